@@ -1,0 +1,230 @@
+/* wm - the command-line front end of wm.h (SPEC.md §8).
+
+     wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]
+     wm info MODEL_DIR
+     wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]
+
+   Errors: exit status 1 and one line on stderr; output files are written
+   to a temporary name and renamed only when complete. */
+#define _POSIX_C_SOURCE 200809L
+#define WM_IMPLEMENTATION
+#include "../wm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <errno.h>
+
+static int die(const char *fmt, const char *a, const char *b) {
+    fprintf(stderr, "wm: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n");
+    return 1;
+}
+
+static const char *arg_value(int argc, char **argv, const char *flag) {
+    int i;
+    for (i = 0; i < argc - 1; i++)
+        if (!strcmp(argv[i], flag)) return argv[i + 1];
+    return NULL;
+}
+
+static int arg_flag(int argc, char **argv, const char *flag) {
+    int i;
+    for (i = 0; i < argc; i++)
+        if (!strcmp(argv[i], flag)) return 1;
+    return 0;
+}
+
+/* Writes buf to path via path.tmp + rename, so no partial file is left. */
+static int write_file(const char *path, const void *buf, size_t n) {
+    char tmp[4096];
+    FILE *f;
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "wb");
+    if (!f) return die("%s: cannot create (%s)", tmp, strerror(errno));
+    if (fwrite(buf, 1, n, f) != n || fflush(f) != 0) {
+        fclose(f);
+        remove(tmp);
+        return die("%s: write failed (%s)", tmp, strerror(errno));
+    }
+    fclose(f);
+    if (rename(tmp, path) != 0) {
+        remove(tmp);
+        return die("%s: cannot rename into place (%s)", path, strerror(errno));
+    }
+    return 0;
+}
+
+/* "3,17,42" -> ids; returns the count or -1. */
+static int parse_ids(const char *s, int32_t **out) {
+    int n = 1, i = 0;
+    const char *p;
+    int32_t *ids;
+    for (p = s; *p; p++) n += *p == ',';
+    ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n);
+    if (!ids) return -1;
+    p = s;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0 || v > 0x7fffffffL || (*end && *end != ',')) { free(ids); return -1; }
+        ids[i++] = (int32_t)v;
+        p = *end ? end + 1 : end;
+        if (*end == ',' && !*p) { free(ids); return -1; }
+    }
+    if (i == 0) { free(ids); return -1; }
+    *out = ids;
+    return i;
+}
+
+static int cmd_logits(int argc, char **argv) {
+    const char *dir = argv[0], *ids_s = arg_value(argc, argv, "--ids"), *outp = arg_value(argc, argv, "--out");
+    int decode = arg_flag(argc, argv, "--decode"), n, i, rc = 1;
+    int32_t *ids = NULL;
+    wm_model *m = NULL;
+    wm_session *s = NULL;
+    wm_session_params p;
+    wm_error e;
+    float *logits = NULL;
+    size_t V;
+    wm_status st;
+    if (!ids_s || !outp) return die("usage: wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]%s%s", "", "");
+    if ((n = parse_ids(ids_s, &ids)) < 0) return die("--ids: '%s' is not a comma-separated list of token ids%s", ids_s, "");
+    if (wm_model_load(&m, dir, &e) != WM_OK) { free(ids); return die("%s%s", e.message, ""); }
+    V = (size_t)wm_model_config(m)->vocab_size;
+    p = wm_session_default_params(m);
+    if (p.n_ctx < n) p.n_ctx = n;
+    if (wm_session_create(&s, m, &p, &e) != WM_OK) { die("%s%s", e.message, ""); goto done; }
+    logits = (float *)malloc(sizeof(float) * V * (size_t)n);
+    if (!logits) { die("out of memory%s%s", "", ""); goto done; }
+    if (decode) {
+        for (i = 0; i < n; i++)
+            if ((st = wm_decode(s, ids[i], logits + (size_t)i * V)) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
+    } else if ((st = wm_prefill(s, ids, n, logits, WM_LOGITS_ALL)) != WM_OK) {
+        die("%s: %s", dir, wm_session_error(s));
+        goto done;
+    }
+    rc = write_file(outp, logits, sizeof(float) * V * (size_t)n);
+done:
+    free(logits);
+    free(ids);
+    wm_session_free(s);
+    wm_model_free(m);
+    return rc;
+}
+
+static const char *seq_name(int s) {
+    switch (s) {
+    case WM_SEQ_SSD: return "ssd";
+    case WM_SEQ_ATTN: return "attn";
+    case WM_SEQ_DOGE_ATTN: return "attn";
+    case WM_SEQ_MAMBA2: return "mamba2";
+    default: return "none";
+    }
+}
+static const char *state_name(int s) {
+    switch (s) {
+    case WM_STATE_MLP: return "mlp";
+    case WM_STATE_CDMOE: return "cdmoe";
+    case WM_STATE_DOGE_MOE: return "moe";
+    default: return "-";
+    }
+}
+
+static int cmd_info(int argc, char **argv) {
+    const char *dir = argv[0];
+    static const char *types[] = {"?", "cheems", "doge", "mamba2"};
+    wm_model *m;
+    wm_error e;
+    const wm_config *c;
+    wm_session_params p;
+    size_t sb = 0;
+    int l, i, unused = 0;
+    (void)argc;
+    if (wm_model_load(&m, dir, &e) != WM_OK) return die("%s%s", e.message, "");
+    c = wm_model_config(m);
+    p = wm_session_default_params(m);
+    wm_session_bytes(m, &p, &sb, NULL);
+    printf("model_type      %s\n", types[c->model_type]);
+    printf("layers          %d:", c->n_layers);
+    for (l = 0; l < c->n_layers; l++) printf(" %s/%s", seq_name(c->layer_seq[l]), state_name(c->layer_state[l]));
+    printf("\nhidden_size     %d\nvocab_size      %d\n", c->hidden_size, c->vocab_size);
+    if (c->intermediate_size) printf("intermediate    %d\n", c->intermediate_size);
+    if (c->ssd_heads) printf("ssd             heads %d x %d, groups %d, state %d, chunk %d\n", c->ssd_heads, c->ssd_head_dim, c->ssd_groups, c->ssd_state, c->ssd_chunk);
+    if (c->n_heads) printf("attention       heads %d, kv heads %d, head_dim %d\n", c->n_heads, c->n_kv_heads, c->head_dim);
+    printf("parameters      %llu\n", (unsigned long long)wm_model_n_params(m));
+    printf("weight bytes    %llu\n", (unsigned long long)wm_model_weight_bytes(m));
+    printf("model memory    %zu bytes (besides the weights)\n", wm_model_bytes_used(m));
+    printf("session memory  %zu bytes (n_ctx %d, n_batch %d)\n", sb, p.n_ctx, p.n_batch);
+    printf("tensors         %d", wm_model_n_tensors(m));
+    for (i = 0; i < wm_model_n_tensors(m); i++) {
+        wm_tensor_info t;
+        wm_model_tensor(m, i, &t);
+        unused += !t.used;
+    }
+    printf(" (%d unused)\n", unused);
+    wm_model_free(m);
+    return 0;
+}
+
+static int make_dir(const char *path) {
+    if (mkdir(path, 0777) == 0 || errno == EEXIST) return 0;
+    return die("%s: cannot create directory (%s)", path, strerror(errno));
+}
+
+static int cmd_random(int argc, char **argv) {
+    const char *cfg_path = argv[0], *out = argv[1], *seed_s = arg_value(argc, argv, "--seed"), *dt = arg_value(argc, argv, "--dtype");
+    char path[4096];
+    FILE *f;
+    char *text;
+    long n;
+    wm_config cfg;
+    wm_error e;
+    size_t size;
+    void *buf;
+    int dtype = WM_F32, rc;
+    unsigned long long seed = seed_s ? strtoull(seed_s, NULL, 10) : 0;
+    if (argc < 2) return die("usage: wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]%s%s", "", "");
+    if (dt) {
+        if (!strcmp(dt, "f32")) dtype = WM_F32;
+        else if (!strcmp(dt, "bf16")) dtype = WM_BF16;
+        else if (!strcmp(dt, "f16")) dtype = WM_F16;
+        else return die("--dtype: '%s' (expected f32, bf16 or f16)%s", dt, "");
+    }
+    f = fopen(cfg_path, "rb");
+    if (!f) return die("%s: cannot open (%s)", cfg_path, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = (char *)malloc((size_t)n + 1);
+    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(text); return die("%s: cannot read%s", cfg_path, ""); }
+    fclose(f);
+    if (wm_config_parse(&cfg, text, (size_t)n, &e) != WM_OK) { free(text); return die("%s: %s", cfg_path, e.message); }
+    if (wm_random_checkpoint(&cfg, seed, dtype, NULL, 0, &size, &e) != WM_OK) { free(text); return die("%s%s", e.message, ""); }
+    buf = malloc(size);
+    if (!buf) { free(text); return die("cannot allocate the checkpoint%s%s", "", ""); }
+    if (size > (64u << 20)) fprintf(stderr, "wm: drawing %.1f MB of random weights\n", (double)size / 1e6);
+    wm_random_checkpoint(&cfg, seed, dtype, buf, size, &size, &e);
+    rc = make_dir(out);
+    if (!rc) { snprintf(path, sizeof path, "%s/model.safetensors", out); rc = write_file(path, buf, size); }
+    if (!rc) { snprintf(path, sizeof path, "%s/config.json", out); rc = write_file(path, text, (size_t)n); }
+    free(buf);
+    free(text);
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 3 && !strcmp(argv[1], "logits")) return cmd_logits(argc - 2, argv + 2);
+    if (argc >= 3 && !strcmp(argv[1], "info")) return cmd_info(argc - 2, argv + 2);
+    if (argc >= 4 && !strcmp(argv[1], "random")) return cmd_random(argc - 2, argv + 2);
+    fprintf(stderr,
+            "wm %s - Wonderful Matrices models on the CPU\n"
+            "usage:\n"
+            "  wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]\n"
+            "  wm info MODEL_DIR\n"
+            "  wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]\n",
+            WM_VERSION_STRING);
+    return argc == 1 ? 0 : 1;
+}
