@@ -222,9 +222,10 @@ WMDEF const char *wm_status_str(wm_status s);
 WMDEF wm_status wm_config_parse(wm_config *cfg, const char *json, size_t json_bytes, wm_error *err);
 
 /* Builds a model from caller buffers, laying its own data into mem
-   (mem_bytes long). On success wm_model_bytes_used() tells how much of mem it
-   keeps; the rest is free again. Fails with WM_ERR_ARENA when mem is too
-   small (the message says how much is needed). */
+   (mem_bytes long). On success wm_model_bytes_used() tells how many bytes it
+   keeps, counted from the first 64-byte aligned address of mem; the rest is
+   free again. Fails with WM_ERR_ARENA when mem is too small (the message
+   says how much is needed). */
 WMDEF wm_status wm_model_init(wm_model **out, const wm_model_source *src, void *mem, size_t mem_bytes,
                               wm_error *err);
 WMDEF size_t wm_model_bytes_used(const wm_model *m);
@@ -313,6 +314,28 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 #endif
 
 #define WM__ALIGN 64           /* every arena buffer starts on a cache line */
+
+/* Debugging: WM_ARENA_REDZONE=n leaves n bytes between arena buffers and,
+   under AddressSanitizer, poisons them, so an overrun from one buffer into
+   the next is reported (make test-asan uses it). */
+#ifndef WM_ARENA_REDZONE
+#define WM_ARENA_REDZONE 0
+#endif
+#if WM_ARENA_REDZONE > 0 && (defined(__SANITIZE_ADDRESS__) || defined(__has_feature))
+#if defined(__SANITIZE_ADDRESS__)
+#define WM__ASAN 1
+#elif __has_feature(address_sanitizer)
+#define WM__ASAN 1
+#endif
+#endif
+#ifdef WM__ASAN
+#include <sanitizer/asan_interface.h>
+#define WM__POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define WM__UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define WM__POISON(p, n) ((void)(p), (void)(n))
+#define WM__UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 #define WM__MAX_DIM (1 << 20)  /* bound on every config dimension */
 #define WM__MAX_VOCAB (1 << 24)
 #define WM__MAX_HEADER 100000000u /* safetensors header length bound */
@@ -442,13 +465,20 @@ static wm__arena wm__arena_make(void *mem, size_t cap) {
 }
 
 static void *wm__alloc(wm__arena *a, size_t count, size_t elsize) {
-    size_t n, off, end;
-    if (!wm__mul(count, elsize, &n) || !wm__add(a->used, WM__ALIGN - 1, &off)) { a->bad = 1; return NULL; }
+    size_t n, off, end, start = a->used;
+    if (!wm__mul(count, elsize, &n) || !wm__add(a->used, WM__ALIGN - 1 + (a->used ? WM_ARENA_REDZONE : 0), &off)) {
+        a->bad = 1;
+        return NULL;
+    }
     off &= ~(size_t)(WM__ALIGN - 1);
     if (!wm__add(off, n, &end)) { a->bad = 1; return NULL; }
     a->used = end;
     if (!a->base) return NULL;
     if (end > a->cap) { a->bad = 1; return NULL; }
+    if (WM_ARENA_REDZONE > 0) {
+        WM__POISON(a->base + start, off - start);
+        WM__UNPOISON(a->base + off, n);
+    }
     return a->base + off;
 }
 
@@ -592,8 +622,8 @@ static void wm__k_axpy(float *y, float a, const float *x, int n) {
     for (i = 0; i < n; i++) y[i] += a * x[i];
 }
 
-static void wm__k_scale(float *y, float a, int n) {
-    int i;
+static void wm__k_scale(float *y, float a, size_t n) {
+    size_t i;
     for (i = 0; i < n; i++) y[i] *= a;
 }
 
@@ -628,8 +658,8 @@ static float wm__act(int act, float x) {
 }
 
 /* x = act(x) * g  (gated MLP) */
-static void wm__k_act_mul(float *x, const float *g, int n, int act) {
-    int i;
+static void wm__k_act_mul(float *x, const float *g, size_t n, int act) {
+    size_t i;
     for (i = 0; i < n; i++) x[i] = wm__act(act, x[i]) * (g ? g[i] : 1.0f);
 }
 
@@ -642,35 +672,166 @@ static void wm__k_softmax(float *x, int n) {
     for (i = 0; i < n; i++) x[i] /= sum;
 }
 
-/* The k largest of x[n] (k <= n), best first; equal values keep the lower index. */
-static void wm__k_topk(const float *x, int n, int k, int *idx, float *val) {
-    int i, cnt = 0;
-    for (i = 0; i < n; i++) {
-        int j;
-        if (cnt == k && !(x[i] > val[k - 1])) continue;
-        j = cnt < k ? cnt++ : k - 1;
-        while (j > 0 && x[i] > val[j - 1]) { val[j] = val[j - 1]; idx[j] = idx[j - 1]; j--; }
-        val[j] = x[i];
-        idx[j] = i;
+/* ---- top-k, resolving ties as torch.topk does on the CPU -------------------
+   Equal scores are common (doge's dynamic mask gives every repeat of a token
+   the same value), so which of them survive must match the reference: torch
+   orders (value, index) pairs with std::nth_element (k*64 > n) or
+   std::partial_sort (k*64 <= n), then std::sort when sorted output is asked
+   for. These are the same selection and sorting steps (libstdc++'s
+   introselect, heap select, introsort), on pairs compared by value only. */
+
+typedef struct wm__pair { float v; int i; } wm__pair;
+
+static int wm__gt(const wm__pair *a, const wm__pair *b) { /* NaN ranks first */
+    return (a->v != a->v && b->v == b->v) || a->v > b->v;
+}
+static void wm__swap(wm__pair *a, wm__pair *b) { wm__pair t = *a; *a = *b; *b = t; }
+static int wm__lg(int n) { int r = 0; while (n > 1) { n >>= 1; r++; } return r; }
+
+static void wm__heap_adjust(wm__pair *f, int hole, int len, wm__pair val) {
+    int top = hole, child = hole, parent;
+    while (child < (len - 1) / 2) {
+        child = 2 * (child + 1);
+        if (wm__gt(&f[child], &f[child - 1])) child--;
+        f[hole] = f[child];
+        hole = child;
+    }
+    if ((len & 1) == 0 && child == (len - 2) / 2) {
+        child = 2 * (child + 1);
+        f[hole] = f[child - 1];
+        hole = child - 1;
+    }
+    parent = (hole - 1) / 2;
+    while (hole > top && wm__gt(&f[parent], &val)) {
+        f[hole] = f[parent];
+        hole = parent;
+        parent = (hole - 1) / 2;
+    }
+    f[hole] = val;
+}
+
+/* Moves the k "largest" to f[0..k) as a heap (std::__heap_select). */
+static void wm__heap_select(wm__pair *f, int k, int n) {
+    int parent, i;
+    if (k >= 2)
+        for (parent = (k - 2) / 2;; parent--) {
+            wm__heap_adjust(f, parent, k, f[parent]);
+            if (parent == 0) break;
+        }
+    for (i = k; i < n; i++)
+        if (wm__gt(&f[i], &f[0])) {
+            wm__pair v = f[i];
+            f[i] = f[0];
+            wm__heap_adjust(f, 0, k, v);
+        }
+}
+
+static void wm__sort_heap(wm__pair *f, int n) {
+    while (n > 1) {
+        wm__pair v = f[--n];
+        f[n] = f[0];
+        wm__heap_adjust(f, 0, n, v);
     }
 }
 
-/* The k-th largest (1-based) of a[n]; reorders a. */
-static float wm__k_kth_largest(float *a, int n, int k) {
-    int lo = 0, hi = n - 1, want = k - 1;
-    while (lo < hi) {
-        float piv = a[lo + (hi - lo) / 2];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (a[i] > piv) i++;
-            while (a[j] < piv) j--;
-            if (i <= j) { float t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
-        }
-        if (want <= j) hi = j;
-        else if (want >= i) lo = i;
-        else return a[want];
+static void wm__median_to_first(wm__pair *r, wm__pair *a, wm__pair *b, wm__pair *c) {
+    if (wm__gt(a, b)) {
+        if (wm__gt(b, c)) wm__swap(r, b);
+        else if (wm__gt(a, c)) wm__swap(r, c);
+        else wm__swap(r, a);
+    } else if (wm__gt(a, c)) wm__swap(r, a);
+    else if (wm__gt(b, c)) wm__swap(r, c);
+    else wm__swap(r, b);
+}
+
+/* Partition of f[0..n) around the median of three; returns the cut. */
+static int wm__partition(wm__pair *f, int n) {
+    int lo = 1, hi = n;
+    wm__median_to_first(f, f + 1, f + n / 2, f + n - 1);
+    for (;;) {
+        while (wm__gt(&f[lo], &f[0])) lo++;
+        hi--;
+        while (wm__gt(&f[0], &f[hi])) hi--;
+        if (!(lo < hi)) return lo;
+        wm__swap(&f[lo], &f[hi]);
+        lo++;
     }
-    return a[want];
+}
+
+static void wm__insertion_sort(wm__pair *f, int n) { /* std::__insertion_sort */
+    int i, j;
+    for (i = 1; i < n; i++) {
+        wm__pair v = f[i];
+        if (wm__gt(&v, &f[0])) {
+            for (j = i; j > 0; j--) f[j] = f[j - 1];
+            f[0] = v;
+        } else {
+            for (j = i; wm__gt(&v, &f[j - 1]); j--) f[j] = f[j - 1];
+            f[j] = v;
+        }
+    }
+}
+
+static void wm__introsort(wm__pair *f, int n, int depth) {
+    while (n > 16) {
+        int cut;
+        if (depth == 0) { wm__heap_select(f, n, n); wm__sort_heap(f, n); return; }
+        depth--;
+        cut = wm__partition(f, n);
+        wm__introsort(f + cut, n - cut, depth);
+        n = cut;
+    }
+}
+
+static void wm__sort_pairs(wm__pair *f, int n) { /* std::sort */
+    if (n < 2) return;
+    wm__introsort(f, n, 2 * wm__lg(n));
+    if (n > 16) { /* the first 16, then unguarded inserts (a maximum is in front) */
+        int i, j;
+        wm__insertion_sort(f, 16);
+        for (i = 16; i < n; i++) {
+            wm__pair v = f[i];
+            for (j = i; j > 0 && wm__gt(&v, &f[j - 1]); j--) f[j] = f[j - 1];
+            f[j] = v;
+        }
+    } else {
+        wm__insertion_sort(f, n);
+    }
+}
+
+static void wm__nth_element(wm__pair *f, int nth, int n) { /* std::nth_element */
+    int depth = 2 * wm__lg(n);
+    while (n > 3) {
+        int cut;
+        if (depth == 0) { wm__heap_select(f, nth + 1, n); wm__swap(f, f + nth); return; }
+        depth--;
+        cut = wm__partition(f, n);
+        if (cut <= nth) { f += cut; nth -= cut; n -= cut; }
+        else n = cut;
+    }
+    wm__insertion_sort(f, n);
+}
+
+/* torch.topk(x[n], k, sorted): leaves the chosen (value, index) pairs in
+   q[0..k) (q: scratch of n pairs), in torch's order when sorted. */
+static void wm__k_topk_pairs(const float *x, int n, int k, int sorted, wm__pair *q) {
+    int j;
+    for (j = 0; j < n; j++) { q[j].v = x[j]; q[j].i = j; }
+    if (k <= 0 || k > n) return;
+    if ((long)k * 64 <= (long)n) {
+        wm__heap_select(q, k, n);
+        wm__sort_heap(q, k);
+    } else {
+        wm__nth_element(q, k - 1, n);
+        if (sorted) wm__sort_pairs(q, k - 1);
+    }
+}
+
+/* The k largest of x[n] (k <= n), best first: indices and values. */
+static void wm__k_topk(const float *x, int n, int k, int *idx, float *val, wm__pair *tmp) {
+    int j;
+    wm__k_topk_pairs(x, n, k, 1, tmp);
+    for (j = 0; j < k; j++) { idx[j] = tmp[j].i; val[j] = tmp[j].v; }
 }
 
 /* o[hd] = sum_j softmax_j(q.k_j * scale + row[j]) v_j over the keys with
@@ -812,7 +973,7 @@ static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int 
     int t, i, h = d / 2;
     if (c->rope_type == WM_ROPE_DYNAMIC) {
         double L = (double)last_pos + 1.0, n0 = (double)c->rope_original_max, f = c->rope_factor;
-        if (L > n0) base *= pow(f * L / n0 - (f - 1.0), (double)d / (double)(d - 2));
+        if (L > n0 && d > 2) base *= pow(f * L / n0 - (f - 1.0), (double)d / (double)(d - 2));
     }
     for (i = 0; i < h; i++) {
         double inv = 1.0 / pow(base, (double)(2 * i) / (double)d);
@@ -884,7 +1045,7 @@ static void wm__ssd_chunked(const wm__ssd_args *a, float *lam) {
                 }
             }
             lend = lam[q - 1];
-            wm__k_scale(S, expf(lend), a->P * a->N);
+            wm__k_scale(S, expf(lend), (size_t)a->P * a->N);
             for (s = 0; s < q; s++) {
                 const float *Bs = a->Bm + (size_t)(c0 + s) * a->ldbc + (size_t)g * a->N;
                 const float *xs = a->xs + (size_t)(c0 + s) * a->ldx + (size_t)h * a->P;
@@ -1027,6 +1188,7 @@ typedef struct wm__ifa_bufs {
     float *sim;  /* [n_values] */
     float *val;  /* [topk] */
     int *idx;    /* [topk] */
+    wm__pair *sel; /* [n_values] top-k scratch */
     float *o;    /* [nb][D] */
     float *row;  /* [n_ctx] */
 } wm__ifa_bufs;
@@ -1037,6 +1199,7 @@ static void wm__ifa_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, w
     b->sim = wm__falloc(a, c->ifa_values, 1, 1);
     b->val = wm__falloc(a, c->ifa_topk, 1, 1);
     b->idx = (int *)wm__alloc(a, (size_t)c->ifa_topk, sizeof(int));
+    b->sel = (wm__pair *)wm__alloc(a, (size_t)c->ifa_values, sizeof(wm__pair));
     b->o = wm__falloc(a, nb, c->hidden_size, 1);
     b->row = wm__falloc(a, n_ctx, 1, 1);
 }
@@ -1059,7 +1222,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         for (i = 0; i < c->ifa_values; i++)
             b.sim[i] = wm__k_dot_f32(b.vq + (size_t)t * c->ifa_retrieval, L->v_keys + (size_t)i * c->ifa_retrieval,
                                      c->ifa_retrieval);
-        wm__k_topk(b.sim, c->ifa_values, c->ifa_topk, b.idx, b.val);
+        wm__k_topk(b.sim, c->ifa_values, c->ifa_topk, b.idx, b.val, b.sel);
         for (i = 0; i < D; i++) v[i] = 0.0f;
         for (j = 0; j < c->ifa_topk; j++) wm__k_axpy_row(v, 1.0f, &L->v_embed, b.idx[j]);
         for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
@@ -1090,7 +1253,7 @@ typedef struct wm__doge_bufs {
     float *dt;   /* [nb][n_kv] */
     float *o;    /* [nb][nH*hd] */
     float *row;  /* [n_ctx] */
-    float *sel;  /* [n_ctx] */
+    wm__pair *sel; /* [n_ctx] keep-window selection */
 } wm__doge_bufs;
 
 static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, wm__doge_bufs *b) {
@@ -1098,7 +1261,7 @@ static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, 
     b->dt = wm__falloc(a, nb, c->n_kv_heads, 1);
     b->o = wm__falloc(a, nb, c->n_heads, c->head_dim);
     b->row = wm__falloc(a, n_ctx, 1, 1);
-    b->sel = wm__falloc(a, n_ctx, 1, 1);
+    b->sel = (wm__pair *)wm__alloc(a, (size_t)n_ctx, sizeof(wm__pair));
 }
 
 static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -1137,18 +1300,11 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
             int kv = h / grp;
             const float *m = x->st->m + (size_t)lo * nKV + kv;
             for (j = 0; j < n; j++) b.row[j] = m[(size_t)j * nKV];
-            if (n > c->keep_window) { /* keep the keep_window largest m; ties by lower position */
-                float thr;
-                int above = 0, ties;
-                memcpy(b.sel, b.row, sizeof(float) * (size_t)n);
-                thr = wm__k_kth_largest(b.sel, n, c->keep_window);
-                for (j = 0; j < n; j++) above += b.row[j] > thr;
-                ties = c->keep_window - above;
-                for (j = 0; j < n; j++) {
-                    if (b.row[j] > thr) continue;
-                    if (b.row[j] == thr && ties > 0) { ties--; continue; }
-                    b.row[j] = -INFINITY;
-                }
+            if (n > c->keep_window) { /* only the keep_window largest m stay (ties as torch.topk) */
+                int r;
+                wm__k_topk_pairs(b.row, n, c->keep_window, 0, b.sel);
+                for (j = 0; j < n; j++) b.row[j] = -INFINITY;
+                for (r = 0; r < c->keep_window; r++) b.row[b.sel[r].i] = b.sel[r].v;
             }
             wm__k_attend(b.o + (size_t)t * QD + (size_t)h * hd, b.q + (size_t)t * QD + (size_t)h * hd,
                          x->st->k + (size_t)lo * KD + (size_t)kv * hd, x->st->v + (size_t)lo * KD + (size_t)kv * hd,
@@ -1175,7 +1331,7 @@ static void wm__mlp(const wm__ctx *x, const float *in, float *out, wm__mlp_bufs 
     int D = x->c->hidden_size, F = x->c->intermediate_size;
     wm__k_matmul(b->g, F, in, D, &L->gate, L->gateb, x->nb);
     wm__k_matmul(b->u, F, in, D, &L->up, L->upb, x->nb);
-    wm__k_act_mul(b->g, b->u, x->nb * F, x->c->act);
+    wm__k_act_mul(b->g, b->u, (size_t)x->nb * F, x->c->act);
     wm__k_matmul(out, D, b->g, F, &L->down, L->downb, x->nb);
 }
 
@@ -1192,9 +1348,10 @@ static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__ar
 typedef struct wm__pk_bufs {
     int *ix, *iy, *ci, *e;      /* [K], [K], [K*K], [K] */
     float *vx, *vy, *cv, *s;    /* [K], [K], [K*K], [K] */
+    wm__pair *sel;              /* [max(num_keys, K*K)] */
 } wm__pk_bufs;
 
-static void wm__pk_carve(wm__arena *a, int K, wm__pk_bufs *b) {
+static void wm__pk_carve(wm__arena *a, int K, int nk, wm__pk_bufs *b) {
     b->ix = (int *)wm__alloc(a, (size_t)K, sizeof(int));
     b->iy = (int *)wm__alloc(a, (size_t)K, sizeof(int));
     b->ci = (int *)wm__alloc(a, (size_t)K * K, sizeof(int));
@@ -1203,16 +1360,17 @@ static void wm__pk_carve(wm__arena *a, int K, wm__pk_bufs *b) {
     b->vy = wm__falloc(a, K, 1, 1);
     b->cv = wm__falloc(a, K, K, 1);
     b->s = wm__falloc(a, K, 1, 1);
+    b->sel = (wm__pair *)wm__alloc(a, (size_t)WM__MAX(nk, K * K), sizeof(wm__pair));
 }
 
 /* Leaves the experts in b->e and their scores in b->s. */
 static void wm__pk_topk(const float *sx, const float *sy, int nk, int K, wm__pk_bufs *b) {
     int i, j;
-    wm__k_topk(sx, nk, K, b->ix, b->vx);
-    wm__k_topk(sy, nk, K, b->iy, b->vy);
+    wm__k_topk(sx, nk, K, b->ix, b->vx, b->sel);
+    wm__k_topk(sy, nk, K, b->iy, b->vy, b->sel);
     for (i = 0; i < K; i++)
         for (j = 0; j < K; j++) b->cv[i * K + j] = b->vx[i] + b->vy[j];
-    wm__k_topk(b->cv, K * K, K, b->ci, b->s);
+    wm__k_topk(b->cv, K * K, K, b->ci, b->s, b->sel);
     for (i = 0; i < K; i++) b->e[i] = b->ix[b->ci[i] / K] * nk + b->iy[b->ci[i] % K];
 }
 
@@ -1234,7 +1392,7 @@ static void wm__cdmoe_carve(wm__arena *a, const wm_config *c, int nb, int nk, wm
     b->u = wm__falloc(a, nb, c->hidden_size, 1);
     b->qv = wm__falloc(a, nb, c->cdmoe_heads, (size_t)(c->cdmoe_retrieval / 2) * 2);
     b->sxy = wm__falloc(a, 2, nk, 1);
-    wm__pk_carve(a, c->cdmoe_topk, &b->pk);
+    wm__pk_carve(a, c->cdmoe_topk, nk, &b->pk);
 }
 
 static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -1246,7 +1404,7 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
     const float *u = in;
     wm__cdmoe_carve(ar, c, x->nb, nk, &b);
     wm__k_matmul(b.hid, F, in, D, &L->sh_up, L->sh_upb, x->nb);
-    wm__k_act_mul(b.hid, NULL, x->nb * F, c->act);
+    wm__k_act_mul(b.hid, NULL, (size_t)x->nb * F, c->act);
     wm__k_matmul(out, D, b.hid, F, &L->sh_down, L->sh_downb, x->nb);
     if (c->cdmoe_sequential) {
         memcpy(b.u, out, sizeof(float) * (size_t)x->nb * D);
@@ -1282,7 +1440,7 @@ typedef struct wm__moe_bufs {
 static void wm__moe_carve(wm__arena *a, const wm_config *c, int nb, int nk, wm__moe_bufs *b) {
     wm__mlp_carve(a, c, nb, &b->mlp);
     b->rl = wm__falloc(a, nb, 2 * (size_t)nk, 1);
-    wm__pk_carve(a, c->experts_per_tok, &b->pk);
+    wm__pk_carve(a, c->experts_per_tok, nk, &b->pk);
 }
 
 static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -1391,8 +1549,8 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *y = wm__falloc(a, B, c->hidden_size, 1);
         int dn = wm__model_has(m, WM_SEQ_SSD, -1) ? c->ssd_state / 2 : 0;
         int dh = m->has_attn ? c->head_dim / 2 : 0;
-        float *rc = wm__falloc(a, B, dn, 1), *rs = wm__falloc(a, B, dn, 1);
-        float *ac = wm__falloc(a, B, dh, 1), *as = wm__falloc(a, B, dh, 1);
+        float *rc = dn ? wm__falloc(a, B, dn, 1) : NULL, *rs = dn ? wm__falloc(a, B, dn, 1) : NULL;
+        float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
         unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
         if (s) {
             s->h = h; s->x = x; s->y = y;
@@ -1932,7 +2090,8 @@ static int wm__cfg_int_in(wm__cfgr *r, const char *obj, const char *key, int req
     }
     if (d < lo || d > hi) {
         char msg[160];
-        wm__fmt(msg, sizeof msg, "config.json: field '%%s' = %lld is outside %d..%d", (long long)d, lo, hi);
+        long long shown = d > 9e18 ? (long long)9e18 : d < -9e18 ? (long long)-9e18 : (long long)d;
+        wm__fmt(msg, sizeof msg, "config.json: field '%%s' = %lld is outside %d..%d", shown, lo, hi);
         wm__cfg_fail(r, msg, key);
         return def;
     }
@@ -2012,7 +2171,21 @@ static void wm__cfg_rope(wm__cfgr *r, wm_config *c) {
         wm__cfg_fail(r, "config.json: dynamic RoPE needs '%s'", "max_position_embeddings");
 }
 
+/* Derived widths stay well inside int (every index is computed in size_t,
+   but matrix rows and columns are ints). */
+static wm_status wm__cfg_bounds(const wm_config *c, wm_error *err) {
+    double lim = (double)(1 << 24);
+    double hp = (double)c->ssd_heads * c->ssd_head_dim, gn = (double)c->ssd_groups * c->ssd_state;
+    if (hp + 2 * gn + c->ssd_heads > lim || (double)c->ssd_head_dim * c->ssd_state > lim)
+        return wm__fail(err, WM_ERR_CONFIG, "config.json: SSD sizes too large (heads x head_dim x state)");
+    if ((double)c->n_heads * c->head_dim > lim || (double)c->cdmoe_heads * c->cdmoe_retrieval > lim ||
+        (double)c->cdmoe_topk * c->cdmoe_topk > lim || (double)c->experts_per_tok * c->experts_per_tok > lim)
+        return wm__fail(err, WM_ERR_CONFIG, "config.json: attention or expert sizes too large");
+    return WM_OK;
+}
+
 WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_error *err) {
+    wm_status st;
     wm__cfgr r;
     const char *e = json + n, *p, *v;
     char buf[64];
@@ -2216,6 +2389,8 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     }
     if (r.st != WM_OK) return r.st;
     if (!(c->norm_eps >= 0.0f)) return wm__fail(err, WM_ERR_CONFIG, "config.json: the norm epsilon must be >= 0");
+    st = wm__cfg_bounds(c, err);
+    if (st != WM_OK) return st;
     wm__ok(err);
     return WM_OK;
 }
@@ -2761,8 +2936,9 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
     if (!mem || a.bad) {
         *need = fixed + (WM__ALIGN - 1);
-        return wm__fail(err, WM_ERR_ARENA, "model: buffer of %zu bytes is too small: the directory alone needs %zu bytes",
-                        cap, fixed + nf);
+        return wm__fail(err, WM_ERR_ARENA,
+                        "model: buffer of %zu bytes is too small: the directory alone needs %zu bytes from a %d-byte aligned start",
+                        cap, fixed, WM__ALIGN);
     }
     memset(m, 0, sizeof *m);
     m->tensors = tensors;
@@ -2797,6 +2973,7 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
                 t->shape[0] > 0)
                 m->cfg.ssd_head_dim = (int)(t->shape[0] / (uint64_t)cfg.ssd_heads);
         }
+        if ((st = wm__cfg_bounds(&m->cfg, err)) != WM_OK) return st;
     }
     /* pass 3: bind, measuring the copies; then for real */
     b.m = m; b.src = src; b.err = err; b.st = WM_OK;
@@ -2809,7 +2986,9 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
         *need = meas.used + nf;
         *exact = 1;
         if (meas.used > a.cap)
-            return wm__fail(err, WM_ERR_ARENA, "model: buffer of %zu bytes is too small: the model needs %zu bytes", cap, *need);
+            return wm__fail(err, WM_ERR_ARENA,
+                            "model: buffer of %zu bytes is too small: the model needs %zu bytes from a %d-byte aligned start "
+                            "(this buffer starts %zu bytes before one)", cap, meas.used, WM__ALIGN, nf);
     }
     for (k = 0; k < n_t; k++) m->tensors[k].used = 0;
     b.a = &a;
@@ -2823,7 +3002,7 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
         if (m->layers[l].seq == WM_SEQ_ATTN || m->layers[l].seq == WM_SEQ_DOGE_ATTN) m->has_attn = 1;
         if (m->layers[l].seq == WM_SEQ_MAMBA2) wm__mamba_slices(&m->cfg, &m->layers[l]);
     }
-    m->bytes_used = nf + a.used;
+    m->bytes_used = a.used;
     *out = m;
     wm__ok(err);
     return WM_OK;
@@ -3204,11 +3383,10 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
         }
         if (st != WM_OK) { wm_model_free(*out); *out = NULL; }
     }
-    if (st == WM_OK) { /* the model keeps the shard buffers; names live in the directory copy */
+    if (st == WM_OK) { /* the model keeps the shard buffers */
         (*out)->owned_files = bufs;
         (*out)->n_owned_files = n;
         bufs = NULL;
-        for (i = 0; i < n; i++) blobs[i].name = NULL;
     }
 done:
     if (bufs) {

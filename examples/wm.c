@@ -3,6 +3,7 @@
      wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]
      wm info MODEL_DIR
      wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]
+     wm bench MODEL_DIR [--prompt-len N] [--gen N]
 
    Errors: exit status 1 and one line on stderr; output files are written
    to a temporary name and renamed only when complete. */
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <errno.h>
+#include <time.h>
 
 static int die(const char *fmt, const char *a, const char *b) {
     fprintf(stderr, "wm: ");
@@ -215,16 +217,75 @@ static int cmd_random(int argc, char **argv) {
     return rc;
 }
 
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int argmax(const float *x, int n) {
+    int i, b = 0;
+    for (i = 1; i < n; i++) if (x[i] > x[b]) b = i;
+    return b;
+}
+
+/* One JSON line: prefill and decode speed on a random prompt. */
+static int cmd_bench(int argc, char **argv) {
+    const char *dir = argv[0], *pl = arg_value(argc, argv, "--prompt-len"), *gl = arg_value(argc, argv, "--gen");
+    int n_prompt = pl ? atoi(pl) : 256, n_gen = gl ? atoi(gl) : 64, i, rc = 1, tok;
+    wm_model *m = NULL;
+    wm_session *s = NULL;
+    wm_session_params p;
+    wm_error e;
+    size_t sb = 0;
+    int32_t *ids = NULL;
+    float *logits = NULL;
+    double t0, t_pre, t_dec;
+    unsigned seed = 12345;
+    if (n_prompt < 1 || n_gen < 0) return die("--prompt-len must be >= 1 and --gen >= 0%s%s", "", "");
+    if (wm_model_load(&m, dir, &e) != WM_OK) return die("%s%s", e.message, "");
+    p = wm_session_default_params(m);
+    p.n_ctx = n_prompt + n_gen;
+    if (wm_session_create(&s, m, &p, &e) != WM_OK) { die("%s%s", e.message, ""); goto done; }
+    wm_session_bytes(m, &p, &sb, NULL);
+    ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n_prompt);
+    logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
+    if (!ids || !logits) { die("out of memory%s%s", "", ""); goto done; }
+    for (i = 0; i < n_prompt; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)wm_model_config(m)->vocab_size); }
+    fprintf(stderr, "wm bench: prefill of %d tokens, then %d decoded\n", n_prompt, n_gen);
+    t0 = now_s();
+    if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
+    t_pre = now_s() - t0;
+    t0 = now_s();
+    for (i = 0; i < n_gen; i++) {
+        tok = argmax(logits, wm_model_config(m)->vocab_size);
+        if (wm_decode(s, tok, logits) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
+    }
+    t_dec = now_s() - t0;
+    printf("{\"model\": \"%s\", \"prompt_len\": %d, \"gen\": %d, \"prefill_tps\": %.2f, \"decode_tps\": %.2f, "
+           "\"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
+           dir, n_prompt, n_gen, n_prompt / t_pre, n_gen ? n_gen / t_dec : 0.0, (unsigned long long)wm_model_weight_bytes(m), sb);
+    rc = 0;
+done:
+    free(ids);
+    free(logits);
+    wm_session_free(s);
+    wm_model_free(m);
+    return rc;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 3 && !strcmp(argv[1], "logits")) return cmd_logits(argc - 2, argv + 2);
     if (argc >= 3 && !strcmp(argv[1], "info")) return cmd_info(argc - 2, argv + 2);
     if (argc >= 4 && !strcmp(argv[1], "random")) return cmd_random(argc - 2, argv + 2);
+    if (argc >= 3 && !strcmp(argv[1], "bench")) return cmd_bench(argc - 2, argv + 2);
     fprintf(stderr,
             "wm %s - Wonderful Matrices models on the CPU\n"
             "usage:\n"
             "  wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]\n"
             "  wm info MODEL_DIR\n"
-            "  wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]\n",
+            "  wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]\n"
+            "  wm bench MODEL_DIR [--prompt-len N] [--gen N]\n",
             WM_VERSION_STRING);
     return argc == 1 ? 0 : 1;
 }

@@ -1,0 +1,53 @@
+# wm.h - build, demo and tests.  `make run` runs the demo, `make test` the suite.
+CC      ?= cc
+CXX     ?= c++
+CLANG   ?= clang
+CFLAGS  ?= -O2
+WARN     = -Wall -Wextra -Werror
+LDLIBS   = -lm
+DEMO    ?= examples/models/doge-demo
+ASAN     = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DWM_ARENA_REDZONE=64
+
+HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
+
+.PHONY: all run test test-asan clean
+
+all: build/wm
+
+build:
+	@mkdir -p build
+
+build/wm: examples/wm.c wm.h | build
+	$(CC) -std=c99 $(WARN) $(CFLAGS) examples/wm.c -o $@ $(LDLIBS)
+
+build/test: tests/test.c wm.h | build
+	$(CC) -std=c99 $(WARN) $(CFLAGS) tests/test.c -o $@ $(LDLIBS)
+
+# the whole suite compiled as C++, and wm.h + the CLI under clang
+build/test-cpp: tests/test.c wm.h | build
+	$(CXX) -x c++ -std=c++11 $(WARN) $(CFLAGS) tests/test.c -o $@ $(LDLIBS)
+
+build/clang.ok: tests/test.c examples/wm.c wm.h | build
+ifneq ($(HAVE_CLANG),)
+	$(CLANG) -std=c99 $(WARN) -fsyntax-only tests/test.c
+	$(CLANG) -std=c99 $(WARN) -fsyntax-only examples/wm.c
+endif
+	@touch $@
+
+build/test-asan: tests/test.c wm.h | build
+	$(CC) -std=c99 $(WARN) $(ASAN) tests/test.c -o $@ $(LDLIBS)
+
+run: build/wm
+	build/wm info $(DEMO)
+	build/wm bench $(DEMO) --prompt-len 64 --gen 32
+
+test: build/wm build/test build/test-cpp build/clang.ok
+	@build/test-cpp > build/test-cpp.log || { cat build/test-cpp.log; exit 1; }
+	@echo "suite compiled as C++: $$(tail -n 1 build/test-cpp.log)"
+	@build/test
+
+test-asan: build/wm build/test-asan
+	build/test-asan
+
+clean:
+	rm -rf build

@@ -1,0 +1,951 @@
+/* wm.h test suite. Run from the repository root: build/test [FILTER]
+   Prints one line per failure and "N passed, N failed" last. */
+#define _POSIX_C_SOURCE 200809L
+#define WM_IMPLEMENTATION
+#include "../wm.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- harness ----------------------------------------------------------- */
+
+static int g_pass, g_fail;
+static const char *g_suite = "";
+
+static void check(int ok, const char *fmt, ...) {
+    if (ok) { g_pass++; return; }
+    g_fail++;
+    {
+        va_list ap;
+        va_start(ap, fmt);
+        printf("FAIL [%s] ", g_suite);
+        vprintf(fmt, ap);
+        printf("\n");
+        va_end(ap);
+    }
+}
+
+static double tol_of(const float *ref, size_t n) {
+    double mx = 0;
+    size_t i;
+    for (i = 0; i < n; i++) mx = fabs(ref[i]) > mx ? fabs(ref[i]) : mx;
+    return 1e-4 * (1.0 + mx);
+}
+
+static double max_err(const float *a, const float *b, size_t n) {
+    double mx = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        double d = fabs((double)a[i] - (double)b[i]);
+        if (d > mx || d != d) mx = d != d ? INFINITY : d;
+    }
+    return mx;
+}
+
+static void *read_all(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    void *buf;
+    long sz;
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    sz = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)sz + 1);
+    if (buf && fread(buf, 1, (size_t)sz, f) != (size_t)sz) { free(buf); buf = NULL; }
+    fclose(f);
+    if (buf) ((char *)buf)[sz] = 0;
+    *n = (size_t)sz;
+    return buf;
+}
+
+static int write_all(const char *path, const void *buf, size_t n) {
+    FILE *f = fopen(path, "wb");
+    int ok;
+    if (!f) return 0;
+    ok = fwrite(buf, 1, n, f) == n;
+    fclose(f);
+    return ok;
+}
+
+/* ---- reference files (ref.safetensors) via the library's own reader ----- */
+
+typedef struct ref {
+    void *buf;
+    size_t size;
+    wm__tensor *t;
+    size_t n;
+    char *names;
+    int decode_eq;
+} ref;
+
+static int ref_load(ref *r, const char *path) {
+    wm__stfile f;
+    wm_blob b;
+    wm_error e;
+    size_t nb = 0;
+    char *names;
+    const char *meta;
+    memset(r, 0, sizeof *r);
+    r->buf = read_all(path, &r->size);
+    if (!r->buf) return 0;
+    b.data = r->buf; b.size = r->size; b.name = path;
+    if (wm__st_open(&f, &b, &e) != WM_OK || wm__st_count(&f, &r->n, &nb, &e) != WM_OK) return 0;
+    r->t = (wm__tensor *)malloc(sizeof(wm__tensor) * (r->n + 1));
+    r->names = names = (char *)malloc(nb + 1);
+    r->n = 0;
+    if (wm__st_fill(&f, 0, r->t, &r->n, &names, &e) != WM_OK) return 0;
+    meta = wm__j_get(f.hdr, f.hdr_end, "__metadata__");
+    if (meta) {
+        const char *v = wm__j_get(meta, f.hdr_end, "decode_equivalent");
+        r->decode_eq = v && wm__j_eq(v, f.hdr_end, "1");
+    }
+    return 1;
+}
+
+static void ref_free(ref *r) {
+    free(r->buf);
+    free(r->t);
+    free(r->names);
+}
+
+/* Copy of tensor `name` as floats (F32) or ints (I32); NULL if absent. */
+static void *ref_get(const ref *r, const char *name, size_t *count) {
+    size_t i;
+    for (i = 0; i < r->n; i++)
+        if (!strcmp(r->t[i].name, name)) {
+            size_t bytes = r->t[i].end - r->t[i].begin;
+            void *out = malloc(bytes + 4);
+            memcpy(out, r->t[i].data, bytes);
+            if (count) *count = bytes / 4;
+            return out;
+        }
+    return NULL;
+}
+
+/* ---- in-memory models from a config string ------------------------------ */
+
+typedef struct memmodel {
+    wm_model *m;
+    void *weights;
+    size_t size;
+    wm_blob blob;
+    const char *cfg;
+} memmodel;
+
+static int memmodel_open(memmodel *mm, const char *cfg_json, uint64_t seed, int dtype) {
+    wm_config c;
+    wm_error e;
+    wm_model_source src;
+    memset(mm, 0, sizeof *mm);
+    mm->cfg = cfg_json;
+    if (wm_config_parse(&c, cfg_json, strlen(cfg_json), &e) != WM_OK) { printf("config: %s\n", e.message); return 0; }
+    if (wm_random_checkpoint(&c, seed, dtype, NULL, 0, &mm->size, &e) != WM_OK) return 0;
+    mm->weights = malloc(mm->size);
+    if (wm_random_checkpoint(&c, seed, dtype, mm->weights, mm->size, &mm->size, &e) != WM_OK) return 0;
+    mm->blob.data = mm->weights; mm->blob.size = mm->size; mm->blob.name = "random.safetensors";
+    src.config_json = cfg_json; src.config_bytes = strlen(cfg_json); src.files = &mm->blob; src.n_files = 1;
+    if (wm_model_open(&mm->m, &src, &e) != WM_OK) { printf("open: %s\n", e.message); return 0; }
+    return 1;
+}
+
+static void memmodel_close(memmodel *mm) {
+    wm_model_free(mm->m);
+    free(mm->weights);
+}
+
+/* Logits of ids through one session: prefill of the first `split` tokens
+   (all logits) then decode of the rest. split = n: one prefill. */
+static float *run_split(const wm_model *m, const int32_t *ids, int n, int split, int n_batch) {
+    wm_session_params p = wm_session_default_params(m);
+    wm_session *s;
+    size_t V = (size_t)wm_model_config(m)->vocab_size;
+    float *out = (float *)malloc(sizeof(float) * V * (size_t)n);
+    int i;
+    if (p.n_ctx < n) p.n_ctx = n;
+    if (n_batch > 0) p.n_batch = n_batch;
+    if (wm_session_create(&s, m, &p, NULL) != WM_OK) { free(out); return NULL; }
+    if (split > 0 && wm_prefill(s, ids, split, out, WM_LOGITS_ALL) != WM_OK) { free(out); out = NULL; }
+    for (i = split; out && i < n; i++)
+        if (wm_decode(s, ids[i], out + (size_t)i * V) != WM_OK) { free(out); out = NULL; }
+    wm_session_free(s);
+    return out;
+}
+
+static const char *CFG_CHEEMS =
+    "{\"model_type\":\"cheems\",\"vocab_size\":97,\"hidden_size\":32,\"intermediate_size\":48,"
+    "\"layers_type\":[\"ssd\",\"attn\",\"ssd\",\"none\"],\"state_type\":[\"cdmoe\",\"mlp\",\"cdmoe\",\"mlp\"],"
+    "\"ssd_num_heads\":4,\"ssd_num_groups\":2,\"ssd_state_size\":8,\"ssd_chunk_size\":8,"
+    "\"num_attention_heads\":2,\"num_inner_values\":6,\"inner_values_retrieval_size\":8,\"inner_values_topk\":2,"
+    "\"num_cdmoe_experts\":16,\"num_cdmoe_heads\":2,\"num_cdmoe_experts_per_head\":2,\"expert_retrieval_size\":8,"
+    "\"max_position_embeddings\":64,\"hidden_bias\":true,\"tie_word_embeddings\":false}";
+static const char *CFG_MAMBA2 =
+    "{\"model_type\":\"mamba2\",\"vocab_size\":61,\"hidden_size\":32,\"num_hidden_layers\":2,\"num_heads\":4,"
+    "\"head_dim\":8,\"state_size\":8,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":8,\"use_conv_bias\":true,"
+    "\"time_step_limit\":[0.0,{\"__float__\":\"Infinity\"}]}";
+static const char *CFG_DOGE =
+    "{\"model_type\":\"doge\",\"vocab_size\":73,\"hidden_size\":32,\"intermediate_size\":40,\"num_hidden_layers\":2,"
+    "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"keep_window_size\":5,\"sliding_window\":9,"
+    "\"is_moe\":true,\"num_experts\":16,\"num_experts_per_tok\":3,\"max_position_embeddings\":64,"
+    "\"rope_parameters\":{\"rope_type\":\"linear\",\"factor\":2.0,\"rope_theta\":500.0},\"tie_word_embeddings\":true}";
+
+static int32_t *random_ids(int n, int vocab, unsigned seed) {
+    int32_t *ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n);
+    int i;
+    for (i = 0; i < n; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)vocab); }
+    return ids;
+}
+
+/* ---- kernels and numbers ----------------------------------------------- */
+
+static void test_numbers(void) {
+    static const float exact[] = {0.0f, 1.0f, -2.5f, 65504.0f, 0.5f, 5.9604644775390625e-8f, 6.103515625e-5f, -1024.0f};
+    size_t i;
+    g_suite = "numbers";
+    check(wm__f32_to_f16(1.0f) == 0x3c00, "f16(1) = %04x", wm__f32_to_f16(1.0f));
+    check(wm__f32_to_f16(65504.0f) == 0x7bff, "f16(65504)");
+    check(wm__f32_to_f16(65520.0f) == 0x7c00, "f16(65520) rounds to inf");
+    check(wm__f32_to_f16(5.9604644775390625e-8f) == 0x0001, "f16 smallest subnormal");
+    check(wm__f32_to_f16(2.0e-8f) == 0x0000, "f16 underflow to 0");
+    check(wm__f32_to_f16(1.0f + 1.0f / 2048) == 0x3c00, "f16 tie to even (down)");
+    check(wm__f32_to_f16(1.0f + 3.0f / 2048) == 0x3c02, "f16 tie to even (up)");
+    check(wm__f16_to_f32(0x7c00) == INFINITY && wm__f16_to_f32(0xfc00) == -INFINITY, "f16 inf");
+    check(wm__f32_to_bf16(1.0f) == 0x3f80, "bf16(1)");
+    check(wm__f32_to_bf16(1.00390625f) == 0x3f80, "bf16 tie to even (down)");
+    check(wm__f32_to_bf16(1.01171875f) == 0x3f82, "bf16 tie to even (up)");
+    for (i = 0; i < sizeof exact / sizeof exact[0]; i++) {
+        check(wm__f16_to_f32(wm__f32_to_f16(exact[i])) == exact[i], "f16 round trip of %g", (double)exact[i]);
+        if (exact[i] != 5.9604644775390625e-8f && exact[i] != 65504.0f) /* not bf16 numbers */
+            check(wm__bf16_to_f32(wm__f32_to_bf16(exact[i])) == exact[i], "bf16 round trip of %g", (double)exact[i]);
+    }
+}
+
+/* torch.topk's choices among ties (tests/fixtures/topk-torch.txt, made by
+   tools/gen_topk_cases.py): same elements, same order when sorted. */
+static void test_topk_torch(void) {
+    size_t size;
+    char *txt = (char *)read_all("tests/fixtures/topk-torch.txt", &size), *p, *line;
+    int cases = 0, bad = 0, first_bad = -1;
+    if (!txt) { check(0, "tests/fixtures/topk-torch.txt missing"); return; }
+    for (line = txt; line && *line; line = p) {
+        int n, k, srt, i, j, *want;
+        float *x;
+        wm__pair *q;
+        char *s;
+        p = strchr(line, '\n');
+        if (p) *p++ = 0;
+        if (sscanf(line, "%d %d %d", &n, &k, &srt) != 3) continue;
+        x = (float *)malloc(sizeof(float) * (size_t)n);
+        want = (int *)malloc(sizeof(int) * (size_t)k);
+        q = (wm__pair *)malloc(sizeof(wm__pair) * (size_t)n);
+        s = strchr(line, ';') + 1;
+        for (i = 0; i < n; i++) x[i] = strtof(s, &s);
+        s = strchr(s, ';') + 1;
+        for (i = 0; i < k; i++) want[i] = (int)strtol(s, &s, 10);
+        wm__k_topk_pairs(x, n, k, srt, q);
+        for (i = 0; i < k; i++) {
+            int hit = 0;
+            if (srt) hit = q[i].i == want[i];
+            else for (j = 0; j < k; j++) hit |= q[j].i == want[i];
+            if (!hit) { bad++; if (first_bad < 0) first_bad = cases; break; }
+        }
+        cases++;
+        free(x); free(want); free(q);
+    }
+    check(cases >= 100 && bad == 0, "top-k differs from torch.topk on %d of %d tie cases (first: case %d)", bad, cases, first_bad);
+    free(txt);
+}
+
+static void test_select(void) {
+    float x[200], val[16], sorted[200];
+    wm__pair tmp[200];
+    int idx[16], n, k, i, j, trial, bad_topk = -1;
+    unsigned seed = 7;
+    g_suite = "select";
+    for (trial = 0; trial < 200; trial++) {
+        n = 1 + trial % 97;
+        k = 1 + trial % (n < 16 ? n : 16);
+        for (i = 0; i < n; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            x[i] = (float)((seed >> 9) % 23) - 11.0f; /* many ties */
+            sorted[i] = x[i];
+        }
+        for (i = 1; i < n; i++) /* descending insertion sort */
+            for (j = i; j > 0 && sorted[j] > sorted[j - 1]; j--) { float t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t; }
+        wm__k_topk(x, n, k, idx, val, tmp);
+        for (i = 0; i < k; i++)
+            if (val[i] != sorted[i] || x[idx[i]] != val[i]) bad_topk = trial;
+    }
+    check(bad_topk < 0, "topk disagrees with a sort (trial %d)", bad_topk);
+    test_topk_torch();
+}
+
+/* ---- JSON and config ---------------------------------------------------- */
+
+static void test_config(void) {
+    wm_config c;
+    wm_error e;
+    const char *s;
+    char deep[3000];
+    int i;
+    g_suite = "config";
+    s = "{\"model_type\":\"mamba2\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"num_heads\":2,"
+        "\"head_dim\":4,\"state_size\":4,\"eos_token_id\":[5,6],\"bos_token_id\":null,"
+        "\"time_step_limit\":[0.001,Infinity],\"layer_norm_epsilon\":1e-5}  \n";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_OK, "mamba2 config: %s", e.message);
+    check(c.dt_max == INFINITY && fabsf(c.dt_min - 0.001f) < 1e-9f, "bare Infinity in time_step_limit");
+    check(c.n_eos == 2 && c.eos_token_ids[1] == 6 && c.bos_token_id == -1, "eos list and null bos");
+    check(c.ssd_groups == 1 && c.conv_kernel == 4 && c.ssd_chunk == 256, "mamba2 defaults");
+    s = "{\"model_type\":\"doge\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"intermediate_size\":4,"
+        "\"num_attention_heads\":2,\"rope_theta\":500000,\"rope_scaling\":{\"type\":\"dynamic\",\"factor\":4.0,"
+        "\"original_max_position_embeddings\":2048},\"max_position_embeddings\":8192,\"keep_window_size\":null,"
+        "\"head_dim\":null}";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_OK, "doge config (old rope keys): %s", e.message);
+    check(c.rope_type == WM_ROPE_DYNAMIC && c.rope_factor == 4.0 && c.rope_original_max == 2048 && c.rope_theta == 500000.0,
+          "rope_scaling with 'type'");
+    check(c.head_dim == 4 && c.n_kv_heads == 2 && c.keep_window > (1 << 29), "doge defaults, null keep_window = no limit");
+    s = "{\"model_type\":\"doge\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"intermediate_size\":4,"
+        "\"num_attention_heads\":2,\"rope_parameters\":{\"rope_type\":\"linear\",\"factor\":2.0,\"rope_theta\":100.0}}";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_OK && c.rope_type == WM_ROPE_LINEAR && c.rope_theta == 100.0,
+          "rope_parameters");
+    s = "{\"model_type\":\"cheems\",\"vocab_size\":10,\"layers_type\":[\"ssd\"],\"intermediate_size\":4,"
+        "\"ssd_num_heads\":2,\"ssd_state_size\":4,\"num_cdmoe_experts\":4,\"num_cdmoe_heads\":1,"
+        "\"num_cdmoe_experts_per_head\":1,\"expert_retrieval_size\":4}";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_ERR_CONFIG, "missing hidden_size");
+    check(strstr(e.message, "hidden_size") != NULL, "message names the field: %s", e.message);
+    s = "{\"model_type\":\"gpt2\"}";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "gpt2"), "unknown model type");
+    s = "{\"model_type\":\"mamba2\",";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_ERR_CONFIG && strstr(e.message, "JSON"), "truncated JSON");
+    for (i = 0; i < 2999; i++) deep[i] = '[';
+    deep[2999] = 0;
+    check(wm_config_parse(&c, deep, strlen(deep), &e) == WM_ERR_CONFIG, "deep nesting is refused, not recursed");
+    s = "{\"model_type\":\"mamba2\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"num_heads\":3,"
+        "\"head_dim\":4,\"state_size\":4,\"n_groups\":2}";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_ERR_CONFIG && strstr(e.message, "n_groups"), "heads % groups");
+    s = "{\"model_type\":\"mamba2\",\"vocab_size\":-3}";
+    check(wm_config_parse(&c, s, strlen(s), &e) == WM_ERR_CONFIG && strstr(e.message, "vocab_size"), "negative size");
+    s = "{\"a\":\"\\ud83d\\ude00\\u00e9\"}";
+    {
+        const char *v = wm__j_get(s, s + strlen(s), "a");
+        char buf[16];
+        size_t n = wm__j_str(v, s + strlen(s), buf, sizeof buf);
+        check(n == 6 && !memcmp(buf, "\xf0\x9f\x98\x80\xc3\xa9", 6), "JSON \\u escapes with surrogates");
+    }
+    s = "{\"a\":\"\xff\"}";
+    check(wm__j_value(s, s + strlen(s), 8) == NULL, "invalid UTF-8 in a JSON string is refused");
+}
+
+/* ---- SSD: chunked scan equals the recurrence ------------------------------ */
+
+static float frand(unsigned *s) {
+    *s = *s * 1664525u + 1013904223u;
+    return (float)((*s >> 8) & 0xffff) / 65536.0f * 2.0f - 1.0f;
+}
+
+static void test_ssd_chunked(void) {
+    static const int Ts[] = {1, 5, 16, 53}; /* T = 1, < chunk, = chunk, 3 chunks + 5 */
+    static const int Gs[] = {1, 2, 4};
+    int H = 4, P = 6, N = 8, Q = 16, ti, gi, mode;
+    unsigned seed = 99;
+    g_suite = "ssd";
+    for (ti = 0; ti < 4; ti++)
+        for (gi = 0; gi < 3; gi++)
+            for (mode = 0; mode < 2; mode++) {
+                int T = Ts[ti], G = Gs[gi], t, i;
+                size_t ldx = (size_t)H * P + 3, ldbc = (size_t)G * N + 5; /* strided rows */
+                float *xs = (float *)malloc(sizeof(float) * T * ldx), *bc = (float *)malloc(sizeof(float) * T * ldbc * 2);
+                float *dt = (float *)malloc(sizeof(float) * T * H), A_log[4], Dsk[4], lam[16];
+                float *S0 = (float *)malloc(sizeof(float) * H * P * N), *S1 = (float *)malloc(sizeof(float) * H * P * N);
+                float *y0 = (float *)malloc(sizeof(float) * T * H * P), *y1 = (float *)malloc(sizeof(float) * T * H * P);
+                wm__ssd_args a;
+                for (i = 0; i < T * (int)ldx; i++) xs[i] = frand(&seed);
+                for (i = 0; i < T * (int)ldbc * 2; i++) bc[i] = frand(&seed);
+                for (i = 0; i < T * H; i++) dt[i] = 0.05f + 0.5f * (frand(&seed) + 1.0f) / 2.0f;
+                for (i = 0; i < H; i++) { A_log[i] = logf(0.05f + 0.95f * (frand(&seed) + 1.0f) / 2.0f); Dsk[i] = 1.0f + 0.1f * frand(&seed); }
+                for (i = 0; i < H * P * N; i++) S0[i] = S1[i] = 0.3f * frand(&seed); /* a state handed over */
+                a.xs = xs; a.Bm = bc; a.Cm = bc + T * ldbc; a.dt = dt; a.A_log = A_log; a.Dskip = Dsk;
+                a.ldx = (int)ldx; a.ldbc = (int)ldbc; a.H = H; a.P = P; a.N = N; a.G = G; a.group_div = mode; a.chunk = Q;
+                /* reference: the recurrence one token at a time */
+                for (t = 0; t < T; t++) {
+                    wm__ssd_args r = a;
+                    r.nb = 1; r.S = S0; r.y = y0 + (size_t)t * H * P;
+                    r.xs = xs + t * ldx; r.Bm = bc + t * ldbc; r.Cm = bc + T * ldbc + t * ldbc; r.dt = dt + t * H;
+                    wm__ssd_step(&r);
+                }
+                a.nb = T; a.S = S1; a.y = y1;
+                wm__ssd_chunked(&a, lam);
+                check(max_err(y0, y1, (size_t)T * H * P) <= tol_of(y0, (size_t)T * H * P), "y: T=%d G=%d %s err %g", T, G,
+                      mode ? "h/(H/G)" : "h mod G", max_err(y0, y1, (size_t)T * H * P));
+                check(max_err(S0, S1, (size_t)H * P * N) <= tol_of(S0, (size_t)H * P * N), "state: T=%d G=%d err %g", T, G,
+                      max_err(S0, S1, (size_t)H * P * N));
+                free(xs); free(bc); free(dt); free(S0); free(S1); free(y0); free(y1);
+            }
+}
+
+/* ---- fixtures: logits and per-layer outputs, prefill and decode ----------- */
+
+typedef struct layer_check {
+    const ref *r;
+    int D, failed_layer;
+    double worst;
+} layer_check;
+
+static void layer_hook(void *user, int layer, int pos0, int n, const float *h) {
+    layer_check *lc = (layer_check *)user;
+    char name[64];
+    size_t cnt;
+    float *want;
+    snprintf(name, sizeof name, "layer.%d.out", layer);
+    want = (float *)ref_get(lc->r, name, &cnt);
+    if (!want) return;
+    {
+        double tol = tol_of(want, cnt), err = max_err(h, want + (size_t)pos0 * lc->D, (size_t)n * lc->D);
+        if (err > tol && lc->failed_layer < 0) { lc->failed_layer = layer; lc->worst = err; }
+    }
+    free(want);
+}
+
+static void fixture_case(const char *name, const char *model_dir, const char *ref_path) {
+    wm_model *m;
+    wm_error e;
+    ref r;
+    int32_t *ids;
+    float *want, *got;
+    size_t T, nl, V;
+    int mode;
+    if (!ref_load(&r, ref_path)) { check(0, "%s: cannot read %s", name, ref_path); return; }
+    if (wm_model_load(&m, model_dir, &e) != WM_OK) { check(0, "%s: %s", name, e.message); ref_free(&r); return; }
+    ids = (int32_t *)ref_get(&r, "input_ids", &T);
+    want = (float *)ref_get(&r, "logits", &nl);
+    V = (size_t)wm_model_config(m)->vocab_size;
+    check(nl == T * V, "%s: logits shape", name);
+    got = (float *)malloc(sizeof(float) * nl);
+    for (mode = 0; mode < 2; mode++) {
+        wm_session_params p = wm_session_default_params(m);
+        wm_session *s;
+        layer_check lc;
+        size_t t;
+        double err, tol = tol_of(want, nl);
+        if (mode == 1 && !r.decode_eq) break;
+        if (p.n_ctx < (int)T) p.n_ctx = (int)T;
+        if (wm_session_create(&s, m, &p, &e) != WM_OK) { check(0, "%s: %s", name, e.message); break; }
+        lc.r = &r; lc.D = wm_model_config(m)->hidden_size; lc.failed_layer = -1; lc.worst = 0;
+        wm_session_set_layer_hook(s, layer_hook, &lc);
+        if (mode == 0) check(wm_prefill(s, ids, (int)T, got, WM_LOGITS_ALL) == WM_OK, "%s: prefill", name);
+        for (t = 0; mode == 1 && t < T; t++) check(wm_decode(s, ids[t], got + t * V) == WM_OK, "%s: decode", name);
+        err = max_err(got, want, nl);
+        check(err <= tol, "%s %s: max |logit - ref| = %.3g > %.3g", name, mode ? "decode" : "prefill", err, tol);
+        check(lc.failed_layer < 0, "%s %s: layer %d output off by %.3g", name, mode ? "decode" : "prefill", lc.failed_layer, lc.worst);
+        if (getenv("WM_TEST_VERBOSE")) printf("  %-16s %-7s max err %.3g (tol %.3g)\n", name, mode ? "decode" : "prefill", err, tol);
+        wm_session_free(s);
+    }
+    { /* cheems-demo: the greedy continuation */
+        size_t ng;
+        int32_t *greedy = (int32_t *)ref_get(&r, "greedy_ids", &ng);
+        if (greedy) {
+            wm_session_params p = wm_session_default_params(m);
+            wm_session *s;
+            size_t i;
+            int ok = 1;
+            wm_session_create(&s, m, &p, NULL);
+            wm_prefill(s, ids, (int)T, got, WM_LOGITS_LAST);
+            for (i = T; i < ng; i++) {
+                int best = 0;
+                size_t v;
+                for (v = 1; v < V; v++) if (got[v] > got[best]) best = (int)v;
+                ok &= best == greedy[i];
+                wm_decode(s, best, got);
+            }
+            check(ok, "%s: greedy continuation differs from greedy_ids", name);
+            wm_session_free(s);
+            free(greedy);
+        }
+    }
+    free(ids); free(want); free(got);
+    wm_model_free(m);
+    ref_free(&r);
+}
+
+static void test_fixtures(void) {
+    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-dense", "hf-doge-moe", "hf-mamba2"};
+    static const char *demos[] = {"doge-demo", "cheems-demo"};
+    char dir[256], rp[300];
+    size_t i;
+    g_suite = "fixtures";
+    for (i = 0; i < sizeof fx / sizeof fx[0]; i++) {
+        snprintf(dir, sizeof dir, "tests/fixtures/%s", fx[i]);
+        snprintf(rp, sizeof rp, "%s/ref.safetensors", dir);
+        fixture_case(fx[i], dir, rp);
+    }
+    for (i = 0; i < 2; i++) {
+        snprintf(dir, sizeof dir, "examples/models/%s", demos[i]);
+        snprintf(rp, sizeof rp, "tests/fixtures/%s/ref.safetensors", demos[i]);
+        fixture_case(demos[i], dir, rp);
+    }
+}
+
+/* ---- prefill of a prefix + decode of the rest = one prefill -------------- */
+
+static void handover_case(const char *name, const wm_model *m, int T, int vocab) {
+    int32_t *ids = random_ids(T, vocab, 1234u + (unsigned)T);
+    float *full = run_split(m, ids, T, T, 0), *odd = run_split(m, ids, T, T, 7);
+    size_t n = (size_t)T * (size_t)vocab;
+    int splits[3], k;
+    splits[0] = 1; splits[1] = T / 2 + 1; splits[2] = T - 1;
+    check(full && odd, "%s: runs", name);
+    if (!full || !odd) return;
+    check(max_err(full, odd, n) <= tol_of(full, n), "%s: n_batch 7 vs default differ by %g", name, max_err(full, odd, n));
+    for (k = 0; k < 3; k++) {
+        float *part = run_split(m, ids, T, splits[k], 0);
+        check(part && max_err(full, part, n) <= tol_of(full, n), "%s: prefill %d + decode %d differs from one prefill by %g", name,
+              splits[k], T - splits[k], part ? max_err(full, part, n) : -1.0);
+        free(part);
+    }
+    free(full); free(odd); free(ids);
+}
+
+static void test_handover(void) {
+    memmodel mm;
+    g_suite = "handover";
+    if (memmodel_open(&mm, CFG_CHEEMS, 1, WM_F32)) { handover_case("cheems random (chunk 8)", mm.m, 29, 97); memmodel_close(&mm); }
+    else check(0, "cheems random model");
+    if (memmodel_open(&mm, CFG_MAMBA2, 2, WM_F32)) { handover_case("mamba2 random (chunk 8)", mm.m, 29, 61); memmodel_close(&mm); }
+    else check(0, "mamba2 random model");
+    if (memmodel_open(&mm, CFG_DOGE, 3, WM_BF16)) { handover_case("doge random bf16 (window 5, sliding 9)", mm.m, 23, 73); memmodel_close(&mm); }
+    else check(0, "doge random model");
+}
+
+/* ---- memory: exact arena sizes, caller buffers ---------------------------- */
+
+static void *align64(void *p) { return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63); }
+
+static void test_arena(void) {
+    memmodel mm;
+    wm_session_params p;
+    wm_session *s = NULL;
+    wm_error e;
+    size_t need, V;
+    unsigned char *raw;
+    float *a, *b;
+    int32_t ids[12] = {1, 5, 9, 3, 7, 2, 8, 4, 6, 0, 11, 10};
+    g_suite = "arena";
+    if (!memmodel_open(&mm, CFG_CHEEMS, 5, WM_F32)) { check(0, "model"); return; }
+    V = 97;
+    p = wm_session_default_params(mm.m);
+    p.n_ctx = 40;
+    p.n_batch = 5;
+    check(wm_session_bytes(mm.m, &p, &need, &e) == WM_OK && need > 0, "session bytes");
+    raw = (unsigned char *)malloc(need + 64);
+    a = (float *)malloc(sizeof(float) * V * 12);
+    b = (float *)malloc(sizeof(float) * V * 12);
+    memset(raw, 0xa5, need + 64); /* garbage: the session must not rely on zeroed memory */
+    check(wm_session_init(&s, mm.m, &p, align64(raw), need - 1, &e) == WM_ERR_ARENA && !s, "one byte less is refused");
+    check(strstr(e.message, "too small") != NULL, "clear message: %s", e.message);
+    check(wm_session_init(&s, mm.m, &p, align64(raw), need, &e) == WM_OK && s, "exactly wm_session_bytes: %s", e.message);
+    if (s) {
+        check(wm_prefill(s, ids, 12, a, WM_LOGITS_ALL) == WM_OK, "prefill in the caller's buffer");
+        wm_session_free(s); /* no-op */
+    }
+    {
+        float *ref_l = run_split(mm.m, ids, 12, 12, 5);
+        check(ref_l && max_err(a, ref_l, V * 12) == 0.0, "arena session equals a malloc'd one");
+        free(ref_l);
+    }
+    /* the model itself in a caller buffer */
+    {
+        wm_model_source src;
+        wm_model *m2 = NULL;
+        size_t used = wm_model_bytes_used(mm.m);
+        unsigned char *mraw = (unsigned char *)malloc(used + 64);
+        src.config_json = mm.cfg; src.config_bytes = strlen(mm.cfg); src.files = &mm.blob; src.n_files = 1;
+        check(wm_model_init(&m2, &src, align64(mraw), used - 1, &e) == WM_ERR_ARENA && !m2, "model: one byte less is refused");
+        check(wm_model_init(&m2, &src, align64(mraw), used, &e) == WM_OK && m2, "model in exactly bytes_used: %s", e.message);
+        if (m2) {
+            wm_session *s2;
+            check(wm_session_init(&s2, m2, &p, align64(raw), need, &e) == WM_OK, "session on the arena model");
+            wm_prefill(s2, ids, 12, b, WM_LOGITS_ALL);
+            check(max_err(a, b, V * 12) == 0.0, "arena model gives the same logits");
+        }
+        free(mraw);
+    }
+    /* a model with no attention is not bounded by n_ctx, and its state does not grow */
+    {
+        memmodel mb;
+        size_t s1, s2;
+        if (memmodel_open(&mb, CFG_MAMBA2, 6, WM_F32)) {
+            p = wm_session_default_params(mb.m);
+            p.n_ctx = 16; wm_session_bytes(mb.m, &p, &s1, NULL);
+            p.n_ctx = 1 << 20; wm_session_bytes(mb.m, &p, &s2, NULL);
+            check(s1 == s2, "SSD session size independent of n_ctx (%zu vs %zu)", s1, s2);
+            memmodel_close(&mb);
+        }
+    }
+    free(raw); free(a); free(b);
+    memmodel_close(&mm);
+}
+
+/* ---- runtime errors leave the session usable --------------------------- */
+
+static void test_runtime_errors(void) {
+    memmodel mm;
+    wm_session_params p;
+    wm_session *s;
+    int32_t ids[6] = {1, 2, 3, 4, 5, 6}, bad[2] = {3, 97};
+    float *a, *b;
+    g_suite = "runtime";
+    if (!memmodel_open(&mm, CFG_CHEEMS, 8, WM_F32)) { check(0, "model"); return; }
+    p = wm_session_default_params(mm.m);
+    p.n_ctx = 6;
+    wm_session_create(&s, mm.m, &p, NULL);
+    a = (float *)malloc(sizeof(float) * 97 * 6);
+    b = (float *)malloc(sizeof(float) * 97 * 6);
+    check(wm_prefill(s, ids, 3, a, WM_LOGITS_ALL) == WM_OK, "prefill");
+    check(wm_prefill(s, bad, 2, b, WM_LOGITS_ALL) == WM_ERR_TOKEN && wm_session_pos(s) == 3, "bad token refused, position kept");
+    check(strstr(wm_session_error(s), "97") != NULL, "message names the token: %s", wm_session_error(s));
+    check(wm_decode(s, -1, b) == WM_ERR_TOKEN, "negative token");
+    check(wm_prefill(s, ids, 4, b, WM_LOGITS_ALL) == WM_ERR_CONTEXT, "context full");
+    check(wm_prefill(s, ids, 0, b, WM_LOGITS_ALL) == WM_ERR_INVALID_ARG, "n = 0");
+    check(wm_prefill(s, ids + 3, 3, a + 3 * 97, WM_LOGITS_ALL) == WM_OK, "continues after errors");
+    wm_session_reset(s);
+    check(wm_prefill(s, ids, 6, b, WM_LOGITS_ALL) == WM_OK && max_err(a, b, 97 * 6) <= tol_of(a, 97 * 6), "reset gives a fresh session");
+    wm_session_free(s);
+    free(a); free(b);
+    memmodel_close(&mm);
+}
+
+/* ---- several models and sessions in one process -------------------------- */
+
+static void test_many(void) {
+    memmodel m1, m2;
+    wm_session *s[3];
+    wm_session_params p;
+    int32_t *ids = random_ids(20, 61, 5);
+    float *out[3], *solo;
+    int i, t;
+    g_suite = "many";
+    if (!memmodel_open(&m1, CFG_MAMBA2, 11, WM_F32) || !memmodel_open(&m2, CFG_MAMBA2, 12, WM_F16)) { check(0, "models"); return; }
+    p = wm_session_default_params(m1.m);
+    wm_session_create(&s[0], m1.m, &p, NULL);
+    wm_session_create(&s[1], m1.m, &p, NULL);
+    wm_session_create(&s[2], m2.m, &p, NULL);
+    for (i = 0; i < 3; i++) out[i] = (float *)malloc(sizeof(float) * 61 * 20);
+    for (t = 0; t < 20; t++) /* interleaved */
+        for (i = 0; i < 3; i++) wm_decode(s[i], ids[t], out[i] + t * 61);
+    solo = run_split(m1.m, ids, 20, 0, 0);
+    check(max_err(out[0], solo, 61 * 20) == 0.0 && max_err(out[1], solo, 61 * 20) == 0.0, "interleaved sessions are independent");
+    check(max_err(out[2], solo, 61 * 20) > 1e-3, "a different model gives different logits");
+    free(solo);
+    for (i = 0; i < 3; i++) { wm_session_free(s[i]); free(out[i]); }
+    free(ids);
+    memmodel_close(&m1);
+    memmodel_close(&m2);
+}
+
+/* ---- the loader refuses malformed checkpoints, naming file and reason ---- */
+
+static unsigned char *st_make(const char *hdr, uint64_t hlen, size_t data_bytes, size_t *size) {
+    size_t n = strlen(hdr);
+    unsigned char *buf = (unsigned char *)calloc(8 + n + data_bytes + 1, 1);
+    int i;
+    for (i = 0; i < 8; i++) buf[i] = (unsigned char)(hlen >> (8 * i));
+    memcpy(buf + 8, hdr, n);
+    *size = 8 + n + data_bytes;
+    return buf;
+}
+
+static wm_status open_blob(const char *cfg, const void *data, size_t size, wm_error *e) {
+    wm_model_source src;
+    wm_blob b;
+    wm_model *m = NULL;
+    wm_status st;
+    b.data = data; b.size = size; b.name = "bad.safetensors";
+    src.config_json = cfg; src.config_bytes = strlen(cfg); src.files = &b; src.n_files = 1;
+    st = wm_model_open(&m, &src, e);
+    if (st == WM_OK) wm_model_free(m);
+    return st;
+}
+
+static void reject(const char *what, const char *hdr, long long hlen, size_t data, wm_status want, const char *needle) {
+    size_t size;
+    unsigned char *buf = st_make(hdr, hlen < 0 ? (uint64_t)strlen(hdr) : (uint64_t)hlen, data, &size);
+    wm_error e;
+    wm_status st = open_blob(CFG_MAMBA2, buf, size, &e);
+    check(st == want && strstr(e.message, "bad.safetensors") && strstr(e.message, needle),
+          "%s: got %d '%s' (want %d with '%s')", what, st, e.message, want, needle);
+    free(buf);
+}
+
+static void test_loader_rejects(void) {
+    memmodel mm;
+    wm_error e;
+    size_t size;
+    unsigned char *buf;
+    const char *T4 = "{\"dtype\":\"F32\",\"shape\":[4],\"data_offsets\":";
+    char hdr[512];
+    unsigned seed = 1;
+    int i;
+    g_suite = "loader";
+    buf = st_make("", 0, 0, &size);
+    check(open_blob(CFG_MAMBA2, buf, 5, &e) == WM_ERR_FORMAT && strstr(e.message, "shorter"), "5-byte file: %s", e.message);
+    free(buf);
+    reject("header length past the end", "{}", 1000, 4, WM_ERR_FORMAT, "runs past the end");
+    reject("header length over the bound", "{}", 200000000, 4, WM_ERR_FORMAT, "limit");
+    snprintf(hdr, sizeof hdr, "{\"a\":%s[0,16]},\"b\":%s[8,24]}}", T4, T4);
+    reject("overlapping offsets", hdr, -1, 24, WM_ERR_FORMAT, "overlaps");
+    snprintf(hdr, sizeof hdr, "{\"a\":%s[0,16]}}", T4);
+    reject("offsets out of bounds", hdr, -1, 8, WM_ERR_FORMAT, "run past the data section");
+    reject("trailing bytes", hdr, -1, 20, WM_ERR_FORMAT, "trailing");
+    snprintf(hdr, sizeof hdr, "{\"a\":%s[0,16]},\"b\":%s[20,36]}}", T4, T4);
+    reject("gap between tensors", hdr, -1, 36, WM_ERR_FORMAT, "unused bytes");
+    reject("dtype x shape mismatch", "{\"a\":{\"dtype\":\"F32\",\"shape\":[3],\"data_offsets\":[0,16]}}", -1, 16, WM_ERR_FORMAT, "needs 12");
+    snprintf(hdr, sizeof hdr, "{\"a\":%s[0,16]},\"a\":%s[16,32]}}", T4, T4);
+    reject("duplicate names", hdr, -1, 32, WM_ERR_FORMAT, "appears twice");
+    reject("unknown dtype", "{\"a\":{\"dtype\":\"F33\",\"shape\":[4],\"data_offsets\":[0,16]}}", -1, 16, WM_ERR_FORMAT, "F33");
+    reject("reversed offsets", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4],\"data_offsets\":[16,0]}}", -1, 16, WM_ERR_FORMAT, "end before");
+    reject("element count overflow", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,16],\"data_offsets\":[0,16]}}", -1, 16,
+           WM_ERR_FORMAT, "overflows");
+    reject("header not JSON", "{\"a\":{\"dtype\"", -1, 0, WM_ERR_FORMAT, "JSON");
+    reject("missing data_offsets", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4]}}", -1, 16, WM_ERR_FORMAT, "data_offsets");
+    reject("metadata not strings", "{\"__metadata__\":{\"x\":1}}", -1, 0, WM_ERR_FORMAT, "__metadata__");
+    if (!memmodel_open(&mm, CFG_MAMBA2, 21, WM_F32)) { check(0, "model"); return; }
+    /* a truncated file */
+    check(open_blob(CFG_MAMBA2, mm.weights, mm.size - 10, &e) == WM_ERR_FORMAT && strstr(e.message, "run past"), "truncated: %s", e.message);
+    /* a tensor missing for the config, a wrong shape, a missing field, an unusable dtype */
+    {
+        char cfg[1024], *p;
+        strcpy(cfg, CFG_MAMBA2);
+        p = strstr(cfg, "\"num_hidden_layers\":2");
+        p[20] = '3';
+        check(open_blob(cfg, mm.weights, mm.size, &e) == WM_ERR_MISSING && strstr(e.message, "backbone.layers.2.norm.weight") &&
+                  strstr(e.message, "random.safetensors") == NULL && strstr(e.message, "bad.safetensors"),
+              "missing tensor: %s", e.message);
+        strcpy(cfg, CFG_MAMBA2);
+        p = strstr(cfg, "\"state_size\":8");
+        memcpy(p, "\"state_size\":6", 14);
+        check(open_blob(cfg, mm.weights, mm.size, &e) == WM_ERR_SHAPE && strstr(e.message, "shape") && strstr(e.message, "expects"),
+              "wrong shape: %s", e.message);
+        strcpy(cfg, CFG_MAMBA2);
+        p = strstr(cfg, "\"num_heads\":4,");
+        memmove(p, p + 14, strlen(p + 14) + 1);
+        check(open_blob(cfg, mm.weights, mm.size, &e) == WM_ERR_CONFIG && strstr(e.message, "num_heads"), "missing field: %s", e.message);
+    }
+    {
+        unsigned char *cp = (unsigned char *)malloc(mm.size);
+        char *f;
+        memcpy(cp, mm.weights, mm.size);
+        f = strstr((char *)cp + 8, "\"F32\"");
+        memcpy(f, "\"I32\"", 5);
+        check(open_blob(CFG_MAMBA2, cp, mm.size, &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "I32"), "I32 weight: %s", e.message);
+        /* random damage to the header never crashes */
+        for (i = 0; i < 3000; i++) {
+            size_t at, hl = (size_t)wm__le64((const unsigned char *)mm.weights);
+            memcpy(cp, mm.weights, mm.size);
+            seed = seed * 1103515245u + 12345u;
+            at = (seed >> 4) % (hl + 8);
+            cp[at] = (unsigned char)(seed >> 20);
+            if (i % 3 == 0) cp[(at * 7) % (hl + 8)] ^= (unsigned char)(seed >> 12);
+            open_blob(CFG_MAMBA2, cp, i % 5 == 0 ? mm.size - (seed % 64) : mm.size, &e);
+        }
+        check(1, "fuzz");
+        free(cp);
+    }
+    /* from files: the message names the path */
+    {
+        wm_model *m = NULL;
+        mkdir("build", 0777);
+        mkdir("build/tmp", 0777);
+        mkdir("build/tmp/bad-model", 0777);
+        write_all("build/tmp/bad-model/config.json", CFG_MAMBA2, strlen(CFG_MAMBA2));
+        write_all("build/tmp/bad-model/model.safetensors", mm.weights, mm.size - 1);
+        check(wm_model_load(&m, "build/tmp/bad-model", &e) == WM_ERR_FORMAT && strstr(e.message, "model.safetensors") && !m,
+              "file error: %s", e.message);
+        check(wm_model_load(&m, "build/tmp/no-such-dir", &e) == WM_ERR_IO && strstr(e.message, "no-such-dir/config.json"),
+              "missing dir: %s", e.message);
+    }
+    memmodel_close(&mm);
+}
+
+/* ---- misaligned tensors, shards, random checkpoints -------------------- */
+
+static size_t st_write(unsigned char *out, wm__tensor *t, int n) {
+    char hdr[8192];
+    size_t h = 0, off = 0, i;
+    int k, d;
+    h += (size_t)snprintf(hdr + h, sizeof hdr - h, "{");
+    for (k = 0; k < n; k++) {
+        size_t len = t[k].end - t[k].begin;
+        h += (size_t)snprintf(hdr + h, sizeof hdr - h, "%s\"%s\":{\"dtype\":\"%s\",\"shape\":[", k ? "," : "", t[k].name, wm__dtypes[t[k].dtype].name);
+        for (d = 0; d < t[k].ndim; d++) h += (size_t)snprintf(hdr + h, sizeof hdr - h, d ? ",%llu" : "%llu", (unsigned long long)t[k].shape[d]);
+        h += (size_t)snprintf(hdr + h, sizeof hdr - h, "],\"data_offsets\":[%zu,%zu]}", off, off + len);
+        off += len;
+    }
+    h += (size_t)snprintf(hdr + h, sizeof hdr - h, "}");
+    for (i = 0; i < 8; i++) out[i] = (unsigned char)((uint64_t)h >> (8 * i));
+    memcpy(out + 8, hdr, h);
+    off = 0;
+    for (k = 0; k < n; k++) {
+        memcpy(out + 8 + h + off, t[k].data, t[k].end - t[k].begin);
+        off += t[k].end - t[k].begin;
+    }
+    return 8 + h + off;
+}
+
+static void test_layouts(void) {
+    memmodel mm, m2;
+    wm_error e;
+    int32_t *ids = random_ids(17, 73, 9);
+    float *want, *got;
+    g_suite = "layouts";
+    if (!memmodel_open(&mm, CFG_DOGE, 31, WM_BF16)) { check(0, "model"); return; }
+    want = run_split(mm.m, ids, 17, 17, 0);
+    { /* same checkpoint, header one byte longer: every tensor misaligned */
+        size_t hl = (size_t)wm__le64((const unsigned char *)mm.weights), size = mm.size + 1, i;
+        unsigned char *raw = (unsigned char *)malloc(size + 64), *cp = raw + 64;
+        wm_model_source src;
+        wm_blob b;
+        wm_model *m;
+        memcpy(cp, mm.weights, 8 + hl);
+        cp[8 + hl] = ' ';
+        memcpy(cp + 9 + hl, (unsigned char *)mm.weights + 8 + hl, mm.size - 8 - hl);
+        for (i = 0; i < 8; i++) cp[i] = (unsigned char)((uint64_t)(hl + 1) >> (8 * i));
+        b.data = cp; b.size = size; b.name = "odd.safetensors";
+        src.config_json = CFG_DOGE; src.config_bytes = strlen(CFG_DOGE); src.files = &b; src.n_files = 1;
+        check(wm_model_open(&m, &src, &e) == WM_OK, "misaligned tensors load: %s", e.message);
+        got = run_split(m, ids, 17, 17, 0);
+        check(got && max_err(want, got, 17 * 73) == 0.0, "misaligned tensors give the same logits");
+        free(got);
+        wm_model_free(m);
+        free(raw);
+    }
+    { /* two shards + index.json */
+        int n = wm_model_n_tensors(mm.m), k;
+        wm__tensor *t = mm.m->tensors;
+        unsigned char *s1 = (unsigned char *)malloc(mm.size + 8192), *s2 = (unsigned char *)malloc(mm.size + 8192);
+        size_t n1 = st_write(s1, t, n / 2), n2 = st_write(s2, t + n / 2, n - n / 2);
+        char *idx = (char *)malloc(65536);
+        size_t ip = 0;
+        wm_model *m;
+        mkdir("build", 0777);
+        mkdir("build/tmp", 0777);
+        mkdir("build/tmp/shards", 0777);
+        write_all("build/tmp/shards/config.json", CFG_DOGE, strlen(CFG_DOGE));
+        write_all("build/tmp/shards/model-00001-of-00002.safetensors", s1, n1);
+        write_all("build/tmp/shards/model-00002-of-00002.safetensors", s2, n2);
+        ip += (size_t)snprintf(idx + ip, 65536 - ip, "{\"metadata\":{\"total_size\":%zu},\"weight_map\":{", mm.size);
+        for (k = 0; k < n; k++)
+            ip += (size_t)snprintf(idx + ip, 65536 - ip, "%s\"%s\":\"model-0000%d-of-00002.safetensors\"", k ? "," : "", t[k].name, k < n / 2 ? 1 : 2);
+        ip += (size_t)snprintf(idx + ip, 65536 - ip, "}}");
+        write_all("build/tmp/shards/model.safetensors.index.json", idx, ip);
+        check(wm_model_load(&m, "build/tmp/shards", &e) == WM_OK, "sharded load: %s", e.message);
+        if (m) {
+            got = run_split(m, ids, 17, 17, 0);
+            check(got && max_err(want, got, 17 * 73) == 0.0, "sharded model gives the same logits");
+            free(got);
+            wm_model_free(m);
+        }
+        /* an index that points a tensor at the wrong shard */
+        {
+            char *p = strstr(idx, "00001-of");
+            p[4] = '2';
+            write_all("build/tmp/shards/model.safetensors.index.json", idx, ip);
+            check(wm_model_load(&m, "build/tmp/shards", &e) == WM_ERR_FORMAT && strstr(e.message, "index"), "wrong shard in index: %s", e.message);
+        }
+        free(s1); free(s2); free(idx);
+    }
+    /* random checkpoints: deterministic in the seed, every tensor used */
+    if (memmodel_open(&m2, CFG_DOGE, 31, WM_BF16)) {
+        int i, unused = 0;
+        check(m2.size == mm.size && !memcmp(m2.weights, mm.weights, mm.size), "same seed, same bytes");
+        for (i = 0; i < wm_model_n_tensors(m2.m); i++) { wm_tensor_info ti; wm_model_tensor(m2.m, i, &ti); unused += !ti.used; }
+        check(unused == 0, "random checkpoint: %d unused tensors", unused);
+        memmodel_close(&m2);
+    }
+    if (memmodel_open(&m2, CFG_DOGE, 32, WM_BF16)) {
+        check(memcmp(m2.weights, mm.weights, mm.size) != 0, "another seed, other bytes");
+        memmodel_close(&m2);
+    }
+    free(want);
+    free(ids);
+    memmodel_close(&mm);
+}
+
+/* ---- the command line: wm logits matches the references ----------------- */
+
+static int file_exists(const char *p) {
+    FILE *f = fopen(p, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+static void test_cli(void) {
+    static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
+                               "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
+    char cmd[4096], rp[256], ids_s[2048];
+    size_t i, k;
+    int mode;
+    g_suite = "cli";
+    if (!file_exists("build/wm")) { check(0, "build/wm is missing (run make)"); return; }
+    mkdir("build/tmp", 0777);
+    for (i = 0; i < sizeof fx / sizeof fx[0]; i++) {
+        ref r;
+        size_t T, nl, n = 0;
+        int32_t *ids;
+        float *want;
+        snprintf(rp, sizeof rp, "%s/ref.safetensors", fx[i]);
+        if (!ref_load(&r, rp)) { check(0, "%s", rp); continue; }
+        ids = (int32_t *)ref_get(&r, "input_ids", &T);
+        want = (float *)ref_get(&r, "logits", &nl);
+        ids_s[0] = 0;
+        for (k = 0; k < T; k++) n += (size_t)snprintf(ids_s + n, sizeof ids_s - n, k ? ",%d" : "%d", ids[k]);
+        for (mode = 0; mode < 1 + r.decode_eq; mode++) {
+            size_t got_n;
+            float *got;
+            remove("build/tmp/cli.bin");
+            snprintf(cmd, sizeof cmd, "build/wm logits %s --ids %s --out build/tmp/cli.bin%s", fx[i], ids_s, mode ? " --decode" : "");
+            check(system(cmd) == 0, "%s exits 0", cmd);
+            got = (float *)read_all("build/tmp/cli.bin", &got_n);
+            check(got && got_n == nl * 4 && max_err(got, want, nl) <= tol_of(want, nl), "wm logits %s%s within tolerance", fx[i],
+                  mode ? " --decode" : "");
+            free(got);
+        }
+        free(ids); free(want);
+        ref_free(&r);
+    }
+    remove("build/tmp/cli.bin");
+    check(system("build/wm logits tests/fixtures/hf-mamba2 --ids 1,2,999 --out build/tmp/cli.bin 2>build/tmp/cli.err") != 0 &&
+              !file_exists("build/tmp/cli.bin") && !file_exists("build/tmp/cli.bin.tmp"),
+          "bad token id: non-zero exit, no output file");
+    {
+        size_t n;
+        char *msg = (char *)read_all("build/tmp/cli.err", &n);
+        check(msg && strstr(msg, "999") && strchr(msg, '\n') == msg + n - 1, "one line on stderr naming the token: %s", msg ? msg : "");
+        free(msg);
+    }
+    check(system("build/wm logits build/tmp/nowhere --ids 1 --out build/tmp/cli.bin 2>/dev/null") != 0, "missing model dir");
+    check(system("build/wm logits tests/fixtures/hf-mamba2 --ids 1,,2 --out build/tmp/cli.bin 2>/dev/null") != 0, "malformed --ids");
+    check(system("build/wm random tests/fixtures/hf-doge-moe/config.json build/tmp/rnd --seed 3 --dtype bf16") == 0 &&
+              system("build/wm logits build/tmp/rnd --ids 1,2,3 --out build/tmp/cli.bin") == 0,
+          "wm random writes a checkpoint wm logits runs");
+}
+
+int main(int argc, char **argv) {
+    const char *only = argc > 1 ? argv[1] : NULL;
+#define RUN(name, fn) if (!only || strstr(name, only)) fn()
+    RUN("numbers", test_numbers);
+    RUN("select", test_select);
+    RUN("config", test_config);
+    RUN("ssd", test_ssd_chunked);
+    RUN("fixtures", test_fixtures);
+    RUN("handover", test_handover);
+    RUN("arena", test_arena);
+    RUN("runtime", test_runtime_errors);
+    RUN("many", test_many);
+    RUN("loader", test_loader_rejects);
+    RUN("layouts", test_layouts);
+    RUN("cli", test_cli);
+    printf("%d passed, %d failed\n", g_pass, g_fail);
+    return g_fail != 0;
+}
