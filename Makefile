@@ -12,13 +12,20 @@ HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
 
 .PHONY: all run test test-asan clean
 
-all: build/wm
+all: build/wm build/simple
 
 build:
 	@mkdir -p build
 
 build/wm: examples/wm.c wm.h | build
 	$(CC) -std=c99 $(WARN) $(CFLAGS) examples/wm.c -o $@ $(LDLIBS)
+
+build/simple: examples/simple.c wm.h | build
+	$(CC) -std=c99 $(WARN) $(CFLAGS) examples/simple.c -o $@ $(LDLIBS)
+
+# the library alone with no allocator and no stdio (the embedded configuration)
+build/nomalloc.o: wm.h | build
+	$(CC) -std=c99 $(WARN) $(CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
 
 build/test: tests/test.c wm.h | build
 	$(CC) -std=c99 $(WARN) $(CFLAGS) tests/test.c -o $@ $(LDLIBS)
@@ -27,10 +34,11 @@ build/test: tests/test.c wm.h | build
 build/test-cpp: tests/test.c wm.h | build
 	$(CXX) -x c++ -std=c++11 $(WARN) $(CFLAGS) tests/test.c -o $@ $(LDLIBS)
 
-build/clang.ok: tests/test.c examples/wm.c wm.h | build
+build/clang.ok: tests/test.c examples/wm.c examples/simple.c wm.h | build
 ifneq ($(HAVE_CLANG),)
 	$(CLANG) -std=c99 $(WARN) -fsyntax-only tests/test.c
 	$(CLANG) -std=c99 $(WARN) -fsyntax-only examples/wm.c
+	$(CLANG) -std=c99 $(WARN) -fsyntax-only examples/simple.c
 endif
 	@touch $@
 
@@ -38,10 +46,9 @@ build/test-asan: tests/test.c wm.h | build
 	$(CC) -std=c99 $(WARN) $(ASAN) tests/test.c -o $@ $(LDLIBS)
 
 run: build/wm
-	build/wm info $(DEMO)
-	build/wm bench $(DEMO) --prompt-len 64 --gen 32
+	build/wm generate $(DEMO) --prompt "The secret of a happy life is" -n 96 --seed 4
 
-test: build/wm build/test build/test-cpp build/clang.ok
+test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/clang.ok
 	@build/test-cpp > build/test-cpp.log || { cat build/test-cpp.log; exit 1; }
 	@echo "suite compiled as C++: $$(tail -n 1 build/test-cpp.log)"
 	@build/test

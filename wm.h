@@ -283,6 +283,124 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
 WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dtype, void *buf, size_t cap,
                                      size_t *size, wm_error *err);
 
+/* ---- tokenizer: byte-level BPE from tokenizer.json ---------------------- */
+
+typedef struct wm_tokenizer wm_tokenizer;
+
+/* Exact bytes wm_tokenizer_init needs for this tokenizer.json text. */
+WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *bytes, wm_error *err);
+/* Builds a tokenizer inside mem; the JSON text may be freed afterwards. */
+WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t json_bytes, void *mem, size_t mem_bytes,
+                                  wm_error *err);
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err);
+#ifndef WM_NO_STDIO
+WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error *err);
+#endif
+WMDEF void wm_tokenizer_free(wm_tokenizer *t);
+#endif
+WMDEF int wm_tokenizer_n_vocab(const wm_tokenizer *t);
+/* Id of the added token whose text is `content` (e.g. "<|end_of_text|>"), -1 if none. */
+WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content);
+/* Encodes len bytes of text (invalid UTF-8 is encoded byte by byte). Added
+   tokens are matched first; add_special applies the post-processor template
+   (BOS). ids may be NULL to count; *n_ids gets the count, and WM_ERR_ARENA
+   means cap was too small. Thread-safe. Words over WM_TOKENIZER_STACK_WORD
+   bytes (64) take scratch from WM_MALLOC (WM_ERR_NOMEM without it). */
+WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
+                            size_t *n_ids);
+/* The raw bytes of one token, NULL for an id the tokenizer does not know. */
+WMDEF const char *wm_token_bytes(const wm_tokenizer *t, int32_t id, size_t *len);
+/* Decodes ids to UTF-8 (invalid byte sequences become U+FFFD, unknown ids
+   are skipped), as the tokenizers library does. out may be NULL to size;
+   NUL-terminated when it fits. */
+WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t n, char *out, size_t cap, size_t *len);
+
+/* Streaming text: holds back an incomplete UTF-8 sequence between tokens,
+   so what it returns is always whole characters (U+FFFD for invalid bytes).
+   out must hold 3 * (n + 4) bytes; returns the bytes written. */
+typedef struct wm_utf8_stream { unsigned char pend[4]; int n; } wm_utf8_stream;
+WMDEF size_t wm_utf8_push(wm_utf8_stream *st, const char *bytes, size_t n, char *out);
+WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out);
+
+/* ---- sampling ------------------------------------------------------------ */
+
+typedef struct wm_sampler {
+    float temperature;    /* <= 0: greedy */
+    int top_k;            /* 0: off */
+    float top_p;          /* >= 1: off */
+    float min_p;          /* 0: off; keep p >= min_p * p_max */
+    float repeat_penalty; /* 1: off; divides positive, multiplies negative logits of seen tokens */
+    int repeat_last_n;    /* how much history the penalty sees (0: all it is given) */
+    uint64_t rng[4];      /* xoshiro256** state (wm_sampler_seed) */
+} wm_sampler;
+
+WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0 */
+WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed);
+WMDEF size_t wm_sampler_work_bytes(int n_vocab);
+/* Picks the next token. logits [n_vocab] are overwritten; history: the
+   tokens so far (for the repetition penalty); work: wm_sampler_work_bytes. */
+WMDEF int32_t wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work);
+
+/* ---- session save and restore --------------------------------------------
+   Position, KV cache rows in use, SSD and conv states, and optionally a
+   sampler and the last logits. The blob is checked on load (model
+   fingerprint, sizes, checksum). */
+WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, const float *logits, void *buf, size_t cap,
+                                size_t *size);
+WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size);
+#if !defined(WM_NO_STDIO)
+WMDEF wm_status wm_session_save_file(const wm_session *s, const wm_sampler *smp, const float *logits, const char *path);
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *logits, const char *path);
+#endif
+#endif
+
+/* ---- generation ------------------------------------------------------------ */
+
+/* Called once per generated token with the text it completes (possibly
+   empty); return nonzero to stop. */
+typedef int (*wm_token_fn)(void *user, int32_t token, const char *text, size_t len);
+
+typedef struct wm_generate_stats {
+    int n_prompt, n_generated;
+    int stopped_at_eos;
+} wm_generate_stats;
+
+#ifndef WM_NO_MALLOC
+/* Tokenizes prompt (add_special: the BOS template) and prefills it, then
+   samples up to max_new tokens, stopping at an EOS id of the config (not
+   fed to the session). Every token given to fn is in the session afterwards,
+   so chat turns and saved sessions continue where this stops. logits
+   [vocab] is the caller's: with an empty prompt it must hold the session's
+   last logits (e.g. from wm_session_restore); it ends as the last ones.
+   The repetition penalty sees this call's prompt and output. */
+WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
+                            size_t prompt_len, int add_special, int max_new, wm_token_fn fn, void *user,
+                            wm_generate_stats *stats);
+#endif
+
+/* ---- chat templates ------------------------------------------------------ */
+
+typedef struct wm_chat_template {
+    const char *name;
+    const char *bos;              /* once, before the first turn */
+    const char *system;           /* printf-like with one %s */
+    const char *user;             /* one %s */
+    const char *assistant_prefix; /* opens the model's answer */
+    const char *turn_end;         /* closes an answer (the stop token and what follows it) */
+    const char *stop;             /* the token that ends an answer */
+} wm_chat_template;
+
+/* The template called name ("doge"), NULL if unknown. */
+WMDEF const wm_chat_template *wm_chat_template_get(const char *name);
+/* Renders one user turn as text to prefill: the first turn opens with bos
+   and the system block (system may be NULL), later turns with turn_end,
+   which closes the previous answer; it ends with assistant_prefix. Returns
+   the length; writes out (NUL-terminated) when cap is larger. */
+WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const char *system, const char *user, char *out,
+                            size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
@@ -925,6 +1043,7 @@ struct wm_model {
     const float *final_norm;
     int num_keys;        /* product keys of the CDMoE / MoE */
     int has_attn;        /* any layer with a KV cache */
+    uint64_t fingerprint; /* of the tensor directory and data edges (session files) */
     size_t bytes_used;
     void *owned;         /* WM_MALLOC'd block of wm_model_open/load */
     void **owned_files;  /* buffers read by wm_model_load */
@@ -3002,6 +3121,20 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
         if (m->layers[l].seq == WM_SEQ_ATTN || m->layers[l].seq == WM_SEQ_DOGE_ATTN) m->has_attn = 1;
         if (m->layers[l].seq == WM_SEQ_MAMBA2) wm__mamba_slices(&m->cfg, &m->layers[l]);
     }
+    { /* fingerprint: names, dtypes, shapes and the first/last bytes of every tensor */
+        uint64_t fh = 0xcbf29ce484222325ull ^ (uint64_t)m->cfg.model_type;
+        for (k = 0; k < n_t; k++) {
+            const wm__tensor *t = &m->tensors[k];
+            size_t nb = t->end - t->begin, j;
+            const unsigned char *nm = (const unsigned char *)t->name;
+            for (; *nm; nm++) fh = (fh ^ *nm) * 0x100000001b3ull;
+            for (j = 0; j < (size_t)t->ndim; j++) fh = (fh ^ t->shape[j]) * 0x100000001b3ull;
+            fh = (fh ^ (uint64_t)t->dtype) * 0x100000001b3ull;
+            for (j = 0; j < nb && j < 16; j++) fh = (fh ^ t->data[j]) * 0x100000001b3ull;
+            for (j = nb > 16 ? nb - 16 : 0; j < nb; j++) fh = (fh ^ t->data[j]) * 0x100000001b3ull;
+        }
+        m->fingerprint = fh;
+    }
     m->bytes_used = a.used;
     *out = m;
     wm__ok(err);
@@ -3249,6 +3382,1328 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 }
 
 /* ========================================================================
+   Tokenizer: byte-level BPE as tokenizer.json describes it (SPEC §7).
+   Added tokens are matched first (leftmost, longest); the rest is split by
+   the Doge pre-tokenizer regex, its bytes are BPE-merged by rank (lowest
+   rank first, then leftmost, as the tokenizers library does). Vocab keys are
+   stored as raw bytes: the GPT-2 byte<->unicode mapping is undone at load.
+   ======================================================================== */
+
+#ifndef WM_TOKENIZER_STACK_WORD
+#define WM_TOKENIZER_STACK_WORD 64
+#endif
+
+/* BEGIN UNICODE TABLES: generated by tools/gen_unicode.py from UnicodeData.txt and PropList.txt
+   (Unicode 15.0.0): 659 letter, 137 number and 10 White_Space ranges. Do not edit. */
+static const uint32_t wm__uc_letter[1318] = { /* [lo, hi] pairs */
+    0x41,0x5a,0x61,0x7a,0xaa,0xaa,0xb5,0xb5,0xba,0xba,0xc0,0xd6,0xd8,0xf6,0xf8,0x2c1,0x2c6,0x2d1,0x2e0,0x2e4,0x2ec,
+    0x2ec,0x2ee,0x2ee,0x370,0x374,0x376,0x377,0x37a,0x37d,0x37f,0x37f,0x386,0x386,0x388,0x38a,0x38c,0x38c,0x38e,
+    0x3a1,0x3a3,0x3f5,0x3f7,0x481,0x48a,0x52f,0x531,0x556,0x559,0x559,0x560,0x588,0x5d0,0x5ea,0x5ef,0x5f2,0x620,
+    0x64a,0x66e,0x66f,0x671,0x6d3,0x6d5,0x6d5,0x6e5,0x6e6,0x6ee,0x6ef,0x6fa,0x6fc,0x6ff,0x6ff,0x710,0x710,0x712,
+    0x72f,0x74d,0x7a5,0x7b1,0x7b1,0x7ca,0x7ea,0x7f4,0x7f5,0x7fa,0x7fa,0x800,0x815,0x81a,0x81a,0x824,0x824,0x828,
+    0x828,0x840,0x858,0x860,0x86a,0x870,0x887,0x889,0x88e,0x8a0,0x8c9,0x904,0x939,0x93d,0x93d,0x950,0x950,0x958,
+    0x961,0x971,0x980,0x985,0x98c,0x98f,0x990,0x993,0x9a8,0x9aa,0x9b0,0x9b2,0x9b2,0x9b6,0x9b9,0x9bd,0x9bd,0x9ce,
+    0x9ce,0x9dc,0x9dd,0x9df,0x9e1,0x9f0,0x9f1,0x9fc,0x9fc,0xa05,0xa0a,0xa0f,0xa10,0xa13,0xa28,0xa2a,0xa30,0xa32,
+    0xa33,0xa35,0xa36,0xa38,0xa39,0xa59,0xa5c,0xa5e,0xa5e,0xa72,0xa74,0xa85,0xa8d,0xa8f,0xa91,0xa93,0xaa8,0xaaa,
+    0xab0,0xab2,0xab3,0xab5,0xab9,0xabd,0xabd,0xad0,0xad0,0xae0,0xae1,0xaf9,0xaf9,0xb05,0xb0c,0xb0f,0xb10,0xb13,
+    0xb28,0xb2a,0xb30,0xb32,0xb33,0xb35,0xb39,0xb3d,0xb3d,0xb5c,0xb5d,0xb5f,0xb61,0xb71,0xb71,0xb83,0xb83,0xb85,
+    0xb8a,0xb8e,0xb90,0xb92,0xb95,0xb99,0xb9a,0xb9c,0xb9c,0xb9e,0xb9f,0xba3,0xba4,0xba8,0xbaa,0xbae,0xbb9,0xbd0,
+    0xbd0,0xc05,0xc0c,0xc0e,0xc10,0xc12,0xc28,0xc2a,0xc39,0xc3d,0xc3d,0xc58,0xc5a,0xc5d,0xc5d,0xc60,0xc61,0xc80,
+    0xc80,0xc85,0xc8c,0xc8e,0xc90,0xc92,0xca8,0xcaa,0xcb3,0xcb5,0xcb9,0xcbd,0xcbd,0xcdd,0xcde,0xce0,0xce1,0xcf1,
+    0xcf2,0xd04,0xd0c,0xd0e,0xd10,0xd12,0xd3a,0xd3d,0xd3d,0xd4e,0xd4e,0xd54,0xd56,0xd5f,0xd61,0xd7a,0xd7f,0xd85,
+    0xd96,0xd9a,0xdb1,0xdb3,0xdbb,0xdbd,0xdbd,0xdc0,0xdc6,0xe01,0xe30,0xe32,0xe33,0xe40,0xe46,0xe81,0xe82,0xe84,
+    0xe84,0xe86,0xe8a,0xe8c,0xea3,0xea5,0xea5,0xea7,0xeb0,0xeb2,0xeb3,0xebd,0xebd,0xec0,0xec4,0xec6,0xec6,0xedc,
+    0xedf,0xf00,0xf00,0xf40,0xf47,0xf49,0xf6c,0xf88,0xf8c,0x1000,0x102a,0x103f,0x103f,0x1050,0x1055,0x105a,0x105d,
+    0x1061,0x1061,0x1065,0x1066,0x106e,0x1070,0x1075,0x1081,0x108e,0x108e,0x10a0,0x10c5,0x10c7,0x10c7,0x10cd,
+    0x10cd,0x10d0,0x10fa,0x10fc,0x1248,0x124a,0x124d,0x1250,0x1256,0x1258,0x1258,0x125a,0x125d,0x1260,0x1288,
+    0x128a,0x128d,0x1290,0x12b0,0x12b2,0x12b5,0x12b8,0x12be,0x12c0,0x12c0,0x12c2,0x12c5,0x12c8,0x12d6,0x12d8,
+    0x1310,0x1312,0x1315,0x1318,0x135a,0x1380,0x138f,0x13a0,0x13f5,0x13f8,0x13fd,0x1401,0x166c,0x166f,0x167f,
+    0x1681,0x169a,0x16a0,0x16ea,0x16f1,0x16f8,0x1700,0x1711,0x171f,0x1731,0x1740,0x1751,0x1760,0x176c,0x176e,
+    0x1770,0x1780,0x17b3,0x17d7,0x17d7,0x17dc,0x17dc,0x1820,0x1878,0x1880,0x1884,0x1887,0x18a8,0x18aa,0x18aa,
+    0x18b0,0x18f5,0x1900,0x191e,0x1950,0x196d,0x1970,0x1974,0x1980,0x19ab,0x19b0,0x19c9,0x1a00,0x1a16,0x1a20,
+    0x1a54,0x1aa7,0x1aa7,0x1b05,0x1b33,0x1b45,0x1b4c,0x1b83,0x1ba0,0x1bae,0x1baf,0x1bba,0x1be5,0x1c00,0x1c23,
+    0x1c4d,0x1c4f,0x1c5a,0x1c7d,0x1c80,0x1c88,0x1c90,0x1cba,0x1cbd,0x1cbf,0x1ce9,0x1cec,0x1cee,0x1cf3,0x1cf5,
+    0x1cf6,0x1cfa,0x1cfa,0x1d00,0x1dbf,0x1e00,0x1f15,0x1f18,0x1f1d,0x1f20,0x1f45,0x1f48,0x1f4d,0x1f50,0x1f57,
+    0x1f59,0x1f59,0x1f5b,0x1f5b,0x1f5d,0x1f5d,0x1f5f,0x1f7d,0x1f80,0x1fb4,0x1fb6,0x1fbc,0x1fbe,0x1fbe,0x1fc2,
+    0x1fc4,0x1fc6,0x1fcc,0x1fd0,0x1fd3,0x1fd6,0x1fdb,0x1fe0,0x1fec,0x1ff2,0x1ff4,0x1ff6,0x1ffc,0x2071,0x2071,
+    0x207f,0x207f,0x2090,0x209c,0x2102,0x2102,0x2107,0x2107,0x210a,0x2113,0x2115,0x2115,0x2119,0x211d,0x2124,
+    0x2124,0x2126,0x2126,0x2128,0x2128,0x212a,0x212d,0x212f,0x2139,0x213c,0x213f,0x2145,0x2149,0x214e,0x214e,
+    0x2183,0x2184,0x2c00,0x2ce4,0x2ceb,0x2cee,0x2cf2,0x2cf3,0x2d00,0x2d25,0x2d27,0x2d27,0x2d2d,0x2d2d,0x2d30,
+    0x2d67,0x2d6f,0x2d6f,0x2d80,0x2d96,0x2da0,0x2da6,0x2da8,0x2dae,0x2db0,0x2db6,0x2db8,0x2dbe,0x2dc0,0x2dc6,
+    0x2dc8,0x2dce,0x2dd0,0x2dd6,0x2dd8,0x2dde,0x2e2f,0x2e2f,0x3005,0x3006,0x3031,0x3035,0x303b,0x303c,0x3041,
+    0x3096,0x309d,0x309f,0x30a1,0x30fa,0x30fc,0x30ff,0x3105,0x312f,0x3131,0x318e,0x31a0,0x31bf,0x31f0,0x31ff,
+    0x3400,0x4dbf,0x4e00,0xa48c,0xa4d0,0xa4fd,0xa500,0xa60c,0xa610,0xa61f,0xa62a,0xa62b,0xa640,0xa66e,0xa67f,
+    0xa69d,0xa6a0,0xa6e5,0xa717,0xa71f,0xa722,0xa788,0xa78b,0xa7ca,0xa7d0,0xa7d1,0xa7d3,0xa7d3,0xa7d5,0xa7d9,
+    0xa7f2,0xa801,0xa803,0xa805,0xa807,0xa80a,0xa80c,0xa822,0xa840,0xa873,0xa882,0xa8b3,0xa8f2,0xa8f7,0xa8fb,
+    0xa8fb,0xa8fd,0xa8fe,0xa90a,0xa925,0xa930,0xa946,0xa960,0xa97c,0xa984,0xa9b2,0xa9cf,0xa9cf,0xa9e0,0xa9e4,
+    0xa9e6,0xa9ef,0xa9fa,0xa9fe,0xaa00,0xaa28,0xaa40,0xaa42,0xaa44,0xaa4b,0xaa60,0xaa76,0xaa7a,0xaa7a,0xaa7e,
+    0xaaaf,0xaab1,0xaab1,0xaab5,0xaab6,0xaab9,0xaabd,0xaac0,0xaac0,0xaac2,0xaac2,0xaadb,0xaadd,0xaae0,0xaaea,
+    0xaaf2,0xaaf4,0xab01,0xab06,0xab09,0xab0e,0xab11,0xab16,0xab20,0xab26,0xab28,0xab2e,0xab30,0xab5a,0xab5c,
+    0xab69,0xab70,0xabe2,0xac00,0xd7a3,0xd7b0,0xd7c6,0xd7cb,0xd7fb,0xf900,0xfa6d,0xfa70,0xfad9,0xfb00,0xfb06,
+    0xfb13,0xfb17,0xfb1d,0xfb1d,0xfb1f,0xfb28,0xfb2a,0xfb36,0xfb38,0xfb3c,0xfb3e,0xfb3e,0xfb40,0xfb41,0xfb43,
+    0xfb44,0xfb46,0xfbb1,0xfbd3,0xfd3d,0xfd50,0xfd8f,0xfd92,0xfdc7,0xfdf0,0xfdfb,0xfe70,0xfe74,0xfe76,0xfefc,
+    0xff21,0xff3a,0xff41,0xff5a,0xff66,0xffbe,0xffc2,0xffc7,0xffca,0xffcf,0xffd2,0xffd7,0xffda,0xffdc,0x10000,
+    0x1000b,0x1000d,0x10026,0x10028,0x1003a,0x1003c,0x1003d,0x1003f,0x1004d,0x10050,0x1005d,0x10080,0x100fa,
+    0x10280,0x1029c,0x102a0,0x102d0,0x10300,0x1031f,0x1032d,0x10340,0x10342,0x10349,0x10350,0x10375,0x10380,
+    0x1039d,0x103a0,0x103c3,0x103c8,0x103cf,0x10400,0x1049d,0x104b0,0x104d3,0x104d8,0x104fb,0x10500,0x10527,
+    0x10530,0x10563,0x10570,0x1057a,0x1057c,0x1058a,0x1058c,0x10592,0x10594,0x10595,0x10597,0x105a1,0x105a3,
+    0x105b1,0x105b3,0x105b9,0x105bb,0x105bc,0x10600,0x10736,0x10740,0x10755,0x10760,0x10767,0x10780,0x10785,
+    0x10787,0x107b0,0x107b2,0x107ba,0x10800,0x10805,0x10808,0x10808,0x1080a,0x10835,0x10837,0x10838,0x1083c,
+    0x1083c,0x1083f,0x10855,0x10860,0x10876,0x10880,0x1089e,0x108e0,0x108f2,0x108f4,0x108f5,0x10900,0x10915,
+    0x10920,0x10939,0x10980,0x109b7,0x109be,0x109bf,0x10a00,0x10a00,0x10a10,0x10a13,0x10a15,0x10a17,0x10a19,
+    0x10a35,0x10a60,0x10a7c,0x10a80,0x10a9c,0x10ac0,0x10ac7,0x10ac9,0x10ae4,0x10b00,0x10b35,0x10b40,0x10b55,
+    0x10b60,0x10b72,0x10b80,0x10b91,0x10c00,0x10c48,0x10c80,0x10cb2,0x10cc0,0x10cf2,0x10d00,0x10d23,0x10e80,
+    0x10ea9,0x10eb0,0x10eb1,0x10f00,0x10f1c,0x10f27,0x10f27,0x10f30,0x10f45,0x10f70,0x10f81,0x10fb0,0x10fc4,
+    0x10fe0,0x10ff6,0x11003,0x11037,0x11071,0x11072,0x11075,0x11075,0x11083,0x110af,0x110d0,0x110e8,0x11103,
+    0x11126,0x11144,0x11144,0x11147,0x11147,0x11150,0x11172,0x11176,0x11176,0x11183,0x111b2,0x111c1,0x111c4,
+    0x111da,0x111da,0x111dc,0x111dc,0x11200,0x11211,0x11213,0x1122b,0x1123f,0x11240,0x11280,0x11286,0x11288,
+    0x11288,0x1128a,0x1128d,0x1128f,0x1129d,0x1129f,0x112a8,0x112b0,0x112de,0x11305,0x1130c,0x1130f,0x11310,
+    0x11313,0x11328,0x1132a,0x11330,0x11332,0x11333,0x11335,0x11339,0x1133d,0x1133d,0x11350,0x11350,0x1135d,
+    0x11361,0x11400,0x11434,0x11447,0x1144a,0x1145f,0x11461,0x11480,0x114af,0x114c4,0x114c5,0x114c7,0x114c7,
+    0x11580,0x115ae,0x115d8,0x115db,0x11600,0x1162f,0x11644,0x11644,0x11680,0x116aa,0x116b8,0x116b8,0x11700,
+    0x1171a,0x11740,0x11746,0x11800,0x1182b,0x118a0,0x118df,0x118ff,0x11906,0x11909,0x11909,0x1190c,0x11913,
+    0x11915,0x11916,0x11918,0x1192f,0x1193f,0x1193f,0x11941,0x11941,0x119a0,0x119a7,0x119aa,0x119d0,0x119e1,
+    0x119e1,0x119e3,0x119e3,0x11a00,0x11a00,0x11a0b,0x11a32,0x11a3a,0x11a3a,0x11a50,0x11a50,0x11a5c,0x11a89,
+    0x11a9d,0x11a9d,0x11ab0,0x11af8,0x11c00,0x11c08,0x11c0a,0x11c2e,0x11c40,0x11c40,0x11c72,0x11c8f,0x11d00,
+    0x11d06,0x11d08,0x11d09,0x11d0b,0x11d30,0x11d46,0x11d46,0x11d60,0x11d65,0x11d67,0x11d68,0x11d6a,0x11d89,
+    0x11d98,0x11d98,0x11ee0,0x11ef2,0x11f02,0x11f02,0x11f04,0x11f10,0x11f12,0x11f33,0x11fb0,0x11fb0,0x12000,
+    0x12399,0x12480,0x12543,0x12f90,0x12ff0,0x13000,0x1342f,0x13441,0x13446,0x14400,0x14646,0x16800,0x16a38,
+    0x16a40,0x16a5e,0x16a70,0x16abe,0x16ad0,0x16aed,0x16b00,0x16b2f,0x16b40,0x16b43,0x16b63,0x16b77,0x16b7d,
+    0x16b8f,0x16e40,0x16e7f,0x16f00,0x16f4a,0x16f50,0x16f50,0x16f93,0x16f9f,0x16fe0,0x16fe1,0x16fe3,0x16fe3,
+    0x17000,0x187f7,0x18800,0x18cd5,0x18d00,0x18d08,0x1aff0,0x1aff3,0x1aff5,0x1affb,0x1affd,0x1affe,0x1b000,
+    0x1b122,0x1b132,0x1b132,0x1b150,0x1b152,0x1b155,0x1b155,0x1b164,0x1b167,0x1b170,0x1b2fb,0x1bc00,0x1bc6a,
+    0x1bc70,0x1bc7c,0x1bc80,0x1bc88,0x1bc90,0x1bc99,0x1d400,0x1d454,0x1d456,0x1d49c,0x1d49e,0x1d49f,0x1d4a2,
+    0x1d4a2,0x1d4a5,0x1d4a6,0x1d4a9,0x1d4ac,0x1d4ae,0x1d4b9,0x1d4bb,0x1d4bb,0x1d4bd,0x1d4c3,0x1d4c5,0x1d505,
+    0x1d507,0x1d50a,0x1d50d,0x1d514,0x1d516,0x1d51c,0x1d51e,0x1d539,0x1d53b,0x1d53e,0x1d540,0x1d544,0x1d546,
+    0x1d546,0x1d54a,0x1d550,0x1d552,0x1d6a5,0x1d6a8,0x1d6c0,0x1d6c2,0x1d6da,0x1d6dc,0x1d6fa,0x1d6fc,0x1d714,
+    0x1d716,0x1d734,0x1d736,0x1d74e,0x1d750,0x1d76e,0x1d770,0x1d788,0x1d78a,0x1d7a8,0x1d7aa,0x1d7c2,0x1d7c4,
+    0x1d7cb,0x1df00,0x1df1e,0x1df25,0x1df2a,0x1e030,0x1e06d,0x1e100,0x1e12c,0x1e137,0x1e13d,0x1e14e,0x1e14e,
+    0x1e290,0x1e2ad,0x1e2c0,0x1e2eb,0x1e4d0,0x1e4eb,0x1e7e0,0x1e7e6,0x1e7e8,0x1e7eb,0x1e7ed,0x1e7ee,0x1e7f0,
+    0x1e7fe,0x1e800,0x1e8c4,0x1e900,0x1e943,0x1e94b,0x1e94b,0x1ee00,0x1ee03,0x1ee05,0x1ee1f,0x1ee21,0x1ee22,
+    0x1ee24,0x1ee24,0x1ee27,0x1ee27,0x1ee29,0x1ee32,0x1ee34,0x1ee37,0x1ee39,0x1ee39,0x1ee3b,0x1ee3b,0x1ee42,
+    0x1ee42,0x1ee47,0x1ee47,0x1ee49,0x1ee49,0x1ee4b,0x1ee4b,0x1ee4d,0x1ee4f,0x1ee51,0x1ee52,0x1ee54,0x1ee54,
+    0x1ee57,0x1ee57,0x1ee59,0x1ee59,0x1ee5b,0x1ee5b,0x1ee5d,0x1ee5d,0x1ee5f,0x1ee5f,0x1ee61,0x1ee62,0x1ee64,
+    0x1ee64,0x1ee67,0x1ee6a,0x1ee6c,0x1ee72,0x1ee74,0x1ee77,0x1ee79,0x1ee7c,0x1ee7e,0x1ee7e,0x1ee80,0x1ee89,
+    0x1ee8b,0x1ee9b,0x1eea1,0x1eea3,0x1eea5,0x1eea9,0x1eeab,0x1eebb,0x20000,0x2a6df,0x2a700,0x2b739,0x2b740,
+    0x2b81d,0x2b820,0x2cea1,0x2ceb0,0x2ebe0,0x2f800,0x2fa1d,0x30000,0x3134a,0x31350,0x323af,
+};
+static const uint32_t wm__uc_number[274] = { /* [lo, hi] pairs */
+    0x30,0x39,0xb2,0xb3,0xb9,0xb9,0xbc,0xbe,0x660,0x669,0x6f0,0x6f9,0x7c0,0x7c9,0x966,0x96f,0x9e6,0x9ef,0x9f4,
+    0x9f9,0xa66,0xa6f,0xae6,0xaef,0xb66,0xb6f,0xb72,0xb77,0xbe6,0xbf2,0xc66,0xc6f,0xc78,0xc7e,0xce6,0xcef,0xd58,
+    0xd5e,0xd66,0xd78,0xde6,0xdef,0xe50,0xe59,0xed0,0xed9,0xf20,0xf33,0x1040,0x1049,0x1090,0x1099,0x1369,0x137c,
+    0x16ee,0x16f0,0x17e0,0x17e9,0x17f0,0x17f9,0x1810,0x1819,0x1946,0x194f,0x19d0,0x19da,0x1a80,0x1a89,0x1a90,
+    0x1a99,0x1b50,0x1b59,0x1bb0,0x1bb9,0x1c40,0x1c49,0x1c50,0x1c59,0x2070,0x2070,0x2074,0x2079,0x2080,0x2089,
+    0x2150,0x2182,0x2185,0x2189,0x2460,0x249b,0x24ea,0x24ff,0x2776,0x2793,0x2cfd,0x2cfd,0x3007,0x3007,0x3021,
+    0x3029,0x3038,0x303a,0x3192,0x3195,0x3220,0x3229,0x3248,0x324f,0x3251,0x325f,0x3280,0x3289,0x32b1,0x32bf,
+    0xa620,0xa629,0xa6e6,0xa6ef,0xa830,0xa835,0xa8d0,0xa8d9,0xa900,0xa909,0xa9d0,0xa9d9,0xa9f0,0xa9f9,0xaa50,
+    0xaa59,0xabf0,0xabf9,0xff10,0xff19,0x10107,0x10133,0x10140,0x10178,0x1018a,0x1018b,0x102e1,0x102fb,0x10320,
+    0x10323,0x10341,0x10341,0x1034a,0x1034a,0x103d1,0x103d5,0x104a0,0x104a9,0x10858,0x1085f,0x10879,0x1087f,
+    0x108a7,0x108af,0x108fb,0x108ff,0x10916,0x1091b,0x109bc,0x109bd,0x109c0,0x109cf,0x109d2,0x109ff,0x10a40,
+    0x10a48,0x10a7d,0x10a7e,0x10a9d,0x10a9f,0x10aeb,0x10aef,0x10b58,0x10b5f,0x10b78,0x10b7f,0x10ba9,0x10baf,
+    0x10cfa,0x10cff,0x10d30,0x10d39,0x10e60,0x10e7e,0x10f1d,0x10f26,0x10f51,0x10f54,0x10fc5,0x10fcb,0x11052,
+    0x1106f,0x110f0,0x110f9,0x11136,0x1113f,0x111d0,0x111d9,0x111e1,0x111f4,0x112f0,0x112f9,0x11450,0x11459,
+    0x114d0,0x114d9,0x11650,0x11659,0x116c0,0x116c9,0x11730,0x1173b,0x118e0,0x118f2,0x11950,0x11959,0x11c50,
+    0x11c6c,0x11d50,0x11d59,0x11da0,0x11da9,0x11f50,0x11f59,0x11fc0,0x11fd4,0x12400,0x1246e,0x16a60,0x16a69,
+    0x16ac0,0x16ac9,0x16b50,0x16b59,0x16b5b,0x16b61,0x16e80,0x16e96,0x1d2c0,0x1d2d3,0x1d2e0,0x1d2f3,0x1d360,
+    0x1d378,0x1d7ce,0x1d7ff,0x1e140,0x1e149,0x1e2f0,0x1e2f9,0x1e4f0,0x1e4f9,0x1e8c7,0x1e8cf,0x1e950,0x1e959,
+    0x1ec71,0x1ecab,0x1ecad,0x1ecaf,0x1ecb1,0x1ecb4,0x1ed01,0x1ed2d,0x1ed2f,0x1ed3d,0x1f100,0x1f10c,0x1fbf0,
+    0x1fbf9,
+};
+static const uint32_t wm__uc_space[20] = { /* [lo, hi] pairs */
+    0x9,0xd,0x20,0x20,0x85,0x85,0xa0,0xa0,0x1680,0x1680,0x2000,0x200a,0x2028,0x2029,0x202f,0x202f,0x205f,0x205f,
+    0x3000,0x3000,
+};
+/* END UNICODE TABLES */
+
+enum { WM__CL_L = 1, WM__CL_N = 2, WM__CL_S = 4 };
+
+static int wm__in_ranges(uint32_t cp, const uint32_t *r, int n_pairs) {
+    int lo = 0, hi = n_pairs - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (cp < r[2 * mid]) hi = mid - 1;
+        else if (cp > r[2 * mid + 1]) lo = mid + 1;
+        else return 1;
+    }
+    return 0;
+}
+
+/* Letter / number / whitespace class of a code point (0: none of them). */
+static int wm__uc_class(uint32_t cp) {
+    if (cp < 128) {
+        if ((cp | 32) >= 'a' && (cp | 32) <= 'z') return WM__CL_L;
+        if (cp >= '0' && cp <= '9') return WM__CL_N;
+        if (cp == ' ' || (cp >= 9 && cp <= 13)) return WM__CL_S;
+        return 0;
+    }
+    if (cp == 0xffffffffu) return 0; /* an invalid byte */
+    if (wm__in_ranges(cp, wm__uc_letter, (int)(sizeof wm__uc_letter / sizeof wm__uc_letter[0] / 2))) return WM__CL_L;
+    if (wm__in_ranges(cp, wm__uc_number, (int)(sizeof wm__uc_number / sizeof wm__uc_number[0] / 2))) return WM__CL_N;
+    if (wm__in_ranges(cp, wm__uc_space, (int)(sizeof wm__uc_space / sizeof wm__uc_space[0] / 2))) return WM__CL_S;
+    return 0;
+}
+
+/* Code point at p (0xffffffff for an invalid byte) and its length. */
+static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len) {
+    int n = wm__utf8_len(p, e);
+    if (n == 0) { *len = 1; return 0xffffffffu; }
+    *len = n;
+    if (n == 1) return p[0];
+    if (n == 2) return (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+    if (n == 3) return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+    return (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3f) << 12 | (uint32_t)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
+}
+
+/* One match of the Doge pre-tokenizer at p (alternatives tried in order,
+   with the backtracking an Oniguruma match would do):
+     (?i:'s|'t|'re|'ve|'m|'ll|'d) | [^\r\n\p{L}\p{N}]?\p{L}+ | \p{N}{1,3}
+     | ?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
+   Returns the end of the match. */
+static const unsigned char *wm__pretok(const unsigned char *p, const unsigned char *e) {
+    int l0, l1, c0, c1, k;
+    uint32_t cp0 = wm__cp(p, e, &l0), cp1 = 0;
+    const unsigned char *q, *end;
+    c0 = wm__uc_class(cp0);
+    if (p + l0 < e) cp1 = wm__cp(p + l0, e, &l1);
+    else l1 = 0;
+    c1 = l1 ? wm__uc_class(cp1) : -1;
+    /* (?i:'s|'t|'re|'ve|'m|'ll|'d); U+017F (long s) case-folds to s */
+    if (cp0 == '\'' && l1) {
+        uint32_t a = cp1 < 128 ? (cp1 | 32) : cp1;
+        if (a == 's' || a == 0x17f || a == 't' || a == 'm' || a == 'd') return p + 1 + l1;
+        if ((a == 'r' || a == 'v' || a == 'l') && p + 1 + l1 < e) {
+            int l2;
+            uint32_t b = wm__cp(p + 1 + l1, e, &l2);
+            b = b < 128 ? (b | 32) : b;
+            if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return p + 1 + l1 + l2;
+        }
+    }
+    /* [^\r\n\p{L}\p{N}]?\p{L}+ */
+    q = NULL;
+    if (c0 == WM__CL_L) q = p;
+    else if (cp0 != '\r' && cp0 != '\n' && c0 != WM__CL_N && c1 == WM__CL_L) q = p + l0;
+    if (q) {
+        while (q < e) {
+            int l;
+            uint32_t cp = wm__cp(q, e, &l);
+            if (wm__uc_class(cp) != WM__CL_L) break;
+            q += l;
+        }
+        return q;
+    }
+    /* \p{N}{1,3} */
+    if (c0 == WM__CL_N) {
+        q = p;
+        for (k = 0; k < 3 && q < e; k++) {
+            int l;
+            if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break;
+            q += l;
+        }
+        return q;
+    }
+    /* ' ?[^\s\p{L}\p{N}]+[\r\n]*' */
+    q = NULL;
+    if (c0 == 0) q = p;
+    else if (cp0 == ' ' && c1 == 0) q = p + 1;
+    if (q) {
+        while (q < e) {
+            int l;
+            if (wm__uc_class(wm__cp(q, e, &l)) != 0) break;
+            q += l;
+        }
+        while (q < e && (*q == '\r' || *q == '\n')) q++;
+        return q;
+    }
+    /* whitespace: \s*[\r\n]+ | \s+(?!\S) | \s+ */
+    {
+        const unsigned char *last_nl = NULL, *prev = p;
+        q = p;
+        while (q < e) {
+            int l;
+            uint32_t cp = wm__cp(q, e, &l);
+            if (wm__uc_class(cp) != WM__CL_S) break;
+            if (cp == '\r' || cp == '\n') last_nl = q;
+            prev = q;
+            q += l;
+        }
+        end = q;
+        if (last_nl) return last_nl + 1;
+        if (end == e) return end;             /* \s+ then end of text */
+        if (prev > p) return prev;            /* \s+(?!\S): leave the last space for the next word */
+        return end > p ? end : p + l0;        /* \s+ (or a lone byte, which cannot happen) */
+    }
+}
+
+/* The GPT-2 byte <-> unicode table: printable bytes map to themselves, the
+   other 68 to U+0100.. in byte order. */
+static uint32_t wm__byte_to_cp(int b) {
+    int i, n = 0;
+    if ((b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255)) return (uint32_t)b;
+    for (i = 0; i < b; i++)
+        if (!((i >= 33 && i <= 126) || (i >= 161 && i <= 172) || (i >= 174 && i <= 255))) n++;
+    return 256u + (uint32_t)n;
+}
+
+static int wm__cp_to_byte(uint32_t cp) {
+    int b;
+    if (cp < 256 && wm__byte_to_cp((int)cp) == cp) return (int)cp;
+    if (cp < 256 || cp >= 256 + 68) return -1;
+    for (b = 0; b < 256; b++)
+        if (wm__byte_to_cp(b) == cp) return b;
+    return -1;
+}
+
+/* Un-maps a byte-level string s[n] into out (NULL: measure). Returns the
+   byte count, or -1 when a character is outside the byte-level alphabet. */
+static long wm__unmap(const char *s, size_t n, unsigned char *out) {
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    long k = 0;
+    while (p < e) {
+        int l, b;
+        uint32_t cp = wm__cp(p, e, &l);
+        b = cp == 0xffffffffu ? -1 : wm__cp_to_byte(cp);
+        if (b < 0) return -1;
+        if (out) out[k] = (unsigned char)b;
+        k++;
+        p += l;
+    }
+    return k;
+}
+
+enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8 };
+
+typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
+
+struct wm_tokenizer {
+    int n_vocab;                /* largest id + 1 */
+    uint32_t *tok_off, *tok_len; /* [n_vocab] token bytes in tok_bytes */
+    unsigned char *tok_bytes;
+    unsigned char *tok_flags;   /* [n_vocab] WM__TOK_* */
+    int32_t *vocab_hash;        /* [vocab_mask + 1] ids by token bytes, -1 empty */
+    uint32_t vocab_mask;
+    wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
+    uint32_t merge_mask;
+    int32_t byte_tok[256];      /* token of each single byte, -1 if none */
+    int32_t *added;             /* [n_added] added token ids, sorted by first byte */
+    uint32_t *added_off, *added_len; /* [n_added] their texts in added_bytes */
+    unsigned char *added_bytes;
+    int n_added;
+    int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
+    int32_t prefix[16], suffix[16];
+    int n_prefix, n_suffix;
+    int ignore_merges;
+    int32_t unk;
+    size_t bytes_used;
+    void *owned;
+};
+
+static uint32_t wm__hash(const unsigned char *p, size_t n) { /* FNV-1a */
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static uint32_t wm__pair_hash(int32_t a, int32_t b) {
+    uint64_t x = (uint64_t)(uint32_t)a << 32 | (uint32_t)b;
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33;
+    return (uint32_t)x;
+}
+
+static int32_t wm__vocab_get(const wm_tokenizer *t, const unsigned char *p, size_t n) {
+    uint32_t h = wm__hash(p, n) & t->vocab_mask;
+    for (;; h = (h + 1) & t->vocab_mask) {
+        int32_t id = t->vocab_hash[h];
+        if (id < 0) return -1;
+        if (t->tok_len[id] == n && !memcmp(t->tok_bytes + t->tok_off[id], p, n)) return id;
+    }
+}
+
+static const wm__merge *wm__merge_get(const wm_tokenizer *t, int32_t a, int32_t b) {
+    uint32_t h = wm__pair_hash(a, b) & t->merge_mask;
+    for (;; h = (h + 1) & t->merge_mask) {
+        const wm__merge *m = &t->merge_hash[h];
+        if (m->a < 0) return NULL;
+        if (m->a == a && m->b == b) return m;
+    }
+}
+
+static uint32_t wm__pow2_above(size_t n) {
+    uint32_t s = 16;
+    while (s < 2 * n && s < 0x40000000u) s <<= 1;
+    return s;
+}
+
+/* Shared by the measuring and the building pass. */
+typedef struct wm__tokb {
+    const char *e;
+    const char *vocab, *merges, *added, *tmpl, *special; /* JSON values */
+    const char *unk;                                       /* unk_token string, or NULL */
+    size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
+    int32_t max_id;
+    int ignore_merges;
+    wm_error *err;
+} wm__tokb;
+
+static wm_status wm__tok_fail(wm_error *err, const char *what) {
+    return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer.json: %s", what);
+}
+
+/* Reads the structure; checks what wm.h supports; counts sizes. */
+static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
+    const char *e = json + n, *p, *root, *model, *pre, *post, *v, *k, *x;
+    wm__jit it;
+    char s[64];
+    wm__cfgr r;
+    wm_error *err = b->err;
+    memset(b, 0, sizeof *b);
+    b->err = err;
+    b->e = e;
+    b->max_id = -1;
+    p = wm__j_value(json, e, WM__JSON_DEPTH);
+    if (!p || wm__j_ws(p, e) != e) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: not valid JSON");
+    root = wm__j_ws(json, e);
+    if (*root != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: the top level is not an object");
+    r.obj = root; r.e = e; r.err = b->err; r.st = WM_OK;
+    model = wm__cfg_get(&r, root, "model");
+    if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
+    if (!wm__cfg_str_in(&r, model, "type", s, sizeof s) || strcmp(s, "BPE")) return wm__tok_fail(b->err, "model type is not BPE");
+    if ((v = wm__cfg_get(&r, model, "byte_fallback")) && *v == 't') return wm__tok_fail(b->err, "byte_fallback is not supported");
+    if (wm__cfg_get(&r, model, "continuing_subword_prefix") || wm__cfg_get(&r, model, "end_of_word_suffix"))
+        return wm__tok_fail(b->err, "subword prefixes/suffixes are not supported");
+    if ((v = wm__cfg_get(&r, root, "normalizer")) != NULL) return wm__tok_fail(b->err, "normalizers are not supported (only null)");
+    pre = wm__cfg_get(&r, root, "pre_tokenizer");
+    { /* Sequence [Split(Doge regex, Isolated), ByteLevel(use_regex false)] */
+        static const char *regex =
+            "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+        int ok = 0, split = 0, bl = 0;
+        const char *seq = pre ? wm__cfg_get(&r, pre, "pretokenizers") : NULL;
+        if (seq && *seq == '[') {
+            wm__j_iter(&it, seq, e);
+            ok = 1;
+            while (wm__j_next(&it, NULL, &x)) {
+                char ty[32], beh[32], pat[256];
+                const char *pt, *rx;
+                wm__cfg_str_in(&r, x, "type", ty, sizeof ty);
+                if (!strcmp(ty, "Split")) {
+                    pt = wm__cfg_get(&r, x, "pattern");
+                    rx = pt && *pt == '{' ? wm__cfg_get(&r, pt, "Regex") : NULL;
+                    pat[0] = 0;
+                    if (rx && *rx == '"') wm__j_str(rx, e, pat, sizeof pat);
+                    pat[sizeof pat - 1] = 0;
+                    wm__cfg_str_in(&r, x, "behavior", beh, sizeof beh);
+                    v = wm__cfg_get(&r, x, "invert");
+                    ok &= !strcmp(pat, regex) && !strcmp(beh, "Isolated") && !(v && *v == 't');
+                    split++;
+                } else if (!strcmp(ty, "ByteLevel")) {
+                    v = wm__cfg_get(&r, x, "use_regex");
+                    ok &= !(v && *v == 't');
+                    v = wm__cfg_get(&r, x, "add_prefix_space");
+                    ok &= !(v && *v == 't');
+                    bl++;
+                } else {
+                    ok = 0;
+                }
+            }
+        }
+        if (!ok || split != 1 || bl != 1)
+            return wm__tok_fail(b->err, "pre_tokenizer is not the Doge one (Split on its regex, then ByteLevel)");
+    }
+    if ((v = wm__cfg_get(&r, root, "decoder")) == NULL || !wm__cfg_str_in(&r, v, "type", s, sizeof s) || strcmp(s, "ByteLevel"))
+        return wm__tok_fail(b->err, "decoder is not ByteLevel");
+    b->vocab = wm__cfg_get(&r, model, "vocab");
+    b->merges = wm__cfg_get(&r, model, "merges");
+    if (!b->vocab || *b->vocab != '{' || !b->merges || *b->merges != '[')
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: model needs a vocab object and a merges list");
+    v = wm__cfg_get(&r, model, "ignore_merges");
+    b->ignore_merges = v && *v == 't';
+    b->unk = wm__cfg_get(&r, model, "unk_token");
+    if (b->unk && *b->unk != '"') b->unk = NULL;
+    /* post_processor: the TemplateProcessing (alone or in a Sequence) */
+    post = wm__cfg_get(&r, root, "post_processor");
+    b->tmpl = NULL;
+    if (post) {
+        const char *procs = wm__cfg_get(&r, post, "processors");
+        wm__cfg_str_in(&r, post, "type", s, sizeof s);
+        if (!strcmp(s, "TemplateProcessing")) b->tmpl = post;
+        else if (!strcmp(s, "Sequence") && procs && *procs == '[') {
+            wm__j_iter(&it, procs, e);
+            while (wm__j_next(&it, NULL, &x)) {
+                wm__cfg_str_in(&r, x, "type", s, sizeof s);
+                if (!strcmp(s, "TemplateProcessing")) b->tmpl = x;
+                else if (strcmp(s, "ByteLevel")) return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
+            }
+        } else if (strcmp(s, "ByteLevel")) {
+            return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
+        }
+    }
+    if (b->tmpl) {
+        b->special = wm__cfg_get(&r, b->tmpl, "special_tokens");
+        if (!wm__cfg_get(&r, b->tmpl, "single")) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing without 'single'");
+    }
+    /* count the vocab */
+    wm__j_iter(&it, b->vocab, e);
+    while (wm__j_next(&it, &k, &v)) {
+        double d;
+        size_t len = wm__j_str(k, e, NULL, 0);
+        if (!wm__j_double(v, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: vocab ids must be integers in 0..16777215");
+        if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
+        b->n_entries++;
+        b->vocab_bytes += len;
+    }
+    wm__j_iter(&it, b->merges, e);
+    while (wm__j_next(&it, NULL, &v)) b->n_merges++;
+    b->added = wm__cfg_get(&r, root, "added_tokens");
+    if (b->added) {
+        if (*b->added != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added_tokens is not a list");
+        wm__j_iter(&it, b->added, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            const char *c = wm__cfg_get(&r, x, "content"), *idv = wm__cfg_get(&r, x, "id");
+            double d;
+            if (!c || *c != '"' || !idv || !wm__j_double(idv, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu needs an integer id and a content string", b->n_added);
+            if (((v = wm__cfg_get(&r, x, "lstrip")) && *v == 't') || ((v = wm__cfg_get(&r, x, "rstrip")) && *v == 't') ||
+                ((v = wm__cfg_get(&r, x, "single_word")) && *v == 't'))
+                return wm__tok_fail(b->err, "added tokens with lstrip, rstrip or single_word are not supported");
+            if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
+            if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
+            b->added_text += wm__j_str(c, e, NULL, 0);
+            b->n_added++;
+        }
+    }
+    if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
+    if (b->n_merges > (size_t)INT32_MAX / 2 || b->n_added > 1000000)
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many merges or added tokens");
+    return r.st;
+}
+
+/* Carves the tokenizer (measuring when a->base is NULL). */
+static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
+    wm_tokenizer *t = (wm_tokenizer *)wm__alloc(a, 1, sizeof(wm_tokenizer));
+    size_t nv = (size_t)b->max_id + 1;
+    uint32_t vm = wm__pow2_above(b->n_entries + b->n_added), mm = wm__pow2_above(b->n_merges);
+    uint32_t *off = (uint32_t *)wm__alloc(a, nv, 4), *len = (uint32_t *)wm__alloc(a, nv, 4);
+    unsigned char *bytes = (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
+    unsigned char *flags = (unsigned char *)wm__alloc(a, nv, 1);
+    int32_t *vh = (int32_t *)wm__alloc(a, vm, 4);
+    wm__merge *mh = (wm__merge *)wm__alloc(a, mm, sizeof(wm__merge));
+    int32_t *added = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
+    uint32_t *aoff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *alen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
+    unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + 1, 1);
+    if (t) {
+        memset(t, 0, sizeof *t);
+        t->n_vocab = (int)nv;
+        t->tok_off = off; t->tok_len = len; t->tok_bytes = bytes; t->tok_flags = flags;
+        t->vocab_hash = vh; t->vocab_mask = vm - 1;
+        t->merge_hash = mh; t->merge_mask = mm - 1;
+        t->added = added; t->added_off = aoff; t->added_len = alen; t->added_bytes = abytes;
+    }
+    return t;
+}
+
+static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
+    uint32_t h = wm__hash(t->tok_bytes + t->tok_off[id], t->tok_len[id]) & t->vocab_mask;
+    while (t->vocab_hash[h] >= 0) {
+        int32_t o = t->vocab_hash[h];
+        if (t->tok_len[o] == t->tok_len[id] && !memcmp(t->tok_bytes + t->tok_off[o], t->tok_bytes + t->tok_off[id], t->tok_len[id])) {
+            t->vocab_hash[h] = id; /* the same bytes twice: the later id wins, as in a JSON object */
+            return;
+        }
+        h = (h + 1) & t->vocab_mask;
+    }
+    t->vocab_hash[h] = id;
+}
+
+/* Fills a carved tokenizer from the JSON. */
+static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e, *k, *v, *x;
+    wm__jit it;
+    size_t pos = 0, apos = 0, rank = 0;
+    int i;
+    memset(t->tok_flags, 0, (size_t)t->n_vocab);
+    memset(t->tok_len, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
+    memset(t->tok_off, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
+    for (i = 0; i <= (int)t->vocab_mask; i++) t->vocab_hash[i] = -1;
+    for (i = 0; i <= (int)t->merge_mask; i++) t->merge_hash[i].a = -1;
+    t->unk = -1;
+    /* model vocab: bytes after un-mapping, or the raw text when it is not byte-level */
+    wm__j_iter(&it, b->vocab, e);
+    while (wm__j_next(&it, &k, &v)) {
+        double d;
+        char *dst = (char *)t->tok_bytes + pos;
+        size_t len = wm__j_str(k, e, dst, (size_t)-1);
+        long ub = wm__unmap(dst, len, NULL);
+        int32_t id;
+        wm__j_double(v, e, &d);
+        id = (int32_t)d;
+        if (ub >= 0) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
+        t->tok_off[id] = (uint32_t)pos;
+        t->tok_len[id] = (uint32_t)len;
+        t->tok_flags[id] = WM__TOK_PRESENT | (ub >= 0 ? WM__TOK_HASHED : 0);
+        pos += len;
+    }
+    for (i = 0; i < t->n_vocab; i++)
+        if (t->tok_flags[i] & WM__TOK_HASHED) wm__vocab_put(t, i);
+    /* added tokens: matched on raw text; decoded through the byte-level map when they can be */
+    t->n_added = 0;
+    if (b->added) {
+        wm__j_iter(&it, b->added, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            const char *c = wm__j_get(x, e, "content"), *sp = wm__j_get(x, e, "special");
+            double d;
+            size_t len;
+            char *dst = (char *)t->tok_bytes + pos;
+            int32_t id;
+            long ub;
+            wm__j_double(wm__j_get(x, e, "id"), e, &d);
+            id = (int32_t)d;
+            len = wm__j_str(c, e, (char *)t->added_bytes + apos, (size_t)-1);
+            t->added[t->n_added] = id;
+            t->added_off[t->n_added] = (uint32_t)apos;
+            t->added_len[t->n_added++] = (uint32_t)len;
+            memcpy(dst, t->added_bytes + apos, len);
+            ub = wm__unmap(dst, len, NULL);
+            if (ub >= 0) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
+            t->tok_off[id] = (uint32_t)pos;
+            t->tok_len[id] = (uint32_t)len;
+            t->tok_flags[id] = (unsigned char)(WM__TOK_PRESENT | WM__TOK_ADDED | (sp && *sp == 't' ? WM__TOK_SPECIAL : 0));
+            pos += len;
+            apos += wm__j_str(c, e, NULL, 0);
+        }
+    }
+    /* sort added tokens by first byte (insertion sort keeps equal keys in order) */
+    {
+        int32_t *ord = t->added;
+        uint32_t *off = t->added_off, *ln = t->added_len;
+        int j;
+        for (i = 1; i < t->n_added; i++) {
+            int32_t id = ord[i];
+            uint32_t o = off[i], l = ln[i];
+            unsigned char f = t->added_bytes[o];
+            for (j = i; j > 0 && t->added_bytes[off[j - 1]] > f; j--) { ord[j] = ord[j - 1]; off[j] = off[j - 1]; ln[j] = ln[j - 1]; }
+            ord[j] = id;
+            off[j] = o;
+            ln[j] = l;
+        }
+        for (i = 0, j = 0; i <= 256; i++) {
+            while (j < t->n_added && t->added_bytes[off[j]] < i) j++;
+            t->added_first[i] = j;
+        }
+    }
+    for (i = 0; i < 256; i++) {
+        unsigned char byte = (unsigned char)i;
+        t->byte_tok[i] = wm__vocab_get(t, &byte, 1);
+    }
+    /* merges: "a b" strings or ["a", "b"] pairs; rank = position; a repeated pair keeps the later rank */
+    wm__j_iter(&it, b->merges, e);
+    while (wm__j_next(&it, NULL, &v)) {
+        char buf[1024], *sp;
+        unsigned char ab[1024];
+        size_t la, lb;
+        long ua, ub;
+        int32_t ia, ib, inew;
+        uint32_t h;
+        if (*v == '"') {
+            if (wm__j_str(v, e, buf, sizeof buf) >= sizeof buf) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu too long", rank);
+            sp = strchr(buf, ' ');
+            if (!sp) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not 'a b'", rank);
+            *sp = 0;
+            la = (size_t)(sp - buf);
+            lb = strlen(sp + 1);
+            memmove(buf + la, sp + 1, lb + 1);
+        } else {
+            wm__jit pi;
+            const char *pa = NULL, *pb = NULL, *q;
+            int cnt = 0;
+            if (*v != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is neither a string nor a pair", rank);
+            wm__j_iter(&pi, v, e);
+            while (wm__j_next(&pi, NULL, &q)) { if (cnt == 0) pa = q; else pb = q; cnt++; }
+            if (cnt != 2 || *pa != '"' || *pb != '"') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not a pair of strings", rank);
+            la = wm__j_str(pa, e, NULL, 0);
+            lb = wm__j_str(pb, e, NULL, 0);
+            if (la + lb >= sizeof buf) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu too long", rank);
+            wm__j_str(pa, e, buf, la + 1);
+            wm__j_str(pb, e, buf + la, lb + 1);
+        }
+        ua = wm__unmap(buf, la, ab);
+        ub = ua >= 0 ? wm__unmap(buf + la, lb, ab + ua) : -1;
+        ia = ua >= 0 ? wm__vocab_get(t, ab, (size_t)ua) : -1;
+        ib = ub >= 0 ? wm__vocab_get(t, ab + ua, (size_t)ub) : -1;
+        inew = ia >= 0 && ib >= 0 ? wm__vocab_get(t, ab, (size_t)(ua + ub)) : -1;
+        if (inew < 0) {
+            buf[la + lb] = 0;
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu uses a token missing from the vocab", rank);
+        }
+        for (h = wm__pair_hash(ia, ib) & t->merge_mask; t->merge_hash[h].a >= 0; h = (h + 1) & t->merge_mask)
+            if (t->merge_hash[h].a == ia && t->merge_hash[h].b == ib) break;
+        t->merge_hash[h].a = ia;
+        t->merge_hash[h].b = ib;
+        t->merge_hash[h].rank = (int32_t)rank;
+        t->merge_hash[h].id = inew;
+        rank++;
+    }
+    /* template: ids before and after the sequence */
+    t->n_prefix = t->n_suffix = 0;
+    if (b->tmpl) {
+        const char *single = wm__j_get(b->tmpl, e, "single"), *item;
+        int seen_seq = 0;
+        wm__j_iter(&it, single, e);
+        while (wm__j_next(&it, NULL, &item)) {
+            const char *st = wm__j_get(item, e, "SpecialToken"), *sq = wm__j_get(item, e, "Sequence");
+            if (sq) { seen_seq = 1; continue; }
+            if (st) {
+                char name[256];
+                const char *entry, *ids, *idv;
+                wm__jit ii;
+                wm__j_str(wm__j_get(st, e, "id"), e, name, sizeof name);
+                name[sizeof name - 1] = 0;
+                entry = b->special ? wm__j_get(b->special, e, name) : NULL;
+                ids = entry ? wm__j_get(entry, e, "ids") : NULL;
+                if (!ids || *ids != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has no ids", name);
+                wm__j_iter(&ii, ids, e);
+                while (wm__j_next(&ii, NULL, &idv)) {
+                    double d;
+                    int *cnt = seen_seq ? &t->n_suffix : &t->n_prefix;
+                    if (!wm__j_double(idv, e, &d) || d < 0 || d >= t->n_vocab || *cnt >= 16)
+                        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has a bad id", name);
+                    (seen_seq ? t->suffix : t->prefix)[(*cnt)++] = (int32_t)d;
+                }
+            }
+        }
+    }
+    t->ignore_merges = b->ignore_merges;
+    if (b->unk) {
+        char name[256];
+        size_t n = wm__j_str(b->unk, e, name, sizeof name);
+        int32_t id = n < sizeof name ? (int32_t)-1 : -1;
+        for (i = 0; n < sizeof name && i < t->n_vocab; i++) /* unk_token names a vocab entry by its text */
+            if ((t->tok_flags[i] & WM__TOK_PRESENT) && t->tok_len[i] == n && !memcmp(t->tok_bytes + t->tok_off[i], name, n)) id = i;
+        t->unk = id;
+    }
+    return WM_OK;
+}
+
+/* ---- encoding -------------------------------------------------------------- */
+
+typedef struct wm__sym { int32_t id, prev, next, alive; } wm__sym;
+typedef struct wm__cand { int32_t rank, pos; } wm__cand;
+
+static int wm__cand_less(const wm__cand *a, const wm__cand *b) {
+    return a->rank != b->rank ? a->rank < b->rank : a->pos < b->pos;
+}
+
+static void wm__heap_push(wm__cand *h, int *n, wm__cand c) {
+    int i = (*n)++;
+    while (i > 0 && wm__cand_less(&c, &h[(i - 1) / 2])) { h[i] = h[(i - 1) / 2]; i = (i - 1) / 2; }
+    h[i] = c;
+}
+
+static wm__cand wm__heap_pop(wm__cand *h, int *n) {
+    wm__cand top = h[0], last = h[--(*n)];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && wm__cand_less(&h[c + 1], &h[c])) c++;
+        if (!wm__cand_less(&h[c], &last)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*n > 0) h[i] = last;
+    return top;
+}
+
+/* Appends id to the output (counting past cap). */
+static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
+    if (ids && *n < cap) ids[*n] = id;
+    (*n)++;
+}
+
+/* BPE of one pre-token w[n] with scratch for n symbols and 3n candidates. */
+static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids, size_t cap,
+                    size_t *out_n) {
+    int i, nh = 0, m = 0;
+    if (t->ignore_merges) {
+        int32_t id = wm__vocab_get(t, w, (size_t)n);
+        if (id >= 0) { wm__emit(ids, cap, out_n, id); return; }
+    }
+    for (i = 0; i < n; i++) { /* one symbol per byte; a byte without a token becomes unk or is dropped */
+        int32_t id = t->byte_tok[w[i]] >= 0 ? t->byte_tok[w[i]] : t->unk;
+        if (id < 0) continue;
+        sy[m].id = id; sy[m].prev = m - 1; sy[m].next = -1; sy[m].alive = 1;
+        if (m > 0) sy[m - 1].next = m;
+        m++;
+    }
+    for (i = 0; i + 1 < m; i++) {
+        const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
+        if (mg) { wm__cand c; c.rank = mg->rank; c.pos = i; wm__heap_push(heap, &nh, c); }
+    }
+    while (nh > 0) {
+        wm__cand c = wm__heap_pop(heap, &nh);
+        int nx = sy[c.pos].next;
+        const wm__merge *mg;
+        if (!sy[c.pos].alive || nx < 0) continue;
+        mg = wm__merge_get(t, sy[c.pos].id, sy[nx].id);
+        if (!mg || mg->rank != c.rank) continue; /* stale: the pair changed since */
+        sy[c.pos].id = mg->id;
+        sy[nx].alive = 0;
+        sy[c.pos].next = sy[nx].next;
+        if (sy[nx].next >= 0) sy[sy[nx].next].prev = c.pos;
+        if (sy[c.pos].prev >= 0) {
+            const wm__merge *l = wm__merge_get(t, sy[sy[c.pos].prev].id, sy[c.pos].id);
+            if (l) { wm__cand d; d.rank = l->rank; d.pos = sy[c.pos].prev; wm__heap_push(heap, &nh, d); }
+        }
+        if (sy[c.pos].next >= 0) {
+            const wm__merge *r = wm__merge_get(t, sy[c.pos].id, sy[sy[c.pos].next].id);
+            if (r) { wm__cand d; d.rank = r->rank; d.pos = c.pos; wm__heap_push(heap, &nh, d); }
+        }
+    }
+    for (i = m > 0 ? 0 : -1; i >= 0; i = sy[i].next) wm__emit(ids, cap, out_n, sy[i].id);
+}
+
+/* Pre-tokenizes and BPE-encodes text that holds no added token. */
+static wm_status wm__encode_plain(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
+                                  size_t *n) {
+    wm__sym sy_stack[WM_TOKENIZER_STACK_WORD];
+    wm__cand heap_stack[3 * WM_TOKENIZER_STACK_WORD];
+    while (p < e) {
+        const unsigned char *q = wm__pretok(p, e);
+        size_t len = (size_t)(q - p);
+        if (len <= WM_TOKENIZER_STACK_WORD) {
+            wm__bpe(t, p, (int)len, sy_stack, heap_stack, ids, cap, n);
+        } else {
+#ifndef WM_NO_MALLOC
+            wm__sym *sy = len < (size_t)INT32_MAX / 64 ? (wm__sym *)WM_MALLOC(len * (sizeof(wm__sym) + 3 * sizeof(wm__cand))) : NULL;
+            if (!sy) return WM_ERR_NOMEM;
+            wm__bpe(t, p, (int)len, sy, (wm__cand *)(sy + len), ids, cap, n);
+            WM_FREE(sy);
+#else
+            return WM_ERR_NOMEM;
+#endif
+        }
+        p = q;
+    }
+    return WM_OK;
+}
+
+WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
+                            size_t *n_ids) {
+    const unsigned char *p = (const unsigned char *)text, *e = p + len, *seg = p;
+    size_t n = 0;
+    int i;
+    wm_status st;
+    if (!t || (!text && len) || !n_ids) return WM_ERR_INVALID_ARG;
+    if (add_special)
+        for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
+    while (p < e) { /* added tokens first: leftmost, then longest */
+        int best = -1;
+        size_t best_len = 0;
+        for (i = t->added_first[*p]; i < t->added_first[*p + 1]; i++) {
+            size_t al = t->added_len[i];
+            if (al > best_len && al <= (size_t)(e - p) && !memcmp(p, t->added_bytes + t->added_off[i], al)) { best = i; best_len = al; }
+        }
+        if (best < 0) { p++; continue; }
+        if ((st = wm__encode_plain(t, seg, p, ids, cap, &n)) != WM_OK) return st;
+        wm__emit(ids, cap, &n, t->added[best]);
+        p += best_len;
+        seg = p;
+    }
+    if ((st = wm__encode_plain(t, seg, e, ids, cap, &n)) != WM_OK) return st;
+    if (add_special)
+        for (i = 0; i < t->n_suffix; i++) wm__emit(ids, cap, &n, t->suffix[i]);
+    *n_ids = n;
+    return ids && n > cap ? WM_ERR_ARENA : WM_OK;
+}
+
+/* ---- decoding ---------------------------------------------------------------- */
+
+WMDEF const char *wm_token_bytes(const wm_tokenizer *t, int32_t id, size_t *len) {
+    if (!t || id < 0 || id >= t->n_vocab || !(t->tok_flags[id] & WM__TOK_PRESENT)) { if (len) *len = 0; return NULL; }
+    if (len) *len = t->tok_len[id];
+    return (const char *)t->tok_bytes + t->tok_off[id];
+}
+
+/* Length of the valid prefix of the character at p: the whole character
+   (>= 1) when complete and valid, else how many bytes form the longest
+   valid start (0 for an invalid first byte); *need = its full length. */
+static int wm__utf8_prefix(const unsigned char *p, size_t n, int *need) {
+    unsigned c = p[0];
+    unsigned lo = 0x80, hi = 0xbf;
+    int len, k;
+    if (c < 0x80) { *need = 1; return 1; }
+    if (c >= 0xc2 && c <= 0xdf) len = 2;
+    else if (c >= 0xe0 && c <= 0xef) { len = 3; if (c == 0xe0) lo = 0xa0; if (c == 0xed) hi = 0x9f; }
+    else if (c >= 0xf0 && c <= 0xf4) { len = 4; if (c == 0xf0) lo = 0x90; if (c == 0xf4) hi = 0x8f; }
+    else { *need = 1; return 0; }
+    *need = len;
+    for (k = 1; k < len && (size_t)k < n; k++) {
+        unsigned b = p[k], l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xbf;
+        if (b < l || b > h) return k;
+    }
+    return k;
+}
+
+/* Whole characters of p[n] into out (U+FFFD per maximal invalid part); with
+   final == 0 an incomplete character at the end is left: returns the bytes
+   consumed, *out_n the bytes written. */
+static size_t wm__utf8_clean(const unsigned char *p, size_t n, int final, char *out, size_t *out_n) {
+    size_t i = 0, o = 0;
+    while (i < n) {
+        int need, ok = wm__utf8_prefix(p + i, n - i, &need);
+        if (ok == need) { memcpy(out + o, p + i, (size_t)need); o += (size_t)need; i += (size_t)need; continue; }
+        if (!final && (size_t)ok == n - i && ok > 0) break; /* may complete later */
+        memcpy(out + o, "\xef\xbf\xbd", 3);
+        o += 3;
+        i += ok > 0 ? (size_t)ok : 1;
+    }
+    *out_n = o;
+    return i;
+}
+
+WMDEF size_t wm_utf8_push(wm_utf8_stream *st, const char *bytes, size_t n, char *out) {
+    size_t done = 0, written = 0, w;
+    while (done < n || st->n) {
+        unsigned char buf[260];
+        size_t take = WM__MIN(n - done, sizeof buf - (size_t)st->n), used;
+        memcpy(buf, st->pend, (size_t)st->n);
+        memcpy(buf + st->n, bytes + done, take);
+        used = wm__utf8_clean(buf, (size_t)st->n + take, 0, out + written, &w);
+        written += w;
+        done += take;
+        st->n = (int)((size_t)st->n + take - used);
+        memcpy(st->pend, buf + used, (size_t)st->n);
+        if (done >= n) break;
+    }
+    return written;
+}
+
+WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out) {
+    size_t w = 0;
+    wm__utf8_clean(st->pend, (size_t)st->n, 1, out, &w);
+    st->n = 0;
+    return w;
+}
+
+WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t n, char *out, size_t cap, size_t *len) {
+    wm_utf8_stream st;
+    char tmp[3 * (256 + 4)];
+    size_t i, total = 0;
+    if (!t || (!ids && n) || !len) return WM_ERR_INVALID_ARG;
+    st.n = 0;
+    for (i = 0; i <= n; i++) {
+        size_t bl = 0, w, k;
+        const char *b = i < n ? wm_token_bytes(t, ids[i], &bl) : NULL;
+        for (k = 0; k < bl || (i == n && k == 0); k += 256) {
+            w = i < n ? wm_utf8_push(&st, b + k, WM__MIN(256, bl - k), tmp) : wm_utf8_flush(&st, tmp);
+            if (out && total + w < cap) memcpy(out + total, tmp, w);
+            total += w;
+            if (i == n) break;
+        }
+    }
+    if (out && cap) out[total < cap ? total : cap - 1] = 0;
+    *len = total;
+    return out && total >= cap ? WM_ERR_ARENA : WM_OK;
+}
+
+/* ---- construction ------------------------------------------------------------ */
+
+WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *bytes, wm_error *err) {
+    wm__tokb b;
+    wm__arena a = wm__arena_make(NULL, 0);
+    wm_status st;
+    if (!json || !bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
+    b.err = err;
+    if ((st = wm__tok_scan(&b, json, json_bytes)) != WM_OK) return st;
+    wm__tok_carve(&a, &b);
+    if (a.bad) return wm__fail(err, WM_ERR_FORMAT, "tokenizer.json: too large");
+    *bytes = a.used;
+    wm__ok(err);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t json_bytes, void *mem, size_t mem_bytes,
+                                  wm_error *err) {
+    wm__tokb b;
+    wm__arena a;
+    wm_tokenizer *t;
+    size_t need;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
+    *out = NULL;
+    if ((st = wm_tokenizer_bytes(json, json_bytes, &need, err)) != WM_OK) return st;
+    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: memory is NULL");
+    b.err = err;
+    wm__tok_scan(&b, json, json_bytes);
+    a = wm__arena_make(mem, mem_bytes);
+    t = wm__tok_carve(&a, &b);
+    if (a.bad || !t)
+        return wm__fail(err, WM_ERR_ARENA, "tokenizer: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start",
+                        mem_bytes, need, WM__ALIGN);
+    if ((st = wm__tok_fill(t, &b)) != WM_OK) return st;
+    t->bytes_used = a.used;
+    *out = t;
+    wm__ok(err);
+    return WM_OK;
+}
+
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err) {
+    size_t need;
+    void *mem;
+    wm_status st;
+    if (out) *out = NULL;
+    if ((st = wm_tokenizer_bytes(json, json_bytes, &need, err)) != WM_OK) return st;
+    mem = WM_MALLOC(need + WM__ALIGN);
+    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "tokenizer: cannot allocate %zu bytes", need);
+    if ((st = wm_tokenizer_init(out, json, json_bytes, mem, need + WM__ALIGN, err)) != WM_OK) { WM_FREE(mem); return st; }
+    (*out)->owned = mem;
+    return WM_OK;
+}
+
+WMDEF void wm_tokenizer_free(wm_tokenizer *t) {
+    if (t && t->owned) WM_FREE(t->owned);
+}
+#endif
+
+WMDEF int wm_tokenizer_n_vocab(const wm_tokenizer *t) { return t ? t->n_vocab : 0; }
+
+WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
+    size_t n;
+    int i;
+    if (!t || !content || !*content) return -1;
+    n = strlen(content);
+    for (i = 0; i < t->n_added; i++)
+        if (t->added_len[i] == n && !memcmp(t->added_bytes + t->added_off[i], content, n)) return t->added[i];
+    return -1;
+}
+
+/* ========================================================================
+   Sampling: repetition penalty, temperature, top-k, top-p, min-p, then a
+   draw from the seeded xoshiro256** stream.
+   ======================================================================== */
+
+WMDEF wm_sampler wm_sampler_default(void) {
+    wm_sampler s;
+    memset(&s, 0, sizeof s);
+    s.temperature = 0.0f;
+    s.top_p = 1.0f;
+    s.repeat_penalty = 1.0f;
+    wm_sampler_seed(&s, 0);
+    return s;
+}
+
+WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed) {
+    wm__rng r;
+    if (!s) return;
+    wm__rng_seed(&r, seed);
+    memcpy(s->rng, r.s, sizeof s->rng);
+}
+
+WMDEF size_t wm_sampler_work_bytes(int n_vocab) { return (size_t)(n_vocab > 0 ? n_vocab : 0) * sizeof(wm__pair); }
+
+/* Applies penalty, temperature and the filters; leaves the candidates,
+   best first, in q with their probabilities (summing to 1); returns how many. */
+static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q) {
+    int i, m = n;
+    float mx, sum = 0.0f;
+    if (s->repeat_penalty != 1.0f && s->repeat_penalty > 0.0f && hist) {
+        int from = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
+        for (i = from; i < n_hist; i++) { /* each distinct token once: mark by sign of a scratch flag */
+            int32_t tk = hist[i];
+            if (tk < 0 || tk >= n || q[tk].i == -2) continue;
+            q[tk].i = -2;
+            logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
+        }
+    }
+    if (s->temperature <= 0.0f) { /* greedy */
+        int b = 0;
+        for (i = 1; i < n; i++) if (logits[i] > logits[b]) b = i;
+        q[0].i = b;
+        q[0].v = 1.0f;
+        return 1;
+    }
+    for (i = 0; i < n; i++) logits[i] /= s->temperature;
+    if (s->top_k > 0 && s->top_k < n) {
+        m = s->top_k;
+        wm__k_topk_pairs(logits, n, m, 1, q);
+    } else {
+        wm__k_topk_pairs(logits, n, n, 1, q); /* full sort: top-p needs the order */
+    }
+    mx = q[0].v;
+    for (i = 0; i < m; i++) { q[i].v = expf(q[i].v - mx); sum += q[i].v; }
+    for (i = 0; i < m; i++) q[i].v /= sum;
+    if (s->top_p < 1.0f) { /* smallest prefix whose mass reaches top_p */
+        float cum = 0.0f;
+        for (i = 0; i < m; i++) {
+            cum += q[i].v;
+            if (cum >= s->top_p) { m = i + 1; break; }
+        }
+    }
+    if (s->min_p > 0.0f) {
+        float thr = s->min_p * q[0].v;
+        for (i = 1; i < m; i++) if (q[i].v < thr) { m = i; break; }
+    }
+    for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
+    for (i = 0; i < m; i++) q[i].v /= sum;
+    return m;
+}
+
+WMDEF int32_t wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work) {
+    wm__pair *q = (wm__pair *)work;
+    wm__rng r;
+    double u, cum = 0.0;
+    int m, i;
+    if (!s || !logits || n_vocab < 1 || !q) return -1;
+    for (i = 0; i < n_vocab; i++) q[i].i = 0;
+    m = wm__sample_candidates(s, logits, n_vocab, history, n_history, q);
+    if (m == 1) return q[0].i;
+    memcpy(r.s, s->rng, sizeof r.s);
+    u = wm__rng_uniform(&r);
+    memcpy(s->rng, r.s, sizeof r.s);
+    for (i = 0; i < m - 1; i++) {
+        cum += q[i].v;
+        if (u < cum) return q[i].i;
+    }
+    return q[m - 1].i;
+}
+
+/* ========================================================================
+   Session save / restore. Layout (little-endian): "WMS1", u64 model
+   fingerprint, i32 layers, pos, n_vocab, flags; per layer the KV rows in use
+   and the SSD/conv states; the sampler; the logits; u64 FNV-1a of all before.
+   ======================================================================== */
+
+typedef struct wm__blob_io {
+    unsigned char *w;        /* writing into a buffer (NULL: only sizing) */
+    const unsigned char *r;  /* reading */
+    int (*sink)(void *ctx, const void *p, size_t n); /* or writing to a stream */
+    void *sink_ctx;
+    size_t pos, cap;
+    uint64_t h;
+    int bad;
+} wm__blob_io;
+
+static void wm__io(wm__blob_io *io, void *data, size_t n) {
+    size_t i;
+    if (io->bad) return;
+    if (io->r) {
+        if (n > io->cap - io->pos) { io->bad = 1; return; }
+        if (data) memcpy(data, io->r + io->pos, n);
+        for (i = 0; i < n; i++) io->h = (io->h ^ io->r[io->pos + i]) * 0x100000001b3ull;
+    } else if (io->sink) {
+        const unsigned char *p = (const unsigned char *)data;
+        for (i = 0; i < n; i++) io->h = (io->h ^ p[i]) * 0x100000001b3ull;
+        if (!io->sink(io->sink_ctx, data, n)) io->bad = 1;
+    } else {
+        if (io->w && n > io->cap - io->pos) { io->bad = 1; return; }
+        if (io->w) {
+            memcpy(io->w + io->pos, data, n);
+            for (i = 0; i < n; i++) io->h = (io->h ^ io->w[io->pos + i]) * 0x100000001b3ull;
+        }
+    }
+    io->pos += n;
+}
+
+/* Walks the state in one order for saving (r NULL) and restoring. */
+static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, float *logits, int32_t *hdr) {
+    const wm_config *c = &s->model->cfg;
+    int l;
+    size_t pos = (size_t)hdr[1];
+    for (l = 0; l < c->n_layers; l++) {
+        wm__lstate *st = &s->ls[l];
+        int seq = s->model->layers[l].seq;
+        size_t row = seq == WM_SEQ_ATTN ? (size_t)c->n_heads * c->head_dim : (size_t)c->n_kv_heads * c->head_dim;
+        if (st->k) {
+            wm__io(io, st->k, sizeof(float) * pos * row);
+            wm__io(io, st->v, sizeof(float) * pos * row);
+        }
+        if (st->m) wm__io(io, st->m, sizeof(float) * pos * (size_t)c->n_kv_heads);
+        if (st->S) wm__io(io, st->S, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);
+        if (st->conv) wm__io(io, st->conv, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
+    }
+    if (hdr[3] & 1) {
+        wm_sampler tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (!io->r && smp) tmp = *smp;
+        wm__io(io, &tmp.temperature, 4); wm__io(io, &tmp.top_k, 4); wm__io(io, &tmp.top_p, 4); wm__io(io, &tmp.min_p, 4);
+        wm__io(io, &tmp.repeat_penalty, 4); wm__io(io, &tmp.repeat_last_n, 4); wm__io(io, tmp.rng, sizeof tmp.rng);
+        if (io->r && smp && !io->bad) *smp = tmp;
+    }
+    if (hdr[3] & 2) wm__io(io, logits, sizeof(float) * (size_t)c->vocab_size);
+}
+
+static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, const float *logits, wm__blob_io *io_in,
+                                  size_t *size) {
+    wm__blob_io io = *io_in;
+    int32_t hdr[4];
+    uint64_t fp;
+    io.h = 0xcbf29ce484222325ull;
+    fp = s->model->fingerprint;
+    hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
+    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0);
+    wm__io(&io, (void *)"WMS1", 4);
+    wm__io(&io, &fp, 8);
+    wm__io(&io, hdr, sizeof hdr);
+    wm__session_io(&io, (wm_session *)s, (wm_sampler *)smp, (float *)logits, hdr);
+    { uint64_t h = io.h; wm__io(&io, &h, 8); }
+    *size = io.pos;
+    io_in->bad = io.bad;
+    return io.bad ? WM_ERR_ARENA : WM_OK;
+}
+
+WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, const float *logits, void *buf, size_t cap,
+                                size_t *size) {
+    wm__blob_io io;
+    if (!s || !size) return WM_ERR_INVALID_ARG;
+    memset(&io, 0, sizeof io);
+    io.w = (unsigned char *)buf;
+    io.cap = cap;
+    return wm__session_save(s, smp, logits, &io, size);
+}
+
+WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
+    wm__blob_io io, sz;
+    int32_t hdr[4];
+    uint64_t fp, want, h = 0xcbf29ce484222325ull;
+    char magic[4];
+    size_t i;
+    if (!s || !buf) return WM_ERR_INVALID_ARG;
+    memset(&io, 0, sizeof io);
+    io.r = (const unsigned char *)buf;
+    io.cap = size;
+    wm__io(&io, magic, 4);
+    wm__io(&io, &fp, 8);
+    wm__io(&io, hdr, sizeof hdr);
+    if (io.bad || memcmp(magic, "WMS1", 4)) return wm__serr(s, WM_ERR_FORMAT, "session file: not a wm.h session (bad magic)");
+    if (fp != s->model->fingerprint || hdr[0] != s->model->cfg.n_layers || hdr[2] != s->model->cfg.vocab_size)
+        return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
+    if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
+        return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
+    if (hdr[3] & ~3) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
+    memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
+    sz.pos = io.pos;
+    wm__session_io(&sz, s, NULL, NULL, hdr);
+    if (sz.pos + 8 != size) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
+    for (i = 0; i + 8 < size; i++) h = (h ^ io.r[i]) * 0x100000001b3ull;
+    memcpy(&want, io.r + size - 8, 8);
+    if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
+    wm__session_io(&io, s, smp, logits, hdr);
+    s->pos = hdr[1];
+    s->err[0] = 0;
+    return WM_OK;
+}
+
+/* ========================================================================
+   Generation and chat templates
+   ======================================================================== */
+
+#ifndef WM_NO_MALLOC
+static int wm__is_eos(const wm_config *c, int32_t tok) {
+    int i;
+    for (i = 0; i < c->n_eos; i++) if (c->eos_token_ids[i] == tok) return 1;
+    return 0;
+}
+
+WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
+                            size_t prompt_len, int add_special, int max_new, wm_token_fn fn, void *user, wm_generate_stats *stats) {
+    const wm_config *c;
+    size_t n_prompt = 0, hist_cap;
+    int32_t *hist = NULL, tok;
+    void *work = NULL;
+    wm_utf8_stream us;
+    wm_status st = WM_OK;
+    int n_hist = 0, i, eos = 0;
+    char text[3 * (256 + 4) + 16];
+    size_t w;
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (!s || !t || !smp || !logits || (!prompt && prompt_len) || max_new < 0) return WM_ERR_INVALID_ARG;
+    c = &s->model->cfg;
+    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, add_special, NULL, 0, &n_prompt)) != WM_OK)
+        return wm__serr(s, st, "generate: cannot tokenize the prompt");
+    if (n_prompt == 0 && s->pos == 0) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: empty prompt and empty session");
+    if (n_prompt > (size_t)INT32_MAX / 2) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
+    hist_cap = n_prompt + (size_t)max_new + 1;
+    hist = (int32_t *)WM_MALLOC(sizeof(int32_t) * hist_cap);
+    work = WM_MALLOC(wm_sampler_work_bytes(c->vocab_size));
+    if (!hist || !work) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
+    if (n_prompt) {
+        wm_tokenize(t, prompt, prompt_len, add_special, hist, hist_cap, &n_prompt);
+        if ((st = wm_prefill(s, hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
+    }
+    n_hist = (int)n_prompt;
+    if (stats) stats->n_prompt = (int)n_prompt;
+    us.n = 0;
+    for (i = 0; i < max_new; i++) {
+        size_t bl = 0;
+        const char *b;
+        int stop;
+        tok = wm_sample(smp, logits, c->vocab_size, hist, n_hist, work);
+        if (wm__is_eos(c, tok)) { eos = 1; break; } /* not fed: a chat turn's end text adds it back */
+        b = wm_token_bytes(t, tok, &bl);
+        w = b ? wm_utf8_push(&us, b, WM__MIN(bl, 256), text) : 0;
+        stop = fn ? fn(user, tok, text, w) : 0;
+        hist[n_hist++] = tok;
+        if (stats) stats->n_generated++;
+        if ((st = wm_decode(s, tok, logits)) != WM_OK) goto done;
+        if (stop) break;
+    }
+    if (stats) stats->stopped_at_eos = eos;
+    w = wm_utf8_flush(&us, text);
+    if (fn && w) fn(user, -1, text, w);
+done:
+    if (hist) WM_FREE(hist);
+    if (work) WM_FREE(work);
+    return st;
+}
+#endif
+
+/* Chat formats, one row each. */
+static const wm_chat_template wm__chat_templates[] = {
+    {"doge", "<|begin_of_text|>", "<|start_header_id|>system<|end_header_id|>\n%s<|end_of_text|>\n\n",
+     "<|start_header_id|>user<|end_header_id|>\n%s<|end_of_text|>\n\n", "<|start_header_id|>assistant<|end_header_id|>\n",
+     "<|end_of_text|>\n\n", "<|end_of_text|>"},
+};
+
+WMDEF const wm_chat_template *wm_chat_template_get(const char *name) {
+    size_t i;
+    for (i = 0; name && i < sizeof wm__chat_templates / sizeof wm__chat_templates[0]; i++)
+        if (!strcmp(wm__chat_templates[i].name, name)) return &wm__chat_templates[i];
+    return NULL;
+}
+
+/* Appends fmt with its one %s replaced by arg. */
+static void wm__put_fmt(char *out, size_t cap, size_t *n, const char *fmt, const char *arg) {
+    for (; *fmt; fmt++) {
+        if (fmt[0] == '%' && fmt[1] == 's') {
+            const char *a = arg ? arg : "";
+            for (; *a; a++, (*n)++) if (*n < cap) out[*n] = *a;
+            fmt++;
+            continue;
+        }
+        if (*n < cap) out[*n] = *fmt;
+        (*n)++;
+    }
+}
+
+WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const char *system, const char *user, char *out,
+                            size_t cap) {
+    size_t n = 0;
+    if (!ct) return 0;
+    if (!out) cap = 0;
+    if (first_turn) {
+        wm__put_fmt(out, cap, &n, ct->bos, NULL);
+        if (system) wm__put_fmt(out, cap, &n, ct->system, system);
+    } else {
+        wm__put_fmt(out, cap, &n, ct->turn_end, NULL);
+    }
+    wm__put_fmt(out, cap, &n, ct->user, user);
+    wm__put_fmt(out, cap, &n, ct->assistant_prefix, NULL);
+    if (n < cap) out[n] = 0;
+    return n;
+}
+
+/* ========================================================================
    stdio helpers: a checkpoint directory from files
    ======================================================================== */
 #if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
@@ -3399,7 +4854,67 @@ done:
     if (cfg) WM_FREE(cfg);
     return st;
 }
-#endif /* stdio */
+WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error *err) {
+    void *buf;
+    size_t n;
+    wm_status st;
+    if (out) *out = NULL;
+    if (!path) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path is NULL");
+    if ((st = wm__read_file(path, &buf, &n, err)) != WM_OK) return st;
+    st = wm_tokenizer_open(out, (const char *)buf, n, err);
+    if (st != WM_OK && err) { /* name the file */
+        char msg[sizeof err->message];
+        memcpy(msg, err->message, sizeof msg);
+        wm__fail(err, st, "%s: %s", path, msg);
+    }
+    WM_FREE(buf);
+    return st;
+}
+
+WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *logits, const char *path) {
+    void *buf;
+    size_t n;
+    wm_error e;
+    wm_status st;
+    if (!s || !path) return WM_ERR_INVALID_ARG;
+    if ((st = wm__read_file(path, &buf, &n, &e)) != WM_OK) return wm__serr(s, st, "%s", e.message);
+    st = wm_session_restore(s, smp, logits, buf, n);
+    if (st != WM_OK) {
+        char msg[sizeof s->err];
+        memcpy(msg, s->err, sizeof msg);
+        wm__serr(s, st, "%s: %s", path, msg);
+    }
+    WM_FREE(buf);
+    return st;
+}
+#endif /* stdio + malloc */
+
+#ifndef WM_NO_STDIO
+#include <stdio.h>
+static int wm__file_sink(void *f, const void *p, size_t n) { return fwrite(p, 1, n, (FILE *)f) == n; }
+
+/* Streams the session to PATH.tmp and renames it, so no partial file is left. */
+WMDEF wm_status wm_session_save_file(const wm_session *s, const wm_sampler *smp, const float *logits, const char *path) {
+    char tmp[4096];
+    FILE *f;
+    size_t size = 0;
+    wm__blob_io io;
+    int ok;
+    if (!s || !path || strlen(path) > sizeof tmp - 8) return WM_ERR_INVALID_ARG;
+    wm__fmt(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "wb");
+    if (!f) return wm__serr((wm_session *)s, WM_ERR_IO, "%s: cannot create", tmp);
+    memset(&io, 0, sizeof io);
+    io.sink = wm__file_sink;
+    io.sink_ctx = f;
+    ok = wm__session_save(s, smp, logits, &io, &size) == WM_OK;
+    ok &= fflush(f) == 0;
+    ok &= fclose(f) == 0;
+    if (!ok) { remove(tmp); return wm__serr((wm_session *)s, WM_ERR_IO, "%s: write failed", tmp); }
+    if (rename(tmp, path) != 0) { remove(tmp); return wm__serr((wm_session *)s, WM_ERR_IO, "%s: cannot rename into place", path); }
+    return WM_OK;
+}
+#endif
 
 #endif /* WM__IMPLEMENTATION_DONE */
 #endif /* WM_IMPLEMENTATION */

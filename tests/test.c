@@ -880,6 +880,19 @@ static int file_exists(const char *p) {
     return f != NULL;
 }
 
+/* Runs cmd; stdout into out (NUL-terminated); returns the exit status. */
+static int run_capture(const char *cmd, char *out, size_t cap) {
+    FILE *p = popen(cmd, "r");
+    size_t n = 0;
+    int st;
+    out[0] = 0;
+    if (!p) return -1;
+    n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    st = pclose(p);
+    return st;
+}
+
 static void test_cli(void) {
     static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
                                "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
@@ -929,6 +942,490 @@ static void test_cli(void) {
     check(system("build/wm random tests/fixtures/hf-doge-moe/config.json build/tmp/rnd --seed 3 --dtype bf16") == 0 &&
               system("build/wm logits build/tmp/rnd --ids 1,2,3 --out build/tmp/cli.bin") == 0,
           "wm random writes a checkpoint wm logits runs");
+    /* text commands */
+    {
+        char out[4096];
+        const char *tk = "tests/fixtures/tokenizer-doge/tokenizer.json";
+        snprintf(cmd, sizeof cmd, "build/wm tokenize %s \"Hello world\"", tk);
+        check(run_capture(cmd, out, sizeof out) == 0 && !strcmp(out, "15916,1158\n"), "wm tokenize: %s", out);
+        snprintf(cmd, sizeof cmd, "build/wm tokenize %s --special \"Hello world\"", tk);
+        check(run_capture(cmd, out, sizeof out) == 0 && !strcmp(out, "0,15916,1158\n"), "wm tokenize --special: %s", out);
+        snprintf(cmd, sizeof cmd, "build/wm detokenize %s 0,15916,1158,1", tk);
+        check(run_capture(cmd, out, sizeof out) == 0 && !strcmp(out, "<|begin_of_text|>Hello world<|end_of_text|>\n"), "wm detokenize: %s", out);
+        check(run_capture("build/wm tokenize build/tmp/none.json hi 2>/dev/null", out, sizeof out) != 0, "missing tokenizer file");
+        check(run_capture("build/wm generate examples/models/doge-demo --prompt \"The secret of a happy life is\" -n 64 --temp 0 2>/dev/null",
+                          out, sizeof out) == 0 &&
+                  !strcmp(out, "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n"),
+              "wm generate greedy: %s", out);
+        {
+            char a[4096], b[4096];
+            int ok = run_capture("build/wm generate examples/models/doge-demo --prompt \"Hacker: I have\" -n 0 --seed 5 "
+                                 "--save-session build/tmp/cli.session 2>/dev/null", a, sizeof a) == 0;
+            ok &= run_capture("build/wm generate examples/models/doge-demo --load-session build/tmp/cli.session -n 30 --ignore-eos 2>/dev/null",
+                              b, sizeof b) == 0;
+            ok &= run_capture("build/wm generate examples/models/doge-demo --prompt \"Hacker: I have\" -n 30 --seed 5 --ignore-eos 2>/dev/null",
+                              out, sizeof out) == 0;
+            a[strlen(a) - 1] = 0; /* drop the newline after the prompt */
+            strncat(a, b, sizeof a - strlen(a) - 1);
+            check(ok && strlen(out) > 40 && !strcmp(a, out), "CLI save + load = uninterrupted: '%s' vs '%s'", a, out);
+        }
+        check(run_capture("build/wm generate examples/models/doge-demo --load-session tests/fixtures/hf-mamba2/config.json 2>/dev/null",
+                          out, sizeof out) != 0, "a bad session file is refused");
+    }
+}
+
+/* ---- tokenizer: parity with the tokenizers library ----------------------- */
+
+static wm_tokenizer *load_tok(const char *path) {
+    wm_tokenizer *t = NULL;
+    wm_error e;
+    if (wm_tokenizer_load(&t, path, &e) != WM_OK) check(0, "%s", e.message);
+    return t;
+}
+
+/* ids of JSON array v */
+static size_t json_ids(const char *v, const char *e, int32_t *out, size_t cap) {
+    wm__jit it;
+    const char *x;
+    size_t n = 0;
+    double d;
+    wm__j_iter(&it, v, e);
+    while (wm__j_next(&it, NULL, &x)) { wm__j_double(x, e, &d); if (n < cap) out[n] = (int32_t)d; n++; }
+    return n;
+}
+
+static int ids_equal(const int32_t *a, size_t na, const int32_t *b, size_t nb) {
+    return na == nb && (na == 0 || !memcmp(a, b, na * sizeof(int32_t)));
+}
+
+static void test_tokenizer_cases(void) {
+    size_t size, k = 0;
+    char *js = (char *)read_all("tests/fixtures/tokenizer-doge/cases.json", &size);
+    wm_tokenizer *t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
+    const char *e, *x;
+    wm__jit it;
+    g_suite = "tokenizer";
+    if (!js || !t) { check(0, "tokenizer fixtures"); free(js); wm_tokenizer_free(t); return; }
+    e = js + size;
+    check(wm__j_value(js, e, 64) != NULL, "cases.json parses");
+    wm__j_iter(&it, wm__j_ws(js, e), e);
+    while (wm__j_next(&it, NULL, &x)) {
+        char text[4096], dec[4096];
+        int32_t want[1024], got[1024], want_s[1024];
+        size_t tl = wm__j_str(wm__j_get(x, e, "text"), e, text, sizeof text), nw, nws, ng, dl;
+        nw = json_ids(wm__j_get(x, e, "ids"), e, want, 1024);
+        nws = json_ids(wm__j_get(x, e, "ids_with_special"), e, want_s, 1024);
+        wm__j_str(wm__j_get(x, e, "decoded"), e, dec, sizeof dec);
+        check(wm_tokenize(t, text, tl, 0, got, 1024, &ng) == WM_OK && ids_equal(got, ng, want, nw), "case %zu: ids of '%.40s'", k, text);
+        check(wm_tokenize(t, text, tl, 1, got, 1024, &ng) == WM_OK && ids_equal(got, ng, want_s, nws), "case %zu: ids with special", k);
+        {
+            char out[4096];
+            wm_detokenize(t, want, nw, out, sizeof out, &dl);
+            check(dl == strlen(dec) && !memcmp(out, dec, dl), "case %zu: decoded text", k);
+        }
+        k++;
+    }
+    check(k >= 14, "all %zu cases read", k);
+    free(js);
+    wm_tokenizer_free(t);
+}
+
+static void test_tokenizer_own(void) {
+    wm_tokenizer *t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
+    size_t n, dl, i, len;
+    int32_t ids[64], *big;
+    char *text, *back, out[256];
+    int bad = 0;
+    g_suite = "tokenizer";
+    if (!t) return;
+    /* invalid UTF-8: encoded byte by byte, decoded with U+FFFD like the tokenizers library */
+    check(wm_tokenize(t, "\xff\xfe ab\xc3", 6, 0, ids, 64, &n) == WM_OK && n > 0, "invalid UTF-8 encodes");
+    wm_detokenize(t, ids, n, out, sizeof out, &dl);
+    check(dl == 12 && !memcmp(out, "\xef\xbf\xbd\xef\xbf\xbd ab\xef\xbf\xbd", 12), "invalid UTF-8 decodes to U+FFFD: '%s'", out);
+    check(wm_tokenize(t, "\xe4\xbd", 2, 0, ids, 64, &n) == WM_OK, "truncated character");
+    /* a 100 KB input round-trips exactly, and counting matches encoding */
+    len = 100 * 1024;
+    text = (char *)malloc(len + 1);
+    {
+        static const char *words[] = {"the ", "Quick ", "brown ", "fox's ", "42 ", "1234567 ", "caf\xc3\xa9 ", "\xe4\xbd\xa0\xe5\xa5\xbd",
+                                      "\n\n", "\t", "  ", "don't ", "WE'LL ", "emoji \xf0\x9f\x99\x82 ", "<|end_of_text|>", "x+=1; ", "\r\n"};
+        unsigned seed = 3;
+        i = 0;
+        while (i < len) {
+            const char *w;
+            size_t wl;
+            seed = seed * 1103515245u + 12345u;
+            w = words[(seed >> 8) % (sizeof words / sizeof words[0])];
+            wl = strlen(w);
+            if (i + wl > len) break;
+            memcpy(text + i, w, wl);
+            i += wl;
+        }
+        len = i;
+        text[len] = 0;
+    }
+    wm_tokenize(t, text, len, 0, NULL, 0, &n);
+    big = (int32_t *)malloc(sizeof(int32_t) * n);
+    back = (char *)malloc(len * 2 + 16);
+    check(wm_tokenize(t, text, len, 0, big, n, &n) == WM_OK, "100 KB encodes");
+    check(wm_tokenize(t, text, len, 0, big, n - 1, &dl) == WM_ERR_ARENA, "a short output buffer is reported");
+    wm_detokenize(t, big, n, back, len * 2 + 16, &dl);
+    check(dl == len && !memcmp(back, text, len), "100 KB round trip (%zu tokens)", n);
+    free(big);
+    /* one 100 KB word (the heap-merge path) */
+    memset(text, 'a', len);
+    wm_tokenize(t, text, len, 0, NULL, 0, &n);
+    big = (int32_t *)malloc(sizeof(int32_t) * n);
+    wm_tokenize(t, text, len, 0, big, n, &n);
+    wm_detokenize(t, big, n, back, len * 2 + 16, &dl);
+    check(dl == len && !memcmp(back, text, len), "one 100 KB word round trip");
+    for (i = 1; i + 1 < n; i++) bad |= big[i] != big[0];
+    check(!bad && n > 1, "a run of 'a' merges into equal tokens");
+    free(big); free(back); free(text);
+    /* every added token alone */
+    bad = 0;
+    for (i = 0; i < (size_t)t->n_added; i++) {
+        char tok[256];
+        size_t l = t->added_len[i];
+        int32_t got[8];
+        memcpy(tok, t->added_bytes + t->added_off[i], l);
+        if (wm_tokenize(t, tok, l, 0, got, 8, &n) != WM_OK || n != 1 || got[0] != t->added[i]) bad++;
+        if (wm_tokenize(t, tok, l, 1, got, 8, &n) != WM_OK || n != 2 || got[0] != 0 || got[1] != t->added[i]) bad++;
+    }
+    check(t->n_added == 256 && bad == 0, "each of the %d special tokens alone is its id (%d wrong)", t->n_added, bad);
+    check(wm_tokenizer_find(t, "<|end_of_text|>") == 1, "find by content");
+    wm_tokenizer_free(t);
+}
+
+static void test_tokenizer_memory(void) {
+    size_t size, need;
+    char *js = (char *)read_all("examples/models/doge-demo/tokenizer.json", &size), *cp;
+    unsigned char *raw;
+    wm_tokenizer *t;
+    wm_error e;
+    unsigned seed = 11;
+    int i;
+    g_suite = "tokenizer";
+    if (!js) { check(0, "demo tokenizer"); return; }
+    check(wm_tokenizer_bytes(js, size, &need, &e) == WM_OK, "tokenizer bytes: %s", e.message);
+    raw = (unsigned char *)malloc(need + 64);
+    check(wm_tokenizer_init(&t, js, size, align64(raw), need - 1, &e) == WM_ERR_ARENA, "one byte less is refused");
+    check(wm_tokenizer_init(&t, js, size, align64(raw), need, &e) == WM_OK, "exactly wm_tokenizer_bytes");
+    {
+        int32_t ids[16];
+        size_t n;
+        static const int32_t want[] = {0, 374, 4078, 293, 260, 2800, 859, 305};
+        check(wm_tokenize(t, "The secret of a happy life is", 29, 1, ids, 16, &n) == WM_OK && ids_equal(ids, n, want, 8),
+              "demo prompt ids");
+    }
+    free(raw);
+    check(wm_tokenizer_open(&t, "{\"model\":{\"type\":\"WordPiece\"}}", 30, &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "BPE"),
+          "unsupported model: %s", e.message);
+    check(wm_tokenizer_open(&t, "{\"model\":", 9, &e) == WM_ERR_FORMAT, "not JSON");
+    /* damaged files never crash */
+    cp = (char *)malloc(size);
+    for (i = 0; i < 300; i++) {
+        memcpy(cp, js, size);
+        seed = seed * 1103515245u + 12345u;
+        cp[(seed >> 4) % size] = (char)(seed >> 20);
+        seed = seed * 1103515245u + 12345u;
+        cp[(seed >> 4) % 2048] = (char)(seed >> 22);
+        if (wm_tokenizer_open(&t, cp, i % 7 ? size : size / 2, &e) == WM_OK) {
+            int32_t ids[64];
+            size_t n;
+            wm_tokenize(t, "Hello <|end_of_text|> world", 27, 1, ids, 64, &n);
+            wm_tokenizer_free(t);
+        }
+    }
+    check(1, "fuzzed tokenizer.json");
+    free(cp);
+    free(js);
+}
+
+static int utf8_ok(const char *p, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        int l = wm__utf8_len((const unsigned char *)p + i, (const unsigned char *)p + n);
+        if (!l) return 0;
+        i += (size_t)l;
+    }
+    return 1;
+}
+
+static void test_utf8_stream(void) {
+    const char *in = "a\xc3\xa9\xf0\x9f\x99\x82\xe4\xb8\xad\xff!\xe4\xb8";
+    wm_utf8_stream st;
+    char out[64], all[128];
+    size_t i, n, total = 0;
+    int broken = 0;
+    g_suite = "utf8";
+    st.n = 0;
+    for (i = 0; i < strlen(in); i++) {
+        n = wm_utf8_push(&st, in + i, 1, out);
+        broken |= !utf8_ok(out, n);
+        memcpy(all + total, out, n);
+        total += n;
+    }
+    n = wm_utf8_flush(&st, out);
+    memcpy(all + total, out, n);
+    total += n;
+    check(!broken, "byte-by-byte pushes only ever give whole characters");
+    check(total == 17 && !memcmp(all, "a\xc3\xa9\xf0\x9f\x99\x82\xe4\xb8\xad\xef\xbf\xbd!\xef\xbf\xbd", 17), "stream text (%zu bytes)", total);
+}
+
+/* ---- sampling ------------------------------------------------------------ */
+
+static int kept(const wm_sampler *s, const float *lg, int n, const int32_t *hist, int nh, int *out) {
+    float tmp[16];
+    wm__pair q[16];
+    int m, i;
+    memcpy(tmp, lg, sizeof(float) * (size_t)n);
+    for (i = 0; i < n; i++) q[i].i = 0;
+    m = wm__sample_candidates(s, tmp, n, hist, nh, q);
+    for (i = 0; i < m; i++) out[i] = q[i].i;
+    return m;
+}
+
+static void test_sampling(void) {
+    /* probabilities 0.5, 0.3, 0.15, 0.05 (shuffled) */
+    float lg[4];
+    int out[16], m, i, same = 1, differ = 0, count0 = 0;
+    wm_sampler s = wm_sampler_default(), s2;
+    int32_t hist[1] = {0};
+    unsigned char work[64 * 8];
+    g_suite = "sampling";
+    lg[0] = logf(0.15f); lg[1] = logf(0.5f); lg[2] = logf(0.05f); lg[3] = logf(0.3f);
+    s.temperature = 1.0f;
+    s.top_k = 2;
+    m = kept(&s, lg, 4, NULL, 0, out);
+    check(m == 2 && out[0] == 1 && out[1] == 3, "top-k 2 keeps {1, 3}");
+    s.top_k = 0; s.top_p = 0.75f;
+    m = kept(&s, lg, 4, NULL, 0, out);
+    check(m == 2 && out[0] == 1 && out[1] == 3, "top-p 0.75 keeps {1, 3}");
+    s.top_p = 0.85f;
+    m = kept(&s, lg, 4, NULL, 0, out);
+    check(m == 3 && out[2] == 0, "top-p 0.85 keeps {1, 3, 0}");
+    s.top_p = 1.0f; s.min_p = 0.2f;
+    m = kept(&s, lg, 4, NULL, 0, out);
+    check(m == 3 && out[0] == 1 && out[1] == 3 && out[2] == 0, "min-p 0.2 keeps p >= 0.1: {1, 3, 0}");
+    s.min_p = 0.7f;
+    m = kept(&s, lg, 4, NULL, 0, out);
+    check(m == 1 && out[0] == 1, "min-p 0.7 keeps {1}");
+    s = wm_sampler_default();
+    {
+        float pen[3] = {2.0f, 1.9f, -1.0f};
+        s.repeat_penalty = 2.0f;
+        m = kept(&s, pen, 3, hist, 1, out);
+        check(m == 1 && out[0] == 1, "repetition penalty divides a seen positive logit");
+        pen[0] = -1.0f; pen[1] = -1.5f; pen[2] = -3.0f;
+        m = kept(&s, pen, 3, hist, 1, out);
+        check(out[0] == 1, "repetition penalty multiplies a seen negative logit");
+    }
+    /* seeded draws: same seed same sequence, frequencies follow the probabilities */
+    s = wm_sampler_default();
+    s.temperature = 1.0f;
+    wm_sampler_seed(&s, 42);
+    s2 = s;
+    for (i = 0; i < 4000; i++) {
+        float a[4], b[4];
+        int ta, tb;
+        memcpy(a, lg, sizeof a);
+        memcpy(b, lg, sizeof b);
+        ta = wm_sample(&s, a, 4, NULL, 0, work);
+        tb = wm_sample(&s2, b, 4, NULL, 0, work);
+        same &= ta == tb;
+        count0 += ta == 1;
+    }
+    check(same, "same seed, same draws");
+    check(abs(count0 - 2000) < 120, "p = 0.5 drawn %d of 4000 times", count0);
+    wm_sampler_seed(&s2, 43);
+    for (i = 0; i < 50; i++) {
+        float a[4], b[4];
+        memcpy(a, lg, sizeof a);
+        memcpy(b, lg, sizeof b);
+        differ |= wm_sample(&s, a, 4, NULL, 0, work) != wm_sample(&s2, b, 4, NULL, 0, work);
+    }
+    check(differ, "another seed, other draws");
+}
+
+/* ---- generation: demo text, determinism, save/restore, chat ------------- */
+
+typedef struct textbuf { char s[8192]; size_t n; } textbuf;
+
+static int collect(void *user, int32_t tok, const char *text, size_t len) {
+    textbuf *b = (textbuf *)user;
+    (void)tok;
+    if (b->n + len < sizeof b->s) { memcpy(b->s + b->n, text, len); b->n += len; b->s[b->n] = 0; }
+    return 0;
+}
+
+static void gen_text(wm_session *s, const wm_tokenizer *t, wm_sampler smp, const char *prompt, int n, textbuf *out) {
+    float *logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(s->model)->vocab_size);
+    out->n = 0;
+    out->s[0] = 0;
+    wm_generate(s, t, &smp, logits, prompt, strlen(prompt), 1, n, collect, out, NULL);
+    free(logits);
+}
+
+static void test_generation(void) {
+    wm_model *m;
+    wm_tokenizer *t = load_tok("examples/models/doge-demo/tokenizer.json");
+    wm_session *s, *s2;
+    wm_session_params p;
+    wm_sampler smp = wm_sampler_default();
+    wm_error e;
+    textbuf a, b;
+    g_suite = "generate";
+    if (!t || wm_model_load(&m, "examples/models/doge-demo", &e) != WM_OK) { check(0, "demo model"); return; }
+    p = wm_session_default_params(m);
+    wm_session_create(&s, m, &p, NULL);
+    wm_session_create(&s2, m, &p, NULL);
+    { /* transformers' greedy continuation (samples.txt) */
+        size_t n;
+        char *txt = (char *)read_all("tests/fixtures/doge-demo/samples.txt", &n), *g, *end;
+        g = txt ? strstr(txt, "-- greedy: The secret of a happy life is") : NULL;
+        end = g ? strstr(g, "\n-- sample:") : NULL;
+        gen_text(s, t, smp, "The secret of a happy life is", 64, &a);
+        if (g && end) {
+            g += strlen("-- greedy: The secret of a happy life is");
+            *end = 0;
+            check(!strcmp(a.s, g), "demo greedy continuation: got '%s'", a.s);
+        } else {
+            check(0, "samples.txt greedy line");
+        }
+        free(txt);
+    }
+    /* same seed, same text */
+    smp.temperature = 0.9f;
+    smp.top_p = 0.95f;
+    wm_sampler_seed(&smp, 7);
+    wm_session_reset(s);
+    gen_text(s, t, smp, "A computer is", 40, &a);
+    wm_session_reset(s);
+    gen_text(s, t, smp, "A computer is", 40, &b);
+    check(a.n > 0 && a.n == b.n && !strcmp(a.s, b.s), "same seed, same text");
+    /* save -> restore -> continue equals an uninterrupted run */
+    {
+        float *l1 = (float *)malloc(sizeof(float) * 4096), *l2 = (float *)malloc(sizeof(float) * 4096);
+        wm_sampler s1 = smp, r = wm_sampler_default();
+        size_t size;
+        void *blob;
+        textbuf c, d;
+        int n_eos = m->cfg.n_eos;
+        m->cfg.n_eos = 0; /* always 10 + 20 tokens */
+        wm_session_reset(s);
+        c.n = d.n = 0;
+        c.s[0] = d.s[0] = 0;
+        wm_generate(s, t, &s1, l1, "Never", 5, 1, 10, collect, &c, NULL);
+        wm_session_save(s, &s1, l1, NULL, 0, &size);
+        blob = malloc(size);
+        check(wm_session_save(s, &s1, l1, blob, size, &size) == WM_OK, "save");
+        wm_generate(s, t, &s1, l1, NULL, 0, 0, 20, collect, &c, NULL);
+        check(wm_session_restore(s2, &r, l2, blob, size) == WM_OK, "restore: %s", wm_session_error(s2));
+        d.n = 0;
+        wm_generate(s2, t, &r, l2, NULL, 0, 0, 20, collect, &d, NULL);
+        m->cfg.n_eos = n_eos;
+        check(d.n > 20 && c.n > d.n && !strcmp(c.s + (c.n - d.n), d.s),
+              "restored session continues identically ('%s' vs '%s')", c.s, d.s);
+        check(wm_session_pos(s) == wm_session_pos(s2), "same position");
+        /* damaged blobs are refused and leave the session as it was */
+        {
+            unsigned char *bad = (unsigned char *)malloc(size);
+            int pos = wm_session_pos(s2);
+            memcpy(bad, blob, size);
+            bad[size / 2] ^= 1;
+            check(wm_session_restore(s2, &r, l2, bad, size) == WM_ERR_FORMAT && strstr(wm_session_error(s2), "checksum"), "checksum");
+            check(wm_session_restore(s2, &r, l2, blob, size - 3) == WM_ERR_FORMAT, "truncated");
+            memcpy(bad, "XXXX", 4);
+            check(wm_session_restore(s2, &r, l2, bad, size) == WM_ERR_FORMAT && strstr(wm_session_error(s2), "magic"), "magic");
+            check(wm_session_pos(s2) == pos, "failed restores change nothing");
+            free(bad);
+        }
+        /* through a file */
+        mkdir("build", 0777);
+        mkdir("build/tmp", 0777);
+        check(wm_session_save_file(s, &s1, l1, "build/tmp/session.bin") == WM_OK, "save to a file");
+        check(wm_session_restore_file(s2, &r, l2, "build/tmp/session.bin") == WM_OK && wm_session_pos(s2) == wm_session_pos(s),
+              "restore from a file");
+        free(blob); free(l1); free(l2);
+    }
+    /* a session file of another model is refused */
+    {
+        memmodel mm;
+        wm_session *o;
+        wm_session_params op;
+        if (memmodel_open(&mm, CFG_DOGE, 1, WM_F32)) {
+            op = wm_session_default_params(mm.m);
+            wm_session_create(&o, mm.m, &op, NULL);
+            check(wm_session_restore_file(o, NULL, NULL, "build/tmp/session.bin") == WM_ERR_FORMAT && strstr(wm_session_error(o), "another model"),
+                  "other model: %s", wm_session_error(o));
+            wm_session_free(o);
+            memmodel_close(&mm);
+        }
+    }
+    /* chat: the doge format, turn by turn */
+    {
+        const wm_chat_template *ct = wm_chat_template_get("doge");
+        char out[1024];
+        size_t n = wm_chat_render(ct, 1, "Be brief.", "Hi!", out, sizeof out);
+        const char *want = "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\nBe brief.<|end_of_text|>\n\n"
+                           "<|start_header_id|>user<|end_header_id|>\nHi!<|end_of_text|>\n\n<|start_header_id|>assistant<|end_header_id|>\n";
+        check(ct && n == strlen(want) && !strcmp(out, want), "first turn: %s", out);
+        n = wm_chat_render(ct, 0, NULL, "More?", out, sizeof out);
+        check(!strcmp(out, "<|end_of_text|>\n\n<|start_header_id|>user<|end_header_id|>\nMore?<|end_of_text|>\n\n"
+                           "<|start_header_id|>assistant<|end_header_id|>\n"), "later turn: %s", out);
+        {
+            int32_t ids[64];
+            size_t k;
+            wm_tokenizer *real = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
+            if (real) {
+                wm_tokenize(real, want, strlen(want), 0, ids, 64, &k);
+                check(k == 23 && ids[0] == 0 && ids[1] == 3 && ids[2] == 17882 && ids[3] == 4 && ids[8] == 1, "the template's special tokens are single ids (%zu ids)", k);
+                wm_tokenizer_free(real);
+            }
+        }
+    }
+    wm_session_free(s);
+    wm_session_free(s2);
+    wm_tokenizer_free(t);
+    wm_model_free(m);
+}
+
+/* session state of SSD/conv/attention models through save/restore (no tokenizer) */
+static void test_session_state(void) {
+    static const char *cfgs[2];
+    int k;
+    g_suite = "session";
+    cfgs[0] = CFG_CHEEMS;
+    cfgs[1] = CFG_MAMBA2;
+    for (k = 0; k < 2; k++) {
+        memmodel mm;
+        wm_session *a, *b;
+        wm_session_params p;
+        int V = k ? 61 : 97, i;
+        int32_t *ids = random_ids(30, V, 77);
+        float *full, *l = (float *)malloc(sizeof(float) * (size_t)V * 30);
+        size_t size;
+        void *blob;
+        if (!memmodel_open(&mm, cfgs[k], 40 + (unsigned)k, WM_F32)) { check(0, "model"); continue; }
+        full = run_split(mm.m, ids, 30, 30, 0);
+        p = wm_session_default_params(mm.m);
+        p.n_ctx = 30;
+        wm_session_create(&a, mm.m, &p, NULL);
+        wm_session_create(&b, mm.m, &p, NULL);
+        wm_prefill(a, ids, 13, l, WM_LOGITS_ALL);
+        wm_session_save(a, NULL, NULL, NULL, 0, &size);
+        blob = malloc(size);
+        wm_session_save(a, NULL, NULL, blob, size, &size);
+        check(wm_session_restore(b, NULL, NULL, blob, size) == WM_OK, "restore");
+        for (i = 13; i < 30; i++) wm_decode(b, ids[i], l + (size_t)i * V);
+        check(max_err(full, l, (size_t)V * 30) <= tol_of(full, (size_t)V * 30), "%s: restored state continues like one prefill",
+              k ? "mamba2" : "cheems");
+        free(blob); free(full); free(l); free(ids);
+        wm_session_free(a);
+        wm_session_free(b);
+        memmodel_close(&mm);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -946,6 +1443,13 @@ int main(int argc, char **argv) {
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
     RUN("cli", test_cli);
+    RUN("tokenizer", test_tokenizer_cases);
+    RUN("tokenizer", test_tokenizer_own);
+    RUN("tokenizer", test_tokenizer_memory);
+    RUN("utf8", test_utf8_stream);
+    RUN("sampling", test_sampling);
+    RUN("generate", test_generation);
+    RUN("session", test_session_state);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
 }
