@@ -5,6 +5,19 @@ CLANG   ?= clang
 CFLAGS  ?= -O2
 WARN     = -Wall -Wextra -Werror
 LDLIBS   = -lm
+
+# SIMD: AVX2+FMA (and F16C) when this machine has them; WM_NO_SIMD forces scalar.
+CPUFLAGS := $(shell cat /proc/cpuinfo 2>/dev/null)
+ifneq ($(filter avx2,$(CPUFLAGS)),)
+ifneq ($(filter fma,$(CPUFLAGS)),)
+SIMD    ?= -mavx2 -mfma $(if $(filter f16c,$(CPUFLAGS)),-mf16c)
+endif
+endif
+# make OPENMP=1: threads on outer loops (wm --threads N)
+ifeq ($(OPENMP),1)
+SIMD    += -fopenmp
+endif
+CFLAGS  += $(SIMD)
 DEMO    ?= examples/models/doge-demo
 ASAN     = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DWM_ARENA_REDZONE=64
 
@@ -43,7 +56,7 @@ endif
 	@touch $@
 
 build/test-asan: tests/test.c wm.h | build
-	$(CC) -std=c99 $(WARN) $(ASAN) tests/test.c -o $@ $(LDLIBS)
+	$(CC) -std=c99 $(WARN) $(ASAN) $(SIMD) tests/test.c -o $@ $(LDLIBS)
 
 run: build/wm
 	build/wm generate $(DEMO) --prompt "The secret of a happy life is" -n 96 --seed 4

@@ -32,6 +32,9 @@
       WM_NO_MALLOC       undefined      no allocator: only the caller-memory API
       WM_NO_STDIO        undefined      no <stdio.h>: no wm_model_load (files)
       WM_NO_SIMD         undefined      compile only the scalar kernels
+      WM_NO_HUGEPAGES    undefined      wm_model_load: no madvise(MADV_HUGEPAGE) on
+                                        weight buffers (Linux, default allocator,
+                                        _DEFAULT_SOURCE visible)
       WM_ASSERT(x)       (void)0        internal invariants (never file checks)
       WM_MAX_LAYERS      256            most layers a config may declare
 
@@ -204,9 +207,11 @@ typedef struct wm_model wm_model;
 typedef struct wm_session wm_session;
 
 typedef struct wm_session_params {
-    int n_ctx;    /* most tokens the session holds (bounds the KV cache of
-                     attention layers; models without attention are not bounded) */
-    int n_batch;  /* most tokens processed at once inside prefill (scratch size) */
+    int n_ctx;     /* most tokens the session holds (bounds the KV cache of
+                      attention layers; models without attention are not bounded) */
+    int n_batch;   /* most tokens processed at once inside prefill (scratch size) */
+    int n_threads; /* OpenMP threads (0: all; always 1 without OpenMP) */
+    int scalar;    /* 1: run the scalar reference kernels (for comparisons) */
 } wm_session_params;
 
 /* Which logits wm_prefill writes. */
@@ -234,6 +239,11 @@ WMDEF int wm_model_n_tensors(const wm_model *m);
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info);
 WMDEF uint64_t wm_model_n_params(const wm_model *m);   /* elements of the tensors the model uses */
 WMDEF uint64_t wm_model_weight_bytes(const wm_model *m); /* bytes of those tensors */
+/* Bytes one decode step reads at position pos: every matrix it multiplies,
+   the embedding and expert rows it gathers, norms, the KV cache rows and
+   dynamic-mask values it attends over, SSD and conv states. (Benchmarks
+   divide measured speed by it to compare with memory bandwidth.) */
+WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos);
 
 #ifndef WM_NO_MALLOC
 /* As wm_model_init, with memory from WM_MALLOC. */
@@ -426,9 +436,19 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #if !defined(WM_MALLOC) && !defined(WM_NO_MALLOC)
 #define WM_MALLOC(n) malloc(n)
 #define WM_FREE(p) free(p)
+#define WM__LIBC_ALLOC 1 /* memory from posix_memalign may be given to WM_FREE */
 #endif
 #ifndef WM_ASSERT
 #define WM_ASSERT(x) ((void)0)
+#endif
+
+/* SIMD: chosen at compile time; a session can still force the scalar path. */
+#if !defined(WM_NO_SIMD) && defined(__AVX2__) && defined(__FMA__)
+#define WM__AVX2 1
+#include <immintrin.h>
+#elif !defined(WM_NO_SIMD) && defined(__ARM_NEON) && defined(__aarch64__)
+#define WM__NEON 1
+#include <arm_neon.h>
 #endif
 
 #define WM__ALIGN 64           /* every arena buffer starts on a cache line */
@@ -664,7 +684,11 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
 }
 
 /* ========================================================================
-   Kernels. One scalar reference per kernel; layers call these names only.
+   Kernels. One scalar reference per kernel, always compiled; the AVX2+FMA
+   and NEON bodies handle whole vectors and finish with the same scalar tail.
+   Layers call the dispatching names (wm__k_*) only, passing a kernel context
+   that can force the scalar references at run time. Every path accumulates
+   in float.
    ======================================================================== */
 
 /* A weight matrix used in place: [rows][cols], row-major, F32/F16/BF16. */
@@ -674,89 +698,280 @@ typedef struct wm__mat {
     int rows, cols;
 } wm__mat;
 
-static float wm__k_dot_f32(const float *a, const float *b, int n) {
-    float s = 0.0f;
-    int i;
-    for (i = 0; i < n; i++) s += a[i] * b[i];
-    return s;
+/* How kernels run for one session. */
+typedef struct wm__kc {
+    int simd;      /* 0: the scalar references */
+    int n_threads; /* OpenMP threads of outer loops */
+} wm__kc;
+
+#if defined(_OPENMP)
+#include <omp.h>
+#define WM__PRAGMA(x) _Pragma(#x)
+#define WM__PARALLEL_FOR(n) WM__PRAGMA(omp parallel for num_threads(n) schedule(static))
+#define WM__PARALLEL_FOR_DYN(n) WM__PRAGMA(omp parallel for num_threads(n) schedule(dynamic, 1))
+#define WM__TID() omp_get_thread_num()
+#else
+#define WM__PARALLEL_FOR(n)
+#define WM__PARALLEL_FOR_DYN(n)
+#define WM__TID() 0
+#endif
+
+/* element i of a weight row of any dtype */
+static float wm__elem(const void *w, int dtype, size_t i) {
+    if (dtype == WM_F32) return ((const float *)w)[i];
+    if (dtype == WM_BF16) return wm__bf16_to_f32(((const uint16_t *)w)[i]);
+    return wm__f16_to_f32(((const uint16_t *)w)[i]);
 }
 
-static float wm__k_dot_bf16(const float *a, const uint16_t *b, int n) {
-    float s = 0.0f;
-    int i;
-    for (i = 0; i < n; i++) s += a[i] * wm__bf16_to_f32(b[i]);
-    return s;
-}
+/* ---- ISA helpers ---------------------------------------------------------- */
 
-static float wm__k_dot_f16(const float *a, const uint16_t *b, int n) {
-    float s = 0.0f;
-    int i;
-    for (i = 0; i < n; i++) s += a[i] * wm__f16_to_f32(b[i]);
-    return s;
+#ifdef WM__AVX2
+static float wm__hsum8(__m256 v) {
+    __m128 a = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    a = _mm_add_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_add_ss(a, _mm_movehdup_ps(a));
+    return _mm_cvtss_f32(a);
 }
-
-/* x . W[r] */
-static float wm__k_dot_row(const float *x, const wm__mat *W, int r) {
-    size_t off = (size_t)r * (size_t)W->cols;
-    if (W->dtype == WM_F32) return wm__k_dot_f32(x, (const float *)W->data + off, W->cols);
-    if (W->dtype == WM_BF16) return wm__k_dot_bf16(x, (const uint16_t *)W->data + off, W->cols);
-    return wm__k_dot_f16(x, (const uint16_t *)W->data + off, W->cols);
+static float wm__hmax8(__m256 v) {
+    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_max_ss(a, _mm_movehdup_ps(a));
+    return _mm_cvtss_f32(a);
 }
-
-/* y += a * W[r] */
-static void wm__k_axpy_row(float *y, float a, const wm__mat *W, int r) {
-    size_t off = (size_t)r * (size_t)W->cols;
-    int i, n = W->cols;
-    if (W->dtype == WM_F32) {
-        const float *w = (const float *)W->data + off;
-        for (i = 0; i < n; i++) y[i] += a * w[i];
-    } else if (W->dtype == WM_BF16) {
-        const uint16_t *w = (const uint16_t *)W->data + off;
-        for (i = 0; i < n; i++) y[i] += a * wm__bf16_to_f32(w[i]);
-    } else {
-        const uint16_t *w = (const uint16_t *)W->data + off;
-        for (i = 0; i < n; i++) y[i] += a * wm__f16_to_f32(w[i]);
+/* 8 elements of a weight row, widened to F32 in registers */
+static __m256 wm__ld8(const void *w, int dtype, size_t i) {
+    if (dtype == WM_F32) return _mm256_loadu_ps((const float *)w + i);
+    if (dtype == WM_BF16)
+        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)w + i))), 16));
+#ifdef __F16C__
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)w + i)));
+#else
+    {
+        float t[8];
+        int k;
+        for (k = 0; k < 8; k++) t[k] = wm__f16_to_f32(((const uint16_t *)w)[i + (size_t)k]);
+        return _mm256_loadu_ps(t);
     }
+#endif
+}
+/* e^x, Cephes-style: |rel err| < 2e-7 on [-87, 88]; 0 below -87.3, like an underflowing expf */
+static __m256 wm__exp8(__m256 x) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    __m256 lo = _mm256_cmp_ps(x, _mm256_set1_ps(-87.33654475f), _CMP_LT_OQ), fx, r, y, r2;
+    __m256i n;
+    x = _mm256_min_ps(x, _mm256_set1_ps(88.3762626647949f));
+    x = _mm256_max_ps(x, _mm256_set1_ps(-87.33654475f));
+    fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(1.44269504088896341f), _mm256_set1_ps(0.5f)));
+    r = _mm256_fnmadd_ps(fx, _mm256_set1_ps(0.693359375f), x);
+    r = _mm256_fnmadd_ps(fx, _mm256_set1_ps(-2.12194440e-4f), r);
+    y = _mm256_set1_ps(1.9875691500e-4f);
+    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(1.3981999507e-3f));
+    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(8.3334519073e-3f));
+    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(4.1665795894e-2f));
+    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(1.6666665459e-1f));
+    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(5.0000001201e-1f));
+    r2 = _mm256_mul_ps(r, r);
+    y = _mm256_fmadd_ps(y, r2, _mm256_add_ps(r, one));
+    n = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(fx), _mm256_set1_epi32(127)), 23);
+    y = _mm256_mul_ps(y, _mm256_castsi256_ps(n));
+    return _mm256_andnot_ps(lo, y);
+}
+#endif
+
+#ifdef WM__NEON
+static float32x4_t wm__ld4(const void *w, int dtype, size_t i) {
+    if (dtype == WM_F32) return vld1q_f32((const float *)w + i);
+    if (dtype == WM_BF16) return vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)w + i), 16));
+    return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)w + i)));
+}
+static float32x4_t wm__exp4(float32x4_t x) {
+    uint32x4_t lo = vcltq_f32(x, vdupq_n_f32(-87.33654475f));
+    float32x4_t fx, r, y, r2;
+    int32x4_t n;
+    x = vminq_f32(x, vdupq_n_f32(88.3762626647949f));
+    x = vmaxq_f32(x, vdupq_n_f32(-87.33654475f));
+    fx = vrndmq_f32(vfmaq_f32(vdupq_n_f32(0.5f), x, vdupq_n_f32(1.44269504088896341f)));
+    r = vfmsq_f32(x, fx, vdupq_n_f32(0.693359375f));
+    r = vfmsq_f32(r, fx, vdupq_n_f32(-2.12194440e-4f));
+    y = vdupq_n_f32(1.9875691500e-4f);
+    y = vfmaq_f32(vdupq_n_f32(1.3981999507e-3f), y, r);
+    y = vfmaq_f32(vdupq_n_f32(8.3334519073e-3f), y, r);
+    y = vfmaq_f32(vdupq_n_f32(4.1665795894e-2f), y, r);
+    y = vfmaq_f32(vdupq_n_f32(1.6666665459e-1f), y, r);
+    y = vfmaq_f32(vdupq_n_f32(5.0000001201e-1f), y, r);
+    r2 = vmulq_f32(r, r);
+    y = vfmaq_f32(vaddq_f32(r, vdupq_n_f32(1.0f)), y, r2);
+    n = vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(fx), vdupq_n_s32(127)), 23);
+    y = vmulq_f32(y, vreinterpretq_f32_s32(n));
+    return vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(y), lo));
+}
+#endif
+
+/* ---- vector basics ---------------------------------------------------------- */
+
+/* x . w[0..n) with w of dtype (F32/BF16/F16 widened in registers); four
+   accumulators, one loop per dtype. */
+#if defined(WM__AVX2)
+#define WM__LD_F32(p, k) _mm256_loadu_ps((const float *)(p) + (k))
+#define WM__LD_BF16(p, k) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k)))), 16))
+#ifdef __F16C__
+#define WM__LD_F16(p, k) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k))))
+#else
+#define WM__LD_F16(p, k) wm__ld8(p, WM_F16, (size_t)(k))
+#endif
+#define WM__DOT4(LD)                                                                                      \
+    {                                                                                                    \
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;                                     \
+        for (; i + 32 <= n; i += 32) {                                                                   \
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), LD(w, i), a0);                                  \
+            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), LD(w, i + 8), a1);                          \
+            a2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 16), LD(w, i + 16), a2);                        \
+            a3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 24), LD(w, i + 24), a3);                        \
+        }                                                                                                \
+        for (; i + 8 <= n; i += 8) a0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), LD(w, i), a0);          \
+        s = wm__hsum8(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));                      \
+    }
+#elif defined(WM__NEON)
+#define WM__LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
+#define WM__LD_BF16(p, k) vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)(p) + (k)), 16))
+#define WM__LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
+#define WM__DOT4(LD)                                                                                      \
+    {                                                                                                    \
+        float32x4_t a0 = vdupq_n_f32(0.0f), a1 = a0, a2 = a0, a3 = a0;                                  \
+        for (; i + 16 <= n; i += 16) {                                                                   \
+            a0 = vfmaq_f32(a0, vld1q_f32(x + i), LD(w, i));                                              \
+            a1 = vfmaq_f32(a1, vld1q_f32(x + i + 4), LD(w, i + 4));                                      \
+            a2 = vfmaq_f32(a2, vld1q_f32(x + i + 8), LD(w, i + 8));                                      \
+            a3 = vfmaq_f32(a3, vld1q_f32(x + i + 12), LD(w, i + 12));                                    \
+        }                                                                                                \
+        for (; i + 4 <= n; i += 4) a0 = vfmaq_f32(a0, vld1q_f32(x + i), LD(w, i));                      \
+        s = vaddvq_f32(vaddq_f32(vaddq_f32(a0, a1), vaddq_f32(a2, a3)));                                 \
+    }
+#endif
+
+static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtype, int n) {
+    float s = 0.0f;
+    int i = 0;
+#if defined(WM__AVX2) || defined(WM__NEON)
+    if (kc->simd) {
+        if (dtype == WM_F32) WM__DOT4(WM__LD_F32)
+        else if (dtype == WM_BF16) WM__DOT4(WM__LD_BF16)
+        else WM__DOT4(WM__LD_F16)
+    }
+#else
+    (void)kc;
+#endif
+    if (dtype == WM_F32) { /* the scalar reference, and the tail of the vector bodies */
+        const float *wf = (const float *)w;
+        for (; i < n; i++) s += x[i] * wf[i];
+    } else {
+        for (; i < n; i++) s += x[i] * wm__elem(w, dtype, (size_t)i);
+    }
+    return s;
 }
 
-/* dst[cols] = W[r] as floats (embedding lookup) */
-static void wm__k_row_f32(float *dst, const wm__mat *W, int r) {
-    int i;
-    for (i = 0; i < W->cols; i++) dst[i] = 0.0f;
-    wm__k_axpy_row(dst, 1.0f, W, r);
+/* y[0..n) += a * w[0..n) (w of dtype) */
+static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
+    int i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd) {
+        __m256 av = _mm256_set1_ps(a);
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_fmadd_ps(av, wm__ld8(w, dtype, (size_t)i), _mm256_loadu_ps(y + i)));
+    }
+#elif defined(WM__NEON)
+    if (kc->simd) {
+        float32x4_t av = vdupq_n_f32(a);
+        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vfmaq_f32(vld1q_f32(y + i), av, wm__ld4(w, dtype, (size_t)i)));
+    }
+#else
+    (void)kc;
+#endif
+    for (; i < n; i++) y[i] += a * wm__elem(w, dtype, (size_t)i);
 }
 
-/* y[t][r] = x[t] . W[r] + bias[r]  for t < T, r < W->rows.
-   x rows are ldx floats apart, y rows ldy floats apart. */
-static void wm__k_matmul(float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
-    int t, r;
-    for (t = 0; t < T; t++)
-        for (r = 0; r < W->rows; r++)
-            y[(size_t)t * ldy + r] = wm__k_dot_row(x + (size_t)t * ldx, W, r) + (bias ? bias[r] : 0.0f);
+/* dst[0..n) = w[0..n) as F32 (embedding rows, packing half-precision weights) */
+static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype, int n) {
+    int i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd)
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, wm__ld8(w, dtype, (size_t)i));
+#elif defined(WM__NEON)
+    if (kc->simd)
+        for (; i + 4 <= n; i += 4) vst1q_f32(dst + i, wm__ld4(w, dtype, (size_t)i));
+#else
+    (void)kc;
+#endif
+    for (; i < n; i++) dst[i] = wm__elem(w, dtype, (size_t)i);
 }
 
-static void wm__k_axpy(float *y, float a, const float *x, int n) {
-    int i;
-    for (i = 0; i < n; i++) y[i] += a * x[i];
+static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
+    size_t i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd) {
+        __m256 av = _mm256_set1_ps(a);
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(av, _mm256_loadu_ps(y + i)));
+    }
+#elif defined(WM__NEON)
+    if (kc->simd)
+        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vmulq_n_f32(vld1q_f32(y + i), a));
+#else
+    (void)kc;
+#endif
+    for (; i < n; i++) y[i] *= a;
 }
 
-static void wm__k_scale(float *y, float a, size_t n) {
-    size_t i;
-    for (i = 0; i < n; i++) y[i] *= a;
+/* y[i] = e^x[i] (in place when y == x) */
+static void wm__k_exp(const wm__kc *kc, float *y, const float *x, int n) {
+    int i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd)
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, wm__exp8(_mm256_loadu_ps(x + i)));
+#elif defined(WM__NEON)
+    if (kc->simd)
+        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, wm__exp4(vld1q_f32(x + i)));
+#else
+    (void)kc;
+#endif
+    for (; i < n; i++) y[i] = expf(x[i]);
 }
 
 /* y = x * rsqrt(mean(x^2) + eps) * w */
-static void wm__k_rmsnorm(float *y, const float *x, const float *w, int n, float eps) {
-    float ss = wm__k_dot_f32(x, x, n), r;
-    int i;
-    r = 1.0f / sqrtf(ss / (float)n + eps);
-    for (i = 0; i < n; i++) y[i] = x[i] * r * w[i];
+static void wm__k_rmsnorm(const wm__kc *kc, float *y, const float *x, const float *w, int n, float eps) {
+    float ss = wm__k_dot(kc, x, x, WM_F32, n), r = 1.0f / sqrtf(ss / (float)n + eps);
+    int i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd) {
+        __m256 rv = _mm256_set1_ps(r);
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(x + i), rv), _mm256_loadu_ps(w + i)));
+    }
+#elif defined(WM__NEON)
+    if (kc->simd)
+        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vmulq_f32(vmulq_n_f32(vld1q_f32(x + i), r), vld1q_f32(w + i)));
+#endif
+    for (; i < n; i++) y[i] = x[i] * r * w[i];
 }
 
 /* Rotate-half RoPE of x[d] with cos/sin [d/2]. */
-static void wm__k_rope(float *x, const float *cs, const float *sn, int d) {
-    int i, h = d / 2;
-    for (i = 0; i < h; i++) {
+static void wm__k_rope(const wm__kc *kc, float *x, const float *cs, const float *sn, int d) {
+    int i = 0, h = d / 2;
+#if defined(WM__AVX2)
+    if (kc->simd)
+        for (; i + 8 <= h; i += 8) {
+            __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(x + i + h), c = _mm256_loadu_ps(cs + i), s = _mm256_loadu_ps(sn + i);
+            _mm256_storeu_ps(x + i, _mm256_fnmadd_ps(b, s, _mm256_mul_ps(a, c)));
+            _mm256_storeu_ps(x + i + h, _mm256_fmadd_ps(a, s, _mm256_mul_ps(b, c)));
+        }
+#elif defined(WM__NEON)
+    if (kc->simd)
+        for (; i + 4 <= h; i += 4) {
+            float32x4_t a = vld1q_f32(x + i), b = vld1q_f32(x + i + h), c = vld1q_f32(cs + i), s = vld1q_f32(sn + i);
+            vst1q_f32(x + i, vfmsq_f32(vmulq_f32(a, c), b, s));
+            vst1q_f32(x + i + h, vfmaq_f32(vmulq_f32(b, c), a, s));
+        }
+#else
+    (void)kc;
+#endif
+    for (; i < h; i++) {
         float a = x[i], b = x[i + h];
         x[i] = a * cs[i] - b * sn[i];
         x[i + h] = b * cs[i] + a * sn[i];
@@ -775,19 +990,323 @@ static float wm__act(int act, float x) {
     }
 }
 
-/* x = act(x) * g  (gated MLP) */
-static void wm__k_act_mul(float *x, const float *g, size_t n, int act) {
-    size_t i;
-    for (i = 0; i < n; i++) x[i] = wm__act(act, x[i]) * (g ? g[i] : 1.0f);
+/* x = act(x) * g (gated MLP; g NULL: 1). SiLU is vectorized. */
+static void wm__k_act_mul(const wm__kc *kc, float *x, const float *g, size_t n, int act) {
+    size_t i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd && act == WM_ACT_SILU) {
+        const __m256 one = _mm256_set1_ps(1.0f);
+        for (; i + 8 <= n; i += 8) {
+            __m256 v = _mm256_loadu_ps(x + i), s = _mm256_div_ps(v, _mm256_add_ps(one, wm__exp8(_mm256_sub_ps(_mm256_setzero_ps(), v))));
+            _mm256_storeu_ps(x + i, g ? _mm256_mul_ps(s, _mm256_loadu_ps(g + i)) : s);
+        }
+    }
+#elif defined(WM__NEON)
+    if (kc->simd && act == WM_ACT_SILU)
+        for (; i + 4 <= n; i += 4) {
+            float32x4_t v = vld1q_f32(x + i), s = vdivq_f32(v, vaddq_f32(vdupq_n_f32(1.0f), wm__exp4(vnegq_f32(v))));
+            vst1q_f32(x + i, g ? vmulq_f32(s, vld1q_f32(g + i)) : s);
+        }
+#else
+    (void)kc;
+#endif
+    for (; i < n; i++) x[i] = wm__act(act, x[i]) * (g ? g[i] : 1.0f);
 }
 
-/* In-place softmax of x[n]. */
-static void wm__k_softmax(float *x, int n) {
-    float mx = x[0], sum = 0.0f;
+/* Largest of x[n] (n >= 1). */
+static float wm__k_max(const wm__kc *kc, const float *x, int n) {
+    float m = x[0];
+    int i = 0;
+#if defined(WM__AVX2)
+    if (kc->simd && n >= 8) {
+        __m256 mv = _mm256_loadu_ps(x);
+        for (i = 8; i + 8 <= n; i += 8) mv = _mm256_max_ps(mv, _mm256_loadu_ps(x + i));
+        m = wm__hmax8(mv);
+    }
+#elif defined(WM__NEON)
+    if (kc->simd && n >= 4) {
+        float32x4_t mv = vld1q_f32(x);
+        for (i = 4; i + 4 <= n; i += 4) mv = vmaxq_f32(mv, vld1q_f32(x + i));
+        m = vmaxvq_f32(mv);
+    }
+#else
+    (void)kc;
+#endif
+    for (; i < n; i++) m = x[i] > m ? x[i] : m;
+    return m;
+}
+
+/* In-place softmax of x[n]; entries of -inf get exactly 0. Returns 0 when
+   every entry is -inf (then x is all zeros). */
+static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
+    float mx = wm__k_max(kc, x, n), sum = 0.0f;
     int i;
-    for (i = 1; i < n; i++) mx = x[i] > mx ? x[i] : mx;
-    for (i = 0; i < n; i++) { x[i] = expf(x[i] - mx); sum += x[i]; }
-    for (i = 0; i < n; i++) x[i] /= sum;
+    if (mx == -INFINITY) {
+        for (i = 0; i < n; i++) x[i] = 0.0f;
+        return 0;
+    }
+    for (i = 0; i < n; i++) x[i] -= mx;
+    wm__k_exp(kc, x, x, n);
+    for (i = 0; i < n; i++) sum += x[i];
+    wm__k_scale(kc, x, 1.0f / sum, (size_t)n);
+    return 1;
+}
+
+/* ---- matrix products -------------------------------------------------------
+   wm__k_matmul: y[t][r] = x[t] . W[r] + b[r], the projections. One token:
+   rows streamed once, four at a time, half precision widened in registers.
+   Many tokens: 4-token x 3-row register tiles over row blocks that stay in
+   L1, tokens in blocks of 64 that stay in L2, columns in slices of 768 so a
+   tile's rows fit L1; F16/BF16 slices are widened once per token block into
+   a per-thread pack buffer. Threads take
+   contiguous ranges of rows, so every output keeps its summation order. */
+
+#define WM__TB 64  /* tokens per block (their rows stay in L2) */
+#define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows of it, 21 KB, stay in L1) */
+
+#ifdef WM__AVX2
+/* y[4][3] (row stride ldy) (+)= x[4][K] . w[3][K]  (K >= 0) */
+static void wm__tile43_avx2(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
+    __m256 c00 = _mm256_setzero_ps(), c01 = c00, c02 = c00, c10 = c00, c11 = c00, c12 = c00;
+    __m256 c20 = c00, c21 = c00, c22 = c00, c30 = c00, c31 = c00, c32 = c00;
+    float r[4][3];
+    int k = 0, i, j;
+    for (; k + 8 <= K; k += 8) {
+        __m256 w0 = _mm256_loadu_ps(w + k), w1 = _mm256_loadu_ps(w + ldw + k), w2 = _mm256_loadu_ps(w + 2 * ldw + k), a;
+        a = _mm256_loadu_ps(x + k);
+        c00 = _mm256_fmadd_ps(a, w0, c00); c01 = _mm256_fmadd_ps(a, w1, c01); c02 = _mm256_fmadd_ps(a, w2, c02);
+        a = _mm256_loadu_ps(x + ldx + k);
+        c10 = _mm256_fmadd_ps(a, w0, c10); c11 = _mm256_fmadd_ps(a, w1, c11); c12 = _mm256_fmadd_ps(a, w2, c12);
+        a = _mm256_loadu_ps(x + 2 * ldx + k);
+        c20 = _mm256_fmadd_ps(a, w0, c20); c21 = _mm256_fmadd_ps(a, w1, c21); c22 = _mm256_fmadd_ps(a, w2, c22);
+        a = _mm256_loadu_ps(x + 3 * ldx + k);
+        c30 = _mm256_fmadd_ps(a, w0, c30); c31 = _mm256_fmadd_ps(a, w1, c31); c32 = _mm256_fmadd_ps(a, w2, c32);
+    }
+    r[0][0] = wm__hsum8(c00); r[0][1] = wm__hsum8(c01); r[0][2] = wm__hsum8(c02);
+    r[1][0] = wm__hsum8(c10); r[1][1] = wm__hsum8(c11); r[1][2] = wm__hsum8(c12);
+    r[2][0] = wm__hsum8(c20); r[2][1] = wm__hsum8(c21); r[2][2] = wm__hsum8(c22);
+    r[3][0] = wm__hsum8(c30); r[3][1] = wm__hsum8(c31); r[3][2] = wm__hsum8(c32);
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 3; j++) {
+            float s = r[i][j];
+            int kk;
+            for (kk = k; kk < K; kk++) s += x[i * ldx + (size_t)kk] * w[j * ldw + (size_t)kk]; /* the scalar tail */
+            y[i * ldy + (size_t)j] = acc ? y[i * ldy + (size_t)j] + s : s;
+        }
+}
+#endif
+
+#ifdef WM__NEON
+static void wm__tile43_neon(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
+    float32x4_t c[4][3];
+    int k = 0, i, j;
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 3; j++) c[i][j] = vdupq_n_f32(0.0f);
+    for (; k + 4 <= K; k += 4) {
+        float32x4_t w0 = vld1q_f32(w + k), w1 = vld1q_f32(w + ldw + k), w2 = vld1q_f32(w + 2 * ldw + k);
+        for (i = 0; i < 4; i++) {
+            float32x4_t a = vld1q_f32(x + i * ldx + (size_t)k);
+            c[i][0] = vfmaq_f32(c[i][0], a, w0);
+            c[i][1] = vfmaq_f32(c[i][1], a, w1);
+            c[i][2] = vfmaq_f32(c[i][2], a, w2);
+        }
+    }
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 3; j++) {
+            float s = vaddvq_f32(c[i][j]);
+            int kk;
+            for (kk = k; kk < K; kk++) s += x[i * ldx + (size_t)kk] * w[j * ldw + (size_t)kk];
+            y[i * ldy + (size_t)j] = acc ? y[i * ldy + (size_t)j] + s : s;
+        }
+}
+#endif
+
+/* y[nt][nr] (+)= x[nt][K] . w[nr][K] for a tile of up to 4 x 3. */
+static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy,
+                     int nt, int nr, int acc) {
+    int i, j;
+#if defined(WM__AVX2)
+    if (kc->simd && nt == 4 && nr == 3) { wm__tile43_avx2(x, ldx, w, ldw, K, y, ldy, acc); return; }
+#elif defined(WM__NEON)
+    if (kc->simd && nt == 4 && nr == 3) { wm__tile43_neon(x, ldx, w, ldw, K, y, ldy, acc); return; }
+#endif
+    for (i = 0; i < nt; i++)
+        for (j = 0; j < nr; j++) {
+            float s = wm__k_dot(kc, x + i * ldx, w + j * ldw, WM_F32, K);
+            y[i * ldy + (size_t)j] = acc ? y[i * ldy + (size_t)j] + s : s;
+        }
+}
+
+/* One token: y[r] = x . W[r] for r in [r0, r1), one row after another: a
+   single sequential stream reads faster than interleaved rows, and x stays
+   in L1. */
+static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat *W, int r0, int r1) {
+    size_t rb = (size_t)W->cols * (W->dtype == WM_F32 ? 4 : 2);
+    const unsigned char *base = (const unsigned char *)W->data;
+    int r;
+    for (r = r0; r < r1; r++) y[r] = wm__k_dot(kc, x, base + (size_t)r * rb, W->dtype, W->cols);
+}
+
+/* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
+static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0,
+                          int r1, float *pack) {
+    size_t K = (size_t)W->cols, esz = W->dtype == WM_F32 ? 4 : 2;
+    const unsigned char *base = (const unsigned char *)W->data;
+    int t0, r, t;
+    if (!kc->simd) { /* the scalar reference: one dot per output */
+        for (t = 0; t < T; t++)
+            for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] = wm__k_dot(kc, x + (size_t)t * ldx, base + (size_t)r * K * esz, W->dtype, (int)K);
+        return;
+    }
+    for (t0 = 0; t0 < T; t0 += WM__TB) {
+        int tb = WM__MIN(WM__TB, T - t0);
+        size_t k0;
+        for (k0 = 0; k0 < K; k0 += WM__KB) {
+            int kb = (int)WM__MIN((size_t)WM__KB, K - k0);
+            for (r = r0; r < r1; r += 3) {
+                int nr = WM__MIN(3, r1 - r), j;
+                const float *w = (const float *)(const void *)(base + ((size_t)r * K + k0) * esz);
+                size_t ldw = K;
+                if (W->dtype != WM_F32) { /* widen this 3 x kb slice once for the whole token block */
+                    for (j = 0; j < nr; j++) wm__k_to_f32(kc, pack + (size_t)j * WM__KB, base + ((size_t)(r + j) * K + k0) * esz, W->dtype, kb);
+                    w = pack;
+                    ldw = WM__KB;
+                }
+                for (t = t0; t < t0 + tb; t += 4)
+                    wm__tile(kc, x + (size_t)t * ldx + k0, ldx, w, ldw, kb, y + (size_t)t * ldy + (size_t)r, ldy, WM__MIN(4, t0 + tb - t), nr,
+                             k0 > 0);
+            }
+        }
+    }
+}
+
+/* y[t][r] = x[t] . W[r] + bias[r] (t < T, r < W->rows); x rows ldx apart, y
+   rows ldy apart; pack: n_threads x [3][WM__KB] floats (half-precision
+   weights with T >= 2). */
+static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias,
+                         int T, float *pack) {
+    int nth = WM__MAX(1, WM__MIN(kc->n_threads, W->rows / 16)), th;
+    WM__PARALLEL_FOR(nth)
+    for (th = 0; th < nth; th++) {
+        int per = (W->rows / nth + 3) & ~3, r0 = th * per, r1 = th == nth - 1 ? W->rows : WM__MIN(W->rows, r0 + per), t;
+        if (r0 >= r1) continue;
+        if (T == 1) wm__matvec(kc, y, x, W, r0, r1);
+        else wm__gemm_rows(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, pack + (size_t)th * 3 * WM__KB);
+        if (bias)
+            for (t = 0; t < T; t++) {
+                int r;
+                for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] += bias[r];
+            }
+    }
+}
+
+/* C[i][j] (+)= A[i] . B[j] for i < M, j < N over K: A rows lda apart, B
+   rows ldb apart (both F32). The SSD's C.B^T and attention's q.k. */
+static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A, int lda, const float *B, int ldb, float *C, int ldc,
+                          int accumulate) {
+    int i, j;
+    float tile[12];
+    if (M < 4) { /* a few rows (decode attention): B row after B row, in address order (one stream
+                    reads DRAM fastest; B rows taken in lock-step do not), each used by every row of A */
+        for (j = 0; j < N; j++)
+            for (i = 0; i < M; i++) {
+                float s = wm__k_dot(kc, A + (size_t)i * lda, B + (size_t)j * ldb, WM_F32, K), *c = C + (size_t)i * ldc + j;
+                *c = accumulate ? *c + s : s;
+            }
+        return;
+    }
+    for (i = 0; i < M; i += 4)
+        for (j = 0; j < N; j += 3) {
+            int nt = WM__MIN(4, M - i), nr = WM__MIN(3, N - j), a, b;
+            wm__tile(kc, A + (size_t)i * lda, (size_t)lda, B + (size_t)j * ldb, (size_t)ldb, K, tile, 3, nt, nr, 0);
+            for (a = 0; a < nt; a++)
+                for (b = 0; b < nr; b++) {
+                    float *c = C + (size_t)(i + a) * ldc + (size_t)(j + b);
+                    *c = accumulate ? *c + tile[a * 3 + b] : tile[a * 3 + b];
+                }
+        }
+}
+
+/* C[i][0..N) += sum_k A(i,k) B[k][0..N) with A(i,k) = A[i*ai + k*ak]:
+   A.B (ai = lda, ak = 1) or A^T.B (ai = 1, ak = lda). Vectorized along N. */
+static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C,
+                           int ldc) {
+    int i = 0, j, k;
+#if defined(WM__AVX2)
+    if (kc->simd) {
+        for (; i + 4 <= M; i += 4) {
+            for (j = 0; j + 16 <= N; j += 16) {
+                __m256 c00 = _mm256_loadu_ps(C + (size_t)i * ldc + j), c01 = _mm256_loadu_ps(C + (size_t)i * ldc + j + 8);
+                __m256 c10 = _mm256_loadu_ps(C + (size_t)(i + 1) * ldc + j), c11 = _mm256_loadu_ps(C + (size_t)(i + 1) * ldc + j + 8);
+                __m256 c20 = _mm256_loadu_ps(C + (size_t)(i + 2) * ldc + j), c21 = _mm256_loadu_ps(C + (size_t)(i + 2) * ldc + j + 8);
+                __m256 c30 = _mm256_loadu_ps(C + (size_t)(i + 3) * ldc + j), c31 = _mm256_loadu_ps(C + (size_t)(i + 3) * ldc + j + 8);
+                for (k = 0; k < K; k++) {
+                    __m256 b0 = _mm256_loadu_ps(B + (size_t)k * ldb + j), b1 = _mm256_loadu_ps(B + (size_t)k * ldb + j + 8), a;
+                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
+                    a = _mm256_broadcast_ss(ap); c00 = _mm256_fmadd_ps(a, b0, c00); c01 = _mm256_fmadd_ps(a, b1, c01);
+                    a = _mm256_broadcast_ss(ap + ai); c10 = _mm256_fmadd_ps(a, b0, c10); c11 = _mm256_fmadd_ps(a, b1, c11);
+                    a = _mm256_broadcast_ss(ap + 2 * (size_t)ai); c20 = _mm256_fmadd_ps(a, b0, c20); c21 = _mm256_fmadd_ps(a, b1, c21);
+                    a = _mm256_broadcast_ss(ap + 3 * (size_t)ai); c30 = _mm256_fmadd_ps(a, b0, c30); c31 = _mm256_fmadd_ps(a, b1, c31);
+                }
+                _mm256_storeu_ps(C + (size_t)i * ldc + j, c00); _mm256_storeu_ps(C + (size_t)i * ldc + j + 8, c01);
+                _mm256_storeu_ps(C + (size_t)(i + 1) * ldc + j, c10); _mm256_storeu_ps(C + (size_t)(i + 1) * ldc + j + 8, c11);
+                _mm256_storeu_ps(C + (size_t)(i + 2) * ldc + j, c20); _mm256_storeu_ps(C + (size_t)(i + 2) * ldc + j + 8, c21);
+                _mm256_storeu_ps(C + (size_t)(i + 3) * ldc + j, c30); _mm256_storeu_ps(C + (size_t)(i + 3) * ldc + j + 8, c31);
+            }
+            for (; j < N; j++) /* columns left over: the scalar tail */
+                for (k = 0; k < K; k++) {
+                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
+                    float bk = B[(size_t)k * ldb + j];
+                    C[(size_t)i * ldc + j] += ap[0] * bk;
+                    C[(size_t)(i + 1) * ldc + j] += ap[ai] * bk;
+                    C[(size_t)(i + 2) * ldc + j] += ap[2 * (size_t)ai] * bk;
+                    C[(size_t)(i + 3) * ldc + j] += ap[3 * (size_t)ai] * bk;
+                }
+        }
+    }
+#elif defined(WM__NEON)
+    if (kc->simd) {
+        for (; i + 4 <= M; i += 4) {
+            for (j = 0; j + 8 <= N; j += 8) {
+                float32x4_t c[4][2];
+                int a;
+                for (a = 0; a < 4; a++) {
+                    c[a][0] = vld1q_f32(C + (size_t)(i + a) * ldc + j);
+                    c[a][1] = vld1q_f32(C + (size_t)(i + a) * ldc + j + 4);
+                }
+                for (k = 0; k < K; k++) {
+                    float32x4_t b0 = vld1q_f32(B + (size_t)k * ldb + j), b1 = vld1q_f32(B + (size_t)k * ldb + j + 4);
+                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
+                    for (a = 0; a < 4; a++) {
+                        float av = ap[(size_t)a * ai];
+                        c[a][0] = vfmaq_n_f32(c[a][0], b0, av);
+                        c[a][1] = vfmaq_n_f32(c[a][1], b1, av);
+                    }
+                }
+                for (a = 0; a < 4; a++) {
+                    vst1q_f32(C + (size_t)(i + a) * ldc + j, c[a][0]);
+                    vst1q_f32(C + (size_t)(i + a) * ldc + j + 4, c[a][1]);
+                }
+            }
+            for (; j < N; j++)
+                for (k = 0; k < K; k++) {
+                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
+                    float bk = B[(size_t)k * ldb + j];
+                    int a;
+                    for (a = 0; a < 4; a++) C[(size_t)(i + a) * ldc + j] += ap[(size_t)a * ai] * bk;
+                }
+        }
+    }
+#else
+    (void)kc;
+#endif
+    if (i < M) /* rows left over (all of them on the scalar path): B row after B row, a single stream,
+                  each B row used by every row left while it is in L1 */
+        for (k = 0; k < K; k++) {
+            int r;
+            for (r = i; r < M; r++) wm__k_axpy(kc, C + (size_t)r * ldc, A[(size_t)r * ai + (size_t)k * ak], B + (size_t)k * ldb, WM_F32, N);
+        }
+    (void)j;
 }
 
 /* ---- top-k, resolving ties as torch.topk does on the CPU -------------------
@@ -932,8 +1451,17 @@ static void wm__nth_element(wm__pair *f, int nth, int n) { /* std::nth_element *
 
 /* torch.topk(x[n], k, sorted): leaves the chosen (value, index) pairs in
    q[0..k) (q: scratch of n pairs), in torch's order when sorted. */
-static void wm__k_topk_pairs(const float *x, int n, int k, int sorted, wm__pair *q) {
+static void wm__k_topk_pairs(const wm__kc *kc, const float *x, int n, int k, int sorted, wm__pair *q) {
     int j;
+    if (k == 1 && n > 1 && kc->simd) { /* a unique, finite maximum: no tie to resolve */
+        float m = wm__k_max(kc, x, n);
+        int cnt = 0, at = 0, nan = 0;
+        for (j = 0; j < n; j++) {
+            if (x[j] == m) { cnt++; at = j; }
+            nan |= x[j] != x[j];
+        }
+        if (cnt == 1 && !nan) { q[0].v = m; q[0].i = at; return; }
+    }
     for (j = 0; j < n; j++) { q[j].v = x[j]; q[j].i = j; }
     if (k <= 0 || k > n) return;
     if ((long)k * 64 <= (long)n) {
@@ -945,38 +1473,71 @@ static void wm__k_topk_pairs(const float *x, int n, int k, int sorted, wm__pair 
     }
 }
 
-/* The k largest of x[n] (k <= n), best first: indices and values. */
-static void wm__k_topk(const float *x, int n, int k, int *idx, float *val, wm__pair *tmp) {
-    int j;
-    wm__k_topk_pairs(x, n, k, 1, tmp);
-    for (j = 0; j < k; j++) { idx[j] = tmp[j].i; val[j] = tmp[j].v; }
+/* The k-th largest (1-based) of a[n]; reorders a (quickselect). */
+static float wm__quickselect(float *a, int n, int k) {
+    int lo = 0, hi = n - 1, want = k - 1;
+    while (lo < hi) {
+        float piv = a[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (a[i] > piv) i++;
+            while (a[j] < piv) j--;
+            if (i <= j) { float t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
+        }
+        if (want <= j) hi = j;
+        else if (want >= i) lo = i;
+        else return a[want];
+    }
+    return a[want];
 }
 
-/* o[hd] = sum_j softmax_j(q.k_j * scale + row[j]) v_j over the keys with
-   row[j] > -inf (k_j, v_j at k + j*ld, v + j*ld). row is overwritten.
-   No visible key gives zeros. */
-static void wm__k_attend(float *o, const float *q, const float *k, const float *v, size_t ld, int n, int hd,
-                         float scale, float *row) {
-    float mx = -INFINITY, sum = 0.0f;
-    int j, any = 0;
-    for (j = 0; j < hd; j++) o[j] = 0.0f;
+/* order-preserving unsigned key of a float */
+static uint32_t wm__fkey(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+}
+
+/* The k-th largest (1-based) of m[n], branch-free where it counts: a
+   2048-bucket histogram of the top key bits finds the bucket that holds it,
+   a quickselect inside that bucket the value. tmp: [n], hist: [2048]. */
+static float wm__kth_largest(const float *m, int n, int k, float *tmp, unsigned *hist) {
+    int i, b, above = 0, c = 0;
+    memset(hist, 0, 2048 * sizeof(unsigned));
+    for (i = 0; i < n; i++) hist[wm__fkey(m[i]) >> 21]++;
+    for (b = 2047; b > 0 && above + (int)hist[b] < k; b--) above += (int)hist[b];
+    for (i = 0; i < n; i++)
+        if ((int)(wm__fkey(m[i]) >> 21) == b) tmp[c++] = m[i];
+    return wm__quickselect(tmp, c, k - above);
+}
+
+/* keep[j] = 1 for the k largest of m[n] as torch.topk(sorted=False) picks
+   them (k < n). When no tie straddles the k-th value the set is unique and
+   any selection finds it; otherwise the exact emulation decides.
+   tmp: [n] floats, hist: [2048], sel: [n] pairs. */
+static void wm__k_keep_mask(const wm__kc *kc, const float *m, int n, int k, unsigned char *keep, float *tmp, unsigned *hist,
+                            wm__pair *sel) {
+    float v = wm__kth_largest(m, n, k, tmp, hist);
+    int j, above = 0, equal = 0, nan = 0;
     for (j = 0; j < n; j++) {
-        float sc;
-        if (row[j] == -INFINITY) continue;
-        sc = wm__k_dot_f32(q, k + (size_t)j * ld, hd) * scale + row[j];
-        row[j] = sc;
-        if (!any || sc > mx) mx = sc;
-        any = 1;
+        above += m[j] > v;
+        equal += m[j] == v;
+        nan |= m[j] != m[j];
     }
-    if (!any) return;
-    for (j = 0; j < n; j++) {
-        float e;
-        if (row[j] == -INFINITY) continue;
-        e = expf(row[j] - mx);
-        sum += e;
-        wm__k_axpy(o, e, v + (size_t)j * ld, hd);
+    if (!nan && above + equal == k) {
+        for (j = 0; j < n; j++) keep[j] = m[j] >= v;
+        return;
     }
-    wm__k_scale(o, 1.0f / sum, hd);
+    wm__k_topk_pairs(kc, m, n, k, 0, sel);
+    memset(keep, 0, (size_t)n);
+    for (j = 0; j < k; j++) keep[sel[j].i] = 1;
+}
+
+/* The k largest of x[n] (k <= n), best first: indices and values. */
+static void wm__k_topk(const wm__kc *kc, const float *x, int n, int k, int *idx, float *val, wm__pair *tmp) {
+    int j;
+    wm__k_topk_pairs(kc, x, n, k, 1, tmp);
+    for (j = 0; j < k; j++) { idx[j] = tmp[j].i; val[j] = tmp[j].v; }
 }
 
 /* ========================================================================
@@ -1052,8 +1613,8 @@ struct wm_model {
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
-    float *k, *v; /* [n_ctx][n_kv][hd] */
-    float *m;     /* [n_ctx][n_kv] doge dynamic mask value of each key */
+    float *k, *v; /* [n_kv][n_ctx][hd]: head-major, so a head's keys are one stream */
+    float *m;     /* [n_kv][n_ctx] doge dynamic mask value of each key */
     float *S;     /* [H][P][N] SSD state */
     float *conv;  /* [K-1][C] mamba2 conv window */
 } wm__lstate;
@@ -1061,6 +1622,8 @@ typedef struct wm__lstate {
 struct wm_session {
     const wm_model *model;
     wm_session_params params;
+    wm__kc kc;                   /* SIMD or scalar, threads */
+    float *pack;                 /* [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
     int pos;
     wm__lstate *ls;              /* [n_layers] */
     float *h, *x, *y;            /* [n_batch][D] residual, normed input, module output */
@@ -1076,13 +1639,15 @@ struct wm_session {
 
 /* ========================================================================
    Layers, in data-flow order. Each module carves its scratch with one
-   function, used both to measure the session and to run.
+   function, used both to measure the session and to run; per-thread pieces
+   are carved n_threads times.
    ======================================================================== */
 
-static int wm__attn_hd(const wm_config *c) { return c->head_dim; }
 static int wm__ssd_P(const wm_config *c) { return c->ssd_head_dim; }
 static int wm__ssd_I(const wm_config *c) { return c->ssd_heads * c->ssd_head_dim; }
 static int wm__conv_C(const wm_config *c) { return wm__ssd_I(c) + 2 * c->ssd_groups * c->ssd_state; }
+
+#define WM__QB 16 /* queries per attention block */
 
 /* ---- RoPE tables ----------------------------------------------------------
    cos/sin [n][d/2] for positions pos0..pos0+n-1 of a call whose last
@@ -1115,69 +1680,93 @@ typedef struct wm__ssd_args {
     int ldx, ldbc, nb, H, P, N, G, group_div, chunk;
 } wm__ssd_args;
 
+/* one thread's scratch for the chunked scan */
+typedef struct wm__ssd_ws {
+    float *M;    /* [Q][Q] C.B^T masked by the decay, of one head */
+    float *CB2;  /* [Q][N] exp(lam_t) C_t, then exp(lam_end - lam_s) dt_s B_s */
+    float *lam;  /* [Q] cumulative A dt within the chunk */
+    float *e;    /* [Q] exponent row */
+} wm__ssd_ws;
+
+static void wm__ssd_ws_carve(wm__arena *ar, int Q, int N, wm__ssd_ws *w) {
+    w->M = wm__falloc(ar, Q, Q, 1);
+    w->CB2 = wm__falloc(ar, Q, N, 1);
+    w->lam = wm__falloc(ar, Q, 1, 1);
+    w->e = wm__falloc(ar, Q, 1, 1);
+}
+
 static int wm__ssd_group(const wm__ssd_args *a, int h) {
     return a->group_div ? h / (a->H / a->G) : h % a->G;
 }
 
 /* One token: the O(1) recurrence. */
-static void wm__ssd_step(const wm__ssd_args *a) {
-    int h, p;
+static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
+    int h;
+    WM__PARALLEL_FOR(a->H >= 8 ? kc->n_threads : 1)
     for (h = 0; h < a->H; h++) {
-        int g = wm__ssd_group(a, h);
+        int g = wm__ssd_group(a, h), p;
         float dt = a->dt[h], dA = expf(-expf(a->A_log[h]) * dt);
         const float *x = a->xs + (size_t)h * a->P, *B = a->Bm + (size_t)g * a->N, *C = a->Cm + (size_t)g * a->N;
         float *S = a->S + (size_t)h * a->P * a->N, *y = a->y + (size_t)h * a->P;
         for (p = 0; p < a->P; p++) {
             float *Sp = S + (size_t)p * a->N;
-            wm__k_scale(Sp, dA, a->N);
-            wm__k_axpy(Sp, dt * x[p], B, a->N);
-            y[p] = wm__k_dot_f32(Sp, C, a->N) + a->Dskip[h] * x[p];
+            wm__k_scale(kc, Sp, dA, (size_t)a->N);
+            wm__k_axpy(kc, Sp, dt * x[p], B, WM_F32, a->N);
+            y[p] = wm__k_dot(kc, C, Sp, WM_F32, a->N) + a->Dskip[h] * x[p];
         }
     }
 }
 
-/* Many tokens: chunks of length Q (the last one shorter). Within a chunk,
-   with lam_t = sum_{r<=t} A dt_r:
-     y_t = exp(lam_t) S_in C_t + sum_{s<=t} (C_t.B_s) exp(lam_t - lam_s) dt_s x_s + D x_t
-     S_out = exp(lam_end) S_in + sum_s exp(lam_end - lam_s) dt_s x_s B_s^T
-   lam: scratch [chunk]. */
-static void wm__ssd_chunked(const wm__ssd_args *a, float *lam) {
-    int c0, h, t, s, p;
+/* Many tokens, as small matrix products per chunk of Q tokens; with
+   lam_t = sum_{r<=t} A dt_r inside the chunk:
+     y    = D x + M X + diag(exp(lam)) C S_in^T,  M[t][s] = (C_t.B_s) exp(lam_t - lam_s) dt_s  (s <= t)
+     S_out = exp(lam_end) S_in + X^T diag(exp(lam_end - lam_s) dt_s) B
+   CB: [G][Q][Q] scratch; ws: one per thread. Differences of lam are
+   exponentiated, never ratios of exponentials. */
+static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
+    int c0, Q = a->chunk < a->nb ? a->chunk : a->nb;
     for (c0 = 0; c0 < a->nb; c0 += a->chunk) {
-        int q = WM__MIN(a->chunk, a->nb - c0);
+        int q = WM__MIN(a->chunk, a->nb - c0), g, h;
+        WM__PARALLEL_FOR(a->G > 1 ? kc->n_threads : 1)
+        for (g = 0; g < a->G; g++)
+            wm__k_gemm_nt(kc, q, q, a->N, a->Cm + (size_t)c0 * a->ldbc + (size_t)g * a->N, a->ldbc,
+                          a->Bm + (size_t)c0 * a->ldbc + (size_t)g * a->N, a->ldbc, CB + (size_t)g * Q * Q, Q, 0);
+        WM__PARALLEL_FOR(kc->n_threads)
         for (h = 0; h < a->H; h++) {
-            int g = wm__ssd_group(a, h);
-            float A = -expf(a->A_log[h]), acc = 0.0f, lend;
-            float *S = a->S + (size_t)h * a->P * a->N;
-            for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->H + h]; lam[t] = acc; }
-            for (t = 0; t < q; t++) {
-                const float *Ct = a->Cm + (size_t)(c0 + t) * a->ldbc + (size_t)g * a->N;
-                const float *xt = a->xs + (size_t)(c0 + t) * a->ldx + (size_t)h * a->P;
-                float *yt = a->y + ((size_t)(c0 + t) * a->H + h) * a->P, et = expf(lam[t]);
-                for (p = 0; p < a->P; p++)
-                    yt[p] = et * wm__k_dot_f32(S + (size_t)p * a->N, Ct, a->N) + a->Dskip[h] * xt[p];
-                for (s = 0; s <= t; s++) {
-                    const float *Bs = a->Bm + (size_t)(c0 + s) * a->ldbc + (size_t)g * a->N;
-                    const float *xs = a->xs + (size_t)(c0 + s) * a->ldx + (size_t)h * a->P;
-                    float w = wm__k_dot_f32(Ct, Bs, a->N) * expf(lam[t] - lam[s]) * a->dt[(size_t)(c0 + s) * a->H + h];
-                    wm__k_axpy(yt, w, xs, a->P);
-                }
+            wm__ssd_ws *w = &ws[WM__TID()];
+            int gg = wm__ssd_group(a, h), t, s, p, n;
+            float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->S + (size_t)h * a->P * a->N;
+            const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
+            const float *Cg = a->Cm + (size_t)c0 * a->ldbc + (size_t)gg * a->N, *Bg = a->Bm + (size_t)c0 * a->ldbc + (size_t)gg * a->N;
+            float *Y = a->y + ((size_t)c0 * a->H + (size_t)h) * a->P;
+            size_t ldy = (size_t)a->H * a->P;
+            for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->H + h]; w->lam[t] = acc; }
+            for (t = 0; t < q; t++) { /* the masked decay matrix, row by row */
+                float *m = w->M + (size_t)t * Q;
+                for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
+                wm__k_exp(kc, w->e, w->e, t + 1);
+                for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
+                for (; s < q; s++) m[s] = 0.0f;
             }
-            lend = lam[q - 1];
-            wm__k_scale(S, expf(lend), (size_t)a->P * a->N);
-            for (s = 0; s < q; s++) {
-                const float *Bs = a->Bm + (size_t)(c0 + s) * a->ldbc + (size_t)g * a->N;
-                const float *xs = a->xs + (size_t)(c0 + s) * a->ldx + (size_t)h * a->P;
-                float w = expf(lend - lam[s]) * a->dt[(size_t)(c0 + s) * a->H + h];
-                for (p = 0; p < a->P; p++) wm__k_axpy(S + (size_t)p * a->N, w * xs[p], Bs, a->N);
+            for (t = 0; t < q; t++) /* y = D x */
+                for (p = 0; p < a->P; p++) Y[(size_t)t * ldy + p] = a->Dskip[h] * X[(size_t)t * a->ldx + p];
+            wm__k_gemm_acc(kc, q, a->P, q, w->M, Q, 1, X, a->ldx, Y, (int)ldy); /* += M X */
+            for (t = 0; t < q; t++) w->e[t] = w->lam[t];
+            wm__k_exp(kc, w->e, w->e, q);
+            for (t = 0; t < q; t++) /* += exp(lam_t) C_t S^T */
+                for (n = 0; n < a->N; n++) w->CB2[(size_t)t * a->N + n] = w->e[t] * Cg[(size_t)t * a->ldbc + n];
+            wm__k_gemm_nt(kc, q, a->P, a->N, w->CB2, a->N, S, a->N, Y, (int)ldy, 1);
+            lend = w->lam[q - 1];
+            for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
+            wm__k_exp(kc, w->e, w->e, q);
+            for (s = 0; s < q; s++) { /* state passing */
+                float ws_ = w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
+                for (n = 0; n < a->N; n++) w->CB2[(size_t)s * a->N + n] = ws_ * Bg[(size_t)s * a->ldbc + n];
             }
+            wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
+            wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
         }
     }
-}
-
-static void wm__ssd_run(const wm__ssd_args *a, float *lam) {
-    if (a->nb == 1) wm__ssd_step(a);
-    else wm__ssd_chunked(a, lam);
 }
 
 /* Every module sees one of these. */
@@ -1185,6 +1774,7 @@ typedef struct wm__ctx {
     wm_session *s;
     const wm_model *m;
     const wm_config *c;
+    const wm__kc *kc;
     const wm__layer *L;
     wm__lstate *st;
     int nb, pos0; /* tokens of this batch and the position of the first */
@@ -1198,43 +1788,61 @@ typedef struct wm__ssd_bufs {
     float *Cm;   /* [nb][G*N] */
     float *dt;   /* [nb][H] */
     float *yv;   /* [nb][H*P] */
-    float *lam;  /* [chunk] */
+    float *CB;   /* [G][Q][Q] */
+    wm__ssd_ws *ws; /* [n_threads] */
 } wm__ssd_bufs;
 
-static void wm__ssd_carve(wm__arena *a, const wm_config *c, int nb, wm__ssd_bufs *b) {
+static void wm__scan_carve(wm__arena *a, const wm_config *c, int nb, int nth, float **CB, wm__ssd_ws **ws) {
+    int Q = WM__MIN(c->ssd_chunk, nb), i;
+    *CB = wm__falloc(a, c->ssd_groups, Q, Q);
+    *ws = (wm__ssd_ws *)wm__alloc(a, (size_t)nth, sizeof(wm__ssd_ws));
+    for (i = 0; i < nth; i++) {
+        wm__ssd_ws w;
+        wm__ssd_ws_carve(a, Q, c->ssd_state, &w);
+        if (*ws) (*ws)[i] = w;
+    }
+}
+
+static void wm__ssd_carve(wm__arena *a, const wm_config *c, int nb, int nth, wm__ssd_bufs *b) {
     size_t I = (size_t)wm__ssd_I(c), GN = (size_t)c->ssd_groups * c->ssd_state;
     b->xs = wm__falloc(a, nb, I, 1);
     b->Bm = wm__falloc(a, nb, GN, 1);
     b->Cm = wm__falloc(a, nb, GN, 1);
     b->dt = wm__falloc(a, nb, c->ssd_heads, 1);
     b->yv = wm__falloc(a, nb, I, 1);
-    b->lam = wm__falloc(a, WM__MIN(c->ssd_chunk, nb), 1, 1);
+    wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
+}
+
+static void wm__ssd_run(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
+    if (a->nb == 1) wm__ssd_step(kc, a);
+    else wm__ssd_chunked(kc, a, CB, ws);
 }
 
 static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__layer *L = x->L;
+    const wm__kc *kc = x->kc;
     wm__ssd_bufs b;
     wm__ssd_args a;
     int t, g, i, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size;
-    wm__ssd_carve(ar, c, x->nb, &b);
-    wm__k_matmul(b.xs, wm__ssd_I(c), in, D, &L->ssd_x, L->ssd_xb, x->nb);
-    wm__k_matmul(b.Bm, G * N, in, D, &L->ssd_b, L->ssd_bb, x->nb);
-    wm__k_matmul(b.Cm, G * N, in, D, &L->ssd_c, L->ssd_cb, x->nb);
-    wm__k_matmul(b.dt, H, in, D, &L->ssd_dt, L->ssd_dtb, x->nb);
+    wm__ssd_carve(ar, c, x->nb, kc->n_threads, &b);
+    wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &L->ssd_x, L->ssd_xb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.Bm, G * N, in, D, &L->ssd_b, L->ssd_bb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.Cm, G * N, in, D, &L->ssd_c, L->ssd_cb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.dt, H, in, D, &L->ssd_dt, L->ssd_dtb, x->nb, x->s->pack);
     for (i = 0; i < x->nb * H; i++) b.dt[i] = wm__softplus(b.dt[i]);
     for (t = 0; t < x->nb; t++)
         for (g = 0; g < G; g++) {
             const float *cs = x->s->rope_cs + (size_t)t * (N / 2), *sn = x->s->rope_sn + (size_t)t * (N / 2);
-            wm__k_rope(b.Bm + ((size_t)t * G + g) * N, cs, sn, N);
-            wm__k_rope(b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
+            wm__k_rope(kc, b.Bm + ((size_t)t * G + g) * N, cs, sn, N);
+            wm__k_rope(kc, b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
         }
     a.y = b.yv; a.S = x->st->S; a.xs = b.xs; a.Bm = b.Bm; a.Cm = b.Cm; a.dt = b.dt;
     a.A_log = L->A_log; a.Dskip = L->Dskip;
     a.ldx = wm__ssd_I(c); a.ldbc = G * N; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = c->ssd_chunk;
-    wm__ssd_run(&a, b.lam);
-    wm__k_matmul(out, D, b.yv, wm__ssd_I(c), &L->ssd_out, L->ssd_outb, x->nb);
+    wm__ssd_run(kc, &a, b.CB, b.ws);
+    wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &L->ssd_out, L->ssd_outb, x->nb, x->s->pack);
 }
 
 /* ---- mamba2 mixer -----------------------------------------------------------
@@ -1247,37 +1855,42 @@ typedef struct wm__mamba_bufs {
     float *xbc;  /* [nb][C] after conv + SiLU */
     float *dt;   /* [nb][H] */
     float *yv;   /* [nb][I] */
-    float *lam;  /* [chunk] */
+    float *CB;   /* [G][Q][Q] */
+    wm__ssd_ws *ws; /* [n_threads] */
 } wm__mamba_bufs;
 
-static void wm__mamba_carve(wm__arena *a, const wm_config *c, int nb, wm__mamba_bufs *b) {
+static void wm__mamba_carve(wm__arena *a, const wm_config *c, int nb, int nth, wm__mamba_bufs *b) {
     size_t I = (size_t)wm__ssd_I(c), C = (size_t)wm__conv_C(c);
     b->z = wm__falloc(a, nb, I, 1);
     b->ext = wm__falloc(a, (size_t)c->conv_kernel - 1 + (size_t)nb, C, 1);
     b->xbc = wm__falloc(a, nb, C, 1);
     b->dt = wm__falloc(a, nb, c->ssd_heads, 1);
     b->yv = wm__falloc(a, nb, I, 1);
-    b->lam = wm__falloc(a, WM__MIN(c->ssd_chunk, nb), 1, 1);
+    wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
 }
 
 static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__layer *L = x->L;
+    const wm__kc *kc = x->kc;
     wm__mamba_bufs b;
     wm__ssd_args a;
     int t, i, k, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
     int GN = c->ssd_groups * c->ssd_state;
-    wm__mamba_carve(ar, c, x->nb, &b);
-    wm__k_matmul(b.z, I, in, D, &L->in_z, L->in_zb, x->nb);
+    wm__mamba_carve(ar, c, x->nb, kc->n_threads, &b);
+    wm__k_matmul(kc, b.z, I, in, D, &L->in_z, L->in_zb, x->nb, x->s->pack);
     memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * C);
-    wm__k_matmul(b.ext + (size_t)(K - 1) * C, C, in, D, &L->in_xbc, L->in_xbcb, x->nb);
-    wm__k_matmul(b.dt, H, in, D, &L->in_dt, L->in_dtb, x->nb);
-    for (t = 0; t < x->nb; t++)
+    wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &L->in_xbc, L->in_xbcb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.dt, H, in, D, &L->in_dt, L->in_dtb, x->nb, x->s->pack);
+    for (t = 0; t < x->nb; t++) {
+        float *o = b.xbc + (size_t)t * C;
         for (i = 0; i < C; i++) {
             float s = L->conv_b ? L->conv_b[i] : 0.0f;
             for (k = 0; k < K; k++) s += L->conv_w[(size_t)i * K + k] * b.ext[(size_t)(t + k) * C + i];
-            b.xbc[(size_t)t * C + i] = wm__act(WM_ACT_SILU, s);
+            o[i] = s;
         }
+        wm__k_act_mul(kc, o, NULL, (size_t)C, WM_ACT_SILU);
+    }
     memcpy(x->st->conv, b.ext + (size_t)x->nb * C, sizeof(float) * (size_t)(K - 1) * C);
     for (t = 0; t < x->nb; t++)
         for (i = 0; i < H; i++) {
@@ -1288,13 +1901,40 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     a.A_log = L->A_log; a.Dskip = L->Dskip;
     a.ldx = C; a.ldbc = C; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = c->ssd_state; a.G = c->ssd_groups; a.group_div = 1; a.chunk = c->ssd_chunk;
-    wm__ssd_run(&a, b.lam);
+    wm__ssd_run(kc, &a, b.CB, b.ws);
     for (t = 0; t < x->nb; t++) {
-        float *y = b.yv + (size_t)t * I;
-        for (i = 0; i < I; i++) y[i] *= wm__act(WM_ACT_SILU, b.z[(size_t)t * I + i]);
-        wm__k_rmsnorm(y, y, L->gnorm, I, c->norm_eps);
+        float *y = b.yv + (size_t)t * I, *z = b.z + (size_t)t * I;
+        wm__k_act_mul(kc, z, NULL, (size_t)I, WM_ACT_SILU);
+        for (i = 0; i < I; i++) y[i] *= z[i];
+        wm__k_rmsnorm(kc, y, y, L->gnorm, I, c->norm_eps);
     }
-    wm__k_matmul(out, D, b.yv, I, &L->out_proj, L->out_projb, x->nb);
+    wm__k_matmul(kc, out, D, b.yv, I, &L->out_proj, L->out_projb, x->nb, x->s->pack);
+}
+
+/* ---- attention over the cache, a block of queries at a time ----------------
+   Scores [QB][n_ctx] of one head (never T x T), then softmax, then P.V. */
+
+typedef struct wm__attn_ws {
+    float *S;            /* [QB][n_ctx] scores, then probabilities */
+    float *tmp;          /* [n_ctx] keep-window selection (doge) */
+    unsigned *hist;      /* [2048] */
+    wm__pair *sel;       /* [n_ctx] */
+    unsigned char *keep; /* [QB][n_ctx] the keys each query of the block keeps */
+} wm__attn_ws;
+
+static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int nth) {
+    wm__attn_ws *ws = (wm__attn_ws *)wm__alloc(a, (size_t)nth, sizeof(wm__attn_ws));
+    int i;
+    for (i = 0; i < nth; i++) {
+        wm__attn_ws w;
+        w.S = wm__falloc(a, WM__QB, n_ctx, 1);
+        w.tmp = wm__falloc(a, n_ctx, 1, 1);
+        w.hist = (unsigned *)wm__alloc(a, 2048, sizeof(unsigned));
+        w.sel = (wm__pair *)wm__alloc(a, (size_t)n_ctx, sizeof(wm__pair));
+        w.keep = (unsigned char *)wm__alloc(a, (size_t)WM__QB * n_ctx, 1);
+        if (ws) ws[i] = w;
+    }
+    return ws;
 }
 
 /* ---- cheems InnerFuncAttn with dynamic mask (Listing 7) -----------------
@@ -1303,63 +1943,79 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
 
 typedef struct wm__ifa_bufs {
     float *q;    /* [nb][D] */
+    float *k;    /* [nb][D] */
+    float *v;    /* [nb][D] */
     float *vq;   /* [nb][dret] */
-    float *sim;  /* [n_values] */
-    float *val;  /* [topk] */
-    int *idx;    /* [topk] */
-    wm__pair *sel; /* [n_values] top-k scratch */
+    float *sim;  /* [nb][n_values] */
+    float *val;  /* [nb][topk] */
+    int *idx;    /* [nb][topk] */
+    wm__pair *sel; /* [n_threads][n_values] */
     float *o;    /* [nb][D] */
-    float *row;  /* [n_ctx] */
+    wm__attn_ws *ws; /* [n_threads] */
 } wm__ifa_bufs;
 
-static void wm__ifa_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, wm__ifa_bufs *b) {
+static void wm__ifa_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, int nth, wm__ifa_bufs *b) {
     b->q = wm__falloc(a, nb, c->hidden_size, 1);
+    b->k = wm__falloc(a, nb, c->hidden_size, 1);
+    b->v = wm__falloc(a, nb, c->hidden_size, 1);
     b->vq = wm__falloc(a, nb, c->ifa_retrieval, 1);
-    b->sim = wm__falloc(a, c->ifa_values, 1, 1);
-    b->val = wm__falloc(a, c->ifa_topk, 1, 1);
-    b->idx = (int *)wm__alloc(a, (size_t)c->ifa_topk, sizeof(int));
-    b->sel = (wm__pair *)wm__alloc(a, (size_t)c->ifa_values, sizeof(wm__pair));
+    b->sim = wm__falloc(a, nb, c->ifa_values, 1);
+    b->val = wm__falloc(a, nb, c->ifa_topk, 1);
+    b->idx = (int *)wm__alloc(a, (size_t)nb * c->ifa_topk, sizeof(int));
+    b->sel = (wm__pair *)wm__alloc(a, (size_t)nth * c->ifa_values, sizeof(wm__pair));
     b->o = wm__falloc(a, nb, c->hidden_size, 1);
-    b->row = wm__falloc(a, n_ctx, 1, 1);
+    b->ws = wm__attn_ws_carve(a, n_ctx, nth);
 }
 
 static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__layer *L = x->L;
+    const wm__kc *kc = x->kc;
     wm__ifa_bufs b;
-    int D = c->hidden_size, nH = c->n_heads, hd = wm__attn_hd(c), t, h, j, i;
-    int maxp = c->max_position_embeddings;
-    float *kc = x->st->k + (size_t)x->pos0 * D, *vc = x->st->v + (size_t)x->pos0 * D; /* [nb][nH][hd] */
+    int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
+    int maxp = c->max_position_embeddings, nv = c->ifa_values, K = c->ifa_topk, ld = x->s->params.n_ctx;
+    float *kc_ = x->st->k, *vc = x->st->v; /* [nH][n_ctx][hd] */
     float scale = 1.0f / sqrtf((float)hd);
-    wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, &b);
-    wm__k_matmul(b.q, D, in, D, &L->q, L->qb, x->nb);
-    wm__k_matmul(kc, D, in, D, &L->k, L->kb, x->nb);
-    wm__k_matmul(b.vq, c->ifa_retrieval, in, D, &L->v_queries, L->v_queriesb, x->nb);
+    wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
+    wm__k_matmul(kc, b.q, D, in, D, &L->q, L->qb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.k, D, in, D, &L->k, L->kb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &L->v_queries, L->v_queriesb, x->nb, x->s->pack);
+    wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, b.vq, c->ifa_retrieval, L->v_keys, c->ifa_retrieval, b.sim, nv, 0);
+    WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
         const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
-        float *v = vc + (size_t)t * D;
-        for (i = 0; i < c->ifa_values; i++)
-            b.sim[i] = wm__k_dot_f32(b.vq + (size_t)t * c->ifa_retrieval, L->v_keys + (size_t)i * c->ifa_retrieval,
-                                     c->ifa_retrieval);
-        wm__k_topk(b.sim, c->ifa_values, c->ifa_topk, b.idx, b.val, b.sel);
+        float *v = b.v + (size_t)t * D;
+        int i, j, h;
+        wm__k_topk(kc, b.sim + (size_t)t * nv, nv, K, b.idx + (size_t)t * K, b.val + (size_t)t * K, b.sel + (size_t)WM__TID() * nv);
         for (i = 0; i < D; i++) v[i] = 0.0f;
-        for (j = 0; j < c->ifa_topk; j++) wm__k_axpy_row(v, 1.0f, &L->v_embed, b.idx[j]);
+        for (j = 0; j < K; j++)
+            wm__k_axpy(kc, v, 1.0f, (const unsigned char *)L->v_embed.data + (size_t)b.idx[(size_t)t * K + j] * D * (L->v_embed.dtype == WM_F32 ? 4 : 2),
+                       L->v_embed.dtype, D);
         for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
-        for (h = 0; h < nH; h++) {
-            wm__k_rope(b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
-            wm__k_rope(kc + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
+        for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
+            size_t at = ((size_t)h * ld + (size_t)(x->pos0 + t)) * hd;
+            wm__k_rope(kc, b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
+            wm__k_rope(kc, b.k + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
+            memcpy(kc_ + at, b.k + (size_t)t * D + (size_t)h * hd, sizeof(float) * (size_t)hd);
+            memcpy(vc + at, v + (size_t)h * hd, sizeof(float) * (size_t)hd);
         }
     }
-    for (t = 0; t < x->nb; t++) {
-        int p = x->pos0 + t;
-        for (h = 0; h < nH; h++) {
-            for (j = 0; j <= p; j++)
-                b.row[j] = (j < maxp && L->dyn_mask[(size_t)h * maxp + j] == 0.0f) ? -INFINITY : 0.0f;
-            wm__k_attend(b.o + (size_t)t * D + (size_t)h * hd, b.q + (size_t)t * D + (size_t)h * hd,
-                         x->st->k + (size_t)h * hd, x->st->v + (size_t)h * hd, (size_t)D, p + 1, hd, scale, b.row);
+    memset(b.o, 0, sizeof(float) * (size_t)x->nb * D);
+    WM__PARALLEL_FOR_DYN(kc->n_threads)
+    for (task = 0; task < nH * n_blk; task++) {
+        wm__attn_ws *w = &b.ws[WM__TID()];
+        int h = task / n_blk, t0 = (task % n_blk) * WM__QB, bq = WM__MIN(WM__QB, x->nb - t0), nk = x->pos0 + t0 + bq, i, j;
+        wm__k_gemm_nt(kc, bq, nk, hd, b.q + (size_t)t0 * D + (size_t)h * hd, D, kc_ + (size_t)h * ld * hd, hd, w->S, ld, 0);
+        for (i = 0; i < bq; i++) {
+            float *row = w->S + (size_t)i * ld;
+            int p = x->pos0 + t0 + i;
+            for (j = 0; j < nk; j++)
+                row[j] = j > p || (j < maxp && L->dyn_mask[(size_t)h * maxp + j] == 0.0f) ? -INFINITY : row[j] * scale;
+            wm__k_softmax(kc, row, nk);
         }
+        wm__k_gemm_acc(kc, bq, hd, nk, w->S, ld, 1, vc + (size_t)h * ld * hd, hd, b.o + (size_t)t0 * D + (size_t)h * hd, D);
     }
-    wm__k_matmul(out, D, b.o, D, &L->o, L->ob, x->nb);
+    wm__k_matmul(kc, out, D, b.o, D, &L->o, L->ob, x->nb, x->s->pack);
 }
 
 /* ---- doge dynamic-mask attention ---------------------------------------------
@@ -1369,68 +2025,95 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
 
 typedef struct wm__doge_bufs {
     float *q;    /* [nb][nH*hd] */
+    float *k;    /* [nb][nKV*hd] */
+    float *v;    /* [nb][nKV*hd] */
     float *dt;   /* [nb][n_kv] */
     float *o;    /* [nb][nH*hd] */
-    float *row;  /* [n_ctx] */
-    wm__pair *sel; /* [n_ctx] keep-window selection */
+    wm__attn_ws *ws; /* [n_threads] */
 } wm__doge_bufs;
 
-static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, wm__doge_bufs *b) {
+static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, int nth, wm__doge_bufs *b) {
     b->q = wm__falloc(a, nb, c->n_heads, c->head_dim);
+    b->k = wm__falloc(a, nb, c->n_kv_heads, c->head_dim);
+    b->v = wm__falloc(a, nb, c->n_kv_heads, c->head_dim);
     b->dt = wm__falloc(a, nb, c->n_kv_heads, 1);
     b->o = wm__falloc(a, nb, c->n_heads, c->head_dim);
-    b->row = wm__falloc(a, n_ctx, 1, 1);
-    b->sel = (wm__pair *)wm__alloc(a, (size_t)n_ctx, sizeof(wm__pair));
+    b->ws = wm__attn_ws_carve(a, n_ctx, nth);
 }
 
 static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__layer *L = x->L;
+    const wm__kc *kc = x->kc;
     wm__doge_bufs b;
-    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, h, j;
-    int QD = nH * hd, KD = nKV * hd, grp = nH / nKV;
-    float *kc = x->st->k + (size_t)x->pos0 * KD, *vc = x->st->v + (size_t)x->pos0 * KD; /* [nb][nKV][hd] */
+    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, task, ld = x->s->params.n_ctx;
+    int QD = nH * hd, KD = nKV * hd, grp = nH / nKV, n_blk = (x->nb + WM__QB - 1) / WM__QB;
+    float *kcache = x->st->k, *vcache = x->st->v, *mm = x->st->m; /* [nKV][n_ctx][hd], [nKV][n_ctx] */
     float scale = 1.0f / sqrtf((float)hd);
-    wm__doge_carve(ar, c, x->nb, x->s->params.n_ctx, &b);
-    wm__k_matmul(b.q, QD, in, D, &L->q, L->qb, x->nb);
-    wm__k_matmul(kc, KD, in, D, &L->k, L->kb, x->nb);
-    wm__k_matmul(vc, KD, in, D, &L->v, L->vb, x->nb);
-    wm__k_matmul(b.dt, nKV, vc, KD, &L->dt_proj, L->dt_projb, x->nb);
+    wm__doge_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
+    wm__k_matmul(kc, b.q, QD, in, D, &L->q, L->qb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.k, KD, in, D, &L->k, L->kb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.v, KD, in, D, &L->v, L->vb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.dt, nKV, b.v, KD, &L->dt_proj, L->dt_projb, x->nb, x->s->pack);
     for (t = 0; t < x->nb; t++) {
         const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
+        int h;
         for (h = 0; h < nH; h++) {
             float *q = b.q + (size_t)t * QD + (size_t)h * hd;
-            if (L->q_norm) wm__k_rmsnorm(q, q, L->q_norm, hd, c->norm_eps);
-            wm__k_rope(q, cs, sn, hd);
+            if (L->q_norm) wm__k_rmsnorm(kc, q, q, L->q_norm, hd, c->norm_eps);
+            wm__k_rope(kc, q, cs, sn, hd);
         }
-        for (h = 0; h < nKV; h++) {
-            float *k = kc + (size_t)t * KD + (size_t)h * hd;
-            if (L->k_norm) wm__k_rmsnorm(k, k, L->k_norm, hd, c->norm_eps);
-            wm__k_rope(k, cs, sn, hd);
-            x->st->m[(size_t)(x->pos0 + t) * nKV + h] =
-                expf(L->attn_A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
+        for (h = 0; h < nKV; h++) { /* k, v and the mask value into the head-major cache */
+            float *k = b.k + (size_t)t * KD + (size_t)h * hd;
+            size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
+            if (L->k_norm) wm__k_rmsnorm(kc, k, k, L->k_norm, hd, c->norm_eps);
+            wm__k_rope(kc, k, cs, sn, hd);
+            memcpy(kcache + at * hd, k, sizeof(float) * (size_t)hd);
+            memcpy(vcache + at * hd, b.v + (size_t)t * KD + (size_t)h * hd, sizeof(float) * (size_t)hd);
+            mm[at] = expf(L->attn_A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
         }
     }
-    for (t = 0; t < x->nb; t++) {
-        int p = x->pos0 + t, lo = 0, n;
-        if (c->sliding_window > 0 && p - c->sliding_window + 1 > 0) lo = p - c->sliding_window + 1;
-        n = p - lo + 1;
-        for (h = 0; h < nH; h++) {
-            int kv = h / grp;
-            const float *m = x->st->m + (size_t)lo * nKV + kv;
-            for (j = 0; j < n; j++) b.row[j] = m[(size_t)j * nKV];
-            if (n > c->keep_window) { /* only the keep_window largest m stay (ties as torch.topk) */
-                int r;
-                wm__k_topk_pairs(b.row, n, c->keep_window, 0, b.sel);
-                for (j = 0; j < n; j++) b.row[j] = -INFINITY;
-                for (r = 0; r < c->keep_window; r++) b.row[b.sel[r].i] = b.sel[r].v;
+    memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
+    WM__PARALLEL_FOR_DYN(kc->n_threads)
+    for (task = 0; task < nKV * n_blk; task++) { /* a kv head and a block of queries: its grp heads share keys and masks */
+        wm__attn_ws *w = &b.ws[WM__TID()];
+        int kv = task / n_blk, t0 = (task % n_blk) * WM__QB, bq = WM__MIN(WM__QB, x->nb - t0), i, j, g;
+        int pmax = x->pos0 + t0 + bq - 1, jlo = 0, nk, lo_i[WM__QB];
+        const float *mk = mm + (size_t)kv * ld;
+        if (c->sliding_window > 0 && x->pos0 + t0 - c->sliding_window + 1 > 0) jlo = x->pos0 + t0 - c->sliding_window + 1;
+        nk = pmax - jlo + 1;
+        for (i = 0; i < bq; i++) { /* visible keys of each query; past keep_window only the largest m stay */
+            int p = x->pos0 + t0 + i, lo = 0, n;
+            if (c->sliding_window > 0 && p - c->sliding_window + 1 > 0) lo = p - c->sliding_window + 1;
+            n = p - lo + 1;
+            lo_i[i] = lo;
+            if (n > c->keep_window) wm__k_keep_mask(kc, mk + lo, n, c->keep_window, w->keep + (size_t)i * ld, w->tmp, w->hist, w->sel);
+            else memset(w->keep + (size_t)i * ld, 1, (size_t)n);
+        }
+        /* rows of the score block: bq queries of one head, or, for a single query, the grp heads that
+           share this kv head (adjacent in q), so each key and value row is read once */
+        int one = bq == 1 && grp <= WM__QB; /* the score block holds WM__QB rows */
+        for (g = 0; g < (one ? 1 : grp); g++) {
+            int h = kv * grp + g, rows = one ? grp : bq, r;
+            size_t lda = one ? (size_t)hd : (size_t)QD;
+            wm__k_gemm_nt(kc, rows, nk, hd, b.q + (size_t)t0 * QD + (size_t)h * hd, (int)lda, kcache + ((size_t)kv * ld + (size_t)jlo) * hd, hd,
+                          w->S, ld, 0);
+            for (r = 0; r < rows; r++) {
+                float *row = w->S + (size_t)r * ld;
+                int ii = one ? 0 : r, p = x->pos0 + t0 + ii, lo = lo_i[ii];
+                const unsigned char *kp = w->keep + (size_t)ii * ld;
+                for (j = jlo; j <= pmax; j++) {
+                    float *sc = &row[j - jlo];
+                    if (j < lo || j > p || !kp[j - lo]) *sc = -INFINITY;
+                    else *sc = *sc * scale + mk[j];
+                }
+                wm__k_softmax(kc, row, nk);
             }
-            wm__k_attend(b.o + (size_t)t * QD + (size_t)h * hd, b.q + (size_t)t * QD + (size_t)h * hd,
-                         x->st->k + (size_t)lo * KD + (size_t)kv * hd, x->st->v + (size_t)lo * KD + (size_t)kv * hd,
-                         (size_t)KD, n, hd, scale, b.row);
+            wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vcache + ((size_t)kv * ld + (size_t)jlo) * hd, hd,
+                           b.o + (size_t)t0 * QD + (size_t)h * hd, (int)lda);
         }
     }
-    wm__k_matmul(out, D, b.o, QD, &L->o, L->ob, x->nb);
+    wm__k_matmul(kc, out, D, b.o, QD, &L->o, L->ob, x->nb, x->s->pack);
 }
 
 /* ---- gated MLP: down(act(gate(x)) * up(x)) -------------------------------- */
@@ -1448,10 +2131,10 @@ static void wm__mlp_carve(wm__arena *a, const wm_config *c, int nb, wm__mlp_bufs
 static void wm__mlp(const wm__ctx *x, const float *in, float *out, wm__mlp_bufs *b) {
     const wm__layer *L = x->L;
     int D = x->c->hidden_size, F = x->c->intermediate_size;
-    wm__k_matmul(b->g, F, in, D, &L->gate, L->gateb, x->nb);
-    wm__k_matmul(b->u, F, in, D, &L->up, L->upb, x->nb);
-    wm__k_act_mul(b->g, b->u, (size_t)x->nb * F, x->c->act);
-    wm__k_matmul(out, D, b->g, F, &L->down, L->downb, x->nb);
+    wm__k_matmul(x->kc, b->g, F, in, D, &L->gate, L->gateb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, b->u, F, in, D, &L->up, L->upb, x->nb, x->s->pack);
+    wm__k_act_mul(x->kc, b->g, b->u, (size_t)x->nb * F, x->c->act);
+    wm__k_matmul(x->kc, out, D, b->g, F, &L->down, L->downb, x->nb, x->s->pack);
 }
 
 static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -1470,27 +2153,39 @@ typedef struct wm__pk_bufs {
     wm__pair *sel;              /* [max(num_keys, K*K)] */
 } wm__pk_bufs;
 
-static void wm__pk_carve(wm__arena *a, int K, int nk, wm__pk_bufs *b) {
-    b->ix = (int *)wm__alloc(a, (size_t)K, sizeof(int));
-    b->iy = (int *)wm__alloc(a, (size_t)K, sizeof(int));
-    b->ci = (int *)wm__alloc(a, (size_t)K * K, sizeof(int));
-    b->e = (int *)wm__alloc(a, (size_t)K, sizeof(int));
-    b->vx = wm__falloc(a, K, 1, 1);
-    b->vy = wm__falloc(a, K, 1, 1);
-    b->cv = wm__falloc(a, K, K, 1);
-    b->s = wm__falloc(a, K, 1, 1);
-    b->sel = (wm__pair *)wm__alloc(a, (size_t)WM__MAX(nk, K * K), sizeof(wm__pair));
+static wm__pk_bufs *wm__pk_carve(wm__arena *a, int K, int nk, int nth) {
+    wm__pk_bufs *pb = (wm__pk_bufs *)wm__alloc(a, (size_t)nth, sizeof(wm__pk_bufs));
+    int i;
+    for (i = 0; i < nth; i++) {
+        wm__pk_bufs b;
+        b.ix = (int *)wm__alloc(a, (size_t)K, sizeof(int));
+        b.iy = (int *)wm__alloc(a, (size_t)K, sizeof(int));
+        b.ci = (int *)wm__alloc(a, (size_t)K * K, sizeof(int));
+        b.e = (int *)wm__alloc(a, (size_t)K, sizeof(int));
+        b.vx = wm__falloc(a, K, 1, 1);
+        b.vy = wm__falloc(a, K, 1, 1);
+        b.cv = wm__falloc(a, K, K, 1);
+        b.s = wm__falloc(a, K, 1, 1);
+        b.sel = (wm__pair *)wm__alloc(a, (size_t)WM__MAX(nk, K * K), sizeof(wm__pair));
+        if (pb) pb[i] = b;
+    }
+    return pb;
 }
 
 /* Leaves the experts in b->e and their scores in b->s. */
-static void wm__pk_topk(const float *sx, const float *sy, int nk, int K, wm__pk_bufs *b) {
+static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int nk, int K, wm__pk_bufs *b) {
     int i, j;
-    wm__k_topk(sx, nk, K, b->ix, b->vx, b->sel);
-    wm__k_topk(sy, nk, K, b->iy, b->vy, b->sel);
+    wm__k_topk(kc, sx, nk, K, b->ix, b->vx, b->sel);
+    wm__k_topk(kc, sy, nk, K, b->iy, b->vy, b->sel);
     for (i = 0; i < K; i++)
         for (j = 0; j < K; j++) b->cv[i * K + j] = b->vx[i] + b->vy[j];
-    wm__k_topk(b->cv, K * K, K, b->ci, b->s, b->sel);
+    wm__k_topk(kc, b->cv, K * K, K, b->ci, b->s, b->sel);
     for (i = 0; i < K; i++) b->e[i] = b->ix[b->ci[i] / K] * nk + b->iy[b->ci[i] % K];
+}
+
+/* row e of an [E][D] embedding table */
+static const void *wm__row(const wm__mat *W, int e) {
+    return (const unsigned char *)W->data + (size_t)e * W->cols * (W->dtype == WM_F32 ? 4 : 2);
 }
 
 /* ---- cheems CDMoE (section 3.3, eq. 5) ---------------------------------------
@@ -1502,46 +2197,51 @@ typedef struct wm__cdmoe_bufs {
     float *hid;  /* [nb][F] */
     float *u;    /* [nb][D] (sequential form) */
     float *qv;   /* [nb][2][heads][dret/2] */
-    float *sxy;  /* [2][num_keys] */
-    wm__pk_bufs pk;
+    float *sxy;  /* [nb][heads][2][num_keys] */
+    wm__pk_bufs *pk; /* [n_threads] */
 } wm__cdmoe_bufs;
 
-static void wm__cdmoe_carve(wm__arena *a, const wm_config *c, int nb, int nk, wm__cdmoe_bufs *b) {
+static void wm__cdmoe_carve(wm__arena *a, const wm_config *c, int nb, int nk, int nth, wm__cdmoe_bufs *b) {
     b->hid = wm__falloc(a, nb, c->intermediate_size, 1);
     b->u = wm__falloc(a, nb, c->hidden_size, 1);
     b->qv = wm__falloc(a, nb, c->cdmoe_heads, (size_t)(c->cdmoe_retrieval / 2) * 2);
-    b->sxy = wm__falloc(a, 2, nk, 1);
-    wm__pk_carve(a, c->cdmoe_topk, nk, &b->pk);
+    b->sxy = wm__falloc(a, nb, c->cdmoe_heads, 2 * (size_t)nk);
+    b->pk = wm__pk_carve(a, c->cdmoe_topk, nk, nth);
 }
 
 static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__layer *L = x->L;
+    const wm__kc *kc = x->kc;
     wm__cdmoe_bufs b;
     int D = c->hidden_size, F = c->intermediate_size, nh = c->cdmoe_heads, half = c->cdmoe_retrieval / 2;
-    int nk = x->m->num_keys, K = c->cdmoe_topk, t, h, p, k, j;
+    int nk = x->m->num_keys, K = c->cdmoe_topk, t, h, p;
     const float *u = in;
-    wm__cdmoe_carve(ar, c, x->nb, nk, &b);
-    wm__k_matmul(b.hid, F, in, D, &L->sh_up, L->sh_upb, x->nb);
-    wm__k_act_mul(b.hid, NULL, (size_t)x->nb * F, c->act);
-    wm__k_matmul(out, D, b.hid, F, &L->sh_down, L->sh_downb, x->nb);
+    wm__cdmoe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
+    wm__k_matmul(kc, b.hid, F, in, D, &L->sh_up, L->sh_upb, x->nb, x->s->pack);
+    wm__k_act_mul(kc, b.hid, NULL, (size_t)x->nb * F, c->act);
+    wm__k_matmul(kc, out, D, b.hid, F, &L->sh_down, L->sh_downb, x->nb, x->s->pack);
     if (c->cdmoe_sequential) {
         memcpy(b.u, out, sizeof(float) * (size_t)x->nb * D);
         u = b.u;
     }
-    wm__k_matmul(b.qv, 2 * nh * half, u, D, &L->queries, NULL, x->nb);
+    wm__k_matmul(kc, b.qv, 2 * nh * half, u, D, &L->queries, NULL, x->nb, x->s->pack);
+    for (h = 0; h < nh; h++) /* sim[t][h][p][k] = q[t][p][h] . keys[h][k][p] */
+        for (p = 0; p < 2; p++)
+            wm__k_gemm_nt(kc, x->nb, nk, half, b.qv + ((size_t)p * nh + h) * half, 2 * nh * half, L->keys + ((size_t)h * nk * 2 + p) * half,
+                          2 * half, b.sxy + ((size_t)h * 2 + p) * nk, nh * 2 * nk, 0);
+    WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
+        wm__pk_bufs *pk = &b.pk[WM__TID()];
         const float *ut = u + (size_t)t * D;
-        for (h = 0; h < nh; h++) {
-            for (p = 0; p < 2; p++)
-                for (k = 0; k < nk; k++)
-                    b.sxy[p * nk + k] = wm__k_dot_f32(b.qv + (((size_t)t * 2 + p) * nh + h) * half,
-                                                      L->keys + (((size_t)h * nk + k) * 2 + p) * half, half);
-            wm__pk_topk(b.sxy, b.sxy + nk, nk, K, &b.pk);
-            wm__k_softmax(b.pk.s, K);
+        int hh, j;
+        for (hh = 0; hh < nh; hh++) {
+            const float *sx = b.sxy + ((size_t)t * nh + hh) * 2 * nk;
+            wm__pk_topk(kc, sx, sx + nk, nk, K, pk);
+            wm__k_softmax(kc, pk->s, K);
             for (j = 0; j < K; j++) {
-                float w = wm__act(c->act, wm__k_dot_row(ut, &L->down_embed, b.pk.e[j]) * b.pk.s[j]);
-                wm__k_axpy_row(out + (size_t)t * D, w, &L->up_embed, b.pk.e[j]);
+                float w = wm__act(c->act, wm__k_dot(kc, ut, wm__row(&L->down_embed, pk->e[j]), L->down_embed.dtype, D) * pk->s[j]);
+                wm__k_axpy(kc, out + (size_t)t * D, w, wm__row(&L->up_embed, pk->e[j]), L->up_embed.dtype, D);
             }
         }
     }
@@ -1553,35 +2253,39 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
 typedef struct wm__moe_bufs {
     wm__mlp_bufs mlp;
     float *rl;   /* [nb][2*num_keys] */
-    wm__pk_bufs pk;
+    wm__pk_bufs *pk; /* [n_threads] */
 } wm__moe_bufs;
 
-static void wm__moe_carve(wm__arena *a, const wm_config *c, int nb, int nk, wm__moe_bufs *b) {
+static void wm__moe_carve(wm__arena *a, const wm_config *c, int nb, int nk, int nth, wm__moe_bufs *b) {
     wm__mlp_carve(a, c, nb, &b->mlp);
     b->rl = wm__falloc(a, nb, 2 * (size_t)nk, 1);
-    wm__pk_carve(a, c->experts_per_tok, nk, &b->pk);
+    b->pk = wm__pk_carve(a, c->experts_per_tok, nk, nth);
 }
 
 static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__layer *L = x->L;
+    const wm__kc *kc = x->kc;
     wm__moe_bufs b;
-    int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, t, j;
-    wm__moe_carve(ar, c, x->nb, nk, &b);
+    int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, t;
+    wm__moe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
     wm__mlp(x, in, out, &b.mlp);
-    wm__k_matmul(b.rl, 2 * nk, in, D, &L->router, NULL, x->nb);
+    wm__k_matmul(kc, b.rl, 2 * nk, in, D, &L->router, NULL, x->nb, x->s->pack);
+    WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
+        wm__pk_bufs *pk = &b.pk[WM__TID()];
         const float *xt = in + (size_t)t * D, *rl = b.rl + (size_t)t * 2 * nk;
         float sum = 0.0f;
-        wm__pk_topk(rl, rl + nk, nk, K, &b.pk);
-        wm__k_softmax(b.pk.s, K);
+        int j;
+        wm__pk_topk(kc, rl, rl + nk, nk, K, pk);
+        wm__k_softmax(kc, pk->s, K);
         if (c->norm_topk_prob) {
-            for (j = 0; j < K; j++) sum += b.pk.s[j];
-            wm__k_scale(b.pk.s, 1.0f / sum, K);
+            for (j = 0; j < K; j++) sum += pk->s[j];
+            wm__k_scale(kc, pk->s, 1.0f / sum, (size_t)K);
         }
         for (j = 0; j < K; j++) {
-            float w = wm__act(c->act, wm__k_dot_row(xt, &L->down_embed, b.pk.e[j])) * b.pk.s[j];
-            wm__k_axpy_row(out + (size_t)t * D, w, &L->up_embed, b.pk.e[j]);
+            float w = wm__act(c->act, wm__k_dot(kc, xt, wm__row(&L->down_embed, pk->e[j]), L->down_embed.dtype, D)) * pk->s[j];
+            wm__k_axpy(kc, out + (size_t)t * D, w, wm__row(&L->up_embed, pk->e[j]), L->up_embed.dtype, D);
         }
     }
 }
@@ -1598,7 +2302,7 @@ static int wm__model_has(const wm_model *m, int seq, int state) {
 }
 
 /* Largest module scratch of this model for batches of nb tokens. */
-static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int *bad) {
+static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int *bad) {
     const wm_config *c = &m->cfg;
     size_t mx = 0;
     int kind;
@@ -1606,13 +2310,13 @@ static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int *bad) {
         wm__arena a = wm__arena_make(NULL, 0);
         union { wm__ssd_bufs s; wm__mamba_bufs mb; wm__ifa_bufs i; wm__doge_bufs d; wm__mlp_bufs ml; wm__cdmoe_bufs cd; wm__moe_bufs mo; } u;
         switch (kind) {
-        case 0: if (!wm__model_has(m, WM_SEQ_SSD, -1)) continue; wm__ssd_carve(&a, c, nb, &u.s); break;
-        case 1: if (!wm__model_has(m, WM_SEQ_MAMBA2, -1)) continue; wm__mamba_carve(&a, c, nb, &u.mb); break;
-        case 2: if (!wm__model_has(m, WM_SEQ_ATTN, -1)) continue; wm__ifa_carve(&a, c, nb, n_ctx, &u.i); break;
-        case 3: if (!wm__model_has(m, WM_SEQ_DOGE_ATTN, -1)) continue; wm__doge_carve(&a, c, nb, n_ctx, &u.d); break;
+        case 0: if (!wm__model_has(m, WM_SEQ_SSD, -1)) continue; wm__ssd_carve(&a, c, nb, nth, &u.s); break;
+        case 1: if (!wm__model_has(m, WM_SEQ_MAMBA2, -1)) continue; wm__mamba_carve(&a, c, nb, nth, &u.mb); break;
+        case 2: if (!wm__model_has(m, WM_SEQ_ATTN, -1)) continue; wm__ifa_carve(&a, c, nb, n_ctx, nth, &u.i); break;
+        case 3: if (!wm__model_has(m, WM_SEQ_DOGE_ATTN, -1)) continue; wm__doge_carve(&a, c, nb, n_ctx, nth, &u.d); break;
         case 4: if (!wm__model_has(m, -1, WM_STATE_MLP)) continue; wm__mlp_carve(&a, c, nb, &u.ml); break;
-        case 5: if (!wm__model_has(m, -1, WM_STATE_CDMOE)) continue; wm__cdmoe_carve(&a, c, nb, m->num_keys, &u.cd); break;
-        default: if (!wm__model_has(m, -1, WM_STATE_DOGE_MOE)) continue; wm__moe_carve(&a, c, nb, m->num_keys, &u.mo); break;
+        case 5: if (!wm__model_has(m, -1, WM_STATE_CDMOE)) continue; wm__cdmoe_carve(&a, c, nb, m->num_keys, nth, &u.cd); break;
+        default: if (!wm__model_has(m, -1, WM_STATE_DOGE_MOE)) continue; wm__moe_carve(&a, c, nb, m->num_keys, nth, &u.mo); break;
         }
         if (a.bad) *bad = 1;
         mx = WM__MAX(mx, a.used);
@@ -1629,8 +2333,17 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     if (out->n_batch < 1 || out->n_batch > (1 << 16))
         return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_batch %d is outside 1..65536", out->n_batch);
     if (m->has_attn && out->n_batch > out->n_ctx) out->n_batch = out->n_ctx;
+    if (out->n_threads < 0 || out->n_threads > 1024)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_threads %d is outside 0..1024", out->n_threads);
+#if defined(_OPENMP)
+    if (out->n_threads == 0) out->n_threads = omp_get_max_threads();
+#else
+    out->n_threads = 1; /* built without OpenMP */
+#endif
+    out->scalar = out->scalar != 0;
     return WM_OK;
 }
+
 
 /* Carves the whole session; with a measuring arena only sizes it. */
 static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work) {
@@ -1644,12 +2357,12 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         int seq = m->layers[l].seq;
         memset(&st, 0, sizeof st);
         if (seq == WM_SEQ_ATTN) {
-            st.k = wm__falloc(a, ctx, c->n_heads, c->head_dim);
-            st.v = wm__falloc(a, ctx, c->n_heads, c->head_dim);
+            st.k = wm__falloc(a, c->n_heads, ctx, c->head_dim);
+            st.v = wm__falloc(a, c->n_heads, ctx, c->head_dim);
         } else if (seq == WM_SEQ_DOGE_ATTN) {
-            st.k = wm__falloc(a, ctx, c->n_kv_heads, c->head_dim);
-            st.v = wm__falloc(a, ctx, c->n_kv_heads, c->head_dim);
-            st.m = wm__falloc(a, ctx, c->n_kv_heads, 1);
+            st.k = wm__falloc(a, c->n_kv_heads, ctx, c->head_dim);
+            st.v = wm__falloc(a, c->n_kv_heads, ctx, c->head_dim);
+            st.m = wm__falloc(a, c->n_kv_heads, ctx, 1);
         } else if (seq == WM_SEQ_SSD || seq == WM_SEQ_MAMBA2) {
             st.S = wm__falloc(a, c->ssd_heads, wm__ssd_P(c), c->ssd_state);
             if (seq == WM_SEQ_MAMBA2) st.conv = wm__falloc(a, (size_t)c->conv_kernel - 1, wm__conv_C(c), 1);
@@ -1671,7 +2384,11 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *rc = dn ? wm__falloc(a, B, dn, 1) : NULL, *rs = dn ? wm__falloc(a, B, dn, 1) : NULL;
         float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
         unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
+        float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
         if (s) {
+            s->kc.simd = !p->scalar;
+            s->kc.n_threads = p->n_threads;
+            s->pack = pack;
             s->h = h; s->x = x; s->y = y;
             s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
             s->work = wk; s->work_bytes = work;
@@ -1685,6 +2402,8 @@ WMDEF wm_session_params wm_session_default_params(const wm_model *m) {
     int mp = m ? m->cfg.max_position_embeddings : 0, ch = m ? m->cfg.ssd_chunk : 0;
     p.n_ctx = mp > 0 ? WM__MIN(mp, 4096) : 4096;
     p.n_batch = WM__MIN(WM__MAX(ch, 64), 512);
+    p.n_threads = 0;
+    p.scalar = 0;
     return p;
 }
 
@@ -1695,7 +2414,7 @@ WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, 
     int bad = 0;
     wm_status st = wm__session_params(m, p, &q, err);
     if (st != WM_OK) return st;
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, &bad);
+    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
     wm__session_carve(&a, m, &q, work);
     if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "session: size overflows size_t (n_ctx %d)", q.n_ctx);
     if (bytes) *bytes = a.used;
@@ -1718,7 +2437,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
     wm__session_params(m, p, &q, NULL);
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "session: memory is NULL");
     a = wm__arena_make(mem, mem_bytes);
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, &bad);
+    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
     s = wm__session_carve(&a, m, &q, work);
     if (a.bad || !s) {
         size_t skip = (WM__ALIGN - (size_t)((uintptr_t)mem % WM__ALIGN)) % WM__ALIGN;
@@ -1790,13 +2509,14 @@ static wm_status wm__serr(wm_session *s, wm_status st, const char *fmt, ...) {
 }
 
 /* h = gain * h + y  (gain NULL: 1) over nb rows of D */
-static void wm__residual(float *h, const float *gain, const float *y, int nb, int D) {
+static void wm__residual(const wm__kc *kc, float *h, const float *gain, const float *y, int nb, int D) {
     int t, i;
-    for (t = 0; t < nb; t++)
-        for (i = 0; i < D; i++) {
-            size_t k = (size_t)t * D + i;
-            h[k] = (gain ? gain[i] * h[k] : h[k]) + y[k];
-        }
+    for (t = 0; t < nb; t++) {
+        float *ht = h + (size_t)t * D;
+        if (gain)
+            for (i = 0; i < D; i++) ht[i] *= gain[i];
+        wm__k_axpy(kc, ht, 1.0f, y + (size_t)t * D, WM_F32, D);
+    }
 }
 
 static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
@@ -1806,9 +2526,9 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
     wm__ctx x;
     wm__arena ar;
     int t, D = c->hidden_size;
-    x.s = s; x.m = m; x.c = c; x.L = L; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
+    x.s = s; x.m = m; x.c = c; x.kc = &s->kc; x.L = L; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
     if (L->seq != WM_SEQ_NONE) {
-        for (t = 0; t < nb; t++) wm__k_rmsnorm(s->x + (size_t)t * D, s->h + (size_t)t * D, L->norm_seq, D, c->norm_eps);
+        for (t = 0; t < nb; t++) wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, L->norm_seq, D, c->norm_eps);
         ar = wm__arena_make(s->work, s->work_bytes);
         switch (L->seq) {
         case WM_SEQ_SSD: wm__ssd_module(&x, s->x, s->y, &ar); break;
@@ -1817,11 +2537,11 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
         default: wm__doge_attn_module(&x, s->x, s->y, &ar); break;
         }
         WM_ASSERT(!ar.bad);
-        wm__residual(s->h, L->gain_seq, s->y, nb, D);
+        wm__residual(&s->kc, s->h, L->gain_seq, s->y, nb, D);
     }
     if (L->state != WM_STATE_NONE) {
         for (t = 0; t < nb; t++)
-            wm__k_rmsnorm(s->x + (size_t)t * D, s->h + (size_t)t * D, L->norm_state, D, c->norm_eps);
+            wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, L->norm_state, D, c->norm_eps);
         ar = wm__arena_make(s->work, s->work_bytes);
         switch (L->state) {
         case WM_STATE_MLP: wm__mlp_module(&x, s->x, s->y, &ar); break;
@@ -1829,7 +2549,7 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
         default: wm__moe_module(&x, s->x, s->y, &ar); break;
         }
         WM_ASSERT(!ar.bad);
-        wm__residual(s->h, L->gain_state, s->y, nb, D);
+        wm__residual(&s->kc, s->h, L->gain_state, s->y, nb, D);
     }
 }
 
@@ -1854,7 +2574,7 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
     last = s->pos + n - 1;
     for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
         int nb = WM__MIN(s->params.n_batch, n - b0), pos0 = s->pos, t;
-        for (t = 0; t < nb; t++) wm__k_row_f32(s->h + (size_t)t * D, &m->embed, tok[b0 + t]);
+        for (t = 0; t < nb; t++) wm__k_to_f32(&s->kc, s->h + (size_t)t * D, wm__row(&m->embed, tok[b0 + t]), m->embed.dtype, D);
         if (s->rope_cs) wm__rope_table(s->rope_cs, s->rope_sn, c, c->ssd_state, pos0, nb, last);
         if (s->arope_cs) wm__rope_table(s->arope_cs, s->arope_sn, c, c->head_dim, pos0, nb, last);
         for (l = 0; l < c->n_layers; l++) {
@@ -1865,8 +2585,8 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
             int t0 = which == WM_LOGITS_ALL ? 0 : nb - 1;
             float *dst = which == WM_LOGITS_ALL ? logits + (size_t)b0 * V : logits;
             for (t = t0; t < nb; t++)
-                wm__k_rmsnorm(s->x + (size_t)t * D, s->h + (size_t)t * D, m->final_norm, D, c->norm_eps);
-            wm__k_matmul(dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0);
+                wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, m->final_norm, D, c->norm_eps);
+            wm__k_matmul(&s->kc, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0, s->pack);
         }
         s->pos += nb;
     }
@@ -3184,6 +3904,60 @@ WMDEF uint64_t wm_model_weight_bytes(const wm_model *m) {
     return n;
 }
 
+static uint64_t wm__mat_bytes(const wm__mat *w) {
+    return w->data ? (uint64_t)w->rows * (uint64_t)w->cols * (w->dtype == WM_F32 ? 4u : 2u) : 0;
+}
+
+static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * (w->dtype == WM_F32 ? 4u : 2u); }
+
+WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
+    const wm_config *c;
+    uint64_t n = 0, D, kv = (uint64_t)(pos < 0 ? 0 : pos) + 1;
+    int l;
+    if (!m) return 0;
+    c = &m->cfg;
+    D = (uint64_t)c->hidden_size;
+    n += wm__row_bytes(&m->embed) + wm__mat_bytes(&m->lm_head) + 4 * D;
+    for (l = 0; l < c->n_layers; l++) {
+        const wm__layer *L = &m->layers[l];
+        n += 4 * D * (uint64_t)((L->norm_seq != NULL) + (L->norm_state != NULL) + (L->gain_seq != NULL) + (L->gain_state != NULL));
+        switch (L->seq) {
+        case WM_SEQ_SSD:
+            n += wm__mat_bytes(&L->ssd_x) + wm__mat_bytes(&L->ssd_b) + wm__mat_bytes(&L->ssd_c) + wm__mat_bytes(&L->ssd_dt) +
+                 wm__mat_bytes(&L->ssd_out) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state;
+            break;
+        case WM_SEQ_MAMBA2:
+            n += wm__mat_bytes(&L->in_proj) + wm__mat_bytes(&L->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
+                 4ull * (uint64_t)wm__conv_C(c) * (uint64_t)(2 * c->conv_kernel - 1) + 4ull * (uint64_t)wm__ssd_I(c);
+            break;
+        case WM_SEQ_ATTN:
+            n += wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->v_queries) +
+                 4ull * c->ifa_values * c->ifa_retrieval + (uint64_t)c->ifa_topk * wm__row_bytes(&L->v_embed) +
+                 kv * (8ull * D + 4ull * c->n_heads);
+            break;
+        case WM_SEQ_DOGE_ATTN:
+            n += wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->v) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->dt_proj) +
+                 kv * (8ull * c->n_kv_heads * c->head_dim + 4ull * c->n_kv_heads);
+            break;
+        default: break;
+        }
+        switch (L->state) {
+        case WM_STATE_MLP: n += wm__mat_bytes(&L->gate) + wm__mat_bytes(&L->up) + wm__mat_bytes(&L->down); break;
+        case WM_STATE_CDMOE:
+            n += wm__mat_bytes(&L->sh_up) + wm__mat_bytes(&L->sh_down) + wm__mat_bytes(&L->queries) +
+                 4ull * c->cdmoe_heads * m->num_keys * c->cdmoe_retrieval +
+                 (uint64_t)c->cdmoe_heads * c->cdmoe_topk * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
+            break;
+        case WM_STATE_DOGE_MOE:
+            n += wm__mat_bytes(&L->gate) + wm__mat_bytes(&L->up) + wm__mat_bytes(&L->down) + wm__mat_bytes(&L->router) +
+                 (uint64_t)c->experts_per_tok * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
+            break;
+        default: break;
+        }
+    }
+    return n;
+}
+
 #ifndef WM_NO_MALLOC
 static void wm__model_release(wm_model *m) {
     int i;
@@ -4402,47 +5176,66 @@ WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed) {
 
 WMDEF size_t wm_sampler_work_bytes(int n_vocab) { return (size_t)(n_vocab > 0 ? n_vocab : 0) * sizeof(wm__pair); }
 
-/* Applies penalty, temperature and the filters; leaves the candidates,
-   best first, in q with their probabilities (summing to 1); returns how many. */
+/* Applies penalty, temperature and the filters; leaves the candidates in q
+   with their probabilities (summing to 1) and returns how many: best first
+   when top-k or top-p is on, else in id order. logits become scratch. */
 static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q) {
-    int i, m = n;
-    float mx, sum = 0.0f;
+    wm__kc kc;
+    int i, m = 0, k;
+    float mx, sum = 0.0f, z = 0.0f;
+    kc.simd = 1;
+    kc.n_threads = 1;
     if (s->repeat_penalty != 1.0f && s->repeat_penalty > 0.0f && hist) {
         int from = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
-        for (i = from; i < n_hist; i++) { /* each distinct token once: mark by sign of a scratch flag */
+        for (i = from; i < n_hist; i++) { /* each distinct token once (q[].i marks the seen ones) */
             int32_t tk = hist[i];
             if (tk < 0 || tk >= n || q[tk].i == -2) continue;
             q[tk].i = -2;
             logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
         }
     }
-    if (s->temperature <= 0.0f) { /* greedy */
+    if (s->temperature <= 0.0f) { /* greedy: the first of the largest */
         int b = 0;
         for (i = 1; i < n; i++) if (logits[i] > logits[b]) b = i;
         q[0].i = b;
         q[0].v = 1.0f;
         return 1;
     }
-    for (i = 0; i < n; i++) logits[i] /= s->temperature;
-    if (s->top_k > 0 && s->top_k < n) {
-        m = s->top_k;
-        wm__k_topk_pairs(logits, n, m, 1, q);
-    } else {
-        wm__k_topk_pairs(logits, n, n, 1, q); /* full sort: top-p needs the order */
-    }
-    mx = q[0].v;
-    for (i = 0; i < m; i++) { q[i].v = expf(q[i].v - mx); sum += q[i].v; }
-    for (i = 0; i < m; i++) q[i].v /= sum;
-    if (s->top_p < 1.0f) { /* smallest prefix whose mass reaches top_p */
-        float cum = 0.0f;
-        for (i = 0; i < m; i++) {
-            cum += q[i].v;
-            if (cum >= s->top_p) { m = i + 1; break; }
+    /* probabilities, unnormalized: e^((l - max) / T) */
+    mx = wm__k_max(&kc, logits, n);
+    for (i = 0; i < n; i++) logits[i] = (logits[i] - mx) / s->temperature;
+    wm__k_exp(&kc, logits, logits, n);
+    for (i = 0; i < n; i++) z += logits[i];
+    if (s->top_k > 0 || s->top_p < 1.0f) { /* best first: the top-k, or enough of the best to hold top-p */
+        k = s->top_k > 0 && s->top_k < n ? s->top_k : (s->top_k > 0 ? n : WM__MIN(n, 256));
+        for (;;) {
+            float cum = 0.0f;
+            wm__k_topk_pairs(&kc, logits, n, k, 1, q);
+            for (i = 0; i < k; i++) cum += q[i].v;
+            if (s->top_k > 0 || k == n || cum >= s->top_p * z) break;
+            k = WM__MIN(n, 4 * k);
         }
-    }
-    if (s->min_p > 0.0f) {
-        float thr = s->min_p * q[0].v;
-        for (i = 1; i < m; i++) if (q[i].v < thr) { m = i; break; }
+        m = k;
+        for (i = 0; i < m; i++) q[i].v /= z;
+        if (s->top_k > 0) { /* renormalize within the top-k before top-p, as the filters chain */
+            for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
+            for (i = 0; i < m; i++) q[i].v /= sum;
+        }
+        if (s->top_p < 1.0f) { /* smallest prefix whose mass reaches top_p */
+            float cum = 0.0f;
+            for (i = 0; i < m; i++) {
+                cum += q[i].v;
+                if (cum >= s->top_p) { m = i + 1; break; }
+            }
+        }
+        if (s->min_p > 0.0f) {
+            float thr = s->min_p * q[0].v;
+            for (i = 1; i < m; i++) if (q[i].v < thr) { m = i; break; }
+        }
+    } else { /* min-p or nothing: every token above the threshold, in id order */
+        float thr = s->min_p > 0.0f ? s->min_p : 0.0f; /* p_max is e^0 = 1 here */
+        for (i = 0; i < n; i++)
+            if (logits[i] >= thr) { q[m].i = i; q[m].v = logits[i] / z; m++; }
     }
     for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
     for (i = 0; i < m; i++) q[i].v /= sum;
@@ -4510,15 +5303,15 @@ static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, floa
     const wm_config *c = &s->model->cfg;
     int l;
     size_t pos = (size_t)hdr[1];
-    for (l = 0; l < c->n_layers; l++) {
+    for (l = 0; l < c->n_layers; l++) { /* per head, the rows in use of the head-major caches */
         wm__lstate *st = &s->ls[l];
-        int seq = s->model->layers[l].seq;
-        size_t row = seq == WM_SEQ_ATTN ? (size_t)c->n_heads * c->head_dim : (size_t)c->n_kv_heads * c->head_dim;
-        if (st->k) {
-            wm__io(io, st->k, sizeof(float) * pos * row);
-            wm__io(io, st->v, sizeof(float) * pos * row);
+        int nh = s->model->layers[l].seq == WM_SEQ_ATTN ? c->n_heads : c->n_kv_heads, h;
+        size_t ctx = (size_t)s->params.n_ctx, hd = (size_t)c->head_dim;
+        for (h = 0; st->k && h < nh; h++) {
+            wm__io(io, st->k ? st->k + (size_t)h * ctx * hd : NULL, sizeof(float) * pos * hd);
+            wm__io(io, st->v ? st->v + (size_t)h * ctx * hd : NULL, sizeof(float) * pos * hd);
+            if (st->m) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * pos);
         }
-        if (st->m) wm__io(io, st->m, sizeof(float) * pos * (size_t)c->n_kv_heads);
         if (st->S) wm__io(io, st->S, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);
         if (st->conv) wm__io(io, st->conv, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
     }
@@ -4709,6 +5502,12 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
 #include <errno.h>
 #include <stdio.h>
+#if defined(__linux__) && defined(WM__LIBC_ALLOC) && !defined(WM_NO_HUGEPAGES)
+#include <sys/mman.h>
+#if defined(MADV_HUGEPAGE) /* visible with _DEFAULT_SOURCE / _GNU_SOURCE */
+#define WM__HUGE 1 /* weights in transparent huge pages: fewer TLB misses while decode streams them (~10%) */
+#endif
+#endif
 
 /* Reads a whole file into a WM_MALLOC'd buffer. */
 static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_error *err) {
@@ -4727,6 +5526,15 @@ static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_er
         fclose(f);
         return wm__fail(err, WM_ERR_NOMEM, "%s: too large for this machine", path);
     }
+#ifdef WM__HUGE
+    if ((size_t)n >= ((size_t)4 << 20)) { /* big files: 2 MB aligned, huge pages advised (a no-op where unavailable) */
+        void *p = NULL;
+        size_t len = ((size_t)n + 1 + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
+        if (posix_memalign(&p, (size_t)2 << 20, len) != 0) p = NULL;
+        if (p) madvise(p, len, MADV_HUGEPAGE);
+        buf = (unsigned char *)p;
+    } else
+#endif
     buf = (unsigned char *)WM_MALLOC((size_t)n + 1);
     if (!buf) {
         fclose(f);

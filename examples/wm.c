@@ -9,11 +9,13 @@
      wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]
      wm info MODEL_DIR
      wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]
-     wm bench MODEL_DIR [--prompt-len N] [--gen N]
+     wm bench MODEL_DIR [--prompt-len N] [--gen N] [--threads N] [--scalar]
 
    Errors: exit status 1 and one line on stderr; output files are written
    to a temporary name and renamed only when complete. */
+#define _DEFAULT_SOURCE /* madvise: weights and the bandwidth probe in huge pages */
 #define _POSIX_C_SOURCE 200809L
+#define _ISOC11_SOURCE
 #define WM_IMPLEMENTATION
 #include "../wm.h"
 
@@ -21,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/mman.h>
 #include <errno.h>
 #include <time.h>
 #include <unistd.h>
@@ -462,9 +465,143 @@ static int argmax(const float *x, int n) {
     return b;
 }
 
-/* One JSON line: prefill and decode speed on a random prompt. */
+/* ---- the machine's limits, measured in the same run ------------------------ */
+
+#if defined(__AVX2__) && defined(__FMA__) && !defined(WM_NO_SIMD)
+#include <immintrin.h>
+#define PROBE_AVX2 1
+#elif defined(__ARM_NEON) && defined(__aarch64__) && !defined(WM_NO_SIMD)
+#define PROBE_NEON 1
+#endif
+
+/* Sum of n floats (n a multiple of 32), read with the widest loads. */
+static float probe_read(const float *a, size_t n) {
+    size_t i;
+#if defined(PROBE_AVX2)
+    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+    float o[8];
+    for (i = 0; i < n; i += 32) {
+        s0 = _mm256_add_ps(s0, _mm256_load_ps(a + i));
+        s1 = _mm256_add_ps(s1, _mm256_load_ps(a + i + 8));
+        s2 = _mm256_add_ps(s2, _mm256_load_ps(a + i + 16));
+        s3 = _mm256_add_ps(s3, _mm256_load_ps(a + i + 24));
+    }
+    _mm256_storeu_ps(o, _mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3)));
+    return o[0] + o[1] + o[2] + o[3] + o[4] + o[5] + o[6] + o[7];
+#elif defined(PROBE_NEON)
+    float32x4_t s0 = vdupq_n_f32(0), s1 = s0, s2 = s0, s3 = s0;
+    for (i = 0; i < n; i += 16) {
+        s0 = vaddq_f32(s0, vld1q_f32(a + i)); s1 = vaddq_f32(s1, vld1q_f32(a + i + 4));
+        s2 = vaddq_f32(s2, vld1q_f32(a + i + 8)); s3 = vaddq_f32(s3, vld1q_f32(a + i + 12));
+    }
+    return vaddvq_f32(vaddq_f32(vaddq_f32(s0, s1), vaddq_f32(s2, s3)));
+#else
+    float s[8] = {0};
+    for (i = 0; i < n; i += 8) {
+        int k;
+        for (k = 0; k < 8; k++) s[k] += a[i + k];
+    }
+    return s[0] + s[1] + s[2] + s[3] + s[4] + s[5] + s[6] + s[7];
+#endif
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof(double), cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Memory read bandwidth in GB/s with n_threads readers over 512 MB of
+   distinct data: `runs` passes into v[]. */
+static void measure_read_gbps(int n_threads, double *v, int runs) {
+    size_t n = (size_t)128 << 20, per = n / (size_t)n_threads / 32 * 32;
+    float *a = (float *)aligned_alloc((size_t)2 << 20, n * sizeof(float)), sink = 0.0f;
+    int r, th;
+    for (r = 0; r < runs; r++) v[r] = 0.0;
+    if (!a) return;
+#ifdef MADV_HUGEPAGE
+    madvise(a, n * sizeof(float), MADV_HUGEPAGE); /* as wm_model_load does for the weights */
+#endif
+    for (r = 0; r < (int)(n / 4096); r++) { /* distinct, non-zero pages (a hypervisor may share zero pages) */
+        size_t k;
+        for (k = 0; k < 4096; k++) a[(size_t)r * 4096 + k] = (float)(k + (size_t)r) * 1e-3f;
+    }
+    for (r = 0; r < runs; r++) {
+        double t0 = now_s(), dt;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(n_threads) reduction(+ : sink)
+#endif
+        for (th = 0; th < n_threads; th++) sink += probe_read(a + (size_t)th * per, per);
+        dt = now_s() - t0;
+        v[r] = (double)per * n_threads * 4 / dt / 1e9;
+    }
+    free(a);
+    if (sink == 1.0f) fprintf(stderr, " ");
+}
+
+/* FMA throughput in GFLOP/s (2 flops per lane): 12 independent chains per thread. */
+static double probe_fma(long iters) {
+#if defined(PROBE_AVX2)
+    __m256 m = _mm256_set1_ps(0.999999f), b = _mm256_set1_ps(1e-7f);
+    __m256 c0 = _mm256_set1_ps(0.1f), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0, c8 = c0, c9 = c0, c10 = c0, c11 = c0;
+    float o[8];
+    long i;
+    for (i = 0; i < iters; i++) {
+        c0 = _mm256_fmadd_ps(c0, m, b); c1 = _mm256_fmadd_ps(c1, m, b); c2 = _mm256_fmadd_ps(c2, m, b); c3 = _mm256_fmadd_ps(c3, m, b);
+        c4 = _mm256_fmadd_ps(c4, m, b); c5 = _mm256_fmadd_ps(c5, m, b); c6 = _mm256_fmadd_ps(c6, m, b); c7 = _mm256_fmadd_ps(c7, m, b);
+        c8 = _mm256_fmadd_ps(c8, m, b); c9 = _mm256_fmadd_ps(c9, m, b); c10 = _mm256_fmadd_ps(c10, m, b); c11 = _mm256_fmadd_ps(c11, m, b);
+    }
+    c0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3)), _mm256_add_ps(_mm256_add_ps(c4, c5), _mm256_add_ps(c6, c7)));
+    c0 = _mm256_add_ps(c0, _mm256_add_ps(_mm256_add_ps(c8, c9), _mm256_add_ps(c10, c11)));
+    _mm256_storeu_ps(o, c0);
+    return (double)o[0] * 1e-30 + (double)iters * 12 * 16;
+#elif defined(PROBE_NEON)
+    float32x4_t m = vdupq_n_f32(0.999999f), b = vdupq_n_f32(1e-7f), c[12];
+    long i;
+    int k;
+    for (k = 0; k < 12; k++) c[k] = vdupq_n_f32(0.1f);
+    for (i = 0; i < iters; i++)
+        for (k = 0; k < 12; k++) c[k] = vfmaq_f32(b, c[k], m);
+    for (k = 1; k < 12; k++) c[0] = vaddq_f32(c[0], c[k]);
+    return (double)vaddvq_f32(c[0]) * 1e-30 + (double)iters * 12 * 8;
+#else
+    float c[8] = {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f};
+    long i;
+    int k;
+    for (i = 0; i < iters; i++)
+        for (k = 0; k < 8; k++) c[k] = c[k] * 0.999999f + 1e-7f;
+    return (double)(c[0] + c[7]) * 1e-30 + (double)iters * 8 * 2;
+#endif
+}
+
+static double measure_fma_gflops(int n_threads) {
+    double best = 0.0;
+    int r, th;
+    for (r = 0; r < 3; r++) {
+        double t0 = now_s(), flops = 0.0, dt;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(n_threads) reduction(+ : flops)
+#endif
+        for (th = 0; th < n_threads; th++) flops += probe_fma(20000000);
+        dt = now_s() - t0;
+        if (flops / dt / 1e9 > best) best = flops / dt / 1e9;
+    }
+    return best;
+}
+
+/* One JSON line: prefill and decode speed on a random prompt, next to the
+   machine's memory read bandwidth and FMA throughput at the same thread
+   count. This VM's bandwidth drifts over time, so bandwidth is sampled before
+   and after the run and compared by the same statistic: the median probe pass
+   against the median decode step (both last ~10-50 ms); means and bests are
+   printed too. */
 static int cmd_bench(int argc, char **argv) {
     const char *dir = argv[0], *pl = arg_value(argc, argv, "--prompt-len"), *gl = arg_value(argc, argv, "--gen");
+    const char *th = arg_value(argc, argv, "--threads");
     int n_prompt = pl ? atoi(pl) : 256, n_gen = gl ? atoi(gl) : 64, i, rc = 1, tok;
     wm_model *m = NULL;
     wm_session *s = NULL;
@@ -473,35 +610,62 @@ static int cmd_bench(int argc, char **argv) {
     size_t sb = 0;
     int32_t *ids = NULL;
     float *logits = NULL;
-    double t0, t_pre, t_dec;
+    double t0, t_pre, t_dec = 0.0, gflops, bw[18], *step = NULL, bw_med, bw_best = 0.0, step_med;
+    uint64_t bytes = 0;
     unsigned seed = 12345;
-    if (n_prompt < 1 || n_gen < 0) return die("--prompt-len must be >= 1 and --gen >= 0%s%s", "", "");
+    const char *dtype = "?";
+    if (n_prompt < 1 || n_gen < 1) return die("--prompt-len and --gen must be >= 1%s%s", "", "");
     if (wm_model_load(&m, dir, &e) != WM_OK) return die("%s%s", e.message, "");
     p = wm_session_default_params(m);
     p.n_ctx = n_prompt + n_gen;
+    p.n_threads = th ? atoi(th) : 1;
+    p.scalar = arg_flag(argc, argv, "--scalar");
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { die("%s%s", e.message, ""); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
+    p = *wm_session_get_params(s);
+    for (i = 0; i < wm_model_n_tensors(m); i++) {
+        wm_tensor_info ti;
+        wm_model_tensor(m, i, &ti);
+        if (ti.ndim == 2 && ti.used) dtype = ti.dtype;
+    }
     ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n_prompt);
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
-    if (!ids || !logits) { die("out of memory%s%s", "", ""); goto done; }
+    step = (double *)malloc(sizeof(double) * (size_t)n_gen);
+    if (!ids || !logits || !step) { die("out of memory%s%s", "", ""); goto done; }
     for (i = 0; i < n_prompt; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)wm_model_config(m)->vocab_size); }
-    fprintf(stderr, "wm bench: prefill of %d tokens, then %d decoded\n", n_prompt, n_gen);
+    measure_read_gbps(p.n_threads, bw, 9);
+    gflops = measure_fma_gflops(p.n_threads);
+    fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, p.scalar ? "scalar" : "simd",
+            n_prompt, n_gen);
     t0 = now_s();
     if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
     t_pre = now_s() - t0;
-    t0 = now_s();
     for (i = 0; i < n_gen; i++) {
+        double ts;
         tok = argmax(logits, wm_model_config(m)->vocab_size);
+        bytes += wm_model_decode_bytes(m, wm_session_pos(s));
+        ts = now_s();
         if (wm_decode(s, tok, logits) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
+        step[i] = now_s() - ts;
+        t_dec += step[i];
     }
-    t_dec = now_s() - t0;
-    printf("{\"model\": \"%s\", \"prompt_len\": %d, \"gen\": %d, \"prefill_tps\": %.2f, \"decode_tps\": %.2f, "
-           "\"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
-           dir, n_prompt, n_gen, n_prompt / t_pre, n_gen ? n_gen / t_dec : 0.0, (unsigned long long)wm_model_weight_bytes(m), sb);
+    measure_read_gbps(p.n_threads, bw + 9, 9);
+    for (i = 0; i < 18; i++) bw_best = bw[i] > bw_best ? bw[i] : bw_best;
+    bw_med = median(bw, 18);
+    step_med = median(step, n_gen);
+    bytes /= (uint64_t)n_gen;
+    printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"threads\": %d, \"simd\": %s, \"prompt_len\": %d, \"gen\": %d, "
+           "\"prefill_tps\": %.2f, \"decode_tps\": %.2f, \"decode_tps_median\": %.2f, \"decode_bytes_per_token\": %llu, "
+           "\"decode_gbps\": %.2f, \"decode_gbps_median\": %.2f, \"mem_read_gbps\": %.2f, \"mem_read_gbps_best\": %.2f, "
+           "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
+           dir, dtype, p.n_threads, p.scalar ? "false" : "true", n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
+           (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
+           (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
     rc = 0;
 done:
     free(ids);
     free(logits);
+    free(step);
     wm_session_free(s);
     wm_model_free(m);
     return rc;
@@ -528,7 +692,7 @@ int main(int argc, char **argv) {
             "  wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]\n"
             "  wm info MODEL_DIR\n"
             "  wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]\n"
-            "  wm bench MODEL_DIR [--prompt-len N] [--gen N]\n",
+            "  wm bench MODEL_DIR [--prompt-len N] [--gen N] [--threads N] [--scalar]\n",
             WM_VERSION_STRING);
     return argc == 1 ? 0 : 1;
 }

@@ -14,6 +14,7 @@
 
 static int g_pass, g_fail;
 static const char *g_suite = "";
+static wm__kc g_kc = {1, 1}, g_kc_scalar = {0, 1};
 
 static void check(int ok, const char *fmt, ...) {
     if (ok) { g_pass++; return; }
@@ -244,7 +245,7 @@ static void test_topk_torch(void) {
         for (i = 0; i < n; i++) x[i] = strtof(s, &s);
         s = strchr(s, ';') + 1;
         for (i = 0; i < k; i++) want[i] = (int)strtol(s, &s, 10);
-        wm__k_topk_pairs(x, n, k, srt, q);
+        wm__k_topk_pairs(&g_kc_scalar, x, n, k, srt, q);
         for (i = 0; i < k; i++) {
             int hit = 0;
             if (srt) hit = q[i].i == want[i];
@@ -274,12 +275,148 @@ static void test_select(void) {
         }
         for (i = 1; i < n; i++) /* descending insertion sort */
             for (j = i; j > 0 && sorted[j] > sorted[j - 1]; j--) { float t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t; }
-        wm__k_topk(x, n, k, idx, val, tmp);
+        wm__k_topk(&g_kc, x, n, k, idx, val, tmp);
         for (i = 0; i < k; i++)
             if (val[i] != sorted[i] || x[idx[i]] != val[i]) bad_topk = trial;
     }
     check(bad_topk < 0, "topk disagrees with a sort (trial %d)", bad_topk);
     test_topk_torch();
+}
+
+/* ---- every SIMD kernel equals its scalar reference -------------------------- */
+
+static float frand(unsigned *s) {
+    *s = *s * 1664525u + 1013904223u;
+    return (float)((*s >> 8) & 0xffff) / 65536.0f * 2.0f - 1.0f;
+}
+
+static double rel_err(const float *a, const float *b, size_t n) {
+    double mx = 0, scale = 1e-30;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        double d = fabs((double)a[i] - b[i]);
+        if (d != d) return INFINITY;
+        mx = d > mx ? d : mx;
+        scale = fabs(b[i]) > scale ? fabs(b[i]) : scale;
+    }
+    return mx / scale;
+}
+
+static void fill(float *x, size_t n, unsigned seed) {
+    size_t i;
+    for (i = 0; i < n; i++) x[i] = frand(&seed);
+}
+
+static void test_kernels(void) {
+    static const int sizes[] = {0, 1, 7, 8, 9, 63, 64, 65, 1000};
+    const wm__kc *S = &g_kc_scalar, *V = &g_kc;
+    float *buf = (float *)malloc(sizeof(float) * 200000), *a = buf + 1, *b = buf + 3001, *c = buf + 6001, *d = buf + 9001; /* unaligned */
+    uint16_t *hb = (uint16_t *)malloc(sizeof(uint16_t) * 4001), *hh = hb + 1, hf[2001];
+    size_t si;
+    int dt, bad = 0;
+    char what[160] = "";
+    g_suite = "kernels";
+#define KCHECK(cond, ...) do { if (!(cond)) { bad++; if (!what[0]) snprintf(what, sizeof what, __VA_ARGS__); } } while (0)
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        int n = sizes[si], i;
+        float r1, r2;
+        fill(a, 1000, 1 + (unsigned)si);
+        fill(b, 1000, 7 + (unsigned)si);
+        for (i = 0; i < 1000; i++) { hh[i] = wm__f32_to_bf16(b[i]); hf[i] = wm__f32_to_f16(b[i]); }
+        for (dt = 0; dt < 3; dt++) { /* dot, axpy, widening of each dtype */
+            const void *w = dt == WM_F32 ? (const void *)b : dt == WM_BF16 ? (const void *)hh : (const void *)hf;
+            r1 = wm__k_dot(S, a, w, dt, n);
+            r2 = wm__k_dot(V, a, w, dt, n);
+            KCHECK(fabsf(r1 - r2) <= 1e-5f * (1.0f + fabsf(r1)) * sqrtf((float)n + 1), "dot dtype %d n %d: %g vs %g", dt, n, r1, r2);
+            memcpy(c, a, sizeof(float) * 1000); memcpy(d, a, sizeof(float) * 1000);
+            wm__k_axpy(S, c, 0.37f, w, dt, n);
+            wm__k_axpy(V, d, 0.37f, w, dt, n);
+            KCHECK(rel_err(d, c, (size_t)n) < 1e-6, "axpy dtype %d n %d", dt, n);
+            wm__k_to_f32(S, c, w, dt, n);
+            wm__k_to_f32(V, d, w, dt, n);
+            KCHECK(n == 0 || !memcmp(c, d, sizeof(float) * (size_t)n), "to_f32 dtype %d n %d", dt, n);
+        }
+        memcpy(c, a, sizeof(float) * 1000); memcpy(d, a, sizeof(float) * 1000);
+        wm__k_scale(S, c, 1.7f, (size_t)n); wm__k_scale(V, d, 1.7f, (size_t)n);
+        KCHECK(n == 0 || !memcmp(c, d, sizeof(float) * (size_t)n), "scale n %d", n);
+        for (i = 0; i < n; i++) c[i] = 40.0f * a[i] + (i % 5 == 0 ? -100.0f : 0.0f); /* includes underflow */
+        wm__k_exp(S, d, c, n);
+        wm__k_exp(V, c + 1000, c, n);
+        KCHECK(rel_err(c + 1000, d, (size_t)n) < 2e-6 || n == 0, "exp n %d", n);
+        if (n > 0) {
+            wm__k_rmsnorm(S, c, a, b, n, 1e-6f);
+            wm__k_rmsnorm(V, d, a, b, n, 1e-6f);
+            KCHECK(rel_err(d, c, (size_t)n) < 1e-5, "rmsnorm n %d", n);
+            KCHECK(wm__k_max(S, a, n) == wm__k_max(V, a, n), "max n %d", n);
+            memcpy(c, a, sizeof(float) * (size_t)n); memcpy(d, a, sizeof(float) * (size_t)n);
+            c[n / 2] = d[n / 2] = -INFINITY;
+            wm__k_softmax(S, c, n); wm__k_softmax(V, d, n);
+            KCHECK(rel_err(d, c, (size_t)n) < 1e-5 && d[n / 2] == 0.0f, "softmax n %d", n);
+        }
+        memcpy(c, a, sizeof(float) * 1000); memcpy(d, a, sizeof(float) * 1000);
+        wm__k_act_mul(S, c, b, (size_t)n, WM_ACT_SILU); wm__k_act_mul(V, d, b, (size_t)n, WM_ACT_SILU);
+        KCHECK(rel_err(d, c, (size_t)n) < 1e-5 || n == 0, "silu n %d", n);
+        memcpy(c, a, sizeof(float) * 2000); memcpy(d, a, sizeof(float) * 2000);
+        wm__k_rope(S, c, b, b + 500, 2 * n); wm__k_rope(V, d, b, b + 500, 2 * n);
+        KCHECK(rel_err(d, c, 2 * (size_t)n) < 1e-6 || n == 0, "rope d %d", 2 * n);
+        { /* top-1 fast path vs the torch-exact selection */
+            wm__pair q1[1000], q2[1000];
+            if (n > 1) {
+                wm__k_topk_pairs(S, a, n, 1, 1, q1);
+                wm__k_topk_pairs(V, a, n, 1, 1, q2);
+                KCHECK(q1[0].i == q2[0].i, "top-1 n %d", n);
+            }
+        }
+    }
+    /* matrix products: odd shapes, every dtype, strided and unaligned */
+    {
+        static const int shp[][3] = {{1, 7, 9}, {1, 13, 65}, {5, 13, 65}, {6, 9, 1000}, {67, 31, 70}, {2, 4, 8}};
+        size_t k;
+        float *pack = (float *)malloc(sizeof(float) * 3 * 1000 * 2);
+        for (k = 0; k < sizeof shp / sizeof shp[0]; k++) {
+            int T = shp[k][0], R = shp[k][1], K = shp[k][2];
+            float *x = (float *)malloc(sizeof(float) * (size_t)T * (K + 3) + 4) + 1, *w = (float *)malloc(sizeof(float) * (size_t)R * K + 4) + 1;
+            float *y1 = (float *)malloc(sizeof(float) * (size_t)T * (R + 2)), *y2 = (float *)malloc(sizeof(float) * (size_t)T * (R + 2));
+            uint16_t *wh = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)R * K + 2) + 1;
+            float bias[64];
+            wm__mat W;
+            int i;
+            fill(x, (size_t)T * (K + 3), 11);
+            fill(w, (size_t)R * K, 12);
+            fill(bias, 64, 13);
+            for (dt = 0; dt < 3; dt++) {
+                for (i = 0; i < R * K; i++) wh[i] = dt == WM_BF16 ? wm__f32_to_bf16(w[i]) : wm__f32_to_f16(w[i]);
+                W.data = dt == WM_F32 ? (const void *)w : (const void *)wh;
+                W.dtype = dt; W.rows = R; W.cols = K;
+                wm__k_matmul(S, y1, R + 2, x, K + 3, &W, bias, T, pack);
+                wm__k_matmul(V, y2, R + 2, x, K + 3, &W, bias, T, pack);
+                for (i = 0; i < T; i++) KCHECK(rel_err(y2 + (size_t)i * (R + 2), y1 + (size_t)i * (R + 2), (size_t)R) < 3e-5, "matmul T%d R%d K%d dtype %d", T, R, K, dt);
+            }
+            for (i = 0; i < 2; i++) { /* gemm_nt, then gemm_acc in both forms */
+                int M = T, N = R;
+                memset(y1, 0, sizeof(float) * (size_t)T * (R + 2));
+                memset(y2, 0, sizeof(float) * (size_t)T * (R + 2));
+                if (i == 0) {
+                    wm__k_gemm_nt(S, M, N, K, x, K + 3, w, K, y1, R + 2, 0);
+                    wm__k_gemm_nt(V, M, N, K, x, K + 3, w, K, y2, R + 2, 0);
+                } else { /* C[M][N] += A[M][K'] B[K'][N] with K' = min(K, N rows available) */
+                    int Kp = WM__MIN(K, 60);
+                    wm__k_gemm_acc(S, M, N, Kp, x, K + 3, 1, w, N, y1, R + 2);
+                    wm__k_gemm_acc(V, M, N, Kp, x, K + 3, 1, w, N, y2, R + 2);
+                    wm__k_gemm_acc(S, M, N, WM__MIN(Kp, M), x, 1, K + 3, w, N, y1, R + 2); /* A^T B */
+                    wm__k_gemm_acc(V, M, N, WM__MIN(Kp, M), x, 1, K + 3, w, N, y2, R + 2);
+                }
+                for (dt = 0; dt < T; dt++)
+                    KCHECK(rel_err(y2 + (size_t)dt * (R + 2), y1 + (size_t)dt * (R + 2), (size_t)R) < 3e-5, "gemm %s T%d R%d K%d", i ? "acc" : "nt", T, R, K);
+            }
+            free(x - 1); free(w - 1); free(y1); free(y2); free(wh - 1);
+        }
+        free(pack);
+    }
+    check(bad == 0, "%d kernel results differ from the scalar reference; first: %s", bad, what);
+#undef KCHECK
+    free(buf);
+    free(hb);
 }
 
 /* ---- JSON and config ---------------------------------------------------- */
@@ -340,10 +477,6 @@ static void test_config(void) {
 
 /* ---- SSD: chunked scan equals the recurrence ------------------------------ */
 
-static float frand(unsigned *s) {
-    *s = *s * 1664525u + 1013904223u;
-    return (float)((*s >> 8) & 0xffff) / 65536.0f * 2.0f - 1.0f;
-}
 
 static void test_ssd_chunked(void) {
     static const int Ts[] = {1, 5, 16, 53}; /* T = 1, < chunk, = chunk, 3 chunks + 5 */
@@ -357,7 +490,9 @@ static void test_ssd_chunked(void) {
                 int T = Ts[ti], G = Gs[gi], t, i;
                 size_t ldx = (size_t)H * P + 3, ldbc = (size_t)G * N + 5; /* strided rows */
                 float *xs = (float *)malloc(sizeof(float) * T * ldx), *bc = (float *)malloc(sizeof(float) * T * ldbc * 2);
-                float *dt = (float *)malloc(sizeof(float) * T * H), A_log[4], Dsk[4], lam[16];
+                float *dt = (float *)malloc(sizeof(float) * T * H), A_log[4], Dsk[4];
+                float *CB = (float *)malloc(sizeof(float) * G * Q * Q), wsm[4 * 16 * 16];
+                wm__ssd_ws ws;
                 float *S0 = (float *)malloc(sizeof(float) * H * P * N), *S1 = (float *)malloc(sizeof(float) * H * P * N);
                 float *y0 = (float *)malloc(sizeof(float) * T * H * P), *y1 = (float *)malloc(sizeof(float) * T * H * P);
                 wm__ssd_args a;
@@ -373,15 +508,16 @@ static void test_ssd_chunked(void) {
                     wm__ssd_args r = a;
                     r.nb = 1; r.S = S0; r.y = y0 + (size_t)t * H * P;
                     r.xs = xs + t * ldx; r.Bm = bc + t * ldbc; r.Cm = bc + T * ldbc + t * ldbc; r.dt = dt + t * H;
-                    wm__ssd_step(&r);
+                    wm__ssd_step(&g_kc_scalar, &r);
                 }
                 a.nb = T; a.S = S1; a.y = y1;
-                wm__ssd_chunked(&a, lam);
+                ws.M = wsm; ws.CB2 = wsm + Q * Q; ws.lam = ws.CB2 + Q * N; ws.e = ws.lam + Q;
+                wm__ssd_chunked(&g_kc, &a, CB, &ws);
                 check(max_err(y0, y1, (size_t)T * H * P) <= tol_of(y0, (size_t)T * H * P), "y: T=%d G=%d %s err %g", T, G,
                       mode ? "h/(H/G)" : "h mod G", max_err(y0, y1, (size_t)T * H * P));
                 check(max_err(S0, S1, (size_t)H * P * N) <= tol_of(S0, (size_t)H * P * N), "state: T=%d G=%d err %g", T, G,
                       max_err(S0, S1, (size_t)H * P * N));
-                free(xs); free(bc); free(dt); free(S0); free(S1); free(y0); free(y1);
+                free(xs); free(bc); free(dt); free(S0); free(S1); free(y0); free(y1); free(CB);
             }
 }
 
@@ -1207,7 +1343,7 @@ static void test_sampling(void) {
     check(m == 3 && out[2] == 0, "top-p 0.85 keeps {1, 3, 0}");
     s.top_p = 1.0f; s.min_p = 0.2f;
     m = kept(&s, lg, 4, NULL, 0, out);
-    check(m == 3 && out[0] == 1 && out[1] == 3 && out[2] == 0, "min-p 0.2 keeps p >= 0.1: {1, 3, 0}");
+    check(m == 3 && out[0] == 0 && out[1] == 1 && out[2] == 3, "min-p 0.2 keeps p >= 0.1: {0, 1, 3}");
     s.min_p = 0.7f;
     m = kept(&s, lg, 4, NULL, 0, out);
     check(m == 1 && out[0] == 1, "min-p 0.7 keeps {1}");
@@ -1433,6 +1569,7 @@ int main(int argc, char **argv) {
 #define RUN(name, fn) if (!only || strstr(name, only)) fn()
     RUN("numbers", test_numbers);
     RUN("select", test_select);
+    RUN("kernels", test_kernels);
     RUN("config", test_config);
     RUN("ssd", test_ssd_chunked);
     RUN("fixtures", test_fixtures);

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Turns the runs of tools/bench.sh (build/bench/results.jsonl, gemm1.md,
+gemm2.md) into BENCH.md: the machine, the commands, every target with its
+measured value, and the full table.
+
+usage: tools/bench_report.py BENCH_DIR "COMPILER AND FLAGS" > BENCH.md
+"""
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+out, compiler = sys.argv[1], sys.argv[2]
+runs = [json.loads(line) for line in open(os.path.join(out, "results.jsonl")) if line.strip()]
+for r in runs:
+    r["name"] = os.path.basename(r["model"]).split("-")[0]
+
+
+def find(name, dtype, prompt, threads, simd=True):
+    for r in runs:
+        if (r["name"], r["dtype"], r["prompt_len"], r["threads"], r["simd"]) == (name, dtype, prompt, threads, simd):
+            return r
+    return None
+
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+cpu = sh("lscpu | sed -n 's/^Model name: *//p'") or "?"
+flags = sh("grep -m1 -o -w -E 'avx2|fma|f16c|avx512f' /proc/cpuinfo | sort -u | tr '\\n' ' '")
+print("# wm.h benchmarks\n")
+print("Written by `tools/bench.sh` (`make bench`) on %s." % datetime.date.today().isoformat())
+print("\n## Machine and build\n")
+print("- CPU: %s, %s cores (`nproc`), SIMD flags seen: %s" % (cpu, sh("nproc"), flags))
+print("- Caches: %s" % sh("lscpu | grep -E '^L[123]' | sed 's/  */ /g' | tr '\\n' ';'"))
+print("- Compiler: `%s` (%s)" % (compiler, sh("cc --version | head -1")))
+print("- Memory read bandwidth and FMA throughput are measured by `wm bench` itself in every run, at the run's "
+      "thread count: `mem_read_gbps` is the median of 18 passes over 512 MB of distinct data (9 before, 9 after the "
+      "run; this virtual machine's bandwidth drifts by 20-40% over minutes), `fma_gflops` the best of 3 runs of 12 "
+      "independent FMA chains per thread. Decode is compared with bandwidth by the same statistic: bytes read per "
+      "token (`wm_model_decode_bytes`: weights, gathered rows, KV cache, states) over the median decode step.")
+print("\nCommands:\n")
+print("```\nmake bench        # = tools/bench.sh\nbuild/bench/wm random build/bench/MODEL.json build/bench/MODEL-DTYPE --seed 1 --dtype DTYPE")
+print("build/bench/wm bench build/bench/MODEL-DTYPE --prompt-len {256,4096} --gen 128 --threads {1,2}")
+print("build/bench/wm bench build/bench/MODEL-DTYPE --prompt-len 256 --gen 32 --threads 1 --scalar")
+print("build/bench/gemm_bench --threads {1,2} --tokens 256   # OpenBLAS sgemm and wm.h side by side\n```")
+
+print("\n## Targets\n")
+print("### 1. Decode reads weights at >= 80% of the measured memory read bandwidth\n")
+print("| model | weights | threads | prompt | decode tok/s (mean / median) | GB/s read (median step) | bandwidth (median) | share | target |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+for name in ("doge", "cheems", "mamba2"):
+    for d in ("F32", "BF16"):
+        for t in (1, 2):
+            for p in (256, 4096):
+                r = find(name, d, p, t)
+                if not r:
+                    continue
+                share = r["decode_of_bandwidth"]
+                print("| %s | %s | %d | %d | %.1f / %.1f | %.1f | %.1f | %.0f%% | %s |" % (
+                    name, d, t, p, r["decode_tps"], r["decode_tps_median"], r["decode_gbps_median"], r["mem_read_gbps"],
+                    100 * share, "met" if share >= 0.8 else "**missed**"))
+
+print("\n### 2. Prefill matmul >= 75% of OpenBLAS sgemm on the same shapes and threads\n")
+for t, fn in ((1, "gemm1.md"), (2, "gemm2.md")):
+    print("%d thread%s (256 tokens per projection):\n" % (t, "" if t == 1 else "s"))
+    print(open(os.path.join(out, fn)).read())
+
+print("\n### 3. SSD prefill scales linearly: tokens/s at 4096 >= 85% of tokens/s at 256 (Mamba2-like)\n")
+print("| model | weights | threads | prefill tok/s at 256 | at 4096 | ratio | target |\n|---|---|---:|---:|---:|---:|---|")
+for name in ("mamba2", "cheems", "doge"):
+    for d in ("F32", "BF16"):
+        for t in (1, 2):
+            a, b = find(name, d, 256, t), find(name, d, 4096, t)
+            if a and b:
+                ratio = b["prefill_tps"] / a["prefill_tps"]
+                tgt = ("met" if ratio >= 0.85 else "**missed**") if name == "mamba2" else "(no target: attention is quadratic)"
+                print("| %s | %s | %d | %.1f | %.1f | %.0f%% | %s |" % (name, d, t, a["prefill_tps"], b["prefill_tps"], 100 * ratio, tgt))
+
+print("\n### 4. SIMD vs scalar, and BF16 decode >= 1.7x F32 decode (Doge-like)\n")
+print("| model | weights | prefill SIMD / scalar | decode SIMD / scalar |\n|---|---|---:|---:|")
+for name in ("doge", "cheems", "mamba2"):
+    for d in ("F32", "BF16"):
+        a, s = find(name, d, 256, 1), find(name, d, 256, 1, simd=False)
+        if a and s:
+            print("| %s | %s | %.1fx (%.1f vs %.1f tok/s) | %.1fx (%.1f vs %.1f tok/s) |" % (
+                name, d, a["prefill_tps"] / s["prefill_tps"], a["prefill_tps"], s["prefill_tps"],
+                a["decode_tps"] / s["decode_tps"], a["decode_tps"], s["decode_tps"]))
+print()
+print("| model | threads | prompt | F32 decode tok/s | BF16 decode tok/s | BF16 / F32 | target |\n|---|---:|---:|---:|---:|---:|---|")
+for name in ("doge", "cheems", "mamba2"):
+    for t in (1, 2):
+        for p in (256, 4096):
+            f, b = find(name, "F32", p, t), find(name, "BF16", p, t)
+            if f and b:
+                ratio = b["decode_tps"] / f["decode_tps"]
+                tgt = ("met" if ratio >= 1.7 else "**missed**") if name == "doge" else ""
+                print("| %s | %d | %d | %.1f | %.1f | %.2fx | %s |" % (name, t, p, f["decode_tps"], b["decode_tps"], ratio, tgt))
+
+print("\n## All runs\n")
+print("| model | weights | threads | simd | prompt | gen | prefill tok/s | decode tok/s | decode bytes/token | "
+      "read BW median (best) GB/s | FMA GFLOP/s |")
+print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+for r in runs:
+    print("| %s | %s | %d | %s | %d | %d | %.1f | %.2f | %.1f MB | %.1f (%.1f) | %.0f |" % (
+        r["name"], r["dtype"], r["threads"], "yes" if r["simd"] else "no", r["prompt_len"], r["gen"], r["prefill_tps"],
+        r["decode_tps"], r["decode_bytes_per_token"] / 1e6, r["mem_read_gbps"], r["mem_read_gbps_best"], r["fma_gflops"]))
