@@ -23,7 +23,10 @@ ASAN     = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sani
 
 HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
 
-.PHONY: all run test test-asan clean
+NEON_CC ?= aarch64-linux-gnu-gcc
+QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
+
+.PHONY: all run test test-asan test-scalar test-omp test-neon bench clean
 
 all: build/wm build/simple
 
@@ -68,6 +71,35 @@ test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/cla
 
 test-asan: build/wm build/test-asan
 	build/test-asan
+
+# the scalar references only (compile-time WM_NO_SIMD)
+build/test-scalar: tests/test.c wm.h | build
+	$(CC) -std=c99 $(WARN) -O2 -DWM_NO_SIMD tests/test.c -o $@ $(LDLIBS)
+
+test-scalar: build/wm build/test-scalar
+	build/test-scalar
+
+# OpenMP threads on every outer loop (2 threads)
+build/test-omp: tests/test.c wm.h | build
+	$(CC) -std=c99 $(WARN) $(CFLAGS) -fopenmp tests/test.c -o $@ $(LDLIBS)
+
+test-omp: build/wm build/test-omp
+	OMP_NUM_THREADS=2 build/test-omp
+
+# NEON: the suite cross-built for aarch64 and run under qemu-user
+build/neon/wm: examples/wm.c wm.h
+	@mkdir -p build/neon
+	$(NEON_CC) -std=c99 $(WARN) -O2 examples/wm.c -o $@ $(LDLIBS)
+
+build/neon/test: tests/test.c wm.h
+	@mkdir -p build/neon
+	$(NEON_CC) -std=c99 $(WARN) -O2 tests/test.c -o $@ $(LDLIBS)
+
+test-neon: build/neon/wm build/neon/test
+	WM_BIN="$(QEMU) build/neon/wm" $(QEMU) build/neon/test
+
+bench:
+	tools/bench.sh
 
 clean:
 	rm -rf build

@@ -58,10 +58,15 @@
       file, tensor and offset; a session keeps its last message, read with
       wm_session_error(). The library never prints, exits or aborts.
 
-   THREADS
+   SIMD AND THREADS
 
+      Kernels have a scalar reference plus AVX2+FMA (x86, with -mavx2 -mfma)
+      and NEON (aarch64) bodies, picked at compile time; WM_NO_SIMD keeps only
+      the references, and wm_session_params.scalar forces them at run time.
+      Built with OpenMP, a session runs its outer loops on n_threads threads;
+      outputs keep their summation order, so results do not depend on it.
       A model is read-only once built: any number of sessions may share it,
-      one thread per session.
+      each used by one caller thread at a time.
 
    CHECKPOINTS
 
@@ -1208,6 +1213,29 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
     float tile[12];
     if (M < 4) { /* a few rows (decode attention): B row after B row, in address order (one stream
                     reads DRAM fastest; B rows taken in lock-step do not), each used by every row of A */
+#if defined(WM__AVX2)
+        if (kc->simd && K >= 8) {
+            int K8 = K / 8 * 8;
+            for (j = 0; j < N; j++) {
+                const float *b = B + (size_t)j * ldb;
+                for (i = 0; i < M; i++) {
+                    const float *a = A + (size_t)i * lda;
+                    __m256 s0 = _mm256_setzero_ps(), s1 = s0;
+                    float s, *c = C + (size_t)i * ldc + j;
+                    int k = 0;
+                    for (; k + 16 <= K8; k += 16) {
+                        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k), _mm256_loadu_ps(b + k), s0);
+                        s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k + 8), _mm256_loadu_ps(b + k + 8), s1);
+                    }
+                    if (k < K8) s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k), _mm256_loadu_ps(b + k), s0);
+                    s = wm__hsum8(_mm256_add_ps(s0, s1));
+                    for (k = K8; k < K; k++) s += a[k] * b[k];
+                    *c = accumulate ? *c + s : s;
+                }
+            }
+            return;
+        }
+#endif
         for (j = 0; j < N; j++)
             for (i = 0; i < M; i++) {
                 float s = wm__k_dot(kc, A + (size_t)i * lda, B + (size_t)j * ldb, WM_F32, K), *c = C + (size_t)i * ldc + j;
@@ -1300,12 +1328,27 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
 #else
     (void)kc;
 #endif
-    if (i < M) /* rows left over (all of them on the scalar path): B row after B row, a single stream,
-                  each B row used by every row left while it is in L1 */
-        for (k = 0; k < K; k++) {
-            int r;
-            for (r = i; r < M; r++) wm__k_axpy(kc, C + (size_t)r * ldc, A[(size_t)r * ai + (size_t)k * ak], B + (size_t)k * ldb, WM_F32, N);
+    if (i < M) { /* rows left over (all of them on the scalar path): B row after B row, a single stream,
+                    each B row used by every row left while it is in L1 */
+        int r;
+#if defined(WM__AVX2)
+        if (kc->simd && N >= 8) {
+            int N8 = N / 8 * 8;
+            for (k = 0; k < K; k++) {
+                const float *b = B + (size_t)k * ldb;
+                for (r = i; r < M; r++) {
+                    float a = A[(size_t)r * ai + (size_t)k * ak], *c = C + (size_t)r * ldc;
+                    __m256 av = _mm256_set1_ps(a);
+                    for (j = 0; j < N8; j += 8) _mm256_storeu_ps(c + j, _mm256_fmadd_ps(av, _mm256_loadu_ps(b + j), _mm256_loadu_ps(c + j)));
+                    for (; j < N; j++) c[j] += a * b[j];
+                }
+            }
+            return;
         }
+#endif
+        for (k = 0; k < K; k++)
+            for (r = i; r < M; r++) wm__k_axpy(kc, C + (size_t)r * ldc, A[(size_t)r * ai + (size_t)k * ak], B + (size_t)k * ldb, WM_F32, N);
+    }
     (void)j;
 }
 
@@ -2088,7 +2131,6 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
             n = p - lo + 1;
             lo_i[i] = lo;
             if (n > c->keep_window) wm__k_keep_mask(kc, mk + lo, n, c->keep_window, w->keep + (size_t)i * ld, w->tmp, w->hist, w->sel);
-            else memset(w->keep + (size_t)i * ld, 1, (size_t)n);
         }
         /* rows of the score block: bq queries of one head, or, for a single query, the grp heads that
            share this kv head (adjacent in q), so each key and value row is read once */
@@ -2101,12 +2143,17 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
             for (r = 0; r < rows; r++) {
                 float *row = w->S + (size_t)r * ld;
                 int ii = one ? 0 : r, p = x->pos0 + t0 + ii, lo = lo_i[ii];
-                const unsigned char *kp = w->keep + (size_t)ii * ld;
-                for (j = jlo; j <= pmax; j++) {
-                    float *sc = &row[j - jlo];
-                    if (j < lo || j > p || !kp[j - lo]) *sc = -INFINITY;
-                    else *sc = *sc * scale + mk[j];
-                }
+                const unsigned char *kp = w->keep + (size_t)ii * ld - lo; /* kp[j] for j in [lo, p] */
+                float *sc = row - jlo;                                     /* sc[j] for j in [jlo, pmax] */
+                for (j = jlo; j < lo; j++) sc[j] = -INFINITY;              /* outside the sliding window */
+                if (p - lo + 1 > c->keep_window)                          /* branch-free: the keep mask is not predictable */
+                    for (j = lo; j <= p; j++) {
+                        float v = sc[j] * scale + mk[j];
+                        sc[j] = kp[j] ? v : -INFINITY;
+                    }
+                else
+                    for (j = lo; j <= p; j++) sc[j] = sc[j] * scale + mk[j];
+                for (j = p + 1; j <= pmax; j++) sc[j] = -INFINITY;         /* causal */
                 wm__k_softmax(kc, row, nk);
             }
             wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vcache + ((size_t)kv * ld + (size_t)jlo) * hd, hd,

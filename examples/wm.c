@@ -515,32 +515,35 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Memory read bandwidth in GB/s with n_threads readers over 512 MB of
-   distinct data: `runs` passes into v[]. */
-static void measure_read_gbps(int n_threads, double *v, int runs) {
-    size_t n = (size_t)128 << 20, per = n / (size_t)n_threads / 32 * 32;
-    float *a = (float *)aligned_alloc((size_t)2 << 20, n * sizeof(float)), sink = 0.0f;
-    int r, th;
-    for (r = 0; r < runs; r++) v[r] = 0.0;
-    if (!a) return;
+/* The bandwidth probe: 512 MB of distinct data in huge pages (as
+   wm_model_load places weights), read by n_threads readers. */
+typedef struct probe { float *a; size_t per; int n_threads; } probe;
+
+static int probe_open(probe *p, int n_threads) {
+    size_t n = (size_t)128 << 20, k;
+    p->n_threads = n_threads;
+    p->per = n / (size_t)n_threads / 32 * 32;
+    p->a = (float *)aligned_alloc((size_t)2 << 20, n * sizeof(float));
+    if (!p->a) return 0;
 #ifdef MADV_HUGEPAGE
-    madvise(a, n * sizeof(float), MADV_HUGEPAGE); /* as wm_model_load does for the weights */
+    madvise(p->a, n * sizeof(float), MADV_HUGEPAGE);
 #endif
-    for (r = 0; r < (int)(n / 4096); r++) { /* distinct, non-zero pages (a hypervisor may share zero pages) */
-        size_t k;
-        for (k = 0; k < 4096; k++) a[(size_t)r * 4096 + k] = (float)(k + (size_t)r) * 1e-3f;
-    }
-    for (r = 0; r < runs; r++) {
-        double t0 = now_s(), dt;
+    for (k = 0; k < n; k++) p->a[k] = (float)(k & 4095) * 1e-3f; /* distinct, non-zero pages */
+    return 1;
+}
+
+/* One pass over the buffer: GB/s. */
+static double probe_pass(probe *p) {
+    double t0 = now_s(), dt;
+    float sink = 0.0f;
+    int th;
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(n_threads) reduction(+ : sink)
+#pragma omp parallel for num_threads(p->n_threads) reduction(+ : sink)
 #endif
-        for (th = 0; th < n_threads; th++) sink += probe_read(a + (size_t)th * per, per);
-        dt = now_s() - t0;
-        v[r] = (double)per * n_threads * 4 / dt / 1e9;
-    }
-    free(a);
+    for (th = 0; th < p->n_threads; th++) sink += probe_read(p->a + (size_t)th * p->per, p->per);
+    dt = now_s() - t0;
     if (sink == 1.0f) fprintf(stderr, " ");
+    return (double)p->per * p->n_threads * 4 / dt / 1e9;
 }
 
 /* FMA throughput in GFLOP/s (2 flops per lane): 12 independent chains per thread. */
@@ -595,10 +598,12 @@ static double measure_fma_gflops(int n_threads) {
 
 /* One JSON line: prefill and decode speed on a random prompt, next to the
    machine's memory read bandwidth and FMA throughput at the same thread
-   count. This VM's bandwidth drifts over time, so bandwidth is sampled before
-   and after the run and compared by the same statistic: the median probe pass
-   against the median decode step (both last ~10-50 ms); means and bests are
-   printed too. */
+   count. Bandwidth drifts on a shared machine, so probe passes (512 MB each)
+   run before prefill, after every 8th decode step and at the end, and decode
+   is compared by the same statistic: the median probe pass against the
+   median decode step (both ~10-50 ms long); means and bests are printed too.
+   A probe pass evicts the caches between decode steps: weights larger than
+   the last-level cache are read from memory either way. */
 static int cmd_bench(int argc, char **argv) {
     const char *dir = argv[0], *pl = arg_value(argc, argv, "--prompt-len"), *gl = arg_value(argc, argv, "--gen");
     const char *th = arg_value(argc, argv, "--threads");
@@ -610,7 +615,9 @@ static int cmd_bench(int argc, char **argv) {
     size_t sb = 0;
     int32_t *ids = NULL;
     float *logits = NULL;
-    double t0, t_pre, t_dec = 0.0, gflops, bw[18], *step = NULL, bw_med, bw_best = 0.0, step_med;
+    double t0, t_pre, t_dec = 0.0, gflops, *bw = NULL, *step = NULL, bw_med, bw_best = 0.0, step_med;
+    int n_bw = 0;
+    probe pr;
     uint64_t bytes = 0;
     unsigned seed = 12345;
     const char *dtype = "?";
@@ -631,9 +638,12 @@ static int cmd_bench(int argc, char **argv) {
     ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n_prompt);
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
     step = (double *)malloc(sizeof(double) * (size_t)n_gen);
-    if (!ids || !logits || !step) { die("out of memory%s%s", "", ""); goto done; }
+    bw = (double *)malloc(sizeof(double) * (size_t)(n_gen / 8 + 16));
+    pr.a = NULL;
+    if (!ids || !logits || !step || !bw || !probe_open(&pr, p.n_threads)) { die("out of memory%s%s", "", ""); goto done; }
     for (i = 0; i < n_prompt; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)wm_model_config(m)->vocab_size); }
-    measure_read_gbps(p.n_threads, bw, 9);
+    probe_pass(&pr); /* warm-up */
+    for (i = 0; i < 4; i++) bw[n_bw++] = probe_pass(&pr);
     gflops = measure_fma_gflops(p.n_threads);
     fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, p.scalar ? "scalar" : "simd",
             n_prompt, n_gen);
@@ -648,10 +658,11 @@ static int cmd_bench(int argc, char **argv) {
         if (wm_decode(s, tok, logits) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
         step[i] = now_s() - ts;
         t_dec += step[i];
+        if (i % 8 == 7) bw[n_bw++] = probe_pass(&pr); /* bandwidth sampled over the same minutes as decode */
     }
-    measure_read_gbps(p.n_threads, bw + 9, 9);
-    for (i = 0; i < 18; i++) bw_best = bw[i] > bw_best ? bw[i] : bw_best;
-    bw_med = median(bw, 18);
+    for (i = 0; i < 4; i++) bw[n_bw++] = probe_pass(&pr);
+    for (i = 0; i < n_bw; i++) bw_best = bw[i] > bw_best ? bw[i] : bw_best;
+    bw_med = median(bw, n_bw);
     step_med = median(step, n_gen);
     bytes /= (uint64_t)n_gen;
     printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"threads\": %d, \"simd\": %s, \"prompt_len\": %d, \"gen\": %d, "
@@ -666,6 +677,8 @@ done:
     free(ids);
     free(logits);
     free(step);
+    free(bw);
+    free(pr.a);
     wm_session_free(s);
     wm_model_free(m);
     return rc;

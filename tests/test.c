@@ -1016,9 +1016,31 @@ static int file_exists(const char *p) {
     return f != NULL;
 }
 
+/* The wm binary under test (WM_BIN may hold a prefix such as "qemu-aarch64 -L ... build/neon/wm"). */
+static const char *wm_bin(void) {
+    const char *b = getenv("WM_BIN");
+    return b && *b ? b : "build/wm";
+}
+
+/* cmd with every "build/wm " replaced by wm_bin() */
+static const char *wm_cmd(char *buf, size_t cap, const char *cmd) {
+    size_t n = 0;
+    while (*cmd && n + 1 < cap) {
+        if (!strncmp(cmd, "build/wm ", 9)) {
+            n += (size_t)snprintf(buf + n, cap - n, "%s ", wm_bin());
+            cmd += 9;
+        } else {
+            buf[n++] = *cmd++;
+        }
+    }
+    buf[n < cap ? n : cap - 1] = 0;
+    return buf;
+}
+
 /* Runs cmd; stdout into out (NUL-terminated); returns the exit status. */
-static int run_capture(const char *cmd, char *out, size_t cap) {
-    FILE *p = popen(cmd, "r");
+static int run_capture(const char *cmd_, char *out, size_t cap) {
+    char cmd[8192];
+    FILE *p = popen(wm_cmd(cmd, sizeof cmd, cmd_), "r");
     size_t n = 0;
     int st;
     out[0] = 0;
@@ -1029,6 +1051,11 @@ static int run_capture(const char *cmd, char *out, size_t cap) {
     return st;
 }
 
+static int run(const char *cmd_) {
+    char cmd[8192];
+    return system(wm_cmd(cmd, sizeof cmd, cmd_));
+}
+
 static void test_cli(void) {
     static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
                                "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
@@ -1036,7 +1063,7 @@ static void test_cli(void) {
     size_t i, k;
     int mode;
     g_suite = "cli";
-    if (!file_exists("build/wm")) { check(0, "build/wm is missing (run make)"); return; }
+    if (!getenv("WM_BIN") && !file_exists("build/wm")) { check(0, "build/wm is missing (run make)"); return; }
     mkdir("build/tmp", 0777);
     for (i = 0; i < sizeof fx / sizeof fx[0]; i++) {
         ref r;
@@ -1054,7 +1081,7 @@ static void test_cli(void) {
             float *got;
             remove("build/tmp/cli.bin");
             snprintf(cmd, sizeof cmd, "build/wm logits %s --ids %s --out build/tmp/cli.bin%s", fx[i], ids_s, mode ? " --decode" : "");
-            check(system(cmd) == 0, "%s exits 0", cmd);
+            check(run(cmd) == 0, "%s exits 0", cmd);
             got = (float *)read_all("build/tmp/cli.bin", &got_n);
             check(got && got_n == nl * 4 && max_err(got, want, nl) <= tol_of(want, nl), "wm logits %s%s within tolerance", fx[i],
                   mode ? " --decode" : "");
@@ -1064,7 +1091,7 @@ static void test_cli(void) {
         ref_free(&r);
     }
     remove("build/tmp/cli.bin");
-    check(system("build/wm logits tests/fixtures/hf-mamba2 --ids 1,2,999 --out build/tmp/cli.bin 2>build/tmp/cli.err") != 0 &&
+    check(run("build/wm logits tests/fixtures/hf-mamba2 --ids 1,2,999 --out build/tmp/cli.bin 2>build/tmp/cli.err") != 0 &&
               !file_exists("build/tmp/cli.bin") && !file_exists("build/tmp/cli.bin.tmp"),
           "bad token id: non-zero exit, no output file");
     {
@@ -1073,10 +1100,10 @@ static void test_cli(void) {
         check(msg && strstr(msg, "999") && strchr(msg, '\n') == msg + n - 1, "one line on stderr naming the token: %s", msg ? msg : "");
         free(msg);
     }
-    check(system("build/wm logits build/tmp/nowhere --ids 1 --out build/tmp/cli.bin 2>/dev/null") != 0, "missing model dir");
-    check(system("build/wm logits tests/fixtures/hf-mamba2 --ids 1,,2 --out build/tmp/cli.bin 2>/dev/null") != 0, "malformed --ids");
-    check(system("build/wm random tests/fixtures/hf-doge-moe/config.json build/tmp/rnd --seed 3 --dtype bf16") == 0 &&
-              system("build/wm logits build/tmp/rnd --ids 1,2,3 --out build/tmp/cli.bin") == 0,
+    check(run("build/wm logits build/tmp/nowhere --ids 1 --out build/tmp/cli.bin 2>/dev/null") != 0, "missing model dir");
+    check(run("build/wm logits tests/fixtures/hf-mamba2 --ids 1,,2 --out build/tmp/cli.bin 2>/dev/null") != 0, "malformed --ids");
+    check(run("build/wm random tests/fixtures/hf-doge-moe/config.json build/tmp/rnd --seed 3 --dtype bf16") == 0 &&
+              run("build/wm logits build/tmp/rnd --ids 1,2,3 --out build/tmp/cli.bin") == 0,
           "wm random writes a checkpoint wm logits runs");
     /* text commands */
     {

@@ -40,8 +40,9 @@ print("- CPU: %s, %s cores (`nproc`), SIMD flags seen: %s" % (cpu, sh("nproc"), 
 print("- Caches: %s" % sh("lscpu | grep -E '^L[123]' | sed 's/  */ /g' | tr '\\n' ';'"))
 print("- Compiler: `%s` (%s)" % (compiler, sh("cc --version | head -1")))
 print("- Memory read bandwidth and FMA throughput are measured by `wm bench` itself in every run, at the run's "
-      "thread count: `mem_read_gbps` is the median of 18 passes over 512 MB of distinct data (9 before, 9 after the "
-      "run; this virtual machine's bandwidth drifts by 20-40% over minutes), `fma_gflops` the best of 3 runs of 12 "
+      "thread count: `mem_read_gbps` is the median of passes over 512 MB of distinct data in huge pages (as "
+      "`wm_model_load` places weights), 4 before prefill, one after every 8th decode step and 4 at the end, because "
+      "this virtual machine's bandwidth drifts by 20-60% over minutes; `fma_gflops` is the best of 3 runs of 12 "
       "independent FMA chains per thread. Decode is compared with bandwidth by the same statistic: bytes read per "
       "token (`wm_model_decode_bytes`: weights, gathered rows, KV cache, states) over the median decode step.")
 print("\nCommands:\n")

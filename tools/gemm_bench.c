@@ -7,6 +7,7 @@
 
    Prints one markdown table row per shape and a flop-weighted total per model. */
 #define _POSIX_C_SOURCE 200809L
+#define _ISOC11_SOURCE /* aligned_alloc under -std=c99 */
 #define WM_IMPLEMENTATION
 #include "../wm.h"
 
