@@ -11,17 +11,19 @@
 
    QUICK START
 
-      wm_model *m; wm_session *s; wm_error e;
-      if (wm_model_load(&m, "path/to/model_dir", &e) != WM_OK) {
+      wm_model *m; wm_tokenizer *t; wm_session *s; wm_error e;
+      if (wm_model_load(&m, "path/to/model_dir", &e) != WM_OK ||
+          wm_tokenizer_load(&t, "path/to/model_dir/tokenizer.json", &e) != WM_OK) {
           fprintf(stderr, "%s\n", e.message); return 1;
       }
       wm_session_params p = wm_session_default_params(m);
-      if (wm_session_create(&s, m, &p, &e) != WM_OK) { ... }
+      wm_session_create(&s, m, &p, &e);
+      wm_sampler smp = wm_sampler_default();       (greedy; set temperature, top_p, ...)
       float *logits = malloc(sizeof(float) * wm_model_config(m)->vocab_size);
-      int32_t prompt[] = {0, 611, 4031};
-      wm_prefill(s, prompt, 3, logits, WM_LOGITS_LAST);  (logits of the last token)
-      wm_decode(s, next_token, logits);                   (one token, O(1) SSD state)
-      wm_session_free(s); wm_model_free(m);
+      wm_generate(s, t, &smp, logits, "Once upon", 9, 1, 64, on_token, NULL, NULL);
+      (or by hand: wm_tokenize, wm_prefill(s, ids, n, logits, WM_LOGITS_LAST),
+       wm_sample, wm_decode(s, token, logits): one token, O(1) SSD state)
+      wm_session_free(s); wm_tokenizer_free(t); wm_model_free(m);
 
    CONFIGURATION MACROS (define before the implementation include)
 
@@ -37,6 +39,10 @@
                                         _DEFAULT_SOURCE visible)
       WM_ASSERT(x)       (void)0        internal invariants (never file checks)
       WM_MAX_LAYERS      256            most layers a config may declare
+      WM_TOKENIZER_STACK_WORD  64       words up to this many bytes are BPE-merged
+                                        with stack scratch, longer ones with WM_MALLOC
+      WM_ARENA_REDZONE   0              debugging: bytes left (and, under ASan,
+                                        poisoned) between arena buffers
 
    MEMORY
 
@@ -74,7 +80,19 @@
       shards listed by model.safetensors.index.json. The safetensors reader
       is strict: header length bound, JSON header, known dtypes, offsets that
       tile the data section exactly, sizes that match dtype x shape, no
-      duplicate names. Tensors may be F32, F16 or BF16.
+      duplicate names. Tensors may be F32, F16 or BF16. Numbers are read as
+      little-endian, the byte order of every target wm.h builds for.
+
+   TOKENIZER AND GENERATION
+
+      tokenizer.json byte-level BPE (the Doge pre-tokenizer, added tokens,
+      merges by rank, TemplateProcessing for BOS), token for token equal to
+      the tokenizers library on its fixtures; top-k choices everywhere follow
+      torch.topk, ties included. Sampling (temperature, top-k, top-p, min-p,
+      repetition penalty) draws from a seeded xoshiro256** stream; streamed
+      text is always whole UTF-8 characters. Sessions save to and restore from
+      a buffer or a file (position, KV cache, SSD/conv states, sampler, last
+      logits).
 */
 #ifndef WM_H_INCLUDE
 #define WM_H_INCLUDE

@@ -69,6 +69,30 @@ static int write_file(const char *path, const void *buf, size_t n) {
     return 0;
 }
 
+/* The whole file as a NUL-terminated buffer (free it); NULL after printing the error. */
+static char *read_text_file(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    long sz;
+    char *buf;
+    if (!f) { die("%s: cannot open (%s)", path, strerror(errno)); return NULL; }
+    if (fseek(f, 0, SEEK_END) != 0 || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        die("%s: cannot find its size%s", path, "");
+        return NULL;
+    }
+    buf = (char *)malloc((size_t)sz + 1);
+    if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
+        fclose(f);
+        free(buf);
+        die("%s: cannot read%s", path, "");
+        return NULL;
+    }
+    fclose(f);
+    buf[sz] = 0;
+    *n = (size_t)sz;
+    return buf;
+}
+
 /* "3,17,42" -> ids; returns the count or -1. */
 static int parse_ids(const char *s, int32_t **out) {
     int n = 1, i = 0;
@@ -189,12 +213,10 @@ static int make_dir(const char *path) {
 static int cmd_random(int argc, char **argv) {
     const char *cfg_path = argv[0], *out = argv[1], *seed_s = arg_value(argc, argv, "--seed"), *dt = arg_value(argc, argv, "--dtype");
     char path[4096];
-    FILE *f;
     char *text;
-    long n;
     wm_config cfg;
     wm_error e;
-    size_t size;
+    size_t size, n;
     void *buf;
     int dtype = WM_F32, rc;
     unsigned long long seed = seed_s ? strtoull(seed_s, NULL, 10) : 0;
@@ -205,15 +227,8 @@ static int cmd_random(int argc, char **argv) {
         else if (!strcmp(dt, "f16")) dtype = WM_F16;
         else return die("--dtype: '%s' (expected f32, bf16 or f16)%s", dt, "");
     }
-    f = fopen(cfg_path, "rb");
-    if (!f) return die("%s: cannot open (%s)", cfg_path, strerror(errno));
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    text = (char *)malloc((size_t)n + 1);
-    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(text); return die("%s: cannot read%s", cfg_path, ""); }
-    fclose(f);
-    if (wm_config_parse(&cfg, text, (size_t)n, &e) != WM_OK) { free(text); return die("%s: %s", cfg_path, e.message); }
+    if (!(text = read_text_file(cfg_path, &n))) return 1;
+    if (wm_config_parse(&cfg, text, n, &e) != WM_OK) { free(text); return die("%s: %s", cfg_path, e.message); }
     if (wm_random_checkpoint(&cfg, seed, dtype, NULL, 0, &size, &e) != WM_OK) { free(text); return die("%s%s", e.message, ""); }
     buf = malloc(size);
     if (!buf) { free(text); return die("cannot allocate the checkpoint%s%s", "", ""); }
@@ -221,7 +236,7 @@ static int cmd_random(int argc, char **argv) {
     wm_random_checkpoint(&cfg, seed, dtype, buf, size, &size, &e);
     rc = make_dir(out);
     if (!rc) { snprintf(path, sizeof path, "%s/model.safetensors", out); rc = write_file(path, buf, size); }
-    if (!rc) { snprintf(path, sizeof path, "%s/config.json", out); rc = write_file(path, text, (size_t)n); }
+    if (!rc) { snprintf(path, sizeof path, "%s/config.json", out); rc = write_file(path, text, n); }
     free(buf);
     free(text);
     return rc;
@@ -248,18 +263,8 @@ static int cmd_tokenize(int argc, char **argv) {
         else text = argv[i];
     }
     if (file) {
-        FILE *f = fopen(file, "rb");
-        long sz;
-        if (!f) return die("%s: cannot open (%s)", file, strerror(errno));
-        fseek(f, 0, SEEK_END);
-        sz = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        buf = (char *)malloc((size_t)sz + 1);
-        if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) { fclose(f); free(buf); return die("%s: cannot read%s", file, ""); }
-        fclose(f);
-        buf[sz] = 0;
+        if (!(buf = read_text_file(file, &len))) return 1;
         text = buf;
-        len = (size_t)sz;
     } else {
         len = text ? strlen(text) : 0;
     }
