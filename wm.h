@@ -1211,7 +1211,8 @@ static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, in
     int nth = WM__MAX(1, WM__MIN(kc->n_threads, W->rows / 16)), th;
     WM__PARALLEL_FOR(nth)
     for (th = 0; th < nth; th++) {
-        int per = (W->rows / nth + 3) & ~3, r0 = th * per, r1 = th == nth - 1 ? W->rows : WM__MIN(W->rows, r0 + per), t;
+        /* ranges in whole 3-row tiles: each row is computed by the same tile as with one thread */
+        int per = ((W->rows + nth - 1) / nth + 2) / 3 * 3, r0 = th * per, r1 = th == nth - 1 ? W->rows : WM__MIN(W->rows, r0 + per), t;
         if (r0 >= r1) continue;
         if (T == 1) wm__matvec(kc, y, x, W, r0, r1);
         else wm__gemm_rows(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, pack + (size_t)th * 3 * WM__KB);

@@ -1,8 +1,8 @@
 /* wm - the command-line front end of wm.h (SPEC.md §8).
 
      wm generate MODEL_DIR --prompt TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P]
-                 [--repeat-penalty R] [--seed S] [--tokenizer FILE] [--ctx N] [--no-bos] [--ignore-eos]
-                 [--save-session FILE] [--load-session FILE]
+                 [--repeat-penalty R] [--seed S] [--tokenizer FILE] [--ctx N] [--threads N] [--no-bos]
+                 [--ignore-eos] [--save-session FILE] [--load-session FILE]
      wm chat MODEL_DIR [--system TEXT] [sampling options as for generate]
      wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count])
      wm detokenize TOKENIZER_JSON 3,17,42
@@ -349,6 +349,7 @@ static int open_all(int argc, char **argv, wm_model **m, wm_tokenizer **t, wm_se
         fprintf(stderr, "wm: warning: the tokenizer has %d ids, the model %d\n", wm_tokenizer_n_vocab(*t), wm_model_config(*m)->vocab_size);
     p = wm_session_default_params(*m);
     if (ctx) p.n_ctx = atoi(ctx);
+    if (arg_value(argc, argv, "--threads")) p.n_threads = atoi(arg_value(argc, argv, "--threads"));
     if (wm_session_create(s, *m, &p, &e) != WM_OK) return die("%s%s", e.message, "");
     return 0;
 }
@@ -702,7 +703,7 @@ int main(int argc, char **argv) {
             "wm %s - Wonderful Matrices models on the CPU\n"
             "usage:\n"
             "  wm generate MODEL_DIR --prompt TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P]\n"
-            "              [--repeat-penalty R] [--seed S] [--tokenizer FILE] [--ctx N] [--no-bos] [--ignore-eos]\n"
+            "              [--repeat-penalty R] [--seed S] [--tokenizer FILE] [--ctx N] [--threads N] [--no-bos] [--ignore-eos]\n"
             "              [--save-session FILE] [--load-session FILE]\n"
             "  wm chat MODEL_DIR [--system TEXT] [-n N] [sampling options]\n"
             "  wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count])\n"

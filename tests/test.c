@@ -773,6 +773,32 @@ static void test_many(void) {
     solo = run_split(m1.m, ids, 20, 0, 0);
     check(max_err(out[0], solo, 61 * 20) == 0.0 && max_err(out[1], solo, 61 * 20) == 0.0, "interleaved sessions are independent");
     check(max_err(out[2], solo, 61 * 20) > 1e-3, "a different model gives different logits");
+    { /* threads change nothing: every output keeps its summation order (OpenMP builds use 2) */
+        static const char *cfgs[3];
+        int k;
+        cfgs[0] = CFG_CHEEMS; cfgs[1] = CFG_DOGE; cfgs[2] = CFG_MAMBA2;
+        for (k = 0; k < 3; k++) {
+            memmodel mm;
+            int V = k == 0 ? 97 : k == 1 ? 73 : 61, T = 37, th;
+            int32_t *tk = random_ids(T, V, 31);
+            float *res[2];
+            if (!memmodel_open(&mm, cfgs[k], 50 + (unsigned)k, WM_BF16)) { check(0, "model"); continue; }
+            for (th = 0; th < 2; th++) {
+                wm_session_params q = wm_session_default_params(mm.m);
+                wm_session *ss;
+                q.n_ctx = 64; q.n_batch = 16; q.n_threads = th + 1;
+                res[th] = (float *)malloc(sizeof(float) * (size_t)V * T);
+                wm_session_create(&ss, mm.m, &q, NULL);
+                wm_prefill(ss, tk, T - 3, res[th], WM_LOGITS_ALL);
+                for (i = T - 3; i < T; i++) wm_decode(ss, tk[i], res[th] + (size_t)i * V);
+                wm_session_free(ss);
+            }
+            check(!memcmp(res[0], res[1], sizeof(float) * (size_t)V * T), "%s: 1 and 2 threads give identical logits",
+                  k == 0 ? "cheems" : k == 1 ? "doge" : "mamba2");
+            free(res[0]); free(res[1]); free(tk);
+            memmodel_close(&mm);
+        }
+    }
     free(solo);
     for (i = 0; i < 3; i++) { wm_session_free(s[i]); free(out[i]); }
     free(ids);
