@@ -17,8 +17,12 @@ endif
 ifeq ($(OPENMP),1)
 SIMD    += -fopenmp
 endif
-CFLAGS  += $(SIMD)
+ALL_CFLAGS = $(CFLAGS) $(SIMD)
 DEMO    ?= examples/models/doge-demo
+
+# binaries rebuild when the compiler or flags change (make OPENMP=1, CC=clang, ...)
+FLAGS_FILE := build/.flags
+$(shell mkdir -p build; echo '$(CC) $(CXX) $(ALL_CFLAGS)' | cmp -s - $(FLAGS_FILE) || echo '$(CC) $(CXX) $(ALL_CFLAGS)' > $(FLAGS_FILE))
 ASAN     = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DWM_ARENA_REDZONE=64
 
 HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
@@ -33,22 +37,22 @@ all: build/wm build/simple
 build:
 	@mkdir -p build
 
-build/wm: examples/wm.c wm.h | build
-	$(CC) -std=c99 $(WARN) $(CFLAGS) examples/wm.c -o $@ $(LDLIBS)
+build/wm: examples/wm.c wm.h $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) examples/wm.c -o $@ $(LDLIBS)
 
-build/simple: examples/simple.c wm.h | build
-	$(CC) -std=c99 $(WARN) $(CFLAGS) examples/simple.c -o $@ $(LDLIBS)
+build/simple: examples/simple.c wm.h $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) examples/simple.c -o $@ $(LDLIBS)
 
 # the library alone with no allocator and no stdio (the embedded configuration)
-build/nomalloc.o: wm.h | build
-	$(CC) -std=c99 $(WARN) $(CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
+build/nomalloc.o: wm.h $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
 
-build/test: tests/test.c wm.h | build
-	$(CC) -std=c99 $(WARN) $(CFLAGS) tests/test.c -o $@ $(LDLIBS)
+build/test: tests/test.c wm.h $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
 
 # the whole suite compiled as C++, and wm.h + the CLI under clang
-build/test-cpp: tests/test.c wm.h | build
-	$(CXX) -x c++ -std=c++11 $(WARN) $(CFLAGS) tests/test.c -o $@ $(LDLIBS)
+build/test-cpp: tests/test.c wm.h $(FLAGS_FILE) | build
+	$(CXX) -x c++ -std=c++11 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
 
 build/clang.ok: tests/test.c examples/wm.c examples/simple.c wm.h | build
 ifneq ($(HAVE_CLANG),)
@@ -58,7 +62,7 @@ ifneq ($(HAVE_CLANG),)
 endif
 	@touch $@
 
-build/test-asan: tests/test.c wm.h | build
+build/test-asan: tests/test.c wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(WARN) $(ASAN) $(SIMD) tests/test.c -o $@ $(LDLIBS)
 
 run: build/wm
@@ -80,8 +84,8 @@ test-scalar: build/wm build/test-scalar
 	build/test-scalar
 
 # OpenMP threads on every outer loop (2 threads)
-build/test-omp: tests/test.c wm.h | build
-	$(CC) -std=c99 $(WARN) $(CFLAGS) -fopenmp tests/test.c -o $@ $(LDLIBS)
+build/test-omp: tests/test.c wm.h $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -fopenmp tests/test.c -o $@ $(LDLIBS)
 
 test-omp: build/wm build/test-omp
 	OMP_NUM_THREADS=2 build/test-omp
