@@ -100,7 +100,7 @@ for t in (1, 2):
     if f and b_:
         bf.append((t, b_["decode_tps"] / f["decode_tps"]))
 print("| Doge BF16 decode >= 1.7x F32 decode (prompt 256) | %s | %s |" % (
-    ", ".join("%d thread(s) %.2fx" % x for x in bf), "met" if bf and min(x[1] for x in bf) >= 1.7 else "**missed**"))
+    ", ".join("%d thread(s) %.3fx" % x for x in bf), "met" if bf and min(x[1] for x in bf) >= 1.7 else "**missed**"))
 print("""
 Where a target is missed, this is what the measurements show:
 
@@ -116,7 +116,8 @@ Where a target is missed, this is what the measurements show:
   halves to widen with one shift and one AND per 32-byte load, several rows in
   lock-step, software prefetch. The fixed per-step costs (attention, norms,
   ~2 ms) weigh twice as much against the halved weight time, so the Doge
-  BF16/F32 ratio lands at ~1.5-1.7x instead of the ideal 1.9x.
+  BF16/F32 decode ratio sits around the 1.7x line at one thread (1.5-1.7x
+  over repeated runs) instead of the ideal 1.9x.
 - **Noise.** This is a shared virtual machine: the same run repeated moves by
   10-15%, and the 2-thread bandwidth probe by up to 60%; a share above 100%
   means the probe sampled a slow minute. The probe is interleaved with decode
@@ -173,7 +174,7 @@ for name in ("doge", "cheems", "mamba2"):
             if f and b:
                 ratio = b["decode_tps"] / f["decode_tps"]
                 tgt = ("met" if ratio >= 1.7 else "**missed**") if name == "doge" else ""
-                print("| %s | %d | %d | %.1f | %.1f | %.2fx | %s |" % (name, t, p, f["decode_tps"], b["decode_tps"], ratio, tgt))
+                print("| %s | %d | %d | %.1f | %.1f | %.3fx | %s |" % (name, t, p, f["decode_tps"], b["decode_tps"], ratio, tgt))
 
 print("\n## All runs\n")
 print("| model | weights | threads | simd | prompt | gen | prefill tok/s | decode tok/s | decode bytes/token | "
