@@ -2904,6 +2904,21 @@ static const char *wm__j_get(const char *obj, const char *e, const char *key) {
     return found;
 }
 
+/* The values of n keys of one object in a single pass (as wm__j_get:
+   the last of a repeated key; NULL when absent or null). Big objects such
+   as a tokenizer's root are walked once instead of once per key. */
+static void wm__j_fields(const char *obj, const char *e, const char *const *keys, int n, const char **vals) {
+    wm__jit it;
+    const char *k, *v;
+    int i;
+    for (i = 0; i < n; i++) vals[i] = NULL;
+    if (*obj != '{') return;
+    wm__j_iter(&it, obj, e);
+    while (wm__j_next(&it, &k, &v))
+        for (i = 0; i < n; i++)
+            if (wm__j_eq(k, e, keys[i])) vals[i] = *v == 'n' ? NULL : v;
+}
+
 /* Number at p: JSON numbers, NaN, Infinity, -Infinity, and the object
    {"__float__": "Infinity"} some writers use. Returns 0 if not a number. */
 static int wm__j_double(const char *p, const char *e, double *out) {
@@ -4475,22 +4490,14 @@ static const unsigned char *wm__pretok(const unsigned char *p, const unsigned ch
 }
 
 /* The GPT-2 byte <-> unicode table: printable bytes map to themselves, the
-   other 68 to U+0100.. in byte order. */
-static uint32_t wm__byte_to_cp(int b) {
-    int i, n = 0;
-    if ((b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255)) return (uint32_t)b;
-    for (i = 0; i < b; i++)
-        if (!((i >= 33 && i <= 126) || (i >= 161 && i <= 172) || (i >= 174 && i <= 255))) n++;
-    return 256u + (uint32_t)n;
-}
+   other 68 (0-32, 127-160, 173) to U+0100.. in byte order. */
+static int wm__printable(int b) { return (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255); }
 
 static int wm__cp_to_byte(uint32_t cp) {
-    int b;
-    if (cp < 256 && wm__byte_to_cp((int)cp) == cp) return (int)cp;
-    if (cp < 256 || cp >= 256 + 68) return -1;
-    for (b = 0; b < 256; b++)
-        if (wm__byte_to_cp(b) == cp) return b;
-    return -1;
+    if (cp < 256) return wm__printable((int)cp) ? (int)cp : -1;
+    if (cp < 256 + 33) return (int)cp - 256;              /* bytes 0..32 */
+    if (cp < 256 + 67) return 127 + (int)(cp - 256 - 33); /* bytes 127..160 */
+    return cp == 256 + 67 ? 173 : -1;
 }
 
 /* Un-maps a byte-level string s[n] into out (NULL: measure). Returns the
@@ -4591,7 +4598,10 @@ static wm_status wm__tok_fail(wm_error *err, const char *what) {
 
 /* Reads the structure; checks what wm.h supports; counts sizes. */
 static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
-    const char *e = json + n, *p, *root, *model, *pre, *post, *v, *k, *x;
+    static const char *const root_keys[6] = {"model", "normalizer", "pre_tokenizer", "decoder", "post_processor", "added_tokens"};
+    static const char *const model_keys[8] = {"type", "byte_fallback", "continuing_subword_prefix", "end_of_word_suffix",
+                                              "vocab", "merges", "ignore_merges", "unk_token"};
+    const char *e = json + n, *p, *root, *model, *pre, *post, *v, *k, *x, *rv[6], *mv[8];
     wm__jit it;
     char s[64];
     wm__cfgr r;
@@ -4605,14 +4615,16 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     root = wm__j_ws(json, e);
     if (*root != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: the top level is not an object");
     r.obj = root; r.e = e; r.err = b->err; r.st = WM_OK;
-    model = wm__cfg_get(&r, root, "model");
+    wm__j_fields(root, e, root_keys, 6, rv);
+    model = rv[0];
     if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
-    if (!wm__cfg_str_in(&r, model, "type", s, sizeof s) || strcmp(s, "BPE")) return wm__tok_fail(b->err, "model type is not BPE");
-    if ((v = wm__cfg_get(&r, model, "byte_fallback")) && *v == 't') return wm__tok_fail(b->err, "byte_fallback is not supported");
-    if (wm__cfg_get(&r, model, "continuing_subword_prefix") || wm__cfg_get(&r, model, "end_of_word_suffix"))
-        return wm__tok_fail(b->err, "subword prefixes/suffixes are not supported");
-    if ((v = wm__cfg_get(&r, root, "normalizer")) != NULL) return wm__tok_fail(b->err, "normalizers are not supported (only null)");
-    pre = wm__cfg_get(&r, root, "pre_tokenizer");
+    wm__j_fields(model, e, model_keys, 8, mv);
+    if (!mv[0] || *mv[0] != '"' || wm__j_str(mv[0], e, s, sizeof s) >= sizeof s || strcmp(s, "BPE"))
+        return wm__tok_fail(b->err, "model type is not BPE");
+    if (mv[1] && *mv[1] == 't') return wm__tok_fail(b->err, "byte_fallback is not supported");
+    if (mv[2] || mv[3]) return wm__tok_fail(b->err, "subword prefixes/suffixes are not supported");
+    if (rv[1]) return wm__tok_fail(b->err, "normalizers are not supported (only null)");
+    pre = rv[2];
     { /* Sequence [Split(Doge regex, Isolated), ByteLevel(use_regex false)] */
         static const char *regex =
             "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
@@ -4649,18 +4661,18 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
         if (!ok || split != 1 || bl != 1)
             return wm__tok_fail(b->err, "pre_tokenizer is not the Doge one (Split on its regex, then ByteLevel)");
     }
-    if ((v = wm__cfg_get(&r, root, "decoder")) == NULL || !wm__cfg_str_in(&r, v, "type", s, sizeof s) || strcmp(s, "ByteLevel"))
+    if ((v = rv[3]) == NULL || !wm__cfg_str_in(&r, v, "type", s, sizeof s) || strcmp(s, "ByteLevel"))
         return wm__tok_fail(b->err, "decoder is not ByteLevel");
-    b->vocab = wm__cfg_get(&r, model, "vocab");
-    b->merges = wm__cfg_get(&r, model, "merges");
+    b->vocab = mv[4];
+    b->merges = mv[5];
     if (!b->vocab || *b->vocab != '{' || !b->merges || *b->merges != '[')
         return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: model needs a vocab object and a merges list");
-    v = wm__cfg_get(&r, model, "ignore_merges");
+    v = mv[6];
     b->ignore_merges = v && *v == 't';
-    b->unk = wm__cfg_get(&r, model, "unk_token");
+    b->unk = mv[7];
     if (b->unk && *b->unk != '"') b->unk = NULL;
     /* post_processor: the TemplateProcessing (alone or in a Sequence) */
-    post = wm__cfg_get(&r, root, "post_processor");
+    post = rv[4];
     b->tmpl = NULL;
     if (post) {
         const char *procs = wm__cfg_get(&r, post, "processors");
@@ -4694,7 +4706,7 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     }
     wm__j_iter(&it, b->merges, e);
     while (wm__j_next(&it, NULL, &v)) b->n_merges++;
-    b->added = wm__cfg_get(&r, root, "added_tokens");
+    b->added = rv[5];
     if (b->added) {
         if (*b->added != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added_tokens is not a list");
         wm__j_iter(&it, b->added, e);
@@ -4916,7 +4928,7 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
     if (b->unk) {
         char name[256];
         size_t n = wm__j_str(b->unk, e, name, sizeof name);
-        int32_t id = n < sizeof name ? (int32_t)-1 : -1;
+        int32_t id = -1;
         for (i = 0; n < sizeof name && i < t->n_vocab; i++) /* unk_token names a vocab entry by its text */
             if ((t->tok_flags[i] & WM__TOK_PRESENT) && t->tok_len[i] == n && !memcmp(t->tok_bytes + t->tok_off[i], name, n)) id = i;
         t->unk = id;
@@ -5148,16 +5160,44 @@ WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t 
 
 /* ---- construction ------------------------------------------------------------ */
 
-WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *bytes, wm_error *err) {
-    wm__tokb b;
+/* Scans the JSON once and measures the tokenizer it describes. */
+static wm_status wm__tok_measure(wm__tokb *b, const char *json, size_t json_bytes, size_t *need, wm_error *err) {
     wm__arena a = wm__arena_make(NULL, 0);
     wm_status st;
-    if (!json || !bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
-    b.err = err;
-    if ((st = wm__tok_scan(&b, json, json_bytes)) != WM_OK) return st;
-    wm__tok_carve(&a, &b);
+    if (!json) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
+    b->err = err;
+    if ((st = wm__tok_scan(b, json, json_bytes)) != WM_OK) return st;
+    wm__tok_carve(&a, b);
     if (a.bad) return wm__fail(err, WM_ERR_FORMAT, "tokenizer.json: too large");
-    *bytes = a.used;
+    *need = a.used;
+    return WM_OK;
+}
+
+/* Builds a scanned tokenizer inside mem. */
+static wm_status wm__tok_build(wm_tokenizer **out, const wm__tokb *b, size_t need, void *mem, size_t mem_bytes, wm_error *err) {
+    wm__arena a;
+    wm_tokenizer *t;
+    wm_status st;
+    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: memory is NULL");
+    a = wm__arena_make(mem, mem_bytes);
+    t = wm__tok_carve(&a, b);
+    if (a.bad || !t)
+        return wm__fail(err, WM_ERR_ARENA, "tokenizer: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start",
+                        mem_bytes, need, WM__ALIGN);
+    if ((st = wm__tok_fill(t, b)) != WM_OK) return st;
+    t->bytes_used = a.used;
+    *out = t;
+    wm__ok(err);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *bytes, wm_error *err) {
+    wm__tokb b;
+    size_t need = 0;
+    wm_status st;
+    if (!bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
+    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
+    *bytes = need;
     wm__ok(err);
     return WM_OK;
 }
@@ -5165,38 +5205,26 @@ WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *
 WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t json_bytes, void *mem, size_t mem_bytes,
                                   wm_error *err) {
     wm__tokb b;
-    wm__arena a;
-    wm_tokenizer *t;
-    size_t need;
+    size_t need = 0;
     wm_status st;
     if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
     *out = NULL;
-    if ((st = wm_tokenizer_bytes(json, json_bytes, &need, err)) != WM_OK) return st;
-    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: memory is NULL");
-    b.err = err;
-    wm__tok_scan(&b, json, json_bytes);
-    a = wm__arena_make(mem, mem_bytes);
-    t = wm__tok_carve(&a, &b);
-    if (a.bad || !t)
-        return wm__fail(err, WM_ERR_ARENA, "tokenizer: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start",
-                        mem_bytes, need, WM__ALIGN);
-    if ((st = wm__tok_fill(t, &b)) != WM_OK) return st;
-    t->bytes_used = a.used;
-    *out = t;
-    wm__ok(err);
-    return WM_OK;
+    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
+    return wm__tok_build(out, &b, need, mem, mem_bytes, err);
 }
 
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err) {
-    size_t need;
+    wm__tokb b;
+    size_t need = 0;
     void *mem;
     wm_status st;
-    if (out) *out = NULL;
-    if ((st = wm_tokenizer_bytes(json, json_bytes, &need, err)) != WM_OK) return st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
+    *out = NULL;
+    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
     mem = WM_MALLOC(need + WM__ALIGN);
     if (!mem) return wm__fail(err, WM_ERR_NOMEM, "tokenizer: cannot allocate %zu bytes", need);
-    if ((st = wm_tokenizer_init(out, json, json_bytes, mem, need + WM__ALIGN, err)) != WM_OK) { WM_FREE(mem); return st; }
+    if ((st = wm__tok_build(out, &b, need, mem, need + WM__ALIGN, err)) != WM_OK) { WM_FREE(mem); return st; }
     (*out)->owned = mem;
     return WM_OK;
 }
