@@ -721,6 +721,13 @@ typedef struct wm__mat {
     int rows, cols;
 } wm__mat;
 
+static size_t wm__esize(int dtype) { return dtype == WM_F32 ? 4 : 2; }
+
+/* row r of W, in place */
+static const void *wm__row(const wm__mat *W, int r) {
+    return (const unsigned char *)W->data + (size_t)r * (size_t)W->cols * wm__esize(W->dtype);
+}
+
 /* How kernels run for one session. */
 typedef struct wm__kc {
     int simd;      /* 0: the scalar references */
@@ -761,21 +768,24 @@ static float wm__hmax8(__m256 v) {
     a = _mm_max_ss(a, _mm_movehdup_ps(a));
     return _mm_cvtss_f32(a);
 }
-/* 8 elements of a weight row, widened to F32 in registers */
-static __m256 wm__ld8(const void *w, int dtype, size_t i) {
-    if (dtype == WM_F32) return _mm256_loadu_ps((const float *)w + i);
-    if (dtype == WM_BF16)
-        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)w + i))), 16));
+/* 8 elements of a weight row at p + k, widened to F32 in registers */
+#define WM__LD_F32(p, k) _mm256_loadu_ps((const float *)(p) + (k))
+#define WM__LD_BF16(p, k) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k)))), 16))
 #ifdef __F16C__
-    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)w + i)));
+#define WM__LD_F16(p, k) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k))))
 #else
-    {
-        float t[8];
-        int k;
-        for (k = 0; k < 8; k++) t[k] = wm__f16_to_f32(((const uint16_t *)w)[i + (size_t)k]);
-        return _mm256_loadu_ps(t);
-    }
+#define WM__LD_F16(p, k) wm__ld8_f16((const uint16_t *)(p) + (k))
+static __m256 wm__ld8_f16(const uint16_t *h) { /* no F16C: widened one by one */
+    float t[8];
+    int k;
+    for (k = 0; k < 8; k++) t[k] = wm__f16_to_f32(h[k]);
+    return _mm256_loadu_ps(t);
+}
 #endif
+static __m256 wm__ld8(const void *w, int dtype, size_t i) {
+    if (dtype == WM_F32) return WM__LD_F32(w, i);
+    if (dtype == WM_BF16) return WM__LD_BF16(w, i);
+    return WM__LD_F16(w, i);
 }
 /* e^x, Cephes-style: |rel err| < 2e-7 on [-87, 88]; 0 below -87.3, like an underflowing expf */
 static __m256 wm__exp8(__m256 x) {
@@ -802,10 +812,14 @@ static __m256 wm__exp8(__m256 x) {
 #endif
 
 #ifdef WM__NEON
+/* 4 elements of a weight row at p + k, widened to F32 in registers */
+#define WM__LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
+#define WM__LD_BF16(p, k) vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)(p) + (k)), 16))
+#define WM__LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
 static float32x4_t wm__ld4(const void *w, int dtype, size_t i) {
-    if (dtype == WM_F32) return vld1q_f32((const float *)w + i);
-    if (dtype == WM_BF16) return vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)w + i), 16));
-    return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)w + i)));
+    if (dtype == WM_F32) return WM__LD_F32(w, i);
+    if (dtype == WM_BF16) return WM__LD_BF16(w, i);
+    return WM__LD_F16(w, i);
 }
 static float32x4_t wm__exp4(float32x4_t x) {
     uint32x4_t lo = vcltq_f32(x, vdupq_n_f32(-87.33654475f));
@@ -835,13 +849,6 @@ static float32x4_t wm__exp4(float32x4_t x) {
 /* x . w[0..n) with w of dtype (F32/BF16/F16 widened in registers); four
    accumulators, one loop per dtype. */
 #if defined(WM__AVX2)
-#define WM__LD_F32(p, k) _mm256_loadu_ps((const float *)(p) + (k))
-#define WM__LD_BF16(p, k) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k)))), 16))
-#ifdef __F16C__
-#define WM__LD_F16(p, k) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k))))
-#else
-#define WM__LD_F16(p, k) wm__ld8(p, WM_F16, (size_t)(k))
-#endif
 #define WM__DOT4(LD)                                                                                      \
     {                                                                                                    \
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;                                     \
@@ -855,9 +862,6 @@ static float32x4_t wm__exp4(float32x4_t x) {
         s = wm__hsum8(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));                      \
     }
 #elif defined(WM__NEON)
-#define WM__LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
-#define WM__LD_BF16(p, k) vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)(p) + (k)), 16))
-#define WM__LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
 #define WM__DOT4(LD)                                                                                      \
     {                                                                                                    \
         float32x4_t a0 = vdupq_n_f32(0.0f), a1 = a0, a2 = a0, a3 = a0;                                  \
@@ -1164,21 +1168,18 @@ static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *
    single sequential stream reads faster than interleaved rows, and x stays
    in L1. */
 static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat *W, int r0, int r1) {
-    size_t rb = (size_t)W->cols * (W->dtype == WM_F32 ? 4 : 2);
-    const unsigned char *base = (const unsigned char *)W->data;
     int r;
-    for (r = r0; r < r1; r++) y[r] = wm__k_dot(kc, x, base + (size_t)r * rb, W->dtype, W->cols);
+    for (r = r0; r < r1; r++) y[r] = wm__k_dot(kc, x, wm__row(W, r), W->dtype, W->cols);
 }
 
 /* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
 static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0,
                           int r1, float *pack) {
-    size_t K = (size_t)W->cols, esz = W->dtype == WM_F32 ? 4 : 2;
-    const unsigned char *base = (const unsigned char *)W->data;
+    size_t K = (size_t)W->cols, esz = wm__esize(W->dtype);
     int t0, r, t;
     if (!kc->simd) { /* the scalar reference: one dot per output */
         for (t = 0; t < T; t++)
-            for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] = wm__k_dot(kc, x + (size_t)t * ldx, base + (size_t)r * K * esz, W->dtype, (int)K);
+            for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] = wm__k_dot(kc, x + (size_t)t * ldx, wm__row(W, r), W->dtype, (int)K);
         return;
     }
     for (t0 = 0; t0 < T; t0 += WM__TB) {
@@ -1188,12 +1189,13 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
             int kb = (int)WM__MIN((size_t)WM__KB, K - k0);
             for (r = r0; r < r1; r += 3) {
                 int nr = WM__MIN(3, r1 - r), j;
-                const float *w = (const float *)(const void *)(base + ((size_t)r * K + k0) * esz);
-                size_t ldw = K;
-                if (W->dtype != WM_F32) { /* widen this 3 x kb slice once for the whole token block */
-                    for (j = 0; j < nr; j++) wm__k_to_f32(kc, pack + (size_t)j * WM__KB, base + ((size_t)(r + j) * K + k0) * esz, W->dtype, kb);
-                    w = pack;
-                    ldw = WM__KB;
+                const float *w = pack;
+                size_t ldw = WM__KB;
+                if (W->dtype == WM_F32) {
+                    w = (const float *)wm__row(W, r) + k0;
+                    ldw = K;
+                } else { /* widen this 3 x kb slice once for the whole token block */
+                    for (j = 0; j < nr; j++) wm__k_to_f32(kc, pack + (size_t)j * WM__KB, (const unsigned char *)wm__row(W, r + j) + k0 * esz, W->dtype, kb);
                 }
                 for (t = t0; t < t0 + tb; t += 4)
                     wm__tile(kc, x + (size_t)t * ldx + k0, ldx, w, ldw, kb, y + (size_t)t * ldy + (size_t)r, ldy, WM__MIN(4, t0 + tb - t), nr,
@@ -2051,8 +2053,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         wm__k_topk(kc, b.sim + (size_t)t * nv, nv, K, b.idx + (size_t)t * K, b.val + (size_t)t * K, b.sel + (size_t)WM__TID() * nv);
         for (i = 0; i < D; i++) v[i] = 0.0f;
         for (j = 0; j < K; j++)
-            wm__k_axpy(kc, v, 1.0f, (const unsigned char *)L->v_embed.data + (size_t)b.idx[(size_t)t * K + j] * D * (L->v_embed.dtype == WM_F32 ? 4 : 2),
-                       L->v_embed.dtype, D);
+            wm__k_axpy(kc, v, 1.0f, wm__row(&L->v_embed, b.idx[(size_t)t * K + j]), L->v_embed.dtype, D);
         for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
         for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
             size_t at = ((size_t)h * ld + (size_t)(x->pos0 + t)) * hd;
@@ -2247,11 +2248,6 @@ static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int 
         for (j = 0; j < K; j++) b->cv[i * K + j] = b->vx[i] + b->vy[j];
     wm__k_topk(kc, b->cv, K * K, K, b->ci, b->s, b->sel);
     for (i = 0; i < K; i++) b->e[i] = b->ix[b->ci[i] / K] * nk + b->iy[b->ci[i] % K];
-}
-
-/* row e of an [E][D] embedding table */
-static const void *wm__row(const wm__mat *W, int e) {
-    return (const unsigned char *)W->data + (size_t)e * W->cols * (W->dtype == WM_F32 ? 4 : 2);
 }
 
 /* ---- cheems CDMoE (section 3.3, eq. 5) ---------------------------------------
@@ -3804,12 +3800,10 @@ static int wm__bind(void *ctx, const wm__need *n) {
 
 /* Slices mamba2's in_proj into [z | xBC | dt] rows. */
 static void wm__mamba_slices(const wm_config *c, wm__layer *L) {
-    int I = wm__ssd_I(c), C = wm__conv_C(c), H = c->ssd_heads, esz = L->in_proj.dtype == WM_F32 ? 4 : 2;
-    const unsigned char *base = (const unsigned char *)L->in_proj.data;
-    size_t row = (size_t)L->in_proj.cols * esz;
+    int I = wm__ssd_I(c), C = wm__conv_C(c), H = c->ssd_heads;
     L->in_z = L->in_proj; L->in_z.rows = I;
-    L->in_xbc = L->in_proj; L->in_xbc.rows = C; L->in_xbc.data = base + row * I;
-    L->in_dt = L->in_proj; L->in_dt.rows = H; L->in_dt.data = base + row * (I + C);
+    L->in_xbc = L->in_proj; L->in_xbc.rows = C; L->in_xbc.data = wm__row(&L->in_proj, I);
+    L->in_dt = L->in_proj; L->in_dt.rows = H; L->in_dt.data = wm__row(&L->in_proj, I + C);
     L->in_zb = L->in_projb;
     L->in_xbcb = L->in_projb ? L->in_projb + I : NULL;
     L->in_dtb = L->in_projb ? L->in_projb + I + C : NULL;
@@ -3985,11 +3979,9 @@ WMDEF uint64_t wm_model_weight_bytes(const wm_model *m) {
     return n;
 }
 
-static uint64_t wm__mat_bytes(const wm__mat *w) {
-    return w->data ? (uint64_t)w->rows * (uint64_t)w->cols * (w->dtype == WM_F32 ? 4u : 2u) : 0;
-}
+static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * wm__esize(w->dtype); }
 
-static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * (w->dtype == WM_F32 ? 4u : 2u); }
+static uint64_t wm__mat_bytes(const wm__mat *w) { return w->data ? (uint64_t)w->rows * wm__row_bytes(w) : 0; }
 
 WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
     const wm_config *c;
@@ -4206,7 +4198,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
     memset(&w, 0, sizeof w);
     w.cfg = &c;
     w.dtype = dtype;
-    w.esz = dtype == WM_F32 ? 4 : 2;
+    w.esz = (int)wm__esize(dtype);
     for (pass = 0; pass < 2; pass++) {
         w.pass = pass;
         w.hdr_pos = 0;
