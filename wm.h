@@ -1234,29 +1234,6 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
     float tile[12];
     if (M < 4) { /* a few rows (decode attention): B row after B row, in address order (one stream
                     reads DRAM fastest; B rows taken in lock-step do not), each used by every row of A */
-#if defined(WM__AVX2)
-        if (kc->simd && K >= 8) {
-            int K8 = K / 8 * 8;
-            for (j = 0; j < N; j++) {
-                const float *b = B + (size_t)j * ldb;
-                for (i = 0; i < M; i++) {
-                    const float *a = A + (size_t)i * lda;
-                    __m256 s0 = _mm256_setzero_ps(), s1 = s0;
-                    float s, *c = C + (size_t)i * ldc + j;
-                    int k = 0;
-                    for (; k + 16 <= K8; k += 16) {
-                        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k), _mm256_loadu_ps(b + k), s0);
-                        s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k + 8), _mm256_loadu_ps(b + k + 8), s1);
-                    }
-                    if (k < K8) s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + k), _mm256_loadu_ps(b + k), s0);
-                    s = wm__hsum8(_mm256_add_ps(s0, s1));
-                    for (k = K8; k < K; k++) s += a[k] * b[k];
-                    *c = accumulate ? *c + s : s;
-                }
-            }
-            return;
-        }
-#endif
         for (j = 0; j < N; j++)
             for (i = 0; i < M; i++) {
                 float s = wm__k_dot(kc, A + (size_t)i * lda, B + (size_t)j * ldb, WM_F32, K), *c = C + (size_t)i * ldc + j;
@@ -1352,21 +1329,6 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
     if (i < M) { /* rows left over (all of them on the scalar path): B row after B row, a single stream,
                     each B row used by every row left while it is in L1 */
         int r;
-#if defined(WM__AVX2)
-        if (kc->simd && N >= 8) {
-            int N8 = N / 8 * 8;
-            for (k = 0; k < K; k++) {
-                const float *b = B + (size_t)k * ldb;
-                for (r = i; r < M; r++) {
-                    float a = A[(size_t)r * ai + (size_t)k * ak], *c = C + (size_t)r * ldc;
-                    __m256 av = _mm256_set1_ps(a);
-                    for (j = 0; j < N8; j += 8) _mm256_storeu_ps(c + j, _mm256_fmadd_ps(av, _mm256_loadu_ps(b + j), _mm256_loadu_ps(c + j)));
-                    for (; j < N; j++) c[j] += a * b[j];
-                }
-            }
-            return;
-        }
-#endif
         for (k = 0; k < K; k++)
             for (r = i; r < M; r++) wm__k_axpy(kc, C + (size_t)r * ldc, A[(size_t)r * ai + (size_t)k * ak], B + (size_t)k * ldb, WM_F32, N);
     }
