@@ -517,6 +517,16 @@ static int wm__add(size_t a, size_t b, size_t *r) {
     return 1;
 }
 
+/* 64-bit FNV-1a: the model fingerprint and the session checksum */
+#define WM__FNV_INIT 0xcbf29ce484222325ull
+static uint64_t wm__fnv(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+static uint64_t wm__fnv_bytes(uint64_t h, const void *p, size_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < n; i++) h = wm__fnv(h, b[i]);
+    return h;
+}
+
 /* ---- messages: a tiny formatter (%s %d %u %zu %llu %lld %c %%) ----------- */
 
 static void wm__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) {
@@ -3879,16 +3889,15 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
         if (m->layers[l].seq == WM_SEQ_MAMBA2) wm__mamba_slices(&m->cfg, &m->layers[l]);
     }
     { /* fingerprint: names, dtypes, shapes and the first/last bytes of every tensor */
-        uint64_t fh = 0xcbf29ce484222325ull ^ (uint64_t)m->cfg.model_type;
+        uint64_t fh = WM__FNV_INIT ^ (uint64_t)m->cfg.model_type;
         for (k = 0; k < n_t; k++) {
             const wm__tensor *t = &m->tensors[k];
             size_t nb = t->end - t->begin, j;
-            const unsigned char *nm = (const unsigned char *)t->name;
-            for (; *nm; nm++) fh = (fh ^ *nm) * 0x100000001b3ull;
-            for (j = 0; j < (size_t)t->ndim; j++) fh = (fh ^ t->shape[j]) * 0x100000001b3ull;
-            fh = (fh ^ (uint64_t)t->dtype) * 0x100000001b3ull;
-            for (j = 0; j < nb && j < 16; j++) fh = (fh ^ t->data[j]) * 0x100000001b3ull;
-            for (j = nb > 16 ? nb - 16 : 0; j < nb; j++) fh = (fh ^ t->data[j]) * 0x100000001b3ull;
+            fh = wm__fnv_bytes(fh, t->name, strlen(t->name));
+            for (j = 0; j < (size_t)t->ndim; j++) fh = wm__fnv(fh, t->shape[j]);
+            fh = wm__fnv(fh, (uint64_t)t->dtype);
+            fh = wm__fnv_bytes(fh, t->data, WM__MIN(nb, 16));
+            fh = wm__fnv_bytes(fh, t->data + (nb > 16 ? nb - 16 : 0), WM__MIN(nb, 16));
         }
         m->fingerprint = fh;
     }
@@ -5326,24 +5335,18 @@ typedef struct wm__blob_io {
 } wm__blob_io;
 
 static void wm__io(wm__blob_io *io, void *data, size_t n) {
-    size_t i;
     if (io->bad) return;
     if (io->r) {
         if (n > io->cap - io->pos) { io->bad = 1; return; }
         if (data) memcpy(data, io->r + io->pos, n);
-        for (i = 0; i < n; i++) io->h = (io->h ^ io->r[io->pos + i]) * 0x100000001b3ull;
-    } else if (io->sink) {
-        const unsigned char *p = (const unsigned char *)data;
-        for (i = 0; i < n; i++) io->h = (io->h ^ p[i]) * 0x100000001b3ull;
-        if (!io->sink(io->sink_ctx, data, n)) io->bad = 1;
-    } else {
+        io->h = wm__fnv_bytes(io->h, io->r + io->pos, n);
+    } else if (io->w || io->sink) {
         if (io->w && n > io->cap - io->pos) { io->bad = 1; return; }
-        if (io->w) {
-            memcpy(io->w + io->pos, data, n);
-            for (i = 0; i < n; i++) io->h = (io->h ^ io->w[io->pos + i]) * 0x100000001b3ull;
-        }
+        io->h = wm__fnv_bytes(io->h, data, n);
+        if (io->w) memcpy(io->w + io->pos, data, n);
+        else if (!io->sink(io->sink_ctx, data, n)) io->bad = 1;
     }
-    io->pos += n;
+    io->pos += n; /* neither: only sizing */
 }
 
 /* Walks the state in one order for saving (r NULL) and restoring. */
@@ -5379,7 +5382,7 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
     wm__blob_io io = *io_in;
     int32_t hdr[4];
     uint64_t fp;
-    io.h = 0xcbf29ce484222325ull;
+    io.h = WM__FNV_INIT;
     fp = s->model->fingerprint;
     hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
     hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0);
@@ -5406,9 +5409,8 @@ WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, cons
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
     wm__blob_io io, sz;
     int32_t hdr[4];
-    uint64_t fp, want, h = 0xcbf29ce484222325ull;
+    uint64_t fp, want, h;
     char magic[4];
-    size_t i;
     if (!s || !buf) return WM_ERR_INVALID_ARG;
     memset(&io, 0, sizeof io);
     io.r = (const unsigned char *)buf;
@@ -5426,7 +5428,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     sz.pos = io.pos;
     wm__session_io(&sz, s, NULL, NULL, hdr);
     if (sz.pos + 8 != size) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
-    for (i = 0; i + 8 < size; i++) h = (h ^ io.r[i]) * 0x100000001b3ull;
+    h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
     memcpy(&want, io.r + size - 8, 8);
     if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
     wm__session_io(&io, s, smp, logits, hdr);
