@@ -5462,18 +5462,18 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
     if (stats) memset(stats, 0, sizeof *stats);
     if (!s || !t || !smp || !logits || (!prompt && prompt_len) || max_new < 0) return WM_ERR_INVALID_ARG;
     c = &s->model->cfg;
-    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, add_special, NULL, 0, &n_prompt)) != WM_OK)
-        return wm__serr(s, st, "generate: cannot tokenize the prompt");
-    if (n_prompt == 0 && s->pos == 0) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: empty prompt and empty session");
-    if (n_prompt > (size_t)INT32_MAX / 2) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
-    hist_cap = n_prompt + (size_t)max_new + 1;
+    if (prompt_len > (size_t)INT32_MAX / 4) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
+    /* a token covers at least one byte: the prompt's ids fit in prompt_len plus the template's */
+    hist_cap = prompt_len + (size_t)(t->n_prefix + t->n_suffix) + (size_t)max_new + 1;
     hist = (int32_t *)WM_MALLOC(sizeof(int32_t) * hist_cap);
     work = WM_MALLOC(wm_sampler_work_bytes(c->vocab_size));
     if (!hist || !work) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
-    if (n_prompt) {
-        wm_tokenize(t, prompt, prompt_len, add_special, hist, hist_cap, &n_prompt);
-        if ((st = wm_prefill(s, hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
+    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, add_special, hist, hist_cap, &n_prompt)) != WM_OK) {
+        st = wm__serr(s, st, "generate: cannot tokenize the prompt");
+        goto done;
     }
+    if (n_prompt == 0 && s->pos == 0) { st = wm__serr(s, WM_ERR_INVALID_ARG, "generate: empty prompt and empty session"); goto done; }
+    if (n_prompt && (st = wm_prefill(s, hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
     n_hist = (int)n_prompt;
     if (stats) stats->n_prompt = (int)n_prompt;
     us.n = 0;
