@@ -4503,6 +4503,7 @@ struct wm_tokenizer {
     int n_prefix, n_suffix;
     int ignore_merges;
     int32_t unk;
+    size_t max_len;             /* bytes of the longest token */
     size_t bytes_used;
     void *owned;
 };
@@ -4787,6 +4788,7 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
             apos += wm__j_str(c, e, NULL, 0);
         }
     }
+    for (t->max_len = 0, i = 0; i < t->n_vocab; i++) t->max_len = WM__MAX(t->max_len, (size_t)t->tok_len[i]);
     /* sort added tokens by first byte (insertion sort keeps equal keys in order) */
     {
         int32_t *ord = t->added;
@@ -5457,7 +5459,7 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
     wm_utf8_stream us;
     wm_status st = WM_OK;
     int n_hist = 0, i, eos = 0;
-    char text[3 * (256 + 4) + 16];
+    char *text = NULL; /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
     size_t w;
     if (stats) memset(stats, 0, sizeof *stats);
     if (!s || !t || !smp || !logits || (!prompt && prompt_len) || max_new < 0) return WM_ERR_INVALID_ARG;
@@ -5467,7 +5469,8 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
     hist_cap = prompt_len + (size_t)(t->n_prefix + t->n_suffix) + (size_t)max_new + 1;
     hist = (int32_t *)WM_MALLOC(sizeof(int32_t) * hist_cap);
     work = WM_MALLOC(wm_sampler_work_bytes(c->vocab_size));
-    if (!hist || !work) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
+    text = (char *)WM_MALLOC(3 * (t->max_len + 4));
+    if (!hist || !work || !text) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
     if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, add_special, hist, hist_cap, &n_prompt)) != WM_OK) {
         st = wm__serr(s, st, "generate: cannot tokenize the prompt");
         goto done;
@@ -5484,7 +5487,7 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
         tok = wm_sample(smp, logits, c->vocab_size, hist, n_hist, work);
         if (wm__is_eos(c, tok)) { eos = 1; break; } /* not fed: a chat turn's end text adds it back */
         b = wm_token_bytes(t, tok, &bl);
-        w = b ? wm_utf8_push(&us, b, WM__MIN(bl, 256), text) : 0;
+        w = b ? wm_utf8_push(&us, b, bl, text) : 0;
         stop = fn ? fn(user, tok, text, w) : 0;
         hist[n_hist++] = tok;
         if (stats) stats->n_generated++;
@@ -5497,6 +5500,7 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
 done:
     if (hist) WM_FREE(hist);
     if (work) WM_FREE(work);
+    if (text) WM_FREE(text);
     return st;
 }
 #endif

@@ -1581,6 +1581,62 @@ static void test_generation(void) {
 }
 
 /* session state of SSD/conv/attention models through save/restore (no tokenizer) */
+/* Tokens longer than the stream's 256-byte pieces reach the callback whole. */
+typedef struct longtok { const wm_tokenizer *t; size_t want, got; int calls; } longtok;
+
+static int collect_len(void *user, int32_t tok, const char *text, size_t len) {
+    longtok *lt = (longtok *)user;
+    size_t bl = 0;
+    if (tok >= 0) wm_token_bytes(lt->t, tok, &bl);
+    lt->want += bl;
+    lt->got += len;
+    lt->calls++;
+    (void)text;
+    return 0;
+}
+
+static void test_generation_long_tokens(void) {
+    /* vocab: 61 tokens of 257..317 bytes, for the 61-id random mamba2 model */
+    static const char *pre =
+        "\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[{\"type\":\"Split\",\"pattern\":{\"Regex\":"
+        "\"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\\\r\\\\n\\\\p{L}\\\\p{N}]?\\\\p{L}+|\\\\p{N}{1,3}| ?[^\\\\s\\\\p{L}\\\\p{N}]+[\\\\r\\\\n]*|"
+        "\\\\s*[\\\\r\\\\n]+|\\\\s+(?!\\\\S)|\\\\s+\"},\"behavior\":\"Isolated\",\"invert\":false},"
+        "{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false}]},\"decoder\":{\"type\":\"ByteLevel\"}";
+    char *js = (char *)malloc(64 * 1024), *p;
+    int i;
+    wm_tokenizer *t = NULL;
+    wm_session *s = NULL;
+    wm_error e;
+    memmodel mm;
+    wm_sampler smp = wm_sampler_default();
+    float logits[61];
+    longtok lt;
+    g_suite = "generate";
+    p = js + sprintf(js, "{%s,\"model\":{\"type\":\"BPE\",\"ignore_merges\":true,\"merges\":[],\"vocab\":{", pre);
+    for (i = 0; i < 61; i++) { /* id i: 257 + i bytes of 'x' */
+        p += sprintf(p, i ? ",\"" : "\"");
+        memset(p, 'x', (size_t)(257 + i));
+        p += 257 + i;
+        p += sprintf(p, "\":%d", i);
+    }
+    sprintf(p, "}}}");
+    if (wm_tokenizer_open(&t, js, strlen(js), &e) != WM_OK) { check(0, "long-token tokenizer: %s", e.message); free(js); return; }
+    if (!memmodel_open(&mm, CFG_MAMBA2, 31, WM_F32)) { check(0, "model"); wm_tokenizer_free(t); free(js); return; }
+    {
+        wm_session_params sp = wm_session_default_params(mm.m);
+        wm_session_create(&s, mm.m, &sp, NULL);
+    }
+    memset(&lt, 0, sizeof lt);
+    lt.t = t;
+    memset(js, 'x', 257); /* the prompt: token 0 */
+    check(wm_generate(s, t, &smp, logits, js, 257, 0, 4, collect_len, &lt, NULL) == WM_OK && lt.calls > 0, "generate with long tokens");
+    check(lt.want > 256 && lt.got == lt.want, "long tokens stream whole: %zu of %zu bytes", lt.got, lt.want);
+    wm_session_free(s);
+    memmodel_close(&mm);
+    wm_tokenizer_free(t);
+    free(js);
+}
+
 static void test_session_state(void) {
     static const char *cfgs[2];
     int k;
@@ -1639,6 +1695,7 @@ int main(int argc, char **argv) {
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);
     RUN("generate", test_generation);
+    RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
