@@ -2378,7 +2378,6 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     return WM_OK;
 }
 
-
 /* Carves the whole session; with a measuring arena only sizes it. */
 static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work) {
     const wm_config *c = &m->cfg;
@@ -5361,8 +5360,8 @@ static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, floa
         int nh = s->model->layers[l].seq == WM_SEQ_ATTN ? c->n_heads : c->n_kv_heads, h;
         size_t ctx = (size_t)s->params.n_ctx, hd = (size_t)c->head_dim;
         for (h = 0; st->k && h < nh; h++) {
-            wm__io(io, st->k ? st->k + (size_t)h * ctx * hd : NULL, sizeof(float) * pos * hd);
-            wm__io(io, st->v ? st->v + (size_t)h * ctx * hd : NULL, sizeof(float) * pos * hd);
+            wm__io(io, st->k + (size_t)h * ctx * hd, sizeof(float) * pos * hd);
+            wm__io(io, st->v + (size_t)h * ctx * hd, sizeof(float) * pos * hd);
             if (st->m) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * pos);
         }
         if (st->S) wm__io(io, st->S, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);

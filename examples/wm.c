@@ -28,6 +28,12 @@
 #include <time.h>
 #include <unistd.h>
 
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static int die(const char *fmt, const char *a, const char *b) {
     fprintf(stderr, "wm: ");
     fprintf(stderr, fmt, a, b);
@@ -244,8 +250,6 @@ static int cmd_random(int argc, char **argv) {
 
 /* ---- text: tokenize, detokenize, generate, chat ---------------------------- */
 
-static double now_s(void);
-
 /* wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count]) */
 static int cmd_tokenize(int argc, char **argv) {
     const char *path = argv[0], *text = NULL, *file = arg_value(argc, argv, "--file");
@@ -457,12 +461,6 @@ done:
     free(text);
     close_all(m, t, s);
     return rc;
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static int argmax(const float *x, int n) {
