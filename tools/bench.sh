@@ -43,14 +43,16 @@ for m in doge cheems mamba2; do
   done
 done
 
-res="$out/results.jsonl"
-if [ "${1:-}" = "--report-only" ]; then  # keep the runs, redo the GEMM comparison and the report
+# the GEMM comparison (wm.h beside OpenBLAS) and BENCH.md from the runs
+report() {
   "$out/gemm_bench" --threads 1 --tokens 256 > "$out/gemm1.md"
   "$out/gemm_bench" --threads 2 --tokens 256 > "$out/gemm2.md"
   python3 tools/bench_report.py "$out" "$cc $cflags" > BENCH.md
   echo "wrote BENCH.md"
-  exit 0
-fi
+}
+
+res="$out/results.jsonl"
+if [ "${1:-}" = "--report-only" ]; then report; exit 0; fi  # keep the runs, redo the GEMM comparison and the report
 : > "$res"
 for m in doge cheems mamba2; do
   for d in f32 bf16; do
@@ -64,7 +66,4 @@ for m in doge cheems mamba2; do
     "$out/wm" bench "$out/$m-$d" --prompt-len 256 --gen 32 --threads 1 --scalar >> "$res"
   done
 done
-"$out/gemm_bench" --threads 1 --tokens 256 > "$out/gemm1.md"
-"$out/gemm_bench" --threads 2 --tokens 256 > "$out/gemm2.md"
-python3 tools/bench_report.py "$out" "$cc $cflags" > BENCH.md
-echo "wrote BENCH.md"
+report
