@@ -907,23 +907,35 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
     return s;
 }
 
-/* y[0..n) += a * w[0..n) (w of dtype) */
+/* y[0..n) += a * w[0..n) (w of dtype); one loop per dtype, as in the dot
+   (short rows, e.g. attention's P.V in decode, pay for a per-vector dispatch) */
+#if defined(WM__AVX2)
+#define WM__AXPY(LD) for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_fmadd_ps(av, LD(w, i), _mm256_loadu_ps(y + i)))
+#elif defined(WM__NEON)
+#define WM__AXPY(LD) for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vfmaq_f32(vld1q_f32(y + i), av, LD(w, i)))
+#endif
 static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
     int i = 0;
+#if defined(WM__AVX2) || defined(WM__NEON)
+    if (kc->simd) {
 #if defined(WM__AVX2)
-    if (kc->simd) {
         __m256 av = _mm256_set1_ps(a);
-        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_fmadd_ps(av, wm__ld8(w, dtype, (size_t)i), _mm256_loadu_ps(y + i)));
-    }
-#elif defined(WM__NEON)
-    if (kc->simd) {
+#else
         float32x4_t av = vdupq_n_f32(a);
-        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vfmaq_f32(vld1q_f32(y + i), av, wm__ld4(w, dtype, (size_t)i)));
+#endif
+        if (dtype == WM_F32) WM__AXPY(WM__LD_F32);
+        else if (dtype == WM_BF16) WM__AXPY(WM__LD_BF16);
+        else WM__AXPY(WM__LD_F16);
     }
 #else
     (void)kc;
 #endif
-    for (; i < n; i++) y[i] += a * wm__elem(w, dtype, (size_t)i);
+    if (dtype == WM_F32) { /* the scalar reference, and the tail of the vector bodies */
+        const float *wf = (const float *)w;
+        for (; i < n; i++) y[i] += a * wf[i];
+    } else {
+        for (; i < n; i++) y[i] += a * wm__elem(w, dtype, (size_t)i);
+    }
 }
 
 /* dst[0..n) = w[0..n) as F32 (embedding rows, packing half-precision weights) */
