@@ -116,8 +116,10 @@ Where a target is missed, this is what the measurements show:
   halves to widen with one shift and one AND per 32-byte load, several rows in
   lock-step, software prefetch. The fixed per-step costs (attention, norms,
   ~2 ms) weigh twice as much against the halved weight time, so the Doge
-  BF16/F32 decode ratio sits around the 1.7x line at one thread (1.5-1.7x
-  over repeated runs) instead of the ideal 1.9x.
+  BF16/F32 decode ratio sits at the 1.7x line instead of the ideal 1.9x:
+  three interleaved repeats of the Doge prompt-256 runs gave 1.66x, 1.75x and
+  1.85x at one thread (1.58x, 1.29x, 1.83x at two, the 1.29x beside a 53 GB/s
+  probe transient), so one run's verdict can land on either side.
 - **Noise.** This is a shared virtual machine: the same run repeated moves by
   10-15%, and the 2-thread bandwidth probe by up to 60%; a share above 100%
   means the probe sampled a slow minute. The probe is interleaved with decode
