@@ -20,7 +20,8 @@
       wm_session_create(&s, m, &p, &e);
       wm_sampler smp = wm_sampler_default();       (greedy; set temperature, top_p, ...)
       float *logits = malloc(sizeof(float) * wm_model_config(m)->vocab_size);
-      wm_generate(s, t, &smp, logits, "Once upon", 9, 1, 64, on_token, NULL, NULL);
+      wm_generate(s, t, &smp, logits, "Once upon", 9, NULL, on_token, NULL, NULL);
+                                                   (NULL: wm_generate_default_params)
       (or by hand: wm_tokenize, wm_prefill(s, ids, n, logits, WM_LOGITS_LAST),
        wm_sample, wm_decode(s, token, logits): one token, O(1) SSD state)
       wm_session_free(s); wm_tokenizer_free(t); wm_model_free(m);
@@ -134,7 +135,8 @@ extern "C" {
     X(WM_ERR_NOMEM,         -8, "out of memory")                              \
     X(WM_ERR_ARENA,         -9, "caller buffer too small")                    \
     X(WM_ERR_CONTEXT,      -10, "context full")                               \
-    X(WM_ERR_TOKEN,        -11, "token id out of range")
+    X(WM_ERR_TOKEN,        -11, "token id out of range")                     \
+    X(WM_ERR_NUMERIC,      -12, "no logit is a number")
 
 typedef enum wm_status {
 #define WM__STATUS_ENUM(name, value, text) name = value,
@@ -345,8 +347,9 @@ WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len,
 /* The raw bytes of one token, NULL for an id the tokenizer does not know. */
 WMDEF const char *wm_token_bytes(const wm_tokenizer *t, int32_t id, size_t *len);
 /* Decodes ids to UTF-8 (invalid byte sequences become U+FFFD, unknown ids
-   are skipped), as the tokenizers library does. out may be NULL to size;
-   NUL-terminated when it fits. */
+   are skipped), as the tokenizers library does. *len gets the full length;
+   out may be NULL to size. out (cap > 0) always ends NUL-terminated: with
+   WM_ERR_ARENA it holds the longest whole-character prefix that fits. */
 WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t n, char *out, size_t cap, size_t *len);
 
 /* Streaming text: holds back an incomplete UTF-8 sequence between tokens,
@@ -371,9 +374,18 @@ typedef struct wm_sampler {
 WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0 */
 WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed);
 WMDEF size_t wm_sampler_work_bytes(int n_vocab);
-/* Picks the next token. logits [n_vocab] are overwritten; history: the
-   tokens so far (for the repetition penalty); work: wm_sampler_work_bytes. */
-WMDEF int32_t wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work);
+/* WM_OK when every field is in range: temperature finite and >= 0, top_k
+   >= 0, 0 < top_p <= 1, 0 <= min_p <= 1, repeat_penalty finite and > 0,
+   repeat_last_n >= 0; else WM_ERR_INVALID_ARG with the field in err. */
+WMDEF wm_status wm_sampler_check(const wm_sampler *s, wm_error *err);
+/* Picks the next token into *token. logits [n_vocab] are overwritten
+   (NaN counts as -inf); history: the tokens so far (for the repetition
+   penalty); work: wm_sampler_work_bytes(n_vocab) bytes. Returns
+   WM_ERR_INVALID_ARG for a sampler wm_sampler_check refuses or bad
+   arguments, WM_ERR_NUMERIC when every logit is NaN or -inf; *token is
+   then -1. */
+WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
+                          int32_t *token);
 
 /* ---- session save and restore --------------------------------------------
    Position, KV cache rows in use, SSD and conv states, and optionally a
@@ -395,21 +407,42 @@ WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *l
    empty); return nonzero to stop. */
 typedef int (*wm_token_fn)(void *user, int32_t token, const char *text, size_t len);
 
+/* Why generation stopped. */
+typedef enum wm_stop {
+    WM_STOP_LENGTH = 0,   /* max_new tokens generated */
+    WM_STOP_EOS = 1,      /* a stop id (EOS of the config, or of the params) was sampled */
+    WM_STOP_CONTEXT = 2,  /* the session is full (n_ctx) */
+    WM_STOP_CALLBACK = 3  /* the callback returned nonzero */
+} wm_stop;
+
 typedef struct wm_generate_stats {
     int n_prompt, n_generated;
-    int stopped_at_eos;
+    wm_stop stop;
 } wm_generate_stats;
 
+/* How wm_generate runs. */
+typedef struct wm_generate_params {
+    int max_new;           /* most new tokens (128); < 0: until a stop or a full session */
+    int add_special;       /* the tokenizer's template (BOS) around the prompt (1) */
+    int stop_at_eos;       /* the config's EOS ids end generation (1) */
+    int32_t stop_ids[8];   /* more ids that end it (a chat template's stop token) */
+    int n_stop_ids;        /* 0..8 */
+} wm_generate_params;
+
+WMDEF wm_generate_params wm_generate_default_params(void);
+
 #ifndef WM_NO_MALLOC
-/* Tokenizes prompt (add_special: the BOS template) and prefills it, then
-   samples up to max_new tokens, stopping at an EOS id of the config (not
-   fed to the session). Every token given to fn is in the session afterwards,
-   so chat turns and saved sessions continue where this stops. logits
-   [vocab] is the caller's: with an empty prompt it must hold the session's
-   last logits (e.g. from wm_session_restore); it ends as the last ones.
-   The repetition penalty sees this call's prompt and output. */
+/* Tokenizes prompt and prefills it, then samples up to max_new tokens,
+   stopping at a stop id (not fed to the session) or when the session is
+   full. Every token given to fn is in the session afterwards, so chat
+   turns and saved sessions continue where this stops. logits [vocab] is
+   the caller's: with an empty prompt it must hold the session's last
+   logits (e.g. from wm_session_restore); it ends as the last ones. The
+   repetition penalty sees this call's prompt and output. A prompt that
+   does not fit the session fails with WM_ERR_CONTEXT before anything is
+   generated. gp NULL: wm_generate_default_params(). */
 WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
-                            size_t prompt_len, int add_special, int max_new, wm_token_fn fn, void *user,
+                            size_t prompt_len, const wm_generate_params *gp, wm_token_fn fn, void *user,
                             wm_generate_stats *stats);
 #endif
 
@@ -2960,12 +2993,19 @@ static int wm__j_u64(const char *p, const char *e, uint64_t *out) {
 
 typedef struct wm__cfgr {
     const char *obj, *e;
+    const char *file; /* for messages: "config.json", "tokenizer.json" */
+    wm_status code;   /* the status a bad field gives */
     wm_error *err;
     wm_status st;
 } wm__cfgr;
 
+/* Records the first bad field: "<file>: " + fmt with key. */
 static wm_status wm__cfg_fail(wm__cfgr *r, const char *fmt, const char *key) {
-    if (r->st == WM_OK) r->st = wm__fail(r->err, WM_ERR_CONFIG, fmt, key);
+    if (r->st == WM_OK) {
+        char msg[256];
+        wm__fmt(msg, sizeof msg, fmt, key);
+        r->st = wm__fail(r->err, r->code, "%s: %s", r->file, msg);
+    }
     return r->st;
 }
 
@@ -2979,18 +3019,17 @@ static int wm__cfg_int_in(wm__cfgr *r, const char *obj, const char *key, int req
     const char *v = wm__cfg_get(r, obj, key);
     double d;
     if (!v) {
-        if (req) wm__cfg_fail(r, "config.json: missing required field '%s'", key);
+        if (req) wm__cfg_fail(r, "missing required field '%s'", key);
         return def;
     }
-    if (*v == 't' || *v == 'f') return *v == 't';
-    if (!wm__j_double(v, r->e, &d) || d != floor(d)) {
-        wm__cfg_fail(r, "config.json: field '%s' must be an integer", key);
+    if (!wm__j_double(v, r->e, &d) || d != floor(d)) { /* true/false, strings, NaN, Infinity are not integers */
+        wm__cfg_fail(r, "field '%s' must be an integer", key);
         return def;
     }
     if (d < lo || d > hi) {
         char msg[160];
         long long shown = d > 9e18 ? (long long)9e18 : d < -9e18 ? (long long)-9e18 : (long long)d;
-        wm__fmt(msg, sizeof msg, "config.json: field '%%s' = %lld is outside %d..%d", shown, lo, hi);
+        wm__fmt(msg, sizeof msg, "field '%%s' = %lld is outside %d..%d", shown, lo, hi);
         wm__cfg_fail(r, msg, key);
         return def;
     }
@@ -3001,12 +3040,13 @@ static int wm__cfg_int(wm__cfgr *r, const char *key, int req, int def, int lo, i
     return wm__cfg_int_in(r, r->obj, key, req, def, lo, hi);
 }
 
+/* A finite number (NaN and the infinities are refused). */
 static double wm__cfg_num_in(wm__cfgr *r, const char *obj, const char *key, double def) {
     const char *v = wm__cfg_get(r, obj, key);
     double d;
     if (!v) return def;
-    if (!wm__j_double(v, r->e, &d)) {
-        wm__cfg_fail(r, "config.json: field '%s' must be a number", key);
+    if (!wm__j_double(v, r->e, &d) || d != d || d - d != 0.0) {
+        wm__cfg_fail(r, "field '%s' must be a finite number", key);
         return def;
     }
     return d;
@@ -3017,7 +3057,7 @@ static int wm__cfg_bool(wm__cfgr *r, const char *key, int def) {
     if (!v) return def;
     if (*v == 't') return 1;
     if (*v == 'f') return 0;
-    wm__cfg_fail(r, "config.json: field '%s' must be true or false", key);
+    wm__cfg_fail(r, "field '%s' must be true or false", key);
     return def;
 }
 
@@ -3026,8 +3066,8 @@ static int wm__cfg_str_in(wm__cfgr *r, const char *obj, const char *key, char *b
     const char *v = obj ? wm__cfg_get(r, obj, key) : NULL;
     buf[0] = 0;
     if (!v) return 0;
-    if (*v != '"') { wm__cfg_fail(r, "config.json: field '%s' must be a string", key); return 0; }
-    if (wm__j_str(v, r->e, buf, cap) >= cap) { wm__cfg_fail(r, "config.json: field '%s' is too long", key); buf[0] = 0; return 0; }
+    if (*v != '"') { wm__cfg_fail(r, "field '%s' must be a string", key); return 0; }
+    if (wm__j_str(v, r->e, buf, cap) >= cap) { wm__cfg_fail(r, "field '%s' is too long", key); buf[0] = 0; return 0; }
     return 1;
 }
 
@@ -3052,22 +3092,23 @@ static void wm__cfg_rope(wm__cfgr *r, wm_config *c) {
     char kind[32];
     c->rope_theta = wm__cfg_num_in(r, r->obj, "rope_theta", 10000.0);
     if (rp && *rp == '{') c->rope_theta = wm__cfg_num_in(r, rp, "rope_theta", c->rope_theta);
+    if (!(c->rope_theta > 0.0)) wm__cfg_fail(r, "'%s' must be positive", "rope_theta");
     sc = rp && *rp == '{' ? rp : wm__cfg_get(r, r->obj, "rope_scaling");
     c->rope_type = WM_ROPE_DEFAULT;
     c->rope_factor = 1.0;
     c->rope_original_max = c->max_position_embeddings;
     if (!sc) return;
-    if (*sc != '{') { wm__cfg_fail(r, "config.json: field '%s' must be an object", "rope_scaling"); return; }
+    if (*sc != '{') { wm__cfg_fail(r, "field '%s' must be an object", "rope_scaling"); return; }
     if (!wm__cfg_str_in(r, sc, "rope_type", kind, sizeof kind)) wm__cfg_str_in(r, sc, "type", kind, sizeof kind);
     if (!kind[0] || !strcmp(kind, "default")) return;
     if (!strcmp(kind, "linear")) c->rope_type = WM_ROPE_LINEAR;
     else if (!strcmp(kind, "dynamic")) c->rope_type = WM_ROPE_DYNAMIC;
-    else { wm__cfg_fail(r, "config.json: rope type '%s' is not supported (default, linear, dynamic)", kind); return; }
+    else { wm__cfg_fail(r, "rope type '%s' is not supported (default, linear, dynamic)", kind); return; }
     c->rope_factor = wm__cfg_num_in(r, sc, "factor", 1.0);
     c->rope_original_max = wm__cfg_int_in(r, sc, "original_max_position_embeddings", 0, c->max_position_embeddings, 1, 1 << 24);
-    if (!(c->rope_factor > 0.0)) wm__cfg_fail(r, "config.json: rope '%s' must be positive", "factor");
+    if (!(c->rope_factor > 0.0)) wm__cfg_fail(r, "rope '%s' must be positive", "factor");
     if (c->rope_type == WM_ROPE_DYNAMIC && c->rope_original_max < 1)
-        wm__cfg_fail(r, "config.json: dynamic RoPE needs '%s'", "max_position_embeddings");
+        wm__cfg_fail(r, "dynamic RoPE needs '%s'", "max_position_embeddings");
 }
 
 /* Derived widths stay well inside int (every index is computed in size_t,
@@ -3086,10 +3127,11 @@ static wm_status wm__cfg_bounds(const wm_config *c, wm_error *err) {
 WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_error *err) {
     wm_status st;
     wm__cfgr r;
-    const char *e = json + n, *p, *v;
+    const char *e, *p, *v;
     char buf[64];
     int l, D;
     if (!c || !json) return wm__fail(err, WM_ERR_INVALID_ARG, "config: NULL argument");
+    e = json + n;
     memset(c, 0, sizeof *c);
     p = wm__j_value(json, e, WM__JSON_DEPTH);
     if (!p || wm__j_ws(p, e) != e)
@@ -3097,7 +3139,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
                         p ? (size_t)(wm__j_ws(p, e) - json) : (size_t)0);
     p = wm__j_ws(json, e);
     if (*p != '{') return wm__fail(err, WM_ERR_CONFIG, "config.json: the top level is not an object");
-    r.obj = p; r.e = e; r.err = err; r.st = WM_OK;
+    r.obj = p; r.e = e; r.file = "config.json"; r.code = WM_ERR_CONFIG; r.err = err; r.st = WM_OK;
 
     if (!wm__cfg_str_in(&r, p, "model_type", buf, sizeof buf))
         return wm__fail(err, WM_ERR_CONFIG, "config.json: missing required field 'model_type'");
@@ -3119,7 +3161,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
         while (wm__j_next(&it, NULL, &x)) {
             double d;
             if (!wm__j_double(x, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d)) {
-                wm__cfg_fail(&r, "config.json: field '%s' must hold token ids", "eos_token_id");
+                wm__cfg_fail(&r, "field '%s' must hold token ids", "eos_token_id");
                 break;
             }
             if (c->n_eos < 4) c->eos_token_ids[c->n_eos++] = (int)d;
@@ -3228,7 +3270,9 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
         c->intermediate_size = wm__cfg_int(&r, "intermediate_size", 1, 1, 1, WM__MAX_DIM);
         c->n_heads = wm__cfg_int(&r, "num_attention_heads", 1, 1, 1, 4096);
         c->n_kv_heads = wm__cfg_int(&r, "num_key_value_heads", 0, c->n_heads, 1, 4096);
-        c->head_dim = wm__cfg_int(&r, "head_dim", 0, c->n_heads ? D / c->n_heads : 1, 1, WM__MAX_DIM);
+        c->head_dim = wm__cfg_int(&r, "head_dim", 0, D / c->n_heads, 1, WM__MAX_DIM); /* transformers' default */
+        if (r.st == WM_OK && c->head_dim < 1)
+            return wm__fail(err, WM_ERR_CONFIG, "config.json: hidden_size %d / num_attention_heads %d leaves head_dim 0 (set head_dim)", D, c->n_heads);
         c->keep_window = wm__cfg_int(&r, "keep_window_size", 0, 2048, 1, 1 << 30);
         if (!wm__cfg_get(&r, p, "keep_window_size") && wm__j_get(p, e, "keep_window_size")) c->keep_window = 1 << 30;
         c->sliding_window = wm__cfg_int(&r, "sliding_window", 0, 0, 1, 1 << 30);
@@ -3278,7 +3322,8 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
                 if (i >= 2 || !wm__j_double(x, e, &d[i])) return wm__fail(err, WM_ERR_CONFIG, "config.json: time_step_limit must be a list of two numbers");
                 i++;
             }
-            if (i != 2) return wm__fail(err, WM_ERR_CONFIG, "config.json: time_step_limit must be a list of two numbers");
+            if (i != 2 || !(d[0] >= 0.0 && d[0] <= d[1])) /* NaN fails too */
+                return wm__fail(err, WM_ERR_CONFIG, "config.json: time_step_limit must be two numbers 0 <= min <= max");
             c->dt_min = (float)d[0];
             c->dt_max = (float)d[1];
         }
@@ -3287,7 +3332,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
         for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MAMBA2; c->layer_state[l] = WM_STATE_NONE; }
     }
     if (r.st != WM_OK) return r.st;
-    if (!(c->norm_eps >= 0.0f)) return wm__fail(err, WM_ERR_CONFIG, "config.json: the norm epsilon must be >= 0");
+    if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) return wm__fail(err, WM_ERR_CONFIG, "config.json: the norm epsilon must be in 0..1");
     st = wm__cfg_bounds(c, err);
     if (st != WM_OK) return st;
     wm__ok(err);
@@ -4505,7 +4550,7 @@ struct wm_tokenizer {
     wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
     uint32_t merge_mask;
     int32_t byte_tok[256];      /* token of each single byte, -1 if none */
-    int32_t *added;             /* [n_added] added token ids, sorted by first byte */
+    int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
     uint32_t *added_off, *added_len; /* [n_added] their texts in added_bytes */
     unsigned char *added_bytes;
     int n_added;
@@ -4515,25 +4560,67 @@ struct wm_tokenizer {
     int ignore_merges;
     int32_t unk;
     size_t max_len;             /* bytes of the longest token */
+    uint64_t hash_key[2], pair_add; /* keys of the vocab and merge tables (wm__sip_key) */
+    int merge_shift;            /* 64 - log2(merge_mask + 1) */
     size_t bytes_used;
     void *owned;
 };
 
-static uint32_t wm__hash(const unsigned char *p, size_t n) { /* FNV-1a */
-    uint32_t h = 2166136261u;
-    size_t i;
-    for (i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
-    return h;
+/* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
+   are keyed by a hash of the whole tokenizer.json, so no file can choose
+   entries that collide in them (which would make loading quadratic). */
+#define WM__ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+#define WM__SIPROUND(v0, v1, v2, v3)                                                            \
+    do {                                                                                       \
+        v0 += v1; v1 = WM__ROTL(v1, 13); v1 ^= v0; v0 = WM__ROTL(v0, 32);                      \
+        v2 += v3; v3 = WM__ROTL(v3, 16); v3 ^= v2;                                             \
+        v0 += v3; v3 = WM__ROTL(v3, 21); v3 ^= v0;                                             \
+        v2 += v1; v1 = WM__ROTL(v1, 17); v1 ^= v2; v2 = WM__ROTL(v2, 32);                      \
+    } while (0)
+
+static uint64_t wm__sip(const uint64_t key[2], const unsigned char *p, size_t n) {
+    uint64_t v0 = key[0] ^ 0x736f6d6570736575ull, v1 = key[1] ^ 0x646f72616e646f6dull;
+    uint64_t v2 = key[0] ^ 0x6c7967656e657261ull, v3 = key[1] ^ 0x7465646279746573ull, m;
+    size_t i = 0;
+    int k;
+    for (; i + 8 <= n; i += 8) {
+        for (m = 0, k = 7; k >= 0; k--) m = m << 8 | p[i + (size_t)k];
+        v3 ^= m;
+        WM__SIPROUND(v0, v1, v2, v3);
+        v0 ^= m;
+    }
+    for (m = (uint64_t)n << 56, k = 0; i + (size_t)k < n; k++) m |= (uint64_t)p[i + (size_t)k] << (8 * k);
+    v3 ^= m;
+    WM__SIPROUND(v0, v1, v2, v3);
+    v0 ^= m;
+    v2 ^= 0xff;
+    WM__SIPROUND(v0, v1, v2, v3);
+    WM__SIPROUND(v0, v1, v2, v3);
+    WM__SIPROUND(v0, v1, v2, v3);
+    return v0 ^ v1 ^ v2 ^ v3;
 }
 
-static uint32_t wm__pair_hash(int32_t a, int32_t b) {
-    uint64_t x = (uint64_t)(uint32_t)a << 32 | (uint32_t)b;
-    x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33;
-    return (uint32_t)x;
+/* The table key of a tokenizer: SipHash of its whole JSON under a fixed key. */
+static void wm__sip_key(uint64_t key[2], const char *json, size_t n) {
+    static const uint64_t fixed[2] = {0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
+    key[0] = wm__sip(fixed, (const unsigned char *)json, n);
+    key[1] = wm__sip(key, (const unsigned char *)"pair", 4);
+}
+
+static uint32_t wm__hash(const wm_tokenizer *t, const unsigned char *p, size_t n) {
+    return (uint32_t)wm__sip(t->hash_key, p, n);
+}
+
+/* Merge pairs: vector multiply-shift with the same secret, strongly
+   universal for 32-bit id pairs (Thorup 2015), much cheaper than a string
+   hash on the BPE hot path. Returns the table slot (the top bits). */
+static uint32_t wm__pair_slot(const wm_tokenizer *t, int32_t a, int32_t b) {
+    uint64_t x = t->hash_key[0] * (uint64_t)(uint32_t)a + t->hash_key[1] * (uint64_t)(uint32_t)b + t->pair_add;
+    return (uint32_t)(x >> t->merge_shift);
 }
 
 static int32_t wm__vocab_get(const wm_tokenizer *t, const unsigned char *p, size_t n) {
-    uint32_t h = wm__hash(p, n) & t->vocab_mask;
+    uint32_t h = wm__hash(t, p, n) & t->vocab_mask;
     for (;; h = (h + 1) & t->vocab_mask) {
         int32_t id = t->vocab_hash[h];
         if (id < 0) return -1;
@@ -4542,7 +4629,7 @@ static int32_t wm__vocab_get(const wm_tokenizer *t, const unsigned char *p, size
 }
 
 static const wm__merge *wm__merge_get(const wm_tokenizer *t, int32_t a, int32_t b) {
-    uint32_t h = wm__pair_hash(a, b) & t->merge_mask;
+    uint32_t h = wm__pair_slot(t, a, b);
     for (;; h = (h + 1) & t->merge_mask) {
         const wm__merge *m = &t->merge_hash[h];
         if (m->a < 0) return NULL;
@@ -4558,17 +4645,62 @@ static uint32_t wm__pow2_above(size_t n) {
 
 /* Shared by the measuring and the building pass. */
 typedef struct wm__tokb {
-    const char *e;
-    const char *vocab, *merges, *added, *tmpl, *special; /* JSON values */
+    const char *json, *e;
+    const char *vocab, *merges, *added, *tmpl;             /* JSON values */
     const char *unk;                                       /* unk_token string, or NULL */
     size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
     int32_t max_id;
     int ignore_merges;
+    int32_t prefix[16], suffix[16];                        /* the template's ids around the text */
+    int n_prefix, n_suffix;
     wm_error *err;
 } wm__tokb;
 
 static wm_status wm__tok_fail(wm_error *err, const char *what) {
     return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer.json: %s", what);
+}
+
+/* TemplateProcessing 'single': the ids before and after the text ($A),
+   checked once here. Items are few in real files (at most 64 here), so the
+   special_tokens lookups stay linear in the file. */
+static wm_status wm__tok_template(wm__tokb *b) {
+    const char *e = b->e, *single = wm__j_get(b->tmpl, e, "single"), *special = wm__j_get(b->tmpl, e, "special_tokens"), *item;
+    wm__jit it;
+    int seen_seq = 0, n_items = 0;
+    if (!single || *single != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' is not a list");
+    if (special && *special != '{' && *special != 'n')
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'special_tokens' is not an object");
+    wm__j_iter(&it, single, e);
+    while (wm__j_next(&it, NULL, &item)) {
+        const char *st = wm__j_get(item, e, "SpecialToken"), *sq = wm__j_get(item, e, "Sequence"), *idv, *entry, *ids, *x;
+        char name[256];
+        wm__jit ii;
+        if (++n_items > 64) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' has more than 64 items");
+        if (!st == !sq || *(st ? st : sq) != '{')
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d is not {\"SpecialToken\": {...}} or {\"Sequence\": {...}}",
+                            n_items - 1);
+        if (sq) {
+            if (seen_seq++) return wm__tok_fail(b->err, "a template with two sequences ($A twice)");
+            continue;
+        }
+        idv = wm__j_get(st, e, "id");
+        if (!idv || *idv != '"' || wm__j_str(idv, e, name, sizeof name) >= sizeof name)
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d: SpecialToken needs an 'id' string", n_items - 1);
+        entry = special && *special == '{' ? wm__j_get(special, e, name) : NULL;
+        ids = entry ? wm__j_get(entry, e, "ids") : NULL;
+        if (!ids || *ids != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has no ids", name);
+        wm__j_iter(&ii, ids, e);
+        while (wm__j_next(&ii, NULL, &x)) {
+            double d;
+            int *cnt = seen_seq ? &b->n_suffix : &b->n_prefix;
+            if (!wm__j_double(x, e, &d) || !(d >= 0 && d <= b->max_id) || d != floor(d))
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has an id outside the vocab", name);
+            if (*cnt >= 16) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: more than 16 template ids around the text");
+            (seen_seq ? b->suffix : b->prefix)[(*cnt)++] = (int32_t)d;
+        }
+    }
+    if (!seen_seq) return wm__tok_fail(b->err, "a template without the sequence ($A)");
+    return WM_OK;
 }
 
 /* Reads the structure; checks what wm.h supports; counts sizes. */
@@ -4583,13 +4715,14 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     wm_error *err = b->err;
     memset(b, 0, sizeof *b);
     b->err = err;
+    b->json = json;
     b->e = e;
     b->max_id = -1;
     p = wm__j_value(json, e, WM__JSON_DEPTH);
     if (!p || wm__j_ws(p, e) != e) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: not valid JSON");
     root = wm__j_ws(json, e);
     if (*root != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: the top level is not an object");
-    r.obj = root; r.e = e; r.err = b->err; r.st = WM_OK;
+    r.obj = root; r.e = e; r.file = "tokenizer.json"; r.code = WM_ERR_FORMAT; r.err = b->err; r.st = WM_OK;
     wm__j_fields(root, e, root_keys, 6, rv);
     model = rv[0];
     if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
@@ -4664,10 +4797,6 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
             return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
         }
     }
-    if (b->tmpl) {
-        b->special = wm__cfg_get(&r, b->tmpl, "special_tokens");
-        if (!wm__cfg_get(&r, b->tmpl, "single")) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing without 'single'");
-    }
     /* count the vocab */
     wm__j_iter(&it, b->vocab, e);
     while (wm__j_next(&it, &k, &v)) {
@@ -4700,9 +4829,11 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
         }
     }
     if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
-    if (b->n_merges > (size_t)INT32_MAX / 2 || b->n_added > 1000000)
-        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many merges or added tokens");
-    return r.st;
+    if (b->n_merges > WM__MAX_VOCAB || b->n_entries > WM__MAX_VOCAB || b->n_added > 1000000 || b->vocab_bytes > 0x40000000u ||
+        b->added_text > 0x40000000u)
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many vocab entries, merges or added tokens");
+    if (r.st != WM_OK) return r.st;
+    return b->tmpl ? wm__tok_template(b) : WM_OK;
 }
 
 /* Carves the tokenizer (measuring when a->base is NULL). */
@@ -4730,7 +4861,7 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
 }
 
 static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
-    uint32_t h = wm__hash(t->tok_bytes + t->tok_off[id], t->tok_len[id]) & t->vocab_mask;
+    uint32_t h = wm__hash(t, t->tok_bytes + t->tok_off[id], t->tok_len[id]) & t->vocab_mask;
     while (t->vocab_hash[h] >= 0) {
         int32_t o = t->vocab_hash[h];
         if (t->tok_len[o] == t->tok_len[id] && !memcmp(t->tok_bytes + t->tok_off[o], t->tok_bytes + t->tok_off[id], t->tok_len[id])) {
@@ -4740,6 +4871,74 @@ static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
         h = (h + 1) & t->vocab_mask;
     }
     t->vocab_hash[h] = id;
+}
+
+/* Added token i before j: text in lexicographic order (a prefix first),
+   then file order (their texts were laid out in file order). */
+static int wm__added_before(const wm_tokenizer *t, int i, int j) {
+    uint32_t li = t->added_len[i], lj = t->added_len[j];
+    int c = memcmp(t->added_bytes + t->added_off[i], t->added_bytes + t->added_off[j], WM__MIN(li, lj));
+    if (c) return c < 0;
+    if (li != lj) return li < lj;
+    return t->added_off[i] < t->added_off[j];
+}
+
+static void wm__added_swap(wm_tokenizer *t, int i, int j) {
+    int32_t id = t->added[i];
+    uint32_t o = t->added_off[i], l = t->added_len[i];
+    t->added[i] = t->added[j]; t->added_off[i] = t->added_off[j]; t->added_len[i] = t->added_len[j];
+    t->added[j] = id; t->added_off[j] = o; t->added_len[j] = l;
+}
+
+/* Sorts the added tokens (heapsort, O(n log n) in place) so that the
+   tokens sharing a prefix form a range, and indexes them by first byte. */
+static void wm__added_sort(wm_tokenizer *t) {
+    int n = t->n_added, i = n / 2 - 1, j, end = n;
+    for (;;) { /* heapify, then move the largest to the end */
+        int root, child;
+        if (i >= 0) root = i--;
+        else if (--end > 0) { wm__added_swap(t, 0, end); root = 0; }
+        else break;
+        while ((child = 2 * root + 1) < end) {
+            if (child + 1 < end && wm__added_before(t, child, child + 1)) child++;
+            if (!wm__added_before(t, root, child)) break;
+            wm__added_swap(t, root, child);
+            root = child;
+        }
+    }
+    for (i = 0, j = 0; i <= 256; i++) {
+        while (j < n && t->added_bytes[t->added_off[j]] < i) j++;
+        t->added_first[i] = j;
+    }
+}
+
+/* The added token matched at p (leftmost-longest: the longest one starting
+   here, the first in the file among equal ones), -1 if none. The tokens
+   sharing the bytes read so far are a range of the sorted list; each byte
+   narrows it by binary search, so a position costs O(depth log n). */
+static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e) {
+    int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
+    size_t k = 1, room = (size_t)(e - p);
+    while (lo < hi) {
+        int a, b;
+        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first in file order */
+            best = lo;
+            while (lo < hi && t->added_len[lo] == k) lo++;
+        }
+        if (lo >= hi || k >= room) break;
+        for (a = lo, b = hi; a < b;) { /* first with byte k >= p[k] */
+            int mid = a + (b - a) / 2;
+            if (t->added_bytes[t->added_off[mid] + k] < p[k]) a = mid + 1; else b = mid;
+        }
+        lo = a;
+        for (b = hi; a < b;) { /* first with byte k > p[k] */
+            int mid = a + (b - a) / 2;
+            if (t->added_bytes[t->added_off[mid] + k] <= p[k]) a = mid + 1; else b = mid;
+        }
+        hi = a;
+        k++;
+    }
+    return best;
 }
 
 /* Fills a carved tokenizer from the JSON. */
@@ -4753,6 +4952,9 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
     memset(t->tok_off, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
     for (i = 0; i <= (int)t->vocab_mask; i++) t->vocab_hash[i] = -1;
     for (i = 0; i <= (int)t->merge_mask; i++) t->merge_hash[i].a = -1;
+    wm__sip_key(t->hash_key, b->json, (size_t)(e - b->json));
+    t->pair_add = t->hash_key[0] ^ WM__ROTL(t->hash_key[1], 29);
+    for (t->merge_shift = 64; ((uint64_t)1 << (64 - t->merge_shift)) <= t->merge_mask; t->merge_shift--) {}
     t->unk = -1;
     /* model vocab: bytes after un-mapping, or the raw text when it is not byte-level */
     wm__j_iter(&it, b->vocab, e);
@@ -4800,25 +5002,7 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
         }
     }
     for (t->max_len = 0, i = 0; i < t->n_vocab; i++) t->max_len = WM__MAX(t->max_len, (size_t)t->tok_len[i]);
-    /* sort added tokens by first byte (insertion sort keeps equal keys in order) */
-    {
-        int32_t *ord = t->added;
-        uint32_t *off = t->added_off, *ln = t->added_len;
-        int j;
-        for (i = 1; i < t->n_added; i++) {
-            int32_t id = ord[i];
-            uint32_t o = off[i], l = ln[i];
-            unsigned char f = t->added_bytes[o];
-            for (j = i; j > 0 && t->added_bytes[off[j - 1]] > f; j--) { ord[j] = ord[j - 1]; off[j] = off[j - 1]; ln[j] = ln[j - 1]; }
-            ord[j] = id;
-            off[j] = o;
-            ln[j] = l;
-        }
-        for (i = 0, j = 0; i <= 256; i++) {
-            while (j < t->n_added && t->added_bytes[off[j]] < i) j++;
-            t->added_first[i] = j;
-        }
-    }
+    wm__added_sort(t);
     for (i = 0; i < 256; i++) {
         unsigned char byte = (unsigned char)i;
         t->byte_tok[i] = wm__vocab_get(t, &byte, 1);
@@ -4863,7 +5047,7 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
             buf[la + lb] = 0;
             return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu uses a token missing from the vocab", rank);
         }
-        for (h = wm__pair_hash(ia, ib) & t->merge_mask; t->merge_hash[h].a >= 0; h = (h + 1) & t->merge_mask)
+        for (h = wm__pair_slot(t, ia, ib); t->merge_hash[h].a >= 0; h = (h + 1) & t->merge_mask)
             if (t->merge_hash[h].a == ia && t->merge_hash[h].b == ib) break;
         t->merge_hash[h].a = ia;
         t->merge_hash[h].b = ib;
@@ -4871,35 +5055,10 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
         t->merge_hash[h].id = inew;
         rank++;
     }
-    /* template: ids before and after the sequence */
-    t->n_prefix = t->n_suffix = 0;
-    if (b->tmpl) {
-        const char *single = wm__j_get(b->tmpl, e, "single"), *item;
-        int seen_seq = 0;
-        wm__j_iter(&it, single, e);
-        while (wm__j_next(&it, NULL, &item)) {
-            const char *st = wm__j_get(item, e, "SpecialToken"), *sq = wm__j_get(item, e, "Sequence");
-            if (sq) { seen_seq = 1; continue; }
-            if (st) {
-                char name[256];
-                const char *entry, *ids, *idv;
-                wm__jit ii;
-                wm__j_str(wm__j_get(st, e, "id"), e, name, sizeof name);
-                name[sizeof name - 1] = 0;
-                entry = b->special ? wm__j_get(b->special, e, name) : NULL;
-                ids = entry ? wm__j_get(entry, e, "ids") : NULL;
-                if (!ids || *ids != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has no ids", name);
-                wm__j_iter(&ii, ids, e);
-                while (wm__j_next(&ii, NULL, &idv)) {
-                    double d;
-                    int *cnt = seen_seq ? &t->n_suffix : &t->n_prefix;
-                    if (!wm__j_double(idv, e, &d) || d < 0 || d >= t->n_vocab || *cnt >= 16)
-                        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has a bad id", name);
-                    (seen_seq ? t->suffix : t->prefix)[(*cnt)++] = (int32_t)d;
-                }
-            }
-        }
-    }
+    memcpy(t->prefix, b->prefix, sizeof t->prefix);
+    memcpy(t->suffix, b->suffix, sizeof t->suffix);
+    t->n_prefix = b->n_prefix;
+    t->n_suffix = b->n_suffix;
     t->ignore_merges = b->ignore_merges;
     if (b->unk) {
         char name[256];
@@ -4927,18 +5086,22 @@ static void wm__heap_push(wm__cand *h, int *n, wm__cand c) {
     h[i] = c;
 }
 
-static wm__cand wm__heap_pop(wm__cand *h, int *n) {
-    wm__cand top = h[0], last = h[--(*n)];
-    int i = 0;
+/* Places v at hole i of the heap h[n], moving smaller children up. */
+static void wm__heap_down(wm__cand *h, int n, int i, wm__cand v) {
     for (;;) {
         int c = 2 * i + 1;
-        if (c >= *n) break;
-        if (c + 1 < *n && wm__cand_less(&h[c + 1], &h[c])) c++;
-        if (!wm__cand_less(&h[c], &last)) break;
+        if (c >= n) break;
+        if (c + 1 < n && wm__cand_less(&h[c + 1], &h[c])) c++;
+        if (!wm__cand_less(&h[c], &v)) break;
         h[i] = h[c];
         i = c;
     }
-    if (*n > 0) h[i] = last;
+    h[i] = v;
+}
+
+static wm__cand wm__heap_pop(wm__cand *h, int *n) {
+    wm__cand top = h[0], last = h[--(*n)];
+    if (*n > 0) wm__heap_down(h, *n, 0, last);
     return top;
 }
 
@@ -4963,10 +5126,11 @@ static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sy
         if (m > 0) sy[m - 1].next = m;
         m++;
     }
-    for (i = 0; i + 1 < m; i++) {
+    for (i = 0; i + 1 < m; i++) { /* the first candidates, then one O(m) heapify */
         const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
-        if (mg) { wm__cand c; c.rank = mg->rank; c.pos = i; wm__heap_push(heap, &nh, c); }
+        if (mg) { heap[nh].rank = mg->rank; heap[nh++].pos = i; }
     }
+    for (i = nh / 2 - 1; i >= 0; i--) wm__heap_down(heap, nh, i, heap[i]);
     while (nh > 0) {
         wm__cand c = wm__heap_pop(heap, &nh);
         int nx = sy[c.pos].next;
@@ -5017,24 +5181,20 @@ static wm_status wm__encode_plain(const wm_tokenizer *t, const unsigned char *p,
 
 WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
                             size_t *n_ids) {
-    const unsigned char *p = (const unsigned char *)text, *e = p + len, *seg = p;
+    const unsigned char *p = (const unsigned char *)(text ? text : ""), *e, *seg = p;
     size_t n = 0;
     int i;
     wm_status st;
     if (!t || (!text && len) || !n_ids) return WM_ERR_INVALID_ARG;
+    e = p + len;
     if (add_special)
         for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
     while (p < e) { /* added tokens first: leftmost, then longest */
-        int best = -1;
-        size_t best_len = 0;
-        for (i = t->added_first[*p]; i < t->added_first[*p + 1]; i++) {
-            size_t al = t->added_len[i];
-            if (al > best_len && al <= (size_t)(e - p) && !memcmp(p, t->added_bytes + t->added_off[i], al)) { best = i; best_len = al; }
-        }
+        int best = wm__added_at(t, p, e);
         if (best < 0) { p++; continue; }
         if ((st = wm__encode_plain(t, seg, p, ids, cap, &n)) != WM_OK) return st;
         wm__emit(ids, cap, &n, t->added[best]);
-        p += best_len;
+        p += t->added_len[best];
         seg = p;
     }
     if ((st = wm__encode_plain(t, seg, e, ids, cap, &n)) != WM_OK) return st;
@@ -5116,7 +5276,8 @@ WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out) {
 WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t n, char *out, size_t cap, size_t *len) {
     wm_utf8_stream st;
     char tmp[3 * (256 + 4)];
-    size_t i, total = 0;
+    size_t i, total = 0, kept = 0; /* kept: bytes written to out, whole characters, < cap */
+    int full = 0;
     if (!t || (!ids && n) || !len) return WM_ERR_INVALID_ARG;
     st.n = 0;
     for (i = 0; i <= n; i++) {
@@ -5124,12 +5285,21 @@ WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t 
         const char *b = i < n ? wm_token_bytes(t, ids[i], &bl) : NULL;
         for (k = 0; k < bl || (i == n && k == 0); k += 256) {
             w = i < n ? wm_utf8_push(&st, b + k, WM__MIN(256, bl - k), tmp) : wm_utf8_flush(&st, tmp);
-            if (out && total + w < cap) memcpy(out + total, tmp, w);
+            if (out && !full) { /* as much as fits with the NUL, ending on a character boundary */
+                size_t take = w;
+                if (kept + take >= cap) {
+                    take = cap > kept ? cap - kept - 1 : 0;
+                    while (take > 0 && ((unsigned char)tmp[take] & 0xc0) == 0x80) take--;
+                    full = 1;
+                }
+                memcpy(out + kept, tmp, take);
+                kept += take;
+            }
             total += w;
             if (i == n) break;
         }
     }
-    if (out && cap) out[total < cap ? total : cap - 1] = 0;
+    if (out && cap) out[kept] = 0;
     *len = total;
     return out && total >= cap ? WM_ERR_ARENA : WM_OK;
 }
@@ -5246,16 +5416,35 @@ WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed) {
 
 WMDEF size_t wm_sampler_work_bytes(int n_vocab) { return (size_t)(n_vocab > 0 ? n_vocab : 0) * sizeof(wm__pair); }
 
+static int wm__finite(double x) { return x == x && x - x == 0.0; }
+
+WMDEF wm_status wm_sampler_check(const wm_sampler *s, wm_error *err) {
+    const char *bad = NULL;
+    if (!s) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: NULL");
+    if (!(wm__finite(s->temperature) && s->temperature >= 0.0f)) bad = "temperature must be a finite number >= 0";
+    else if (s->top_k < 0) bad = "top_k must be >= 0";
+    else if (!(s->top_p > 0.0f && s->top_p <= 1.0f)) bad = "top_p must be in (0, 1]";
+    else if (!(s->min_p >= 0.0f && s->min_p <= 1.0f)) bad = "min_p must be in [0, 1]";
+    else if (!(wm__finite(s->repeat_penalty) && s->repeat_penalty > 0.0f)) bad = "repeat_penalty must be a finite number > 0";
+    else if (s->repeat_last_n < 0) bad = "repeat_last_n must be >= 0";
+    if (bad) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: %s", bad);
+    wm__ok(err);
+    return WM_OK;
+}
+
 /* Applies penalty, temperature and the filters; leaves the candidates in q
-   with their probabilities (summing to 1) and returns how many: best first
-   when top-k or top-p is on, else in id order. logits become scratch. */
+   with their probabilities (summing to 1) and returns how many (>= 1, or 0
+   when no logit is above -inf): best first when top-k or top-p is on, else
+   in id order. logits become scratch; NaN counts as -inf. */
 static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q) {
     wm__kc kc;
     int i, m = 0, k;
     float mx, sum = 0.0f, z = 0.0f;
     kc.simd = 1;
     kc.n_threads = 1;
-    if (s->repeat_penalty != 1.0f && s->repeat_penalty > 0.0f && hist) {
+    for (i = 0; i < n; i++)
+        if (logits[i] != logits[i]) logits[i] = -INFINITY;
+    if (s->repeat_penalty != 1.0f && hist) {
         int from = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
         for (i = from; i < n_hist; i++) { /* each distinct token once (q[].i marks the seen ones) */
             int32_t tk = hist[i];
@@ -5264,7 +5453,9 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
             logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
         }
     }
-    if (s->temperature <= 0.0f) { /* greedy: the first of the largest */
+    mx = wm__k_max(&kc, logits, n);
+    if (mx == -INFINITY) return 0;
+    if (s->temperature <= 0.0f || mx == INFINITY) { /* greedy: the first of the largest (an infinite logit wins outright) */
         int b = 0;
         for (i = 1; i < n; i++) if (logits[i] > logits[b]) b = i;
         q[0].i = b;
@@ -5272,7 +5463,6 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
         return 1;
     }
     /* probabilities, unnormalized: e^((l - max) / T) */
-    mx = wm__k_max(&kc, logits, n);
     for (i = 0; i < n; i++) logits[i] = (logits[i] - mx) / s->temperature;
     wm__k_exp(&kc, logits, logits, n);
     for (i = 0; i < n; i++) z += logits[i];
@@ -5312,23 +5502,25 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
     return m;
 }
 
-WMDEF int32_t wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work) {
+WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
+                          int32_t *token) {
     wm__pair *q = (wm__pair *)work;
     wm__rng r;
     double u, cum = 0.0;
     int m, i;
-    if (!s || !logits || n_vocab < 1 || !q) return -1;
+    if (token) *token = -1;
+    if (!s || !logits || n_vocab < 1 || !q || !token || n_history < 0 || (n_history > 0 && !history)) return WM_ERR_INVALID_ARG;
+    if (wm_sampler_check(s, NULL) != WM_OK) return WM_ERR_INVALID_ARG;
     for (i = 0; i < n_vocab; i++) q[i].i = 0;
     m = wm__sample_candidates(s, logits, n_vocab, history, n_history, q);
-    if (m == 1) return q[0].i;
+    if (m < 1) return WM_ERR_NUMERIC;
+    if (m == 1) { *token = q[0].i; return WM_OK; }
     memcpy(r.s, s->rng, sizeof r.s);
     u = wm__rng_uniform(&r);
     memcpy(s->rng, r.s, sizeof r.s);
-    for (i = 0; i < m - 1; i++) {
-        cum += q[i].v;
-        if (u < cum) return q[i].i;
-    }
-    return q[m - 1].i;
+    for (i = 0; i < m - 1 && u >= cum + q[i].v; i++) cum += q[i].v;
+    *token = q[i].i;
+    return WM_OK;
 }
 
 /* ========================================================================
@@ -5362,6 +5554,16 @@ static void wm__io(wm__blob_io *io, void *data, size_t n) {
     io->pos += n; /* neither: only sizing */
 }
 
+/* The sampler and the logits after the states: the sampler is read into
+   tmp (its fields are checked before anything is restored). */
+static void wm__session_io_tail(wm__blob_io *io, wm_sampler *tmp, float *logits, const int32_t *hdr) {
+    if (hdr[3] & 1) {
+        wm__io(io, &tmp->temperature, 4); wm__io(io, &tmp->top_k, 4); wm__io(io, &tmp->top_p, 4); wm__io(io, &tmp->min_p, 4);
+        wm__io(io, &tmp->repeat_penalty, 4); wm__io(io, &tmp->repeat_last_n, 4); wm__io(io, tmp->rng, sizeof tmp->rng);
+    }
+    if (hdr[3] & 2) wm__io(io, logits, sizeof(float) * (size_t)hdr[2]);
+}
+
 /* Walks the state in one order for saving (r NULL) and restoring. */
 static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, float *logits, int32_t *hdr) {
     const wm_config *c = &s->model->cfg;
@@ -5379,15 +5581,13 @@ static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, floa
         if (st->S) wm__io(io, st->S, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);
         if (st->conv) wm__io(io, st->conv, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
     }
-    if (hdr[3] & 1) {
+    {
         wm_sampler tmp;
         memset(&tmp, 0, sizeof tmp);
         if (!io->r && smp) tmp = *smp;
-        wm__io(io, &tmp.temperature, 4); wm__io(io, &tmp.top_k, 4); wm__io(io, &tmp.top_p, 4); wm__io(io, &tmp.min_p, 4);
-        wm__io(io, &tmp.repeat_penalty, 4); wm__io(io, &tmp.repeat_last_n, 4); wm__io(io, tmp.rng, sizeof tmp.rng);
+        wm__session_io_tail(io, &tmp, logits, hdr);
         if (io->r && smp && !io->bad) *smp = tmp;
     }
-    if (hdr[3] & 2) wm__io(io, logits, sizeof(float) * (size_t)c->vocab_size);
 }
 
 static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, const float *logits, wm__blob_io *io_in,
@@ -5444,6 +5644,15 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
     memcpy(&want, io.r + size - 8, 8);
     if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
+    if (hdr[3] & 1) { /* the sampler's fields, checked before any state is touched */
+        wm__blob_io tail = io;
+        wm_sampler tmp;
+        wm_error e;
+        memset(&tmp, 0, sizeof tmp);
+        tail.pos = sz.pos - (sizeof(float) * 6 + sizeof tmp.rng) - (hdr[3] & 2 ? sizeof(float) * (size_t)hdr[2] : 0);
+        wm__session_io_tail(&tail, &tmp, NULL, hdr);
+        if (wm_sampler_check(&tmp, &e) != WM_OK) return wm__serr(s, WM_ERR_FORMAT, "session file: %s", e.message);
+    }
     wm__session_io(&io, s, smp, logits, hdr);
     s->pos = hdr[1];
     s->err[0] = 0;
@@ -5454,35 +5663,57 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
    Generation and chat templates
    ======================================================================== */
 
+WMDEF wm_generate_params wm_generate_default_params(void) {
+    wm_generate_params p;
+    memset(&p, 0, sizeof p);
+    p.max_new = 128;
+    p.add_special = 1;
+    p.stop_at_eos = 1;
+    return p;
+}
+
 #ifndef WM_NO_MALLOC
-static int wm__is_eos(const wm_config *c, int32_t tok) {
+static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t tok) {
     int i;
-    for (i = 0; i < c->n_eos; i++) if (c->eos_token_ids[i] == tok) return 1;
+    for (i = 0; gp->stop_at_eos && i < c->n_eos; i++) if (c->eos_token_ids[i] == tok) return 1;
+    for (i = 0; i < gp->n_stop_ids; i++) if (gp->stop_ids[i] == tok) return 1;
     return 0;
 }
 
+/* Room for one more token in the session. */
+static int wm__has_room(const wm_session *s) {
+    return s->model->has_attn ? s->pos < s->params.n_ctx : s->pos < INT32_MAX - 1;
+}
+
 WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
-                            size_t prompt_len, int add_special, int max_new, wm_token_fn fn, void *user, wm_generate_stats *stats) {
+                            size_t prompt_len, const wm_generate_params *gp_in, wm_token_fn fn, void *user, wm_generate_stats *stats) {
+    const wm_generate_params gp = gp_in ? *gp_in : wm_generate_default_params();
+    const int max_new = gp.max_new;
     const wm_config *c;
     size_t n_prompt = 0, hist_cap;
     int32_t *hist = NULL, tok;
     void *work = NULL;
     wm_utf8_stream us;
     wm_status st = WM_OK;
-    int n_hist = 0, i, eos = 0;
+    wm_error e;
+    int n_hist = 0, i;
+    wm_stop stop = WM_STOP_LENGTH;
     char *text = NULL; /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
     size_t w;
     if (stats) memset(stats, 0, sizeof *stats);
-    if (!s || !t || !smp || !logits || (!prompt && prompt_len) || max_new < 0) return WM_ERR_INVALID_ARG;
+    if (!s || !t || !smp || !logits || (!prompt && prompt_len)) return WM_ERR_INVALID_ARG;
     c = &s->model->cfg;
+    if (gp.n_stop_ids < 0 || gp.n_stop_ids > 8) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: n_stop_ids %d is outside 0..8", gp.n_stop_ids);
+    if (wm_sampler_check(smp, &e) != WM_OK) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: %s", e.message);
     if (prompt_len > (size_t)INT32_MAX / 4) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
-    /* a token covers at least one byte: the prompt's ids fit in prompt_len plus the template's */
-    hist_cap = prompt_len + (size_t)(t->n_prefix + t->n_suffix) + (size_t)max_new + 1;
+    /* a token covers at least one byte: the prompt's ids fit in prompt_len plus the template's; the
+       history grows by doubling when max_new is large or unlimited */
+    hist_cap = prompt_len + (size_t)(t->n_prefix + t->n_suffix) + (size_t)(max_new >= 0 && max_new < 4096 ? max_new : 4096) + 1;
     hist = (int32_t *)WM_MALLOC(sizeof(int32_t) * hist_cap);
     work = WM_MALLOC(wm_sampler_work_bytes(c->vocab_size));
     text = (char *)WM_MALLOC(3 * (t->max_len + 4));
     if (!hist || !work || !text) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
-    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, add_special, hist, hist_cap, &n_prompt)) != WM_OK) {
+    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, gp.add_special, hist, hist_cap, &n_prompt)) != WM_OK) {
         st = wm__serr(s, st, "generate: cannot tokenize the prompt");
         goto done;
     }
@@ -5491,21 +5722,32 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
     n_hist = (int)n_prompt;
     if (stats) stats->n_prompt = (int)n_prompt;
     us.n = 0;
-    for (i = 0; i < max_new; i++) {
+    for (i = 0; max_new < 0 || i < max_new; i++) {
         size_t bl = 0;
         const char *b;
-        int stop;
-        tok = wm_sample(smp, logits, c->vocab_size, hist, n_hist, work);
-        if (wm__is_eos(c, tok)) { eos = 1; break; } /* not fed: a chat turn's end text adds it back */
+        if ((st = wm_sample(smp, logits, c->vocab_size, hist, n_hist, work, &tok)) != WM_OK) {
+            st = wm__serr(s, st, "generate: %s", st == WM_ERR_NUMERIC ? "the logits hold no number (NaN or -inf only)" : "cannot sample");
+            goto done;
+        }
+        if (wm__is_stop(c, &gp, tok)) { stop = WM_STOP_EOS; break; } /* not fed: a chat turn's end text adds it back */
+        if (!wm__has_room(s)) { stop = WM_STOP_CONTEXT; break; } /* it could not join the session */
+        if ((size_t)n_hist == hist_cap) {
+            int32_t *h2 = hist_cap < (size_t)INT32_MAX / 8 ? (int32_t *)WM_MALLOC(sizeof(int32_t) * 2 * hist_cap) : NULL;
+            if (!h2) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
+            memcpy(h2, hist, sizeof(int32_t) * hist_cap);
+            WM_FREE(hist);
+            hist = h2;
+            hist_cap *= 2;
+        }
         b = wm_token_bytes(t, tok, &bl);
         w = b ? wm_utf8_push(&us, b, bl, text) : 0;
-        stop = fn ? fn(user, tok, text, w) : 0;
+        if (fn && fn(user, tok, text, w)) stop = WM_STOP_CALLBACK;
         hist[n_hist++] = tok;
         if (stats) stats->n_generated++;
         if ((st = wm_decode(s, tok, logits)) != WM_OK) goto done;
-        if (stop) break;
+        if (stop == WM_STOP_CALLBACK) break;
     }
-    if (stats) stats->stopped_at_eos = eos;
+    if (stats) stats->stop = stop;
     w = wm_utf8_flush(&us, text);
     if (fn && w) fn(user, -1, text, w);
 done:

@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
     wm_session *session;
     wm_session_params params;
     wm_sampler sampler = wm_sampler_default();
+    wm_generate_params gen;
     wm_error err;
     float *logits;
 
@@ -41,7 +42,9 @@ int main(int argc, char **argv) {
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(model)->vocab_size);
 
     printf("%s", prompt);
-    if (wm_generate(session, tok, &sampler, logits, prompt, strlen(prompt), 1, 64, print_token, NULL, NULL) != WM_OK)
+    gen = wm_generate_default_params(); /* BOS, stop at EOS */
+    gen.max_new = 64;
+    if (wm_generate(session, tok, &sampler, logits, prompt, strlen(prompt), &gen, print_token, NULL, NULL) != WM_OK)
         fprintf(stderr, "\n%s\n", wm_session_error(session));
     printf("\n");
 

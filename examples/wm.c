@@ -1,30 +1,26 @@
-/* wm - the command-line front end of wm.h (SPEC.md §8).
+/* wm - the command-line front end of wm.h. `wm --help` lists the commands
+   and options; README.md shows the same text.
 
-     wm generate MODEL_DIR --prompt TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P]
-                 [--repeat-penalty R] [--seed S] [--tokenizer FILE] [--ctx N] [--threads N] [--no-bos]
-                 [--ignore-eos] [--save-session FILE] [--load-session FILE]
-     wm chat MODEL_DIR [--system TEXT] [sampling options as for generate]
-     wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count])
-     wm detokenize TOKENIZER_JSON 3,17,42
-     wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]
-     wm info MODEL_DIR
-     wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]
-     wm bench MODEL_DIR [--prompt-len N] [--gen N] [--threads N] [--scalar]
-
-   Errors: exit status 1 and one line on stderr; output files are written
-   to a temporary name and renamed only when complete. */
+   Every option is checked: an unknown flag, a number that does not parse
+   whole or lies outside its range (NaN and infinities included), a missing
+   or extra argument exits with status 1 and one line on stderr naming it.
+   Output files are written to a temporary name and renamed only when
+   complete. */
 #define _DEFAULT_SOURCE /* madvise: weights and the bandwidth probe in huge pages */
 #define _POSIX_C_SOURCE 200809L
 #define _ISOC11_SOURCE
 #define WM_IMPLEMENTATION
 #include "../wm.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/mman.h>
-#include <errno.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -34,96 +30,314 @@ static double now_s(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int die(const char *fmt, const char *a, const char *b) {
-    fprintf(stderr, "wm: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n");
+/* "wm: " + the message + newline on stderr; returns 1 (the exit status). */
+static int fail(const char *fmt, ...) {
+    va_list ap;
+    fputs("wm: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
     return 1;
 }
 
-static const char *arg_value(int argc, char **argv, const char *flag) {
-    int i;
-    for (i = 0; i < argc - 1; i++)
-        if (!strcmp(argv[i], flag)) return argv[i + 1];
-    return NULL;
+static void warn(const char *fmt, ...) {
+    va_list ap;
+    fputs("wm: warning: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
-static int arg_flag(int argc, char **argv, const char *flag) {
-    int i;
-    for (i = 0; i < argc; i++)
-        if (!strcmp(argv[i], flag)) return 1;
+/* ---- options: one table, strict parsing ------------------------------------ */
+
+typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
+
+enum { /* every option of every command */
+    O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
+    O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_HELP, N_OPT
+};
+
+typedef struct optdef {
+    const char *name, *alias, *meta; /* "--temp", NULL, "T" */
+    kind k;
+    double lo, hi;                   /* numbers: the accepted range */
+    const char *help;
+} optdef;
+
+static const optdef OPTS[N_OPT] = {
+    {"--prompt", "-p", "TEXT", K_STR, 0, 0, "the prompt"},
+    {"--file", "-f", "FILE", K_STR, 0, 0, "read the prompt (tokenize: the text) from FILE, - for stdin"},
+    {"--n-predict", "-n", "N", K_INT, -1, 2147483647.0, "tokens to generate (generate 128, chat 256; -1: until EOS or a full context)"},
+    {"--temp", NULL, "T", K_NUM, 0, 1e6, "temperature (0.8; 0: greedy)"},
+    {"--top-k", NULL, "K", K_INT, 0, 2147483647.0, "sample from the K most likely tokens (0: off)"},
+    {"--top-p", NULL, "P", K_NUM, 1e-9, 1, "sample from the fewest tokens holding P of the mass (0.95; 1: off)"},
+    {"--min-p", NULL, "P", K_NUM, 0, 1, "drop tokens below P times the best one's probability (0: off)"},
+    {"--repeat-penalty", NULL, "R", K_NUM, 1e-6, 1e6, "divide the logits of tokens already seen by R (1: off)"},
+    {"--repeat-last-n", NULL, "N", K_INT, 0, 2147483647.0, "how many recent tokens the penalty sees (0: all)"},
+    {"--seed", "-s", "S", K_U64, 0, 0, "random seed (default: drawn, and printed on stderr)"},
+    {"--ctx", "-c", "N", K_INT, 1, 16777216.0, "context length in tokens (default: the model's, at most 4096)"},
+    {"--threads", "-t", "N", K_INT, 0, 1024, "threads (OpenMP builds; 0: all cores, the default)"},
+    {"--tokenizer", NULL, "FILE", K_STR, 0, 0, "tokenizer.json (default: MODEL_DIR/tokenizer.json)"},
+    {"--no-bos", NULL, NULL, K_FLAG, 0, 0, "no template (BOS) tokens around the prompt"},
+    {"--ignore-eos", NULL, NULL, K_FLAG, 0, 0, "keep generating past EOS"},
+    {"--save-session", NULL, "FILE", K_STR, 0, 0, "save the session at the end (-n 0: just the prompt)"},
+    {"--load-session", NULL, "FILE", K_STR, 0, 0, "continue a saved session (a prompt is appended to it)"},
+    {"--system", NULL, "TEXT", K_STR, 0, 0, "the system message"},
+    {"--template", NULL, "NAME", K_STR, 0, 0, "chat format (doge)"},
+    {"--special", NULL, NULL, K_FLAG, 0, 0, "add the template (BOS) tokens"},
+    {"--count", NULL, NULL, K_FLAG, 0, 0, "print only the number of tokens (and the speed on stderr)"},
+    {"--ids", NULL, "IDS", K_STR, 0, 0, "token ids: 3,17,42"},
+    {"--out", NULL, "FILE", K_STR, 0, 0, "output file"},
+    {"--decode", NULL, NULL, K_FLAG, 0, 0, "one token at a time through the recurrent path"},
+    {"--dtype", NULL, "TYPE", K_STR, 0, 0, "f32, bf16 or f16 (f32)"},
+    {"--force", NULL, NULL, K_FLAG, 0, 0, "write into a directory that is not empty"},
+    {"--prompt-len", NULL, "N", K_INT, 1, 16777216.0, "prompt tokens (256)"},
+    {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
+    {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels"},
+    {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
+};
+
+#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER
+
+typedef struct command {
+    const char *name, *args, *synopsis; /* args: the required positionals, in order */
+    int n_pos, max_pos;                 /* required and most positionals */
+    int opts[24];                       /* terminated by -1 (O_HELP is implied) */
+    const char *what;
+} command;
+
+static const command CMDS[] = {
+    {"generate", "MODEL_DIR", "(-p TEXT | -f FILE) [options]", 1, 1,
+     {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, -1}, "stream a continuation of the prompt"},
+    {"chat", "MODEL_DIR", "[--system TEXT] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_TEMPLATE, SAMPLING, -1},
+     "chat turn by turn on stdin"},
+    {"tokenize", "TOKENIZER_JSON", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
+     "token ids of a text"},
+    {"detokenize", "TOKENIZER_JSON IDS", "", 2, 2, {-1}, "the text of token ids (IDS: 3,17,42)"},
+    {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N]", 1, 1, {O_IDS, O_OUT, O_DECODE, O_THREADS, -1},
+     "raw F32 [T][vocab] logits"},
+    {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
+    {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
+     "a random checkpoint of a config"},
+    {"bench", "MODEL_DIR", "[--prompt-len N] [--gen N] [-t N] [--scalar]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, -1},
+     "one JSON line of speeds"},
+};
+#define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
+
+typedef struct args {
+    const command *cmd;
+    const char *pos[4];
+    int set[N_OPT];
+    const char *str[N_OPT];
+    long long i[N_OPT];
+    unsigned long long u[N_OPT];
+    double d[N_OPT];
+} args;
+
+static int cmd_takes(const command *c, int o) {
+    int k;
+    if (o == O_HELP) return 1;
+    for (k = 0; c->opts[k] >= 0; k++)
+        if (c->opts[k] == o) return 1;
     return 0;
 }
+
+/* Parses one value of option o; 1 on failure after printing why. */
+static int parse_value(args *a, int o, const char *v) {
+    const optdef *d = &OPTS[o];
+    char *end;
+    errno = 0;
+    if (d->k == K_STR) { a->str[o] = v; return 0; }
+    if (d->k == K_INT) {
+        long long x = strtoll(v, &end, 10);
+        if (end == v || *end || errno) return fail("%s: '%s' is not an integer", d->name, v);
+        if (x < d->lo || x > d->hi) return fail("%s: %lld is outside %.0f..%.0f", d->name, x, d->lo, d->hi);
+        a->i[o] = x;
+        return 0;
+    }
+    if (d->k == K_U64) {
+        unsigned long long x;
+        if (*v == '-' || *v == '+' || *v == ' ') return fail("%s: '%s' is not a non-negative integer", d->name, v);
+        x = strtoull(v, &end, 10);
+        if (end == v || *end || errno) return fail("%s: '%s' is not a non-negative integer below 2^64", d->name, v);
+        a->u[o] = x;
+        return 0;
+    }
+    {
+        double x = strtod(v, &end);
+        if (end == v || *end || errno == ERANGE || x != x || x - x != 0.0) return fail("%s: '%s' is not a finite number", d->name, v);
+        if (x < d->lo || x > d->hi) { /* a tiny positive lo stands for an open interval at 0 */
+            if (d->lo > 0 && d->lo < 1e-3) return fail("%s: %g is outside (0, %g]", d->name, x, d->hi);
+            return fail("%s: %g is outside [%g, %g]", d->name, x, d->lo, d->hi);
+        }
+        a->d[o] = x;
+        return 0;
+    }
+}
+
+static void print_usage(FILE *f, const command *c, int full);
+
+/* argv after the command name; 1 on a mistake (printed), 2 for --help (printed). */
+static int parse_args(args *a, const command *c, int argc, char **argv) {
+    int i, n_pos = 0, opts_done = 0;
+    memset(a, 0, sizeof *a);
+    a->cmd = c;
+    for (i = 0; i < argc; i++) {
+        const char *s = argv[i], *eq, *v = NULL;
+        int o, len;
+        if (opts_done || s[0] != '-' || !s[1]) { /* a positional ("-" alone is one) */
+            if (n_pos >= c->max_pos)
+                return fail("%s: unexpected argument '%s' (%s)", c->name, s,
+                            !strcmp(c->name, "tokenize") ? "quote a text with spaces" : "see wm " "--help");
+            a->pos[n_pos++] = s;
+            continue;
+        }
+        if (!strcmp(s, "--")) { opts_done = 1; continue; }
+        eq = strncmp(s, "--", 2) == 0 ? strchr(s, '=') : NULL; /* --name=value */
+        len = eq ? (int)(eq - s) : (int)strlen(s);
+        for (o = 0; o < N_OPT; o++)
+            if ((!strncmp(OPTS[o].name, s, (size_t)len) && OPTS[o].name[len] == 0) ||
+                (OPTS[o].alias && !strncmp(OPTS[o].alias, s, (size_t)len) && OPTS[o].alias[len] == 0))
+                break;
+        if (o == N_OPT || !cmd_takes(c, o)) return fail("%s: unknown option '%.*s' (wm %s --help lists them)", c->name, len, s, c->name);
+        if (o == O_HELP) { print_usage(stdout, c, 1); return 2; }
+        if (a->set[o]) return fail("%s: %s given twice", c->name, OPTS[o].name);
+        a->set[o] = 1;
+        if (OPTS[o].k == K_FLAG) {
+            if (eq) return fail("%s: %s takes no value", c->name, OPTS[o].name);
+            continue;
+        }
+        if (eq) v = eq + 1;
+        else if (i + 1 < argc) v = argv[++i];
+        else return fail("%s: %s needs a value (%s)", c->name, OPTS[o].name, OPTS[o].meta);
+        if (parse_value(a, o, v)) return 1;
+    }
+    if (n_pos < c->n_pos) return fail("%s: missing arguments (usage: wm %s %s%s%s)", c->name, c->name, c->args, *c->synopsis ? " " : "", c->synopsis);
+    return 0;
+}
+
+static void print_usage(FILE *f, const command *c, int full) {
+    int k;
+    fprintf(f, "%swm %s %s%s%s\n", full ? "usage: " : "  ", c->name, c->args, *c->synopsis ? " " : "", c->synopsis);
+    if (!full) return;
+    fprintf(f, "%s; options:\n", c->what);
+    for (k = 0; c->opts[k] >= 0; k++) {
+        const optdef *d = &OPTS[c->opts[k]];
+        char flag[48];
+        snprintf(flag, sizeof flag, "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "", d->name, d->meta ? " " : "",
+                 d->meta ? d->meta : "");
+        fprintf(f, "  %-24s %s\n", flag, d->help);
+    }
+}
+
+/* The whole help; README.md shows exactly this text. */
+static void print_help(FILE *f) {
+    static const int gen_opts[] = {O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
+                                   O_PROMPT, O_FILE, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, -1};
+    int k;
+    fprintf(f, "wm %s - Wonderful Matrices language models on the CPU\n\nusage:\n", WM_VERSION_STRING);
+    for (k = 0; k < N_CMDS; k++) print_usage(f, &CMDS[k], 0);
+    fprintf(f, "\ngenerate and chat options:\n");
+    for (k = 0; gen_opts[k] >= 0; k++) {
+        const optdef *d = &OPTS[gen_opts[k]];
+        char flag[48];
+        snprintf(flag, sizeof flag, "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "", d->name, d->meta ? " " : "",
+                 d->meta ? d->meta : "");
+        fprintf(f, "  %-24s %s\n", flag, d->help);
+    }
+    fprintf(f, "\nwm COMMAND --help lists a command's options; wm --version prints the version.\n");
+}
+
+/* ---- files ---------------------------------------------------------------- */
 
 /* Writes buf to path via path.tmp + rename, so no partial file is left. */
 static int write_file(const char *path, const void *buf, size_t n) {
     char tmp[4096];
     FILE *f;
+    if (strlen(path) + 5 > sizeof tmp) return fail("%s: path too long", path);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     f = fopen(tmp, "wb");
-    if (!f) return die("%s: cannot create (%s)", tmp, strerror(errno));
+    if (!f) return fail("%s: cannot create (%s)", tmp, strerror(errno));
     if (fwrite(buf, 1, n, f) != n || fflush(f) != 0) {
         fclose(f);
         remove(tmp);
-        return die("%s: write failed (%s)", tmp, strerror(errno));
+        return fail("%s: write failed (%s)", tmp, strerror(errno));
     }
     fclose(f);
     if (rename(tmp, path) != 0) {
         remove(tmp);
-        return die("%s: cannot rename into place (%s)", path, strerror(errno));
+        return fail("%s: cannot rename into place (%s)", path, strerror(errno));
     }
     return 0;
 }
 
-/* The whole file as a NUL-terminated buffer (free it); NULL after printing the error. */
-static char *read_text_file(const char *path, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    long sz;
-    char *buf;
-    if (!f) { die("%s: cannot open (%s)", path, strerror(errno)); return NULL; }
-    if (fseek(f, 0, SEEK_END) != 0 || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        die("%s: cannot find its size%s", path, "");
-        return NULL;
+/* A whole file ("-": standard input) as a NUL-terminated buffer to free;
+   NULL after printing the error. */
+static char *read_text(const char *path, size_t *n) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = NULL;
+    if (!f) { fail("%s: cannot open (%s)", path, strerror(errno)); return NULL; }
+    for (;;) {
+        char *nb = len + 1 >= cap || !buf ? (char *)realloc(buf, cap *= 2) : buf;
+        size_t got;
+        if (!nb) { free(buf); buf = NULL; fail("%s: out of memory", path); break; }
+        buf = nb;
+        got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f)) { free(buf); buf = NULL; fail("%s: read error", path); }
+            break;
+        }
     }
-    buf = (char *)malloc((size_t)sz + 1);
-    if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
-        fclose(f);
-        free(buf);
-        die("%s: cannot read%s", path, "");
-        return NULL;
-    }
-    fclose(f);
-    buf[sz] = 0;
-    *n = (size_t)sz;
+    if (f != stdin) fclose(f);
+    if (buf) { buf[len] = 0; *n = len; }
     return buf;
 }
 
-/* "3,17,42" -> ids; returns the count or -1. */
-static int parse_ids(const char *s, int32_t **out) {
+/* "3,17,42" -> ids; the count, or -1 after printing why. */
+static int parse_ids(const char *what, const char *s, int32_t **out) {
     int n = 1, i = 0;
     const char *p;
     int32_t *ids;
     for (p = s; *p; p++) n += *p == ',';
     ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n);
-    if (!ids) return -1;
-    p = s;
-    while (*p) {
+    if (!ids) { fail("out of memory"); return -1; }
+    for (p = s;;) {
         char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 0 || v > 0x7fffffffL || (*end && *end != ',')) { free(ids); return -1; }
+        long v;
+        errno = 0;
+        v = strtol(p, &end, 10);
+        if (end == p || *p == ' ' || *p == '+' || errno || v < 0 || v > 0x7fffffffL || (*end && *end != ',')) {
+            free(ids);
+            fail("%s: '%s' is not a comma-separated list of token ids", what, s);
+            return -1;
+        }
         ids[i++] = (int32_t)v;
-        p = *end ? end + 1 : end;
-        if (*end == ',' && !*p) { free(ids); return -1; }
+        if (!*end) break;
+        p = end + 1;
     }
-    if (i == 0) { free(ids); return -1; }
     *out = ids;
     return i;
 }
 
-static int cmd_logits(int argc, char **argv) {
-    const char *dir = argv[0], *ids_s = arg_value(argc, argv, "--ids"), *outp = arg_value(argc, argv, "--out");
-    int decode = arg_flag(argc, argv, "--decode"), n, i, rc = 1;
+/* ---- logits, info, random --------------------------------------------------- */
+
+/* threads: 0 (all) and 1 always work; more need an OpenMP build. */
+static int threads_of(const args *a) {
+    int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
+#ifndef _OPENMP
+    if (n > 1) warn("--threads %d: this build has no OpenMP (make OPENMP=1); running on 1 thread", n);
+#endif
+    return n;
+}
+
+static int cmd_logits(const args *a) {
+    const char *dir = a->pos[0];
+    int n, i, rc = 1;
     int32_t *ids = NULL;
     wm_model *m = NULL;
     wm_session *s = NULL;
@@ -131,24 +345,24 @@ static int cmd_logits(int argc, char **argv) {
     wm_error e;
     float *logits = NULL;
     size_t V;
-    wm_status st;
-    if (!ids_s || !outp) return die("usage: wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]%s%s", "", "");
-    if ((n = parse_ids(ids_s, &ids)) < 0) return die("--ids: '%s' is not a comma-separated list of token ids%s", ids_s, "");
-    if (wm_model_load(&m, dir, &e) != WM_OK) { free(ids); return die("%s%s", e.message, ""); }
+    if (!a->set[O_IDS] || !a->set[O_OUT]) return fail("logits: --ids and --out are required");
+    if ((n = parse_ids("--ids", a->str[O_IDS], &ids)) < 0) return 1;
+    if (wm_model_load(&m, dir, &e) != WM_OK) { free(ids); return fail("%s", e.message); }
     V = (size_t)wm_model_config(m)->vocab_size;
     p = wm_session_default_params(m);
     if (p.n_ctx < n) p.n_ctx = n;
-    if (wm_session_create(&s, m, &p, &e) != WM_OK) { die("%s%s", e.message, ""); goto done; }
+    p.n_threads = threads_of(a);
+    if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     logits = (float *)malloc(sizeof(float) * V * (size_t)n);
-    if (!logits) { die("out of memory%s%s", "", ""); goto done; }
-    if (decode) {
+    if (!logits) { fail("out of memory"); goto done; }
+    if (a->set[O_DECODE]) {
         for (i = 0; i < n; i++)
-            if ((st = wm_decode(s, ids[i], logits + (size_t)i * V)) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
-    } else if ((st = wm_prefill(s, ids, n, logits, WM_LOGITS_ALL)) != WM_OK) {
-        die("%s: %s", dir, wm_session_error(s));
+            if (wm_decode(s, ids[i], logits + (size_t)i * V) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
+    } else if (wm_prefill(s, ids, n, logits, WM_LOGITS_ALL) != WM_OK) {
+        fail("%s: %s", dir, wm_session_error(s));
         goto done;
     }
-    rc = write_file(outp, logits, sizeof(float) * V * (size_t)n);
+    rc = write_file(a->str[O_OUT], logits, sizeof(float) * V * (size_t)n);
 done:
     free(logits);
     free(ids);
@@ -175,8 +389,7 @@ static const char *state_name(int s) {
     }
 }
 
-static int cmd_info(int argc, char **argv) {
-    const char *dir = argv[0];
+static int cmd_info(const args *a) {
     static const char *types[] = {"?", "cheems", "doge", "mamba2"};
     wm_model *m;
     wm_error e;
@@ -184,8 +397,7 @@ static int cmd_info(int argc, char **argv) {
     wm_session_params p;
     size_t sb = 0;
     int l, i, unused = 0;
-    (void)argc;
-    if (wm_model_load(&m, dir, &e) != WM_OK) return die("%s%s", e.message, "");
+    if (wm_model_load(&m, a->pos[0], &e) != WM_OK) return fail("%s", e.message);
     c = wm_model_config(m);
     p = wm_session_default_params(m);
     wm_session_bytes(m, &p, &sb, NULL);
@@ -196,6 +408,7 @@ static int cmd_info(int argc, char **argv) {
     if (c->intermediate_size) printf("intermediate    %d\n", c->intermediate_size);
     if (c->ssd_heads) printf("ssd             heads %d x %d, groups %d, state %d, chunk %d\n", c->ssd_heads, c->ssd_head_dim, c->ssd_groups, c->ssd_state, c->ssd_chunk);
     if (c->n_heads) printf("attention       heads %d, kv heads %d, head_dim %d\n", c->n_heads, c->n_kv_heads, c->head_dim);
+    if (c->max_position_embeddings) printf("trained context %d\n", c->max_position_embeddings);
     printf("parameters      %llu\n", (unsigned long long)wm_model_n_params(m));
     printf("weight bytes    %llu\n", (unsigned long long)wm_model_weight_bytes(m));
     printf("model memory    %zu bytes (besides the weights)\n", wm_model_bytes_used(m));
@@ -211,79 +424,82 @@ static int cmd_info(int argc, char **argv) {
     return 0;
 }
 
-static int make_dir(const char *path) {
-    if (mkdir(path, 0777) == 0 || errno == EEXIST) return 0;
-    return die("%s: cannot create directory (%s)", path, strerror(errno));
+/* 0: dir is absent or empty (created if absent); 1 after printing why not. */
+static int prepare_dir(const char *path, int force) {
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *ent;
+        int empty = 1;
+        while ((ent = readdir(d)) != NULL)
+            if (strcmp(ent->d_name, ".") && strcmp(ent->d_name, "..")) empty = 0;
+        closedir(d);
+        if (!empty && !force) return fail("%s: the directory is not empty (--force writes config.json and model.safetensors into it)", path);
+        return 0;
+    }
+    if (errno != ENOENT) return fail("%s: not a usable directory (%s)", path, strerror(errno));
+    if (mkdir(path, 0777) != 0) return fail("%s: cannot create directory (%s)", path, strerror(errno));
+    return 0;
 }
 
-static int cmd_random(int argc, char **argv) {
-    const char *cfg_path = argv[0], *out = argv[1], *seed_s = arg_value(argc, argv, "--seed"), *dt = arg_value(argc, argv, "--dtype");
+static int cmd_random(const args *a) {
+    const char *cfg_path = a->pos[0], *out = a->pos[1], *dt = a->set[O_DTYPE] ? a->str[O_DTYPE] : "f32";
     char path[4096];
     char *text;
     wm_config cfg;
     wm_error e;
     size_t size, n;
     void *buf;
-    int dtype = WM_F32, rc;
-    unsigned long long seed = seed_s ? strtoull(seed_s, NULL, 10) : 0;
-    if (argc < 2) return die("usage: wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]%s%s", "", "");
-    if (dt) {
-        if (!strcmp(dt, "f32")) dtype = WM_F32;
-        else if (!strcmp(dt, "bf16")) dtype = WM_BF16;
-        else if (!strcmp(dt, "f16")) dtype = WM_F16;
-        else return die("--dtype: '%s' (expected f32, bf16 or f16)%s", dt, "");
-    }
-    if (!(text = read_text_file(cfg_path, &n))) return 1;
-    if (wm_config_parse(&cfg, text, n, &e) != WM_OK) { free(text); return die("%s: %s", cfg_path, e.message); }
-    if (wm_random_checkpoint(&cfg, seed, dtype, NULL, 0, &size, &e) != WM_OK) { free(text); return die("%s%s", e.message, ""); }
+    int dtype, rc;
+    if (!strcmp(dt, "f32")) dtype = WM_F32;
+    else if (!strcmp(dt, "bf16")) dtype = WM_BF16;
+    else if (!strcmp(dt, "f16")) dtype = WM_F16;
+    else return fail("--dtype: '%s' (expected f32, bf16 or f16)", dt);
+    if (strlen(out) > 4000) return fail("%s: path too long", out);
+    if (!(text = read_text(cfg_path, &n))) return 1;
+    if (wm_config_parse(&cfg, text, n, &e) != WM_OK) { free(text); return fail("%s: %s", cfg_path, e.message); }
+    if (wm_random_checkpoint(&cfg, a->u[O_SEED], dtype, NULL, 0, &size, &e) != WM_OK) { free(text); return fail("%s", e.message); }
+    if ((rc = prepare_dir(out, a->set[O_FORCE])) != 0) { free(text); return rc; }
     buf = malloc(size);
-    if (!buf) { free(text); return die("cannot allocate the checkpoint%s%s", "", ""); }
+    if (!buf) { free(text); return fail("cannot allocate the checkpoint (%zu bytes)", size); }
     if (size > (64u << 20)) fprintf(stderr, "wm: drawing %.1f MB of random weights\n", (double)size / 1e6);
-    wm_random_checkpoint(&cfg, seed, dtype, buf, size, &size, &e);
-    rc = make_dir(out);
-    if (!rc) { snprintf(path, sizeof path, "%s/model.safetensors", out); rc = write_file(path, buf, size); }
+    wm_random_checkpoint(&cfg, a->u[O_SEED], dtype, buf, size, &size, &e);
+    snprintf(path, sizeof path, "%s/model.safetensors", out);
+    rc = write_file(path, buf, size);
     if (!rc) { snprintf(path, sizeof path, "%s/config.json", out); rc = write_file(path, text, n); }
     free(buf);
     free(text);
     return rc;
 }
 
-/* ---- text: tokenize, detokenize, generate, chat ---------------------------- */
+/* ---- text: tokenize, detokenize ------------------------------------------- */
 
-/* wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count]) */
-static int cmd_tokenize(int argc, char **argv) {
-    const char *path = argv[0], *text = NULL, *file = arg_value(argc, argv, "--file");
-    int special = 0, count_only = arg_flag(argc, argv, "--count"), i, rc = 0;
+static int cmd_tokenize(const args *a) {
+    const char *text = a->pos[1];
+    int rc = 0;
+    size_t i, n = 0, len;
     wm_tokenizer *t;
     wm_error e;
     int32_t *ids;
-    size_t n, len;
     char *buf = NULL;
-    double t0;
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--special")) special = 1;
-        else if (!strcmp(argv[i], "--count")) continue;
-        else if (!strcmp(argv[i], "--file")) i++;
-        else text = argv[i];
-    }
-    if (file) {
-        if (!(buf = read_text_file(file, &len))) return 1;
+    double t0, dt;
+    if (!text == !a->set[O_FILE]) return fail("tokenize: give the text or -f FILE (not both)");
+    if (a->set[O_FILE]) {
+        if (!(buf = read_text(a->str[O_FILE], &len))) return 1;
         text = buf;
     } else {
-        len = text ? strlen(text) : 0;
+        len = strlen(text);
     }
-    if (!text) return die("usage: wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count])%s%s", "", "");
-    if (wm_tokenizer_load(&t, path, &e) != WM_OK) { free(buf); return die("%s%s", e.message, ""); }
+    if (wm_tokenizer_load(&t, a->pos[0], &e) != WM_OK) { free(buf); return fail("%s", e.message); }
     ids = (int32_t *)malloc(sizeof(int32_t) * (len + 33)); /* a token covers at least one byte; + template ids */
     t0 = now_s();
-    if (!ids || wm_tokenize(t, text, len, special, ids, len + 33, &n) != WM_OK) rc = die("tokenize failed%s%s", "", "");
-    if (count_only) {
-        double dt = now_s() - t0;
+    if (!ids || wm_tokenize(t, text, len, a->set[O_SPECIAL], ids, len + 33, &n) != WM_OK) rc = fail("tokenize failed (out of memory)");
+    dt = now_s() - t0;
+    if (!rc && a->set[O_COUNT]) {
         printf("%zu\n", n);
-        fprintf(stderr, "wm: %zu bytes -> %zu tokens in %.3f s (%.2f MB/s)\n", len, n, dt, len / dt / 1e6);
-    } else {
-        for (i = 0; !rc && i < (int)n; i++) printf(i ? ",%d" : "%d", ids[i]);
-        if (!rc) printf("\n");
+        fprintf(stderr, "wm: %zu bytes -> %zu tokens in %.3f s (%.2f MB/s)\n", len, n, dt, (double)len / (dt > 0 ? dt : 1e-9) / 1e6);
+    } else if (!rc) {
+        for (i = 0; i < n; i++) printf(i ? ",%d" : "%d", ids[i]);
+        printf("\n");
     }
     free(ids);
     free(buf);
@@ -291,19 +507,25 @@ static int cmd_tokenize(int argc, char **argv) {
     return rc;
 }
 
-static int cmd_detokenize(int argc, char **argv) {
+static int cmd_detokenize(const args *a) {
     int32_t *ids;
-    int n, rc = 0;
+    int n, i, rc = 0;
     wm_tokenizer *t;
     wm_error e;
     size_t len;
     char *out;
-    if (argc < 2) return die("usage: wm detokenize TOKENIZER_JSON 3,17,42%s%s", "", "");
-    if ((n = parse_ids(argv[1], &ids)) < 0) return die("'%s' is not a comma-separated list of token ids%s", argv[1], "");
-    if (wm_tokenizer_load(&t, argv[0], &e) != WM_OK) { free(ids); return die("%s%s", e.message, ""); }
+    if ((n = parse_ids("detokenize", a->pos[1], &ids)) < 0) return 1;
+    if (wm_tokenizer_load(&t, a->pos[0], &e) != WM_OK) { free(ids); return fail("%s", e.message); }
+    for (i = 0; i < n; i++)
+        if (!wm_token_bytes(t, ids[i], NULL)) {
+            rc = fail("detokenize: id %d is not in the tokenizer (%d ids)", ids[i], wm_tokenizer_n_vocab(t));
+            free(ids);
+            wm_tokenizer_free(t);
+            return rc;
+        }
     wm_detokenize(t, ids, (size_t)n, NULL, 0, &len);
     out = (char *)malloc(len + 1);
-    if (!out || wm_detokenize(t, ids, (size_t)n, out, len + 1, &len) != WM_OK) rc = die("detokenize failed%s%s", "", "");
+    if (!out || wm_detokenize(t, ids, (size_t)n, out, len + 1, &len) != WM_OK) rc = fail("detokenize: out of memory");
     else { fwrite(out, 1, len, stdout); printf("\n"); }
     free(out);
     free(ids);
@@ -311,50 +533,106 @@ static int cmd_detokenize(int argc, char **argv) {
     return rc;
 }
 
-/* Streams each token's text and notes when the first one came. */
-typedef struct stream_ctx { double t_first; } stream_ctx;
+/* ---- generate and chat --------------------------------------------------------- */
+
+static volatile sig_atomic_t g_sigint; /* Ctrl-C presses since the answer began */
+
+static void on_sigint(int sig) {
+    (void)sig;
+    if (++g_sigint >= 2) { /* a second Ctrl-C: leave now */
+        static const char nl[] = "\n";
+        if (write(2, nl, 1) < 0) {}
+        _exit(130);
+    }
+}
+
+/* Ctrl-C stops the answer instead of killing the process (no SA_RESTART:
+   a read at the prompt returns EINTR). */
+static void catch_sigint(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+/* Streams each token's text, keeps it (chat history), notes when the first came. */
+typedef struct stream_ctx {
+    double t_first;
+    char *text;
+    size_t n, cap;
+} stream_ctx;
 
 static int on_token(void *user, int32_t tok, const char *text, size_t len) {
     stream_ctx *sc = (stream_ctx *)user;
     if (sc->t_first == 0.0 && tok >= 0) sc->t_first = now_s();
     fwrite(text, 1, len, stdout);
     fflush(stdout);
+    if (sc->text && sc->n + len + 1 > sc->cap) {
+        char *nb = (char *)realloc(sc->text, (sc->n + len + 1) * 2);
+        if (nb) { sc->text = nb; sc->cap = (sc->n + len + 1) * 2; }
+    }
+    if (sc->text && sc->n + len + 1 <= sc->cap) {
+        memcpy(sc->text + sc->n, text, len);
+        sc->n += len;
+        sc->text[sc->n] = 0;
+    }
+    return g_sigint != 0;
+}
+
+/* The sampler of the options, seeded; *drawn gets a seed that was drawn (else 0). */
+static int make_sampler(const args *a, wm_sampler *s, unsigned long long *drawn) {
+    wm_error e;
+    *s = wm_sampler_default();
+    s->temperature = a->set[O_TEMP] ? (float)a->d[O_TEMP] : 0.8f;
+    s->top_p = a->set[O_TOP_P] ? (float)a->d[O_TOP_P] : 0.95f;
+    if (a->set[O_TOP_K]) s->top_k = (int)a->i[O_TOP_K];
+    if (a->set[O_MIN_P]) s->min_p = (float)a->d[O_MIN_P];
+    if (a->set[O_REP_PEN]) s->repeat_penalty = (float)a->d[O_REP_PEN];
+    if (a->set[O_REP_N]) s->repeat_last_n = (int)a->i[O_REP_N];
+    if (a->set[O_SEED]) {
+        wm_sampler_seed(s, a->u[O_SEED]);
+    } else {
+        struct timespec ts;
+        unsigned long long seed;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        seed = ((unsigned long long)ts.tv_sec * 1000000007ull) ^ (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+        seed = seed % 1000000000000ull + 1; /* short enough to retype, never 0 */
+        wm_sampler_seed(s, seed);
+        *drawn = s->temperature > 0.0f ? seed : 0; /* greedy needs none */
+    }
+    if (wm_sampler_check(s, &e) != WM_OK) return fail("%s", e.message);
     return 0;
 }
 
-/* Sampling options shared by generate and chat. */
-static wm_sampler parse_sampler(int argc, char **argv, int *bad) {
-    wm_sampler s = wm_sampler_default();
-    const char *v;
-    s.temperature = 0.8f;
-    s.top_p = 0.95f;
-    if ((v = arg_value(argc, argv, "--temp"))) s.temperature = (float)atof(v);
-    if ((v = arg_value(argc, argv, "--top-k"))) s.top_k = atoi(v);
-    if ((v = arg_value(argc, argv, "--top-p"))) s.top_p = (float)atof(v);
-    if ((v = arg_value(argc, argv, "--min-p"))) s.min_p = (float)atof(v);
-    if ((v = arg_value(argc, argv, "--repeat-penalty"))) s.repeat_penalty = (float)atof(v);
-    if ((v = arg_value(argc, argv, "--repeat-last-n"))) s.repeat_last_n = atoi(v);
-    wm_sampler_seed(&s, (v = arg_value(argc, argv, "--seed")) ? strtoull(v, NULL, 10) : 0);
-    *bad = s.temperature < 0 || s.top_k < 0 || !(s.top_p > 0 && s.top_p <= 1) || s.min_p < 0 || s.min_p > 1 || !(s.repeat_penalty > 0);
-    return s;
+static void print_seed(unsigned long long seed) {
+    if (seed) fprintf(stderr, "wm: seed %llu (--seed %llu repeats this run)\n", seed, seed);
 }
 
-/* Model, tokenizer and session for generate/chat. */
-static int open_all(int argc, char **argv, wm_model **m, wm_tokenizer **t, wm_session **s) {
-    const char *dir = argv[0], *tk = arg_value(argc, argv, "--tokenizer"), *ctx = arg_value(argc, argv, "--ctx");
+/* Model, tokenizer and session for generate and chat. */
+static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **s) {
+    const char *dir = a->pos[0], *tk = a->str[O_TOKENIZER];
     char path[4096];
     wm_error e;
     wm_session_params p;
+    const wm_config *c;
     *m = NULL; *t = NULL; *s = NULL;
-    if (wm_model_load(m, dir, &e) != WM_OK) return die("%s%s", e.message, "");
-    if (!tk) { snprintf(path, sizeof path, "%s/tokenizer.json", dir); tk = path; }
-    if (wm_tokenizer_load(t, tk, &e) != WM_OK) return die("%s%s", e.message, "");
-    if (wm_tokenizer_n_vocab(*t) > wm_model_config(*m)->vocab_size)
-        fprintf(stderr, "wm: warning: the tokenizer has %d ids, the model %d\n", wm_tokenizer_n_vocab(*t), wm_model_config(*m)->vocab_size);
+    if (wm_model_load(m, dir, &e) != WM_OK) return fail("%s", e.message);
+    if (!tk) {
+        if (strlen(dir) > 4000) return fail("%s: path too long", dir);
+        snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+        tk = path;
+    }
+    if (wm_tokenizer_load(t, tk, &e) != WM_OK) return fail("%s", e.message);
+    c = wm_model_config(*m);
+    if (wm_tokenizer_n_vocab(*t) > c->vocab_size)
+        warn("the tokenizer has %d ids, the model %d", wm_tokenizer_n_vocab(*t), c->vocab_size);
     p = wm_session_default_params(*m);
-    if (ctx) p.n_ctx = atoi(ctx);
-    if (arg_value(argc, argv, "--threads")) p.n_threads = atoi(arg_value(argc, argv, "--threads"));
-    if (wm_session_create(s, *m, &p, &e) != WM_OK) return die("%s%s", e.message, "");
+    if (a->set[O_CTX]) p.n_ctx = (int)a->i[O_CTX];
+    if (a->set[O_CTX] && c->max_position_embeddings > 0 && p.n_ctx > c->max_position_embeddings)
+        warn("--ctx %d exceeds the model's trained context (%d tokens)", p.n_ctx, c->max_position_embeddings);
+    p.n_threads = threads_of(a);
+    if (wm_session_create(s, *m, &p, &e) != WM_OK) return fail("%s", e.message);
     return 0;
 }
 
@@ -364,101 +642,239 @@ static void close_all(wm_model *m, wm_tokenizer *t, wm_session *s) {
     wm_model_free(m);
 }
 
-static int cmd_generate(int argc, char **argv) {
-    const char *prompt = arg_value(argc, argv, "--prompt"), *nv = arg_value(argc, argv, "-n");
-    const char *save = arg_value(argc, argv, "--save-session"), *load = arg_value(argc, argv, "--load-session");
-    int n_new = nv ? atoi(nv) : 128, bad, rc = 1;
-    wm_model *m;
-    wm_tokenizer *t;
-    wm_session *s;
-    wm_sampler smp = parse_sampler(argc, argv, &bad);
+/* Room left in the session (INT32_MAX-ish for models without a KV cache). */
+static long room_of(const wm_session *s, const wm_model *m) {
+    const wm_config *c = wm_model_config(m);
+    int l, attn = 0;
+    for (l = 0; l < c->n_layers; l++) attn |= c->layer_seq[l] == WM_SEQ_ATTN || c->layer_seq[l] == WM_SEQ_DOGE_ATTN;
+    return attn ? (long)wm_session_get_params(s)->n_ctx - wm_session_pos(s) : 0x7ffffffeL - wm_session_pos(s);
+}
+
+/* Tokens text[n] becomes (with the template when special), -1 on failure. */
+static long count_tokens(const wm_tokenizer *t, const char *text, size_t n, int special) {
+    size_t cnt = 0;
+    return wm_tokenize(t, text, n, special, NULL, 0, &cnt) == WM_OK ? (long)cnt : -1;
+}
+
+static const char *stop_note(const wm_generate_stats *gs, int interrupted, int n_ctx) {
+    static char buf[64];
+    if (interrupted) return ", interrupted";
+    if (gs->stop == WM_STOP_EOS) return ", stopped at EOS";
+    if (gs->stop == WM_STOP_CONTEXT) { snprintf(buf, sizeof buf, ", stopped: the context is full (%d tokens)", n_ctx); return buf; }
+    return "";
+}
+
+static int cmd_generate(const args *a) {
+    const char *save = a->str[O_SAVE], *load = a->str[O_LOAD];
+    char *prompt_buf = NULL;
+    const char *prompt = a->str[O_PROMPT];
+    size_t prompt_len = 0;
+    int rc = 1;
+    wm_model *m = NULL;
+    wm_tokenizer *t = NULL;
+    wm_session *s = NULL;
+    wm_sampler smp;
+    wm_generate_params gp = wm_generate_default_params();
     wm_generate_stats gs;
     stream_ctx sc;
     float *logits = NULL;
-    double t0, t2;
-    if (bad) return die("sampling options out of range (temp >= 0, 0 < top-p <= 1, 0 <= min-p <= 1, repeat-penalty > 0)%s%s", "", "");
-    if ((!prompt && !load) || n_new < 0) return die("usage: wm generate MODEL_DIR --prompt TEXT [-n N] [options]%s%s", "", "");
-    if (open_all(argc, argv, &m, &t, &s)) goto done;
-    if (arg_flag(argc, argv, "--ignore-eos")) ((wm_config *)wm_model_config(m))->n_eos = 0;
+    double t0, t2, pre;
+    unsigned long long seed = 0;
+    if (a->set[O_PROMPT] && a->set[O_FILE]) return fail("generate: give -p TEXT or -f FILE, not both");
+    if (!a->set[O_PROMPT] && !a->set[O_FILE] && !load) return fail("generate: no prompt (-p TEXT, -f FILE or --load-session FILE)");
+    if (make_sampler(a, &smp, &seed)) return 1;
+    gp.max_new = a->set[O_N] ? (int)a->i[O_N] : 128;
+    gp.add_special = !load && !a->set[O_NO_BOS];
+    gp.stop_at_eos = !a->set[O_IGNORE_EOS];
+    if (a->set[O_FILE]) {
+        if (!(prompt_buf = read_text(a->str[O_FILE], &prompt_len))) return 1;
+        prompt = prompt_buf;
+    } else if (prompt) {
+        prompt_len = strlen(prompt);
+    }
+    if (open_all(a, &m, &t, &s)) goto done;
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
-    if (!logits) { die("out of memory%s%s", "", ""); goto done; }
+    if (!logits) { fail("out of memory"); goto done; }
     if (load) {
         wm_sampler restored = smp;
-        if (wm_session_restore_file(s, &restored, logits, load) != WM_OK) { die("%s%s", wm_session_error(s), ""); goto done; }
-        if (!arg_value(argc, argv, "--seed")) memcpy(smp.rng, restored.rng, sizeof smp.rng); /* continue the same stream */
+        if (wm_session_restore_file(s, &restored, logits, load) != WM_OK) { fail("%s", wm_session_error(s)); goto done; }
+        if (!a->set[O_SEED]) { memcpy(smp.rng, restored.rng, sizeof smp.rng); seed = 0; } /* continue the same stream */
     }
-    if (prompt) { fputs(prompt, stdout); fflush(stdout); }
-    sc.t_first = 0.0;
+    if (prompt_len) { /* refused before anything is printed when it cannot fit */
+        long n = count_tokens(t, prompt, prompt_len, gp.add_special), room = room_of(s, m);
+        int mp = wm_model_config(m)->max_position_embeddings;
+        if (n < 0) { fail("generate: cannot tokenize the prompt"); goto done; }
+        if (n > room) {
+            fail("generate: the prompt is %ld tokens but the context has room for %ld (-c sets the context length)", n, room);
+            goto done;
+        }
+        if (mp > 0 && n + wm_session_pos(s) > mp) warn("the prompt reaches position %ld, past the model's trained context (%d)", n + wm_session_pos(s), mp);
+        fwrite(prompt, 1, prompt_len, stdout);
+        fflush(stdout);
+    }
+    memset(&sc, 0, sizeof sc);
+    catch_sigint();
+    print_seed(seed);
     t0 = now_s();
-    if (wm_generate(s, t, &smp, logits, prompt, prompt ? strlen(prompt) : 0, !load && !arg_flag(argc, argv, "--no-bos"), n_new,
-                    on_token, &sc, &gs) != WM_OK) {
+    if (wm_generate(s, t, &smp, logits, prompt, prompt_len, &gp, on_token, &sc, &gs) != WM_OK) {
         printf("\n");
-        die("%s%s", wm_session_error(s), "");
+        fail("%s", wm_session_error(s));
         goto done;
     }
     t2 = now_s();
     printf("\n");
     fflush(stdout);
     if (sc.t_first == 0.0) sc.t_first = t2;
-    fprintf(stderr, "wm: prefill %d tokens in %.3f s (%.1f tok/s); decode %d tokens in %.3f s (%.1f tok/s)%s\n", gs.n_prompt,
-            sc.t_first - t0, gs.n_prompt / (sc.t_first - t0 > 0 ? sc.t_first - t0 : 1e-9), gs.n_generated, t2 - sc.t_first,
-            gs.n_generated / (t2 - sc.t_first > 0 ? t2 - sc.t_first : 1e-9), gs.stopped_at_eos ? ", stopped at EOS" : "");
-    if (save && wm_session_save_file(s, &smp, logits, save) != WM_OK) { die("%s%s", wm_session_error(s), ""); goto done; }
-    rc = 0;
+    pre = sc.t_first - t0;
+    fprintf(stderr, "wm: prefill %d tokens in %.3f s (%.1f tok/s); decode %d tokens in %.3f s (%.1f tok/s)%s\n", gs.n_prompt, pre,
+            gs.n_prompt / (pre > 0 ? pre : 1e-9), gs.n_generated, t2 - sc.t_first,
+            gs.n_generated / (t2 - sc.t_first > 0 ? t2 - sc.t_first : 1e-9), stop_note(&gs, g_sigint != 0, wm_session_get_params(s)->n_ctx));
+    if (save && wm_session_save_file(s, &smp, logits, save) != WM_OK) { fail("%s", wm_session_error(s)); goto done; }
+    rc = g_sigint ? 130 : 0;
 done:
+    free(prompt_buf);
     free(logits);
     close_all(m, t, s);
     return rc;
 }
 
-static int cmd_chat(int argc, char **argv) {
-    const wm_chat_template *ct = wm_chat_template_get(arg_value(argc, argv, "--template") ? arg_value(argc, argv, "--template") : "doge");
-    const char *sys = arg_value(argc, argv, "--system"), *nv = arg_value(argc, argv, "-n");
-    int n_new = nv ? atoi(nv) : 256, bad, rc = 1, turn = 0, tty = isatty(0);
-    wm_model *m;
-    wm_tokenizer *t;
-    wm_session *s;
-    wm_sampler smp = parse_sampler(argc, argv, &bad);
-    float *logits = NULL;
-    char line[8192], *text = NULL;
-    if (sys && strlen(sys) > 4000) return die("--system: at most 4000 bytes%s%s", "", "");
-    if (bad) return die("sampling options out of range%s%s", "", "");
-    if (!ct) return die("unknown chat template%s%s", "", "");
-    if (open_all(argc, argv, &m, &t, &s)) goto done;
-    {
-        wm_config *c = (wm_config *)wm_model_config(m); /* the template's stop token ends an answer */
-        int32_t stop = wm_tokenizer_find(t, ct->stop);
-        if (stop >= 0 && c->n_eos < 4) c->eos_token_ids[c->n_eos++] = stop;
+/* A chat turn kept as text, so a full context can be rebuilt from the latest turns. */
+typedef struct turn { char *user, *answer; } turn;
+
+/* Appends the rendering of turns[from..n) (answers included) and then of
+   the new message to *buf; the first rendered turn opens the conversation. */
+static char *render_chat(const wm_chat_template *ct, const char *sys, const turn *turns, int from, int n, const char *msg, size_t *len) {
+    size_t cap = 1, k = 0;
+    char *out;
+    int j;
+    for (j = from; j <= n; j++) {
+        cap += wm_chat_render(ct, j == from, sys, j < n ? turns[j].user : msg, NULL, 0);
+        if (j < n) cap += strlen(turns[j].answer);
     }
+    out = (char *)malloc(cap);
+    if (!out) return NULL;
+    for (j = from; j <= n; j++) {
+        k += wm_chat_render(ct, j == from, sys, j < n ? turns[j].user : msg, out + k, cap - k);
+        if (j < n) { memcpy(out + k, turns[j].answer, strlen(turns[j].answer)); k += strlen(turns[j].answer); }
+    }
+    out[k] = 0;
+    *len = k;
+    return out;
+}
+
+static int cmd_chat(const args *a) {
+    const char *tname = a->set[O_TEMPLATE] ? a->str[O_TEMPLATE] : "doge", *sys = a->str[O_SYSTEM];
+    const wm_chat_template *ct = wm_chat_template_get(tname);
+    int n_new = a->set[O_N] ? (int)a->i[O_N] : 256, rc = 1, tty = isatty(0), n_ok = 0, n_failed = 0, n_turns = 0, first = 0, cap_turns = 0;
+    wm_model *m = NULL;
+    wm_tokenizer *t = NULL;
+    wm_session *s = NULL;
+    wm_sampler smp;
+    wm_generate_params gp = wm_generate_default_params();
+    float *logits = NULL;
+    char *line = NULL;
+    size_t line_cap = 0;
+    turn *turns = NULL;
+    long n_ctx;
+    unsigned long long seed = 0;
+    if (!ct) return fail("chat: unknown template '%s' (doge)", tname);
+    if (make_sampler(a, &smp, &seed)) return 1;
+    if (open_all(a, &m, &t, &s)) goto done;
+    print_seed(seed);
+    n_ctx = wm_session_get_params(s)->n_ctx;
+    gp.max_new = n_new;
+    gp.add_special = 0;
+    if ((gp.stop_ids[0] = wm_tokenizer_find(t, ct->stop)) >= 0) gp.n_stop_ids = 1; /* the template's stop token ends an answer */
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
-    text = (char *)malloc(sizeof line * 2 + 4096);
-    if (!logits || !text) { die("out of memory%s%s", "", ""); goto done; }
+    if (!logits) { fail("out of memory"); goto done; }
+    catch_sigint();
     for (;;) {
-        size_t n = 0, len;
+        ssize_t got;
+        size_t len, n;
         wm_generate_stats gs;
         stream_ctx sc;
+        char *text;
+        long need, reserve = n_new >= 0 && n_new < n_ctx / 2 ? n_new : n_ctx / 2; /* room kept for the answer */
+        g_sigint = 0;
         if (tty) { fprintf(stderr, "> "); fflush(stderr); }
-        if (!fgets(line, sizeof line, stdin)) break;
-        len = strlen(line);
+        errno = 0;
+        got = getline(&line, &line_cap, stdin); /* any length: one line is one turn */
+        if (got < 0) {
+            if (errno == EINTR) fprintf(stderr, "\n");
+            break; /* end of input, or Ctrl-C at the prompt */
+        }
+        len = (size_t)got;
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         if (!strcmp(line, "/exit")) break;
         if (!len) continue;
-        n = wm_chat_render(ct, turn == 0, sys, line, text, sizeof line * 2 + 4096);
-        sc.t_first = 0.0;
-        if (wm_generate(s, t, &smp, logits, text, n, 0, n_new, on_token, &sc, &gs) != WM_OK) {
+        /* the new turn after what the session holds; when that leaves no room for an answer, the session
+           starts again from the latest turns that do (a fresh session holds none: it starts from turns[first]) */
+        if (wm_session_pos(s) > 0) {
+            n = wm_chat_render(ct, 0, NULL, line, NULL, 0);
+            text = (char *)malloc(n + 1);
+            if (text) wm_chat_render(ct, 0, NULL, line, text, n + 1);
+        } else {
+            text = render_chat(ct, sys, turns, first, n_turns, line, &n);
+        }
+        if (!text) { fail("out of memory"); goto done; }
+        need = count_tokens(t, text, n, 0);
+        if (need >= 0 && need + reserve > room_of(s, m)) {
+            int from;
+            for (from = first;; from++) {
+                free(text);
+                if (!(text = render_chat(ct, sys, turns, from, n_turns, line, &n))) { fail("out of memory"); goto done; }
+                need = count_tokens(t, text, n, 0);
+                if (from == n_turns || (need >= 0 && need + reserve <= n_ctx)) break;
+            }
+            if (need >= n_ctx) {
+                free(text);
+                fail("chat: the message takes %ld tokens; the context holds %ld (-c sets it): not sent", need, n_ctx);
+                n_failed++;
+                continue;
+            }
+            if (from > first || wm_session_pos(s) > 0) {
+                if (from > 0) fprintf(stderr, "wm: the context is full: the conversation goes on without its %d oldest turn(s)\n", from);
+                wm_session_reset(s);
+            }
+            first = from;
+        }
+        if (need < 0) { free(text); fail("chat: cannot tokenize the message"); n_failed++; continue; }
+        memset(&sc, 0, sizeof sc);
+        sc.cap = 256;
+        sc.text = (char *)malloc(sc.cap);
+        if (sc.text) sc.text[0] = 0;
+        if (wm_generate(s, t, &smp, logits, text, n, &gp, on_token, &sc, &gs) != WM_OK) {
             printf("\n");
-            fprintf(stderr, "wm: %s (starting a new conversation)\n", wm_session_error(s));
+            fail("%s (the conversation starts again)", wm_session_error(s));
             wm_session_reset(s);
-            turn = 0;
+            first = n_turns;
+            n_failed++;
+            free(text);
+            free(sc.text);
             continue;
         }
+        free(text);
         printf("\n");
-        turn++;
+        if (g_sigint) fprintf(stderr, "wm: [answer stopped]\n");
+        else if (gs.stop == WM_STOP_CONTEXT) fprintf(stderr, "wm: [the context is full]\n");
+        fflush(stdout);
+        if (n_turns == cap_turns) {
+            turn *nt = (turn *)realloc(turns, sizeof(turn) * (size_t)(cap_turns = cap_turns ? 2 * cap_turns : 16));
+            if (!nt) { free(sc.text); fail("out of memory"); goto done; }
+            turns = nt;
+        }
+        turns[n_turns].user = strdup(line);
+        turns[n_turns].answer = sc.text ? sc.text : strdup("");
+        if (!turns[n_turns].user || !turns[n_turns].answer) { fail("out of memory"); goto done; }
+        n_turns++;
+        n_ok++;
     }
-    rc = 0;
+    rc = n_failed > 0 && n_ok == 0 ? 1 : 0; /* non-zero when every turn failed */
 done:
+    while (n_turns > 0) { n_turns--; free(turns[n_turns].user); free(turns[n_turns].answer); }
+    free(turns);
+    free(line);
     free(logits);
-    free(text);
     close_all(m, t, s);
     return rc;
 }
@@ -608,10 +1024,9 @@ static double measure_fma_gflops(int n_threads) {
    median decode step (both ~10-50 ms long); means and bests are printed too.
    A probe pass evicts the caches between decode steps: weights larger than
    the last-level cache are read from memory either way. */
-static int cmd_bench(int argc, char **argv) {
-    const char *dir = argv[0], *pl = arg_value(argc, argv, "--prompt-len"), *gl = arg_value(argc, argv, "--gen");
-    const char *th = arg_value(argc, argv, "--threads");
-    int n_prompt = pl ? atoi(pl) : 256, n_gen = gl ? atoi(gl) : 64, i, rc = 1, tok;
+static int cmd_bench(const args *a) {
+    const char *dir = a->pos[0];
+    int n_prompt = a->set[O_PROMPT_LEN] ? (int)a->i[O_PROMPT_LEN] : 256, n_gen = a->set[O_GEN] ? (int)a->i[O_GEN] : 64, i, rc = 1, tok;
     wm_model *m = NULL;
     wm_session *s = NULL;
     wm_session_params p;
@@ -625,13 +1040,13 @@ static int cmd_bench(int argc, char **argv) {
     uint64_t bytes = 0;
     unsigned seed = 12345;
     const char *dtype = "?";
-    if (n_prompt < 1 || n_gen < 1) return die("--prompt-len and --gen must be >= 1%s%s", "", "");
-    if (wm_model_load(&m, dir, &e) != WM_OK) return die("%s%s", e.message, "");
+    pr.a = NULL;
+    if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
     p = wm_session_default_params(m);
     p.n_ctx = n_prompt + n_gen;
-    p.n_threads = th ? atoi(th) : 1;
-    p.scalar = arg_flag(argc, argv, "--scalar");
-    if (wm_session_create(&s, m, &p, &e) != WM_OK) { die("%s%s", e.message, ""); goto done; }
+    p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
+    p.scalar = a->set[O_SCALAR];
+    if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
     p = *wm_session_get_params(s);
     for (i = 0; i < wm_model_n_tensors(m); i++) {
@@ -644,7 +1059,7 @@ static int cmd_bench(int argc, char **argv) {
     step = (double *)malloc(sizeof(double) * (size_t)n_gen);
     bw = (double *)malloc(sizeof(double) * (size_t)(n_gen / 8 + 16));
     pr.a = NULL;
-    if (!ids || !logits || !step || !bw || !probe_open(&pr, p.n_threads)) { die("out of memory%s%s", "", ""); goto done; }
+    if (!ids || !logits || !step || !bw || !probe_open(&pr, p.n_threads)) { fail("out of memory"); goto done; }
     for (i = 0; i < n_prompt; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)wm_model_config(m)->vocab_size); }
     probe_pass(&pr); /* warm-up */
     for (i = 0; i < 4; i++) bw[n_bw++] = probe_pass(&pr);
@@ -652,14 +1067,14 @@ static int cmd_bench(int argc, char **argv) {
     fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, p.scalar ? "scalar" : "simd",
             n_prompt, n_gen);
     t0 = now_s();
-    if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
+    if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
     t_pre = now_s() - t0;
     for (i = 0; i < n_gen; i++) {
         double ts;
         tok = argmax(logits, wm_model_config(m)->vocab_size);
         bytes += wm_model_decode_bytes(m, wm_session_pos(s));
         ts = now_s();
-        if (wm_decode(s, tok, logits) != WM_OK) { die("%s: %s", dir, wm_session_error(s)); goto done; }
+        if (wm_decode(s, tok, logits) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
         step[i] = now_s() - ts;
         t_dec += step[i];
         if (i % 8 == 7) bw[n_bw++] = probe_pass(&pr); /* bandwidth sampled over the same minutes as decode */
@@ -689,27 +1104,25 @@ done:
 }
 
 int main(int argc, char **argv) {
-    if (argc >= 3 && !strcmp(argv[1], "generate")) return cmd_generate(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "chat")) return cmd_chat(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "tokenize")) return cmd_tokenize(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "detokenize")) return cmd_detokenize(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "logits")) return cmd_logits(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "info")) return cmd_info(argc - 2, argv + 2);
-    if (argc >= 4 && !strcmp(argv[1], "random")) return cmd_random(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "bench")) return cmd_bench(argc - 2, argv + 2);
-    fprintf(stderr,
-            "wm %s - Wonderful Matrices models on the CPU\n"
-            "usage:\n"
-            "  wm generate MODEL_DIR --prompt TEXT [-n N] [--temp T] [--top-k K] [--top-p P] [--min-p P]\n"
-            "              [--repeat-penalty R] [--seed S] [--tokenizer FILE] [--ctx N] [--threads N] [--no-bos] [--ignore-eos]\n"
-            "              [--save-session FILE] [--load-session FILE]\n"
-            "  wm chat MODEL_DIR [--system TEXT] [-n N] [sampling options]\n"
-            "  wm tokenize TOKENIZER_JSON [--special] (TEXT | --file F [--count])\n"
-            "  wm detokenize TOKENIZER_JSON 3,17,42\n"
-            "  wm logits MODEL_DIR --ids 3,17,42 --out FILE [--decode]\n"
-            "  wm info MODEL_DIR\n"
-            "  wm random CONFIG_JSON OUT_DIR [--seed S] [--dtype f32|bf16|f16]\n"
-            "  wm bench MODEL_DIR [--prompt-len N] [--gen N] [--threads N] [--scalar]\n",
-            WM_VERSION_STRING);
-    return argc == 1 ? 0 : 1;
+    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_bench};
+    args a;
+    int k, rc;
+    if (argc < 2) {
+        print_help(stderr);
+        return 1;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_help(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("wm %s\n", WM_VERSION_STRING);
+        return 0;
+    }
+    for (k = 0; k < N_CMDS; k++)
+        if (!strcmp(argv[1], CMDS[k].name)) break;
+    if (k == N_CMDS) return fail("unknown command '%s' (wm --help lists them)", argv[1]);
+    rc = parse_args(&a, &CMDS[k], argc - 2, argv + 2);
+    if (rc) return rc == 2 ? 0 : 1;
+    return run[k](&a);
 }

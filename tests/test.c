@@ -1082,6 +1082,114 @@ static int run(const char *cmd_) {
     return system(wm_cmd(cmd, sizeof cmd, cmd_));
 }
 
+/* A user's mistakes: each exits non-zero with one line on stderr naming the problem. */
+static void test_cli_mistakes(void) {
+    static const struct { const char *args, *needle; } bad[] = {
+        {"generate D -p hi --bogus 3", "'--bogus'"},
+        {"generate D -p hi --temperature 0.5", "'--temperature'"},
+        {"generate D -p hi --temp abc", "--temp: 'abc'"},
+        {"generate D -p hi --temp nan", "--temp: 'nan'"},
+        {"generate D -p hi --temp inf", "--temp: 'inf'"},
+        {"generate D -p hi --temp -1", "--temp: -1"},
+        {"generate D -p hi -n abc", "--n-predict: 'abc'"},
+        {"generate D -p hi -n 5x", "--n-predict: '5x'"},
+        {"generate D -p hi -n -2", "--n-predict: -2"},
+        {"generate D -p hi --seed abc", "--seed: 'abc'"},
+        {"generate D -p hi -s -1", "--seed: '-1'"},
+        {"generate D -p hi --top-p 1.5", "--top-p: 1.5"},
+        {"generate D -p hi --min-p 2", "--min-p: 2"},
+        {"generate D -p hi --top-k 2.5", "--top-k: '2.5'"},
+        {"generate D -p hi -c 0", "--ctx: 0"},
+        {"generate D -p hi -t x", "--threads: 'x'"},
+        {"generate D -p hi extra", "'extra'"},
+        {"generate D -p hi -p again", "given twice"},
+        {"generate D", "no prompt"},
+        {"generate D -p hi -f README.md", "not both"},
+        {"generate D -p hi --temp", "--temp needs a value"},
+        {"generate D -p \"$(printf 'word %.0s' $(seq 1500))\"", "the prompt is 150"},
+        {"chat D -n abc", "--n-predict: 'abc'"},
+        {"chat D --template nope", "unknown template 'nope'"},
+        {"tokenize T hello world", "'world'"},
+        {"tokenize T", "give the text or -f FILE"},
+        {"tokenize T hi -f README.md", "not both"},
+        {"tokenize build/tmp/none.json --count hi", "none.json"},
+        {"detokenize T 1,99999", "id 99999"},
+        {"detokenize T 1,,2", "'1,,2'"},
+        {"detokenize T", "missing arguments (usage: wm detokenize TOKENIZER_JSON IDS)"},
+        {"logits D --ids 1,2", "--out are required"},
+        {"random tests/fixtures/hf-mamba2/config.json D", "not empty"},
+        {"random tests/fixtures/hf-mamba2/config.json build/tmp/rr --dtype f8", "'f8'"},
+        {"bench D --prompt-len 20000000", "--prompt-len: 20000000"},
+        {"bench D --gen 0", "--gen: 0"},
+        {"info D --decode", "'--decode'"},
+        {"frobnicate", "unknown command 'frobnicate'"}};
+    char cmd[8192], args[4096];
+    size_t k;
+    for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *a = bad[k].args;
+        size_t n = 0, len;
+        char *msg;
+        int rc;
+        for (; *a && n + 64 < sizeof args; a++) { /* D: the demo model, T: its tokenizer */
+            if (*a == 'D' && (a[1] == ' ' || !a[1]) && a[-1] == ' ') n += (size_t)sprintf(args + n, "examples/models/doge-demo");
+            else if (*a == 'T' && (a[1] == ' ' || !a[1]) && a[-1] == ' ') n += (size_t)sprintf(args + n, "examples/models/doge-demo/tokenizer.json");
+            else args[n++] = *a;
+        }
+        args[n] = 0;
+        snprintf(cmd, sizeof cmd, "build/wm %s </dev/null >build/tmp/cli.out 2>build/tmp/cli.err", args);
+        rc = run(cmd);
+        msg = (char *)read_all("build/tmp/cli.err", &len);
+        check(rc != 0 && msg && strstr(msg, bad[k].needle) && strchr(msg, '\n') == msg + len - 1,
+              "wm %s: exit %d, one line naming '%s': %s", args, rc, bad[k].needle, msg ? msg : "(none)");
+        free(msg);
+    }
+    /* and what works */
+    {
+        char out[8192];
+        size_t len;
+        char *readme = (char *)read_all("README.md", &len);
+        check(run_capture("build/wm --help", out, sizeof out) == 0 && readme && strstr(readme, out), "README shows exactly `wm --help`");
+        free(readme);
+        check(run_capture("build/wm generate --help", out, sizeof out) == 0 && strstr(out, "--top-p"), "wm generate --help: exit 0");
+        check(run_capture("build/wm --version", out, sizeof out) == 0 && !strncmp(out, "wm " WM_VERSION_STRING, 3 + strlen(WM_VERSION_STRING)),
+              "wm --version");
+        check(run_capture("build/wm generate examples/models/doge-demo -p hi -n 3 2>build/tmp/cli.err", out, sizeof out) == 0, "generate");
+        {
+            char *msg = (char *)read_all("build/tmp/cli.err", &len), *at = msg ? strstr(msg, "--seed ") : NULL;
+            char again[512], out2[8192];
+            unsigned long long seed = at ? strtoull(at + 7, NULL, 10) : 0;
+            check(at != NULL, "a drawn seed is printed: %s", msg ? msg : "");
+            snprintf(again, sizeof again, "build/wm generate examples/models/doge-demo -p hi -n 3 --seed %llu 2>/dev/null", seed);
+            check(at && run_capture(again, out2, sizeof out2) == 0 && !strcmp(out, out2), "the printed seed repeats the run");
+            free(msg);
+        }
+        check(run_capture("build/wm generate examples/models/doge-demo -p Once -n -1 --temp 0 --ignore-eos -c 40 2>build/tmp/cli.err", out,
+                          sizeof out) == 0,
+              "generation that fills the context exits 0");
+        {
+            char *msg = (char *)read_all("build/tmp/cli.err", &len);
+            check(msg && strstr(msg, "decode 37 tokens") && strstr(msg, "context is full"), "it stops with its stats line: %s", msg ? msg : "");
+            free(msg);
+        }
+        {
+            char a2[256];
+            check(run_capture("printf 'Hello world' | build/wm tokenize examples/models/doge-demo/tokenizer.json -f -", out, sizeof out) == 0 &&
+                      run_capture("build/wm tokenize examples/models/doge-demo/tokenizer.json 'Hello world'", a2, sizeof a2) == 0 &&
+                      !strcmp(out, a2) && strlen(out) > 2,
+                  "tokenize -f - reads stdin: %s", out);
+        }
+        mkdir("build/tmp/rnd-force", 0777);
+        remove("build/tmp/rnd-force/model.safetensors");
+        remove("build/tmp/rnd-force/config.json");
+        check(write_all("build/tmp/rnd-force/keep.txt", "x", 1) &&
+                  run("build/wm random tests/fixtures/hf-mamba2/config.json build/tmp/rnd-force 2>/dev/null") != 0 &&
+                  !file_exists("build/tmp/rnd-force/model.safetensors") &&
+                  run("build/wm random tests/fixtures/hf-mamba2/config.json build/tmp/rnd-force --force") == 0 &&
+                  file_exists("build/tmp/rnd-force/model.safetensors"),
+              "wm random: a non-empty directory only with --force");
+    }
+}
+
 static void test_cli(void) {
     static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
                                "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
@@ -1128,7 +1236,7 @@ static void test_cli(void) {
     }
     check(run("build/wm logits build/tmp/nowhere --ids 1 --out build/tmp/cli.bin 2>/dev/null") != 0, "missing model dir");
     check(run("build/wm logits tests/fixtures/hf-mamba2 --ids 1,,2 --out build/tmp/cli.bin 2>/dev/null") != 0, "malformed --ids");
-    check(run("build/wm random tests/fixtures/hf-doge-moe/config.json build/tmp/rnd --seed 3 --dtype bf16") == 0 &&
+    check(run("build/wm random tests/fixtures/hf-doge-moe/config.json build/tmp/rnd --seed 3 --dtype bf16 --force") == 0 &&
               run("build/wm logits build/tmp/rnd --ids 1,2,3 --out build/tmp/cli.bin") == 0,
           "wm random writes a checkpoint wm logits runs");
     /* text commands */
@@ -1161,6 +1269,7 @@ static void test_cli(void) {
         check(run_capture("build/wm generate examples/models/doge-demo --load-session tests/fixtures/hf-mamba2/config.json 2>/dev/null",
                           out, sizeof out) != 0, "a bad session file is refused");
     }
+    test_cli_mistakes();
 }
 
 /* ---- tokenizer: parity with the tokenizers library ----------------------- */
@@ -1417,11 +1526,11 @@ static void test_sampling(void) {
     s2 = s;
     for (i = 0; i < 4000; i++) {
         float a[4], b[4];
-        int ta, tb;
+        int32_t ta, tb;
         memcpy(a, lg, sizeof a);
         memcpy(b, lg, sizeof b);
-        ta = wm_sample(&s, a, 4, NULL, 0, work);
-        tb = wm_sample(&s2, b, 4, NULL, 0, work);
+        wm_sample(&s, a, 4, NULL, 0, work, &ta);
+        wm_sample(&s2, b, 4, NULL, 0, work, &tb);
         same &= ta == tb;
         count0 += ta == 1;
     }
@@ -1430,11 +1539,56 @@ static void test_sampling(void) {
     wm_sampler_seed(&s2, 43);
     for (i = 0; i < 50; i++) {
         float a[4], b[4];
+        int32_t ta, tb;
         memcpy(a, lg, sizeof a);
         memcpy(b, lg, sizeof b);
-        differ |= wm_sample(&s, a, 4, NULL, 0, work) != wm_sample(&s2, b, 4, NULL, 0, work);
+        wm_sample(&s, a, 4, NULL, 0, work, &ta);
+        wm_sample(&s2, b, 4, NULL, 0, work, &tb);
+        differ |= ta != tb;
     }
     check(differ, "another seed, other draws");
+    /* parameters are checked where they enter; no candidate is a status, not a token */
+    {
+        static const struct { const char *field; float t, p, mp, rp; int k, ln; } bad[] = {
+            {"min_p", 1, 1, 2, 1, 0, 0},        {"min_p", 1, 1, -0.1f, 1, 0, 0}, {"top_p", 1, 0, 0, 1, 0, 0},
+            {"top_p", 1, 1.5f, 0, 1, 0, 0},     {"temperature", -1, 1, 0, 1, 0, 0}, {"temperature", NAN, 1, 0, 1, 0, 0},
+            {"temperature", INFINITY, 1, 0, 1, 0, 0}, {"repeat_penalty", 1, 1, 0, 0, 0, 0}, {"repeat_penalty", 1, 1, 0, NAN, 0, 0},
+            {"top_k", 1, 1, 0, 1, -1, 0},       {"repeat_last_n", 1, 1, 0, 1, 0, -5}};
+        size_t k;
+        for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            wm_sampler b = wm_sampler_default();
+            wm_error e;
+            float a[4];
+            int32_t tok = 7;
+            b.temperature = bad[k].t; b.top_p = bad[k].p; b.min_p = bad[k].mp; b.repeat_penalty = bad[k].rp;
+            b.top_k = bad[k].k; b.repeat_last_n = bad[k].ln;
+            memcpy(a, lg, sizeof a);
+            check(wm_sampler_check(&b, &e) == WM_ERR_INVALID_ARG && strstr(e.message, bad[k].field), "sampler %s refused: %s",
+                  bad[k].field, e.message);
+            check(wm_sample(&b, a, 4, NULL, 0, work, &tok) == WM_ERR_INVALID_ARG && tok == -1, "wm_sample refuses bad %s", bad[k].field);
+        }
+    }
+    {
+        float a[4] = {NAN, NAN, NAN, NAN}, c[4];
+        int32_t tok = 7;
+        int seen_nan = 0, all_ok = 1, t;
+        s = wm_sampler_default();
+        check(wm_sample(&s, a, 4, NULL, 0, work, &tok) == WM_ERR_NUMERIC && tok == -1, "all-NaN logits: WM_ERR_NUMERIC, token -1");
+        for (t = 0; t < 4; t++) a[t] = -INFINITY;
+        check(wm_sample(&s, a, 4, NULL, 0, work, &tok) == WM_ERR_NUMERIC, "all -inf logits: WM_ERR_NUMERIC");
+        s.temperature = 1.0f;
+        for (i = 0; i < 200; i++) {
+            c[0] = NAN; c[1] = 0.0f; c[2] = NAN; c[3] = 0.5f;
+            all_ok &= wm_sample(&s, c, 4, NULL, 0, work, &tok) == WM_OK;
+            seen_nan |= tok == 0 || tok == 2;
+        }
+        check(all_ok && !seen_nan, "a NaN logit is never drawn");
+        c[0] = 1.0f; c[1] = INFINITY; c[2] = 3.0f; c[3] = NAN;
+        check(wm_sample(&s, c, 4, NULL, 0, work, &tok) == WM_OK && tok == 1, "an infinite logit wins: %d", tok);
+        s = wm_sampler_default();
+        c[0] = NAN; c[1] = 1.0f; c[2] = 3.0f; c[3] = 2.0f;
+        check(wm_sample(&s, c, 4, NULL, 0, work, &tok) == WM_OK && tok == 2, "greedy skips NaN: %d", tok);
+    }
 }
 
 /* ---- generation: demo text, determinism, save/restore, chat ------------- */
@@ -1448,11 +1602,21 @@ static int collect(void *user, int32_t tok, const char *text, size_t len) {
     return 0;
 }
 
+/* gp: add_special and stop_at_eos on, max_new n and no stop ids, or stop at EOS off */
+static wm_generate_params gparams(int add_special, int n, int eos) {
+    wm_generate_params gp = wm_generate_default_params();
+    gp.add_special = add_special;
+    gp.max_new = n;
+    gp.stop_at_eos = eos;
+    return gp;
+}
+
 static void gen_text(wm_session *s, const wm_tokenizer *t, wm_sampler smp, const char *prompt, int n, textbuf *out) {
     float *logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(s->model)->vocab_size);
+    wm_generate_params gp = gparams(1, n, 1);
     out->n = 0;
     out->s[0] = 0;
-    wm_generate(s, t, &smp, logits, prompt, strlen(prompt), 1, n, collect, out, NULL);
+    wm_generate(s, t, &smp, logits, prompt, strlen(prompt), &gp, collect, out, NULL);
     free(logits);
 }
 
@@ -1500,20 +1664,18 @@ static void test_generation(void) {
         size_t size;
         void *blob;
         textbuf c, d;
-        int n_eos = m->cfg.n_eos;
-        m->cfg.n_eos = 0; /* always 10 + 20 tokens */
+        wm_generate_params g10 = gparams(1, 10, 0), g20 = gparams(0, 20, 0); /* always 10 + 20 tokens */
         wm_session_reset(s);
         c.n = d.n = 0;
         c.s[0] = d.s[0] = 0;
-        wm_generate(s, t, &s1, l1, "Never", 5, 1, 10, collect, &c, NULL);
+        wm_generate(s, t, &s1, l1, "Never", 5, &g10, collect, &c, NULL);
         wm_session_save(s, &s1, l1, NULL, 0, &size);
         blob = malloc(size);
         check(wm_session_save(s, &s1, l1, blob, size, &size) == WM_OK, "save");
-        wm_generate(s, t, &s1, l1, NULL, 0, 0, 20, collect, &c, NULL);
+        wm_generate(s, t, &s1, l1, NULL, 0, &g20, collect, &c, NULL);
         check(wm_session_restore(s2, &r, l2, blob, size) == WM_OK, "restore: %s", wm_session_error(s2));
         d.n = 0;
-        wm_generate(s2, t, &r, l2, NULL, 0, 0, 20, collect, &d, NULL);
-        m->cfg.n_eos = n_eos;
+        wm_generate(s2, t, &r, l2, NULL, 0, &g20, collect, &d, NULL);
         check(d.n > 20 && c.n > d.n && !strcmp(c.s + (c.n - d.n), d.s),
               "restored session continues identically ('%s' vs '%s')", c.s, d.s);
         check(wm_session_pos(s) == wm_session_pos(s2), "same position");
@@ -1629,7 +1791,10 @@ static void test_generation_long_tokens(void) {
     memset(&lt, 0, sizeof lt);
     lt.t = t;
     memset(js, 'x', 257); /* the prompt: token 0 */
-    check(wm_generate(s, t, &smp, logits, js, 257, 0, 4, collect_len, &lt, NULL) == WM_OK && lt.calls > 0, "generate with long tokens");
+    {
+        wm_generate_params gp = gparams(0, 4, 1);
+        check(wm_generate(s, t, &smp, logits, js, 257, &gp, collect_len, &lt, NULL) == WM_OK && lt.calls > 0, "generate with long tokens");
+    }
     check(lt.want > 256 && lt.got == lt.want, "long tokens stream whole: %zu of %zu bytes", lt.got, lt.want);
     wm_session_free(s);
     memmodel_close(&mm);
