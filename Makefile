@@ -30,7 +30,7 @@ HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
 NEON_CC ?= aarch64-linux-gnu-gcc
 QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 
-.PHONY: all run test test-asan test-scalar test-omp test-neon bench clean
+.PHONY: all run test test-asan test-scalar test-omp test-neon bench clean fuzz fuzz-smoke fuzz-replay fuzz-build
 
 all: build/wm build/simple
 
@@ -104,6 +104,37 @@ test-neon: build/neon/wm build/neon/test
 
 bench:
 	tools/bench.sh
+
+# Fuzzing: one libFuzzer harness per entry point that takes untrusted bytes
+# (tests/fuzz/*.c), with AddressSanitizer and UBSan (pointer-overflow
+# included). `make fuzz` runs each FUZZ_SECONDS (FUZZ_JOBS at a time) and
+# prints executions and findings; fuzz-smoke is CI's short run plus the
+# replay of the regression corpus (tests/fuzz/regress/NAME: every input that
+# ever crashed a harness).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS    = -std=c99 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined,pointer-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZERS       = $(filter-out seeds,$(basename $(notdir $(wildcard tests/fuzz/*.c))))
+
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h wm.h
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) $< -o $@ -lm
+
+build/fuzz/seeds: tests/fuzz/seeds.c tests/fuzz/fuzz.h wm.h
+	@mkdir -p build/fuzz
+	$(CC) -std=c99 $(WARN) -O1 $< -o $@ -lm
+
+fuzz-build: $(addprefix build/fuzz/,$(FUZZERS)) build/fuzz/seeds
+	@rm -rf build/fuzz/seed && build/fuzz/seeds build/fuzz/seed
+
+fuzz: fuzz-build
+	tools/fuzz.sh run $(FUZZ_SECONDS) $(FUZZERS)
+
+fuzz-replay: fuzz-build
+	tools/fuzz.sh replay $(FUZZERS)
+
+fuzz-smoke: fuzz-replay
+	tools/fuzz.sh run 20 $(FUZZERS)
 
 clean:
 	rm -rf build

@@ -152,7 +152,7 @@ typedef struct wm_error {
 } wm_error;
 
 typedef enum wm_model_type {
-    WM_MODEL_CHEEMS = 1, /* the seed architecture (SPEC §4) */
+    WM_MODEL_CHEEMS = 1, /* the seed architecture of the Wonderful Matrices paper */
     WM_MODEL_DOGE = 2,   /* transformers' DogeForCausalLM */
     WM_MODEL_MAMBA2 = 3  /* transformers' Mamba2ForCausalLM */
 } wm_model_type;
@@ -562,10 +562,14 @@ static uint64_t wm__fnv_bytes(uint64_t h, const void *p, size_t n) {
 
 /* ---- messages: a tiny formatter (%s %d %u %zu %llu %lld %c %%) ----------- */
 
+static void wm__putc(char *buf, size_t cap, size_t *n, int ch) {
+    if (*n + 1 < cap) buf[(*n)++] = (char)ch;
+}
+
 static void wm__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) {
     size_t n = 0;
     if (cap == 0) return;
-#define WM__PUT(ch) do { if (n + 1 < cap) buf[n++] = (char)(ch); } while (0)
+#define WM__PUT(ch) wm__putc(buf, cap, &n, (ch)) /* a function: its argument is always evaluated once */
     for (; *fmt; fmt++) {
         char num[24];
         int len = 0, neg = 0;
@@ -4256,7 +4260,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 }
 
 /* ========================================================================
-   Tokenizer: byte-level BPE as tokenizer.json describes it (SPEC §7).
+   Tokenizer: byte-level BPE as tokenizer.json describes it.
    Added tokens are matched first (leftmost, longest); the rest is split by
    the Doge pre-tokenizer regex, its bytes are BPE-merged by rank (lowest
    rank first, then leftmost, as the tokenizers library does). Vocab keys are
@@ -4671,11 +4675,15 @@ static wm_status wm__tok_template(wm__tokb *b) {
     if (special && *special != '{' && *special != 'n')
         return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'special_tokens' is not an object");
     wm__j_iter(&it, single, e);
+    while (wm__j_next(&it, NULL, &item))
+        if (++n_items > 64) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' has more than 64 items");
+    n_items = 0;
+    wm__j_iter(&it, single, e);
     while (wm__j_next(&it, NULL, &item)) {
         const char *st = wm__j_get(item, e, "SpecialToken"), *sq = wm__j_get(item, e, "Sequence"), *idv, *entry, *ids, *x;
         char name[256];
         wm__jit ii;
-        if (++n_items > 64) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' has more than 64 items");
+        n_items++;
         if (!st == !sq || *(st ? st : sq) != '{')
             return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d is not {\"SpecialToken\": {...}} or {\"Sequence\": {...}}",
                             n_items - 1);
@@ -5495,8 +5503,9 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
     } else { /* min-p or nothing: every token above the threshold, in id order */
         float thr = s->min_p > 0.0f ? s->min_p : 0.0f; /* p_max is e^0 = 1 here */
         for (i = 0; i < n; i++)
-            if (logits[i] >= thr) { q[m].i = i; q[m].v = logits[i] / z; m++; }
+            if (logits[i] > 0.0f && logits[i] >= thr) { q[m].i = i; q[m].v = logits[i] / z; m++; }
     }
+    while (m > 1 && !(q[m - 1].v > 0.0f)) m--; /* a token of probability 0 is never drawn, rounding or not */
     for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
     for (i = 0; i < m; i++) q[i].v /= sum;
     return m;
@@ -5586,7 +5595,7 @@ static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, floa
         memset(&tmp, 0, sizeof tmp);
         if (!io->r && smp) tmp = *smp;
         wm__session_io_tail(io, &tmp, logits, hdr);
-        if (io->r && smp && !io->bad) *smp = tmp;
+        if (io->r && smp && !io->bad && (hdr[3] & 1)) *smp = tmp; /* a blob without a sampler leaves it as it is */
     }
 }
 
@@ -5864,11 +5873,63 @@ static void wm__path(char *buf, size_t cap, const char *dir, const char *name) {
     wm__fmt(buf, cap, (n && (dir[n - 1] == '/' || dir[n - 1] == '\\')) ? "%s%s" : "%s/%s", dir, name);
 }
 
+/* model.safetensors.index.json: the distinct shard names of its weight_map,
+   in order of first mention, decoded into names (index_n + 1 bytes hold
+   them all) and listed in shard[0..*n_shards). Every name must be a plain
+   file name; at most max shards. */
+static wm_status wm__index_shards(const char *index, size_t index_n, const char *path, char *names, const char **shard, int max,
+                                  int *n_shards, wm_error *err) {
+    const char *e = index + index_n, *p, *wmap, *k, *v;
+    wm__jit it;
+    size_t total = 0;
+    int n = 0, i;
+    *n_shards = 0;
+    p = wm__j_value(index, e, WM__JSON_DEPTH);
+    wmap = p && wm__j_ws(p, e) == e ? wm__j_get(wm__j_ws(index, e), e, "weight_map") : NULL;
+    if (!wmap || *wmap != '{') return wm__fail(err, WM_ERR_FORMAT, "%s: not JSON with a weight_map object", path);
+    wm__j_iter(&it, wmap, e);
+    while (wm__j_next(&it, &k, &v)) {
+        char *nm = names + total;
+        size_t len;
+        int seen = 0;
+        if (*v != '"') return wm__fail(err, WM_ERR_FORMAT, "%s: weight_map values must be file names", path);
+        len = wm__j_str(v, e, nm, index_n + 1 - total);
+        if (len == 0 || len != strlen(nm) || strchr(nm, '/') || strchr(nm, '\\') || !strcmp(nm, "..") || !strcmp(nm, "."))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: shard name '%s' is not a plain file name", path, nm);
+        for (i = 0; i < n; i++) seen |= !strcmp(shard[i], nm);
+        if (seen) continue;
+        if (n >= max) return wm__fail(err, WM_ERR_FORMAT, "%s: more than %d shards", path, max);
+        shard[n++] = nm;
+        total += len + 1;
+    }
+    if (n == 0) return wm__fail(err, WM_ERR_FORMAT, "%s: weight_map is empty", path);
+    *n_shards = n;
+    return WM_OK;
+}
+
+/* Every tensor the index names must be in that shard of the model. */
+static wm_status wm__index_check(const wm_model *m, const wm_blob *blobs, const char *index, size_t index_n, wm_error *err) {
+    const char *e = index + index_n, *k, *v;
+    wm__jit it;
+    wm__j_iter(&it, wm__j_get(wm__j_ws(index, e), e, "weight_map"), e);
+    while (wm__j_next(&it, &k, &v)) {
+        char tn[256], fn[256];
+        wm__tensor *t;
+        if (wm__j_str(k, e, tn, sizeof tn) >= sizeof tn || wm__j_str(v, e, fn, sizeof fn) >= sizeof fn)
+            return wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: a name longer than 255 bytes");
+        t = wm__find(m, tn);
+        if (!t || strcmp(blobs[t->file].name, fn))
+            return wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: tensor '%s' is not in %s", tn, fn);
+    }
+    return WM_OK;
+}
+
 WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
     char path[4096], *names = NULL;
     void *cfg = NULL, *index = NULL, **bufs = NULL;
     size_t cfg_n, index_n = 0;
     wm_blob *blobs = NULL;
+    const char **shard = NULL;
     wm_model_source src;
     wm_status st;
     int n = 0, i;
@@ -5881,77 +5942,35 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
     wm__path(path, sizeof path, dir, "model.safetensors.index.json");
     probe = fopen(path, "rb");
     if (probe) {
-        const char *e, *p, *wmap, *k, *v;
-        wm__jit it;
-        size_t total = 0;
         fclose(probe);
         if ((st = wm__read_file(path, &index, &index_n, err)) != WM_OK) goto done;
-        e = (const char *)index + index_n;
-        p = wm__j_value((const char *)index, e, WM__JSON_DEPTH);
-        wmap = p && wm__j_ws(p, e) == e ? wm__j_get(wm__j_ws((const char *)index, e), e, "weight_map") : NULL;
-        if (!wmap || *wmap != '{') {
-            st = wm__fail(err, WM_ERR_FORMAT, "%s: not JSON with a weight_map object", path);
-            goto done;
-        }
-        /* distinct shard names, in order of first mention */
         names = (char *)WM_MALLOC(index_n + 1);
-        bufs = (void **)WM_MALLOC(sizeof(void *) * 4096);
-        blobs = (wm_blob *)WM_MALLOC(sizeof(wm_blob) * 4096);
-        if (!names || !bufs || !blobs) { st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
-        wm__j_iter(&it, wmap, e);
-        while (wm__j_next(&it, &k, &v)) {
-            char *nm = names + total;
-            size_t len;
-            int seen = 0;
-            if (*v != '"') { st = wm__fail(err, WM_ERR_FORMAT, "%s: weight_map values must be file names", path); goto done; }
-            len = wm__j_str(v, e, nm, index_n + 1 - total);
-            if (len == 0 || strchr(nm, '/') || strchr(nm, '\\') || !strcmp(nm, "..") || !strcmp(nm, ".")) {
-                st = wm__fail(err, WM_ERR_FORMAT, "%s: shard name '%s' is not a plain file name", path, nm);
-                goto done;
-            }
-            for (i = 0; i < n; i++) seen |= !strcmp(blobs[i].name, nm);
-            if (seen) continue;
-            if (n >= 4096) { st = wm__fail(err, WM_ERR_FORMAT, "%s: more than 4096 shards", path); goto done; }
-            blobs[n].name = nm;
-            total += len + 1;
-            bufs[n++] = NULL;
-        }
-        if (n == 0) { st = wm__fail(err, WM_ERR_FORMAT, "%s: weight_map is empty", path); goto done; }
-        for (i = 0; i < n; i++) {
-            wm__path(path, sizeof path, dir, blobs[i].name);
-            if ((st = wm__read_file(path, &bufs[i], &blobs[i].size, err)) != WM_OK) goto done;
-            blobs[i].data = bufs[i];
-        }
+        shard = (const char **)WM_MALLOC(sizeof(char *) * 4096);
+        if (!names || !shard) { st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
+        if ((st = wm__index_shards((const char *)index, index_n, path, names, shard, 4096, &n, err)) != WM_OK) goto done;
     } else {
-        bufs = (void **)WM_MALLOC(sizeof(void *));
-        blobs = (wm_blob *)WM_MALLOC(sizeof(wm_blob));
-        if (!bufs || !blobs) { st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
-        wm__path(path, sizeof path, dir, "model.safetensors");
-        if ((st = wm__read_file(path, &bufs[0], &blobs[0].size, err)) != WM_OK) goto done;
-        blobs[0].data = bufs[0];
-        blobs[0].name = "model.safetensors";
+        static const char *single = "model.safetensors";
+        shard = &single;
         n = 1;
+    }
+    bufs = (void **)WM_MALLOC(sizeof(void *) * (size_t)n);
+    blobs = (wm_blob *)WM_MALLOC(sizeof(wm_blob) * (size_t)n);
+    if (!bufs || !blobs) { n = 0; st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
+    for (i = 0; i < n; i++) bufs[i] = NULL;
+    for (i = 0; i < n; i++) {
+        wm__path(path, sizeof path, dir, shard[i]);
+        if ((st = wm__read_file(path, &bufs[i], &blobs[i].size, err)) != WM_OK) goto done;
+        blobs[i].data = bufs[i];
+        blobs[i].name = shard[i];
     }
     src.config_json = (const char *)cfg;
     src.config_bytes = cfg_n;
     src.files = blobs;
     src.n_files = n;
     st = wm_model_open(out, &src, err);
-    if (st == WM_OK && index) { /* every tensor the index names must be in that shard */
-        const char *e = (const char *)index + index_n, *k, *v;
-        wm__jit it;
-        wm__j_iter(&it, wm__j_get(wm__j_ws((const char *)index, e), e, "weight_map"), e);
-        while (st == WM_OK && wm__j_next(&it, &k, &v)) {
-            char tn[256], fn[256];
-            wm__tensor *t;
-            wm__j_str(k, e, tn, sizeof tn);
-            wm__j_str(v, e, fn, sizeof fn);
-            tn[255] = fn[255] = 0;
-            t = wm__find(*out, tn);
-            if (!t || strcmp(blobs[t->file].name, fn))
-                st = wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: tensor '%s' is not in %s", tn, fn);
-        }
-        if (st != WM_OK) { wm_model_free(*out); *out = NULL; }
+    if (st == WM_OK && index && (st = wm__index_check(*out, blobs, (const char *)index, index_n, err)) != WM_OK) {
+        wm_model_free(*out);
+        *out = NULL;
     }
     if (st == WM_OK) { /* the model keeps the shard buffers */
         (*out)->owned_files = bufs;
@@ -5965,6 +5984,7 @@ done:
     }
     if (blobs) WM_FREE(blobs);
     if (names) WM_FREE(names);
+    if (index && shard) WM_FREE((void *)shard);
     if (index) WM_FREE(index);
     if (cfg) WM_FREE(cfg);
     return st;

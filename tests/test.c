@@ -752,6 +752,190 @@ static void test_runtime_errors(void) {
     memmodel_close(&mm);
 }
 
+/* ---- hostile input: each way the library was once crashed, hung or fooled ---- */
+
+static wm_tokenizer *load_tok(const char *path);
+
+/* tokenizer.json with the Doge pre-tokenizer, vocab `vocab` (object body),
+   merges `merges` (list body) and extra root members `extra` */
+static char *tok_json(const char *vocab, const char *merges, const char *extra) {
+    static const char *pre =
+        "\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[{\"type\":\"Split\",\"pattern\":{\"Regex\":"
+        "\"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\\\r\\\\n\\\\p{L}\\\\p{N}]?\\\\p{L}+|\\\\p{N}{1,3}| ?[^\\\\s\\\\p{L}\\\\p{N}]+[\\\\r\\\\n]*|\\\\s*[\\\\r\\\\n]+|\\\\s+(?!\\\\S)|\\\\s+\"},"
+        "\"behavior\":\"Isolated\",\"invert\":false},{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false}]},"
+        "\"decoder\":{\"type\":\"ByteLevel\"}";
+    size_t n = strlen(vocab) + strlen(merges) + strlen(extra) + strlen(pre) + 128;
+    char *js = (char *)malloc(n);
+    snprintf(js, n, "{\"model\":{\"type\":\"BPE\",\"vocab\":{%s},\"merges\":[%s]},%s%s%s}", vocab, merges, pre, *extra ? "," : "", extra);
+    return js;
+}
+
+/* longest probe sequence of the vocab table */
+static int vocab_probe_max(const wm_tokenizer *t) {
+    uint32_t i, worst = 0;
+    for (i = 0; i <= t->vocab_mask; i++) {
+        int32_t id = t->vocab_hash[i];
+        uint32_t home, d;
+        if (id < 0) continue;
+        home = wm__hash(t, t->tok_bytes + t->tok_off[id], t->tok_len[id]) & t->vocab_mask;
+        d = (i - home) & t->vocab_mask;
+        worst = d > worst ? d : worst;
+    }
+    return (int)worst;
+}
+
+static void test_hostile(void) {
+    wm_config c;
+    wm_error e;
+    char js[4096];
+    g_suite = "hostile";
+    { /* integers given as booleans (once: division by zero, lam[-1], reads outside buffers) */
+        static const struct { const char *base, *field; } cases[] = {
+            {"{\"model_type\":\"cheems\",\"vocab_size\":10,\"hidden_size\":8,\"intermediate_size\":4,\"layers_type\":[\"ssd\",\"attn\"],"
+             "\"ssd_num_heads\":2,\"ssd_state_size\":4,\"num_inner_values\":4,\"inner_values_retrieval_size\":4,"
+             "\"num_cdmoe_experts\":4,\"num_cdmoe_heads\":1,\"num_cdmoe_experts_per_head\":1,\"expert_retrieval_size\":4,"
+             "\"max_position_embeddings\":8,\"num_attention_heads\":2,\"ssd_chunk_size\":4,\"inner_values_topk\":1,%s}",
+             "num_attention_heads"},
+            {NULL, "ssd_chunk_size"},
+            {NULL, "inner_values_topk"},
+            {NULL, "ssd_num_heads"},
+            {"{\"model_type\":\"doge\",\"vocab_size\":10,\"hidden_size\":8,\"intermediate_size\":4,\"num_hidden_layers\":1,"
+             "\"is_moe\":true,\"num_experts\":16,\"num_experts_per_tok\":2,\"keep_window_size\":4,\"num_attention_heads\":2,%s}",
+             "num_attention_heads"},
+            {NULL, "keep_window_size"},
+            {NULL, "num_experts_per_tok"},
+            {"{\"model_type\":\"mamba2\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"num_heads\":2,"
+             "\"head_dim\":4,\"state_size\":4,\"chunk_size\":4,%s}",
+             "num_heads"},
+            {NULL, "chunk_size"}};
+        const char *base = NULL;
+        size_t k;
+        for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            char field[96];
+            int b;
+            if (cases[k].base) base = cases[k].base;
+            for (b = 0; b < 3; b++) {
+                static const char *vals[] = {"false", "true", "\"2\""};
+                snprintf(field, sizeof field, "\"%s\":%s", cases[k].field, vals[b]);
+                snprintf(js, sizeof js, base, field);
+                check(wm_config_parse(&c, js, strlen(js), &e) == WM_ERR_CONFIG && strstr(e.message, cases[k].field) &&
+                          strstr(e.message, "integer"),
+                      "%s %s refused: %s", cases[k].field, vals[b], e.message);
+            }
+        }
+        snprintf(js, sizeof js, "{\"model_type\":\"doge\",\"vocab_size\":10,\"hidden_size\":4,\"intermediate_size\":4,"
+                                "\"num_hidden_layers\":1,\"num_attention_heads\":8}");
+        check(wm_config_parse(&c, js, strlen(js), &e) == WM_ERR_CONFIG && strstr(e.message, "head_dim"),
+              "more heads than hidden without head_dim: %s", e.message);
+        snprintf(js, sizeof js, "{\"model_type\":\"doge\",\"vocab_size\":10,\"hidden_size\":4,\"intermediate_size\":4,"
+                                "\"num_hidden_layers\":1,\"num_attention_heads\":2,\"rope_theta\":0}");
+        check(wm_config_parse(&c, js, strlen(js), &e) == WM_ERR_CONFIG && strstr(e.message, "rope_theta"), "rope_theta 0: %s", e.message);
+        snprintf(js, sizeof js, "{\"model_type\":\"mamba2\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"num_heads\":2,"
+                                "\"head_dim\":4,\"state_size\":4,\"time_step_limit\":[1.0,0.5]}");
+        check(wm_config_parse(&c, js, strlen(js), &e) == WM_ERR_CONFIG && strstr(e.message, "time_step_limit"), "inverted time_step_limit");
+        check(wm_config_parse(&c, NULL, 0, &e) == WM_ERR_INVALID_ARG, "NULL config text (no NULL + 0)");
+    }
+    { /* a template item without an id (once: NULL dereference) */
+        static const char *items[] = {"{\"SpecialToken\":{}}", "{\"SpecialToken\":{\"id\":5}}", "{\"Foo\":{}}", "7",
+                                      "{\"SpecialToken\":{\"id\":\"<x>\"}}", "{\"Sequence\":{\"id\":\"A\"}},{\"Sequence\":{\"id\":\"A\"}}"};
+        size_t k;
+        for (k = 0; k < sizeof items / sizeof items[0]; k++) {
+            char extra[512], *tj;
+            wm_tokenizer *t = NULL;
+            snprintf(extra, sizeof extra, "\"post_processor\":{\"type\":\"TemplateProcessing\",\"single\":[%s,{\"Sequence\":{\"id\":\"A\"}}],"
+                                          "\"special_tokens\":{}}", items[k]);
+            tj = tok_json("\"a\":0,\"b\":1", "", extra);
+            check(wm_tokenizer_open(&t, tj, strlen(tj), &e) != WM_OK && !t && strstr(e.message, "tokenizer.json"), "template item %s: %s",
+                  items[k], e.message);
+            free(tj);
+        }
+    }
+    { /* 200 template items: refused at once, not walked 200 x special_tokens */
+        char *extra = (char *)malloc(200 * 64 + 256), *tj, *p;
+        wm_tokenizer *t = NULL;
+        int k;
+        p = extra + sprintf(extra, "\"post_processor\":{\"type\":\"TemplateProcessing\",\"single\":[");
+        for (k = 0; k < 200; k++) p += sprintf(p, "{\"SpecialToken\":{\"id\":\"s%d\"}},", k);
+        sprintf(p, "{\"Sequence\":{\"id\":\"A\"}}],\"special_tokens\":{}}");
+        tj = tok_json("\"a\":0", "", extra);
+        check(wm_tokenizer_open(&t, tj, strlen(tj), &e) == WM_ERR_FORMAT && strstr(e.message, "64 items"), "200 template items: %s", e.message);
+        free(tj);
+        free(extra);
+    }
+    { /* 3000 vocab keys whose FNV-1a low 13 bits collide (once: quadratic loading) spread in the keyed table */
+        char *vocab = (char *)malloc(3000 * 24), *p = vocab, *tj;
+        wm_tokenizer *t = NULL;
+        uint64_t st = 88172645463325252ull;
+        int got = 0, worst;
+        while (got < 3000) {
+            char k[13];
+            uint32_t h = 2166136261u;
+            int i;
+            for (i = 0; i < 12; i++) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; k[i] = (char)('a' + st % 26); h = (h ^ (unsigned char)k[i]) * 16777619u; }
+            k[12] = 0;
+            if (h & 0x1fff) continue;
+            p += sprintf(p, "%s\"%s\":%d", got ? "," : "", k, got);
+            got++;
+        }
+        tj = tok_json(vocab, "", "");
+        check(wm_tokenizer_open(&t, tj, strlen(tj), &e) == WM_OK, "colliding vocab: %s", e.message);
+        worst = t ? vocab_probe_max(t) : -1;
+        check(t && worst < 64, "the longest probe is %d slots (2999 with an unkeyed FNV table)", worst);
+        wm_tokenizer_free(t);
+        free(tj);
+        free(vocab);
+    }
+    { /* wm_detokenize into a small buffer: a whole-character prefix, NUL-terminated, nothing stale */
+        wm_tokenizer *t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
+        int32_t ids[16];
+        size_t n, len;
+        char out[32];
+        if (t) {
+            wm_tokenize(t, "ab \xe4\xbd\xa0\xe5\xa5\xbd world", 16, 0, ids, 16, &n);
+            memset(out, 'Z', sizeof out);
+            check(wm_detokenize(t, ids, n, out, 7, &len) == WM_ERR_ARENA && len == 16 && !strcmp(out, "ab \xe4\xbd\xa0"),
+                  "detokenize into 7 bytes: '%s'", out);
+            memset(out, 'Z', sizeof out);
+            check(wm_detokenize(t, ids, n, out, 6, &len) == WM_ERR_ARENA && !strcmp(out, "ab "), "detokenize into 6 bytes: '%s'", out);
+            check(wm_tokenize(t, NULL, 0, 0, ids, 16, &n) == WM_OK && n == 0, "empty NULL text (no NULL + 0)");
+            wm_tokenizer_free(t);
+        }
+    }
+    { /* a message longer than its buffer (once: the formatter stopped advancing and hung) */
+        char big[1000], msg[64];
+        memset(big, 'q', sizeof big - 1);
+        big[sizeof big - 1] = 0;
+        wm__fmt(msg, sizeof msg, "%s %d %s", big, 123456789, big);
+        check(strlen(msg) == sizeof msg - 1, "long message truncated");
+        wm__fmt(msg, 8, "%d%d%d%llu", 1234567, 7654321, 42, 12345678901234ull);
+        check(!strcmp(msg, "1234567"), "long numbers truncated: %s", msg);
+    }
+    { /* a session blob holding a sampler no check would pass: refused, the session untouched */
+        memmodel mm;
+        if (memmodel_open(&mm, CFG_MAMBA2, 5, WM_F32)) {
+            wm_session_params p = wm_session_default_params(mm.m);
+            wm_session *s;
+            wm_sampler smp = wm_sampler_default(), got = wm_sampler_default();
+            int32_t ids[3] = {1, 2, 3};
+            size_t size;
+            void *blob;
+            wm_session_create(&s, mm.m, &p, NULL);
+            wm_prefill(s, ids, 3, NULL, WM_LOGITS_LAST);
+            smp.min_p = 2.0f; /* saved as it is */
+            wm_session_save(s, &smp, NULL, NULL, 0, &size);
+            blob = malloc(size);
+            check(wm_session_save(s, &smp, NULL, blob, size, &size) == WM_OK, "save");
+            wm_session_reset(s);
+            check(wm_session_restore(s, &got, NULL, blob, size) == WM_ERR_FORMAT && strstr(wm_session_error(s), "min_p") &&
+                      wm_session_pos(s) == 0 && got.min_p == 0.0f,
+                  "restore refuses min_p 2: %s", wm_session_error(s));
+            free(blob);
+            wm_session_free(s);
+            memmodel_close(&mm);
+        }
+    }
+}
+
 /* ---- several models and sessions in one process -------------------------- */
 
 static void test_many(void) {
@@ -1851,6 +2035,7 @@ int main(int argc, char **argv) {
     RUN("arena", test_arena);
     RUN("runtime", test_runtime_errors);
     RUN("many", test_many);
+    RUN("hostile", test_hostile);
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
     RUN("cli", test_cli);

@@ -5,7 +5,11 @@ reference (wm_ref.py, run with PyTorch) computes its logits, and `wm logits`
 must match them within 1e-4 * (1 + max|ref|), by prefill and by decode.
 
 usage: tools/crosscheck.py REFERENCE_DIR [--seeds N]
-       (REFERENCE_DIR holds wm_ref.py and st.py; needs python3-torch)
+
+Needs what the repository does not ship: REFERENCE_DIR with the float64
+reference of the model types, `wm_ref.py`, and its safetensors reader
+`st.py` (the project's shared reference directory), and PyTorch
+(Debian: apt-get install python3-torch). Build build/wm first (make).
 """
 import json
 import os
@@ -13,7 +17,10 @@ import subprocess
 import sys
 import tempfile
 
-import torch
+try:
+    import torch
+except ImportError:
+    sys.exit("crosscheck: needs PyTorch (apt-get install python3-torch)")
 
 
 def cheems(**kw):
@@ -76,6 +83,9 @@ def read_f32(path):
 
 
 def main():
+    if len(sys.argv) < 2 or not os.path.isfile(os.path.join(sys.argv[1], "wm_ref.py")) \
+            or not os.path.isfile(os.path.join(sys.argv[1], "st.py")):
+        sys.exit(__doc__.strip() + "\n\ncrosscheck: REFERENCE_DIR must hold wm_ref.py and st.py")
     refdir = sys.argv[1]
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 2
     sys.path.insert(0, refdir)

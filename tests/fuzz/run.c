@@ -1,0 +1,102 @@
+/* A config (up to the first NUL), then knobs and token ids -> a random
+   checkpoint of it, prefill, decode, sample, save, restore. Invariants:
+   session sizes are exact; prefill of a prefix + decode of the rest equals
+   one prefill; a saved and restored session decodes bit for bit as the
+   original; sampling gives an id in range. */
+#include "fuzz.h"
+
+static double max_abs(const float *x, size_t n) {
+    double m = 0;
+    size_t i;
+    for (i = 0; i < n; i++) m = fabs(x[i]) > m ? fabs(x[i]) : m;
+    return m;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const uint8_t *nul = (const uint8_t *)memchr(data, 0, size), *k;
+    size_t nk, V, sb, blob_n, blob_n2, i;
+    wm_model *m;
+    void *weights, *mem, *blob;
+    wm_session_params p;
+    wm_session *a, *b, *c;
+    wm_sampler smp = wm_sampler_default(), smp2;
+    const wm_config *cfg;
+    int T, split, dtype, t;
+    int32_t ids[24], tok;
+    float *full, *part, *la, *lb;
+    unsigned char *al;
+    if (!nul) return 0;
+    k = nul + 1;
+    nk = size - (size_t)(k - data);
+    if (nk < 4) return 0;
+    dtype = k[0] % 3; /* F32, F16, BF16 */
+    m = fuzz_model((const char *)data, (size_t)(nul - data), k[1], dtype, (size_t)1 << 20, &weights);
+    if (!m) return 0;
+    cfg = wm_model_config(m);
+    V = (size_t)cfg->vocab_size;
+    T = 2 + k[2] % 22;
+    split = 1 + k[3] % (T - 1);
+    for (t = 0; t < T; t++) ids[t] = (int32_t)((4 + (size_t)t < nk ? k[4 + t] : (unsigned)t * 5u) % V);
+    p = wm_session_default_params(m);
+    p.n_ctx = T + (k[2] >> 5);
+    p.n_batch = 1 + (k[3] >> 4) % 8;
+    p.n_threads = 1;
+    /* exact size: an aligned buffer of wm_session_bytes works, one byte less does not */
+    FUZZ_CHECK(wm_session_bytes(m, &p, &sb, NULL) == WM_OK);
+    mem = malloc(sb + 64);
+    al = (unsigned char *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
+    FUZZ_CHECK(wm_session_init(&a, m, &p, al, sb - 1, NULL) == WM_ERR_ARENA);
+    FUZZ_CHECK(wm_session_init(&a, m, &p, al, sb, NULL) == WM_OK);
+    FUZZ_CHECK(wm_session_create(&b, m, &p, NULL) == WM_OK && wm_session_create(&c, m, &p, NULL) == WM_OK);
+    full = (float *)malloc(sizeof(float) * V * (size_t)T);
+    part = (float *)malloc(sizeof(float) * V * (size_t)T);
+    la = (float *)malloc(sizeof(float) * V);
+    lb = (float *)malloc(sizeof(float) * V);
+    FUZZ_CHECK(wm_prefill(a, ids, T, full, WM_LOGITS_ALL) == WM_OK);
+    FUZZ_CHECK(wm_prefill(b, ids, split, part, WM_LOGITS_ALL) == WM_OK);
+    for (t = split; t < T; t++) FUZZ_CHECK(wm_decode(b, ids[t], part + (size_t)t * V) == WM_OK);
+    if (cfg->rope_type != WM_ROPE_DYNAMIC || T <= cfg->rope_original_max) { /* dynamic NTK rescales per call past its window */
+        double ref = max_abs(full, V * (size_t)T), err = 0;
+        for (i = 0; i < V * (size_t)T; i++) {
+            double d = fabs((double)full[i] - (double)part[i]);
+            if (d > err || d != d) err = d != d ? INFINITY : d;
+        }
+        if (ref == ref && ref < 1e30) FUZZ_CHECK(err <= 1e-3 * (1.0 + ref));
+    }
+    /* a full session refuses more tokens and stays usable */
+    if (m->has_attn && wm_session_pos(a) == p.n_ctx) FUZZ_CHECK(wm_decode(a, ids[0], la) == WM_ERR_CONTEXT && wm_session_pos(a) == T);
+    /* save -> restore -> the next step is identical */
+    smp.temperature = (float)(k[1] & 3) * 0.4f;
+    smp.top_k = k[1] & 4 ? 2 : 0;
+    smp.min_p = k[1] & 8 ? 0.05f : 0.0f;
+    wm_sampler_seed(&smp, k[0]);
+    memcpy(la, part + (size_t)(T - 1) * V, sizeof(float) * V);
+    FUZZ_CHECK(wm_session_save(b, &smp, la, NULL, 0, &blob_n) == WM_OK);
+    blob = malloc(blob_n);
+    FUZZ_CHECK(wm_session_save(b, &smp, la, blob, blob_n, &blob_n2) == WM_OK && blob_n2 == blob_n);
+    FUZZ_CHECK(wm_session_restore(c, &smp2, lb, blob, blob_n) == WM_OK && wm_session_pos(c) == wm_session_pos(b));
+    FUZZ_CHECK(!memcmp(la, lb, sizeof(float) * V) && !memcmp(smp.rng, smp2.rng, sizeof smp.rng));
+    {
+        void *work = malloc(wm_sampler_work_bytes((int)V));
+        int32_t tok2;
+        wm_status s1 = wm_sample(&smp, la, (int)V, ids, T, work, &tok), s2 = wm_sample(&smp2, lb, (int)V, ids, T, work, &tok2);
+        FUZZ_CHECK(s1 == s2 && tok == tok2);
+        if (s1 == WM_OK) {
+            FUZZ_CHECK(tok >= 0 && (size_t)tok < V);
+            if (wm_session_pos(b) < p.n_ctx) {
+                FUZZ_CHECK(wm_decode(b, tok, la) == WM_OK && wm_decode(c, tok, lb) == WM_OK);
+                FUZZ_CHECK(!memcmp(la, lb, sizeof(float) * V));
+            }
+        } else {
+            FUZZ_CHECK(s1 == WM_ERR_NUMERIC && tok == -1);
+        }
+        free(work);
+    }
+    free(blob); free(full); free(part); free(la); free(lb); free(mem);
+    wm_session_free(b);
+    wm_session_free(c);
+    wm_model_free(m);
+    free(weights);
+    return 0;
+}

@@ -1,0 +1,135 @@
+/* Writes the seed corpora of the harnesses into DIR/<harness>/ (run from the
+   repository root; `make fuzz` does): the tiny configs and checkpoints of
+   fuzz.h, fixture configs, session blobs of the fixed models, tokenizer
+   texts, index files. Not a harness: built and run natively. */
+#include "fuzz.h"
+
+#include <sys/stat.h>
+
+static const char *g_dir;
+static int g_n;
+
+static void put(const char *harness, const void *a, size_t na, const void *b, size_t nb) {
+    char path[4096];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", g_dir, harness);
+    mkdir(path, 0777);
+    snprintf(path, sizeof path, "%s/%s/seed-%03d", g_dir, harness, g_n++);
+    f = fopen(path, "wb");
+    if (!f) { perror(path); exit(1); }
+    fwrite(a, 1, na, f);
+    if (b) fwrite(b, 1, nb, f);
+    fclose(f);
+}
+
+static void *slurp(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long sz;
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    sz = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = (char *)malloc((size_t)sz + 1);
+    if (fread(buf, 1, (size_t)sz, f) != (size_t)sz) { free(buf); fclose(f); return NULL; }
+    fclose(f);
+    *n = (size_t)sz;
+    return buf;
+}
+
+int main(int argc, char **argv) {
+    static const char *fixture_cfgs[] = {"tests/fixtures/cheems-tiny/config.json", "tests/fixtures/cheems-variants/config.json",
+                                         "tests/fixtures/doge-paper/config.json", "tests/fixtures/hf-doge-dense/config.json",
+                                         "tests/fixtures/hf-doge-moe/config.json", "tests/fixtures/hf-mamba2/config.json",
+                                         "examples/models/cheems-demo/config.json"};
+    static const char *texts[] = {"Hello world", "The secret of a happy life is", "<|begin_of_text|>hi<|end_of_text|>",
+                                  "  spaces\t\ttabs\n\n\r\nnewlines  ", "1234567 numbers 3.14159", "caf\xc3\xa9 \xe4\xbd\xa0\xe5\xa5\xbd \xf0\x9f\x98\x80",
+                                  "it's we'll they'RE", "<<<<|||>>>", "\xff\xfe invalid \xc3", "x"};
+    static char js[16384];
+    int i, d;
+    size_t n;
+    if (argc != 2) { fprintf(stderr, "usage: seeds DIR\n"); return 1; }
+    g_dir = argv[1];
+    mkdir(g_dir, 0777);
+    for (i = 0; i < FUZZ_N_CFGS; i++) {
+        wm_config c;
+        size_t size;
+        void *w;
+        unsigned char knobs[16], ops[3 + 8];
+        int k;
+        put("config", FUZZ_CFGS[i], strlen(FUZZ_CFGS[i]), NULL, 0);
+        wm_config_parse(&c, FUZZ_CFGS[i], strlen(FUZZ_CFGS[i]), NULL);
+        for (d = 0; d < 3; d += 2) {
+            wm_random_checkpoint(&c, 1, d, NULL, 0, &size, NULL);
+            w = malloc(size + 1);
+            ((char *)w)[0] = 0;
+            wm_random_checkpoint(&c, 1, d, (char *)w + 1, size, &size, NULL);
+            put("model", FUZZ_CFGS[i], strlen(FUZZ_CFGS[i]), w, size + 1);
+            free(w);
+        }
+        for (k = 0; k < 16; k++) knobs[k] = (unsigned char)(i * 37 + k * 11);
+        knobs[0] = 0;
+        put("run", FUZZ_CFGS[i], strlen(FUZZ_CFGS[i]), knobs, sizeof knobs);
+        ops[0] = (unsigned char)i; ops[1] = 0; ops[2] = 3;
+        put("model_struct", ops, 3, NULL, 0);
+        ops[3] = 0; ops[4] = 1; ops[5] = 2; ops[6] = 0; /* a dtype edit */
+        ops[7] = 10; ops[8] = 2; ops[9] = 0; ops[10] = 0; /* a second shard */
+        put("model_struct", ops, 11, NULL, 0);
+        { /* session blobs of the fixed models: with and without sampler and logits */
+            wm_model *m = fuzz_model(FUZZ_CFGS[i], strlen(FUZZ_CFGS[i]), 7, WM_F32, (size_t)1 << 20, &w);
+            wm_session_params p = wm_session_default_params(m);
+            wm_session *s;
+            wm_sampler smp = wm_sampler_default();
+            int32_t ids[5] = {1, 2, 3, 4, 5};
+            float *lg = (float *)malloc(sizeof(float) * (size_t)c.vocab_size);
+            unsigned char *blob;
+            size_t bn;
+            p.n_ctx = 12;
+            wm_session_create(&s, m, &p, NULL);
+            wm_prefill(s, ids, 5, lg, WM_LOGITS_LAST);
+            for (k = 0; k < 2; k++) {
+                wm_session_save(s, k ? &smp : NULL, k ? lg : NULL, NULL, 0, &bn);
+                blob = (unsigned char *)malloc(bn + 1);
+                blob[0] = (unsigned char)(i | (k ? 0x80 : 0));
+                wm_session_save(s, k ? &smp : NULL, k ? lg : NULL, blob + 1, bn, &bn);
+                put("session", blob, bn + 1, NULL, 0);
+                free(blob);
+            }
+            wm_session_free(s);
+            wm_model_free(m);
+            free(w);
+            free(lg);
+        }
+    }
+    for (i = 0; i < (int)(sizeof fixture_cfgs / sizeof fixture_cfgs[0]); i++) {
+        char *t = (char *)slurp(fixture_cfgs[i], &n);
+        if (!t) { fprintf(stderr, "%s: missing (run from the repository root)\n", fixture_cfgs[i]); return 1; }
+        put("config", t, n, NULL, 0);
+        free(t);
+    }
+    fuzz_tiny_tokenizer(js, sizeof js);
+    put("tokenizer", js, strlen(js), NULL, 0);
+    for (i = 0; i < (int)(sizeof texts / sizeof texts[0]); i++) {
+        unsigned char ids[64];
+        int k;
+        put("tokenize", texts[i], strlen(texts[i]), NULL, 0);
+        put("chat", "\x40\x01", 2, texts[i], strlen(texts[i]) + 1);
+        ids[0] = (unsigned char)(i * 13);
+        for (k = 1; k < 64; k++) ids[k] = (unsigned char)(k % 4 == 3 ? 0 : (unsigned char)(k * 7 + i * 31));
+        put("detokenize", ids, 64, NULL, 0);
+    }
+    put("chat", "\xff\x00You are terse.", 16, "\0Hi!", 4);
+    {
+        unsigned char smp[2 + 4 * 24];
+        for (i = 0; i < (int)sizeof smp; i++) smp[i] = (unsigned char)(i * 29);
+        for (d = 0; d < 4; d++) { smp[1] = (unsigned char)(d * 64 + d * 2); put("sample", smp, sizeof smp, NULL, 0); }
+    }
+    {
+        static const char *idx[] = {"{\"metadata\":{\"total_size\":10},\"weight_map\":{\"a.weight\":\"model-00001-of-00002.safetensors\","
+                                    "\"b.weight\":\"model-00002-of-00002.safetensors\",\"c\":\"model-00001-of-00002.safetensors\"}}",
+                                    "{\"weight_map\":{\"x\":\"../etc/passwd\"}}", "{\"weight_map\":{}}"};
+        for (i = 0; i < 3; i++) put("index", idx[i], strlen(idx[i]), NULL, 0);
+    }
+    printf("%d seeds in %s\n", g_n, g_dir);
+    return 0;
+}
