@@ -302,6 +302,9 @@ WMDEF void wm_session_free(wm_session *s);
 /* Back to position 0 with empty states. */
 WMDEF void wm_session_reset(wm_session *s);
 WMDEF int wm_session_pos(const wm_session *s);
+/* Tokens the session can still take: n_ctx - pos with attention layers
+   (a KV cache), else all positions an int holds. */
+WMDEF int wm_session_room(const wm_session *s);
 WMDEF const wm_session_params *wm_session_get_params(const wm_session *s);
 WMDEF const char *wm_session_error(const wm_session *s);
 WMDEF void wm_session_set_layer_hook(wm_session *s, wm_layer_hook hook, void *user);
@@ -2576,6 +2579,10 @@ WMDEF void wm_session_reset(wm_session *s) {
 }
 
 WMDEF int wm_session_pos(const wm_session *s) { return s ? s->pos : 0; }
+WMDEF int wm_session_room(const wm_session *s) {
+    if (!s) return 0;
+    return s->model->has_attn ? s->params.n_ctx - s->pos : INT32_MAX - 1 - s->pos;
+}
 WMDEF const wm_session_params *wm_session_get_params(const wm_session *s) { return s ? &s->params : NULL; }
 WMDEF const char *wm_session_error(const wm_session *s) { return s ? s->err : "no session"; }
 WMDEF void wm_session_set_layer_hook(wm_session *s, wm_layer_hook hook, void *user) {
@@ -2650,7 +2657,7 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
     for (i = 0; i < n; i++)
         if (tok[i] < 0 || tok[i] >= V)
             return wm__serr(s, WM_ERR_TOKEN, "token %d at index %d is outside the vocabulary (0..%d)", tok[i], i, V - 1);
-    if (m->has_attn ? n > s->params.n_ctx - s->pos : n > INT32_MAX - 1 - s->pos)
+    if (n > wm_session_room(s))
         return wm__serr(s, WM_ERR_CONTEXT, "context full: %d tokens held, %d more do not fit in n_ctx %d", s->pos, n,
                         s->params.n_ctx);
     last = s->pos + n - 1;
@@ -3003,11 +3010,14 @@ typedef struct wm__cfgr {
     wm_status st;
 } wm__cfgr;
 
-/* Records the first bad field: "<file>: " + fmt with key. */
-static wm_status wm__cfg_fail(wm__cfgr *r, const char *fmt, const char *key) {
+/* Records the first bad field: "<file>: " + the message. */
+static wm_status wm__cfg_fail(wm__cfgr *r, const char *fmt, ...) {
     if (r->st == WM_OK) {
         char msg[256];
-        wm__fmt(msg, sizeof msg, fmt, key);
+        va_list ap;
+        va_start(ap, fmt);
+        wm__vfmt(msg, sizeof msg, fmt, ap);
+        va_end(ap);
         r->st = wm__fail(r->err, r->code, "%s: %s", r->file, msg);
     }
     return r->st;
@@ -3115,25 +3125,233 @@ static void wm__cfg_rope(wm__cfgr *r, wm_config *c) {
         wm__cfg_fail(r, "dynamic RoPE needs '%s'", "max_position_embeddings");
 }
 
+/* ---- the invariants of a config, wherever it comes from --------------------
+   Everything the forward pass divides by, indexes with or multiplies into a
+   size: checked here once, for wm_config_parse and for a wm_config a
+   caller fills in (wm_random_checkpoint). */
+
 /* Derived widths stay well inside int (every index is computed in size_t,
    but matrix rows and columns are ints). */
 static wm_status wm__cfg_bounds(const wm_config *c, wm_error *err) {
     double lim = (double)(1 << 24);
     double hp = (double)c->ssd_heads * c->ssd_head_dim, gn = (double)c->ssd_groups * c->ssd_state;
     if (hp + 2 * gn + c->ssd_heads > lim || (double)c->ssd_head_dim * c->ssd_state > lim)
-        return wm__fail(err, WM_ERR_CONFIG, "config.json: SSD sizes too large (heads x head_dim x state)");
+        return wm__fail(err, WM_ERR_CONFIG, "config: SSD sizes too large (heads x head_dim x state)");
     if ((double)c->n_heads * c->head_dim > lim || (double)c->cdmoe_heads * c->cdmoe_retrieval > lim ||
         (double)c->cdmoe_topk * c->cdmoe_topk > lim || (double)c->experts_per_tok * c->experts_per_tok > lim)
-        return wm__fail(err, WM_ERR_CONFIG, "config.json: attention or expert sizes too large");
+        return wm__fail(err, WM_ERR_CONFIG, "config: attention or expert sizes too large");
     return WM_OK;
 }
 
+static int wm__in(int v, int lo, int hi) { return v >= lo && v <= hi; }
+
+static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
+    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0;
+    const char *bad = NULL;
+    if (!wm__in((int)c->model_type, WM_MODEL_CHEEMS, WM_MODEL_MAMBA2)) return wm__fail(err, WM_ERR_CONFIG, "config: unknown model_type %d", (int)c->model_type);
+    if (!wm__in(c->n_layers, 1, WM_MAX_LAYERS)) return wm__fail(err, WM_ERR_CONFIG, "config: %d layers (1..%d)", c->n_layers, WM_MAX_LAYERS);
+    if (!wm__in(c->vocab_size, 1, WM__MAX_VOCAB) || !wm__in(c->hidden_size, 1, WM__MAX_DIM) || !wm__in(c->intermediate_size, 0, WM__MAX_DIM))
+        return wm__fail(err, WM_ERR_CONFIG, "config: vocab_size, hidden_size or intermediate_size out of range");
+    for (l = 0; l < c->n_layers; l++) { /* the modules a type can have */
+        int s = c->layer_seq[l], t = c->layer_state[l];
+        int ok = c->model_type == WM_MODEL_CHEEMS ? (s <= WM_SEQ_ATTN && (t == WM_STATE_MLP || t == WM_STATE_CDMOE))
+                 : c->model_type == WM_MODEL_DOGE ? (s == WM_SEQ_DOGE_ATTN && (t == WM_STATE_MLP || t == WM_STATE_DOGE_MOE))
+                                                  : (s == WM_SEQ_MAMBA2 && t == WM_STATE_NONE);
+        if (!ok) return wm__fail(err, WM_ERR_CONFIG, "config: layer %d has modules its model type does not", l);
+        seq |= s != WM_SEQ_NONE;
+        ssd |= s == WM_SEQ_SSD || s == WM_SEQ_MAMBA2;
+        attn |= s == WM_SEQ_ATTN || s == WM_SEQ_DOGE_ATTN;
+        cdmoe |= t == WM_STATE_CDMOE;
+        moe |= t == WM_STATE_DOGE_MOE;
+        mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE;
+    }
+    (void)seq;
+    if (mlp && c->intermediate_size < 1) bad = "intermediate_size must be >= 1";
+    else if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) bad = "the norm epsilon must be in 0..1";
+    else if (!(c->rope_theta > 0.0 && c->rope_theta < 1e300)) bad = "rope_theta must be positive";
+    else if (!(c->rope_factor > 0.0 && c->rope_factor < 1e300) || !wm__in(c->rope_type, WM_ROPE_DEFAULT, WM_ROPE_DYNAMIC)) bad = "rope scaling is malformed";
+    else if (c->rope_type == WM_ROPE_DYNAMIC && c->rope_original_max < 1) bad = "dynamic RoPE needs max_position_embeddings";
+    else if (!wm__in(c->n_eos, 0, 4) || !wm__in(c->act, WM_ACT_SILU, WM_ACT_GELU_TANH) || c->max_position_embeddings < 0) bad = "malformed eos, activation or max_position_embeddings";
+    if (bad) return wm__fail(err, WM_ERR_CONFIG, "config: %s", bad);
+    for (l = 0; l < c->n_eos; l++)
+        if (!wm__in(c->eos_token_ids[l], 0, WM__MAX_VOCAB)) return wm__fail(err, WM_ERR_CONFIG, "config: eos_token_id %d is not a token id", c->eos_token_ids[l]);
+    if (ssd) {
+        if (!wm__in(c->ssd_heads, 1, 4096) || !wm__in(c->ssd_groups, 1, 4096) || !wm__in(c->ssd_state, 1, 4096) || !wm__in(c->ssd_chunk, 1, 65536) ||
+            !wm__in(c->ssd_head_dim, c->model_type == WM_MODEL_CHEEMS ? 0 : 1, WM__MAX_DIM)) /* cheems: 0 = rows(x_proj) / heads */
+            return wm__fail(err, WM_ERR_CONFIG, "config: SSD sizes out of range");
+        if (c->ssd_heads % c->ssd_groups)
+            return wm__fail(err, WM_ERR_CONFIG, "config: the SSD's %d heads (ssd_num_heads / num_heads) are not a multiple of its %d groups (ssd_num_groups / n_groups)",
+                            c->ssd_heads, c->ssd_groups);
+        if (c->model_type == WM_MODEL_CHEEMS && c->ssd_state % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
+        if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->conv_kernel, 1, 64) || !(c->dt_min >= 0.0f && c->dt_min <= c->dt_max)))
+            return wm__fail(err, WM_ERR_CONFIG, "config: conv_kernel or time_step_limit out of range");
+    }
+    if (attn) {
+        if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || c->n_heads % c->n_kv_heads)
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_attention_heads %d is not a multiple of num_key_value_heads %d", c->n_heads, c->n_kv_heads);
+        if (!wm__in(c->head_dim, 2, WM__MAX_DIM) || c->head_dim % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: head_dim %d must be even and >= 2 (RoPE)", c->head_dim);
+        if (c->model_type == WM_MODEL_CHEEMS) {
+            if (c->n_heads * c->head_dim != c->hidden_size)
+                return wm__fail(err, WM_ERR_CONFIG, "config: hidden_size %d must split into num_attention_heads %d heads of even size", c->hidden_size, c->n_heads);
+            if (!wm__in(c->ifa_values, 1, 1 << 20) || !wm__in(c->ifa_retrieval, 1, WM__MAX_DIM) || !wm__in(c->ifa_topk, 1, c->ifa_values))
+                return wm__fail(err, WM_ERR_CONFIG, "config: inner_values_topk %d must be in 1..num_inner_values %d", c->ifa_topk, c->ifa_values);
+            if (c->max_position_embeddings < 1)
+                return wm__fail(err, WM_ERR_CONFIG, "config: missing required field 'max_position_embeddings' (dynamic_mask length)");
+        } else if (c->keep_window < 1 || c->sliding_window < 0) {
+            return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
+        }
+    }
+    if (cdmoe) {
+        int nk = wm__in(c->cdmoe_experts, 1, 1 << 24) ? wm__isqrt(c->cdmoe_experts) : 0;
+        if (nk * nk != c->cdmoe_experts || nk < 1)
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts %d is not a square (product keys)", c->cdmoe_experts);
+        if (!wm__in(c->cdmoe_topk, 1, nk) || !wm__in(c->cdmoe_heads, 1, 4096))
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts_per_head %d must be in 1..%d (the keys per half)", c->cdmoe_topk, nk);
+        if (!wm__in(c->cdmoe_retrieval, 2, WM__MAX_DIM) || c->cdmoe_retrieval % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: expert_retrieval_size %d must be even and >= 2", c->cdmoe_retrieval);
+    }
+    if (moe) {
+        int nk = wm__in(c->n_experts, 1, 1 << 24) ? wm__isqrt(c->n_experts) : 0;
+        if (nk < 1 || !wm__in(c->experts_per_tok, 1, nk))
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_experts_per_tok %d must be in 1..%d (the keys per half of num_experts %d)",
+                            c->experts_per_tok, nk, c->n_experts);
+    }
+    return wm__cfg_bounds(c, err);
+}
+
+/* ---- config.json, field by field -------------------------------------------- */
+
+static void wm__cfg_cheems(wm__cfgr *r, wm_config *c) {
+    const char *p = r->obj, *e = r->e, *lt = wm__cfg_get(r, p, "layers_type"), *stt = wm__cfg_get(r, p, "state_type"), *x;
+    wm__jit it;
+    char buf[32];
+    int any_ssd = 0, any_attn = 0, any_cdmoe = 0, l, nl, i = 0;
+    c->norm_eps = (float)wm__cfg_num_in(r, p, "rms_norm_eps", 1e-6);
+    if (!lt || *lt != '[') { wm__cfg_fail(r, "missing required field '%s' (a list)", "layers_type"); return; }
+    wm__j_iter(&it, lt, e);
+    while (wm__j_next(&it, NULL, &x)) {
+        char s[16];
+        if (c->n_layers >= WM_MAX_LAYERS) { wm__cfg_fail(r, "more than %d layers", WM_MAX_LAYERS); return; }
+        if (*x != '"' || wm__j_str(x, e, s, sizeof s) >= sizeof s) s[0] = 0;
+        if (!strcmp(s, "ssd")) { c->layer_seq[c->n_layers] = WM_SEQ_SSD; any_ssd = 1; }
+        else if (!strcmp(s, "attn")) { c->layer_seq[c->n_layers] = WM_SEQ_ATTN; any_attn = 1; }
+        else if (!strcmp(s, "none")) c->layer_seq[c->n_layers] = WM_SEQ_NONE;
+        else { wm__cfg_fail(r, "layers_type[%d] is not ssd, attn or none", c->n_layers); return; }
+        c->layer_state[c->n_layers++] = WM_STATE_CDMOE;
+    }
+    if (c->n_layers == 0) { wm__cfg_fail(r, "%s is empty", "layers_type"); return; }
+    nl = wm__cfg_int(r, "num_hidden_layers", 0, c->n_layers, 1, WM_MAX_LAYERS);
+    if (r->st == WM_OK && nl != c->n_layers) { wm__cfg_fail(r, "num_hidden_layers = %d but layers_type lists %d", nl, c->n_layers); return; }
+    if (stt) {
+        if (*stt != '[') { wm__cfg_fail(r, "field '%s' must be a list", "state_type"); return; }
+        wm__j_iter(&it, stt, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            char s[16];
+            if (i >= c->n_layers) break;
+            if (*x != '"' || wm__j_str(x, e, s, sizeof s) >= sizeof s) s[0] = 0;
+            if (!strcmp(s, "cdmoe")) c->layer_state[i] = WM_STATE_CDMOE;
+            else if (!strcmp(s, "mlp")) c->layer_state[i] = WM_STATE_MLP;
+            else { wm__cfg_fail(r, "state_type[%d] is not cdmoe or mlp", i); return; }
+            i++;
+        }
+        if (i != c->n_layers || wm__j_next(&it, NULL, &x)) { wm__cfg_fail(r, "state_type must list one string per layer (%d)", c->n_layers); return; }
+    }
+    for (l = 0; l < c->n_layers; l++) any_cdmoe |= c->layer_state[l] == WM_STATE_CDMOE;
+    c->intermediate_size = wm__cfg_int(r, "intermediate_size", 1, 1, 1, WM__MAX_DIM);
+    c->bias_proj = wm__cfg_bool(r, "hidden_bias", 0);
+    if (any_ssd) {
+        c->ssd_heads = wm__cfg_int(r, "ssd_num_heads", 1, 1, 1, 4096);
+        c->ssd_groups = wm__cfg_int(r, "ssd_num_groups", 0, 1, 1, 4096);
+        c->ssd_state = wm__cfg_int(r, "ssd_state_size", 1, 2, 2, 4096);
+        c->ssd_chunk = wm__cfg_int(r, "ssd_chunk_size", 0, 256, 1, 65536);
+        c->ssd_head_dim = wm__cfg_int(r, "ssd_head_dim", 0, 0, 1, WM__MAX_DIM); /* 0: rows(x_proj) / H */
+    }
+    if (any_attn) {
+        c->n_heads = c->n_kv_heads = wm__cfg_int(r, "num_attention_heads", 1, 1, 1, 4096);
+        c->head_dim = c->hidden_size / c->n_heads;
+        c->ifa_values = wm__cfg_int(r, "num_inner_values", 1, 1, 1, 1 << 20);
+        c->ifa_retrieval = wm__cfg_int(r, "inner_values_retrieval_size", 1, 1, 1, WM__MAX_DIM);
+        c->ifa_topk = wm__cfg_int(r, "inner_values_topk", 0, 1, 1, 1 << 20);
+    }
+    if (any_cdmoe) {
+        c->cdmoe_experts = wm__cfg_int(r, "num_cdmoe_experts", 1, 1, 1, 1 << 24);
+        c->cdmoe_heads = wm__cfg_int(r, "num_cdmoe_heads", 1, 1, 1, 4096);
+        c->cdmoe_topk = wm__cfg_int(r, "num_cdmoe_experts_per_head", 1, 1, 1, 4096);
+        c->cdmoe_retrieval = wm__cfg_int(r, "expert_retrieval_size", 1, 2, 2, WM__MAX_DIM);
+        if (wm__cfg_str_in(r, p, "cdmoe_form", buf, sizeof buf)) {
+            if (!strcmp(buf, "sequential")) c->cdmoe_sequential = 1;
+            else if (strcmp(buf, "parallel")) wm__cfg_fail(r, "cdmoe_form '%s' (expected parallel or sequential)", buf);
+        }
+    }
+}
+
+static void wm__cfg_doge(wm__cfgr *r, wm_config *c) {
+    const char *p = r->obj;
+    int moe, l;
+    c->norm_eps = (float)wm__cfg_num_in(r, p, "rms_norm_eps", 1e-6);
+    c->n_layers = wm__cfg_int(r, "num_hidden_layers", 1, 1, 1, WM_MAX_LAYERS);
+    c->intermediate_size = wm__cfg_int(r, "intermediate_size", 1, 1, 1, WM__MAX_DIM);
+    c->n_heads = wm__cfg_int(r, "num_attention_heads", 1, 1, 1, 4096);
+    c->n_kv_heads = wm__cfg_int(r, "num_key_value_heads", 0, c->n_heads, 1, 4096);
+    c->head_dim = wm__cfg_int(r, "head_dim", 0, c->hidden_size / c->n_heads, 1, WM__MAX_DIM); /* transformers' default */
+    if (r->st == WM_OK && c->head_dim < 1)
+        wm__cfg_fail(r, "hidden_size %d / num_attention_heads %d leaves head_dim 0 (set head_dim)", c->hidden_size, c->n_heads);
+    c->keep_window = wm__cfg_int(r, "keep_window_size", 0, 2048, 1, 1 << 30);
+    if (!wm__cfg_get(r, p, "keep_window_size") && wm__j_get(p, r->e, "keep_window_size")) c->keep_window = 1 << 30; /* null: no limit */
+    c->sliding_window = wm__cfg_int(r, "sliding_window", 0, 0, 1, 1 << 30);
+    moe = wm__cfg_bool(r, "is_moe", 0);
+    c->bias_proj = wm__cfg_bool(r, "attention_bias", 0);
+    c->bias_mlp = wm__cfg_bool(r, "mlp_bias", 0);
+    if (moe) {
+        c->n_experts = wm__cfg_int(r, "num_experts", 1, 1, 1, 1 << 24);
+        c->experts_per_tok = wm__cfg_int(r, "num_experts_per_tok", 1, 1, 1, 4096);
+        c->norm_topk_prob = wm__cfg_bool(r, "norm_topk_prob", 0);
+    }
+    for (l = 0; l < c->n_layers; l++) {
+        c->layer_seq[l] = WM_SEQ_DOGE_ATTN;
+        c->layer_state[l] = moe ? WM_STATE_DOGE_MOE : WM_STATE_MLP;
+    }
+}
+
+static void wm__cfg_mamba2(wm__cfgr *r, wm_config *c) {
+    const char *p = r->obj, *lim = wm__cfg_get(r, p, "time_step_limit");
+    int l;
+    c->norm_eps = (float)wm__cfg_num_in(r, p, "layer_norm_epsilon", 1e-5);
+    c->n_layers = wm__cfg_int(r, "num_hidden_layers", 1, 1, 1, WM_MAX_LAYERS);
+    c->ssd_heads = wm__cfg_int(r, "num_heads", 1, 1, 1, 4096);
+    c->ssd_head_dim = wm__cfg_int(r, "head_dim", 1, 1, 1, WM__MAX_DIM);
+    c->ssd_state = wm__cfg_int(r, "state_size", 1, 1, 1, 4096);
+    c->ssd_groups = wm__cfg_int(r, "n_groups", 0, 1, 1, 4096);
+    c->conv_kernel = wm__cfg_int(r, "conv_kernel", 0, 4, 1, 64);
+    c->ssd_chunk = wm__cfg_int(r, "chunk_size", 0, 256, 1, 65536);
+    c->bias_proj = wm__cfg_bool(r, "use_bias", 0);
+    c->bias_conv = wm__cfg_bool(r, "use_conv_bias", 1);
+    c->ssd_group_div = 1;
+    c->dt_min = 0.0f;
+    c->dt_max = HUGE_VALF;
+    if (lim) { /* [min, max], Infinity allowed */
+        wm__jit it;
+        const char *x;
+        double d[2] = {0.0, HUGE_VAL};
+        int i = 0;
+        if (*lim == '[') {
+            wm__j_iter(&it, lim, r->e);
+            while (i <= 2 && wm__j_next(&it, NULL, &x)) i = i < 2 && wm__j_double(x, r->e, &d[i]) ? i + 1 : 3;
+        }
+        if (i != 2 || !(d[0] >= 0.0 && d[0] <= d[1])) /* NaN fails too */
+            wm__cfg_fail(r, "field '%s' must be two numbers 0 <= min <= max", "time_step_limit");
+        c->dt_min = (float)d[0];
+        c->dt_max = (float)d[1];
+    }
+    for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MAMBA2; c->layer_state[l] = WM_STATE_NONE; }
+}
+
 WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_error *err) {
-    wm_status st;
     wm__cfgr r;
     const char *e, *p, *v;
     char buf[64];
-    int l, D;
     if (!c || !json) return wm__fail(err, WM_ERR_INVALID_ARG, "config: NULL argument");
     e = json + n;
     memset(c, 0, sizeof *c);
@@ -3144,16 +3362,15 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     p = wm__j_ws(json, e);
     if (*p != '{') return wm__fail(err, WM_ERR_CONFIG, "config.json: the top level is not an object");
     r.obj = p; r.e = e; r.file = "config.json"; r.code = WM_ERR_CONFIG; r.err = err; r.st = WM_OK;
-
+    /* what every type has */
     if (!wm__cfg_str_in(&r, p, "model_type", buf, sizeof buf))
         return wm__fail(err, WM_ERR_CONFIG, "config.json: missing required field 'model_type'");
     if (!strcmp(buf, "cheems")) c->model_type = WM_MODEL_CHEEMS;
     else if (!strcmp(buf, "doge")) c->model_type = WM_MODEL_DOGE;
     else if (!strcmp(buf, "mamba2")) c->model_type = WM_MODEL_MAMBA2;
     else return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: model_type '%s' is not supported (cheems, doge, mamba2)", buf);
-
     c->vocab_size = wm__cfg_int(&r, "vocab_size", 1, 1, 1, WM__MAX_VOCAB);
-    c->hidden_size = D = wm__cfg_int(&r, "hidden_size", 1, 1, 1, WM__MAX_DIM);
+    c->hidden_size = wm__cfg_int(&r, "hidden_size", 1, 1, 1, WM__MAX_DIM);
     c->max_position_embeddings = wm__cfg_int(&r, "max_position_embeddings", 0, 0, 0, 1 << 24);
     c->bos_token_id = wm__cfg_int(&r, "bos_token_id", 0, -1, -1, WM__MAX_VOCAB);
     c->pad_token_id = wm__cfg_int(&r, "pad_token_id", 0, -1, -1, WM__MAX_VOCAB);
@@ -3180,165 +3397,21 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     v = wm__cfg_get(&r, p, "tie_word_embeddings");
     c->tie_embeddings = v ? wm__cfg_bool(&r, "tie_word_embeddings", 0) : (c->model_type == WM_MODEL_CHEEMS ? 1 : -1);
     wm__cfg_rope(&r, c);
-
-    if (c->model_type == WM_MODEL_CHEEMS) {
-        const char *lt = wm__cfg_get(&r, p, "layers_type"), *stt = wm__cfg_get(&r, p, "state_type"), *x;
-        wm__jit it;
-        int any_ssd = 0, any_attn = 0, any_cdmoe = 0, nl;
-        c->norm_eps = (float)wm__cfg_num_in(&r, p, "rms_norm_eps", 1e-6);
-        if (!lt || *lt != '[') return wm__fail(err, WM_ERR_CONFIG, "config.json: missing required field 'layers_type' (a list)");
-        wm__j_iter(&it, lt, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            char s[16];
-            if (c->n_layers >= WM_MAX_LAYERS) return wm__fail(err, WM_ERR_CONFIG, "config.json: more than %d layers", WM_MAX_LAYERS);
-            if (*x != '"') return wm__fail(err, WM_ERR_CONFIG, "config.json: layers_type[%d] is not a string", c->n_layers);
-            wm__j_str(x, e, s, sizeof s);
-            s[sizeof s - 1] = 0;
-            if (!strcmp(s, "ssd")) { c->layer_seq[c->n_layers] = WM_SEQ_SSD; any_ssd = 1; }
-            else if (!strcmp(s, "attn")) { c->layer_seq[c->n_layers] = WM_SEQ_ATTN; any_attn = 1; }
-            else if (!strcmp(s, "none")) c->layer_seq[c->n_layers] = WM_SEQ_NONE;
-            else return wm__fail(err, WM_ERR_CONFIG, "config.json: layers_type[%d] = '%s' (expected ssd, attn or none)", c->n_layers, s);
-            c->layer_state[c->n_layers] = WM_STATE_CDMOE;
-            c->n_layers++;
-        }
-        if (c->n_layers == 0) return wm__fail(err, WM_ERR_CONFIG, "config.json: layers_type is empty");
-        nl = wm__cfg_int(&r, "num_hidden_layers", 0, c->n_layers, 1, WM_MAX_LAYERS);
-        if (r.st == WM_OK && nl != c->n_layers)
-            return wm__fail(err, WM_ERR_CONFIG, "config.json: num_hidden_layers = %d but layers_type lists %d", nl, c->n_layers);
-        if (stt) {
-            int i = 0;
-            if (*stt != '[') return wm__fail(err, WM_ERR_CONFIG, "config.json: field 'state_type' must be a list");
-            wm__j_iter(&it, stt, e);
-            while (wm__j_next(&it, NULL, &x)) {
-                char s[16];
-                if (i >= c->n_layers || *x != '"') return wm__fail(err, WM_ERR_CONFIG, "config.json: state_type must list one string per layer");
-                wm__j_str(x, e, s, sizeof s);
-                s[sizeof s - 1] = 0;
-                if (!strcmp(s, "cdmoe")) c->layer_state[i] = WM_STATE_CDMOE;
-                else if (!strcmp(s, "mlp")) c->layer_state[i] = WM_STATE_MLP;
-                else return wm__fail(err, WM_ERR_CONFIG, "config.json: state_type[%d] = '%s' (expected cdmoe or mlp)", i, s);
-                i++;
-            }
-            if (i != c->n_layers) return wm__fail(err, WM_ERR_CONFIG, "config.json: state_type lists %d layers, layers_type %d", i, c->n_layers);
-        }
-        for (l = 0; l < c->n_layers; l++) any_cdmoe |= c->layer_state[l] == WM_STATE_CDMOE;
-        c->intermediate_size = wm__cfg_int(&r, "intermediate_size", 1, 1, 1, WM__MAX_DIM);
-        c->bias_proj = wm__cfg_bool(&r, "hidden_bias", 0);
-        if (any_ssd) {
-            c->ssd_heads = wm__cfg_int(&r, "ssd_num_heads", 1, 1, 1, 4096);
-            c->ssd_groups = wm__cfg_int(&r, "ssd_num_groups", 0, 1, 1, 4096);
-            c->ssd_state = wm__cfg_int(&r, "ssd_state_size", 1, 2, 2, 4096);
-            c->ssd_chunk = wm__cfg_int(&r, "ssd_chunk_size", 0, 256, 1, 65536);
-            c->ssd_head_dim = wm__cfg_int(&r, "ssd_head_dim", 0, 0, 1, WM__MAX_DIM); /* 0: rows(x_proj) / H */
-            if (r.st == WM_OK && c->ssd_heads % c->ssd_groups)
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: ssd_num_heads %d is not a multiple of ssd_num_groups %d", c->ssd_heads, c->ssd_groups);
-            if (r.st == WM_OK && c->ssd_state % 2)
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
-        }
-        if (any_attn) {
-            c->n_heads = c->n_kv_heads = wm__cfg_int(&r, "num_attention_heads", 1, 1, 1, 4096);
-            c->ifa_values = wm__cfg_int(&r, "num_inner_values", 1, 1, 1, 1 << 20);
-            c->ifa_retrieval = wm__cfg_int(&r, "inner_values_retrieval_size", 1, 1, 1, WM__MAX_DIM);
-            c->ifa_topk = wm__cfg_int(&r, "inner_values_topk", 0, 1, 1, 1 << 20);
-            if (r.st == WM_OK && (D % c->n_heads || (D / c->n_heads) % 2))
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: hidden_size %d must split into num_attention_heads %d heads of even size", D, c->n_heads);
-            if (r.st == WM_OK && c->ifa_topk > c->ifa_values)
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: inner_values_topk %d exceeds num_inner_values %d", c->ifa_topk, c->ifa_values);
-            if (r.st == WM_OK && c->max_position_embeddings < 1)
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: missing required field 'max_position_embeddings' (dynamic_mask length)");
-            c->head_dim = D / c->n_heads;
-        }
-        if (any_cdmoe) {
-            c->cdmoe_experts = wm__cfg_int(&r, "num_cdmoe_experts", 1, 1, 1, 1 << 24);
-            c->cdmoe_heads = wm__cfg_int(&r, "num_cdmoe_heads", 1, 1, 1, 4096);
-            c->cdmoe_topk = wm__cfg_int(&r, "num_cdmoe_experts_per_head", 1, 1, 1, 4096);
-            c->cdmoe_retrieval = wm__cfg_int(&r, "expert_retrieval_size", 1, 2, 2, WM__MAX_DIM);
-            if (wm__cfg_str_in(&r, p, "cdmoe_form", buf, sizeof buf)) {
-                if (!strcmp(buf, "sequential")) c->cdmoe_sequential = 1;
-                else if (strcmp(buf, "parallel")) return wm__fail(err, WM_ERR_CONFIG, "config.json: cdmoe_form '%s' (expected parallel or sequential)", buf);
-            }
-            if (r.st == WM_OK) {
-                int nk = wm__isqrt(c->cdmoe_experts);
-                if (nk * nk != c->cdmoe_experts)
-                    return wm__fail(err, WM_ERR_CONFIG, "config.json: num_cdmoe_experts %d is not a square (product keys)", c->cdmoe_experts);
-                if (c->cdmoe_topk > nk)
-                    return wm__fail(err, WM_ERR_CONFIG, "config.json: num_cdmoe_experts_per_head %d exceeds the %d keys per half", c->cdmoe_topk, nk);
-                if (c->cdmoe_retrieval % 2)
-                    return wm__fail(err, WM_ERR_CONFIG, "config.json: expert_retrieval_size %d must be even", c->cdmoe_retrieval);
-            }
-        }
-    } else if (c->model_type == WM_MODEL_DOGE) {
-        int moe;
-        c->norm_eps = (float)wm__cfg_num_in(&r, p, "rms_norm_eps", 1e-6);
-        c->n_layers = wm__cfg_int(&r, "num_hidden_layers", 1, 1, 1, WM_MAX_LAYERS);
-        c->intermediate_size = wm__cfg_int(&r, "intermediate_size", 1, 1, 1, WM__MAX_DIM);
-        c->n_heads = wm__cfg_int(&r, "num_attention_heads", 1, 1, 1, 4096);
-        c->n_kv_heads = wm__cfg_int(&r, "num_key_value_heads", 0, c->n_heads, 1, 4096);
-        c->head_dim = wm__cfg_int(&r, "head_dim", 0, D / c->n_heads, 1, WM__MAX_DIM); /* transformers' default */
-        if (r.st == WM_OK && c->head_dim < 1)
-            return wm__fail(err, WM_ERR_CONFIG, "config.json: hidden_size %d / num_attention_heads %d leaves head_dim 0 (set head_dim)", D, c->n_heads);
-        c->keep_window = wm__cfg_int(&r, "keep_window_size", 0, 2048, 1, 1 << 30);
-        if (!wm__cfg_get(&r, p, "keep_window_size") && wm__j_get(p, e, "keep_window_size")) c->keep_window = 1 << 30;
-        c->sliding_window = wm__cfg_int(&r, "sliding_window", 0, 0, 1, 1 << 30);
-        moe = wm__cfg_bool(&r, "is_moe", 0);
-        c->bias_proj = wm__cfg_bool(&r, "attention_bias", 0);
-        c->bias_mlp = wm__cfg_bool(&r, "mlp_bias", 0);
-        if (moe) {
-            int nk;
-            c->n_experts = wm__cfg_int(&r, "num_experts", 1, 1, 1, 1 << 24);
-            c->experts_per_tok = wm__cfg_int(&r, "num_experts_per_tok", 1, 1, 1, 4096);
-            c->norm_topk_prob = wm__cfg_bool(&r, "norm_topk_prob", 0);
-            nk = wm__isqrt(c->n_experts);
-            if (r.st == WM_OK && c->experts_per_tok > nk)
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: num_experts_per_tok %d exceeds the %d keys per half", c->experts_per_tok, nk);
-        }
-        if (r.st == WM_OK && c->n_heads % c->n_kv_heads)
-            return wm__fail(err, WM_ERR_CONFIG, "config.json: num_attention_heads %d is not a multiple of num_key_value_heads %d", c->n_heads, c->n_kv_heads);
-        if (r.st == WM_OK && c->head_dim % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config.json: head_dim %d must be even (RoPE)", c->head_dim);
-        for (l = 0; l < c->n_layers; l++) {
-            c->layer_seq[l] = WM_SEQ_DOGE_ATTN;
-            c->layer_state[l] = moe ? WM_STATE_DOGE_MOE : WM_STATE_MLP;
-        }
-    } else { /* mamba2 */
-        const char *lim = wm__cfg_get(&r, p, "time_step_limit");
-        c->norm_eps = (float)wm__cfg_num_in(&r, p, "layer_norm_epsilon", 1e-5);
-        c->n_layers = wm__cfg_int(&r, "num_hidden_layers", 1, 1, 1, WM_MAX_LAYERS);
-        c->ssd_heads = wm__cfg_int(&r, "num_heads", 1, 1, 1, 4096);
-        c->ssd_head_dim = wm__cfg_int(&r, "head_dim", 1, 1, 1, WM__MAX_DIM);
-        c->ssd_state = wm__cfg_int(&r, "state_size", 1, 1, 1, 4096);
-        c->ssd_groups = wm__cfg_int(&r, "n_groups", 0, 1, 1, 4096);
-        c->conv_kernel = wm__cfg_int(&r, "conv_kernel", 0, 4, 1, 64);
-        c->ssd_chunk = wm__cfg_int(&r, "chunk_size", 0, 256, 1, 65536);
-        c->bias_proj = wm__cfg_bool(&r, "use_bias", 0);
-        c->bias_conv = wm__cfg_bool(&r, "use_conv_bias", 1);
-        c->ssd_group_div = 1;
-        c->dt_min = 0.0f;
-        c->dt_max = HUGE_VALF;
-        if (lim) {
-            wm__jit it;
-            const char *x;
-            double d[2] = {0.0, HUGE_VAL};
-            int i = 0;
-            if (*lim != '[') return wm__fail(err, WM_ERR_CONFIG, "config.json: time_step_limit must be a list of two numbers");
-            wm__j_iter(&it, lim, e);
-            while (wm__j_next(&it, NULL, &x)) {
-                if (i >= 2 || !wm__j_double(x, e, &d[i])) return wm__fail(err, WM_ERR_CONFIG, "config.json: time_step_limit must be a list of two numbers");
-                i++;
-            }
-            if (i != 2 || !(d[0] >= 0.0 && d[0] <= d[1])) /* NaN fails too */
-                return wm__fail(err, WM_ERR_CONFIG, "config.json: time_step_limit must be two numbers 0 <= min <= max");
-            c->dt_min = (float)d[0];
-            c->dt_max = (float)d[1];
-        }
-        if (r.st == WM_OK && c->ssd_heads % c->ssd_groups)
-            return wm__fail(err, WM_ERR_CONFIG, "config.json: num_heads %d is not a multiple of n_groups %d", c->ssd_heads, c->ssd_groups);
-        for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MAMBA2; c->layer_state[l] = WM_STATE_NONE; }
+    /* then the type's own fields, then the invariants across fields */
+    if (r.st == WM_OK) {
+        if (c->model_type == WM_MODEL_CHEEMS) wm__cfg_cheems(&r, c);
+        else if (c->model_type == WM_MODEL_DOGE) wm__cfg_doge(&r, c);
+        else wm__cfg_mamba2(&r, c);
     }
     if (r.st != WM_OK) return r.st;
-    if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) return wm__fail(err, WM_ERR_CONFIG, "config.json: the norm epsilon must be in 0..1");
-    st = wm__cfg_bounds(c, err);
-    if (st != WM_OK) return st;
+    if (wm__cfg_check(c, err) != WM_OK) {
+        if (err) { /* the messages name config.json's fields */
+            char msg[sizeof err->message];
+            memcpy(msg, err->message, sizeof msg);
+            wm__fail(err, WM_ERR_CONFIG, "config.json: %s", !strncmp(msg, "config: ", 8) ? msg + 8 : msg);
+        }
+        return WM_ERR_CONFIG;
+    }
     wm__ok(err);
     return WM_OK;
 }
@@ -4149,7 +4222,7 @@ typedef struct wm__writer {
     const wm_config *cfg;
     unsigned char *buf; /* NULL: size only */
     size_t hdr_len, hdr_pos, data_pos, n_tensors;
-    int dtype, esz, pass;
+    int dtype, esz, pass, overflow; /* overflow: the checkpoint's size does not fit size_t */
     wm__rng rng;
 } wm__writer;
 
@@ -4181,7 +4254,8 @@ static int wm__write_need(void *ctx, const wm__need *n) {
     size_t nel = 1, k;
     int i;
     if (!n->in_random) return 1;
-    for (i = 0; i < n->ndim; i++) nel *= (size_t)n->shape[i];
+    for (i = 0; i < n->ndim; i++)
+        if (!wm__mul(nel, (size_t)n->shape[i], &nel)) w->overflow = 1;
     wm__w_text(w, ",\"");
     wm__w_text(w, n->name);
     wm__w_text(w, "\":{\"dtype\":\"");
@@ -4192,8 +4266,9 @@ static int wm__write_need(void *ctx, const wm__need *n) {
         wm__w_text(w, tmp);
     }
     {
-        size_t esz = n->kind == WM__VECTOR ? 4 : (size_t)w->esz;
-        wm__fmt(tmp, sizeof tmp, "],\"data_offsets\":[%zu,%zu]}", w->data_pos, w->data_pos + nel * esz);
+        size_t esz = n->kind == WM__VECTOR ? 4 : (size_t)w->esz, nb;
+        if (!wm__mul(nel, esz, &nb) || !wm__add(w->data_pos, nb, &nb)) { w->overflow = 1; return 0; }
+        wm__fmt(tmp, sizeof tmp, "],\"data_offsets\":[%zu,%zu]}", w->data_pos, nb);
         wm__w_text(w, tmp);
         if (w->buf && w->pass == 1) {
             unsigned char *dst = w->buf + 8 + w->hdr_len + w->data_pos;
@@ -4219,6 +4294,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
     int pass;
     if (!cfg || !size) return wm__fail(err, WM_ERR_INVALID_ARG, "random: cfg and size are required");
     if (dtype != WM_F32 && dtype != WM_F16 && dtype != WM_BF16) return wm__fail(err, WM_ERR_INVALID_ARG, "random: dtype must be F32, F16 or BF16");
+    if (wm__cfg_check(cfg, err) != WM_OK) return WM_ERR_CONFIG;
     c = *cfg;
     if (c.model_type == WM_MODEL_CHEEMS && c.ssd_heads && !c.ssd_head_dim) {
         if (c.hidden_size % c.ssd_heads)
@@ -4242,7 +4318,8 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
         if (pass == 0) {
             size_t total;
             w.hdr_len = (w.hdr_pos + 7) & ~(size_t)7;
-            total = 8 + w.hdr_len + w.data_pos;
+            if (w.overflow || !wm__add(w.hdr_len, w.data_pos, &total) || !wm__add(total, 8, &total))
+                return wm__fail(err, WM_ERR_CONFIG, "random: the checkpoint of this config is larger than size_t can count");
             *size = total;
             if (!buf) { wm__ok(err); return WM_OK; }
             if (cap < total) return wm__fail(err, WM_ERR_ARENA, "random: buffer of %zu bytes is too small (%zu needed)", cap, total);
@@ -5689,11 +5766,6 @@ static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t
     return 0;
 }
 
-/* Room for one more token in the session. */
-static int wm__has_room(const wm_session *s) {
-    return s->model->has_attn ? s->pos < s->params.n_ctx : s->pos < INT32_MAX - 1;
-}
-
 WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
                             size_t prompt_len, const wm_generate_params *gp_in, wm_token_fn fn, void *user, wm_generate_stats *stats) {
     const wm_generate_params gp = gp_in ? *gp_in : wm_generate_default_params();
@@ -5739,7 +5811,7 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
             goto done;
         }
         if (wm__is_stop(c, &gp, tok)) { stop = WM_STOP_EOS; break; } /* not fed: a chat turn's end text adds it back */
-        if (!wm__has_room(s)) { stop = WM_STOP_CONTEXT; break; } /* it could not join the session */
+        if (wm_session_room(s) < 1) { stop = WM_STOP_CONTEXT; break; } /* it could not join the session */
         if ((size_t)n_hist == hist_cap) {
             int32_t *h2 = hist_cap < (size_t)INT32_MAX / 8 ? (int32_t *)WM_MALLOC(sizeof(int32_t) * 2 * hist_cap) : NULL;
             if (!h2) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }

@@ -642,14 +642,6 @@ static void close_all(wm_model *m, wm_tokenizer *t, wm_session *s) {
     wm_model_free(m);
 }
 
-/* Room left in the session (INT32_MAX-ish for models without a KV cache). */
-static long room_of(const wm_session *s, const wm_model *m) {
-    const wm_config *c = wm_model_config(m);
-    int l, attn = 0;
-    for (l = 0; l < c->n_layers; l++) attn |= c->layer_seq[l] == WM_SEQ_ATTN || c->layer_seq[l] == WM_SEQ_DOGE_ATTN;
-    return attn ? (long)wm_session_get_params(s)->n_ctx - wm_session_pos(s) : 0x7ffffffeL - wm_session_pos(s);
-}
-
 /* Tokens text[n] becomes (with the template when special), -1 on failure. */
 static long count_tokens(const wm_tokenizer *t, const char *text, size_t n, int special) {
     size_t cnt = 0;
@@ -701,7 +693,7 @@ static int cmd_generate(const args *a) {
         if (!a->set[O_SEED]) { memcpy(smp.rng, restored.rng, sizeof smp.rng); seed = 0; } /* continue the same stream */
     }
     if (prompt_len) { /* refused before anything is printed when it cannot fit */
-        long n = count_tokens(t, prompt, prompt_len, gp.add_special), room = room_of(s, m);
+        long n = count_tokens(t, prompt, prompt_len, gp.add_special), room = (long)wm_session_room(s);
         int mp = wm_model_config(m)->max_position_embeddings;
         if (n < 0) { fail("generate: cannot tokenize the prompt"); goto done; }
         if (n > room) {
@@ -780,7 +772,6 @@ static int cmd_chat(const args *a) {
     if (!ct) return fail("chat: unknown template '%s' (doge)", tname);
     if (make_sampler(a, &smp, &seed)) return 1;
     if (open_all(a, &m, &t, &s)) goto done;
-    print_seed(seed);
     n_ctx = wm_session_get_params(s)->n_ctx;
     gp.max_new = n_new;
     gp.add_special = 0;
@@ -818,7 +809,7 @@ static int cmd_chat(const args *a) {
         }
         if (!text) { fail("out of memory"); goto done; }
         need = count_tokens(t, text, n, 0);
-        if (need >= 0 && need + reserve > room_of(s, m)) {
+        if (need >= 0 && need + reserve > (long)wm_session_room(s)) {
             int from;
             for (from = first;; from++) {
                 free(text);
@@ -843,6 +834,8 @@ static int cmd_chat(const args *a) {
         sc.cap = 256;
         sc.text = (char *)malloc(sc.cap);
         if (sc.text) sc.text[0] = 0;
+        print_seed(seed); /* once, with the first answer */
+        seed = 0;
         if (wm_generate(s, t, &smp, logits, text, n, &gp, on_token, &sc, &gs) != WM_OK) {
             printf("\n");
             fail("%s (the conversation starts again)", wm_session_error(s));

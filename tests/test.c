@@ -1362,6 +1362,30 @@ static void test_cli_mistakes(void) {
                       !strcmp(out, a2) && strlen(out) > 2,
                   "tokenize -f - reads stdin: %s", out);
         }
+        check(run_capture("build/wm generate examples/models/doge-demo -p hi -n 1 --temp 0 -c 2048 2>build/tmp/cli.err", out, sizeof out) == 0,
+              "generate -c past the trained context runs");
+        {
+            char *msg = (char *)read_all("build/tmp/cli.err", &len);
+            check(msg && strstr(msg, "warning: --ctx 2048 exceeds the model's trained context (1024"), "and warns: %s", msg ? msg : "");
+            free(msg);
+        }
+        /* chat: a full context drops the oldest turns and says so; a line of any length is one turn; exit 1 when every turn failed */
+        check(run_capture("for i in 1 2 3 4 5 6; do echo \"Tell me a story about the number $i please\"; done | "
+                          "build/wm chat examples/models/doge-demo -n 24 --temp 0 -c 96 2>build/tmp/cli.err", out, sizeof out) == 0,
+              "chat past its context exits 0");
+        {
+            char *msg = (char *)read_all("build/tmp/cli.err", &len);
+            check(msg && strstr(msg, "the context is full: the conversation goes on without its"), "chat drops its oldest turns: %s", msg ? msg : "");
+            free(msg);
+        }
+        check(run("python3 -c \"print('word ' * 3000)\" | build/wm chat examples/models/doge-demo -c 256 >/dev/null 2>build/tmp/cli.err") != 0,
+              "chat: the only turn failed: exit 1");
+        {
+            char *msg = (char *)read_all("build/tmp/cli.err", &len);
+            check(msg && strstr(msg, "the message takes 30") && strstr(msg, "not sent") && strchr(msg, '\n') == msg + len - 1,
+                  "one turn, one line: %s", msg ? msg : "");
+            free(msg);
+        }
         mkdir("build/tmp/rnd-force", 0777);
         remove("build/tmp/rnd-force/model.safetensors");
         remove("build/tmp/rnd-force/config.json");
