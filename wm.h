@@ -4643,6 +4643,7 @@ struct wm_tokenizer {
     size_t max_len;             /* bytes of the longest token */
     uint64_t hash_key[2], pair_add; /* keys of the vocab and merge tables (wm__sip_key) */
     int merge_shift;            /* 64 - log2(merge_mask + 1) */
+    int n_merges;               /* ranks are 0 .. n_merges - 1 */
     size_t bytes_used;
     void *owned;
 };
@@ -5140,6 +5141,7 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
         t->merge_hash[h].id = inew;
         rank++;
     }
+    t->n_merges = (int)rank;
     memcpy(t->prefix, b->prefix, sizeof t->prefix);
     memcpy(t->suffix, b->suffix, sizeof t->suffix);
     t->n_prefix = b->n_prefix;
@@ -5196,21 +5198,88 @@ static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
     (*n)++;
 }
 
-/* BPE of one pre-token w[n] with scratch for n symbols and 3n candidates. */
-static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids, size_t cap,
-                    size_t *out_n) {
-    int i, nh = 0, m = 0;
-    if (t->ignore_merges) {
-        int32_t id = wm__vocab_get(t, w, (size_t)n);
-        if (id >= 0) { wm__emit(ids, cap, out_n, id); return; }
+/* BPE of a long pre-token in linear time, or 0 to say "use wm__bpe": the
+   same merges in the same order, found by a bucket queue over ranks instead
+   of a heap. It relies on what trained merges have: a merge creates a token
+   only later merges use, so each merge's new pairs rank above it and the
+   ranks are taken in increasing order, each bucket once; a merge list
+   without that property is detected when a pair at or below the current
+   rank appears, and the caller starts over with the heap. Within a rank,
+   only runs of one symbol overlap (a pair names its rank): each run is
+   merged left to right from its start, as the heap's (rank, position) order
+   does. head: [2][n_merges] (heads, tails); pool: [3m] entries (rank = next link). */
+static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
+    int32_t *tail = head + t->n_merges; /* FIFO buckets: each merge's pushes come left to right, so a bucket
+                                           is a few ascending sweeps of the word, not random jumps */
+    int i, np = 0, r, k;
+    for (r = 0; r < t->n_merges; r++) head[r] = -1;
+    for (i = 0; i + 1 < m; i++) {
+        const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
+        if (!mg) continue;
+        pool[np].pos = i; pool[np].rank = -1;
+        if (head[mg->rank] < 0) head[mg->rank] = np; else pool[tail[mg->rank]].rank = np;
+        tail[mg->rank] = np++;
     }
-    for (i = 0; i < n; i++) { /* one symbol per byte; a byte without a token becomes unk or is dropped */
+    for (r = 0; r < t->n_merges; r++) {
+        for (k = head[r]; k >= 0; k = pool[k].rank) {
+            int p = pool[k].pos, nx;
+            const wm__merge *mg;
+            if (!sy[p].alive || (nx = sy[p].next) < 0 || !(mg = wm__merge_get(t, sy[p].id, sy[nx].id)) || mg->rank != r) continue;
+            for (;;) { /* back to the start of a run of this pair */
+                const wm__merge *l = sy[p].prev >= 0 ? wm__merge_get(t, sy[sy[p].prev].id, sy[p].id) : NULL;
+                if (!l || l->rank != r) break;
+                p = sy[p].prev;
+            }
+            while (p >= 0 && (nx = sy[p].next) >= 0 && (mg = wm__merge_get(t, sy[p].id, sy[nx].id)) != NULL && mg->rank == r) {
+                const wm__merge *nb[2];
+                int s;
+                sy[p].id = mg->id;
+                sy[nx].alive = 0;
+                sy[p].next = sy[nx].next;
+                if (sy[nx].next >= 0) sy[sy[nx].next].prev = p;
+                nb[0] = sy[p].prev >= 0 ? wm__merge_get(t, sy[sy[p].prev].id, sy[p].id) : NULL;
+                nb[1] = sy[p].next >= 0 ? wm__merge_get(t, sy[p].id, sy[sy[p].next].id) : NULL;
+                for (s = 0; s < 2; s++) {
+                    int q;
+                    if (!nb[s]) continue;
+                    if ((q = nb[s]->rank) <= r) return 0; /* not a trained merge order */
+                    pool[np].pos = s ? p : sy[p].prev; pool[np].rank = -1;
+                    if (head[q] < 0) head[q] = np; else pool[tail[q]].rank = np;
+                    tail[q] = np++;
+                }
+                p = sy[p].next;
+            }
+        }
+    }
+    return 1;
+}
+
+/* One symbol per byte of w[n] (a byte without a token becomes unk or is
+   dropped), linked; returns their number. */
+static int wm__bpe_syms(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy) {
+    int i, m = 0;
+    for (i = 0; i < n; i++) {
         int32_t id = t->byte_tok[w[i]] >= 0 ? t->byte_tok[w[i]] : t->unk;
         if (id < 0) continue;
         sy[m].id = id; sy[m].prev = m - 1; sy[m].next = -1; sy[m].alive = 1;
         if (m > 0) sy[m - 1].next = m;
         m++;
     }
+    return m;
+}
+
+/* BPE of one pre-token w[n] with scratch for n symbols and 3n candidates;
+   head ([2][n_merges], or NULL) tries the linear bucket queue first. */
+static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *head, int32_t *ids,
+                    size_t cap, size_t *out_n) {
+    int i, nh = 0, m;
+    if (t->ignore_merges) {
+        int32_t id = wm__vocab_get(t, w, (size_t)n);
+        if (id >= 0) { wm__emit(ids, cap, out_n, id); return; }
+    }
+    m = wm__bpe_syms(t, w, n, sy);
+    if (head && wm__bpe_long(t, sy, m, heap, head)) goto emit;
+    if (head) m = wm__bpe_syms(t, w, n, sy); /* the heap starts over */
     for (i = 0; i + 1 < m; i++) { /* the first candidates, then one O(m) heapify */
         const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
         if (mg) { heap[nh].rank = mg->rank; heap[nh++].pos = i; }
@@ -5236,6 +5305,7 @@ static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sy
             if (r) { wm__cand d; d.rank = r->rank; d.pos = c.pos; wm__heap_push(heap, &nh, d); }
         }
     }
+emit:
     for (i = m > 0 ? 0 : -1; i >= 0; i = sy[i].next) wm__emit(ids, cap, out_n, sy[i].id);
 }
 
@@ -5248,12 +5318,15 @@ static wm_status wm__encode_plain(const wm_tokenizer *t, const unsigned char *p,
         const unsigned char *q = wm__pretok(p, e);
         size_t len = (size_t)(q - p);
         if (len <= WM_TOKENIZER_STACK_WORD) {
-            wm__bpe(t, p, (int)len, sy_stack, heap_stack, ids, cap, n);
+            wm__bpe(t, p, (int)len, sy_stack, heap_stack, NULL, ids, cap, n);
         } else {
 #ifndef WM_NO_MALLOC
-            wm__sym *sy = len < (size_t)INT32_MAX / 64 ? (wm__sym *)WM_MALLOC(len * (sizeof(wm__sym) + 3 * sizeof(wm__cand))) : NULL;
+            /* a word long against the merge list is merged in linear time (the buckets cost n_merges) */
+            size_t nh = len >= (size_t)t->n_merges / 8 ? 2 * (size_t)t->n_merges : 0;
+            wm__sym *sy = len < (size_t)INT32_MAX / 64 ? (wm__sym *)WM_MALLOC(len * (sizeof(wm__sym) + 3 * sizeof(wm__cand)) + nh * 4) : NULL;
+            wm__cand *heap = (wm__cand *)(sy + len);
             if (!sy) return WM_ERR_NOMEM;
-            wm__bpe(t, p, (int)len, sy, (wm__cand *)(sy + len), ids, cap, n);
+            wm__bpe(t, p, (int)len, sy, heap, nh ? (int32_t *)(heap + 3 * len) : NULL, ids, cap, n);
             WM_FREE(sy);
 #else
             return WM_ERR_NOMEM;

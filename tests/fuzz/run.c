@@ -12,6 +12,20 @@ static double max_abs(const float *x, size_t n) {
     return m;
 }
 
+/* Whether two of the first T doge mask values of a kv head nearly tie in some layer. */
+static int mask_ties(const wm_session *s, int T) {
+    const wm_config *c = wm_model_config(s->model);
+    int l, h, i, j;
+    for (l = 0; l < c->n_layers; l++) {
+        const float *m = s->ls[l].m;
+        for (h = 0; m && h < c->n_kv_heads; h++, m += s->params.n_ctx)
+            for (i = 0; i < T; i++)
+                for (j = i + 1; j < T; j++)
+                    if (!(fabsf(m[i] - m[j]) > 1e-4f * fmaxf(fabsf(m[i]), fabsf(m[j])))) return 1;
+    }
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint8_t *nul = (const uint8_t *)memchr(data, 0, size), *k;
@@ -38,6 +52,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     T = 2 + k[2] % 22;
     split = 1 + k[3] % (T - 1);
     for (t = 0; t < T; t++) ids[t] = (int32_t)((4 + (size_t)t < nk ? k[4 + t] : (unsigned)t * 5u) % V);
+    if (cfg->keep_window < T) {
+        /* doge keeps the keep_window largest mask values over positions: a repeated token gives
+           equal values (in every layer, for a run of it from position 0), and at an exact tie
+           the last bit of rounding, which differs between the prefill and decode kernels, picks
+           the kept keys; transformers has the same discontinuity. Distinct ids avoid ties. */
+        if ((size_t)T > V) T = (int)V;
+        if (T < 2) { wm_model_free(m); free(weights); return 0; }
+        split = 1 + k[3] % (T - 1);
+        for (t = 0; t < T; t++) ids[t] = (int32_t)(((size_t)k[4 % nk] + (size_t)t) % V);
+    }
     p = wm_session_default_params(m);
     p.n_ctx = T + (k[2] >> 5);
     p.n_batch = 1 + (k[3] >> 4) % 8;
@@ -56,7 +80,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(wm_prefill(a, ids, T, full, WM_LOGITS_ALL) == WM_OK);
     FUZZ_CHECK(wm_prefill(b, ids, split, part, WM_LOGITS_ALL) == WM_OK);
     for (t = split; t < T; t++) FUZZ_CHECK(wm_decode(b, ids[t], part + (size_t)t * V) == WM_OK);
-    if (cfg->rope_type != WM_ROPE_DYNAMIC || T <= cfg->rope_original_max) { /* dynamic NTK rescales per call past its window */
+    /* prefill+decode equals prefill where the model is continuous: not with dynamic NTK past its
+       window (it rescales per call), not with a 1-wide residual stream (RMSNorm makes it +-1, so
+       top-k selections tie), not where two doge mask values nearly tie (see keep_window above) */
+    if ((cfg->rope_type != WM_ROPE_DYNAMIC || T <= cfg->rope_original_max) && cfg->hidden_size > 1 && !mask_ties(a, T)) {
         double ref = max_abs(full, V * (size_t)T), err = 0;
         for (i = 0; i < V * (size_t)T; i++) {
             double d = fabs((double)full[i] - (double)part[i]);
