@@ -803,94 +803,114 @@ static float wm__elem(const void *w, int dtype, size_t i) {
     return wm__f16_to_f32(((const uint16_t *)w)[i]);
 }
 
-/* ---- ISA helpers ---------------------------------------------------------- */
+/* ---- SIMD mapping ------------------------------------------------------------
+   Every vector body below is written once, against these names (after ggml's
+   simd-mappings.h): an ISA supplies a float vector wm__vf of WM__VL lanes,
+   the operations on it, the widening loads of each weight dtype and the two
+   reductions. Another ISA (Arm Helium, AVX-512) is one more block here; a
+   quantized block type is one more WM__V_LD_* widening load. The lane order
+   of a reduction is the ISA's own, so each ISA is deterministic, not equal
+   to the others to the last bit. */
 
-#ifdef WM__AVX2
-static float wm__hsum8(__m256 v) {
-    __m128 a = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    a = _mm_add_ps(a, _mm_movehl_ps(a, a));
-    a = _mm_add_ss(a, _mm_movehdup_ps(a));
-    return _mm_cvtss_f32(a);
-}
-static float wm__hmax8(__m256 v) {
-    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
-    a = _mm_max_ss(a, _mm_movehdup_ps(a));
-    return _mm_cvtss_f32(a);
-}
-/* 8 elements of a weight row at p + k, widened to F32 in registers */
-#define WM__LD_F32(p, k) _mm256_loadu_ps((const float *)(p) + (k))
-#define WM__LD_BF16(p, k) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k)))), 16))
+#if defined(WM__AVX2)
+#define WM__SIMD 1
+#define WM__VL 8
+typedef __m256 wm__vf;
+#define WM__V_LOAD(p) _mm256_loadu_ps(p)
+#define WM__V_STORE(p, v) _mm256_storeu_ps(p, v)
+#define WM__V_SET1(x) _mm256_set1_ps(x)
+#define WM__V_ZERO() _mm256_setzero_ps()
+#define WM__V_ADD(a, b) _mm256_add_ps(a, b)
+#define WM__V_SUB(a, b) _mm256_sub_ps(a, b)
+#define WM__V_MUL(a, b) _mm256_mul_ps(a, b)
+#define WM__V_DIV(a, b) _mm256_div_ps(a, b)
+#define WM__V_MIN(a, b) _mm256_min_ps(a, b)
+#define WM__V_MAX(a, b) _mm256_max_ps(a, b)
+#define WM__V_FMA(c, a, b) _mm256_fmadd_ps(a, b, c)   /* c + a b, one rounding */
+#define WM__V_FNMA(c, a, b) _mm256_fnmadd_ps(a, b, c) /* c - a b, one rounding */
+#define WM__V_FLOOR(a) _mm256_floor_ps(a)
+/* 2^n for integral n in [-126, 127] */
+#define WM__V_POW2I(n) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23))
+/* y, with 0 where x < lim */
+#define WM__V_ZERO_BELOW(y, x, lim) _mm256_andnot_ps(_mm256_cmp_ps(x, lim, _CMP_LT_OQ), y)
+/* WM__VL elements of a weight row at p + k, widened to F32 in registers */
+#define WM__V_LD_F32(p, k) _mm256_loadu_ps((const float *)(p) + (k))
+#define WM__V_LD_BF16(p, k) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k)))), 16))
 #ifdef __F16C__
-#define WM__LD_F16(p, k) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k))))
+#define WM__V_LD_F16(p, k) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k))))
 #else
-#define WM__LD_F16(p, k) wm__ld8_f16((const uint16_t *)(p) + (k))
-static __m256 wm__ld8_f16(const uint16_t *h) { /* no F16C: widened one by one */
+#define WM__V_LD_F16(p, k) wm__v_ld_f16((const uint16_t *)(p) + (k))
+static __m256 wm__v_ld_f16(const uint16_t *h) { /* no F16C: widened one by one */
     float t[8];
     int k;
     for (k = 0; k < 8; k++) t[k] = wm__f16_to_f32(h[k]);
     return _mm256_loadu_ps(t);
 }
 #endif
-static __m256 wm__ld8(const void *w, int dtype, size_t i) {
-    if (dtype == WM_F32) return WM__LD_F32(w, i);
-    if (dtype == WM_BF16) return WM__LD_BF16(w, i);
-    return WM__LD_F16(w, i);
+static float wm__v_hsum(__m256 v) {
+    __m128 a = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    a = _mm_add_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_add_ss(a, _mm_movehdup_ps(a));
+    return _mm_cvtss_f32(a);
 }
-/* e^x, Cephes-style: |rel err| < 2e-7 on [-87, 88]; 0 below -87.3, like an underflowing expf */
-static __m256 wm__exp8(__m256 x) {
-    const __m256 one = _mm256_set1_ps(1.0f);
-    __m256 lo = _mm256_cmp_ps(x, _mm256_set1_ps(-87.33654475f), _CMP_LT_OQ), fx, r, y, r2;
-    __m256i n;
-    x = _mm256_min_ps(x, _mm256_set1_ps(88.3762626647949f));
-    x = _mm256_max_ps(x, _mm256_set1_ps(-87.33654475f));
-    fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(1.44269504088896341f), _mm256_set1_ps(0.5f)));
-    r = _mm256_fnmadd_ps(fx, _mm256_set1_ps(0.693359375f), x);
-    r = _mm256_fnmadd_ps(fx, _mm256_set1_ps(-2.12194440e-4f), r);
-    y = _mm256_set1_ps(1.9875691500e-4f);
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(1.3981999507e-3f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(8.3334519073e-3f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(4.1665795894e-2f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(1.6666665459e-1f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(5.0000001201e-1f));
-    r2 = _mm256_mul_ps(r, r);
-    y = _mm256_fmadd_ps(y, r2, _mm256_add_ps(r, one));
-    n = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(fx), _mm256_set1_epi32(127)), 23);
-    y = _mm256_mul_ps(y, _mm256_castsi256_ps(n));
-    return _mm256_andnot_ps(lo, y);
+static float wm__v_hmax(__m256 v) {
+    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_max_ss(a, _mm_movehdup_ps(a));
+    return _mm_cvtss_f32(a);
 }
+
+#elif defined(WM__NEON)
+#define WM__SIMD 1
+#define WM__VL 4
+typedef float32x4_t wm__vf;
+#define WM__V_LOAD(p) vld1q_f32(p)
+#define WM__V_STORE(p, v) vst1q_f32(p, v)
+#define WM__V_SET1(x) vdupq_n_f32(x)
+#define WM__V_ZERO() vdupq_n_f32(0.0f)
+#define WM__V_ADD(a, b) vaddq_f32(a, b)
+#define WM__V_SUB(a, b) vsubq_f32(a, b)
+#define WM__V_MUL(a, b) vmulq_f32(a, b)
+#define WM__V_DIV(a, b) vdivq_f32(a, b)
+#define WM__V_MIN(a, b) vminq_f32(a, b)
+#define WM__V_MAX(a, b) vmaxq_f32(a, b)
+#define WM__V_FMA(c, a, b) vfmaq_f32(c, a, b)
+#define WM__V_FNMA(c, a, b) vfmsq_f32(c, a, b)
+#define WM__V_FLOOR(a) vrndmq_f32(a)
+#define WM__V_POW2I(n) vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(n), vdupq_n_s32(127)), 23))
+#define WM__V_ZERO_BELOW(y, x, lim) vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(y), vcltq_f32(x, lim)))
+#define WM__V_LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
+#define WM__V_LD_BF16(p, k) vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)(p) + (k)), 16))
+#define WM__V_LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
+static float wm__v_hsum(float32x4_t v) { return vaddvq_f32(v); }
+static float wm__v_hmax(float32x4_t v) { return vmaxvq_f32(v); }
 #endif
 
-#ifdef WM__NEON
-/* 4 elements of a weight row at p + k, widened to F32 in registers */
-#define WM__LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
-#define WM__LD_BF16(p, k) vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)(p) + (k)), 16))
-#define WM__LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
-static float32x4_t wm__ld4(const void *w, int dtype, size_t i) {
-    if (dtype == WM_F32) return WM__LD_F32(w, i);
-    if (dtype == WM_BF16) return WM__LD_BF16(w, i);
-    return WM__LD_F16(w, i);
+#ifdef WM__SIMD
+/* WM__VL elements of a weight row of any dtype at element i */
+static wm__vf wm__v_ld(const void *w, int dtype, size_t i) {
+    if (dtype == WM_F32) return WM__V_LD_F32(w, i);
+    if (dtype == WM_BF16) return WM__V_LD_BF16(w, i);
+    return WM__V_LD_F16(w, i);
 }
-static float32x4_t wm__exp4(float32x4_t x) {
-    uint32x4_t lo = vcltq_f32(x, vdupq_n_f32(-87.33654475f));
-    float32x4_t fx, r, y, r2;
-    int32x4_t n;
-    x = vminq_f32(x, vdupq_n_f32(88.3762626647949f));
-    x = vmaxq_f32(x, vdupq_n_f32(-87.33654475f));
-    fx = vrndmq_f32(vfmaq_f32(vdupq_n_f32(0.5f), x, vdupq_n_f32(1.44269504088896341f)));
-    r = vfmsq_f32(x, fx, vdupq_n_f32(0.693359375f));
-    r = vfmsq_f32(r, fx, vdupq_n_f32(-2.12194440e-4f));
-    y = vdupq_n_f32(1.9875691500e-4f);
-    y = vfmaq_f32(vdupq_n_f32(1.3981999507e-3f), y, r);
-    y = vfmaq_f32(vdupq_n_f32(8.3334519073e-3f), y, r);
-    y = vfmaq_f32(vdupq_n_f32(4.1665795894e-2f), y, r);
-    y = vfmaq_f32(vdupq_n_f32(1.6666665459e-1f), y, r);
-    y = vfmaq_f32(vdupq_n_f32(5.0000001201e-1f), y, r);
-    r2 = vmulq_f32(r, r);
-    y = vfmaq_f32(vaddq_f32(r, vdupq_n_f32(1.0f)), y, r2);
-    n = vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(fx), vdupq_n_s32(127)), 23);
-    y = vmulq_f32(y, vreinterpretq_f32_s32(n));
-    return vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(y), lo));
+
+/* e^x, Cephes-style: |rel err| < 2e-7 on [-87, 88]; 0 below -87.3, like an underflowing expf */
+static wm__vf wm__v_exp(wm__vf x) {
+    const wm__vf lo = WM__V_SET1(-87.33654475f);
+    wm__vf x0 = x, fx, r, y;
+    x = WM__V_MAX(WM__V_MIN(x, WM__V_SET1(88.3762626647949f)), lo);
+    fx = WM__V_FLOOR(WM__V_FMA(WM__V_SET1(0.5f), x, WM__V_SET1(1.44269504088896341f)));
+    r = WM__V_FNMA(x, fx, WM__V_SET1(0.693359375f));
+    r = WM__V_FNMA(r, fx, WM__V_SET1(-2.12194440e-4f));
+    y = WM__V_SET1(1.9875691500e-4f);
+    y = WM__V_FMA(WM__V_SET1(1.3981999507e-3f), y, r);
+    y = WM__V_FMA(WM__V_SET1(8.3334519073e-3f), y, r);
+    y = WM__V_FMA(WM__V_SET1(4.1665795894e-2f), y, r);
+    y = WM__V_FMA(WM__V_SET1(1.6666665459e-1f), y, r);
+    y = WM__V_FMA(WM__V_SET1(5.0000001201e-1f), y, r);
+    y = WM__V_FMA(WM__V_ADD(r, WM__V_SET1(1.0f)), y, WM__V_MUL(r, r));
+    y = WM__V_MUL(y, WM__V_POW2I(fx));
+    return WM__V_ZERO_BELOW(y, x0, lo);
 }
 #endif
 
@@ -898,42 +918,27 @@ static float32x4_t wm__exp4(float32x4_t x) {
 
 /* x . w[0..n) with w of dtype (F32/BF16/F16 widened in registers); four
    accumulators, one loop per dtype. */
-#if defined(WM__AVX2)
-#define WM__DOT4(LD)                                                                                      \
+#define WM__DOT4(LD)                                                                                     \
     {                                                                                                    \
-        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;                                     \
-        for (; i + 32 <= n; i += 32) {                                                                   \
-            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), LD(w, i), a0);                                  \
-            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), LD(w, i + 8), a1);                          \
-            a2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 16), LD(w, i + 16), a2);                        \
-            a3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 24), LD(w, i + 24), a3);                        \
+        wm__vf a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0;                                             \
+        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) {                                                   \
+            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i));                                             \
+            a1 = WM__V_FMA(a1, WM__V_LOAD(x + i + WM__VL), LD(w, i + WM__VL));                           \
+            a2 = WM__V_FMA(a2, WM__V_LOAD(x + i + 2 * WM__VL), LD(w, i + 2 * WM__VL));                   \
+            a3 = WM__V_FMA(a3, WM__V_LOAD(x + i + 3 * WM__VL), LD(w, i + 3 * WM__VL));                   \
         }                                                                                                \
-        for (; i + 8 <= n; i += 8) a0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), LD(w, i), a0);          \
-        s = wm__hsum8(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));                      \
+        for (; i + WM__VL <= n; i += WM__VL) a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i));           \
+        s = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));                                 \
     }
-#elif defined(WM__NEON)
-#define WM__DOT4(LD)                                                                                      \
-    {                                                                                                    \
-        float32x4_t a0 = vdupq_n_f32(0.0f), a1 = a0, a2 = a0, a3 = a0;                                  \
-        for (; i + 16 <= n; i += 16) {                                                                   \
-            a0 = vfmaq_f32(a0, vld1q_f32(x + i), LD(w, i));                                              \
-            a1 = vfmaq_f32(a1, vld1q_f32(x + i + 4), LD(w, i + 4));                                      \
-            a2 = vfmaq_f32(a2, vld1q_f32(x + i + 8), LD(w, i + 8));                                      \
-            a3 = vfmaq_f32(a3, vld1q_f32(x + i + 12), LD(w, i + 12));                                    \
-        }                                                                                                \
-        for (; i + 4 <= n; i += 4) a0 = vfmaq_f32(a0, vld1q_f32(x + i), LD(w, i));                      \
-        s = vaddvq_f32(vaddq_f32(vaddq_f32(a0, a1), vaddq_f32(a2, a3)));                                 \
-    }
-#endif
 
 static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtype, int n) {
     float s = 0.0f;
     int i = 0;
-#if defined(WM__AVX2) || defined(WM__NEON)
+#ifdef WM__SIMD
     if (kc->simd) {
-        if (dtype == WM_F32) WM__DOT4(WM__LD_F32)
-        else if (dtype == WM_BF16) WM__DOT4(WM__LD_BF16)
-        else WM__DOT4(WM__LD_F16)
+        if (dtype == WM_F32) WM__DOT4(WM__V_LD_F32)
+        else if (dtype == WM_BF16) WM__DOT4(WM__V_LD_BF16)
+        else WM__DOT4(WM__V_LD_F16)
     }
 #else
     (void)kc;
@@ -949,23 +954,16 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
 
 /* y[0..n) += a * w[0..n) (w of dtype); one loop per dtype, as in the dot
    (short rows, e.g. attention's P.V in decode, pay for a per-vector dispatch) */
-#if defined(WM__AVX2)
-#define WM__AXPY(LD) for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_fmadd_ps(av, LD(w, i), _mm256_loadu_ps(y + i)))
-#elif defined(WM__NEON)
-#define WM__AXPY(LD) for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vfmaq_f32(vld1q_f32(y + i), av, LD(w, i)))
-#endif
+#define WM__AXPY(LD) for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_FMA(WM__V_LOAD(y + i), av, LD(w, i)))
+
 static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
     int i = 0;
-#if defined(WM__AVX2) || defined(WM__NEON)
+#ifdef WM__SIMD
     if (kc->simd) {
-#if defined(WM__AVX2)
-        __m256 av = _mm256_set1_ps(a);
-#else
-        float32x4_t av = vdupq_n_f32(a);
-#endif
-        if (dtype == WM_F32) WM__AXPY(WM__LD_F32);
-        else if (dtype == WM_BF16) WM__AXPY(WM__LD_BF16);
-        else WM__AXPY(WM__LD_F16);
+        wm__vf av = WM__V_SET1(a);
+        if (dtype == WM_F32) WM__AXPY(WM__V_LD_F32);
+        else if (dtype == WM_BF16) WM__AXPY(WM__V_LD_BF16);
+        else WM__AXPY(WM__V_LD_F16);
     }
 #else
     (void)kc;
@@ -981,12 +979,9 @@ static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int d
 /* dst[0..n) = w[0..n) as F32 (embedding rows, packing half-precision weights) */
 static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype, int n) {
     int i = 0;
-#if defined(WM__AVX2)
+#ifdef WM__SIMD
     if (kc->simd)
-        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, wm__ld8(w, dtype, (size_t)i));
-#elif defined(WM__NEON)
-    if (kc->simd)
-        for (; i + 4 <= n; i += 4) vst1q_f32(dst + i, wm__ld4(w, dtype, (size_t)i));
+        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(dst + i, wm__v_ld(w, dtype, (size_t)i));
 #else
     (void)kc;
 #endif
@@ -995,14 +990,11 @@ static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype,
 
 static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
     size_t i = 0;
-#if defined(WM__AVX2)
+#ifdef WM__SIMD
     if (kc->simd) {
-        __m256 av = _mm256_set1_ps(a);
-        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(av, _mm256_loadu_ps(y + i)));
+        wm__vf av = WM__V_SET1(a);
+        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_MUL(WM__V_LOAD(y + i), av));
     }
-#elif defined(WM__NEON)
-    if (kc->simd)
-        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vmulq_n_f32(vld1q_f32(y + i), a));
 #else
     (void)kc;
 #endif
@@ -1012,12 +1004,9 @@ static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
 /* y[i] = e^x[i] (in place when y == x) */
 static void wm__k_exp(const wm__kc *kc, float *y, const float *x, int n) {
     int i = 0;
-#if defined(WM__AVX2)
+#ifdef WM__SIMD
     if (kc->simd)
-        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, wm__exp8(_mm256_loadu_ps(x + i)));
-#elif defined(WM__NEON)
-    if (kc->simd)
-        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, wm__exp4(vld1q_f32(x + i)));
+        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, wm__v_exp(WM__V_LOAD(x + i)));
 #else
     (void)kc;
 #endif
@@ -1028,14 +1017,11 @@ static void wm__k_exp(const wm__kc *kc, float *y, const float *x, int n) {
 static void wm__k_rmsnorm(const wm__kc *kc, float *y, const float *x, const float *w, int n, float eps) {
     float ss = wm__k_dot(kc, x, x, WM_F32, n), r = 1.0f / sqrtf(ss / (float)n + eps);
     int i = 0;
-#if defined(WM__AVX2)
+#ifdef WM__SIMD
     if (kc->simd) {
-        __m256 rv = _mm256_set1_ps(r);
-        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(x + i), rv), _mm256_loadu_ps(w + i)));
+        wm__vf rv = WM__V_SET1(r);
+        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_MUL(WM__V_MUL(WM__V_LOAD(x + i), rv), WM__V_LOAD(w + i)));
     }
-#elif defined(WM__NEON)
-    if (kc->simd)
-        for (; i + 4 <= n; i += 4) vst1q_f32(y + i, vmulq_f32(vmulq_n_f32(vld1q_f32(x + i), r), vld1q_f32(w + i)));
 #endif
     for (; i < n; i++) y[i] = x[i] * r * w[i];
 }
@@ -1043,19 +1029,12 @@ static void wm__k_rmsnorm(const wm__kc *kc, float *y, const float *x, const floa
 /* Rotate-half RoPE of x[d] with cos/sin [d/2]. */
 static void wm__k_rope(const wm__kc *kc, float *x, const float *cs, const float *sn, int d) {
     int i = 0, h = d / 2;
-#if defined(WM__AVX2)
+#ifdef WM__SIMD
     if (kc->simd)
-        for (; i + 8 <= h; i += 8) {
-            __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(x + i + h), c = _mm256_loadu_ps(cs + i), s = _mm256_loadu_ps(sn + i);
-            _mm256_storeu_ps(x + i, _mm256_fnmadd_ps(b, s, _mm256_mul_ps(a, c)));
-            _mm256_storeu_ps(x + i + h, _mm256_fmadd_ps(a, s, _mm256_mul_ps(b, c)));
-        }
-#elif defined(WM__NEON)
-    if (kc->simd)
-        for (; i + 4 <= h; i += 4) {
-            float32x4_t a = vld1q_f32(x + i), b = vld1q_f32(x + i + h), c = vld1q_f32(cs + i), s = vld1q_f32(sn + i);
-            vst1q_f32(x + i, vfmsq_f32(vmulq_f32(a, c), b, s));
-            vst1q_f32(x + i + h, vfmaq_f32(vmulq_f32(b, c), a, s));
+        for (; i + WM__VL <= h; i += WM__VL) {
+            wm__vf a = WM__V_LOAD(x + i), b = WM__V_LOAD(x + i + h), c = WM__V_LOAD(cs + i), s = WM__V_LOAD(sn + i);
+            WM__V_STORE(x + i, WM__V_FNMA(WM__V_MUL(a, c), b, s));
+            WM__V_STORE(x + i + h, WM__V_FMA(WM__V_MUL(b, c), a, s));
         }
 #else
     (void)kc;
@@ -1082,19 +1061,11 @@ static float wm__act(int act, float x) {
 /* x = act(x) * g (gated MLP; g NULL: 1). SiLU is vectorized. */
 static void wm__k_act_mul(const wm__kc *kc, float *x, const float *g, size_t n, int act) {
     size_t i = 0;
-#if defined(WM__AVX2)
-    if (kc->simd && act == WM_ACT_SILU) {
-        const __m256 one = _mm256_set1_ps(1.0f);
-        for (; i + 8 <= n; i += 8) {
-            __m256 v = _mm256_loadu_ps(x + i), s = _mm256_div_ps(v, _mm256_add_ps(one, wm__exp8(_mm256_sub_ps(_mm256_setzero_ps(), v))));
-            _mm256_storeu_ps(x + i, g ? _mm256_mul_ps(s, _mm256_loadu_ps(g + i)) : s);
-        }
-    }
-#elif defined(WM__NEON)
+#ifdef WM__SIMD
     if (kc->simd && act == WM_ACT_SILU)
-        for (; i + 4 <= n; i += 4) {
-            float32x4_t v = vld1q_f32(x + i), s = vdivq_f32(v, vaddq_f32(vdupq_n_f32(1.0f), wm__exp4(vnegq_f32(v))));
-            vst1q_f32(x + i, g ? vmulq_f32(s, vld1q_f32(g + i)) : s);
+        for (; i + WM__VL <= n; i += WM__VL) {
+            wm__vf v = WM__V_LOAD(x + i), s = WM__V_DIV(v, WM__V_ADD(WM__V_SET1(1.0f), wm__v_exp(WM__V_SUB(WM__V_ZERO(), v))));
+            WM__V_STORE(x + i, g ? WM__V_MUL(s, WM__V_LOAD(g + i)) : s);
         }
 #else
     (void)kc;
@@ -1106,17 +1077,11 @@ static void wm__k_act_mul(const wm__kc *kc, float *x, const float *g, size_t n, 
 static float wm__k_max(const wm__kc *kc, const float *x, int n) {
     float m = x[0];
     int i = 0;
-#if defined(WM__AVX2)
-    if (kc->simd && n >= 8) {
-        __m256 mv = _mm256_loadu_ps(x);
-        for (i = 8; i + 8 <= n; i += 8) mv = _mm256_max_ps(mv, _mm256_loadu_ps(x + i));
-        m = wm__hmax8(mv);
-    }
-#elif defined(WM__NEON)
-    if (kc->simd && n >= 4) {
-        float32x4_t mv = vld1q_f32(x);
-        for (i = 4; i + 4 <= n; i += 4) mv = vmaxq_f32(mv, vld1q_f32(x + i));
-        m = vmaxvq_f32(mv);
+#ifdef WM__SIMD
+    if (kc->simd && n >= WM__VL) {
+        wm__vf mv = WM__V_LOAD(x);
+        for (i = WM__VL; i + WM__VL <= n; i += WM__VL) mv = WM__V_MAX(mv, WM__V_LOAD(x + i));
+        m = wm__v_hmax(mv);
     }
 #else
     (void)kc;
@@ -1153,28 +1118,29 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 #define WM__TB 64  /* tokens per block (their rows stay in L2) */
 #define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows of it, 21 KB, stay in L1) */
 
-#ifdef WM__AVX2
-/* y[4][3] (row stride ldy) (+)= x[4][K] . w[3][K]  (K >= 0) */
-static void wm__tile43_avx2(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
-    __m256 c00 = _mm256_setzero_ps(), c01 = c00, c02 = c00, c10 = c00, c11 = c00, c12 = c00;
-    __m256 c20 = c00, c21 = c00, c22 = c00, c30 = c00, c31 = c00, c32 = c00;
+#ifdef WM__SIMD
+/* y[4][3] (row stride ldy) (+)= x[4][K] . w[3][K]  (K >= 0): twelve
+   accumulators, each x vector used thrice, each w vector four times */
+static void wm__tile43(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
+    wm__vf c00 = WM__V_ZERO(), c01 = c00, c02 = c00, c10 = c00, c11 = c00, c12 = c00;
+    wm__vf c20 = c00, c21 = c00, c22 = c00, c30 = c00, c31 = c00, c32 = c00;
     float r[4][3];
     int k = 0, i, j;
-    for (; k + 8 <= K; k += 8) {
-        __m256 w0 = _mm256_loadu_ps(w + k), w1 = _mm256_loadu_ps(w + ldw + k), w2 = _mm256_loadu_ps(w + 2 * ldw + k), a;
-        a = _mm256_loadu_ps(x + k);
-        c00 = _mm256_fmadd_ps(a, w0, c00); c01 = _mm256_fmadd_ps(a, w1, c01); c02 = _mm256_fmadd_ps(a, w2, c02);
-        a = _mm256_loadu_ps(x + ldx + k);
-        c10 = _mm256_fmadd_ps(a, w0, c10); c11 = _mm256_fmadd_ps(a, w1, c11); c12 = _mm256_fmadd_ps(a, w2, c12);
-        a = _mm256_loadu_ps(x + 2 * ldx + k);
-        c20 = _mm256_fmadd_ps(a, w0, c20); c21 = _mm256_fmadd_ps(a, w1, c21); c22 = _mm256_fmadd_ps(a, w2, c22);
-        a = _mm256_loadu_ps(x + 3 * ldx + k);
-        c30 = _mm256_fmadd_ps(a, w0, c30); c31 = _mm256_fmadd_ps(a, w1, c31); c32 = _mm256_fmadd_ps(a, w2, c32);
+    for (; k + WM__VL <= K; k += WM__VL) {
+        wm__vf w0 = WM__V_LOAD(w + k), w1 = WM__V_LOAD(w + ldw + k), w2 = WM__V_LOAD(w + 2 * ldw + k), a;
+        a = WM__V_LOAD(x + k);
+        c00 = WM__V_FMA(c00, a, w0); c01 = WM__V_FMA(c01, a, w1); c02 = WM__V_FMA(c02, a, w2);
+        a = WM__V_LOAD(x + ldx + k);
+        c10 = WM__V_FMA(c10, a, w0); c11 = WM__V_FMA(c11, a, w1); c12 = WM__V_FMA(c12, a, w2);
+        a = WM__V_LOAD(x + 2 * ldx + k);
+        c20 = WM__V_FMA(c20, a, w0); c21 = WM__V_FMA(c21, a, w1); c22 = WM__V_FMA(c22, a, w2);
+        a = WM__V_LOAD(x + 3 * ldx + k);
+        c30 = WM__V_FMA(c30, a, w0); c31 = WM__V_FMA(c31, a, w1); c32 = WM__V_FMA(c32, a, w2);
     }
-    r[0][0] = wm__hsum8(c00); r[0][1] = wm__hsum8(c01); r[0][2] = wm__hsum8(c02);
-    r[1][0] = wm__hsum8(c10); r[1][1] = wm__hsum8(c11); r[1][2] = wm__hsum8(c12);
-    r[2][0] = wm__hsum8(c20); r[2][1] = wm__hsum8(c21); r[2][2] = wm__hsum8(c22);
-    r[3][0] = wm__hsum8(c30); r[3][1] = wm__hsum8(c31); r[3][2] = wm__hsum8(c32);
+    r[0][0] = wm__v_hsum(c00); r[0][1] = wm__v_hsum(c01); r[0][2] = wm__v_hsum(c02);
+    r[1][0] = wm__v_hsum(c10); r[1][1] = wm__v_hsum(c11); r[1][2] = wm__v_hsum(c12);
+    r[2][0] = wm__v_hsum(c20); r[2][1] = wm__v_hsum(c21); r[2][2] = wm__v_hsum(c22);
+    r[3][0] = wm__v_hsum(c30); r[3][1] = wm__v_hsum(c31); r[3][2] = wm__v_hsum(c32);
     for (i = 0; i < 4; i++)
         for (j = 0; j < 3; j++) {
             float s = r[i][j];
@@ -1185,39 +1151,12 @@ static void wm__tile43_avx2(const float *x, size_t ldx, const float *w, size_t l
 }
 #endif
 
-#ifdef WM__NEON
-static void wm__tile43_neon(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
-    float32x4_t c[4][3];
-    int k = 0, i, j;
-    for (i = 0; i < 4; i++)
-        for (j = 0; j < 3; j++) c[i][j] = vdupq_n_f32(0.0f);
-    for (; k + 4 <= K; k += 4) {
-        float32x4_t w0 = vld1q_f32(w + k), w1 = vld1q_f32(w + ldw + k), w2 = vld1q_f32(w + 2 * ldw + k);
-        for (i = 0; i < 4; i++) {
-            float32x4_t a = vld1q_f32(x + i * ldx + (size_t)k);
-            c[i][0] = vfmaq_f32(c[i][0], a, w0);
-            c[i][1] = vfmaq_f32(c[i][1], a, w1);
-            c[i][2] = vfmaq_f32(c[i][2], a, w2);
-        }
-    }
-    for (i = 0; i < 4; i++)
-        for (j = 0; j < 3; j++) {
-            float s = vaddvq_f32(c[i][j]);
-            int kk;
-            for (kk = k; kk < K; kk++) s += x[i * ldx + (size_t)kk] * w[j * ldw + (size_t)kk];
-            y[i * ldy + (size_t)j] = acc ? y[i * ldy + (size_t)j] + s : s;
-        }
-}
-#endif
-
 /* y[nt][nr] (+)= x[nt][K] . w[nr][K] for a tile of up to 4 x 3. */
 static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy,
                      int nt, int nr, int acc) {
     int i, j;
-#if defined(WM__AVX2)
-    if (kc->simd && nt == 4 && nr == 3) { wm__tile43_avx2(x, ldx, w, ldw, K, y, ldy, acc); return; }
-#elif defined(WM__NEON)
-    if (kc->simd && nt == 4 && nr == 3) { wm__tile43_neon(x, ldx, w, ldw, K, y, ldy, acc); return; }
+#ifdef WM__SIMD
+    if (kc->simd && nt == 4 && nr == 3) { wm__tile43(x, ldx, w, ldw, K, y, ldy, acc); return; }
 #endif
     for (i = 0; i < nt; i++)
         for (j = 0; j < nr; j++) {
@@ -1316,72 +1255,37 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
 }
 
 /* C[i][0..N) += sum_k A(i,k) B[k][0..N) with A(i,k) = A[i*ai + k*ak]:
-   A.B (ai = lda, ak = 1) or A^T.B (ai = 1, ak = lda). Vectorized along N. */
+   A.B (ai = lda, ak = 1) or A^T.B (ai = 1, ak = lda). Vectorized along N:
+   4 rows x 2 vectors of C stay in registers over all of K. */
 static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C,
                            int ldc) {
     int i = 0, j, k;
-#if defined(WM__AVX2)
+#ifdef WM__SIMD
     if (kc->simd) {
         for (; i + 4 <= M; i += 4) {
-            for (j = 0; j + 16 <= N; j += 16) {
-                __m256 c00 = _mm256_loadu_ps(C + (size_t)i * ldc + j), c01 = _mm256_loadu_ps(C + (size_t)i * ldc + j + 8);
-                __m256 c10 = _mm256_loadu_ps(C + (size_t)(i + 1) * ldc + j), c11 = _mm256_loadu_ps(C + (size_t)(i + 1) * ldc + j + 8);
-                __m256 c20 = _mm256_loadu_ps(C + (size_t)(i + 2) * ldc + j), c21 = _mm256_loadu_ps(C + (size_t)(i + 2) * ldc + j + 8);
-                __m256 c30 = _mm256_loadu_ps(C + (size_t)(i + 3) * ldc + j), c31 = _mm256_loadu_ps(C + (size_t)(i + 3) * ldc + j + 8);
+            float *c0 = C + (size_t)i * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
+            for (j = 0; j + 2 * WM__VL <= N; j += 2 * WM__VL) {
+                wm__vf c00 = WM__V_LOAD(c0 + j), c01 = WM__V_LOAD(c0 + j + WM__VL), c10 = WM__V_LOAD(c1 + j), c11 = WM__V_LOAD(c1 + j + WM__VL);
+                wm__vf c20 = WM__V_LOAD(c2 + j), c21 = WM__V_LOAD(c2 + j + WM__VL), c30 = WM__V_LOAD(c3 + j), c31 = WM__V_LOAD(c3 + j + WM__VL);
                 for (k = 0; k < K; k++) {
-                    __m256 b0 = _mm256_loadu_ps(B + (size_t)k * ldb + j), b1 = _mm256_loadu_ps(B + (size_t)k * ldb + j + 8), a;
-                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
-                    a = _mm256_broadcast_ss(ap); c00 = _mm256_fmadd_ps(a, b0, c00); c01 = _mm256_fmadd_ps(a, b1, c01);
-                    a = _mm256_broadcast_ss(ap + ai); c10 = _mm256_fmadd_ps(a, b0, c10); c11 = _mm256_fmadd_ps(a, b1, c11);
-                    a = _mm256_broadcast_ss(ap + 2 * (size_t)ai); c20 = _mm256_fmadd_ps(a, b0, c20); c21 = _mm256_fmadd_ps(a, b1, c21);
-                    a = _mm256_broadcast_ss(ap + 3 * (size_t)ai); c30 = _mm256_fmadd_ps(a, b0, c30); c31 = _mm256_fmadd_ps(a, b1, c31);
+                    const float *bk = B + (size_t)k * ldb + j, *ap = A + (size_t)i * ai + (size_t)k * ak;
+                    wm__vf b0 = WM__V_LOAD(bk), b1 = WM__V_LOAD(bk + WM__VL), a;
+                    a = WM__V_SET1(ap[0]); c00 = WM__V_FMA(c00, a, b0); c01 = WM__V_FMA(c01, a, b1);
+                    a = WM__V_SET1(ap[ai]); c10 = WM__V_FMA(c10, a, b0); c11 = WM__V_FMA(c11, a, b1);
+                    a = WM__V_SET1(ap[2 * (size_t)ai]); c20 = WM__V_FMA(c20, a, b0); c21 = WM__V_FMA(c21, a, b1);
+                    a = WM__V_SET1(ap[3 * (size_t)ai]); c30 = WM__V_FMA(c30, a, b0); c31 = WM__V_FMA(c31, a, b1);
                 }
-                _mm256_storeu_ps(C + (size_t)i * ldc + j, c00); _mm256_storeu_ps(C + (size_t)i * ldc + j + 8, c01);
-                _mm256_storeu_ps(C + (size_t)(i + 1) * ldc + j, c10); _mm256_storeu_ps(C + (size_t)(i + 1) * ldc + j + 8, c11);
-                _mm256_storeu_ps(C + (size_t)(i + 2) * ldc + j, c20); _mm256_storeu_ps(C + (size_t)(i + 2) * ldc + j + 8, c21);
-                _mm256_storeu_ps(C + (size_t)(i + 3) * ldc + j, c30); _mm256_storeu_ps(C + (size_t)(i + 3) * ldc + j + 8, c31);
+                WM__V_STORE(c0 + j, c00); WM__V_STORE(c0 + j + WM__VL, c01); WM__V_STORE(c1 + j, c10); WM__V_STORE(c1 + j + WM__VL, c11);
+                WM__V_STORE(c2 + j, c20); WM__V_STORE(c2 + j + WM__VL, c21); WM__V_STORE(c3 + j, c30); WM__V_STORE(c3 + j + WM__VL, c31);
             }
             for (; j < N; j++) /* columns left over: the scalar tail */
                 for (k = 0; k < K; k++) {
                     const float *ap = A + (size_t)i * ai + (size_t)k * ak;
                     float bk = B[(size_t)k * ldb + j];
-                    C[(size_t)i * ldc + j] += ap[0] * bk;
-                    C[(size_t)(i + 1) * ldc + j] += ap[ai] * bk;
-                    C[(size_t)(i + 2) * ldc + j] += ap[2 * (size_t)ai] * bk;
-                    C[(size_t)(i + 3) * ldc + j] += ap[3 * (size_t)ai] * bk;
-                }
-        }
-    }
-#elif defined(WM__NEON)
-    if (kc->simd) {
-        for (; i + 4 <= M; i += 4) {
-            for (j = 0; j + 8 <= N; j += 8) {
-                float32x4_t c[4][2];
-                int a;
-                for (a = 0; a < 4; a++) {
-                    c[a][0] = vld1q_f32(C + (size_t)(i + a) * ldc + j);
-                    c[a][1] = vld1q_f32(C + (size_t)(i + a) * ldc + j + 4);
-                }
-                for (k = 0; k < K; k++) {
-                    float32x4_t b0 = vld1q_f32(B + (size_t)k * ldb + j), b1 = vld1q_f32(B + (size_t)k * ldb + j + 4);
-                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
-                    for (a = 0; a < 4; a++) {
-                        float av = ap[(size_t)a * ai];
-                        c[a][0] = vfmaq_n_f32(c[a][0], b0, av);
-                        c[a][1] = vfmaq_n_f32(c[a][1], b1, av);
-                    }
-                }
-                for (a = 0; a < 4; a++) {
-                    vst1q_f32(C + (size_t)(i + a) * ldc + j, c[a][0]);
-                    vst1q_f32(C + (size_t)(i + a) * ldc + j + 4, c[a][1]);
-                }
-            }
-            for (; j < N; j++)
-                for (k = 0; k < K; k++) {
-                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
-                    float bk = B[(size_t)k * ldb + j];
-                    int a;
-                    for (a = 0; a < 4; a++) C[(size_t)(i + a) * ldc + j] += ap[(size_t)a * ai] * bk;
+                    c0[j] += ap[0] * bk;
+                    c1[j] += ap[ai] * bk;
+                    c2[j] += ap[2 * (size_t)ai] * bk;
+                    c3[j] += ap[3 * (size_t)ai] * bk;
                 }
         }
     }
