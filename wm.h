@@ -106,9 +106,16 @@
 #define WM_VERSION_PATCH 0
 #define WM_VERSION_STRING "0.1.0"
 
+/* a function the includer may not call (WM_STATIC API, test-only references) */
+#if defined(__GNUC__) || defined(__clang__)
+#define WM__UNUSED __attribute__((unused))
+#else
+#define WM__UNUSED
+#endif
+
 #ifndef WMDEF
 #ifdef WM_STATIC
-#define WMDEF static
+#define WMDEF static WM__UNUSED
 #else
 #define WMDEF extern
 #endif
@@ -1929,6 +1936,96 @@ static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int nth) {
     return ws;
 }
 
+/* Which keys a query at position p sees, and its scores: keys j in
+   [lo, p], lo = p - window + 1 (window 0: from 0), minus the keys a static
+   mask hides (hide[j] == 0, j < n_hide); score q.k * scale + add[j] (add
+   NULL: no bias). With more than `keep` keys in [lo, p], only the keep
+   largest add[j] stay (doge's keep window). */
+typedef struct wm__attn_rule {
+    const float *add;  /* [n_ctx] per-key bias of this kv head, or NULL */
+    const float *hide; /* [n_hide] 0: key hidden from this head, or NULL */
+    int n_hide;
+    int window;        /* 0: none */
+    int keep;          /* used with add */
+    float scale;
+} wm__attn_rule;
+
+static int wm__attn_lo(const wm__attn_rule *ru, int p) { return ru->window > 0 && p - ru->window + 1 > 0 ? p - ru->window + 1 : 0; }
+
+/* Softmax scores of one query at position p over its keys [jlo, pmax]: row
+   holds q.k for those keys and gets the probabilities; kp[j] (j in [lo, p])
+   is the keep mask when the keep window applies, else NULL. */
+static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row, int jlo, int pmax, int p, const unsigned char *kp) {
+    int lo = wm__attn_lo(ru, p), j;
+    float *sc = row - jlo; /* sc[j] for j in [jlo, pmax] */
+    for (j = jlo; j < lo; j++) sc[j] = -INFINITY; /* outside the sliding window */
+    if (kp)                                        /* branch-free: the keep mask is not predictable */
+        for (j = lo; j <= p; j++) {
+            float v = sc[j] * ru->scale + ru->add[j];
+            sc[j] = kp[j] ? v : -INFINITY;
+        }
+    else if (ru->add)
+        for (j = lo; j <= p; j++) sc[j] = sc[j] * ru->scale + ru->add[j];
+    else
+        for (j = lo; j <= p; j++) sc[j] = sc[j] * ru->scale;
+    if (ru->hide)
+        for (j = lo; j <= p && j < ru->n_hide; j++)
+            if (ru->hide[j] == 0.0f) sc[j] = -INFINITY;
+    for (j = p + 1; j <= pmax; j++) sc[j] = -INFINITY; /* causal */
+    wm__k_softmax(kc, row, pmax - jlo + 1);
+}
+
+/* The blocked attention of both attention modules: one kv head, queries at
+   positions p0 .. p0+bq-1 of its grp query heads, o += softmax(scores) V.
+   q, o: query g of head r at q + g*ldq + r*hd; kc_/vc: this kv head's cache
+   rows [n_ctx][hd]. Scores [QB][n_ctx] (never T x T): the rows are bq queries
+   of one head, or, for a single query, the grp heads (each key and value row
+   read once). */
+static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule *ru, const float *q, int ldq, float *o, int ldo,
+                           int grp, const float *kc_, const float *vc, int ld, int hd, int p0, int bq) {
+    int pmax = p0 + bq - 1, jlo = wm__attn_lo(ru, p0), nk = pmax - jlo + 1, one = bq == 1 && grp <= WM__QB, i, g;
+    const unsigned char *kp[WM__QB];
+    for (i = 0; i < bq; i++) { /* the keep mask of each query, shared by its heads */
+        int p = p0 + i, lo = wm__attn_lo(ru, p), n = p - lo + 1;
+        kp[i] = NULL;
+        if (ru->add && n > ru->keep) {
+            wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep + (size_t)i * ld, w->tmp, w->hist, w->sel);
+            kp[i] = w->keep + (size_t)i * ld - lo; /* kp[i][j] for j in [lo, p] */
+        }
+    }
+    for (g = 0; g < (one ? 1 : grp); g++) {
+        int rows = one ? grp : bq, r;
+        int lda = one ? hd : ldq, ldb = one ? hd : ldo;
+        wm__k_gemm_nt(kc, rows, nk, hd, q + (size_t)g * hd, lda, kc_ + (size_t)jlo * hd, hd, w->S, ld, 0);
+        for (r = 0; r < rows; r++) {
+            int ii = one ? 0 : r;
+            wm__attn_probs(kc, ru, w->S + (size_t)r * ld, jlo, pmax, p0 + ii, kp[ii]);
+        }
+        wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vc + (size_t)jlo * hd, hd, o + (size_t)g * hd, ldb);
+    }
+}
+
+/* The single-query reference of wm__attn_block (for the tests): one head,
+   one query at p, key after key, no blocks. out[hd] = softmax(scores) V. work: [n_ctx]
+   floats; keep: [n_ctx] bytes; tmp, hist, sel as wm__k_keep_mask wants. */
+WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kc_, const float *vc, int hd, int p,
+                         float *out, float *work, wm__attn_ws *w) {
+    int lo = wm__attn_lo(ru, p), n = p - lo + 1, j, d;
+    int keep = ru->add && n > ru->keep;
+    if (keep) wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep, w->tmp, w->hist, w->sel);
+    for (j = lo; j <= p; j++) {
+        float s = 0.0f;
+        for (d = 0; d < hd; d++) s += q[d] * kc_[(size_t)j * hd + d];
+        s = s * ru->scale + (ru->add ? ru->add[j] : 0.0f);
+        if ((keep && !w->keep[j - lo]) || (ru->hide && j < ru->n_hide && ru->hide[j] == 0.0f)) s = -INFINITY;
+        work[j - lo] = s;
+    }
+    wm__k_softmax(kc, work, n);
+    for (d = 0; d < hd; d++) out[d] = 0.0f;
+    for (j = lo; j <= p; j++)
+        for (d = 0; d < hd; d++) out[d] += work[j - lo] * vc[(size_t)j * hd + d];
+}
+
 /* ---- cheems InnerFuncAttn with dynamic mask (Listing 7) -----------------
    v = x * sum_{i in topk(v_queries(x) v_keys^T)} v_embed[i]; RoPE on q, k;
    key position j is hidden from head h when dynamic_mask[h][j] == 0. */
@@ -1993,18 +2090,15 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * D);
     WM__PARALLEL_FOR_DYN(kc->n_threads)
-    for (task = 0; task < nH * n_blk; task++) {
-        wm__attn_ws *w = &b.ws[WM__TID()];
-        int h = task / n_blk, t0 = (task % n_blk) * WM__QB, bq = WM__MIN(WM__QB, x->nb - t0), nk = x->pos0 + t0 + bq, i, j;
-        wm__k_gemm_nt(kc, bq, nk, hd, b.q + (size_t)t0 * D + (size_t)h * hd, D, kc_ + (size_t)h * ld * hd, hd, w->S, ld, 0);
-        for (i = 0; i < bq; i++) {
-            float *row = w->S + (size_t)i * ld;
-            int p = x->pos0 + t0 + i;
-            for (j = 0; j < nk; j++)
-                row[j] = j > p || (j < maxp && L->dyn_mask[(size_t)h * maxp + j] == 0.0f) ? -INFINITY : row[j] * scale;
-            wm__k_softmax(kc, row, nk);
-        }
-        wm__k_gemm_acc(kc, bq, hd, nk, w->S, ld, 1, vc + (size_t)h * ld * hd, hd, b.o + (size_t)t0 * D + (size_t)h * hd, D);
+    for (task = 0; task < nH * n_blk; task++) { /* a head and a block of queries */
+        int h = task / n_blk, t0 = (task % n_blk) * WM__QB;
+        wm__attn_rule ru;
+        memset(&ru, 0, sizeof ru);
+        ru.hide = L->dyn_mask + (size_t)h * maxp;
+        ru.n_hide = maxp;
+        ru.scale = scale;
+        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
+                       kc_ + (size_t)h * ld * hd, vc + (size_t)h * ld * hd, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, D, &L->o, L->ob, x->nb, x->s->pack);
 }
@@ -2067,46 +2161,16 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
     WM__PARALLEL_FOR_DYN(kc->n_threads)
     for (task = 0; task < nKV * n_blk; task++) { /* a kv head and a block of queries: its grp heads share keys and masks */
-        wm__attn_ws *w = &b.ws[WM__TID()];
-        int kv = task / n_blk, t0 = (task % n_blk) * WM__QB, bq = WM__MIN(WM__QB, x->nb - t0), i, j, g;
-        int pmax = x->pos0 + t0 + bq - 1, jlo = 0, nk, lo_i[WM__QB];
-        const float *mk = mm + (size_t)kv * ld;
-        if (c->sliding_window > 0 && x->pos0 + t0 - c->sliding_window + 1 > 0) jlo = x->pos0 + t0 - c->sliding_window + 1;
-        nk = pmax - jlo + 1;
-        for (i = 0; i < bq; i++) { /* visible keys of each query; past keep_window only the largest m stay */
-            int p = x->pos0 + t0 + i, lo = 0, n;
-            if (c->sliding_window > 0 && p - c->sliding_window + 1 > 0) lo = p - c->sliding_window + 1;
-            n = p - lo + 1;
-            lo_i[i] = lo;
-            if (n > c->keep_window) wm__k_keep_mask(kc, mk + lo, n, c->keep_window, w->keep + (size_t)i * ld, w->tmp, w->hist, w->sel);
-        }
-        /* rows of the score block: bq queries of one head, or, for a single query, the grp heads that
-           share this kv head (adjacent in q), so each key and value row is read once */
-        int one = bq == 1 && grp <= WM__QB; /* the score block holds WM__QB rows */
-        for (g = 0; g < (one ? 1 : grp); g++) {
-            int h = kv * grp + g, rows = one ? grp : bq, r;
-            size_t lda = one ? (size_t)hd : (size_t)QD;
-            wm__k_gemm_nt(kc, rows, nk, hd, b.q + (size_t)t0 * QD + (size_t)h * hd, (int)lda, kcache + ((size_t)kv * ld + (size_t)jlo) * hd, hd,
-                          w->S, ld, 0);
-            for (r = 0; r < rows; r++) {
-                float *row = w->S + (size_t)r * ld;
-                int ii = one ? 0 : r, p = x->pos0 + t0 + ii, lo = lo_i[ii];
-                const unsigned char *kp = w->keep + (size_t)ii * ld - lo; /* kp[j] for j in [lo, p] */
-                float *sc = row - jlo;                                     /* sc[j] for j in [jlo, pmax] */
-                for (j = jlo; j < lo; j++) sc[j] = -INFINITY;              /* outside the sliding window */
-                if (p - lo + 1 > c->keep_window)                          /* branch-free: the keep mask is not predictable */
-                    for (j = lo; j <= p; j++) {
-                        float v = sc[j] * scale + mk[j];
-                        sc[j] = kp[j] ? v : -INFINITY;
-                    }
-                else
-                    for (j = lo; j <= p; j++) sc[j] = sc[j] * scale + mk[j];
-                for (j = p + 1; j <= pmax; j++) sc[j] = -INFINITY;         /* causal */
-                wm__k_softmax(kc, row, nk);
-            }
-            wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vcache + ((size_t)kv * ld + (size_t)jlo) * hd, hd,
-                           b.o + (size_t)t0 * QD + (size_t)h * hd, (int)lda);
-        }
+        int kv = task / n_blk, t0 = (task % n_blk) * WM__QB;
+        size_t q0 = (size_t)t0 * QD + (size_t)kv * grp * hd;
+        wm__attn_rule ru;
+        memset(&ru, 0, sizeof ru);
+        ru.add = mm + (size_t)kv * ld;
+        ru.window = c->sliding_window;
+        ru.keep = c->keep_window;
+        ru.scale = scale;
+        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * hd, vcache + (size_t)kv * ld * hd,
+                       ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, QD, &L->o, L->ob, x->nb, x->s->pack);
 }

@@ -521,6 +521,60 @@ static void test_ssd_chunked(void) {
             }
 }
 
+/* The blocked attention core against its single-query reference: plain,
+   static mask (cheems), sliding window, keep window with ties (doge), grouped
+   heads, one query and blocks, from position 0 and later. */
+static void test_attn_core(void) {
+    static const int grps[] = {1, 3}, bqs[] = {1, 5, 16}, p0s[] = {0, 9, 40};
+    int hd = 12, ld = 64, rule, gi, bi, pi;
+    unsigned seed = 7;
+    float *kc_ = (float *)malloc(sizeof(float) * ld * hd), *vc = (float *)malloc(sizeof(float) * ld * hd), add[64], hide[30];
+    float *q = (float *)malloc(sizeof(float) * 16 * 3 * hd), *o = (float *)malloc(sizeof(float) * 16 * 3 * hd), ref[12], work[64];
+    wm__arena ar;
+    wm__attn_ws *ws;
+    size_t need;
+    void *mem;
+    int i;
+    g_suite = "attention";
+    ar = wm__arena_make(NULL, 0);
+    wm__attn_ws_carve(&ar, ld, 1);
+    need = ar.used + WM__ALIGN;
+    mem = malloc(need);
+    ar = wm__arena_make(mem, need);
+    ws = wm__attn_ws_carve(&ar, ld, 1);
+    for (i = 0; i < ld * hd; i++) { kc_[i] = frand(&seed); vc[i] = frand(&seed); }
+    for (i = 0; i < ld; i++) add[i] = (float)(i % 7) * 0.25f; /* repeated values: ties at the keep boundary */
+    for (i = 0; i < 30; i++) hide[i] = i % 4 == 1 ? 0.0f : 1.0f;
+    for (rule = 0; rule < 4; rule++)
+        for (gi = 0; gi < 2; gi++)
+            for (bi = 0; bi < 3; bi++)
+                for (pi = 0; pi < 3; pi++) {
+                    int grp = grps[gi], bq = bqs[bi], p0 = p0s[pi], ldq = 3 * hd, t, g;
+                    double worst = 0, scale = 0;
+                    wm__attn_rule ru;
+                    memset(&ru, 0, sizeof ru);
+                    ru.scale = 0.3f;
+                    if (rule == 1) { ru.hide = hide; ru.n_hide = 30; }
+                    if (rule >= 2) { ru.add = add; ru.keep = 1 << 30; }
+                    if (rule == 2) ru.window = 9;
+                    if (rule == 3) ru.keep = 6;
+                    for (i = 0; i < 16 * 3 * hd; i++) { q[i] = frand(&seed); o[i] = 0.0f; }
+                    wm__attn_block(&g_kc, ws, &ru, q, ldq, o, ldq, grp, kc_, vc, ld, hd, p0, bq);
+                    for (t = 0; t < bq; t++)
+                        for (g = 0; g < grp; g++) {
+                            int d;
+                            wm__attn_ref(&g_kc_scalar, &ru, q + (size_t)t * ldq + (size_t)g * hd, kc_, vc, hd, p0 + t, ref, work, ws);
+                            for (d = 0; d < hd; d++) {
+                                double e = fabs((double)ref[d] - o[(size_t)t * ldq + (size_t)g * hd + d]);
+                                worst = e > worst ? e : worst;
+                                scale = fabs(ref[d]) > scale ? fabs(ref[d]) : scale;
+                            }
+                        }
+                    check(worst <= 1e-5 * (1.0 + scale) && scale > 0, "rule %d grp %d bq %d p0 %d: err %g", rule, grp, bq, p0, worst);
+                }
+    free(kc_); free(vc); free(q); free(o); free(mem);
+}
+
 /* ---- fixtures: logits and per-layer outputs, prefill and decode ----------- */
 
 typedef struct layer_check {
@@ -2095,6 +2149,7 @@ int main(int argc, char **argv) {
     RUN("kernels", test_kernels);
     RUN("config", test_config);
     RUN("ssd", test_ssd_chunked);
+    RUN("attention", test_attn_core);
     RUN("fixtures", test_fixtures);
     RUN("handover", test_handover);
     RUN("arena", test_arena);
