@@ -4,6 +4,8 @@ CXX     ?= c++
 CLANG   ?= clang
 CFLAGS  ?= -O2
 WARN     = -Wall -Wextra -Werror
+# the library and the examples also keep these clean (tests need not)
+LIBWARN  = $(WARN) -Wdouble-promotion -Wshadow -Wcast-qual
 LDLIBS   = -lm
 
 # SIMD: AVX2+FMA (and F16C) when this machine has them; WM_NO_SIMD forces scalar.
@@ -38,14 +40,16 @@ build:
 	@mkdir -p build
 
 build/wm: examples/wm.c wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) examples/wm.c -o $@ $(LDLIBS)
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/wm.c -o $@ $(LDLIBS)
 
 build/simple: examples/simple.c wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) examples/simple.c -o $@ $(LDLIBS)
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/simple.c -o $@ $(LDLIBS)
 
-# the library alone with no allocator and no stdio (the embedded configuration)
+# the library alone with no allocator and no stdio (the embedded configuration),
+# and with static linkage (WM_STATIC: nothing the includer leaves uncalled may warn)
 build/nomalloc.o: wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_STATIC -DWM_IMPLEMENTATION -x c -c wm.h -o build/static.o
 
 build/test: tests/test.c wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
@@ -57,8 +61,9 @@ build/test-cpp: tests/test.c wm.h $(FLAGS_FILE) | build
 build/clang.ok: tests/test.c examples/wm.c examples/simple.c wm.h | build
 ifneq ($(HAVE_CLANG),)
 	$(CLANG) -std=c99 $(WARN) -fsyntax-only tests/test.c
-	$(CLANG) -std=c99 $(WARN) -fsyntax-only examples/wm.c
-	$(CLANG) -std=c99 $(WARN) -fsyntax-only examples/simple.c
+	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/wm.c
+	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/simple.c
+	$(CLANG) -std=c99 $(LIBWARN) -DWM_STATIC -DWM_IMPLEMENTATION -fsyntax-only -x c wm.h
 endif
 	@touch $@
 

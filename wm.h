@@ -405,7 +405,7 @@ WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, cons
                                 size_t *size);
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size);
 #if !defined(WM_NO_STDIO)
-WMDEF wm_status wm_session_save_file(const wm_session *s, const wm_sampler *smp, const float *logits, const char *path);
+WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path);
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *logits, const char *path);
 #endif
@@ -2926,10 +2926,10 @@ static int wm__j_double(const char *p, const char *e, double *out) {
         tmp[sizeof tmp - 1] = 0;
         if (!strcmp(tmp, "Infinity") || !strcmp(tmp, "inf")) { *out = HUGE_VAL; return 1; }
         if (!strcmp(tmp, "-Infinity") || !strcmp(tmp, "-inf")) { *out = -HUGE_VAL; return 1; }
-        if (!strcmp(tmp, "NaN") || !strcmp(tmp, "nan")) { *out = NAN; return 1; }
+        if (!strcmp(tmp, "NaN") || !strcmp(tmp, "nan")) { *out = (double)NAN; return 1; }
         return 0;
     }
-    if (*p == 'N') { *out = NAN; return 1; }
+    if (*p == 'N') { *out = (double)NAN; return 1; }
     if (*p == '-') { neg = 1; p++; }
     if (*p == 'I') { *out = neg ? -HUGE_VAL : HUGE_VAL; return 1; }
     if (*p < '0' || *p > '9') return 0;
@@ -4212,7 +4212,7 @@ static float wm__draw(wm__writer *w, const wm__need *n, size_t k) {
         if (k % (size_t)n->shape[1] == 0) v = 1.0; /* every query keeps position 0 */
         return (float)v;
     }
-    default: return (float)(n->mean + n->scale * wm__rng_normal(r));
+    default: return (float)((double)n->mean + (double)n->scale * wm__rng_normal(r));
     }
 }
 
@@ -5542,7 +5542,7 @@ WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed) {
 
 WMDEF size_t wm_sampler_work_bytes(int n_vocab) { return (size_t)(n_vocab > 0 ? n_vocab : 0) * sizeof(wm__pair); }
 
-static int wm__finite(double x) { return x == x && x - x == 0.0; }
+static int wm__finite(float x) { return x == x && x - x == 0.0f; }
 
 WMDEF wm_status wm_sampler_check(const wm_sampler *s, wm_error *err) {
     const char *bad = NULL;
@@ -5645,7 +5645,7 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
     memcpy(r.s, s->rng, sizeof r.s);
     u = wm__rng_uniform(&r);
     memcpy(s->rng, r.s, sizeof r.s);
-    for (i = 0; i < m - 1 && u >= cum + q[i].v; i++) cum += q[i].v;
+    for (i = 0; i < m - 1 && u >= cum + (double)q[i].v; i++) cum += (double)q[i].v;
     *token = q[i].i;
     return WM_OK;
 }
@@ -5666,33 +5666,39 @@ typedef struct wm__blob_io {
     int bad;
 } wm__blob_io;
 
-static void wm__io(wm__blob_io *io, void *data, size_t n) {
+/* One field of the blob: saving reads it from src, restoring writes it to
+   dst (NULL: skipped), sizing only counts. */
+static void wm__io2(wm__blob_io *io, const void *src, void *dst, size_t n) {
     if (io->bad) return;
     if (io->r) {
         if (n > io->cap - io->pos) { io->bad = 1; return; }
-        if (data) memcpy(data, io->r + io->pos, n);
+        if (dst) memcpy(dst, io->r + io->pos, n);
         io->h = wm__fnv_bytes(io->h, io->r + io->pos, n);
     } else if (io->w || io->sink) {
         if (io->w && n > io->cap - io->pos) { io->bad = 1; return; }
-        io->h = wm__fnv_bytes(io->h, data, n);
-        if (io->w) memcpy(io->w + io->pos, data, n);
-        else if (!io->sink(io->sink_ctx, data, n)) io->bad = 1;
+        io->h = wm__fnv_bytes(io->h, src, n);
+        if (io->w) memcpy(io->w + io->pos, src, n);
+        else if (!io->sink(io->sink_ctx, src, n)) io->bad = 1;
     }
     io->pos += n; /* neither: only sizing */
 }
 
+static void wm__io(wm__blob_io *io, void *data, size_t n) { wm__io2(io, data, data, n); }
+
 /* The sampler and the logits after the states: the sampler is read into
    tmp (its fields are checked before anything is restored). */
-static void wm__session_io_tail(wm__blob_io *io, wm_sampler *tmp, float *logits, const int32_t *hdr) {
+static void wm__session_io_tail(wm__blob_io *io, wm_sampler *tmp, const float *logits_in, float *logits_out, const int32_t *hdr) {
     if (hdr[3] & 1) {
         wm__io(io, &tmp->temperature, 4); wm__io(io, &tmp->top_k, 4); wm__io(io, &tmp->top_p, 4); wm__io(io, &tmp->min_p, 4);
         wm__io(io, &tmp->repeat_penalty, 4); wm__io(io, &tmp->repeat_last_n, 4); wm__io(io, tmp->rng, sizeof tmp->rng);
     }
-    if (hdr[3] & 2) wm__io(io, logits, sizeof(float) * (size_t)hdr[2]);
+    if (hdr[3] & 2) wm__io2(io, logits_in, logits_out, sizeof(float) * (size_t)hdr[2]);
 }
 
-/* Walks the state in one order for saving (r NULL) and restoring. */
-static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, float *logits, int32_t *hdr) {
+/* Walks the state in one order for saving (r NULL: from the session, smp_in
+   and logits_in) and restoring (into the session, smp_out, logits_out). */
+static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sampler *smp_in, wm_sampler *smp_out, const float *logits_in,
+                           float *logits_out, int32_t *hdr) {
     const wm_config *c = &s->model->cfg;
     int l;
     size_t pos = (size_t)hdr[1];
@@ -5711,9 +5717,9 @@ static void wm__session_io(wm__blob_io *io, wm_session *s, wm_sampler *smp, floa
     {
         wm_sampler tmp;
         memset(&tmp, 0, sizeof tmp);
-        if (!io->r && smp) tmp = *smp;
-        wm__session_io_tail(io, &tmp, logits, hdr);
-        if (io->r && smp && !io->bad && (hdr[3] & 1)) *smp = tmp; /* a blob without a sampler leaves it as it is */
+        if (!io->r && smp_in) tmp = *smp_in;
+        wm__session_io_tail(io, &tmp, logits_in, logits_out, hdr);
+        if (io->r && smp_out && !io->bad && (hdr[3] & 1)) *smp_out = tmp; /* a blob without a sampler leaves it as it is */
     }
 }
 
@@ -5726,10 +5732,10 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
     fp = s->model->fingerprint;
     hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
     hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0);
-    wm__io(&io, (void *)"WMS1", 4);
+    wm__io2(&io, "WMS1", NULL, 4);
     wm__io(&io, &fp, 8);
     wm__io(&io, hdr, sizeof hdr);
-    wm__session_io(&io, (wm_session *)s, (wm_sampler *)smp, (float *)logits, hdr);
+    wm__session_io(&io, s, smp, NULL, logits, NULL, hdr);
     { uint64_t h = io.h; wm__io(&io, &h, 8); }
     *size = io.pos;
     io_in->bad = io.bad;
@@ -5750,7 +5756,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     wm__blob_io io, sz;
     int32_t hdr[4];
     uint64_t fp, want, h;
-    char magic[4];
+    char magic[4] = {0, 0, 0, 0};
     if (!s || !buf) return WM_ERR_INVALID_ARG;
     memset(&io, 0, sizeof io);
     io.r = (const unsigned char *)buf;
@@ -5766,7 +5772,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     if (hdr[3] & ~3) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
     memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
     sz.pos = io.pos;
-    wm__session_io(&sz, s, NULL, NULL, hdr);
+    wm__session_io(&sz, s, NULL, NULL, NULL, NULL, hdr);
     if (sz.pos + 8 != size) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
     h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
     memcpy(&want, io.r + size - 8, 8);
@@ -5777,10 +5783,10 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
         wm_error e;
         memset(&tmp, 0, sizeof tmp);
         tail.pos = sz.pos - (sizeof(float) * 6 + sizeof tmp.rng) - (hdr[3] & 2 ? sizeof(float) * (size_t)hdr[2] : 0);
-        wm__session_io_tail(&tail, &tmp, NULL, hdr);
+        wm__session_io_tail(&tail, &tmp, NULL, NULL, hdr);
         if (wm_sampler_check(&tmp, &e) != WM_OK) return wm__serr(s, WM_ERR_FORMAT, "session file: %s", e.message);
     }
-    wm__session_io(&io, s, smp, logits, hdr);
+    wm__session_io(&io, s, NULL, smp, NULL, logits, hdr);
     s->pos = hdr[1];
     s->err[0] = 0;
     return WM_OK;
@@ -6142,7 +6148,7 @@ WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *l
 static int wm__file_sink(void *f, const void *p, size_t n) { return fwrite(p, 1, n, (FILE *)f) == n; }
 
 /* Streams the session to PATH.tmp and renames it, so no partial file is left. */
-WMDEF wm_status wm_session_save_file(const wm_session *s, const wm_sampler *smp, const float *logits, const char *path) {
+WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path) {
     char tmp[4096];
     FILE *f;
     size_t size = 0;
@@ -6151,15 +6157,15 @@ WMDEF wm_status wm_session_save_file(const wm_session *s, const wm_sampler *smp,
     if (!s || !path || strlen(path) > sizeof tmp - 8) return WM_ERR_INVALID_ARG;
     wm__fmt(tmp, sizeof tmp, "%s.tmp", path);
     f = fopen(tmp, "wb");
-    if (!f) return wm__serr((wm_session *)s, WM_ERR_IO, "%s: cannot create", tmp);
+    if (!f) return wm__serr(s, WM_ERR_IO, "%s: cannot create", tmp);
     memset(&io, 0, sizeof io);
     io.sink = wm__file_sink;
     io.sink_ctx = f;
     ok = wm__session_save(s, smp, logits, &io, &size) == WM_OK;
     ok &= fflush(f) == 0;
     ok &= fclose(f) == 0;
-    if (!ok) { remove(tmp); return wm__serr((wm_session *)s, WM_ERR_IO, "%s: write failed", tmp); }
-    if (rename(tmp, path) != 0) { remove(tmp); return wm__serr((wm_session *)s, WM_ERR_IO, "%s: cannot rename into place", path); }
+    if (!ok) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: write failed", tmp); }
+    if (rename(tmp, path) != 0) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: cannot rename into place", path); }
     return WM_OK;
 }
 #endif
