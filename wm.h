@@ -266,6 +266,10 @@ WMDEF wm_status wm_config_parse(wm_config *cfg, const char *json, size_t json_by
 WMDEF wm_status wm_model_init(wm_model **out, const wm_model_source *src, void *mem, size_t mem_bytes,
                               wm_error *err);
 WMDEF size_t wm_model_bytes_used(const wm_model *m);
+/* Exact bytes wm_model_init needs for src, counted from a 64-byte aligned
+   start (a buffer that may start anywhere needs 63 more). No allocation:
+   tensors are looked up in the headers; wm_model_init checks the rest. */
+WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err);
 WMDEF const wm_config *wm_model_config(const wm_model *m);
 WMDEF int wm_model_n_tensors(const wm_model *m);
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info);
@@ -1598,6 +1602,7 @@ struct wm_model {
     wm_config cfg;
     wm__tensor *tensors; /* [n_tensors], sorted by name */
     int n_tensors;
+    struct wm__probe *probe; /* sizing without a directory: tensors looked up in the headers (wm__find) */
     wm__layer *layers;   /* [n_layers] */
     wm__mat embed, lm_head;
     const float *final_norm;
@@ -3773,10 +3778,34 @@ typedef struct wm__binder {
     wm_status st;
 } wm__binder;
 
+/* One tensor found by walking the headers (the model is only being sized,
+   so it has no directory yet). */
+typedef struct wm__probe {
+    const wm_model_source *src;
+    wm__tensor t;
+    char name[256];
+} wm__probe;
+
 static wm__tensor *wm__find(const wm_model *m, const char *name) {
     wm__tensor key;
-    key.name = name;
-    return (wm__tensor *)bsearch(&key, m->tensors, (size_t)m->n_tensors, sizeof key, wm__cmp_name);
+    int i;
+    if (!m->probe) {
+        key.name = name;
+        return (wm__tensor *)bsearch(&key, m->tensors, (size_t)m->n_tensors, sizeof key, wm__cmp_name);
+    }
+    for (i = 0; i < m->probe->src->n_files; i++) {
+        wm__stfile f;
+        wm__jit it;
+        const char *k, *v;
+        if (wm__st_open(&f, &m->probe->src->files[i], NULL) != WM_OK) continue;
+        wm__j_iter(&it, f.hdr, f.hdr_end);
+        while (wm__j_next(&it, &k, &v))
+            if (wm__j_eq(k, f.hdr_end, name) && wm__st_entry(&f, k, v, &m->probe->t, m->probe->name, NULL) == WM_OK) {
+                m->probe->t.file = i;
+                return &m->probe->t;
+            }
+    }
+    return NULL;
 }
 
 static const char *wm__src_name(const wm_model_source *src) {
@@ -3885,6 +3914,26 @@ static void wm__mamba_slices(const wm_config *c, wm__layer *L) {
 /* Builds the model in mem (cap bytes). When it does not fit, *need tells the
    bytes required (*exact = 0: a lower bound, the directory alone). mem NULL
    only sizes the directory part. */
+/* Config facts the checkpoint decides: cheems without ssd_head_dim takes
+   P = rows(x_proj) / H. */
+static wm_status wm__derive_cfg(wm_model *m, wm_error *err) {
+    const wm_config *cfg = &m->cfg;
+    int l;
+    if (cfg->model_type != WM_MODEL_CHEEMS || !cfg->ssd_heads || cfg->ssd_head_dim) return WM_OK;
+    for (l = 0; l < cfg->n_layers && cfg->layer_seq[l] != WM_SEQ_SSD; l++) {}
+    {
+        char nm[96];
+        wm__tensor *t;
+        int H = cfg->ssd_heads;
+        wm__fmt(nm, sizeof nm, "model.layers.%d.ssd.x_proj.weight", l);
+        t = wm__find(m, nm);
+        m->cfg.ssd_head_dim = cfg->hidden_size / H;
+        if (t && t->ndim == 2 && t->shape[0] % (uint64_t)H == 0 && t->shape[0] / (uint64_t)H <= WM__MAX_DIM && t->shape[0] > 0)
+            m->cfg.ssd_head_dim = (int)(t->shape[0] / (uint64_t)H);
+    }
+    return wm__cfg_bounds(&m->cfg, err);
+}
+
 static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, size_t *need,
                                  int *exact, wm_error *err) {
     wm_config cfg;
@@ -3921,11 +3970,24 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, sizeof(wm__layer));
     fixed = a.used;
     nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
-    if (!mem || a.bad) {
-        *need = fixed + (WM__ALIGN - 1);
+    if (!mem || a.bad) { /* sizing only: the binding pass measured over the headers, no directory */
+        wm_model mm;
+        wm__probe pr;
+        wm__arena meas = wm__arena_make(NULL, 0);
+        memset(&mm, 0, sizeof mm);
+        mm.cfg = cfg;
+        mm.probe = &pr;
+        pr.src = src;
+        *need = fixed; /* on an error below: enough for the directory, whose checks come first in a build */
+        if ((st = wm__derive_cfg(&mm, err)) != WM_OK) return st;
+        meas.used = fixed;
+        b.m = &mm; b.src = src; b.err = err; b.st = WM_OK; b.a = &meas; b.measure = 1;
+        if (!wm__plan(&mm.cfg, NULL, wm__bind, &b)) return b.st;
+        *need = meas.used;
+        *exact = 1;
         return wm__fail(err, WM_ERR_ARENA,
-                        "model: buffer of %zu bytes is too small: the directory alone needs %zu bytes from a %d-byte aligned start",
-                        cap, fixed, WM__ALIGN);
+                        "model: %s%zu bytes are too few: the model needs %zu bytes from a %d-byte aligned start (wm_model_bytes)",
+                        mem ? "a buffer of " : "", cap, meas.used, WM__ALIGN);
     }
     memset(m, 0, sizeof *m);
     m->tensors = tensors;
@@ -3947,21 +4009,7 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
             return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s' appears twice%s%s", src->files[m->tensors[k].file].name,
                             m->tensors[k].name, m->tensors[k].file != m->tensors[k - 1].file ? " (also in " : "",
                             m->tensors[k].file != m->tensors[k - 1].file ? src->files[m->tensors[k - 1].file].name : "");
-    /* cheems without ssd_head_dim: P = rows(x_proj) / H */
-    if (cfg.model_type == WM_MODEL_CHEEMS && cfg.ssd_heads && !cfg.ssd_head_dim) {
-        for (l = 0; l < cfg.n_layers && cfg.layer_seq[l] != WM_SEQ_SSD; l++) {}
-        {
-            char nm[96];
-            wm__tensor *t;
-            wm__fmt(nm, sizeof nm, "model.layers.%d.ssd.x_proj.weight", l);
-            t = wm__find(m, nm);
-            m->cfg.ssd_head_dim = cfg.hidden_size / cfg.ssd_heads;
-            if (t && t->ndim == 2 && t->shape[0] % (uint64_t)cfg.ssd_heads == 0 && t->shape[0] / (uint64_t)cfg.ssd_heads <= WM__MAX_DIM &&
-                t->shape[0] > 0)
-                m->cfg.ssd_head_dim = (int)(t->shape[0] / (uint64_t)cfg.ssd_heads);
-        }
-        if ((st = wm__cfg_bounds(&m->cfg, err)) != WM_OK) return st;
-    }
+    if ((st = wm__derive_cfg(m, err)) != WM_OK) return st;
     /* pass 3: bind, measuring the copies; then for real */
     b.m = m; b.src = src; b.err = err; b.st = WM_OK;
     {
@@ -4014,6 +4062,20 @@ WMDEF wm_status wm_model_init(wm_model **out, const wm_model_source *src, void *
     if (out) *out = NULL;
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "model: memory is NULL");
     return wm__model_build(out, src, mem, mem_bytes, &need, &exact, err);
+}
+
+WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err) {
+    wm_model *m = NULL;
+    size_t need = 0;
+    int exact = 0;
+    wm_status st;
+    if (!bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "model: bytes is NULL");
+    *bytes = 0;
+    st = wm__model_build(&m, src, NULL, 0, &need, &exact, err);
+    if (st != WM_ERR_ARENA || !exact) return st;
+    *bytes = need;
+    wm__ok(err);
+    return WM_OK;
 }
 
 WMDEF size_t wm_model_bytes_used(const wm_model *m) { return m ? m->bytes_used : 0; }
@@ -4115,22 +4177,21 @@ static void wm__model_release(wm_model *m) {
 }
 
 WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_error *err) {
-    size_t need = 0, cap = 0;
-    int exact = 0, tries;
-    wm_status st = WM_ERR_ARENA;
+    size_t need = 0, cap;
+    int exact;
+    void *mem;
+    wm_status st;
     if (out) *out = NULL;
-    wm__model_build(out, src, NULL, 0, &need, &exact, NULL); /* directory size */
-    if (need == 0) return wm__model_build(out, src, NULL, 0, &need, &exact, err); /* the real error */
-    for (tries = 0; tries < 3 && st == WM_ERR_ARENA; tries++) {
-        void *mem;
-        cap = need + WM__ALIGN;
-        mem = WM_MALLOC(cap);
-        if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
-        st = wm__model_build(out, src, mem, cap, &need, &exact, err);
-        if (st == WM_OK) { (*out)->owned = mem; return WM_OK; }
-        WM_FREE(mem);
-        if (st == WM_ERR_ARENA && !exact) break;
-    }
+    st = wm__model_build(out, src, NULL, 0, &need, &exact, err);
+    if (need == 0) return st; /* not even a directory: the config or a header is bad */
+    /* the exact size, or, when sizing failed, the directory's: the build then reports
+       the first error in its own order (a broken file before a missing tensor) */
+    cap = need + WM__ALIGN - 1; /* malloc's alignment may be less than 64 */
+    mem = WM_MALLOC(cap);
+    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
+    st = wm__model_build(out, src, mem, cap, &need, &exact, err);
+    if (st == WM_OK) (*out)->owned = mem;
+    else WM_FREE(mem);
     return st;
 }
 

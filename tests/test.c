@@ -748,11 +748,14 @@ static void test_arena(void) {
     {
         wm_model_source src;
         wm_model *m2 = NULL;
-        size_t used = wm_model_bytes_used(mm.m);
-        unsigned char *mraw = (unsigned char *)malloc(used + 64);
+        size_t used = 0;
+        unsigned char *mraw;
         src.config_json = mm.cfg; src.config_bytes = strlen(mm.cfg); src.files = &mm.blob; src.n_files = 1;
+        check(wm_model_bytes(&src, &used, &e) == WM_OK && used == wm_model_bytes_used(mm.m), "wm_model_bytes %zu = bytes used %zu",
+              used, wm_model_bytes_used(mm.m));
+        mraw = (unsigned char *)malloc(used + 64);
         check(wm_model_init(&m2, &src, align64(mraw), used - 1, &e) == WM_ERR_ARENA && !m2, "model: one byte less is refused");
-        check(wm_model_init(&m2, &src, align64(mraw), used, &e) == WM_OK && m2, "model in exactly bytes_used: %s", e.message);
+        check(wm_model_init(&m2, &src, align64(mraw), used, &e) == WM_OK && m2, "model in exactly wm_model_bytes: %s", e.message);
         if (m2) {
             wm_session *s2;
             check(wm_session_init(&s2, m2, &p, align64(raw), need, &e) == WM_OK, "session on the arena model");
@@ -760,6 +763,35 @@ static void test_arena(void) {
             check(max_err(a, b, V * 12) == 0.0, "arena model gives the same logits");
         }
         free(mraw);
+    }
+    /* wm_model_bytes of real checkpoints (BF16 norms converted, F32, tied and untied heads): exact, with no model built first */
+    {
+        static const char *dirs[] = {"examples/models/doge-demo", "examples/models/cheems-demo", "tests/fixtures/hf-mamba2",
+                                     "tests/fixtures/hf-doge-moe"};
+        int d;
+        for (d = 0; d < 4; d++) {
+            char path[256];
+            size_t cn = 0, wn = 0, bytes = 0;
+            char *cj;
+            void *w;
+            wm_model_source src;
+            wm_blob blob;
+            wm_model *m3 = NULL;
+            unsigned char *mem;
+            snprintf(path, sizeof path, "%s/config.json", dirs[d]);
+            cj = (char *)read_all(path, &cn);
+            snprintf(path, sizeof path, "%s/model.safetensors", dirs[d]);
+            w = read_all(path, &wn);
+            if (!cj || !w) { check(0, "%s readable", dirs[d]); free(cj); free(w); continue; }
+            blob.data = w; blob.size = wn; blob.name = "model.safetensors";
+            src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
+            check(wm_model_bytes(&src, &bytes, &e) == WM_OK && bytes > 0, "%s: wm_model_bytes: %s", dirs[d], e.message);
+            mem = (unsigned char *)malloc(bytes + 64);
+            check(wm_model_init(&m3, &src, align64(mem), bytes - 1, &e) == WM_ERR_ARENA, "%s: one byte less refused", dirs[d]);
+            check(wm_model_init(&m3, &src, align64(mem), bytes, &e) == WM_OK && wm_model_bytes_used(m3) == bytes, "%s: exactly %zu bytes: %s",
+                  dirs[d], bytes, e.message);
+            free(mem); free(cj); free(w);
+        }
     }
     /* a model with no attention is not bounded by n_ctx, and its state does not grow */
     {
