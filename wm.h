@@ -441,11 +441,19 @@ typedef struct wm_generate_params {
     int stop_at_eos;       /* the config's EOS ids end generation (1) */
     int32_t stop_ids[8];   /* more ids that end it (a chat template's stop token) */
     int n_stop_ids;        /* 0..8 */
+    void *work;            /* the call's buffers (wm_generate_bytes long), or NULL: WM_MALLOC (NULL) */
+    size_t work_bytes;
 } wm_generate_params;
 
 WMDEF wm_generate_params wm_generate_default_params(void);
 
-#ifndef WM_NO_MALLOC
+/* Exact bytes of gp->work for a wm_generate call on s with a prompt of
+   prompt_len bytes: the prompt's ids and the history the repetition penalty
+   sees (prompt + min(max_new, n_ctx) tokens; past that the oldest half
+   drops out), the sampler's work, one token's text. */
+WMDEF wm_status wm_generate_bytes(const wm_session *s, const wm_tokenizer *t, size_t prompt_len, const wm_generate_params *gp,
+                                  size_t *bytes);
+
 /* Tokenizes prompt and prefills it, then samples up to max_new tokens,
    stopping at a stop id (not fed to the session) or when the session is
    full. Every token given to fn is in the session afterwards, so chat
@@ -458,7 +466,6 @@ WMDEF wm_generate_params wm_generate_default_params(void);
 WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
                             size_t prompt_len, const wm_generate_params *gp, wm_token_fn fn, void *user,
                             wm_generate_stats *stats);
-#endif
 
 /* ---- chat templates ------------------------------------------------------ */
 
@@ -5866,7 +5873,6 @@ WMDEF wm_generate_params wm_generate_default_params(void) {
     return p;
 }
 
-#ifndef WM_NO_MALLOC
 static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t tok) {
     int i;
     for (i = 0; gp->stop_at_eos && i < c->n_eos; i++) if (c->eos_token_ids[i] == tok) return 1;
@@ -5874,78 +5880,111 @@ static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t
     return 0;
 }
 
+/* The buffers of one wm_generate call (measuring when a->base is NULL). */
+typedef struct wm__gen_bufs {
+    int32_t *hist; /* [hist_cap] prompt ids, then the generated ones */
+    size_t hist_cap;
+    void *work;    /* wm_sampler_work_bytes(vocab) */
+    char *text;    /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
+} wm__gen_bufs;
+
+static int wm__gen_carve(wm__arena *a, const wm_session *s, const wm_tokenizer *t, size_t prompt_len, int max_new, wm__gen_bufs *b) {
+    size_t gen = (size_t)s->params.n_ctx; /* a token covers at least one byte of the prompt */
+    if (max_new >= 0 && (size_t)max_new < gen) gen = (size_t)max_new;
+    if (!wm__add(prompt_len, (size_t)(t->n_prefix + t->n_suffix) + gen + 1, &b->hist_cap) || b->hist_cap > (size_t)INT32_MAX) return 0;
+    b->hist = (int32_t *)wm__alloc(a, b->hist_cap, sizeof(int32_t));
+    b->work = wm__alloc(a, wm_sampler_work_bytes(s->model->cfg.vocab_size), 1);
+    b->text = (char *)wm__alloc(a, 3 * (t->max_len + 4), 1);
+    return !a->bad;
+}
+
+WMDEF wm_status wm_generate_bytes(const wm_session *s, const wm_tokenizer *t, size_t prompt_len, const wm_generate_params *gp,
+                                  size_t *bytes) {
+    wm__arena a = wm__arena_make(NULL, 0);
+    wm__gen_bufs b;
+    if (!s || !t || !bytes) return WM_ERR_INVALID_ARG;
+    if (!wm__gen_carve(&a, s, t, prompt_len, gp ? gp->max_new : wm_generate_default_params().max_new, &b)) return WM_ERR_CONTEXT;
+    *bytes = a.used;
+    return WM_OK;
+}
+
 WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
                             size_t prompt_len, const wm_generate_params *gp_in, wm_token_fn fn, void *user, wm_generate_stats *stats) {
     const wm_generate_params gp = gp_in ? *gp_in : wm_generate_default_params();
     const int max_new = gp.max_new;
     const wm_config *c;
-    size_t n_prompt = 0, hist_cap;
-    int32_t *hist = NULL, tok;
-    void *work = NULL;
+    size_t n_prompt = 0, need;
+    int32_t tok;
+    wm__gen_bufs b;
+    wm__arena a;
+    void *owned = NULL;
     wm_utf8_stream us;
     wm_status st = WM_OK;
     wm_error e;
     int n_hist = 0, i;
     wm_stop stop = WM_STOP_LENGTH;
-    char *text = NULL; /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
     size_t w;
     if (stats) memset(stats, 0, sizeof *stats);
     if (!s || !t || !smp || !logits || (!prompt && prompt_len)) return WM_ERR_INVALID_ARG;
     c = &s->model->cfg;
     if (gp.n_stop_ids < 0 || gp.n_stop_ids > 8) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: n_stop_ids %d is outside 0..8", gp.n_stop_ids);
     if (wm_sampler_check(smp, &e) != WM_OK) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: %s", e.message);
-    if (prompt_len > (size_t)INT32_MAX / 4) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
-    /* a token covers at least one byte: the prompt's ids fit in prompt_len plus the template's; the
-       history grows by doubling when max_new is large or unlimited */
-    hist_cap = prompt_len + (size_t)(t->n_prefix + t->n_suffix) + (size_t)(max_new >= 0 && max_new < 4096 ? max_new : 4096) + 1;
-    hist = (int32_t *)WM_MALLOC(sizeof(int32_t) * hist_cap);
-    work = WM_MALLOC(wm_sampler_work_bytes(c->vocab_size));
-    text = (char *)WM_MALLOC(3 * (t->max_len + 4));
-    if (!hist || !work || !text) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
-    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, gp.add_special, hist, hist_cap, &n_prompt)) != WM_OK) {
+    if (wm_generate_bytes(s, t, prompt_len, &gp, &need) != WM_OK) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
+    if (gp.work) {
+        a = wm__arena_make(gp.work, gp.work_bytes);
+    } else {
+#ifndef WM_NO_MALLOC
+        owned = WM_MALLOC(need + WM__ALIGN - 1);
+        if (!owned) return wm__serr(s, WM_ERR_NOMEM, "generate: cannot allocate %zu bytes", need + WM__ALIGN - 1);
+        a = wm__arena_make(owned, need + WM__ALIGN - 1);
+#else
+        return wm__serr(s, WM_ERR_INVALID_ARG, "generate: params.work is NULL in a WM_NO_MALLOC build (wm_generate_bytes says how much)");
+#endif
+    }
+    if (!wm__gen_carve(&a, s, t, prompt_len, max_new, &b))
+        return wm__serr(s, WM_ERR_ARENA, "generate: work of %zu bytes is too small: this call needs %zu from a %d-byte aligned start",
+                        gp.work_bytes, need, WM__ALIGN);
+    if (prompt_len && (st = wm_tokenize(t, prompt, prompt_len, gp.add_special, b.hist, b.hist_cap, &n_prompt)) != WM_OK) {
         st = wm__serr(s, st, "generate: cannot tokenize the prompt");
         goto done;
     }
     if (n_prompt == 0 && s->pos == 0) { st = wm__serr(s, WM_ERR_INVALID_ARG, "generate: empty prompt and empty session"); goto done; }
-    if (n_prompt && (st = wm_prefill(s, hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
+    if (n_prompt && (st = wm_prefill(s, b.hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
     n_hist = (int)n_prompt;
     if (stats) stats->n_prompt = (int)n_prompt;
     us.n = 0;
     for (i = 0; max_new < 0 || i < max_new; i++) {
         size_t bl = 0;
-        const char *b;
-        if ((st = wm_sample(smp, logits, c->vocab_size, hist, n_hist, work, &tok)) != WM_OK) {
+        const char *tb;
+        if ((st = wm_sample(smp, logits, c->vocab_size, b.hist, n_hist, b.work, &tok)) != WM_OK) {
             st = wm__serr(s, st, "generate: %s", st == WM_ERR_NUMERIC ? "the logits hold no number (NaN or -inf only)" : "cannot sample");
             goto done;
         }
         if (wm__is_stop(c, &gp, tok)) { stop = WM_STOP_EOS; break; } /* not fed: a chat turn's end text adds it back */
         if (wm_session_room(s) < 1) { stop = WM_STOP_CONTEXT; break; } /* it could not join the session */
-        if ((size_t)n_hist == hist_cap) {
-            int32_t *h2 = hist_cap < (size_t)INT32_MAX / 8 ? (int32_t *)WM_MALLOC(sizeof(int32_t) * 2 * hist_cap) : NULL;
-            if (!h2) { st = wm__serr(s, WM_ERR_NOMEM, "generate: out of memory"); goto done; }
-            memcpy(h2, hist, sizeof(int32_t) * hist_cap);
-            WM_FREE(hist);
-            hist = h2;
-            hist_cap *= 2;
+        if ((size_t)n_hist == b.hist_cap) { /* (only past n_ctx tokens, so only without attention) the oldest half drops out */
+            size_t keep = b.hist_cap / 2;
+            memmove(b.hist, b.hist + (b.hist_cap - keep), sizeof(int32_t) * keep);
+            n_hist = (int)keep;
         }
-        b = wm_token_bytes(t, tok, &bl);
-        w = b ? wm_utf8_push(&us, b, bl, text) : 0;
-        if (fn && fn(user, tok, text, w)) stop = WM_STOP_CALLBACK;
-        hist[n_hist++] = tok;
+        tb = wm_token_bytes(t, tok, &bl);
+        w = tb ? wm_utf8_push(&us, tb, bl, b.text) : 0;
+        if (fn && fn(user, tok, b.text, w)) stop = WM_STOP_CALLBACK;
+        b.hist[n_hist++] = tok;
         if (stats) stats->n_generated++;
         if ((st = wm_decode(s, tok, logits)) != WM_OK) goto done;
         if (stop == WM_STOP_CALLBACK) break;
     }
     if (stats) stats->stop = stop;
-    w = wm_utf8_flush(&us, text);
-    if (fn && w) fn(user, -1, text, w);
+    w = wm_utf8_flush(&us, b.text);
+    if (fn && w) fn(user, -1, b.text, w);
 done:
-    if (hist) WM_FREE(hist);
-    if (work) WM_FREE(work);
-    if (text) WM_FREE(text);
+#ifndef WM_NO_MALLOC
+    if (owned) WM_FREE(owned);
+#endif
+    (void)owned;
     return st;
 }
-#endif
 
 /* Chat formats, one row each. */
 static const wm_chat_template wm__chat_templates[] = {

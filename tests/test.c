@@ -1992,6 +1992,28 @@ static void test_generation(void) {
     wm_session_reset(s);
     gen_text(s, t, smp, "A computer is", 40, &b);
     check(a.n > 0 && a.n == b.n && !strcmp(a.s, b.s), "same seed, same text");
+    { /* in caller memory (as a WM_NO_MALLOC build must): exactly wm_generate_bytes, the same text */
+        float *l1 = (float *)malloc(sizeof(float) * 4096);
+        wm_sampler s1 = smp;
+        wm_generate_params gp = gparams(1, 40, 1);
+        size_t need = 0;
+        unsigned char *mem;
+        textbuf c;
+        check(wm_generate_bytes(s, t, 13, &gp, &need) == WM_OK && need > 0, "wm_generate_bytes");
+        mem = (unsigned char *)malloc(need + 64);
+        gp.work = align64(mem);
+        gp.work_bytes = need - 1;
+        wm_session_reset(s);
+        check(wm_generate(s, t, &s1, l1, "A computer is", 13, &gp, NULL, NULL, NULL) == WM_ERR_ARENA && wm_session_pos(s) == 0,
+              "one byte less is refused before anything runs: %s", wm_session_error(s));
+        gp.work_bytes = need;
+        c.n = 0;
+        c.s[0] = 0;
+        check(wm_generate(s, t, &s1, l1, "A computer is", 13, &gp, collect, &c, NULL) == WM_OK && !strcmp(c.s, a.s),
+              "exactly wm_generate_bytes gives the same text ('%s' vs '%s')", c.s, a.s);
+        free(mem);
+        free(l1);
+    }
     /* save -> restore -> continue equals an uninterrupted run */
     {
         float *l1 = (float *)malloc(sizeof(float) * 4096), *l2 = (float *)malloc(sizeof(float) * 4096);
