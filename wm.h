@@ -1628,6 +1628,7 @@ typedef struct wm__lstate {
     float *m;     /* [n_kv][n_ctx] doge dynamic mask value of each key */
     float *S;     /* [H][P][N] SSD state */
     float *conv;  /* [K-1][C] mamba2 conv window */
+    int n_heads;  /* heads of k, v (and m) */
 } wm__lstate;
 
 struct wm_session {
@@ -1647,6 +1648,78 @@ struct wm_session {
     void *owned;                 /* WM_MALLOC'd block of wm_session_create */
     char err[256];
 };
+
+/* ========================================================================
+   Module descriptions: the tensors of a module (its plan), walked by the
+   loader and by `wm_random_checkpoint`; bytes a decode step reads.
+   ======================================================================== */
+
+/* floor(sqrt(n)): product keys are sqrt(experts) a side */
+static int wm__isqrt(int n) {
+    int r = (int)sqrt((double)n);
+    while (r > 0 && r * r > n) r--;
+    while ((r + 1) * (r + 1) <= n) r++;
+    return r;
+}
+
+enum { WM__MATRIX = 1, WM__VECTOR = 2 };
+enum { WM__INIT_NORMAL, WM__INIT_ALOG, WM__INIT_DTB_CHEEMS, WM__INIT_DTB_MAMBA, WM__INIT_DYNMASK };
+
+typedef struct wm__need {
+    const char *name;
+    int ndim;
+    uint64_t shape[4];
+    int kind;       /* WM__MATRIX: wm__mat [shape0][rest]; WM__VECTOR: const float * */
+    int optional;   /* may be absent from a checkpoint */
+    int in_random;  /* a random checkpoint of this config has it */
+    int init;       /* WM__INIT_*; NORMAL draws mean + scale * N(0,1) */
+    float mean, scale;
+    void *dst;      /* wm__mat * or const float ** (NULL when only listing) */
+} wm__need;
+
+typedef int (*wm__need_fn)(void *ctx, const wm__need *n); /* 0 stops the walk */
+
+typedef struct wm__planner {
+    wm__need_fn fn;
+    void *ctx;
+    int ok;
+    const char *prefix; /* "model.layers." or "backbone.layers." */
+    int layer;          /* -1: a global tensor */
+    char name[200];
+} wm__planner;
+
+static void wm__plan_t(wm__planner *p, const char *suffix, int kind, int opt, int rnd, int init, float mean, float scale,
+                       void *dst, int ndim, uint64_t d0, uint64_t d1, uint64_t d2, uint64_t d3) {
+    wm__need n;
+    if (!p->ok) return;
+    if (p->layer >= 0) wm__fmt(p->name, sizeof p->name, "%s%d.%s", p->prefix, p->layer, suffix);
+    else wm__fmt(p->name, sizeof p->name, "%s", suffix);
+    n.name = p->name;
+    n.ndim = ndim;
+    n.shape[0] = d0; n.shape[1] = d1; n.shape[2] = d2; n.shape[3] = d3;
+    n.kind = kind; n.optional = opt; n.in_random = rnd; n.init = init;
+    n.mean = mean; n.scale = scale; n.dst = dst;
+    p->ok = p->fn(p->ctx, &n);
+}
+
+/* weight [o][i] with an optional bias [o] */
+static void wm__plan_linear(wm__planner *p, const char *base, wm__mat *w, const float **b, int o, int i, int bias,
+                            float scale) {
+    char nm[96];
+    wm__fmt(nm, sizeof nm, "%s.weight", base);
+    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0.0f, scale, w, 2, (uint64_t)o, (uint64_t)i, 0, 0);
+    wm__fmt(nm, sizeof nm, "%s.bias", base);
+    wm__plan_t(p, nm, WM__VECTOR, 1, bias, WM__INIT_NORMAL, 0.0f, 0.1f, (void *)b, 1, (uint64_t)o, 0, 0, 0);
+}
+#define WM__LIN(p, base, L, f, o, i, bias) \
+    wm__plan_linear(p, base, L ? &L->f : NULL, L ? &L->f##b : NULL, o, i, bias, 1.0f / sqrtf((float)(i)))
+#define WM__VEC1(p, nm, dst, n, opt, rnd, init, mean, scale) \
+    wm__plan_t(p, nm, WM__VECTOR, opt, rnd, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
+
+
+static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * wm__esize(w->dtype); }
+
+static uint64_t wm__mat_bytes(const wm__mat *w) { return w->data ? (uint64_t)w->rows * wm__row_bytes(w) : 0; }
 
 /* ========================================================================
    Layers, in data-flow order. Each module carves its scratch with one
@@ -1856,6 +1929,38 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &L->ssd_out, L->ssd_outb, x->nb, x->s->pack);
 }
 
+/* its tensors, per-layer state, scratch and decode traffic (the module table) */
+static void wm__ssd_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, H = c->ssd_heads, GN = c->ssd_groups * c->ssd_state, HP = H * c->ssd_head_dim, hb = c->bias_proj;
+    float sd = 1.0f / sqrtf((float)D);
+    WM__LIN(p, "ssd.x_proj", L, ssd_x, HP, D, hb);
+    WM__LIN(p, "ssd.b_proj", L, ssd_b, GN, D, hb);
+    WM__LIN(p, "ssd.c_proj", L, ssd_c, GN, D, hb);
+    wm__plan_t(p, "ssd.dt_proj.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 0.1f * sd, L ? &L->ssd_dt : NULL, 2, (uint64_t)H, (uint64_t)D, 0, 0);
+    WM__VEC1(p, "ssd.dt_proj.bias", L ? &L->ssd_dtb : NULL, H, 1, hb, WM__INIT_DTB_CHEEMS, 0, 0);
+    WM__LIN(p, "ssd.out_proj", L, ssd_out, D, HP, hb);
+    WM__VEC1(p, "ssd.A_log", L ? &L->A_log : NULL, H, 0, 1, WM__INIT_ALOG, 0, 0);
+    WM__VEC1(p, "ssd.D", L ? &L->Dskip : NULL, H, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+}
+
+static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
+    (void)n_ctx;
+    st->S = wm__falloc(a, c->ssd_heads, wm__ssd_P(c), c->ssd_state);
+}
+
+static void wm__ssd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__ssd_bufs b;
+    (void)n_ctx;
+    wm__ssd_carve(a, &m->cfg, nb, nth, &b);
+}
+
+static uint64_t wm__ssd_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    const wm_config *c = &m->cfg;
+    (void)kv;
+    return wm__mat_bytes(&L->ssd_x) + wm__mat_bytes(&L->ssd_b) + wm__mat_bytes(&L->ssd_c) + wm__mat_bytes(&L->ssd_dt) +
+           wm__mat_bytes(&L->ssd_out) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state;
+}
+
 /* ---- mamba2 mixer -----------------------------------------------------------
    in_proj -> [z | xBC | dt]; causal depthwise conv (kernel K) + SiLU on xBC;
    SSD with D skip; y = rmsnorm(y * silu(z)) * w over all I channels; out_proj. */
@@ -1920,6 +2025,48 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
         wm__k_rmsnorm(kc, y, y, L->gnorm, I, c->norm_eps);
     }
     wm__k_matmul(kc, out, D, b.yv, I, &L->out_proj, L->out_projb, x->nb, x->s->pack);
+}
+
+static void wm__mamba_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, H = c->ssd_heads, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, ub = c->bias_proj;
+    WM__LIN(p, "mixer.in_proj", L, in_proj, I + C + H, D, ub);
+    wm__plan_t(p, "mixer.conv1d.weight", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K), L ? &L->conv_w : NULL, 3,
+               (uint64_t)C, 1, (uint64_t)K, 0);
+    WM__VEC1(p, "mixer.conv1d.bias", L ? &L->conv_b : NULL, C, 1, c->bias_conv, WM__INIT_NORMAL, 0, 0.1f);
+    WM__VEC1(p, "mixer.dt_bias", L ? &L->dt_bias : NULL, H, 0, 1, WM__INIT_DTB_MAMBA, 0, 0);
+    WM__VEC1(p, "mixer.A_log", L ? &L->A_log : NULL, H, 0, 1, WM__INIT_ALOG, 0, 0);
+    WM__VEC1(p, "mixer.D", L ? &L->Dskip : NULL, H, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "mixer.norm.weight", L ? &L->gnorm : NULL, I, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__LIN(p, "mixer.out_proj", L, out_proj, D, I, ub);
+}
+
+/* Slices mamba2's in_proj into [z | xBC | dt] rows. */
+static void wm__mamba_slices(const wm_config *c, wm__layer *L) {
+    int I = wm__ssd_I(c), C = wm__conv_C(c), H = c->ssd_heads;
+    L->in_z = L->in_proj; L->in_z.rows = I;
+    L->in_xbc = L->in_proj; L->in_xbc.rows = C; L->in_xbc.data = wm__row(&L->in_proj, I);
+    L->in_dt = L->in_proj; L->in_dt.rows = H; L->in_dt.data = wm__row(&L->in_proj, I + C);
+    L->in_zb = L->in_projb;
+    L->in_xbcb = L->in_projb ? L->in_projb + I : NULL;
+    L->in_dtb = L->in_projb ? L->in_projb + I + C : NULL;
+}
+
+static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
+    wm__ssd_state(a, c, n_ctx, st);
+    st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, wm__conv_C(c), 1);
+}
+
+static void wm__mamba_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__mamba_bufs b;
+    (void)n_ctx;
+    wm__mamba_carve(a, &m->cfg, nb, nth, &b);
+}
+
+static uint64_t wm__mamba_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    const wm_config *c = &m->cfg;
+    (void)kv;
+    return wm__mat_bytes(&L->in_proj) + wm__mat_bytes(&L->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
+           4ull * (uint64_t)wm__conv_C(c) * (uint64_t)(2 * c->conv_kernel - 1) + 4ull * (uint64_t)wm__ssd_I(c);
 }
 
 /* ---- attention over the cache, a block of queries at a time ----------------
@@ -2115,6 +2262,36 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__k_matmul(kc, out, D, b.o, D, &L->o, L->ob, x->nb, x->s->pack);
 }
 
+static void wm__ifa_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, nv = c->ifa_values, dr = c->ifa_retrieval, hb = c->bias_proj;
+    WM__LIN(p, "attn.q_proj", L, q, D, D, hb);
+    WM__LIN(p, "attn.k_proj", L, k, D, D, hb);
+    WM__LIN(p, "attn.v_queries", L, v_queries, dr, D, hb);
+    wm__plan_t(p, "attn.v_keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->v_keys : NULL, 2, (uint64_t)nv, (uint64_t)dr, 0, 0);
+    wm__plan_t(p, "attn.v_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 1.0f, 0.5f, L ? &L->v_embed : NULL, 2, (uint64_t)nv, (uint64_t)D, 0, 0);
+    wm__plan_t(p, "attn.dynamic_mask", WM__VECTOR, 0, 1, WM__INIT_DYNMASK, 0, 0, L ? &L->dyn_mask : NULL, 2,
+               (uint64_t)c->n_heads, (uint64_t)c->max_position_embeddings, 0, 0);
+    WM__LIN(p, "attn.o_proj", L, o, D, D, hb);
+}
+
+static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
+    st->k = wm__falloc(a, c->n_heads, n_ctx, c->head_dim);
+    st->v = wm__falloc(a, c->n_heads, n_ctx, c->head_dim);
+    st->n_heads = c->n_heads;
+}
+
+static void wm__ifa_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__ifa_bufs b;
+    wm__ifa_carve(a, &m->cfg, nb, n_ctx, nth, &b);
+}
+
+static uint64_t wm__ifa_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    const wm_config *c = &m->cfg;
+    return wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->v_queries) +
+           4ull * c->ifa_values * c->ifa_retrieval + (uint64_t)c->ifa_topk * wm__row_bytes(&L->v_embed) +
+           kv * (8ull * (uint64_t)c->hidden_size + 4ull * c->n_heads);
+}
+
 /* ---- doge dynamic-mask attention ---------------------------------------------
    GQA; per key j and kv head: m_j = exp(A * softplus(dt_proj(v_j))); score
    q.k/sqrt(hd) + m_j over keys j <= i (and i - j < sliding_window); past
@@ -2187,6 +2364,36 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     wm__k_matmul(kc, out, D, b.o, QD, &L->o, L->ob, x->nb, x->s->pack);
 }
 
+static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, hd = c->head_dim, QD = c->n_heads * hd, KD = c->n_kv_heads * hd, ab = c->bias_proj;
+    WM__LIN(p, "self_attn.q_proj", L, q, QD, D, ab);
+    WM__LIN(p, "self_attn.k_proj", L, k, KD, D, ab);
+    WM__LIN(p, "self_attn.v_proj", L, v, KD, D, ab);
+    WM__VEC1(p, "self_attn.q_norm.weight", L ? &L->q_norm : NULL, hd, 1, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "self_attn.k_norm.weight", L ? &L->k_norm : NULL, hd, 1, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "self_attn.A", L ? &L->attn_A : NULL, c->n_kv_heads, 0, 1, WM__INIT_NORMAL, 0, 0.5f);
+    WM__LIN(p, "self_attn.dt_proj", L, dt_proj, c->n_kv_heads, KD, ab);
+    WM__LIN(p, "self_attn.o_proj", L, o, D, QD, ab);
+}
+
+static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
+    st->k = wm__falloc(a, c->n_kv_heads, n_ctx, c->head_dim);
+    st->v = wm__falloc(a, c->n_kv_heads, n_ctx, c->head_dim);
+    st->m = wm__falloc(a, c->n_kv_heads, n_ctx, 1);
+    st->n_heads = c->n_kv_heads;
+}
+
+static void wm__doge_attn_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__doge_bufs b;
+    wm__doge_carve(a, &m->cfg, nb, n_ctx, nth, &b);
+}
+
+static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    const wm_config *c = &m->cfg;
+    return wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->v) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->dt_proj) +
+           kv * (8ull * c->n_kv_heads * c->head_dim + 4ull * c->n_kv_heads);
+}
+
 /* ---- gated MLP: down(act(gate(x)) * up(x)) -------------------------------- */
 
 typedef struct wm__mlp_bufs {
@@ -2212,6 +2419,24 @@ static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__mlp_bufs b;
     wm__mlp_carve(ar, x->c, x->nb, &b);
     wm__mlp(x, in, out, &b);
+}
+
+static void wm__mlp_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, F = c->intermediate_size, b = c->model_type == WM_MODEL_DOGE ? c->bias_mlp : c->bias_proj;
+    WM__LIN(p, "mlp.gate_proj", L, gate, F, D, b);
+    WM__LIN(p, "mlp.up_proj", L, up, F, D, b);
+    WM__LIN(p, "mlp.down_proj", L, down, D, F, b);
+}
+
+static void wm__mlp_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__mlp_bufs b;
+    (void)n_ctx; (void)nth;
+    wm__mlp_carve(a, &m->cfg, nb, &b);
+}
+
+static uint64_t wm__mlp_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    (void)m; (void)kv;
+    return wm__mat_bytes(&L->gate) + wm__mat_bytes(&L->up) + wm__mat_bytes(&L->down);
 }
 
 /* ---- product-key top-K: two score halves sx, sy [num_keys]; expert
@@ -2313,6 +2538,33 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
     }
 }
 
+static void wm__cdmoe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, F = c->intermediate_size, hb = c->bias_proj;
+    int nh = c->cdmoe_heads, half = c->cdmoe_retrieval / 2, E = c->cdmoe_experts, nk = wm__isqrt(E);
+    float sd = 1.0f / sqrtf((float)D);
+    WM__LIN(p, "cdmoe.shared_up_proj", L, sh_up, F, D, hb);
+    WM__LIN(p, "cdmoe.shared_down_proj", L, sh_down, D, F, hb);
+    wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
+    wm__plan_t(p, "cdmoe.keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
+    wm__plan_t(p, "cdmoe.down_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_t(p, "cdmoe.up_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)),
+               L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+}
+
+static void wm__cdmoe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__cdmoe_bufs b;
+    (void)n_ctx;
+    wm__cdmoe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
+}
+
+static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    const wm_config *c = &m->cfg;
+    (void)kv;
+    return wm__mat_bytes(&L->sh_up) + wm__mat_bytes(&L->sh_down) + wm__mat_bytes(&L->queries) +
+           4ull * c->cdmoe_heads * m->num_keys * c->cdmoe_retrieval +
+           (uint64_t)c->cdmoe_heads * c->cdmoe_topk * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
+}
+
 /* ---- doge MoE: gated MLP plus router_gate product keys ---------------------
    y += sum act(down_embed[e] . x) * softmax(s)_e * up_embed[e]. */
 
@@ -2356,34 +2608,82 @@ static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__ar
     }
 }
 
+static void wm__moe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+    int D = c->hidden_size, E = c->n_experts, nk = wm__isqrt(E);
+    float sd = 1.0f / sqrtf((float)D);
+    wm__mlp_plan(p, c, L);
+    wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
+    wm__plan_t(p, "mlp.down_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_t(p, "mlp.up_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)c->experts_per_tok),
+               L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+}
+
+static void wm__moe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__moe_bufs b;
+    (void)n_ctx;
+    wm__moe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
+}
+
+static uint64_t wm__moe_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+    const wm_config *c = &m->cfg;
+    return wm__mlp_decode_bytes(m, L, kv) + wm__mat_bytes(&L->router) +
+           (uint64_t)c->experts_per_tok * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
+}
+
+/* ---- the module table ---------------------------------------------------------
+   Every module kind, once: its tensors, per-layer session state (NULL:
+   none), scratch, run function and decode traffic. A layer has a sequence
+   slot (WM_SEQ_*, rows 0..4) and a state slot (WM_STATE_*, rows 5..8); a new
+   module is a row here plus its functions. */
+typedef struct wm__module {
+    const char *name;
+    void (*plan)(wm__planner *p, const wm_config *c, wm__layer *L);
+    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st);
+    void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
+    void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
+    uint64_t (*decode_bytes)(const wm_model *m, const wm__layer *L, uint64_t kv);
+    void (*bound)(const wm_config *c, wm__layer *L); /* after its tensors are bound, or NULL */
+    int attends; /* keeps a KV cache: bounded by n_ctx */
+} wm__module;
+
+#define WM__N_SEQ 5
+static const wm__module wm__modules[] = {
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, 0},
+    {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, 1},
+    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL, 1},
+    {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, 0},
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, 0},
+    {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, 0},
+    {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, 0},
+};
+#define WM__N_MODULES ((int)(sizeof wm__modules / sizeof wm__modules[0]))
+
+/* the module of a layer's slot (0: sequence, 1: state) */
+static const wm__module *wm__slot_module(const wm__layer *L, int slot) {
+    return &wm__modules[slot ? WM__N_SEQ + L->state : L->seq];
+}
+
 /* ========================================================================
    Session: layout, forward pass, prefill and decode
    ======================================================================== */
 
-static int wm__model_has(const wm_model *m, int seq, int state) {
+/* Largest module scratch of this model for batches of nb tokens. */
+static int wm__model_uses(const wm_model *m, const wm__module *md) {
     int l;
     for (l = 0; l < m->cfg.n_layers; l++)
-        if ((seq >= 0 && m->layers[l].seq == seq) || (state >= 0 && m->layers[l].state == state)) return 1;
+        if (wm__slot_module(&m->layers[l], 0) == md || wm__slot_module(&m->layers[l], 1) == md) return 1;
     return 0;
 }
 
-/* Largest module scratch of this model for batches of nb tokens. */
 static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int *bad) {
-    const wm_config *c = &m->cfg;
     size_t mx = 0;
-    int kind;
-    for (kind = 0; kind < 7; kind++) {
+    int k;
+    for (k = 0; k < WM__N_MODULES; k++) {
         wm__arena a = wm__arena_make(NULL, 0);
-        union { wm__ssd_bufs s; wm__mamba_bufs mb; wm__ifa_bufs i; wm__doge_bufs d; wm__mlp_bufs ml; wm__cdmoe_bufs cd; wm__moe_bufs mo; } u;
-        switch (kind) {
-        case 0: if (!wm__model_has(m, WM_SEQ_SSD, -1)) continue; wm__ssd_carve(&a, c, nb, nth, &u.s); break;
-        case 1: if (!wm__model_has(m, WM_SEQ_MAMBA2, -1)) continue; wm__mamba_carve(&a, c, nb, nth, &u.mb); break;
-        case 2: if (!wm__model_has(m, WM_SEQ_ATTN, -1)) continue; wm__ifa_carve(&a, c, nb, n_ctx, nth, &u.i); break;
-        case 3: if (!wm__model_has(m, WM_SEQ_DOGE_ATTN, -1)) continue; wm__doge_carve(&a, c, nb, n_ctx, nth, &u.d); break;
-        case 4: if (!wm__model_has(m, -1, WM_STATE_MLP)) continue; wm__mlp_carve(&a, c, nb, &u.ml); break;
-        case 5: if (!wm__model_has(m, -1, WM_STATE_CDMOE)) continue; wm__cdmoe_carve(&a, c, nb, m->num_keys, nth, &u.cd); break;
-        default: if (!wm__model_has(m, -1, WM_STATE_DOGE_MOE)) continue; wm__moe_carve(&a, c, nb, m->num_keys, nth, &u.mo); break;
-        }
+        if (!wm__modules[k].scratch || !wm__model_uses(m, &wm__modules[k])) continue;
+        wm__modules[k].scratch(&a, m, nb, n_ctx, nth);
         if (a.bad) *bad = 1;
         mx = WM__MAX(mx, a.used);
     }
@@ -2419,19 +2719,9 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
     size_t ctx = m->has_attn ? (size_t)p->n_ctx : 0;
     for (l = 0; l < c->n_layers; l++) {
         wm__lstate st;
-        int seq = m->layers[l].seq;
+        const wm__module *md = wm__slot_module(&m->layers[l], 0);
         memset(&st, 0, sizeof st);
-        if (seq == WM_SEQ_ATTN) {
-            st.k = wm__falloc(a, c->n_heads, ctx, c->head_dim);
-            st.v = wm__falloc(a, c->n_heads, ctx, c->head_dim);
-        } else if (seq == WM_SEQ_DOGE_ATTN) {
-            st.k = wm__falloc(a, c->n_kv_heads, ctx, c->head_dim);
-            st.v = wm__falloc(a, c->n_kv_heads, ctx, c->head_dim);
-            st.m = wm__falloc(a, c->n_kv_heads, ctx, 1);
-        } else if (seq == WM_SEQ_SSD || seq == WM_SEQ_MAMBA2) {
-            st.S = wm__falloc(a, c->ssd_heads, wm__ssd_P(c), c->ssd_state);
-            if (seq == WM_SEQ_MAMBA2) st.conv = wm__falloc(a, (size_t)c->conv_kernel - 1, wm__conv_C(c), 1);
-        }
+        if (md->state) md->state(a, c, ctx, &st);
         if (ls) ls[l] = st;
     }
     if (s) {
@@ -2444,7 +2734,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *h = wm__falloc(a, B, c->hidden_size, 1);
         float *x = wm__falloc(a, B, c->hidden_size, 1);
         float *y = wm__falloc(a, B, c->hidden_size, 1);
-        int dn = wm__model_has(m, WM_SEQ_SSD, -1) ? c->ssd_state / 2 : 0;
+        int dn = wm__model_uses(m, &wm__modules[WM_SEQ_SSD]) ? c->ssd_state / 2 : 0;
         int dh = m->has_attn ? c->head_dim / 2 : 0;
         float *rc = dn ? wm__falloc(a, B, dn, 1) : NULL, *rs = dn ? wm__falloc(a, B, dn, 1) : NULL;
         float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
@@ -2593,32 +2883,18 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
     const wm_config *c = &m->cfg;
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
-    wm__arena ar;
-    int t, D = c->hidden_size;
+    int t, slot, D = c->hidden_size;
     x.s = s; x.m = m; x.c = c; x.kc = &s->kc; x.L = L; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
-    if (L->seq != WM_SEQ_NONE) {
-        for (t = 0; t < nb; t++) wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, L->norm_seq, D, c->norm_eps);
-        ar = wm__arena_make(s->work, s->work_bytes);
-        switch (L->seq) {
-        case WM_SEQ_SSD: wm__ssd_module(&x, s->x, s->y, &ar); break;
-        case WM_SEQ_MAMBA2: wm__mamba_module(&x, s->x, s->y, &ar); break;
-        case WM_SEQ_ATTN: wm__ifa_module(&x, s->x, s->y, &ar); break;
-        default: wm__doge_attn_module(&x, s->x, s->y, &ar); break;
-        }
-        WM_ASSERT(!ar.bad);
-        wm__residual(&s->kc, s->h, L->gain_seq, s->y, nb, D);
-    }
-    if (L->state != WM_STATE_NONE) {
+    for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
+        const wm__module *md = wm__slot_module(L, slot);
+        wm__arena ar;
+        if (!md->run) continue;
         for (t = 0; t < nb; t++)
-            wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, L->norm_state, D, c->norm_eps);
+            wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, slot ? L->norm_state : L->norm_seq, D, c->norm_eps);
         ar = wm__arena_make(s->work, s->work_bytes);
-        switch (L->state) {
-        case WM_STATE_MLP: wm__mlp_module(&x, s->x, s->y, &ar); break;
-        case WM_STATE_CDMOE: wm__cdmoe_module(&x, s->x, s->y, &ar); break;
-        default: wm__moe_module(&x, s->x, s->y, &ar); break;
-        }
+        md->run(&x, s->x, s->y, &ar);
         WM_ASSERT(!ar.bad);
-        wm__residual(&s->kc, s->h, L->gain_state, s->y, nb, D);
+        wm__residual(&s->kc, s->h, slot ? L->gain_state : L->gain_seq, s->y, nb, D);
     }
 }
 
@@ -3071,13 +3347,6 @@ static int wm__act_from(const char *s) {
     if (!strcmp(s, "relu")) return WM_ACT_RELU;
     if (!strcmp(s, "gelu_pytorch_tanh") || !strcmp(s, "gelu_new")) return WM_ACT_GELU_TANH;
     return -1;
-}
-
-static int wm__isqrt(int n) {
-    int r = (int)sqrt((double)n);
-    while (r > 0 && r * r > n) r--;
-    while ((r + 1) * (r + 1) <= n) r++;
-    return r;
 }
 
 /* rope_parameters (new) or rope_theta + rope_scaling (old). */
@@ -3613,63 +3882,13 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
    binds); the loader binds them and `wm_random_checkpoint` writes them.
    ======================================================================== */
 
-enum { WM__MATRIX = 1, WM__VECTOR = 2 };
-enum { WM__INIT_NORMAL, WM__INIT_ALOG, WM__INIT_DTB_CHEEMS, WM__INIT_DTB_MAMBA, WM__INIT_DYNMASK };
-
-typedef struct wm__need {
-    const char *name;
-    int ndim;
-    uint64_t shape[4];
-    int kind;       /* WM__MATRIX: wm__mat [shape0][rest]; WM__VECTOR: const float * */
-    int optional;   /* may be absent from a checkpoint */
-    int in_random;  /* a random checkpoint of this config has it */
-    int init;       /* WM__INIT_*; NORMAL draws mean + scale * N(0,1) */
-    float mean, scale;
-    void *dst;      /* wm__mat * or const float ** (NULL when only listing) */
-} wm__need;
-
-typedef int (*wm__need_fn)(void *ctx, const wm__need *n); /* 0 stops the walk */
-
-typedef struct wm__planner {
-    wm__need_fn fn;
-    void *ctx;
-    int ok;
-    const char *prefix; /* "model.layers." or "backbone.layers." */
-    int layer;          /* -1: a global tensor */
-    char name[200];
-} wm__planner;
-
-static void wm__plan_t(wm__planner *p, const char *suffix, int kind, int opt, int rnd, int init, float mean, float scale,
-                       void *dst, int ndim, uint64_t d0, uint64_t d1, uint64_t d2, uint64_t d3) {
-    wm__need n;
-    if (!p->ok) return;
-    if (p->layer >= 0) wm__fmt(p->name, sizeof p->name, "%s%d.%s", p->prefix, p->layer, suffix);
-    else wm__fmt(p->name, sizeof p->name, "%s", suffix);
-    n.name = p->name;
-    n.ndim = ndim;
-    n.shape[0] = d0; n.shape[1] = d1; n.shape[2] = d2; n.shape[3] = d3;
-    n.kind = kind; n.optional = opt; n.in_random = rnd; n.init = init;
-    n.mean = mean; n.scale = scale; n.dst = dst;
-    p->ok = p->fn(p->ctx, &n);
+static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, int kind) {
+    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, L);
 }
-
-/* weight [o][i] with an optional bias [o] */
-static void wm__plan_linear(wm__planner *p, const char *base, wm__mat *w, const float **b, int o, int i, int bias,
-                            float scale) {
-    char nm[96];
-    wm__fmt(nm, sizeof nm, "%s.weight", base);
-    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0.0f, scale, w, 2, (uint64_t)o, (uint64_t)i, 0, 0);
-    wm__fmt(nm, sizeof nm, "%s.bias", base);
-    wm__plan_t(p, nm, WM__VECTOR, 1, bias, WM__INIT_NORMAL, 0.0f, 0.1f, (void *)b, 1, (uint64_t)o, 0, 0, 0);
-}
-#define WM__LIN(p, base, L, f, o, i, bias) \
-    wm__plan_linear(p, base, L ? &L->f : NULL, L ? &L->f##b : NULL, o, i, bias, 1.0f / sqrtf((float)(i)))
-#define WM__VEC1(p, nm, dst, n, opt, rnd, init, mean, scale) \
-    wm__plan_t(p, nm, WM__VECTOR, opt, rnd, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
 
 static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) {
     wm__planner pl, *p = &pl;
-    int D = c->hidden_size, F = c->intermediate_size, V = c->vocab_size, l;
+    int D = c->hidden_size, V = c->vocab_size, l;
     float sd = 1.0f / sqrtf((float)D);
     pl.fn = fn; pl.ctx = ctx; pl.ok = 1; pl.layer = -1;
     pl.prefix = c->model_type == WM_MODEL_MAMBA2 ? "backbone.layers." : "model.layers.";
@@ -3682,85 +3901,25 @@ static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) 
         wm__layer *L = m ? &m->layers[l] : NULL;
         pl.layer = l;
         if (L) { L->seq = c->layer_seq[l]; L->state = c->layer_state[l]; }
-        if (c->model_type == WM_MODEL_CHEEMS) {
-            int seq = c->layer_seq[l], hb = c->bias_proj;
-            if (seq != WM_SEQ_NONE) {
+        if (c->model_type == WM_MODEL_CHEEMS) { /* Cheems/Doge block stacking: either slot may be any module */
+            if (c->layer_seq[l] != WM_SEQ_NONE) {
                 WM__VEC1(p, "pre_sequence_layernorm.weight", L ? &L->norm_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
                 WM__VEC1(p, "post_sequence_residual.weight", L ? &L->gain_seq : NULL, D, 1, 0, WM__INIT_NORMAL, 1.0f, 0.1f);
-            }
-            if (seq == WM_SEQ_SSD) {
-                int H = c->ssd_heads, GN = c->ssd_groups * c->ssd_state, HP = H * c->ssd_head_dim;
-                WM__LIN(p, "ssd.x_proj", L, ssd_x, HP, D, hb);
-                WM__LIN(p, "ssd.b_proj", L, ssd_b, GN, D, hb);
-                WM__LIN(p, "ssd.c_proj", L, ssd_c, GN, D, hb);
-                wm__plan_t(p, "ssd.dt_proj.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 0.1f * sd, L ? &L->ssd_dt : NULL, 2, (uint64_t)H, (uint64_t)D, 0, 0);
-                WM__VEC1(p, "ssd.dt_proj.bias", L ? &L->ssd_dtb : NULL, H, 1, hb, WM__INIT_DTB_CHEEMS, 0, 0);
-                WM__LIN(p, "ssd.out_proj", L, ssd_out, D, HP, hb);
-                WM__VEC1(p, "ssd.A_log", L ? &L->A_log : NULL, H, 0, 1, WM__INIT_ALOG, 0, 0);
-                WM__VEC1(p, "ssd.D", L ? &L->Dskip : NULL, H, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            } else if (seq == WM_SEQ_ATTN) {
-                int nv = c->ifa_values, dr = c->ifa_retrieval;
-                WM__LIN(p, "attn.q_proj", L, q, D, D, hb);
-                WM__LIN(p, "attn.k_proj", L, k, D, D, hb);
-                WM__LIN(p, "attn.v_queries", L, v_queries, dr, D, hb);
-                wm__plan_t(p, "attn.v_keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->v_keys : NULL, 2, (uint64_t)nv, (uint64_t)dr, 0, 0);
-                wm__plan_t(p, "attn.v_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 1.0f, 0.5f, L ? &L->v_embed : NULL, 2, (uint64_t)nv, (uint64_t)D, 0, 0);
-                wm__plan_t(p, "attn.dynamic_mask", WM__VECTOR, 0, 1, WM__INIT_DYNMASK, 0, 0, L ? &L->dyn_mask : NULL, 2,
-                           (uint64_t)c->n_heads, (uint64_t)c->max_position_embeddings, 0, 0);
-                WM__LIN(p, "attn.o_proj", L, o, D, D, hb);
+                wm__plan_module(p, c, L, c->layer_seq[l]);
             }
             WM__VEC1(p, "pre_state_layernorm.weight", L ? &L->norm_state : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
             WM__VEC1(p, "post_state_residual.weight", L ? &L->gain_state : NULL, D, 1, 0, WM__INIT_NORMAL, 1.0f, 0.1f);
-            if (c->layer_state[l] == WM_STATE_CDMOE) {
-                int nh = c->cdmoe_heads, half = c->cdmoe_retrieval / 2, E = c->cdmoe_experts, nk = wm__isqrt(E);
-                WM__LIN(p, "cdmoe.shared_up_proj", L, sh_up, F, D, hb);
-                WM__LIN(p, "cdmoe.shared_down_proj", L, sh_down, D, F, hb);
-                wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
-                wm__plan_t(p, "cdmoe.keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
-                wm__plan_t(p, "cdmoe.down_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
-                wm__plan_t(p, "cdmoe.up_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)),
-                           L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
-            } else {
-                WM__LIN(p, "mlp.gate_proj", L, gate, F, D, hb);
-                WM__LIN(p, "mlp.up_proj", L, up, F, D, hb);
-                WM__LIN(p, "mlp.down_proj", L, down, D, F, hb);
-            }
-        } else if (c->model_type == WM_MODEL_DOGE) {
-            int hd = c->head_dim, QD = c->n_heads * hd, KD = c->n_kv_heads * hd, ab = c->bias_proj, mb = c->bias_mlp;
+            wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
+        } else if (c->model_type == WM_MODEL_DOGE) { /* transformers' DogeDecoderLayer */
             WM__VEC1(p, "input_layernorm.weight", L ? &L->norm_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__LIN(p, "self_attn.q_proj", L, q, QD, D, ab);
-            WM__LIN(p, "self_attn.k_proj", L, k, KD, D, ab);
-            WM__LIN(p, "self_attn.v_proj", L, v, KD, D, ab);
-            WM__VEC1(p, "self_attn.q_norm.weight", L ? &L->q_norm : NULL, hd, 1, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "self_attn.k_norm.weight", L ? &L->k_norm : NULL, hd, 1, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "self_attn.A", L ? &L->attn_A : NULL, c->n_kv_heads, 0, 1, WM__INIT_NORMAL, 0, 0.5f);
-            WM__LIN(p, "self_attn.dt_proj", L, dt_proj, c->n_kv_heads, KD, ab);
-            WM__LIN(p, "self_attn.o_proj", L, o, D, QD, ab);
+            wm__plan_module(p, c, L, c->layer_seq[l]);
             WM__VEC1(p, "input_residual", L ? &L->gain_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
             WM__VEC1(p, "post_attention_layernorm.weight", L ? &L->norm_state : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
             WM__VEC1(p, "post_attention_residual", L ? &L->gain_state : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__LIN(p, "mlp.gate_proj", L, gate, F, D, mb);
-            WM__LIN(p, "mlp.up_proj", L, up, F, D, mb);
-            WM__LIN(p, "mlp.down_proj", L, down, D, F, mb);
-            if (c->layer_state[l] == WM_STATE_DOGE_MOE) {
-                int E = c->n_experts, nk = wm__isqrt(E);
-                wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
-                wm__plan_t(p, "mlp.down_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
-                wm__plan_t(p, "mlp.up_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)c->experts_per_tok),
-                           L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
-            }
-        } else {
-            int H = c->ssd_heads, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, ub = c->bias_proj;
+            wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
+        } else { /* transformers' Mamba2Block */
             WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__LIN(p, "mixer.in_proj", L, in_proj, I + C + H, D, ub);
-            wm__plan_t(p, "mixer.conv1d.weight", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K), L ? &L->conv_w : NULL, 3,
-                       (uint64_t)C, 1, (uint64_t)K, 0);
-            WM__VEC1(p, "mixer.conv1d.bias", L ? &L->conv_b : NULL, C, 1, c->bias_conv, WM__INIT_NORMAL, 0, 0.1f);
-            WM__VEC1(p, "mixer.dt_bias", L ? &L->dt_bias : NULL, H, 0, 1, WM__INIT_DTB_MAMBA, 0, 0);
-            WM__VEC1(p, "mixer.A_log", L ? &L->A_log : NULL, H, 0, 1, WM__INIT_ALOG, 0, 0);
-            WM__VEC1(p, "mixer.D", L ? &L->Dskip : NULL, H, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "mixer.norm.weight", L ? &L->gnorm : NULL, I, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__LIN(p, "mixer.out_proj", L, out_proj, D, I, ub);
+            wm__plan_module(p, c, L, c->layer_seq[l]);
         }
     }
     pl.layer = -1;
@@ -3907,20 +4066,6 @@ static int wm__bind(void *ctx, const wm__need *n) {
     return 1;
 }
 
-/* Slices mamba2's in_proj into [z | xBC | dt] rows. */
-static void wm__mamba_slices(const wm_config *c, wm__layer *L) {
-    int I = wm__ssd_I(c), C = wm__conv_C(c), H = c->ssd_heads;
-    L->in_z = L->in_proj; L->in_z.rows = I;
-    L->in_xbc = L->in_proj; L->in_xbc.rows = C; L->in_xbc.data = wm__row(&L->in_proj, I);
-    L->in_dt = L->in_proj; L->in_dt.rows = H; L->in_dt.data = wm__row(&L->in_proj, I + C);
-    L->in_zb = L->in_projb;
-    L->in_xbcb = L->in_projb ? L->in_projb + I : NULL;
-    L->in_dtb = L->in_projb ? L->in_projb + I + C : NULL;
-}
-
-/* Builds the model in mem (cap bytes). When it does not fit, *need tells the
-   bytes required (*exact = 0: a lower bound, the directory alone). mem NULL
-   only sizes the directory part. */
 /* Config facts the checkpoint decides: cheems without ssd_head_dim takes
    P = rows(x_proj) / H. */
 static wm_status wm__derive_cfg(wm_model *m, wm_error *err) {
@@ -3941,6 +4086,10 @@ static wm_status wm__derive_cfg(wm_model *m, wm_error *err) {
     return wm__cfg_bounds(&m->cfg, err);
 }
 
+/* Builds the model in mem (cap bytes). When it does not fit (or mem is
+   NULL), WM_ERR_ARENA with *need the exact bytes (*exact = 1); when sizing
+   fails, the error, with *need the directory's bytes (its checks come first
+   in a build that has them). */
 static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, size_t *need,
                                  int *exact, wm_error *err) {
     wm_config cfg;
@@ -4041,8 +4190,8 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     if (m->cfg.model_type == WM_MODEL_CHEEMS) m->num_keys = wm__isqrt(m->cfg.cdmoe_experts);
     if (m->cfg.model_type == WM_MODEL_DOGE) m->num_keys = wm__isqrt(m->cfg.n_experts);
     for (l = 0; l < m->cfg.n_layers; l++) {
-        if (m->layers[l].seq == WM_SEQ_ATTN || m->layers[l].seq == WM_SEQ_DOGE_ATTN) m->has_attn = 1;
-        if (m->layers[l].seq == WM_SEQ_MAMBA2) wm__mamba_slices(&m->cfg, &m->layers[l]);
+        m->has_attn |= wm__slot_module(&m->layers[l], 0)->attends;
+        if (wm__slot_module(&m->layers[l], 0)->bound) wm__slot_module(&m->layers[l], 0)->bound(&m->cfg, &m->layers[l]);
     }
     { /* fingerprint: names, dtypes, shapes and the first/last bytes of every tensor */
         uint64_t fh = WM__FNV_INIT ^ (uint64_t)m->cfg.model_type;
@@ -4120,14 +4269,10 @@ WMDEF uint64_t wm_model_weight_bytes(const wm_model *m) {
     return n;
 }
 
-static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * wm__esize(w->dtype); }
-
-static uint64_t wm__mat_bytes(const wm__mat *w) { return w->data ? (uint64_t)w->rows * wm__row_bytes(w) : 0; }
-
 WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
     const wm_config *c;
     uint64_t n = 0, D, kv = (uint64_t)(pos < 0 ? 0 : pos) + 1;
-    int l;
+    int l, slot;
     if (!m) return 0;
     c = &m->cfg;
     D = (uint64_t)c->hidden_size;
@@ -4135,38 +4280,9 @@ WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
     for (l = 0; l < c->n_layers; l++) {
         const wm__layer *L = &m->layers[l];
         n += 4 * D * (uint64_t)((L->norm_seq != NULL) + (L->norm_state != NULL) + (L->gain_seq != NULL) + (L->gain_state != NULL));
-        switch (L->seq) {
-        case WM_SEQ_SSD:
-            n += wm__mat_bytes(&L->ssd_x) + wm__mat_bytes(&L->ssd_b) + wm__mat_bytes(&L->ssd_c) + wm__mat_bytes(&L->ssd_dt) +
-                 wm__mat_bytes(&L->ssd_out) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state;
-            break;
-        case WM_SEQ_MAMBA2:
-            n += wm__mat_bytes(&L->in_proj) + wm__mat_bytes(&L->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
-                 4ull * (uint64_t)wm__conv_C(c) * (uint64_t)(2 * c->conv_kernel - 1) + 4ull * (uint64_t)wm__ssd_I(c);
-            break;
-        case WM_SEQ_ATTN:
-            n += wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->v_queries) +
-                 4ull * c->ifa_values * c->ifa_retrieval + (uint64_t)c->ifa_topk * wm__row_bytes(&L->v_embed) +
-                 kv * (8ull * D + 4ull * c->n_heads);
-            break;
-        case WM_SEQ_DOGE_ATTN:
-            n += wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->v) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->dt_proj) +
-                 kv * (8ull * c->n_kv_heads * c->head_dim + 4ull * c->n_kv_heads);
-            break;
-        default: break;
-        }
-        switch (L->state) {
-        case WM_STATE_MLP: n += wm__mat_bytes(&L->gate) + wm__mat_bytes(&L->up) + wm__mat_bytes(&L->down); break;
-        case WM_STATE_CDMOE:
-            n += wm__mat_bytes(&L->sh_up) + wm__mat_bytes(&L->sh_down) + wm__mat_bytes(&L->queries) +
-                 4ull * c->cdmoe_heads * m->num_keys * c->cdmoe_retrieval +
-                 (uint64_t)c->cdmoe_heads * c->cdmoe_topk * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
-            break;
-        case WM_STATE_DOGE_MOE:
-            n += wm__mat_bytes(&L->gate) + wm__mat_bytes(&L->up) + wm__mat_bytes(&L->down) + wm__mat_bytes(&L->router) +
-                 (uint64_t)c->experts_per_tok * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
-            break;
-        default: break;
+        for (slot = 0; slot < 2; slot++) {
+            const wm__module *md = wm__slot_module(L, slot);
+            if (md->decode_bytes) n += md->decode_bytes(m, L, kv);
         }
     }
     return n;
@@ -5772,7 +5888,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
     size_t pos = (size_t)hdr[1];
     for (l = 0; l < c->n_layers; l++) { /* per head, the rows in use of the head-major caches */
         wm__lstate *st = &s->ls[l];
-        int nh = s->model->layers[l].seq == WM_SEQ_ATTN ? c->n_heads : c->n_kv_heads, h;
+        int h, nh = st->n_heads;
         size_t ctx = (size_t)s->params.n_ctx, hd = (size_t)c->head_dim;
         for (h = 0; st->k && h < nh; h++) {
             wm__io(io, st->k + (size_t)h * ctx * hd, sizeof(float) * pos * hd);
