@@ -2136,12 +2136,12 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
 
 /* The blocked attention of both attention modules: one kv head, queries at
    positions p0 .. p0+bq-1 of its grp query heads, o += softmax(scores) V.
-   q, o: query g of head r at q + g*ldq + r*hd; kc_/vc: this kv head's cache
+   q, o: query i of head g at q + i*ldq + g*hd; kcache/vcache: this kv head's cache
    rows [n_ctx][hd]. Scores [QB][n_ctx] (never T x T): the rows are bq queries
    of one head, or, for a single query, the grp heads (each key and value row
    read once). */
 static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule *ru, const float *q, int ldq, float *o, int ldo,
-                           int grp, const float *kc_, const float *vc, int ld, int hd, int p0, int bq) {
+                           int grp, const float *kcache, const float *vcache, int ld, int hd, int p0, int bq) {
     int pmax = p0 + bq - 1, jlo = wm__attn_lo(ru, p0), nk = pmax - jlo + 1, one = bq == 1 && grp <= WM__QB, i, g;
     const unsigned char *kp[WM__QB];
     for (i = 0; i < bq; i++) { /* the keep mask of each query, shared by its heads */
@@ -2155,26 +2155,26 @@ static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule
     for (g = 0; g < (one ? 1 : grp); g++) {
         int rows = one ? grp : bq, r;
         int lda = one ? hd : ldq, ldb = one ? hd : ldo;
-        wm__k_gemm_nt(kc, rows, nk, hd, q + (size_t)g * hd, lda, kc_ + (size_t)jlo * hd, hd, w->S, ld, 0);
+        wm__k_gemm_nt(kc, rows, nk, hd, q + (size_t)g * hd, lda, kcache + (size_t)jlo * hd, hd, w->S, ld, 0);
         for (r = 0; r < rows; r++) {
             int ii = one ? 0 : r;
             wm__attn_probs(kc, ru, w->S + (size_t)r * ld, jlo, pmax, p0 + ii, kp[ii]);
         }
-        wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vc + (size_t)jlo * hd, hd, o + (size_t)g * hd, ldb);
+        wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vcache + (size_t)jlo * hd, hd, o + (size_t)g * hd, ldb);
     }
 }
 
 /* The single-query reference of wm__attn_block (for the tests): one head,
    one query at p, key after key, no blocks. out[hd] = softmax(scores) V. work: [n_ctx]
    floats; keep: [n_ctx] bytes; tmp, hist, sel as wm__k_keep_mask wants. */
-WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kc_, const float *vc, int hd, int p,
+WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kcache, const float *vcache, int hd, int p,
                          float *out, float *work, wm__attn_ws *w) {
     int lo = wm__attn_lo(ru, p), n = p - lo + 1, j, d;
     int keep = ru->add && n > ru->keep;
     if (keep) wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep, w->tmp, w->hist, w->sel);
     for (j = lo; j <= p; j++) {
         float s = 0.0f;
-        for (d = 0; d < hd; d++) s += q[d] * kc_[(size_t)j * hd + d];
+        for (d = 0; d < hd; d++) s += q[d] * kcache[(size_t)j * hd + d];
         s = s * ru->scale + (ru->add ? ru->add[j] : 0.0f);
         if ((keep && !w->keep[j - lo]) || (ru->hide && j < ru->n_hide && ru->hide[j] == 0.0f)) s = -INFINITY;
         work[j - lo] = s;
@@ -2182,7 +2182,7 @@ WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, c
     wm__k_softmax(kc, work, n);
     for (d = 0; d < hd; d++) out[d] = 0.0f;
     for (j = lo; j <= p; j++)
-        for (d = 0; d < hd; d++) out[d] += work[j - lo] * vc[(size_t)j * hd + d];
+        for (d = 0; d < hd; d++) out[d] += work[j - lo] * vcache[(size_t)j * hd + d];
 }
 
 /* ---- cheems InnerFuncAttn with dynamic mask (Listing 7) -----------------
@@ -2222,7 +2222,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__ifa_bufs b;
     int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
     int maxp = c->max_position_embeddings, nv = c->ifa_values, K = c->ifa_topk, ld = x->s->params.n_ctx;
-    float *kc_ = x->st->k, *vc = x->st->v; /* [nH][n_ctx][hd] */
+    float *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] */
     float scale = 1.0f / sqrtf((float)hd);
     wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, D, in, D, &L->q, L->qb, x->nb, x->s->pack);
@@ -2243,8 +2243,8 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
             size_t at = ((size_t)h * ld + (size_t)(x->pos0 + t)) * hd;
             wm__k_rope(kc, b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
             wm__k_rope(kc, b.k + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
-            memcpy(kc_ + at, b.k + (size_t)t * D + (size_t)h * hd, sizeof(float) * (size_t)hd);
-            memcpy(vc + at, v + (size_t)h * hd, sizeof(float) * (size_t)hd);
+            memcpy(kcache + at, b.k + (size_t)t * D + (size_t)h * hd, sizeof(float) * (size_t)hd);
+            memcpy(vcache + at, v + (size_t)h * hd, sizeof(float) * (size_t)hd);
         }
     }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * D);
@@ -2257,7 +2257,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         ru.n_hide = maxp;
         ru.scale = scale;
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
-                       kc_ + (size_t)h * ld * hd, vc + (size_t)h * ld * hd, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+                       kcache + (size_t)h * ld * hd, vcache + (size_t)h * ld * hd, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, D, &L->o, L->ob, x->nb, x->s->pack);
 }
