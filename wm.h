@@ -2479,6 +2479,19 @@ static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int 
     for (i = 0; i < K; i++) b->e[i] = b->ix[b->ci[i] / K] * nk + b->iy[b->ci[i] % K];
 }
 
+/* The retrieved experts of one token, both MoE kinds: out[D] += sum_j
+   g_j up_embed[e_j] with g_j = act((x . down_embed[e_j]) s_j) (cheems, eq. 5:
+   the score inside the activation) or act(x . down_embed[e_j]) s_j (doge). */
+static void wm__experts(const wm__kc *kc, const wm__layer *L, int act, int score_inside, const float *x, float *out, int D,
+                        const int *e, const float *sc, int K) {
+    int j;
+    for (j = 0; j < K; j++) {
+        float d = wm__k_dot(kc, x, wm__row(&L->down_embed, e[j]), L->down_embed.dtype, D);
+        float g = score_inside ? wm__act(act, d * sc[j]) : wm__act(act, d) * sc[j];
+        wm__k_axpy(kc, out, g, wm__row(&L->up_embed, e[j]), L->up_embed.dtype, D);
+    }
+}
+
 /* ---- cheems CDMoE (section 3.3, eq. 5) ---------------------------------------
    phi = shared_down(act(shared_up(x))); u = x (parallel) or phi (sequential);
    per retrieval head: product keys pick K experts e with scores s;
@@ -2525,15 +2538,12 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
     for (t = 0; t < x->nb; t++) {
         wm__pk_bufs *pk = &b.pk[WM__TID()];
         const float *ut = u + (size_t)t * D;
-        int hh, j;
+        int hh;
         for (hh = 0; hh < nh; hh++) {
             const float *sx = b.sxy + ((size_t)t * nh + hh) * 2 * nk;
             wm__pk_topk(kc, sx, sx + nk, nk, K, pk);
             wm__k_softmax(kc, pk->s, K);
-            for (j = 0; j < K; j++) {
-                float w = wm__act(c->act, wm__k_dot(kc, ut, wm__row(&L->down_embed, pk->e[j]), L->down_embed.dtype, D) * pk->s[j]);
-                wm__k_axpy(kc, out + (size_t)t * D, w, wm__row(&L->up_embed, pk->e[j]), L->up_embed.dtype, D);
-            }
+            wm__experts(kc, L, c->act, 1, ut, out + (size_t)t * D, D, pk->e, pk->s, K);
         }
     }
 }
@@ -2601,10 +2611,7 @@ static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__ar
             for (j = 0; j < K; j++) sum += pk->s[j];
             wm__k_scale(kc, pk->s, 1.0f / sum, (size_t)K);
         }
-        for (j = 0; j < K; j++) {
-            float w = wm__act(c->act, wm__k_dot(kc, xt, wm__row(&L->down_embed, pk->e[j]), L->down_embed.dtype, D)) * pk->s[j];
-            wm__k_axpy(kc, out + (size_t)t * D, w, wm__row(&L->up_embed, pk->e[j]), L->up_embed.dtype, D);
-        }
+        wm__experts(kc, L, c->act, 0, xt, out + (size_t)t * D, D, pk->e, pk->s, K);
     }
 }
 
