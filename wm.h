@@ -2479,6 +2479,15 @@ static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int 
     for (i = 0; i < K; i++) b->e[i] = b->ix[b->ci[i] / K] * nk + b->iy[b->ci[i] % K];
 }
 
+/* the expert tables of both MoE kinds: down_embed, up_embed [E][D] */
+static void wm__plan_experts(wm__planner *p, wm__layer *L, const char *prefix, int E, int D, float up_scale) {
+    char nm[64];
+    wm__fmt(nm, sizeof nm, "%s.down_embed.weight", prefix);
+    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)D), L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__fmt(nm, sizeof nm, "%s.up_embed.weight", prefix);
+    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, up_scale, L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+}
+
 /* The retrieved experts of one token, both MoE kinds: out[D] += sum_j
    g_j up_embed[e_j] with g_j = act((x . down_embed[e_j]) s_j) (cheems, eq. 5:
    the score inside the activation) or act(x . down_embed[e_j]) s_j (doge). */
@@ -2556,9 +2565,7 @@ static void wm__cdmoe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     WM__LIN(p, "cdmoe.shared_down_proj", L, sh_down, D, F, hb);
     wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
     wm__plan_t(p, "cdmoe.keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
-    wm__plan_t(p, "cdmoe.down_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
-    wm__plan_t(p, "cdmoe.up_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)),
-               L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_experts(p, L, "cdmoe", E, D, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)));
 }
 
 static void wm__cdmoe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -2620,9 +2627,7 @@ static void wm__moe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     float sd = 1.0f / sqrtf((float)D);
     wm__mlp_plan(p, c, L);
     wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
-    wm__plan_t(p, "mlp.down_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
-    wm__plan_t(p, "mlp.up_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)c->experts_per_tok),
-               L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_experts(p, L, "mlp", E, D, 1.0f / sqrtf((float)c->experts_per_tok));
 }
 
 static void wm__moe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
