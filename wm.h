@@ -2274,10 +2274,16 @@ static void wm__ifa_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     WM__LIN(p, "attn.o_proj", L, o, D, D, hb);
 }
 
+/* a head-major KV cache [heads][n_ctx][hd] (+ one mask value per key) */
+static void wm__kv_state(wm__arena *a, int heads, size_t n_ctx, int hd, int with_m, wm__lstate *st) {
+    st->k = wm__falloc(a, heads, n_ctx, hd);
+    st->v = wm__falloc(a, heads, n_ctx, hd);
+    st->m = with_m ? wm__falloc(a, heads, n_ctx, 1) : NULL;
+    st->n_heads = heads;
+}
+
 static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
-    st->k = wm__falloc(a, c->n_heads, n_ctx, c->head_dim);
-    st->v = wm__falloc(a, c->n_heads, n_ctx, c->head_dim);
-    st->n_heads = c->n_heads;
+    wm__kv_state(a, c->n_heads, n_ctx, c->head_dim, 0, st);
 }
 
 static void wm__ifa_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -2377,10 +2383,7 @@ static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, wm__layer *L)
 }
 
 static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
-    st->k = wm__falloc(a, c->n_kv_heads, n_ctx, c->head_dim);
-    st->v = wm__falloc(a, c->n_kv_heads, n_ctx, c->head_dim);
-    st->m = wm__falloc(a, c->n_kv_heads, n_ctx, 1);
-    st->n_heads = c->n_kv_heads;
+    wm__kv_state(a, c->n_kv_heads, n_ctx, c->head_dim, 1, st);
 }
 
 static void wm__doge_attn_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
