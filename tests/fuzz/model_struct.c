@@ -156,8 +156,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     src.files = blobs;
     src.n_files = 1 + two;
     st = wm_model_open(&m, &src, &e);
-    if (st == WM_OK) fuzz_touch(m);
-    else FUZZ_CHECK(st < 0 && e.message[0] && !m);
+    if (st == WM_OK) {
+        size_t sized = 0; /* shards and misaligned tensors (copied) sized exactly without building */
+        FUZZ_CHECK(wm_model_bytes(&src, &sized, &e) == WM_OK && sized == wm_model_bytes_used(m));
+        fuzz_touch(m);
+    } else {
+        FUZZ_CHECK(st < 0 && e.message[0] && !m);
+    }
     wm_model_free(m);
     for (k = 0; k < 1 + two; k++) free(buf[k]);
     free(r); free(tt); free(names); free(ck);
