@@ -4101,75 +4101,14 @@ static wm_status wm__derive_cfg(wm_model *m, wm_error *err) {
     return wm__cfg_bounds(&m->cfg, err);
 }
 
-/* Builds the model in mem (cap bytes). When it does not fit (or mem is
-   NULL), WM_ERR_ARENA with *need the exact bytes (*exact = 1); when sizing
-   fails, the error, with *need the directory's bytes (its checks come first
-   in a build that has them). */
-static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, size_t *need,
-                                 int *exact, wm_error *err) {
-    wm_config cfg;
-    wm__stfile *files = NULL;
-    wm__arena a;
-    wm_model *m;
-    wm__binder b;
-    wm__tensor *tensors;
-    wm__layer *layers;
-    size_t n_t = 0, name_bytes = 0, k, fixed, nf;
-    char *names;
-    wm_status st;
-    int i, l;
-    *need = 0;
-    *exact = 0;
-    if (!out || !src || (!src->config_json && src->config_bytes) || (src->n_files > 0 && !src->files) || src->n_files < 1)
-        return wm__fail(err, WM_ERR_INVALID_ARG, "model: a config and at least one safetensors file are required");
-    if (src->n_files > 4096) return wm__fail(err, WM_ERR_INVALID_ARG, "model: more than 4096 files");
-    st = wm_config_parse(&cfg, src->config_json, src->config_bytes, err);
-    if (st != WM_OK) return st;
-    /* pass 1: validate every header, count entries */
-    for (i = 0; i < src->n_files; i++) {
-        wm__stfile f;
-        if ((st = wm__st_open(&f, &src->files[i], err)) != WM_OK) return st;
-        if ((st = wm__st_count(&f, &n_t, &name_bytes, err)) != WM_OK) return st;
-    }
-    if (n_t > (size_t)INT32_MAX) return wm__fail(err, WM_ERR_FORMAT, "model: too many tensors");
-    /* the fixed part: model, directory, names, layers, file views */
-    a = wm__arena_make(mem, cap);
-    m = (wm_model *)wm__alloc(&a, 1, sizeof(wm_model));
-    tensors = (wm__tensor *)wm__alloc(&a, n_t, sizeof(wm__tensor));
-    names = (char *)wm__alloc(&a, name_bytes, 1);
-    files = (wm__stfile *)wm__alloc(&a, (size_t)src->n_files, sizeof(wm__stfile));
-    layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, sizeof(wm__layer));
-    fixed = a.used;
-    nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
-    if (!mem || a.bad) { /* sizing only: the binding pass measured over the headers, no directory */
-        wm_model mm;
-        wm__probe pr;
-        wm__arena meas = wm__arena_make(NULL, 0);
-        memset(&mm, 0, sizeof mm);
-        mm.cfg = cfg;
-        mm.probe = &pr;
-        pr.src = src;
-        *need = fixed; /* on an error below: enough for the directory, whose checks come first in a build */
-        if ((st = wm__derive_cfg(&mm, err)) != WM_OK) return st;
-        meas.used = fixed;
-        b.m = &mm; b.src = src; b.err = err; b.st = WM_OK; b.a = &meas; b.measure = 1;
-        if (!wm__plan(&mm.cfg, NULL, wm__bind, &b)) return b.st;
-        *need = meas.used;
-        *exact = 1;
-        return wm__fail(err, WM_ERR_ARENA,
-                        "model: %s%zu bytes are too few: the model needs %zu bytes from a %d-byte aligned start (wm_model_bytes)",
-                        mem ? "a buffer of " : "", cap, meas.used, WM__ALIGN);
-    }
-    memset(m, 0, sizeof *m);
-    m->tensors = tensors;
-    m->layers = layers;
-    m->cfg = cfg;
-    m->n_tensors = (int)n_t;
-    memset(m->layers, 0, sizeof(wm__layer) * (size_t)cfg.n_layers);
-    /* pass 2: fill the directory; tiling per file, names unique overall */
-    n_t = 0;
+/* Phase 2 of a build: the directory of every file's tensors, sorted by
+   name; each file's tensors must tile its data section, names be unique. */
+static wm_status wm__model_directory(wm_model *m, const wm_model_source *src, wm__stfile *files, char *names, wm_error *err) {
+    size_t n_t = 0, k;
+    int i;
     for (i = 0; i < src->n_files; i++) {
         size_t first = n_t;
+        wm_status st;
         wm__st_open(&files[i], &src->files[i], NULL);
         if ((st = wm__st_fill(&files[i], i, m->tensors, &n_t, &names, err)) != WM_OK) return st;
         if ((st = wm__st_tiling(&files[i], m->tensors + first, n_t - first, err)) != WM_OK) return st;
@@ -4180,47 +4119,134 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
             return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s' appears twice%s%s", src->files[m->tensors[k].file].name,
                             m->tensors[k].name, m->tensors[k].file != m->tensors[k - 1].file ? " (also in " : "",
                             m->tensors[k].file != m->tensors[k - 1].file ? src->files[m->tensors[k - 1].file].name : "");
-    if ((st = wm__derive_cfg(m, err)) != WM_OK) return st;
-    /* pass 3: bind, measuring the copies; then for real */
+    return WM_OK;
+}
+
+/* Sizing without a directory: the binding pass over the headers, measured
+   from `fixed` (the directory's bytes). *need: the exact total, or on an
+   error the directory's. */
+static wm_status wm__model_size(const wm_config *cfg, const wm_model_source *src, size_t fixed, size_t *need, int *exact,
+                                wm_error *err) {
+    wm_model mm;
+    wm__probe pr;
+    wm__binder b;
+    wm__arena meas = wm__arena_make(NULL, 0);
+    wm_status st;
+    memset(&mm, 0, sizeof mm);
+    mm.cfg = *cfg;
+    mm.probe = &pr;
+    pr.src = src;
+    *need = fixed;
+    if ((st = wm__derive_cfg(&mm, err)) != WM_OK) return st;
+    meas.used = fixed;
+    b.m = &mm; b.src = src; b.err = err; b.st = WM_OK; b.a = &meas; b.measure = 1;
+    if (!wm__plan(&mm.cfg, NULL, wm__bind, &b)) return b.st;
+    *need = meas.used;
+    *exact = 1;
+    return WM_ERR_ARENA;
+}
+
+/* Phase 3: binds the plan's tensors into m, copies in a; measured first,
+   so a buffer too small fails before anything is written. */
+static wm_status wm__model_bind(wm_model *m, const wm_model_source *src, wm__arena *a, size_t nf, size_t *need, int *exact,
+                                wm_error *err) {
+    wm__binder b;
+    wm__arena meas = *a;
+    int k;
     b.m = m; b.src = src; b.err = err; b.st = WM_OK;
-    {
-        wm__arena meas = a;
-        meas.base = NULL;
-        b.a = &meas;
-        b.measure = 1;
-        if (!wm__plan(&m->cfg, NULL, wm__bind, &b)) return b.st;
-        *need = meas.used + nf;
-        *exact = 1;
-        if (meas.used > a.cap)
-            return wm__fail(err, WM_ERR_ARENA,
-                            "model: buffer of %zu bytes is too small: the model needs %zu bytes from a %d-byte aligned start "
-                            "(this buffer starts %zu bytes before one)", cap, meas.used, WM__ALIGN, nf);
-    }
-    for (k = 0; k < n_t; k++) m->tensors[k].used = 0;
-    b.a = &a;
+    meas.base = NULL;
+    b.a = &meas;
+    b.measure = 1;
+    if (!wm__plan(&m->cfg, NULL, wm__bind, &b)) return b.st;
+    *need = meas.used + nf;
+    *exact = 1;
+    if (meas.used > a->cap)
+        return wm__fail(err, WM_ERR_ARENA,
+                        "model: buffer of %zu bytes is too small: the model needs %zu bytes from a %d-byte aligned start "
+                        "(this buffer starts %zu bytes before one)", a->cap + nf, meas.used, WM__ALIGN, nf);
+    for (k = 0; k < m->n_tensors; k++) m->tensors[k].used = 0;
+    b.a = a;
     b.measure = 0;
-    if (!wm__plan(&m->cfg, m, wm__bind, &b)) return b.st;
-    /* derived facts */
+    return wm__plan(&m->cfg, m, wm__bind, &b) ? WM_OK : b.st;
+}
+
+/* Phase 4: facts derived from the bound model, and its fingerprint (names,
+   dtypes, shapes and the first/last bytes of every tensor) for session files. */
+static void wm__model_finish(wm_model *m) {
+    uint64_t fh = WM__FNV_INIT ^ (uint64_t)m->cfg.model_type;
+    int l, k;
     if (!m->lm_head.data) m->lm_head = m->embed;
     if (m->cfg.model_type == WM_MODEL_CHEEMS) m->num_keys = wm__isqrt(m->cfg.cdmoe_experts);
     if (m->cfg.model_type == WM_MODEL_DOGE) m->num_keys = wm__isqrt(m->cfg.n_experts);
     for (l = 0; l < m->cfg.n_layers; l++) {
-        m->has_attn |= wm__slot_module(&m->layers[l], 0)->attends;
-        if (wm__slot_module(&m->layers[l], 0)->bound) wm__slot_module(&m->layers[l], 0)->bound(&m->cfg, &m->layers[l]);
+        const wm__module *md = wm__slot_module(&m->layers[l], 0);
+        m->has_attn |= md->attends;
+        if (md->bound) md->bound(&m->cfg, &m->layers[l]);
     }
-    { /* fingerprint: names, dtypes, shapes and the first/last bytes of every tensor */
-        uint64_t fh = WM__FNV_INIT ^ (uint64_t)m->cfg.model_type;
-        for (k = 0; k < n_t; k++) {
-            const wm__tensor *t = &m->tensors[k];
-            size_t nb = t->end - t->begin, j;
-            fh = wm__fnv_bytes(fh, t->name, strlen(t->name));
-            for (j = 0; j < (size_t)t->ndim; j++) fh = wm__fnv(fh, t->shape[j]);
-            fh = wm__fnv(fh, (uint64_t)t->dtype);
-            fh = wm__fnv_bytes(fh, t->data, WM__MIN(nb, 16));
-            fh = wm__fnv_bytes(fh, t->data + (nb > 16 ? nb - 16 : 0), WM__MIN(nb, 16));
-        }
-        m->fingerprint = fh;
+    for (k = 0; k < m->n_tensors; k++) {
+        const wm__tensor *t = &m->tensors[k];
+        size_t nb = t->end - t->begin, j;
+        fh = wm__fnv_bytes(fh, t->name, strlen(t->name));
+        for (j = 0; j < (size_t)t->ndim; j++) fh = wm__fnv(fh, t->shape[j]);
+        fh = wm__fnv(fh, (uint64_t)t->dtype);
+        fh = wm__fnv_bytes(fh, t->data, WM__MIN(nb, 16));
+        fh = wm__fnv_bytes(fh, t->data + (nb > 16 ? nb - 16 : 0), WM__MIN(nb, 16));
     }
+    m->fingerprint = fh;
+}
+
+/* Builds the model in mem (cap bytes). When it does not fit (or mem is
+   NULL), WM_ERR_ARENA with *need the exact bytes (*exact = 1); when sizing
+   fails, the error, with *need the directory's bytes (its checks come first
+   in a build that has them). Phase 1 validates every header and counts. */
+static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, size_t *need,
+                                 int *exact, wm_error *err) {
+    wm_config cfg;
+    wm__stfile *files;
+    wm__arena a;
+    wm_model *m;
+    wm__tensor *tensors;
+    wm__layer *layers;
+    size_t n_t = 0, name_bytes = 0, nf;
+    char *names;
+    wm_status st;
+    int i;
+    *need = 0;
+    *exact = 0;
+    if (!out || !src || (!src->config_json && src->config_bytes) || (src->n_files > 0 && !src->files) || src->n_files < 1)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "model: a config and at least one safetensors file are required");
+    if (src->n_files > 4096) return wm__fail(err, WM_ERR_INVALID_ARG, "model: more than 4096 files");
+    if ((st = wm_config_parse(&cfg, src->config_json, src->config_bytes, err)) != WM_OK) return st;
+    for (i = 0; i < src->n_files; i++) {
+        wm__stfile f;
+        if ((st = wm__st_open(&f, &src->files[i], err)) != WM_OK) return st;
+        if ((st = wm__st_count(&f, &n_t, &name_bytes, err)) != WM_OK) return st;
+    }
+    if (n_t > (size_t)INT32_MAX) return wm__fail(err, WM_ERR_FORMAT, "model: too many tensors");
+    /* the fixed part: model, directory, names, file views, layers */
+    a = wm__arena_make(mem, cap);
+    m = (wm_model *)wm__alloc(&a, 1, sizeof(wm_model));
+    tensors = (wm__tensor *)wm__alloc(&a, n_t, sizeof(wm__tensor));
+    names = (char *)wm__alloc(&a, name_bytes, 1);
+    files = (wm__stfile *)wm__alloc(&a, (size_t)src->n_files, sizeof(wm__stfile));
+    layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, sizeof(wm__layer));
+    nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
+    if (!mem || a.bad) {
+        st = wm__model_size(&cfg, src, a.used, need, exact, err);
+        if (st != WM_ERR_ARENA) return st;
+        return wm__fail(err, WM_ERR_ARENA, "model: %s%zu bytes are too few: the model needs %zu bytes from a %d-byte aligned start (wm_model_bytes)",
+                        mem ? "a buffer of " : "", cap, *need, WM__ALIGN);
+    }
+    memset(m, 0, sizeof *m);
+    m->tensors = tensors;
+    m->layers = layers;
+    m->cfg = cfg;
+    m->n_tensors = (int)n_t;
+    memset(m->layers, 0, sizeof(wm__layer) * (size_t)cfg.n_layers);
+    if ((st = wm__model_directory(m, src, files, names, err)) != WM_OK) return st;
+    if ((st = wm__derive_cfg(m, err)) != WM_OK) return st;
+    if ((st = wm__model_bind(m, src, &a, nf, need, exact, err)) != WM_OK) return st;
+    wm__model_finish(m);
     m->bytes_used = a.used;
     *out = m;
     wm__ok(err);
