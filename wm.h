@@ -5221,10 +5221,9 @@ static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const uns
 }
 
 /* Fills a carved tokenizer from the JSON. */
-static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
-    const char *e = b->e, *k, *v, *x;
-    wm__jit it;
-    size_t pos = 0, apos = 0, rank = 0;
+/* Phase 1 of the fill: empty tables and the secret of the keyed hashes. */
+static void wm__tok_fill_tables(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e;
     int i;
     memset(t->tok_flags, 0, (size_t)t->n_vocab);
     memset(t->tok_len, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
@@ -5235,7 +5234,15 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
     t->pair_add = t->hash_key[0] ^ WM__ROTL(t->hash_key[1], 29);
     for (t->merge_shift = 64; ((uint64_t)1 << (64 - t->merge_shift)) <= t->merge_mask; t->merge_shift--) {}
     t->unk = -1;
-    /* model vocab: bytes after un-mapping, or the raw text when it is not byte-level */
+}
+
+/* Phase 2: the model vocab (bytes after un-mapping, or the raw text when it
+   is not byte-level) into the text pool from *pos. */
+static void wm__tok_fill_vocab(wm_tokenizer *t, const wm__tokb *b, size_t *pos_io) {
+    const char *e = b->e, *k, *v;
+    size_t pos = *pos_io;
+    wm__jit it;
+    int i;
     wm__j_iter(&it, b->vocab, e);
     while (wm__j_next(&it, &k, &v)) {
         double d;
@@ -5253,7 +5260,16 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
     }
     for (i = 0; i < t->n_vocab; i++)
         if (t->tok_flags[i] & WM__TOK_HASHED) wm__vocab_put(t, i);
-    /* added tokens: matched on raw text; decoded through the byte-level map when they can be */
+    *pos_io = pos;
+}
+
+/* Phase 3: added tokens, matched on raw text; decoded through the
+   byte-level map when they can be. Then the single-byte tokens. */
+static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
+    const char *e = b->e, *x;
+    size_t apos = 0;
+    wm__jit it;
+    int i;
     t->n_added = 0;
     if (b->added) {
         wm__j_iter(&it, b->added, e);
@@ -5286,7 +5302,14 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
         unsigned char byte = (unsigned char)i;
         t->byte_tok[i] = wm__vocab_get(t, &byte, 1);
     }
-    /* merges: "a b" strings or ["a", "b"] pairs; rank = position; a repeated pair keeps the later rank */
+}
+
+/* Phase 4: merges, "a b" strings or ["a", "b"] pairs; rank = position; a
+   repeated pair keeps the later rank. */
+static wm_status wm__tok_fill_merges(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e, *v;
+    size_t rank = 0;
+    wm__jit it;
     wm__j_iter(&it, b->merges, e);
     while (wm__j_next(&it, NULL, &v)) {
         char buf[1024], *sp;
@@ -5335,6 +5358,19 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
         rank++;
     }
     t->n_merges = (int)rank;
+    t->n_merges = (int)rank;
+    return WM_OK;
+}
+
+static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e;
+    size_t pos = 0;
+    int i;
+    wm_status st;
+    wm__tok_fill_tables(t, b);
+    wm__tok_fill_vocab(t, b, &pos);
+    wm__tok_fill_added(t, b, pos);
+    if ((st = wm__tok_fill_merges(t, b)) != WM_OK) return st;
     memcpy(t->prefix, b->prefix, sizeof t->prefix);
     memcpy(t->suffix, b->suffix, sizeof t->suffix);
     t->n_prefix = b->n_prefix;
