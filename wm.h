@@ -4983,14 +4983,119 @@ static wm_status wm__tok_template(wm__tokb *b) {
 }
 
 /* Reads the structure; checks what wm.h supports; counts sizes. */
+/* The pre_tokenizer must be the Doge one: Sequence [Split(its regex,
+   Isolated), ByteLevel(use_regex false)]. */
+static wm_status wm__tok_scan_pre(wm__cfgr *r, const wm__tokb *b, const char *pre) {
+    static const char *regex =
+        "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+    const char *e = b->e, *seq = pre ? wm__cfg_get(r, pre, "pretokenizers") : NULL, *x, *v;
+    int ok = 0, split = 0, bl = 0;
+    wm__jit it;
+    if (seq && *seq == '[') {
+        wm__j_iter(&it, seq, e);
+        ok = 1;
+        while (wm__j_next(&it, NULL, &x)) {
+            char ty[32], beh[32], pat[256];
+            const char *pt, *rx;
+            wm__cfg_str_in(r, x, "type", ty, sizeof ty);
+            if (!strcmp(ty, "Split")) {
+                pt = wm__cfg_get(r, x, "pattern");
+                rx = pt && *pt == '{' ? wm__cfg_get(r, pt, "Regex") : NULL;
+                pat[0] = 0;
+                if (rx && *rx == '"') wm__j_str(rx, e, pat, sizeof pat);
+                pat[sizeof pat - 1] = 0;
+                wm__cfg_str_in(r, x, "behavior", beh, sizeof beh);
+                v = wm__cfg_get(r, x, "invert");
+                ok &= !strcmp(pat, regex) && !strcmp(beh, "Isolated") && !(v && *v == 't');
+                split++;
+            } else if (!strcmp(ty, "ByteLevel")) {
+                v = wm__cfg_get(r, x, "use_regex");
+                ok &= !(v && *v == 't');
+                v = wm__cfg_get(r, x, "add_prefix_space");
+                ok &= !(v && *v == 't');
+                bl++;
+            } else {
+                ok = 0;
+            }
+        }
+    }
+    if (!ok || split != 1 || bl != 1) return wm__tok_fail(b->err, "pre_tokenizer is not the Doge one (Split on its regex, then ByteLevel)");
+    return WM_OK;
+}
+
+/* post_processor: the TemplateProcessing (alone or in a Sequence) into b->tmpl. */
+static wm_status wm__tok_scan_post(wm__cfgr *r, wm__tokb *b, const char *post) {
+    const char *e = b->e, *x;
+    char s[64];
+    wm__jit it;
+    b->tmpl = NULL;
+    if (post) {
+        const char *procs = wm__cfg_get(r, post, "processors");
+        wm__cfg_str_in(r, post, "type", s, sizeof s);
+        if (!strcmp(s, "TemplateProcessing")) b->tmpl = post;
+        else if (!strcmp(s, "Sequence") && procs && *procs == '[') {
+            wm__j_iter(&it, procs, e);
+            while (wm__j_next(&it, NULL, &x)) {
+                wm__cfg_str_in(r, x, "type", s, sizeof s);
+                if (!strcmp(s, "TemplateProcessing")) b->tmpl = x;
+                else if (strcmp(s, "ByteLevel")) return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
+            }
+        } else if (strcmp(s, "ByteLevel")) {
+            return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
+        }
+    }
+    return WM_OK;
+}
+
+/* Counts vocab entries, merges and added tokens (the sizes of the tables),
+   checking ids and added-token fields. */
+static wm_status wm__tok_scan_count(wm__cfgr *r, wm__tokb *b) {
+    const char *e = b->e, *k, *v, *x;
+    wm__jit it;
+    wm__j_iter(&it, b->vocab, e);
+    while (wm__j_next(&it, &k, &v)) {
+        double d;
+        size_t len = wm__j_str(k, e, NULL, 0);
+        if (!wm__j_double(v, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: vocab ids must be integers in 0..16777215");
+        if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
+        b->n_entries++;
+        b->vocab_bytes += len;
+    }
+    wm__j_iter(&it, b->merges, e);
+    while (wm__j_next(&it, NULL, &v)) b->n_merges++;
+    if (b->added) {
+        if (*b->added != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added_tokens is not a list");
+        wm__j_iter(&it, b->added, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            const char *c = wm__cfg_get(r, x, "content"), *idv = wm__cfg_get(r, x, "id");
+            double d;
+            if (!c || *c != '"' || !idv || !wm__j_double(idv, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu needs an integer id and a content string", b->n_added);
+            if (((v = wm__cfg_get(r, x, "lstrip")) && *v == 't') || ((v = wm__cfg_get(r, x, "rstrip")) && *v == 't') ||
+                ((v = wm__cfg_get(r, x, "single_word")) && *v == 't'))
+                return wm__tok_fail(b->err, "added tokens with lstrip, rstrip or single_word are not supported");
+            if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
+            if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
+            b->added_text += wm__j_str(c, e, NULL, 0);
+            b->n_added++;
+        }
+    }
+    if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
+    if (b->n_merges > WM__MAX_VOCAB || b->n_entries > WM__MAX_VOCAB || b->n_added > 1000000 || b->vocab_bytes > 0x40000000u ||
+        b->added_text > 0x40000000u)
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many vocab entries, merges or added tokens");
+    return WM_OK;
+}
+
 static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     static const char *const root_keys[6] = {"model", "normalizer", "pre_tokenizer", "decoder", "post_processor", "added_tokens"};
     static const char *const model_keys[8] = {"type", "byte_fallback", "continuing_subword_prefix", "end_of_word_suffix",
                                               "vocab", "merges", "ignore_merges", "unk_token"};
-    const char *e = json + n, *p, *root, *model, *pre, *post, *v, *k, *x, *rv[6], *mv[8];
-    wm__jit it;
+    const char *e = json + n, *p, *root, *model, *pre, *v, *rv[6], *mv[8];
     char s[64];
     wm__cfgr r;
+    wm_status st;
     wm_error *err = b->err;
     memset(b, 0, sizeof *b);
     b->err = err;
@@ -5012,42 +5117,7 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     if (mv[2] || mv[3]) return wm__tok_fail(b->err, "subword prefixes/suffixes are not supported");
     if (rv[1]) return wm__tok_fail(b->err, "normalizers are not supported (only null)");
     pre = rv[2];
-    { /* Sequence [Split(Doge regex, Isolated), ByteLevel(use_regex false)] */
-        static const char *regex =
-            "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
-        int ok = 0, split = 0, bl = 0;
-        const char *seq = pre ? wm__cfg_get(&r, pre, "pretokenizers") : NULL;
-        if (seq && *seq == '[') {
-            wm__j_iter(&it, seq, e);
-            ok = 1;
-            while (wm__j_next(&it, NULL, &x)) {
-                char ty[32], beh[32], pat[256];
-                const char *pt, *rx;
-                wm__cfg_str_in(&r, x, "type", ty, sizeof ty);
-                if (!strcmp(ty, "Split")) {
-                    pt = wm__cfg_get(&r, x, "pattern");
-                    rx = pt && *pt == '{' ? wm__cfg_get(&r, pt, "Regex") : NULL;
-                    pat[0] = 0;
-                    if (rx && *rx == '"') wm__j_str(rx, e, pat, sizeof pat);
-                    pat[sizeof pat - 1] = 0;
-                    wm__cfg_str_in(&r, x, "behavior", beh, sizeof beh);
-                    v = wm__cfg_get(&r, x, "invert");
-                    ok &= !strcmp(pat, regex) && !strcmp(beh, "Isolated") && !(v && *v == 't');
-                    split++;
-                } else if (!strcmp(ty, "ByteLevel")) {
-                    v = wm__cfg_get(&r, x, "use_regex");
-                    ok &= !(v && *v == 't');
-                    v = wm__cfg_get(&r, x, "add_prefix_space");
-                    ok &= !(v && *v == 't');
-                    bl++;
-                } else {
-                    ok = 0;
-                }
-            }
-        }
-        if (!ok || split != 1 || bl != 1)
-            return wm__tok_fail(b->err, "pre_tokenizer is not the Doge one (Split on its regex, then ByteLevel)");
-    }
+    if ((st = wm__tok_scan_pre(&r, b, pre)) != WM_OK) return st;
     if ((v = rv[3]) == NULL || !wm__cfg_str_in(&r, v, "type", s, sizeof s) || strcmp(s, "ByteLevel"))
         return wm__tok_fail(b->err, "decoder is not ByteLevel");
     b->vocab = mv[4];
@@ -5058,59 +5128,9 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     b->ignore_merges = v && *v == 't';
     b->unk = mv[7];
     if (b->unk && *b->unk != '"') b->unk = NULL;
-    /* post_processor: the TemplateProcessing (alone or in a Sequence) */
-    post = rv[4];
-    b->tmpl = NULL;
-    if (post) {
-        const char *procs = wm__cfg_get(&r, post, "processors");
-        wm__cfg_str_in(&r, post, "type", s, sizeof s);
-        if (!strcmp(s, "TemplateProcessing")) b->tmpl = post;
-        else if (!strcmp(s, "Sequence") && procs && *procs == '[') {
-            wm__j_iter(&it, procs, e);
-            while (wm__j_next(&it, NULL, &x)) {
-                wm__cfg_str_in(&r, x, "type", s, sizeof s);
-                if (!strcmp(s, "TemplateProcessing")) b->tmpl = x;
-                else if (strcmp(s, "ByteLevel")) return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
-            }
-        } else if (strcmp(s, "ByteLevel")) {
-            return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
-        }
-    }
-    /* count the vocab */
-    wm__j_iter(&it, b->vocab, e);
-    while (wm__j_next(&it, &k, &v)) {
-        double d;
-        size_t len = wm__j_str(k, e, NULL, 0);
-        if (!wm__j_double(v, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
-            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: vocab ids must be integers in 0..16777215");
-        if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
-        b->n_entries++;
-        b->vocab_bytes += len;
-    }
-    wm__j_iter(&it, b->merges, e);
-    while (wm__j_next(&it, NULL, &v)) b->n_merges++;
+    if ((st = wm__tok_scan_post(&r, b, rv[4])) != WM_OK) return st;
     b->added = rv[5];
-    if (b->added) {
-        if (*b->added != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added_tokens is not a list");
-        wm__j_iter(&it, b->added, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            const char *c = wm__cfg_get(&r, x, "content"), *idv = wm__cfg_get(&r, x, "id");
-            double d;
-            if (!c || *c != '"' || !idv || !wm__j_double(idv, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu needs an integer id and a content string", b->n_added);
-            if (((v = wm__cfg_get(&r, x, "lstrip")) && *v == 't') || ((v = wm__cfg_get(&r, x, "rstrip")) && *v == 't') ||
-                ((v = wm__cfg_get(&r, x, "single_word")) && *v == 't'))
-                return wm__tok_fail(b->err, "added tokens with lstrip, rstrip or single_word are not supported");
-            if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
-            if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
-            b->added_text += wm__j_str(c, e, NULL, 0);
-            b->n_added++;
-        }
-    }
-    if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
-    if (b->n_merges > WM__MAX_VOCAB || b->n_entries > WM__MAX_VOCAB || b->n_added > 1000000 || b->vocab_bytes > 0x40000000u ||
-        b->added_text > 0x40000000u)
-        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many vocab entries, merges or added tokens");
+    if ((st = wm__tok_scan_count(&r, b)) != WM_OK) return st;
     if (r.st != WM_OK) return r.st;
     return b->tmpl ? wm__tok_template(b) : WM_OK;
 }
