@@ -1663,6 +1663,7 @@ static int wm__isqrt(int n) {
 }
 
 enum { WM__MATRIX = 1, WM__VECTOR = 2 };
+enum { WM__OPTIONAL = 1, WM__IN_RANDOM = 2 }; /* may be absent from a checkpoint; a random checkpoint has it */
 enum { WM__INIT_NORMAL, WM__INIT_ALOG, WM__INIT_DTB_CHEEMS, WM__INIT_DTB_MAMBA, WM__INIT_DYNMASK };
 
 typedef struct wm__need {
@@ -1688,7 +1689,7 @@ typedef struct wm__planner {
     char name[200];
 } wm__planner;
 
-static void wm__plan_t(wm__planner *p, const char *suffix, int kind, int opt, int rnd, int init, float mean, float scale,
+static void wm__plan_t(wm__planner *p, const char *suffix, int kind, int flags, int init, float mean, float scale,
                        void *dst, int ndim, uint64_t d0, uint64_t d1, uint64_t d2, uint64_t d3) {
     wm__need n;
     if (!p->ok) return;
@@ -1697,7 +1698,7 @@ static void wm__plan_t(wm__planner *p, const char *suffix, int kind, int opt, in
     n.name = p->name;
     n.ndim = ndim;
     n.shape[0] = d0; n.shape[1] = d1; n.shape[2] = d2; n.shape[3] = d3;
-    n.kind = kind; n.optional = opt; n.in_random = rnd; n.init = init;
+    n.kind = kind; n.optional = (flags & WM__OPTIONAL) != 0; n.in_random = (flags & WM__IN_RANDOM) != 0; n.init = init;
     n.mean = mean; n.scale = scale; n.dst = dst;
     p->ok = p->fn(p->ctx, &n);
 }
@@ -1707,14 +1708,14 @@ static void wm__plan_linear(wm__planner *p, const char *base, wm__mat *w, const 
                             float scale) {
     char nm[96];
     wm__fmt(nm, sizeof nm, "%s.weight", base);
-    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0.0f, scale, w, 2, (uint64_t)o, (uint64_t)i, 0, 0);
+    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0.0f, scale, w, 2, (uint64_t)o, (uint64_t)i, 0, 0);
     wm__fmt(nm, sizeof nm, "%s.bias", base);
-    wm__plan_t(p, nm, WM__VECTOR, 1, bias, WM__INIT_NORMAL, 0.0f, 0.1f, (void *)b, 1, (uint64_t)o, 0, 0, 0);
+    wm__plan_t(p, nm, WM__VECTOR, WM__OPTIONAL | (bias ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0.0f, 0.1f, (void *)b, 1, (uint64_t)o, 0, 0, 0);
 }
 #define WM__LIN(p, base, L, f, o, i, bias) \
     wm__plan_linear(p, base, L ? &L->f : NULL, L ? &L->f##b : NULL, o, i, bias, 1.0f / sqrtf((float)(i)))
-#define WM__VEC1(p, nm, dst, n, opt, rnd, init, mean, scale) \
-    wm__plan_t(p, nm, WM__VECTOR, opt, rnd, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
+#define WM__VEC1(p, nm, dst, n, flags, init, mean, scale) \
+    wm__plan_t(p, nm, WM__VECTOR, flags, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
 
 
 static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * wm__esize(w->dtype); }
@@ -1936,11 +1937,11 @@ static void wm__ssd_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     WM__LIN(p, "ssd.x_proj", L, ssd_x, HP, D, hb);
     WM__LIN(p, "ssd.b_proj", L, ssd_b, GN, D, hb);
     WM__LIN(p, "ssd.c_proj", L, ssd_c, GN, D, hb);
-    wm__plan_t(p, "ssd.dt_proj.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 0.1f * sd, L ? &L->ssd_dt : NULL, 2, (uint64_t)H, (uint64_t)D, 0, 0);
-    WM__VEC1(p, "ssd.dt_proj.bias", L ? &L->ssd_dtb : NULL, H, 1, hb, WM__INIT_DTB_CHEEMS, 0, 0);
+    wm__plan_t(p, "ssd.dt_proj.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.1f * sd, L ? &L->ssd_dt : NULL, 2, (uint64_t)H, (uint64_t)D, 0, 0);
+    WM__VEC1(p, "ssd.dt_proj.bias", L ? &L->ssd_dtb : NULL, H, WM__OPTIONAL | (hb ? WM__IN_RANDOM : 0), WM__INIT_DTB_CHEEMS, 0, 0);
     WM__LIN(p, "ssd.out_proj", L, ssd_out, D, HP, hb);
-    WM__VEC1(p, "ssd.A_log", L ? &L->A_log : NULL, H, 0, 1, WM__INIT_ALOG, 0, 0);
-    WM__VEC1(p, "ssd.D", L ? &L->Dskip : NULL, H, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "ssd.A_log", L ? &L->A_log : NULL, H, WM__IN_RANDOM, WM__INIT_ALOG, 0, 0);
+    WM__VEC1(p, "ssd.D", L ? &L->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
 }
 
 static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
@@ -2030,13 +2031,13 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
 static void wm__mamba_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     int D = c->hidden_size, H = c->ssd_heads, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, ub = c->bias_proj;
     WM__LIN(p, "mixer.in_proj", L, in_proj, I + C + H, D, ub);
-    wm__plan_t(p, "mixer.conv1d.weight", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K), L ? &L->conv_w : NULL, 3,
+    wm__plan_t(p, "mixer.conv1d.weight", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K), L ? &L->conv_w : NULL, 3,
                (uint64_t)C, 1, (uint64_t)K, 0);
-    WM__VEC1(p, "mixer.conv1d.bias", L ? &L->conv_b : NULL, C, 1, c->bias_conv, WM__INIT_NORMAL, 0, 0.1f);
-    WM__VEC1(p, "mixer.dt_bias", L ? &L->dt_bias : NULL, H, 0, 1, WM__INIT_DTB_MAMBA, 0, 0);
-    WM__VEC1(p, "mixer.A_log", L ? &L->A_log : NULL, H, 0, 1, WM__INIT_ALOG, 0, 0);
-    WM__VEC1(p, "mixer.D", L ? &L->Dskip : NULL, H, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__VEC1(p, "mixer.norm.weight", L ? &L->gnorm : NULL, I, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "mixer.conv1d.bias", L ? &L->conv_b : NULL, C, WM__OPTIONAL | (c->bias_conv ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0, 0.1f);
+    WM__VEC1(p, "mixer.dt_bias", L ? &L->dt_bias : NULL, H, WM__IN_RANDOM, WM__INIT_DTB_MAMBA, 0, 0);
+    WM__VEC1(p, "mixer.A_log", L ? &L->A_log : NULL, H, WM__IN_RANDOM, WM__INIT_ALOG, 0, 0);
+    WM__VEC1(p, "mixer.D", L ? &L->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "mixer.norm.weight", L ? &L->gnorm : NULL, I, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
     WM__LIN(p, "mixer.out_proj", L, out_proj, D, I, ub);
 }
 
@@ -2267,9 +2268,9 @@ static void wm__ifa_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     WM__LIN(p, "attn.q_proj", L, q, D, D, hb);
     WM__LIN(p, "attn.k_proj", L, k, D, D, hb);
     WM__LIN(p, "attn.v_queries", L, v_queries, dr, D, hb);
-    wm__plan_t(p, "attn.v_keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->v_keys : NULL, 2, (uint64_t)nv, (uint64_t)dr, 0, 0);
-    wm__plan_t(p, "attn.v_embed.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 1.0f, 0.5f, L ? &L->v_embed : NULL, 2, (uint64_t)nv, (uint64_t)D, 0, 0);
-    wm__plan_t(p, "attn.dynamic_mask", WM__VECTOR, 0, 1, WM__INIT_DYNMASK, 0, 0, L ? &L->dyn_mask : NULL, 2,
+    wm__plan_t(p, "attn.v_keys", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, L ? &L->v_keys : NULL, 2, (uint64_t)nv, (uint64_t)dr, 0, 0);
+    wm__plan_t(p, "attn.v_embed.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.5f, L ? &L->v_embed : NULL, 2, (uint64_t)nv, (uint64_t)D, 0, 0);
+    wm__plan_t(p, "attn.dynamic_mask", WM__VECTOR, WM__IN_RANDOM, WM__INIT_DYNMASK, 0, 0, L ? &L->dyn_mask : NULL, 2,
                (uint64_t)c->n_heads, (uint64_t)c->max_position_embeddings, 0, 0);
     WM__LIN(p, "attn.o_proj", L, o, D, D, hb);
 }
@@ -2375,9 +2376,9 @@ static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, wm__layer *L)
     WM__LIN(p, "self_attn.q_proj", L, q, QD, D, ab);
     WM__LIN(p, "self_attn.k_proj", L, k, KD, D, ab);
     WM__LIN(p, "self_attn.v_proj", L, v, KD, D, ab);
-    WM__VEC1(p, "self_attn.q_norm.weight", L ? &L->q_norm : NULL, hd, 1, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__VEC1(p, "self_attn.k_norm.weight", L ? &L->k_norm : NULL, hd, 1, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__VEC1(p, "self_attn.A", L ? &L->attn_A : NULL, c->n_kv_heads, 0, 1, WM__INIT_NORMAL, 0, 0.5f);
+    WM__VEC1(p, "self_attn.q_norm.weight", L ? &L->q_norm : NULL, hd, WM__OPTIONAL | WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "self_attn.k_norm.weight", L ? &L->k_norm : NULL, hd, WM__OPTIONAL | WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "self_attn.A", L ? &L->attn_A : NULL, c->n_kv_heads, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.5f);
     WM__LIN(p, "self_attn.dt_proj", L, dt_proj, c->n_kv_heads, KD, ab);
     WM__LIN(p, "self_attn.o_proj", L, o, D, QD, ab);
 }
@@ -2486,9 +2487,9 @@ static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int 
 static void wm__plan_experts(wm__planner *p, wm__layer *L, const char *prefix, int E, int D, float up_scale) {
     char nm[64];
     wm__fmt(nm, sizeof nm, "%s.down_embed.weight", prefix);
-    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)D), L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)D), L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
     wm__fmt(nm, sizeof nm, "%s.up_embed.weight", prefix);
-    wm__plan_t(p, nm, WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, up_scale, L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, up_scale, L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
 }
 
 /* The retrieved experts of one token, both MoE kinds: out[D] += sum_j
@@ -2566,8 +2567,8 @@ static void wm__cdmoe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     float sd = 1.0f / sqrtf((float)D);
     WM__LIN(p, "cdmoe.shared_up_proj", L, sh_up, F, D, hb);
     WM__LIN(p, "cdmoe.shared_down_proj", L, sh_down, D, F, hb);
-    wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
-    wm__plan_t(p, "cdmoe.keys", WM__VECTOR, 0, 1, WM__INIT_NORMAL, 0, 1, L ? &L->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
+    wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, sd, L ? &L->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
+    wm__plan_t(p, "cdmoe.keys", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, L ? &L->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
     wm__plan_experts(p, L, "cdmoe", E, D, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)));
 }
 
@@ -2629,7 +2630,7 @@ static void wm__moe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
     int D = c->hidden_size, E = c->n_experts, nk = wm__isqrt(E);
     float sd = 1.0f / sqrtf((float)D);
     wm__mlp_plan(p, c, L);
-    wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, sd, L ? &L->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
+    wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, sd, L ? &L->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
     wm__plan_experts(p, L, "mlp", E, D, 1.0f / sqrtf((float)c->experts_per_tok));
 }
 
@@ -3908,9 +3909,9 @@ static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) 
     pl.fn = fn; pl.ctx = ctx; pl.ok = 1; pl.layer = -1;
     pl.prefix = c->model_type == WM_MODEL_MAMBA2 ? "backbone.layers." : "model.layers.";
     if (c->model_type == WM_MODEL_MAMBA2) {
-        wm__plan_t(p, "backbone.embeddings.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
+        wm__plan_t(p, "backbone.embeddings.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
     } else {
-        wm__plan_t(p, "model.embed_tokens.weight", WM__MATRIX, 0, 1, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
+        wm__plan_t(p, "model.embed_tokens.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
     }
     for (l = 0; l < c->n_layers && pl.ok; l++) {
         wm__layer *L = m ? &m->layers[l] : NULL;
@@ -3918,30 +3919,30 @@ static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) 
         if (L) { L->seq = c->layer_seq[l]; L->state = c->layer_state[l]; }
         if (c->model_type == WM_MODEL_CHEEMS) { /* Cheems/Doge block stacking: either slot may be any module */
             if (c->layer_seq[l] != WM_SEQ_NONE) {
-                WM__VEC1(p, "pre_sequence_layernorm.weight", L ? &L->norm_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-                WM__VEC1(p, "post_sequence_residual.weight", L ? &L->gain_seq : NULL, D, 1, 0, WM__INIT_NORMAL, 1.0f, 0.1f);
+                WM__VEC1(p, "pre_sequence_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+                WM__VEC1(p, "post_sequence_residual.weight", L ? &L->gain_seq : NULL, D, WM__OPTIONAL, WM__INIT_NORMAL, 1.0f, 0.1f);
                 wm__plan_module(p, c, L, c->layer_seq[l]);
             }
-            WM__VEC1(p, "pre_state_layernorm.weight", L ? &L->norm_state : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "post_state_residual.weight", L ? &L->gain_state : NULL, D, 1, 0, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "pre_state_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "post_state_residual.weight", L ? &L->gain_state : NULL, D, WM__OPTIONAL, WM__INIT_NORMAL, 1.0f, 0.1f);
             wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
         } else if (c->model_type == WM_MODEL_DOGE) { /* transformers' DogeDecoderLayer */
-            WM__VEC1(p, "input_layernorm.weight", L ? &L->norm_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "input_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
             wm__plan_module(p, c, L, c->layer_seq[l]);
-            WM__VEC1(p, "input_residual", L ? &L->gain_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "post_attention_layernorm.weight", L ? &L->norm_state : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "post_attention_residual", L ? &L->gain_state : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "input_residual", L ? &L->gain_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "post_attention_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "post_attention_residual", L ? &L->gain_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
             wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
         } else { /* transformers' Mamba2Block */
-            WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, D, 0, 1, WM__INIT_NORMAL, 1.0f, 0.1f);
+            WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
             wm__plan_module(p, c, L, c->layer_seq[l]);
         }
     }
     pl.layer = -1;
-    WM__VEC1(p, c->model_type == WM_MODEL_MAMBA2 ? "backbone.norm_f.weight" : "model.norm.weight", m ? &m->final_norm : NULL, D, 0, 1,
+    WM__VEC1(p, c->model_type == WM_MODEL_MAMBA2 ? "backbone.norm_f.weight" : "model.norm.weight", m ? &m->final_norm : NULL, D, WM__IN_RANDOM,
              WM__INIT_NORMAL, 1.0f, 0.1f);
     if (c->tie_embeddings != 1)
-        wm__plan_t(p, "lm_head.weight", WM__MATRIX, c->tie_embeddings < 0, c->tie_embeddings == 0, WM__INIT_NORMAL, 0, sd,
+        wm__plan_t(p, "lm_head.weight", WM__MATRIX, (c->tie_embeddings < 0 ? WM__OPTIONAL : 0) | (c->tie_embeddings == 0 ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0, sd,
                    m ? &m->lm_head : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
     return pl.ok;
 }
