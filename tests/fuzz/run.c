@@ -1,8 +1,9 @@
 /* A config (up to the first NUL), then knobs and token ids -> a random
    checkpoint of it, prefill, decode, sample, save, restore. Invariants:
    session sizes are exact; prefill of a prefix + decode of the rest equals
-   one prefill; a saved and restored session decodes bit for bit as the
-   original; sampling gives an id in range. */
+   one prefill (to float32 rounding, scaled by what the model amplifies); a
+   saved and restored session decodes bit for bit as the original; sampling
+   gives an id in range. */
 #include "fuzz.h"
 
 static double max_abs(const float *x, size_t n) {
@@ -89,7 +90,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             double d = fabs((double)full[i] - (double)part[i]);
             if (d > err || d != d) err = d != d ? INFINITY : d;
         }
-        if (ref == ref && ref < 1e30) FUZZ_CHECK(err <= 1e-3 * (1.0 + ref));
+        if (ref == ref && ref < 1e30 && err > 1e-3 * (1.0 + ref)) {
+            /* deep, narrow random models amplify float32 rounding layer by layer (48 layers of
+               width 3: x2 per ~5 layers, the float32 reference itself lands 1e-3 off float64):
+               the bound is then the rounding noise itself, measured as prefill by the scalar
+               references against the SIMD kernels. A wrong decode path is off by far more. */
+            wm_session_params ps = p;
+            wm_session *sc;
+            float *sfull = (float *)malloc(sizeof(float) * V * (size_t)T);
+            double noise = 0;
+            ps.scalar = 1;
+            FUZZ_CHECK(wm_session_create(&sc, m, &ps, NULL) == WM_OK && wm_prefill(sc, ids, T, sfull, WM_LOGITS_ALL) == WM_OK);
+            for (i = 0; i < V * (size_t)T; i++) noise = fmax(noise, fabs((double)full[i] - (double)sfull[i]));
+            FUZZ_CHECK(err <= 1e-3 * (1.0 + ref) + 50.0 * noise);
+            wm_session_free(sc);
+            free(sfull);
+        }
     }
     /* a full session refuses more tokens and stays usable */
     if (m->has_attn && wm_session_pos(a) == p.n_ctx) FUZZ_CHECK(wm_decode(a, ids[0], la) == WM_ERR_CONTEXT && wm_session_pos(a) == T);
