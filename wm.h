@@ -267,8 +267,10 @@ WMDEF wm_status wm_model_init(wm_model **out, const wm_model_source *src, void *
                               wm_error *err);
 WMDEF size_t wm_model_bytes_used(const wm_model *m);
 /* Exact bytes wm_model_init needs for src, counted from a 64-byte aligned
-   start (a buffer that may start anywhere needs 63 more). No allocation:
-   tensors are looked up in the headers; wm_model_init checks the rest. */
+   start (a buffer that may start anywhere needs 63 more). It builds the
+   tensor directory in a temporary WM_MALLOC block (n log n in the tensors);
+   under WM_NO_MALLOC it looks each tensor up in the headers instead
+   (tensors x entries: meant for firmware-sized checkpoints). */
 WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err);
 WMDEF const wm_config *wm_model_config(const wm_model *m);
 WMDEF int wm_model_n_tensors(const wm_model *m);
@@ -4163,7 +4165,7 @@ static wm_status wm__model_bind(wm_model *m, const wm_model_source *src, wm__are
     b.a = &meas;
     b.measure = 1;
     if (!wm__plan(&m->cfg, NULL, wm__bind, &b)) return b.st;
-    *need = meas.used + nf;
+    *need = meas.used;
     *exact = 1;
     if (meas.used > a->cap)
         return wm__fail(err, WM_ERR_ARENA,
@@ -4204,7 +4206,7 @@ static void wm__model_finish(wm_model *m) {
    NULL), WM_ERR_ARENA with *need the exact bytes (*exact = 1); when sizing
    fails, the error, with *need the directory's bytes (its checks come first
    in a build that has them). Phase 1 validates every header and counts. */
-static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, size_t *need,
+static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, int probe, size_t *need,
                                  int *exact, wm_error *err) {
     wm_config cfg;
     wm__stfile *files;
@@ -4236,11 +4238,16 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     files = (wm__stfile *)wm__alloc(&a, (size_t)src->n_files, sizeof(wm__stfile));
     layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, sizeof(wm__layer));
     nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
-    if (!mem || a.bad) {
+    if ((!mem || a.bad) && probe) {
         st = wm__model_size(&cfg, src, a.used, need, exact, err);
         if (st != WM_ERR_ARENA) return st;
-        return wm__fail(err, WM_ERR_ARENA, "model: %s%zu bytes are too few: the model needs %zu bytes from a %d-byte aligned start (wm_model_bytes)",
-                        mem ? "a buffer of " : "", cap, *need, WM__ALIGN);
+        return wm__fail(err, WM_ERR_ARENA, "model: the model needs %zu bytes from a %d-byte aligned start", *need, WM__ALIGN);
+    }
+    if (!mem || a.bad) {
+        *need = a.used;
+        return wm__fail(err, WM_ERR_ARENA,
+                        "model: buffer of %zu bytes is too small: the directory alone needs %zu bytes from a %d-byte aligned start "
+                        "(wm_model_bytes tells the whole size)", cap, a.used, WM__ALIGN);
     }
     memset(m, 0, sizeof *m);
     m->tensors = tensors;
@@ -4263,7 +4270,7 @@ WMDEF wm_status wm_model_init(wm_model **out, const wm_model_source *src, void *
     int exact;
     if (out) *out = NULL;
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "model: memory is NULL");
-    return wm__model_build(out, src, mem, mem_bytes, &need, &exact, err);
+    return wm__model_build(out, src, mem, mem_bytes, 0, &need, &exact, err);
 }
 
 WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err) {
@@ -4273,8 +4280,23 @@ WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_err
     wm_status st;
     if (!bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "model: bytes is NULL");
     *bytes = 0;
-    st = wm__model_build(&m, src, NULL, 0, &need, &exact, err);
+#ifndef WM_NO_MALLOC
+    { /* a temporary directory, so each tensor is found by binary search: n log n in the tensors */
+        void *tmp;
+        st = wm__model_build(&m, src, NULL, 0, 0, &need, &exact, NULL);
+        if (st != WM_ERR_ARENA || need == 0) return wm__model_build(&m, src, NULL, 0, 0, &need, &exact, err);
+        tmp = WM_MALLOC(need + WM__ALIGN - 1);
+        if (!tmp) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", need + WM__ALIGN - 1);
+        st = wm__model_build(&m, src, tmp, need + WM__ALIGN - 1, 0, &need, &exact, err);
+        if (st == WM_OK) need = m->bytes_used; /* nothing to copy: the directory is all */
+        WM_FREE(tmp);
+        if (st != WM_OK && (st != WM_ERR_ARENA || !exact)) return st;
+    }
+#else
+    /* no allocator: each tensor looked up by walking the headers (tensors x entries; firmware-sized models) */
+    st = wm__model_build(&m, src, NULL, 0, 1, &need, &exact, err);
     if (st != WM_ERR_ARENA || !exact) return st;
+#endif
     *bytes = need;
     wm__ok(err);
     return WM_OK;
@@ -4346,21 +4368,21 @@ static void wm__model_release(wm_model *m) {
 }
 
 WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_error *err) {
-    size_t need = 0, cap;
-    int exact;
-    void *mem;
+    size_t need = 0;
+    int exact = 0, tries;
     wm_status st;
     if (out) *out = NULL;
-    st = wm__model_build(out, src, NULL, 0, &need, &exact, err);
-    if (need == 0) return st; /* not even a directory: the config or a header is bad */
-    /* the exact size, or, when sizing failed, the directory's: the build then reports
-       the first error in its own order (a broken file before a missing tensor) */
-    cap = need + WM__ALIGN - 1; /* malloc's alignment may be less than 64 */
-    mem = WM_MALLOC(cap);
-    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
-    st = wm__model_build(out, src, mem, cap, &need, &exact, err);
-    if (st == WM_OK) (*out)->owned = mem;
-    else WM_FREE(mem);
+    st = wm__model_build(out, src, NULL, 0, 0, &need, &exact, NULL); /* the directory's size */
+    if (st != WM_ERR_ARENA || need == 0) return wm__model_build(out, src, NULL, 0, 0, &need, &exact, err); /* the real error */
+    for (tries = 0; tries < 2; tries++) { /* the directory, then (when copies need more) the exact size */
+        size_t cap = need + WM__ALIGN - 1; /* malloc's alignment may be less than 64 */
+        void *mem = WM_MALLOC(cap);
+        if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
+        st = wm__model_build(out, src, mem, cap, 0, &need, &exact, err);
+        if (st == WM_OK) { (*out)->owned = mem; return WM_OK; }
+        WM_FREE(mem);
+        if (st != WM_ERR_ARENA || !exact) break;
+    }
     return st;
 }
 

@@ -786,6 +786,12 @@ static void test_arena(void) {
             blob.data = w; blob.size = wn; blob.name = "model.safetensors";
             src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
             check(wm_model_bytes(&src, &bytes, &e) == WM_OK && bytes > 0, "%s: wm_model_bytes: %s", dirs[d], e.message);
+            { /* the WM_NO_MALLOC way: tensors looked up in the headers, no directory */
+                size_t probed = 0;
+                int exact = 0;
+                check(wm__model_build(&m3, &src, NULL, 0, 1, &probed, &exact, NULL) == WM_ERR_ARENA && exact && probed == bytes,
+                      "%s: sized over the headers %zu = %zu", dirs[d], probed, bytes);
+            }
             mem = (unsigned char *)malloc(bytes + 64);
             check(wm_model_init(&m3, &src, align64(mem), bytes - 1, &e) == WM_ERR_ARENA, "%s: one byte less refused", dirs[d]);
             check(wm_model_init(&m3, &src, align64(mem), bytes, &e) == WM_OK && wm_model_bytes_used(m3) == bytes, "%s: exactly %zu bytes: %s",
