@@ -52,8 +52,9 @@
       F16 and BF16 alike; a tensor whose address is not a multiple of its
       element size is copied once). wm_model_init() lays the model's own small
       data (layer table, F32 copies of norms/biases, tensor directory) into a
-      caller buffer; wm_model_open()/wm_model_load() do the same with
-      WM_MALLOC. A session (KV cache of attention layers, the O(1) SSD and
+      caller buffer of wm_model_bytes(); wm_model_open()/wm_model_load() do
+      the same with WM_MALLOC. A wm_generate() call takes its buffers from
+      params.work (wm_generate_bytes() long) or WM_MALLOC. A session (KV cache of attention layers, the O(1) SSD and
       conv states, scratch) needs exactly wm_session_bytes() bytes, measured
       from a 64-byte aligned start; wm_session_init() runs inside a buffer of
       that size and refuses a smaller one.
