@@ -4207,7 +4207,9 @@ static void wm__model_finish(wm_model *m) {
    NULL), WM_ERR_ARENA with *need the exact bytes (*exact = 1); when sizing
    fails, the error, with *need the directory's bytes (its checks come first
    in a build that has them). Phase 1 validates every header and counts. */
-static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, int probe, size_t *need,
+enum { WM__BUILD = 0, WM__SIZE_OVER_HEADERS = 1 }; /* without a buffer: the directory's size, or the exact size by header walks */
+
+static wm_status wm__model_build(wm_model **out, const wm_model_source *src, void *mem, size_t cap, int mode, size_t *need,
                                  int *exact, wm_error *err) {
     wm_config cfg;
     wm__stfile *files;
@@ -4239,7 +4241,7 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     files = (wm__stfile *)wm__alloc(&a, (size_t)src->n_files, sizeof(wm__stfile));
     layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, sizeof(wm__layer));
     nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
-    if ((!mem || a.bad) && probe) {
+    if ((!mem || a.bad) && mode == WM__SIZE_OVER_HEADERS) {
         st = wm__model_size(&cfg, src, a.used, need, exact, err);
         if (st != WM_ERR_ARENA) return st;
         return wm__fail(err, WM_ERR_ARENA, "model: the model needs %zu bytes from a %d-byte aligned start", *need, WM__ALIGN);
@@ -4271,7 +4273,7 @@ WMDEF wm_status wm_model_init(wm_model **out, const wm_model_source *src, void *
     int exact;
     if (out) *out = NULL;
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "model: memory is NULL");
-    return wm__model_build(out, src, mem, mem_bytes, 0, &need, &exact, err);
+    return wm__model_build(out, src, mem, mem_bytes, WM__BUILD, &need, &exact, err);
 }
 
 WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err) {
@@ -4284,18 +4286,18 @@ WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_err
 #ifndef WM_NO_MALLOC
     { /* a temporary directory, so each tensor is found by binary search: n log n in the tensors */
         void *tmp;
-        st = wm__model_build(&m, src, NULL, 0, 0, &need, &exact, NULL);
-        if (st != WM_ERR_ARENA || need == 0) return wm__model_build(&m, src, NULL, 0, 0, &need, &exact, err);
+        st = wm__model_build(&m, src, NULL, 0, WM__BUILD, &need, &exact, err);
+        if (st != WM_ERR_ARENA || need == 0) return st; /* ARENA with the directory's size is expected */
         tmp = WM_MALLOC(need + WM__ALIGN - 1);
         if (!tmp) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", need + WM__ALIGN - 1);
-        st = wm__model_build(&m, src, tmp, need + WM__ALIGN - 1, 0, &need, &exact, err);
+        st = wm__model_build(&m, src, tmp, need + WM__ALIGN - 1, WM__BUILD, &need, &exact, err);
         if (st == WM_OK) need = m->bytes_used; /* nothing to copy: the directory is all */
         WM_FREE(tmp);
         if (st != WM_OK && (st != WM_ERR_ARENA || !exact)) return st;
     }
 #else
     /* no allocator: each tensor looked up by walking the headers (tensors x entries; firmware-sized models) */
-    st = wm__model_build(&m, src, NULL, 0, 1, &need, &exact, err);
+    st = wm__model_build(&m, src, NULL, 0, WM__SIZE_OVER_HEADERS, &need, &exact, err);
     if (st != WM_ERR_ARENA || !exact) return st;
 #endif
     *bytes = need;
@@ -4373,13 +4375,13 @@ WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_err
     int exact = 0, tries;
     wm_status st;
     if (out) *out = NULL;
-    st = wm__model_build(out, src, NULL, 0, 0, &need, &exact, NULL); /* the directory's size */
-    if (st != WM_ERR_ARENA || need == 0) return wm__model_build(out, src, NULL, 0, 0, &need, &exact, err); /* the real error */
+    st = wm__model_build(out, src, NULL, 0, WM__BUILD, &need, &exact, err); /* the directory's size */
+    if (st != WM_ERR_ARENA || need == 0) return st;
     for (tries = 0; tries < 2; tries++) { /* the directory, then (when copies need more) the exact size */
         size_t cap = need + WM__ALIGN - 1; /* malloc's alignment may be less than 64 */
         void *mem = WM_MALLOC(cap);
         if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
-        st = wm__model_build(out, src, mem, cap, 0, &need, &exact, err);
+        st = wm__model_build(out, src, mem, cap, WM__BUILD, &need, &exact, err);
         if (st == WM_OK) { (*out)->owned = mem; return WM_OK; }
         WM_FREE(mem);
         if (st != WM_ERR_ARENA || !exact) break;

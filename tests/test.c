@@ -789,7 +789,7 @@ static void test_arena(void) {
             { /* the WM_NO_MALLOC way: tensors looked up in the headers, no directory */
                 size_t probed = 0;
                 int exact = 0;
-                check(wm__model_build(&m3, &src, NULL, 0, 1, &probed, &exact, NULL) == WM_ERR_ARENA && exact && probed == bytes,
+                check(wm__model_build(&m3, &src, NULL, 0, WM__SIZE_OVER_HEADERS, &probed, &exact, NULL) == WM_ERR_ARENA && exact && probed == bytes,
                       "%s: sized over the headers %zu = %zu", dirs[d], probed, bytes);
             }
             mem = (unsigned char *)malloc(bytes + 64);
