@@ -1569,44 +1569,9 @@ typedef struct wm__tensor {
     int used;
 } wm__tensor;
 
-/* The weights of one layer. Vectors are F32 ([D] unless noted); matrices
-   stay in the checkpoint's dtype. Absent optional tensors are NULL. */
-typedef struct wm__layer {
-    int seq, state;                                  /* WM_SEQ_*, WM_STATE_* */
-    const float *norm_seq, *norm_state;              /* pre-norms */
-    const float *gain_seq, *gain_state;              /* residual gains */
-    /* cheems SSD */
-    wm__mat ssd_x, ssd_b, ssd_c, ssd_dt, ssd_out;
-    const float *ssd_xb, *ssd_bb, *ssd_cb, *ssd_dtb, *ssd_outb;
-    const float *A_log, *Dskip;                      /* [H] (also mamba2) */
-    /* attention (cheems: q,k,o + inner values; doge: q,k,v,o + dynamic mask) */
-    wm__mat q, k, v, o;
-    const float *qb, *kb, *vb, *ob;
-    const float *q_norm, *k_norm;                    /* [hd] */
-    const float *attn_A;                             /* [n_kv] */
-    wm__mat dt_proj;                                 /* [n_kv][n_kv*hd] */
-    const float *dt_projb;
-    wm__mat v_queries;                               /* [dret][D] */
-    const float *v_queriesb;
-    const float *v_keys;                             /* [n_values][dret] */
-    wm__mat v_embed;                                 /* [n_values][D] */
-    const float *dyn_mask;                           /* [n_heads][max_pos] */
-    /* gated MLP (also the shared expert of doge MoE) */
-    wm__mat gate, up, down;
-    const float *gateb, *upb, *downb;
-    /* cheems CDMoE */
-    wm__mat sh_up, sh_down, queries;
-    const float *sh_upb, *sh_downb;
-    const float *keys;                               /* [heads][num_keys][2][dret/2] */
-    /* experts (cheems CDMoE and doge MoE) */
-    wm__mat down_embed, up_embed;                    /* [E][D] */
-    wm__mat router;                                  /* doge: [2*num_keys][D] */
-    /* mamba2 */
-    wm__mat in_proj, in_z, in_xbc, in_dt, out_proj;  /* in_* are row slices of in_proj */
-    const float *in_projb, *in_zb, *in_xbcb, *in_dtb, *out_projb;
-    const float *conv_w;                             /* [C][K] */
-    const float *conv_b, *dt_bias, *gnorm;           /* [C], [H], [I] */
-} wm__layer;
+/* The weights of one layer: its norms and each slot's module weights, by
+   kind (defined with the module table, after the modules). */
+typedef struct wm__layer wm__layer;
 
 struct wm_model {
     wm_config cfg;
@@ -1715,8 +1680,8 @@ static void wm__plan_linear(wm__planner *p, const char *base, wm__mat *w, const 
     wm__fmt(nm, sizeof nm, "%s.bias", base);
     wm__plan_t(p, nm, WM__VECTOR, WM__OPTIONAL | (bias ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0.0f, 0.1f, (void *)b, 1, (uint64_t)o, 0, 0, 0);
 }
-#define WM__LIN(p, base, L, f, o, i, bias) \
-    wm__plan_linear(p, base, L ? &L->f : NULL, L ? &L->f##b : NULL, o, i, bias, 1.0f / sqrtf((float)(i)))
+#define WM__LIN(p, base, w, f, o, i, bias) \
+    wm__plan_linear(p, base, w ? &w->f : NULL, w ? &w->f##b : NULL, o, i, bias, 1.0f / sqrtf((float)(i)))
 #define WM__VEC1(p, nm, dst, n, flags, init, mean, scale) \
     wm__plan_t(p, nm, WM__VECTOR, flags, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
 
@@ -1867,12 +1832,19 @@ typedef struct wm__ctx {
     const wm_model *m;
     const wm_config *c;
     const wm__kc *kc;
-    const wm__layer *L;
+    const void *w;       /* this slot's weights: the module's own wm__*_w */
     wm__lstate *st;
     int nb, pos0; /* tokens of this batch and the position of the first */
 } wm__ctx;
 
 /* ---- cheems SSD module (Listing 4 + RoPE on B and C) ------------------- */
+
+typedef struct wm__ssd_w {
+    wm__mat x_proj, b_proj, c_proj;      /* [H*P][D], [G*N][D], [G*N][D] */
+    wm__mat dt_proj, out_proj;           /* [H][D], [D][H*P] */
+    const float *x_projb, *b_projb, *c_projb, *dt_projb, *out_projb; /* optional biases */
+    const float *A_log, *Dskip;          /* [H] */
+} wm__ssd_w;
 
 typedef struct wm__ssd_bufs {
     float *xs;   /* [nb][H*P] */
@@ -1912,16 +1884,16 @@ static void wm__ssd_run(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__
 
 static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
-    const wm__layer *L = x->L;
+    const wm__ssd_w *w = (const wm__ssd_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__ssd_bufs b;
     wm__ssd_args a;
     int t, g, i, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size;
     wm__ssd_carve(ar, c, x->nb, kc->n_threads, &b);
-    wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &L->ssd_x, L->ssd_xb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.Bm, G * N, in, D, &L->ssd_b, L->ssd_bb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.Cm, G * N, in, D, &L->ssd_c, L->ssd_cb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.dt, H, in, D, &L->ssd_dt, L->ssd_dtb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &w->x_proj, w->x_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.Bm, G * N, in, D, &w->b_proj, w->b_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.Cm, G * N, in, D, &w->c_proj, w->c_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.dt, H, in, D, &w->dt_proj, w->dt_projb, x->nb, x->s->pack);
     for (i = 0; i < x->nb * H; i++) b.dt[i] = wm__softplus(b.dt[i]);
     for (t = 0; t < x->nb; t++)
         for (g = 0; g < G; g++) {
@@ -1930,25 +1902,26 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_rope(kc, b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
         }
     a.y = b.yv; a.S = x->st->S; a.xs = b.xs; a.Bm = b.Bm; a.Cm = b.Cm; a.dt = b.dt;
-    a.A_log = L->A_log; a.Dskip = L->Dskip;
+    a.A_log = w->A_log; a.Dskip = w->Dskip;
     a.ldx = wm__ssd_I(c); a.ldbc = G * N; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = c->ssd_chunk;
     wm__ssd_run(kc, &a, b.CB, b.ws);
-    wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &L->ssd_out, L->ssd_outb, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &w->out_proj, w->out_projb, x->nb, x->s->pack);
 }
 
 /* its tensors, per-layer state, scratch and decode traffic (the module table) */
-static void wm__ssd_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__ssd_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__ssd_w *w = (wm__ssd_w *)wv;
     int D = c->hidden_size, H = c->ssd_heads, GN = c->ssd_groups * c->ssd_state, HP = H * c->ssd_head_dim, hb = c->bias_proj;
     float sd = 1.0f / sqrtf((float)D);
-    WM__LIN(p, "ssd.x_proj", L, ssd_x, HP, D, hb);
-    WM__LIN(p, "ssd.b_proj", L, ssd_b, GN, D, hb);
-    WM__LIN(p, "ssd.c_proj", L, ssd_c, GN, D, hb);
-    wm__plan_t(p, "ssd.dt_proj.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.1f * sd, L ? &L->ssd_dt : NULL, 2, (uint64_t)H, (uint64_t)D, 0, 0);
-    WM__VEC1(p, "ssd.dt_proj.bias", L ? &L->ssd_dtb : NULL, H, WM__OPTIONAL | (hb ? WM__IN_RANDOM : 0), WM__INIT_DTB_CHEEMS, 0, 0);
-    WM__LIN(p, "ssd.out_proj", L, ssd_out, D, HP, hb);
-    WM__VEC1(p, "ssd.A_log", L ? &L->A_log : NULL, H, WM__IN_RANDOM, WM__INIT_ALOG, 0, 0);
-    WM__VEC1(p, "ssd.D", L ? &L->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__LIN(p, "ssd.x_proj", w, x_proj, HP, D, hb);
+    WM__LIN(p, "ssd.b_proj", w, b_proj, GN, D, hb);
+    WM__LIN(p, "ssd.c_proj", w, c_proj, GN, D, hb);
+    wm__plan_t(p, "ssd.dt_proj.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.1f * sd, w ? &w->dt_proj : NULL, 2, (uint64_t)H, (uint64_t)D, 0, 0);
+    WM__VEC1(p, "ssd.dt_proj.bias", w ? &w->dt_projb : NULL, H, WM__OPTIONAL | (hb ? WM__IN_RANDOM : 0), WM__INIT_DTB_CHEEMS, 0, 0);
+    WM__LIN(p, "ssd.out_proj", w, out_proj, D, HP, hb);
+    WM__VEC1(p, "ssd.A_log", w ? &w->A_log : NULL, H, WM__IN_RANDOM, WM__INIT_ALOG, 0, 0);
+    WM__VEC1(p, "ssd.D", w ? &w->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
 }
 
 static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
@@ -1962,16 +1935,28 @@ static void wm__ssd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__ssd_carve(a, &m->cfg, nb, nth, &b);
 }
 
-static uint64_t wm__ssd_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__ssd_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__ssd_w *w = (const wm__ssd_w *)wv;
     const wm_config *c = &m->cfg;
     (void)kv;
-    return wm__mat_bytes(&L->ssd_x) + wm__mat_bytes(&L->ssd_b) + wm__mat_bytes(&L->ssd_c) + wm__mat_bytes(&L->ssd_dt) +
-           wm__mat_bytes(&L->ssd_out) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state;
+    return wm__mat_bytes(&w->x_proj) + wm__mat_bytes(&w->b_proj) + wm__mat_bytes(&w->c_proj) + wm__mat_bytes(&w->dt_proj) +
+           wm__mat_bytes(&w->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state;
 }
 
 /* ---- mamba2 mixer -----------------------------------------------------------
    in_proj -> [z | xBC | dt]; causal depthwise conv (kernel K) + SiLU on xBC;
    SSD with D skip; y = rmsnorm(y * silu(z)) * w over all I channels; out_proj. */
+
+typedef struct wm__mamba_w {
+    wm__mat in_proj;                     /* [I+C+H][D] */
+    wm__mat in_z, in_xbc, in_dt;         /* its row slices [I], [C], [H] */
+    wm__mat out_proj;                    /* [D][I] */
+    const float *in_projb, *in_zb, *in_xbcb, *in_dtb, *out_projb; /* optional biases */
+    const float *conv_w;                 /* [C][K] */
+    const float *conv_b, *dt_bias;       /* [C] (optional), [H] */
+    const float *A_log, *Dskip;          /* [H] */
+    const float *gnorm;                  /* [I] */
+} wm__mamba_w;
 
 typedef struct wm__mamba_bufs {
     float *z;    /* [nb][I] */
@@ -1995,22 +1980,22 @@ static void wm__mamba_carve(wm__arena *a, const wm_config *c, int nb, int nth, w
 
 static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
-    const wm__layer *L = x->L;
+    const wm__mamba_w *w = (const wm__mamba_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__mamba_bufs b;
     wm__ssd_args a;
     int t, i, k, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
     int GN = c->ssd_groups * c->ssd_state;
     wm__mamba_carve(ar, c, x->nb, kc->n_threads, &b);
-    wm__k_matmul(kc, b.z, I, in, D, &L->in_z, L->in_zb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb, x->s->pack);
     memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * C);
-    wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &L->in_xbc, L->in_xbcb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.dt, H, in, D, &L->in_dt, L->in_dtb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &w->in_xbc, w->in_xbcb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.dt, H, in, D, &w->in_dt, w->in_dtb, x->nb, x->s->pack);
     for (t = 0; t < x->nb; t++) {
         float *o = b.xbc + (size_t)t * C;
         for (i = 0; i < C; i++) {
-            float s = L->conv_b ? L->conv_b[i] : 0.0f;
-            for (k = 0; k < K; k++) s += L->conv_w[(size_t)i * K + k] * b.ext[(size_t)(t + k) * C + i];
+            float s = w->conv_b ? w->conv_b[i] : 0.0f;
+            for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * b.ext[(size_t)(t + k) * C + i];
             o[i] = s;
         }
         wm__k_act_mul(kc, o, NULL, (size_t)C, WM_ACT_SILU);
@@ -2018,11 +2003,11 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     memcpy(x->st->conv, b.ext + (size_t)x->nb * C, sizeof(float) * (size_t)(K - 1) * C);
     for (t = 0; t < x->nb; t++)
         for (i = 0; i < H; i++) {
-            float d = wm__softplus(b.dt[(size_t)t * H + i] + L->dt_bias[i]);
+            float d = wm__softplus(b.dt[(size_t)t * H + i] + w->dt_bias[i]);
             b.dt[(size_t)t * H + i] = d < c->dt_min ? c->dt_min : (d > c->dt_max ? c->dt_max : d);
         }
     a.y = b.yv; a.S = x->st->S; a.xs = b.xbc; a.Bm = b.xbc + I; a.Cm = b.xbc + I + GN; a.dt = b.dt;
-    a.A_log = L->A_log; a.Dskip = L->Dskip;
+    a.A_log = w->A_log; a.Dskip = w->Dskip;
     a.ldx = C; a.ldbc = C; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = c->ssd_state; a.G = c->ssd_groups; a.group_div = 1; a.chunk = c->ssd_chunk;
     wm__ssd_run(kc, &a, b.CB, b.ws);
@@ -2030,33 +2015,35 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
         float *y = b.yv + (size_t)t * I, *z = b.z + (size_t)t * I;
         wm__k_act_mul(kc, z, NULL, (size_t)I, WM_ACT_SILU);
         for (i = 0; i < I; i++) y[i] *= z[i];
-        wm__k_rmsnorm(kc, y, y, L->gnorm, I, c->norm_eps);
+        wm__k_rmsnorm(kc, y, y, w->gnorm, I, c->norm_eps);
     }
-    wm__k_matmul(kc, out, D, b.yv, I, &L->out_proj, L->out_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb, x->s->pack);
 }
 
-static void wm__mamba_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__mamba_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__mamba_w *w = (wm__mamba_w *)wv;
     int D = c->hidden_size, H = c->ssd_heads, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, ub = c->bias_proj;
-    WM__LIN(p, "mixer.in_proj", L, in_proj, I + C + H, D, ub);
-    wm__plan_t(p, "mixer.conv1d.weight", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K), L ? &L->conv_w : NULL, 3,
+    WM__LIN(p, "mixer.in_proj", w, in_proj, I + C + H, D, ub);
+    wm__plan_t(p, "mixer.conv1d.weight", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K), w ? &w->conv_w : NULL, 3,
                (uint64_t)C, 1, (uint64_t)K, 0);
-    WM__VEC1(p, "mixer.conv1d.bias", L ? &L->conv_b : NULL, C, WM__OPTIONAL | (c->bias_conv ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0, 0.1f);
-    WM__VEC1(p, "mixer.dt_bias", L ? &L->dt_bias : NULL, H, WM__IN_RANDOM, WM__INIT_DTB_MAMBA, 0, 0);
-    WM__VEC1(p, "mixer.A_log", L ? &L->A_log : NULL, H, WM__IN_RANDOM, WM__INIT_ALOG, 0, 0);
-    WM__VEC1(p, "mixer.D", L ? &L->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__VEC1(p, "mixer.norm.weight", L ? &L->gnorm : NULL, I, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__LIN(p, "mixer.out_proj", L, out_proj, D, I, ub);
+    WM__VEC1(p, "mixer.conv1d.bias", w ? &w->conv_b : NULL, C, WM__OPTIONAL | (c->bias_conv ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0, 0.1f);
+    WM__VEC1(p, "mixer.dt_bias", w ? &w->dt_bias : NULL, H, WM__IN_RANDOM, WM__INIT_DTB_MAMBA, 0, 0);
+    WM__VEC1(p, "mixer.A_log", w ? &w->A_log : NULL, H, WM__IN_RANDOM, WM__INIT_ALOG, 0, 0);
+    WM__VEC1(p, "mixer.D", w ? &w->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "mixer.norm.weight", w ? &w->gnorm : NULL, I, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__LIN(p, "mixer.out_proj", w, out_proj, D, I, ub);
 }
 
 /* Slices mamba2's in_proj into [z | xBC | dt] rows. */
-static void wm__mamba_slices(const wm_config *c, wm__layer *L) {
+static void wm__mamba_slices(const wm_config *c, void *wv) {
+    wm__mamba_w *w = (wm__mamba_w *)wv;
     int I = wm__ssd_I(c), C = wm__conv_C(c), H = c->ssd_heads;
-    L->in_z = L->in_proj; L->in_z.rows = I;
-    L->in_xbc = L->in_proj; L->in_xbc.rows = C; L->in_xbc.data = wm__row(&L->in_proj, I);
-    L->in_dt = L->in_proj; L->in_dt.rows = H; L->in_dt.data = wm__row(&L->in_proj, I + C);
-    L->in_zb = L->in_projb;
-    L->in_xbcb = L->in_projb ? L->in_projb + I : NULL;
-    L->in_dtb = L->in_projb ? L->in_projb + I + C : NULL;
+    w->in_z = w->in_proj; w->in_z.rows = I;
+    w->in_xbc = w->in_proj; w->in_xbc.rows = C; w->in_xbc.data = wm__row(&w->in_proj, I);
+    w->in_dt = w->in_proj; w->in_dt.rows = H; w->in_dt.data = wm__row(&w->in_proj, I + C);
+    w->in_zb = w->in_projb;
+    w->in_xbcb = w->in_projb ? w->in_projb + I : NULL;
+    w->in_dtb = w->in_projb ? w->in_projb + I + C : NULL;
 }
 
 static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
@@ -2070,10 +2057,11 @@ static void wm__mamba_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx
     wm__mamba_carve(a, &m->cfg, nb, nth, &b);
 }
 
-static uint64_t wm__mamba_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__mamba_w *w = (const wm__mamba_w *)wv;
     const wm_config *c = &m->cfg;
     (void)kv;
-    return wm__mat_bytes(&L->in_proj) + wm__mat_bytes(&L->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
+    return wm__mat_bytes(&w->in_proj) + wm__mat_bytes(&w->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
            4ull * (uint64_t)wm__conv_C(c) * (uint64_t)(2 * c->conv_kernel - 1) + 4ull * (uint64_t)wm__ssd_I(c);
 }
 
@@ -2197,6 +2185,16 @@ WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, c
    v = x * sum_{i in topk(v_queries(x) v_keys^T)} v_embed[i]; RoPE on q, k;
    key position j is hidden from head h when dynamic_mask[h][j] == 0. */
 
+typedef struct wm__ifa_w {
+    wm__mat q, k, o;                     /* [D][D] */
+    const float *qb, *kb, *ob;           /* optional biases */
+    wm__mat v_queries;                   /* [dret][D] */
+    const float *v_queriesb;
+    const float *v_keys;                 /* [n_values][dret] */
+    wm__mat v_embed;                     /* [n_values][D] */
+    const float *dyn_mask;               /* [n_heads][max_pos] 0: key hidden */
+} wm__ifa_w;
+
 typedef struct wm__ifa_bufs {
     float *q;    /* [nb][D] */
     float *k;    /* [nb][D] */
@@ -2225,7 +2223,7 @@ static void wm__ifa_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, i
 
 static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
-    const wm__layer *L = x->L;
+    const wm__ifa_w *w = (const wm__ifa_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__ifa_bufs b;
     int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
@@ -2233,10 +2231,10 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     float *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] */
     float scale = 1.0f / sqrtf((float)hd);
     wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
-    wm__k_matmul(kc, b.q, D, in, D, &L->q, L->qb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.k, D, in, D, &L->k, L->kb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &L->v_queries, L->v_queriesb, x->nb, x->s->pack);
-    wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, b.vq, c->ifa_retrieval, L->v_keys, c->ifa_retrieval, b.sim, nv, 0);
+    wm__k_matmul(kc, b.q, D, in, D, &w->q, w->qb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.k, D, in, D, &w->k, w->kb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb, x->s->pack);
+    wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, b.sim, nv, 0);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
         const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
@@ -2245,7 +2243,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         wm__k_topk(kc, b.sim + (size_t)t * nv, nv, K, b.idx + (size_t)t * K, b.val + (size_t)t * K, b.sel + (size_t)WM__TID() * nv);
         for (i = 0; i < D; i++) v[i] = 0.0f;
         for (j = 0; j < K; j++)
-            wm__k_axpy(kc, v, 1.0f, wm__row(&L->v_embed, b.idx[(size_t)t * K + j]), L->v_embed.dtype, D);
+            wm__k_axpy(kc, v, 1.0f, wm__row(&w->v_embed, b.idx[(size_t)t * K + j]), w->v_embed.dtype, D);
         for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
         for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
             size_t at = ((size_t)h * ld + (size_t)(x->pos0 + t)) * hd;
@@ -2261,25 +2259,26 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         int h = task / n_blk, t0 = (task % n_blk) * WM__QB;
         wm__attn_rule ru;
         memset(&ru, 0, sizeof ru);
-        ru.hide = L->dyn_mask + (size_t)h * maxp;
+        ru.hide = w->dyn_mask + (size_t)h * maxp;
         ru.n_hide = maxp;
         ru.scale = scale;
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
                        kcache + (size_t)h * ld * hd, vcache + (size_t)h * ld * hd, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
-    wm__k_matmul(kc, out, D, b.o, D, &L->o, L->ob, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb, x->s->pack);
 }
 
-static void wm__ifa_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__ifa_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__ifa_w *w = (wm__ifa_w *)wv;
     int D = c->hidden_size, nv = c->ifa_values, dr = c->ifa_retrieval, hb = c->bias_proj;
-    WM__LIN(p, "attn.q_proj", L, q, D, D, hb);
-    WM__LIN(p, "attn.k_proj", L, k, D, D, hb);
-    WM__LIN(p, "attn.v_queries", L, v_queries, dr, D, hb);
-    wm__plan_t(p, "attn.v_keys", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, L ? &L->v_keys : NULL, 2, (uint64_t)nv, (uint64_t)dr, 0, 0);
-    wm__plan_t(p, "attn.v_embed.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.5f, L ? &L->v_embed : NULL, 2, (uint64_t)nv, (uint64_t)D, 0, 0);
-    wm__plan_t(p, "attn.dynamic_mask", WM__VECTOR, WM__IN_RANDOM, WM__INIT_DYNMASK, 0, 0, L ? &L->dyn_mask : NULL, 2,
+    WM__LIN(p, "attn.q_proj", w, q, D, D, hb);
+    WM__LIN(p, "attn.k_proj", w, k, D, D, hb);
+    WM__LIN(p, "attn.v_queries", w, v_queries, dr, D, hb);
+    wm__plan_t(p, "attn.v_keys", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, w ? &w->v_keys : NULL, 2, (uint64_t)nv, (uint64_t)dr, 0, 0);
+    wm__plan_t(p, "attn.v_embed.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.5f, w ? &w->v_embed : NULL, 2, (uint64_t)nv, (uint64_t)D, 0, 0);
+    wm__plan_t(p, "attn.dynamic_mask", WM__VECTOR, WM__IN_RANDOM, WM__INIT_DYNMASK, 0, 0, w ? &w->dyn_mask : NULL, 2,
                (uint64_t)c->n_heads, (uint64_t)c->max_position_embeddings, 0, 0);
-    WM__LIN(p, "attn.o_proj", L, o, D, D, hb);
+    WM__LIN(p, "attn.o_proj", w, o, D, D, hb);
 }
 
 /* a head-major KV cache [heads][n_ctx][hd] (+ one mask value per key) */
@@ -2299,10 +2298,11 @@ static void wm__ifa_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__ifa_carve(a, &m->cfg, nb, n_ctx, nth, &b);
 }
 
-static uint64_t wm__ifa_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__ifa_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__ifa_w *w = (const wm__ifa_w *)wv;
     const wm_config *c = &m->cfg;
-    return wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->v_queries) +
-           4ull * c->ifa_values * c->ifa_retrieval + (uint64_t)c->ifa_topk * wm__row_bytes(&L->v_embed) +
+    return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->v_queries) +
+           4ull * c->ifa_values * c->ifa_retrieval + (uint64_t)c->ifa_topk * wm__row_bytes(&w->v_embed) +
            kv * (8ull * (uint64_t)c->hidden_size + 4ull * c->n_heads);
 }
 
@@ -2310,6 +2310,15 @@ static uint64_t wm__ifa_decode_bytes(const wm_model *m, const wm__layer *L, uint
    GQA; per key j and kv head: m_j = exp(A * softplus(dt_proj(v_j))); score
    q.k/sqrt(hd) + m_j over keys j <= i (and i - j < sliding_window); past
    keep_window_size visible keys only the keep_window_size largest m stay. */
+
+typedef struct wm__doge_attn_w {
+    wm__mat q, k, v, o;                  /* [nH*hd][D], [nKV*hd][D] x2, [D][nH*hd] */
+    const float *qb, *kb, *vb, *ob;      /* optional biases */
+    const float *q_norm, *k_norm;        /* [hd], optional */
+    const float *A;                      /* [nKV] */
+    wm__mat dt_proj;                     /* [nKV][nKV*hd] */
+    const float *dt_projb;
+} wm__doge_attn_w;
 
 typedef struct wm__doge_bufs {
     float *q;    /* [nb][nH*hd] */
@@ -2331,7 +2340,7 @@ static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, 
 
 static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
-    const wm__layer *L = x->L;
+    const wm__doge_attn_w *w = (const wm__doge_attn_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__doge_bufs b;
     int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, task, ld = x->s->params.n_ctx;
@@ -2339,26 +2348,26 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     float *kcache = x->st->k, *vcache = x->st->v, *mm = x->st->m; /* [nKV][n_ctx][hd], [nKV][n_ctx] */
     float scale = 1.0f / sqrtf((float)hd);
     wm__doge_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
-    wm__k_matmul(kc, b.q, QD, in, D, &L->q, L->qb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.k, KD, in, D, &L->k, L->kb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.v, KD, in, D, &L->v, L->vb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.dt, nKV, b.v, KD, &L->dt_proj, L->dt_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.v, KD, in, D, &w->v, w->vb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.dt, nKV, b.v, KD, &w->dt_proj, w->dt_projb, x->nb, x->s->pack);
     for (t = 0; t < x->nb; t++) {
         const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
         int h;
         for (h = 0; h < nH; h++) {
             float *q = b.q + (size_t)t * QD + (size_t)h * hd;
-            if (L->q_norm) wm__k_rmsnorm(kc, q, q, L->q_norm, hd, c->norm_eps);
+            if (w->q_norm) wm__k_rmsnorm(kc, q, q, w->q_norm, hd, c->norm_eps);
             wm__k_rope(kc, q, cs, sn, hd);
         }
         for (h = 0; h < nKV; h++) { /* k, v and the mask value into the head-major cache */
             float *k = b.k + (size_t)t * KD + (size_t)h * hd;
             size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
-            if (L->k_norm) wm__k_rmsnorm(kc, k, k, L->k_norm, hd, c->norm_eps);
+            if (w->k_norm) wm__k_rmsnorm(kc, k, k, w->k_norm, hd, c->norm_eps);
             wm__k_rope(kc, k, cs, sn, hd);
             memcpy(kcache + at * hd, k, sizeof(float) * (size_t)hd);
             memcpy(vcache + at * hd, b.v + (size_t)t * KD + (size_t)h * hd, sizeof(float) * (size_t)hd);
-            mm[at] = expf(L->attn_A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
+            mm[at] = expf(w->A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
         }
     }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
@@ -2375,19 +2384,20 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * hd, vcache + (size_t)kv * ld * hd,
                        ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
-    wm__k_matmul(kc, out, D, b.o, QD, &L->o, L->ob, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb, x->s->pack);
 }
 
-static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__doge_attn_w *w = (wm__doge_attn_w *)wv;
     int D = c->hidden_size, hd = c->head_dim, QD = c->n_heads * hd, KD = c->n_kv_heads * hd, ab = c->bias_proj;
-    WM__LIN(p, "self_attn.q_proj", L, q, QD, D, ab);
-    WM__LIN(p, "self_attn.k_proj", L, k, KD, D, ab);
-    WM__LIN(p, "self_attn.v_proj", L, v, KD, D, ab);
-    WM__VEC1(p, "self_attn.q_norm.weight", L ? &L->q_norm : NULL, hd, WM__OPTIONAL | WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__VEC1(p, "self_attn.k_norm.weight", L ? &L->k_norm : NULL, hd, WM__OPTIONAL | WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-    WM__VEC1(p, "self_attn.A", L ? &L->attn_A : NULL, c->n_kv_heads, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.5f);
-    WM__LIN(p, "self_attn.dt_proj", L, dt_proj, c->n_kv_heads, KD, ab);
-    WM__LIN(p, "self_attn.o_proj", L, o, D, QD, ab);
+    WM__LIN(p, "self_attn.q_proj", w, q, QD, D, ab);
+    WM__LIN(p, "self_attn.k_proj", w, k, KD, D, ab);
+    WM__LIN(p, "self_attn.v_proj", w, v, KD, D, ab);
+    WM__VEC1(p, "self_attn.q_norm.weight", w ? &w->q_norm : NULL, hd, WM__OPTIONAL | WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "self_attn.k_norm.weight", w ? &w->k_norm : NULL, hd, WM__OPTIONAL | WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "self_attn.A", w ? &w->A : NULL, c->n_kv_heads, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.5f);
+    WM__LIN(p, "self_attn.dt_proj", w, dt_proj, c->n_kv_heads, KD, ab);
+    WM__LIN(p, "self_attn.o_proj", w, o, D, QD, ab);
 }
 
 static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
@@ -2399,13 +2409,19 @@ static void wm__doge_attn_scratch(wm__arena *a, const wm_model *m, int nb, int n
     wm__doge_carve(a, &m->cfg, nb, n_ctx, nth, &b);
 }
 
-static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__doge_attn_w *w = (const wm__doge_attn_w *)wv;
     const wm_config *c = &m->cfg;
-    return wm__mat_bytes(&L->q) + wm__mat_bytes(&L->k) + wm__mat_bytes(&L->v) + wm__mat_bytes(&L->o) + wm__mat_bytes(&L->dt_proj) +
+    return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->v) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->dt_proj) +
            kv * (8ull * c->n_kv_heads * c->head_dim + 4ull * c->n_kv_heads);
 }
 
 /* ---- gated MLP: down(act(gate(x)) * up(x)) -------------------------------- */
+
+typedef struct wm__mlp_w {
+    wm__mat gate, up, down;              /* [F][D], [F][D], [D][F] */
+    const float *gateb, *upb, *downb;    /* optional biases */
+} wm__mlp_w;
 
 typedef struct wm__mlp_bufs {
     float *g;  /* [nb][F] */
@@ -2417,26 +2433,26 @@ static void wm__mlp_carve(wm__arena *a, const wm_config *c, int nb, wm__mlp_bufs
     b->u = wm__falloc(a, nb, c->intermediate_size, 1);
 }
 
-static void wm__mlp(const wm__ctx *x, const float *in, float *out, wm__mlp_bufs *b) {
-    const wm__layer *L = x->L;
+static void wm__mlp(const wm__ctx *x, const wm__mlp_w *w, const float *in, float *out, wm__mlp_bufs *b) {
     int D = x->c->hidden_size, F = x->c->intermediate_size;
-    wm__k_matmul(x->kc, b->g, F, in, D, &L->gate, L->gateb, x->nb, x->s->pack);
-    wm__k_matmul(x->kc, b->u, F, in, D, &L->up, L->upb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, b->g, F, in, D, &w->gate, w->gateb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, b->u, F, in, D, &w->up, w->upb, x->nb, x->s->pack);
     wm__k_act_mul(x->kc, b->g, b->u, (size_t)x->nb * F, x->c->act);
-    wm__k_matmul(x->kc, out, D, b->g, F, &L->down, L->downb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, out, D, b->g, F, &w->down, w->downb, x->nb, x->s->pack);
 }
 
 static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     wm__mlp_bufs b;
     wm__mlp_carve(ar, x->c, x->nb, &b);
-    wm__mlp(x, in, out, &b);
+    wm__mlp(x, (const wm__mlp_w *)x->w, in, out, &b);
 }
 
-static void wm__mlp_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__mlp_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__mlp_w *w = (wm__mlp_w *)wv;
     int D = c->hidden_size, F = c->intermediate_size, b = c->model_type == WM_MODEL_DOGE ? c->bias_mlp : c->bias_proj;
-    WM__LIN(p, "mlp.gate_proj", L, gate, F, D, b);
-    WM__LIN(p, "mlp.up_proj", L, up, F, D, b);
-    WM__LIN(p, "mlp.down_proj", L, down, D, F, b);
+    WM__LIN(p, "mlp.gate_proj", w, gate, F, D, b);
+    WM__LIN(p, "mlp.up_proj", w, up, F, D, b);
+    WM__LIN(p, "mlp.down_proj", w, down, D, F, b);
 }
 
 static void wm__mlp_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -2445,9 +2461,10 @@ static void wm__mlp_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__mlp_carve(a, &m->cfg, nb, &b);
 }
 
-static uint64_t wm__mlp_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__mlp_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__mlp_w *w = (const wm__mlp_w *)wv;
     (void)m; (void)kv;
-    return wm__mat_bytes(&L->gate) + wm__mat_bytes(&L->up) + wm__mat_bytes(&L->down);
+    return wm__mat_bytes(&w->gate) + wm__mat_bytes(&w->up) + wm__mat_bytes(&w->down);
 }
 
 /* ---- product-key top-K: two score halves sx, sy [num_keys]; expert
@@ -2490,25 +2507,29 @@ static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int 
     for (i = 0; i < K; i++) b->e[i] = b->ix[b->ci[i] / K] * nk + b->iy[b->ci[i] % K];
 }
 
-/* the expert tables of both MoE kinds: down_embed, up_embed [E][D] */
-static void wm__plan_experts(wm__planner *p, wm__layer *L, const char *prefix, int E, int D, float up_scale) {
+/* the expert tables of both MoE kinds */
+typedef struct wm__experts_w {
+    wm__mat down_embed, up_embed;        /* [E][D] */
+} wm__experts_w;
+
+static void wm__plan_experts(wm__planner *p, wm__experts_w *ex, const char *prefix, int E, int D, float up_scale) {
     char nm[64];
     wm__fmt(nm, sizeof nm, "%s.down_embed.weight", prefix);
-    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)D), L ? &L->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)D), ex ? &ex->down_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
     wm__fmt(nm, sizeof nm, "%s.up_embed.weight", prefix);
-    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, up_scale, L ? &L->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
+    wm__plan_t(p, nm, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, up_scale, ex ? &ex->up_embed : NULL, 2, (uint64_t)E, (uint64_t)D, 0, 0);
 }
 
 /* The retrieved experts of one token, both MoE kinds: out[D] += sum_j
    g_j up_embed[e_j] with g_j = act((x . down_embed[e_j]) s_j) (cheems, eq. 5:
    the score inside the activation) or act(x . down_embed[e_j]) s_j (doge). */
-static void wm__experts(const wm__kc *kc, const wm__layer *L, int act, int score_inside, const float *x, float *out, int D,
+static void wm__experts(const wm__kc *kc, const wm__experts_w *ex, int act, int score_inside, const float *x, float *out, int D,
                         const int *e, const float *sc, int K) {
     int j;
     for (j = 0; j < K; j++) {
-        float d = wm__k_dot(kc, x, wm__row(&L->down_embed, e[j]), L->down_embed.dtype, D);
+        float d = wm__k_dot(kc, x, wm__row(&ex->down_embed, e[j]), ex->down_embed.dtype, D);
         float g = score_inside ? wm__act(act, d * sc[j]) : wm__act(act, d) * sc[j];
-        wm__k_axpy(kc, out, g, wm__row(&L->up_embed, e[j]), L->up_embed.dtype, D);
+        wm__k_axpy(kc, out, g, wm__row(&ex->up_embed, e[j]), ex->up_embed.dtype, D);
     }
 }
 
@@ -2516,6 +2537,14 @@ static void wm__experts(const wm__kc *kc, const wm__layer *L, int act, int score
    phi = shared_down(act(shared_up(x))); u = x (parallel) or phi (sequential);
    per retrieval head: product keys pick K experts e with scores s;
    y = phi + sum act((u . down_embed[e]) * softmax_K(s)) up_embed[e]. */
+
+typedef struct wm__cdmoe_w {
+    wm__mat sh_up, sh_down;              /* shared expert [F][D], [D][F] */
+    const float *sh_upb, *sh_downb;      /* optional biases */
+    wm__mat queries;                     /* [2*heads*dret/2][D] */
+    const float *keys;                   /* [heads][num_keys][2][dret/2] */
+    wm__experts_w ex;
+} wm__cdmoe_w;
 
 typedef struct wm__cdmoe_bufs {
     float *hid;  /* [nb][F] */
@@ -2535,24 +2564,24 @@ static void wm__cdmoe_carve(wm__arena *a, const wm_config *c, int nb, int nk, in
 
 static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
-    const wm__layer *L = x->L;
+    const wm__cdmoe_w *w = (const wm__cdmoe_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__cdmoe_bufs b;
     int D = c->hidden_size, F = c->intermediate_size, nh = c->cdmoe_heads, half = c->cdmoe_retrieval / 2;
     int nk = x->m->num_keys, K = c->cdmoe_topk, t, h, p;
     const float *u = in;
     wm__cdmoe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
-    wm__k_matmul(kc, b.hid, F, in, D, &L->sh_up, L->sh_upb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.hid, F, in, D, &w->sh_up, w->sh_upb, x->nb, x->s->pack);
     wm__k_act_mul(kc, b.hid, NULL, (size_t)x->nb * F, c->act);
-    wm__k_matmul(kc, out, D, b.hid, F, &L->sh_down, L->sh_downb, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.hid, F, &w->sh_down, w->sh_downb, x->nb, x->s->pack);
     if (c->cdmoe_sequential) {
         memcpy(b.u, out, sizeof(float) * (size_t)x->nb * D);
         u = b.u;
     }
-    wm__k_matmul(kc, b.qv, 2 * nh * half, u, D, &L->queries, NULL, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.qv, 2 * nh * half, u, D, &w->queries, NULL, x->nb, x->s->pack);
     for (h = 0; h < nh; h++) /* sim[t][h][p][k] = q[t][p][h] . keys[h][k][p] */
         for (p = 0; p < 2; p++)
-            wm__k_gemm_nt(kc, x->nb, nk, half, b.qv + ((size_t)p * nh + h) * half, 2 * nh * half, L->keys + ((size_t)h * nk * 2 + p) * half,
+            wm__k_gemm_nt(kc, x->nb, nk, half, b.qv + ((size_t)p * nh + h) * half, 2 * nh * half, w->keys + ((size_t)h * nk * 2 + p) * half,
                           2 * half, b.sxy + ((size_t)h * 2 + p) * nk, nh * 2 * nk, 0);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
@@ -2563,20 +2592,21 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
             const float *sx = b.sxy + ((size_t)t * nh + hh) * 2 * nk;
             wm__pk_topk(kc, sx, sx + nk, nk, K, pk);
             wm__k_softmax(kc, pk->s, K);
-            wm__experts(kc, L, c->act, 1, ut, out + (size_t)t * D, D, pk->e, pk->s, K);
+            wm__experts(kc, &w->ex, c->act, 1, ut, out + (size_t)t * D, D, pk->e, pk->s, K);
         }
     }
 }
 
-static void wm__cdmoe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__cdmoe_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__cdmoe_w *w = (wm__cdmoe_w *)wv;
     int D = c->hidden_size, F = c->intermediate_size, hb = c->bias_proj;
     int nh = c->cdmoe_heads, half = c->cdmoe_retrieval / 2, E = c->cdmoe_experts, nk = wm__isqrt(E);
     float sd = 1.0f / sqrtf((float)D);
-    WM__LIN(p, "cdmoe.shared_up_proj", L, sh_up, F, D, hb);
-    WM__LIN(p, "cdmoe.shared_down_proj", L, sh_down, D, F, hb);
-    wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, sd, L ? &L->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
-    wm__plan_t(p, "cdmoe.keys", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, L ? &L->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
-    wm__plan_experts(p, L, "cdmoe", E, D, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)));
+    WM__LIN(p, "cdmoe.shared_up_proj", w, sh_up, F, D, hb);
+    WM__LIN(p, "cdmoe.shared_down_proj", w, sh_down, D, F, hb);
+    wm__plan_t(p, "cdmoe.queries.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, sd, w ? &w->queries : NULL, 2, (uint64_t)(2 * nh * half), (uint64_t)D, 0, 0);
+    wm__plan_t(p, "cdmoe.keys", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, w ? &w->keys : NULL, 4, (uint64_t)nh, (uint64_t)nk, 2, (uint64_t)half);
+    wm__plan_experts(p, w ? &w->ex : NULL, "cdmoe", E, D, 1.0f / sqrtf((float)(nh * c->cdmoe_topk)));
 }
 
 static void wm__cdmoe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -2585,16 +2615,23 @@ static void wm__cdmoe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx
     wm__cdmoe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
 }
 
-static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__cdmoe_w *w = (const wm__cdmoe_w *)wv;
     const wm_config *c = &m->cfg;
     (void)kv;
-    return wm__mat_bytes(&L->sh_up) + wm__mat_bytes(&L->sh_down) + wm__mat_bytes(&L->queries) +
+    return wm__mat_bytes(&w->sh_up) + wm__mat_bytes(&w->sh_down) + wm__mat_bytes(&w->queries) +
            4ull * c->cdmoe_heads * m->num_keys * c->cdmoe_retrieval +
-           (uint64_t)c->cdmoe_heads * c->cdmoe_topk * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
+           (uint64_t)c->cdmoe_heads * c->cdmoe_topk * (wm__row_bytes(&w->ex.down_embed) + wm__row_bytes(&w->ex.up_embed));
 }
 
 /* ---- doge MoE: gated MLP plus router_gate product keys ---------------------
    y += sum act(down_embed[e] . x) * softmax(s)_e * up_embed[e]. */
+
+typedef struct wm__moe_w {
+    wm__mlp_w mlp;                       /* the shared expert */
+    wm__mat router;                      /* [2*num_keys][D] */
+    wm__experts_w ex;
+} wm__moe_w;
 
 typedef struct wm__moe_bufs {
     wm__mlp_bufs mlp;
@@ -2610,13 +2647,13 @@ static void wm__moe_carve(wm__arena *a, const wm_config *c, int nb, int nk, int 
 
 static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
-    const wm__layer *L = x->L;
+    const wm__moe_w *w = (const wm__moe_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__moe_bufs b;
     int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, t;
     wm__moe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
-    wm__mlp(x, in, out, &b.mlp);
-    wm__k_matmul(kc, b.rl, 2 * nk, in, D, &L->router, NULL, x->nb, x->s->pack);
+    wm__mlp(x, &w->mlp, in, out, &b.mlp);
+    wm__k_matmul(kc, b.rl, 2 * nk, in, D, &w->router, NULL, x->nb, x->s->pack);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
         wm__pk_bufs *pk = &b.pk[WM__TID()];
@@ -2629,16 +2666,17 @@ static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__ar
             for (j = 0; j < K; j++) sum += pk->s[j];
             wm__k_scale(kc, pk->s, 1.0f / sum, (size_t)K);
         }
-        wm__experts(kc, L, c->act, 0, xt, out + (size_t)t * D, D, pk->e, pk->s, K);
+        wm__experts(kc, &w->ex, c->act, 0, xt, out + (size_t)t * D, D, pk->e, pk->s, K);
     }
 }
 
-static void wm__moe_plan(wm__planner *p, const wm_config *c, wm__layer *L) {
+static void wm__moe_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__moe_w *w = (wm__moe_w *)wv;
     int D = c->hidden_size, E = c->n_experts, nk = wm__isqrt(E);
     float sd = 1.0f / sqrtf((float)D);
-    wm__mlp_plan(p, c, L);
-    wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, sd, L ? &L->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
-    wm__plan_experts(p, L, "mlp", E, D, 1.0f / sqrtf((float)c->experts_per_tok));
+    wm__mlp_plan(p, c, w ? &w->mlp : NULL);
+    wm__plan_t(p, "mlp.router_gate.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, sd, w ? &w->router : NULL, 2, (uint64_t)(2 * nk), (uint64_t)D, 0, 0);
+    wm__plan_experts(p, w ? &w->ex : NULL, "mlp", E, D, 1.0f / sqrtf((float)c->experts_per_tok));
 }
 
 static void wm__moe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -2647,10 +2685,11 @@ static void wm__moe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__moe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
 }
 
-static uint64_t wm__moe_decode_bytes(const wm_model *m, const wm__layer *L, uint64_t kv) {
+static uint64_t wm__moe_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+    const wm__moe_w *w = (const wm__moe_w *)wv;
     const wm_config *c = &m->cfg;
-    return wm__mlp_decode_bytes(m, L, kv) + wm__mat_bytes(&L->router) +
-           (uint64_t)c->experts_per_tok * (wm__row_bytes(&L->down_embed) + wm__row_bytes(&L->up_embed));
+    return wm__mlp_decode_bytes(m, &w->mlp, kv) + wm__mat_bytes(&w->router) +
+           (uint64_t)c->experts_per_tok * (wm__row_bytes(&w->ex.down_embed) + wm__row_bytes(&w->ex.up_embed));
 }
 
 /* ---- the module table ---------------------------------------------------------
@@ -2658,14 +2697,22 @@ static uint64_t wm__moe_decode_bytes(const wm_model *m, const wm__layer *L, uint
    none), scratch, run function and decode traffic. A layer has a sequence
    slot (WM_SEQ_*, rows 0..4) and a state slot (WM_STATE_*, rows 5..8); a new
    module is a row here plus its functions. */
+struct wm__layer {
+    int seq, state;                      /* WM_SEQ_*, WM_STATE_* */
+    const float *norm_seq, *norm_state;  /* pre-norms [D] */
+    const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
+    union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; } seq_w; /* by seq */
+    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; } state_w;                     /* by state */
+};
+
 typedef struct wm__module {
     const char *name;
-    void (*plan)(wm__planner *p, const wm_config *c, wm__layer *L);
+    void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
     void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st);
     void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
-    uint64_t (*decode_bytes)(const wm_model *m, const wm__layer *L, uint64_t kv);
-    void (*bound)(const wm_config *c, wm__layer *L); /* after its tensors are bound, or NULL */
+    uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv);
+    void (*bound)(const wm_config *c, void *w); /* after its tensors are bound, or NULL */
     int attends; /* keeps a KV cache: bounded by n_ctx */
 } wm__module;
 
@@ -2686,6 +2733,11 @@ static const wm__module wm__modules[] = {
 /* the module of a layer's slot (0: sequence, 1: state) */
 static const wm__module *wm__slot_module(const wm__layer *L, int slot) {
     return &wm__modules[slot ? WM__N_SEQ + L->state : L->seq];
+}
+
+/* and its weights */
+static const void *wm__slot_weights(const wm__layer *L, int slot) {
+    return slot ? (const void *)&L->state_w : (const void *)&L->seq_w;
 }
 
 /* ========================================================================
@@ -2907,11 +2959,12 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
     int t, slot, D = c->hidden_size;
-    x.s = s; x.m = m; x.c = c; x.kc = &s->kc; x.L = L; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
+    x.s = s; x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
     for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
         const wm__module *md = wm__slot_module(L, slot);
         wm__arena ar;
         if (!md->run) continue;
+        x.w = wm__slot_weights(L, slot);
         for (t = 0; t < nb; t++)
             wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, slot ? L->norm_state : L->norm_seq, D, c->norm_eps);
         ar = wm__arena_make(s->work, s->work_bytes);
@@ -3905,8 +3958,10 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
    binds); the loader binds them and `wm_random_checkpoint` writes them.
    ======================================================================== */
 
+/* a slot's module tensors into its weights (L NULL: only listing) */
 static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, int kind) {
-    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, L);
+    void *w = !L ? NULL : kind < WM__N_SEQ ? (void *)&L->seq_w : (void *)&L->state_w;
+    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, w);
 }
 
 static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) {
@@ -4189,7 +4244,7 @@ static void wm__model_finish(wm_model *m) {
     for (l = 0; l < m->cfg.n_layers; l++) {
         const wm__module *md = wm__slot_module(&m->layers[l], 0);
         m->has_attn |= md->attends;
-        if (md->bound) md->bound(&m->cfg, &m->layers[l]);
+        if (md->bound) md->bound(&m->cfg, &m->layers[l].seq_w);
     }
     for (k = 0; k < m->n_tensors; k++) {
         const wm__tensor *t = &m->tensors[k];
@@ -4353,7 +4408,7 @@ WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
         n += 4 * D * (uint64_t)((L->norm_seq != NULL) + (L->norm_state != NULL) + (L->gain_seq != NULL) + (L->gain_state != NULL));
         for (slot = 0; slot < 2; slot++) {
             const wm__module *md = wm__slot_module(L, slot);
-            if (md->decode_bytes) n += md->decode_bytes(m, L, kv);
+            if (md->decode_bytes) n += md->decode_bytes(m, wm__slot_weights(L, slot), kv);
         }
     }
     return n;
