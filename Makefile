@@ -31,8 +31,10 @@ HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
 
 NEON_CC ?= aarch64-linux-gnu-gcc
 QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
+ARM32_CC ?= arm-linux-gnueabihf-gcc
+QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-scalar test-omp test-neon bench clean fuzz fuzz-smoke fuzz-replay fuzz-build
+.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench clean fuzz fuzz-smoke fuzz-replay fuzz-build
 
 all: build/wm build/simple
 
@@ -106,6 +108,20 @@ build/neon/test: tests/test.c wm.h
 
 test-neon: build/neon/wm build/neon/test
 	WM_BIN="$(QEMU) build/neon/wm" $(QEMU) build/neon/test
+
+# 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
+# microcontroller) under qemu-user; its sizes suite checks every reported
+# size against the same tests/fixtures/sizes.txt as the 64-bit builds
+build/arm32/wm: examples/wm.c wm.h
+	@mkdir -p build/arm32
+	$(ARM32_CC) -std=c99 $(WARN) -O2 -static examples/wm.c -o $@ $(LDLIBS)
+
+build/arm32/test: tests/test.c wm.h
+	@mkdir -p build/arm32
+	$(ARM32_CC) -std=c99 $(WARN) -O2 -static tests/test.c -o $@ $(LDLIBS)
+
+test-arm32: build/arm32/wm build/arm32/test
+	WM_BIN="$(QEMU32) build/arm32/wm" $(QEMU32) build/arm32/test
 
 bench:
 	tools/bench.sh

@@ -57,7 +57,9 @@
       params.work (wm_generate_bytes() long) or WM_MALLOC. A session (KV cache of attention layers, the O(1) SSD and
       conv states, scratch) needs exactly wm_session_bytes() bytes, measured
       from a 64-byte aligned start; wm_session_init() runs inside a buffer of
-      that size and refuses a smaller one.
+      that size and refuses a smaller one. Every one of these sizes is the
+      same number on a 32-bit target as on a 64-bit host (structs take fixed
+      slots), so a host tool can plan a microcontroller's memory.
 
    ERRORS
 
@@ -532,6 +534,16 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #endif
 
 #define WM__ALIGN 64           /* every arena buffer starts on a cache line */
+
+/* A struct in an arena takes a fixed slot of n bytes on every target: its
+   size on a 64-bit one (checked here at compile time; a 32-bit target
+   leaves the rest unused). So every size the library reports -- model,
+   session, tokenizer, generation -- is the same number on a 32-bit
+   microcontroller and on the 64-bit host that plans its memory (make
+   test-arm32 compares them). Adding a field: raise n to the new sizeof. */
+#define WM__SLOT(T, n) \
+    enum { WM__SLOT_##T = n }; \
+    typedef char wm__slot_fits_##T[sizeof(T) <= (n) ? 1 : -1]
 
 /* Debugging: WM_ARENA_REDZONE=n leaves n bytes between arena buffers and,
    under AddressSanitizer, poisons them, so an overrun from one buffer into
@@ -1568,6 +1580,7 @@ typedef struct wm__tensor {
     int file;
     int used;
 } wm__tensor;
+WM__SLOT(wm__tensor, 112);
 
 /* The weights of one layer: its norms and each slot's module weights, by
    kind (defined with the module table, after the modules). */
@@ -1589,6 +1602,7 @@ struct wm_model {
     void **owned_files;  /* buffers read by wm_model_load */
     int n_owned_files;
 };
+WM__SLOT(wm_model, 856);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
@@ -1598,6 +1612,7 @@ typedef struct wm__lstate {
     float *conv;  /* [K-1][C] mamba2 conv window */
     int n_heads;  /* heads of k, v (and m) */
 } wm__lstate;
+WM__SLOT(wm__lstate, 48);
 
 struct wm_session {
     const wm_model *model;
@@ -1616,6 +1631,7 @@ struct wm_session {
     void *owned;                 /* WM_MALLOC'd block of wm_session_create */
     char err[256];
 };
+WM__SLOT(wm_session, 408);
 
 /* ========================================================================
    Module descriptions: the tensors of a module (its plan), walked by the
@@ -1744,6 +1760,7 @@ typedef struct wm__ssd_ws {
     float *lam;  /* [Q] cumulative A dt within the chunk */
     float *e;    /* [Q] exponent row */
 } wm__ssd_ws;
+WM__SLOT(wm__ssd_ws, 32);
 
 static void wm__ssd_ws_carve(wm__arena *ar, int Q, int N, wm__ssd_ws *w) {
     w->M = wm__falloc(ar, Q, Q, 1);
@@ -1859,7 +1876,7 @@ typedef struct wm__ssd_bufs {
 static void wm__scan_carve(wm__arena *a, const wm_config *c, int nb, int nth, float **CB, wm__ssd_ws **ws) {
     int Q = WM__MIN(c->ssd_chunk, nb), i;
     *CB = wm__falloc(a, c->ssd_groups, Q, Q);
-    *ws = (wm__ssd_ws *)wm__alloc(a, (size_t)nth, sizeof(wm__ssd_ws));
+    *ws = (wm__ssd_ws *)wm__alloc(a, (size_t)nth, WM__SLOT_wm__ssd_ws);
     for (i = 0; i < nth; i++) {
         wm__ssd_ws w;
         wm__ssd_ws_carve(a, Q, c->ssd_state, &w);
@@ -2075,9 +2092,10 @@ typedef struct wm__attn_ws {
     wm__pair *sel;       /* [n_ctx] */
     unsigned char *keep; /* [QB][n_ctx] the keys each query of the block keeps */
 } wm__attn_ws;
+WM__SLOT(wm__attn_ws, 40);
 
 static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int nth) {
-    wm__attn_ws *ws = (wm__attn_ws *)wm__alloc(a, (size_t)nth, sizeof(wm__attn_ws));
+    wm__attn_ws *ws = (wm__attn_ws *)wm__alloc(a, (size_t)nth, WM__SLOT_wm__attn_ws);
     int i;
     for (i = 0; i < nth; i++) {
         wm__attn_ws w;
@@ -2476,9 +2494,10 @@ typedef struct wm__pk_bufs {
     float *vx, *vy, *cv, *s;    /* [K], [K], [K*K], [K] */
     wm__pair *sel;              /* [max(num_keys, K*K)] */
 } wm__pk_bufs;
+WM__SLOT(wm__pk_bufs, 72);
 
 static wm__pk_bufs *wm__pk_carve(wm__arena *a, int K, int nk, int nth) {
-    wm__pk_bufs *pb = (wm__pk_bufs *)wm__alloc(a, (size_t)nth, sizeof(wm__pk_bufs));
+    wm__pk_bufs *pb = (wm__pk_bufs *)wm__alloc(a, (size_t)nth, WM__SLOT_wm__pk_bufs);
     int i;
     for (i = 0; i < nth; i++) {
         wm__pk_bufs b;
@@ -2704,6 +2723,7 @@ struct wm__layer {
     union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; } seq_w; /* by seq */
     union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; } state_w;                     /* by state */
 };
+WM__SLOT(wm__layer, 416);
 
 typedef struct wm__module {
     const char *name;
@@ -2788,8 +2808,8 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
 /* Carves the whole session; with a measuring arena only sizes it. */
 static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work) {
     const wm_config *c = &m->cfg;
-    wm_session *s = (wm_session *)wm__alloc(a, 1, sizeof(wm_session));
-    wm__lstate *ls = (wm__lstate *)wm__alloc(a, (size_t)c->n_layers, sizeof(wm__lstate));
+    wm_session *s = (wm_session *)wm__alloc(a, 1, WM__SLOT_wm_session);
+    wm__lstate *ls = (wm__lstate *)wm__alloc(a, (size_t)c->n_layers, WM__SLOT_wm__lstate);
     int l, B = p->n_batch;
     size_t ctx = m->has_attn ? (size_t)p->n_ctx : 0;
     for (l = 0; l < c->n_layers; l++) {
@@ -3767,6 +3787,7 @@ typedef struct wm__stfile {
     const unsigned char *data;  /* the data section */
     size_t data_size;
 } wm__stfile;
+WM__SLOT(wm__stfile, 40);
 
 /* Checks the frame and the header's JSON syntax. */
 static wm_status wm__st_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
@@ -4290,11 +4311,11 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     if (n_t > (size_t)INT32_MAX) return wm__fail(err, WM_ERR_FORMAT, "model: too many tensors");
     /* the fixed part: model, directory, names, file views, layers */
     a = wm__arena_make(mem, cap);
-    m = (wm_model *)wm__alloc(&a, 1, sizeof(wm_model));
-    tensors = (wm__tensor *)wm__alloc(&a, n_t, sizeof(wm__tensor));
+    m = (wm_model *)wm__alloc(&a, 1, WM__SLOT_wm_model);
+    tensors = (wm__tensor *)wm__alloc(&a, n_t, WM__SLOT_wm__tensor);
     names = (char *)wm__alloc(&a, name_bytes, 1);
-    files = (wm__stfile *)wm__alloc(&a, (size_t)src->n_files, sizeof(wm__stfile));
-    layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, sizeof(wm__layer));
+    files = (wm__stfile *)wm__alloc(&a, (size_t)src->n_files, WM__SLOT_wm__stfile);
+    layers = (wm__layer *)wm__alloc(&a, (size_t)cfg.n_layers, WM__SLOT_wm__layer);
     nf = (size_t)(a.base ? a.base - (unsigned char *)mem : 0);
     if ((!mem || a.bad) && mode == WM__SIZE_OVER_HEADERS) {
         st = wm__model_size(&cfg, src, a.used, need, exact, err);
@@ -4898,6 +4919,7 @@ static long wm__unmap(const char *s, size_t n, unsigned char *out) {
 enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8 };
 
 typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
+WM__SLOT(wm__merge, 16);
 
 struct wm_tokenizer {
     int n_vocab;                /* largest id + 1 */
@@ -4925,6 +4947,7 @@ struct wm_tokenizer {
     size_t bytes_used;
     void *owned;
 };
+WM__SLOT(wm_tokenizer, 2360);
 
 /* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
    are keyed by a hash of the whole tokenizer.json, so no file can choose
@@ -5222,14 +5245,14 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
 
 /* Carves the tokenizer (measuring when a->base is NULL). */
 static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
-    wm_tokenizer *t = (wm_tokenizer *)wm__alloc(a, 1, sizeof(wm_tokenizer));
+    wm_tokenizer *t = (wm_tokenizer *)wm__alloc(a, 1, WM__SLOT_wm_tokenizer);
     size_t nv = (size_t)b->max_id + 1;
     uint32_t vm = wm__pow2_above(b->n_entries + b->n_added), mm = wm__pow2_above(b->n_merges);
     uint32_t *off = (uint32_t *)wm__alloc(a, nv, 4), *len = (uint32_t *)wm__alloc(a, nv, 4);
     unsigned char *bytes = (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
     unsigned char *flags = (unsigned char *)wm__alloc(a, nv, 1);
     int32_t *vh = (int32_t *)wm__alloc(a, vm, 4);
-    wm__merge *mh = (wm__merge *)wm__alloc(a, mm, sizeof(wm__merge));
+    wm__merge *mh = (wm__merge *)wm__alloc(a, mm, WM__SLOT_wm__merge);
     int32_t *added = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
     uint32_t *aoff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *alen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
     unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + 1, 1);

@@ -9,6 +9,7 @@
 #define _DEFAULT_SOURCE /* madvise: weights and the bandwidth probe in huge pages */
 #define _POSIX_C_SOURCE 200809L
 #define _ISOC11_SOURCE
+#define _FILE_OFFSET_BITS 64 /* 32-bit Linux: readdir and stat fail on 64-bit inode numbers without it */
 #define WM_IMPLEMENTATION
 #include "../wm.h"
 
@@ -429,10 +430,13 @@ static int prepare_dir(const char *path, int force) {
     DIR *d = opendir(path);
     if (d) {
         struct dirent *ent;
-        int empty = 1;
+        int empty = 1, e;
+        errno = 0;
         while ((ent = readdir(d)) != NULL)
             if (strcmp(ent->d_name, ".") && strcmp(ent->d_name, "..")) empty = 0;
+        e = errno; /* NULL is the end, or an error: then it is not known to be empty */
         closedir(d);
+        if (e) return fail("%s: cannot list the directory (%s)", path, strerror(e));
         if (!empty && !force) return fail("%s: the directory is not empty (--force writes config.json and model.safetensors into it)", path);
         return 0;
     }

@@ -1184,8 +1184,10 @@ static void test_loader_rejects(void) {
     reject("duplicate names", hdr, -1, 32, WM_ERR_FORMAT, "appears twice");
     reject("unknown dtype", "{\"a\":{\"dtype\":\"F33\",\"shape\":[4],\"data_offsets\":[0,16]}}", -1, 16, WM_ERR_FORMAT, "F33");
     reject("reversed offsets", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4],\"data_offsets\":[16,0]}}", -1, 16, WM_ERR_FORMAT, "end before");
-    reject("element count overflow", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,16],\"data_offsets\":[0,16]}}", -1, 16,
+    reject("element count overflow", "{\"a\":{\"dtype\":\"F32\",\"shape\":[65536,65536,65536,65536],\"data_offsets\":[0,16]}}", -1, 16,
            WM_ERR_FORMAT, "overflows");
+    reject("dimensions past 32 bits", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,16],\"data_offsets\":[0,16]}}", -1, 16,
+           WM_ERR_FORMAT, sizeof(size_t) > 4 ? "overflows" : "is not a size");
     reject("header not JSON", "{\"a\":{\"dtype\"", -1, 0, WM_ERR_FORMAT, "JSON");
     reject("missing data_offsets", "{\"a\":{\"dtype\":\"F32\",\"shape\":[4]}}", -1, 16, WM_ERR_FORMAT, "data_offsets");
     reject("metadata not strings", "{\"__metadata__\":{\"x\":1}}", -1, 0, WM_ERR_FORMAT, "__metadata__");
@@ -1434,7 +1436,7 @@ static void test_cli_mistakes(void) {
         {"detokenize T 1,,2", "'1,,2'"},
         {"detokenize T", "missing arguments (usage: wm detokenize TOKENIZER_JSON IDS)"},
         {"logits D --ids 1,2", "--out are required"},
-        {"random tests/fixtures/hf-mamba2/config.json D", "not empty"},
+        {"random tests/fixtures/hf-mamba2/config.json build/tmp/full", "not empty"}, /* never a real model directory */
         {"random tests/fixtures/hf-mamba2/config.json build/tmp/rr --dtype f8", "'f8'"},
         {"bench D --prompt-len 20000000", "--prompt-len: 20000000"},
         {"bench D --gen 0", "--gen: 0"},
@@ -1442,6 +1444,7 @@ static void test_cli_mistakes(void) {
         {"frobnicate", "unknown command 'frobnicate'"}};
     char cmd[8192], args[4096];
     size_t k;
+    run("mkdir -p build/tmp/full && echo x > build/tmp/full/keep");
     for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *a = bad[k].args;
         size_t n = 0, len;
@@ -2201,6 +2204,134 @@ static void test_session_state(void) {
     }
 }
 
+/* ---- sizes: every reported size, the same number on every target --------
+   Structs take fixed slots in an arena (WM__SLOT), so the bytes a model,
+   session, tokenizer and generation need are one number whether a 64-bit
+   host plans them or a 32-bit target (make test-arm32) runs them; the suite
+   compares them with tests/fixtures/sizes.txt (WM_SIZES_WRITE=1 rewrites it
+   after a deliberate change). Each size is also checked to be enough. */
+
+typedef struct sizes_log { char s[8192]; size_t n; } sizes_log;
+
+static void sizes_add(sizes_log *g, const char *name, size_t v) {
+    int k = snprintf(g->s + g->n, sizeof g->s - g->n, "%s %zu\n", name, v);
+    if (k > 0 && g->n + (size_t)k < sizeof g->s) g->n += (size_t)k;
+}
+
+static void test_sizes(void) {
+    static const char *dirs[] = {"examples/models/doge-demo", "examples/models/cheems-demo", "tests/fixtures/hf-mamba2",
+                                 "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-dense", "tests/fixtures/cheems-tiny",
+                                 "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper"};
+    static const int ctxs[] = {1, 64, 2048}, batches[] = {1, 64, 512};
+    static sizes_log g;
+    wm_error e;
+    int d, i, j;
+    g_suite = "sizes";
+    g.n = 0;
+    for (d = 0; d < 8; d++) {
+        char path[256], name[160];
+        size_t cn = 0, wn = 0, bytes = 0;
+        char *cj;
+        void *w;
+        wm_model_source src;
+        wm_blob blob;
+        wm_model *m = NULL;
+        unsigned char *mem;
+        const char *base = strrchr(dirs[d], '/') + 1;
+        snprintf(path, sizeof path, "%s/config.json", dirs[d]);
+        cj = (char *)read_all(path, &cn);
+        snprintf(path, sizeof path, "%s/model.safetensors", dirs[d]);
+        w = read_all(path, &wn);
+        if (!cj || !w) { check(0, "%s readable", dirs[d]); free(cj); free(w); continue; }
+        blob.data = w; blob.size = wn; blob.name = "model.safetensors";
+        src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
+        check(wm_model_bytes(&src, &bytes, &e) == WM_OK, "%s: wm_model_bytes: %s", base, e.message);
+        snprintf(name, sizeof name, "%s.model", base);
+        sizes_add(&g, name, bytes);
+        mem = (unsigned char *)malloc(bytes + 64);
+        check(wm_model_init(&m, &src, align64(mem), bytes, &e) == WM_OK, "%s: model in %zu bytes: %s", base, bytes, e.message);
+        for (i = 0; m && i < 3; i++)
+            for (j = 0; j < 3; j++) {
+                wm_session_params p = wm_session_default_params(m);
+                wm_session *s = NULL;
+                size_t need = 0;
+                unsigned char *raw;
+                p.n_ctx = ctxs[i]; p.n_batch = batches[j]; p.n_threads = 1;
+                check(wm_session_bytes(m, &p, &need, &e) == WM_OK, "%s: session bytes: %s", base, e.message);
+                snprintf(name, sizeof name, "%s.session.ctx%d.batch%d", base, ctxs[i], batches[j]);
+                sizes_add(&g, name, need);
+                raw = (unsigned char *)malloc(need + 64);
+                check(wm_session_init(&s, m, &p, align64(raw), need, &e) == WM_OK, "%s: session in %zu bytes: %s", name, need, e.message);
+                if (s && i == 1 && j == 0) { /* one token runs in it */
+                    int32_t id = 1;
+                    check(wm_prefill(s, &id, 1, NULL, WM_LOGITS_LAST) == WM_OK, "%s: runs", name);
+                }
+                free(raw);
+            }
+        free(mem); free(cj); free(w);
+    }
+    { /* tokenizer, and generation over doge-demo */
+        size_t tn = 0, cn = 0, wn = 0, need = 0, mb = 0, sb = 0;
+        char *tj = (char *)read_all("examples/models/doge-demo/tokenizer.json", &tn);
+        char *cj = (char *)read_all("examples/models/doge-demo/config.json", &cn);
+        void *w = read_all("examples/models/doge-demo/model.safetensors", &wn);
+        unsigned char *traw = NULL, *mraw = NULL, *sraw = NULL;
+        wm_tokenizer *t = NULL;
+        wm_model *m = NULL;
+        wm_session *s = NULL;
+        wm_model_source src;
+        wm_blob blob;
+        wm_session_params p;
+        if (tj && wm_tokenizer_bytes(tj, tn, &need, &e) == WM_OK) {
+            sizes_add(&g, "doge-demo.tokenizer", need);
+            traw = (unsigned char *)malloc(need + 64);
+            check(wm_tokenizer_init(&t, tj, tn, align64(traw), need, &e) == WM_OK, "tokenizer in %zu bytes: %s", need, e.message);
+        } else check(0, "doge-demo tokenizer sized");
+        blob.data = w; blob.size = wn; blob.name = "model.safetensors";
+        src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
+        if (t && cj && w && wm_model_bytes(&src, &mb, &e) == WM_OK && (mraw = (unsigned char *)malloc(mb + 64)) &&
+            wm_model_init(&m, &src, align64(mraw), mb, &e) == WM_OK) {
+            p = wm_session_default_params(m);
+            p.n_ctx = 256; p.n_batch = 64; p.n_threads = 1;
+            if (wm_session_bytes(m, &p, &sb, &e) == WM_OK && (sraw = (unsigned char *)malloc(sb + 64)) &&
+                wm_session_init(&s, m, &p, align64(sraw), sb, &e) == WM_OK) {
+                wm_generate_params gp = gparams(1, 40, 1);
+                check(wm_generate_bytes(s, t, 13, &gp, &need) == WM_OK, "wm_generate_bytes");
+                sizes_add(&g, "doge-demo.generate.prompt13.new40", need);
+                gp = gparams(1, 4096, 1);
+                check(wm_generate_bytes(s, t, 1000, &gp, &need) == WM_OK, "wm_generate_bytes");
+                sizes_add(&g, "doge-demo.generate.prompt1000.new4096", need);
+            } else check(0, "doge-demo session: %s", e.message);
+        } else check(0, "doge-demo model for generation");
+        free(sraw); free(mraw); free(traw); free(tj); free(cj); free(w);
+    }
+    if (getenv("WM_SIZES_WRITE")) {
+        FILE *f = fopen("tests/fixtures/sizes.txt", "wb");
+        check(f && fwrite(g.s, 1, g.n, f) == g.n, "tests/fixtures/sizes.txt written");
+        if (f) fclose(f);
+        return;
+    }
+    if (WM_ARENA_REDZONE != 0) return; /* red zones between buffers: bigger on purpose */
+    {
+        size_t n = 0;
+        char *want = (char *)read_all("tests/fixtures/sizes.txt", &n);
+        const char *a = g.s, *b = want;
+        int lines = 0, same = 0;
+        if (!want) { check(0, "tests/fixtures/sizes.txt readable"); return; }
+        while (*a && b < want + n) { /* line by line, naming the first that differs */
+            const char *ea = strchr(a, '\n'), *eb = (const char *)memchr(b, '\n', (size_t)(want + n - b));
+            if (!ea || !eb) break;
+            lines++;
+            if (ea - a == eb - b && !memcmp(a, b, (size_t)(ea - a))) same++;
+            else check(0, "size differs from tests/fixtures/sizes.txt: got '%.*s', want '%.*s'", (int)(ea - a), a, (int)(eb - b), b);
+            a = ea + 1; b = eb + 1;
+        }
+        check(lines > 80 && same == lines && !*a && b == want + n, "%d of %d sizes as on every target (%zu bytes of %zu)", same, lines,
+              g.n, n);
+        free(want);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
 #define RUN(name, fn) if (!only || strstr(name, only)) fn()
@@ -2227,6 +2358,7 @@ int main(int argc, char **argv) {
     RUN("generate", test_generation);
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
+    RUN("sizes", test_sizes);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
 }
