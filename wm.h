@@ -2451,18 +2451,16 @@ static void wm__mlp_carve(wm__arena *a, const wm_config *c, int nb, wm__mlp_bufs
     b->u = wm__falloc(a, nb, c->intermediate_size, 1);
 }
 
-static void wm__mlp(const wm__ctx *x, const wm__mlp_w *w, const float *in, float *out, wm__mlp_bufs *b) {
-    int D = x->c->hidden_size, F = x->c->intermediate_size;
-    wm__k_matmul(x->kc, b->g, F, in, D, &w->gate, w->gateb, x->nb, x->s->pack);
-    wm__k_matmul(x->kc, b->u, F, in, D, &w->up, w->upb, x->nb, x->s->pack);
-    wm__k_act_mul(x->kc, b->g, b->u, (size_t)x->nb * F, x->c->act);
-    wm__k_matmul(x->kc, out, D, b->g, F, &w->down, w->downb, x->nb, x->s->pack);
-}
-
+/* x->w: a wm__mlp_w, or a struct that starts with one (doge MoE's shared expert) */
 static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
+    const wm__mlp_w *w = (const wm__mlp_w *)x->w;
+    int D = x->c->hidden_size, F = x->c->intermediate_size;
     wm__mlp_bufs b;
     wm__mlp_carve(ar, x->c, x->nb, &b);
-    wm__mlp(x, (const wm__mlp_w *)x->w, in, out, &b);
+    wm__k_matmul(x->kc, b.g, F, in, D, &w->gate, w->gateb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, b.u, F, in, D, &w->up, w->upb, x->nb, x->s->pack);
+    wm__k_act_mul(x->kc, b.g, b.u, (size_t)x->nb * F, x->c->act);
+    wm__k_matmul(x->kc, out, D, b.g, F, &w->down, w->downb, x->nb, x->s->pack);
 }
 
 static void wm__mlp_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -2647,19 +2645,17 @@ static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const void *wv, uint64
    y += sum act(down_embed[e] . x) * softmax(s)_e * up_embed[e]. */
 
 typedef struct wm__moe_w {
-    wm__mlp_w mlp;                       /* the shared expert */
+    wm__mlp_w mlp;                       /* the shared expert: first, so the MLP module runs it */
     wm__mat router;                      /* [2*num_keys][D] */
     wm__experts_w ex;
 } wm__moe_w;
 
-typedef struct wm__moe_bufs {
-    wm__mlp_bufs mlp;
+typedef struct wm__moe_bufs { /* after the MLP module's own */
     float *rl;   /* [nb][2*num_keys] */
     wm__pk_bufs *pk; /* [n_threads] */
 } wm__moe_bufs;
 
 static void wm__moe_carve(wm__arena *a, const wm_config *c, int nb, int nk, int nth, wm__moe_bufs *b) {
-    wm__mlp_carve(a, c, nb, &b->mlp);
     b->rl = wm__falloc(a, nb, 2 * (size_t)nk, 1);
     b->pk = wm__pk_carve(a, c->experts_per_tok, nk, nth);
 }
@@ -2670,8 +2666,8 @@ static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__kc *kc = x->kc;
     wm__moe_bufs b;
     int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, t;
+    wm__mlp_module(x, in, out, ar);
     wm__moe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
-    wm__mlp(x, &w->mlp, in, out, &b.mlp);
     wm__k_matmul(kc, b.rl, 2 * nk, in, D, &w->router, NULL, x->nb, x->s->pack);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
@@ -2700,7 +2696,7 @@ static void wm__moe_plan(wm__planner *p, const wm_config *c, void *wv) {
 
 static void wm__moe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
     wm__moe_bufs b;
-    (void)n_ctx;
+    wm__mlp_scratch(a, m, nb, n_ctx, nth);
     wm__moe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
 }
 
@@ -2758,6 +2754,12 @@ static const wm__module *wm__slot_module(const wm__layer *L, int slot) {
 /* and its weights */
 static const void *wm__slot_weights(const wm__layer *L, int slot) {
     return slot ? (const void *)&L->state_w : (const void *)&L->seq_w;
+}
+
+/* a slot's module tensors into its weights (L NULL: only listing) */
+static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, int kind) {
+    void *w = !L ? NULL : kind < WM__N_SEQ ? (void *)&L->seq_w : (void *)&L->state_w;
+    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, w);
 }
 
 /* ========================================================================
@@ -3490,82 +3492,6 @@ static wm_status wm__cfg_bounds(const wm_config *c, wm_error *err) {
 
 static int wm__in(int v, int lo, int hi) { return v >= lo && v <= hi; }
 
-static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
-    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0;
-    const char *bad = NULL;
-    if (!wm__in((int)c->model_type, WM_MODEL_CHEEMS, WM_MODEL_MAMBA2)) return wm__fail(err, WM_ERR_CONFIG, "config: unknown model_type %d", (int)c->model_type);
-    if (!wm__in(c->n_layers, 1, WM_MAX_LAYERS)) return wm__fail(err, WM_ERR_CONFIG, "config: %d layers (1..%d)", c->n_layers, WM_MAX_LAYERS);
-    if (!wm__in(c->vocab_size, 1, WM__MAX_VOCAB) || !wm__in(c->hidden_size, 1, WM__MAX_DIM) || !wm__in(c->intermediate_size, 0, WM__MAX_DIM))
-        return wm__fail(err, WM_ERR_CONFIG, "config: vocab_size, hidden_size or intermediate_size out of range");
-    for (l = 0; l < c->n_layers; l++) { /* the modules a type can have */
-        int s = c->layer_seq[l], t = c->layer_state[l];
-        int ok = c->model_type == WM_MODEL_CHEEMS ? (s <= WM_SEQ_ATTN && (t == WM_STATE_MLP || t == WM_STATE_CDMOE))
-                 : c->model_type == WM_MODEL_DOGE ? (s == WM_SEQ_DOGE_ATTN && (t == WM_STATE_MLP || t == WM_STATE_DOGE_MOE))
-                                                  : (s == WM_SEQ_MAMBA2 && t == WM_STATE_NONE);
-        if (!ok) return wm__fail(err, WM_ERR_CONFIG, "config: layer %d has modules its model type does not", l);
-        seq |= s != WM_SEQ_NONE;
-        ssd |= s == WM_SEQ_SSD || s == WM_SEQ_MAMBA2;
-        attn |= s == WM_SEQ_ATTN || s == WM_SEQ_DOGE_ATTN;
-        cdmoe |= t == WM_STATE_CDMOE;
-        moe |= t == WM_STATE_DOGE_MOE;
-        mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE;
-    }
-    (void)seq;
-    if (mlp && c->intermediate_size < 1) bad = "intermediate_size must be >= 1";
-    else if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) bad = "the norm epsilon must be in 0..1";
-    else if (!(c->rope_theta > 0.0 && c->rope_theta < 1e300)) bad = "rope_theta must be positive";
-    else if (!(c->rope_factor > 0.0 && c->rope_factor < 1e300) || !wm__in(c->rope_type, WM_ROPE_DEFAULT, WM_ROPE_DYNAMIC)) bad = "rope scaling is malformed";
-    else if (c->rope_type == WM_ROPE_DYNAMIC && c->rope_original_max < 1) bad = "dynamic RoPE needs max_position_embeddings";
-    else if (!wm__in(c->n_eos, 0, 4) || !wm__in(c->act, WM_ACT_SILU, WM_ACT_GELU_TANH) || c->max_position_embeddings < 0) bad = "malformed eos, activation or max_position_embeddings";
-    if (bad) return wm__fail(err, WM_ERR_CONFIG, "config: %s", bad);
-    for (l = 0; l < c->n_eos; l++)
-        if (!wm__in(c->eos_token_ids[l], 0, WM__MAX_VOCAB)) return wm__fail(err, WM_ERR_CONFIG, "config: eos_token_id %d is not a token id", c->eos_token_ids[l]);
-    if (ssd) {
-        if (!wm__in(c->ssd_heads, 1, 4096) || !wm__in(c->ssd_groups, 1, 4096) || !wm__in(c->ssd_state, 1, 4096) || !wm__in(c->ssd_chunk, 1, 65536) ||
-            !wm__in(c->ssd_head_dim, c->model_type == WM_MODEL_CHEEMS ? 0 : 1, WM__MAX_DIM)) /* cheems: 0 = rows(x_proj) / heads */
-            return wm__fail(err, WM_ERR_CONFIG, "config: SSD sizes out of range");
-        if (c->ssd_heads % c->ssd_groups)
-            return wm__fail(err, WM_ERR_CONFIG, "config: the SSD's %d heads (ssd_num_heads / num_heads) are not a multiple of its %d groups (ssd_num_groups / n_groups)",
-                            c->ssd_heads, c->ssd_groups);
-        if (c->model_type == WM_MODEL_CHEEMS && c->ssd_state % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
-        if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->conv_kernel, 1, 64) || !(c->dt_min >= 0.0f && c->dt_min <= c->dt_max)))
-            return wm__fail(err, WM_ERR_CONFIG, "config: conv_kernel or time_step_limit out of range");
-    }
-    if (attn) {
-        if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || c->n_heads % c->n_kv_heads)
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_attention_heads %d is not a multiple of num_key_value_heads %d", c->n_heads, c->n_kv_heads);
-        if (!wm__in(c->head_dim, 2, WM__MAX_DIM) || c->head_dim % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: head_dim %d must be even and >= 2 (RoPE)", c->head_dim);
-        if (c->model_type == WM_MODEL_CHEEMS) {
-            if (c->n_heads * c->head_dim != c->hidden_size)
-                return wm__fail(err, WM_ERR_CONFIG, "config: hidden_size %d must split into num_attention_heads %d heads of even size", c->hidden_size, c->n_heads);
-            if (!wm__in(c->ifa_values, 1, 1 << 20) || !wm__in(c->ifa_retrieval, 1, WM__MAX_DIM) || !wm__in(c->ifa_topk, 1, c->ifa_values))
-                return wm__fail(err, WM_ERR_CONFIG, "config: inner_values_topk %d must be in 1..num_inner_values %d", c->ifa_topk, c->ifa_values);
-            if (c->max_position_embeddings < 1)
-                return wm__fail(err, WM_ERR_CONFIG, "config: missing required field 'max_position_embeddings' (dynamic_mask length)");
-        } else if (c->keep_window < 1 || c->sliding_window < 0) {
-            return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
-        }
-    }
-    if (cdmoe) {
-        int nk = wm__in(c->cdmoe_experts, 1, 1 << 24) ? wm__isqrt(c->cdmoe_experts) : 0;
-        if (nk * nk != c->cdmoe_experts || nk < 1)
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts %d is not a square (product keys)", c->cdmoe_experts);
-        if (!wm__in(c->cdmoe_topk, 1, nk) || !wm__in(c->cdmoe_heads, 1, 4096))
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts_per_head %d must be in 1..%d (the keys per half)", c->cdmoe_topk, nk);
-        if (!wm__in(c->cdmoe_retrieval, 2, WM__MAX_DIM) || c->cdmoe_retrieval % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: expert_retrieval_size %d must be even and >= 2", c->cdmoe_retrieval);
-    }
-    if (moe) {
-        int nk = wm__in(c->n_experts, 1, 1 << 24) ? wm__isqrt(c->n_experts) : 0;
-        if (nk < 1 || !wm__in(c->experts_per_tok, 1, nk))
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_experts_per_tok %d must be in 1..%d (the keys per half of num_experts %d)",
-                            c->experts_per_tok, nk, c->n_experts);
-    }
-    return wm__cfg_bounds(c, err);
-}
-
 /* ---- config.json, field by field -------------------------------------------- */
 
 static void wm__cfg_cheems(wm__cfgr *r, wm_config *c) {
@@ -3693,10 +3619,144 @@ static void wm__cfg_mamba2(wm__cfgr *r, wm_config *c) {
     for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MAMBA2; c->layer_state[l] = WM_STATE_NONE; }
 }
 
+/* ---- model types -------------------------------------------------------------
+   A row each: config.json's model_type, its field reader, the modules its
+   layers may hold, and its block stacking (tensor names of the embedding,
+   each layer's norms and modules, the final norm). A new model type is a
+   row, its reader and its stacking function (plus new modules' rows). */
+
+/* cheems: Cheems/Doge block stacking, either slot may be any module */
+static void wm__stack_cheems(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
+    int D = c->hidden_size;
+    if (c->layer_seq[l] != WM_SEQ_NONE) {
+        WM__VEC1(p, "pre_sequence_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+        WM__VEC1(p, "post_sequence_residual.weight", L ? &L->gain_seq : NULL, D, WM__OPTIONAL, WM__INIT_NORMAL, 1.0f, 0.1f);
+        wm__plan_module(p, c, L, c->layer_seq[l]);
+    }
+    WM__VEC1(p, "pre_state_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "post_state_residual.weight", L ? &L->gain_state : NULL, D, WM__OPTIONAL, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
+}
+
+/* transformers' DogeDecoderLayer */
+static void wm__stack_doge(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
+    int D = c->hidden_size;
+    WM__VEC1(p, "input_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, c->layer_seq[l]);
+    WM__VEC1(p, "input_residual", L ? &L->gain_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "post_attention_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "post_attention_residual", L ? &L->gain_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
+}
+
+/* transformers' Mamba2Block */
+static void wm__stack_mamba2(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
+    WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, c->hidden_size, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, c->layer_seq[l]);
+}
+
+#define WM__BIT(k) (1u << (k))
+typedef struct wm__model_type {
+    const char *name;                        /* config.json's model_type */
+    void (*read)(wm__cfgr *r, wm_config *c); /* its own fields, layer_seq/layer_state included */
+    unsigned seqs, states;                   /* WM__BIT(WM_SEQ_*), WM__BIT(WM_STATE_*): what its layers may hold */
+    int tie_default;                         /* tie_word_embeddings when absent; -1: untied when lm_head is present */
+    const char *embed, *prefix, *final_norm; /* tensor names: embedding, layer prefix, final norm */
+    void (*stack)(wm__planner *p, const wm_config *c, wm__layer *L, int l); /* a layer's norms and modules */
+} wm__model_type;
+
+static const wm__model_type wm__model_types[] = {
+    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL, NULL}, /* WM_MODEL_* start at 1 */
+    {"cheems", wm__cfg_cheems, WM__BIT(WM_SEQ_NONE) | WM__BIT(WM_SEQ_SSD) | WM__BIT(WM_SEQ_ATTN),
+     WM__BIT(WM_STATE_MLP) | WM__BIT(WM_STATE_CDMOE), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight", wm__stack_cheems},
+    {"doge", wm__cfg_doge, WM__BIT(WM_SEQ_DOGE_ATTN), WM__BIT(WM_STATE_MLP) | WM__BIT(WM_STATE_DOGE_MOE), -1, "model.embed_tokens.weight",
+     "model.layers.", "model.norm.weight", wm__stack_doge},
+    {"mamba2", wm__cfg_mamba2, WM__BIT(WM_SEQ_MAMBA2), WM__BIT(WM_STATE_NONE), -1, "backbone.embeddings.weight", "backbone.layers.",
+     "backbone.norm_f.weight", wm__stack_mamba2},
+};
+#define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
+
+static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
+    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0;
+    const char *bad = NULL;
+    const wm__model_type *mt;
+    if (!wm__in((int)c->model_type, 1, WM__N_MODEL_TYPES - 1)) return wm__fail(err, WM_ERR_CONFIG, "config: unknown model_type %d", (int)c->model_type);
+    mt = &wm__model_types[c->model_type];
+    if (!wm__in(c->n_layers, 1, WM_MAX_LAYERS)) return wm__fail(err, WM_ERR_CONFIG, "config: %d layers (1..%d)", c->n_layers, WM_MAX_LAYERS);
+    if (!wm__in(c->vocab_size, 1, WM__MAX_VOCAB) || !wm__in(c->hidden_size, 1, WM__MAX_DIM) || !wm__in(c->intermediate_size, 0, WM__MAX_DIM))
+        return wm__fail(err, WM_ERR_CONFIG, "config: vocab_size, hidden_size or intermediate_size out of range");
+    for (l = 0; l < c->n_layers; l++) { /* the modules a type can have */
+        int s = c->layer_seq[l], t = c->layer_state[l];
+        int ok = wm__in(s, 0, WM__N_SEQ - 1) && wm__in(t, 0, WM__N_MODULES - WM__N_SEQ - 1) && (mt->seqs >> s & 1u) && (mt->states >> t & 1u);
+        if (!ok) return wm__fail(err, WM_ERR_CONFIG, "config: layer %d has modules its model type does not", l);
+        seq |= s != WM_SEQ_NONE;
+        ssd |= s == WM_SEQ_SSD || s == WM_SEQ_MAMBA2;
+        attn |= s == WM_SEQ_ATTN || s == WM_SEQ_DOGE_ATTN;
+        cdmoe |= t == WM_STATE_CDMOE;
+        moe |= t == WM_STATE_DOGE_MOE;
+        mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE;
+    }
+    (void)seq;
+    if (mlp && c->intermediate_size < 1) bad = "intermediate_size must be >= 1";
+    else if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) bad = "the norm epsilon must be in 0..1";
+    else if (!(c->rope_theta > 0.0 && c->rope_theta < 1e300)) bad = "rope_theta must be positive";
+    else if (!(c->rope_factor > 0.0 && c->rope_factor < 1e300) || !wm__in(c->rope_type, WM_ROPE_DEFAULT, WM_ROPE_DYNAMIC)) bad = "rope scaling is malformed";
+    else if (c->rope_type == WM_ROPE_DYNAMIC && c->rope_original_max < 1) bad = "dynamic RoPE needs max_position_embeddings";
+    else if (!wm__in(c->n_eos, 0, 4) || !wm__in(c->act, WM_ACT_SILU, WM_ACT_GELU_TANH) || c->max_position_embeddings < 0) bad = "malformed eos, activation or max_position_embeddings";
+    if (bad) return wm__fail(err, WM_ERR_CONFIG, "config: %s", bad);
+    for (l = 0; l < c->n_eos; l++)
+        if (!wm__in(c->eos_token_ids[l], 0, WM__MAX_VOCAB)) return wm__fail(err, WM_ERR_CONFIG, "config: eos_token_id %d is not a token id", c->eos_token_ids[l]);
+    if (ssd) {
+        if (!wm__in(c->ssd_heads, 1, 4096) || !wm__in(c->ssd_groups, 1, 4096) || !wm__in(c->ssd_state, 1, 4096) || !wm__in(c->ssd_chunk, 1, 65536) ||
+            !wm__in(c->ssd_head_dim, c->model_type == WM_MODEL_CHEEMS ? 0 : 1, WM__MAX_DIM)) /* cheems: 0 = rows(x_proj) / heads */
+            return wm__fail(err, WM_ERR_CONFIG, "config: SSD sizes out of range");
+        if (c->ssd_heads % c->ssd_groups)
+            return wm__fail(err, WM_ERR_CONFIG, "config: the SSD's %d heads (ssd_num_heads / num_heads) are not a multiple of its %d groups (ssd_num_groups / n_groups)",
+                            c->ssd_heads, c->ssd_groups);
+        if (c->model_type == WM_MODEL_CHEEMS && c->ssd_state % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
+        if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->conv_kernel, 1, 64) || !(c->dt_min >= 0.0f && c->dt_min <= c->dt_max)))
+            return wm__fail(err, WM_ERR_CONFIG, "config: conv_kernel or time_step_limit out of range");
+    }
+    if (attn) {
+        if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || c->n_heads % c->n_kv_heads)
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_attention_heads %d is not a multiple of num_key_value_heads %d", c->n_heads, c->n_kv_heads);
+        if (!wm__in(c->head_dim, 2, WM__MAX_DIM) || c->head_dim % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: head_dim %d must be even and >= 2 (RoPE)", c->head_dim);
+        if (c->model_type == WM_MODEL_CHEEMS) {
+            if (c->n_heads * c->head_dim != c->hidden_size)
+                return wm__fail(err, WM_ERR_CONFIG, "config: hidden_size %d must split into num_attention_heads %d heads of even size", c->hidden_size, c->n_heads);
+            if (!wm__in(c->ifa_values, 1, 1 << 20) || !wm__in(c->ifa_retrieval, 1, WM__MAX_DIM) || !wm__in(c->ifa_topk, 1, c->ifa_values))
+                return wm__fail(err, WM_ERR_CONFIG, "config: inner_values_topk %d must be in 1..num_inner_values %d", c->ifa_topk, c->ifa_values);
+            if (c->max_position_embeddings < 1)
+                return wm__fail(err, WM_ERR_CONFIG, "config: missing required field 'max_position_embeddings' (dynamic_mask length)");
+        } else if (c->keep_window < 1 || c->sliding_window < 0) {
+            return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
+        }
+    }
+    if (cdmoe) {
+        int nk = wm__in(c->cdmoe_experts, 1, 1 << 24) ? wm__isqrt(c->cdmoe_experts) : 0;
+        if (nk * nk != c->cdmoe_experts || nk < 1)
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts %d is not a square (product keys)", c->cdmoe_experts);
+        if (!wm__in(c->cdmoe_topk, 1, nk) || !wm__in(c->cdmoe_heads, 1, 4096))
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts_per_head %d must be in 1..%d (the keys per half)", c->cdmoe_topk, nk);
+        if (!wm__in(c->cdmoe_retrieval, 2, WM__MAX_DIM) || c->cdmoe_retrieval % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: expert_retrieval_size %d must be even and >= 2", c->cdmoe_retrieval);
+    }
+    if (moe) {
+        int nk = wm__in(c->n_experts, 1, 1 << 24) ? wm__isqrt(c->n_experts) : 0;
+        if (nk < 1 || !wm__in(c->experts_per_tok, 1, nk))
+            return wm__fail(err, WM_ERR_CONFIG, "config: num_experts_per_tok %d must be in 1..%d (the keys per half of num_experts %d)",
+                            c->experts_per_tok, nk, c->n_experts);
+    }
+    return wm__cfg_bounds(c, err);
+}
+
 WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_error *err) {
     wm__cfgr r;
     const char *e, *p, *v;
     char buf[64];
+    int k;
     if (!c || !json) return wm__fail(err, WM_ERR_INVALID_ARG, "config: NULL argument");
     e = json + n;
     memset(c, 0, sizeof *c);
@@ -3710,10 +3770,18 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     /* what every type has */
     if (!wm__cfg_str_in(&r, p, "model_type", buf, sizeof buf))
         return wm__fail(err, WM_ERR_CONFIG, "config.json: missing required field 'model_type'");
-    if (!strcmp(buf, "cheems")) c->model_type = WM_MODEL_CHEEMS;
-    else if (!strcmp(buf, "doge")) c->model_type = WM_MODEL_DOGE;
-    else if (!strcmp(buf, "mamba2")) c->model_type = WM_MODEL_MAMBA2;
-    else return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: model_type '%s' is not supported (cheems, doge, mamba2)", buf);
+    for (k = 1; k < WM__N_MODEL_TYPES; k++)
+        if (!strcmp(buf, wm__model_types[k].name)) c->model_type = (wm_model_type)k;
+    if (!c->model_type) {
+        char names[128];
+        size_t at = 0;
+        for (k = 1; k < WM__N_MODEL_TYPES; k++)
+        {
+            wm__fmt(names + at, sizeof names - at, "%s%s", k > 1 ? ", " : "", wm__model_types[k].name);
+            at += strlen(names + at);
+        }
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: model_type '%s' is not supported (%s)", buf, names);
+    }
     c->vocab_size = wm__cfg_int(&r, "vocab_size", 1, 1, 1, WM__MAX_VOCAB);
     c->hidden_size = wm__cfg_int(&r, "hidden_size", 1, 1, 1, WM__MAX_DIM);
     c->max_position_embeddings = wm__cfg_int(&r, "max_position_embeddings", 0, 0, 0, 1 << 24);
@@ -3740,14 +3808,10 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     if (wm__cfg_str_in(&r, p, "hidden_act", buf, sizeof buf) && (c->act = wm__act_from(buf)) < 0)
         return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: hidden_act '%s' is not supported", buf);
     v = wm__cfg_get(&r, p, "tie_word_embeddings");
-    c->tie_embeddings = v ? wm__cfg_bool(&r, "tie_word_embeddings", 0) : (c->model_type == WM_MODEL_CHEEMS ? 1 : -1);
+    c->tie_embeddings = v ? wm__cfg_bool(&r, "tie_word_embeddings", 0) : wm__model_types[c->model_type].tie_default;
     wm__cfg_rope(&r, c);
     /* then the type's own fields, then the invariants across fields */
-    if (r.st == WM_OK) {
-        if (c->model_type == WM_MODEL_CHEEMS) wm__cfg_cheems(&r, c);
-        else if (c->model_type == WM_MODEL_DOGE) wm__cfg_doge(&r, c);
-        else wm__cfg_mamba2(&r, c);
-    }
+    if (r.st == WM_OK) wm__model_types[c->model_type].read(&r, c);
     if (r.st != WM_OK) return r.st;
     if (wm__cfg_check(c, err) != WM_OK) {
         if (err) { /* the messages name config.json's fields */
@@ -3979,51 +4043,22 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
    binds); the loader binds them and `wm_random_checkpoint` writes them.
    ======================================================================== */
 
-/* a slot's module tensors into its weights (L NULL: only listing) */
-static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, int kind) {
-    void *w = !L ? NULL : kind < WM__N_SEQ ? (void *)&L->seq_w : (void *)&L->state_w;
-    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, w);
-}
-
 static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) {
+    const wm__model_type *mt = &wm__model_types[c->model_type];
     wm__planner pl, *p = &pl;
     int D = c->hidden_size, V = c->vocab_size, l;
     float sd = 1.0f / sqrtf((float)D);
     pl.fn = fn; pl.ctx = ctx; pl.ok = 1; pl.layer = -1;
-    pl.prefix = c->model_type == WM_MODEL_MAMBA2 ? "backbone.layers." : "model.layers.";
-    if (c->model_type == WM_MODEL_MAMBA2) {
-        wm__plan_t(p, "backbone.embeddings.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
-    } else {
-        wm__plan_t(p, "model.embed_tokens.weight", WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
-    }
+    pl.prefix = mt->prefix;
+    wm__plan_t(p, mt->embed, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
     for (l = 0; l < c->n_layers && pl.ok; l++) {
         wm__layer *L = m ? &m->layers[l] : NULL;
         pl.layer = l;
         if (L) { L->seq = c->layer_seq[l]; L->state = c->layer_state[l]; }
-        if (c->model_type == WM_MODEL_CHEEMS) { /* Cheems/Doge block stacking: either slot may be any module */
-            if (c->layer_seq[l] != WM_SEQ_NONE) {
-                WM__VEC1(p, "pre_sequence_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-                WM__VEC1(p, "post_sequence_residual.weight", L ? &L->gain_seq : NULL, D, WM__OPTIONAL, WM__INIT_NORMAL, 1.0f, 0.1f);
-                wm__plan_module(p, c, L, c->layer_seq[l]);
-            }
-            WM__VEC1(p, "pre_state_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "post_state_residual.weight", L ? &L->gain_state : NULL, D, WM__OPTIONAL, WM__INIT_NORMAL, 1.0f, 0.1f);
-            wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
-        } else if (c->model_type == WM_MODEL_DOGE) { /* transformers' DogeDecoderLayer */
-            WM__VEC1(p, "input_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-            wm__plan_module(p, c, L, c->layer_seq[l]);
-            WM__VEC1(p, "input_residual", L ? &L->gain_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "post_attention_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-            WM__VEC1(p, "post_attention_residual", L ? &L->gain_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-            wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
-        } else { /* transformers' Mamba2Block */
-            WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
-            wm__plan_module(p, c, L, c->layer_seq[l]);
-        }
+        mt->stack(p, c, L, l);
     }
     pl.layer = -1;
-    WM__VEC1(p, c->model_type == WM_MODEL_MAMBA2 ? "backbone.norm_f.weight" : "model.norm.weight", m ? &m->final_norm : NULL, D, WM__IN_RANDOM,
-             WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, mt->final_norm, m ? &m->final_norm : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
     if (c->tie_embeddings != 1)
         wm__plan_t(p, "lm_head.weight", WM__MATRIX, (c->tie_embeddings < 0 ? WM__OPTIONAL : 0) | (c->tie_embeddings == 0 ? WM__IN_RANDOM : 0), WM__INIT_NORMAL, 0, sd,
                    m ? &m->lm_head : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
