@@ -173,8 +173,9 @@ enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, W
 enum { WM_STATE_NONE = 0, WM_STATE_MLP = 1, WM_STATE_CDMOE = 2, WM_STATE_DOGE_MOE = 3 };
 enum { WM_ACT_SILU = 0, WM_ACT_GELU = 1, WM_ACT_RELU = 2, WM_ACT_GELU_TANH = 3 };
 enum { WM_ROPE_DEFAULT = 0, WM_ROPE_LINEAR = 1, WM_ROPE_DYNAMIC = 2 };
-/* Tensor element types (as stored in safetensors). */
-enum { WM_F32 = 0, WM_F16 = 1, WM_BF16 = 2 };
+/* Tensor element types: F32, F16, BF16 (safetensors and GGUF) and llama.cpp's
+   quantized blocks (GGUF): Q8_0, Q4_0 (32 weights a block), Q4_K, Q6_K (256). */
+enum { WM_F32 = 0, WM_F16 = 1, WM_BF16 = 2, WM_Q8_0 = 3, WM_Q4_0 = 4, WM_Q4_K = 5, WM_Q6_K = 6 };
 
 /* The parsed config.json. Read-only for the caller. */
 typedef struct wm_config {
@@ -789,6 +790,276 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
     return (uint16_t)(sign | h);
 }
 
+/* ---- quantized blocks ---------------------------------------------------------
+   llama.cpp's block layouts (ggml-common.h), byte for byte, so GGUF files
+   are used in place (little-endian; f16 = IEEE half):
+     Q8_0  34 bytes / 32 weights: f16 d, int8 q[32];               w_j = q_j d
+     Q4_0  18 bytes / 32: f16 d, b[16];   w_j = ((b_j & 15) - 8) d, w_(j+16) = ((b_j >> 4) - 8) d
+     Q4_K 144 bytes / 256: f16 d, f16 dmin, 12 bytes of 6-bit (scale, min)
+          pairs of 8 sub-blocks of 32, 128 bytes of nibbles (64-weight chunk c:
+          bytes 32c..32c+31, low nibbles sub-block 2c, high 2c+1);
+                                                             w = (d sc) q - dmin m
+     Q6_K 210 bytes / 256: ql[128] low nibbles, qh[64] high bit pairs, int8
+          scales[16] of sub-blocks of 16, f16 d;            w = (d sc) (q - 32)
+   Dequantizing repeats llama.cpp's float operations, so both give the same
+   floats (with -std=c99 neither compiler fuses a*b-c into one FMA). */
+
+#define WM__QK 32   /* weights per Q8_0/Q4_0 block; activations are quantized per 32 too */
+#define WM__QKK 256 /* weights per Q4_K/Q6_K super-block */
+
+static float wm__h(const unsigned char *p) { return wm__f16_to_f32((uint16_t)(p[0] | p[1] << 8)); }
+
+static void wm__put_h(unsigned char *p, float f) {
+    uint16_t h = wm__f32_to_f16(f);
+    p[0] = (unsigned char)(h & 255);
+    p[1] = (unsigned char)(h >> 8);
+}
+
+/* Q4_K's 6-bit scale and min of sub-block j */
+static void wm__q4k_scale(const unsigned char *s, int j, int *sc, int *m) {
+    if (j < 4) {
+        *sc = s[j] & 63;
+        *m = s[j + 4] & 63;
+    } else {
+        *sc = (s[j + 4] & 15) | ((s[j - 4] >> 6) << 4);
+        *m = (s[j + 4] >> 4) | ((s[j] >> 6) << 4);
+    }
+}
+
+/* y[block] = one block of dtype at b, as floats */
+static WM__UNUSED void wm__deq_block(int dtype, const unsigned char *b, float *y) {
+    int j, c;
+    if (dtype == WM_Q8_0) {
+        float d = wm__h(b);
+        for (j = 0; j < WM__QK; j++) y[j] = (float)(int8_t)b[2 + j] * d;
+    } else if (dtype == WM_Q4_0) {
+        float d = wm__h(b);
+        for (j = 0; j < WM__QK / 2; j++) {
+            y[j] = (float)((b[2 + j] & 15) - 8) * d;
+            y[j + WM__QK / 2] = (float)((b[2 + j] >> 4) - 8) * d;
+        }
+    } else if (dtype == WM_Q4_K) {
+        float d = wm__h(b), dmin = wm__h(b + 2);
+        const unsigned char *q = b + 16;
+        for (c = 0; c < 4; c++, q += 32, y += 64) {
+            int s0, m0, s1, m1;
+            float d0, n0, d1, n1;
+            wm__q4k_scale(b + 4, 2 * c, &s0, &m0);
+            wm__q4k_scale(b + 4, 2 * c + 1, &s1, &m1);
+            d0 = d * (float)s0; n0 = dmin * (float)m0;
+            d1 = d * (float)s1; n1 = dmin * (float)m1;
+            for (j = 0; j < 32; j++) {
+                float a = d0 * (float)(q[j] & 15), e = d1 * (float)(q[j] >> 4);
+                y[j] = a - n0;
+                y[32 + j] = e - n1;
+            }
+        }
+    } else { /* WM_Q6_K */
+        const unsigned char *ql = b, *qh = b + 128;
+        const int8_t *sc = (const int8_t *)(b + 192);
+        float d = wm__h(b + 208);
+        for (c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, y += 128)
+            for (j = 0; j < 32; j++) {
+                int is = j / 16;
+                y[j] = d * (float)sc[is] * (float)(((ql[j] & 15) | ((qh[j] & 3) << 4)) - 32);
+                y[j + 32] = d * (float)sc[is + 2] * (float)(((ql[j + 32] & 15) | (((qh[j] >> 2) & 3) << 4)) - 32);
+                y[j + 64] = d * (float)sc[is + 4] * (float)(((ql[j] >> 4) | (((qh[j] >> 4) & 3) << 4)) - 32);
+                y[j + 96] = d * (float)sc[is + 6] * (float)(((ql[j + 32] >> 4) | (((qh[j] >> 6) & 3) << 4)) - 32);
+            }
+    }
+}
+
+/* ---- quantizing weights (wm quantize) ------------------------------------------
+   Q8_0 and Q4_0 round to nearest per block exactly as llama.cpp's reference
+   quantizers (quantize_row_q8_0_ref / q4_0_ref), so the bytes are the same.
+   Q4_K and Q6_K: min-max scales per sub-block, then a few rounds of
+   least-squares refitting of each sub-block's scale (and min). */
+
+static WM__UNUSED void wm__quant_q8_0(const float *x, unsigned char *b) {
+    float amax = 0.0f, d, id;
+    int j;
+    for (j = 0; j < WM__QK; j++) amax = WM__MAX(amax, fabsf(x[j]));
+    d = amax / 127.0f;
+    id = d != 0.0f ? 1.0f / d : 0.0f;
+    wm__put_h(b, d);
+    for (j = 0; j < WM__QK; j++) b[2 + j] = (unsigned char)(int8_t)roundf(x[j] * id);
+}
+
+static WM__UNUSED void wm__quant_q4_0(const float *x, unsigned char *b) {
+    float amax = 0.0f, max = 0.0f, d, id;
+    int j;
+    for (j = 0; j < WM__QK; j++)
+        if (amax < fabsf(x[j])) { amax = fabsf(x[j]); max = x[j]; }
+    d = max / -8.0f;
+    id = d != 0.0f ? 1.0f / d : 0.0f;
+    wm__put_h(b, d);
+    for (j = 0; j < WM__QK / 2; j++) {
+        int a = (int8_t)(x[j] * id + 8.5f), c = (int8_t)(x[j + WM__QK / 2] * id + 8.5f);
+        b[2 + j] = (unsigned char)(WM__MIN(15, a) | WM__MIN(15, c) << 4);
+    }
+}
+
+/* x[n] ~ s q - m with q in 0..nmax, s > 0, m >= 0: min-max start, then
+   alternately round q and refit (s, m) by least squares. */
+static void wm__fit_minmax(const float *x, int n, int nmax, float *s_out, float *m_out) {
+    float lo = 0.0f, hi = 0.0f, s, m;
+    int i, it;
+    for (i = 0; i < n; i++) { lo = WM__MIN(lo, x[i]); hi = WM__MAX(hi, x[i]); }
+    m = -lo;
+    s = (hi - lo) / (float)nmax;
+    for (it = 0; it < 4 && s > 0.0f; it++) {
+        double sq = 0, sqq = 0, sx = 0, sxq = 0, det, ns, nm;
+        for (i = 0; i < n; i++) {
+            float q = roundf((x[i] + m) / s);
+            q = q < 0.0f ? 0.0f : q > (float)nmax ? (float)nmax : q;
+            double qd = (double)q, xd = (double)x[i];
+            sq += qd; sqq += qd * qd; sx += xd; sxq += xd * qd;
+        }
+        det = n * sqq - sq * sq;
+        if (det <= 0) break;
+        ns = (n * sxq - sq * sx) / det;
+        nm = (sq * sxq - sqq * sx) / det;
+        if (ns <= 0 || nm < 0) break;
+        s = (float)ns;
+        m = (float)nm;
+    }
+    *s_out = s;
+    *m_out = m;
+}
+
+/* x[n] ~ s q with q in -32..31 (s of either sign): the largest magnitude
+   at -32 to start, then alternately round q and refit s. */
+static float wm__fit_sym(const float *x, int n) {
+    float amax = 0.0f, vmax = 0.0f, s;
+    int i, it;
+    for (i = 0; i < n; i++)
+        if (fabsf(x[i]) > amax) { amax = fabsf(x[i]); vmax = x[i]; }
+    s = vmax / -32.0f;
+    for (it = 0; it < 4 && s != 0.0f; it++) {
+        double sqq = 0, sxq = 0;
+        for (i = 0; i < n; i++) {
+            float q = roundf(x[i] / s);
+            q = q < -32.0f ? -32.0f : q > 31.0f ? 31.0f : q;
+            double qd = (double)q;
+            sqq += qd * qd; sxq += (double)x[i] * qd;
+        }
+        if (sqq <= 0) break;
+        s = (float)(sxq / sqq);
+    }
+    return s;
+}
+
+static WM__UNUSED void wm__quant_q4_k(const float *x, unsigned char *b) {
+    float sc[8], mn[8], msc = 0.0f, mmn = 0.0f, d, dmin;
+    int j, l, isc[8], imn[8];
+    for (j = 0; j < 8; j++) {
+        wm__fit_minmax(x + 32 * j, 32, 15, &sc[j], &mn[j]);
+        msc = WM__MAX(msc, sc[j]);
+        mmn = WM__MAX(mmn, mn[j]);
+    }
+    d = msc / 63.0f;
+    dmin = mmn / 63.0f;
+    wm__put_h(b, d);
+    wm__put_h(b + 2, dmin);
+    d = wm__h(b); /* quantize against the stored scales */
+    dmin = wm__h(b + 2);
+    for (j = 0; j < 8; j++) {
+        isc[j] = d > 0 ? WM__MIN(63, (int)lrintf(sc[j] / d)) : 0;
+        imn[j] = dmin > 0 ? WM__MIN(63, (int)lrintf(mn[j] / dmin)) : 0;
+    }
+    memset(b + 4, 0, 12);
+    for (j = 0; j < 4; j++) {
+        b[4 + j] = (unsigned char)(isc[j] | (isc[j + 4] >> 4) << 6);
+        b[8 + j] = (unsigned char)(imn[j] | (imn[j + 4] >> 4) << 6);
+        b[12 + j] = (unsigned char)((isc[j + 4] & 15) | (imn[j + 4] & 15) << 4);
+    }
+    for (j = 0; j < 8; j++) {
+        float s = d * (float)isc[j], m = dmin * (float)imn[j];
+        unsigned char *q = b + 16 + 32 * (j / 2);
+        for (l = 0; l < 32; l++) {
+            int v = s > 0 ? (int)lrintf((x[32 * j + l] + m) / s) : 0;
+            v = v < 0 ? 0 : v > 15 ? 15 : v;
+            q[l] = (unsigned char)(j & 1 ? (q[l] & 15) | v << 4 : v);
+        }
+    }
+}
+
+static WM__UNUSED void wm__quant_q6_k(const float *x, unsigned char *b) {
+    float sc[16], amax = 0.0f, d;
+    int j, l, isc[16];
+    unsigned char *ql = b, *qh = b + 128;
+    for (j = 0; j < 16; j++) {
+        sc[j] = wm__fit_sym(x + 16 * j, 16);
+        amax = WM__MAX(amax, fabsf(sc[j]));
+    }
+    d = amax / 127.0f;
+    wm__put_h(b + 208, d);
+    d = wm__h(b + 208);
+    for (j = 0; j < 16; j++) {
+        isc[j] = d > 0 ? WM__MAX(-127, WM__MIN(127, (int)lrintf(sc[j] / d))) : 0;
+        b[192 + j] = (unsigned char)(int8_t)isc[j];
+    }
+    memset(ql, 0, 128);
+    memset(qh, 0, 64);
+    for (j = 0; j < 256; j++) { /* weight j: half h, quarter k, position l */
+        float s = d * (float)isc[j / 16];
+        int v = s != 0.0f ? (int)lrintf(x[j] / s) + 32 : 32, h = j / 128, k = (j % 128) / 32;
+        l = j % 32;
+        v = v < 0 ? 0 : v > 63 ? 63 : v;
+        ql[64 * h + l + (k & 1) * 32] |= (unsigned char)((v & 15) << (k >= 2 ? 4 : 0));
+        qh[32 * h + l] |= (unsigned char)((v >> 4) << (2 * k));
+    }
+}
+
+/* ---- quantized activations ----------------------------------------------------
+   A matrix with quantized weights multiplies activations quantized per 32 to
+   int8 (as llama.cpp does; that is what makes integer dot products fast).
+   The scale keeps an f16's 11 significant bits but a float's range, so
+   d_w d_x is exact in float; q = x / d rounded to nearest even. */
+typedef struct wm__qa {
+    float d;     /* scale, 11 significant bits */
+    int32_t sum; /* sum of q (Q4_K's mins) */
+    int8_t q[WM__QK];
+} wm__qa;
+
+static float wm__round11(float f) { /* to 11 significant bits, nearest even (f16's mantissa) */
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if ((u & 0x7f800000u) != 0x7f800000u) u = (u + 0xfffu + ((u >> 13) & 1)) & ~0x1fffu;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* x[n] (n a multiple of 32) into n / 32 blocks; a non-finite block gets d NaN */
+static WM__UNUSED void wm__quant_act(const float *x, int n, wm__qa *out) {
+    int b, j;
+    for (b = 0; b < n / WM__QK; b++, x += WM__QK) {
+        wm__qa *o = &out[b];
+        float amax = 0.0f, d, id;
+        int32_t s = 0, bad = 0;
+        for (j = 0; j < WM__QK; j++) {
+            amax = WM__MAX(amax, fabsf(x[j]));
+            bad |= !(fabsf(x[j]) <= 3.40282347e38f);
+        }
+        if (bad) { /* inf or NaN: the products come out NaN */
+            o->d = NAN;
+            o->sum = 0;
+            memset(o->q, 0, WM__QK);
+            continue;
+        }
+        d = amax / 127.0f;
+        id = d != 0.0f ? 1.0f / d : 0.0f;
+        for (j = 0; j < WM__QK; j++) {
+            int v = (int)lrintf(x[j] * id);
+            v = v > 127 ? 127 : v < -127 ? -127 : v;
+            o->q[j] = (int8_t)v;
+            s += v;
+        }
+        o->d = wm__round11(d);
+        o->sum = s;
+    }
+}
+
 /* ========================================================================
    Kernels. One scalar reference per kernel, always compiled; the AVX2+FMA
    and NEON bodies handle whole vectors and finish with the same scalar tail.
@@ -892,6 +1163,37 @@ static float wm__v_hmax(__m256 v) {
     a = _mm_max_ss(a, _mm_movehdup_ps(a));
     return _mm_cvtss_f32(a);
 }
+/* quantized blocks: 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
+typedef __m256i wm__vb;
+typedef __m256i wm__vs;
+typedef __m256 wm__vq8;
+#define WM__VB_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+static wm__vb wm__vb_nib16(const unsigned char *p) { /* 16 bytes: low nibbles, then high nibbles */
+    __m128i q = _mm_loadu_si128((const __m128i *)(const void *)p), m = _mm_set1_epi8(15);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_and_si128(q, m)), _mm_and_si128(_mm_srli_epi16(q, 4), m), 1);
+}
+static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { /* (p[j] >> shift) & mask, 32 bytes */
+    return _mm256_and_si256(_mm256_srl_epi16(WM__VB_LOAD(p), _mm_cvtsi32_si128(shift)), _mm256_set1_epi8((char)mask));
+}
+#define WM__VB_OR_SHL4(a, b) _mm256_or_si256(a, _mm256_slli_epi16(b, 4)) /* a | b << 4 (b < 16) */
+#define WM__VB_SUB(a, k) _mm256_sub_epi8(a, _mm256_set1_epi8(k))
+static wm__vs wm__vb_dot(wm__vb w, wm__vb x) { /* 8 lanes, each the sum of 4 products w_j x_j */
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), _mm256_set1_epi16(1));
+}
+static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, int s0, int s1) { /* products of the first 16 times s0, of the last 16 times s1 */
+    __m256i sc = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi16((short)s0)), _mm_set1_epi16((short)s1), 1);
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), sc);
+}
+static wm__vs wm__vs_totals8(const wm__vs *v) { /* lane k: the sum of v[k]'s lanes */
+    __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(v[0], v[1]), _mm256_hadd_epi32(v[2], v[3]));
+    __m256i b = _mm256_hadd_epi32(_mm256_hadd_epi32(v[4], v[5]), _mm256_hadd_epi32(v[6], v[7]));
+    return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
+}
+#define WM__VS_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define WM__VS_MUL(a, b) _mm256_mullo_epi32(a, b)
+#define WM__VQ8_LOAD(p) _mm256_loadu_ps(p)
+#define WM__VQ8_STORE(p, v) _mm256_storeu_ps(p, v)
+#define WM__VQ8_FMA(acc, d, s) _mm256_fmadd_ps(_mm256_loadu_ps(d), _mm256_cvtepi32_ps(s), acc) /* acc + d s, one rounding */
 
 #elif defined(WM__NEON)
 #define WM__SIMD 1
@@ -917,6 +1219,100 @@ typedef float32x4_t wm__vf;
 #define WM__V_LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
 static float wm__v_hsum(float32x4_t v) { return vaddvq_f32(v); }
 static float wm__v_hmax(float32x4_t v) { return vmaxvq_f32(v); }
+/* quantized blocks: 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
+typedef int8x16x2_t wm__vb;
+typedef int32x4x2_t wm__vs;
+typedef float32x4x2_t wm__vq8;
+static wm__vb wm__vb_load(const void *p) {
+    wm__vb r;
+    r.val[0] = vld1q_s8((const int8_t *)p);
+    r.val[1] = vld1q_s8((const int8_t *)p + 16);
+    return r;
+}
+#define WM__VB_LOAD(p) wm__vb_load(p)
+static wm__vb wm__vb_nib16(const unsigned char *p) {
+    uint8x16_t q = vld1q_u8(p);
+    wm__vb r;
+    r.val[0] = vreinterpretq_s8_u8(vandq_u8(q, vdupq_n_u8(15)));
+    r.val[1] = vreinterpretq_s8_u8(vshrq_n_u8(q, 4));
+    return r;
+}
+static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) {
+    int8x16_t sh = vdupq_n_s8((int8_t)-shift);
+    uint8x16_t m = vdupq_n_u8((uint8_t)mask);
+    wm__vb r;
+    r.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vld1q_u8(p), sh), m));
+    r.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vld1q_u8(p + 16), sh), m));
+    return r;
+}
+static wm__vb wm__vb_or_shl4(wm__vb a, wm__vb b) {
+    a.val[0] = vorrq_s8(a.val[0], vshlq_n_s8(b.val[0], 4));
+    a.val[1] = vorrq_s8(a.val[1], vshlq_n_s8(b.val[1], 4));
+    return a;
+}
+#define WM__VB_OR_SHL4(a, b) wm__vb_or_shl4(a, b)
+static wm__vb wm__vb_sub(wm__vb a, int k) {
+    a.val[0] = vsubq_s8(a.val[0], vdupq_n_s8((int8_t)k));
+    a.val[1] = vsubq_s8(a.val[1], vdupq_n_s8((int8_t)k));
+    return a;
+}
+#define WM__VB_SUB(a, k) wm__vb_sub(a, k)
+static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { /* lanes: sums of 4 products */
+    int16x8_t lo = vmull_s8(vget_low_s8(w), vget_low_s8(x)), hi = vmull_s8(vget_high_s8(w), vget_high_s8(x));
+    return vpaddq_s32(vpaddlq_s16(lo), vpaddlq_s16(hi));
+}
+static wm__vs wm__vb_dot(wm__vb w, wm__vb x) {
+    wm__vs r;
+    r.val[0] = wm__dot16(w.val[0], x.val[0]);
+    r.val[1] = wm__dot16(w.val[1], x.val[1]);
+    return r;
+}
+static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, int s0, int s1) {
+    wm__vs r;
+    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0]), s0);
+    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), s1);
+    return r;
+}
+static wm__vs wm__vs_totals8(const wm__vs *v) {
+    int32_t t[8];
+    int k;
+    wm__vs r;
+    for (k = 0; k < 8; k++) t[k] = vaddvq_s32(vaddq_s32(v[k].val[0], v[k].val[1]));
+    r.val[0] = vld1q_s32(t);
+    r.val[1] = vld1q_s32(t + 4);
+    return r;
+}
+static wm__vs wm__vs_load(const int32_t *p) {
+    wm__vs r;
+    r.val[0] = vld1q_s32(p);
+    r.val[1] = vld1q_s32(p + 4);
+    return r;
+}
+#define WM__VS_LOAD(p) wm__vs_load(p)
+static wm__vs wm__vs_mul(wm__vs a, wm__vs b) {
+    a.val[0] = vmulq_s32(a.val[0], b.val[0]);
+    a.val[1] = vmulq_s32(a.val[1], b.val[1]);
+    return a;
+}
+#define WM__VS_MUL(a, b) wm__vs_mul(a, b)
+static wm__vq8 wm__vq8_load(const float *p) {
+    wm__vq8 r;
+    r.val[0] = vld1q_f32(p);
+    r.val[1] = vld1q_f32(p + 4);
+    return r;
+}
+#define WM__VQ8_LOAD(p) wm__vq8_load(p)
+static void wm__vq8_store(float *p, wm__vq8 v) {
+    vst1q_f32(p, v.val[0]);
+    vst1q_f32(p + 4, v.val[1]);
+}
+#define WM__VQ8_STORE(p, v) wm__vq8_store(p, v)
+static wm__vq8 wm__vq8_fma(wm__vq8 acc, const float *d, wm__vs s) {
+    acc.val[0] = vfmaq_f32(acc.val[0], vld1q_f32(d), vcvtq_f32_s32(s.val[0]));
+    acc.val[1] = vfmaq_f32(acc.val[1], vld1q_f32(d + 4), vcvtq_f32_s32(s.val[1]));
+    return acc;
+}
+#define WM__VQ8_FMA(acc, d, s) wm__vq8_fma(acc, d, s)
 #endif
 
 #ifdef WM__SIMD
@@ -1019,6 +1415,117 @@ static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype,
     (void)kc;
 #endif
     for (; i < n; i++) dst[i] = wm__elem(w, dtype, (size_t)i);
+}
+
+/* ---- quantized dot products -----------------------------------------------------
+   x . w for activations x (wm__qa blocks of 32) and one quantized weight
+   row w of n weights. Integer sums are exact; floats enter only as
+     acc[k] = fma(d_w d_x, isum, acc[k])        k: activation block mod 8
+   (Q4_K's sub-blocks are those blocks, plus fma(-dmin_w d_x, m sum_x, acc[k])),
+   then one fixed tree over acc[8]. d_w d_x is exact and every isum is below
+   2^24 in magnitude, so the SIMD bodies, which form the integer sums of 8
+   blocks at once, equal the scalar reference bit for bit. */
+
+static float wm__qsum8(const float *a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
+
+/* blocks [b, nb) of the scalar reference (and the tail of the SIMD bodies) */
+static void wm__qdot_ref(const wm__qa *x, const unsigned char *w, int dtype, int b, int nb, float *acc) {
+    for (; b < nb; b++) {
+        const wm__qa *a = &x[b];
+        int k = b & 7, j;
+        int32_t s = 0;
+        if (dtype == WM_Q8_0) {
+            const unsigned char *wb = w + (size_t)b * 34;
+            for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * a->q[j];
+            acc[k] = fmaf(wm__h(wb) * a->d, (float)s, acc[k]);
+        } else if (dtype == WM_Q4_0) {
+            const unsigned char *wb = w + (size_t)b * 18;
+            for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * a->q[j] + ((wb[2 + j] >> 4) - 8) * a->q[j + 16];
+            acc[k] = fmaf(wm__h(wb) * a->d, (float)s, acc[k]);
+        } else if (dtype == WM_Q4_K) { /* block k: sub-block k, nibbles of chunk k/2 */
+            const unsigned char *wb = w + (size_t)(b / 8) * 144, *q = wb + 16 + 32 * (k / 2);
+            int sc, m;
+            wm__q4k_scale(wb + 4, k, &sc, &m);
+            for (j = 0; j < WM__QK; j++) s += (k & 1 ? q[j] >> 4 : q[j] & 15) * a->q[j];
+            acc[k] = fmaf(wm__h(wb) * a->d, (float)(sc * s), acc[k]);
+            acc[k] = fmaf(-(wm__h(wb + 2) * a->d), (float)(m * a->sum), acc[k]);
+        } else { /* WM_Q6_K: block k is half k/4, quarter k%4; sub-blocks 2k, 2k+1 */
+            const unsigned char *wb = w + (size_t)(b / 8) * 210, *ql = wb + 64 * (k / 4) + 32 * (k & 1), *qh = wb + 128 + 32 * (k / 4);
+            const int8_t *sc = (const int8_t *)(wb + 192) + 2 * k;
+            int sh = k & 2 ? 4 : 0, hs = 2 * (k & 3);
+            int32_t s1 = 0;
+            for (j = 0; j < WM__QK; j++) {
+                int v = (((ql[j] >> sh) & 15) | (((qh[j] >> hs) & 3) << 4)) - 32;
+                if (j < 16) s += v * a->q[j];
+                else s1 += v * a->q[j];
+            }
+            acc[k] = fmaf(wm__h(wb + 208) * a->d, (float)(sc[0] * s + sc[1] * s1), acc[k]);
+        }
+    }
+}
+
+#ifdef WM__SIMD
+/* whole groups of 8 blocks (a K super-block is one); returns the blocks done */
+static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *accp) {
+    wm__vq8 acc = WM__VQ8_LOAD(accp);
+    int b;
+    for (b = 0; b + 8 <= nb; b += 8) {
+        const wm__qa *a = x + b;
+        wm__vs v[8];
+        float d[8], dm[8];
+        int32_t sc[8], ms[8];
+        int k;
+        if (dtype == WM_Q8_0 || dtype == WM_Q4_0) {
+            size_t bs = dtype == WM_Q8_0 ? 34 : 18;
+            for (k = 0; k < 8; k++) {
+                const unsigned char *wb = w + (size_t)(b + k) * bs;
+                wm__vb q = dtype == WM_Q8_0 ? WM__VB_LOAD(wb + 2) : WM__VB_SUB(wm__vb_nib16(wb + 2), 8);
+                v[k] = wm__vb_dot(q, WM__VB_LOAD(a[k].q));
+                d[k] = wm__h(wb) * a[k].d;
+            }
+            acc = WM__VQ8_FMA(acc, d, wm__vs_totals8(v));
+        } else if (dtype == WM_Q4_K) {
+            const unsigned char *wb = w + (size_t)(b / 8) * 144;
+            float dw = wm__h(wb), dmw = wm__h(wb + 2);
+            for (k = 0; k < 8; k++) {
+                int s, m;
+                wm__q4k_scale(wb + 4, k, &s, &m);
+                v[k] = wm__vb_dot(wm__vb_bits(wb + 16 + 32 * (k / 2), k & 1 ? 4 : 0, 15), WM__VB_LOAD(a[k].q));
+                sc[k] = s;
+                ms[k] = m * a[k].sum;
+                d[k] = dw * a[k].d;
+                dm[k] = -(dmw * a[k].d);
+            }
+            acc = WM__VQ8_FMA(acc, d, WM__VS_MUL(wm__vs_totals8(v), WM__VS_LOAD(sc)));
+            acc = WM__VQ8_FMA(acc, dm, WM__VS_LOAD(ms));
+        } else { /* WM_Q6_K */
+            const unsigned char *wb = w + (size_t)(b / 8) * 210;
+            const int8_t *scs = (const int8_t *)(wb + 192);
+            float dw = wm__h(wb + 208);
+            for (k = 0; k < 8; k++) {
+                wm__vb lo = wm__vb_bits(wb + 64 * (k / 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15);
+                wm__vb hi = wm__vb_bits(wb + 128 + 32 * (k / 4), 2 * (k & 3), 3);
+                v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR_SHL4(lo, hi), 32), WM__VB_LOAD(a[k].q), scs[2 * k], scs[2 * k + 1]);
+                d[k] = dw * a[k].d;
+            }
+            acc = WM__VQ8_FMA(acc, d, wm__vs_totals8(v));
+        }
+    }
+    WM__VQ8_STORE(accp, acc);
+    return b;
+}
+#endif
+
+static WM__UNUSED float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dtype, int n) {
+    float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int b = 0, nb = n / WM__QK;
+#ifdef WM__SIMD
+    if (kc->simd) b = wm__v_qdot(x, (const unsigned char *)w, dtype, nb, acc);
+#else
+    (void)kc;
+#endif
+    wm__qdot_ref(x, (const unsigned char *)w, dtype, b, nb, acc);
+    return wm__qsum8(acc);
 }
 
 static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
@@ -3832,10 +4339,13 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
    sorted by offset the tensors tile the data section exactly.
    ======================================================================== */
 
-static const struct { const char *name; int size; } wm__dtypes[] = {
-    {"F32", 4}, {"F16", 2}, {"BF16", 2}, /* the three wm.h computes with: WM_F32, WM_F16, WM_BF16 */
-    {"F64", 8}, {"I64", 8}, {"U64", 8}, {"I32", 4}, {"U32", 4}, {"I16", 2}, {"U16", 2},
-    {"I8", 1},  {"U8", 1},  {"BOOL", 1}, {"F8_E4M3", 1}, {"F8_E5M2", 1}, {"F8_E8M0", 1}, {"C64", 8}};
+/* every tensor type: bytes per element (per block of `block` for the quantized
+   ones); st: a safetensors dtype name */
+static const struct { const char *name; int size, block, st; } wm__dtypes[] = {
+    {"F32", 4, 1, 1}, {"F16", 2, 1, 1}, {"BF16", 2, 1, 1}, /* what wm.h computes with: WM_F32 .. WM_Q6_K */
+    {"Q8_0", 34, 32, 0}, {"Q4_0", 18, 32, 0}, {"Q4_K", 144, 256, 0}, {"Q6_K", 210, 256, 0},
+    {"F64", 8, 1, 1}, {"I64", 8, 1, 1}, {"U64", 8, 1, 1}, {"I32", 4, 1, 1}, {"U32", 4, 1, 1}, {"I16", 2, 1, 1}, {"U16", 2, 1, 1},
+    {"I8", 1, 1, 1},  {"U8", 1, 1, 1},  {"BOOL", 1, 1, 1}, {"F8_E4M3", 1, 1, 1}, {"F8_E5M2", 1, 1, 1}, {"F8_E8M0", 1, 1, 1}, {"C64", 8, 1, 1}};
 #define WM__N_DTYPES ((int)(sizeof wm__dtypes / sizeof wm__dtypes[0]))
 
 static uint64_t wm__le64(const unsigned char *p) {
@@ -3911,7 +4421,7 @@ static wm_status wm__st_entry(const wm__stfile *f, const char *key, const char *
         wm__j_str(dt, e, s, sizeof s);
         s[sizeof s - 1] = 0;
         for (i = 0; i < WM__N_DTYPES; i++)
-            if (!strcmp(s, wm__dtypes[i].name)) dtype = i;
+            if (wm__dtypes[i].st && !strcmp(s, wm__dtypes[i].name)) dtype = i;
         if (dtype < 0) return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': unknown dtype '%s'", f->blob->name, name, s);
     } else {
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': dtype is not a string", f->blob->name, name);

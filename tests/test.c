@@ -2204,6 +2204,147 @@ static void test_session_state(void) {
     }
 }
 
+/* ---- quantized blocks: dequantizing, quantizing, integer dot products -------
+   Against tests/fixtures/quant-cases.bin, written by tools/gen_quant_cases.py
+   from the block specifications (llama.cpp's layouts and reference quantizer
+   arithmetic) independently of wm.h. */
+
+static int qtype_bytes(int t) { return t == WM_Q8_0 ? 34 : t == WM_Q4_0 ? 18 : t == WM_Q4_K ? 144 : 210; }
+static int qtype_block(int t) { return t == WM_Q8_0 || t == WM_Q4_0 ? 32 : 256; }
+static const char *qtype_name(int t) { return t == WM_Q8_0 ? "Q8_0" : t == WM_Q4_0 ? "Q4_0" : t == WM_Q4_K ? "Q4_K" : "Q6_K"; }
+
+static void quantize_row(int t, const float *x, int n, unsigned char *out) {
+    int b, bs = qtype_block(t), by = qtype_bytes(t);
+    for (b = 0; b < n / bs; b++) {
+        if (t == WM_Q8_0) wm__quant_q8_0(x + b * bs, out + b * by);
+        else if (t == WM_Q4_0) wm__quant_q4_0(x + b * bs, out + b * by);
+        else if (t == WM_Q4_K) wm__quant_q4_k(x + b * bs, out + b * by);
+        else wm__quant_q6_k(x + b * bs, out + b * by);
+    }
+}
+
+static void dequant_row(int t, const unsigned char *w, int n, float *y) {
+    int b, bs = qtype_block(t);
+    for (b = 0; b < n / bs; b++) wm__deq_block(t, w + (size_t)b * qtype_bytes(t), y + b * bs);
+}
+
+static float gauss(unsigned *s) { /* roughly normal: sum of four uniforms */
+    return (frand(s) + frand(s) + frand(s) + frand(s)) * 0.866f;
+}
+
+static void test_quant(void) {
+    size_t n = 0, at = 0;
+    unsigned char *f = (unsigned char *)read_all("tests/fixtures/quant-cases.bin", &n);
+    int deq_ok = 0, deq_n = 0, q_ok = 0, q_n = 0, t;
+    unsigned seed = 7;
+    g_suite = "quant";
+    if (!f) { check(0, "tests/fixtures/quant-cases.bin readable"); return; }
+    while (at + 12 <= n) { /* records: tag, count, bytes, block bytes, floats */
+        uint32_t tag, cnt, by;
+        const unsigned char *blob;
+        const float *vals;
+        memcpy(&tag, f + at, 4); memcpy(&cnt, f + at + 4, 4); memcpy(&by, f + at + 8, 4);
+        blob = f + at + 12;
+        vals = (const float *)(const void *)(blob + by);
+        if (at + 12 + by + 4 * (size_t)cnt > n) break;
+        if (tag < 100) { /* one block and its floats, bit for bit */
+            float y[256];
+            deq_n++;
+            wm__deq_block((int)tag, blob, y);
+            if (cnt == (uint32_t)qtype_block((int)tag) && !memcmp(y, vals, 4 * cnt)) deq_ok++;
+            else check(0, "%s block %d dequantizes as the specification says", qtype_name((int)tag), deq_n);
+        } else { /* a row and llama.cpp's reference quantizer bytes */
+            unsigned char q[256];
+            float x[64];
+            int tt = (int)tag - 100;
+            memcpy(x, vals, sizeof x);
+            q_n++;
+            quantize_row(tt, x, 64, q);
+            if ((int)by == 2 * qtype_bytes(tt) && !memcmp(q, blob, by)) q_ok++;
+            else check(0, "%s row %d quantizes byte for byte as quantize_row_%s_ref", qtype_name(tt), q_n, tt == WM_Q8_0 ? "q8_0" : "q4_0");
+        }
+        at += 12 + by + 4 * (size_t)cnt;
+    }
+    check(deq_n == 24 && deq_ok == deq_n, "%d of %d fixture blocks dequantize bit for bit", deq_ok, deq_n);
+    check(q_n == 16 && q_ok == q_n, "%d of %d rows quantize byte-identical to llama.cpp's reference Q8_0/Q4_0", q_ok, q_n);
+    free(f);
+    /* round trips: relative RMS error of quantize -> dequantize on normal weights */
+    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+        static const double most[] = {0, 0, 0, 0.0065, 0.1, 0.085, 0.023}, least[] = {0, 0, 0, 0.003, 0.05, 0.04, 0.01};
+        int N = 4096, i;
+        float *x = (float *)malloc(4 * (size_t)N), *y = (float *)malloc(4 * (size_t)N);
+        unsigned char *q = (unsigned char *)malloc((size_t)N * 2);
+        double e = 0, s = 0;
+        for (i = 0; i < N; i++) x[i] = gauss(&seed) * (i % 512 < 32 ? 4.0f : 1.0f); /* a block of outliers */
+        quantize_row(t, x, N, q);
+        dequant_row(t, q, N, y);
+        for (i = 0; i < N; i++) { e += ((double)x[i] - y[i]) * ((double)x[i] - y[i]); s += (double)x[i] * x[i]; }
+        e = sqrt(e / s);
+        printf("  %s round trip: relative RMS error %.4f\n", qtype_name(t), e);
+        check(e < most[t] && e > least[t], "%s round trip: relative RMS error %.4f in (%.3f, %.3f)", qtype_name(t), e, least[t], most[t]);
+        free(x); free(y); free(q);
+    }
+    /* activations: per 32, |x - d q| <= d/2, d with 11 significant bits; NaN poisons its block */
+    {
+        float x[96];
+        wm__qa a[3];
+        int i, ok = 1;
+        for (i = 0; i < 96; i++) x[i] = gauss(&seed) * (i < 32 ? 1e-6f : i < 64 ? 3.0f : 1e4f);
+        wm__quant_act(x, 96, a);
+        for (i = 0; i < 96; i++) {
+            const wm__qa *b = &a[i / 32];
+            uint32_t u;
+            memcpy(&u, &b->d, 4);
+            ok &= fabsf(x[i] - b->d * (float)b->q[i % 32]) <= 0.5f * b->d * 1.01f && (u & 0x1fff) == 0;
+        }
+        check(ok, "activations quantized within half a step, scales of 11 bits");
+        x[40] = NAN;
+        wm__quant_act(x, 96, a);
+        check(a[1].d != a[1].d && a[0].d == a[0].d && a[2].d == a[2].d, "a NaN makes only its block's scale NaN");
+    }
+    /* integer dot products: SIMD == scalar bit for bit; both near the float64 product */
+    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+        static const int lens[] = {256, 512, 768, 2048, 32 * 13, 32 * 3};
+        int li, worst_ok = 1, same = 1, cases = 0;
+        for (li = 0; li < 6; li++) {
+            int N = lens[li], i, k;
+            float *x, *w, *y;
+            unsigned char *q;
+            wm__qa *a;
+            if (N % qtype_block(t)) continue;
+            x = (float *)malloc(4 * (size_t)N); w = (float *)malloc(4 * (size_t)N); y = (float *)malloc(4 * (size_t)N);
+            q = (unsigned char *)malloc((size_t)N * 2);
+            a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)(N / 32));
+            for (k = 0; k < 4; k++, cases++) {
+                float s_simd, s_ref;
+                double ref = 0, mag = 0;
+                for (i = 0; i < N; i++) { x[i] = gauss(&seed) * (k == 3 ? 100.0f : 1.0f); w[i] = gauss(&seed) * 0.05f; }
+                quantize_row(t, w, N, q);
+                if (k == 2) /* arbitrary bytes: every bit pattern of the quants */
+                    for (i = 0; i < N / qtype_block(t) * qtype_bytes(t); i++)
+                        if (!(t == WM_Q8_0 || t == WM_Q4_0 ? i % qtype_bytes(t) < 2 : t == WM_Q4_K ? i % 144 < 4 : i % 210 >= 208))
+                            q[i] = (unsigned char)(frand(&seed) * 1000);
+                wm__quant_act(x, N, a);
+                dequant_row(t, q, N, y);
+                for (i = 0; i < N; i++) {
+                    double xd = (double)a[i / 32].d * a[i / 32].q[i % 32];
+                    ref += xd * y[i];
+                    mag += fabs(xd * y[i]);
+                }
+                s_simd = wm__k_qdot(&g_kc, a, q, t, N);
+                s_ref = wm__k_qdot(&g_kc_scalar, a, q, t, N);
+                same &= !memcmp(&s_simd, &s_ref, 4);
+                worst_ok &= fabs(s_ref - ref) <= 1e-5 * (mag + 1e-30);
+                if (fabs(s_ref - ref) > 1e-5 * (mag + 1e-30))
+                    printf("  %s n=%d case %d: %.9g vs float64 %.9g\n", qtype_name(t), N, k, (double)s_ref, ref);
+            }
+            free(x); free(w); free(y); free(q); free(a);
+        }
+        check(same, "%s: SIMD dot == scalar reference bit for bit (%d rows)", qtype_name(t), cases);
+        check(worst_ok, "%s: dot == the float64 sum of dequantized products within 1e-5 of the magnitudes", qtype_name(t));
+    }
+}
+
 /* ---- sizes: every reported size, the same number on every target --------
    Structs take fixed slots in an arena (WM__SLOT), so the bytes a model,
    session, tokenizer and generation need are one number whether a 64-bit
@@ -2358,6 +2499,7 @@ int main(int argc, char **argv) {
     RUN("generate", test_generation);
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
+    RUN("quant", test_quant);
     RUN("sizes", test_sizes);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
