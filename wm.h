@@ -807,7 +807,11 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
 #define WM__QK 32   /* weights per Q8_0/Q4_0 block; activations are quantized per 32 too */
 #define WM__QKK 256 /* weights per Q4_K/Q6_K super-block */
 
+#if defined(WM__AVX2) && defined(__F16C__)
+static float wm__h(const unsigned char *p) { return _cvtsh_ss((unsigned short)(p[0] | p[1] << 8)); } /* exact either way */
+#else
 static float wm__h(const unsigned char *p) { return wm__f16_to_f32((uint16_t)(p[0] | p[1] << 8)); }
+#endif
 
 static void wm__put_h(unsigned char *p, float f) {
     uint16_t h = wm__f32_to_f16(f);
