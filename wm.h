@@ -971,8 +971,7 @@ static WM__UNUSED void wm__quant_q4_k(const float *x, unsigned char *b) {
         isc[j] = d > 0 ? WM__MIN(63, (int)lrintf(sc[j] / d)) : 0;
         imn[j] = dmin > 0 ? WM__MIN(63, (int)lrintf(mn[j] / dmin)) : 0;
     }
-    memset(b + 4, 0, 12);
-    for (j = 0; j < 4; j++) {
+    for (j = 0; j < 4; j++) { /* all 12 scale bytes */
         b[4 + j] = (unsigned char)(isc[j] | (isc[j + 4] >> 4) << 6);
         b[8 + j] = (unsigned char)(imn[j] | (imn[j + 4] >> 4) << 6);
         b[12 + j] = (unsigned char)((isc[j + 4] & 15) | (imn[j + 4] & 15) << 4);

@@ -712,6 +712,28 @@ static void test_handover(void) {
 
 static void *align64(void *p) { return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63); }
 
+/* a checkpoint directory's config.json and model.safetensors read into a source */
+typedef struct dirsrc {
+    char *cj;
+    void *w;
+    wm_blob blob;
+    wm_model_source src;
+} dirsrc;
+
+static int dirsrc_open(dirsrc *d, const char *dir) {
+    char path[256];
+    size_t cn = 0, wn = 0;
+    snprintf(path, sizeof path, "%s/config.json", dir);
+    d->cj = (char *)read_all(path, &cn);
+    snprintf(path, sizeof path, "%s/model.safetensors", dir);
+    d->w = read_all(path, &wn);
+    d->blob.data = d->w; d->blob.size = wn; d->blob.name = "model.safetensors";
+    d->src.config_json = d->cj; d->src.config_bytes = cn; d->src.files = &d->blob; d->src.n_files = 1;
+    return d->cj && d->w;
+}
+
+static void dirsrc_close(dirsrc *d) { free(d->cj); free(d->w); }
+
 static void test_arena(void) {
     memmodel mm;
     wm_session_params p;
@@ -770,21 +792,13 @@ static void test_arena(void) {
                                      "tests/fixtures/hf-doge-moe"};
         int d;
         for (d = 0; d < 4; d++) {
-            char path[256];
-            size_t cn = 0, wn = 0, bytes = 0;
-            char *cj;
-            void *w;
+            size_t bytes = 0;
+            dirsrc ds;
             wm_model_source src;
-            wm_blob blob;
             wm_model *m3 = NULL;
             unsigned char *mem;
-            snprintf(path, sizeof path, "%s/config.json", dirs[d]);
-            cj = (char *)read_all(path, &cn);
-            snprintf(path, sizeof path, "%s/model.safetensors", dirs[d]);
-            w = read_all(path, &wn);
-            if (!cj || !w) { check(0, "%s readable", dirs[d]); free(cj); free(w); continue; }
-            blob.data = w; blob.size = wn; blob.name = "model.safetensors";
-            src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
+            if (!dirsrc_open(&ds, dirs[d])) { check(0, "%s readable", dirs[d]); dirsrc_close(&ds); continue; }
+            src = ds.src;
             check(wm_model_bytes(&src, &bytes, &e) == WM_OK && bytes > 0, "%s: wm_model_bytes: %s", dirs[d], e.message);
             { /* the WM_NO_MALLOC way: tensors looked up in the headers, no directory */
                 size_t probed = 0;
@@ -796,7 +810,8 @@ static void test_arena(void) {
             check(wm_model_init(&m3, &src, align64(mem), bytes - 1, &e) == WM_ERR_ARENA, "%s: one byte less refused", dirs[d]);
             check(wm_model_init(&m3, &src, align64(mem), bytes, &e) == WM_OK && wm_model_bytes_used(m3) == bytes, "%s: exactly %zu bytes: %s",
                   dirs[d], bytes, e.message);
-            free(mem); free(cj); free(w);
+            free(mem);
+            dirsrc_close(&ds);
         }
     }
     /* a model with no attention is not bounded by n_ctx, and its state does not grow */
@@ -2370,22 +2385,15 @@ static void test_sizes(void) {
     g_suite = "sizes";
     g.n = 0;
     for (d = 0; d < 8; d++) {
-        char path[256], name[160];
-        size_t cn = 0, wn = 0, bytes = 0;
-        char *cj;
-        void *w;
+        char name[160];
+        size_t bytes = 0;
+        dirsrc ds;
         wm_model_source src;
-        wm_blob blob;
         wm_model *m = NULL;
         unsigned char *mem;
         const char *base = strrchr(dirs[d], '/') + 1;
-        snprintf(path, sizeof path, "%s/config.json", dirs[d]);
-        cj = (char *)read_all(path, &cn);
-        snprintf(path, sizeof path, "%s/model.safetensors", dirs[d]);
-        w = read_all(path, &wn);
-        if (!cj || !w) { check(0, "%s readable", dirs[d]); free(cj); free(w); continue; }
-        blob.data = w; blob.size = wn; blob.name = "model.safetensors";
-        src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
+        if (!dirsrc_open(&ds, dirs[d])) { check(0, "%s readable", dirs[d]); dirsrc_close(&ds); continue; }
+        src = ds.src;
         check(wm_model_bytes(&src, &bytes, &e) == WM_OK, "%s: wm_model_bytes: %s", base, e.message);
         snprintf(name, sizeof name, "%s.model", base);
         sizes_add(&g, name, bytes);
@@ -2409,29 +2417,26 @@ static void test_sizes(void) {
                 }
                 free(raw);
             }
-        free(mem); free(cj); free(w);
+        free(mem);
+        dirsrc_close(&ds);
     }
     { /* tokenizer, and generation over doge-demo */
-        size_t tn = 0, cn = 0, wn = 0, need = 0, mb = 0, sb = 0;
+        size_t tn = 0, need = 0, mb = 0, sb = 0;
         char *tj = (char *)read_all("examples/models/doge-demo/tokenizer.json", &tn);
-        char *cj = (char *)read_all("examples/models/doge-demo/config.json", &cn);
-        void *w = read_all("examples/models/doge-demo/model.safetensors", &wn);
+        dirsrc ds;
+        int have = dirsrc_open(&ds, "examples/models/doge-demo");
         unsigned char *traw = NULL, *mraw = NULL, *sraw = NULL;
         wm_tokenizer *t = NULL;
         wm_model *m = NULL;
         wm_session *s = NULL;
-        wm_model_source src;
-        wm_blob blob;
         wm_session_params p;
         if (tj && wm_tokenizer_bytes(tj, tn, &need, &e) == WM_OK) {
             sizes_add(&g, "doge-demo.tokenizer", need);
             traw = (unsigned char *)malloc(need + 64);
             check(wm_tokenizer_init(&t, tj, tn, align64(traw), need, &e) == WM_OK, "tokenizer in %zu bytes: %s", need, e.message);
         } else check(0, "doge-demo tokenizer sized");
-        blob.data = w; blob.size = wn; blob.name = "model.safetensors";
-        src.config_json = cj; src.config_bytes = cn; src.files = &blob; src.n_files = 1;
-        if (t && cj && w && wm_model_bytes(&src, &mb, &e) == WM_OK && (mraw = (unsigned char *)malloc(mb + 64)) &&
-            wm_model_init(&m, &src, align64(mraw), mb, &e) == WM_OK) {
+        if (t && have && wm_model_bytes(&ds.src, &mb, &e) == WM_OK && (mraw = (unsigned char *)malloc(mb + 64)) &&
+            wm_model_init(&m, &ds.src, align64(mraw), mb, &e) == WM_OK) {
             p = wm_session_default_params(m);
             p.n_ctx = 256; p.n_batch = 64; p.n_threads = 1;
             if (wm_session_bytes(m, &p, &sb, &e) == WM_OK && (sraw = (unsigned char *)malloc(sb + 64)) &&
@@ -2444,7 +2449,8 @@ static void test_sizes(void) {
                 sizes_add(&g, "doge-demo.generate.prompt1000.new4096", need);
             } else check(0, "doge-demo session: %s", e.message);
         } else check(0, "doge-demo model for generation");
-        free(sraw); free(mraw); free(traw); free(tj); free(cj); free(w);
+        free(sraw); free(mraw); free(traw); free(tj);
+        dirsrc_close(&ds);
     }
     if (getenv("WM_SIZES_WRITE")) {
         FILE *f = fopen("tests/fixtures/sizes.txt", "wb");
