@@ -207,6 +207,9 @@ typedef struct wm_config {
     int n_experts, experts_per_tok, norm_topk_prob;
     /* mamba2 */
     int conv_kernel;
+    int norm_groups;               /* the gated RMSNorm over I / norm_groups channels at a time: 1 in
+                                      transformers, n_groups in mamba_ssm and llama.cpp (config key
+                                      "gated_norm_groups", which wm.h adds; llama.cpp GGUFs imply it) */
     float dt_min, dt_max;          /* time_step_limit */
     /* optional biases a random checkpoint of this config carries */
     int bias_proj, bias_mlp, bias_conv;
@@ -237,6 +240,8 @@ typedef struct wm_tensor_info {
     const void *data;
     size_t size_bytes;
     int used;                      /* bound to the model */
+    int type;                      /* WM_F32 .. WM_Q6_K, or -1 (a type wm.h does not compute with) */
+    int neg_exp;                   /* 1: data holds -exp(x) of this tensor x (llama.cpp's ssm_a for A_log) */
 } wm_tensor_info;
 
 typedef struct wm_model wm_model;
@@ -337,6 +342,25 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
    into buf. With buf NULL only *size is set. Deterministic in seed. */
 WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dtype, void *buf, size_t cap,
                                      size_t *size, wm_error *err);
+
+/* ---- tensor types and GGUF files ---------------------------------------------
+   For tools that write checkpoints (wm quantize): the types' names and
+   sizes, and the quantizers. Q8_0 and Q4_0 round to nearest per block as
+   llama.cpp's reference quantizers do (the same bytes); Q4_K and Q6_K fit
+   each sub-block's scale (and min) by least squares. */
+
+WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown type */
+WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
+WMDEF int wm_type_ggml(int type);                /* GGML's id of the type; -1: unknown */
+WMDEF size_t wm_type_bytes(int type, uint64_t n); /* bytes of n elements; 0 unless n is whole blocks */
+/* x[n] (whole blocks) into out (wm_type_bytes(type, n) bytes) */
+WMDEF wm_status wm_quantize(int type, const float *x, size_t n, void *out);
+/* in (n elements of type, whole blocks) into y[n] */
+WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y);
+/* The string value of key in the GGUF file held by data (size bytes), not
+   NUL-terminated: e.g. "tokenizer.huggingface.json". WM_ERR_MISSING when the
+   file has no such string; WM_ERR_FORMAT when it is not a valid GGUF. */
+WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, const char **str, size_t *len, wm_error *err);
 
 /* ---- tokenizer: byte-level BPE from tokenizer.json ---------------------- */
 
@@ -804,6 +828,23 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
    Dequantizing repeats llama.cpp's float operations, so both give the same
    floats (with -std=c99 neither compiler fuses a*b-c into one FMA). */
 
+/* every tensor type: bytes per element (per block of `block` for the quantized
+   ones); st: a safetensors dtype name; gg: its GGML type id (-1: none) */
+static const struct { const char *name; int size, block, st, gg; } wm__dtypes[] = {
+    {"F32", 4, 1, 1, 0}, {"F16", 2, 1, 1, 1}, {"BF16", 2, 1, 1, 30}, /* what wm.h computes with: WM_F32 .. WM_Q6_K */
+    {"Q8_0", 34, 32, 0, 8}, {"Q4_0", 18, 32, 0, 2}, {"Q4_K", 144, 256, 0, 12}, {"Q6_K", 210, 256, 0, 14},
+    {"F64", 8, 1, 1, 28}, {"I64", 8, 1, 1, 27}, {"U64", 8, 1, 1, -1}, {"I32", 4, 1, 1, 26}, {"U32", 4, 1, 1, -1}, {"I16", 2, 1, 1, 25},
+    {"U16", 2, 1, 1, -1}, {"I8", 1, 1, 1, 24}, {"U8", 1, 1, 1, -1}, {"BOOL", 1, 1, 1, -1}, {"F8_E4M3", 1, 1, 1, -1}, {"F8_E5M2", 1, 1, 1, -1},
+    {"F8_E8M0", 1, 1, 1, -1}, {"C64", 8, 1, 1, -1},
+    /* GGML types wm.h names but does not compute with */
+    {"Q4_1", 20, 32, 0, 3}, {"Q5_0", 22, 32, 0, 6}, {"Q5_1", 24, 32, 0, 7}, {"Q8_1", 36, 32, 0, 9}, {"Q2_K", 84, 256, 0, 10},
+    {"Q3_K", 110, 256, 0, 11}, {"Q5_K", 176, 256, 0, 13}, {"Q8_K", 292, 256, 0, 15}, {"IQ4_NL", 18, 32, 0, 20}, {"IQ4_XS", 136, 256, 0, 23}};
+#define WM__N_DTYPES ((int)(sizeof wm__dtypes / sizeof wm__dtypes[0]))
+
+/* bytes of a row of n elements of dtype (n a multiple of its block) */
+static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__dtypes[dtype].block * (size_t)wm__dtypes[dtype].size; }
+#define WM__IS_Q(dtype) ((dtype) >= WM_Q8_0 && (dtype) <= WM_Q6_K)
+
 #define WM__QK 32   /* weights per Q8_0/Q4_0 block; activations are quantized per 32 too */
 #define WM__QKK 256 /* weights per Q4_K/Q6_K super-block */
 
@@ -831,7 +872,7 @@ static void wm__q4k_scale(const unsigned char *s, int j, int *sc, int *m) {
 }
 
 /* y[block] = one block of dtype at b, as floats */
-static WM__UNUSED void wm__deq_block(int dtype, const unsigned char *b, float *y) {
+static void wm__deq_block(int dtype, const unsigned char *b, float *y) {
     int j, c;
     if (dtype == WM_Q8_0) {
         float d = wm__h(b);
@@ -879,7 +920,7 @@ static WM__UNUSED void wm__deq_block(int dtype, const unsigned char *b, float *y
    Q4_K and Q6_K: min-max scales per sub-block, then a few rounds of
    least-squares refitting of each sub-block's scale (and min). */
 
-static WM__UNUSED void wm__quant_q8_0(const float *x, unsigned char *b) {
+static void wm__quant_q8_0(const float *x, unsigned char *b) {
     float amax = 0.0f, d, id;
     int j;
     for (j = 0; j < WM__QK; j++) amax = WM__MAX(amax, fabsf(x[j]));
@@ -889,7 +930,7 @@ static WM__UNUSED void wm__quant_q8_0(const float *x, unsigned char *b) {
     for (j = 0; j < WM__QK; j++) b[2 + j] = (unsigned char)(int8_t)roundf(x[j] * id);
 }
 
-static WM__UNUSED void wm__quant_q4_0(const float *x, unsigned char *b) {
+static void wm__quant_q4_0(const float *x, unsigned char *b) {
     float amax = 0.0f, max = 0.0f, d, id;
     int j;
     for (j = 0; j < WM__QK; j++)
@@ -953,7 +994,7 @@ static float wm__fit_sym(const float *x, int n) {
     return s;
 }
 
-static WM__UNUSED void wm__quant_q4_k(const float *x, unsigned char *b) {
+static void wm__quant_q4_k(const float *x, unsigned char *b) {
     float sc[8], mn[8], msc = 0.0f, mmn = 0.0f, d, dmin;
     int j, l, isc[8], imn[8];
     for (j = 0; j < 8; j++) {
@@ -987,7 +1028,7 @@ static WM__UNUSED void wm__quant_q4_k(const float *x, unsigned char *b) {
     }
 }
 
-static WM__UNUSED void wm__quant_q6_k(const float *x, unsigned char *b) {
+static void wm__quant_q6_k(const float *x, unsigned char *b) {
     float sc[16], amax = 0.0f, d;
     int j, l, isc[16];
     unsigned char *ql = b, *qh = b + 128;
@@ -1019,7 +1060,7 @@ static WM__UNUSED void wm__quant_q6_k(const float *x, unsigned char *b) {
    int8 (as llama.cpp does; that is what makes integer dot products fast).
    The scale keeps an f16's 11 significant bits but a float's range, so
    d_w d_x is exact in float; q = x / d rounded to nearest even. */
-typedef struct wm__qa {
+typedef struct wm__qa { /* 40 bytes on every target */
     float d;     /* scale, 11 significant bits */
     int32_t sum; /* sum of q (Q4_K's mins) */
     int8_t q[WM__QK];
@@ -1034,7 +1075,7 @@ static float wm__round11(float f) { /* to 11 significant bits, nearest even (f16
 }
 
 /* x[n] (n a multiple of 32) into n / 32 blocks; a non-finite block gets d NaN */
-static WM__UNUSED void wm__quant_act(const float *x, int n, wm__qa *out) {
+static void wm__quant_act(const float *x, int n, wm__qa *out) {
     int b, j;
     for (b = 0; b < n / WM__QK; b++, x += WM__QK) {
         wm__qa *o = &out[b];
@@ -1071,24 +1112,23 @@ static WM__UNUSED void wm__quant_act(const float *x, int n, wm__qa *out) {
    in float.
    ======================================================================== */
 
-/* A weight matrix used in place: [rows][cols], row-major, F32/F16/BF16. */
+/* A weight matrix used in place: [rows][cols], row-major; a quantized row
+   is cols / block blocks. */
 typedef struct wm__mat {
     const void *data;
-    int dtype; /* WM_F32, WM_F16, WM_BF16 */
+    int dtype; /* WM_F32 .. WM_Q6_K */
     int rows, cols;
 } wm__mat;
 
-static size_t wm__esize(int dtype) { return dtype == WM_F32 ? 4 : 2; }
-
 /* row r of W, in place */
-static const void *wm__row(const wm__mat *W, int r) {
-    return (const unsigned char *)W->data + (size_t)r * (size_t)W->cols * wm__esize(W->dtype);
-}
+static const void *wm__row(const wm__mat *W, int r) { return (const unsigned char *)W->data + (size_t)r * wm__row_size(W->dtype, (size_t)W->cols); }
 
 /* How kernels run for one session. */
 typedef struct wm__kc {
     int simd;      /* 0: the scalar references */
     int n_threads; /* OpenMP threads of outer loops */
+    float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
+    wm__qa *qa;    /* matmul scratch: [n_batch][cols / 32] activations of quantized matrices */
 } wm__kc;
 
 #if defined(_OPENMP)
@@ -1363,9 +1403,25 @@ static wm__vf wm__v_exp(wm__vf x) {
         s = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));                                 \
     }
 
+/* Rows of quantized weights met one at a time (gathered expert and
+   embedding rows): each block widened to floats, then the F32 kernel. */
+#define WM__QROW(dtype, w, n, BODY)                                                                   \
+    {                                                                                                 \
+        float blk_[WM__QKK];                                                                          \
+        int nb_ = wm__dtypes[dtype].block, b_;                                                        \
+        for (b_ = 0; b_ < (n) / nb_; b_++) {                                                          \
+            wm__deq_block(dtype, (const unsigned char *)(w) + (size_t)b_ * (size_t)wm__dtypes[dtype].size, blk_); \
+            BODY;                                                                                     \
+        }                                                                                             \
+    }
+
 static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtype, int n) {
     float s = 0.0f;
     int i = 0;
+    if (WM__IS_Q(dtype)) { /* n a multiple of the block */
+        WM__QROW(dtype, w, n, s += wm__k_dot(kc, x + (size_t)b_ * (size_t)nb_, blk_, WM_F32, nb_))
+        return s;
+    }
 #ifdef WM__SIMD
     if (kc->simd) {
         if (dtype == WM_F32) WM__DOT4(WM__V_LD_F32)
@@ -1390,6 +1446,10 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
 
 static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
     int i = 0;
+    if (WM__IS_Q(dtype)) {
+        WM__QROW(dtype, w, n, wm__k_axpy(kc, y + (size_t)b_ * (size_t)nb_, a, blk_, WM_F32, nb_))
+        return;
+    }
 #ifdef WM__SIMD
     if (kc->simd) {
         wm__vf av = WM__V_SET1(a);
@@ -1411,6 +1471,10 @@ static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int d
 /* dst[0..n) = w[0..n) as F32 (embedding rows, packing half-precision weights) */
 static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype, int n) {
     int i = 0;
+    if (WM__IS_Q(dtype)) {
+        WM__QROW(dtype, w, n, memcpy(dst + (size_t)b_ * (size_t)nb_, blk_, sizeof(float) * (size_t)nb_))
+        return;
+    }
 #ifdef WM__SIMD
     if (kc->simd)
         for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(dst + i, wm__v_ld(w, dtype, (size_t)i));
@@ -1519,7 +1583,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
 }
 #endif
 
-static WM__UNUSED float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dtype, int n) {
+static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dtype, int n) {
     float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     int b = 0, nb = n / WM__QK;
 #ifdef WM__SIMD
@@ -1719,7 +1783,7 @@ static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat
 /* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
 static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0,
                           int r1, float *pack) {
-    size_t K = (size_t)W->cols, esz = wm__esize(W->dtype);
+    size_t K = (size_t)W->cols, esz = (size_t)wm__dtypes[W->dtype].size;
     int t0, r, t;
     if (!kc->simd) { /* the scalar reference: one dot per output */
         for (t = 0; t < T; t++)
@@ -1749,19 +1813,37 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
     }
 }
 
-/* y[t][r] = x[t] . W[r] + bias[r] (t < T, r < W->rows); x rows ldx apart, y
-   rows ldy apart; pack: n_threads x [3][WM__KB] floats (half-precision
-   weights with T >= 2). */
-static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias,
-                         int T, float *pack) {
+/* Quantized W: the T activation rows quantized once (kc->qa), then one
+   integer dot per output, rows in blocks of 4 against every token (a block
+   of rows stays in L1, the quantized tokens in L2). Prefill and decode give
+   the same bits: each output is the same wm__k_qdot. */
+static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0, int r1) {
+    int nq = W->cols / WM__QK, r, rb, t;
+    for (rb = r0; rb < r1; rb += 4)
+        for (t = 0; t < T; t++)
+            for (r = rb; r < WM__MIN(rb + 4, r1); r++)
+                y[(size_t)t * ldy + (size_t)r] = wm__k_qdot(kc, kc->qa + (size_t)t * (size_t)nq, wm__row(W, r), W->dtype, W->cols);
+    (void)x; (void)ldx;
+}
+
+/* y[t][r] = x[t] . W[r] + bias[r] (t < T <= n_batch, r < W->rows); x rows
+   ldx apart, y rows ldy apart; scratch from kc (pack: half-precision weights
+   with T >= 2; qa: quantized weights). */
+static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
     int nth = WM__MAX(1, WM__MIN(kc->n_threads, W->rows / 16)), th;
+    if (WM__IS_Q(W->dtype)) {
+        int nq = W->cols / WM__QK, t;
+        WM__PARALLEL_FOR(WM__MIN(nth, T))
+        for (t = 0; t < T; t++) wm__quant_act(x + (size_t)t * (size_t)ldx, W->cols, kc->qa + (size_t)t * (size_t)nq);
+    }
     WM__PARALLEL_FOR(nth)
     for (th = 0; th < nth; th++) {
         /* ranges in whole 3-row tiles: each row is computed by the same tile as with one thread */
         int per = ((W->rows + nth - 1) / nth + 2) / 3 * 3, r0 = th * per, r1 = th == nth - 1 ? W->rows : WM__MIN(W->rows, r0 + per), t;
         if (r0 >= r1) continue;
-        if (T == 1) wm__matvec(kc, y, x, W, r0, r1);
-        else wm__gemm_rows(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, pack + (size_t)th * 3 * WM__KB);
+        if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1);
+        else if (T == 1) wm__matvec(kc, y, x, W, r0, r1);
+        else wm__gemm_rows(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, kc->pack + (size_t)th * 3 * WM__KB);
         if (bias)
             for (t = 0; t < T; t++) {
                 int r;
@@ -2089,8 +2171,10 @@ typedef struct wm__tensor {
     const unsigned char *data;
     int file;
     int used;
+    int conv;         /* WM__CONV_NEGLOG: the file holds -exp(x) of the vector x the model wants */
 } wm__tensor;
-WM__SLOT(wm__tensor, 112);
+WM__SLOT(wm__tensor, 120);
+enum { WM__CONV_NEGLOG = 1 };
 
 /* The weights of one layer: its norms and each slot's module weights, by
    kind (defined with the module table, after the modules). */
@@ -2106,13 +2190,14 @@ struct wm_model {
     const float *final_norm;
     int num_keys;        /* product keys of the CDMoE / MoE */
     int has_attn;        /* any layer with a KV cache */
+    int qcols;           /* most columns of a quantized matrix (its activations are quantized in the session) */
     uint64_t fingerprint; /* of the tensor directory and data edges (session files) */
     size_t bytes_used;
     void *owned;         /* WM_MALLOC'd block of wm_model_open/load */
     void **owned_files;  /* buffers read by wm_model_load */
     int n_owned_files;
 };
-WM__SLOT(wm_model, 856);
+WM__SLOT(wm_model, 864);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
@@ -2128,7 +2213,6 @@ struct wm_session {
     const wm_model *model;
     wm_session_params params;
     wm__kc kc;                   /* SIMD or scalar, threads */
-    float *pack;                 /* [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
     int pos;
     wm__lstate *ls;              /* [n_layers] */
     float *h, *x, *y;            /* [n_batch][D] residual, normed input, module output */
@@ -2141,7 +2225,7 @@ struct wm_session {
     void *owned;                 /* WM_MALLOC'd block of wm_session_create */
     char err[256];
 };
-WM__SLOT(wm_session, 408);
+WM__SLOT(wm_session, 416);
 
 /* ========================================================================
    Module descriptions: the tensors of a module (its plan), walked by the
@@ -2212,7 +2296,7 @@ static void wm__plan_linear(wm__planner *p, const char *base, wm__mat *w, const 
     wm__plan_t(p, nm, WM__VECTOR, flags, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
 
 
-static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)w->cols * wm__esize(w->dtype); }
+static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)wm__row_size(w->dtype, (size_t)w->cols); }
 
 static uint64_t wm__mat_bytes(const wm__mat *w) { return w->data ? (uint64_t)w->rows * wm__row_bytes(w) : 0; }
 
@@ -2417,10 +2501,10 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__ssd_args a;
     int t, g, i, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size;
     wm__ssd_carve(ar, c, x->nb, kc->n_threads, &b);
-    wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &w->x_proj, w->x_projb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.Bm, G * N, in, D, &w->b_proj, w->b_projb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.Cm, G * N, in, D, &w->c_proj, w->c_projb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.dt, H, in, D, &w->dt_proj, w->dt_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &w->x_proj, w->x_projb, x->nb);
+    wm__k_matmul(kc, b.Bm, G * N, in, D, &w->b_proj, w->b_projb, x->nb);
+    wm__k_matmul(kc, b.Cm, G * N, in, D, &w->c_proj, w->c_projb, x->nb);
+    wm__k_matmul(kc, b.dt, H, in, D, &w->dt_proj, w->dt_projb, x->nb);
     for (i = 0; i < x->nb * H; i++) b.dt[i] = wm__softplus(b.dt[i]);
     for (t = 0; t < x->nb; t++)
         for (g = 0; g < G; g++) {
@@ -2433,7 +2517,7 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
     a.ldx = wm__ssd_I(c); a.ldbc = G * N; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = c->ssd_chunk;
     wm__ssd_run(kc, &a, b.CB, b.ws);
-    wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &w->out_proj, w->out_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &w->out_proj, w->out_projb, x->nb);
 }
 
 /* its tensors, per-layer state, scratch and decode traffic (the module table) */
@@ -2514,10 +2598,10 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     int t, i, k, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
     int GN = c->ssd_groups * c->ssd_state;
     wm__mamba_carve(ar, c, x->nb, kc->n_threads, &b);
-    wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb);
     memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * C);
-    wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &w->in_xbc, w->in_xbcb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.dt, H, in, D, &w->in_dt, w->in_dtb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &w->in_xbc, w->in_xbcb, x->nb);
+    wm__k_matmul(kc, b.dt, H, in, D, &w->in_dt, w->in_dtb, x->nb);
     for (t = 0; t < x->nb; t++) {
         float *o = b.xbc + (size_t)t * C;
         for (i = 0; i < C; i++) {
@@ -2542,9 +2626,9 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
         float *y = b.yv + (size_t)t * I, *z = b.z + (size_t)t * I;
         wm__k_act_mul(kc, z, NULL, (size_t)I, WM_ACT_SILU);
         for (i = 0; i < I; i++) y[i] *= z[i];
-        wm__k_rmsnorm(kc, y, y, w->gnorm, I, c->norm_eps);
+        for (i = 0; i < I; i += I / c->norm_groups) wm__k_rmsnorm(kc, y + i, y + i, w->gnorm + i, I / c->norm_groups, c->norm_eps);
     }
-    wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb);
 }
 
 static void wm__mamba_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -2759,9 +2843,9 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     float *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] */
     float scale = 1.0f / sqrtf((float)hd);
     wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
-    wm__k_matmul(kc, b.q, D, in, D, &w->q, w->qb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.k, D, in, D, &w->k, w->kb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.q, D, in, D, &w->q, w->qb, x->nb);
+    wm__k_matmul(kc, b.k, D, in, D, &w->k, w->kb, x->nb);
+    wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb);
     wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, b.sim, nv, 0);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
@@ -2793,7 +2877,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
                        kcache + (size_t)h * ld * hd, vcache + (size_t)h * ld * hd, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
-    wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb);
 }
 
 static void wm__ifa_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -2876,10 +2960,10 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     float *kcache = x->st->k, *vcache = x->st->v, *mm = x->st->m; /* [nKV][n_ctx][hd], [nKV][n_ctx] */
     float scale = 1.0f / sqrtf((float)hd);
     wm__doge_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
-    wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.v, KD, in, D, &w->v, w->vb, x->nb, x->s->pack);
-    wm__k_matmul(kc, b.dt, nKV, b.v, KD, &w->dt_proj, w->dt_projb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb);
+    wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb);
+    wm__k_matmul(kc, b.v, KD, in, D, &w->v, w->vb, x->nb);
+    wm__k_matmul(kc, b.dt, nKV, b.v, KD, &w->dt_proj, w->dt_projb, x->nb);
     for (t = 0; t < x->nb; t++) {
         const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
         int h;
@@ -2912,7 +2996,7 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * hd, vcache + (size_t)kv * ld * hd,
                        ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
-    wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb);
 }
 
 static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -2967,10 +3051,10 @@ static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__ar
     int D = x->c->hidden_size, F = x->c->intermediate_size;
     wm__mlp_bufs b;
     wm__mlp_carve(ar, x->c, x->nb, &b);
-    wm__k_matmul(x->kc, b.g, F, in, D, &w->gate, w->gateb, x->nb, x->s->pack);
-    wm__k_matmul(x->kc, b.u, F, in, D, &w->up, w->upb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, b.g, F, in, D, &w->gate, w->gateb, x->nb);
+    wm__k_matmul(x->kc, b.u, F, in, D, &w->up, w->upb, x->nb);
     wm__k_act_mul(x->kc, b.g, b.u, (size_t)x->nb * F, x->c->act);
-    wm__k_matmul(x->kc, out, D, b.g, F, &w->down, w->downb, x->nb, x->s->pack);
+    wm__k_matmul(x->kc, out, D, b.g, F, &w->down, w->downb, x->nb);
 }
 
 static void wm__mlp_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -3098,14 +3182,14 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
     int nk = x->m->num_keys, K = c->cdmoe_topk, t, h, p;
     const float *u = in;
     wm__cdmoe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
-    wm__k_matmul(kc, b.hid, F, in, D, &w->sh_up, w->sh_upb, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.hid, F, in, D, &w->sh_up, w->sh_upb, x->nb);
     wm__k_act_mul(kc, b.hid, NULL, (size_t)x->nb * F, c->act);
-    wm__k_matmul(kc, out, D, b.hid, F, &w->sh_down, w->sh_downb, x->nb, x->s->pack);
+    wm__k_matmul(kc, out, D, b.hid, F, &w->sh_down, w->sh_downb, x->nb);
     if (c->cdmoe_sequential) {
         memcpy(b.u, out, sizeof(float) * (size_t)x->nb * D);
         u = b.u;
     }
-    wm__k_matmul(kc, b.qv, 2 * nh * half, u, D, &w->queries, NULL, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.qv, 2 * nh * half, u, D, &w->queries, NULL, x->nb);
     for (h = 0; h < nh; h++) /* sim[t][h][p][k] = q[t][p][h] . keys[h][k][p] */
         for (p = 0; p < 2; p++)
             wm__k_gemm_nt(kc, x->nb, nk, half, b.qv + ((size_t)p * nh + h) * half, 2 * nh * half, w->keys + ((size_t)h * nk * 2 + p) * half,
@@ -3178,7 +3262,7 @@ static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__ar
     int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, t;
     wm__mlp_module(x, in, out, ar);
     wm__moe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
-    wm__k_matmul(kc, b.rl, 2 * nk, in, D, &w->router, NULL, x->nb, x->s->pack);
+    wm__k_matmul(kc, b.rl, 2 * nk, in, D, &w->router, NULL, x->nb);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
         wm__pk_bufs *pk = &b.pk[WM__TID()];
@@ -3347,10 +3431,12 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
         unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
         float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
+        wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)(m->qcols / WM__QK), sizeof(wm__qa)) : NULL;
         if (s) {
             s->kc.simd = !p->scalar;
             s->kc.n_threads = p->n_threads;
-            s->pack = pack;
+            s->kc.pack = pack;
+            s->kc.qa = qa;
             s->h = h; s->x = x; s->y = y;
             s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
             s->work = wk; s->work_bytes = work;
@@ -3539,7 +3625,7 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
             float *dst = which == WM_LOGITS_ALL ? logits + (size_t)b0 * V : logits;
             for (t = t0; t < nb; t++)
                 wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, m->final_norm, D, c->norm_eps);
-            wm__k_matmul(&s->kc, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0, s->pack);
+            wm__k_matmul(&s->kc, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0);
         }
         s->pos += nb;
     }
@@ -4106,6 +4192,7 @@ static void wm__cfg_mamba2(wm__cfgr *r, wm_config *c) {
     c->ssd_state = wm__cfg_int(r, "state_size", 1, 1, 1, 4096);
     c->ssd_groups = wm__cfg_int(r, "n_groups", 0, 1, 1, 4096);
     c->conv_kernel = wm__cfg_int(r, "conv_kernel", 0, 4, 1, 64);
+    c->norm_groups = wm__cfg_int(r, "gated_norm_groups", 0, 1, 1, 4096);
     c->ssd_chunk = wm__cfg_int(r, "chunk_size", 0, 256, 1, 65536);
     c->bias_proj = wm__cfg_bool(r, "use_bias", 0);
     c->bias_conv = wm__cfg_bool(r, "use_conv_bias", 1);
@@ -4227,6 +4314,9 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
             return wm__fail(err, WM_ERR_CONFIG, "config: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
         if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->conv_kernel, 1, 64) || !(c->dt_min >= 0.0f && c->dt_min <= c->dt_max)))
             return wm__fail(err, WM_ERR_CONFIG, "config: conv_kernel or time_step_limit out of range");
+        if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->norm_groups, 1, 4096) || (c->ssd_heads * c->ssd_head_dim) % c->norm_groups))
+            return wm__fail(err, WM_ERR_CONFIG, "config: gated_norm_groups %d does not divide the inner size %d", c->norm_groups,
+                            c->ssd_heads * c->ssd_head_dim);
     }
     if (attn) {
         if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || c->n_heads % c->n_kv_heads)
@@ -4342,14 +4432,6 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
    sorted by offset the tensors tile the data section exactly.
    ======================================================================== */
 
-/* every tensor type: bytes per element (per block of `block` for the quantized
-   ones); st: a safetensors dtype name */
-static const struct { const char *name; int size, block, st; } wm__dtypes[] = {
-    {"F32", 4, 1, 1}, {"F16", 2, 1, 1}, {"BF16", 2, 1, 1}, /* what wm.h computes with: WM_F32 .. WM_Q6_K */
-    {"Q8_0", 34, 32, 0}, {"Q4_0", 18, 32, 0}, {"Q4_K", 144, 256, 0}, {"Q6_K", 210, 256, 0},
-    {"F64", 8, 1, 1}, {"I64", 8, 1, 1}, {"U64", 8, 1, 1}, {"I32", 4, 1, 1}, {"U32", 4, 1, 1}, {"I16", 2, 1, 1}, {"U16", 2, 1, 1},
-    {"I8", 1, 1, 1},  {"U8", 1, 1, 1},  {"BOOL", 1, 1, 1}, {"F8_E4M3", 1, 1, 1}, {"F8_E5M2", 1, 1, 1}, {"F8_E8M0", 1, 1, 1}, {"C64", 8, 1, 1}};
-#define WM__N_DTYPES ((int)(sizeof wm__dtypes / sizeof wm__dtypes[0]))
 
 static uint64_t wm__le64(const unsigned char *p) {
     uint64_t v = 0;
@@ -4358,13 +4440,19 @@ static uint64_t wm__le64(const unsigned char *p) {
     return v;
 }
 
+/* One checkpoint file: safetensors or GGUF. */
 typedef struct wm__stfile {
     const wm_blob *blob;
-    const char *hdr, *hdr_end;  /* the JSON header */
+    const char *hdr, *hdr_end;  /* the JSON header (GGUF: the tensor infos) */
     const unsigned char *data;  /* the data section */
     size_t data_size;
+    int gguf;                   /* GGUF: */
+    int arch;                   /* WM_MODEL_MAMBA2: llama.cpp's names; else 0 */
+    const unsigned char *kv;    /* the metadata */
+    uint64_t n_kv, n_tensors;
+    uint32_t align;             /* of the tensor data */
 } wm__stfile;
-WM__SLOT(wm__stfile, 40);
+WM__SLOT(wm__stfile, 80);
 
 /* Checks the frame and the header's JSON syntax. */
 static wm_status wm__st_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
@@ -4473,6 +4561,7 @@ static wm_status wm__st_entry(const wm__stfile *f, const char *key, const char *
         t->end = (size_t)off[1];
         t->data = f->data + t->begin;
         t->used = 0;
+        t->conv = 0;
     }
     return WM_OK;
 }
@@ -4551,6 +4640,455 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
 }
 
 /* ========================================================================
+   Loader, part 3b: GGUF (v2 and v3, llama.cpp's file format). "GGUF", u32
+   version, u64 tensor count, u64 metadata count; the metadata (string key,
+   u32 value type, value); the tensor infos (string name, u32 n_dims <= 4,
+   u64 ne[n_dims] innermost first, u32 GGML type, u64 offset); zero padding
+   to general.alignment (32 unless set); the tensor data, each tensor at an
+   aligned offset. A string is a u64 length and its bytes. Read strictly:
+   every count and length bounded by the bytes left, arrays nested at most
+   twice, keys and names unique, known types, whole blocks per row, offsets
+   aligned, tensors inside the data section and not overlapping.
+   Shapes are reversed into the row-major order of safetensors ([rows][cols]).
+   The model comes from the key wm.config_json (a config.json, as `wm
+   convert` writes for every model type) or, for llama.cpp's own `mamba2`
+   files, from its mamba2.* keys; their tensor names are mapped to
+   transformers' (blk.N.ssm_in.weight -> backbone.layers.N.mixer.in_proj.weight).
+   ======================================================================== */
+
+#define WM__GG_MAX_KV 4096u        /* metadata entries */
+#define WM__GG_MAX_TENSORS 1000000u
+enum { WM__GGV_U8 = 0, WM__GGV_I8, WM__GGV_U16, WM__GGV_I16, WM__GGV_U32, WM__GGV_I32, WM__GGV_F32, WM__GGV_BOOL, WM__GGV_STR,
+       WM__GGV_ARR, WM__GGV_U64, WM__GGV_I64, WM__GGV_F64, WM__GGV_N };
+static const unsigned char wm__gg_vsize[WM__GGV_N] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
+
+/* a bounded reader over the file */
+typedef struct wm__gr {
+    const unsigned char *p, *end, *base;
+} wm__gr;
+
+static uint32_t wm__le32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static int wm__gr_u32(wm__gr *r, uint32_t *v) {
+    if (r->end - r->p < 4) return 0;
+    *v = wm__le32(r->p);
+    r->p += 4;
+    return 1;
+}
+static int wm__gr_u64(wm__gr *r, uint64_t *v) {
+    if (r->end - r->p < 8) return 0;
+    *v = wm__le64(r->p);
+    r->p += 8;
+    return 1;
+}
+static int wm__gr_str(wm__gr *r, const char **s, size_t *n) {
+    uint64_t len;
+    if (!wm__gr_u64(r, &len) || len > (uint64_t)(r->end - r->p)) return 0;
+    *s = (const char *)r->p;
+    *n = (size_t)len;
+    r->p += len;
+    return 1;
+}
+static size_t wm__gr_off(const wm__gr *r) { return (size_t)(r->p - r->base); }
+
+/* skips one value of type t; arrays nest at most twice */
+static int wm__gr_skip(wm__gr *r, uint32_t t, int depth) {
+    const char *s;
+    size_t n;
+    if (t >= WM__GGV_N) return 0;
+    if (t == WM__GGV_STR) return wm__gr_str(r, &s, &n);
+    if (t == WM__GGV_ARR) {
+        uint32_t et;
+        uint64_t cnt, i;
+        if (depth >= 2 || !wm__gr_u32(r, &et) || !wm__gr_u64(r, &cnt) || et >= WM__GGV_N) return 0;
+        if (et != WM__GGV_STR && et != WM__GGV_ARR) {
+            if (cnt > (uint64_t)(r->end - r->p) / wm__gg_vsize[et]) return 0;
+            r->p += cnt * wm__gg_vsize[et];
+            return 1;
+        }
+        for (i = 0; i < cnt; i++) /* each element takes at least 8 bytes, so this ends with the file */
+            if (!wm__gr_skip(r, et, depth + 1)) return 0;
+        return 1;
+    }
+    if ((size_t)(r->end - r->p) < wm__gg_vsize[t]) return 0;
+    if (t == WM__GGV_BOOL && *r->p > 1) return 0;
+    r->p += wm__gg_vsize[t];
+    return 1;
+}
+
+/* s[n] as a NUL-terminated string for messages (cut to cap - 1 bytes) */
+static const char *wm__cstr(char *buf, size_t cap, const char *s, size_t n) {
+    n = WM__MIN(n, cap - 1);
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return buf;
+}
+
+static int wm__gg_is(const wm_blob *b) { return b->data && b->size >= 4 && !memcmp(b->data, "GGUF", 4); }
+
+/* the value of metadata key (validated file), or NULL */
+static const unsigned char *wm__gg_kv(const wm__stfile *f, const char *key, uint32_t *type) {
+    wm__gr r;
+    uint64_t i;
+    size_t kl = strlen(key);
+    r.base = (const unsigned char *)f->blob->data;
+    r.p = f->kv;
+    r.end = (const unsigned char *)f->hdr;
+    for (i = 0; i < f->n_kv; i++) {
+        const char *k;
+        size_t n;
+        uint32_t t;
+        const unsigned char *v;
+        if (!wm__gr_str(&r, &k, &n) || !wm__gr_u32(&r, &t)) return NULL;
+        v = r.p;
+        if (n == kl && !memcmp(k, key, n)) { *type = t; return v; }
+        if (!wm__gr_skip(&r, t, 0)) return NULL;
+    }
+    return NULL;
+}
+
+/* a numeric metadata value as a double (integers, floats, bool) */
+static int wm__gg_num(const wm__stfile *f, const char *key, double *out) {
+    uint32_t t;
+    const unsigned char *v = wm__gg_kv(f, key, &t);
+    uint64_t u;
+    if (!v) return 0;
+    switch (t) {
+    case WM__GGV_U8: case WM__GGV_BOOL: *out = v[0]; return 1;
+    case WM__GGV_I8: *out = (int8_t)v[0]; return 1;
+    case WM__GGV_U16: *out = (uint16_t)(v[0] | v[1] << 8); return 1;
+    case WM__GGV_I16: *out = (int16_t)(uint16_t)(v[0] | v[1] << 8); return 1;
+    case WM__GGV_U32: *out = wm__le32(v); return 1;
+    case WM__GGV_I32: *out = (int32_t)wm__le32(v); return 1;
+    case WM__GGV_F32: { uint32_t b = wm__le32(v); float x; memcpy(&x, &b, 4); *out = (double)x; return 1; }
+    case WM__GGV_U64: *out = (double)wm__le64(v); return 1;
+    case WM__GGV_I64: u = wm__le64(v); *out = (double)(int64_t)u; return 1;
+    case WM__GGV_F64: { double x; u = wm__le64(v); memcpy(&x, &u, 8); *out = x; return 1; }
+    default: return 0;
+    }
+}
+
+/* a string metadata value (not NUL-terminated) */
+static const char *wm__gg_strv(const wm__stfile *f, const char *key, size_t *n) {
+    uint32_t t;
+    const unsigned char *v = wm__gg_kv(f, key, &t);
+    wm__gr r;
+    const char *s;
+    if (!v || t != WM__GGV_STR) return NULL;
+    r.base = v; r.p = v; r.end = (const unsigned char *)f->hdr;
+    return wm__gr_str(&r, &s, n) ? s : NULL;
+}
+
+/* Checks the frame, the metadata and the tensor infos' framing; finds the
+   data section. */
+static wm_status wm__gg_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
+    wm__gr r;
+    uint32_t version;
+    uint64_t i, j;
+    size_t at, data_at;
+    double al;
+    char kb[96];
+    f->blob = b;
+    f->gguf = 1;
+    f->arch = 0;
+    r.base = (const unsigned char *)b->data;
+    r.p = r.base + 4;
+    r.end = r.base + b->size;
+    if (!wm__gr_u32(&r, &version) || !wm__gr_u64(&r, &f->n_tensors) || !wm__gr_u64(&r, &f->n_kv))
+        return wm__fail(err, WM_ERR_FORMAT, "%s: GGUF header is cut short (%zu bytes)", b->name, b->size);
+    if (version != 2 && version != 3)
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "%s: GGUF version %u at offset 4; wm.h reads versions 2 and 3", b->name, version);
+    if (f->n_tensors > WM__GG_MAX_TENSORS || f->n_kv > WM__GG_MAX_KV)
+        return wm__fail(err, WM_ERR_FORMAT, "%s: GGUF counts at offset 8 (%llu tensors, %llu keys) exceed wm.h's bounds (%u, %u)",
+                        b->name, (unsigned long long)f->n_tensors, (unsigned long long)f->n_kv, WM__GG_MAX_TENSORS, WM__GG_MAX_KV);
+    f->kv = r.p;
+    for (i = 0; i < f->n_kv; i++) {
+        const char *k;
+        size_t n;
+        uint32_t t;
+        at = wm__gr_off(&r);
+        if (!wm__gr_str(&r, &k, &n) || n == 0 || n > 65535 || !wm__gr_u32(&r, &t))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: metadata entry %llu at offset %zu: bad key", b->name, (unsigned long long)i, at);
+        if (!wm__gr_skip(&r, t, 0))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: metadata '%s' at offset %zu: bad value (type %u)", b->name, wm__cstr(kb, sizeof kb, k, n), at, t);
+    }
+    f->hdr = (const char *)r.p;
+    { /* keys are unique: each compared with the ones after it */
+        wm__gr a;
+        a.base = r.base; a.p = f->kv; a.end = r.p;
+        for (i = 0; i < f->n_kv; i++) {
+            const char *k = NULL, *k2 = NULL;
+            size_t n = 0, n2 = 0;
+            uint32_t t = 0;
+            wm__gr c;
+            wm__gr_str(&a, &k, &n); wm__gr_u32(&a, &t); wm__gr_skip(&a, t, 0);
+            c = a;
+            for (j = i + 1; j < f->n_kv; j++) {
+                wm__gr_str(&c, &k2, &n2); wm__gr_u32(&c, &t); wm__gr_skip(&c, t, 0);
+                if (n == n2 && !memcmp(k, k2, n))
+                    return wm__fail(err, WM_ERR_FORMAT, "%s: metadata key '%s' appears twice", b->name, wm__cstr(kb, sizeof kb, k, n));
+            }
+        }
+    }
+    f->align = 32;
+    if (wm__gg_kv(f, "general.alignment", &version)) {
+        if (version != WM__GGV_U32 || !wm__gg_num(f, "general.alignment", &al) || al < 1 || al > 65536 || ((uint32_t)al & ((uint32_t)al - 1)))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: general.alignment must be a u32 power of two up to 65536", b->name);
+        f->align = (uint32_t)al;
+    }
+    for (i = 0; i < f->n_tensors; i++) { /* framing only; wm__gg_entry checks the contents */
+        const char *s;
+        size_t n;
+        uint32_t nd, t;
+        uint64_t x;
+        at = wm__gr_off(&r);
+        if (!wm__gr_str(&r, &s, &n) || !wm__gr_u32(&r, &nd) || nd < 1 || nd > 4)
+            return wm__fail(err, WM_ERR_FORMAT, "%s: tensor info %llu at offset %zu: bad name or dimension count", b->name, (unsigned long long)i, at);
+        for (j = 0; j < nd; j++)
+            if (!wm__gr_u64(&r, &x)) break;
+        if (j < nd || !wm__gr_u32(&r, &t) || !wm__gr_u64(&r, &x))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: tensor info %llu at offset %zu is cut short", b->name, (unsigned long long)i, at);
+    }
+    f->hdr_end = (const char *)r.p;
+    at = wm__gr_off(&r);
+    data_at = (at + f->align - 1) / f->align * f->align;
+    if (data_at > b->size)
+        return wm__fail(err, WM_ERR_FORMAT, "%s: data section at offset %zu starts past the end of the file (%zu bytes)", b->name, data_at, b->size);
+    for (; at < data_at; at++)
+        if (r.base[at]) return wm__fail(err, WM_ERR_FORMAT, "%s: nonzero padding byte at offset %zu", b->name, at);
+    f->data = r.base + data_at;
+    f->data_size = b->size - data_at;
+    {
+        size_t n;
+        const char *arch = wm__gg_strv(f, "general.architecture", &n);
+        if (arch && n == 6 && !memcmp(arch, "mamba2", 6)) f->arch = WM_MODEL_MAMBA2;
+    }
+    return WM_OK;
+}
+
+/* llama.cpp's mamba2 names: per layer (after "blk.N.") and top-level. flat:
+   the tensor is a vector in transformers; conv: [C][K] is [C][1][K] there;
+   neglog: the file holds A = -exp(A_log). */
+enum { WM__GGM_FLAT = 1, WM__GGM_CONV = 2, WM__GGM_NEGLOG = 4 };
+static const struct { const char *gg, *hf; int how; } wm__gg_mamba2_names[] = {
+    {"attn_norm.weight", "norm.weight", 0},
+    {"ssm_in.weight", "mixer.in_proj.weight", 0},
+    {"ssm_in.bias", "mixer.in_proj.bias", 0},
+    {"ssm_conv1d.weight", "mixer.conv1d.weight", WM__GGM_CONV},
+    {"ssm_conv1d.bias", "mixer.conv1d.bias", 0},
+    {"ssm_dt.bias", "mixer.dt_bias", WM__GGM_FLAT},
+    {"ssm_a", "mixer.A_log", WM__GGM_FLAT | WM__GGM_NEGLOG},
+    {"ssm_d", "mixer.D", WM__GGM_FLAT},
+    {"ssm_norm.weight", "mixer.norm.weight", WM__GGM_FLAT},
+    {"ssm_out.weight", "mixer.out_proj.weight", 0},
+    {"ssm_out.bias", "mixer.out_proj.bias", 0},
+    {"token_embd.weight", "backbone.embeddings.weight", -1},
+    {"output_norm.weight", "backbone.norm_f.weight", -1},
+    {"output.weight", "lm_head.weight", -1}};
+#define WM__GG_N_MAMBA2 ((int)(sizeof wm__gg_mamba2_names / sizeof wm__gg_mamba2_names[0]))
+
+/* The name a tensor goes by (into out[256]) and how its shape changes;
+   returns the name's length. */
+static size_t wm__gg_name(const wm__stfile *f, const char *s, size_t n, char *out, int *how) {
+    int i;
+    *how = 0;
+    if (f->arch == WM_MODEL_MAMBA2) {
+        unsigned layer = 0;
+        size_t k = 0;
+        if (n > 4 && !memcmp(s, "blk.", 4)) {
+            for (k = 4; k < n && k < 12 && s[k] >= '0' && s[k] <= '9'; k++) layer = layer * 10 + (unsigned)(s[k] - '0');
+            if (k > 4 && k < n && s[k] == '.') {
+                k++;
+                for (i = 0; i < WM__GG_N_MAMBA2; i++)
+                    if (wm__gg_mamba2_names[i].how >= 0 && strlen(wm__gg_mamba2_names[i].gg) == n - k && !memcmp(s + k, wm__gg_mamba2_names[i].gg, n - k)) {
+                        wm__fmt(out, 256, "backbone.layers.%u.%s", layer, wm__gg_mamba2_names[i].hf);
+                        *how = wm__gg_mamba2_names[i].how;
+                        return strlen(out);
+                    }
+            }
+        }
+        for (i = 0; i < WM__GG_N_MAMBA2; i++)
+            if (wm__gg_mamba2_names[i].how < 0 && strlen(wm__gg_mamba2_names[i].gg) == n && !memcmp(s, wm__gg_mamba2_names[i].gg, n)) {
+                wm__fmt(out, 256, "%s", wm__gg_mamba2_names[i].hf);
+                return strlen(out);
+            }
+    }
+    memcpy(out, s, n);
+    out[n] = 0;
+    return n;
+}
+
+/* Reads the tensor info at r into t (its name into names) and advances r;
+   with t NULL only validates. */
+static wm_status wm__gg_entry(const wm__stfile *f, wm__gr *r, wm__tensor *t, char *names, size_t *name_len, wm_error *err) {
+    const char *s;
+    char name[256];
+    size_t n, nel = 1, bytes, at = wm__gr_off(r), len;
+    uint32_t nd = 0, type = 0, i;
+    uint64_t ne[4] = {0, 0, 0, 0}, off = 0;
+    int dtype = -1, how, k, ok;
+    ok = wm__gr_str(r, &s, &n) && wm__gr_u32(r, &nd) && nd >= 1 && nd <= 4; /* framing checked by wm__gg_open */
+    for (i = 0; ok && i < nd; i++) ok = wm__gr_u64(r, &ne[i]);
+    if (!ok || !wm__gr_u32(r, &type) || !wm__gr_u64(r, &off))
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor info at offset %zu is cut short", f->blob->name, at);
+    if (n == 0 || n > 200 || memchr(s, 0, n))
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor info at offset %zu: name of %zu bytes (1..200, no NUL)", f->blob->name, at, n);
+    len = wm__gg_name(f, s, n, name, &how);
+    for (k = 0; k < WM__N_DTYPES; k++)
+        if (wm__dtypes[k].gg == (int)type) dtype = k;
+    if (dtype < 0) return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': unknown GGML type %u", f->blob->name, name, type);
+    for (i = 0; i < nd; i++)
+        if (ne[i] > (uint64_t)(size_t)-1 || !wm__mul(nel, (size_t)ne[i], &nel))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': element count overflows", f->blob->name, name);
+    if (ne[0] % (uint64_t)wm__dtypes[dtype].block)
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': rows of %llu are not whole %s blocks of %d", f->blob->name, name,
+                        (unsigned long long)ne[0], wm__dtypes[dtype].name, wm__dtypes[dtype].block);
+    if (!wm__mul(nel / (size_t)wm__dtypes[dtype].block, (size_t)wm__dtypes[dtype].size, &bytes))
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': byte size overflows", f->blob->name, name);
+    if (off % f->align)
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': data offset %llu is not a multiple of the alignment %u", f->blob->name, name,
+                        (unsigned long long)off, f->align);
+    if (off > (uint64_t)f->data_size || (uint64_t)bytes > (uint64_t)f->data_size - off)
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': %zu bytes at data offset %llu run past the data section (%zu bytes, file offset %zu)",
+                        f->blob->name, name, bytes, (unsigned long long)off, f->data_size, (size_t)(f->data - (const unsigned char *)f->blob->data));
+    if ((how & WM__GGM_CONV) && (nd != 2 || dtype > WM_BF16))
+        return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': a conv kernel must be 2-D F32/F16/BF16", f->blob->name, name);
+    if ((how & WM__GGM_NEGLOG) && dtype != WM_F32) return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s' must be F32", f->blob->name, name);
+    if (name_len) *name_len = len;
+    if (t) {
+        memcpy(names, name, len + 1);
+        t->name = names;
+        t->dtype = dtype;
+        if (how & WM__GGM_FLAT) {
+            t->ndim = 1;
+            t->shape[0] = (uint64_t)nel;
+        } else if (how & WM__GGM_CONV) { /* ne = [K, C] */
+            t->ndim = 3;
+            t->shape[0] = ne[1]; t->shape[1] = 1; t->shape[2] = ne[0];
+        } else {
+            t->ndim = (int)nd;
+            for (i = 0; i < nd; i++) t->shape[i] = ne[nd - 1 - i];
+        }
+        t->begin = (size_t)off;
+        t->end = (size_t)off + bytes;
+        t->data = f->data + t->begin;
+        t->conv = how & WM__GGM_NEGLOG ? WM__CONV_NEGLOG : 0;
+        t->used = 0;
+    }
+    return WM_OK;
+}
+
+static wm_status wm__gg_count(const wm__stfile *f, size_t *n, size_t *name_bytes, wm_error *err) {
+    wm__gr r;
+    uint64_t i;
+    r.base = (const unsigned char *)f->blob->data; r.p = (const unsigned char *)f->hdr; r.end = (const unsigned char *)f->hdr_end;
+    for (i = 0; i < f->n_tensors; i++) {
+        size_t len;
+        wm_status st = wm__gg_entry(f, &r, NULL, NULL, &len, err);
+        if (st != WM_OK) return st;
+        if (!wm__add(*name_bytes, len + 1, name_bytes) || !wm__add(*n, 1, n)) return wm__fail(err, WM_ERR_FORMAT, "%s: too many tensors", f->blob->name);
+    }
+    return WM_OK;
+}
+
+static wm_status wm__gg_fill(const wm__stfile *f, int file, wm__tensor *t, size_t *n, char **names, wm_error *err) {
+    wm__gr r;
+    uint64_t i;
+    r.base = (const unsigned char *)f->blob->data; r.p = (const unsigned char *)f->hdr; r.end = (const unsigned char *)f->hdr_end;
+    for (i = 0; i < f->n_tensors; i++) {
+        size_t len;
+        wm_status st = wm__gg_entry(f, &r, &t[*n], *names, &len, err);
+        if (st != WM_OK) return st;
+        t[*n].file = file;
+        *names += len + 1;
+        (*n)++;
+    }
+    return WM_OK;
+}
+
+/* Sorted by offset, the tensors may leave gaps (alignment) but not overlap. */
+static wm_status wm__gg_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_error *err) {
+    size_t i;
+    qsort(t, n, sizeof *t, wm__cmp_offset);
+    for (i = 1; i < n; i++)
+        if (t[i].begin < t[i - 1].end)
+            return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s' at data offset %zu overlaps tensor '%s'", f->blob->name, t[i].name, t[i].begin,
+                            t[i - 1].name);
+    return WM_OK;
+}
+
+/* The tensor called name (after mapping), walking the infos: sizing
+   without a directory. */
+static int wm__gg_probe(const wm__stfile *f, const char *name, wm__tensor *t, char *names) {
+    wm__gr r;
+    uint64_t i;
+    r.base = (const unsigned char *)f->blob->data; r.p = (const unsigned char *)f->hdr; r.end = (const unsigned char *)f->hdr_end;
+    for (i = 0; i < f->n_tensors; i++) {
+        size_t len;
+        if (wm__gg_entry(f, &r, t, names, &len, NULL) != WM_OK) return 0;
+        if (!strcmp(names, name)) return 1;
+    }
+    return 0;
+}
+
+/* The config: wm.config_json, or llama.cpp's mamba2 keys. */
+static wm_status wm__gg_config(const wm__stfile *f, wm_config *cfg, wm_error *err) {
+    size_t n;
+    const char *js = wm__gg_strv(f, "wm.config_json", &n), *arch;
+    if (js) return wm_config_parse(cfg, js, n, err);
+    arch = wm__gg_strv(f, "general.architecture", &n);
+    if (f->arch == WM_MODEL_MAMBA2) {
+        static const char *keys[] = {"mamba2.embedding_length", "mamba2.block_count", "mamba2.ssm.inner_size", "mamba2.ssm.state_size",
+                                     "mamba2.ssm.time_step_rank", "mamba2.ssm.group_count", "mamba2.ssm.conv_kernel"};
+        double v[7], eps = 1e-5, bos = -1, eos = -1;
+        char json[1024], nm[256];
+        wm__tensor t;
+        uint64_t vocab = 0;
+        int i, tied;
+        for (i = 0; i < 7; i++)
+            if (!wm__gg_num(f, keys[i], &v[i]) || !(v[i] >= 1 && v[i] <= 1e9) || v[i] != (double)(int64_t)v[i])
+                return wm__fail(err, WM_ERR_CONFIG, "%s: metadata '%s' is missing or not a positive integer", f->blob->name, keys[i]);
+        wm__gg_num(f, "mamba2.attention.layer_norm_rms_epsilon", &eps);
+        wm__gg_num(f, "tokenizer.ggml.bos_token_id", &bos);
+        wm__gg_num(f, "tokenizer.ggml.eos_token_id", &eos);
+        if (!(eps > 0 && eps < 1)) return wm__fail(err, WM_ERR_CONFIG, "%s: layer_norm_rms_epsilon must be in (0, 1)", f->blob->name);
+        if ((uint64_t)v[2] % (uint64_t)v[4]) return wm__fail(err, WM_ERR_CONFIG, "%s: ssm.inner_size is not a multiple of ssm.time_step_rank", f->blob->name);
+        if (wm__gg_probe(f, "backbone.embeddings.weight", &t, nm) && t.ndim == 2) vocab = t.shape[0];
+        if (!vocab || vocab > 100000000) return wm__fail(err, WM_ERR_CONFIG, "%s: no 2-D token_embd.weight gives the vocabulary", f->blob->name);
+        tied = !wm__gg_probe(f, "lm_head.weight", &t, nm);
+        wm__fmt(json, sizeof json,
+                "{\"model_type\":\"mamba2\",\"vocab_size\":%llu,\"hidden_size\":%llu,\"num_hidden_layers\":%llu,\"num_heads\":%llu,"
+                "\"head_dim\":%llu,\"state_size\":%llu,\"n_groups\":%llu,\"conv_kernel\":%llu,\"layer_norm_epsilon\":%llue-15,"
+                "\"tie_word_embeddings\":%s,\"use_conv_bias\":true,\"bos_token_id\":%lld,\"eos_token_id\":%lld,\"gated_norm_groups\":%llu}",
+                (unsigned long long)vocab, (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[4],
+                (unsigned long long)((uint64_t)v[2] / (uint64_t)v[4]), (unsigned long long)v[3], (unsigned long long)v[5],
+                (unsigned long long)v[6], (unsigned long long)llround(eps * 1e15), tied ? "true" : "false",
+                (long long)(bos >= 0 && bos < 1e9 ? bos : -1), (long long)(eos >= 0 && eos < 1e9 ? eos : -1), (unsigned long long)v[5]);
+        return wm_config_parse(cfg, json, strlen(json), err);
+    }
+    {
+        char ab[48];
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "%s: GGUF without wm.config_json, architecture '%s' (wm.h reads llama.cpp's mamba2 and its own files)",
+                        f->blob->name, arch ? wm__cstr(ab, sizeof ab, arch, n) : "none");
+    }
+}
+
+/* ---- either format ---------------------------------------------------------- */
+
+static wm_status wm__file_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
+    memset(f, 0, sizeof *f);
+    return wm__gg_is(b) ? wm__gg_open(f, b, err) : wm__st_open(f, b, err);
+}
+static wm_status wm__file_count(const wm__stfile *f, size_t *n, size_t *name_bytes, wm_error *err) {
+    return f->gguf ? wm__gg_count(f, n, name_bytes, err) : wm__st_count(f, n, name_bytes, err);
+}
+static wm_status wm__file_fill(const wm__stfile *f, int file, wm__tensor *t, size_t *n, char **names, wm_error *err) {
+    return f->gguf ? wm__gg_fill(f, file, t, n, names, err) : wm__st_fill(f, file, t, n, names, err);
+}
+static wm_status wm__file_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_error *err) {
+    return f->gguf ? wm__gg_tiling(f, t, n, err) : wm__st_tiling(f, t, n, err);
+}
+
+/* ========================================================================
    Loader, part 4: the tensor plan. One walk over the config lists every
    tensor a model of it has (name, shape, how a random one is drawn, where it
    binds); the loader binds them and `wm_random_checkpoint` writes them.
@@ -4610,7 +5148,12 @@ static wm__tensor *wm__find(const wm_model *m, const char *name) {
         wm__stfile f;
         wm__jit it;
         const char *k, *v;
-        if (wm__st_open(&f, &m->probe->src->files[i], NULL) != WM_OK) continue;
+        if (wm__file_open(&f, &m->probe->src->files[i], NULL) != WM_OK) continue;
+        if (f.gguf) {
+            if (!wm__gg_probe(&f, name, &m->probe->t, m->probe->name)) continue;
+            m->probe->t.file = i;
+            return &m->probe->t;
+        }
         wm__j_iter(&it, f.hdr, f.hdr_end);
         while (wm__j_next(&it, &k, &v))
             if (wm__j_eq(k, f.hdr_end, name) && wm__st_entry(&f, k, v, &m->probe->t, m->probe->name, NULL) == WM_OK) {
@@ -4642,7 +5185,7 @@ static int wm__bind(void *ctx, const wm__need *n) {
     const char *file;
     char want[96], have[96];
     int i, same;
-    size_t nel = 1, esz;
+    size_t nel = 1, esz, blk, bytes;
     if (!t) {
         if (n->optional) {
             if (!b->measure && n->dst) {
@@ -4665,19 +5208,26 @@ static int wm__bind(void *ctx, const wm__need *n) {
         b->st = wm__fail(b->err, WM_ERR_SHAPE, "%s: tensor '%s' has shape %s but the config expects %s", file, n->name, have, want);
         return 0;
     }
-    if (t->dtype > WM_BF16) {
-        b->st = wm__fail(b->err, WM_ERR_UNSUPPORTED, "%s: tensor '%s' has dtype %s; wm.h reads F32, F16 and BF16", file, n->name,
-                         wm__dtypes[t->dtype].name);
+    if (t->dtype > WM_Q6_K) {
+        b->st = wm__fail(b->err, WM_ERR_UNSUPPORTED, "%s: tensor '%s' has dtype %s; wm.h reads F32, F16, BF16, Q8_0, Q4_0, Q4_K and Q6_K",
+                         file, n->name, wm__dtypes[t->dtype].name);
         return 0;
     }
     for (i = 0; i < n->ndim; i++) nel *= (size_t)n->shape[i]; /* fits: the file holds it */
+    blk = (size_t)wm__dtypes[t->dtype].block;
+    if (blk > 1 && (n->ndim < 1 || (uint64_t)(nel / (n->shape[0] ? n->shape[0] : 1)) % blk)) {
+        b->st = wm__fail(b->err, WM_ERR_SHAPE, "%s: tensor '%s' is %s, whose rows must be whole blocks of %d", file, n->name,
+                         wm__dtypes[t->dtype].name, (int)blk);
+        return 0;
+    }
     esz = (size_t)wm__dtypes[t->dtype].size;
+    bytes = nel / blk * esz;
     t->used = 1;
     if (n->kind == WM__MATRIX) {
         const void *data = t->data;
-        if ((uintptr_t)data % esz) { /* misaligned in the buffer: copy once */
-            void *cp = wm__alloc(b->a, nel, esz);
-            if (!b->measure && cp) memcpy(cp, data, nel * esz);
+        if (blk == 1 && (uintptr_t)data % esz) { /* misaligned in the buffer: copy once (blocks are read bytewise) */
+            void *cp = wm__alloc(b->a, bytes, 1);
+            if (!b->measure && cp) memcpy(cp, data, bytes);
             data = cp;
         }
         if (!b->measure && n->dst) {
@@ -4686,16 +5236,33 @@ static int wm__bind(void *ctx, const wm__need *n) {
             w->dtype = t->dtype;
             w->rows = (int)n->shape[0];
             w->cols = (int)(nel / (n->shape[0] ? n->shape[0] : 1));
+            if (WM__IS_Q(t->dtype)) b->m->qcols = WM__MAX(b->m->qcols, w->cols);
         }
     } else {
         const float *data = (const float *)(const void *)t->data;
-        if (t->dtype != WM_F32 || (uintptr_t)t->data % 4) { /* convert to F32 once */
+        if (t->conv == WM__CONV_NEGLOG) { /* llama.cpp's A = -exp(A_log): back to A_log */
+            size_t k;
+            float *cp = wm__falloc(b->a, nel, 1, 1);
+            for (k = 0; k < nel; k++) {
+                float v;
+                memcpy(&v, t->data + 4 * k, 4);
+                if (!(v <= 0.0f)) {
+                    b->st = wm__fail(b->err, WM_ERR_FORMAT, "%s: tensor '%s' (-exp(A_log)) holds %s value at element %zu", file, n->name,
+                                     v != v ? "a NaN" : "a positive", k);
+                    return 0;
+                }
+                if (!b->measure && cp) cp[k] = (float)log(-(double)v);
+            }
+            data = cp;
+        } else if (t->dtype != WM_F32 || (uintptr_t)t->data % 4) { /* convert to F32 once */
             float *cp = wm__falloc(b->a, nel, 1, 1);
             if (!b->measure && cp) {
                 size_t k;
                 for (k = 0; k < nel; k++) {
                     uint16_t h;
-                    if (t->dtype == WM_F32) memcpy(&cp[k], t->data + 4 * k, 4);
+                    if (WM__IS_Q(t->dtype)) {
+                        if (k % blk == 0) wm__deq_block(t->dtype, t->data + k / blk * esz, cp + k);
+                    } else if (t->dtype == WM_F32) memcpy(&cp[k], t->data + 4 * k, 4);
                     else {
                         memcpy(&h, t->data + 2 * k, 2);
                         cp[k] = t->dtype == WM_BF16 ? wm__bf16_to_f32(h) : wm__f16_to_f32(h);
@@ -4741,9 +5308,9 @@ static wm_status wm__model_directory(wm_model *m, const wm_model_source *src, wm
     for (i = 0; i < src->n_files; i++) {
         size_t first = n_t;
         wm_status st;
-        wm__st_open(&files[i], &src->files[i], NULL);
-        if ((st = wm__st_fill(&files[i], i, m->tensors, &n_t, &names, err)) != WM_OK) return st;
-        if ((st = wm__st_tiling(&files[i], m->tensors + first, n_t - first, err)) != WM_OK) return st;
+        wm__file_open(&files[i], &src->files[i], NULL);
+        if ((st = wm__file_fill(&files[i], i, m->tensors, &n_t, &names, err)) != WM_OK) return st;
+        if ((st = wm__file_tiling(&files[i], m->tensors + first, n_t - first, err)) != WM_OK) return st;
     }
     qsort(m->tensors, n_t, sizeof(wm__tensor), wm__cmp_name);
     for (k = 1; k < n_t; k++)
@@ -4848,13 +5415,20 @@ static wm_status wm__model_build(wm_model **out, const wm_model_source *src, voi
     *need = 0;
     *exact = 0;
     if (!out || !src || (!src->config_json && src->config_bytes) || (src->n_files > 0 && !src->files) || src->n_files < 1)
-        return wm__fail(err, WM_ERR_INVALID_ARG, "model: a config and at least one safetensors file are required");
+        return wm__fail(err, WM_ERR_INVALID_ARG, "model: a config and at least one safetensors file (or one GGUF file) are required");
     if (src->n_files > 4096) return wm__fail(err, WM_ERR_INVALID_ARG, "model: more than 4096 files");
-    if ((st = wm_config_parse(&cfg, src->config_json, src->config_bytes, err)) != WM_OK) return st;
+    for (i = 0; i < src->n_files; i++)
+        if (wm__gg_is(&src->files[i]) && src->n_files > 1)
+            return wm__fail(err, WM_ERR_INVALID_ARG, "model: a GGUF file (%s) comes alone", src->files[i].name);
+    if (!src->config_json && wm__gg_is(&src->files[0])) { /* the config inside the GGUF */
+        wm__stfile f;
+        if ((st = wm__file_open(&f, &src->files[0], err)) != WM_OK) return st;
+        if ((st = wm__gg_config(&f, &cfg, err)) != WM_OK) return st;
+    } else if ((st = wm_config_parse(&cfg, src->config_json, src->config_bytes, err)) != WM_OK) return st;
     for (i = 0; i < src->n_files; i++) {
         wm__stfile f;
-        if ((st = wm__st_open(&f, &src->files[i], err)) != WM_OK) return st;
-        if ((st = wm__st_count(&f, &n_t, &name_bytes, err)) != WM_OK) return st;
+        if ((st = wm__file_open(&f, &src->files[i], err)) != WM_OK) return st;
+        if ((st = wm__file_count(&f, &n_t, &name_bytes, err)) != WM_OK) return st;
     }
     if (n_t > (size_t)INT32_MAX) return wm__fail(err, WM_ERR_FORMAT, "model: too many tensors");
     /* the fixed part: model, directory, names, file views, layers */
@@ -4945,6 +5519,64 @@ WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info) 
     info->data = t->data;
     info->size_bytes = t->end - t->begin;
     info->used = t->used;
+    info->type = t->dtype <= WM_Q6_K ? t->dtype : -1;
+    info->neg_exp = t->conv == WM__CONV_NEGLOG;
+    return WM_OK;
+}
+
+WMDEF const char *wm_type_name(int type) { return type >= 0 && type < WM__N_DTYPES ? wm__dtypes[type].name : NULL; }
+WMDEF int wm_type_block(int type) { return type >= 0 && type < WM__N_DTYPES ? wm__dtypes[type].block : 0; }
+WMDEF int wm_type_ggml(int type) { return type >= 0 && type < WM__N_DTYPES ? wm__dtypes[type].gg : -1; }
+WMDEF size_t wm_type_bytes(int type, uint64_t n) {
+    size_t r;
+    if (type < 0 || type >= WM__N_DTYPES || n % (uint64_t)wm__dtypes[type].block || n > (uint64_t)(size_t)-1) return 0;
+    return wm__mul((size_t)n / (size_t)wm__dtypes[type].block, (size_t)wm__dtypes[type].size, &r) ? r : 0;
+}
+
+WMDEF wm_status wm_quantize(int type, const float *x, size_t n, void *out) {
+    unsigned char *o = (unsigned char *)out;
+    size_t i, bs;
+    if (type < 0 || type > WM_Q6_K || !x || !out || n % (size_t)wm__dtypes[type].block) return WM_ERR_INVALID_ARG;
+    bs = (size_t)wm__dtypes[type].size;
+    for (i = 0; i < n; i += (size_t)wm__dtypes[type].block, o += bs) {
+        switch (type) {
+        case WM_F32: memcpy(o, &x[i], 4); break;
+        case WM_F16: { uint16_t h = wm__f32_to_f16(x[i]); memcpy(o, &h, 2); break; }
+        case WM_BF16: { uint16_t h = wm__f32_to_bf16(x[i]); memcpy(o, &h, 2); break; }
+        case WM_Q8_0: wm__quant_q8_0(x + i, o); break;
+        case WM_Q4_0: wm__quant_q4_0(x + i, o); break;
+        case WM_Q4_K: wm__quant_q4_k(x + i, o); break;
+        default: wm__quant_q6_k(x + i, o); break;
+        }
+    }
+    return WM_OK;
+}
+
+WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
+    const unsigned char *p = (const unsigned char *)in;
+    size_t i;
+    if (type < 0 || type > WM_Q6_K || !in || !y || n % (size_t)wm__dtypes[type].block) return WM_ERR_INVALID_ARG;
+    if (WM__IS_Q(type)) {
+        for (i = 0; i < n; i += (size_t)wm__dtypes[type].block, p += wm__dtypes[type].size) wm__deq_block(type, p, y + i);
+    } else if (type == WM_F32) {
+        memcpy(y, p, 4 * n);
+    } else {
+        for (i = 0; i < n; i++) y[i] = wm__elem(p, type, i);
+    }
+    return WM_OK;
+}
+
+WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, const char **str, size_t *len, wm_error *err) {
+    wm_blob b;
+    wm__stfile f;
+    wm_status st;
+    if (!data || !key || !str || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data, key, str and len are required");
+    b.data = data; b.size = size; b.name = "gguf";
+    if (!wm__gg_is(&b)) return wm__fail(err, WM_ERR_FORMAT, "gguf: not a GGUF file (no GGUF magic)");
+    if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
+    *str = wm__gg_strv(&f, key, len);
+    if (!*str) return wm__fail(err, WM_ERR_MISSING, "gguf: no string '%s' in the metadata", key);
+    wm__ok(err);
     return WM_OK;
 }
 
@@ -5152,7 +5784,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
     memset(&w, 0, sizeof w);
     w.cfg = &c;
     w.dtype = dtype;
-    w.esz = (int)wm__esize(dtype);
+    w.esz = wm__dtypes[dtype].size;
     for (pass = 0; pass < 2; pass++) {
         w.pass = pass;
         w.hdr_pos = 0;
@@ -7012,6 +7644,42 @@ static wm_status wm__index_check(const wm_model *m, const wm_blob *blobs, const 
     return WM_OK;
 }
 
+/* 1 when path is a file that starts with the GGUF magic */
+static int wm__is_gguf_file(const char *path) {
+    char m[4];
+    FILE *f = fopen(path, "rb");
+    int yes = f && fread(m, 1, 4, f) == 4 && !memcmp(m, "GGUF", 4);
+    if (f) fclose(f);
+    return yes;
+}
+
+/* a GGUF file: the model keeps the buffer */
+static wm_status wm__model_load_gguf(wm_model **out, const char *path, wm_error *err) {
+    void *buf;
+    wm_blob blob;
+    wm_model_source src;
+    wm_status st;
+    const char *base = strrchr(path, '/');
+    if ((st = wm__read_file(path, &buf, &blob.size, err)) != WM_OK) return st;
+    blob.data = buf;
+    blob.name = base ? base + 1 : path;
+    src.config_json = NULL;
+    src.config_bytes = 0;
+    src.files = &blob;
+    src.n_files = 1;
+    if ((st = wm_model_open(out, &src, err)) != WM_OK) { WM_FREE(buf); return st; }
+    (*out)->owned_files = (void **)WM_MALLOC(sizeof(void *));
+    if (!(*out)->owned_files) {
+        wm_model_free(*out);
+        *out = NULL;
+        WM_FREE(buf);
+        return wm__fail(err, WM_ERR_NOMEM, "model: out of memory");
+    }
+    (*out)->owned_files[0] = buf;
+    (*out)->n_owned_files = 1;
+    return WM_OK;
+}
+
 WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
     char path[4096], *names = NULL;
     void *cfg = NULL, *index = NULL, **bufs = NULL;
@@ -7025,6 +7693,7 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
     if (out) *out = NULL;
     if (!out || !dir) return wm__fail(err, WM_ERR_INVALID_ARG, "model: out and dir are required");
     if (strlen(dir) > 3000) return wm__fail(err, WM_ERR_INVALID_ARG, "model: directory path too long");
+    if (wm__is_gguf_file(dir)) return wm__model_load_gguf(out, dir, err);
     wm__path(path, sizeof path, dir, "config.json");
     if ((st = wm__read_file(path, &cfg, &cfg_n, err)) != WM_OK) return st;
     wm__path(path, sizeof path, dir, "model.safetensors.index.json");
@@ -7084,7 +7753,13 @@ WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error
     if (out) *out = NULL;
     if (!path) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path is NULL");
     if ((st = wm__read_file(path, &buf, &n, err)) != WM_OK) return st;
-    st = wm_tokenizer_open(out, (const char *)buf, n, err);
+    if (n >= 4 && !memcmp(buf, "GGUF", 4)) { /* a GGUF file: its tokenizer.huggingface.json */
+        const char *js;
+        size_t jn;
+        if ((st = wm_gguf_string(buf, n, "tokenizer.huggingface.json", &js, &jn, err)) == WM_OK)
+            st = wm_tokenizer_open(out, js, jn, err);
+    } else
+        st = wm_tokenizer_open(out, (const char *)buf, n, err);
     if (st != WM_OK && err) { /* name the file */
         char msg[sizeof err->message];
         memcpy(msg, err->message, sizeof msg);

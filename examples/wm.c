@@ -58,7 +58,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -98,6 +98,7 @@ static const optdef OPTS[N_OPT] = {
     {"--prompt-len", NULL, "N", K_INT, 1, 16777216.0, "prompt tokens (256)"},
     {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
     {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels"},
+    {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -123,6 +124,8 @@ static const command CMDS[] = {
     {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
+    {"convert", "MODEL OUT_GGUF", "", 2, 2, {-1}, "a checkpoint as one GGUF file (tensor types kept)"},
+    {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32]", 2, 2, {O_TYPE, -1}, "a GGUF file with quantized matrices"},
     {"bench", "MODEL_DIR", "[--prompt-len N] [--gen N] [-t N] [--scalar]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, -1},
      "one JSON line of speeds"},
 };
@@ -475,6 +478,310 @@ static int cmd_random(const args *a) {
     return rc;
 }
 
+/* ---- GGUF: convert, quantize ----------------------------------------------
+   The output is a GGUF v3 file any GGUF reader opens: general.* keys, the
+   config.json as wm.config_json, the tokenizer.json as
+   tokenizer.huggingface.json, tensor data at 32-byte aligned offsets. A
+   mamba2 model is written with llama.cpp's names and keys (mamba2.*), so
+   both wm.h and llama.cpp read it. */
+
+typedef struct gg_out {
+    FILE *f;
+    unsigned long long at; /* bytes written */
+    int ok;
+} gg_out;
+
+static void gg_bytes(gg_out *o, const void *p, size_t n) {
+    if (n && fwrite(p, 1, n, o->f) != n) o->ok = 0;
+    o->at += n;
+}
+static void gg_u32(gg_out *o, uint32_t v) {
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    gg_bytes(o, b, 4);
+}
+static void gg_u64(gg_out *o, uint64_t v) {
+    gg_u32(o, (uint32_t)v);
+    gg_u32(o, (uint32_t)(v >> 32));
+}
+static void gg_str(gg_out *o, const char *s, size_t n) {
+    gg_u64(o, n);
+    gg_bytes(o, s, n);
+}
+enum { GG_U32 = 4, GG_F32 = 6, GG_STR = 8 };
+static void gg_kv_str(gg_out *o, const char *k, const char *v, size_t n) { gg_str(o, k, strlen(k)); gg_u32(o, GG_STR); gg_str(o, v, n); }
+static void gg_kv_u32(gg_out *o, const char *k, uint32_t v) { gg_str(o, k, strlen(k)); gg_u32(o, GG_U32); gg_u32(o, v); }
+static void gg_kv_f32(gg_out *o, const char *k, float v) {
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    gg_str(o, k, strlen(k)); gg_u32(o, GG_F32); gg_u32(o, u);
+}
+
+/* transformers' mamba2 names -> llama.cpp's (and back in wm.h's reader) */
+static const struct { const char *hf, *gg; int how; } MAMBA2_NAMES[] = {
+    {"norm.weight", "attn_norm.weight", 0}, {"mixer.in_proj.weight", "ssm_in.weight", 0}, {"mixer.in_proj.bias", "ssm_in.bias", 0},
+    {"mixer.conv1d.weight", "ssm_conv1d.weight", 2}, {"mixer.conv1d.bias", "ssm_conv1d.bias", 0}, {"mixer.dt_bias", "ssm_dt.bias", 0},
+    {"mixer.A_log", "ssm_a", 1}, {"mixer.D", "ssm_d", 1}, {"mixer.norm.weight", "ssm_norm.weight", 3},
+    {"mixer.out_proj.weight", "ssm_out.weight", 0}, {"mixer.out_proj.bias", "ssm_out.bias", 0}};
+
+typedef struct gg_tensor {
+    char name[256];
+    int n_dims;
+    uint64_t ne[4];
+    int type;          /* WM_* of the output */
+    int how;           /* mamba2: 1 [1][H] column (ssm_a: -exp), 2 conv [C][K], 3 grouped norm */
+    unsigned long long off, bytes;
+    wm_tensor_info in;
+} gg_tensor;
+
+/* the GGUF name and dims of a tensor (llama.cpp's for mamba2) */
+static void gg_place(gg_tensor *g, const wm_tensor_info *t, const wm_config *c) {
+    int l, i, k = 0;
+    char rest[200];
+    g->how = 0;
+    snprintf(g->name, sizeof g->name, "%s", t->name);
+    g->n_dims = t->ndim;
+    for (i = 0; i < t->ndim; i++) g->ne[i] = t->shape[t->ndim - 1 - i];
+    if (c->model_type != WM_MODEL_MAMBA2) return;
+    if (!strcmp(t->name, "backbone.embeddings.weight")) snprintf(g->name, sizeof g->name, "token_embd.weight");
+    else if (!strcmp(t->name, "backbone.norm_f.weight")) snprintf(g->name, sizeof g->name, "output_norm.weight");
+    else if (!strcmp(t->name, "lm_head.weight")) snprintf(g->name, sizeof g->name, "output.weight");
+    else if (sscanf(t->name, "backbone.layers.%d.%n", &l, &k) == 1 && k > 0 && strlen(t->name + k) < sizeof rest) {
+        snprintf(rest, sizeof rest, "%s", t->name + k);
+        for (i = 0; i < (int)(sizeof MAMBA2_NAMES / sizeof MAMBA2_NAMES[0]); i++)
+            if (!strcmp(rest, MAMBA2_NAMES[i].hf)) {
+                snprintf(g->name, sizeof g->name, "blk.%d.%s", l, MAMBA2_NAMES[i].gg);
+                g->how = MAMBA2_NAMES[i].how;
+                if (g->how == 1) { g->n_dims = 2; g->ne[0] = 1; g->ne[1] = t->shape[0]; }
+                if (g->how == 2 && t->ndim == 3) { g->n_dims = 2; g->ne[0] = t->shape[2]; g->ne[1] = t->shape[0]; }
+                if (g->how == 3 && c->ssd_groups > 0) { g->n_dims = 2; g->ne[0] = t->shape[0] / (uint64_t)c->ssd_groups; g->ne[1] = (uint64_t)c->ssd_groups; }
+            }
+    }
+}
+
+enum { Q_KEEP = -1, Q_F32 = 100, Q_F16, Q_BF16, Q_Q8_0, Q_Q4_0, Q_Q4_K_M };
+
+/* llama.cpp's choices: matrices (2-D .weight, no norms or conv kernels) take
+   the type; the output (or a tied embedding) Q6_K under q4_0 / q4_k_m; under
+   q4_k_m, v_proj and down_proj Q6_K in the first and last eighth of the
+   layers and every third between; rows that are not whole blocks of the
+   type fall back to Q8_0 (llama.cpp: Q5_0, which wm.h does not run). */
+static int gg_pick(int q, const wm_tensor_info *t, const wm_config *c, int tied, int *i_v, int n_v) {
+    int out = !strcmp(t->name, "lm_head.weight") || (tied && (!strcmp(t->name, "model.embed_tokens.weight") || !strcmp(t->name, "backbone.embeddings.weight")));
+    int type, l, k = 0;
+    size_t n = strlen(t->name);
+    uint64_t cols = t->ndim >= 1 ? t->shape[t->ndim - 1] : 1;
+    int matrix = t->ndim == 2 && n > 7 && !strcmp(t->name + n - 7, ".weight") && !strstr(t->name, "norm") && !strstr(t->name, "conv1d");
+    int nl = c->n_layers;
+    if (q == Q_KEEP) return t->type;
+    if (!matrix) return t->type > WM_BF16 ? WM_F32 : t->type; /* vectors stay as they are */
+    if (q == Q_F32) return WM_F32;
+    if (q == Q_F16) return WM_F16;
+    if (q == Q_BF16) return WM_BF16;
+    type = q == Q_Q8_0 ? WM_Q8_0 : q == Q_Q4_0 ? WM_Q4_0 : WM_Q4_K;
+    if (out && q != Q_Q8_0) type = WM_Q6_K;
+    if (q == Q_Q4_K_M && !out) {
+        int more = 0;
+        if (strstr(t->name, "v_proj")) { more = *i_v < n_v / 8 || *i_v >= 7 * n_v / 8 || (*i_v - n_v / 8) % 3 == 2; (*i_v)++; }
+        else if (strstr(t->name, "down_proj") && sscanf(t->name, "%*[a-z_.]%d.%n", &l, &k) == 1)
+            more = l < nl / 8 || l >= 7 * nl / 8 || (l - nl / 8) % 3 == 2;
+        if (more) type = WM_Q6_K;
+    }
+    if (cols % (uint64_t)wm_type_block(type)) type = cols % 32 ? (t->type > WM_BF16 ? WM_F32 : t->type) : WM_Q8_0;
+    return type;
+}
+
+static int ftype_of(int q, int n_q8, int n_q4, int n_q4k, int n_f16, int n_bf16) {
+    if (q == Q_Q8_0) return 7;
+    if (q == Q_Q4_0) return 2;
+    if (q == Q_Q4_K_M) return 15;
+    if (q == Q_F16) return 1;
+    if (q == Q_BF16) return 32;
+    if (q == Q_F32) return 0;
+    return n_q4k ? 15 : n_q4 ? 2 : n_q8 ? 7 : n_bf16 ? 32 : n_f16 ? 1 : 0; /* convert: what the file holds */
+}
+
+/* A JSON config of a llama.cpp mamba2 GGUF, so the output carries one. */
+static int mamba2_json(const wm_config *c, char *buf, size_t cap) {
+    return snprintf(buf, cap,
+                    "{\"model_type\": \"mamba2\", \"vocab_size\": %d, \"hidden_size\": %d, \"num_hidden_layers\": %d, \"num_heads\": %d, "
+                    "\"head_dim\": %d, \"state_size\": %d, \"n_groups\": %d, \"conv_kernel\": %d, \"chunk_size\": %d, \"layer_norm_epsilon\": %.9g, "
+                    "\"tie_word_embeddings\": %s, \"bos_token_id\": %d, \"eos_token_id\": %d, \"gated_norm_groups\": %d}",
+                    c->vocab_size, c->hidden_size, c->n_layers, c->ssd_heads, c->ssd_head_dim, c->ssd_state, c->ssd_groups, c->conv_kernel,
+                    c->ssd_chunk, (double)c->norm_eps, c->tie_embeddings == 1 ? "true" : "false", c->bos_token_id,
+                    c->n_eos ? c->eos_token_ids[0] : -1, c->norm_groups);
+}
+
+static int write_gguf(const char *in, const char *out_path, int q) {
+    static const char *types[] = {"?", "cheems", "doge", "mamba2"};
+    char path[4096], tmp[4096], json_buf[2048];
+    wm_model *m = NULL;
+    wm_error e;
+    const wm_config *c;
+    char *file = NULL, *cfg_json = NULL, *tok_json = NULL;
+    const char *cj = NULL, *tj = NULL;
+    size_t file_n = 0, cj_n = 0, tj_n = 0;
+    gg_tensor *ts = NULL;
+    gg_out o;
+    float *fbuf = NULL;
+    void *qbuf = NULL;
+    size_t fcap = 0;
+    int n = 0, i, rc = 1, tied, i_v = 0, n_v = 0, cnt[8] = {0};
+    unsigned long long data_at, total = 0, done = 0;
+    double t0 = now_s();
+    if (strlen(in) > 4000 || strlen(out_path) > 4000) return fail("path too long");
+    {
+        FILE *pf = fopen(in, "rb");
+        char mg[4];
+        int is_gguf = pf && fread(mg, 1, 4, pf) == 4 && !memcmp(mg, "GGUF", 4);
+        if (pf) fclose(pf);
+        if (is_gguf) {
+            wm_blob b;
+            wm_model_source src;
+            if (!(file = read_text(in, &file_n))) return 1;
+            b.data = file; b.size = file_n; b.name = in;
+            src.config_json = NULL; src.config_bytes = 0; src.files = &b; src.n_files = 1;
+            if (wm_model_open(&m, &src, &e) != WM_OK) { free(file); return fail("%s", e.message); }
+            if (wm_gguf_string(file, file_n, "wm.config_json", &cj, &cj_n, NULL) != WM_OK) cj = NULL;
+            if (wm_gguf_string(file, file_n, "tokenizer.huggingface.json", &tj, &tj_n, NULL) != WM_OK) tj = NULL;
+        } else {
+            FILE *tf;
+            if (wm_model_load(&m, in, &e) != WM_OK) return fail("%s", e.message);
+            snprintf(path, sizeof path, "%s/config.json", in);
+            if (!(cfg_json = read_text(path, &cj_n))) { wm_model_free(m); return 1; }
+            cj = cfg_json;
+            snprintf(path, sizeof path, "%s/tokenizer.json", in);
+            if ((tf = fopen(path, "rb")) != NULL) {
+                fclose(tf);
+                if (!(tok_json = read_text(path, &tj_n))) { free(cfg_json); wm_model_free(m); return 1; }
+                tj = tok_json;
+            }
+        }
+    }
+    c = wm_model_config(m);
+    if (!cj && c->model_type == WM_MODEL_MAMBA2) {
+        int k = mamba2_json(c, json_buf, sizeof json_buf);
+        cj = json_buf;
+        cj_n = (size_t)(k > 0 ? k : 0);
+    }
+    ts = (gg_tensor *)calloc((size_t)wm_model_n_tensors(m) + 1, sizeof *ts);
+    if (!ts) { fail("out of memory"); goto done; }
+    tied = 1;
+    for (i = 0; i < wm_model_n_tensors(m); i++) {
+        wm_tensor_info t;
+        wm_model_tensor(m, i, &t);
+        if (t.used && !strcmp(t.name, "lm_head.weight")) tied = 0;
+        if (t.used && strstr(t.name, "v_proj")) n_v++;
+    }
+    for (i = 0; i < wm_model_n_tensors(m); i++) { /* the header: names, dims, types, offsets */
+        gg_tensor *g = &ts[n];
+        wm_model_tensor(m, i, &g->in);
+        if (!g->in.used) continue;
+        if (g->in.type < 0) { fail("%s: tensor '%s' has type %s, which wm.h cannot convert", in, g->in.name, g->in.dtype); goto done; }
+        gg_place(g, &g->in, c);
+        g->type = gg_pick(q, &g->in, c, tied, &i_v, n_v);
+        if (g->how == 1 && g->type != WM_F32) g->type = WM_F32; /* llama.cpp reads ssm_a, ssm_d as F32 */
+        g->bytes = wm_type_bytes(g->type, g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type)) * (uint64_t)wm_type_block(g->in.type));
+        g->off = total;
+        total += (g->bytes + 31) / 32 * 32;
+        cnt[g->type]++;
+        n++;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
+    o.f = fopen(tmp, "wb");
+    o.at = 0;
+    o.ok = 1;
+    if (!o.f) { fail("%s: cannot create (%s)", tmp, strerror(errno)); goto done; }
+    gg_bytes(&o, "GGUF", 4);
+    gg_u32(&o, 3);
+    gg_u64(&o, (uint64_t)n);
+    gg_u64(&o, (uint64_t)(6 + (cj != NULL) + (tj != NULL) + (q >= Q_Q8_0 || cnt[WM_Q8_0] + cnt[WM_Q4_0] + cnt[WM_Q4_K] + cnt[WM_Q6_K] ? 1 : 0) +
+                          (c->model_type == WM_MODEL_MAMBA2 ? 11 : 0)));
+    gg_kv_str(&o, "general.architecture", types[c->model_type], strlen(types[c->model_type]));
+    {
+        const char *base = strrchr(in, '/');
+        char nm[256];
+        snprintf(nm, sizeof nm, "%s", base && base[1] ? base + 1 : in);
+        if (strlen(nm) > 5 && !strcmp(nm + strlen(nm) - 5, ".gguf")) nm[strlen(nm) - 5] = 0;
+        gg_kv_str(&o, "general.name", nm, strlen(nm));
+    }
+    gg_kv_str(&o, "general.type", "model", 5);
+    gg_kv_u32(&o, "general.alignment", 32);
+    gg_kv_u32(&o, "general.file_type", (uint32_t)ftype_of(q, cnt[WM_Q8_0], cnt[WM_Q4_0], cnt[WM_Q4_K] + cnt[WM_Q6_K], cnt[WM_F16], cnt[WM_BF16]));
+    gg_kv_str(&o, "wm.writer", "wm.h " WM_VERSION_STRING, strlen("wm.h " WM_VERSION_STRING));
+    if (q >= Q_Q8_0 || cnt[WM_Q8_0] + cnt[WM_Q4_0] + cnt[WM_Q4_K] + cnt[WM_Q6_K]) gg_kv_u32(&o, "general.quantization_version", 2);
+    if (c->model_type == WM_MODEL_MAMBA2) { /* llama.cpp's keys */
+        gg_kv_u32(&o, "mamba2.context_length", 1048576);
+        gg_kv_u32(&o, "mamba2.embedding_length", (uint32_t)c->hidden_size);
+        gg_kv_u32(&o, "mamba2.feed_forward_length", 0);
+        gg_kv_u32(&o, "mamba2.attention.head_count", 0);
+        gg_kv_u32(&o, "mamba2.block_count", (uint32_t)c->n_layers);
+        gg_kv_u32(&o, "mamba2.ssm.conv_kernel", (uint32_t)c->conv_kernel);
+        gg_kv_u32(&o, "mamba2.ssm.inner_size", (uint32_t)(c->ssd_heads * c->ssd_head_dim));
+        gg_kv_u32(&o, "mamba2.ssm.state_size", (uint32_t)c->ssd_state);
+        gg_kv_u32(&o, "mamba2.ssm.time_step_rank", (uint32_t)c->ssd_heads);
+        gg_kv_u32(&o, "mamba2.ssm.group_count", (uint32_t)c->ssd_groups);
+        gg_kv_f32(&o, "mamba2.attention.layer_norm_rms_epsilon", c->norm_eps);
+    }
+    if (cj) gg_kv_str(&o, "wm.config_json", cj, cj_n);
+    if (tj) gg_kv_str(&o, "tokenizer.huggingface.json", tj, tj_n);
+    for (i = 0; i < n; i++) {
+        int d;
+        gg_str(&o, ts[i].name, strlen(ts[i].name));
+        gg_u32(&o, (uint32_t)ts[i].n_dims);
+        for (d = 0; d < ts[i].n_dims; d++) gg_u64(&o, ts[i].ne[d]);
+        gg_u32(&o, (uint32_t)wm_type_ggml(ts[i].type));
+        gg_u64(&o, ts[i].off);
+    }
+    data_at = (o.at + 31) / 32 * 32;
+    { static const char zeros[32]; gg_bytes(&o, zeros, (size_t)(data_at - o.at)); }
+    for (i = 0; i < n && o.ok; i++) { /* the data, each tensor padded to 32 bytes */
+        gg_tensor *g = &ts[i];
+        size_t nel = g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type)) * (size_t)wm_type_block(g->in.type), k;
+        static const char zeros[32];
+        if (g->type == g->in.type && !(strstr(g->name, "ssm_a") && !g->in.neg_exp)) {
+            gg_bytes(&o, g->in.data, g->in.size_bytes); /* as it is */
+        } else {
+            if (nel > fcap) {
+                free(fbuf); free(qbuf);
+                fcap = nel;
+                fbuf = (float *)malloc(sizeof(float) * nel);
+                qbuf = malloc(nel * 4 + 64);
+                if (!fbuf || !qbuf) { fail("out of memory"); fclose(o.f); remove(tmp); goto done; }
+            }
+            wm_dequantize(g->in.type, g->in.data, nel, fbuf);
+            if (strstr(g->name, "ssm_a") && !g->in.neg_exp)
+                for (k = 0; k < nel; k++) fbuf[k] = (float)-exp((double)fbuf[k]); /* llama.cpp stores A = -exp(A_log) */
+            wm_quantize(g->type, fbuf, nel, qbuf);
+            gg_bytes(&o, qbuf, (size_t)g->bytes);
+        }
+        gg_bytes(&o, zeros, (size_t)((g->bytes + 31) / 32 * 32 - g->bytes));
+        done += g->bytes;
+        if (total > (64u << 20) && isatty(2)) fprintf(stderr, "\rwm: %3d%% %s", (int)(100.0 * (double)done / (double)total), i + 1 == n ? "\n" : "");
+    }
+    if (!o.ok || fflush(o.f) != 0) { fclose(o.f); remove(tmp); fail("%s: write failed (%s)", tmp, strerror(errno)); goto done; }
+    fclose(o.f);
+    if (rename(tmp, out_path) != 0) { remove(tmp); fail("%s: cannot rename into place (%s)", out_path, strerror(errno)); goto done; }
+    fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%d Q8_0, %d Q4_0, %d Q4_K, %d Q6_K, %d F16, %d BF16, %d F32) in %.1f s\n", out_path, n,
+            (double)total / 1e6, cnt[WM_Q8_0], cnt[WM_Q4_0], cnt[WM_Q4_K], cnt[WM_Q6_K], cnt[WM_F16], cnt[WM_BF16], cnt[WM_F32], now_s() - t0);
+    rc = 0;
+done:
+    free(ts); free(fbuf); free(qbuf); free(cfg_json); free(tok_json);
+    if (m) wm_model_free(m);
+    free(file);
+    return rc;
+}
+
+static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], Q_KEEP); }
+
+static int cmd_quantize(const args *a) {
+    static const char *names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k_m"};
+    const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : "q8_0";
+    int i;
+    for (i = 0; i < 6; i++)
+        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], Q_F32 + i);
+    return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
+}
+
 /* ---- text: tokenize, detokenize ------------------------------------------- */
 
 static int cmd_tokenize(const args *a) {
@@ -622,9 +929,11 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
     const wm_config *c;
     *m = NULL; *t = NULL; *s = NULL;
     if (wm_model_load(m, dir, &e) != WM_OK) return fail("%s", e.message);
-    if (!tk) {
+    if (!tk) { /* a GGUF file carries its own (tokenizer.huggingface.json) */
+        struct stat st;
         if (strlen(dir) > 4000) return fail("%s: path too long", dir);
-        snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+        else snprintf(path, sizeof path, "%s", dir);
         tk = path;
     }
     if (wm_tokenizer_load(t, tk, &e) != WM_OK) return fail("%s", e.message);
@@ -1101,7 +1410,7 @@ done:
 }
 
 int main(int argc, char **argv) {
-    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_bench};
+    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_bench};
     args a;
     int k, rc;
     if (argc < 2) {

@@ -14,7 +14,7 @@
 
 static int g_pass, g_fail;
 static const char *g_suite = "";
-static wm__kc g_kc = {1, 1}, g_kc_scalar = {0, 1};
+static wm__kc g_kc = {1, 1, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL};
 
 static void check(int ok, const char *fmt, ...) {
     if (ok) { g_pass++; return; }
@@ -373,6 +373,8 @@ static void test_kernels(void) {
         static const int shp[][3] = {{1, 7, 9}, {1, 13, 65}, {5, 13, 65}, {6, 9, 1000}, {67, 31, 70}, {2, 4, 8}};
         size_t k;
         float *pack = (float *)malloc(sizeof(float) * 3 * 1000 * 2);
+        wm__kc Sp = *S, Vp = *V;
+        Sp.pack = Vp.pack = pack;
         for (k = 0; k < sizeof shp / sizeof shp[0]; k++) {
             int T = shp[k][0], R = shp[k][1], K = shp[k][2];
             float *x = (float *)malloc(sizeof(float) * (size_t)T * (K + 3) + 4) + 1, *w = (float *)malloc(sizeof(float) * (size_t)R * K + 4) + 1;
@@ -388,8 +390,8 @@ static void test_kernels(void) {
                 for (i = 0; i < R * K; i++) wh[i] = dt == WM_BF16 ? wm__f32_to_bf16(w[i]) : wm__f32_to_f16(w[i]);
                 W.data = dt == WM_F32 ? (const void *)w : (const void *)wh;
                 W.dtype = dt; W.rows = R; W.cols = K;
-                wm__k_matmul(S, y1, R + 2, x, K + 3, &W, bias, T, pack);
-                wm__k_matmul(V, y2, R + 2, x, K + 3, &W, bias, T, pack);
+                wm__k_matmul(&Sp, y1, R + 2, x, K + 3, &W, bias, T);
+                wm__k_matmul(&Vp, y2, R + 2, x, K + 3, &W, bias, T);
                 for (i = 0; i < T; i++) KCHECK(rel_err(y2 + (size_t)i * (R + 2), y1 + (size_t)i * (R + 2), (size_t)R) < 3e-5, "matmul T%d R%d K%d dtype %d", T, R, K, dt);
             }
             for (i = 0; i < 2; i++) { /* gemm_nt, then gemm_acc in both forms */
