@@ -126,6 +126,8 @@ static const command CMDS[] = {
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "", 2, 2, {-1}, "a checkpoint as one GGUF file (tensor types kept)"},
     {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32]", 2, 2, {O_TYPE, -1}, "a GGUF file with quantized matrices"},
+    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, -1},
+     "perplexity of a text (llama-perplexity's method)"},
     {"bench", "MODEL_DIR", "[--prompt-len N] [--gen N] [-t N] [--scalar]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, -1},
      "one JSON line of speeds"},
 };
@@ -782,6 +784,84 @@ static int cmd_quantize(const args *a) {
     return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
 }
 
+/* ---- perplexity ------------------------------------------------------------
+   llama-perplexity's method: the text's tokens cut into windows of n_ctx
+   (no overlap), each window's first token replaced by BOS (when the model
+   has one), the second half of each window scored; prints the perplexity
+   and its standard error (from the spread of the token log-likelihoods). */
+
+static int cmd_perplexity(const args *a) {
+    const char *dir = a->pos[0];
+    wm_model *m = NULL;
+    wm_tokenizer *t = NULL;
+    wm_session *s = NULL;
+    wm_session_params p;
+    wm_error e;
+    char *text = NULL, path[4096];
+    size_t n_text = 0, n_ids = 0;
+    int32_t *ids = NULL;
+    float *logits = NULL;
+    int n_ctx = a->set[O_CTX] ? (int)a->i[O_CTX] : 256, V, n_win, w, rc = 1, bos;
+    double sum = 0.0, sum2 = 0.0, t0 = now_s();
+    long count = 0;
+    struct stat st;
+    if (!a->set[O_FILE]) return fail("perplexity: --file TEXT is required");
+    if (n_ctx < 4) return fail("--ctx: at least 4 tokens");
+    if (!(text = read_text(a->str[O_FILE], &n_text))) return 1;
+    if (wm_model_load(&m, dir, &e) != WM_OK) { free(text); return fail("%s", e.message); }
+    if (a->set[O_TOKENIZER]) snprintf(path, sizeof path, "%s", a->str[O_TOKENIZER]);
+    else if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+    else snprintf(path, sizeof path, "%s", dir);
+    if (wm_tokenizer_load(&t, path, &e) != WM_OK) { fail("%s", e.message); goto done; }
+    V = wm_model_config(m)->vocab_size;
+    bos = wm_model_config(m)->bos_token_id;
+    if (wm_tokenize(t, text, n_text, 0, NULL, 0, &n_ids) != WM_OK && n_ids == 0) { fail("cannot tokenize %s", a->str[O_FILE]); goto done; }
+    ids = (int32_t *)malloc(sizeof(int32_t) * (n_ids + 1));
+    logits = (float *)malloc(sizeof(float) * (size_t)n_ctx * (size_t)V);
+    if (!ids || !logits) { fail("out of memory"); goto done; }
+    wm_tokenize(t, text, n_text, 0, ids, n_ids + 1, &n_ids);
+    n_win = (int)(n_ids / (size_t)n_ctx);
+    if (n_win < 1) { fail("%s: %zu tokens, fewer than one window of --ctx %d", a->str[O_FILE], n_ids, n_ctx); goto done; }
+    p = wm_session_default_params(m);
+    p.n_ctx = n_ctx;
+    p.n_threads = threads_of(a);
+    if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
+    fprintf(stderr, "wm perplexity: %zu tokens, %d windows of %d (second halves scored)\n", n_ids, n_win, n_ctx);
+    for (w = 0; w < n_win; w++) {
+        int32_t *win = ids + (size_t)w * (size_t)n_ctx, first = win[0], j;
+        if (bos >= 0 && bos < V) win[0] = bos;
+        wm_session_reset(s);
+        if (wm_prefill(s, win, n_ctx, logits, WM_LOGITS_ALL) != WM_OK) { win[0] = first; fail("%s", wm_session_error(s)); goto done; }
+        win[0] = first;
+        for (j = n_ctx / 2; j < n_ctx - 1; j++) { /* -log p(win[j + 1] | win[..j]) */
+            const float *l = logits + (size_t)j * (size_t)V;
+            double mx = (double)l[0], z = 0.0, nll;
+            int v;
+            for (v = 1; v < V; v++) mx = (double)l[v] > mx ? (double)l[v] : mx;
+            for (v = 0; v < V; v++) z += exp((double)l[v] - mx);
+            nll = log(z) + mx - (double)l[win[j + 1]];
+            sum += nll;
+            sum2 += nll * nll;
+            count++;
+        }
+        if (isatty(2)) fprintf(stderr, "\r[%d/%d] ppl %.4f", w + 1, n_win, exp(sum / (double)count));
+    }
+    if (isatty(2)) fprintf(stderr, "\n");
+    {
+        double mean = sum / (double)count, var = count > 1 ? (sum2 / (double)count - mean * mean) * (double)count / (double)(count - 1) : 0.0;
+        double se = sqrt(var > 0 ? var / (double)count : 0.0), ppl = exp(mean);
+        printf("ppl %.4f +/- %.4f (%ld tokens scored, %d windows of %d)\n", ppl, ppl * se, count, n_win, n_ctx);
+        fprintf(stderr, "wm: %.1f s (%.1f tokens/s)\n", now_s() - t0, (double)n_win * n_ctx / (now_s() - t0));
+    }
+    rc = 0;
+done:
+    free(ids); free(logits); free(text);
+    wm_session_free(s);
+    if (t) wm_tokenizer_free(t);
+    if (m) wm_model_free(m);
+    return rc;
+}
+
 /* ---- text: tokenize, detokenize ------------------------------------------- */
 
 static int cmd_tokenize(const args *a) {
@@ -1410,7 +1490,7 @@ done:
 }
 
 int main(int argc, char **argv) {
-    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_bench};
+    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench};
     args a;
     int k, rc;
     if (argc < 2) {

@@ -2481,6 +2481,135 @@ static void test_sizes(void) {
     }
 }
 
+/* ---- GGUF: llama.cpp's files, wm convert / quantize round trips ------------ */
+
+/* logits [T][V] of ids through prefill (mode 0) or decode (mode 1) */
+static float *gguf_logits(wm_model *m, const int32_t *ids, int T, int mode) {
+    wm_session_params p = wm_session_default_params(m);
+    wm_session *s;
+    size_t V = (size_t)wm_model_config(m)->vocab_size;
+    float *out = (float *)malloc(sizeof(float) * V * (size_t)T);
+    int t, ok = 1;
+    if (!out || wm_session_create(&s, m, &p, NULL) != WM_OK) { free(out); return NULL; }
+    if (mode == 0) ok = wm_prefill(s, ids, T, out, WM_LOGITS_ALL) == WM_OK;
+    for (t = 0; mode == 1 && t < T; t++) ok &= wm_decode(s, ids[t], out + (size_t)t * V) == WM_OK;
+    wm_session_free(s);
+    if (!ok) { free(out); return NULL; }
+    return out;
+}
+
+static int argmax_f(const float *x, size_t n) {
+    size_t i, b = 0;
+    for (i = 1; i < n; i++) if (x[i] > x[b]) b = i;
+    return (int)b;
+}
+
+/* the quantized tensors of two models hold the same bytes */
+static void same_quant_bytes(const char *what, const wm_model *a, const wm_model *b) {
+    int i, j, n = 0, same = 0;
+    for (i = 0; i < wm_model_n_tensors(a); i++) {
+        wm_tensor_info x, y;
+        wm_model_tensor(a, i, &x);
+        if (x.type < WM_Q8_0) continue;
+        for (j = 0; j < wm_model_n_tensors(b); j++) {
+            wm_model_tensor(b, j, &y);
+            if (strcmp(x.name, y.name)) continue;
+            n++;
+            same += y.type == x.type && y.size_bytes == x.size_bytes && !memcmp(x.data, y.data, x.size_bytes);
+        }
+    }
+    check(n >= 5 && same == n, "%s: %d of %d quantized tensors byte-identical to llama-quantize's", what, same, n);
+}
+
+static void test_gguf(void) {
+    static const char *lt[] = {"f32", "q8_0", "q4_0"};
+    char path[256], cmd[1024], out[4096];
+    int32_t ids[64];
+    int T = 0, k, mode;
+    wm_model *m, *ours;
+    wm_error e;
+    g_suite = "gguf";
+    if (!getenv("WM_BIN") && !file_exists("build/wm")) { check(0, "build/wm is missing (run make)"); return; }
+    { /* llama.cpp's files of hf-mamba2 against llama.cpp's own logits */
+        size_t n;
+        char *txt = (char *)read_all("tests/fixtures/llama-mamba2/ids.txt", &n), *p = txt;
+        while (p && *p && T < 64) { ids[T++] = (int32_t)strtol(p, &p, 10); if (*p == ',') p++; else break; }
+        free(txt);
+        check(T == 45, "llama-mamba2 ids");
+    }
+    for (k = 0; k < 3 && T == 45; k++) {
+        size_t n;
+        float *want;
+        snprintf(path, sizeof path, "tests/fixtures/llama-mamba2/%s.logits", lt[k]);
+        want = (float *)read_all(path, &n);
+        snprintf(path, sizeof path, "tests/fixtures/llama-mamba2/%s.gguf", lt[k]);
+        if (!want || wm_model_load(&m, path, &e) != WM_OK) { check(0, "%s: %s", path, want ? e.message : "no logits"); free(want); continue; }
+        check(wm_model_config(m)->norm_groups == 2, "%s: llama.cpp's group-wise gated norm", path);
+        for (mode = 0; mode < 2; mode++) {
+            float *got = gguf_logits(m, ids, T, mode);
+            size_t V = 256, t, agree = 0, nl = (size_t)T * V;
+            double err, tol;
+            if (!got || n != nl * 4) { check(0, "%s: logits", path); free(got); continue; }
+            err = max_err(got, want, nl);
+            tol = tol_of(want, nl) * (k == 0 ? 1.0 : 200.0); /* 1e-4 or 2e-2 x (1 + max |logit|) */
+            for (t = 0; t < (size_t)T; t++) agree += argmax_f(got + t * V, V) == argmax_f(want + t * V, V);
+            check(err <= tol && agree * 100 >= (size_t)T * 99, "%s %s vs llama.cpp: max |d| %.3g (tol %.3g), argmax %zu/%d", path,
+                  mode ? "decode" : "prefill", err, tol, agree, T);
+            if (getenv("WM_TEST_VERBOSE")) printf("  %-34s %-7s max |d| %.3g (tol %.3g) argmax %zu/%d\n", path, mode ? "decode" : "prefill", err, tol, agree, T);
+            free(got);
+        }
+        if (k > 0) { /* wm quantize of the same weights: the same bytes */
+            snprintf(cmd, sizeof cmd, "build/wm quantize tests/fixtures/hf-mamba2 build/gguf-test-m2.gguf --type %s 2>/dev/null", lt[k]);
+            if (run(cmd) == 0 && wm_model_load(&ours, "build/gguf-test-m2.gguf", &e) == WM_OK) {
+                same_quant_bytes(lt[k], ours, m);
+                wm_model_free(ours);
+            } else check(0, "wm quantize %s", lt[k]);
+            remove("build/gguf-test-m2.gguf");
+        }
+        wm_model_free(m);
+        free(want);
+    }
+    /* wm convert: the float checkpoints as GGUF give the reference logits, layer by layer */
+    {
+        static const char *src[][3] = {{"tests/fixtures/hf-mamba2", "tests/fixtures/hf-mamba2/ref.safetensors", "hf-mamba2.gguf"},
+                                       {"tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-moe/ref.safetensors", "hf-doge-moe.gguf"},
+                                       {"examples/models/doge-demo", "tests/fixtures/doge-demo/ref.safetensors", "doge-demo.gguf"},
+                                       {"examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", "cheems-demo.gguf"}};
+        size_t i;
+        for (i = 0; i < sizeof src / sizeof src[0]; i++) {
+            snprintf(path, sizeof path, "build/gguf-test-%s", src[i][2]);
+            snprintf(cmd, sizeof cmd, "build/wm convert %s %s 2>/dev/null", src[i][0], path);
+            if (run(cmd) != 0) { check(0, "wm convert %s", src[i][0]); continue; }
+            fixture_case(src[i][2], path, src[i][1]);
+            remove(path);
+        }
+    }
+    /* quantized demo models: greedy text and held-out perplexity (wm perplexity) */
+    {
+        static const struct { const char *model, *type, *greedy; double ppl; } q[] = {
+            {"doge-demo", "q8_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 82.2402},
+            {"doge-demo", "q4_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 82.9394},
+            {"doge-demo", "q4_k_m", "The secret of a happy life is that you can't get away.\n\t\t-- J. R. R. Tolkien\n", 82.7765},
+            {"cheems-demo", "q8_0", "The secret of a happy life is a man who can't tell me how he's there\nafter all, she is a song.\n\t\t\n", 104.5936},
+            {"cheems-demo", "q4_0", "The secret of a happy life is a man who can't be a song.\n\t\t-- Erica\n", 105.7992},
+            {"cheems-demo", "q4_k_m", "The secret of a happy life is a man who can be sure to a man who can be\nskilled by a breath of a\n", 107.2567}};
+        size_t i;
+        for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+            double ppl = 0;
+            snprintf(path, sizeof path, "build/gguf-test-%s-%s.gguf", q[i].model, q[i].type);
+            snprintf(cmd, sizeof cmd, "build/wm quantize examples/models/%s %s --type %s 2>/dev/null", q[i].model, path, q[i].type);
+            if (run(cmd) != 0) { check(0, "wm quantize %s %s", q[i].model, q[i].type); continue; }
+            snprintf(cmd, sizeof cmd, "build/wm perplexity %s --file tests/fixtures/heldout.txt --ctx 256 2>/dev/null", path);
+            check(run_capture(cmd, out, sizeof out) == 0 && sscanf(out, "ppl %lf", &ppl) == 1 && fabs(ppl - q[i].ppl) <= 1e-3 * q[i].ppl,
+                  "%s %s: held-out perplexity %.4f, expected %.4f", q[i].model, q[i].type, ppl, q[i].ppl);
+            snprintf(cmd, sizeof cmd, "build/wm generate %s -p \"The secret of a happy life is\" -n 24 --temp 0 2>/dev/null", path);
+            check(run_capture(cmd, out, sizeof out) == 0 && (!*q[i].greedy || !strcmp(out, q[i].greedy)), "%s %s: greedy text '%s'", q[i].model, q[i].type, out);
+            if (getenv("WM_TEST_VERBOSE")) printf("  %s %s: ppl %.4f, greedy: %s\n", q[i].model, q[i].type, ppl, out);
+            remove(path);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
 #define RUN(name, fn) if (!only || strstr(name, only)) fn()
@@ -2508,6 +2637,7 @@ int main(int argc, char **argv) {
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
     RUN("quant", test_quant);
+    RUN("gguf", test_gguf);
     RUN("sizes", test_sizes);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
