@@ -109,6 +109,13 @@
 #define WM_VERSION_PATCH 0
 #define WM_VERSION_STRING "0.1.0"
 
+/* hot helpers of the kernels, inlined where the compiler can be told */
+#if defined(__GNUC__) || defined(__clang__)
+#define WM__INLINE __inline__ __attribute__((always_inline))
+#else
+#define WM__INLINE
+#endif
+
 /* a function the includer may not call (WM_STATIC API, test-only references) */
 #if defined(__GNUC__) || defined(__clang__)
 #define WM__UNUSED __attribute__((unused))
@@ -253,6 +260,8 @@ typedef struct wm_session_params {
     int n_batch;   /* most tokens processed at once inside prefill (scratch size) */
     int n_threads; /* OpenMP threads (0: all; always 1 without OpenMP) */
     int scalar;    /* 1: run the scalar reference kernels (for comparisons) */
+    int cache_type; /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0
+                       (head_dim a multiple of 32) */
 } wm_session_params;
 
 /* Which logits wm_prefill writes. */
@@ -1059,12 +1068,15 @@ static void wm__quant_q6_k(const float *x, unsigned char *b) {
    A matrix with quantized weights multiplies activations quantized per 32 to
    int8 (as llama.cpp does; that is what makes integer dot products fast).
    The scale keeps an f16's 11 significant bits but a float's range, so
-   d_w d_x is exact in float; q = x / d rounded to nearest even. */
-typedef struct wm__qa { /* 40 bytes on every target */
-    float d;     /* scale, 11 significant bits */
-    int32_t sum; /* sum of q (Q4_K's mins) */
-    int8_t q[WM__QK];
+   d_w d_x is exact in float; q = x / d rounded to nearest even. Blocks are
+   stored in groups of 8, scales and sums together, so a SIMD body loads the
+   8 scales of a group as one vector. */
+typedef struct wm__qa { /* 8 blocks of 32: 320 bytes on every target */
+    float d[8];      /* scales, 11 significant bits */
+    int32_t sum[8];  /* sums of q (Q4_0's offset, Q4_K's mins) */
+    int8_t q[8][WM__QK];
 } wm__qa;
+#define WM__QA_GROUPS(n) (((n) / WM__QK + 7) / 8) /* groups of a row of n (a multiple of 32) */
 
 static float wm__round11(float f) { /* to 11 significant bits, nearest even (f16's mantissa) */
     uint32_t u;
@@ -1074,11 +1086,14 @@ static float wm__round11(float f) { /* to 11 significant bits, nearest even (f16
     return f;
 }
 
-/* x[n] (n a multiple of 32) into n / 32 blocks; a non-finite block gets d NaN */
+/* x[n] (n a multiple of 32) into WM__QA_GROUPS(n) groups; a non-finite block
+   gets d NaN; the unused blocks of the last group are zero */
 static void wm__quant_act(const float *x, int n, wm__qa *out) {
-    int b, j;
-    for (b = 0; b < n / WM__QK; b++, x += WM__QK) {
-        wm__qa *o = &out[b];
+    int b, j, nb = n / WM__QK;
+    if (nb % 8) memset(&out[nb / 8], 0, sizeof(wm__qa));
+    for (b = 0; b < nb; b++, x += WM__QK) {
+        wm__qa *o = &out[b / 8];
+        int k = b % 8;
         float amax = 0.0f, d, id;
         int32_t s = 0, bad = 0;
         for (j = 0; j < WM__QK; j++) {
@@ -1086,9 +1101,9 @@ static void wm__quant_act(const float *x, int n, wm__qa *out) {
             bad |= !(fabsf(x[j]) <= 3.40282347e38f);
         }
         if (bad) { /* inf or NaN: the products come out NaN */
-            o->d = NAN;
-            o->sum = 0;
-            memset(o->q, 0, WM__QK);
+            o->d[k] = NAN;
+            o->sum[k] = 0;
+            memset(o->q[k], 0, WM__QK);
             continue;
         }
         d = amax / 127.0f;
@@ -1096,11 +1111,11 @@ static void wm__quant_act(const float *x, int n, wm__qa *out) {
         for (j = 0; j < WM__QK; j++) {
             int v = (int)lrintf(x[j] * id);
             v = v > 127 ? 127 : v < -127 ? -127 : v;
-            o->q[j] = (int8_t)v;
+            o->q[k][j] = (int8_t)v;
             s += v;
         }
-        o->d = wm__round11(d);
-        o->sum = s;
+        o->d[k] = wm__round11(d);
+        o->sum[k] = s;
     }
 }
 
@@ -1128,7 +1143,7 @@ typedef struct wm__kc {
     int simd;      /* 0: the scalar references */
     int n_threads; /* OpenMP threads of outer loops */
     float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
-    wm__qa *qa;    /* matmul scratch: [n_batch][cols / 32] activations of quantized matrices */
+    wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
 } wm__kc;
 
 #if defined(_OPENMP)
@@ -1236,7 +1251,24 @@ static wm__vs wm__vs_totals8(const wm__vs *v) { /* lane k: the sum of v[k]'s lan
 #define WM__VS_MUL(a, b) _mm256_mullo_epi32(a, b)
 #define WM__VQ8_LOAD(p) _mm256_loadu_ps(p)
 #define WM__VQ8_STORE(p, v) _mm256_storeu_ps(p, v)
-#define WM__VQ8_FMA(acc, d, s) _mm256_fmadd_ps(_mm256_loadu_ps(d), _mm256_cvtepi32_ps(s), acc) /* acc + d s, one rounding */
+#define WM__VQ8_FMAV(acc, d, s) _mm256_fmadd_ps(d, _mm256_cvtepi32_ps(s), acc) /* acc + d s, one rounding */
+#define WM__VQ8_MUL(a, b) _mm256_mul_ps(a, b)
+#define WM__VQ8_SET1(x) _mm256_set1_ps(x)
+#define WM__VS_SUB_SHL3(a, b) _mm256_sub_epi32(a, _mm256_slli_epi32(b, 3)) /* a - 8 b */
+static wm__vs wm__vb_udot(wm__vb u, wm__vb x) { /* u unsigned (< 128): no sign trick */
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(u, x), _mm256_set1_epi16(1));
+}
+static short wm__u16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return (short)v; } /* little-endian */
+#define WM__U16(p) wm__u16(p)
+static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales st bytes apart */
+#ifdef __F16C__ /* built in a register: 8 small stores and a wide load would stall store forwarding */
+    return _mm256_cvtph_ps(_mm_setr_epi16(WM__U16(p), WM__U16(p + st), WM__U16(p + 2 * st), WM__U16(p + 3 * st), WM__U16(p + 4 * st),
+                                          WM__U16(p + 5 * st), WM__U16(p + 6 * st), WM__U16(p + 7 * st)));
+#else
+    return _mm256_setr_ps(wm__h(p), wm__h(p + st), wm__h(p + 2 * st), wm__h(p + 3 * st), wm__h(p + 4 * st), wm__h(p + 5 * st),
+                          wm__h(p + 6 * st), wm__h(p + 7 * st));
+#endif
+}
 
 #elif defined(WM__NEON)
 #define WM__SIMD 1
@@ -1350,12 +1382,40 @@ static void wm__vq8_store(float *p, wm__vq8 v) {
     vst1q_f32(p + 4, v.val[1]);
 }
 #define WM__VQ8_STORE(p, v) wm__vq8_store(p, v)
-static wm__vq8 wm__vq8_fma(wm__vq8 acc, const float *d, wm__vs s) {
-    acc.val[0] = vfmaq_f32(acc.val[0], vld1q_f32(d), vcvtq_f32_s32(s.val[0]));
-    acc.val[1] = vfmaq_f32(acc.val[1], vld1q_f32(d + 4), vcvtq_f32_s32(s.val[1]));
+static wm__vq8 wm__vq8_fmav(wm__vq8 acc, wm__vq8 d, wm__vs s) {
+    acc.val[0] = vfmaq_f32(acc.val[0], d.val[0], vcvtq_f32_s32(s.val[0]));
+    acc.val[1] = vfmaq_f32(acc.val[1], d.val[1], vcvtq_f32_s32(s.val[1]));
     return acc;
 }
-#define WM__VQ8_FMA(acc, d, s) wm__vq8_fma(acc, d, s)
+#define WM__VQ8_FMAV(acc, d, s) wm__vq8_fmav(acc, d, s)
+static wm__vq8 wm__vq8_mul(wm__vq8 a, wm__vq8 b) {
+    a.val[0] = vmulq_f32(a.val[0], b.val[0]);
+    a.val[1] = vmulq_f32(a.val[1], b.val[1]);
+    return a;
+}
+#define WM__VQ8_MUL(a, b) wm__vq8_mul(a, b)
+static wm__vq8 wm__vq8_set1(float x) {
+    wm__vq8 r;
+    r.val[0] = r.val[1] = vdupq_n_f32(x);
+    return r;
+}
+#define WM__VQ8_SET1(x) wm__vq8_set1(x)
+static wm__vs wm__vs_sub_shl3(wm__vs a, wm__vs b) {
+    a.val[0] = vsubq_s32(a.val[0], vshlq_n_s32(b.val[0], 3));
+    a.val[1] = vsubq_s32(a.val[1], vshlq_n_s32(b.val[1], 3));
+    return a;
+}
+#define WM__VS_SUB_SHL3(a, b) wm__vs_sub_shl3(a, b)
+#define wm__vb_udot wm__vb_dot /* the signed dot takes nibbles as they are */
+static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
+    uint16_t h[8];
+    wm__vq8 r;
+    int k;
+    for (k = 0; k < 8; k++) h[k] = (uint16_t)(p[st * (size_t)k] | p[st * (size_t)k + 1] << 8);
+    r.val[0] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h)));
+    r.val[1] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h + 4)));
+    return r;
+}
 #endif
 
 #ifdef WM__SIMD
@@ -1485,37 +1545,41 @@ static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype,
 }
 
 /* ---- quantized dot products -----------------------------------------------------
-   x . w for activations x (wm__qa blocks of 32) and one quantized weight
-   row w of n weights. Integer sums are exact; floats enter only as
+   x . w for activations x (groups of 8 wm__qa blocks) and one quantized
+   weight row w of n weights. Integer sums are exact; floats enter only as
      acc[k] = fma(d_w d_x, isum, acc[k])        k: activation block mod 8
    (Q4_K's sub-blocks are those blocks, plus fma(-dmin_w d_x, m sum_x, acc[k])),
    then one fixed tree over acc[8]. d_w d_x is exact and every isum is below
-   2^24 in magnitude, so the SIMD bodies, which form the integer sums of 8
-   blocks at once, equal the scalar reference bit for bit. */
+   2^24 in magnitude, so the SIMD bodies, which form the integer sums and
+   scales of 8 blocks at once, equal the scalar reference bit for bit.
+   Q4_0 and Q4_K multiply unsigned nibbles (maddubs needs no sign trick):
+   Q4_0's isum = sum(n x) - 8 sum(x). */
 
 static float wm__qsum8(const float *a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
 
 /* blocks [b, nb) of the scalar reference (and the tail of the SIMD bodies) */
 static void wm__qdot_ref(const wm__qa *x, const unsigned char *w, int dtype, int b, int nb, float *acc) {
     for (; b < nb; b++) {
-        const wm__qa *a = &x[b];
+        const wm__qa *g = &x[b / 8];
+        const int8_t *q = g->q[b & 7];
+        float dx = g->d[b & 7];
         int k = b & 7, j;
         int32_t s = 0;
         if (dtype == WM_Q8_0) {
             const unsigned char *wb = w + (size_t)b * 34;
-            for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * a->q[j];
-            acc[k] = fmaf(wm__h(wb) * a->d, (float)s, acc[k]);
+            for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * q[j];
+            acc[k] = fmaf(wm__h(wb) * dx, (float)s, acc[k]);
         } else if (dtype == WM_Q4_0) {
             const unsigned char *wb = w + (size_t)b * 18;
-            for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * a->q[j] + ((wb[2 + j] >> 4) - 8) * a->q[j + 16];
-            acc[k] = fmaf(wm__h(wb) * a->d, (float)s, acc[k]);
+            for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * q[j] + ((wb[2 + j] >> 4) - 8) * q[j + 16];
+            acc[k] = fmaf(wm__h(wb) * dx, (float)s, acc[k]);
         } else if (dtype == WM_Q4_K) { /* block k: sub-block k, nibbles of chunk k/2 */
-            const unsigned char *wb = w + (size_t)(b / 8) * 144, *q = wb + 16 + 32 * (k / 2);
+            const unsigned char *wb = w + (size_t)(b / 8) * 144, *n = wb + 16 + 32 * (k / 2);
             int sc, m;
             wm__q4k_scale(wb + 4, k, &sc, &m);
-            for (j = 0; j < WM__QK; j++) s += (k & 1 ? q[j] >> 4 : q[j] & 15) * a->q[j];
-            acc[k] = fmaf(wm__h(wb) * a->d, (float)(sc * s), acc[k]);
-            acc[k] = fmaf(-(wm__h(wb + 2) * a->d), (float)(m * a->sum), acc[k]);
+            for (j = 0; j < WM__QK; j++) s += (k & 1 ? n[j] >> 4 : n[j] & 15) * q[j];
+            acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * s), acc[k]);
+            acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
         } else { /* WM_Q6_K: block k is half k/4, quarter k%4; sub-blocks 2k, 2k+1 */
             const unsigned char *wb = w + (size_t)(b / 8) * 210, *ql = wb + 64 * (k / 4) + 32 * (k & 1), *qh = wb + 128 + 32 * (k / 4);
             const int8_t *sc = (const int8_t *)(wb + 192) + 2 * k;
@@ -1523,62 +1587,135 @@ static void wm__qdot_ref(const wm__qa *x, const unsigned char *w, int dtype, int
             int32_t s1 = 0;
             for (j = 0; j < WM__QK; j++) {
                 int v = (((ql[j] >> sh) & 15) | (((qh[j] >> hs) & 3) << 4)) - 32;
-                if (j < 16) s += v * a->q[j];
-                else s1 += v * a->q[j];
+                if (j < 16) s += v * q[j];
+                else s1 += v * q[j];
             }
-            acc[k] = fmaf(wm__h(wb + 208) * a->d, (float)(sc[0] * s + sc[1] * s1), acc[k]);
+            acc[k] = fmaf(wm__h(wb + 208) * dx, (float)(sc[0] * s + sc[1] * s1), acc[k]);
         }
     }
 }
 
 #ifdef WM__SIMD
-/* whole groups of 8 blocks (a K super-block is one); returns the blocks done */
+/* One group of 8 blocks of weights, unpacked: the quants (Q4_0, Q4_K:
+   unsigned nibbles), the scale vector and what the integer sums need. */
+typedef struct wm__qw8 {
+    wm__vb q[8];
+    wm__vq8 dw, dmw;   /* d of each block (Q4_K: -dmin, all lanes) */
+    int32_t sc[8], mn[8], s0[8], s1[8];
+} wm__qw8;
+
+static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
+    int k;
+    switch (dtype) {
+    case WM_Q8_0: {
+        const unsigned char *wb = w + (size_t)b * 34;
+        for (k = 0; k < 8; k++) u->q[k] = WM__VB_LOAD(wb + 34 * k + 2);
+        u->dw = wm__vq8_h8(wb, 34);
+        break;
+    }
+    case WM_Q4_0: {
+        const unsigned char *wb = w + (size_t)b * 18;
+        for (k = 0; k < 8; k++) u->q[k] = wm__vb_nib16(wb + 18 * k + 2);
+        u->dw = wm__vq8_h8(wb, 18);
+        break;
+    }
+    case WM_Q4_K: {
+        const unsigned char *wb = w + (size_t)(b / 8) * 144;
+        for (k = 0; k < 8; k++) {
+            wm__q4k_scale(wb + 4, k, &u->sc[k], &u->mn[k]);
+            u->q[k] = wm__vb_bits(wb + 16 + 32 * (k / 2), k & 1 ? 4 : 0, 15);
+        }
+        u->dw = WM__VQ8_SET1(wm__h(wb));
+        u->dmw = WM__VQ8_SET1(-wm__h(wb + 2));
+        break;
+    }
+    default: { /* WM_Q6_K */
+        const unsigned char *wb = w + (size_t)(b / 8) * 210;
+        for (k = 0; k < 8; k++) {
+            wm__vb lo = wm__vb_bits(wb + 64 * (k / 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15);
+            wm__vb hi = wm__vb_bits(wb + 128 + 32 * (k / 4), 2 * (k & 3), 3);
+            u->q[k] = WM__VB_SUB(WM__VB_OR_SHL4(lo, hi), 32);
+            u->s0[k] = ((const int8_t *)(wb + 192))[2 * k];
+            u->s1[k] = ((const int8_t *)(wb + 192))[2 * k + 1];
+        }
+        u->dw = WM__VQ8_SET1(wm__h(wb + 208));
+    }
+    }
+}
+
+/* acc + one group of unpacked weights against one group of activations */
+static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__qa *a, int dtype) {
+    wm__vs v[8];
+    wm__vq8 dx = WM__VQ8_LOAD(a->d);
+    int k;
+    switch (dtype) {
+    case WM_Q8_0:
+        for (k = 0; k < 8; k++) v[k] = wm__vb_dot(u->q[k], WM__VB_LOAD(a->q[k]));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
+    case WM_Q4_0:
+        for (k = 0; k < 8; k++) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
+    case WM_Q4_K:
+        for (k = 0; k < 8; k++) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]));
+        acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), WM__VS_LOAD(u->sc)));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(WM__VS_LOAD(u->mn), WM__VS_LOAD(a->sum)));
+    default:
+        for (k = 0; k < 8; k++) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->s0[k], u->s1[k]);
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
+    }
+}
+
+/* whole groups of 8 blocks; returns the blocks done. One loop per type,
+   each block's quants used as they are loaded (decode streams the row once). */
 static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *accp) {
     wm__vq8 acc = WM__VQ8_LOAD(accp);
-    int b;
-    for (b = 0; b + 8 <= nb; b += 8) {
-        const wm__qa *a = x + b;
-        wm__vs v[8];
-        float d[8], dm[8];
-        int32_t sc[8], ms[8];
-        int k;
-        if (dtype == WM_Q8_0 || dtype == WM_Q4_0) {
-            size_t bs = dtype == WM_Q8_0 ? 34 : 18;
-            for (k = 0; k < 8; k++) {
-                const unsigned char *wb = w + (size_t)(b + k) * bs;
-                wm__vb q = dtype == WM_Q8_0 ? WM__VB_LOAD(wb + 2) : WM__VB_SUB(wm__vb_nib16(wb + 2), 8);
-                v[k] = wm__vb_dot(q, WM__VB_LOAD(a[k].q));
-                d[k] = wm__h(wb) * a[k].d;
-            }
-            acc = WM__VQ8_FMA(acc, d, wm__vs_totals8(v));
-        } else if (dtype == WM_Q4_K) {
-            const unsigned char *wb = w + (size_t)(b / 8) * 144;
-            float dw = wm__h(wb), dmw = wm__h(wb + 2);
-            for (k = 0; k < 8; k++) {
-                int s, m;
-                wm__q4k_scale(wb + 4, k, &s, &m);
-                v[k] = wm__vb_dot(wm__vb_bits(wb + 16 + 32 * (k / 2), k & 1 ? 4 : 0, 15), WM__VB_LOAD(a[k].q));
-                sc[k] = s;
-                ms[k] = m * a[k].sum;
-                d[k] = dw * a[k].d;
-                dm[k] = -(dmw * a[k].d);
-            }
-            acc = WM__VQ8_FMA(acc, d, WM__VS_MUL(wm__vs_totals8(v), WM__VS_LOAD(sc)));
-            acc = WM__VQ8_FMA(acc, dm, WM__VS_LOAD(ms));
-        } else { /* WM_Q6_K */
-            const unsigned char *wb = w + (size_t)(b / 8) * 210;
-            const int8_t *scs = (const int8_t *)(wb + 192);
-            float dw = wm__h(wb + 208);
-            for (k = 0; k < 8; k++) {
-                wm__vb lo = wm__vb_bits(wb + 64 * (k / 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15);
-                wm__vb hi = wm__vb_bits(wb + 128 + 32 * (k / 4), 2 * (k & 3), 3);
-                v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR_SHL4(lo, hi), 32), WM__VB_LOAD(a[k].q), scs[2 * k], scs[2 * k + 1]);
-                d[k] = dw * a[k].d;
-            }
-            acc = WM__VQ8_FMA(acc, d, wm__vs_totals8(v));
+    int b, k;
+    switch (dtype) {
+    case WM_Q8_0:
+        for (b = 0; b + 8 <= nb; b += 8) {
+            const unsigned char *wb = w + (size_t)b * 34;
+            const wm__qa *a = &x[b / 8];
+            wm__vs v[8];
+            for (k = 0; k < 8; k++) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 34), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
+        }
+        break;
+    case WM_Q4_0:
+        for (b = 0; b + 8 <= nb; b += 8) {
+            const unsigned char *wb = w + (size_t)b * 18;
+            const wm__qa *a = &x[b / 8];
+            wm__vs v[8];
+            for (k = 0; k < 8; k++) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 18), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
+        }
+        break;
+    default: { /* the K types: a group is one super-block */
+        wm__qw8 u;
+        for (b = 0; b + 8 <= nb; b += 8) {
+            wm__qw8_unpack(&u, w, dtype, b);
+            acc = wm__qw8_dot(acc, &u, &x[b / 8], dtype);
         }
     }
+    }
     WM__VQ8_STORE(accp, acc);
+    return b;
+}
+
+/* Four tokens against one weight row (prefill): each group of weights is
+   unpacked once for the four; acc: [4][8]. The same float steps per output
+   as wm__v_qdot, so the same bits. */
+static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) {
+    wm__vq8 a0 = WM__VQ8_LOAD(acc), a1 = WM__VQ8_LOAD(acc + 8), a2 = WM__VQ8_LOAD(acc + 16), a3 = WM__VQ8_LOAD(acc + 24);
+    wm__qw8 u;
+    int b;
+    for (b = 0; b + 8 <= nb; b += 8) {
+        wm__qw8_unpack(&u, w, dtype, b);
+        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dtype);
+        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dtype);
+        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dtype);
+        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dtype);
+    }
+    WM__VQ8_STORE(acc, a0); WM__VQ8_STORE(acc + 8, a1); WM__VQ8_STORE(acc + 16, a2); WM__VQ8_STORE(acc + 24, a3);
     return b;
 }
 #endif
@@ -1818,12 +1955,31 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
    of rows stays in L1, the quantized tokens in L2). Prefill and decode give
    the same bits: each output is the same wm__k_qdot. */
 static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0, int r1) {
-    int nq = W->cols / WM__QK, r, rb, t;
+    int nq = WM__QA_GROUPS(W->cols), r, rb, t;
+    (void)x; (void)ldx;
     for (rb = r0; rb < r1; rb += 4)
-        for (t = 0; t < T; t++)
+        for (t = 0; t < T; t++) {
+#ifdef WM__SIMD
+            if (kc->simd && t + 4 <= T) { /* four tokens per pass over a row */
+                for (r = rb; r < WM__MIN(rb + 4, r1); r++) {
+                    const wm__qa *xs[4];
+                    float acc[32];
+                    int j, b;
+                    for (j = 0; j < 4; j++) xs[j] = kc->qa + (size_t)(t + j) * (size_t)nq;
+                    memset(acc, 0, sizeof acc);
+                    b = wm__v_qdot4(xs, (const unsigned char *)wm__row(W, r), W->dtype, W->cols / WM__QK, acc);
+                    for (j = 0; j < 4; j++) {
+                        wm__qdot_ref(xs[j], (const unsigned char *)wm__row(W, r), W->dtype, b, W->cols / WM__QK, acc + 8 * j);
+                        y[(size_t)(t + j) * ldy + (size_t)r] = wm__qsum8(acc + 8 * j);
+                    }
+                }
+                t += 3;
+                continue;
+            }
+#endif
             for (r = rb; r < WM__MIN(rb + 4, r1); r++)
                 y[(size_t)t * ldy + (size_t)r] = wm__k_qdot(kc, kc->qa + (size_t)t * (size_t)nq, wm__row(W, r), W->dtype, W->cols);
-    (void)x; (void)ldx;
+        }
 }
 
 /* y[t][r] = x[t] . W[r] + bias[r] (t < T <= n_batch, r < W->rows); x rows
@@ -1832,7 +1988,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
     int nth = WM__MAX(1, WM__MIN(kc->n_threads, W->rows / 16)), th;
     if (WM__IS_Q(W->dtype)) {
-        int nq = W->cols / WM__QK, t;
+        int nq = WM__QA_GROUPS(W->cols), t;
         WM__PARALLEL_FOR(WM__MIN(nth, T))
         for (t = 0; t < T; t++) wm__quant_act(x + (size_t)t * (size_t)ldx, W->cols, kc->qa + (size_t)t * (size_t)nq);
     }
@@ -2201,7 +2357,7 @@ WM__SLOT(wm_model, 864);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
-    float *k, *v; /* [n_kv][n_ctx][hd]: head-major, so a head's keys are one stream */
+    unsigned char *k, *v; /* [n_kv][n_ctx][hd] of the cache type: head-major, so a head's keys are one stream */
     float *m;     /* [n_kv][n_ctx] doge dynamic mask value of each key */
     float *S;     /* [H][P][N] SSD state */
     float *conv;  /* [K-1][C] mamba2 conv window */
@@ -2225,7 +2381,7 @@ struct wm_session {
     void *owned;                 /* WM_MALLOC'd block of wm_session_create */
     char err[256];
 };
-WM__SLOT(wm_session, 416);
+WM__SLOT(wm_session, 424);
 
 /* ========================================================================
    Module descriptions: the tensors of a module (its plan), walked by the
@@ -2535,8 +2691,8 @@ static void wm__ssd_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__VEC1(p, "ssd.D", w ? &w->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
 }
 
-static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
-    (void)n_ctx;
+static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+    (void)n_ctx; (void)ctype;
     st->S = wm__falloc(a, c->ssd_heads, wm__ssd_P(c), c->ssd_state);
 }
 
@@ -2657,8 +2813,8 @@ static void wm__mamba_slices(const wm_config *c, void *wv) {
     w->in_dtb = w->in_projb ? w->in_projb + I + C : NULL;
 }
 
-static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
-    wm__ssd_state(a, c, n_ctx, st);
+static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+    wm__ssd_state(a, c, n_ctx, ctype, st);
     st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, wm__conv_C(c), 1);
 }
 
@@ -2685,10 +2841,11 @@ typedef struct wm__attn_ws {
     unsigned *hist;      /* [2048] */
     wm__pair *sel;       /* [n_ctx] */
     unsigned char *keep; /* [QB][n_ctx] the keys each query of the block keeps */
+    wm__qa *qa;          /* [QB][groups of hd] queries quantized against a Q8_0 cache */
 } wm__attn_ws;
-WM__SLOT(wm__attn_ws, 40);
+WM__SLOT(wm__attn_ws, 48);
 
-static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int nth) {
+static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int hd, int nth) {
     wm__attn_ws *ws = (wm__attn_ws *)wm__alloc(a, (size_t)nth, WM__SLOT_wm__attn_ws);
     int i;
     for (i = 0; i < nth; i++) {
@@ -2698,6 +2855,7 @@ static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int nth) {
         w.hist = (unsigned *)wm__alloc(a, 2048, sizeof(unsigned));
         w.sel = (wm__pair *)wm__alloc(a, (size_t)n_ctx, sizeof(wm__pair));
         w.keep = (unsigned char *)wm__alloc(a, (size_t)WM__QB * n_ctx, 1);
+        w.qa = (wm__qa *)wm__alloc(a, (size_t)WM__QB * (size_t)WM__QA_GROUPS(hd + WM__QK - 1), sizeof(wm__qa));
         if (ws) ws[i] = w;
     }
     return ws;
@@ -2745,12 +2903,16 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
 /* The blocked attention of both attention modules: one kv head, queries at
    positions p0 .. p0+bq-1 of its grp query heads, o += softmax(scores) V.
    q, o: query i of head g at q + i*ldq + g*hd; kcache/vcache: this kv head's cache
-   rows [n_ctx][hd]. Scores [QB][n_ctx] (never T x T): the rows are bq queries
+   rows [n_ctx][hd] of ctype. Scores [QB][n_ctx] (never T x T): the rows are bq queries
    of one head, or, for a single query, the grp heads (each key and value row
-   read once). */
+   read once). An F16 cache is read by the F16 dot and axpy; against a Q8_0
+   cache the queries are quantized as a quantized matrix's activations are
+   (integer dots), and the values widened block by block. */
 static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule *ru, const float *q, int ldq, float *o, int ldo,
-                           int grp, const float *kcache, const float *vcache, int ld, int hd, int p0, int bq) {
+                           int grp, const void *kcache, const void *vcache, int ctype, int ld, int hd, int p0, int bq) {
     int pmax = p0 + bq - 1, jlo = wm__attn_lo(ru, p0), nk = pmax - jlo + 1, one = bq == 1 && grp <= WM__QB, i, g;
+    size_t rb = wm__row_size(ctype, (size_t)hd), ng = (size_t)WM__QA_GROUPS(hd + WM__QK - 1);
+    const unsigned char *K = (const unsigned char *)kcache + (size_t)jlo * rb, *V = (const unsigned char *)vcache + (size_t)jlo * rb;
     const unsigned char *kp[WM__QB];
     for (i = 0; i < bq; i++) { /* the keep mask of each query, shared by its heads */
         int p = p0 + i, lo = wm__attn_lo(ru, p), n = p - lo + 1;
@@ -2761,15 +2923,43 @@ static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule
         }
     }
     for (g = 0; g < (one ? 1 : grp); g++) {
-        int rows = one ? grp : bq, r;
+        int rows = one ? grp : bq, r, j;
         int lda = one ? hd : ldq, ldb = one ? hd : ldo;
-        wm__k_gemm_nt(kc, rows, nk, hd, q + (size_t)g * hd, lda, kcache + (size_t)jlo * hd, hd, w->S, ld, 0);
+        const float *qg = q + (size_t)g * hd;
+        float *og = o + (size_t)g * hd;
+        if (ctype == WM_F32) wm__k_gemm_nt(kc, rows, nk, hd, qg, lda, (const float *)(const void *)K, hd, w->S, ld, 0);
+        for (r = 0; ctype != WM_F32 && r < rows; r++) { /* scores key after key */
+            const float *qr = qg + (size_t)r * lda;
+            float *S = w->S + (size_t)r * ld;
+            if (ctype == WM_Q8_0) {
+                wm__quant_act(qr, hd, w->qa + (size_t)r * ng);
+                for (j = 0; j < nk; j++) S[j] = wm__k_qdot(kc, w->qa + (size_t)r * ng, K + (size_t)j * rb, WM_Q8_0, hd);
+            } else {
+                for (j = 0; j < nk; j++) S[j] = wm__k_dot(kc, qr, K + (size_t)j * rb, ctype, hd);
+            }
+        }
         for (r = 0; r < rows; r++) {
             int ii = one ? 0 : r;
             wm__attn_probs(kc, ru, w->S + (size_t)r * ld, jlo, pmax, p0 + ii, kp[ii]);
         }
-        wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, vcache + (size_t)jlo * hd, hd, o + (size_t)g * hd, ldb);
+        if (ctype == WM_F32) wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, (const float *)(const void *)V, hd, og, ldb);
+        for (r = 0; ctype != WM_F32 && r < rows; r++) /* o += p_j v_j, skipping masked keys */
+            for (j = 0; j < nk; j++) {
+                float pj = w->S[(size_t)r * ld + (size_t)j];
+                if (pj != 0.0f) wm__k_axpy(kc, og + (size_t)r * ldb, pj, V + (size_t)j * rb, ctype, hd);
+            }
     }
+}
+
+/* row `at` of a cache of ctype = x[hd] */
+static void wm__kv_put(unsigned char *cache, int ctype, size_t at, const float *x, int hd) {
+    unsigned char *dst = cache + at * wm__row_size(ctype, (size_t)hd);
+    int i;
+    if (ctype == WM_F32) memcpy(dst, x, sizeof(float) * (size_t)hd);
+    else if (ctype == WM_F16)
+        for (i = 0; i < hd; i++) { uint16_t h = wm__f32_to_f16(x[i]); memcpy(dst + 2 * i, &h, 2); }
+    else
+        for (i = 0; i < hd; i += WM__QK) wm__quant_q8_0(x + i, dst + (size_t)i / WM__QK * 34);
 }
 
 /* The single-query reference of wm__attn_block (for the tests): one head,
@@ -2830,7 +3020,7 @@ static void wm__ifa_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, i
     b->idx = (int *)wm__alloc(a, (size_t)nb * c->ifa_topk, sizeof(int));
     b->sel = (wm__pair *)wm__alloc(a, (size_t)nth * c->ifa_values, sizeof(wm__pair));
     b->o = wm__falloc(a, nb, c->hidden_size, 1);
-    b->ws = wm__attn_ws_carve(a, n_ctx, nth);
+    b->ws = wm__attn_ws_carve(a, n_ctx, c->head_dim, nth);
 }
 
 static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -2840,7 +3030,9 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__ifa_bufs b;
     int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
     int maxp = c->max_position_embeddings, nv = c->ifa_values, K = c->ifa_topk, ld = x->s->params.n_ctx;
-    float *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] */
+    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] of ct */
+    int ct = x->s->params.cache_type;
+    size_t rb = wm__row_size(ct, (size_t)hd);
     float scale = 1.0f / sqrtf((float)hd);
     wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, D, in, D, &w->q, w->qb, x->nb);
@@ -2858,11 +3050,11 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_axpy(kc, v, 1.0f, wm__row(&w->v_embed, b.idx[(size_t)t * K + j]), w->v_embed.dtype, D);
         for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
         for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
-            size_t at = ((size_t)h * ld + (size_t)(x->pos0 + t)) * hd;
+            size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
             wm__k_rope(kc, b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
             wm__k_rope(kc, b.k + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
-            memcpy(kcache + at, b.k + (size_t)t * D + (size_t)h * hd, sizeof(float) * (size_t)hd);
-            memcpy(vcache + at, v + (size_t)h * hd, sizeof(float) * (size_t)hd);
+            wm__kv_put(kcache, ct, at, b.k + (size_t)t * D + (size_t)h * hd, hd);
+            wm__kv_put(vcache, ct, at, v + (size_t)h * hd, hd);
         }
     }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * D);
@@ -2875,7 +3067,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         ru.n_hide = maxp;
         ru.scale = scale;
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
-                       kcache + (size_t)h * ld * hd, vcache + (size_t)h * ld * hd, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+                       kcache + (size_t)h * ld * rb, vcache + (size_t)h * ld * rb, ct, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb);
 }
@@ -2894,15 +3086,17 @@ static void wm__ifa_plan(wm__planner *p, const wm_config *c, void *wv) {
 }
 
 /* a head-major KV cache [heads][n_ctx][hd] (+ one mask value per key) */
-static void wm__kv_state(wm__arena *a, int heads, size_t n_ctx, int hd, int with_m, wm__lstate *st) {
-    st->k = wm__falloc(a, heads, n_ctx, hd);
-    st->v = wm__falloc(a, heads, n_ctx, hd);
+static void wm__kv_state(wm__arena *a, int heads, size_t n_ctx, int hd, int ctype, int with_m, wm__lstate *st) {
+    size_t rb = wm__row_size(ctype, (size_t)hd), n;
+    if (!wm__mul((size_t)heads * n_ctx, rb, &n)) { a->bad = 1; n = 0; }
+    st->k = (unsigned char *)wm__alloc(a, n, 1);
+    st->v = (unsigned char *)wm__alloc(a, n, 1);
     st->m = with_m ? wm__falloc(a, heads, n_ctx, 1) : NULL;
     st->n_heads = heads;
 }
 
-static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
-    wm__kv_state(a, c->n_heads, n_ctx, c->head_dim, 0, st);
+static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+    wm__kv_state(a, c->n_heads, n_ctx, c->head_dim, ctype, 0, st);
 }
 
 static void wm__ifa_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -2947,7 +3141,7 @@ static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, 
     b->v = wm__falloc(a, nb, c->n_kv_heads, c->head_dim);
     b->dt = wm__falloc(a, nb, c->n_kv_heads, 1);
     b->o = wm__falloc(a, nb, c->n_heads, c->head_dim);
-    b->ws = wm__attn_ws_carve(a, n_ctx, nth);
+    b->ws = wm__attn_ws_carve(a, n_ctx, c->head_dim, nth);
 }
 
 static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -2957,7 +3151,10 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     wm__doge_bufs b;
     int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, task, ld = x->s->params.n_ctx;
     int QD = nH * hd, KD = nKV * hd, grp = nH / nKV, n_blk = (x->nb + WM__QB - 1) / WM__QB;
-    float *kcache = x->st->k, *vcache = x->st->v, *mm = x->st->m; /* [nKV][n_ctx][hd], [nKV][n_ctx] */
+    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nKV][n_ctx][hd] of ct */
+    float *mm = x->st->m;                                 /* [nKV][n_ctx] */
+    int ct = x->s->params.cache_type;
+    size_t rb = wm__row_size(ct, (size_t)hd);
     float scale = 1.0f / sqrtf((float)hd);
     wm__doge_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb);
@@ -2977,8 +3174,8 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
             size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
             if (w->k_norm) wm__k_rmsnorm(kc, k, k, w->k_norm, hd, c->norm_eps);
             wm__k_rope(kc, k, cs, sn, hd);
-            memcpy(kcache + at * hd, k, sizeof(float) * (size_t)hd);
-            memcpy(vcache + at * hd, b.v + (size_t)t * KD + (size_t)h * hd, sizeof(float) * (size_t)hd);
+            wm__kv_put(kcache, ct, at, k, hd);
+            wm__kv_put(vcache, ct, at, b.v + (size_t)t * KD + (size_t)h * hd, hd);
             mm[at] = expf(w->A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
         }
     }
@@ -2993,8 +3190,8 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
         ru.window = c->sliding_window;
         ru.keep = c->keep_window;
         ru.scale = scale;
-        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * hd, vcache + (size_t)kv * ld * hd,
-                       ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * rb, vcache + (size_t)kv * ld * rb,
+                       ct, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb);
 }
@@ -3012,8 +3209,8 @@ static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "self_attn.o_proj", w, o, D, QD, ab);
 }
 
-static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st) {
-    wm__kv_state(a, c->n_kv_heads, n_ctx, c->head_dim, 1, st);
+static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+    wm__kv_state(a, c->n_kv_heads, n_ctx, c->head_dim, ctype, 1, st);
 }
 
 static void wm__doge_attn_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -3318,7 +3515,7 @@ WM__SLOT(wm__layer, 416);
 typedef struct wm__module {
     const char *name;
     void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
-    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, wm__lstate *st);
+    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st);
     void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
     uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv);
@@ -3398,6 +3595,10 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     out->n_threads = 1; /* built without OpenMP */
 #endif
     out->scalar = out->scalar != 0;
+    if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: cache_type %d is not WM_F32, WM_F16 or WM_Q8_0", out->cache_type);
+    if (out->cache_type == WM_Q8_0 && m->has_attn && m->cfg.head_dim % WM__QK)
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "session: a Q8_0 KV cache needs head_dim %d to be a multiple of 32", m->cfg.head_dim);
     return WM_OK;
 }
 
@@ -3412,7 +3613,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         wm__lstate st;
         const wm__module *md = wm__slot_module(&m->layers[l], 0);
         memset(&st, 0, sizeof st);
-        if (md->state) md->state(a, c, ctx, &st);
+        if (md->state) md->state(a, c, ctx, p->cache_type, &st);
         if (ls) ls[l] = st;
     }
     if (s) {
@@ -3431,7 +3632,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
         unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
         float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
-        wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)(m->qcols / WM__QK), sizeof(wm__qa)) : NULL;
+        wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
         if (s) {
             s->kc.simd = !p->scalar;
             s->kc.n_threads = p->n_threads;
@@ -3452,6 +3653,7 @@ WMDEF wm_session_params wm_session_default_params(const wm_model *m) {
     p.n_batch = WM__MIN(WM__MAX(ch, 64), 512);
     p.n_threads = 0;
     p.scalar = 0;
+    p.cache_type = WM_F32;
     return p;
 }
 
@@ -7274,10 +7476,10 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
     for (l = 0; l < c->n_layers; l++) { /* per head, the rows in use of the head-major caches */
         wm__lstate *st = &s->ls[l];
         int h, nh = st->n_heads;
-        size_t ctx = (size_t)s->params.n_ctx, hd = (size_t)c->head_dim;
+        size_t ctx = (size_t)s->params.n_ctx, rb = wm__row_size(s->params.cache_type, (size_t)c->head_dim);
         for (h = 0; st->k && h < nh; h++) {
-            wm__io(io, st->k + (size_t)h * ctx * hd, sizeof(float) * pos * hd);
-            wm__io(io, st->v + (size_t)h * ctx * hd, sizeof(float) * pos * hd);
+            wm__io(io, st->k + (size_t)h * ctx * rb, rb * pos);
+            wm__io(io, st->v + (size_t)h * ctx * rb, rb * pos);
             if (st->m) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * pos);
         }
         if (st->S) wm__io(io, st->S, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);
@@ -7300,7 +7502,7 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
     io.h = WM__FNV_INIT;
     fp = s->model->fingerprint;
     hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
-    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0);
+    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2; /* the cache type: bits 2..4 */
     wm__io2(&io, "WMS1", NULL, 4);
     wm__io(&io, &fp, 8);
     wm__io(&io, hdr, sizeof hdr);
@@ -7338,7 +7540,10 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
         return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
     if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
         return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
-    if (hdr[3] & ~3) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
+    if (hdr[3] & ~31) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
+    if ((hdr[3] >> 2) != s->params.cache_type)
+        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its KV cache is %s, this session's %s", wm__dtypes[(hdr[3] >> 2) & 7].name,
+                        wm__dtypes[s->params.cache_type].name);
     memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
     sz.pos = io.pos;
     wm__session_io(&sz, s, NULL, NULL, NULL, NULL, hdr);

@@ -58,7 +58,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_CACHE_TYPE, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -99,10 +99,11 @@ static const optdef OPTS[N_OPT] = {
     {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
     {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels"},
     {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
+    {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
-#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER
+#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE
 
 typedef struct command {
     const char *name, *args, *synopsis; /* args: the required positionals, in order */
@@ -126,9 +127,9 @@ static const command CMDS[] = {
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "", 2, 2, {-1}, "a checkpoint as one GGUF file (tensor types kept)"},
     {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32]", 2, 2, {O_TYPE, -1}, "a GGUF file with quantized matrices"},
-    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, -1},
+    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, -1},
      "perplexity of a text (llama-perplexity's method)"},
-    {"bench", "MODEL_DIR", "[--prompt-len N] [--gen N] [-t N] [--scalar]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, -1},
+    {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--scalar] [--cache-type T]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_CACHE_TYPE, -1},
      "one JSON line of speeds"},
 };
 #define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
@@ -333,6 +334,16 @@ static int parse_ids(const char *what, const char *s, int32_t **out) {
 /* ---- logits, info, random --------------------------------------------------- */
 
 /* threads: 0 (all) and 1 always work; more need an OpenMP build. */
+/* --cache-type: WM_F32, WM_F16 or WM_Q8_0; -1 after printing why not */
+static int cache_type_of(const args *a) {
+    const char *t = a->set[O_CACHE_TYPE] ? a->str[O_CACHE_TYPE] : "f32";
+    if (!strcmp(t, "f32")) return WM_F32;
+    if (!strcmp(t, "f16")) return WM_F16;
+    if (!strcmp(t, "q8_0")) return WM_Q8_0;
+    fail("--cache-type: '%s' (expected f32, f16 or q8_0)", t);
+    return -1;
+}
+
 static int threads_of(const args *a) {
     int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
 #ifndef _OPENMP
@@ -825,6 +836,7 @@ static int cmd_perplexity(const args *a) {
     p = wm_session_default_params(m);
     p.n_ctx = n_ctx;
     p.n_threads = threads_of(a);
+    if ((p.cache_type = cache_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     fprintf(stderr, "wm perplexity: %zu tokens, %d windows of %d (second halves scored)\n", n_ids, n_win, n_ctx);
     for (w = 0; w < n_win; w++) {
@@ -1025,6 +1037,7 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
     if (a->set[O_CTX] && c->max_position_embeddings > 0 && p.n_ctx > c->max_position_embeddings)
         warn("--ctx %d exceeds the model's trained context (%d tokens)", p.n_ctx, c->max_position_embeddings);
     p.n_threads = threads_of(a);
+    if ((p.cache_type = cache_type_of(a)) < 0) return 1;
     if (wm_session_create(s, *m, &p, &e) != WM_OK) return fail("%s", e.message);
     return 0;
 }
@@ -1432,13 +1445,20 @@ static int cmd_bench(const args *a) {
     p.n_ctx = n_prompt + n_gen;
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
     p.scalar = a->set[O_SCALAR];
+    if ((p.cache_type = cache_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
     p = *wm_session_get_params(s);
-    for (i = 0; i < wm_model_n_tensors(m); i++) {
-        wm_tensor_info ti;
-        wm_model_tensor(m, i, &ti);
-        if (ti.ndim == 2 && ti.used) dtype = ti.dtype;
+    { /* the type holding most of the matrices' bytes */
+        unsigned long long by[8] = {0};
+        int best = -1;
+        for (i = 0; i < wm_model_n_tensors(m); i++) {
+            wm_tensor_info ti;
+            wm_model_tensor(m, i, &ti);
+            if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < 8) by[ti.type] += ti.size_bytes;
+        }
+        for (i = 0; i < 8; i++) if (by[i] && (best < 0 || by[i] > by[best])) best = i;
+        if (best >= 0) dtype = wm_type_name(best);
     }
     ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n_prompt);
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
@@ -1470,11 +1490,11 @@ static int cmd_bench(const args *a) {
     bw_med = median(bw, n_bw);
     step_med = median(step, n_gen);
     bytes /= (uint64_t)n_gen;
-    printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"threads\": %d, \"simd\": %s, \"prompt_len\": %d, \"gen\": %d, "
+    printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"cache_type\": \"%s\", \"threads\": %d, \"simd\": %s, \"prompt_len\": %d, \"gen\": %d, "
            "\"prefill_tps\": %.2f, \"decode_tps\": %.2f, \"decode_tps_median\": %.2f, \"decode_bytes_per_token\": %llu, "
            "\"decode_gbps\": %.2f, \"decode_gbps_median\": %.2f, \"mem_read_gbps\": %.2f, \"mem_read_gbps_best\": %.2f, "
            "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
-           dir, dtype, p.n_threads, p.scalar ? "false" : "true", n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
+           dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
            (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
            (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
     rc = 0;

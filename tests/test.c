@@ -415,6 +415,35 @@ static void test_kernels(void) {
         }
         free(pack);
     }
+    /* quantized matrices: SIMD (four-token and one-token bodies) == scalar, and each token's
+       outputs the same bits whether it comes alone (decode) or in a batch (prefill) */
+    {
+        int R = 13, K = 512, T = 9, dq, i;
+        float *x = (float *)malloc(sizeof(float) * (size_t)T * K), *w = (float *)malloc(sizeof(float) * (size_t)R * K);
+        float *y1 = (float *)malloc(sizeof(float) * (size_t)T * R), *y2 = (float *)malloc(sizeof(float) * (size_t)T * R), y3[16];
+        unsigned char *q = (unsigned char *)malloc((size_t)R * K * 2);
+        wm__qa *qa = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)T * WM__QA_GROUPS(K));
+        wm__kc Sq = *S, Vq = *V;
+        int same = 1, alone = 1;
+        Sq.qa = Vq.qa = qa;
+        fill(x, (size_t)T * K, 21);
+        fill(w, (size_t)R * K, 22);
+        for (dq = WM_Q8_0; dq <= WM_Q6_K; dq++) {
+            wm__mat W;
+            wm_quantize(dq, w, (size_t)R * K, q);
+            W.data = q; W.dtype = dq; W.rows = R; W.cols = K;
+            wm__k_matmul(&Sq, y1, R, x, K, &W, NULL, T);
+            wm__k_matmul(&Vq, y2, R, x, K, &W, NULL, T);
+            same &= !memcmp(y1, y2, sizeof(float) * (size_t)T * R);
+            for (i = 0; i < T; i++) {
+                wm__k_matmul(&Vq, y3, R, x + (size_t)i * K, K, &W, NULL, 1);
+                alone &= !memcmp(y3, y2 + (size_t)i * R, sizeof(float) * (size_t)R);
+            }
+        }
+        KCHECK(same, "quantized matmul: SIMD == scalar bit for bit");
+        KCHECK(alone, "quantized matmul: a token alone == the same token in a batch");
+        free(x); free(w); free(y1); free(y2); free(q); free(qa);
+    }
     check(bad == 0, "%d kernel results differ from the scalar reference; first: %s", bad, what);
 #undef KCHECK
     free(buf);
@@ -539,11 +568,11 @@ static void test_attn_core(void) {
     int i;
     g_suite = "attention";
     ar = wm__arena_make(NULL, 0);
-    wm__attn_ws_carve(&ar, ld, 1);
+    wm__attn_ws_carve(&ar, ld, hd, 1);
     need = ar.used + WM__ALIGN;
     mem = malloc(need);
     ar = wm__arena_make(mem, need);
-    ws = wm__attn_ws_carve(&ar, ld, 1);
+    ws = wm__attn_ws_carve(&ar, ld, hd, 1);
     for (i = 0; i < ld * hd; i++) { kc_[i] = frand(&seed); vc[i] = frand(&seed); }
     for (i = 0; i < ld; i++) add[i] = (float)(i % 7) * 0.25f; /* repeated values: ties at the keep boundary */
     for (i = 0; i < 30; i++) hide[i] = i % 4 == 1 ? 0.0f : 1.0f;
@@ -561,7 +590,7 @@ static void test_attn_core(void) {
                     if (rule == 2) ru.window = 9;
                     if (rule == 3) ru.keep = 6;
                     for (i = 0; i < 16 * 3 * hd; i++) { q[i] = frand(&seed); o[i] = 0.0f; }
-                    wm__attn_block(&g_kc, ws, &ru, q, ldq, o, ldq, grp, kc_, vc, ld, hd, p0, bq);
+                    wm__attn_block(&g_kc, ws, &ru, q, ldq, o, ldq, grp, kc_, vc, WM_F32, ld, hd, p0, bq);
                     for (t = 0; t < bq; t++)
                         for (g = 0; g < grp; g++) {
                             int d;
@@ -2304,20 +2333,20 @@ static void test_quant(void) {
     /* activations: per 32, |x - d q| <= d/2, d with 11 significant bits; NaN poisons its block */
     {
         float x[96];
-        wm__qa a[3];
+        wm__qa a[1];
         int i, ok = 1;
         for (i = 0; i < 96; i++) x[i] = gauss(&seed) * (i < 32 ? 1e-6f : i < 64 ? 3.0f : 1e4f);
         wm__quant_act(x, 96, a);
         for (i = 0; i < 96; i++) {
-            const wm__qa *b = &a[i / 32];
+            float d = a->d[i / 32];
             uint32_t u;
-            memcpy(&u, &b->d, 4);
-            ok &= fabsf(x[i] - b->d * (float)b->q[i % 32]) <= 0.5f * b->d * 1.01f && (u & 0x1fff) == 0;
+            memcpy(&u, &d, 4);
+            ok &= fabsf(x[i] - d * (float)a->q[i / 32][i % 32]) <= 0.5f * d * 1.01f && (u & 0x1fff) == 0;
         }
-        check(ok, "activations quantized within half a step, scales of 11 bits");
+        check(ok && a->d[3] == 0.0f && a->sum[7] == 0, "activations quantized within half a step, scales of 11 bits, unused blocks zero");
         x[40] = NAN;
         wm__quant_act(x, 96, a);
-        check(a[1].d != a[1].d && a[0].d == a[0].d && a[2].d == a[2].d, "a NaN makes only its block's scale NaN");
+        check(a->d[1] != a->d[1] && a->d[0] == a->d[0] && a->d[2] == a->d[2], "a NaN makes only its block's scale NaN");
     }
     /* integer dot products: SIMD == scalar bit for bit; both near the float64 product */
     for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
@@ -2331,7 +2360,7 @@ static void test_quant(void) {
             if (N % qtype_block(t)) continue;
             x = (float *)malloc(4 * (size_t)N); w = (float *)malloc(4 * (size_t)N); y = (float *)malloc(4 * (size_t)N);
             q = (unsigned char *)malloc((size_t)N * 2);
-            a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)(N / 32));
+            a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(N));
             for (k = 0; k < 4; k++, cases++) {
                 float s_simd, s_ref;
                 double ref = 0, mag = 0;
@@ -2344,7 +2373,7 @@ static void test_quant(void) {
                 wm__quant_act(x, N, a);
                 dequant_row(t, q, N, y);
                 for (i = 0; i < N; i++) {
-                    double xd = (double)a[i / 32].d * a[i / 32].q[i % 32];
+                    double xd = (double)a[i / 256].d[i / 32 % 8] * a[i / 256].q[i / 32 % 8][i % 32];
                     ref += xd * y[i];
                     mag += fabs(xd * y[i]);
                 }
@@ -2610,6 +2639,118 @@ static void test_gguf(void) {
     }
 }
 
+/* ---- KV cache types: F16 and Q8_0 beside the exact F32 ------------------- */
+
+static void cache_case(const char *name, const char *dir, const char *ref_path, double tol16, double tol8) {
+    wm_model *m;
+    wm_error e;
+    ref r;
+    int32_t *ids;
+    float *want, *got[3][2];
+    size_t T, nl, V;
+    int ct, mode;
+    static const int types[3] = {WM_F32, WM_F16, WM_Q8_0};
+    if (!ref_load(&r, ref_path) || wm_model_load(&m, dir, &e) != WM_OK) { check(0, "%s: cannot open", name); return; }
+    ids = (int32_t *)ref_get(&r, "input_ids", &T);
+    want = (float *)ref_get(&r, "logits", &nl);
+    V = (size_t)wm_model_config(m)->vocab_size;
+    memset(got, 0, sizeof got);
+    for (ct = 0; ct < 3; ct++)
+        for (mode = 0; mode < 2; mode++) {
+            if (types[ct] == WM_Q8_0 && wm_model_config(m)->head_dim % 32) { /* refused, with the reason */
+                wm_session_params p = wm_session_default_params(m);
+                wm_session *s;
+                p.cache_type = WM_Q8_0;
+                if (mode == 0)
+                    check(wm_session_create(&s, m, &p, &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "head_dim"), "%s: Q8_0 cache refused (head_dim %d)",
+                          name, wm_model_config(m)->head_dim);
+                continue;
+            }
+            wm_session_params p = wm_session_default_params(m);
+            wm_session *s;
+            size_t need = 0, t;
+            void *mem;
+            got[ct][mode] = (float *)malloc(sizeof(float) * nl);
+            p.n_ctx = (int)T + 3;
+            p.cache_type = types[ct];
+            /* the byte query is exact: that many bytes work, one less does not */
+            check(wm_session_bytes(m, &p, &need, &e) == WM_OK && need > 0, "%s %s: session bytes", name, wm_type_name(types[ct]));
+            mem = malloc(need + 64);
+            check(wm_session_init(&s, m, &p, align64(mem), need - 1, NULL) == WM_ERR_ARENA, "%s %s: %zu - 1 bytes refused", name,
+                  wm_type_name(types[ct]), need);
+            if (wm_session_init(&s, m, &p, align64(mem), need, &e) != WM_OK) { check(0, "%s: %s", name, e.message); free(mem); continue; }
+            if (mode == 0) wm_prefill(s, ids, (int)T, got[ct][mode], WM_LOGITS_ALL);
+            for (t = 0; mode == 1 && t < T; t++) wm_decode(s, ids[t], got[ct][mode] + t * V);
+            if (ct > 0 && mode == 1) { /* save and restore into a session of the same type; another type is refused */
+                size_t sz = 0;
+                void *blob;
+                float l1[512], l2[512];
+                wm_session *s2;
+                wm_session_save(s, NULL, NULL, NULL, 0, &sz);
+                blob = malloc(sz);
+                wm_session_save(s, NULL, NULL, blob, sz, &sz);
+                wm_session_create(&s2, m, &p, NULL);
+                check(wm_session_restore(s2, NULL, NULL, blob, sz) == WM_OK, "%s %s: restore", name, wm_type_name(types[ct]));
+                if (V <= 512) {
+                    wm_decode(s, ids[0], l1);
+                    wm_decode(s2, ids[0], l2);
+                    check(!memcmp(l1, l2, sizeof(float) * V), "%s %s: restored session continues bit for bit", name, wm_type_name(types[ct]));
+                }
+                wm_session_free(s2);
+                p.cache_type = WM_F32;
+                wm_session_create(&s2, m, &p, NULL);
+                check(wm_session_restore(s2, NULL, NULL, blob, sz) == WM_ERR_INVALID_ARG, "%s: a %s session file into an F32 session is refused", name,
+                      wm_type_name(types[ct]));
+                wm_session_free(s2);
+                free(blob);
+            }
+            free(mem);
+        }
+    for (ct = 0; ct < 3; ct++)
+        for (mode = 0; mode < 2 && got[ct][mode]; mode++) {
+            double err = max_err(got[ct][mode], want, nl), tol = ct == 0 ? tol_of(want, nl) : tol_of(want, nl) * 1e4 * (ct == 1 ? tol16 : tol8);
+            size_t t, agree = 0;
+            for (t = 0; t < T; t++) agree += argmax_f(got[ct][mode] + t * V, V) == argmax_f(want + t * V, V);
+            check(err <= tol && (ct == 0 || agree * 100 >= T * 95), "%s %s cache %s: max |logit - ref| %.3g (tol %.3g), argmax %zu/%zu", name,
+                  wm_type_name(types[ct]), mode ? "decode" : "prefill", err, tol, agree, T);
+            if (getenv("WM_TEST_VERBOSE")) printf("  %-14s %-4s %-7s max err %.3g (%.2e of 1+max) argmax %zu/%zu\n", name, wm_type_name(types[ct]),
+                                                 mode ? "decode" : "prefill", err, err / (tol_of(want, nl) * 1e4), agree, T);
+        }
+    /* a lower-precision cache still agrees with itself between prefill and decode */
+    for (ct = 1; ct < 3 && got[ct][0]; ct++)
+        check(max_err(got[ct][0], got[ct][1], nl) <= tol_of(want, nl) * 1e4 * (ct == 1 ? tol16 : tol8), "%s %s cache: prefill vs decode", name,
+              wm_type_name(types[ct]));
+    for (ct = 0; ct < 3; ct++) { free(got[ct][0]); free(got[ct][1]); }
+    free(ids); free(want);
+    wm_model_free(m);
+    ref_free(&r);
+}
+
+static void test_cache_types(void) {
+    wm_model *m;
+    wm_session_params p;
+    wm_session *s;
+    wm_error e;
+    g_suite = "cache";
+    cache_case("hf-doge-dense", "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-dense/ref.safetensors", 5e-4, 6e-3);
+    cache_case("hf-doge-moe", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-moe/ref.safetensors", 5e-4, 6e-3);
+    cache_case("doge-paper", "tests/fixtures/doge-paper", "tests/fixtures/doge-paper/ref.safetensors", 5e-4, 6e-3);
+    cache_case("cheems-tiny", "tests/fixtures/cheems-tiny", "tests/fixtures/cheems-tiny/ref.safetensors", 5e-4, 6e-3);
+    cache_case("doge-demo", "examples/models/doge-demo", "tests/fixtures/doge-demo/ref.safetensors", 5e-4, 6e-3);
+    cache_case("cheems-demo", "examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", 5e-4, 6e-3);
+    /* refusals: an unknown type, Q8_0 with head_dim not a multiple of 32 */
+    if (wm_model_load(&m, "tests/fixtures/hf-doge-dense", &e) == WM_OK) {
+        p = wm_session_default_params(m);
+        p.cache_type = WM_Q4_0;
+        check(wm_session_create(&s, m, &p, &e) == WM_ERR_INVALID_ARG, "cache_type Q4_0 refused");
+        if (wm_model_config(m)->head_dim % 32) {
+            p.cache_type = WM_Q8_0;
+            check(wm_session_create(&s, m, &p, &e) == WM_ERR_UNSUPPORTED, "Q8_0 cache with head_dim %d refused", wm_model_config(m)->head_dim);
+        }
+        wm_model_free(m);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
 #define RUN(name, fn) if (!only || strstr(name, only)) fn()
@@ -2638,6 +2779,7 @@ int main(int argc, char **argv) {
     RUN("session", test_session_state);
     RUN("quant", test_quant);
     RUN("gguf", test_gguf);
+    RUN("cache", test_cache_types);
     RUN("sizes", test_sizes);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
