@@ -145,7 +145,7 @@ build/fuzz/seeds: tests/fuzz/seeds.c tests/fuzz/fuzz.h wm.h
 	@mkdir -p build/fuzz
 	$(CC) -std=c99 $(WARN) -O1 $< -o $@ -lm
 
-fuzz-build: $(addprefix build/fuzz/,$(FUZZERS)) build/fuzz/seeds
+fuzz-build: $(addprefix build/fuzz/,$(FUZZERS)) build/fuzz/seeds build/wm
 	@rm -rf build/fuzz/seed && build/fuzz/seeds build/fuzz/seed
 
 fuzz: fuzz-build

@@ -37,6 +37,25 @@ static void *slurp(const char *path, size_t *n) {
     return buf;
 }
 
+/* GGUF seeds: llama.cpp's files of hf-mamba2, and wm convert / quantize
+   output of fixtures (build/wm must exist: make fuzz-build builds it) */
+static void gguf_seeds(void) {
+    static const char *llama[] = {"tests/fixtures/llama-mamba2/q4_0.gguf", "tests/fixtures/llama-mamba2/q8_0.gguf"};
+    static const char *own[][2] = {{"tests/fixtures/hf-mamba2", "q4_k_m"}, {"tests/fixtures/hf-doge-dense", "q8_0"},
+                                   {"tests/fixtures/cheems-tiny", "f16"}, {"tests/fixtures/hf-doge-moe", "q4_0"}};
+    char cmd[512], path[256];
+    size_t i, n;
+    void *b;
+    for (i = 0; i < sizeof llama / sizeof llama[0]; i++)
+        if ((b = slurp(llama[i], &n)) != NULL) { put("gguf", b, n, NULL, 0); free(b); }
+    for (i = 0; i < sizeof own / sizeof own[0]; i++) {
+        snprintf(path, sizeof path, "%s/gguf-seed.tmp", g_dir);
+        snprintf(cmd, sizeof cmd, "build/wm quantize %s %s --type %s 2>/dev/null", own[i][0], path, own[i][1]);
+        if (system(cmd) == 0 && (b = slurp(path, &n)) != NULL) { put("gguf", b, n, NULL, 0); free(b); }
+        remove(path);
+    }
+}
+
 int main(int argc, char **argv) {
     static const char *fixture_cfgs[] = {"tests/fixtures/cheems-tiny/config.json", "tests/fixtures/cheems-variants/config.json",
                                          "tests/fixtures/doge-paper/config.json", "tests/fixtures/hf-doge-dense/config.json",
@@ -51,6 +70,7 @@ int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: seeds DIR\n"); return 1; }
     g_dir = argv[1];
     mkdir(g_dir, 0777);
+    gguf_seeds();
     for (i = 0; i < FUZZ_N_CFGS; i++) {
         wm_config c;
         size_t size;
