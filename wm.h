@@ -2,7 +2,8 @@
 
    Runs the `cheems` seed architecture (RoPE, chunked SSD scan, InnerFuncAttn
    with dynamic mask, CDMoE), transformers' `doge` (DogeForCausalLM) and
-   `mamba2` (Mamba2ForCausalLM) checkpoints. C99, libc + libm only.
+   `mamba2` (Mamba2ForCausalLM) checkpoints, from safetensors or GGUF (F32,
+   F16, BF16 and llama.cpp's Q8_0, Q4_0, Q4_K, Q6_K). C99, libc + libm only.
 
    Do this:
       #define WM_IMPLEMENTATION
@@ -84,8 +85,17 @@
       shards listed by model.safetensors.index.json. The safetensors reader
       is strict: header length bound, JSON header, known dtypes, offsets that
       tile the data section exactly, sizes that match dtype x shape, no
-      duplicate names. Tensors may be F32, F16 or BF16. Numbers are read as
-      little-endian, the byte order of every target wm.h builds for.
+      duplicate names. Or one GGUF file (a wm_model_source with no config and
+      that file): the config comes from its wm.config_json key, or from
+      llama.cpp's mamba2.* keys (its tensor names are mapped); read as
+      strictly (bounded counts and strings, unique keys and names, known
+      types, aligned offsets inside the data section). Tensors may be F32,
+      F16, BF16, or (GGUF) Q8_0, Q4_0, Q4_K, Q6_K in llama.cpp's block
+      layouts, all used in place. Quantized matrices multiply activations
+      quantized per 32 with integer dots whose SIMD bodies equal the scalar
+      reference bit for bit. Attention layers may keep their KV cache as
+      F32 (exact), F16 or Q8_0 (wm_session_params.cache_type). Numbers are
+      read as little-endian, the byte order of every target wm.h builds for.
 
    TOKENIZER AND GENERATION
 
@@ -306,7 +316,8 @@ WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos);
 WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_error *err);
 #ifndef WM_NO_STDIO
 /* Reads DIR/config.json and DIR/model.safetensors (or the shards of
-   DIR/model.safetensors.index.json) into memory and opens the model. */
+   DIR/model.safetensors.index.json) into memory and opens the model; dir
+   may also be a GGUF file. */
 WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err);
 #endif
 /* Frees a model from wm_model_open/wm_model_load (no-op for wm_model_init). */
@@ -383,6 +394,7 @@ WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t j
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err);
 #ifndef WM_NO_STDIO
+/* path: a tokenizer.json, or a GGUF file with tokenizer.huggingface.json */
 WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error *err);
 #endif
 WMDEF void wm_tokenizer_free(wm_tokenizer *t);

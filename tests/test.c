@@ -2613,22 +2613,31 @@ static void test_gguf(void) {
             remove(path);
         }
     }
-    /* quantized demo models: greedy text and held-out perplexity (wm perplexity) */
+    /* quantized demo models: greedy text and held-out perplexity (wm perplexity, on the
+       first 8 KB of the held-out text: emulated targets run this suite too) */
+    {
+        size_t hn;
+        char *ht = (char *)read_all("tests/fixtures/heldout.txt", &hn);
+        FILE *hf = fopen("build/heldout-head.txt", "wb");
+        check(ht && hf && hn > 8192 && fwrite(ht, 1, 8192, hf) == 8192, "held-out text");
+        if (hf) fclose(hf);
+        free(ht);
+    }
     {
         static const struct { const char *model, *type, *greedy; double ppl; } q[] = {
-            {"doge-demo", "q8_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 82.2402},
-            {"doge-demo", "q4_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 82.9394},
-            {"doge-demo", "q4_k_m", "The secret of a happy life is that you can't get away.\n\t\t-- J. R. R. Tolkien\n", 82.7765},
-            {"cheems-demo", "q8_0", "The secret of a happy life is a man who can't tell me how he's there\nafter all, she is a song.\n\t\t\n", 104.5936},
-            {"cheems-demo", "q4_0", "The secret of a happy life is a man who can't be a song.\n\t\t-- Erica\n", 105.7992},
-            {"cheems-demo", "q4_k_m", "The secret of a happy life is a man who can be sure to a man who can be\nskilled by a breath of a\n", 107.2567}};
+            {"doge-demo", "q8_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 70.2964},
+            {"doge-demo", "q4_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 71.1646},
+            {"doge-demo", "q4_k_m", "The secret of a happy life is that you can't get away.\n\t\t-- J. R. R. Tolkien\n", 70.0136},
+            {"cheems-demo", "q8_0", "The secret of a happy life is a man who can't tell me how he's there\nafter all, she is a song.\n\t\t\n", 95.9821},
+            {"cheems-demo", "q4_0", "The secret of a happy life is a man who can't be a song.\n\t\t-- Erica\n", 96.6198},
+            {"cheems-demo", "q4_k_m", "The secret of a happy life is a man who can be sure to a man who can be\nskilled by a breath of a\n", 97.2645}};
         size_t i;
         for (i = 0; i < sizeof q / sizeof q[0]; i++) {
             double ppl = 0;
             snprintf(path, sizeof path, "build/gguf-test-%s-%s.gguf", q[i].model, q[i].type);
             snprintf(cmd, sizeof cmd, "build/wm quantize examples/models/%s %s --type %s 2>/dev/null", q[i].model, path, q[i].type);
             if (run(cmd) != 0) { check(0, "wm quantize %s %s", q[i].model, q[i].type); continue; }
-            snprintf(cmd, sizeof cmd, "build/wm perplexity %s --file tests/fixtures/heldout.txt --ctx 256 2>/dev/null", path);
+            snprintf(cmd, sizeof cmd, "build/wm perplexity %s --file build/heldout-head.txt --ctx 256 2>/dev/null", path);
             check(run_capture(cmd, out, sizeof out) == 0 && sscanf(out, "ppl %lf", &ppl) == 1 && fabs(ppl - q[i].ppl) <= 1e-3 * q[i].ppl,
                   "%s %s: held-out perplexity %.4f, expected %.4f", q[i].model, q[i].type, ppl, q[i].ppl);
             snprintf(cmd, sizeof cmd, "build/wm generate %s -p \"The secret of a happy life is\" -n 24 --temp 0 2>/dev/null", path);

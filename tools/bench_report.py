@@ -186,3 +186,14 @@ for r in runs:
     print("| %s | %s | %d | %s | %d | %d | %.1f | %.2f | %.1f MB | %.1f (%.1f) | %.0f |" % (
         r["name"], r["dtype"], r["threads"], "yes" if r["simd"] else "no", r["prompt_len"], r["gen"], r["prefill_tps"],
         r["decode_tps"], r["decode_bytes_per_token"] / 1e6, r["mem_read_gbps"], r["mem_read_gbps_best"], r["fma_gflops"]))
+
+# The quantized-weights section (tools/bench_quant.sh, written by hand around
+# its tables) is kept from the BENCH.md being replaced.
+try:
+    old = open("BENCH.md").read()
+    at = old.find("\n## Quantized weights")
+    if at >= 0:
+        end = old.find("\n## All runs", at)
+        print(old[at:end if end > at else len(old)].rstrip())
+except OSError:
+    pass
