@@ -1242,8 +1242,11 @@ static wm__vb wm__vb_nib16(const unsigned char *p) { /* 16 bytes: low nibbles, t
     __m128i q = _mm_loadu_si128((const __m128i *)(const void *)p), m = _mm_set1_epi8(15);
     return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_and_si128(q, m)), _mm_and_si128(_mm_srli_epi16(q, 4), m), 1);
 }
+static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) { /* (v_j >> shift) & mask, unsigned bytes */
+    return _mm256_and_si256(_mm256_srl_epi16(v, _mm_cvtsi32_si128(shift)), _mm256_set1_epi8((char)mask));
+}
 static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { /* (p[j] >> shift) & mask, 32 bytes */
-    return _mm256_and_si256(_mm256_srl_epi16(WM__VB_LOAD(p), _mm_cvtsi32_si128(shift)), _mm256_set1_epi8((char)mask));
+    return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask);
 }
 #define WM__VB_OR_SHL4(a, b) _mm256_or_si256(a, _mm256_slli_epi16(b, 4)) /* a | b << 4 (b < 16) */
 #define WM__VB_SUB(a, k) _mm256_sub_epi8(a, _mm256_set1_epi8(k))
@@ -1324,14 +1327,15 @@ static wm__vb wm__vb_nib16(const unsigned char *p) {
     r.val[1] = vreinterpretq_s8_u8(vshrq_n_u8(q, 4));
     return r;
 }
-static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) {
+static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) {
     int8x16_t sh = vdupq_n_s8((int8_t)-shift);
     uint8x16_t m = vdupq_n_u8((uint8_t)mask);
     wm__vb r;
-    r.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vld1q_u8(p), sh), m));
-    r.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vld1q_u8(p + 16), sh), m));
+    r.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
+    r.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
     return r;
 }
+static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask); }
 static wm__vb wm__vb_or_shl4(wm__vb a, wm__vb b) {
     a.val[0] = vorrq_s8(a.val[0], vshlq_n_s8(b.val[0], 4));
     a.val[1] = vorrq_s8(a.val[1], vshlq_n_s8(b.val[1], 4));
@@ -1701,13 +1705,39 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 18), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
         }
         break;
-    default: { /* the K types: a group is one super-block */
-        wm__qw8 u;
+    case WM_Q4_K: /* a group is one super-block: each 32-byte chunk of nibbles loaded once for two blocks */
         for (b = 0; b + 8 <= nb; b += 8) {
-            wm__qw8_unpack(&u, w, dtype, b);
-            acc = wm__qw8_dot(acc, &u, &x[b / 8], dtype);
+            const unsigned char *wb = w + (size_t)(b / 8) * 144;
+            const wm__qa *a = &x[b / 8];
+            int32_t sc[8], mn[8];
+            wm__vs v[8];
+            for (k = 0; k < 8; k += 2) {
+                wm__vb n = WM__VB_LOAD(wb + 16 + 16 * k);
+                wm__q4k_scale(wb + 4, k, &sc[k], &mn[k]);
+                wm__q4k_scale(wb + 4, k + 1, &sc[k + 1], &mn[k + 1]);
+                v[k] = wm__vb_udot(wm__vb_shr_and(n, 0, 15), WM__VB_LOAD(a->q[k]));
+                v[k + 1] = wm__vb_udot(wm__vb_shr_and(n, 4, 15), WM__VB_LOAD(a->q[k + 1]));
+            }
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_totals8(v), WM__VS_LOAD(sc)));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(-wm__h(wb + 2)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(WM__VS_LOAD(mn), WM__VS_LOAD(a->sum)));
         }
-    }
+        break;
+    default: /* WM_Q6_K: low nibbles of 64 bytes and high bit pairs of 32 per half, each loaded once */
+        for (b = 0; b + 8 <= nb; b += 8) {
+            const unsigned char *wb = w + (size_t)(b / 8) * 210;
+            const int8_t *scs = (const int8_t *)(wb + 192);
+            const wm__qa *a = &x[b / 8];
+            wm__vs v[8];
+            int h;
+            for (h = 0; h < 2; h++) {
+                wm__vb l0 = WM__VB_LOAD(wb + 64 * h), l1 = WM__VB_LOAD(wb + 64 * h + 32), hb = WM__VB_LOAD(wb + 128 + 32 * h);
+                for (k = 4 * h; k < 4 * h + 4; k++) {
+                    wm__vb lo = wm__vb_shr_and(k & 1 ? l1 : l0, k & 2 ? 4 : 0, 15), hi = wm__vb_shr_and(hb, 2 * (k & 3), 3);
+                    v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR_SHL4(lo, hi), 32), WM__VB_LOAD(a->q[k]), scs[2 * k], scs[2 * k + 1]);
+                }
+            }
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
+        }
     }
     WM__VQ8_STORE(accp, acc);
     return b;
