@@ -892,6 +892,8 @@ static void wm__q4k_scale(const unsigned char *s, int j, int *sc, int *m) {
     }
 }
 
+static uint32_t wm__le32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
 /* y[block] = one block of dtype at b, as floats */
 static void wm__deq_block(int dtype, const unsigned char *b, float *y) {
     int j, c;
@@ -1239,22 +1241,49 @@ typedef __m256i wm__vs;
 typedef __m256 wm__vq8;
 #define WM__VB_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 static wm__vb wm__vb_nib16(const unsigned char *p) { /* 16 bytes: low nibbles, then high nibbles */
-    __m128i q = _mm_loadu_si128((const __m128i *)(const void *)p), m = _mm_set1_epi8(15);
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_and_si128(q, m)), _mm_and_si128(_mm_srli_epi16(q, 4), m), 1);
+    __m256i q = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)); /* no lane shuffle */
+    return _mm256_and_si256(_mm256_srlv_epi32(q, _mm256_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4)), _mm256_set1_epi8(15));
 }
 static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) { /* (v_j >> shift) & mask, unsigned bytes */
-    return _mm256_and_si256(_mm256_srl_epi16(v, _mm_cvtsi32_si128(shift)), _mm256_set1_epi8((char)mask));
+    if (shift) v = _mm256_srl_epi16(v, _mm_cvtsi32_si128(shift));
+    return _mm256_and_si256(v, _mm256_set1_epi8((char)mask));
+}
+static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { /* ((v_j >> shift) & 3) << 4, shift even: one shift, one mask */
+    if (shift < 4) v = _mm256_sll_epi16(v, _mm_cvtsi32_si128(4 - shift));
+    else if (shift > 4) v = _mm256_srl_epi16(v, _mm_cvtsi32_si128(shift - 4));
+    return _mm256_and_si256(v, _mm256_set1_epi8(0x30));
 }
 static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { /* (p[j] >> shift) & mask, 32 bytes */
     return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask);
 }
-#define WM__VB_OR_SHL4(a, b) _mm256_or_si256(a, _mm256_slli_epi16(b, 4)) /* a | b << 4 (b < 16) */
+#define WM__VB_OR(a, b) _mm256_or_si256(a, b)
 #define WM__VB_SUB(a, k) _mm256_sub_epi8(a, _mm256_set1_epi8(k))
+/* u x for unsigned u (< 128) and signed x: 8 lanes, each the sum of 4
+   products (AVX-VNNI's vpdpbusd measured no faster here) */
+#define WM__VB_UDOT(u, x) _mm256_madd_epi16(_mm256_maddubs_epi16(u, x), _mm256_set1_epi16(1))
 static wm__vs wm__vb_dot(wm__vb w, wm__vb x) { /* 8 lanes, each the sum of 4 products w_j x_j */
-    return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), _mm256_set1_epi16(1));
+    return WM__VB_UDOT(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w));
 }
-static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, int s0, int s1) { /* products of the first 16 times s0, of the last 16 times s1 */
-    __m256i sc = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi16((short)s0)), _mm_set1_epi16((short)s1), 1);
+/* Q6_K's 16 scales of a group: block k's pair (2k, 2k+1) as 16-bit lanes
+   (the first 8 lanes 2k, the last 8 2k+1), picked by one byte shuffle */
+typedef struct wm__vsc16 { __m256i lo, hi; } wm__vsc16;
+typedef __m256i wm__vsc;
+static wm__vsc16 wm__vsc16_load(const int8_t *p) {
+    __m256i s = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
+    wm__vsc16 r;
+    r.lo = _mm256_permute2x128_si256(s, s, 0x00);
+    r.hi = _mm256_permute2x128_si256(s, s, 0x11);
+    return r;
+}
+static const unsigned char wm__vsc_ctl[4][32] = { /* bytes of lanes 2j (first half) and 2j+1 (second half) */
+    {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3},
+    {4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7},
+    {8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11},
+    {12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15}};
+static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
+    return _mm256_shuffle_epi8(k < 4 ? s->lo : s->hi, WM__VB_LOAD(wm__vsc_ctl[k & 3]));
+}
+static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) { /* products of the first 16 times sc's first scale, of the last 16 its second */
     return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), sc);
 }
 static wm__vs wm__vs_totals8(const wm__vs *v) { /* lane k: the sum of v[k]'s lanes */
@@ -1263,6 +1292,7 @@ static wm__vs wm__vs_totals8(const wm__vs *v) { /* lane k: the sum of v[k]'s lan
     return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
 }
 #define WM__VS_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+static wm__vs wm__vs_u8x8(uint64_t b) { return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)b)); } /* lane k: byte k of b */
 #define WM__VS_MUL(a, b) _mm256_mullo_epi32(a, b)
 #define WM__VQ8_LOAD(p) _mm256_loadu_ps(p)
 #define WM__VQ8_STORE(p, v) _mm256_storeu_ps(p, v)
@@ -1270,9 +1300,7 @@ static wm__vs wm__vs_totals8(const wm__vs *v) { /* lane k: the sum of v[k]'s lan
 #define WM__VQ8_MUL(a, b) _mm256_mul_ps(a, b)
 #define WM__VQ8_SET1(x) _mm256_set1_ps(x)
 #define WM__VS_SUB_SHL3(a, b) _mm256_sub_epi32(a, _mm256_slli_epi32(b, 3)) /* a - 8 b */
-static wm__vs wm__vb_udot(wm__vb u, wm__vb x) { /* u unsigned (< 128): no sign trick */
-    return _mm256_madd_epi16(_mm256_maddubs_epi16(u, x), _mm256_set1_epi16(1));
-}
+static wm__vs wm__vb_udot(wm__vb u, wm__vb x) { return WM__VB_UDOT(u, x); } /* u unsigned (< 128): no sign trick */
 static short wm__u16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return (short)v; } /* little-endian */
 #define WM__U16(p) wm__u16(p)
 static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales st bytes apart */
@@ -1336,12 +1364,19 @@ static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) {
     return r;
 }
 static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask); }
-static wm__vb wm__vb_or_shl4(wm__vb a, wm__vb b) {
-    a.val[0] = vorrq_s8(a.val[0], vshlq_n_s8(b.val[0], 4));
-    a.val[1] = vorrq_s8(a.val[1], vshlq_n_s8(b.val[1], 4));
+static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { /* ((v_j >> shift) & 3) << 4 */
+    int8x16_t sh = vdupq_n_s8((int8_t)(4 - shift));
+    uint8x16_t m = vdupq_n_u8(0x30);
+    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
+    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
+    return v;
+}
+static wm__vb wm__vb_or(wm__vb a, wm__vb b) {
+    a.val[0] = vorrq_s8(a.val[0], b.val[0]);
+    a.val[1] = vorrq_s8(a.val[1], b.val[1]);
     return a;
 }
-#define WM__VB_OR_SHL4(a, b) wm__vb_or_shl4(a, b)
+#define WM__VB_OR(a, b) wm__vb_or(a, b)
 static wm__vb wm__vb_sub(wm__vb a, int k) {
     a.val[0] = vsubq_s8(a.val[0], vdupq_n_s8((int8_t)k));
     a.val[1] = vsubq_s8(a.val[1], vdupq_n_s8((int8_t)k));
@@ -1358,10 +1393,23 @@ static wm__vs wm__vb_dot(wm__vb w, wm__vb x) {
     r.val[1] = wm__dot16(w.val[1], x.val[1]);
     return r;
 }
-static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, int s0, int s1) {
+typedef struct wm__vsc16 { const int8_t *p; } wm__vsc16; /* Q6_K's 16 scales of a group */
+typedef struct wm__vsc { int32_t s0, s1; } wm__vsc;        /* block k's pair */
+static wm__vsc16 wm__vsc16_load(const int8_t *p) {
+    wm__vsc16 r;
+    r.p = p;
+    return r;
+}
+static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
+    wm__vsc r;
+    r.s0 = s->p[2 * k];
+    r.s1 = s->p[2 * k + 1];
+    return r;
+}
+static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
     wm__vs r;
-    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0]), s0);
-    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), s1);
+    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0]), sc.s0);
+    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), sc.s1);
     return r;
 }
 static wm__vs wm__vs_totals8(const wm__vs *v) {
@@ -1380,6 +1428,13 @@ static wm__vs wm__vs_load(const int32_t *p) {
     return r;
 }
 #define WM__VS_LOAD(p) wm__vs_load(p)
+static wm__vs wm__vs_u8x8(uint64_t b) { /* lane k: byte k of b */
+    uint16x8_t h = vmovl_u8(vcreate_u8(b));
+    wm__vs r;
+    r.val[0] = vreinterpretq_s32_u32(vmovl_u16(vget_low_u16(h)));
+    r.val[1] = vreinterpretq_s32_u32(vmovl_u16(vget_high_u16(h)));
+    return r;
+}
 static wm__vs wm__vs_mul(wm__vs a, wm__vs b) {
     a.val[0] = vmulq_s32(a.val[0], b.val[0]);
     a.val[1] = vmulq_s32(a.val[1], b.val[1]);
@@ -1612,48 +1667,64 @@ static void wm__qdot_ref(const wm__qa *x, const unsigned char *w, int dtype, int
 }
 
 #ifdef WM__SIMD
+/* all 8 scales and mins of a Q4_K super-block, one byte each (byte j:
+   sub-block j), with 32-bit word operations */
+static void wm__q4k_scales8(const unsigned char *s, uint64_t *sc, uint64_t *m) {
+    uint32_t u0 = wm__le32(s), u1 = wm__le32(s + 4), u2 = wm__le32(s + 8);
+    *sc = (uint64_t)(u0 & 0x3f3f3f3fu) | (uint64_t)((u2 & 0x0f0f0f0fu) | ((u0 >> 6 & 0x03030303u) << 4)) << 32;
+    *m = (uint64_t)(u1 & 0x3f3f3f3fu) | (uint64_t)((u2 >> 4 & 0x0f0f0f0fu) | ((u1 >> 6 & 0x03030303u) << 4)) << 32;
+}
+
 /* One group of 8 blocks of weights, unpacked: the quants (Q4_0, Q4_K:
    unsigned nibbles), the scale vector and what the integer sums need. */
 typedef struct wm__qw8 {
     wm__vb q[8];
     wm__vq8 dw, dmw;   /* d of each block (Q4_K: -dmin, all lanes) */
-    int32_t sc[8], mn[8], s0[8], s1[8];
+    wm__vs sc, mn;     /* Q4_K: each block's scale and min */
+    wm__vsc sc6[8];    /* Q6_K: each block's two scales */
 } wm__qw8;
 
+/* the 8 blocks of a group written out: gcc -O2 does not unroll, and the
+   per-block shifts and scale picks must be constants */
+#define WM__EACH8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+
 static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
-    int k;
     switch (dtype) {
     case WM_Q8_0: {
         const unsigned char *wb = w + (size_t)b * 34;
-        for (k = 0; k < 8; k++) u->q[k] = WM__VB_LOAD(wb + 34 * k + 2);
+#define WM__Q8_UNP(k) u->q[k] = WM__VB_LOAD(wb + 34 * k + 2);
+        WM__EACH8(WM__Q8_UNP)
         u->dw = wm__vq8_h8(wb, 34);
         break;
     }
     case WM_Q4_0: {
         const unsigned char *wb = w + (size_t)b * 18;
-        for (k = 0; k < 8; k++) u->q[k] = wm__vb_nib16(wb + 18 * k + 2);
+#define WM__Q40_UNP(k) u->q[k] = wm__vb_nib16(wb + 18 * k + 2);
+        WM__EACH8(WM__Q40_UNP)
         u->dw = wm__vq8_h8(wb, 18);
         break;
     }
     case WM_Q4_K: {
         const unsigned char *wb = w + (size_t)(b / 8) * 144;
-        for (k = 0; k < 8; k++) {
-            wm__q4k_scale(wb + 4, k, &u->sc[k], &u->mn[k]);
-            u->q[k] = wm__vb_bits(wb + 16 + 32 * (k / 2), k & 1 ? 4 : 0, 15);
-        }
+        uint64_t sc, mn;
+        wm__q4k_scales8(wb + 4, &sc, &mn);
+        u->sc = wm__vs_u8x8(sc);
+        u->mn = wm__vs_u8x8(mn);
+#define WM__Q4K_UNP(k) u->q[k] = wm__vb_bits(wb + 16 + 16 * (k & 6), k & 1 ? 4 : 0, 15);
+        WM__EACH8(WM__Q4K_UNP)
         u->dw = WM__VQ8_SET1(wm__h(wb));
         u->dmw = WM__VQ8_SET1(-wm__h(wb + 2));
         break;
     }
     default: { /* WM_Q6_K */
         const unsigned char *wb = w + (size_t)(b / 8) * 210;
-        for (k = 0; k < 8; k++) {
-            wm__vb lo = wm__vb_bits(wb + 64 * (k / 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15);
-            wm__vb hi = wm__vb_bits(wb + 128 + 32 * (k / 4), 2 * (k & 3), 3);
-            u->q[k] = WM__VB_SUB(WM__VB_OR_SHL4(lo, hi), 32);
-            u->s0[k] = ((const int8_t *)(wb + 192))[2 * k];
-            u->s1[k] = ((const int8_t *)(wb + 192))[2 * k + 1];
-        }
+        wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
+#define WM__Q6K_UNP(k)                                                                                                                       \
+    u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 16 * (k & 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15),                                      \
+                                   wm__vb_2bits_at4(WM__VB_LOAD(wb + 128 + 8 * (k & 4)), 2 * (k & 3))),                                    \
+                         32);                                                                                                              \
+    u->sc6[k] = wm__vsc_pick(&s, k);
+        WM__EACH8(WM__Q6K_UNP)
         u->dw = WM__VQ8_SET1(wm__h(wb + 208));
     }
     }
@@ -1663,20 +1734,22 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
 static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__qa *a, int dtype) {
     wm__vs v[8];
     wm__vq8 dx = WM__VQ8_LOAD(a->d);
-    int k;
     switch (dtype) {
     case WM_Q8_0:
-        for (k = 0; k < 8; k++) v[k] = wm__vb_dot(u->q[k], WM__VB_LOAD(a->q[k]));
+#define WM__Q8_DOT(k) v[k] = wm__vb_dot(u->q[k], WM__VB_LOAD(a->q[k]));
+        WM__EACH8(WM__Q8_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
     case WM_Q4_0:
-        for (k = 0; k < 8; k++) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]));
+#define WM__Q4_DOT(k) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]));
+        WM__EACH8(WM__Q4_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
     case WM_Q4_K:
-        for (k = 0; k < 8; k++) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]));
-        acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), WM__VS_LOAD(u->sc)));
-        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(WM__VS_LOAD(u->mn), WM__VS_LOAD(a->sum)));
+        WM__EACH8(WM__Q4_DOT)
+        acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), u->sc));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(u->mn, WM__VS_LOAD(a->sum)));
     default:
-        for (k = 0; k < 8; k++) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->s0[k], u->s1[k]);
+#define WM__Q6_DOT(k) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->sc6[k]);
+        WM__EACH8(WM__Q6_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
     }
 }
@@ -1685,14 +1758,15 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
    each block's quants used as they are loaded (decode streams the row once). */
 static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *accp) {
     wm__vq8 acc = WM__VQ8_LOAD(accp);
-    int b, k;
+    int b;
     switch (dtype) {
     case WM_Q8_0:
         for (b = 0; b + 8 <= nb; b += 8) {
             const unsigned char *wb = w + (size_t)b * 34;
             const wm__qa *a = &x[b / 8];
             wm__vs v[8];
-            for (k = 0; k < 8; k++) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]));
+#define WM__Q8_BLK(k) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]));
+            WM__EACH8(WM__Q8_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 34), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
         break;
@@ -1701,7 +1775,8 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             const unsigned char *wb = w + (size_t)b * 18;
             const wm__qa *a = &x[b / 8];
             wm__vs v[8];
-            for (k = 0; k < 8; k++) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]));
+#define WM__Q40_BLK(k) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]));
+            WM__EACH8(WM__Q40_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 18), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
         }
         break;
@@ -1709,33 +1784,30 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
         for (b = 0; b + 8 <= nb; b += 8) {
             const unsigned char *wb = w + (size_t)(b / 8) * 144;
             const wm__qa *a = &x[b / 8];
-            int32_t sc[8], mn[8];
+            uint64_t sc, mn;
             wm__vs v[8];
-            for (k = 0; k < 8; k += 2) {
-                wm__vb n = WM__VB_LOAD(wb + 16 + 16 * k);
-                wm__q4k_scale(wb + 4, k, &sc[k], &mn[k]);
-                wm__q4k_scale(wb + 4, k + 1, &sc[k + 1], &mn[k + 1]);
-                v[k] = wm__vb_udot(wm__vb_shr_and(n, 0, 15), WM__VB_LOAD(a->q[k]));
-                v[k + 1] = wm__vb_udot(wm__vb_shr_and(n, 4, 15), WM__VB_LOAD(a->q[k + 1]));
-            }
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_totals8(v), WM__VS_LOAD(sc)));
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(-wm__h(wb + 2)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(WM__VS_LOAD(mn), WM__VS_LOAD(a->sum)));
+            wm__vb n;
+#define WM__Q4K_BLK(k)                                                                                                                       \
+    if (!(k & 1)) n = WM__VB_LOAD(wb + 16 + 16 * k);                                                                                      \
+    v[k] = wm__vb_udot(wm__vb_shr_and(n, k & 1 ? 4 : 0, 15), WM__VB_LOAD(a->q[k]));
+            WM__EACH8(WM__Q4K_BLK)
+            wm__q4k_scales8(wb + 4, &sc, &mn);
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_totals8(v), wm__vs_u8x8(sc)));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(-wm__h(wb + 2)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_u8x8(mn), WM__VS_LOAD(a->sum)));
         }
         break;
     default: /* WM_Q6_K: low nibbles of 64 bytes and high bit pairs of 32 per half, each loaded once */
         for (b = 0; b + 8 <= nb; b += 8) {
             const unsigned char *wb = w + (size_t)(b / 8) * 210;
-            const int8_t *scs = (const int8_t *)(wb + 192);
+            wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
             const wm__qa *a = &x[b / 8];
             wm__vs v[8];
-            int h;
-            for (h = 0; h < 2; h++) {
-                wm__vb l0 = WM__VB_LOAD(wb + 64 * h), l1 = WM__VB_LOAD(wb + 64 * h + 32), hb = WM__VB_LOAD(wb + 128 + 32 * h);
-                for (k = 4 * h; k < 4 * h + 4; k++) {
-                    wm__vb lo = wm__vb_shr_and(k & 1 ? l1 : l0, k & 2 ? 4 : 0, 15), hi = wm__vb_shr_and(hb, 2 * (k & 3), 3);
-                    v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR_SHL4(lo, hi), 32), WM__VB_LOAD(a->q[k]), scs[2 * k], scs[2 * k + 1]);
-                }
-            }
+            wm__vb l0, l1, hb;
+#define WM__Q6K_BLK(k)                                                                                                                       \
+    if (!(k & 3)) l0 = WM__VB_LOAD(wb + 16 * k), l1 = WM__VB_LOAD(wb + 16 * k + 32), hb = WM__VB_LOAD(wb + 128 + 8 * k);                 \
+    v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR(wm__vb_shr_and(k & 1 ? l1 : l0, k & 2 ? 4 : 0, 15), wm__vb_2bits_at4(hb, 2 * (k & 3))), 32), \
+                         WM__VB_LOAD(a->q[k]), wm__vsc_pick(&s, k));
+            WM__EACH8(WM__Q6K_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
     }
@@ -1749,13 +1821,20 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
 static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) {
     wm__vq8 a0 = WM__VQ8_LOAD(acc), a1 = WM__VQ8_LOAD(acc + 8), a2 = WM__VQ8_LOAD(acc + 16), a3 = WM__VQ8_LOAD(acc + 24);
     wm__qw8 u;
-    int b;
-    for (b = 0; b + 8 <= nb; b += 8) {
-        wm__qw8_unpack(&u, w, dtype, b);
-        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dtype);
-        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dtype);
-        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dtype);
-        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dtype);
+    int b = 0;
+#define WM__QDOT4_LOOP(dt)                                                                                                                   \
+    for (b = 0; b + 8 <= nb; b += 8) {                                                                                                    \
+        wm__qw8_unpack(&u, w, dt, b);                                                                                                      \
+        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dt);                                                                                        \
+        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dt);                                                                                        \
+        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dt);                                                                                        \
+        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dt);                                                                                        \
+    }
+    switch (dtype) { /* one loop per type: the type's case of unpack and dot inlined */
+    case WM_Q8_0: WM__QDOT4_LOOP(WM_Q8_0) break;
+    case WM_Q4_0: WM__QDOT4_LOOP(WM_Q4_0) break;
+    case WM_Q4_K: WM__QDOT4_LOOP(WM_Q4_K) break;
+    default: WM__QDOT4_LOOP(WM_Q6_K)
     }
     WM__VQ8_STORE(acc, a0); WM__VQ8_STORE(acc + 8, a1); WM__VQ8_STORE(acc + 16, a2); WM__VQ8_STORE(acc + 24, a3);
     return b;
@@ -4911,7 +4990,6 @@ typedef struct wm__gr {
     const unsigned char *p, *end, *base;
 } wm__gr;
 
-static uint32_t wm__le32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 static int wm__gr_u32(wm__gr *r, uint32_t *v) {
     if (r->end - r->p < 4) return 0;
     *v = wm__le32(r->p);
