@@ -34,7 +34,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant clean fuzz fuzz-smoke fuzz-replay fuzz-build
+.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware
 
 all: build/wm build/simple
 
@@ -75,9 +75,14 @@ build/test-asan: tests/test.c wm.h $(FLAGS_FILE) | build
 run: build/wm
 	build/wm generate $(DEMO) --prompt "The secret of a happy life is" -n 96 --seed 4
 
-test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/clang.ok
+# WM_WEIGHTS_IN_PLACE refuses a misaligned weight matrix (a separate program: the macro is compile-time)
+build/inplace: tests/inplace.c wm.h $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) tests/inplace.c -o $@ $(LDLIBS)
+
+test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/clang.ok build/inplace
 	@build/test-cpp > build/test-cpp.log || { cat build/test-cpp.log; exit 1; }
 	@echo "suite compiled as C++: $$(tail -n 1 build/test-cpp.log)"
+	@build/inplace
 	@build/test
 
 test-asan: build/wm build/test-asan
@@ -159,6 +164,60 @@ fuzz-replay: fuzz-build
 
 fuzz-smoke: fuzz-replay
 	tools/fuzz.sh run 20 $(FUZZERS)
+
+# Firmware: examples/firmware on QEMU's Cortex-M55 (mps3-an547, Helium) and
+# Cortex-M4F (mps2-an386) boards, both demo models at Q8_0 from a GGUF used
+# in place, memory planned on the host (wm plan); test-firmware runs them
+# and compares their token ids with the hosted build of the same program.
+FW_CC      ?= arm-none-eabi-gcc
+FW_DIR      = examples/firmware
+FW_MODELS   = cheems doge
+# prompts whose greedy continuations have no near-tie within FW_N tokens:
+# quantized activations make logits differ by ~1e-2 between ISAs, which
+# decides a near-tie either way (doge-demo's "The secret..." has one)
+FW_PROMPT_cheems = The secret of a happy life is
+FW_PROMPT_doge   = I think that
+FW_N        = 24
+FW_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mthumb -ffunction-sections -fdata-sections -DFW_ARENA_SECTION='".fw_arena"'
+FW_LDFLAGS  = -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -L $(FW_DIR) -lm
+FW_an547    = -mcpu=cortex-m55 -mfloat-abi=hard
+FW_an386    = -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard
+FW_SRC      = $(FW_DIR)/main.c $(FW_DIR)/fw.h wm.h
+FW_ELFS     = $(foreach m,$(FW_MODELS),build/firmware/an547-$(m).elf build/firmware/an386-$(m).elf) build/firmware/an547-cheems-scalar.elf
+FW_HOSTS    = $(foreach m,$(FW_MODELS),build/firmware/host-$(m))
+
+build/firmware/%-q8_0.gguf: build/wm
+	@mkdir -p build/firmware
+	build/wm quantize examples/models/$*-demo $@ --type q8_0
+
+build/firmware/%/plan.h: build/firmware/%-q8_0.gguf Makefile
+	@mkdir -p build/firmware/$*
+	build/wm plan $< --ctx 256 --batch 1 --cache-type q8_0 -p "$(FW_PROMPT_$*)" -n $(FW_N) > $@
+
+build/firmware/host-%: $(FW_SRC) $(FW_DIR)/host.c $(FW_DIR)/model.S build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
+	  $(FW_DIR)/main.c $(FW_DIR)/host.c $(FW_DIR)/model.S -o $@ -lm
+
+build/firmware/an547-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an547.ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$(FW_CC) $(FW_CFLAGS) $(FW_an547) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
+	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an547.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
+
+build/firmware/an386-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an386.ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$(FW_CC) $(FW_CFLAGS) $(FW_an386) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
+	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an386.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
+
+# the scalar references on the M55 (Helium's instruction count is compared with it)
+build/firmware/an547-cheems-scalar.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an547.ld build/firmware/cheems/plan.h build/firmware/cheems-q8_0.gguf
+	$(FW_CC) $(FW_CFLAGS) $(FW_an547) -DWM_NO_SIMD -I build/firmware/cheems -DFW_MODEL_FILE='"build/firmware/cheems-q8_0.gguf"' \
+	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an547.ld $(FW_LDFLAGS) -o $@
+
+FW_PLANS    = $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf build/firmware/$(m)/plan.h)
+.PRECIOUS: $(FW_PLANS)
+
+firmware: $(FW_PLANS) $(FW_ELFS) $(FW_HOSTS)
+
+test-firmware: firmware
+	tests/firmware.sh
 
 clean:
 	rm -rf build

@@ -36,6 +36,12 @@
       WM_NO_MALLOC       undefined      no allocator: only the caller-memory API
       WM_NO_STDIO        undefined      no <stdio.h>: no wm_model_load (files)
       WM_NO_SIMD         undefined      compile only the scalar kernels
+      WM_WEIGHTS_IN_PLACE undefined     never copy a weight matrix into RAM: a
+                                        misaligned one fails the load instead
+                                        (weights executed from flash)
+      WM_FLOAT_MATH      (see right)    single precision in the inference path
+                                        (RoPE angles); on by itself on Arm
+                                        targets without a double-precision FPU
       WM_NO_HUGEPAGES    undefined      wm_model_load: no madvise(MADV_HUGEPAGE) on
                                         weight buffers (Linux, default allocator,
                                         _DEFAULT_SOURCE visible)
@@ -60,7 +66,8 @@
       from a 64-byte aligned start; wm_session_init() runs inside a buffer of
       that size and refuses a smaller one. Every one of these sizes is the
       same number on a 32-bit target as on a 64-bit host (structs take fixed
-      slots), so a host tool can plan a microcontroller's memory.
+      slots), so a host tool can plan a microcontroller's memory (`wm plan`
+      prints them as a C header; examples/firmware builds on it).
 
    ERRORS
 
@@ -71,9 +78,10 @@
 
    SIMD AND THREADS
 
-      Kernels have a scalar reference plus AVX2+FMA (x86, with -mavx2 -mfma)
-      and NEON (aarch64) bodies, picked at compile time; WM_NO_SIMD keeps only
-      the references, and wm_session_params.scalar forces them at run time.
+      Kernels have a scalar reference plus AVX2+FMA (x86, with -mavx2 -mfma),
+      NEON (aarch64) and Helium (Arm MVE with floats: Cortex-M55, M85)
+      bodies, picked at compile time; WM_NO_SIMD keeps only the references,
+      and wm_session_params.scalar forces them at run time.
       Built with OpenMP, a session runs its outer loops on n_threads threads;
       outputs keep their summation order, so results do not depend on it.
       A model is read-only once built: any number of sessions may share it,
@@ -310,6 +318,8 @@ WMDEF uint64_t wm_model_weight_bytes(const wm_model *m); /* bytes of those tenso
    dynamic-mask values it attends over, SSD and conv states. (Benchmarks
    divide measured speed by it to compare with memory bandwidth.) */
 WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos);
+/* The same for the session's next decode step: its position and its KV cache type. */
+WMDEF uint64_t wm_session_decode_bytes(const wm_session *s);
 
 #ifndef WM_NO_MALLOC
 /* As wm_model_init, with memory from WM_MALLOC. */
@@ -570,6 +580,11 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #define WM_ASSERT(x) ((void)0)
 #endif
 
+/* Single-precision math where double would be emulated in software. */
+#if defined(WM_FLOAT_MATH) || (defined(__ARM_FP) && !(__ARM_FP & 8))
+#define WM__FLOAT_MATH 1
+#endif
+
 /* SIMD: chosen at compile time; a session can still force the scalar path. */
 #if !defined(WM_NO_SIMD) && defined(__AVX2__) && defined(__FMA__)
 #define WM__AVX2 1
@@ -577,6 +592,12 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #elif !defined(WM_NO_SIMD) && defined(__ARM_NEON) && defined(__aarch64__)
 #define WM__NEON 1
 #include <arm_neon.h>
+#elif !defined(WM_NO_SIMD) && defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
+#define WM__MVE 1 /* Arm Helium with floats (Cortex-M55, M85) */
+#include <arm_mve.h>
+#endif
+#if defined(WM__AVX2) || defined(WM__NEON) || defined(WM__MVE)
+#define WM__SIMD 1 /* vector bodies exist (the mapping below) */
 #endif
 
 #define WM__ALIGN 64           /* every arena buffer starts on a cache line */
@@ -871,6 +892,13 @@ static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__dtypes[
 
 #if defined(WM__AVX2) && defined(__F16C__)
 static float wm__h(const unsigned char *p) { return _cvtsh_ss((unsigned short)(p[0] | p[1] << 8)); } /* exact either way */
+#elif defined(__GNUC__) && defined(__arm__) && defined(__ARM_FP) && (__ARM_FP & 2)
+static float wm__h(const unsigned char *p) { /* the FPU's half-precision conversion (exact either way) */
+    float f;
+    uint32_t b = (uint32_t)(p[0] | p[1] << 8);
+    __asm__("vmov %0, %1\n\tvcvtb.f32.f16 %0, %0" : "=t"(f) : "r"(b));
+    return f;
+}
 #else
 static float wm__h(const unsigned char *p) { return wm__f16_to_f32((uint16_t)(p[0] | p[1] << 8)); }
 #endif
@@ -895,11 +923,18 @@ static void wm__q4k_scale(const unsigned char *s, int j, int *sc, int *m) {
 static uint32_t wm__le32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 
 /* y[block] = one block of dtype at b, as floats */
+#ifdef WM__SIMD
+static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y);
+#endif
 static void wm__deq_block(int dtype, const unsigned char *b, float *y) {
     int j, c;
     if (dtype == WM_Q8_0) {
         float d = wm__h(b);
+#ifdef WM__SIMD
+        wm__v_deq_q8_0(b + 2, d, y); /* the products are exact: any order gives these floats */
+#else
         for (j = 0; j < WM__QK; j++) y[j] = (float)(int8_t)b[2 + j] * d;
+#endif
     } else if (dtype == WM_Q4_0) {
         float d = wm__h(b);
         for (j = 0; j < WM__QK / 2; j++) {
@@ -1102,7 +1137,10 @@ static float wm__round11(float f) { /* to 11 significant bits, nearest even (f16
 
 /* x[n] (n a multiple of 32) into WM__QA_GROUPS(n) groups; a non-finite block
    gets d NaN; the unused blocks of the last group are zero */
-static void wm__quant_act(const float *x, int n, wm__qa *out) {
+#ifdef WM__SIMD
+static int32_t wm__v_round_q8(const float *x, float id, int8_t *q);
+#endif
+static void wm__quant_act(const float *x, int n, wm__qa *out, int simd) {
     int b, j, nb = n / WM__QK;
     if (nb % 8) memset(&out[nb / 8], 0, sizeof(wm__qa));
     for (b = 0; b < nb; b++, x += WM__QK) {
@@ -1122,6 +1160,15 @@ static void wm__quant_act(const float *x, int n, wm__qa *out) {
         }
         d = amax / 127.0f;
         id = d != 0.0f ? 1.0f / d : 0.0f;
+#ifdef WM__SIMD
+        if (simd) { /* the same products, rounded to nearest even as lrintf does */
+            o->d[k] = wm__round11(d);
+            o->sum[k] = wm__v_round_q8(x, id, o->q[k]);
+            continue;
+        }
+#else
+        (void)simd;
+#endif
         for (j = 0; j < WM__QK; j++) {
             int v = (int)lrintf(x[j] * id);
             v = v > 127 ? 127 : v < -127 ? -127 : v;
@@ -1239,6 +1286,7 @@ static float wm__v_hmax(__m256 v) {
 typedef __m256i wm__vb;
 typedef __m256i wm__vs;
 typedef __m256 wm__vq8;
+typedef wm__vs wm__vd; /* a block's dot: 8 lanes of partial sums */
 #define WM__VB_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 static wm__vb wm__vb_nib16(const unsigned char *p) { /* 16 bytes: low nibbles, then high nibbles */
     __m256i q = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)); /* no lane shuffle */
@@ -1286,7 +1334,7 @@ static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
 static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) { /* products of the first 16 times sc's first scale, of the last 16 its second */
     return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), sc);
 }
-static wm__vs wm__vs_totals8(const wm__vs *v) { /* lane k: the sum of v[k]'s lanes */
+static wm__vs wm__vs_totals8(const wm__vd *v) { /* lane k: the sum of v[k]'s lanes */
     __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(v[0], v[1]), _mm256_hadd_epi32(v[2], v[3]));
     __m256i b = _mm256_hadd_epi32(_mm256_hadd_epi32(v[4], v[5]), _mm256_hadd_epi32(v[6], v[7]));
     return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
@@ -1301,6 +1349,26 @@ static wm__vs wm__vs_u8x8(uint64_t b) { return _mm256_cvtepu8_epi32(_mm_cvtsi64_
 #define WM__VQ8_SET1(x) _mm256_set1_ps(x)
 #define WM__VS_SUB_SHL3(a, b) _mm256_sub_epi32(a, _mm256_slli_epi32(b, 3)) /* a - 8 b */
 static wm__vs wm__vb_udot(wm__vb u, wm__vb x) { return WM__VB_UDOT(u, x); } /* u unsigned (< 128): no sign trick */
+static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
+    __m256 s = _mm256_set1_ps(id);
+    __m256i a = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x), s)), b = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + 8), s));
+    __m256i c = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + 16), s)), d = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + 24), s));
+    __m256i ab = _mm256_packs_epi32(a, b), cd = _mm256_packs_epi32(c, d), v = _mm256_packs_epi16(ab, cd), t;
+    v = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)); /* undo the packs' lane interleave */
+    v = _mm256_max_epi8(v, _mm256_set1_epi8(-127));
+    _mm256_storeu_si256((__m256i *)(void *)q, v);
+    t = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), v), _mm256_set1_epi16(1));
+    t = _mm256_add_epi32(t, _mm256_permute2x128_si256(t, t, 1));
+    t = _mm256_add_epi32(t, _mm256_shuffle_epi32(t, 0x4e));
+    t = _mm256_add_epi32(t, _mm256_shuffle_epi32(t, 0xb1));
+    return _mm256_cvtsi256_si32(t);
+}
+static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
+    __m256 s = _mm256_set1_ps(d);
+    int k;
+    for (k = 0; k < 32; k += 8)
+        _mm256_storeu_ps(y + k, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + k)))), s));
+}
 static short wm__u16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return (short)v; } /* little-endian */
 #define WM__U16(p) wm__u16(p)
 static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales st bytes apart */
@@ -1341,6 +1409,7 @@ static float wm__v_hmax(float32x4_t v) { return vmaxvq_f32(v); }
 typedef int8x16x2_t wm__vb;
 typedef int32x4x2_t wm__vs;
 typedef float32x4x2_t wm__vq8;
+typedef wm__vs wm__vd; /* a block's dot: 8 lanes of partial sums */
 static wm__vb wm__vb_load(const void *p) {
     wm__vb r;
     r.val[0] = vld1q_s8((const int8_t *)p);
@@ -1412,7 +1481,7 @@ static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
     r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), sc.s1);
     return r;
 }
-static wm__vs wm__vs_totals8(const wm__vs *v) {
+static wm__vs wm__vs_totals8(const wm__vd *v) {
     int32_t t[8];
     int k;
     wm__vs r;
@@ -1478,6 +1547,26 @@ static wm__vs wm__vs_sub_shl3(wm__vs a, wm__vs b) {
 }
 #define WM__VS_SUB_SHL3(a, b) wm__vs_sub_shl3(a, b)
 #define wm__vb_udot wm__vb_dot /* the signed dot takes nibbles as they are */
+static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
+    int k;
+    for (k = 0; k < 32; k += 8) {
+        int16x8_t h = vmovl_s8(vld1_s8((const int8_t *)b + k));
+        vst1q_f32(y + k, vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(h))), d));
+        vst1q_f32(y + k + 4, vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_high_s16(h))), d));
+    }
+}
+static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
+    int32_t s = 0;
+    int k;
+    for (k = 0; k < 32; k += 8) {
+        int32x4_t a = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k), id)), b = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k + 4), id));
+        int16x8_t h = vcombine_s16(vqmovn_s32(a), vqmovn_s32(b));
+        int8x8_t v = vmax_s8(vqmovn_s16(h), vdup_n_s8(-127));
+        vst1_s8(q + k, v);
+        s += vaddlvq_s16(vmovl_s8(v));
+    }
+    return s;
+}
 static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
     uint16_t h[8];
     wm__vq8 r;
@@ -1486,6 +1575,192 @@ static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
     r.val[0] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h)));
     r.val[1] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h + 4)));
     return r;
+}
+
+#elif defined(WM__MVE)
+/* Helium: 128-bit vectors like NEON, but no float division or float
+   across-vector sum (done by lanes), comparisons give predicates, and
+   int8 dot products reduce straight to a scalar (vmladav): a block's dot
+   (wm__vd) is its total. */
+#define WM__SIMD 1
+#define WM__VL 4
+typedef float32x4_t wm__vf;
+#define WM__V_LOAD(p) vld1q_f32(p)
+#define WM__V_STORE(p, v) vst1q_f32(p, v)
+#define WM__V_SET1(x) vdupq_n_f32(x)
+#define WM__V_ZERO() vdupq_n_f32(0.0f)
+#define WM__V_ADD(a, b) vaddq_f32(a, b)
+#define WM__V_SUB(a, b) vsubq_f32(a, b)
+#define WM__V_MUL(a, b) vmulq_f32(a, b)
+#define WM__V_DIV(a, b) wm__v_div(a, b)
+static float32x4_t wm__v_div(float32x4_t a, float32x4_t b) { /* lane by lane, as the scalar code divides */
+    float x[4], y[4];
+    int k;
+    vst1q_f32(x, a);
+    vst1q_f32(y, b);
+    for (k = 0; k < 4; k++) x[k] /= y[k];
+    return vld1q_f32(x);
+}
+#define WM__V_MIN(a, b) vminnmq_f32(a, b)
+#define WM__V_MAX(a, b) vmaxnmq_f32(a, b)
+#define WM__V_FMA(c, a, b) vfmaq_f32(c, a, b)
+#define WM__V_FNMA(c, a, b) vfmsq_f32(c, a, b)
+#define WM__V_FLOOR(a) vrndmq_f32(a)
+#define WM__V_POW2I(n) vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(n), vdupq_n_s32(127)), 23))
+#define WM__V_ZERO_BELOW(y, x, lim) vpselq_f32(vdupq_n_f32(0.0f), y, vcmpltq_f32(x, lim))
+#define WM__V_LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
+#define WM__V_LD_BF16(p, k) vreinterpretq_f32_u32(vshlq_n_u32(vldrhq_u32((const uint16_t *)(p) + (k)), 16))
+#define WM__V_LD_F16(p, k) vcvtbq_f32_f16(vreinterpretq_f16_u32(vldrhq_u32((const uint16_t *)(p) + (k))))
+static float wm__v_hsum(float32x4_t v) {
+    return (vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 2)) + (vgetq_lane_f32(v, 1) + vgetq_lane_f32(v, 3));
+}
+static float wm__v_hmax(float32x4_t v) { return vmaxnmvq_f32(vgetq_lane_f32(v, 0), v); }
+/* quantized blocks: 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
+typedef struct wm__vb { int8x16_t val[2]; } wm__vb;
+typedef struct wm__vs { int32x4_t val[2]; } wm__vs;
+typedef struct wm__vq8 { float32x4_t val[2]; } wm__vq8;
+typedef int32_t wm__vd; /* a block's dot: its total (vmladav) */
+static wm__vb wm__vb_load(const void *p) {
+    wm__vb r;
+    r.val[0] = vld1q_s8((const int8_t *)p);
+    r.val[1] = vld1q_s8((const int8_t *)p + 16);
+    return r;
+}
+#define WM__VB_LOAD(p) wm__vb_load(p)
+static wm__vb wm__vb_nib16(const unsigned char *p) {
+    uint8x16_t q = vld1q_u8(p);
+    wm__vb r;
+    r.val[0] = vreinterpretq_s8_u8(vandq_u8(q, vdupq_n_u8(15)));
+    r.val[1] = vreinterpretq_s8_u8(vshrq_n_u8(q, 4));
+    return r;
+}
+static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) {
+    uint8x16_t m = vdupq_n_u8((uint8_t)mask);
+    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[0]), -shift), m));
+    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[1]), -shift), m));
+    return v;
+}
+static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask); }
+static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { /* ((v_j >> shift) & 3) << 4 */
+    uint8x16_t m = vdupq_n_u8(0x30);
+    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[0]), 4 - shift), m));
+    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[1]), 4 - shift), m));
+    return v;
+}
+static wm__vb wm__vb_or(wm__vb a, wm__vb b) {
+    a.val[0] = vorrq_s8(a.val[0], b.val[0]);
+    a.val[1] = vorrq_s8(a.val[1], b.val[1]);
+    return a;
+}
+#define WM__VB_OR(a, b) wm__vb_or(a, b)
+static wm__vb wm__vb_sub(wm__vb a, int k) {
+    a.val[0] = vsubq_s8(a.val[0], vdupq_n_s8((int8_t)k));
+    a.val[1] = vsubq_s8(a.val[1], vdupq_n_s8((int8_t)k));
+    return a;
+}
+#define WM__VB_SUB(a, k) wm__vb_sub(a, k)
+static wm__vd wm__vb_dot(wm__vb w, wm__vb x) { return vmladavaq_s8(vmladavq_s8(w.val[0], x.val[0]), w.val[1], x.val[1]); }
+#define wm__vb_udot wm__vb_dot /* nibbles are valid signed bytes */
+static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
+    int k;
+    for (k = 0; k < 32; k += 4) vst1q_f32(y + k, vmulq_n_f32(vcvtq_f32_s32(vldrbq_s32((const int8_t *)b + k)), d));
+}
+static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
+    int32_t s = 0;
+    int k;
+    for (k = 0; k < 32; k += 4) {
+        int32x4_t v = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k), id));
+        v = vmaxq_s32(vminq_s32(v, vdupq_n_s32(127)), vdupq_n_s32(-127));
+        vstrbq_s32(q + k, v); /* the low byte of each lane */
+        s = vaddvaq_s32(s, v);
+    }
+    return s;
+}
+typedef struct wm__vsc16 { const int8_t *p; } wm__vsc16; /* Q6_K's 16 scales of a group */
+typedef struct wm__vsc { int32_t s0, s1; } wm__vsc;        /* block k's pair */
+static wm__vsc16 wm__vsc16_load(const int8_t *p) {
+    wm__vsc16 r;
+    r.p = p;
+    return r;
+}
+static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
+    wm__vsc r;
+    r.s0 = s->p[2 * k];
+    r.s1 = s->p[2 * k + 1];
+    return r;
+}
+static wm__vd wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
+    return sc.s0 * vmladavq_s8(w.val[0], x.val[0]) + sc.s1 * vmladavq_s8(w.val[1], x.val[1]);
+}
+static wm__vs wm__vs_totals8(const wm__vd *v) {
+    wm__vs r;
+    r.val[0] = vld1q_s32(v);
+    r.val[1] = vld1q_s32(v + 4);
+    return r;
+}
+static wm__vs wm__vs_load(const int32_t *p) {
+    wm__vs r;
+    r.val[0] = vld1q_s32(p);
+    r.val[1] = vld1q_s32(p + 4);
+    return r;
+}
+#define WM__VS_LOAD(p) wm__vs_load(p)
+static wm__vs wm__vs_u8x8(uint64_t b) { /* lane k: byte k of b */
+    uint8_t t[8];
+    wm__vs r;
+    int k;
+    for (k = 0; k < 8; k++) t[k] = (uint8_t)(b >> (8 * k));
+    r.val[0] = vreinterpretq_s32_u32(vldrbq_u32(t));
+    r.val[1] = vreinterpretq_s32_u32(vldrbq_u32(t + 4));
+    return r;
+}
+static wm__vs wm__vs_mul(wm__vs a, wm__vs b) {
+    a.val[0] = vmulq_s32(a.val[0], b.val[0]);
+    a.val[1] = vmulq_s32(a.val[1], b.val[1]);
+    return a;
+}
+#define WM__VS_MUL(a, b) wm__vs_mul(a, b)
+static wm__vs wm__vs_sub_shl3(wm__vs a, wm__vs b) {
+    a.val[0] = vsubq_s32(a.val[0], vshlq_n_s32(b.val[0], 3));
+    a.val[1] = vsubq_s32(a.val[1], vshlq_n_s32(b.val[1], 3));
+    return a;
+}
+#define WM__VS_SUB_SHL3(a, b) wm__vs_sub_shl3(a, b)
+static wm__vq8 wm__vq8_load(const float *p) {
+    wm__vq8 r;
+    r.val[0] = vld1q_f32(p);
+    r.val[1] = vld1q_f32(p + 4);
+    return r;
+}
+#define WM__VQ8_LOAD(p) wm__vq8_load(p)
+static void wm__vq8_store(float *p, wm__vq8 v) {
+    vst1q_f32(p, v.val[0]);
+    vst1q_f32(p + 4, v.val[1]);
+}
+#define WM__VQ8_STORE(p, v) wm__vq8_store(p, v)
+static wm__vq8 wm__vq8_fmav(wm__vq8 acc, wm__vq8 d, wm__vs s) {
+    acc.val[0] = vfmaq_f32(acc.val[0], d.val[0], vcvtq_f32_s32(s.val[0]));
+    acc.val[1] = vfmaq_f32(acc.val[1], d.val[1], vcvtq_f32_s32(s.val[1]));
+    return acc;
+}
+#define WM__VQ8_FMAV(acc, d, s) wm__vq8_fmav(acc, d, s)
+static wm__vq8 wm__vq8_mul(wm__vq8 a, wm__vq8 b) {
+    a.val[0] = vmulq_f32(a.val[0], b.val[0]);
+    a.val[1] = vmulq_f32(a.val[1], b.val[1]);
+    return a;
+}
+#define WM__VQ8_MUL(a, b) wm__vq8_mul(a, b)
+static wm__vq8 wm__vq8_set1(float x) {
+    wm__vq8 r;
+    r.val[0] = r.val[1] = vdupq_n_f32(x);
+    return r;
+}
+#define WM__VQ8_SET1(x) wm__vq8_set1(x)
+static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
+    float f[8];
+    int k;
+    for (k = 0; k < 8; k++) f[k] = wm__h(p + st * (size_t)k);
+    return wm__vq8_load(f);
 }
 #endif
 
@@ -1577,6 +1852,19 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
 
 static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
     int i = 0;
+#ifdef WM__SIMD
+    if (dtype == WM_Q8_0 && kc->simd) { /* a Q8_0 cache's values, expert rows: widened in registers, as below */
+        const unsigned char *wb = (const unsigned char *)w;
+        wm__vf av = WM__V_SET1(a);
+        float blk[WM__QK];
+        int j;
+        for (; i < n; i += WM__QK, wb += 34) {
+            wm__v_deq_q8_0(wb + 2, wm__h(wb), blk);
+            for (j = 0; j < WM__QK; j += WM__VL) WM__V_STORE(y + i + j, WM__V_FMA(WM__V_LOAD(y + i + j), av, WM__V_LOAD(blk + j)));
+        }
+        return;
+    }
+#endif
     if (WM__IS_Q(dtype)) {
         WM__QROW(dtype, w, n, wm__k_axpy(kc, y + (size_t)b_ * (size_t)nb_, a, blk_, WM_F32, nb_))
         return;
@@ -1596,6 +1884,33 @@ static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int d
         for (; i < n; i++) y[i] += a * wf[i];
     } else {
         for (; i < n; i++) y[i] += a * wm__elem(w, dtype, (size_t)i);
+    }
+}
+
+/* o[r] += sum_j S[r][j] v_j over keys j < nk of an F16 or Q8_0 cache (value
+   rows rb bytes apart), rows r < rows, skipping zero probabilities (masked
+   keys): each value row widened once for all rows, then per output element
+   the steps of wm__k_axpy on that row, key after key. */
+static void wm__k_axpy_keys(const wm__kc *kc, float *o, int ldo, int rows, const float *S, int ld, const unsigned char *V, size_t rb,
+                            int ctype, int hd, int nk) {
+    float blk[512]; /* [hd] */
+    int j, r, b;
+    for (j = 0; j < nk; j++) {
+        const unsigned char *v = V + (size_t)j * rb;
+        int any = 0;
+        for (r = 0; r < rows; r++) any |= S[(size_t)r * ld + (size_t)j] != 0.0f;
+        if (!any) continue;
+        if (hd > 512) { /* wider than the buffer: row by row */
+            for (r = 0; r < rows; r++)
+                if (S[(size_t)r * ld + (size_t)j] != 0.0f) wm__k_axpy(kc, o + (size_t)r * ldo, S[(size_t)r * ld + (size_t)j], v, ctype, hd);
+            continue;
+        }
+        if (ctype == WM_Q8_0)
+            for (b = 0; b < hd / WM__QK; b++) wm__deq_block(WM_Q8_0, v + (size_t)b * 34, blk + (size_t)b * WM__QK);
+        else
+            for (b = 0; b < hd; b++) blk[b] = wm__elem(v, ctype, (size_t)b);
+        for (r = 0; r < rows; r++)
+            if (S[(size_t)r * ld + (size_t)j] != 0.0f) wm__k_axpy(kc, o + (size_t)r * ldo, S[(size_t)r * ld + (size_t)j], blk, WM_F32, hd);
     }
 }
 
@@ -1685,8 +2000,17 @@ typedef struct wm__qw8 {
 } wm__qw8;
 
 /* the 8 blocks of a group written out: gcc -O2 does not unroll, and the
-   per-block shifts and scale picks must be constants */
+   per-block shifts and scale picks must be constants (AVX2, NEON). Helium,
+   with 8 vector registers and dots that end in a scalar, loops instead. */
+#ifdef WM__MVE
+#define WM__EACH8(X)                                                                                                                         \
+    {                                                                                                                                      \
+        int k8_;                                                                                                                           \
+        for (k8_ = 0; k8_ < 8; k8_++) { X(k8_) }                                                                                           \
+    }
+#else
 #define WM__EACH8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#endif
 
 static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
     switch (dtype) {
@@ -1732,7 +2056,7 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
 
 /* acc + one group of unpacked weights against one group of activations */
 static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__qa *a, int dtype) {
-    wm__vs v[8];
+    wm__vd v[8];
     wm__vq8 dx = WM__VQ8_LOAD(a->d);
     switch (dtype) {
     case WM_Q8_0:
@@ -1757,14 +2081,14 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
 /* whole groups of 8 blocks; returns the blocks done. One loop per type,
    each block's quants used as they are loaded (decode streams the row once). */
 static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *accp) {
-    wm__vq8 acc = WM__VQ8_LOAD(accp);
+    wm__vq8 acc = WM__VQ8_SET1(0.0f);
     int b;
     switch (dtype) {
     case WM_Q8_0:
         for (b = 0; b + 8 <= nb; b += 8) {
             const unsigned char *wb = w + (size_t)b * 34;
             const wm__qa *a = &x[b / 8];
-            wm__vs v[8];
+            wm__vd v[8];
 #define WM__Q8_BLK(k) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]));
             WM__EACH8(WM__Q8_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 34), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
@@ -1774,7 +2098,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
         for (b = 0; b + 8 <= nb; b += 8) {
             const unsigned char *wb = w + (size_t)b * 18;
             const wm__qa *a = &x[b / 8];
-            wm__vs v[8];
+            wm__vd v[8];
 #define WM__Q40_BLK(k) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]));
             WM__EACH8(WM__Q40_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 18), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
@@ -1785,7 +2109,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             const unsigned char *wb = w + (size_t)(b / 8) * 144;
             const wm__qa *a = &x[b / 8];
             uint64_t sc, mn;
-            wm__vs v[8];
+            wm__vd v[8];
             wm__vb n;
 #define WM__Q4K_BLK(k)                                                                                                                       \
     if (!(k & 1)) n = WM__VB_LOAD(wb + 16 + 16 * k);                                                                                      \
@@ -1801,7 +2125,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             const unsigned char *wb = w + (size_t)(b / 8) * 210;
             wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
             const wm__qa *a = &x[b / 8];
-            wm__vs v[8];
+            wm__vd v[8];
             wm__vb l0, l1, hb;
 #define WM__Q6K_BLK(k)                                                                                                                       \
     if (!(k & 3)) l0 = WM__VB_LOAD(wb + 16 * k), l1 = WM__VB_LOAD(wb + 16 * k + 32), hb = WM__VB_LOAD(wb + 128 + 8 * k);                 \
@@ -1842,15 +2166,48 @@ static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype
 #endif
 
 static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dtype, int n) {
-    float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    int b = 0, nb = n / WM__QK;
+    float acc[8];
+    int b = 0, nb = n / WM__QK, k;
 #ifdef WM__SIMD
-    if (kc->simd) b = wm__v_qdot(x, (const unsigned char *)w, dtype, nb, acc);
+    if (kc->simd) b = wm__v_qdot(x, (const unsigned char *)w, dtype, nb, acc); /* writes all of acc */
+    else
 #else
     (void)kc;
 #endif
+        for (k = 0; k < 8; k++) acc[k] = 0.0f;
     wm__qdot_ref(x, (const unsigned char *)w, dtype, b, nb, acc);
     return wm__qsum8(acc);
+}
+
+/* S[j] = wm__k_qdot(x, row j) for nr consecutive Q8_0 rows of n (a KV
+   cache's keys), bit for bit: when a row's n/32 blocks divide 8, the rows of
+   one group of 8 blocks go through the 8-block body together, each block's
+   term d_w d_x isum landing in its own lane, then each row's lanes summed as
+   wm__k_qdot sums them. */
+static void wm__k_qdots(const wm__kc *kc, const wm__qa *x, const unsigned char *W, int n, int nr, float *S) {
+    int nb = n / WM__QK, j = 0;
+    size_t rb = (size_t)nb * 34;
+#ifdef WM__SIMD
+    if (kc->simd && nb < 8 && 8 % nb == 0) {
+        wm__qa xr; /* x's blocks repeated: block k is x's k mod nb */
+        int k, per = 8 / nb;
+        for (k = 0; k < 8; k++) {
+            xr.d[k] = x->d[k % nb];
+            xr.sum[k] = x->sum[k % nb];
+            memcpy(xr.q[k], x->q[k % nb], WM__QK);
+        }
+        for (; j + per <= nr; j += per) {
+            float acc[8], a[8];
+            int r, b;
+            wm__v_qdot(&xr, W + (size_t)j * rb, WM_Q8_0, 8, acc);
+            for (r = 0; r < per; r++) {
+                for (b = 0; b < 8; b++) a[b] = b < nb ? acc[r * nb + b] : 0.0f;
+                S[j + r] = wm__qsum8(a);
+            }
+        }
+    }
+#endif
+    for (; j < nr; j++) S[j] = wm__k_qdot(kc, x, W + (size_t)j * rb, WM_Q8_0, n);
 }
 
 static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
@@ -2111,7 +2468,7 @@ static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, in
     if (WM__IS_Q(W->dtype)) {
         int nq = WM__QA_GROUPS(W->cols), t;
         WM__PARALLEL_FOR(WM__MIN(nth, T))
-        for (t = 0; t < T; t++) wm__quant_act(x + (size_t)t * (size_t)ldx, W->cols, kc->qa + (size_t)t * (size_t)nq);
+        for (t = 0; t < T; t++) wm__quant_act(x + (size_t)t * (size_t)ldx, W->cols, kc->qa + (size_t)t * (size_t)nq, kc->simd);
     }
     WM__PARALLEL_FOR(nth)
     for (th = 0; th < nth; th++) {
@@ -2596,6 +2953,33 @@ static int wm__conv_C(const wm_config *c) { return wm__ssd_I(c) + 2 * c->ssd_gro
    cosine below position 4096 and 1.2e-3 below 32768 (d = 64, theta 1e4),
    past the tolerance against the float64 reference; the table is built once
    per call for all layers, so double costs nothing measurable. */
+#ifdef WM__FLOAT_MATH
+/* Single precision (no double-precision FPU): the angle p inv as an exact
+   float sum hi + lo (fma), cos/sin of hi corrected to first order by lo.
+   inv itself is one powf (~1 ulp): below position 1024 the cosines stay
+   within 1e-4 of the double ones. */
+static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int pos0, int n, int last_pos) {
+    float base = (float)c->rope_theta;
+    int t, i, h = d / 2;
+    if (c->rope_type == WM_ROPE_DYNAMIC) {
+        float L = (float)last_pos + 1.0f, n0 = (float)c->rope_original_max, f = (float)c->rope_factor;
+        if (L > n0 && d > 2) base *= powf(f * L / n0 - (f - 1.0f), (float)d / (float)(d - 2));
+    }
+    for (i = 0; i < h; i++) {
+        float inv = 1.0f / powf(base, (float)(2 * i) / (float)d);
+        for (t = 0; t < n; t++) {
+            float p = (float)(pos0 + t), hi, lo, ch, sh;
+            if (c->rope_type == WM_ROPE_LINEAR) p /= (float)c->rope_factor;
+            hi = p * inv;
+            lo = fmaf(p, inv, -hi);
+            ch = cosf(hi);
+            sh = sinf(hi);
+            cs[(size_t)t * h + i] = ch - sh * lo;
+            sn[(size_t)t * h + i] = sh + ch * lo;
+        }
+    }
+}
+#else
 static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int pos0, int n, int last_pos) {
     double base = c->rope_theta;
     int t, i, h = d / 2;
@@ -2613,6 +2997,7 @@ static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int 
         }
     }
 }
+#endif
 
 /* ---- SSD: chunked scan (prefill) and recurrence (decode) -----------------
    Per head h: S_t = exp(A dt_t) S_{t-1} + dt_t x_t B_t^T,  y_t = S_t C_t + D x_t.
@@ -2823,10 +3208,10 @@ static void wm__ssd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__ssd_carve(a, &m->cfg, nb, nth, &b);
 }
 
-static uint64_t wm__ssd_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__ssd_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__ssd_w *w = (const wm__ssd_w *)wv;
     const wm_config *c = &m->cfg;
-    (void)kv;
+    (void)kv; (void)ctype;
     return wm__mat_bytes(&w->x_proj) + wm__mat_bytes(&w->b_proj) + wm__mat_bytes(&w->c_proj) + wm__mat_bytes(&w->dt_proj) +
            wm__mat_bytes(&w->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state;
 }
@@ -2945,10 +3330,10 @@ static void wm__mamba_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx
     wm__mamba_carve(a, &m->cfg, nb, nth, &b);
 }
 
-static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__mamba_w *w = (const wm__mamba_w *)wv;
     const wm_config *c = &m->cfg;
-    (void)kv;
+    (void)kv; (void)ctype;
     return wm__mat_bytes(&w->in_proj) + wm__mat_bytes(&w->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
            4ull * (uint64_t)wm__conv_C(c) * (uint64_t)(2 * c->conv_kernel - 1) + 4ull * (uint64_t)wm__ssd_I(c);
 }
@@ -3053,8 +3438,8 @@ static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule
             const float *qr = qg + (size_t)r * lda;
             float *S = w->S + (size_t)r * ld;
             if (ctype == WM_Q8_0) {
-                wm__quant_act(qr, hd, w->qa + (size_t)r * ng);
-                for (j = 0; j < nk; j++) S[j] = wm__k_qdot(kc, w->qa + (size_t)r * ng, K + (size_t)j * rb, WM_Q8_0, hd);
+                wm__quant_act(qr, hd, w->qa + (size_t)r * ng, kc->simd);
+                wm__k_qdots(kc, w->qa + (size_t)r * ng, K, hd, nk, S);
             } else {
                 for (j = 0; j < nk; j++) S[j] = wm__k_dot(kc, qr, K + (size_t)j * rb, ctype, hd);
             }
@@ -3064,11 +3449,7 @@ static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule
             wm__attn_probs(kc, ru, w->S + (size_t)r * ld, jlo, pmax, p0 + ii, kp[ii]);
         }
         if (ctype == WM_F32) wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, (const float *)(const void *)V, hd, og, ldb);
-        for (r = 0; ctype != WM_F32 && r < rows; r++) /* o += p_j v_j, skipping masked keys */
-            for (j = 0; j < nk; j++) {
-                float pj = w->S[(size_t)r * ld + (size_t)j];
-                if (pj != 0.0f) wm__k_axpy(kc, og + (size_t)r * ldb, pj, V + (size_t)j * rb, ctype, hd);
-            }
+        if (ctype != WM_F32) wm__k_axpy_keys(kc, og, ldb, rows, w->S, ld, V, rb, ctype, hd, nk);
     }
 }
 
@@ -3225,12 +3606,12 @@ static void wm__ifa_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__ifa_carve(a, &m->cfg, nb, n_ctx, nth, &b);
 }
 
-static uint64_t wm__ifa_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__ifa_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__ifa_w *w = (const wm__ifa_w *)wv;
     const wm_config *c = &m->cfg;
     return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->v_queries) +
            4ull * c->ifa_values * c->ifa_retrieval + (uint64_t)c->ifa_topk * wm__row_bytes(&w->v_embed) +
-           kv * (8ull * (uint64_t)c->hidden_size + 4ull * c->n_heads);
+           kv * (2ull * (uint64_t)c->n_heads * wm__row_size(ctype, (size_t)c->head_dim) + 4ull * c->n_heads);
 }
 
 /* ---- doge dynamic-mask attention ---------------------------------------------
@@ -3339,11 +3720,11 @@ static void wm__doge_attn_scratch(wm__arena *a, const wm_model *m, int nb, int n
     wm__doge_carve(a, &m->cfg, nb, n_ctx, nth, &b);
 }
 
-static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__doge_attn_w *w = (const wm__doge_attn_w *)wv;
     const wm_config *c = &m->cfg;
     return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->v) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->dt_proj) +
-           kv * (8ull * c->n_kv_heads * c->head_dim + 4ull * c->n_kv_heads);
+           kv * (2ull * c->n_kv_heads * wm__row_size(ctype, (size_t)c->head_dim) + 4ull * c->n_kv_heads);
 }
 
 /* ---- gated MLP: down(act(gate(x)) * up(x)) -------------------------------- */
@@ -3389,9 +3770,9 @@ static void wm__mlp_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__mlp_carve(a, &m->cfg, nb, &b);
 }
 
-static uint64_t wm__mlp_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__mlp_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__mlp_w *w = (const wm__mlp_w *)wv;
-    (void)m; (void)kv;
+    (void)m; (void)kv; (void)ctype;
     return wm__mat_bytes(&w->gate) + wm__mat_bytes(&w->up) + wm__mat_bytes(&w->down);
 }
 
@@ -3544,10 +3925,10 @@ static void wm__cdmoe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx
     wm__cdmoe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
 }
 
-static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__cdmoe_w *w = (const wm__cdmoe_w *)wv;
     const wm_config *c = &m->cfg;
-    (void)kv;
+    (void)kv; (void)ctype;
     return wm__mat_bytes(&w->sh_up) + wm__mat_bytes(&w->sh_down) + wm__mat_bytes(&w->queries) +
            4ull * c->cdmoe_heads * m->num_keys * c->cdmoe_retrieval +
            (uint64_t)c->cdmoe_heads * c->cdmoe_topk * (wm__row_bytes(&w->ex.down_embed) + wm__row_bytes(&w->ex.up_embed));
@@ -3612,10 +3993,10 @@ static void wm__moe_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, 
     wm__moe_carve(a, &m->cfg, nb, m->num_keys, nth, &b);
 }
 
-static uint64_t wm__moe_decode_bytes(const wm_model *m, const void *wv, uint64_t kv) {
+static uint64_t wm__moe_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
     const wm__moe_w *w = (const wm__moe_w *)wv;
     const wm_config *c = &m->cfg;
-    return wm__mlp_decode_bytes(m, &w->mlp, kv) + wm__mat_bytes(&w->router) +
+    return wm__mlp_decode_bytes(m, &w->mlp, kv, ctype) + wm__mat_bytes(&w->router) +
            (uint64_t)c->experts_per_tok * (wm__row_bytes(&w->ex.down_embed) + wm__row_bytes(&w->ex.up_embed));
 }
 
@@ -3639,7 +4020,7 @@ typedef struct wm__module {
     void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st);
     void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
-    uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv);
+    uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv, int ctype); /* kv keys in a cache of ctype */
     void (*bound)(const wm_config *c, void *w); /* after its tensors are bound, or NULL */
     int attends; /* keeps a KV cache: bounded by n_ctx */
 } wm__module;
@@ -3865,6 +4246,8 @@ WMDEF void wm_session_reset(wm_session *s) {
 }
 
 WMDEF int wm_session_pos(const wm_session *s) { return s ? s->pos : 0; }
+static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype);
+WMDEF uint64_t wm_session_decode_bytes(const wm_session *s) { return s ? wm__decode_bytes(s->model, s->pos, s->params.cache_type) : 0; }
 WMDEF int wm_session_room(const wm_session *s) {
     if (!s) return 0;
     return s->model->has_attn ? s->params.n_ctx - s->pos : INT32_MAX - 1 - s->pos;
@@ -5548,7 +5931,15 @@ static int wm__bind(void *ctx, const wm__need *n) {
     if (n->kind == WM__MATRIX) {
         const void *data = t->data;
         if (blk == 1 && (uintptr_t)data % esz) { /* misaligned in the buffer: copy once (blocks are read bytewise) */
-            void *cp = wm__alloc(b->a, bytes, 1);
+            void *cp;
+#ifdef WM_WEIGHTS_IN_PLACE
+            b->st = wm__fail(b->err, WM_ERR_UNSUPPORTED,
+                             "%s: tensor '%s' at offset %zu is not aligned to its %zu-byte elements, and WM_WEIGHTS_IN_PLACE forbids "
+                             "copying it (%zu bytes) into RAM: place the file at an address aligned to 64",
+                             file, n->name, (size_t)(t->data - (const unsigned char *)b->src->files[t->file].data), esz, bytes);
+            return 0;
+#endif
+            cp = wm__alloc(b->a, bytes, 1);
             if (!b->measure && cp) memcpy(cp, data, bytes);
             data = cp;
         }
@@ -5918,7 +6309,9 @@ WMDEF uint64_t wm_model_weight_bytes(const wm_model *m) {
     return n;
 }
 
-WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
+WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) { return wm__decode_bytes(m, pos, WM_F32); }
+
+static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype) {
     const wm_config *c;
     uint64_t n = 0, D, kv = (uint64_t)(pos < 0 ? 0 : pos) + 1;
     int l, slot;
@@ -5931,7 +6324,7 @@ WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) {
         n += 4 * D * (uint64_t)((L->norm_seq != NULL) + (L->norm_state != NULL) + (L->gain_seq != NULL) + (L->gain_state != NULL));
         for (slot = 0; slot < 2; slot++) {
             const wm__module *md = wm__slot_module(L, slot);
-            if (md->decode_bytes) n += md->decode_bytes(m, wm__slot_weights(L, slot), kv);
+            if (md->decode_bytes) n += md->decode_bytes(m, wm__slot_weights(L, slot), kv, ctype);
         }
     }
     return n;

@@ -58,7 +58,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_CACHE_TYPE, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_CACHE_TYPE, O_BATCH, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -100,6 +100,7 @@ static const optdef OPTS[N_OPT] = {
     {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels"},
     {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
+    {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -131,6 +132,8 @@ static const command CMDS[] = {
      "perplexity of a text (llama-perplexity's method)"},
     {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--scalar] [--cache-type T]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_CACHE_TYPE, -1},
      "one JSON line of speeds"},
+    {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [-p TEXT] [-n N]", 1, 1, {O_CTX, O_BATCH, O_CACHE_TYPE, O_PROMPT, O_N, O_TOKENIZER, -1},
+     "a C header of the bytes a caller-memory (firmware) build needs"},
 };
 #define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
 
@@ -574,7 +577,7 @@ static void gg_place(gg_tensor *g, const wm_tensor_info *t, const wm_config *c) 
 enum { Q_KEEP = -1, Q_F32 = 100, Q_F16, Q_BF16, Q_Q8_0, Q_Q4_0, Q_Q4_K_M };
 
 /* llama.cpp's choices: matrices (2-D .weight, no norms or conv kernels) take
-   the type; the output (or a tied embedding) Q6_K under q4_0 / q4_k_m; under
+   the type, everything else is F32; the output (or a tied embedding) Q6_K under q4_0 / q4_k_m; under
    q4_k_m, v_proj and down_proj Q6_K in the first and last eighth of the
    layers and every third between; rows that are not whole blocks of the
    type fall back to Q8_0 (llama.cpp: Q5_0, which wm.h does not run). */
@@ -586,7 +589,7 @@ static int gg_pick(int q, const wm_tensor_info *t, const wm_config *c, int tied,
     int matrix = t->ndim == 2 && n > 7 && !strcmp(t->name + n - 7, ".weight") && !strstr(t->name, "norm") && !strstr(t->name, "conv1d");
     int nl = c->n_layers;
     if (q == Q_KEEP) return t->type;
-    if (!matrix) return t->type > WM_BF16 ? WM_F32 : t->type; /* vectors stay as they are */
+    if (!matrix) return WM_F32; /* norms and other small tensors: F32 (as llama.cpp), used in place */
     if (q == Q_F32) return WM_F32;
     if (q == Q_F16) return WM_F16;
     if (q == Q_BF16) return WM_BF16;
@@ -1036,6 +1039,7 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
     if (a->set[O_CTX]) p.n_ctx = (int)a->i[O_CTX];
     if (a->set[O_CTX] && c->max_position_embeddings > 0 && p.n_ctx > c->max_position_embeddings)
         warn("--ctx %d exceeds the model's trained context (%d tokens)", p.n_ctx, c->max_position_embeddings);
+    if (a->set[O_BATCH]) p.n_batch = (int)a->i[O_BATCH];
     p.n_threads = threads_of(a);
     if ((p.cache_type = cache_type_of(a)) < 0) return 1;
     if (wm_session_create(s, *m, &p, &e) != WM_OK) return fail("%s", e.message);
@@ -1478,7 +1482,7 @@ static int cmd_bench(const args *a) {
     for (i = 0; i < n_gen; i++) {
         double ts;
         tok = argmax(logits, wm_model_config(m)->vocab_size);
-        bytes += wm_model_decode_bytes(m, wm_session_pos(s));
+        bytes += wm_session_decode_bytes(s);
         ts = now_s();
         if (wm_decode(s, tok, logits) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
         step[i] = now_s() - ts;
@@ -1509,8 +1513,77 @@ done:
     return rc;
 }
 
+/* ---- plan: the memory of a caller-memory (firmware) build ------------------- */
+
+/* text as a C string literal */
+static void print_c_string(const char *t) {
+    putchar('"');
+    for (; *t; t++) {
+        unsigned char c = (unsigned char)*t;
+        if (c == '"' || c == '\\') printf("\\%c", c);
+        else if (c < 32 || c > 126) printf("\\%03o", c);
+        else putchar(c);
+    }
+    putchar('"');
+}
+
+static int cmd_plan(const args *a) {
+    static const char *ctypes[] = {"WM_F32", "WM_F16", "WM_BF16", "WM_Q8_0"};
+    wm_model *m;
+    wm_tokenizer *t;
+    wm_session *s;
+    wm_error e;
+    wm_generate_params gp = wm_generate_default_params();
+    const wm_session_params *p;
+    const char *prompt = a->set[O_PROMPT] ? a->str[O_PROMPT] : "", *js = NULL, *tk = a->str[O_TOKENIZER];
+    char *file = NULL;
+    size_t n_file = 0, js_n = 0, mb, tb = 0, sb = 0, gb = 0, lb;
+    struct stat st;
+    int rc = 1;
+    if (a->set[O_N]) gp.max_new = (int)a->i[O_N];
+    if (open_all(a, &m, &t, &s)) { close_all(m, t, s); return 1; }
+    /* the tokenizer's JSON text: tokenizer.json, or the GGUF's tokenizer.huggingface.json */
+    if (!tk) tk = stat(a->pos[0], &st) == 0 && S_ISDIR(st.st_mode) ? NULL : a->pos[0];
+    if (tk) file = read_text(tk, &n_file);
+    else {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/tokenizer.json", a->pos[0]);
+        file = read_text(path, &n_file);
+    }
+    if (!file) goto done;
+    if (n_file >= 4 && !memcmp(file, "GGUF", 4)) {
+        if (wm_gguf_string(file, n_file, "tokenizer.huggingface.json", &js, &js_n, &e) != WM_OK) { fail("%s", e.message); goto done; }
+    } else {
+        js = file;
+        js_n = n_file;
+    }
+    p = wm_session_get_params(s);
+    mb = wm_model_bytes_used(m);
+    if (wm_tokenizer_bytes(js, js_n, &tb, &e) != WM_OK || wm_session_bytes(m, p, &sb, &e) != WM_OK) { fail("%s", e.message); goto done; }
+    if (wm_generate_bytes(s, t, strlen(prompt), &gp, &gb) != WM_OK) { fail("plan: the prompt does not fit --ctx %d", p->n_ctx); goto done; }
+    lb = sizeof(float) * (size_t)wm_model_config(m)->vocab_size;
+    printf("/* wm.h memory plan for %s (wm plan): bytes counted from 64-byte aligned\n"
+           "   starts, the same numbers on 32- and 64-bit targets. */\n", a->pos[0]);
+    printf("#define WM_PLAN_MODEL_BYTES %zu     /* wm_model_init */\n", mb);
+    printf("#define WM_PLAN_TOKENIZER_BYTES %zu /* wm_tokenizer_init */\n", tb);
+    printf("#define WM_PLAN_SESSION_BYTES %zu   /* wm_session_init */\n", sb);
+    printf("#define WM_PLAN_GENERATE_BYTES %zu  /* wm_generate_params.work */\n", gb);
+    printf("#define WM_PLAN_LOGITS_BYTES %zu    /* float logits[vocab] */\n", lb);
+    printf("#define WM_PLAN_RAM_BYTES %zu       /* all of the above */\n", mb + tb + sb + gb + lb);
+    printf("#define WM_PLAN_N_CTX %d\n#define WM_PLAN_N_BATCH %d\n#define WM_PLAN_CACHE_TYPE %s\n", p->n_ctx, p->n_batch,
+           p->cache_type >= 0 && p->cache_type <= 3 ? ctypes[p->cache_type] : "WM_F32");
+    printf("#define WM_PLAN_MAX_NEW %d\n#define WM_PLAN_VOCAB %d\n#define WM_PLAN_PROMPT ", gp.max_new, wm_model_config(m)->vocab_size);
+    print_c_string(prompt);
+    printf("\n");
+    rc = 0;
+done:
+    free(file);
+    close_all(m, t, s);
+    return rc;
+}
+
 int main(int argc, char **argv) {
-    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench};
+    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan};
     args a;
     int k, rc;
     if (argc < 2) {

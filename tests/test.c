@@ -2336,7 +2336,7 @@ static void test_quant(void) {
         wm__qa a[1];
         int i, ok = 1;
         for (i = 0; i < 96; i++) x[i] = gauss(&seed) * (i < 32 ? 1e-6f : i < 64 ? 3.0f : 1e4f);
-        wm__quant_act(x, 96, a);
+        wm__quant_act(x, 96, a, 0);
         for (i = 0; i < 96; i++) {
             float d = a->d[i / 32];
             uint32_t u;
@@ -2344,9 +2344,40 @@ static void test_quant(void) {
             ok &= fabsf(x[i] - d * (float)a->q[i / 32][i % 32]) <= 0.5f * d * 1.01f && (u & 0x1fff) == 0;
         }
         check(ok && a->d[3] == 0.0f && a->sum[7] == 0, "activations quantized within half a step, scales of 11 bits, unused blocks zero");
+        {   /* the SIMD rounding equals the scalar one (lrintf: ties to even), a block of exact ties included */
+            wm__qa b[1];
+            for (i = 64; i < 96; i++) x[i] = i == 64 ? 127.0f : (float)((i % 7) - 3) + 0.5f; /* d = 1: q = rint(x) */
+            wm__quant_act(x, 96, a, 0);
+            wm__quant_act(x, 96, b, 1);
+            check(!memcmp(a, b, sizeof a) && a->q[2][1] == 0 && a->q[2][3] == 2 && a->q[2][4] == 2 && a->q[2][6] == -2,
+                  "activation quantizing: SIMD body == scalar (ties to even: -0.5 1.5 2.5 -2.5 give %d %d %d %d)", a->q[2][1], a->q[2][3], a->q[2][4], a->q[2][6]);
+        }
         x[40] = NAN;
-        wm__quant_act(x, 96, a);
+        wm__quant_act(x, 96, a, 0);
         check(a->d[1] != a->d[1] && a->d[0] == a->d[0] && a->d[2] == a->d[2], "a NaN makes only its block's scale NaN");
+    }
+    /* a KV cache's keys: the grouped dots equal one dot per row, bit for bit */
+    {
+        static const int hds[] = {32, 64, 128, 256, 96};
+        int hi, same = 1;
+        for (hi = 0; hi < 5; hi++) {
+            int n = hds[hi], nr = 13, i, j;
+            float *x = (float *)malloc(4 * (size_t)n), *w = (float *)malloc(4 * (size_t)n * nr), S[13];
+            unsigned char *q = (unsigned char *)malloc((size_t)n * nr * 2);
+            wm__qa *a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(n));
+            wm__kc kc = {1, 1, NULL, NULL};
+            for (i = 0; i < n; i++) x[i] = gauss(&seed);
+            for (i = 0; i < n * nr; i++) w[i] = gauss(&seed) * (i % 7 == 0 ? 10.0f : 1.0f);
+            wm_quantize(WM_Q8_0, w, (size_t)n * nr, q);
+            wm__quant_act(x, n, a, 1);
+            wm__k_qdots(&kc, a, q, n, nr, S);
+            for (j = 0; j < nr; j++) {
+                float one = wm__k_qdot(&kc, a, q + (size_t)j * (size_t)(n / 32 * 34), WM_Q8_0, n);
+                same &= !memcmp(&one, &S[j], 4);
+            }
+            free(x); free(w); free(q); free(a);
+        }
+        check(same, "Q8_0 key rows dotted in groups of 8 blocks == one row at a time, bit for bit (head sizes 32..256)");
     }
     /* integer dot products: SIMD == scalar bit for bit; both near the float64 product */
     for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
@@ -2370,7 +2401,7 @@ static void test_quant(void) {
                     for (i = 0; i < N / qtype_block(t) * qtype_bytes(t); i++)
                         if (!(t == WM_Q8_0 || t == WM_Q4_0 ? i % qtype_bytes(t) < 2 : t == WM_Q4_K ? i % 144 < 4 : i % 210 >= 208))
                             q[i] = (unsigned char)(frand(&seed) * 1000);
-                wm__quant_act(x, N, a);
+                wm__quant_act(x, N, a, 0);
                 dequant_row(t, q, N, y);
                 for (i = 0; i < N; i++) {
                     double xd = (double)a[i / 256].d[i / 32 % 8] * a[i / 256].q[i / 32 % 8][i % 32];
@@ -2772,6 +2803,22 @@ static void test_cache_types(void) {
     cache_case("cheems-tiny", "tests/fixtures/cheems-tiny", "tests/fixtures/cheems-tiny/ref.safetensors", 5e-4, 6e-3);
     cache_case("doge-demo", "examples/models/doge-demo", "tests/fixtures/doge-demo/ref.safetensors", 5e-4, 6e-3);
     cache_case("cheems-demo", "examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", 5e-4, 6e-3);
+    /* the bytes a decode step reads count the cache at its type: doge-demo, 6 layers of 2 KV heads of 64 */
+    if (wm_model_load(&m, "examples/models/doge-demo", &e) == WM_OK) {
+        static const int types[] = {WM_F32, WM_F16, WM_Q8_0}, row[] = {256, 128, 68};
+        int k;
+        for (k = 0; k < 3; k++) {
+            int32_t ids[5] = {0, 374, 4078, 293, 260};
+            p = wm_session_default_params(m);
+            p.cache_type = types[k];
+            if (wm_session_create(&s, m, &p, &e) != WM_OK) { check(0, "cache session"); continue; }
+            wm_prefill(s, ids, 5, NULL, WM_LOGITS_LAST);
+            check(wm_session_decode_bytes(s) == wm_model_decode_bytes(m, 5) - 6ull * 6 * 2 * 2 * (256 - row[k]),
+                  "decode bytes at position 5 with the %s cache: %llu", wm_type_name(types[k]), (unsigned long long)wm_session_decode_bytes(s));
+            wm_session_free(s);
+        }
+        wm_model_free(m);
+    }
     /* refusals: an unknown type, Q8_0 with head_dim not a multiple of 32 */
     if (wm_model_load(&m, "tests/fixtures/hf-doge-dense", &e) == WM_OK) {
         p = wm_session_default_params(m);

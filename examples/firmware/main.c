@@ -1,0 +1,129 @@
+/* wm.h on a microcontroller: greedy generation from a GGUF model that
+   stays where it is (flash, QSPI ROM), with every byte of RAM the library
+   touches in static buffers sized at compile time.
+
+   plan.h comes from the host: `wm plan MODEL.gguf --ctx 256 --batch 1
+   --cache-type q8_0 -p PROMPT -n N` prints the exact byte counts, which
+   are the same on a 32-bit target as on the 64-bit host. The platform
+   (board.c: Cortex-M with semihosting; host.c: a hosted build of this same
+   program, which the tests compare with) supplies fw_write, fw_ticks and
+   the model blob fw_model[] (model.S). Output: the text as it is generated,
+   then "ids:" (prompt and generated token ids) and "stats:" lines. */
+#define WM_NO_MALLOC
+#define WM_NO_STDIO
+#define WM_WEIGHTS_IN_PLACE
+#define WM_IMPLEMENTATION
+#include "../../wm.h"
+#include "plan.h"
+#include "fw.h"
+
+#define FW_ALIGNED(n) (((n) + 63u) & ~(size_t)63u)
+/* One arena, in this order; each part starts on a 64-byte boundary. */
+#define FW_OFF_TOK FW_ALIGNED(WM_PLAN_MODEL_BYTES)
+#define FW_OFF_SESSION (FW_OFF_TOK + FW_ALIGNED(WM_PLAN_TOKENIZER_BYTES))
+#define FW_OFF_GEN (FW_OFF_SESSION + FW_ALIGNED(WM_PLAN_SESSION_BYTES))
+#define FW_OFF_LOGITS (FW_OFF_GEN + FW_ALIGNED(WM_PLAN_GENERATE_BYTES))
+#define FW_ARENA_BYTES (FW_OFF_LOGITS + FW_ALIGNED(WM_PLAN_LOGITS_BYTES))
+
+static unsigned char fw_arena[FW_ARENA_BYTES] __attribute__((aligned(64), section(FW_ARENA_SECTION)));
+
+static int32_t fw_ids[WM_PLAN_N_CTX];
+static int fw_n_ids;
+static uint64_t fw_t_first, fw_t_last;
+
+static void fw_puts(const char *s) { fw_write(s, strlen(s)); }
+
+static void fw_putu(unsigned long long v) { /* decimal, no printf */
+    char b[24];
+    int i = 23;
+    b[i] = 0;
+    do b[--i] = (char)('0' + v % 10); while ((v /= 10) && i > 0);
+    fw_puts(b + i);
+}
+
+static void fw_kv(const char *k, unsigned long long v) {
+    fw_puts(" ");
+    fw_puts(k);
+    fw_puts("=");
+    fw_putu(v);
+}
+
+static int on_token(void *user, int32_t token, const char *text, size_t len) {
+    (void)user;
+    if (fw_n_ids == 0) fw_t_first = fw_ticks(); /* the prompt is in: decoding starts */
+    fw_t_last = fw_ticks();
+    if (fw_n_ids < WM_PLAN_N_CTX) fw_ids[fw_n_ids++] = token;
+    fw_write(text, len);
+    return 0;
+}
+
+static int fw_fail(const char *what, const char *msg) {
+    fw_puts("\nerror: ");
+    fw_puts(what);
+    fw_puts(": ");
+    fw_puts(msg);
+    fw_puts("\n");
+    return 1;
+}
+
+int fw_main(void) {
+    static const char prompt[] = WM_PLAN_PROMPT;
+    wm_blob blob;
+    wm_model_source src;
+    wm_model *m;
+    wm_tokenizer *t;
+    wm_session *s;
+    wm_session_params p;
+    wm_sampler smp = wm_sampler_default(); /* greedy */
+    wm_generate_params gp = wm_generate_default_params();
+    wm_generate_stats gs;
+    wm_error e;
+    const char *tj;
+    size_t tj_n, n_prompt = 0, i;
+    int32_t pids[64];
+    uint64_t t0;
+
+    blob.data = fw_model;
+    blob.size = (size_t)(fw_model_end - fw_model);
+    blob.name = "model.gguf";
+    src.config_json = NULL; /* a GGUF carries its config */
+    src.config_bytes = 0;
+    src.files = &blob;
+    src.n_files = 1;
+    if (wm_model_init(&m, &src, fw_arena, FW_OFF_TOK, &e) != WM_OK) return fw_fail("model", e.message);
+    if (wm_gguf_string(fw_model, blob.size, "tokenizer.huggingface.json", &tj, &tj_n, &e) != WM_OK) return fw_fail("tokenizer", e.message);
+    if (wm_tokenizer_init(&t, tj, tj_n, fw_arena + FW_OFF_TOK, FW_OFF_SESSION - FW_OFF_TOK, &e) != WM_OK)
+        return fw_fail("tokenizer", e.message);
+    p = wm_session_default_params(m);
+    p.n_ctx = WM_PLAN_N_CTX;
+    p.n_batch = WM_PLAN_N_BATCH;
+    p.cache_type = WM_PLAN_CACHE_TYPE;
+    if (wm_session_init(&s, m, &p, fw_arena + FW_OFF_SESSION, FW_OFF_GEN - FW_OFF_SESSION, &e) != WM_OK)
+        return fw_fail("session", e.message);
+    gp.max_new = WM_PLAN_MAX_NEW;
+    gp.work = fw_arena + FW_OFF_GEN;
+    gp.work_bytes = FW_OFF_LOGITS - FW_OFF_GEN;
+    fw_puts(prompt);
+    t0 = fw_ticks();
+    if (wm_generate(s, t, &smp, (float *)(void *)(fw_arena + FW_OFF_LOGITS), prompt, sizeof prompt - 1, &gp, on_token, NULL, &gs) != WM_OK)
+        return fw_fail("generate", wm_session_error(s));
+    fw_puts("\nids:");
+    wm_tokenize(t, prompt, sizeof prompt - 1, 1, pids, 64, &n_prompt);
+    for (i = 0; i < n_prompt && i < 64; i++) { fw_puts(" "); fw_putu((unsigned long long)pids[i]); }
+    fw_puts(" |");
+    for (i = 0; i < (size_t)fw_n_ids; i++) { fw_puts(" "); fw_putu((unsigned long long)fw_ids[i]); }
+    fw_puts("\nstats:");
+    fw_kv("prompt_tokens", (unsigned long long)gs.n_prompt);
+    fw_kv("generated", (unsigned long long)gs.n_generated);
+    fw_kv("prefill_ticks", (unsigned long long)(fw_t_first - t0));
+    fw_kv("decode_ticks", (unsigned long long)(fw_t_last - fw_t_first)); /* n_generated - 1 decode steps */
+    fw_kv("ram_model", WM_PLAN_MODEL_BYTES);
+    fw_kv("ram_tokenizer", WM_PLAN_TOKENIZER_BYTES);
+    fw_kv("ram_session", WM_PLAN_SESSION_BYTES);
+    fw_kv("ram_generate", WM_PLAN_GENERATE_BYTES);
+    fw_kv("ram_logits", WM_PLAN_LOGITS_BYTES);
+    fw_kv("arena", FW_ARENA_BYTES);
+    fw_kv("weights", (unsigned long long)blob.size);
+    fw_puts("\n");
+    return 0;
+}

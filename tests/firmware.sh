@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# make test-firmware: runs the firmware images under qemu-system-arm (time
+# advancing per instruction, -icount) and compares each board's token ids
+# with the hosted build of the same program; prints the instructions per
+# decoded token, Helium against the scalar build. Last line: N passed, N failed.
+set -u
+cd "$(dirname "$0")/.."
+B=build/firmware
+pass=0 fail=0
+qemu() { # board elf -> output (10 minutes of host time at most)
+    timeout 600 qemu-system-arm -M "$1" -nographic -monitor none -serial none \
+        -semihosting-config enable=on,target=native -icount shift=0 -kernel "$2" 2>&1
+}
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+field() { sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<< "$1" | head -n 1; }
+# instructions per decoded token: ticks x instructions per tick (calibrated) / decode steps
+ipt() {
+    local out=$1 t c n
+    t=$(field "$out" decode_ticks); c=$(field "$out" calib_ticks_2M); n=$(field "$out" generated)
+    [ -n "$t" ] && [ -n "$c" ] && [ -n "$n" ] && [ "$c" -gt 0 ] && [ "$n" -gt 1 ] && echo $((t * 2000000 / c / (n - 1)))
+}
+declare -A IPT
+for m in cheems doge; do
+    host=$("$B/host-$m") || { bad "host-$m exits with an error"; continue; }
+    want=$(grep '^ids:' <<< "$host")
+    [ -n "$want" ] || { bad "host-$m prints no ids"; continue; }
+    for run in "mps3-an547 an547-$m" "mps2-an386 an386-$m"; do
+        set -- $run
+        out=$(qemu "$1" "$B/$2.elf"); rc=$?
+        got=$(grep '^ids:' <<< "$out")
+        if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok "$2 ($1): token ids equal the host's; $(ipt "$out") instructions per decoded token; $(grep '^board:' <<< "$out" | cut -d' ' -f2-)"
+        else bad "$2 ($1): exit $rc, ids '$got', host '$want'"; echo "$out" | tail -n 5; fi
+        IPT[$2]=$(ipt "$out")
+    done
+done
+out=$(qemu mps3-an547 "$B/an547-cheems-scalar.elf"); rc=$?
+if [ $rc -eq 0 ] && [ "$(grep '^ids:' <<< "$out")" = "$(grep '^ids:' <<< "$("$B/host-cheems")")" ]; then
+    s=$(ipt "$out"); h=${IPT[an547-cheems]:-0}
+    if [ -n "$s" ] && [ "$h" -gt 0 ] && [ $((4 * h)) -le "$s" ]; then ok "an547-cheems: Helium $h vs scalar $s instructions per decoded token (Q8_0): 1/$((s / h)).$(( (s * 10 / h) % 10 ))"
+    else bad "an547-cheems: Helium $h vs scalar $s instructions per decoded token: more than 1/4"; fi
+else bad "an547-cheems-scalar: exit $rc or ids differ"; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
