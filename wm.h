@@ -1891,12 +1891,13 @@ static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int d
    rows rb bytes apart), rows r < rows, skipping zero probabilities (masked
    keys): each value row widened once for all rows, then per output element
    the steps of wm__k_axpy on that row, key after key. */
+static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype, int n);
 static void wm__k_axpy_keys(const wm__kc *kc, float *o, int ldo, int rows, const float *S, int ld, const unsigned char *V, size_t rb,
                             int ctype, int hd, int nk) {
     float blk[512]; /* [hd] */
     int j, r, b;
     for (j = 0; j < nk; j++) {
-        const unsigned char *v = V + (size_t)j * rb;
+        const unsigned char *v = V + (size_t)j * rb; /* [hd] of ctype */
         int any = 0;
         for (r = 0; r < rows; r++) any |= S[(size_t)r * ld + (size_t)j] != 0.0f;
         if (!any) continue;
@@ -1908,7 +1909,7 @@ static void wm__k_axpy_keys(const wm__kc *kc, float *o, int ldo, int rows, const
         if (ctype == WM_Q8_0)
             for (b = 0; b < hd / WM__QK; b++) wm__deq_block(WM_Q8_0, v + (size_t)b * 34, blk + (size_t)b * WM__QK);
         else
-            for (b = 0; b < hd; b++) blk[b] = wm__elem(v, ctype, (size_t)b);
+            wm__k_to_f32(kc, blk, v, ctype, hd);
         for (r = 0; r < rows; r++)
             if (S[(size_t)r * ld + (size_t)j] != 0.0f) wm__k_axpy(kc, o + (size_t)r * ldo, S[(size_t)r * ld + (size_t)j], blk, WM_F32, hd);
     }
