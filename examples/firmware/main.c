@@ -7,8 +7,10 @@
    are the same on a 32-bit target as on the 64-bit host. The platform
    (board.c: Cortex-M with semihosting; host.c: a hosted build of this same
    program, which the tests compare with) supplies fw_write, fw_ticks and
-   the model blob fw_model[] (model.S). Output: the text as it is generated,
-   then "ids:" (prompt and generated token ids) and "stats:" lines. */
+   the model blob fw_model[] (model.S). Output: a "selftest:" line (the
+   target's integer kernels against their scalar references), the text as
+   it is generated, then "ids:" (prompt and generated token ids) and
+   "stats:" lines. */
 #define WM_NO_MALLOC
 #define WM_NO_STDIO
 #define WM_WEIGHTS_IN_PLACE
@@ -66,6 +68,45 @@ static int fw_fail(const char *what, const char *msg) {
     return 1;
 }
 
+/* The integer kernels of this target (Helium on the M55) against their
+   scalar references, bit for bit, before the model runs: each quantized
+   type's dot, the activation quantizer, and the grouped key dots of the
+   Q8_0 KV cache. Returns the number of mismatches. */
+static int fw_selftest(void) { /* its buffers borrow the arena, which the model has not claimed yet */
+    float *w = (float *)(void *)fw_arena, *x = w + 4 * 256;            /* [4][256], [256] */
+    unsigned char *q = (unsigned char *)(x + 256);                     /* [4 * 256 * 2] */
+    wm__qa *a = (wm__qa *)(void *)(q + 4 * 256 * 2), *b = a + 2;      /* [2], [2] */
+    static const int types[] = {WM_Q8_0, WM_Q4_0, WM_Q4_K, WM_Q6_K};
+    wm__kc vec = {1, 1, NULL, NULL}, ref = {0, 1, NULL, NULL};
+    uint32_t seed = 12345u;
+    float s1, s2, S[8];
+    int i, t, r, bad = 0;
+    for (i = 0; i < 4 * 256; i++) { /* uniform in [-1, 1), a few large values */
+        seed = seed * 1664525u + 1013904223u;
+        w[i] = (float)(int32_t)seed * (i % 61 == 0 ? 4.6566e-9f : 4.6566e-10f);
+        if (i < 256) x[i] = (float)(int32_t)(seed * 2654435761u) * 4.6566e-10f;
+    }
+    wm__quant_act(x, 256, a, 1);
+    wm__quant_act(x, 256, b, 0);
+    bad += memcmp(a, b, sizeof(wm__qa)) != 0;
+    for (t = 0; t < 4; t++) {
+        if (wm_quantize(types[t], w, 4 * 256, q) != WM_OK) { bad++; continue; }
+        for (r = 0; r < 4; r++) {
+            size_t rb = wm_type_bytes(types[t], 256);
+            s1 = wm__k_qdot(&vec, a, q + r * rb, types[t], 256);
+            s2 = wm__k_qdot(&ref, a, q + r * rb, types[t], 256);
+            bad += memcmp(&s1, &s2, sizeof s1) != 0;
+        }
+    }
+    wm_quantize(WM_Q8_0, w, 8 * 64, q); /* eight keys of 64 */
+    wm__k_qdots(&vec, a, q, 64, 8, S);
+    for (r = 0; r < 8; r++) {
+        s2 = wm__k_qdot(&ref, a, q + r * 68, WM_Q8_0, 64);
+        bad += memcmp(&S[r], &s2, sizeof s2) != 0;
+    }
+    return bad;
+}
+
 int fw_main(void) {
     static const char prompt[] = WM_PLAN_PROMPT;
     wm_blob blob;
@@ -83,6 +124,11 @@ int fw_main(void) {
     int32_t pids[64];
     uint64_t t0;
 
+    i = (size_t)fw_selftest();
+    fw_puts(i ? "selftest: FAILED, mismatches " : "selftest: kernels equal their scalar references bit for bit");
+    if (i) fw_putu((unsigned long long)i);
+    fw_puts("\n");
+    if (i) return 1;
     blob.data = fw_model;
     blob.size = (size_t)(fw_model_end - fw_model);
     blob.name = "model.gguf";
