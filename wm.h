@@ -2,7 +2,8 @@
 
    Runs the `cheems` seed architecture (RoPE, chunked SSD scan, InnerFuncAttn
    with dynamic mask, CDMoE), transformers' `doge` (DogeForCausalLM) and
-   `mamba2` (Mamba2ForCausalLM) checkpoints, from safetensors or GGUF (F32,
+   `mamba2` (Mamba2ForCausalLM) checkpoints, and `mcsd` (the seed papers'
+   multi-channel slope and decay model), from safetensors or GGUF (F32,
    F16, BF16 and llama.cpp's Q8_0, Q4_0, Q4_K, Q6_K). C99, libc + libm only.
 
    Do this:
@@ -189,11 +190,12 @@ typedef struct wm_error {
 typedef enum wm_model_type {
     WM_MODEL_CHEEMS = 1, /* the seed architecture of the Wonderful Matrices paper */
     WM_MODEL_DOGE = 2,   /* transformers' DogeForCausalLM */
-    WM_MODEL_MAMBA2 = 3  /* transformers' Mamba2ForCausalLM */
+    WM_MODEL_MAMBA2 = 3, /* transformers' Mamba2ForCausalLM */
+    WM_MODEL_MCSD = 4    /* the multi-channel slope and decay model of the seed papers */
 } wm_model_type;
 
 /* Sequence module of a layer (cheems layers_type; doge: attention; mamba2: mixer). */
-enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, WM_SEQ_MAMBA2 = 4 };
+enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, WM_SEQ_MAMBA2 = 4, WM_SEQ_MCSD = 5 };
 /* State module of a layer. */
 enum { WM_STATE_NONE = 0, WM_STATE_MLP = 1, WM_STATE_CDMOE = 2, WM_STATE_DOGE_MOE = 3 };
 enum { WM_ACT_SILU = 0, WM_ACT_GELU = 1, WM_ACT_RELU = 2, WM_ACT_GELU_TANH = 3 };
@@ -238,6 +240,9 @@ typedef struct wm_config {
     float dt_min, dt_max;          /* time_step_limit */
     /* optional biases a random checkpoint of this config carries */
     int bias_proj, bias_mlp, bias_conv;
+    /* mcsd */
+    int mcsd_channels, mcsd_concat; /* C (divides hidden_size); 1: concat fusion [T][2D], 0: add */
+    float mcsd_slope_exp, mcsd_decay_off; /* slope beta_c = 2^(-e (c+1) / C), decay alpha_c = 1 - 2^(-o - c) */
 } wm_config;
 
 /* A caller buffer holding one safetensors file. */
@@ -2832,7 +2837,7 @@ struct wm_model {
     void **owned_files;  /* buffers read by wm_model_load */
     int n_owned_files;
 };
-WM__SLOT(wm_model, 864);
+WM__SLOT(wm_model, 880);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
@@ -3337,6 +3342,105 @@ static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64
     (void)kv; (void)ctype;
     return wm__mat_bytes(&w->in_proj) + wm__mat_bytes(&w->out_proj) + 4ull * c->ssd_heads * c->ssd_head_dim * c->ssd_state +
            4ull * (uint64_t)wm__conv_C(c) * (uint64_t)(2 * c->conv_kernel - 1) + 4ull * (uint64_t)wm__ssd_I(c);
+}
+
+/* ---- MCSD: multi-channel slope and decay (seed paper; names ours) --------------
+   Per channel c of Dc = D / C features, from per-channel projections
+   U, V, F, E = x_c W[c] (weights [C][in][out]):
+     slope  A_t: the softmax-weighted mean of earlier V (slope beta_c), token 0 itself
+     decay  B_t = alpha_c (B_{t-1} + E_{t-1}): the decayed sum of earlier E, token 0 itself
+     theta  = silu(slope) U (+ or ||) sigmoid(F) RMSNorm_Dc(decay) gain
+   then o_proj (optional with add). Prefill runs the recurrence too: it is
+   element-wise, O(T D), and equals the parallel form. State per layer:
+   A [D], B [D], z [C] (z = sum_j exp(-j beta_c); 0 before the first token). */
+
+typedef struct wm__mcsd_w {
+    const float *u, *v, *f, *e;  /* [C][Dc][Dc], [in][out] */
+    const float *dnorm;          /* [D] */
+    wm__mat o;                   /* [D][D] or [D][2D]; absent (add only): identity */
+    const float *ob;             /* never stored (no biases) */
+} wm__mcsd_w;
+
+static size_t wm__mcsd_theta(const wm_config *c) { return (size_t)c->hidden_size * (c->mcsd_concat ? 2u : 1u); }
+
+static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
+    const wm_config *c = x->c;
+    const wm__mcsd_w *w = (const wm__mcsd_w *)x->w;
+    const wm__kc *kc = x->kc;
+    int D = c->hidden_size, C = c->mcsd_channels, Dc = D / C, t, ch, i, o;
+    size_t TW = wm__mcsd_theta(c);
+    float *th = wm__falloc(ar, (size_t)x->nb, TW, 1); /* [nb][D or 2D] */
+    float *p = wm__falloc(ar, 5, (size_t)Dc, 1);       /* U, V, F, E, RMSNorm(decay): [5][Dc] */
+    float *A = x->st->S, *B = A + D, *z = B + D;       /* [D], [D], [C] */
+    for (t = 0; t < x->nb; t++) {
+        const float *xt = in + (size_t)t * D;
+        for (ch = 0; ch < C; ch++) {
+            const float *xc = xt + (size_t)ch * Dc, *W[4];
+            float *U = p, *V = p + Dc, *F = p + 2 * Dc, *E = p + 3 * Dc, *R = p + 4 * Dc, *Ac = A + (size_t)ch * Dc, *Bc = B + (size_t)ch * Dc;
+            float beta = exp2f(-c->mcsd_slope_exp * (float)(ch + 1) / (float)C), alpha = 1.0f - exp2f(-c->mcsd_decay_off - (float)ch);
+            float *ts = th + (size_t)t * TW + (size_t)ch * (c->mcsd_concat ? 2 * Dc : Dc), *td = c->mcsd_concat ? ts + Dc : ts;
+            int first = z[ch] == 0.0f, k;
+            W[0] = w->u; W[1] = w->v; W[2] = w->f; W[3] = w->e;
+            for (k = 0; k < 4; k++) { /* y[o] = sum_i x[i] W[c][i][o]: one row of W per input feature */
+                float *y = p + (size_t)k * Dc;
+                memset(y, 0, sizeof(float) * (size_t)Dc);
+                for (i = 0; i < Dc; i++) wm__k_axpy(kc, y, xc[i], W[k] + ((size_t)ch * Dc + (size_t)i) * Dc, WM_F32, Dc);
+            }
+            wm__k_rmsnorm(kc, R, first ? E : Bc, w->dnorm + (size_t)ch * Dc, Dc, c->norm_eps);
+            for (o = 0; o < Dc; o++) {
+                float sl = first ? V[o] : Ac[o], g = 1.0f / (1.0f + expf(-F[o]));
+                float vs = sl / (1.0f + expf(-sl)) * U[o], vd = g * R[o];
+                if (c->mcsd_concat) { ts[o] = vs; td[o] = vd; }
+                else ts[o] = vs + vd;
+            }
+            z[ch] = 1.0f + expf(-beta) * z[ch];
+            for (o = 0; o < Dc; o++) {
+                Ac[o] = (1.0f - 1.0f / z[ch]) * Ac[o] + V[o] / z[ch];
+                Bc[o] = alpha * (Bc[o] + E[o]);
+            }
+        }
+    }
+    if (w->o.data) wm__k_matmul(kc, out, D, th, (int)TW, &w->o, NULL, x->nb);
+    else memcpy(out, th, sizeof(float) * (size_t)x->nb * (size_t)D);
+}
+
+static void wm__mcsd_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__mcsd_w *w = (wm__mcsd_w *)wv;
+    int D = c->hidden_size, C = c->mcsd_channels, Dc = C > 0 ? D / C : 0;
+    static const char *nm[4] = {"mcsd.u_proj.weight", "mcsd.v_proj.weight", "mcsd.f_proj.weight", "mcsd.e_proj.weight"};
+    int k;
+    for (k = 0; k < 4; k++)
+        wm__plan_t(p, nm[k], WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0.0f, 1.0f / sqrtf((float)(Dc > 0 ? Dc : 1)),
+                   w ? (void *)(k == 0 ? &w->u : k == 1 ? &w->v : k == 2 ? &w->f : &w->e) : NULL, 3, (uint64_t)C, (uint64_t)Dc, (uint64_t)Dc, 0);
+    WM__VEC1(p, "mcsd.decay_norm.weight", w ? &w->dnorm : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_t(p, "mcsd.o_proj.weight", WM__MATRIX, c->mcsd_concat ? WM__IN_RANDOM : WM__OPTIONAL, WM__INIT_NORMAL, 0.0f,
+               1.0f / sqrtf((float)wm__mcsd_theta(c)), w ? &w->o : NULL, 2, (uint64_t)D, (uint64_t)wm__mcsd_theta(c), 0, 0);
+}
+
+static void wm__mcsd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+    (void)n_ctx; (void)ctype;
+    st->S = wm__falloc(a, 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels, 1, 1);
+}
+
+static void wm__mcsd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    const wm_config *c = &m->cfg;
+    (void)n_ctx; (void)nth;
+    wm__falloc(a, (size_t)nb, wm__mcsd_theta(c), 1);
+    wm__falloc(a, 5, (size_t)(c->hidden_size / c->mcsd_channels), 1);
+}
+
+static uint64_t wm__mcsd_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
+    const wm__mcsd_w *w = (const wm__mcsd_w *)wv;
+    const wm_config *c = &m->cfg;
+    uint64_t D = (uint64_t)c->hidden_size;
+    (void)kv; (void)ctype;
+    return 4ull * 4 * D * (D / (uint64_t)c->mcsd_channels) + 4 * D + wm__mat_bytes(&w->o) + 4ull * (2 * D + (uint64_t)c->mcsd_channels);
+}
+
+/* floats of layer l's recurrent state S (SSD, mamba2 or MCSD) */
+static size_t wm__S_floats(const wm_config *c, int l) {
+    if (c->layer_seq[l] == WM_SEQ_MCSD) return 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels;
+    return (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state;
 }
 
 /* ---- attention over the cache, a block of queries at a time ----------------
@@ -4026,13 +4130,14 @@ typedef struct wm__module {
     int attends; /* keeps a KV cache: bounded by n_ctx */
 } wm__module;
 
-#define WM__N_SEQ 5
+#define WM__N_SEQ 6
 static const wm__module wm__modules[] = {
     {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
     {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, 0},
     {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, 1},
     {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL, 1},
     {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, 0},
+    {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, 0},
     {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
     {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, 0},
     {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, 0},
@@ -4241,7 +4346,7 @@ WMDEF void wm_session_reset(wm_session *s) {
     s->err[0] = 0;
     for (l = 0; l < c->n_layers; l++) {
         wm__lstate *st = &s->ls[l];
-        if (st->S) memset(st->S, 0, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);
+        if (st->S) memset(st->S, 0, sizeof(float) * wm__S_floats(c, l));
         if (st->conv) memset(st->conv, 0, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
     }
 }
@@ -4923,6 +5028,25 @@ static void wm__cfg_mamba2(wm__cfgr *r, wm_config *c) {
     for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MAMBA2; c->layer_state[l] = WM_STATE_NONE; }
 }
 
+/* mcsd (names ours: no code was published) */
+static void wm__cfg_mcsd(wm__cfgr *r, wm_config *c) {
+    const char *p = r->obj;
+    char buf[16];
+    int l;
+    c->norm_eps = (float)wm__cfg_num_in(r, p, "rms_norm_eps", 1e-6);
+    c->n_layers = wm__cfg_int(r, "num_hidden_layers", 1, 1, 1, WM_MAX_LAYERS);
+    c->intermediate_size = wm__cfg_int(r, "intermediate_size", 1, 1, 1, WM__MAX_DIM);
+    c->mcsd_channels = wm__cfg_int(r, "num_channels", 1, 1, 1, WM__MAX_DIM);
+    c->mcsd_slope_exp = (float)wm__cfg_num_in(r, p, "slope_exponent", 8.0);
+    c->mcsd_decay_off = (float)wm__cfg_num_in(r, p, "decay_exponent_offset", 5.0);
+    c->mcsd_concat = 0;
+    if (wm__cfg_str_in(r, p, "mcsd_fusion", buf, sizeof buf)) {
+        if (!strcmp(buf, "concat")) c->mcsd_concat = 1;
+        else if (strcmp(buf, "add")) wm__cfg_fail(r, "field 'mcsd_fusion' must be \"add\" or \"concat\"");
+    }
+    for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MCSD; c->layer_state[l] = WM_STATE_MLP; }
+}
+
 /* ---- model types -------------------------------------------------------------
    A row each: config.json's model_type, its field reader, the modules its
    layers may hold, and its block stacking (tensor names of the embedding,
@@ -4953,6 +5077,15 @@ static void wm__stack_doge(wm__planner *p, const wm_config *c, wm__layer *L, int
     wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
 }
 
+/* mcsd: pre-norm MCSD block, then a pre-norm gated MLP */
+static void wm__stack_mcsd(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
+    int D = c->hidden_size;
+    WM__VEC1(p, "pre_mcsd_layernorm.weight", L ? &L->norm_seq : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, c->layer_seq[l]);
+    WM__VEC1(p, "pre_mlp_layernorm.weight", L ? &L->norm_state : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
+}
+
 /* transformers' Mamba2Block */
 static void wm__stack_mamba2(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
     WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, c->hidden_size, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
@@ -4977,6 +5110,8 @@ static const wm__model_type wm__model_types[] = {
      "model.layers.", "model.norm.weight", wm__stack_doge},
     {"mamba2", wm__cfg_mamba2, WM__BIT(WM_SEQ_MAMBA2), WM__BIT(WM_STATE_NONE), -1, "backbone.embeddings.weight", "backbone.layers.",
      "backbone.norm_f.weight", wm__stack_mamba2},
+    {"mcsd", wm__cfg_mcsd, WM__BIT(WM_SEQ_MCSD), WM__BIT(WM_STATE_MLP), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight",
+     wm__stack_mcsd},
 };
 #define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
 
@@ -7996,7 +8131,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
             wm__io(io, st->v + (size_t)h * ctx * rb, rb * pos);
             if (st->m) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * pos);
         }
-        if (st->S) wm__io(io, st->S, sizeof(float) * (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state);
+        if (st->S) wm__io(io, st->S, sizeof(float) * wm__S_floats(c, l));
         if (st->conv) wm__io(io, st->conv, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
     }
     {

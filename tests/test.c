@@ -691,7 +691,8 @@ static void fixture_case(const char *name, const char *model_dir, const char *re
 }
 
 static void test_fixtures(void) {
-    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-dense", "hf-doge-moe", "hf-mamba2"};
+    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-dense", "hf-doge-moe", "hf-mamba2",
+                               "mcsd-tiny", "mcsd-variants", "mcsd-oproj"};
     static const char *demos[] = {"doge-demo", "cheems-demo"};
     char dir[256], rp[300];
     size_t i;
@@ -2652,7 +2653,8 @@ static void test_gguf(void) {
         static const char *src[][3] = {{"tests/fixtures/hf-mamba2", "tests/fixtures/hf-mamba2/ref.safetensors", "hf-mamba2.gguf"},
                                        {"tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-moe/ref.safetensors", "hf-doge-moe.gguf"},
                                        {"examples/models/doge-demo", "tests/fixtures/doge-demo/ref.safetensors", "doge-demo.gguf"},
-                                       {"examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", "cheems-demo.gguf"}};
+                                       {"examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", "cheems-demo.gguf"},
+                                       {"tests/fixtures/mcsd-variants", "tests/fixtures/mcsd-variants/ref.safetensors", "mcsd-variants.gguf"}};
         size_t i;
         for (i = 0; i < sizeof src / sizeof src[0]; i++) {
             snprintf(path, sizeof path, "build/gguf-test-%s", src[i][2]);

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Cross-checks build/wm against the float64 reference on checkpoints no test
 has seen: for each config below, `wm random` writes a checkpoint, the
-reference (wm_ref.py, run with PyTorch) computes its logits, and `wm logits`
-must match them within 1e-4 * (1 + max|ref|), by prefill and by decode.
+reference (wm_ref.py; mcsd_ref.py for mcsd; run with PyTorch) computes its
+logits, and `wm logits` must match them within 1e-4 * (1 + max|ref|), by
+prefill and by decode.
 
-usage: tools/crosscheck.py REFERENCE_DIR [--seeds N]
+usage: tools/crosscheck.py REFERENCE_DIR [--seeds N] [--only NAME_PREFIX]
 
 Needs what the repository does not ship: REFERENCE_DIR with the float64
-reference of the model types, `wm_ref.py`, and its safetensors reader
-`st.py` (the project's shared reference directory), and PyTorch
+references of the model types, `wm_ref.py` and `mcsd_ref.py`, and their
+safetensors reader `st.py` (the project's shared reference directory), and PyTorch
 (Debian: apt-get install python3-torch). Build build/wm first (make).
 """
 import json
@@ -57,6 +58,14 @@ def mamba2(**kw):
     return cfg
 
 
+def mcsd(**kw):
+    cfg = {"model_type": "mcsd", "vocab_size": 300, "hidden_size": 48, "num_channels": 4, "num_hidden_layers": 3,
+           "intermediate_size": 72, "hidden_act": "gelu", "rms_norm_eps": 1e-6, "mcsd_fusion": "add",
+           "slope_exponent": 8.0, "decay_exponent_offset": 5.0, "tie_word_embeddings": True}
+    cfg.update(kw)
+    return cfg
+
+
 CASES = [
     ("cheems ssd/attn/none, chunk 5, topk 3", cheems()),
     ("cheems sequential, biases, untied, mlp", cheems(cdmoe_form="sequential", hidden_bias=True,
@@ -75,6 +84,10 @@ CASES = [
                                                                 "original_max_position_embeddings": 16})),
     ("mamba2 8 heads / 4 groups, conv 3, chunk 7, biases, dt clamp", mamba2()),
     ("mamba2 1 group, tied, chunk 64", mamba2(n_groups=1, chunk_size=64, tie_word_embeddings=True, use_bias=False)),
+    ("mcsd 4 channels of 12, add, gelu", mcsd()),
+    ("mcsd 6 channels of 8, concat + o_proj, silu, untied", mcsd(num_channels=6, mcsd_fusion="concat", hidden_act="silu",
+                                                               tie_word_embeddings=False, slope_exponent=3.0,
+                                                               decay_exponent_offset=2.0)),
 ]
 
 
@@ -90,11 +103,16 @@ def main():
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 2
     sys.path.insert(0, refdir)
     import wm_ref
+    import mcsd_ref
     from st import load_file
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
     wm = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "wm")
     T = 30
     bad = 0
     for name, cfg in CASES:
+        if not name.startswith(only):
+            continue
+        ref_mod = mcsd_ref if cfg["model_type"] == "mcsd" else wm_ref
         for seed in range(seeds):
             with tempfile.TemporaryDirectory() as d:
                 cfgp = os.path.join(d, "config.json")
@@ -105,7 +123,7 @@ def main():
                 g = torch.Generator().manual_seed(seed)
                 ids = torch.randint(0, cfg["vocab_size"], (T,), generator=g)
                 wm_ref.MARGINS.min = float("inf")
-                ref = wm_ref.forward(cfg, w, ids)
+                ref = ref_mod.forward(cfg, w, ids)
                 margin = wm_ref.MARGINS.min
                 sc = cfg.get("rope_scaling") or cfg.get("rope_parameters") or {}
                 decode_eq = sc.get("rope_type") != "dynamic"
