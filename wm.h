@@ -2,7 +2,8 @@
 
    Runs the `cheems` seed architecture (RoPE, chunked SSD scan, InnerFuncAttn
    with dynamic mask, CDMoE), transformers' `doge` (DogeForCausalLM) and
-   `mamba2` (Mamba2ForCausalLM) checkpoints, and `mcsd` (the seed papers'
+   `mamba2` (Mamba2ForCausalLM) checkpoints, `rodimus` (codefuse-ai's
+   Rodimus, block_type "rodimus") and `mcsd` (the seed papers'
    multi-channel slope and decay model), from safetensors or GGUF (F32,
    F16, BF16 and llama.cpp's Q8_0, Q4_0, Q4_K, Q6_K). C99, libc + libm only.
 
@@ -191,11 +192,12 @@ typedef enum wm_model_type {
     WM_MODEL_CHEEMS = 1, /* the seed architecture of the Wonderful Matrices paper */
     WM_MODEL_DOGE = 2,   /* transformers' DogeForCausalLM */
     WM_MODEL_MAMBA2 = 3, /* transformers' Mamba2ForCausalLM */
-    WM_MODEL_MCSD = 4    /* the multi-channel slope and decay model of the seed papers */
+    WM_MODEL_MCSD = 4,   /* the multi-channel slope and decay model of the seed papers */
+    WM_MODEL_RODIMUS = 5 /* Rodimus (codefuse-ai's RodimusForCausalLM, block_type "rodimus") */
 } wm_model_type;
 
 /* Sequence module of a layer (cheems layers_type; doge: attention; mamba2: mixer). */
-enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, WM_SEQ_MAMBA2 = 4, WM_SEQ_MCSD = 5 };
+enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, WM_SEQ_MAMBA2 = 4, WM_SEQ_MCSD = 5, WM_SEQ_RODIMUS = 6 };
 /* State module of a layer. */
 enum { WM_STATE_NONE = 0, WM_STATE_MLP = 1, WM_STATE_CDMOE = 2, WM_STATE_DOGE_MOE = 3 };
 enum { WM_ACT_SILU = 0, WM_ACT_GELU = 1, WM_ACT_RELU = 2, WM_ACT_GELU_TANH = 3 };
@@ -243,6 +245,9 @@ typedef struct wm_config {
     /* mcsd */
     int mcsd_channels, mcsd_concat; /* C (divides hidden_size); 1: concat fusion [T][2D], 0: add */
     float mcsd_slope_exp, mcsd_decay_off; /* slope beta_c = 2^(-e (c+1) / C), decay alpha_c = 1 - 2^(-o - c) */
+    /* rodimus (conv_kernel above is its ShortConv length) */
+    int rod_inner, rod_mem, rod_rank; /* Di = align8(D expand_ratio), n = mem_size, l: the input gate's low rank */
+    float rod_k_eps;                  /* the L2 normalisation of k (normalize_epsilon) */
 } wm_config;
 
 /* A caller buffer holding one safetensors file. */
@@ -2837,7 +2842,7 @@ struct wm_model {
     void **owned_files;  /* buffers read by wm_model_load */
     int n_owned_files;
 };
-WM__SLOT(wm_model, 880);
+WM__SLOT(wm_model, 896);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
@@ -3437,10 +3442,147 @@ static uint64_t wm__mcsd_decode_bytes(const wm_model *m, const void *wv, uint64_
     return 4ull * 4 * D * (D / (uint64_t)c->mcsd_channels) + 4 * D + wm__mat_bytes(&w->o) + 4ull * (2 * D + (uint64_t)c->mcsd_channels);
 }
 
+/* ---- Rodimus flow (block_type "rodimus"; SPEC-rodimus-mcsd §2.4) --------------
+   [a | z] = fc(x); x' = silu(conv(a)); [q | k] = in_proj(x');
+   u = sigmoid(W2 W1 a + b2) a (the pre-conv a); [s | r] = mem_gate(x');
+   g = softplus(s), tau = sigmoid(r); k^ = k / max(|k|, eps) g^tau;
+   S_t = diag(exp(-g tau)) S_{t-1} + k^T u   (gated linear attention, S [n][Di])
+   o = (q / sqrt n) S_t + x' residual_weight;  out = out_proj(RMSNorm(o silu(z)) act_norm).
+   Prefill and decode both run the recurrence, token after token. State per
+   layer: the last K-1 values of a [K-1][Di] and S [n][Di]. */
+
+typedef struct wm__rod_w {
+    wm__mat fc, in_proj, ch0, ch1, mem_gate, out_proj; /* [2Di][D], [2n][Di], [l][Di], [Di][l], [2n][Di], [D][Di] */
+    const float *fcb, *in_projb, *ch0b, *ch1b, *mem_gateb, *out_projb; /* ch1b [Di], mem_gateb [2n]; the others absent */
+    const float *conv_w, *conv_b;      /* [Di][K], [Di] */
+    const float *resw, *act_norm;      /* [Di], [Di] */
+} wm__rod_w;
+
+typedef struct wm__rod_bufs {
+    float *az;   /* [nb][2Di] */
+    float *ext;  /* [K-1+nb][Di] conv window followed by this batch's a */
+    float *xs;   /* [nb][Di] x' */
+    float *qk;   /* [nb][2n] */
+    float *lo;   /* [nb][l] */
+    float *beta; /* [nb][Di] */
+    float *mg;   /* [nb][2n] */
+    float *o;    /* [nb][Di] */
+} wm__rod_bufs;
+
+static void wm__rod_carve(wm__arena *a, const wm_config *c, int nb, wm__rod_bufs *b) {
+    size_t Di = (size_t)c->rod_inner, n = (size_t)c->rod_mem;
+    b->az = wm__falloc(a, nb, 2 * Di, 1);
+    b->ext = wm__falloc(a, (size_t)c->conv_kernel - 1 + (size_t)nb, Di, 1);
+    b->xs = wm__falloc(a, nb, Di, 1);
+    b->qk = wm__falloc(a, nb, 2 * n, 1);
+    b->lo = wm__falloc(a, nb, (size_t)c->rod_rank, 1);
+    b->beta = wm__falloc(a, nb, Di, 1);
+    b->mg = wm__falloc(a, nb, 2 * n, 1);
+    b->o = wm__falloc(a, nb, Di, 1);
+}
+
+static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
+    const wm_config *c = x->c;
+    const wm__rod_w *w = (const wm__rod_w *)x->w;
+    const wm__kc *kc = x->kc;
+    wm__rod_bufs b;
+    int D = c->hidden_size, Di = c->rod_inner, n = c->rod_mem, K = c->conv_kernel, t, i, k;
+    float *S = x->st->S, qs = 1.0f / sqrtf((float)n);
+    wm__rod_carve(ar, c, x->nb, &b);
+    wm__k_matmul(kc, b.az, 2 * Di, in, D, &w->fc, NULL, x->nb);
+    memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * Di);
+    for (t = 0; t < x->nb; t++) memcpy(b.ext + (size_t)(K - 1 + t) * Di, b.az + (size_t)t * 2 * Di, sizeof(float) * (size_t)Di);
+    memcpy(x->st->conv, b.ext + (size_t)x->nb * Di, sizeof(float) * (size_t)(K - 1) * Di);
+    for (t = 0; t < x->nb; t++) { /* x' = silu(b + sum_k w_k a_{t-K+1+k}) */
+        float *o = b.xs + (size_t)t * Di;
+        for (i = 0; i < Di; i++) {
+            float s = w->conv_b ? w->conv_b[i] : 0.0f;
+            for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * b.ext[(size_t)(t + k) * Di + i];
+            o[i] = s;
+        }
+        wm__k_act_mul(kc, o, NULL, (size_t)Di, WM_ACT_SILU);
+    }
+    wm__k_matmul(kc, b.qk, 2 * n, b.xs, Di, &w->in_proj, NULL, x->nb);
+    wm__k_matmul(kc, b.mg, 2 * n, b.xs, Di, &w->mem_gate, w->mem_gateb, x->nb);
+    for (t = 0; t < x->nb; t++) wm__k_matmul(kc, b.lo + (size_t)t * c->rod_rank, c->rod_rank, b.az + (size_t)t * 2 * Di, Di, &w->ch0, NULL, 1);
+    wm__k_matmul(kc, b.beta, Di, b.lo, c->rod_rank, &w->ch1, w->ch1b, x->nb);
+    for (t = 0; t < x->nb; t++) {
+        const float *a = b.az + (size_t)t * 2 * Di, *q = b.qk + (size_t)t * 2 * n, *xs = b.xs + (size_t)t * Di;
+        float *kk = b.qk + (size_t)t * 2 * n + n, *mg = b.mg + (size_t)t * 2 * n, *u = b.beta + (size_t)t * Di, *o = b.o + (size_t)t * Di;
+        float nrm = 0.0f;
+        for (i = 0; i < Di; i++) u[i] = a[i] / (1.0f + expf(-u[i])); /* beta a */
+        for (i = 0; i < n; i++) nrm += kk[i] * kk[i];
+        nrm = sqrtf(nrm);
+        nrm = nrm > c->rod_k_eps ? nrm : c->rod_k_eps;
+        for (i = 0; i < n; i++) { /* mg: [log decay | -] ; kk: k^ */
+            float g = wm__softplus(mg[i]), tau = 1.0f / (1.0f + expf(-mg[n + i]));
+            kk[i] = kk[i] / nrm * powf(g, tau);
+            mg[i] = expf(-g * tau);
+        }
+        for (i = 0; i < Di; i++) o[i] = xs[i] * w->resw[i];
+        for (k = 0; k < n; k++) { /* S_k = decay_k S_k + k^_k u;  o += q_k / sqrt(n) S_k */
+            float *Sk = S + (size_t)k * Di;
+            wm__k_scale(kc, Sk, mg[k], (size_t)Di);
+            wm__k_axpy(kc, Sk, kk[k], u, WM_F32, Di);
+            wm__k_axpy(kc, o, q[k] * qs, Sk, WM_F32, Di);
+        }
+        {   /* gated RMSNorm: o silu(z), normalised, times act_norm */
+            float *z = b.az + (size_t)t * 2 * Di + Di;
+            wm__k_act_mul(kc, z, NULL, (size_t)Di, WM_ACT_SILU);
+            for (i = 0; i < Di; i++) o[i] *= z[i];
+            wm__k_rmsnorm(kc, o, o, w->act_norm, Di, c->norm_eps);
+        }
+    }
+    wm__k_matmul(kc, out, D, b.o, Di, &w->out_proj, NULL, x->nb);
+}
+
+static void wm__rod_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__rod_w *w = (wm__rod_w *)wv;
+    int D = c->hidden_size, Di = c->rod_inner, n = c->rod_mem, l = c->rod_rank, K = c->conv_kernel;
+    WM__LIN(p, "mixer.fc", w, fc, 2 * Di, D, 0);
+    wm__plan_t(p, "mixer.inner_mixer.short_conv.conv1d.weight", WM__VECTOR, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1.0f / sqrtf((float)K),
+               w ? &w->conv_w : NULL, 3, (uint64_t)Di, 1, (uint64_t)K, 0);
+    WM__VEC1(p, "mixer.inner_mixer.short_conv.conv1d.bias", w ? &w->conv_b : NULL, Di, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 0.1f);
+    WM__LIN(p, "mixer.inner_mixer.in_proj", w, in_proj, 2 * n, Di, 0);
+    WM__LIN(p, "mixer.inner_mixer.ch_gate_proj.0", w, ch0, l, Di, 0);
+    WM__LIN(p, "mixer.inner_mixer.ch_gate_proj.1", w, ch1, Di, l, 1);
+    WM__LIN(p, "mixer.inner_mixer.mem_gate_proj", w, mem_gate, 2 * n, Di, 1);
+    WM__VEC1(p, "mixer.inner_mixer.residual_weight", w ? &w->resw : NULL, Di, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__VEC1(p, "mixer.act_norm.weight", w ? &w->act_norm : NULL, Di, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__LIN(p, "mixer.out_proj", w, out_proj, D, Di, 0);
+}
+
+static void wm__rod_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+    (void)n_ctx; (void)ctype;
+    st->S = wm__falloc(a, (size_t)c->rod_mem, (size_t)c->rod_inner, 1);
+    st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, (size_t)c->rod_inner, 1);
+}
+
+static void wm__rod_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__rod_bufs b;
+    (void)n_ctx; (void)nth;
+    wm__rod_carve(a, &m->cfg, nb, &b);
+}
+
+static uint64_t wm__rod_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
+    const wm__rod_w *w = (const wm__rod_w *)wv;
+    const wm_config *c = &m->cfg;
+    uint64_t Di = (uint64_t)c->rod_inner;
+    (void)kv; (void)ctype;
+    return wm__mat_bytes(&w->fc) + wm__mat_bytes(&w->in_proj) + wm__mat_bytes(&w->ch0) + wm__mat_bytes(&w->ch1) + wm__mat_bytes(&w->mem_gate) +
+           wm__mat_bytes(&w->out_proj) + 4 * Di * (uint64_t)(2 * c->conv_kernel - 1 + 4) + 8 * Di * (uint64_t)c->rod_mem;
+}
+
 /* floats of layer l's recurrent state S (SSD, mamba2 or MCSD) */
 static size_t wm__S_floats(const wm_config *c, int l) {
     if (c->layer_seq[l] == WM_SEQ_MCSD) return 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels;
+    if (c->layer_seq[l] == WM_SEQ_RODIMUS) return (size_t)c->rod_mem * (size_t)c->rod_inner;
     return (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state;
+}
+
+/* floats of layer l's conv window (mamba2, rodimus) */
+static size_t wm__conv_floats(const wm_config *c, int l) {
+    return (size_t)(c->conv_kernel - 1) * (c->layer_seq[l] == WM_SEQ_RODIMUS ? (size_t)c->rod_inner : (size_t)wm__conv_C(c));
 }
 
 /* ---- attention over the cache, a block of queries at a time ----------------
@@ -4130,7 +4272,7 @@ typedef struct wm__module {
     int attends; /* keeps a KV cache: bounded by n_ctx */
 } wm__module;
 
-#define WM__N_SEQ 6
+#define WM__N_SEQ 7
 static const wm__module wm__modules[] = {
     {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
     {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, 0},
@@ -4138,6 +4280,7 @@ static const wm__module wm__modules[] = {
     {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL, 1},
     {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, 0},
     {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, 0},
+    {"rodimus", wm__rod_plan, wm__rod_state, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, 0},
     {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
     {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, 0},
     {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, 0},
@@ -4347,7 +4490,7 @@ WMDEF void wm_session_reset(wm_session *s) {
     for (l = 0; l < c->n_layers; l++) {
         wm__lstate *st = &s->ls[l];
         if (st->S) memset(st->S, 0, sizeof(float) * wm__S_floats(c, l));
-        if (st->conv) memset(st->conv, 0, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
+        if (st->conv) memset(st->conv, 0, sizeof(float) * wm__conv_floats(c, l));
     }
 }
 
@@ -5047,6 +5190,45 @@ static void wm__cfg_mcsd(wm__cfgr *r, wm_config *c) {
     for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MCSD; c->layer_state[l] = WM_STATE_MLP; }
 }
 
+/* rodimus: d_model, n_layer, norm_epsilon, and mixer_cfg's fields */
+static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
+    const char *p = r->obj, *mc = wm__cfg_get(r, p, "mixer_cfg"), *top = r->obj, *lr;
+    char buf[32];
+    double ratio = 2.0;
+    int l;
+    c->norm_eps = (float)wm__cfg_num_in(r, p, "norm_epsilon", 1e-5);
+    c->n_layers = wm__cfg_int(r, "n_layer", 1, 24, 1, WM_MAX_LAYERS);
+    if (wm__cfg_str_in(r, p, "block_type", buf, sizeof buf) && strcmp(buf, "rodimus")) {
+        r->code = WM_ERR_UNSUPPORTED;
+        wm__cfg_fail(r, "block_type '%s' is not supported yet (rodimus)", buf);
+        return;
+    }
+    if (wm__cfg_bool(r, "use_scale_embedding", 0) || wm__cfg_bool(r, "use_norm_embedding", 0)) {
+        r->code = WM_ERR_UNSUPPORTED;
+        wm__cfg_fail(r, "use_scale_embedding / use_norm_embedding are not supported yet%s", "");
+        return;
+    }
+    if (mc && *mc != '{') { wm__cfg_fail(r, "field '%s' must be an object", "mixer_cfg"); return; }
+    if (mc) r->obj = mc;
+    c->conv_kernel = wm__cfg_int(r, "d_conv", 0, 4, 1, 64);
+    ratio = wm__cfg_num_in(r, r->obj, "expand_ratio", 2.0);
+    c->rod_mem = wm__cfg_int(r, "mem_size", 0, 64, 1, 4096);
+    c->rod_k_eps = (float)wm__cfg_num_in(r, r->obj, "normalize_epsilon", 1e-12);
+    c->rod_rank = c->hidden_size / 64 > 16 ? c->hidden_size / 64 : 16; /* "auto": max(D // 64, 16) */
+    lr = wm__cfg_get(r, r->obj, "input_gate_low_rank");
+    if (lr && *lr != '"') c->rod_rank = wm__cfg_int(r, "input_gate_low_rank", 0, 16, 1, WM__MAX_DIM);
+    else if (lr && wm__cfg_str_in(r, r->obj, "input_gate_low_rank", buf, sizeof buf) && strcmp(buf, "auto")) {
+        char *end;
+        long v = strtol(buf, &end, 10); /* the official code evaluates a numeric string */
+        if (end == buf || *end || v < 1 || v > WM__MAX_DIM) wm__cfg_fail(r, "field '%s' must be \"auto\" or a positive integer", "input_gate_low_rank");
+        c->rod_rank = (int)v;
+    }
+    r->obj = top;
+    if (!(ratio > 0.0 && ratio * c->hidden_size < (double)WM__MAX_DIM)) wm__cfg_fail(r, "field '%s' out of range", "mixer_cfg.expand_ratio");
+    else c->rod_inner = ((int)((double)c->hidden_size * ratio) + 7) / 8 * 8;
+    for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_RODIMUS; c->layer_state[l] = WM_STATE_NONE; }
+}
+
 /* ---- model types -------------------------------------------------------------
    A row each: config.json's model_type, its field reader, the modules its
    layers may hold, and its block stacking (tensor names of the embedding,
@@ -5086,6 +5268,12 @@ static void wm__stack_mcsd(wm__planner *p, const wm_config *c, wm__layer *L, int
     wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
 }
 
+/* rodimus: x + Flow(RMSNorm(x)) */
+static void wm__stack_rodimus(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
+    WM__VEC1(p, "mixer_norm.weight", L ? &L->norm_seq : NULL, c->hidden_size, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    wm__plan_module(p, c, L, c->layer_seq[l]);
+}
+
 /* transformers' Mamba2Block */
 static void wm__stack_mamba2(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
     WM__VEC1(p, "norm.weight", L ? &L->norm_seq : NULL, c->hidden_size, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
@@ -5112,6 +5300,8 @@ static const wm__model_type wm__model_types[] = {
      "backbone.norm_f.weight", wm__stack_mamba2},
     {"mcsd", wm__cfg_mcsd, WM__BIT(WM_SEQ_MCSD), WM__BIT(WM_STATE_MLP), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight",
      wm__stack_mcsd},
+    {"rodimus", wm__cfg_rodimus, WM__BIT(WM_SEQ_RODIMUS), WM__BIT(WM_STATE_NONE), 0, "model.embeddings.weight", "model.layers.", "model.norm_f.weight",
+     wm__stack_rodimus},
 };
 #define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
 
@@ -5225,7 +5415,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
         return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: model_type '%s' is not supported (%s)", buf, names);
     }
     c->vocab_size = wm__cfg_int(&r, "vocab_size", 1, 1, 1, WM__MAX_VOCAB);
-    c->hidden_size = wm__cfg_int(&r, "hidden_size", 1, 1, 1, WM__MAX_DIM);
+    c->hidden_size = wm__cfg_int(&r, c->model_type == WM_MODEL_RODIMUS ? "d_model" : "hidden_size", 1, 1, 1, WM__MAX_DIM);
     c->max_position_embeddings = wm__cfg_int(&r, "max_position_embeddings", 0, 0, 0, 1 << 24);
     c->bos_token_id = wm__cfg_int(&r, "bos_token_id", 0, -1, -1, WM__MAX_VOCAB);
     c->pad_token_id = wm__cfg_int(&r, "pad_token_id", 0, -1, -1, WM__MAX_VOCAB);
@@ -8132,7 +8322,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
             if (st->m) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * pos);
         }
         if (st->S) wm__io(io, st->S, sizeof(float) * wm__S_floats(c, l));
-        if (st->conv) wm__io(io, st->conv, sizeof(float) * (size_t)(c->conv_kernel - 1) * wm__conv_C(c));
+        if (st->conv) wm__io(io, st->conv, sizeof(float) * wm__conv_floats(c, l));
     }
     {
         wm_sampler tmp;

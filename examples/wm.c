@@ -398,6 +398,7 @@ static const char *seq_name(int s) {
     case WM_SEQ_DOGE_ATTN: return "attn";
     case WM_SEQ_MAMBA2: return "mamba2";
     case WM_SEQ_MCSD: return "mcsd";
+    case WM_SEQ_RODIMUS: return "rodimus";
     default: return "none";
     }
 }
@@ -411,7 +412,7 @@ static const char *state_name(int s) {
 }
 
 static int cmd_info(const args *a) {
-    static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd"};
+    static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd", "rodimus"};
     wm_model *m;
     wm_error e;
     const wm_config *c;
@@ -429,6 +430,8 @@ static int cmd_info(const args *a) {
     if (c->intermediate_size) printf("intermediate    %d\n", c->intermediate_size);
     if (c->ssd_heads) printf("ssd             heads %d x %d, groups %d, state %d, chunk %d\n", c->ssd_heads, c->ssd_head_dim, c->ssd_groups, c->ssd_state, c->ssd_chunk);
     if (c->n_heads) printf("attention       heads %d, kv heads %d, head_dim %d\n", c->n_heads, c->n_kv_heads, c->head_dim);
+    if (c->rod_inner)
+        printf("rodimus flow    inner %d, memory %d, input-gate rank %d, conv %d\n", c->rod_inner, c->rod_mem, c->rod_rank, c->conv_kernel);
     if (c->mcsd_channels)
         printf("mcsd            %d channels of %d, %s fusion, slope exponent %g, decay offset %g\n", c->mcsd_channels,
                c->hidden_size / c->mcsd_channels, c->mcsd_concat ? "concat" : "add", (double)c->mcsd_slope_exp, (double)c->mcsd_decay_off);
@@ -632,7 +635,7 @@ static int mamba2_json(const wm_config *c, char *buf, size_t cap) {
 }
 
 static int write_gguf(const char *in, const char *out_path, int q) {
-    static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd"};
+    static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd", "rodimus"};
     char path[4096], tmp[4096], json_buf[2048];
     wm_model *m = NULL;
     wm_error e;

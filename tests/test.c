@@ -692,7 +692,7 @@ static void fixture_case(const char *name, const char *model_dir, const char *re
 
 static void test_fixtures(void) {
     static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-dense", "hf-doge-moe", "hf-mamba2",
-                               "mcsd-tiny", "mcsd-variants", "mcsd-oproj"};
+                               "mcsd-tiny", "mcsd-variants", "mcsd-oproj", "rodimus-tiny"};
     static const char *demos[] = {"doge-demo", "cheems-demo"};
     char dir[256], rp[300];
     size_t i;

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Cross-checks build/wm against the float64 reference on checkpoints no test
 has seen: for each config below, `wm random` writes a checkpoint, the
-reference (wm_ref.py; mcsd_ref.py for mcsd; run with PyTorch) computes its
+reference (wm_ref.py; mcsd_ref.py, rodimus_ref.py; run with PyTorch) computes its
 logits, and `wm logits` must match them within 1e-4 * (1 + max|ref|), by
 prefill and by decode.
 
 usage: tools/crosscheck.py REFERENCE_DIR [--seeds N] [--only NAME_PREFIX]
 
 Needs what the repository does not ship: REFERENCE_DIR with the float64
-references of the model types, `wm_ref.py` and `mcsd_ref.py`, and their
+references of the model types, `wm_ref.py`, `mcsd_ref.py` and `rodimus_ref.py`, and their
 safetensors reader `st.py` (the project's shared reference directory), and PyTorch
 (Debian: apt-get install python3-torch). Build build/wm first (make).
 """
@@ -66,6 +66,15 @@ def mcsd(**kw):
     return cfg
 
 
+def rodimus(**kw):
+    mixer = {"d_conv": 4, "expand_ratio": 2, "mem_size": 16, "input_gate_low_rank": "auto"}
+    mixer.update(kw.pop("mixer_cfg", {}))
+    cfg = {"model_type": "rodimus", "block_type": "rodimus", "vocab_size": 300, "d_model": 48, "n_layer": 3,
+           "norm_epsilon": 1e-5, "tie_word_embeddings": True, "mixer_cfg": mixer}
+    cfg.update(kw)
+    return cfg
+
+
 CASES = [
     ("cheems ssd/attn/none, chunk 5, topk 3", cheems()),
     ("cheems sequential, biases, untied, mlp", cheems(cdmoe_form="sequential", hidden_bias=True,
@@ -84,6 +93,10 @@ CASES = [
                                                                 "original_max_position_embeddings": 16})),
     ("mamba2 8 heads / 4 groups, conv 3, chunk 7, biases, dt clamp", mamba2()),
     ("mamba2 1 group, tied, chunk 64", mamba2(n_groups=1, chunk_size=64, tie_word_embeddings=True, use_bias=False)),
+    ("rodimus d 48, inner 96, memory 16, rank 16, conv 4, tied", rodimus()),
+    ("rodimus expand 1.5, memory 8, rank 5, conv 3, k-eps 1e-6, untied", rodimus(
+        mixer_cfg={"d_conv": 3, "expand_ratio": 1.5, "mem_size": 8, "input_gate_low_rank": 5, "normalize_epsilon": 1e-6},
+        tie_word_embeddings=False)),
     ("mcsd 4 channels of 12, add, gelu", mcsd()),
     ("mcsd 6 channels of 8, concat + o_proj, silu, untied", mcsd(num_channels=6, mcsd_fusion="concat", hidden_act="silu",
                                                                tie_word_embeddings=False, slope_exponent=3.0,
@@ -104,6 +117,7 @@ def main():
     sys.path.insert(0, refdir)
     import wm_ref
     import mcsd_ref
+    import rodimus_ref
     from st import load_file
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
     wm = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "wm")
@@ -112,7 +126,7 @@ def main():
     for name, cfg in CASES:
         if not name.startswith(only):
             continue
-        ref_mod = mcsd_ref if cfg["model_type"] == "mcsd" else wm_ref
+        ref_mod = {"mcsd": mcsd_ref, "rodimus": rodimus_ref}.get(cfg["model_type"], wm_ref)
         for seed in range(seeds):
             with tempfile.TemporaryDirectory() as d:
                 cfgp = os.path.join(d, "config.json")
