@@ -216,6 +216,8 @@ typedef struct wm_config {
     int bos_token_id, pad_token_id;
     int eos_token_ids[4], n_eos;
     int max_position_embeddings;   /* 0 when the config has none */
+    float embed_scale;             /* the embedding rows times this (rodimus use_scale_embedding: sqrt(mem_size)) */
+    int embed_norm;                /* then an RMSNorm (rodimus use_norm_embedding: model.embed_norm.weight) */
     /* RoPE */
     int rope_type;                 /* WM_ROPE_* */
     double rope_theta, rope_factor;
@@ -2833,6 +2835,7 @@ struct wm_model {
     wm__layer *layers;   /* [n_layers] */
     wm__mat embed, lm_head;
     const float *final_norm;
+    const float *embed_norm; /* [D] or NULL */
     int num_keys;        /* product keys of the CDMoE / MoE */
     int has_attn;        /* any layer with a KV cache */
     int qcols;           /* most columns of a quantized matrix (its activations are quantized in the session) */
@@ -2842,7 +2845,7 @@ struct wm_model {
     void **owned_files;  /* buffers read by wm_model_load */
     int n_owned_files;
 };
-WM__SLOT(wm_model, 896);
+WM__SLOT(wm_model, 912);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
@@ -4568,7 +4571,12 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
     last = s->pos + n - 1;
     for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
         int nb = WM__MIN(s->params.n_batch, n - b0), pos0 = s->pos, t;
-        for (t = 0; t < nb; t++) wm__k_to_f32(&s->kc, s->h + (size_t)t * D, wm__row(&m->embed, tok[b0 + t]), m->embed.dtype, D);
+        for (t = 0; t < nb; t++) {
+            float *h = s->h + (size_t)t * D;
+            wm__k_to_f32(&s->kc, h, wm__row(&m->embed, tok[b0 + t]), m->embed.dtype, D);
+            if (c->embed_scale != 1.0f) wm__k_scale(&s->kc, h, c->embed_scale, (size_t)D);
+            if (m->embed_norm) wm__k_rmsnorm(&s->kc, h, h, m->embed_norm, D, c->norm_eps);
+        }
         if (s->rope_cs) wm__rope_table(s->rope_cs, s->rope_sn, c, c->ssd_state, pos0, nb, last);
         if (s->arope_cs) wm__rope_table(s->arope_cs, s->arope_sn, c, c->head_dim, pos0, nb, last);
         for (l = 0; l < c->n_layers; l++) {
@@ -5203,11 +5211,7 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
         wm__cfg_fail(r, "block_type '%s' is not supported yet (rodimus)", buf);
         return;
     }
-    if (wm__cfg_bool(r, "use_scale_embedding", 0) || wm__cfg_bool(r, "use_norm_embedding", 0)) {
-        r->code = WM_ERR_UNSUPPORTED;
-        wm__cfg_fail(r, "use_scale_embedding / use_norm_embedding are not supported yet%s", "");
-        return;
-    }
+    c->embed_norm = wm__cfg_bool(r, "use_norm_embedding", 0);
     if (mc && *mc != '{') { wm__cfg_fail(r, "field '%s' must be an object", "mixer_cfg"); return; }
     if (mc) r->obj = mc;
     c->conv_kernel = wm__cfg_int(r, "d_conv", 0, 4, 1, 64);
@@ -5224,6 +5228,7 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
         c->rod_rank = (int)v;
     }
     r->obj = top;
+    if (wm__cfg_bool(r, "use_scale_embedding", 0)) c->embed_scale = sqrtf((float)c->rod_mem); /* sqrt(mem_size, 64 when absent) */
     if (!(ratio > 0.0 && ratio * c->hidden_size < (double)WM__MAX_DIM)) wm__cfg_fail(r, "field '%s' out of range", "mixer_cfg.expand_ratio");
     else c->rod_inner = ((int)((double)c->hidden_size * ratio) + 7) / 8 * 8;
     for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_RODIMUS; c->layer_state[l] = WM_STATE_NONE; }
@@ -5437,6 +5442,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
         c->n_eos = 1;
     }
     c->act = WM_ACT_SILU;
+    c->embed_scale = 1.0f;
     if (wm__cfg_str_in(&r, p, "hidden_act", buf, sizeof buf) && (c->act = wm__act_from(buf)) < 0)
         return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: hidden_act '%s' is not supported", buf);
     v = wm__cfg_get(&r, p, "tie_word_embeddings");
@@ -6133,6 +6139,7 @@ static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) 
     pl.fn = fn; pl.ctx = ctx; pl.ok = 1; pl.layer = -1;
     pl.prefix = mt->prefix;
     wm__plan_t(p, mt->embed, WM__MATRIX, WM__IN_RANDOM, WM__INIT_NORMAL, 0, 1, m ? &m->embed : NULL, 2, (uint64_t)V, (uint64_t)D, 0, 0);
+    if (c->embed_norm) WM__VEC1(p, "model.embed_norm.weight", m ? &m->embed_norm : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
     for (l = 0; l < c->n_layers && pl.ok; l++) {
         wm__layer *L = m ? &m->layers[l] : NULL;
         pl.layer = l;

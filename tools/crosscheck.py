@@ -97,6 +97,8 @@ CASES = [
     ("rodimus expand 1.5, memory 8, rank 5, conv 3, k-eps 1e-6, untied", rodimus(
         mixer_cfg={"d_conv": 3, "expand_ratio": 1.5, "mem_size": 8, "input_gate_low_rank": 5, "normalize_epsilon": 1e-6},
         tie_word_embeddings=False)),
+    ("rodimus embedding scale sqrt(8) and RMSNorm, rank \"12\"", rodimus(
+        mixer_cfg={"mem_size": 8, "input_gate_low_rank": "12"}, use_scale_embedding=True, use_norm_embedding=True)),
     ("mcsd 4 channels of 12, add, gelu", mcsd()),
     ("mcsd 6 channels of 8, concat + o_proj, silu, untied", mcsd(num_channels=6, mcsd_fusion="concat", hidden_act="silu",
                                                                tie_word_embeddings=False, slope_exponent=3.0,
