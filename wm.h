@@ -3451,7 +3451,7 @@ static uint64_t wm__mcsd_decode_bytes(const wm_model *m, const void *wv, uint64_
    g = softplus(s), tau = sigmoid(r); k^ = k / max(|k|, eps) g^tau;
    S_t = diag(exp(-g tau)) S_{t-1} + k^T u   (gated linear attention, S [n][Di])
    o = (q / sqrt n) S_t + x' residual_weight;  out = out_proj(RMSNorm(o silu(z)) act_norm).
-   Prefill and decode both run the recurrence, token after token. State per
+   Decode runs the recurrence; prefill the chunked form (wm__rod_chunk). State per
    layer: the last K-1 values of a [K-1][Di] and S [n][Di]. */
 
 typedef struct wm__rod_w {
@@ -3470,7 +3470,11 @@ typedef struct wm__rod_bufs {
     float *beta; /* [nb][Di] */
     float *mg;   /* [nb][2n] */
     float *o;    /* [nb][Di] */
+    float *A;    /* [Q][Q] intra-chunk weights (prefill) */
+    float *kd;   /* [n] a key's channels times their decay to the chunk's end */
 } wm__rod_bufs;
+
+#define WM__ROD_CHUNK 32 /* tokens per chunk of the prefill's GLA */
 
 static void wm__rod_carve(wm__arena *a, const wm_config *c, int nb, wm__rod_bufs *b) {
     size_t Di = (size_t)c->rod_inner, n = (size_t)c->rod_mem;
@@ -3482,6 +3486,42 @@ static void wm__rod_carve(wm__arena *a, const wm_config *c, int nb, wm__rod_bufs
     b->beta = wm__falloc(a, nb, Di, 1);
     b->mg = wm__falloc(a, nb, 2 * n, 1);
     b->o = wm__falloc(a, nb, Di, 1);
+    b->A = wm__falloc(a, (size_t)WM__MIN(nb, WM__ROD_CHUNK), (size_t)WM__MIN(nb, WM__ROD_CHUNK), 1);
+    b->kd = wm__falloc(a, n, 1, 1);
+}
+
+/* The GLA of a chunk of L tokens (prefill), state S [n][Di] in and out.
+   q [L] rows of 2n (q / sqrt(n) first), k^ and the log decay lg in rows of
+   2n, u [L][Di]; o [L][Di] accumulates. With G_t = sum_{r<=t} lg_r (per key
+   channel, from the chunk's start):
+     o_t += sum_{s<=t} (sum_i q_t[i] k_s[i] exp(G_t[i] - G_s[i])) u_s + (q_t exp(G_t)) S
+     S    = exp(G_end) S + sum_s (k_s exp(G_end - G_s))^T u_s
+   only differences of G are exponentiated (all <= 0). */
+static void wm__rod_chunk(const wm__kc *kc, const wm__rod_bufs *b, float *S, int L, int n, int Di, float *G, const float *q, const float *k,
+                          const float *u, float *o, float qs) {
+    int t, s2, i;
+    for (t = 1; t < L; t++) /* G: running sums in place, rows of 2n */
+        for (i = 0; i < n; i++) G[(size_t)t * 2 * n + i] += G[(size_t)(t - 1) * 2 * n + i];
+    for (t = 0; t < L; t++) {
+        const float *Gt = G + (size_t)t * 2 * n, *qt = q + (size_t)t * 2 * n;
+        for (s2 = 0; s2 <= t; s2++) {
+            const float *Gs = G + (size_t)s2 * 2 * n, *ks = k + (size_t)s2 * 2 * n;
+            float a = 0.0f;
+            for (i = 0; i < n; i++) a += qt[i] * ks[i] * expf(Gt[i] - Gs[i]);
+            b->A[(size_t)t * L + s2] = a * qs;
+        }
+        for (s2 = 0; s2 <= t; s2++) wm__k_axpy(kc, o + (size_t)t * Di, b->A[(size_t)t * L + s2], u + (size_t)s2 * Di, WM_F32, Di);
+        for (i = 0; i < n; i++) wm__k_axpy(kc, o + (size_t)t * Di, qt[i] * qs * expf(Gt[i]), S + (size_t)i * Di, WM_F32, Di);
+    }
+    {
+        const float *Ge = G + (size_t)(L - 1) * 2 * n;
+        for (i = 0; i < n; i++) wm__k_scale(kc, S + (size_t)i * Di, expf(Ge[i]), (size_t)Di);
+        for (s2 = 0; s2 < L; s2++) {
+            const float *Gs = G + (size_t)s2 * 2 * n, *ks = k + (size_t)s2 * 2 * n;
+            for (i = 0; i < n; i++) b->kd[i] = ks[i] * expf(Ge[i] - Gs[i]);
+            for (i = 0; i < n; i++) wm__k_axpy(kc, S + (size_t)i * Di, b->kd[i], u + (size_t)s2 * Di, WM_F32, Di);
+        }
+    }
 }
 
 static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -3520,15 +3560,24 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
         for (i = 0; i < n; i++) { /* mg: [log decay | -] ; kk: k^ */
             float g = wm__softplus(mg[i]), tau = 1.0f / (1.0f + expf(-mg[n + i]));
             kk[i] = kk[i] / nrm * powf(g, tau);
-            mg[i] = expf(-g * tau);
+            mg[i] = -g * tau;
         }
         for (i = 0; i < Di; i++) o[i] = xs[i] * w->resw[i];
-        for (k = 0; k < n; k++) { /* S_k = decay_k S_k + k^_k u;  o += q_k / sqrt(n) S_k */
-            float *Sk = S + (size_t)k * Di;
-            wm__k_scale(kc, Sk, mg[k], (size_t)Di);
-            wm__k_axpy(kc, Sk, kk[k], u, WM_F32, Di);
-            wm__k_axpy(kc, o, q[k] * qs, Sk, WM_F32, Di);
-        }
+        if (x->nb == 1)
+            for (k = 0; k < n; k++) { /* decode: S_k = decay_k S_k + k^_k u;  o += q_k / sqrt(n) S_k */
+                float *Sk = S + (size_t)k * Di;
+                wm__k_scale(kc, Sk, expf(mg[k]), (size_t)Di);
+                wm__k_axpy(kc, Sk, kk[k], u, WM_F32, Di);
+                wm__k_axpy(kc, o, q[k] * qs, Sk, WM_F32, Di);
+            }
+    }
+    for (t = 0; x->nb > 1 && t < x->nb; t += WM__ROD_CHUNK) { /* prefill: chunk after chunk */
+        int L = WM__MIN(WM__ROD_CHUNK, x->nb - t);
+        wm__rod_chunk(kc, &b, S, L, n, Di, b.mg + (size_t)t * 2 * n, b.qk + (size_t)t * 2 * n, b.qk + (size_t)t * 2 * n + n, b.beta + (size_t)t * Di,
+                      b.o + (size_t)t * Di, qs);
+    }
+    for (t = 0; t < x->nb; t++) {
+        float *o = b.o + (size_t)t * Di;
         {   /* gated RMSNorm: o silu(z), normalised, times act_norm */
             float *z = b.az + (size_t)t * 2 * Di + Di;
             wm__k_act_mul(kc, z, NULL, (size_t)Di, WM_ACT_SILU);
