@@ -1422,172 +1422,6 @@ typedef int8x16x2_t wm__vb;
 typedef int32x4x2_t wm__vs;
 typedef float32x4x2_t wm__vq8;
 typedef wm__vs wm__vd; /* a block's dot: 8 lanes of partial sums */
-static wm__vb wm__vb_load(const void *p) {
-    wm__vb r;
-    r.val[0] = vld1q_s8((const int8_t *)p);
-    r.val[1] = vld1q_s8((const int8_t *)p + 16);
-    return r;
-}
-#define WM__VB_LOAD(p) wm__vb_load(p)
-static wm__vb wm__vb_nib16(const unsigned char *p) {
-    uint8x16_t q = vld1q_u8(p);
-    wm__vb r;
-    r.val[0] = vreinterpretq_s8_u8(vandq_u8(q, vdupq_n_u8(15)));
-    r.val[1] = vreinterpretq_s8_u8(vshrq_n_u8(q, 4));
-    return r;
-}
-static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) {
-    int8x16_t sh = vdupq_n_s8((int8_t)-shift);
-    uint8x16_t m = vdupq_n_u8((uint8_t)mask);
-    wm__vb r;
-    r.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
-    r.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
-    return r;
-}
-static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask); }
-static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { /* ((v_j >> shift) & 3) << 4 */
-    int8x16_t sh = vdupq_n_s8((int8_t)(4 - shift));
-    uint8x16_t m = vdupq_n_u8(0x30);
-    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
-    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
-    return v;
-}
-static wm__vb wm__vb_or(wm__vb a, wm__vb b) {
-    a.val[0] = vorrq_s8(a.val[0], b.val[0]);
-    a.val[1] = vorrq_s8(a.val[1], b.val[1]);
-    return a;
-}
-#define WM__VB_OR(a, b) wm__vb_or(a, b)
-static wm__vb wm__vb_sub(wm__vb a, int k) {
-    a.val[0] = vsubq_s8(a.val[0], vdupq_n_s8((int8_t)k));
-    a.val[1] = vsubq_s8(a.val[1], vdupq_n_s8((int8_t)k));
-    return a;
-}
-#define WM__VB_SUB(a, k) wm__vb_sub(a, k)
-static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { /* lanes: sums of 4 products */
-    int16x8_t lo = vmull_s8(vget_low_s8(w), vget_low_s8(x)), hi = vmull_s8(vget_high_s8(w), vget_high_s8(x));
-    return vpaddq_s32(vpaddlq_s16(lo), vpaddlq_s16(hi));
-}
-static wm__vs wm__vb_dot(wm__vb w, wm__vb x) {
-    wm__vs r;
-    r.val[0] = wm__dot16(w.val[0], x.val[0]);
-    r.val[1] = wm__dot16(w.val[1], x.val[1]);
-    return r;
-}
-typedef struct wm__vsc16 { const int8_t *p; } wm__vsc16; /* Q6_K's 16 scales of a group */
-typedef struct wm__vsc { int32_t s0, s1; } wm__vsc;        /* block k's pair */
-static wm__vsc16 wm__vsc16_load(const int8_t *p) {
-    wm__vsc16 r;
-    r.p = p;
-    return r;
-}
-static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
-    wm__vsc r;
-    r.s0 = s->p[2 * k];
-    r.s1 = s->p[2 * k + 1];
-    return r;
-}
-static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
-    wm__vs r;
-    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0]), sc.s0);
-    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), sc.s1);
-    return r;
-}
-static wm__vs wm__vs_totals8(const wm__vd *v) {
-    int32_t t[8];
-    int k;
-    wm__vs r;
-    for (k = 0; k < 8; k++) t[k] = vaddvq_s32(vaddq_s32(v[k].val[0], v[k].val[1]));
-    r.val[0] = vld1q_s32(t);
-    r.val[1] = vld1q_s32(t + 4);
-    return r;
-}
-static wm__vs wm__vs_load(const int32_t *p) {
-    wm__vs r;
-    r.val[0] = vld1q_s32(p);
-    r.val[1] = vld1q_s32(p + 4);
-    return r;
-}
-#define WM__VS_LOAD(p) wm__vs_load(p)
-static wm__vs wm__vs_u8x8(uint64_t b) { /* lane k: byte k of b */
-    uint16x8_t h = vmovl_u8(vcreate_u8(b));
-    wm__vs r;
-    r.val[0] = vreinterpretq_s32_u32(vmovl_u16(vget_low_u16(h)));
-    r.val[1] = vreinterpretq_s32_u32(vmovl_u16(vget_high_u16(h)));
-    return r;
-}
-static wm__vs wm__vs_mul(wm__vs a, wm__vs b) {
-    a.val[0] = vmulq_s32(a.val[0], b.val[0]);
-    a.val[1] = vmulq_s32(a.val[1], b.val[1]);
-    return a;
-}
-#define WM__VS_MUL(a, b) wm__vs_mul(a, b)
-static wm__vq8 wm__vq8_load(const float *p) {
-    wm__vq8 r;
-    r.val[0] = vld1q_f32(p);
-    r.val[1] = vld1q_f32(p + 4);
-    return r;
-}
-#define WM__VQ8_LOAD(p) wm__vq8_load(p)
-static void wm__vq8_store(float *p, wm__vq8 v) {
-    vst1q_f32(p, v.val[0]);
-    vst1q_f32(p + 4, v.val[1]);
-}
-#define WM__VQ8_STORE(p, v) wm__vq8_store(p, v)
-static wm__vq8 wm__vq8_fmav(wm__vq8 acc, wm__vq8 d, wm__vs s) {
-    acc.val[0] = vfmaq_f32(acc.val[0], d.val[0], vcvtq_f32_s32(s.val[0]));
-    acc.val[1] = vfmaq_f32(acc.val[1], d.val[1], vcvtq_f32_s32(s.val[1]));
-    return acc;
-}
-#define WM__VQ8_FMAV(acc, d, s) wm__vq8_fmav(acc, d, s)
-static wm__vq8 wm__vq8_mul(wm__vq8 a, wm__vq8 b) {
-    a.val[0] = vmulq_f32(a.val[0], b.val[0]);
-    a.val[1] = vmulq_f32(a.val[1], b.val[1]);
-    return a;
-}
-#define WM__VQ8_MUL(a, b) wm__vq8_mul(a, b)
-static wm__vq8 wm__vq8_set1(float x) {
-    wm__vq8 r;
-    r.val[0] = r.val[1] = vdupq_n_f32(x);
-    return r;
-}
-#define WM__VQ8_SET1(x) wm__vq8_set1(x)
-static wm__vs wm__vs_sub_shl3(wm__vs a, wm__vs b) {
-    a.val[0] = vsubq_s32(a.val[0], vshlq_n_s32(b.val[0], 3));
-    a.val[1] = vsubq_s32(a.val[1], vshlq_n_s32(b.val[1], 3));
-    return a;
-}
-#define WM__VS_SUB_SHL3(a, b) wm__vs_sub_shl3(a, b)
-#define wm__vb_udot wm__vb_dot /* the signed dot takes nibbles as they are */
-static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
-    int k;
-    for (k = 0; k < 32; k += 8) {
-        int16x8_t h = vmovl_s8(vld1_s8((const int8_t *)b + k));
-        vst1q_f32(y + k, vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(h))), d));
-        vst1q_f32(y + k + 4, vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_high_s16(h))), d));
-    }
-}
-static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
-    int32_t s = 0;
-    int k;
-    for (k = 0; k < 32; k += 8) {
-        int32x4_t a = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k), id)), b = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k + 4), id));
-        int16x8_t h = vcombine_s16(vqmovn_s32(a), vqmovn_s32(b));
-        int8x8_t v = vmax_s8(vqmovn_s16(h), vdup_n_s8(-127));
-        vst1_s8(q + k, v);
-        s += vaddlvq_s16(vmovl_s8(v));
-    }
-    return s;
-}
-static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
-    uint16_t h[8];
-    wm__vq8 r;
-    int k;
-    for (k = 0; k < 8; k++) h[k] = (uint16_t)(p[st * (size_t)k] | p[st * (size_t)k + 1] << 8);
-    r.val[0] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h)));
-    r.val[1] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h + 4)));
-    return r;
-}
 
 #elif defined(WM__MVE)
 /* Helium: 128-bit vectors like NEON, but no float division or float
@@ -1632,6 +1466,11 @@ typedef struct wm__vb { int8x16_t val[2]; } wm__vb;
 typedef struct wm__vs { int32x4_t val[2]; } wm__vs;
 typedef struct wm__vq8 { float32x4_t val[2]; } wm__vq8;
 typedef int32_t wm__vd; /* a block's dot: its total (vmladav) */
+#endif
+
+/* NEON and Helium share the 128-bit intrinsics of the quantized blocks (two
+   vectors each); their dot products and conversions follow apart. */
+#if defined(WM__NEON) || defined(WM__MVE)
 static wm__vb wm__vb_load(const void *p) {
     wm__vb r;
     r.val[0] = vld1q_s8((const int8_t *)p);
@@ -1647,16 +1486,19 @@ static wm__vb wm__vb_nib16(const unsigned char *p) {
     return r;
 }
 static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) {
+    int8x16_t sh = vdupq_n_s8((int8_t)-shift);
     uint8x16_t m = vdupq_n_u8((uint8_t)mask);
-    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[0]), -shift), m));
-    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[1]), -shift), m));
-    return v;
+    wm__vb r;
+    r.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
+    r.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
+    return r;
 }
 static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask); }
 static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { /* ((v_j >> shift) & 3) << 4 */
+    int8x16_t sh = vdupq_n_s8((int8_t)(4 - shift));
     uint8x16_t m = vdupq_n_u8(0x30);
-    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[0]), 4 - shift), m));
-    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_r_u8(vreinterpretq_u8_s8(v.val[1]), 4 - shift), m));
+    v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
+    v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
     return v;
 }
 static wm__vb wm__vb_or(wm__vb a, wm__vb b) {
@@ -1671,23 +1513,6 @@ static wm__vb wm__vb_sub(wm__vb a, int k) {
     return a;
 }
 #define WM__VB_SUB(a, k) wm__vb_sub(a, k)
-static wm__vd wm__vb_dot(wm__vb w, wm__vb x) { return vmladavaq_s8(vmladavq_s8(w.val[0], x.val[0]), w.val[1], x.val[1]); }
-#define wm__vb_udot wm__vb_dot /* nibbles are valid signed bytes */
-static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
-    int k;
-    for (k = 0; k < 32; k += 4) vst1q_f32(y + k, vmulq_n_f32(vcvtq_f32_s32(vldrbq_s32((const int8_t *)b + k)), d));
-}
-static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
-    int32_t s = 0;
-    int k;
-    for (k = 0; k < 32; k += 4) {
-        int32x4_t v = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k), id));
-        v = vmaxq_s32(vminq_s32(v, vdupq_n_s32(127)), vdupq_n_s32(-127));
-        vstrbq_s32(q + k, v); /* the low byte of each lane */
-        s = vaddvaq_s32(s, v);
-    }
-    return s;
-}
 typedef struct wm__vsc16 { const int8_t *p; } wm__vsc16; /* Q6_K's 16 scales of a group */
 typedef struct wm__vsc { int32_t s0, s1; } wm__vsc;        /* block k's pair */
 static wm__vsc16 wm__vsc16_load(const int8_t *p) {
@@ -1701,15 +1526,6 @@ static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
     r.s1 = s->p[2 * k + 1];
     return r;
 }
-static wm__vd wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
-    return sc.s0 * vmladavq_s8(w.val[0], x.val[0]) + sc.s1 * vmladavq_s8(w.val[1], x.val[1]);
-}
-static wm__vs wm__vs_totals8(const wm__vd *v) {
-    wm__vs r;
-    r.val[0] = vld1q_s32(v);
-    r.val[1] = vld1q_s32(v + 4);
-    return r;
-}
 static wm__vs wm__vs_load(const int32_t *p) {
     wm__vs r;
     r.val[0] = vld1q_s32(p);
@@ -1717,15 +1533,6 @@ static wm__vs wm__vs_load(const int32_t *p) {
     return r;
 }
 #define WM__VS_LOAD(p) wm__vs_load(p)
-static wm__vs wm__vs_u8x8(uint64_t b) { /* lane k: byte k of b */
-    uint8_t t[8];
-    wm__vs r;
-    int k;
-    for (k = 0; k < 8; k++) t[k] = (uint8_t)(b >> (8 * k));
-    r.val[0] = vreinterpretq_s32_u32(vldrbq_u32(t));
-    r.val[1] = vreinterpretq_s32_u32(vldrbq_u32(t + 4));
-    return r;
-}
 static wm__vs wm__vs_mul(wm__vs a, wm__vs b) {
     a.val[0] = vmulq_s32(a.val[0], b.val[0]);
     a.val[1] = vmulq_s32(a.val[1], b.val[1]);
@@ -1768,6 +1575,106 @@ static wm__vq8 wm__vq8_set1(float x) {
     return r;
 }
 #define WM__VQ8_SET1(x) wm__vq8_set1(x)
+#endif
+#if defined(WM__NEON)
+static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { /* lanes: sums of 4 products */
+    int16x8_t lo = vmull_s8(vget_low_s8(w), vget_low_s8(x)), hi = vmull_s8(vget_high_s8(w), vget_high_s8(x));
+    return vpaddq_s32(vpaddlq_s16(lo), vpaddlq_s16(hi));
+}
+static wm__vs wm__vb_dot(wm__vb w, wm__vb x) {
+    wm__vs r;
+    r.val[0] = wm__dot16(w.val[0], x.val[0]);
+    r.val[1] = wm__dot16(w.val[1], x.val[1]);
+    return r;
+}
+#define wm__vb_udot wm__vb_dot /* the signed dot takes nibbles as they are */
+static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
+    wm__vs r;
+    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0]), sc.s0);
+    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), sc.s1);
+    return r;
+}
+static wm__vs wm__vs_totals8(const wm__vd *v) {
+    int32_t t[8];
+    int k;
+    wm__vs r;
+    for (k = 0; k < 8; k++) t[k] = vaddvq_s32(vaddq_s32(v[k].val[0], v[k].val[1]));
+    r.val[0] = vld1q_s32(t);
+    r.val[1] = vld1q_s32(t + 4);
+    return r;
+}
+static wm__vs wm__vs_u8x8(uint64_t b) { /* lane k: byte k of b */
+    uint16x8_t h = vmovl_u8(vcreate_u8(b));
+    wm__vs r;
+    r.val[0] = vreinterpretq_s32_u32(vmovl_u16(vget_low_u16(h)));
+    r.val[1] = vreinterpretq_s32_u32(vmovl_u16(vget_high_u16(h)));
+    return r;
+}
+static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
+    int k;
+    for (k = 0; k < 32; k += 8) {
+        int16x8_t h = vmovl_s8(vld1_s8((const int8_t *)b + k));
+        vst1q_f32(y + k, vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(h))), d));
+        vst1q_f32(y + k + 4, vmulq_n_f32(vcvtq_f32_s32(vmovl_s16(vget_high_s16(h))), d));
+    }
+}
+static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
+    int32_t s = 0;
+    int k;
+    for (k = 0; k < 32; k += 8) {
+        int32x4_t a = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k), id)), b = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k + 4), id));
+        int16x8_t h = vcombine_s16(vqmovn_s32(a), vqmovn_s32(b));
+        int8x8_t v = vmax_s8(vqmovn_s16(h), vdup_n_s8(-127));
+        vst1_s8(q + k, v);
+        s += vaddlvq_s16(vmovl_s8(v));
+    }
+    return s;
+}
+static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
+    uint16_t h[8];
+    wm__vq8 r;
+    int k;
+    for (k = 0; k < 8; k++) h[k] = (uint16_t)(p[st * (size_t)k] | p[st * (size_t)k + 1] << 8);
+    r.val[0] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h)));
+    r.val[1] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h + 4)));
+    return r;
+}
+#elif defined(WM__MVE)
+static wm__vd wm__vb_dot(wm__vb w, wm__vb x) { return vmladavaq_s8(vmladavq_s8(w.val[0], x.val[0]), w.val[1], x.val[1]); }
+#define wm__vb_udot wm__vb_dot /* nibbles are valid signed bytes */
+static wm__vd wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
+    return sc.s0 * vmladavq_s8(w.val[0], x.val[0]) + sc.s1 * vmladavq_s8(w.val[1], x.val[1]);
+}
+static wm__vs wm__vs_totals8(const wm__vd *v) {
+    wm__vs r;
+    r.val[0] = vld1q_s32(v);
+    r.val[1] = vld1q_s32(v + 4);
+    return r;
+}
+static wm__vs wm__vs_u8x8(uint64_t b) { /* lane k: byte k of b */
+    uint8_t t[8];
+    wm__vs r;
+    int k;
+    for (k = 0; k < 8; k++) t[k] = (uint8_t)(b >> (8 * k));
+    r.val[0] = vreinterpretq_s32_u32(vldrbq_u32(t));
+    r.val[1] = vreinterpretq_s32_u32(vldrbq_u32(t + 4));
+    return r;
+}
+static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
+    int k;
+    for (k = 0; k < 32; k += 4) vst1q_f32(y + k, vmulq_n_f32(vcvtq_f32_s32(vldrbq_s32((const int8_t *)b + k)), d));
+}
+static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
+    int32_t s = 0;
+    int k;
+    for (k = 0; k < 32; k += 4) {
+        int32x4_t v = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + k), id));
+        v = vmaxq_s32(vminq_s32(v, vdupq_n_s32(127)), vdupq_n_s32(-127));
+        vstrbq_s32(q + k, v); /* the low byte of each lane */
+        s = vaddvaq_s32(s, v);
+    }
+    return s;
+}
 static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
     float f[8];
     int k;
@@ -1864,19 +1771,6 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
 
 static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
     int i = 0;
-#ifdef WM__SIMD
-    if (dtype == WM_Q8_0 && kc->simd) { /* a Q8_0 cache's values, expert rows: widened in registers, as below */
-        const unsigned char *wb = (const unsigned char *)w;
-        wm__vf av = WM__V_SET1(a);
-        float blk[WM__QK];
-        int j;
-        for (; i < n; i += WM__QK, wb += 34) {
-            wm__v_deq_q8_0(wb + 2, wm__h(wb), blk);
-            for (j = 0; j < WM__QK; j += WM__VL) WM__V_STORE(y + i + j, WM__V_FMA(WM__V_LOAD(y + i + j), av, WM__V_LOAD(blk + j)));
-        }
-        return;
-    }
-#endif
     if (WM__IS_Q(dtype)) {
         WM__QROW(dtype, w, n, wm__k_axpy(kc, y + (size_t)b_ * (size_t)nb_, a, blk_, WM_F32, nb_))
         return;
@@ -3547,7 +3441,7 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
     }
     wm__k_matmul(kc, b.qk, 2 * n, b.xs, Di, &w->in_proj, NULL, x->nb);
     wm__k_matmul(kc, b.mg, 2 * n, b.xs, Di, &w->mem_gate, w->mem_gateb, x->nb);
-    for (t = 0; t < x->nb; t++) wm__k_matmul(kc, b.lo + (size_t)t * c->rod_rank, c->rod_rank, b.az + (size_t)t * 2 * Di, Di, &w->ch0, NULL, 1);
+    wm__k_matmul(kc, b.lo, c->rod_rank, b.az, 2 * Di, &w->ch0, NULL, x->nb); /* a: the first half of each row of az */
     wm__k_matmul(kc, b.beta, Di, b.lo, c->rod_rank, &w->ch1, w->ch1b, x->nb);
     for (t = 0; t < x->nb; t++) {
         const float *a = b.az + (size_t)t * 2 * Di, *q = b.qk + (size_t)t * 2 * n, *xs = b.xs + (size_t)t * Di;

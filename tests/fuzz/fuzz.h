@@ -120,4 +120,22 @@ static inline int fuzz_utf8_ok(const char *p, size_t n) {
     return 1;
 }
 
+/* A model that opened from src: wm_model_bytes gives exactly what it uses,
+   the same build in caller memory of that size works from an aligned start
+   and one byte less does not; a small one then runs (fuzz_touch). */
+static inline void fuzz_model_exact(const wm_model_source *src, const wm_model *m) {
+    size_t used = wm_model_bytes_used(m), sized = 0;
+    wm_model *m2 = NULL;
+    wm_error e;
+    void *mem;
+    unsigned char *al;
+    FUZZ_CHECK(wm_model_bytes(src, &sized, &e) == WM_OK && sized == used);
+    mem = malloc(used + 64);
+    al = (unsigned char *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
+    FUZZ_CHECK(wm_model_init(&m2, src, al, used, &e) == WM_OK && wm_model_bytes_used(m2) == used);
+    if (used > 0) FUZZ_CHECK(wm_model_init(&m2, src, al, used - 1, &e) == WM_ERR_ARENA);
+    if (wm_model_weight_bytes(m) < ((size_t)4 << 20)) fuzz_touch(m);
+    free(mem);
+}
+
 #endif

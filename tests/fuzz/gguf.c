@@ -9,12 +9,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     wm_model_source src;
     wm_blob blob;
-    wm_model *m = NULL, *m2 = NULL;
+    wm_model *m = NULL;
     wm_error e;
     wm_status st;
     const char *s;
-    size_t used, n;
-    void *mem;
+    size_t n;
     blob.data = data;
     blob.size = size;
     blob.name = "model.gguf";
@@ -29,19 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(st < 0 && e.message[0] && m == NULL);
         return 0;
     }
-    used = wm_model_bytes_used(m);
-    {
-        size_t sized = 0;
-        FUZZ_CHECK(wm_model_bytes(&src, &sized, &e) == WM_OK && sized == used);
-    }
-    mem = malloc(used + 64);
-    {
-        unsigned char *al = (unsigned char *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
-        FUZZ_CHECK(wm_model_init(&m2, &src, al, used, &e) == WM_OK && wm_model_bytes_used(m2) == used);
-        if (used > 0) FUZZ_CHECK(wm_model_init(&m2, &src, al, used - 1, &e) == WM_ERR_ARENA);
-    }
-    if (wm_model_weight_bytes(m) < ((size_t)4 << 20)) fuzz_touch(m);
-    free(mem);
+    fuzz_model_exact(&src, m);
     wm_model_free(m);
     return 0;
 }
