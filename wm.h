@@ -199,7 +199,7 @@ typedef enum wm_model_type {
 /* Sequence module of a layer (cheems layers_type; doge: attention; mamba2: mixer). */
 enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, WM_SEQ_MAMBA2 = 4, WM_SEQ_MCSD = 5, WM_SEQ_RODIMUS = 6 };
 /* State module of a layer. */
-enum { WM_STATE_NONE = 0, WM_STATE_MLP = 1, WM_STATE_CDMOE = 2, WM_STATE_DOGE_MOE = 3 };
+enum { WM_STATE_NONE = 0, WM_STATE_MLP = 1, WM_STATE_CDMOE = 2, WM_STATE_DOGE_MOE = 3, WM_STATE_SWSKA = 4, WM_STATE_SWSKA_FULL = 5 };
 enum { WM_ACT_SILU = 0, WM_ACT_GELU = 1, WM_ACT_RELU = 2, WM_ACT_GELU_TANH = 3 };
 enum { WM_ROPE_DEFAULT = 0, WM_ROPE_LINEAR = 1, WM_ROPE_DYNAMIC = 2 };
 /* Tensor element types: F32, F16, BF16 (safetensors and GGUF) and llama.cpp's
@@ -250,6 +250,12 @@ typedef struct wm_config {
     /* rodimus (conv_kernel above is its ShortConv length) */
     int rod_inner, rod_mem, rod_rank; /* Di = align8(D expand_ratio), n = mem_size, l: the input gate's low rank */
     float rod_k_eps;                  /* the L2 normalisation of k (normalize_epsilon) */
+    /* rodimus_plus SW-SKA (H = n_heads, Hk = n_kv_heads, head_dim, base rope_theta) and FFN (intermediate_size) */
+    int ska_v_heads;                  /* Hv */
+    int ska_window;                   /* keys a query sees: window_size // 2 + 1 (itself included); 0: all before it */
+    int ska_rot_dim, ska_interleaved; /* rotary on the first rot_dim channels of a head (0: none); GPT-J pairs */
+    float ska_xpos;                   /* rotary_emb_scale_base (xPos), 0: none */
+    int ska_qk_norm;                  /* softmax_scale "norm": q/|q| s_h, k/|k|, scale 1 */
 } wm_config;
 
 /* A caller buffer holding one safetensors file. */
@@ -321,6 +327,9 @@ WMDEF size_t wm_model_bytes_used(const wm_model *m);
    (tensors x entries: meant for firmware-sized checkpoints). */
 WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err);
 WMDEF const wm_config *wm_model_config(const wm_model *m);
+/* "" or a warning about how the checkpoint was read, e.g. a tied LM head
+   next to a stored lm_head.weight that differs from the embedding. */
+WMDEF const char *wm_model_warning(const wm_model *m);
 WMDEF int wm_model_n_tensors(const wm_model *m);
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info);
 WMDEF uint64_t wm_model_n_params(const wm_model *m);   /* elements of the tensors the model uses */
@@ -2738,8 +2747,9 @@ struct wm_model {
     void *owned;         /* WM_MALLOC'd block of wm_model_open/load */
     void **owned_files;  /* buffers read by wm_model_load */
     int n_owned_files;
+    int tied_head_differs; /* tie_word_embeddings, yet a different lm_head.weight is stored (wm_model_warning) */
 };
-WM__SLOT(wm_model, 912);
+WM__SLOT(wm_model, 936);
 
 /* Per-layer session state. */
 typedef struct wm__lstate {
@@ -2747,9 +2757,11 @@ typedef struct wm__lstate {
     float *m;     /* [n_kv][n_ctx] doge dynamic mask value of each key */
     float *S;     /* [H][P][N] SSD state */
     float *conv;  /* [K-1][C] mamba2 conv window */
-    int n_heads;  /* heads of k, v (and m) */
+    int n_heads;  /* heads of k (and m), and of v unless n_vheads */
+    int n_vheads; /* heads of v when they differ (SW-SKA), else 0 */
+    int ring;     /* rows per head of a ring buffer (key j in row j mod ring), 0: [n_ctx] rows, key j in row j */
 } wm__lstate;
-WM__SLOT(wm__lstate, 48);
+WM__SLOT(wm__lstate, 56);
 
 struct wm_session {
     const wm_model *model;
@@ -3105,7 +3117,8 @@ static void wm__ssd_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__VEC1(p, "ssd.D", w ? &w->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
 }
 
-static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    (void)n_batch;
     (void)n_ctx; (void)ctype;
     st->S = wm__falloc(a, c->ssd_heads, wm__ssd_P(c), c->ssd_state);
 }
@@ -3227,8 +3240,9 @@ static void wm__mamba_slices(const wm_config *c, void *wv) {
     w->in_dtb = w->in_projb ? w->in_projb + I + C : NULL;
 }
 
-static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
-    wm__ssd_state(a, c, n_ctx, ctype, st);
+static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    (void)n_batch;
+    wm__ssd_state(a, c, n_ctx, n_batch, ctype, st);
     st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, wm__conv_C(c), 1);
 }
 
@@ -3319,7 +3333,8 @@ static void wm__mcsd_plan(wm__planner *p, const wm_config *c, void *wv) {
                1.0f / sqrtf((float)wm__mcsd_theta(c)), w ? &w->o : NULL, 2, (uint64_t)D, (uint64_t)wm__mcsd_theta(c), 0, 0);
 }
 
-static void wm__mcsd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+static void wm__mcsd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    (void)n_batch;
     (void)n_ctx; (void)ctype;
     st->S = wm__falloc(a, 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels, 1, 1);
 }
@@ -3498,7 +3513,8 @@ static void wm__rod_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "mixer.out_proj", w, out_proj, D, Di, 0);
 }
 
-static void wm__rod_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+static void wm__rod_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    (void)n_batch;
     (void)n_ctx; (void)ctype;
     st->S = wm__falloc(a, (size_t)c->rod_mem, (size_t)c->rod_inner, 1);
     st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, (size_t)c->rod_inner, 1);
@@ -3599,19 +3615,21 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
     wm__k_softmax(kc, row, pmax - jlo + 1);
 }
 
-/* The blocked attention of both attention modules: one kv head, queries at
+/* The blocked attention of the attention modules: one kv head, queries at
    positions p0 .. p0+bq-1 of its grp query heads, o += softmax(scores) V.
    q, o: query i of head g at q + i*ldq + g*hd; kcache/vcache: this kv head's cache
-   rows [n_ctx][hd] of ctype. Scores [QB][n_ctx] (never T x T): the rows are bq queries
-   of one head, or, for a single query, the grp heads (each key and value row
-   read once). An F16 cache is read by the F16 dot and axpy; against a Q8_0
-   cache the queries are quantized as a quantized matrix's activations are
-   (integer dots), and the values widened block by block. */
+   rows [n_rows][hd] of ctype, key j in row j (ring 0) or row j mod ring (a ring
+   buffer: the keys of [jlo, pmax] are then one or two runs of rows). Scores
+   [QB][ld] (never T x T): the rows are bq queries of one head, or, for a single
+   query, the grp heads (each key and value row read once). An F16 cache is read
+   by the F16 dot and axpy; against a Q8_0 cache the queries are quantized as a
+   quantized matrix's activations are (integer dots), and the values widened
+   block by block. */
 static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule *ru, const float *q, int ldq, float *o, int ldo,
-                           int grp, const void *kcache, const void *vcache, int ctype, int ld, int hd, int p0, int bq) {
-    int pmax = p0 + bq - 1, jlo = wm__attn_lo(ru, p0), nk = pmax - jlo + 1, one = bq == 1 && grp <= WM__QB, i, g;
+                           int grp, const void *kcache, const void *vcache, int ctype, int ld, int ring, int hd, int p0, int bq) {
+    int pmax = p0 + bq - 1, jlo = wm__attn_lo(ru, p0), nk = pmax - jlo + 1, one = bq == 1 && grp <= WM__QB, i, g, run;
     size_t rb = wm__row_size(ctype, (size_t)hd), ng = (size_t)WM__QA_GROUPS(hd + WM__QK - 1);
-    const unsigned char *K = (const unsigned char *)kcache + (size_t)jlo * rb, *V = (const unsigned char *)vcache + (size_t)jlo * rb;
+    int r0 = ring ? jlo % ring : jlo, n0 = ring ? WM__MIN(nk, ring - r0) : nk; /* run 0: rows r0.., n0 keys; run 1: rows 0.., nk - n0 */
     const unsigned char *kp[WM__QB];
     for (i = 0; i < bq; i++) { /* the keep mask of each query, shared by its heads */
         int p = p0 + i, lo = wm__attn_lo(ru, p), n = p - lo + 1;
@@ -3626,23 +3644,33 @@ static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule
         int lda = one ? hd : ldq, ldb = one ? hd : ldo;
         const float *qg = q + (size_t)g * hd;
         float *og = o + (size_t)g * hd;
-        if (ctype == WM_F32) wm__k_gemm_nt(kc, rows, nk, hd, qg, lda, (const float *)(const void *)K, hd, w->S, ld, 0);
-        for (r = 0; ctype != WM_F32 && r < rows; r++) { /* scores key after key */
-            const float *qr = qg + (size_t)r * lda;
-            float *S = w->S + (size_t)r * ld;
-            if (ctype == WM_Q8_0) {
-                wm__quant_act(qr, hd, w->qa + (size_t)r * ng, kc->simd);
-                wm__k_qdots(kc, w->qa + (size_t)r * ng, K, hd, nk, S);
-            } else {
-                for (j = 0; j < nk; j++) S[j] = wm__k_dot(kc, qr, K + (size_t)j * rb, ctype, hd);
+        for (run = 0; run < 2; run++) { /* scores key after key, in position order */
+            int col = run ? n0 : 0, nr = run ? nk - n0 : n0;
+            const unsigned char *K = (const unsigned char *)kcache + (size_t)(run ? 0 : r0) * rb;
+            if (nr < 1) continue;
+            if (ctype == WM_F32) wm__k_gemm_nt(kc, rows, nr, hd, qg, lda, (const float *)(const void *)K, hd, w->S + col, ld, 0);
+            for (r = 0; ctype != WM_F32 && r < rows; r++) {
+                const float *qr = qg + (size_t)r * lda;
+                float *S = w->S + (size_t)r * ld + col;
+                if (ctype == WM_Q8_0) {
+                    if (!run) wm__quant_act(qr, hd, w->qa + (size_t)r * ng, kc->simd);
+                    wm__k_qdots(kc, w->qa + (size_t)r * ng, K, hd, nr, S);
+                } else {
+                    for (j = 0; j < nr; j++) S[j] = wm__k_dot(kc, qr, K + (size_t)j * rb, ctype, hd);
+                }
             }
         }
         for (r = 0; r < rows; r++) {
             int ii = one ? 0 : r;
             wm__attn_probs(kc, ru, w->S + (size_t)r * ld, jlo, pmax, p0 + ii, kp[ii]);
         }
-        if (ctype == WM_F32) wm__k_gemm_acc(kc, rows, hd, nk, w->S, ld, 1, (const float *)(const void *)V, hd, og, ldb);
-        if (ctype != WM_F32) wm__k_axpy_keys(kc, og, ldb, rows, w->S, ld, V, rb, ctype, hd, nk);
+        for (run = 0; run < 2; run++) {
+            int col = run ? n0 : 0, nr = run ? nk - n0 : n0;
+            const unsigned char *V = (const unsigned char *)vcache + (size_t)(run ? 0 : r0) * rb;
+            if (nr < 1) continue;
+            if (ctype == WM_F32) wm__k_gemm_acc(kc, rows, hd, nr, w->S + col, ld, 1, (const float *)(const void *)V, hd, og, ldb);
+            else wm__k_axpy_keys(kc, og, ldb, rows, w->S + col, ld, V, rb, ctype, hd, nr);
+        }
     }
 }
 
@@ -3762,7 +3790,7 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
         ru.n_hide = maxp;
         ru.scale = scale;
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
-                       kcache + (size_t)h * ld * rb, vcache + (size_t)h * ld * rb, ct, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+                       kcache + (size_t)h * ld * rb, vcache + (size_t)h * ld * rb, ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb);
 }
@@ -3790,7 +3818,8 @@ static void wm__kv_state(wm__arena *a, int heads, size_t n_ctx, int hd, int ctyp
     st->n_heads = heads;
 }
 
-static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    (void)n_batch;
     wm__kv_state(a, c->n_heads, n_ctx, c->head_dim, ctype, 0, st);
 }
 
@@ -3886,7 +3915,7 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
         ru.keep = c->keep_window;
         ru.scale = scale;
         wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * rb, vcache + (size_t)kv * ld * rb,
-                       ct, ld, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+                       ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb);
 }
@@ -3904,7 +3933,8 @@ static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "self_attn.o_proj", w, o, D, QD, ab);
 }
 
-static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st) {
+static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    (void)n_batch;
     wm__kv_state(a, c->n_kv_heads, n_ctx, c->head_dim, ctype, 1, st);
 }
 
@@ -3918,6 +3948,193 @@ static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const void *wv, ui
     const wm_config *c = &m->cfg;
     return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->v) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->dt_proj) +
            kv * (2ull * c->n_kv_heads * wm__row_size(ctype, (size_t)c->head_dim) + 4ull * c->n_kv_heads);
+}
+
+/* ---- Rodimus+: SW-SKA, then its FFN (SPEC-rodimus-mcsd §2.3, 2.5, 2.6) ------
+   The state slot of a rodimus_plus layer. It receives s = x + Flow(..) as it is
+   (no pre-norm) and returns FFN(RMSNorm_ffn(s + SWSKA(RMSNorm_attn(s)))), so the
+   layer's x <- s + out is the two-hop residual: the attention reaches the
+   stream only through the FFN's input.
+   SWSKA: q [H][hd], k [Hk][hd], v [Hv][hd]; "norm" scale: q/|q| s_h, k/|k|, then
+   scale 1 (else 1/sqrt(hd)); rotary on the first rot_dim channels (NeoX halves or
+   GPT-J pairs) with optional xPos, whose factor the official code applies to k
+   with the query's table too; query head h reads key head h mod Hk and value
+   head h mod Hv (tiled, not grouped); query i sees keys i - W//2 .. i.
+   FFN: [a | g] = fc(x), out_proj(silu(g) a).
+   Cache: per head a ring of W//2 + n_batch rows (key j in row j mod rows; O(1) in
+   the sequence), or without a window n_ctx rows (then it is bounded by n_ctx). */
+
+typedef struct wm__ska_w {
+    wm__mat q, k, v, o;                  /* [H*hd][D], [Hk*hd][D], [Hv*hd][D], [D][H*hd] */
+    wm__mat fc, down;                    /* [2F][D] rows [a | g], [D][F] */
+    const float *qb, *kb, *vb, *ob, *fcb, *downb; /* absent in the official code; read when present */
+    const float *attn_norm, *ffn_norm;   /* [D] */
+    const float *s;                      /* [ns] "norm" gains (attn.s [ns][1]), NULL: 1, 1 + H, 1 + 2H, .. */
+} wm__ska_w;
+
+typedef struct wm__ska_bufs {
+    float *xn;   /* [nb][D] RMSNorm_attn(s), then RMSNorm_ffn(s + attention) */
+    float *q;    /* [nb][H*hd] */
+    float *k;    /* [nb][Hk*hd] */
+    float *v;    /* [nb][Hv*hd] */
+    float *o;    /* [nb][H*hd] */
+    float *a;    /* [nb][D] attention output */
+    float *cs, *sn; /* [nb][rot_dim/2] rotary tables, xPos included */
+    float *ag;   /* [nb][2F] FFN [a | g], then silu(g) a in the g half */
+    wm__attn_ws *ws; /* [n_threads] */
+} wm__ska_bufs;
+
+/* rows per head of the cache: a ring of W//2 + n_batch, or n_ctx */
+static int wm__ska_rows(const wm_config *c, int n_ctx, int n_batch) { return c->ska_window ? c->ska_window - 1 + n_batch : n_ctx; }
+
+static void wm__ska_carve(wm__arena *a, const wm_config *c, int nb, int rows, int nth, wm__ska_bufs *b) {
+    size_t hd = (size_t)c->head_dim;
+    b->xn = wm__falloc(a, nb, c->hidden_size, 1);
+    b->q = wm__falloc(a, nb, (size_t)c->n_heads, hd);
+    b->k = wm__falloc(a, nb, (size_t)c->n_kv_heads, hd);
+    b->v = wm__falloc(a, nb, (size_t)c->ska_v_heads, hd);
+    b->o = wm__falloc(a, nb, (size_t)c->n_heads, hd);
+    b->a = wm__falloc(a, nb, c->hidden_size, 1);
+    b->cs = wm__falloc(a, nb, (size_t)c->ska_rot_dim / 2 + 1, 1);
+    b->sn = wm__falloc(a, nb, (size_t)c->ska_rot_dim / 2 + 1, 1);
+    b->ag = wm__falloc(a, nb, 2 * (size_t)c->intermediate_size, 1);
+    b->ws = wm__attn_ws_carve(a, rows, c->head_dim, nth);
+}
+
+/* the rotary tables of positions pos0 .. pos0+n-1, [n][rot_dim/2]. xPos: both
+   times zeta_i^((p - c) / base), zeta_i = (2i + 0.4 rd) / (1.4 rd), c half the
+   official table's length max(max_position_embeddings, p + 1): decode and
+   prefill agree; the official prefill builds one table for its whole call, which
+   differs only past max_position_embeddings (SPEC §2.5). */
+static void wm__ska_table(float *cs, float *sn, const wm_config *c, int pos0, int n) {
+    int rd = c->ska_rot_dim, h = rd / 2, t, i;
+    wm__rope_table(cs, sn, c, rd, pos0, n, pos0 + n - 1);
+    if (c->ska_xpos == 0.0f) return;
+    for (t = 0; t < n; t++) {
+        int p = pos0 + t, len = WM__MAX(c->max_position_embeddings, p + 1);
+        for (i = 0; i < h; i++) {
+#ifdef WM__FLOAT_MATH
+            float zeta = ((float)(2 * i) + 0.4f * (float)rd) / (1.4f * (float)rd), sc = powf(zeta, (float)(p - len / 2) / c->ska_xpos);
+#else
+            float sc = (float)pow((2.0 * i + 0.4 * rd) / (1.4 * rd), (double)(p - len / 2) / (double)c->ska_xpos);
+#endif
+            cs[(size_t)t * h + i] *= sc;
+            sn[(size_t)t * h + i] *= sc;
+        }
+    }
+}
+
+/* one head's q or k: the "norm" scaling (gain g), then the rotary */
+static void wm__ska_head(const wm__kc *kc, const wm_config *c, float *x, const float *cs, const float *sn, float g) {
+    int hd = c->head_dim, rd = c->ska_rot_dim, i;
+    if (c->ska_qk_norm) {
+        float nrm = sqrtf(wm__k_dot(kc, x, x, WM_F32, hd));
+        wm__k_scale(kc, x, g / (nrm > 1e-12f ? nrm : 1e-12f), (size_t)hd);
+    }
+    if (rd && !c->ska_interleaved) wm__k_rope(kc, x, cs, sn, rd);
+    for (i = 0; rd && c->ska_interleaved && i < rd / 2; i++) { /* GPT-J pairs (2i, 2i+1) */
+        float a = x[2 * i], b = x[2 * i + 1];
+        x[2 * i] = a * cs[i] - b * sn[i];
+        x[2 * i + 1] = b * cs[i] + a * sn[i];
+    }
+}
+
+static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
+    const wm_config *c = x->c;
+    const wm__ska_w *w = (const wm__ska_w *)x->w;
+    const wm__kc *kc = x->kc;
+    wm__ska_bufs b;
+    int D = c->hidden_size, H = c->n_heads, Hk = c->n_kv_heads, Hv = c->ska_v_heads, hd = c->head_dim, F = c->intermediate_size;
+    int QD = H * hd, KD = Hk * hd, VD = Hv * hd, h2 = c->ska_rot_dim / 2, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
+    int R = x->st->ring, ns = (15 + H - 1) / H, ct = x->s->params.cache_type;
+    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [Hk][R][hd], [Hv][R][hd] of ct */
+    size_t rb = wm__row_size(ct, (size_t)hd);
+    float scale = c->ska_qk_norm ? 1.0f : 1.0f / sqrtf((float)hd);
+    wm__ska_carve(ar, c, x->nb, R, kc->n_threads, &b);
+    for (t = 0; t < x->nb; t++) wm__k_rmsnorm(kc, b.xn + (size_t)t * D, in + (size_t)t * D, w->attn_norm, D, c->norm_eps);
+    wm__k_matmul(kc, b.q, QD, b.xn, D, &w->q, w->qb, x->nb);
+    wm__k_matmul(kc, b.k, KD, b.xn, D, &w->k, w->kb, x->nb);
+    wm__k_matmul(kc, b.v, VD, b.xn, D, &w->v, w->vb, x->nb);
+    if (h2) wm__ska_table(b.cs, b.sn, c, x->pos0, x->nb);
+    for (t = 0; t < x->nb; t++) { /* q, k after scaling and rotary; k, v into their rows of the ring */
+        const float *cs = b.cs + (size_t)t * h2, *sn = b.sn + (size_t)t * h2;
+        size_t row = (size_t)((x->pos0 + t) % R);
+        int h;
+        for (h = 0; h < H; h++) {
+            float g = !c->ska_qk_norm ? 1.0f : w->s ? w->s[ns == 1 ? 0 : h] : 1.0f + (float)(ns == 1 ? 0 : h * H);
+            wm__ska_head(kc, c, b.q + (size_t)t * QD + (size_t)h * hd, cs, sn, g);
+        }
+        for (h = 0; h < Hk; h++) {
+            float *k = b.k + (size_t)t * KD + (size_t)h * hd;
+            wm__ska_head(kc, c, k, cs, sn, 1.0f);
+            wm__kv_put(kcache + (size_t)h * R * rb, ct, row, k, hd);
+        }
+        for (h = 0; h < Hv; h++) wm__kv_put(vcache + (size_t)h * R * rb, ct, row, b.v + (size_t)t * VD + (size_t)h * hd, hd);
+    }
+    memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
+    WM__PARALLEL_FOR_DYN(kc->n_threads)
+    for (task = 0; task < H * n_blk; task++) { /* a query head and a block of queries */
+        int h = task / n_blk, t0 = (task % n_blk) * WM__QB;
+        wm__attn_rule ru;
+        memset(&ru, 0, sizeof ru);
+        ru.window = c->ska_window;
+        ru.scale = scale;
+        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * QD + (size_t)h * hd, QD, b.o + (size_t)t0 * QD + (size_t)h * hd, QD, 1,
+                       kcache + (size_t)(h % Hk) * R * rb, vcache + (size_t)(h % Hv) * R * rb, ct, R, R, hd, x->pos0 + t0,
+                       WM__MIN(WM__QB, x->nb - t0));
+    }
+    wm__k_matmul(kc, b.a, D, b.o, QD, &w->o, w->ob, x->nb);
+    for (t = 0; t < x->nb; t++) { /* RMSNorm_ffn(s + attention) */
+        float *a = b.a + (size_t)t * D;
+        wm__k_axpy(kc, a, 1.0f, in + (size_t)t * D, WM_F32, D);
+        wm__k_rmsnorm(kc, b.xn + (size_t)t * D, a, w->ffn_norm, D, c->norm_eps);
+    }
+    wm__k_matmul(kc, b.ag, 2 * F, b.xn, D, &w->fc, w->fcb, x->nb);
+    for (t = 0; t < x->nb; t++) {
+        float *ag = b.ag + (size_t)t * 2 * F;
+        wm__k_act_mul(kc, ag + F, ag, (size_t)F, WM_ACT_SILU); /* silu(g) a */
+    }
+    wm__k_matmul(kc, out, D, b.ag + F, 2 * F, &w->down, w->downb, x->nb);
+}
+
+static void wm__ska_plan(wm__planner *p, const wm_config *c, void *wv) {
+    wm__ska_w *w = (wm__ska_w *)wv;
+    int D = c->hidden_size, hd = c->head_dim, F = c->intermediate_size, ns = (15 + c->n_heads - 1) / c->n_heads;
+    WM__VEC1(p, "attn_norm.weight", w ? &w->attn_norm : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__LIN(p, "attn.q_proj", w, q, c->n_heads * hd, D, 0);
+    WM__LIN(p, "attn.k_proj", w, k, c->n_kv_heads * hd, D, 0);
+    WM__LIN(p, "attn.v_proj", w, v, c->ska_v_heads * hd, D, 0);
+    if (c->ska_qk_norm) /* a persistent buffer: absent from a random checkpoint, so its default is used */
+        wm__plan_t(p, "attn.s", WM__VECTOR, WM__OPTIONAL, WM__INIT_NORMAL, 0, 0, w ? &w->s : NULL, 2, (uint64_t)ns, 1, 0, 0);
+    else if (w)
+        w->s = NULL;
+    WM__LIN(p, "attn.out_proj", w, o, D, c->n_heads * hd, 0);
+    WM__VEC1(p, "ffn_norm.weight", w ? &w->ffn_norm : NULL, D, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
+    WM__LIN(p, "ffn.fc", w, fc, 2 * F, D, 0);
+    WM__LIN(p, "ffn.out_proj", w, down, D, F, 0);
+}
+
+static void wm__ska_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    size_t rows = (size_t)wm__ska_rows(c, (int)n_ctx, n_batch), rb = wm__row_size(ctype, (size_t)c->head_dim), nk, nv;
+    if (!wm__mul((size_t)c->n_kv_heads * rows, rb, &nk) || !wm__mul((size_t)c->ska_v_heads * rows, rb, &nv)) { a->bad = 1; nk = nv = 0; }
+    st->k = (unsigned char *)wm__alloc(a, nk, 1);
+    st->v = (unsigned char *)wm__alloc(a, nv, 1);
+    st->n_heads = c->n_kv_heads;
+    st->n_vheads = c->ska_v_heads;
+    st->ring = (int)rows;
+}
+
+static void wm__ska_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
+    wm__ska_bufs b;
+    wm__ska_carve(a, &m->cfg, nb, wm__ska_rows(&m->cfg, n_ctx, nb), nth, &b);
+}
+
+static uint64_t wm__ska_decode_bytes(const wm_model *m, const void *wv, uint64_t kv, int ctype) {
+    const wm__ska_w *w = (const wm__ska_w *)wv;
+    const wm_config *c = &m->cfg;
+    uint64_t keys = c->ska_window ? WM__MIN(kv, (uint64_t)c->ska_window) : kv;
+    return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->v) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->fc) +
+           wm__mat_bytes(&w->down) + keys * (uint64_t)(c->n_kv_heads + c->ska_v_heads) * wm__row_size(ctype, (size_t)c->head_dim);
 }
 
 /* ---- gated MLP: down(act(gate(x)) * up(x)) -------------------------------- */
@@ -4202,15 +4419,15 @@ struct wm__layer {
     int seq, state;                      /* WM_SEQ_*, WM_STATE_* */
     const float *norm_seq, *norm_state;  /* pre-norms [D] */
     const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
-    union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; } seq_w; /* by seq */
-    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; } state_w;                     /* by state */
+    union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; wm__mcsd_w mcsd; wm__rod_w rod; } seq_w; /* by seq */
+    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; wm__ska_w ska; } state_w;     /* by state */
 };
-WM__SLOT(wm__layer, 416);
+WM__SLOT(wm__layer, 480);
 
 typedef struct wm__module {
     const char *name;
     void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
-    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int ctype, wm__lstate *st);
+    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st);
     void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
     uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv, int ctype); /* kv keys in a cache of ctype */
@@ -4231,6 +4448,8 @@ static const wm__module wm__modules[] = {
     {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, 0},
     {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, 0},
     {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, 0},
+    {"swska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, 0},
+    {"ska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, 1}, /* no window */
 };
 #define WM__N_MODULES ((int)(sizeof wm__modules / sizeof wm__modules[0]))
 
@@ -4294,7 +4513,7 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     out->scalar = out->scalar != 0;
     if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
         return wm__fail(err, WM_ERR_INVALID_ARG, "session: cache_type %d is not WM_F32, WM_F16 or WM_Q8_0", out->cache_type);
-    if (out->cache_type == WM_Q8_0 && m->has_attn && m->cfg.head_dim % WM__QK)
+    if (out->cache_type == WM_Q8_0 && (m->has_attn || wm__model_uses(m, &wm__modules[WM__N_SEQ + WM_STATE_SWSKA])) && m->cfg.head_dim % WM__QK)
         return wm__fail(err, WM_ERR_UNSUPPORTED, "session: a Q8_0 KV cache needs head_dim %d to be a multiple of 32", m->cfg.head_dim);
     return WM_OK;
 }
@@ -4308,9 +4527,12 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
     size_t ctx = m->has_attn ? (size_t)p->n_ctx : 0;
     for (l = 0; l < c->n_layers; l++) {
         wm__lstate st;
-        const wm__module *md = wm__slot_module(&m->layers[l], 0);
+        int slot;
         memset(&st, 0, sizeof st);
-        if (md->state) md->state(a, c, ctx, p->cache_type, &st);
+        for (slot = 0; slot < 2; slot++) { /* each module its own fields */
+            const wm__module *md = wm__slot_module(&m->layers[l], slot);
+            if (md->state) md->state(a, c, ctx, B, p->cache_type, &st);
+        }
         if (ls) ls[l] = st;
     }
     if (s) {
@@ -4481,11 +4703,12 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
     x.s = s; x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
     for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
         const wm__module *md = wm__slot_module(L, slot);
+        const float *nw = slot ? L->norm_state : L->norm_seq;
         wm__arena ar;
         if (!md->run) continue;
         x.w = wm__slot_weights(L, slot);
-        for (t = 0; t < nb; t++)
-            wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, slot ? L->norm_state : L->norm_seq, D, c->norm_eps);
+        if (!nw) memcpy(s->x, s->h, sizeof(float) * (size_t)nb * D); /* a module that norms its input itself (rodimus_plus) */
+        for (t = 0; nw && t < nb; t++) wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, nw, D, c->norm_eps);
         ar = wm__arena_make(s->work, s->work_bytes);
         md->run(&x, s->x, s->y, &ar);
         WM_ASSERT(!ar.bad);
@@ -5141,19 +5364,64 @@ static void wm__cfg_mcsd(wm__cfgr *r, wm_config *c) {
     for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MCSD; c->layer_state[l] = WM_STATE_MLP; }
 }
 
+/* rodimus_plus: attn_cfg, SlideWindowSharedKeyAttention's arguments (SPEC-rodimus-mcsd §2.1) */
+static void wm__cfg_ska(wm__cfgr *r, wm_config *c) {
+    const char *ac = wm__cfg_get(r, r->obj, "attn_cfg"), *top = r->obj;
+    char buf[32];
+    int D = c->hidden_size, W, rd;
+    double ratio;
+    if (!ac || *ac != '{') { wm__cfg_fail(r, "block_type 'rodimus_plus' needs the object '%s'", "attn_cfg"); return; }
+    r->obj = ac;
+    c->n_heads = wm__cfg_int(r, "num_heads", 0, D / 128, 0, 4096);
+    c->n_kv_heads = wm__cfg_int(r, "num_heads_k", 1, 1, 1, 4096); /* required: the official class has no usable default */
+    c->ska_v_heads = wm__cfg_int(r, "num_heads_v", 1, 1, 1, 4096);
+    if (r->st != WM_OK) { r->obj = top; return; }
+    if (c->n_heads < 1 || D % c->n_heads)
+        wm__cfg_fail(r, "attn_cfg.num_heads %d must divide d_model %d (default d_model // 128)", c->n_heads, D);
+    else if (c->n_heads % c->n_kv_heads || c->n_heads % c->ska_v_heads)
+        wm__cfg_fail(r, "attn_cfg.num_heads %d must be a multiple of num_heads_k %d and num_heads_v %d", c->n_heads, c->n_kv_heads, c->ska_v_heads);
+    c->head_dim = c->n_heads > 0 ? D / c->n_heads : 1;
+    W = wm__cfg_int(r, "window_size", 0, 0, -(1 << 30), 1 << 30);
+    c->ska_window = W > 0 ? W / 2 + 1 : 0; /* flash-attn window (W // 2, 0): W // 2 keys before the query, and itself */
+    rd = wm__cfg_int(r, "rotary_emb_dim", 0, -1, -(1 << 30), WM__MAX_DIM);
+    c->ska_rot_dim = rd < 0 ? c->head_dim : rd;
+    if (c->ska_rot_dim % 2 || c->ska_rot_dim > c->head_dim)
+        wm__cfg_fail(r, "attn_cfg.rotary_emb_dim %d must be even and at most the head size %d", c->ska_rot_dim, c->head_dim);
+    c->rope_theta = wm__cfg_num_in(r, ac, "rotary_emb_base", 10000.0);
+    c->ska_interleaved = wm__cfg_bool(r, "rotary_emb_interleaved", 0);
+    c->ska_xpos = (float)wm__cfg_num_in(r, ac, "rotary_emb_scale_base", 0.0);
+    if (wm__cfg_get(r, ac, "rotary_emb_scale_base") && !(c->ska_xpos > 0.0f))
+        wm__cfg_fail(r, "attn_cfg.rotary_emb_scale_base must be positive (xPos)");
+    if (wm__cfg_get(r, ac, "softmax_scale") && *wm__cfg_get(r, ac, "softmax_scale") == '"') { /* a number is ignored, as officially */
+        wm__cfg_str_in(r, ac, "softmax_scale", buf, sizeof buf);
+        c->ska_qk_norm = !strcmp(buf, "norm");
+    }
+    if (c->ska_qk_norm && c->n_heads > 0 && (15 + c->n_heads - 1) / c->n_heads != 1 && (15 + c->n_heads - 1) / c->n_heads != c->n_heads)
+        wm__cfg_fail(r, "attn_cfg.softmax_scale 'norm' needs num_heads 4 or >= 15: its gains arange(1, 16, num_heads) must be one "
+                        "or one per head (the official code fails for %d heads)", c->n_heads);
+    ratio = wm__cfg_num_in(r, ac, "ffn_expand_ratio", 4.0 / 3.0);
+    if (!(ratio > 0.0 && ratio * D < (double)WM__MAX_DIM)) wm__cfg_fail(r, "field '%s' out of range", "attn_cfg.ffn_expand_ratio");
+    else c->intermediate_size = ((int)((double)D * ratio) + 7) / 8 * 8;
+    r->obj = top;
+}
+
 /* rodimus: d_model, n_layer, norm_epsilon, and mixer_cfg's fields */
 static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
     const char *p = r->obj, *mc = wm__cfg_get(r, p, "mixer_cfg"), *top = r->obj, *lr;
     char buf[32];
     double ratio = 2.0;
-    int l;
+    int l, plus = 0;
     c->norm_eps = (float)wm__cfg_num_in(r, p, "norm_epsilon", 1e-5);
     c->n_layers = wm__cfg_int(r, "n_layer", 1, 24, 1, WM_MAX_LAYERS);
     if (wm__cfg_str_in(r, p, "block_type", buf, sizeof buf) && strcmp(buf, "rodimus")) {
-        r->code = WM_ERR_UNSUPPORTED;
-        wm__cfg_fail(r, "block_type '%s' is not supported yet (rodimus)", buf);
-        return;
+        if (strcmp(buf, "rodimus_plus")) {
+            r->code = WM_ERR_UNSUPPORTED;
+            wm__cfg_fail(r, "block_type '%s' is not supported (rodimus, rodimus_plus)", buf);
+            return;
+        }
+        plus = 1;
     }
+    if (!wm__j_get(p, r->e, "max_position_embeddings")) c->max_position_embeddings = 2048; /* RodimusConfig's default; null: none */
     c->embed_norm = wm__cfg_bool(r, "use_norm_embedding", 0);
     if (mc && *mc != '{') { wm__cfg_fail(r, "field '%s' must be an object", "mixer_cfg"); return; }
     if (mc) r->obj = mc;
@@ -5174,7 +5442,11 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
     if (wm__cfg_bool(r, "use_scale_embedding", 0)) c->embed_scale = sqrtf((float)c->rod_mem); /* sqrt(mem_size, 64 when absent) */
     if (!(ratio > 0.0 && ratio * c->hidden_size < (double)WM__MAX_DIM)) wm__cfg_fail(r, "field '%s' out of range", "mixer_cfg.expand_ratio");
     else c->rod_inner = ((int)((double)c->hidden_size * ratio) + 7) / 8 * 8;
-    for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_RODIMUS; c->layer_state[l] = WM_STATE_NONE; }
+    if (plus) wm__cfg_ska(r, c);
+    for (l = 0; l < c->n_layers; l++) {
+        c->layer_seq[l] = WM_SEQ_RODIMUS;
+        c->layer_state[l] = !plus ? WM_STATE_NONE : c->ska_window ? WM_STATE_SWSKA : WM_STATE_SWSKA_FULL;
+    }
 }
 
 /* ---- model types -------------------------------------------------------------
@@ -5216,10 +5488,13 @@ static void wm__stack_mcsd(wm__planner *p, const wm_config *c, wm__layer *L, int
     wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
 }
 
-/* rodimus: x + Flow(RMSNorm(x)) */
+/* rodimus: x + Flow(RMSNorm(x)); rodimus_plus: s = x + Flow(RMSNorm(x)), then
+   x = s + the SW-SKA/FFN module of s (its norms are its own: norm_state NULL) */
 static void wm__stack_rodimus(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
     WM__VEC1(p, "mixer_norm.weight", L ? &L->norm_seq : NULL, c->hidden_size, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
     wm__plan_module(p, c, L, c->layer_seq[l]);
+    if (L) L->norm_state = NULL;
+    wm__plan_module(p, c, L, WM__N_SEQ + c->layer_state[l]);
 }
 
 /* transformers' Mamba2Block */
@@ -5248,13 +5523,13 @@ static const wm__model_type wm__model_types[] = {
      "backbone.norm_f.weight", wm__stack_mamba2},
     {"mcsd", wm__cfg_mcsd, WM__BIT(WM_SEQ_MCSD), WM__BIT(WM_STATE_MLP), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight",
      wm__stack_mcsd},
-    {"rodimus", wm__cfg_rodimus, WM__BIT(WM_SEQ_RODIMUS), WM__BIT(WM_STATE_NONE), 0, "model.embeddings.weight", "model.layers.", "model.norm_f.weight",
+    {"rodimus", wm__cfg_rodimus, WM__BIT(WM_SEQ_RODIMUS), WM__BIT(WM_STATE_NONE) | WM__BIT(WM_STATE_SWSKA) | WM__BIT(WM_STATE_SWSKA_FULL), 0, "model.embeddings.weight", "model.layers.", "model.norm_f.weight",
      wm__stack_rodimus},
 };
 #define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
 
 static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
-    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0;
+    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0, rod = 0, ska = 0;
     const char *bad = NULL;
     const wm__model_type *mt;
     if (!wm__in((int)c->model_type, 1, WM__N_MODEL_TYPES - 1)) return wm__fail(err, WM_ERR_CONFIG, "config: unknown model_type %d", (int)c->model_type);
@@ -5271,7 +5546,9 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
         attn |= s == WM_SEQ_ATTN || s == WM_SEQ_DOGE_ATTN;
         cdmoe |= t == WM_STATE_CDMOE;
         moe |= t == WM_STATE_DOGE_MOE;
-        mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE;
+        mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE || t == WM_STATE_SWSKA || t == WM_STATE_SWSKA_FULL;
+        rod |= s == WM_SEQ_RODIMUS;
+        ska |= t == WM_STATE_SWSKA || t == WM_STATE_SWSKA_FULL;
     }
     (void)seq;
     if (mlp && c->intermediate_size < 1) bad = "intermediate_size must be >= 1";
@@ -5313,6 +5590,22 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
         } else if (c->keep_window < 1 || c->sliding_window < 0) {
             return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
         }
+    }
+    if (rod && (!wm__in(c->rod_inner, 1, WM__MAX_DIM) || !wm__in(c->rod_mem, 1, 4096) || !wm__in(c->rod_rank, 1, WM__MAX_DIM) ||
+                !wm__in(c->conv_kernel, 1, 64) || !(c->rod_k_eps >= 0.0f && c->rod_k_eps < 1.0f)))
+        return wm__fail(err, WM_ERR_CONFIG, "config: rodimus flow sizes out of range (inner, mem_size, low rank, d_conv, normalize_epsilon)");
+    if (ska) {
+        if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || !wm__in(c->ska_v_heads, 1, 4096) ||
+            c->n_heads % c->n_kv_heads || c->n_heads % c->ska_v_heads)
+            return wm__fail(err, WM_ERR_CONFIG, "config: attn_cfg.num_heads %d must be a multiple of num_heads_k %d and num_heads_v %d", c->n_heads,
+                            c->n_kv_heads, c->ska_v_heads);
+        if (c->n_heads * c->head_dim != c->hidden_size || !wm__in(c->ska_rot_dim, 0, c->head_dim) || c->ska_rot_dim % 2)
+            return wm__fail(err, WM_ERR_CONFIG, "config: d_model %d must split into num_heads %d heads, rotary_emb_dim %d even and at most the head size",
+                            c->hidden_size, c->n_heads, c->ska_rot_dim);
+        if (c->ska_window < 0 || (c->ska_window == 0) != (c->layer_state[0] == WM_STATE_SWSKA_FULL) || !(c->ska_xpos >= 0.0f && c->ska_xpos < 1e30f))
+            return wm__fail(err, WM_ERR_CONFIG, "config: attn_cfg.window_size or rotary_emb_scale_base out of range");
+        if (c->ska_qk_norm && (15 + c->n_heads - 1) / c->n_heads != 1 && (15 + c->n_heads - 1) / c->n_heads != c->n_heads)
+            return wm__fail(err, WM_ERR_CONFIG, "config: softmax_scale 'norm' needs num_heads 4 or >= 15");
     }
     if (cdmoe) {
         int nk = wm__in(c->cdmoe_experts, 1, 1 << 24) ? wm__isqrt(c->cdmoe_experts) : 0;
@@ -6364,11 +6657,15 @@ static void wm__model_finish(wm_model *m) {
     uint64_t fh = WM__FNV_INIT ^ (uint64_t)m->cfg.model_type;
     int l, k;
     if (!m->lm_head.data) m->lm_head = m->embed;
+    if (m->cfg.tie_embeddings == 1 && !m->probe) { /* SPEC-rodimus-mcsd §2.1: transformers' result then depends on how it loads */
+        const wm__tensor *e = wm__find(m, wm__model_types[m->cfg.model_type].embed), *h = wm__find(m, "lm_head.weight");
+        m->tied_head_differs = e && h && (e->dtype != h->dtype || e->end - e->begin != h->end - h->begin || memcmp(e->data, h->data, e->end - e->begin));
+    }
     if (m->cfg.model_type == WM_MODEL_CHEEMS) m->num_keys = wm__isqrt(m->cfg.cdmoe_experts);
     if (m->cfg.model_type == WM_MODEL_DOGE) m->num_keys = wm__isqrt(m->cfg.n_experts);
     for (l = 0; l < m->cfg.n_layers; l++) {
         const wm__module *md = wm__slot_module(&m->layers[l], 0);
-        m->has_attn |= md->attends;
+        m->has_attn |= md->attends | wm__slot_module(&m->layers[l], 1)->attends;
         if (md->bound) md->bound(&m->cfg, &m->layers[l].seq_w);
     }
     for (k = 0; k < m->n_tensors; k++) {
@@ -6495,6 +6792,13 @@ WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_err
 WMDEF size_t wm_model_bytes_used(const wm_model *m) { return m ? m->bytes_used : 0; }
 WMDEF const wm_config *wm_model_config(const wm_model *m) { return m ? &m->cfg : NULL; }
 WMDEF int wm_model_n_tensors(const wm_model *m) { return m ? m->n_tensors : 0; }
+WMDEF const char *wm_model_warning(const wm_model *m) {
+    if (m && m->tied_head_differs)
+        return "tie_word_embeddings is true, but the checkpoint also stores an lm_head.weight that differs from the embedding: "
+               "wm.h uses the embedding for both (as transformers does when it re-ties after loading, e.g. with a device_map; "
+               "a plain from_pretrained would use lm_head.weight for both)";
+    return "";
+}
 
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info) {
     const wm__tensor *t;
@@ -8264,12 +8568,13 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
     size_t pos = (size_t)hdr[1];
     for (l = 0; l < c->n_layers; l++) { /* per head, the rows in use of the head-major caches */
         wm__lstate *st = &s->ls[l];
-        int h, nh = st->n_heads;
-        size_t ctx = (size_t)s->params.n_ctx, rb = wm__row_size(s->params.cache_type, (size_t)c->head_dim);
-        for (h = 0; st->k && h < nh; h++) {
-            wm__io(io, st->k + (size_t)h * ctx * rb, rb * pos);
-            wm__io(io, st->v + (size_t)h * ctx * rb, rb * pos);
-            if (st->m) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * pos);
+        int h, nh = st->n_heads, nv = st->n_vheads ? st->n_vheads : nh;
+        size_t ctx = st->ring ? (size_t)st->ring : (size_t)s->params.n_ctx, rb = wm__row_size(s->params.cache_type, (size_t)c->head_dim);
+        size_t used = WM__MIN(pos, ctx); /* a ring's rows all hold keys once it has wrapped */
+        for (h = 0; st->k && h < WM__MAX(nh, nv); h++) {
+            if (h < nh) wm__io(io, st->k + (size_t)h * ctx * rb, rb * used);
+            if (h < nv) wm__io(io, st->v + (size_t)h * ctx * rb, rb * used);
+            if (st->m && h < nh) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * used);
         }
         if (st->S) wm__io(io, st->S, sizeof(float) * wm__S_floats(c, l));
         if (st->conv) wm__io(io, st->conv, sizeof(float) * wm__conv_floats(c, l));

@@ -337,6 +337,12 @@ static int parse_ids(const char *what, const char *s, int32_t **out) {
 /* ---- logits, info, random --------------------------------------------------- */
 
 /* threads: 0 (all) and 1 always work; more need an OpenMP build. */
+/* a warning about how the checkpoint was read, once, on stderr */
+static void warn_model(const wm_model *m) {
+    const char *w = wm_model_warning(m);
+    if (*w) fprintf(stderr, "wm: warning: %s\n", w);
+}
+
 /* --cache-type: WM_F32, WM_F16 or WM_Q8_0; -1 after printing why not */
 static int cache_type_of(const args *a) {
     const char *t = a->set[O_CACHE_TYPE] ? a->str[O_CACHE_TYPE] : "f32";
@@ -368,6 +374,7 @@ static int cmd_logits(const args *a) {
     if (!a->set[O_IDS] || !a->set[O_OUT]) return fail("logits: --ids and --out are required");
     if ((n = parse_ids("--ids", a->str[O_IDS], &ids)) < 0) return 1;
     if (wm_model_load(&m, dir, &e) != WM_OK) { free(ids); return fail("%s", e.message); }
+    warn_model(m);
     V = (size_t)wm_model_config(m)->vocab_size;
     p = wm_session_default_params(m);
     if (p.n_ctx < n) p.n_ctx = n;
@@ -407,6 +414,8 @@ static const char *state_name(int s) {
     case WM_STATE_MLP: return "mlp";
     case WM_STATE_CDMOE: return "cdmoe";
     case WM_STATE_DOGE_MOE: return "moe";
+    case WM_STATE_SWSKA: return "swska+ffn";
+    case WM_STATE_SWSKA_FULL: return "ska+ffn";
     default: return "-";
     }
 }
@@ -420,6 +429,7 @@ static int cmd_info(const args *a) {
     size_t sb = 0;
     int l, i, unused = 0;
     if (wm_model_load(&m, a->pos[0], &e) != WM_OK) return fail("%s", e.message);
+    warn_model(m);
     c = wm_model_config(m);
     p = wm_session_default_params(m);
     wm_session_bytes(m, &p, &sb, NULL);
@@ -429,7 +439,15 @@ static int cmd_info(const args *a) {
     printf("\nhidden_size     %d\nvocab_size      %d\n", c->hidden_size, c->vocab_size);
     if (c->intermediate_size) printf("intermediate    %d\n", c->intermediate_size);
     if (c->ssd_heads) printf("ssd             heads %d x %d, groups %d, state %d, chunk %d\n", c->ssd_heads, c->ssd_head_dim, c->ssd_groups, c->ssd_state, c->ssd_chunk);
-    if (c->n_heads) printf("attention       heads %d, kv heads %d, head_dim %d\n", c->n_heads, c->n_kv_heads, c->head_dim);
+    if (c->n_heads && c->ska_v_heads) {
+        printf("sw-ska          heads %d, key heads %d, value heads %d, head_dim %d, ", c->n_heads, c->n_kv_heads, c->ska_v_heads, c->head_dim);
+        if (c->ska_window) printf("window %d keys (ring buffer)", c->ska_window);
+        else printf("no window (KV cache of n_ctx)");
+        if (c->ska_rot_dim)
+            printf(", rotary %d%s base %g%s", c->ska_rot_dim, c->ska_interleaved ? " interleaved" : "", c->rope_theta, c->ska_xpos > 0.0f ? " xPos" : "");
+        printf("%s\n", c->ska_qk_norm ? ", QK-norm" : "");
+    } else if (c->n_heads)
+        printf("attention       heads %d, kv heads %d, head_dim %d\n", c->n_heads, c->n_kv_heads, c->head_dim);
     if (c->rod_inner)
         printf("rodimus flow    inner %d, memory %d, input-gate rank %d, conv %d\n", c->rod_inner, c->rod_mem, c->rod_rank, c->conv_kernel);
     if (c->mcsd_channels)
@@ -664,11 +682,13 @@ static int write_gguf(const char *in, const char *out_path, int q) {
             b.data = file; b.size = file_n; b.name = in;
             src.config_json = NULL; src.config_bytes = 0; src.files = &b; src.n_files = 1;
             if (wm_model_open(&m, &src, &e) != WM_OK) { free(file); return fail("%s", e.message); }
+            warn_model(m);
             if (wm_gguf_string(file, file_n, "wm.config_json", &cj, &cj_n, NULL) != WM_OK) cj = NULL;
             if (wm_gguf_string(file, file_n, "tokenizer.huggingface.json", &tj, &tj_n, NULL) != WM_OK) tj = NULL;
         } else {
             FILE *tf;
             if (wm_model_load(&m, in, &e) != WM_OK) return fail("%s", e.message);
+            warn_model(m);
             snprintf(path, sizeof path, "%s/config.json", in);
             if (!(cfg_json = read_text(path, &cj_n))) { wm_model_free(m); return 1; }
             cj = cfg_json;
@@ -830,6 +850,7 @@ static int cmd_perplexity(const args *a) {
     if (n_ctx < 4) return fail("--ctx: at least 4 tokens");
     if (!(text = read_text(a->str[O_FILE], &n_text))) return 1;
     if (wm_model_load(&m, dir, &e) != WM_OK) { free(text); return fail("%s", e.message); }
+    warn_model(m);
     if (a->set[O_TOKENIZER]) snprintf(path, sizeof path, "%s", a->str[O_TOKENIZER]);
     else if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(path, sizeof path, "%s/tokenizer.json", dir);
     else snprintf(path, sizeof path, "%s", dir);
@@ -1031,6 +1052,7 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
     const wm_config *c;
     *m = NULL; *t = NULL; *s = NULL;
     if (wm_model_load(m, dir, &e) != WM_OK) return fail("%s", e.message);
+    warn_model(*m);
     if (!tk) { /* a GGUF file carries its own (tokenizer.huggingface.json) */
         struct stat st;
         if (strlen(dir) > 4000) return fail("%s: path too long", dir);
@@ -1452,6 +1474,7 @@ static int cmd_bench(const args *a) {
     const char *dtype = "?";
     pr.a = NULL;
     if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
+    warn_model(m);
     p = wm_session_default_params(m);
     p.n_ctx = n_prompt + n_gen;
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;

@@ -192,6 +192,23 @@ static const char *CFG_DOGE =
     "\"is_moe\":true,\"num_experts\":16,\"num_experts_per_tok\":3,\"max_position_embeddings\":64,"
     "\"rope_parameters\":{\"rope_type\":\"linear\",\"factor\":2.0,\"rope_theta\":500.0},\"tie_word_embeddings\":true}";
 
+/* Rodimus+: a window of 9 (4 keys before the query), 2 key heads tiled over 4,
+   xPos past max_position_embeddings, QK-norm; and one without a window */
+static const char *CFG_RODPLUS =
+    "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":67,\"d_model\":32,\"n_layer\":2,"
+    "\"mixer_cfg\":{\"mem_size\":8,\"d_conv\":3,\"normalize_epsilon\":1e-5},\"attn_cfg\":{\"num_heads\":4,\"num_heads_k\":2,"
+    "\"num_heads_v\":4,\"window_size\":9,\"rotary_emb_dim\":4,\"rotary_emb_scale_base\":16.0,\"softmax_scale\":\"norm\"},"
+    "\"max_position_embeddings\":16,\"tie_word_embeddings\":false}";
+static const char *CFG_RODPLUS_FULL =
+    "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":67,\"d_model\":32,\"n_layer\":2,"
+    "\"mixer_cfg\":{\"mem_size\":8},\"attn_cfg\":{\"num_heads\":2,\"num_heads_k\":1,\"num_heads_v\":1,"
+    "\"rotary_emb_interleaved\":true,\"ffn_expand_ratio\":2.5},\"tie_word_embeddings\":true}";
+
+static const char *CFG_RODPLUS32 =
+    "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":67,\"d_model\":64,\"n_layer\":2,"
+    "\"mixer_cfg\":{\"mem_size\":8},\"attn_cfg\":{\"num_heads\":2,\"num_heads_k\":1,\"num_heads_v\":2,\"window_size\":12},"
+    "\"tie_word_embeddings\":false}";
+
 static int32_t *random_ids(int n, int vocab, unsigned seed) {
     int32_t *ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n);
     int i;
@@ -590,7 +607,7 @@ static void test_attn_core(void) {
                     if (rule == 2) ru.window = 9;
                     if (rule == 3) ru.keep = 6;
                     for (i = 0; i < 16 * 3 * hd; i++) { q[i] = frand(&seed); o[i] = 0.0f; }
-                    wm__attn_block(&g_kc, ws, &ru, q, ldq, o, ldq, grp, kc_, vc, WM_F32, ld, hd, p0, bq);
+                    wm__attn_block(&g_kc, ws, &ru, q, ldq, o, ldq, grp, kc_, vc, WM_F32, ld, 0, hd, p0, bq);
                     for (t = 0; t < bq; t++)
                         for (g = 0; g < grp; g++) {
                             int d;
@@ -644,23 +661,25 @@ static void fixture_case(const char *name, const char *model_dir, const char *re
     V = (size_t)wm_model_config(m)->vocab_size;
     check(nl == T * V, "%s: logits shape", name);
     got = (float *)malloc(sizeof(float) * nl);
-    for (mode = 0; mode < 2; mode++) {
+    for (mode = 0; mode < 4; mode++) { /* prefill, decode; again in batches of 3 / 1 (a SW-SKA ring of W//2 + n_batch rows wraps) */
+        static const char *what[] = {"prefill", "decode", "prefill (batches of 3)", "decode (n_batch 1)"};
         wm_session_params p = wm_session_default_params(m);
         wm_session *s;
         layer_check lc;
         size_t t;
         double err, tol = tol_of(want, nl);
-        if (mode == 1 && !r.decode_eq) break;
+        if (mode % 2 == 1 && !r.decode_eq) continue;
         if (p.n_ctx < (int)T) p.n_ctx = (int)T;
+        if (mode >= 2) p.n_batch = mode == 2 ? 3 : 1;
         if (wm_session_create(&s, m, &p, &e) != WM_OK) { check(0, "%s: %s", name, e.message); break; }
         lc.r = &r; lc.D = wm_model_config(m)->hidden_size; lc.failed_layer = -1; lc.worst = 0;
         wm_session_set_layer_hook(s, layer_hook, &lc);
-        if (mode == 0) check(wm_prefill(s, ids, (int)T, got, WM_LOGITS_ALL) == WM_OK, "%s: prefill", name);
-        for (t = 0; mode == 1 && t < T; t++) check(wm_decode(s, ids[t], got + t * V) == WM_OK, "%s: decode", name);
+        if (mode % 2 == 0) check(wm_prefill(s, ids, (int)T, got, WM_LOGITS_ALL) == WM_OK, "%s: prefill", name);
+        for (t = 0; mode % 2 == 1 && t < T; t++) check(wm_decode(s, ids[t], got + t * V) == WM_OK, "%s: decode", name);
         err = max_err(got, want, nl);
-        check(err <= tol, "%s %s: max |logit - ref| = %.3g > %.3g", name, mode ? "decode" : "prefill", err, tol);
-        check(lc.failed_layer < 0, "%s %s: layer %d output off by %.3g", name, mode ? "decode" : "prefill", lc.failed_layer, lc.worst);
-        if (getenv("WM_TEST_VERBOSE")) printf("  %-16s %-7s max err %.3g (tol %.3g)\n", name, mode ? "decode" : "prefill", err, tol);
+        check(err <= tol, "%s %s: max |logit - ref| = %.3g > %.3g", name, what[mode], err, tol);
+        check(lc.failed_layer < 0, "%s %s: layer %d output off by %.3g", name, what[mode], lc.failed_layer, lc.worst);
+        if (getenv("WM_TEST_VERBOSE")) printf("  %-16s %-22s max err %.3g (tol %.3g)\n", name, what[mode], err, tol);
         wm_session_free(s);
     }
     { /* cheems-demo: the greedy continuation */
@@ -692,7 +711,7 @@ static void fixture_case(const char *name, const char *model_dir, const char *re
 
 static void test_fixtures(void) {
     static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-dense", "hf-doge-moe", "hf-mamba2",
-                               "mcsd-tiny", "mcsd-variants", "mcsd-oproj", "rodimus-tiny"};
+                               "mcsd-tiny", "mcsd-variants", "mcsd-oproj", "rodimus-tiny", "rodimus-plus", "rodimus-plus-variants"};
     static const char *demos[] = {"doge-demo", "cheems-demo"};
     char dir[256], rp[300];
     size_t i;
@@ -738,6 +757,10 @@ static void test_handover(void) {
     else check(0, "mamba2 random model");
     if (memmodel_open(&mm, CFG_DOGE, 3, WM_BF16)) { handover_case("doge random bf16 (window 5, sliding 9)", mm.m, 23, 73); memmodel_close(&mm); }
     else check(0, "doge random model");
+    if (memmodel_open(&mm, CFG_RODPLUS, 4, WM_F32)) { handover_case("rodimus+ random (window 9, xPos)", mm.m, 29, 67); memmodel_close(&mm); }
+    else check(0, "rodimus+ random model");
+    if (memmodel_open(&mm, CFG_RODPLUS_FULL, 5, WM_F32)) { handover_case("rodimus+ random (no window)", mm.m, 29, 67); memmodel_close(&mm); }
+    else check(0, "rodimus+ random model without a window");
 }
 
 /* ---- memory: exact arena sizes, caller buffers ---------------------------- */
@@ -2216,16 +2239,18 @@ static void test_generation_long_tokens(void) {
 }
 
 static void test_session_state(void) {
-    static const char *cfgs[2];
+    static const char *cfgs[3], *names[3] = {"cheems", "mamba2", "rodimus+ (a wrapped ring)"};
+    static const int vocab[3] = {97, 61, 67};
     int k;
     g_suite = "session";
     cfgs[0] = CFG_CHEEMS;
     cfgs[1] = CFG_MAMBA2;
-    for (k = 0; k < 2; k++) {
+    cfgs[2] = CFG_RODPLUS;
+    for (k = 0; k < 3; k++) {
         memmodel mm;
         wm_session *a, *b;
         wm_session_params p;
-        int V = k ? 61 : 97, i;
+        int V = vocab[k], i;
         int32_t *ids = random_ids(30, V, 77);
         float *full, *l = (float *)malloc(sizeof(float) * (size_t)V * 30);
         size_t size;
@@ -2234,6 +2259,7 @@ static void test_session_state(void) {
         full = run_split(mm.m, ids, 30, 30, 0);
         p = wm_session_default_params(mm.m);
         p.n_ctx = 30;
+        if (k == 2) p.n_batch = 4; /* a ring of 4 + 4 rows: wrapped by position 13 */
         wm_session_create(&a, mm.m, &p, NULL);
         wm_session_create(&b, mm.m, &p, NULL);
         wm_prefill(a, ids, 13, l, WM_LOGITS_ALL);
@@ -2242,8 +2268,7 @@ static void test_session_state(void) {
         wm_session_save(a, NULL, NULL, blob, size, &size);
         check(wm_session_restore(b, NULL, NULL, blob, size) == WM_OK, "restore");
         for (i = 13; i < 30; i++) wm_decode(b, ids[i], l + (size_t)i * V);
-        check(max_err(full, l, (size_t)V * 30) <= tol_of(full, (size_t)V * 30), "%s: restored state continues like one prefill",
-              k ? "mamba2" : "cheems");
+        check(max_err(full, l, (size_t)V * 30) <= tol_of(full, (size_t)V * 30), "%s: restored state continues like one prefill", names[k]);
         free(blob); free(full); free(l); free(ids);
         wm_session_free(a);
         wm_session_free(b);
@@ -2440,14 +2465,15 @@ static void sizes_add(sizes_log *g, const char *name, size_t v) {
 static void test_sizes(void) {
     static const char *dirs[] = {"examples/models/doge-demo", "examples/models/cheems-demo", "tests/fixtures/hf-mamba2",
                                  "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-dense", "tests/fixtures/cheems-tiny",
-                                 "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper"};
+                                 "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper", "tests/fixtures/mcsd-variants",
+                                 "tests/fixtures/rodimus-tiny", "tests/fixtures/rodimus-plus-variants"};
     static const int ctxs[] = {1, 64, 2048}, batches[] = {1, 64, 512};
     static sizes_log g;
     wm_error e;
     int d, i, j;
     g_suite = "sizes";
     g.n = 0;
-    for (d = 0; d < 8; d++) {
+    for (d = 0; d < (int)(sizeof dirs / sizeof dirs[0]); d++) {
         char name[160];
         size_t bytes = 0;
         dirsrc ds;
@@ -2584,7 +2610,7 @@ static void same_quant_bytes(const char *what, const wm_model *a, const wm_model
 
 static void test_gguf(void) {
     static const char *lt[] = {"f32", "q8_0", "q4_0"};
-    char path[256], cmd[1024], out[4096];
+    char path[256], cmd[1024], out[4096], rp[300];
     int32_t ids[64];
     int T = 0, k, mode;
     wm_model *m, *ours;
@@ -2654,7 +2680,10 @@ static void test_gguf(void) {
                                        {"tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-moe/ref.safetensors", "hf-doge-moe.gguf"},
                                        {"examples/models/doge-demo", "tests/fixtures/doge-demo/ref.safetensors", "doge-demo.gguf"},
                                        {"examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", "cheems-demo.gguf"},
-                                       {"tests/fixtures/mcsd-variants", "tests/fixtures/mcsd-variants/ref.safetensors", "mcsd-variants.gguf"}};
+                                       {"tests/fixtures/mcsd-variants", "tests/fixtures/mcsd-variants/ref.safetensors", "mcsd-variants.gguf"},
+                                       {"tests/fixtures/rodimus-tiny", "tests/fixtures/rodimus-tiny/ref.safetensors", "rodimus-tiny.gguf"},
+                                       {"tests/fixtures/rodimus-plus-variants", "tests/fixtures/rodimus-plus-variants/ref.safetensors",
+                                        "rodimus-plus-variants.gguf"}};
         size_t i;
         for (i = 0; i < sizeof src / sizeof src[0]; i++) {
             snprintf(path, sizeof path, "build/gguf-test-%s", src[i][2]);
@@ -2663,6 +2692,55 @@ static void test_gguf(void) {
             fixture_case(src[i][2], path, src[i][1]);
             remove(path);
         }
+    }
+    /* the seed architectures quantized. Their fixtures are random, untrained weights, on which
+       4-bit rounding moves the logits a lot, so: Q8_0 near the float64 reference; Q4_0 near
+       the same model dequantized to F32 (what is left is the Q8_0 rounding of activations);
+       both with prefill == decode (the same integer dots either way) and the argmax kept */
+    {
+        static const char *fx[] = {"mcsd-variants", "rodimus-tiny", "rodimus-plus", "rodimus-plus-variants"};
+        static const char *types[] = {"q8_0", "q4_0"};
+        size_t i, k;
+        for (i = 0; i < sizeof fx / sizeof fx[0]; i++)
+            for (k = 0; k < 2; k++) {
+                ref r;
+                size_t T = 0, nl = 0, V, t;
+                int32_t *ids;
+                float *want = NULL, *pre, *dec;
+                wm_model *m, *mf = NULL;
+                wm_error e;
+                char deq[300];
+                int agree = 0;
+                snprintf(rp, sizeof rp, "tests/fixtures/%s/ref.safetensors", fx[i]);
+                snprintf(path, sizeof path, "build/gguf-test-%s-%s.gguf", fx[i], types[k]);
+                snprintf(deq, sizeof deq, "build/gguf-test-%s-%s-f32.gguf", fx[i], types[k]);
+                snprintf(cmd, sizeof cmd, "build/wm quantize tests/fixtures/%s %s --type %s 2>/dev/null && build/wm quantize %s %s --type f32 2>/dev/null",
+                         fx[i], path, types[k], path, deq);
+                if (!ref_load(&r, rp) || run(cmd) != 0 || wm_model_load(&m, path, &e) != WM_OK) { check(0, "%s %s: quantize and load", fx[i], types[k]); continue; }
+                ids = (int32_t *)ref_get(&r, "input_ids", &T);
+                V = (size_t)wm_model_config(m)->vocab_size;
+                nl = T * V;
+                if (k == 0) want = (float *)ref_get(&r, "logits", &nl);
+                else if (wm_model_load(&mf, deq, &e) == WM_OK) want = gguf_logits(mf, ids, (int)T, 0);
+                pre = gguf_logits(m, ids, (int)T, 0);
+                dec = gguf_logits(m, ids, (int)T, 1);
+                if (pre && dec && want) {
+                    double err = max_err(pre, want, nl), tol = tol_of(want, nl) * 1e4 * 5e-2, pd = max_err(pre, dec, nl);
+                    for (t = 0; t < T; t++) agree += argmax_f(pre + t * V, V) == argmax_f(want + t * V, V);
+                    check(err <= tol, "%s %s: max |logit - %s| %.3g > %.3g", fx[i], types[k], k ? "dequantized" : "ref", err, tol);
+                    check(pd <= tol_of(pre, nl), "%s %s: prefill and decode differ by %.3g", fx[i], types[k], pd);
+                    check(agree >= (int)T * 9 / 10, "%s %s: argmax agrees at %d of %zu positions", fx[i], types[k], agree, T);
+                    if (getenv("WM_TEST_VERBOSE"))
+                        printf("  %s %s: max err vs %s %.3g = %.2g x (1+max), prefill vs decode %.3g, argmax %d/%zu\n", fx[i], types[k],
+                               k ? "dequantized F32" : "float64 ref", err, err / (tol_of(want, nl) * 1e4), pd, agree, T);
+                } else check(0, "%s %s: runs", fx[i], types[k]);
+                free(pre); free(dec); free(ids); free(want);
+                wm_model_free(m);
+                wm_model_free(mf);
+                ref_free(&r);
+                remove(path);
+                remove(deq);
+            }
     }
     /* quantized demo models: greedy text and held-out perplexity (wm perplexity, on the
        first 8 KB of the held-out text: emulated targets run this suite too) */
@@ -2805,6 +2883,35 @@ static void test_cache_types(void) {
     cache_case("cheems-tiny", "tests/fixtures/cheems-tiny", "tests/fixtures/cheems-tiny/ref.safetensors", 5e-4, 6e-3);
     cache_case("doge-demo", "examples/models/doge-demo", "tests/fixtures/doge-demo/ref.safetensors", 5e-4, 6e-3);
     cache_case("cheems-demo", "examples/models/cheems-demo", "tests/fixtures/cheems-demo/ref.safetensors", 5e-4, 6e-3);
+    cache_case("rodimus-plus", "tests/fixtures/rodimus-plus", "tests/fixtures/rodimus-plus/ref.safetensors", 5e-4, 6e-3);
+    cache_case("rodimus-plus-variants", "tests/fixtures/rodimus-plus-variants", "tests/fixtures/rodimus-plus-variants/ref.safetensors", 5e-4, 6e-3);
+    { /* a SW-SKA ring of Q8_0 rows (head_dim 32), wrapped in prefill (n_batch 5) and decode */
+        memmodel mm;
+        if (memmodel_open(&mm, CFG_RODPLUS32, 6, WM_F32)) {
+            int32_t *ids = random_ids(37, 67, 5);
+            float *lg[2][2];
+            size_t n = (size_t)37 * 67;
+            int ct, mode, t;
+            for (ct = 0; ct < 2; ct++)
+                for (mode = 0; mode < 2; mode++) {
+                    p = wm_session_default_params(mm.m);
+                    p.cache_type = ct ? WM_Q8_0 : WM_F32;
+                    p.n_batch = 5;
+                    lg[ct][mode] = (float *)malloc(sizeof(float) * n);
+                    if (wm_session_create(&s, mm.m, &p, &e) != WM_OK) { check(0, "rodimus+ Q8_0 session: %s", e.message); memset(lg[ct][mode], 0, sizeof(float) * n); continue; }
+                    if (mode == 0) wm_prefill(s, ids, 37, lg[ct][mode], WM_LOGITS_ALL);
+                    for (t = 0; mode == 1 && t < 37; t++) wm_decode(s, ids[t], lg[ct][mode] + (size_t)t * 67);
+                    wm_session_free(s);
+                }
+            check(max_err(lg[0][0], lg[0][1], n) <= tol_of(lg[0][0], n), "rodimus+ F32 cache: prefill == decode");
+            check(max_err(lg[1][0], lg[1][1], n) <= tol_of(lg[1][0], n), "rodimus+ Q8_0 cache: prefill == decode (%.3g)", max_err(lg[1][0], lg[1][1], n));
+            check(max_err(lg[1][0], lg[0][0], n) <= tol_of(lg[0][0], n) * 60 && max_err(lg[1][0], lg[0][0], n) > 0,
+                  "rodimus+ Q8_0 cache within 6e-3 (1 + max) of F32: %.3g", max_err(lg[1][0], lg[0][0], n));
+            for (ct = 0; ct < 4; ct++) free(lg[ct / 2][ct % 2]);
+            free(ids);
+            memmodel_close(&mm);
+        } else check(0, "rodimus+ random model (head_dim 32)");
+    }
     /* the bytes a decode step reads count the cache at its type: doge-demo, 6 layers of 2 KV heads of 64 */
     if (wm_model_load(&m, "examples/models/doge-demo", &e) == WM_OK) {
         static const int types[] = {WM_F32, WM_F16, WM_Q8_0}, row[] = {256, 128, 68};
