@@ -9006,6 +9006,23 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
         if ((st = wm__index_shards((const char *)index, index_n, path, names, shard, 4096, &n, err)) != WM_OK) goto done;
     } else {
         static const char *single = "model.safetensors";
+        wm__path(path, sizeof path, dir, single);
+        probe = fopen(path, "rb");
+        if (probe) fclose(probe);
+        else {
+            wm__path(path, sizeof path, dir, "pytorch_model.bin");
+            probe = fopen(path, "rb");
+            if (!probe) {
+                wm__path(path, sizeof path, dir, "pytorch_model.bin.index.json");
+                probe = fopen(path, "rb");
+            }
+            if (probe) { /* a released checkpoint may come as a PyTorch pickle only */
+                fclose(probe);
+                st = wm__fail(err, WM_ERR_UNSUPPORTED, "%s: PyTorch pickle weights are not read (they can run code when loaded); "
+                              "save the model as safetensors first (transformers: save_pretrained(dir, safe_serialization=True))", path);
+                goto done;
+            }
+        }
         shard = &single;
         n = 1;
     }

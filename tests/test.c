@@ -526,6 +526,96 @@ static void test_config(void) {
 /* ---- SSD: chunked scan equals the recurrence ------------------------------ */
 
 
+/* ---- released Rodimus configs: sizes and tensor names as the official code has them ---- */
+
+typedef struct plan_lines { char s[65536]; size_t n; int count; uint64_t params; } plan_lines;
+
+static int plan_line(void *ctx, const wm__need *nd) {
+    plan_lines *pl = (plan_lines *)ctx;
+    int k, d;
+    uint64_t el = 1;
+    if (nd->optional && !nd->in_random) return 1; /* only what a checkpoint of the config holds */
+    k = snprintf(pl->s + pl->n, sizeof pl->s - pl->n, "%s ", nd->name);
+    for (d = 0; d < nd->ndim && k > 0; d++) {
+        k += snprintf(pl->s + pl->n + k, sizeof pl->s - pl->n - (size_t)k, d ? ",%llu" : "%llu", (unsigned long long)nd->shape[d]);
+        el *= nd->shape[d];
+    }
+    if (k > 0 && pl->n + (size_t)k + 1 < sizeof pl->s) { pl->n += (size_t)k; pl->s[pl->n++] = '\n'; pl->s[pl->n] = 0; }
+    pl->count++;
+    pl->params += el;
+    return 1;
+}
+
+static int cmp_line(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static void test_released(void) {
+    static const struct { const char *dir; int layers, D, Di, rank, H, hd, window, F, tie, plus; } rel[] = {
+        {"rodimus-1b4", 48, 2048, 4096, 32, 0, 0, 0, 0, 1, 0},
+        {"rodimus-plus-coder-1b6", 24, 2048, 4096, 32, 16, 128, 2049, 2736, 1, 1},
+        {"rodimus-plus-coder-4b", 32, 3072, 6144, 48, 24, 128, 2049, 4096, 0, 1}};
+    static plan_lines pl;
+    size_t i;
+    g_suite = "config";
+    for (i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+        char path[256], *txt, *lines[1024], *p;
+        size_t n, nl = 0, k;
+        wm_config c;
+        wm_error e;
+        int same = 1;
+        snprintf(path, sizeof path, "tests/fixtures/rodimus-released/%s/config.json", rel[i].dir);
+        txt = (char *)read_all(path, &n);
+        if (!txt || wm_config_parse(&c, txt, n, &e) != WM_OK) { check(0, "%s: %s", rel[i].dir, txt ? e.message : "unreadable"); free(txt); continue; }
+        free(txt);
+        check(c.n_layers == rel[i].layers && c.hidden_size == rel[i].D && c.rod_inner == rel[i].Di && c.rod_mem == 64 && c.rod_rank == rel[i].rank &&
+                  c.conv_kernel == 4 && c.tie_embeddings == rel[i].tie && c.vocab_size == 126464,
+              "%s: d_model, layers, inner %d, memory, low rank %d, conv, tie, vocab as SPEC-rodimus-mcsd 2.7", rel[i].dir, c.rod_inner, c.rod_rank);
+        check(!rel[i].plus || (c.layer_state[0] == WM_STATE_SWSKA && c.n_heads == rel[i].H && c.n_kv_heads == 1 && c.ska_v_heads == rel[i].H &&
+                               c.head_dim == rel[i].hd && c.ska_window == rel[i].window && c.ska_rot_dim == 128 && !c.ska_interleaved &&
+                               c.ska_xpos == 0.0f && !c.ska_qk_norm && c.intermediate_size == rel[i].F && c.rope_theta == 10000.0),
+              "%s: SW-SKA heads %d/1/%d of %d, window %d keys, full NeoX rotary, FFN %d", rel[i].dir, c.n_heads, c.ska_v_heads, c.head_dim,
+              c.ska_window, c.intermediate_size);
+        check(rel[i].plus || c.layer_state[0] == WM_STATE_NONE, "%s: no SW-SKA (attn_cfg ignored for block_type rodimus)", rel[i].dir);
+        pl.n = 0; pl.count = 0; pl.params = 0; pl.s[0] = 0;
+        wm__plan(&c, NULL, plan_line, &pl);
+        snprintf(path, sizeof path, "tests/fixtures/rodimus-released/%s/tensors.txt", rel[i].dir);
+        txt = (char *)read_all(path, &n);
+        if (!txt) { check(0, "%s unreadable", path); continue; }
+        for (p = pl.s; *p && nl < 1024;) {
+            char *nx = strchr(p, '\n');
+            lines[nl++] = p;
+            *nx = 0;
+            p = nx + 1;
+        }
+        qsort(lines, nl, sizeof lines[0], cmp_line);
+        p = strchr(txt, '\n') + 1; /* after the comment line */
+        for (k = 0; k < nl && *p; k++) {
+            char *e2 = strchr(p, '\n');
+            if (!e2) break;
+            *e2 = 0;
+            if (strcmp(lines[k], p)) { if (same) check(0, "%s: wm.h plans '%s', the official state_dict has '%s'", rel[i].dir, lines[k], p); same = 0; }
+            p = e2 + 1;
+        }
+        check(same && k == nl && !*p, "%s: the %d tensors (%llu parameters) wm.h reads are the official state_dict's names and shapes", rel[i].dir,
+              pl.count, (unsigned long long)pl.params);
+        if (getenv("WM_TEST_VERBOSE")) printf("  %s: %d tensors, %llu parameters\n", rel[i].dir, pl.count, (unsigned long long)pl.params);
+        free(txt);
+    }
+    { /* a directory with only PyTorch pickle weights is refused by name */
+        wm_model *m = NULL;
+        wm_error e;
+        size_t n;
+        char *cj = (char *)read_all("tests/fixtures/rodimus-released/rodimus-1b4/config.json", &n);
+        mkdir("build/pickle-test", 0777);
+        write_all("build/pickle-test/config.json", cj, n);
+        write_all("build/pickle-test/pytorch_model.bin", "PK", 2);
+        check(wm_model_load(&m, "build/pickle-test", &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "pytorch_model.bin") && strstr(e.message, "safetensors"),
+              "pytorch_model.bin only: refused naming it (%s)", e.message);
+        remove("build/pickle-test/pytorch_model.bin");
+        remove("build/pickle-test/config.json");
+        free(cj);
+    }
+}
+
 static void test_ssd_chunked(void) {
     static const int Ts[] = {1, 5, 16, 53}; /* T = 1, < chunk, = chunk, 3 chunks + 5 */
     static const int Gs[] = {1, 2, 4};
@@ -2948,6 +3038,7 @@ int main(int argc, char **argv) {
     RUN("select", test_select);
     RUN("kernels", test_kernels);
     RUN("config", test_config);
+    RUN("config", test_released);
     RUN("ssd", test_ssd_chunked);
     RUN("attention", test_attn_core);
     RUN("fixtures", test_fixtures);

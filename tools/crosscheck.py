@@ -99,6 +99,20 @@ CASES = [
         tie_word_embeddings=False)),
     ("rodimus embedding scale sqrt(8) and RMSNorm, rank \"12\"", rodimus(
         mixer_cfg={"mem_size": 8, "input_gate_low_rank": "12"}, use_scale_embedding=True, use_norm_embedding=True)),
+    ("rodimus+ H 4 / Hk 1 / Hv 4, window 16 (8 keys back), NeoX", rodimus(
+        block_type="rodimus_plus", mixer_cfg={"normalize_epsilon": 1e-5},
+        attn_cfg={"num_heads": 4, "num_heads_k": 1, "num_heads_v": 4, "window_size": 16})),
+    ("rodimus+ QK-norm, xPos, interleaved rotary 6 of 12, Hv 2", rodimus(
+        block_type="rodimus_plus", max_position_embeddings=64, use_scale_embedding=True,
+        attn_cfg={"num_heads": 4, "num_heads_k": 1, "num_heads_v": 2, "window_size": 7, "softmax_scale": "norm",
+                  "rotary_emb_dim": 6, "rotary_emb_interleaved": True, "rotary_emb_scale_base": 32.0,
+                  "rotary_emb_base": 500.0, "ffn_expand_ratio": 2.5})),
+    ("rodimus+ no window, no rotary, Hk 2, untied", rodimus(
+        block_type="rodimus_plus", tie_word_embeddings=False,
+        attn_cfg={"num_heads": 4, "num_heads_k": 2, "num_heads_v": 4, "window_size": None, "rotary_emb_dim": 0})),
+    ("rodimus+ window 1 (itself only), d_conv 1, 16 heads", rodimus(
+        block_type="rodimus_plus", mixer_cfg={"d_conv": 1}, d_model=64,
+        attn_cfg={"num_heads": 16, "num_heads_k": 1, "num_heads_v": 16, "window_size": 1, "softmax_scale": "norm"})),
     ("mcsd 4 channels of 12, add, gelu", mcsd()),
     ("mcsd 6 channels of 8, concat + o_proj, silu, untied", mcsd(num_channels=6, mcsd_fusion="concat", hidden_act="silu",
                                                                tie_word_embeddings=False, slope_exponent=3.0,
