@@ -3,8 +3,8 @@
    Runs the `cheems` seed architecture (RoPE, chunked SSD scan, InnerFuncAttn
    with dynamic mask, CDMoE), transformers' `doge` (DogeForCausalLM) and
    `mamba2` (Mamba2ForCausalLM) checkpoints, `rodimus` (codefuse-ai's
-   Rodimus, block_type "rodimus") and `mcsd` (the seed papers'
-   multi-channel slope and decay model), from safetensors or GGUF (F32,
+   Rodimus and Rodimus+, SW-SKA with a ring-buffer cache) and `mcsd` (the
+   seed papers' multi-channel slope and decay model), from safetensors or GGUF (F32,
    F16, BF16 and llama.cpp's Q8_0, Q4_0, Q4_K, Q6_K). C99, libc + libm only.
 
    Do this:
@@ -193,12 +193,12 @@ typedef enum wm_model_type {
     WM_MODEL_DOGE = 2,   /* transformers' DogeForCausalLM */
     WM_MODEL_MAMBA2 = 3, /* transformers' Mamba2ForCausalLM */
     WM_MODEL_MCSD = 4,   /* the multi-channel slope and decay model of the seed papers */
-    WM_MODEL_RODIMUS = 5 /* Rodimus (codefuse-ai's RodimusForCausalLM, block_type "rodimus") */
+    WM_MODEL_RODIMUS = 5 /* codefuse-ai's RodimusForCausalLM, block_type "rodimus" or "rodimus_plus" */
 } wm_model_type;
 
 /* Sequence module of a layer (cheems layers_type; doge: attention; mamba2: mixer). */
 enum { WM_SEQ_NONE = 0, WM_SEQ_SSD = 1, WM_SEQ_ATTN = 2, WM_SEQ_DOGE_ATTN = 3, WM_SEQ_MAMBA2 = 4, WM_SEQ_MCSD = 5, WM_SEQ_RODIMUS = 6 };
-/* State module of a layer. */
+/* State module of a layer (rodimus_plus: SW-SKA + FFN, windowed or not). */
 enum { WM_STATE_NONE = 0, WM_STATE_MLP = 1, WM_STATE_CDMOE = 2, WM_STATE_DOGE_MOE = 3, WM_STATE_SWSKA = 4, WM_STATE_SWSKA_FULL = 5 };
 enum { WM_ACT_SILU = 0, WM_ACT_GELU = 1, WM_ACT_RELU = 2, WM_ACT_GELU_TANH = 3 };
 enum { WM_ROPE_DEFAULT = 0, WM_ROPE_LINEAR = 1, WM_ROPE_DYNAMIC = 2 };

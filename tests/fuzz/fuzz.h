@@ -43,6 +43,16 @@ static const char *const FUZZ_CFGS[] = {
     "{\"model_type\":\"mamba2\",\"vocab_size\":15,\"hidden_size\":8,\"num_hidden_layers\":2,\"num_heads\":2,\"head_dim\":4,"
     "\"state_size\":4,\"n_groups\":2,\"conv_kernel\":3,\"chunk_size\":3,\"use_conv_bias\":true,\"use_bias\":true,"
     "\"time_step_limit\":[0.0,{\"__float__\":\"Infinity\"}],\"eos_token_id\":[1,2]}",
+    "{\"model_type\":\"mcsd\",\"vocab_size\":13,\"hidden_size\":8,\"num_channels\":2,\"num_hidden_layers\":2,"
+    "\"intermediate_size\":8,\"mcsd_fusion\":\"concat\"}",
+    "{\"model_type\":\"rodimus\",\"vocab_size\":13,\"d_model\":8,\"n_layer\":2,"
+    "\"mixer_cfg\":{\"mem_size\":4,\"d_conv\":3,\"input_gate_low_rank\":2},\"use_norm_embedding\":true}",
+    "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":13,\"d_model\":8,\"n_layer\":2,"
+    "\"mixer_cfg\":{\"mem_size\":4,\"input_gate_low_rank\":2},\"attn_cfg\":{\"num_heads\":4,\"num_heads_k\":2,\"num_heads_v\":4,"
+    "\"window_size\":5,\"softmax_scale\":\"norm\",\"rotary_emb_scale_base\":8.0},\"max_position_embeddings\":6,\"tie_word_embeddings\":true}",
+    "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":11,\"d_model\":8,\"n_layer\":1,"
+    "\"mixer_cfg\":{\"mem_size\":2,\"d_conv\":1},\"attn_cfg\":{\"num_heads\":2,\"num_heads_k\":1,\"num_heads_v\":2,"
+    "\"rotary_emb_interleaved\":true,\"rotary_emb_dim\":2}}",
 };
 #define FUZZ_N_CFGS ((int)(sizeof FUZZ_CFGS / sizeof FUZZ_CFGS[0]))
 
