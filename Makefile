@@ -181,7 +181,7 @@ FW_MODELS   = cheems doge
 FW_PROMPT_cheems = The secret of a happy life is
 FW_PROMPT_doge   = I think that
 FW_N        = 24
-FW_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mthumb -ffunction-sections -fdata-sections -DFW_ARENA_SECTION='".fw_arena"'
+FW_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mthumb -ffunction-sections -fdata-sections -DWM_NO_UNICODE_NORM -DFW_ARENA_SECTION='".fw_arena"'
 FW_LDFLAGS  = -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -L $(FW_DIR) -lm
 FW_an547    = -mcpu=cortex-m55 -mfloat-abi=hard
 FW_an386    = -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard

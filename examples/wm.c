@@ -87,7 +87,7 @@ static const optdef OPTS[N_OPT] = {
     {"--save-session", NULL, "FILE", K_STR, 0, 0, "save the session at the end (-n 0: just the prompt)"},
     {"--load-session", NULL, "FILE", K_STR, 0, 0, "continue a saved session (a prompt is appended to it)"},
     {"--system", NULL, "TEXT", K_STR, 0, 0, "the system message"},
-    {"--template", NULL, "NAME", K_STR, 0, 0, "chat format (doge)"},
+    {"--template", NULL, "NAME", K_STR, 0, 0, "chat format: doge, chatml, rodimus (default: the checkpoint's)"},
     {"--special", NULL, NULL, K_FLAG, 0, 0, "add the template (BOS) tokens"},
     {"--count", NULL, NULL, K_FLAG, 0, 0, "print only the number of tokens (and the speed on stderr)"},
     {"--ids", NULL, "IDS", K_STR, 0, 0, "token ids: 3,17,42"},
@@ -1193,9 +1193,34 @@ static char *render_chat(const wm_chat_template *ct, const char *sys, const turn
     return out;
 }
 
+/* The chat template: --template, else the one the checkpoint's
+   tokenizer_config.json / tokenizer / model type shows, else doge's. */
+static const wm_chat_template *pick_template(const args *a, const wm_model *m, const wm_tokenizer *t, int say) {
+    const wm_chat_template *ct = NULL;
+    char path[4200];
+    struct stat st;
+    if (a->set[O_TEMPLATE]) return wm_chat_template_get(a->str[O_TEMPLATE]);
+    if (strlen(a->pos[0]) < 4000 && stat(a->pos[0], &st) == 0 && S_ISDIR(st.st_mode)) {
+        FILE *f;
+        snprintf(path, sizeof path, "%s/tokenizer_config.json", a->pos[0]);
+        if ((f = fopen(path, "rb")) != NULL) {
+            char *buf = (char *)malloc(1 << 20);
+            size_t n = buf ? fread(buf, 1, 1 << 20, f) : 0;
+            fclose(f);
+            if (buf && n < (1 << 20)) ct = wm_chat_template_guess(buf, n, t);
+            free(buf);
+        }
+    }
+    if (!ct) ct = wm_chat_template_guess(NULL, 0, t);
+    if (!ct && wm_model_config(m)->model_type == WM_MODEL_RODIMUS) ct = wm_chat_template_get("rodimus");
+    if (!ct) ct = wm_chat_template_get("doge");
+    if (say) fprintf(stderr, "wm: chat template '%s' (--template chooses another: doge, chatml, rodimus)\n", ct->name);
+    return ct;
+}
+
 static int cmd_chat(const args *a) {
-    const char *tname = a->set[O_TEMPLATE] ? a->str[O_TEMPLATE] : "doge", *sys = a->str[O_SYSTEM];
-    const wm_chat_template *ct = wm_chat_template_get(tname);
+    const char *sys = a->str[O_SYSTEM];
+    const wm_chat_template *ct = a->set[O_TEMPLATE] ? wm_chat_template_get(a->str[O_TEMPLATE]) : NULL;
     int n_new = a->set[O_N] ? (int)a->i[O_N] : 256, rc = 1, tty = isatty(0), n_ok = 0, n_failed = 0, n_turns = 0, first = 0, cap_turns = 0;
     wm_model *m = NULL;
     wm_tokenizer *t = NULL;
@@ -1208,9 +1233,10 @@ static int cmd_chat(const args *a) {
     turn *turns = NULL;
     long n_ctx;
     unsigned long long seed = 0;
-    if (!ct) return fail("chat: unknown template '%s' (doge)", tname);
+    if (a->set[O_TEMPLATE] && !ct) return fail("chat: unknown template '%s' (doge, chatml, rodimus)", a->str[O_TEMPLATE]);
     if (make_sampler(a, &smp, &seed)) return 1;
     if (open_all(a, &m, &t, &s)) goto done;
+    ct = pick_template(a, m, t, tty); /* said when interactive */
     n_ctx = wm_session_get_params(s)->n_ctx;
     gp.max_new = n_new;
     gp.add_special = 0;

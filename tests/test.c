@@ -1832,6 +1832,98 @@ static void test_tokenizer_cases(void) {
     wm_tokenizer_free(t);
 }
 
+/* Real tokenizers against the tokenizers library: tests/fixtures/tok/NAME.*.gz
+   (tools/gen_tok_cases.js), 183 texts of 400 KB each: ids without and with
+   the special tokens, and the decoded ids, equal token for token. */
+static char *gunzip_file(const char *gz, const char *out, size_t *n) {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "gzip -dc %s > %s", gz, out);
+    if (system(cmd) != 0) return NULL;
+    return (char *)read_all(out, n);
+}
+
+static void tok_family(const char *name) {
+    char gz[256], raw[256];
+    size_t size, k = 0, bad_ids = 0, bad_sp = 0, bad_dec = 0, n_ids = 0, text_bytes = 0;
+    char *js, *text = (char *)malloc(1 << 20), *dec = (char *)malloc(1 << 20), *out = (char *)malloc(1 << 20);
+    int32_t *want = (int32_t *)malloc(sizeof(int32_t) << 18), *got = (int32_t *)malloc(sizeof(int32_t) << 18);
+    wm_tokenizer *t;
+    const char *e, *x;
+    wm__jit it;
+    snprintf(gz, sizeof gz, "tests/fixtures/tok/%s.tokenizer.json.gz", name);
+    snprintf(raw, sizeof raw, "build/tok-%s.tokenizer.json", name);
+    js = gunzip_file(gz, raw, &size);
+    free(js);
+    t = load_tok(raw);
+    snprintf(gz, sizeof gz, "tests/fixtures/tok/%s.cases.json.gz", name);
+    snprintf(raw, sizeof raw, "build/tok-%s.cases.json", name);
+    js = gunzip_file(gz, raw, &size);
+    if (!js || !t) { check(0, "%s: tokenizer and cases load", name); goto done; }
+    e = js + size;
+    wm__j_iter(&it, wm__j_ws(js, e), e);
+    while (wm__j_next(&it, NULL, &x)) {
+        size_t tl = wm__j_str(wm__j_get(x, e, "text"), e, text, 1 << 20), nw, ng, dl = 0, want_dl;
+        nw = json_ids(wm__j_get(x, e, "ids"), e, want, 1 << 18);
+        want_dl = wm__j_str(wm__j_get(x, e, "decoded"), e, dec, 1 << 20);
+        if (wm_tokenize(t, text, tl, 0, got, 1 << 18, &ng) != WM_OK || !ids_equal(got, ng, want, nw)) {
+            if (!bad_ids++) check(0, "%s: ids of text %zu ('%.30s...') differ", name, k, text);
+        }
+        nw = json_ids(wm__j_get(x, e, "ids_with_special"), e, want, 1 << 18);
+        if (wm_tokenize(t, text, tl, 1, got, 1 << 18, &ng) != WM_OK || !ids_equal(got, ng, want, nw)) {
+            if (!bad_sp++) check(0, "%s: ids with special tokens of text %zu differ", name, k);
+        }
+        nw = json_ids(wm__j_get(x, e, "ids"), e, want, 1 << 18);
+        if (wm_detokenize(t, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl)) {
+            if (!bad_dec++) check(0, "%s: decoded text %zu differs", name, k);
+        }
+        n_ids += nw;
+        text_bytes += tl;
+        k++;
+    }
+    check(k >= 150 && !bad_ids && !bad_sp && !bad_dec, "%s: %zu texts (%zu bytes, %zu ids): ids %zu, with special %zu, decoded %zu differ", name,
+          k, text_bytes, n_ids, bad_ids, bad_sp, bad_dec);
+done:
+    free(js); free(text); free(dec); free(out); free(want); free(got);
+    wm_tokenizer_free(t);
+    remove(raw);
+    snprintf(raw, sizeof raw, "build/tok-%s.tokenizer.json", name);
+    remove(raw);
+}
+
+/* Chat formats: ChatML and Rodimus+ render as their checkpoints do, and the
+   template is recognized from tokenizer_config.json or the tokenizer. */
+static void test_chat_templates(void) {
+    static const char *qwen_cfg = "{\"chat_template\": \"{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n'}}{% endfor %}\"}";
+    static const char *rod_cfg = "{\"tokenizer_class\": \"RodimusTokenizer\", \"bos_token\": \"<|startoftext|>\"}";
+    static const char *llama_cfg = "{\"chat_template\": \"{{ '<|start_header_id|>' + message['role'] + '<|end_header_id|>' }}\"}";
+    char out[512];
+    const wm_chat_template *c = wm_chat_template_get("chatml"), *r = wm_chat_template_get("rodimus");
+    wm_tokenizer *t;
+    g_suite = "tokenizer";
+    check(c && wm_chat_render(c, 1, "Be brief.", "Hi", out, sizeof out) > 0 &&
+              !strcmp(out, "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"),
+          "chatml first turn: %s", out);
+    check(c && wm_chat_render(c, 0, NULL, "More", out, sizeof out) > 0 && !strcmp(out, "<|im_end|>\n<|im_start|>user\nMore<|im_end|>\n<|im_start|>assistant\n"),
+          "chatml later turn: %s", out);
+    check(r && wm_chat_render(r, 1, "You are Rodimus+.", "Hi", out, sizeof out) > 0 &&
+              !strcmp(out, "<role>SYSTEM</role>You are Rodimus+.<role>HUMAN</role>Hi<role>ASSISTANT</role>"), "rodimus first turn: %s", out);
+    check(wm_chat_template_guess(qwen_cfg, strlen(qwen_cfg), NULL) == c, "ChatML recognized from its chat_template");
+    check(wm_chat_template_guess(rod_cfg, strlen(rod_cfg), NULL) == r, "Rodimus recognized from tokenizer_class");
+    check(wm_chat_template_guess(llama_cfg, strlen(llama_cfg), NULL) == wm_chat_template_get("doge"), "header-id format recognized");
+    check(wm_chat_template_guess("{}", 2, NULL) == NULL && wm_chat_template_guess("not json", 8, NULL) == NULL, "nothing to recognize: NULL");
+    t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
+    check(t && wm_chat_template_guess(NULL, 0, t) == wm_chat_template_get("doge"), "doge recognized from its special tokens");
+    wm_tokenizer_free(t);
+}
+
+static void test_tokenizer_real(void) {
+    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2"};
+    size_t i;
+    g_suite = "tokenizer";
+    mkdir("build", 0777);
+    for (i = 0; i < sizeof fam / sizeof fam[0]; i++) tok_family(fam[i]);
+}
+
 static void test_tokenizer_own(void) {
     wm_tokenizer *t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
     size_t n, dl, i, len;
@@ -3052,6 +3144,8 @@ int main(int argc, char **argv) {
     RUN("cli", test_cli);
     RUN("tokenizer", test_tokenizer_cases);
     RUN("tokenizer", test_tokenizer_own);
+    RUN("tokenizer", test_tokenizer_real);
+    RUN("tokenizer", test_chat_templates);
     RUN("tokenizer", test_tokenizer_memory);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);

