@@ -9083,7 +9083,9 @@ static int wm__uc_class(uint32_t cp) {
 
 /* Code point at p (0xffffffff for an invalid byte) and its length. */
 static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len) {
-    int n = wm__utf8_len(p, e);
+    int n;
+    if (p[0] < 0x80) { *len = 1; return p[0]; }
+    n = wm__utf8_len(p, e);
     if (n == 0) { *len = 1; return 0xffffffffu; }
     *len = n;
     if (n == 1) return p[0];
@@ -9399,7 +9401,8 @@ static long wm__unmap(const char *s, size_t n, unsigned char *out) {
     return k;
 }
 
-enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8, WM__TOK_BYTE = 16 };
+enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8, WM__TOK_BYTE = 16,
+       WM__TOK_LSTRIP = 32, WM__TOK_RSTRIP = 64, WM__TOK_SINGLE = 128 }; /* the last three: added-token options */
 
 typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
 WM__SLOT(wm__merge, 16);
@@ -9433,6 +9436,7 @@ struct wm_tokenizer {
     wm__strop ops[4];           /* Prepend / Replace steps after the normalizer */
     int n_ops;
     int meta, meta_split;       /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
+    int sp_split;               /* no token has U+2581 after another character: words split before each run of them */
     int dec_strip;              /* leading spaces a full decode drops */
     uint32_t *dec_off, *dec_len; /* [n_vocab] non-byte-level: the decoded text of each token in dec_bytes */
     unsigned char *dec_bytes;
@@ -9444,7 +9448,7 @@ struct wm_tokenizer {
     size_t bytes_used;
     void *owned;
 };
-WM__SLOT(wm_tokenizer, 2560);
+WM__SLOT(wm_tokenizer, 2568);
 
 /* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
    are keyed by a hash of the whole tokenizer.json, so no file can choose
@@ -9771,9 +9775,6 @@ static wm_status wm__tok_scan_count(wm__cfgr *r, wm__tokb *b) {
             double d;
             if (!c || *c != '"' || !idv || !wm__j_double(idv, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
                 return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu needs an integer id and a content string", b->n_added);
-            if (((v = wm__cfg_get(r, x, "lstrip")) && *v == 't') || ((v = wm__cfg_get(r, x, "rstrip")) && *v == 't') ||
-                ((v = wm__cfg_get(r, x, "single_word")) && *v == 't'))
-                return wm__tok_fail(b->err, "added tokens with lstrip, rstrip or single_word are not supported");
             if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
             if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
             b->added_text += wm__j_str(c, e, NULL, 0);
@@ -10099,9 +10100,20 @@ static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
             memcpy(dst, t->added_bytes + apos, len);
             ub = t->byte_level ? wm__unmap(dst, len, NULL) : -1;
             if (ub >= 0) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
+            if (ub >= 0 || !t->byte_level) { /* content the model's vocab has as a key: the library uses that id */
+                int32_t vid = wm__vocab_get(t, (const unsigned char *)dst, len);
+                if (vid >= 0 && vid != id && (t->tok_flags[vid] & WM__TOK_HASHED)) t->added[t->n_added - 1] = vid;
+            }
             t->tok_off[id] = (uint32_t)pos;
             t->tok_len[id] = (uint32_t)len;
-            t->tok_flags[id] = (unsigned char)(WM__TOK_PRESENT | WM__TOK_ADDED | (sp && *sp == 't' ? WM__TOK_SPECIAL : 0));
+            {
+                const char *ls = wm__j_get(x, e, "lstrip"), *rs = wm__j_get(x, e, "rstrip"), *sw = wm__j_get(x, e, "single_word");
+                t->tok_flags[id] = (unsigned char)(WM__TOK_PRESENT | WM__TOK_ADDED | (sp && *sp == 't' ? WM__TOK_SPECIAL : 0) |
+                                                   (ls && *ls == 't' ? WM__TOK_LSTRIP : 0) | (rs && *rs == 't' ? WM__TOK_RSTRIP : 0) |
+                                                   (sw && *sw == 't' ? WM__TOK_SINGLE : 0));
+                if (t->added[t->n_added - 1] != id) /* matched under the vocab's id: its options go there */
+                    t->tok_flags[t->added[t->n_added - 1]] |= (unsigned char)(t->tok_flags[id] & (WM__TOK_LSTRIP | WM__TOK_RSTRIP | WM__TOK_SINGLE));
+            }
             pos += len;
             apos += wm__j_str(c, e, NULL, 0);
         }
@@ -10116,6 +10128,17 @@ static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
         if (t->byte_tok[i] >= 0 && !t->byte_level) t->tok_flags[t->byte_tok[i]] |= WM__TOK_BYTE;
     }
     if (!t->byte_level) wm__tok_fill_dec(t);
+    t->sp_split = !t->byte_level; /* merges cannot cross "x U+2581" unless some token spans one */
+    for (i = 0; t->sp_split && i < t->n_vocab; i++) {
+        const unsigned char *p = t->tok_bytes + t->tok_off[i];
+        size_t n = t->tok_len[i], k;
+        if (!(t->tok_flags[i] & WM__TOK_HASHED)) continue;
+        for (k = 1; k + 2 < n; k++)
+            if (p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81 && !(k >= 3 && p[k - 3] == 0xe2 && p[k - 2] == 0x96 && p[k - 1] == 0x81)) {
+                t->sp_split = 0;
+                break;
+            }
+    }
 }
 
 /* Phase 4: merges, "a b" strings or ["a", "b"] pairs; rank = position; a
@@ -10391,15 +10414,70 @@ emit:
     for (i = m > 0 ? 0 : -1; i >= 0; i = sy[i].next) wm__emit(ids, cap, out_n, sy[i].id);
 }
 
+/* ---- a word cache for one long wm_tokenize call ------------------------------
+   Words up to WM__WC_WORD bytes and their ids, so a repeated word is merged
+   once. It lives for the call only (nothing is kept between calls, so
+   tokenizing stays thread-safe); probes are bounded and the tables fixed,
+   so no input makes it slower than merging every word. */
+#define WM__WC_WORD 32
+#define WM__WC_SLOTS 16384
+#define WM__WC_ENTRIES 8192
+typedef struct wm__wentry { uint64_t h; uint32_t boff, ioff; unsigned char blen, nid; } wm__wentry;
+typedef struct wm__wcache {
+    uint32_t slot[WM__WC_SLOTS];         /* entry + 1, 0 empty */
+    wm__wentry ent[WM__WC_ENTRIES];
+    unsigned char bytes[WM__WC_ENTRIES * 16];
+    int32_t ids[WM__WC_ENTRIES * 8];
+    uint32_t n_ent, n_bytes, n_ids;
+} wm__wcache;
+
+static uint64_t wm__fnv64(const unsigned char *p, int n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    int i;
+    for (i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void wm__bpe_cached(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids,
+                           size_t cap, size_t *out_n) {
+    uint64_t h = wm__fnv64(w, n);
+    uint32_t s = (uint32_t)(h >> 50) & (WM__WC_SLOTS - 1), probe;
+    int32_t tmp[WM__WC_WORD];
+    size_t k = 0, i;
+    for (probe = 0; probe < 8; probe++, s = (s + 1) & (WM__WC_SLOTS - 1)) {
+        const wm__wentry *en;
+        if (!wc->slot[s]) break;
+        en = &wc->ent[wc->slot[s] - 1];
+        if (en->h == h && en->blen == n && !memcmp(wc->bytes + en->boff, w, (size_t)n)) {
+            for (i = 0; i < en->nid; i++) wm__emit(ids, cap, out_n, wc->ids[en->ioff + i]);
+            return;
+        }
+    }
+    wm__bpe(t, w, n, sy, heap, NULL, tmp, WM__WC_WORD, &k); /* at most one id per byte */
+    for (i = 0; i < k; i++) wm__emit(ids, cap, out_n, tmp[i]);
+    if (probe < 8 && !wc->slot[s] && wc->n_ent < WM__WC_ENTRIES && wc->n_bytes + (uint32_t)n <= sizeof wc->bytes &&
+        wc->n_ids + k <= sizeof wc->ids / sizeof wc->ids[0]) {
+        wm__wentry *en = &wc->ent[wc->n_ent];
+        en->h = h; en->boff = wc->n_bytes; en->blen = (unsigned char)n; en->ioff = wc->n_ids; en->nid = (unsigned char)k;
+        memcpy(wc->bytes + wc->n_bytes, w, (size_t)n);
+        memcpy(wc->ids + wc->n_ids, tmp, k * sizeof(int32_t));
+        wc->n_bytes += (uint32_t)n;
+        wc->n_ids += (uint32_t)k;
+        wc->slot[s] = ++wc->n_ent;
+    }
+}
+
 /* Pre-tokenizes and BPE-encodes normalized text. */
-static wm_status wm__encode_normed(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
+static wm_status wm__encode_normed(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
                                    size_t *n) {
     wm__sym sy_stack[WM_TOKENIZER_STACK_WORD];
     wm__cand heap_stack[3 * WM_TOKENIZER_STACK_WORD];
     while (p < e) {
         const unsigned char *q = t->byte_level ? wm__pretok(t->pre, p, e) : e; /* SentencePiece-style: one word */
         size_t len = (size_t)(q - p);
-        if (len <= WM_TOKENIZER_STACK_WORD) {
+        if (wc && len <= WM__WC_WORD) {
+            wm__bpe_cached(t, wc, p, (int)len, sy_stack, heap_stack, ids, cap, n);
+        } else if (len <= WM_TOKENIZER_STACK_WORD) {
             wm__bpe(t, p, (int)len, sy_stack, heap_stack, NULL, ids, cap, n);
         } else {
 #ifndef WM_NO_MALLOC
@@ -10471,13 +10549,18 @@ static void wm__nbuf_free(wm__nbuf *b) {
 
 /* Metaspace and non-byte-level words: one word per segment, or (Metaspace
    split) a word starting at each U+2581. */
-static wm_status wm__encode_words(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap, size_t *n) {
+static wm_status wm__encode_words(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
+                                  size_t *n) {
     const unsigned char *q;
     wm_status st;
-    if (t->byte_level || !t->meta || !t->meta_split) return wm__encode_normed(t, p, e, ids, cap, n);
+    int every = t->meta && t->meta_split; /* Metaspace: a word at each U+2581; else (sp_split) at each run of them */
+    if (t->byte_level || !(every || t->sp_split)) return wm__encode_normed(t, wc, p, e, ids, cap, n);
     while (p < e) {
-        for (q = p + 1; q < e && !(e - q >= 3 && q[0] == 0xe2 && q[1] == 0x96 && q[2] == 0x81); q++) {}
-        if ((st = wm__encode_normed(t, p, q, ids, cap, n)) != WM_OK) return st;
+        for (q = p + 1; q < e; q++)
+            if (e - q >= 3 && q[0] == 0xe2 && q[1] == 0x96 && q[2] == 0x81 &&
+                (every || q - p < 3 || !(q[-3] == 0xe2 && q[-2] == 0x96 && q[-1] == 0x81)))
+                break;
+        if ((st = wm__encode_normed(t, wc, p, q, ids, cap, n)) != WM_OK) return st;
         p = q;
     }
     return WM_OK;
@@ -10485,15 +10568,15 @@ static wm_status wm__encode_words(const wm_tokenizer *t, const unsigned char *p,
 
 /* Normalizes (NFC / NFKC, Prepend / Replace, Metaspace), pre-tokenizes and
    BPE-encodes text that holds no added token; first: it starts the input. */
-static wm_status wm__encode_plain(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
-                                  size_t *n, int first) {
+static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                  size_t cap, size_t *n, int first) {
     unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
     wm__nbuf cur, nxt;
     wm__strop ops[6];
     int n_ops = 0, i;
     wm_status st;
     cur.p = (unsigned char *)(uintptr_t)p; cur.n = (size_t)(e - p); cur.heap = 0;
-    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->meta) return wm__encode_normed(t, p, e, ids, cap, n);
+    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->meta) return wm__encode_words(t, wc, p, e, ids, cap, n);
 #ifndef WM_NO_UNICODE_NORM
     if (t->norm != WM__NORM_NONE) {
         const unsigned char *q;
@@ -10528,34 +10611,91 @@ static wm_status wm__encode_plain(const wm_tokenizer *t, const unsigned char *p,
         wm__nbuf_free(&cur);
         cur = nxt;
     }
-    st = wm__encode_words(t, cur.p, cur.p + cur.n, ids, cap, n);
+    st = wm__encode_words(t, wc, cur.p, cur.p + cur.n, ids, cap, n);
     wm__nbuf_free(&cur);
     return st;
+}
+
+/* Added-token options: a word character (\\w: letter, number, '_') just
+   before p / at p; the start of the whitespace run ending at p (not before
+   lo); the end of the whitespace run from p. */
+static int wm__word_cp(uint32_t cp) { return cp == '_' || (wm__uc_class(cp) & (WM__CL_L | WM__CL_N)); }
+
+static int wm__word_before(const unsigned char *lo, const unsigned char *p) {
+    const unsigned char *q = p;
+    int l;
+    if (q == lo) return 0;
+    do q--; while (q > lo && (*q & 0xc0) == 0x80);
+    return wm__word_cp(wm__cp(q, p, &l));
+}
+
+static int wm__word_at(const unsigned char *p, const unsigned char *e) {
+    int l;
+    return p < e && wm__word_cp(wm__cp(p, e, &l));
+}
+
+static const unsigned char *wm__space_before(const unsigned char *lo, const unsigned char *p) {
+    while (p > lo) {
+        const unsigned char *q = p;
+        int l;
+        do q--; while (q > lo && (*q & 0xc0) == 0x80);
+        if (wm__uc_class(wm__cp(q, p, &l)) != WM__CL_S) break;
+        p = q;
+    }
+    return p;
+}
+
+static const unsigned char *wm__space_after(const unsigned char *p, const unsigned char *e) {
+    while (p < e) {
+        int l;
+        if (wm__uc_class(wm__cp(p, e, &l)) != WM__CL_S) break;
+        p += l;
+    }
+    return p;
 }
 
 WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
                             size_t *n_ids) {
     const unsigned char *p = (const unsigned char *)(text ? text : ""), *e, *seg = p, *start = p;
+    wm__wcache *wc = NULL;
     size_t n = 0;
     int i;
     wm_status st;
     if (!t || (!text && len) || !n_ids) return WM_ERR_INVALID_ARG;
     e = p + len;
+#ifndef WM_NO_MALLOC
+    if (len >= 16384) { /* long text: a word cache for this call (zeroed slots; the rest is written before it is read) */
+        wc = (wm__wcache *)WM_MALLOC(sizeof(wm__wcache));
+        if (wc) { memset(wc->slot, 0, sizeof wc->slot); wc->n_ent = wc->n_bytes = wc->n_ids = 0; }
+    }
+#endif
     if (add_special)
         for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
     while (p < e) { /* added tokens first: leftmost, then longest */
         int best = wm__added_at(t, p, e);
+        const unsigned char *end, *cut = p;
+        unsigned char fl;
         if (best < 0) { p++; continue; }
-        if ((st = wm__encode_plain(t, seg, p, ids, cap, &n, seg == start)) != WM_OK) return st;
+        end = p + t->added_len[best];
+        fl = t->tok_flags[t->added[best]];
+        if ((fl & WM__TOK_SINGLE) && (wm__word_before(start, p) || wm__word_at(end, e))) { p++; continue; } /* inside a word */
+        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, p); /* the spaces before it go with it */
+        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
+        if ((st = wm__encode_plain(t, wc, seg, cut, ids, cap, &n, seg == start)) != WM_OK) goto done;
         wm__emit(ids, cap, &n, t->added[best]);
-        p += t->added_len[best];
+        p = end;
         seg = p;
     }
-    if ((st = wm__encode_plain(t, seg, e, ids, cap, &n, seg == start)) != WM_OK) return st;
+    if ((st = wm__encode_plain(t, wc, seg, e, ids, cap, &n, seg == start)) != WM_OK) goto done;
     if (add_special)
         for (i = 0; i < t->n_suffix; i++) wm__emit(ids, cap, &n, t->suffix[i]);
     *n_ids = n;
-    return ids && n > cap ? WM_ERR_ARENA : WM_OK;
+    st = ids && n > cap ? WM_ERR_ARENA : WM_OK;
+done:
+#ifndef WM_NO_MALLOC
+    if (wc) WM_FREE(wc);
+#endif
+    return st;
 }
 
 /* ---- decoding ---------------------------------------------------------------- */

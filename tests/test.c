@@ -1917,7 +1917,7 @@ static void test_chat_templates(void) {
 }
 
 static void test_tokenizer_real(void) {
-    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2"};
+    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "gpt2-added", "llama2-metaspace"};
     size_t i;
     g_suite = "tokenizer";
     mkdir("build", 0777);

@@ -66,6 +66,8 @@ corpus.push(...[
   "Ω≈ç√∫˜µ≤≥÷ åß∂ƒ©˙∆˚¬…æ œ∑´®†¥¨ˆøπ“‘«",
   "\u200b\u200c\u200d zero-width \ufeff BOM", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
   " ".repeat(50) + "x" + "\n".repeat(20) + "y",
+  "the <mask> is   <mask>here <|sep|>   there<|sep|>x cat concatenate cat_ bobcat cat. (cat) 猫cat cat",
+  "Hello <s> world</s>  <unk>x", "<mask><mask> <|sep|><|sep|>",
 ]);
 
 // ---- the tokenizers
@@ -77,6 +79,19 @@ const toks = {
   claude: lenml("claude"),    // NFKC, ByteLevel with the GPT-2 regex
   llama2: lenml("llama2"),    // SentencePiece-style: Prepend + Replace, characters, byte_fallback, fuse_unk, Strip
 };
+// derived from the real files, for options those leave unused (the library's own behaviour is the truth)
+{
+  const g = JSON.parse(toks.gpt2);
+  g.added_tokens.push(
+    { id: 50257, content: "<mask>", single_word: false, lstrip: true, rstrip: false, normalized: false, special: true },
+    { id: 50258, content: "<|sep|>", single_word: false, lstrip: false, rstrip: true, normalized: false, special: true },
+    { id: 50259, content: "cat", single_word: true, lstrip: false, rstrip: false, normalized: false, special: false });
+  toks["gpt2-added"] = JSON.stringify(g); // added tokens with lstrip, rstrip, single_word
+  const l = JSON.parse(toks.llama2);
+  l.normalizer = null;
+  l.pre_tokenizer = { type: "Metaspace", replacement: "\u2581", prepend_scheme: "first", split: true };
+  toks["llama2-metaspace"] = JSON.stringify(l); // Metaspace pre-tokenizer (newer Llama/Mistral files)
+}
 for (const extra of (process.env.TOK_EXTRA || "").split(",").filter((x) => x)) toks[extra] = lenml(extra);
 
 (async () => {
