@@ -9719,7 +9719,7 @@ static wm_status wm__tok_scan_norm(wm__cfgr *r, wm__tokb *b, const char *nz) {
             b->n_ops++;
         } else {
             char msg[120];
-            wm__fmt(msg, sizeof msg, "normalizer '%.40s' here (wm.h reads NFC, NFKC, then Prepend and Replace)", ty);
+            wm__fmt(msg, sizeof msg, "normalizer '%s' here (wm.h reads NFC, NFKC, then Prepend and Replace)", ty);
             return wm__tok_fail(b->err, msg);
         }
     }
@@ -9836,7 +9836,7 @@ static wm_status wm__tok_scan_dec(wm__cfgr *r, wm__tokb *b, const char *dc) {
             b->dec_strip = start;
         } else if (strcmp(ty, "ByteFallback") && strcmp(ty, "Fuse")) {
             char msg[96];
-            wm__fmt(msg, sizeof msg, "decoder '%.40s'", ty);
+            wm__fmt(msg, sizeof msg, "decoder '%s'", ty);
             return wm__tok_fail(b->err, msg);
         }
     }
@@ -9867,8 +9867,11 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     model = rv[0];
     if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
     wm__j_fields(model, e, model_keys, 8, mv);
-    if (!mv[0] || *mv[0] != '"' || wm__j_str(mv[0], e, s, sizeof s) >= sizeof s || strcmp(s, "BPE"))
-        return wm__tok_fail(b->err, "model type is not BPE");
+    if (!mv[0] || *mv[0] != '"' || wm__j_str(mv[0], e, s, sizeof s) >= sizeof s || strcmp(s, "BPE")) {
+        char msg[96];
+        wm__fmt(msg, sizeof msg, "model '%s' is not supported (wm.h reads BPE; not WordPiece or Unigram)", mv[0] && *mv[0] == '"' ? s : "?");
+        return wm__tok_fail(b->err, msg);
+    }
 
     if ((mv[2] && *mv[2] == '"' && wm__j_str(mv[2], e, NULL, 0)) || (mv[3] && *mv[3] == '"' && wm__j_str(mv[3], e, NULL, 0)))
         return wm__tok_fail(b->err, "BPE continuing_subword_prefix / end_of_word_suffix (other than \"\")");

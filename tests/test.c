@@ -1694,6 +1694,20 @@ static void test_cli_mistakes(void) {
     }
 }
 
+/* wm generate with the tokenizer a checkpoint ships: a Mamba-2 directory with
+   a GPT-NeoX-style tokenizer.json (NFC + byte-level), and llama.cpp's GGUF
+   with its own vocabulary (tokenizer.ggml.*) */
+static void test_cli_tokenizers(void) {
+    char out[4096];
+    g_suite = "cli";
+    check(run_capture("build/wm generate tests/fixtures/hf-mamba2 -p \"Hello world\" -n 4 --temp 0 2>/dev/null", out, sizeof out) == 0 &&
+              !strncmp(out, "Hello world", 11), "generate: a Mamba-2 directory with its tokenizer.json: '%s'", out);
+    check(run_capture("build/wm generate tests/fixtures/llama-mamba2/f32.gguf -p \"Hello world\" -n 4 --temp 0 2>/dev/null", out, sizeof out) == 0 &&
+              !strncmp(out, "Hello world", 11), "generate: llama.cpp's Mamba-2 GGUF with its own vocabulary: '%s'", out);
+    check(run_capture("build/wm tokenize tests/fixtures/hf-mamba2/tokenizer.json \"Hello\" 2>/dev/null", out, sizeof out) == 0 &&
+              !strcmp(out, "41,70,77,77,80\n"), "tokenize with the Mamba-2 tokenizer.json: '%s'", out);
+}
+
 static void test_cli(void) {
     static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
                                "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
@@ -1892,6 +1906,75 @@ done:
 
 /* Chat formats: ChatML and Rodimus+ render as their checkpoints do, and the
    template is recognized from tokenizer_config.json or the tokenizer. */
+/* A vocabulary-only GGUF (tokenizer.ggml.*, as llama.cpp writes it) of the
+   GPT-2 tokenizer (tools/gen_gguf_vocab.py): the tokenizer wm.h builds from
+   it gives the tokenizers library's ids on every text, and llama.cpp's own
+   (llama-tokenize on the same file) on all but 2 of 186, where llama.cpp
+   itself parts from the library. */
+static void test_tokenizer_gguf(void) {
+    size_t size, nc = 0, nl = 0, k = 0, same_hf = 0, same_lc = 0;
+    char *js = NULL, *lc = NULL, *text = (char *)malloc(1 << 20);
+    int32_t *want = (int32_t *)malloc(sizeof(int32_t) << 18), *got = (int32_t *)malloc(sizeof(int32_t) << 18);
+    wm_tokenizer *t = NULL;
+    wm_error e;
+    const char *ea, *eb, *x, *y;
+    wm__jit ia, ib;
+    g_suite = "tokenizer";
+    free(gunzip_file("tests/fixtures/tok/gpt2-vocab.gguf.gz", "build/tok-gpt2-vocab.gguf", &size));
+    js = gunzip_file("tests/fixtures/tok/gpt2.cases.json.gz", "build/tok-gpt2-vocab-hf.json", &nc);
+    lc = gunzip_file("tests/fixtures/tok/gpt2-vocab.llama.json.gz", "build/tok-gpt2-vocab-lc.json", &nl);
+    check(wm_tokenizer_load(&t, "build/tok-gpt2-vocab.gguf", &e) == WM_OK, "GGUF vocabulary: %s", e.message);
+    if (t && js && lc) {
+        ea = js + nc; eb = lc + nl;
+        wm__j_iter(&ia, wm__j_ws(js, ea), ea);
+        wm__j_iter(&ib, wm__j_ws(lc, eb), eb);
+        while (wm__j_next(&ia, NULL, &x) && wm__j_next(&ib, NULL, &y)) {
+            size_t tl = wm__j_str(wm__j_get(x, ea, "text"), ea, text, 1 << 20), nw, ng = 0;
+            wm_tokenize(t, text, tl, 1, got, 1 << 18, &ng);
+            nw = json_ids(wm__j_get(x, ea, "ids"), ea, want, 1 << 18);
+            same_hf += ids_equal(got, ng, want, nw);
+            nw = json_ids(wm__j_get(y, eb, "ids"), eb, want, 1 << 18);
+            same_lc += ids_equal(got, ng, want, nw);
+            k++;
+        }
+    }
+    check(k >= 150 && same_hf == k, "GGUF vocabulary: the tokenizers library's ids on %zu of %zu texts", same_hf, k);
+    check(k >= 150 && same_lc >= k - 2, "GGUF vocabulary: llama.cpp's ids on %zu of %zu texts", same_lc, k);
+    wm_tokenizer_free(t);
+    free(js); free(lc); free(text); free(want); free(got);
+    remove("build/tok-gpt2-vocab.gguf"); remove("build/tok-gpt2-vocab-hf.json"); remove("build/tok-gpt2-vocab-lc.json");
+}
+
+/* What wm.h does not read fails at load, naming the feature. */
+static void test_tokenizer_refusals(void) {
+    static const struct { const char *json, *needle; } c[] = {
+        {"{\"model\":{\"type\":\"WordPiece\",\"vocab\":{\"a\":0}},\"pre_tokenizer\":null,\"decoder\":null}", "WordPiece"},
+        {"{\"model\":{\"type\":\"Unigram\",\"vocab\":[[\"a\",0.0]]},\"pre_tokenizer\":null,\"decoder\":null}", "Unigram"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"Lowercase\"},"
+         "\"pre_tokenizer\":{\"type\":\"ByteLevel\"},\"decoder\":{\"type\":\"ByteLevel\"}}", "Lowercase"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
+         "[{\"type\":\"Digits\",\"individual_digits\":true},{\"type\":\"ByteLevel\"}]},\"decoder\":{\"type\":\"ByteLevel\"}}", "other than Split"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
+         "[{\"type\":\"Split\",\"pattern\":{\"Regex\":\"\\\\p{N}{1,3}\"},\"behavior\":\"Isolated\"},{\"type\":\"ByteLevel\",\"use_regex\":false}]},"
+         "\"decoder\":{\"type\":\"ByteLevel\"}}", "no matcher"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"ByteLevel\"},"
+         "\"decoder\":{\"type\":\"WordPiece\"}}", "ByteLevel"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":null,\"decoder\":{\"type\":\"CTC\"}}", "CTC"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"Replace\",\"pattern\":{\"Regex\":\" +\"},"
+         "\"content\":\" \"},\"pre_tokenizer\":null,\"decoder\":{\"type\":\"Fuse\"}}", "Regex"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"ByteLevel\",\"add_prefix_space\":true},"
+         "\"decoder\":{\"type\":\"ByteLevel\"}}", "add_prefix_space"}};
+    size_t i;
+    g_suite = "tokenizer";
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        wm_tokenizer *t = NULL;
+        wm_error e;
+        wm_status st = wm_tokenizer_open(&t, c[i].json, strlen(c[i].json), &e);
+        check(st == WM_ERR_UNSUPPORTED && strstr(e.message, c[i].needle), "refusal %zu names '%s': %s", i, c[i].needle, st == WM_OK ? "loaded" : e.message);
+        wm_tokenizer_free(t);
+    }
+}
+
 static void test_chat_templates(void) {
     static const char *qwen_cfg = "{\"chat_template\": \"{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n'}}{% endfor %}\"}";
     static const char *rod_cfg = "{\"tokenizer_class\": \"RodimusTokenizer\", \"bos_token\": \"<|startoftext|>\"}";
@@ -1917,7 +2000,7 @@ static void test_chat_templates(void) {
 }
 
 static void test_tokenizer_real(void) {
-    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "gpt2-added", "llama2-metaspace"};
+    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "gpt2-added", "llama2-metaspace", "mamba2-neox"};
     size_t i;
     g_suite = "tokenizer";
     mkdir("build", 0777);
@@ -3142,10 +3225,13 @@ int main(int argc, char **argv) {
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
     RUN("cli", test_cli);
+    RUN("cli", test_cli_tokenizers);
     RUN("tokenizer", test_tokenizer_cases);
     RUN("tokenizer", test_tokenizer_own);
     RUN("tokenizer", test_tokenizer_real);
     RUN("tokenizer", test_chat_templates);
+    RUN("tokenizer", test_tokenizer_gguf);
+    RUN("tokenizer", test_tokenizer_refusals);
     RUN("tokenizer", test_tokenizer_memory);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);

@@ -79,6 +79,49 @@ const toks = {
   claude: lenml("claude"),    // NFKC, ByteLevel with the GPT-2 regex
   llama2: lenml("llama2"),    // SentencePiece-style: Prepend + Replace, characters, byte_fallback, fuse_unk, Strip
 };
+// the string arrays of a GGUF file's metadata (tokenizer.ggml.tokens / merges)
+function ggufStrings(file) {
+  const b = fs.readFileSync(file);
+  let o = 24;
+  const nkv = Number(b.readBigUInt64LE(16)), out = {};
+  const str = () => { const n = Number(b.readBigUInt64LE(o)); o += 8; const s = b.toString("utf8", o, o + n); o += n; return s; };
+  const size = [1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8];
+  for (let i = 0; i < nkv; i++) {
+    const k = str(), t = b.readUInt32LE(o);
+    o += 4;
+    if (t === 8) str();
+    else if (t === 9) {
+      const et = b.readUInt32LE(o), n = Number(b.readBigUInt64LE(o + 4));
+      o += 12;
+      if (et === 8) { const a = []; for (let j = 0; j < n; j++) a.push(str()); out[k] = a; } else o += n * size[et];
+    } else o += size[t];
+  }
+  return out;
+}
+
+// a GPT-NeoX-style tokenizer.json (NFC, ByteLevel with the GPT-2 regex, <|endoftext|> and <|padding|>) of the
+// hf-mamba2 fixture's 256-token vocabulary (llama.cpp's GGUF of it holds GPT-NeoX's first 256 tokens and its
+// merges): tests/fixtures/hf-mamba2/tokenizer.json, so a Mamba-2 checkpoint directory runs with its tokenizer
+{
+  const g = ggufStrings(path.join(root, "tests/fixtures/llama-mamba2/f32.gguf"));
+  const vocab = {};
+  g["tokenizer.ggml.tokens"].forEach((t, i) => { vocab[t] = i; });
+  const merges = g["tokenizer.ggml.merges"].filter((m) => { const [a, b] = m.split(" "); return a in vocab && b in vocab && (a + b) in vocab; });
+  const neox = {
+    version: "1.0", truncation: null, padding: null,
+    added_tokens: [0, 1].map((i) => ({ id: i, content: g["tokenizer.ggml.tokens"][i], single_word: false, lstrip: false, rstrip: false,
+                                       normalized: false, special: true })),
+    normalizer: { type: "NFC" },
+    pre_tokenizer: { type: "ByteLevel", add_prefix_space: false, trim_offsets: true },
+    post_processor: { type: "ByteLevel", add_prefix_space: false, trim_offsets: true },
+    decoder: { type: "ByteLevel", add_prefix_space: false, trim_offsets: true },
+    model: { type: "BPE", dropout: null, unk_token: null, continuing_subword_prefix: null, end_of_word_suffix: null, fuse_unk: false,
+             vocab, merges },
+  };
+  toks["mamba2-neox"] = JSON.stringify(neox, null, 1);
+  fs.writeFileSync(path.join(root, "tests/fixtures/hf-mamba2/tokenizer.json"), toks["mamba2-neox"]);
+}
+
 // derived from the real files, for options those leave unused (the library's own behaviour is the truth)
 {
   const g = JSON.parse(toks.gpt2);
