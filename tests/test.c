@@ -1953,7 +1953,7 @@ static void test_tokenizer_refusals(void) {
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"Lowercase\"},"
          "\"pre_tokenizer\":{\"type\":\"ByteLevel\"},\"decoder\":{\"type\":\"ByteLevel\"}}", "Lowercase"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
-         "[{\"type\":\"Digits\",\"individual_digits\":true},{\"type\":\"ByteLevel\"}]},\"decoder\":{\"type\":\"ByteLevel\"}}", "other than Split"},
+         "[{\"type\":\"BertPreTokenizer\"},{\"type\":\"ByteLevel\"}]},\"decoder\":{\"type\":\"ByteLevel\"}}", "BertPreTokenizer"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
          "[{\"type\":\"Split\",\"pattern\":{\"Regex\":\"\\\\p{N}{1,3}\"},\"behavior\":\"Isolated\"},{\"type\":\"ByteLevel\",\"use_regex\":false}]},"
          "\"decoder\":{\"type\":\"ByteLevel\"}}", "no matcher"},
@@ -1962,8 +1962,8 @@ static void test_tokenizer_refusals(void) {
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":null,\"decoder\":{\"type\":\"CTC\"}}", "CTC"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"Replace\",\"pattern\":{\"Regex\":\" +\"},"
          "\"content\":\" \"},\"pre_tokenizer\":null,\"decoder\":{\"type\":\"Fuse\"}}", "Regex"},
-        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"ByteLevel\",\"add_prefix_space\":true},"
-         "\"decoder\":{\"type\":\"ByteLevel\"}}", "add_prefix_space"}};
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Split\",\"pattern\":{\"String\":\" \"},"
+         "\"behavior\":\"Isolated\",\"invert\":true},\"decoder\":{\"type\":\"ByteLevel\"}}", "invert"}};
     size_t i;
     g_suite = "tokenizer";
     for (i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -2000,7 +2000,8 @@ static void test_chat_templates(void) {
 }
 
 static void test_tokenizer_real(void) {
-    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "gpt2-added", "llama2-metaspace", "mamba2-neox"};
+    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "gpt2-added", "llama2-metaspace", "mamba2-neox",
+                                "gpt2-prefix", "gpt2-digits", "llama2-splits", "llama2-wsplit"};
     size_t i;
     g_suite = "tokenizer";
     mkdir("build", 0777);

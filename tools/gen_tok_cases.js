@@ -134,6 +134,26 @@ function ggufStrings(file) {
   l.normalizer = null;
   l.pre_tokenizer = { type: "Metaspace", replacement: "\u2581", prepend_scheme: "first", split: true };
   toks["llama2-metaspace"] = JSON.stringify(l); // Metaspace pre-tokenizer (newer Llama/Mistral files)
+  const p = JSON.parse(toks.gpt2);
+  p.pre_tokenizer = { type: "ByteLevel", add_prefix_space: true, trim_offsets: true, use_regex: true };
+  toks["gpt2-prefix"] = JSON.stringify(p); // ByteLevel add_prefix_space
+  const d = JSON.parse(toks.gpt2);
+  d.pre_tokenizer = { type: "Sequence", pretokenizers: [{ type: "Digits", individual_digits: true },
+                                                         { type: "ByteLevel", add_prefix_space: false, trim_offsets: true, use_regex: true }] };
+  toks["gpt2-digits"] = JSON.stringify(d); // StarCoder-style: digits one by one, then the GPT-2 split
+  const w = JSON.parse(toks.llama2);
+  w.normalizer = null;
+  w.pre_tokenizer = { type: "Sequence", pretokenizers: [
+    { type: "Split", pattern: { String: "," }, behavior: "MergedWithPrevious", invert: false },
+    { type: "Split", pattern: { String: "." }, behavior: "Contiguous", invert: false },
+    { type: "Split", pattern: { String: "-" }, behavior: "Removed", invert: false },
+    { type: "Split", pattern: { String: "(" }, behavior: "MergedWithNext", invert: false },
+    { type: "Whitespace" }, { type: "Punctuation" }, { type: "Digits", individual_digits: false }] };
+  toks["llama2-splits"] = JSON.stringify(w); // string splits (four behaviors), Whitespace, Punctuation, Digits
+  const ws = JSON.parse(toks.llama2);
+  ws.normalizer = null;
+  ws.pre_tokenizer = { type: "WhitespaceSplit" };
+  toks["llama2-wsplit"] = JSON.stringify(ws); // WhitespaceSplit
 }
 for (const extra of (process.env.TOK_EXTRA || "").split(",").filter((x) => x)) toks[extra] = lenml(extra);
 
