@@ -1950,12 +1950,12 @@ static void test_tokenizer_refusals(void) {
     static const struct { const char *json, *needle; } c[] = {
         {"{\"model\":{\"type\":\"WordPiece\",\"vocab\":{\"a\":0}},\"pre_tokenizer\":null,\"decoder\":null}", "WordPiece"},
         {"{\"model\":{\"type\":\"Unigram\",\"vocab\":[[\"a\",0.0]]},\"pre_tokenizer\":null,\"decoder\":null}", "Unigram"},
-        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"Lowercase\"},"
-         "\"pre_tokenizer\":{\"type\":\"ByteLevel\"},\"decoder\":{\"type\":\"ByteLevel\"}}", "Lowercase"},
+        {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"NFD\"},"
+         "\"pre_tokenizer\":{\"type\":\"ByteLevel\"},\"decoder\":{\"type\":\"ByteLevel\"}}", "NFD"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
          "[{\"type\":\"BertPreTokenizer\"},{\"type\":\"ByteLevel\"}]},\"decoder\":{\"type\":\"ByteLevel\"}}", "BertPreTokenizer"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
-         "[{\"type\":\"Split\",\"pattern\":{\"Regex\":\"\\\\p{N}{1,3}\"},\"behavior\":\"Isolated\"},{\"type\":\"ByteLevel\",\"use_regex\":false}]},"
+         "[{\"type\":\"Split\",\"pattern\":{\"Regex\":\"\\\\p{N}{1,4}\"},\"behavior\":\"Isolated\"},{\"type\":\"ByteLevel\",\"use_regex\":false}]},"
          "\"decoder\":{\"type\":\"ByteLevel\"}}", "no matcher"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"ByteLevel\"},"
          "\"decoder\":{\"type\":\"WordPiece\"}}", "ByteLevel"},
@@ -2000,8 +2000,8 @@ static void test_chat_templates(void) {
 }
 
 static void test_tokenizer_real(void) {
-    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "gpt2-added", "llama2-metaspace", "mamba2-neox",
-                                "gpt2-prefix", "gpt2-digits", "llama2-splits", "llama2-wsplit"};
+    static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "deepseek_v3", "gpt2-added", "llama2-metaspace",
+                                "mamba2-neox", "gpt2-prefix", "gpt2-digits", "llama2-splits", "llama2-wsplit", "gpt2-lower", "llama2-lower"};
     size_t i;
     g_suite = "tokenizer";
     mkdir("build", 0777);

