@@ -6920,7 +6920,11 @@ static void wm__jw_str(wm__jw *w, const char *s, size_t n) { /* a JSON string li
         unsigned char c = (unsigned char)s[i];
         char esc[8];
         if (c == '"' || c == '\\') { esc[0] = '\\'; esc[1] = (char)c; wm__jw_raw(w, esc, 2); }
-        else if (c < 0x20) { wm__fmt(esc, sizeof esc, "\\u%04x", c); wm__jw_raw(w, esc, 6); }
+        else if (c < 0x20) { /* \u00XX */
+            static const char hx[] = "0123456789abcdef";
+            esc[0] = '\\'; esc[1] = 'u'; esc[2] = '0'; esc[3] = '0'; esc[4] = hx[c >> 4]; esc[5] = hx[c & 15];
+            wm__jw_raw(w, esc, 6);
+        }
         else wm__jw_raw(w, s + i, 1);
     }
     wm__jw_raw(w, "\"", 1);
@@ -6933,6 +6937,171 @@ static int wm__gg_arr(const wm__stfile *f, const char *key, uint32_t *et, uint64
     if (!v || t != WM__GGV_ARR) return 0;
     r->base = (const unsigned char *)f->blob->data; r->p = v; r->end = (const unsigned char *)f->hdr;
     return wm__gr_u32(r, et) && wm__gr_u64(r, cnt);
+}
+
+/* tokenizer.ggml.model "llama" (SentencePiece BPE with scores, as llama.cpp
+   runs it: repeatedly merge the adjacent pair whose concatenation is a token,
+   highest score first, leftmost among equals; unknown characters as <0xXX>
+   byte tokens): a BPE tokenizer.json with one merge (a, b) for every split of
+   every normal token into two tokens, ranked by the token's score. A space
+   goes in front of each text segment (add_space_prefix), spaces become U+2581. */
+static uint64_t wm__fnv64(const unsigned char *p, int n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    int i;
+    for (i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+#ifndef WM_NO_MALLOC
+typedef struct wm__spm_m { float score; int32_t id; uint32_t split; } wm__spm_m;
+
+static int wm__spm_cmp(const void *x, const void *y) {
+    const wm__spm_m *a = (const wm__spm_m *)x, *b = (const wm__spm_m *)y;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    if (a->id != b->id) return a->id < b->id ? -1 : 1;
+    return a->split < b->split ? -1 : a->split > b->split;
+}
+
+#endif
+
+static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, size_t *len, wm_error *err) {
+#ifdef WM_NO_MALLOC
+    (void)f; (void)out; (void)cap; (void)len;
+    return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: a \"llama\" (SentencePiece) vocabulary needs WM_MALLOC");
+#else
+    wm__gr rt, rs, rty;
+    uint32_t et, es, ety = 0;
+    uint64_t nt, ns, nty = 0, i;
+    const char **str = NULL;
+    uint32_t *sl = NULL, mask = 1;
+    int32_t *hash = NULL;
+    float *score = NULL;
+    unsigned char *type = NULL;
+    wm__spm_m *m = NULL;
+    size_t nm = 0, capm = 0;
+    double bos = -1, unk = -1, add_bos = 1, add_space = 1;
+    wm__jw w;
+    wm_status st = WM_OK;
+    int has_types, k;
+    if (!wm__gg_arr(f, "tokenizer.ggml.tokens", &et, &nt, &rt) || et != WM__GGV_STR || nt == 0 || nt > WM__MAX_VOCAB)
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens is not a list of strings");
+    if (!wm__gg_arr(f, "tokenizer.ggml.scores", &es, &ns, &rs) || es != WM__GGV_F32 || ns != nt)
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.scores is not one float32 per token");
+    has_types = wm__gg_arr(f, "tokenizer.ggml.token_type", &ety, &nty, &rty);
+    if (has_types && ((ety != WM__GGV_I32 && ety != WM__GGV_U32) || nty != nt))
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.token_type is not one int32 per token");
+    wm__gg_num(f, "tokenizer.ggml.bos_token_id", &bos);
+    wm__gg_num(f, "tokenizer.ggml.unknown_token_id", &unk);
+    wm__gg_num(f, "tokenizer.ggml.add_bos_token", &add_bos);
+    wm__gg_num(f, "tokenizer.ggml.add_space_prefix", &add_space);
+    while (mask < 2 * nt) mask <<= 1;
+    str = (const char **)WM_MALLOC(sizeof(char *) * nt);
+    sl = (uint32_t *)WM_MALLOC(sizeof(uint32_t) * nt);
+    score = (float *)WM_MALLOC(sizeof(float) * nt);
+    type = (unsigned char *)WM_MALLOC(nt);
+    hash = (int32_t *)WM_MALLOC(sizeof(int32_t) * mask);
+    if (!str || !sl || !score || !type || !hash) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+    mask--;
+    for (i = 0; i <= mask; i++) hash[i] = -1;
+    for (i = 0; i < nt; i++) { /* tokens, scores, types; a table of the texts */
+        size_t n;
+        uint32_t ty = 1, sb, h;
+        if (!wm__gr_str(&rt, &str[i], &n) || n > 0xffff || !wm__gr_u32(&rs, &sb) || (has_types && !wm__gr_u32(&rty, &ty))) {
+            st = wm__fail(err, WM_ERR_FORMAT, "gguf: the tokenizer arrays are cut short");
+            goto done;
+        }
+        sl[i] = (uint32_t)n;
+        memcpy(&score[i], &sb, 4);
+        type[i] = (unsigned char)(ty < 8 ? ty : 0);
+        for (h = (uint32_t)wm__fnv64((const unsigned char *)str[i], (int)n) & mask; hash[h] >= 0; h = (h + 1) & mask) {}
+        hash[h] = (int32_t)i;
+    }
+    for (i = 0; i < nt; i++) { /* every split of a normal token into two tokens */
+        const unsigned char *p = (const unsigned char *)str[i];
+        uint32_t n = sl[i], c;
+        if (type[i] != 1 || n < 2) continue;
+        for (c = 1; c < n; c++) {
+            int half;
+            if ((p[c] & 0xc0) == 0x80) continue; /* at character boundaries */
+            for (half = 0; half < 2; half++) {
+                const unsigned char *q = half ? p + c : p;
+                uint32_t ql = half ? n - c : c, h;
+                int found = 0;
+                for (h = (uint32_t)wm__fnv64(q, (int)ql) & mask; hash[h] >= 0; h = (h + 1) & mask)
+                    if (sl[hash[h]] == ql && !memcmp(str[hash[h]], q, ql)) { found = 1; break; }
+                if (!found) break;
+                if (half == 1) {
+                    if (nm == capm) {
+                        wm__spm_m *g = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * (capm ? 2 * capm : 65536));
+                        if (!g) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+                        if (m) { memcpy(g, m, sizeof(wm__spm_m) * nm); WM_FREE(m); }
+                        m = g;
+                        capm = capm ? 2 * capm : 65536;
+                    }
+                    m[nm].score = score[i]; m[nm].id = (int32_t)i; m[nm].split = c;
+                    nm++;
+                }
+            }
+        }
+    }
+    if (nm) qsort(m, nm, sizeof *m, wm__spm_cmp);
+    w.out = out; w.cap = out ? cap : 0; w.n = 0;
+    WM__JW_LIT(&w, "{\"version\":\"1.0\",\"pre_tokenizer\":null,\"normalizer\":");
+    if (add_space != 0) WM__JW_LIT(&w, "{\"type\":\"Sequence\",\"normalizers\":[{\"type\":\"Prepend\",\"prepend\":\"\\u2581\"},");
+    else WM__JW_LIT(&w, "{\"type\":\"Sequence\",\"normalizers\":[");
+    WM__JW_LIT(&w, "{\"type\":\"Replace\",\"pattern\":{\"String\":\" \"},\"content\":\"\\u2581\"}]},\"decoder\":{\"type\":\"Sequence\",\"decoders\":["
+                   "{\"type\":\"Replace\",\"pattern\":{\"String\":\"\\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"}");
+    if (add_space != 0) WM__JW_LIT(&w, ",{\"type\":\"Strip\",\"content\":\" \",\"start\":1,\"stop\":0}");
+    WM__JW_LIT(&w, "]},\"added_tokens\":[");
+    for (i = 0, k = 0; i < nt; i++) { /* unknown (2), control (3) and user-defined (4) tokens are matched as added tokens */
+        char num[48];
+        if ((type[i] < 2 || type[i] > 4) || !sl[i]) continue;
+        if (k++) WM__JW_LIT(&w, ",");
+        wm__fmt(num, sizeof num, "{\"id\":%llu,\"content\":", (unsigned long long)i);
+        wm__jw_raw(&w, num, strlen(num));
+        wm__jw_str(&w, str[i], sl[i]);
+        if (type[i] != 4) WM__JW_LIT(&w, ",\"special\":true}");
+        else WM__JW_LIT(&w, ",\"special\":false}");
+    }
+    WM__JW_LIT(&w, "]");
+    if (add_bos != 0 && bos >= 0 && bos < (double)nt) {
+        char tb[200];
+        wm__fmt(tb, sizeof tb, ",\"post_processor\":{\"type\":\"TemplateProcessing\",\"single\":[{\"SpecialToken\":{\"id\":\"bos\"}},"
+                              "{\"Sequence\":{\"id\":\"A\"}}],\"special_tokens\":{\"bos\":{\"ids\":[%d]}}}", (int)bos);
+        wm__jw_raw(&w, tb, strlen(tb));
+    }
+    WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"fuse_unk\":true,\"unk_token\":");
+    if (unk >= 0 && unk < (double)nt) wm__jw_str(&w, str[(size_t)unk], sl[(size_t)unk]);
+    else WM__JW_LIT(&w, "null");
+    WM__JW_LIT(&w, ",\"vocab\":{");
+    for (i = 0; i < nt; i++) {
+        char num[32];
+        if (i) WM__JW_LIT(&w, ",");
+        wm__jw_str(&w, str[i], sl[i]);
+        wm__fmt(num, sizeof num, ":%llu", (unsigned long long)i);
+        wm__jw_raw(&w, num, strlen(num));
+    }
+    WM__JW_LIT(&w, "},\"merges\":[");
+    for (i = 0; i < nm; i++) {
+        if (i) WM__JW_LIT(&w, ",");
+        WM__JW_LIT(&w, "[");
+        wm__jw_str(&w, str[m[i].id], m[i].split);
+        WM__JW_LIT(&w, ",");
+        wm__jw_str(&w, str[m[i].id] + m[i].split, sl[m[i].id] - m[i].split);
+        WM__JW_LIT(&w, "]");
+    }
+    WM__JW_LIT(&w, "]}}");
+    *len = w.n;
+    wm__ok(err);
+done:
+    if (str) WM_FREE((void *)str);
+    if (sl) WM_FREE(sl);
+    if (score) WM_FREE(score);
+    if (type) WM_FREE(type);
+    if (hash) WM_FREE(hash);
+    if (m) WM_FREE(m);
+    return st;
+#endif
 }
 
 WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err) {
@@ -6957,8 +7126,9 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
     if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
     model = wm__gg_strv(&f, "tokenizer.ggml.model", &ml);
     if (!model) return wm__fail(err, WM_ERR_MISSING, "gguf: no tokenizer (neither tokenizer.huggingface.json nor tokenizer.ggml.model)");
+    if (ml == 5 && !memcmp(model, "llama", 5)) return wm__gg_spm_json(&f, out, cap, len, err);
     if (ml != 4 || memcmp(model, "gpt2", 4))
-        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' is not supported (wm.h reads \"gpt2\", byte-level BPE)",
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' is not supported (wm.h reads \"gpt2\", byte-level BPE, and \"llama\", SentencePiece)",
                         wm__cstr(name, sizeof name, model, ml));
     pre = wm__gg_strv(&f, "tokenizer.ggml.pre", &pl);
     wm__cstr(name, sizeof name, pre ? pre : "default", pre ? pl : 7);
@@ -6991,13 +7161,13 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
         char num[48];
         if (!wm__gr_str(&rt, &s, &n)) return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens is cut short");
         if (has_types && !wm__gr_u32(&rty, &ty)) return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.token_type is cut short");
-        if ((ty != 3 && ty != 4) || !n) continue;
+        if (ty < 2 || ty > 4 || !n) continue; /* unknown (2), control (3), user-defined (4) */
         if (k++) WM__JW_LIT(&w, ",");
         WM__JW_LIT(&w, "{\"id\":");
         wm__fmt(num, sizeof num, "%llu,\"content\":", (unsigned long long)i);
         wm__jw_raw(&w, num, strlen(num));
         wm__jw_str(&w, s, n);
-        if (ty == 3) WM__JW_LIT(&w, ",\"special\":true}");
+        if (ty != 4) WM__JW_LIT(&w, ",\"special\":true}");
         else WM__JW_LIT(&w, ",\"special\":false}");
     }
     WM__JW_LIT(&w, "]");
@@ -10958,13 +11128,6 @@ typedef struct wm__wcache {
     int32_t ids[WM__WC_ENTRIES * 8];
     uint32_t n_ent, n_bytes, n_ids;
 } wm__wcache;
-
-static uint64_t wm__fnv64(const unsigned char *p, int n) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    int i;
-    for (i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
 
 static void wm__bpe_cached(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids,
                            size_t cap, size_t *out_n) {
