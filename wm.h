@@ -10561,7 +10561,8 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
     wm__j_fields(model, e, model_keys, 8, mv);
     if (!mv[0] || *mv[0] != '"' || wm__j_str(mv[0], e, s, sizeof s) >= sizeof s || strcmp(s, "BPE")) {
-        char msg[96];
+        char msg[128];
+        s[sizeof s - 1] = 0; /* a long name, cut */
         wm__fmt(msg, sizeof msg, "model '%s' is not supported (wm.h reads BPE; not WordPiece or Unigram)", mv[0] && *mv[0] == '"' ? s : "?");
         return wm__tok_fail(b->err, msg);
     }

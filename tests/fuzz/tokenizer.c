@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t need, n, n2, len;
     void *mem;
     unsigned char *al;
-    int32_t ids[256];
+    int32_t ids[1024];
     char out[1024];
     wm_status st = wm_tokenizer_bytes((const char *)data, size, &need, &e);
     if (st != WM_OK) {
@@ -30,7 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(wm_tokenize(t, sample, sizeof sample - 1, 1, NULL, 0, &n) == WM_OK);
     FUZZ_CHECK(n <= 256 && wm_tokenize(t, sample, sizeof sample - 1, 1, ids, 256, &n2) == WM_OK && n2 == n);
     for (n2 = 0; n2 < n; n2++) FUZZ_CHECK(ids[n2] >= 0 && ids[n2] < wm_tokenizer_n_vocab(t));
-    FUZZ_CHECK(wm_tokenize(t, (const char *)data, size < 200 ? size : 200, 0, ids, 256, &n) == WM_OK);
+    /* normalizing can lengthen a text (NFKC: U+FDFA is 18 characters), and so can ByteLevel's prefix
+       spaces: past the buffer the call says so and counts all of them */
+    st = wm_tokenize(t, (const char *)data, size < 200 ? size : 200, 0, ids, 1024, &n);
+    FUZZ_CHECK(st == WM_OK || (st == WM_ERR_ARENA && n > 1024));
+    if (n > 1024) n = 1024;
     for (n2 = 0; n2 < n; n2++) FUZZ_CHECK(ids[n2] >= 0 && ids[n2] < wm_tokenizer_n_vocab(t));
     FUZZ_CHECK(wm_detokenize(t, ids, n < 256 ? n : 256, out, sizeof out, &len) != WM_ERR_INVALID_ARG);
     FUZZ_CHECK(fuzz_utf8_ok(out, strlen(out)));
