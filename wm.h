@@ -5542,7 +5542,7 @@ static const wm__model_type wm__model_types[] = {
 #define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
 
 static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
-    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0, rod = 0, ska = 0;
+    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0, rod = 0, ska = 0, mcsd = 0;
     const char *bad = NULL;
     const wm__model_type *mt;
     if (!wm__in((int)c->model_type, 1, WM__N_MODEL_TYPES - 1)) return wm__fail(err, WM_ERR_CONFIG, "config: unknown model_type %d", (int)c->model_type);
@@ -5561,6 +5561,7 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
         moe |= t == WM_STATE_DOGE_MOE;
         mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE || t == WM_STATE_SWSKA || t == WM_STATE_SWSKA_FULL;
         rod |= s == WM_SEQ_RODIMUS;
+        mcsd |= s == WM_SEQ_MCSD;
         ska |= t == WM_STATE_SWSKA || t == WM_STATE_SWSKA_FULL;
     }
     (void)seq;
@@ -5604,6 +5605,9 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
             return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
         }
     }
+    if (mcsd && (!wm__in(c->mcsd_channels, 1, c->hidden_size) || c->hidden_size % c->mcsd_channels))
+        return wm__fail(err, WM_ERR_CONFIG, "config: num_channels %d must divide hidden_size %d (each channel has hidden_size / num_channels of them)",
+                        c->mcsd_channels, c->hidden_size);
     if (rod && (!wm__in(c->rod_inner, 1, WM__MAX_DIM) || !wm__in(c->rod_mem, 1, 4096) || !wm__in(c->rod_rank, 1, WM__MAX_DIM) ||
                 !wm__in(c->conv_kernel, 1, 64) || !(c->rod_k_eps >= 0.0f && c->rod_k_eps < 1.0f)))
         return wm__fail(err, WM_ERR_CONFIG, "config: rodimus flow sizes out of range (inner, mem_size, low rank, d_conv, normalize_epsilon)");

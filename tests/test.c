@@ -600,6 +600,14 @@ static void test_released(void) {
         if (getenv("WM_TEST_VERBOSE")) printf("  %s: %d tensors, %llu parameters\n", rel[i].dir, pl.count, (unsigned long long)pl.params);
         free(txt);
     }
+    { /* mcsd: channels that do not divide the width are refused (found by the fuzzer) */
+        static const char *bad = "{\"model_type\":\"mcsd\",\"vocab_size\":13,\"hidden_size\":8,\"num_channels\":3,\"num_hidden_layers\":2,"
+                                 "\"intermediate_size\":7}";
+        wm_config c;
+        wm_error e;
+        check(wm_config_parse(&c, bad, strlen(bad), &e) == WM_ERR_CONFIG && strstr(e.message, "num_channels 3 must divide hidden_size 8"),
+              "mcsd: num_channels not dividing hidden_size refused: %s", e.message);
+    }
     { /* a directory with only PyTorch pickle weights is refused by name */
         wm_model *m = NULL;
         wm_error e;
