@@ -34,7 +34,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware
+.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware
 
 all: build/wm build/simple
 
@@ -133,6 +133,9 @@ bench:
 
 bench-seed:
 	tools/bench_seed.sh
+
+bench-tok:
+	tools/bench_tok.sh
 
 bench-quant: build/wm
 	tools/bench_quant.sh

@@ -113,9 +113,12 @@
 
    TOKENIZER AND GENERATION
 
-      tokenizer.json byte-level BPE (the Doge pre-tokenizer, added tokens,
-      merges by rank, TemplateProcessing for BOS), token for token equal to
-      the tokenizers library on its fixtures; top-k choices everywhere follow
+      tokenizer.json BPE tokenizers, byte-level (GPT-2, Llama-3, Qwen,
+      DeepSeek-V3) or SentencePiece-style (Llama-2), with their normalizers
+      (NFC, NFKC, Lowercase, Prepend, Replace, Strip), pre-tokenizers, added
+      tokens, templates and decoders, or built from a llama.cpp GGUF's
+      tokenizer.ggml.* keys; token for token equal to the tokenizers library
+      on its fixtures; top-k choices everywhere follow
       torch.topk, ties included. Sampling (temperature, top-k, top-p, min-p,
       repetition penalty) draws from a seeded xoshiro256** stream; streamed
       text is always whole UTF-8 characters. Sessions save to and restore from
@@ -422,7 +425,7 @@ WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, c
    GGUF without tokenizer.huggingface.json. */
 WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err);
 
-/* ---- tokenizer: byte-level BPE from tokenizer.json ---------------------- */
+/* ---- tokenizer: BPE from tokenizer.json (or a GGUF's vocabulary) ---------- */
 
 typedef struct wm_tokenizer wm_tokenizer;
 
@@ -7445,11 +7448,14 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 }
 
 /* ========================================================================
-   Tokenizer: byte-level BPE as tokenizer.json describes it.
-   Added tokens are matched first (leftmost, longest); the rest is split by
-   the Doge pre-tokenizer regex, its bytes are BPE-merged by rank (lowest
-   rank first, then leftmost, as the tokenizers library does). Vocab keys are
-   stored as raw bytes: the GPT-2 byte<->unicode mapping is undone at load.
+   Tokenizer: BPE as tokenizer.json describes it.
+   Added tokens are matched first (leftmost, longest); the rest is
+   normalized, split by the pre-tokenizer (exact matchers of the known
+   regexes, or the general pipeline of steps), and each word's bytes
+   (byte-level) or characters (SentencePiece style, byte fallback) are
+   BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
+   library does). Byte-level vocab keys are stored as raw bytes: the GPT-2
+   byte<->unicode mapping is undone at load.
    ======================================================================== */
 
 #ifndef WM_TOKENIZER_STACK_WORD
@@ -11274,6 +11280,11 @@ static wm_status wm__pre_step(const wm_tokenizer *t, wm__wcache *wc, int i, cons
         const unsigned char *from = p, *x = p;
         while (x + ps->ls <= e) {
             const unsigned char *m;
+            if (*x != ps->s[0]) { /* on to the next candidate */
+                x = (const unsigned char *)memchr(x, ps->s[0], (size_t)(e - x));
+                if (!x) break;
+                continue;
+            }
             if (memcmp(x, ps->s, ps->ls)) { x++; continue; }
             m = x + ps->ls;
             while (ps->beh == WM__SB_CONTIGUOUS && m + ps->ls <= e && !memcmp(m, ps->s, ps->ls)) m += ps->ls;
@@ -11382,12 +11393,20 @@ static size_t wm__strop_apply(const wm__strop *op, const unsigned char *p, size_
     if (op->kind == WM__OP_LOWER) { /* each character's lowercase (char::to_lowercase); invalid bytes as they are */
         while (i < n) {
             int l, lo = 0, hi = (int)(sizeof wm__uc_lower / sizeof wm__uc_lower[0] / 2) - 1;
-            uint32_t cp = wm__cp(p + i, p + n, &l), low = cp;
+            uint32_t cp, low;
             unsigned char tmp[8];
             int w;
+            if (p[i] < 0x80) { /* ASCII run: byte by byte */
+                size_t j = i;
+                while (j < n && p[j] < 0x80) j++;
+                if (dst)
+                    for (; i < j; i++) dst[k++] = (unsigned char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
+                else k += j - i, i = j;
+                continue;
+            }
+            low = cp = wm__cp(p + i, p + n, &l);
             if (cp == 0xffffffffu) { if (dst) dst[k] = p[i]; k++; i++; continue; }
-            if (cp < 128) low = cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
-            else while (lo <= hi) {
+            while (lo <= hi) {
                 int mid = (lo + hi) / 2;
                 if (cp < wm__uc_lower[2 * mid]) hi = mid - 1;
                 else if (cp > wm__uc_lower[2 * mid]) lo = mid + 1;
@@ -11406,7 +11425,13 @@ static size_t wm__strop_apply(const wm__strop *op, const unsigned char *p, size_
         if (dst) { memcpy(dst, op->b, op->lb); memcpy(dst + op->lb, p, n); }
         return n + op->lb;
     }
-    while (i < n) {
+    while (i < n) { /* the text up to the next candidate (its first byte) as a block, then the match or one byte */
+        const unsigned char *c = (const unsigned char *)memchr(p + i, op->a[0], n - i);
+        size_t j = c ? (size_t)(c - p) : n;
+        if (dst) memcpy(dst + k, p + i, j - i);
+        k += j - i;
+        i = j;
+        if (i == n) break;
         if (i + op->la <= n && !memcmp(p + i, op->a, op->la)) {
             if (dst) memcpy(dst + k, op->b, op->lb);
             k += op->lb;

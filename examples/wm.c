@@ -930,7 +930,7 @@ static int cmd_tokenize(const args *a) {
     dt = now_s() - t0;
     if (!rc && a->set[O_COUNT]) {
         printf("%zu\n", n);
-        fprintf(stderr, "wm: %zu bytes -> %zu tokens in %.3f s (%.2f MB/s)\n", len, n, dt, (double)len / (dt > 0 ? dt : 1e-9) / 1e6);
+        fprintf(stderr, "wm: %zu bytes -> %zu tokens in %.4f s (%.2f MB/s)\n", len, n, dt, (double)len / (dt > 0 ? dt : 1e-9) / 1e6);
     } else if (!rc) {
         for (i = 0; i < n; i++) printf(i ? ",%d" : "%d", ids[i]);
         printf("\n");
