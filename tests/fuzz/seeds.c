@@ -129,14 +129,15 @@ int main(int argc, char **argv) {
     }
     fuzz_tiny_tokenizer(js, sizeof js);
     put("tokenizer", js, strlen(js), NULL, 0);
-    { /* the other tokenizer paths: SentencePiece-style (normalizer steps, byte fallback, Metaspace decoder) and
-         a byte-level one through the general pre-tokenizer pipeline */
+    { /* the other tokenizer paths: SentencePiece-style (normalizer steps, byte fallback, Metaspace decoder, a
+         "normalized" added token) and a byte-level one through the general pre-tokenizer pipeline */
         static const char *sp =
             "{\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"fuse_unk\":true,\"unk_token\":\"<unk>\",\"vocab\":{\"<unk>\":0,"
             "\"<0x41>\":1,\"<0xE4>\":2,\"<0xBD>\":3,\"<0xA0>\":4,\"\u2581\":5,\"h\":6,\"e\":7,\"l\":8,\"o\":9,\"\u2581h\":10,"
             "\"\u2581he\":11,\"ll\":12,\"\u2581hell\":13,\"\u2581hello\":14,\"1\":15},\"merges\":[[\"\u2581\",\"h\"],[\"\u2581h\",\"e\"],"
             "[\"l\",\"l\"],[\"\u2581he\",\"ll\"],[\"\u2581hell\",\"o\"]]},\"added_tokens\":[{\"id\":0,\"content\":\"<unk>\","
-            "\"special\":true,\"lstrip\":true,\"rstrip\":true}],\"normalizer\":{\"type\":\"Sequence\",\"normalizers\":[{\"type\":\"NFKC\"},"
+            "\"special\":true,\"lstrip\":true,\"rstrip\":true},{\"id\":16,\"content\":\" HeLLo\",\"normalized\":true,"
+            "\"single_word\":true,\"rstrip\":true}],\"normalizer\":{\"type\":\"Sequence\",\"normalizers\":[{\"type\":\"NFKC\"},"
             "{\"type\":\"Lowercase\"},{\"type\":\"Strip\"},{\"type\":\"Prepend\",\"prepend\":\"\u2581\"},{\"type\":\"Replace\","
             "\"pattern\":{\"String\":\" \"},\"content\":\"\u2581\"}]},\"pre_tokenizer\":{\"type\":\"Metaspace\",\"replacement\":"
             "\"\u2581\",\"prepend_scheme\":\"first\",\"split\":true},\"decoder\":{\"type\":\"Sequence\",\"decoders\":[{\"type\":"
