@@ -181,6 +181,14 @@ function withIds(j) {
     { content: "cat", single_word: true, lstrip: false, rstrip: false, normalized: true, special: false });
   withIds(na);
   toks["llama2-nzadded"] = JSON.stringify(na);
+  const ma = JSON.parse(toks["llama2-metaspace"]); // no normalizer: the same texts, but matched after the raw ones, and
+  ma.added_tokens.push(                               // Metaspace's "first" prefix only on the piece at offset 0
+    { content: "<mask>", single_word: false, lstrip: false, rstrip: false, normalized: true, special: true },
+    { content: "Hello", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
+    { content: "o w", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
+    { content: "is", single_word: true, lstrip: true, rstrip: false, normalized: true, special: false });
+  withIds(ma);
+  toks["llama2-metaspace-nzadded"] = JSON.stringify(ma);
   const ga = JSON.parse(toks["gpt2-lower"]);
   ga.added_tokens.push(
     { content: "HELLO", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
