@@ -9669,6 +9669,19 @@ static int wm__uc_class(uint32_t cp) {
     return 0;
 }
 
+static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len);
+
+/* Code point just before q (not reaching before lo); 0xffffffff for an invalid byte. */
+static uint32_t wm__cp_before(const unsigned char *lo, const unsigned char *q) {
+    const unsigned char *s = q;
+    int l;
+    uint32_t cp;
+    if (q <= lo) return 0xffffffffu;
+    do s--; while (s > lo && q - s < 4 && (*s & 0xc0) == 0x80);
+    cp = wm__cp(s, q, &l);
+    return s + l == q ? cp : 0xffffffffu;
+}
+
 /* Code point at p (0xffffffff for an invalid byte) and its length. */
 static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len) {
     int n;
@@ -10095,7 +10108,9 @@ struct wm_tokenizer {
     wm__strop ops[4];           /* Prepend / Replace steps after the normalizer */
     int n_ops;
     int meta, meta_split;       /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
-    int sp_split;               /* no token has U+2581 after another character: words split before each run of them */
+    int sp_split;               /* words split before each run of U+2581, unless after a character of sp_block */
+    uint32_t sp_block[8];       /* the characters some token has just before a U+2581 (">" in Gemma's ">\u2581</") */
+    int n_sp_block;
     wm__pstep steps[8];         /* the general pre-tokenizer pipeline (n_steps 0: the classic paths above) */
     int n_steps;
     int dec_strip;              /* leading spaces a full decode drops */
@@ -10109,7 +10124,7 @@ struct wm_tokenizer {
     size_t bytes_used;
     void *owned;
 };
-WM__SLOT(wm_tokenizer, 3024);
+WM__SLOT(wm_tokenizer, 3072);
 
 /* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
    are keyed by a hash of the whole tokenizer.json, so no file can choose
@@ -10800,7 +10815,7 @@ static void wm__tok_fill_dec(wm_tokenizer *t) {
         if (t->tok_flags[i] & WM__TOK_BYTE) continue;
         t->dec_off[i] = (uint32_t)pos;
         for (k = 0; k < n; k++) {
-            if (!(t->tok_flags[i] & WM__TOK_ADDED) && k + 2 < n && p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81) {
+            if (k + 2 < n && p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81) {
                 t->dec_bytes[pos++] = ' ';
                 k += 2;
             } else {
@@ -10878,15 +10893,21 @@ static wm_status wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t p
         if (t->byte_tok[i] >= 0 && !t->byte_level) t->tok_flags[t->byte_tok[i]] |= WM__TOK_BYTE;
     }
     if (!t->byte_level) wm__tok_fill_dec(t);
-    t->sp_split = !t->byte_level; /* merges cannot cross "x U+2581" unless some token spans one */
+    /* merges cannot cross "x U+2581" unless some token spans one: the x of such tokens (a few at most) block a split */
+    t->sp_split = !t->byte_level;
+    t->n_sp_block = 0;
     for (i = 0; t->sp_split && i < t->n_vocab; i++) {
         const unsigned char *p = t->tok_bytes + t->tok_off[i];
         size_t n = t->tok_len[i], k;
         if (!(t->tok_flags[i] & WM__TOK_HASHED)) continue;
         for (k = 1; k + 2 < n; k++)
             if (p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81 && !(k >= 3 && p[k - 3] == 0xe2 && p[k - 2] == 0x96 && p[k - 1] == 0x81)) {
-                t->sp_split = 0;
-                break;
+                uint32_t before = wm__cp_before(p, p + k);
+                int j;
+                for (j = 0; j < t->n_sp_block && t->sp_block[j] != before; j++) {}
+                if (j < t->n_sp_block) continue;
+                if (t->n_sp_block == (int)(sizeof t->sp_block / sizeof t->sp_block[0])) { t->sp_split = 0; break; } /* too many: no split */
+                t->sp_block[t->n_sp_block++] = before;
             }
     }
     return WM_OK;
@@ -11510,6 +11531,18 @@ static void wm__nbuf_free(wm__nbuf *b) {
     b->heap = 0;
 }
 
+/* A split at q (before U+2581) that a token could span: the character
+   before it is one of sp_block. */
+static int wm__sp_blocked(const wm_tokenizer *t, const unsigned char *lo, const unsigned char *q) {
+    uint32_t x;
+    int j;
+    if (!t->n_sp_block) return 0;
+    x = wm__cp_before(lo, q);
+    for (j = 0; j < t->n_sp_block; j++)
+        if (t->sp_block[j] == x) return 1;
+    return 0;
+}
+
 /* Metaspace and non-byte-level words: one word per segment, or (Metaspace
    split) a word starting at each U+2581. */
 static wm_status wm__encode_words(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
@@ -11521,7 +11554,7 @@ static wm_status wm__encode_words(const wm_tokenizer *t, wm__wcache *wc, const u
     while (p < e) {
         for (q = p + 1; q < e; q++)
             if (e - q >= 3 && q[0] == 0xe2 && q[1] == 0x96 && q[2] == 0x81 &&
-                (every || q - p < 3 || !(q[-3] == 0xe2 && q[-2] == 0x96 && q[-1] == 0x81)))
+                (every || ((q - p < 3 || !(q[-3] == 0xe2 && q[-2] == 0x96 && q[-1] == 0x81)) && !wm__sp_blocked(t, p, q))))
                 break;
         if ((st = wm__encode_normed(t, wc, p, q, ids, cap, n)) != WM_OK) return st;
         p = q;
