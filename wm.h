@@ -10335,8 +10335,7 @@ static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
         wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
         if (!wm__cfg_str_in(r, steps[i], "behavior", beh, sizeof beh)) strcpy(beh, "Isolated");
         for (k = 0; k < 5 && strcmp(beh, behs[k]); k++) {}
-        v = wm__cfg_get(r, steps[i], "invert");
-        if (k == 5 || (v && *v == 't')) return wm__tok_fail(b->err, "a pre_tokenizer behavior other than Isolated, Removed, MergedWith*, Contiguous (or invert)");
+        if (k == 5) return wm__tok_fail(b->err, "a pre_tokenizer behavior other than Isolated, Removed, MergedWith*, Contiguous");
         ps->beh = (unsigned char)k;
         if (!strcmp(ty, "Split")) {
             const char *pt = wm__cfg_get(r, steps[i], "pattern"), *rx = pt && *pt == '{' ? wm__cfg_get(r, pt, "Regex") : NULL;
@@ -10349,11 +10348,20 @@ static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
                 pat[0] = 0;
                 if (rx && *rx == '"' && wm__j_str(rx, e, pat, sizeof pat) >= sizeof pat) pat[0] = 0;
                 for (k = 0; k < WM__N_PRE && strcmp(pat, wm__pre_regex[k]); k++) {}
-                if (k == WM__N_PRE)
-                    return wm__tok_fail(b->err, "pre_tokenizer Split on a pattern wm.h has no matcher for (known: the GPT-2, Llama-3, Qwen2 and DeepSeek-V3 regexes)");
+                if (k == WM__N_PRE) { /* named by its start (a long one: by its length) */
+                    char msg[200], head[48];
+                    size_t hl = strlen(pat) > 40 ? 40 : strlen(pat);
+                    memcpy(head, pat, hl);
+                    strcpy(head + hl, strlen(pat) > 40 ? "..." : "");
+                    wm__fmt(msg, sizeof msg, "pre_tokenizer Split on a regex wm.h has no matcher for (%s; known: the GPT-2, Llama-3, Qwen2 and DeepSeek-V3 ones)",
+                            pat[0] ? head : "one of 256 bytes or more");
+                    return wm__tok_fail(b->err, msg);
+                }
                 if (ps->beh != WM__SB_ISOLATED) return wm__tok_fail(b->err, "pre_tokenizer Split on a regex other than Isolated");
                 ps->kind = WM__PS_REGEX; ps->arg = (unsigned char)k;
             }
+            v = wm__cfg_get(r, steps[i], "invert"); /* after the pattern: an unknown regex is the first thing to say */
+            if (v && *v == 't') return wm__tok_fail(b->err, "pre_tokenizer Split with invert: true");
         } else if (!strcmp(ty, "ByteLevel")) {
             v = wm__cfg_get(r, steps[i], "add_prefix_space");
             if (v && *v == 't') { ps->kind = WM__PS_PREFIX; ps = &b->steps[++b->n_steps]; memset(ps, 0, sizeof *ps); }

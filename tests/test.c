@@ -1973,7 +1973,7 @@ static void test_tokenizer_refusals(void) {
          "[{\"type\":\"BertPreTokenizer\"},{\"type\":\"ByteLevel\"}]},\"decoder\":{\"type\":\"ByteLevel\"}}", "BertPreTokenizer"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":"
          "[{\"type\":\"Split\",\"pattern\":{\"Regex\":\"\\\\p{N}{1,4}\"},\"behavior\":\"Isolated\"},{\"type\":\"ByteLevel\",\"use_regex\":false}]},"
-         "\"decoder\":{\"type\":\"ByteLevel\"}}", "no matcher"},
+         "\"decoder\":{\"type\":\"ByteLevel\"}}", "no matcher for (\\p{N}{1,4};"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"ByteLevel\"},"
          "\"decoder\":{\"type\":\"WordPiece\"}}", "ByteLevel"},
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":null,\"decoder\":{\"type\":\"CTC\"}}", "CTC"},
