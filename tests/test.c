@@ -2072,7 +2072,7 @@ static void test_tokenizer_real(void) {
     static const char *fam[] = {"gpt2", "llama3", "qwen3", "claude", "llama2", "deepseek_v3", "gpt2-added", "llama2-metaspace",
                                 "mamba2-neox", "gpt2-prefix", "gpt2-digits", "llama2-splits", "llama2-wsplit", "gpt2-lower", "llama2-lower",
                                 "llama2-nzadded", "gpt2-lower-nzadded", "llama2-metaspace-nzadded",
-                                "gemma3"};
+                                "gemma3", "gpt4o", "mistral_nemo"};
     size_t i;
     g_suite = "tokenizer";
     mkdir("build", 0777);

