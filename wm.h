@@ -9854,15 +9854,14 @@ static int wm__uc_class(uint32_t cp) {
 
 static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len);
 
-/* Code point just before q (not reaching before lo); 0xffffffff for an invalid byte. */
-static uint32_t wm__cp_before(const unsigned char *lo, const unsigned char *q) {
+/* The character ending at q (q > lo): back over continuation bytes, not
+   before lo, to *start; its code point (0xffffffff for an invalid byte). */
+static uint32_t wm__cp_before(const unsigned char *lo, const unsigned char *q, const unsigned char **start) {
     const unsigned char *s = q;
     int l;
-    uint32_t cp;
-    if (q <= lo) return 0xffffffffu;
-    do s--; while (s > lo && q - s < 4 && (*s & 0xc0) == 0x80);
-    cp = wm__cp(s, q, &l);
-    return s + l == q ? cp : 0xffffffffu;
+    do s--; while (s > lo && (*s & 0xc0) == 0x80);
+    if (start) *start = s;
+    return wm__cp(s, q, &l);
 }
 
 /* Code point at p (0xffffffff for an invalid byte) and its length. */
@@ -10084,34 +10083,67 @@ static const unsigned char *wm__pretok_gpt2(const unsigned char *p, const unsign
     return wm__spaces(p, e, &nl);
 }
 
+/* (?i:'s|'t|'re|'ve|'m|'ll|'d) at p: its end, or p (U+017F, long s, folds to s). */
+static const unsigned char *wm__contraction(const unsigned char *p, const unsigned char *e) {
+    int l1, l2;
+    uint32_t a, b;
+    if (p >= e || *p != '\'' || p + 1 >= e) return p;
+    a = wm__cp(p + 1, e, &l1);
+    a = a < 128 ? (a | 32) : a;
+    if (a == 's' || a == 0x17f || a == 't' || a == 'm' || a == 'd') return p + 1 + l1;
+    if ((a == 'r' || a == 'v' || a == 'l') && p + 1 + l1 < e) {
+        b = wm__cp(p + 1 + l1, e, &l2);
+        b = b < 128 ? (b | 32) : b;
+        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return p + 1 + l1 + l2;
+    }
+    return p;
+}
+
+/* The alternatives the cl100k-style regexes end with, at p (cp0, its
+   length l0 and class c0 already read):
+     \p{N}{1,ndig} | ?[^\s\p{L}\p{N}]+[\r\n]* (slash: [\r\n/]*) | \s*[\r\n]+ | \s+(?!\S) | \s+ */
+static const unsigned char *wm__pretok_tail(const unsigned char *p, const unsigned char *e, uint32_t cp0, int l0, int c0, int ndig, int slash) {
+    const unsigned char *q = NULL, *last_nl, *end;
+    int k;
+    if (c0 == WM__CL_N) {
+        for (q = p, k = 0; k < ndig && q < e; k++) {
+            int l;
+            if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break;
+            q += l;
+        }
+        return q;
+    }
+    if (c0 == 0) q = p;
+    else if (cp0 == ' ' && p + 1 < e) { int l; if (wm__uc_class(wm__cp(p + 1, e, &l)) == 0) q = p + 1; }
+    if (q) {
+        while (q < e) {
+            int l;
+            if (wm__uc_class(wm__cp(q, e, &l)) != 0) break;
+            q += l;
+        }
+        while (q < e && (*q == '\r' || *q == '\n' || (slash && *q == '/'))) q++;
+        return q;
+    }
+    end = wm__spaces(p, e, &last_nl);
+    if (last_nl) return last_nl + 1;
+    return end > p ? end : p + l0; /* (a lone byte, which cannot happen) */
+}
+
 /* One match of the Llama-3 pre-tokenizer at p (ndig 3), or Qwen2's (ndig 1);
    alternatives tried in order, with the backtracking an Oniguruma match would do:
      (?i:'s|'t|'re|'ve|'m|'ll|'d) | [^\r\n\p{L}\p{N}]?\p{L}+ | \p{N}{1,ndig}
      | ?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
    Returns the end of the match. */
 static const unsigned char *wm__pretok_llama3(const unsigned char *p, const unsigned char *e, int ndig) {
-    int l0, l1, c0, c1, k;
-    uint32_t cp0 = wm__cp(p, e, &l0), cp1 = 0;
-    const unsigned char *q, *end;
+    int l0, l1 = 0, c0;
+    uint32_t cp0 = wm__cp(p, e, &l0);
+    const unsigned char *q = wm__contraction(p, e);
+    if (q > p) return q;
     c0 = wm__uc_class(cp0);
-    if (p + l0 < e) cp1 = wm__cp(p + l0, e, &l1);
-    else l1 = 0;
-    c1 = l1 ? wm__uc_class(cp1) : -1;
-    /* (?i:'s|'t|'re|'ve|'m|'ll|'d); U+017F (long s) case-folds to s */
-    if (cp0 == '\'' && l1) {
-        uint32_t a = cp1 < 128 ? (cp1 | 32) : cp1;
-        if (a == 's' || a == 0x17f || a == 't' || a == 'm' || a == 'd') return p + 1 + l1;
-        if ((a == 'r' || a == 'v' || a == 'l') && p + 1 + l1 < e) {
-            int l2;
-            uint32_t b = wm__cp(p + 1 + l1, e, &l2);
-            b = b < 128 ? (b | 32) : b;
-            if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return p + 1 + l1 + l2;
-        }
-    }
     /* [^\r\n\p{L}\p{N}]?\p{L}+ */
     q = NULL;
     if (c0 == WM__CL_L) q = p;
-    else if (cp0 != '\r' && cp0 != '\n' && c0 != WM__CL_N && c1 == WM__CL_L) q = p + l0;
+    else if (cp0 != '\r' && cp0 != '\n' && c0 != WM__CL_N && p + l0 < e && wm__uc_class(wm__cp(p + l0, e, &l1)) == WM__CL_L) q = p + l0;
     if (q) {
         while (q < e) {
             int l;
@@ -10121,36 +10153,7 @@ static const unsigned char *wm__pretok_llama3(const unsigned char *p, const unsi
         }
         return q;
     }
-    /* \p{N}{1,ndig} */
-    if (c0 == WM__CL_N) {
-        q = p;
-        for (k = 0; k < ndig && q < e; k++) {
-            int l;
-            if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break;
-            q += l;
-        }
-        return q;
-    }
-    /* ' ?[^\s\p{L}\p{N}]+[\r\n]*' */
-    q = NULL;
-    if (c0 == 0) q = p;
-    else if (cp0 == ' ' && c1 == 0) q = p + 1;
-    if (q) {
-        while (q < e) {
-            int l;
-            if (wm__uc_class(wm__cp(q, e, &l)) != 0) break;
-            q += l;
-        }
-        while (q < e && (*q == '\r' || *q == '\n')) q++;
-        return q;
-    }
-    /* whitespace: \s*[\r\n]+ | \s+(?!\S) | \s+ */
-    {
-        const unsigned char *last_nl;
-        end = wm__spaces(p, e, &last_nl);
-        if (last_nl) return last_nl + 1;
-        return end > p ? end : p + l0; /* (a lone byte, which cannot happen) */
-    }
+    return wm__pretok_tail(p, e, cp0, l0, c0, ndig, 0);
 }
 
 /* DeepSeek-V3's splits; each returns p when nothing matches at p (the text
@@ -10235,22 +10238,6 @@ static const unsigned char *wm__case_run(const unsigned char *p, const unsigned 
     return p;
 }
 
-/* (?i:'s|'t|'re|'ve|'m|'ll|'d) at p: its end, or p (U+017F, long s, folds to s). */
-static const unsigned char *wm__contraction(const unsigned char *p, const unsigned char *e) {
-    int l1, l2;
-    uint32_t a, b;
-    if (p >= e || *p != '\'' || p + 1 >= e) return p;
-    a = wm__cp(p + 1, e, &l1);
-    a = a < 128 ? (a | 32) : a;
-    if (a == 's' || a == 0x17f || a == 't' || a == 'm' || a == 'd') return p + 1 + l1;
-    if ((a == 'r' || a == 'v' || a == 'l') && p + 1 + l1 < e) {
-        b = wm__cp(p + 1 + l1, e, &l2);
-        b = b < 128 ? (b | 32) : b;
-        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return p + 1 + l1 + l2;
-    }
-    return p;
-}
-
 /* One match of the GPT-4o (o200k; ndig 3, contractions) or Tekken (ndig 1)
    pre-tokenizer at p, with an Oniguruma match's backtracking:
      P?U*W+C? | P?U+W*C? | \p{N}{1,ndig} | ?[^\s\p{L}\p{N}]+[\r\n/]* | \s*[\r\n]+ | \s+(?!\S) | \s+
@@ -10259,9 +10246,8 @@ static const unsigned char *wm__contraction(const unsigned char *p, const unsign
    until one of W starts the W+ run. Linear: a run scanned in vain is then
    taken whole by U+W*. */
 static const unsigned char *wm__pretok_case(const unsigned char *p, const unsigned char *e, int ndig, int contr) {
-    int l0, c0, k, alt;
+    int l0, c0, alt;
     uint32_t cp0 = wm__cp(p, e, &l0);
-    const unsigned char *q;
     c0 = wm__uc_class(cp0);
     for (alt = 0; alt < 2; alt++) {
         int with;
@@ -10286,31 +10272,7 @@ static const unsigned char *wm__pretok_case(const unsigned char *p, const unsign
             if (end) return contr ? wm__contraction(end, e) : end;
         }
     }
-    if (c0 == WM__CL_N) { /* \p{N}{1,ndig} */
-        for (q = p, k = 0; k < ndig && q < e; k++) {
-            int l;
-            if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break;
-            q += l;
-        }
-        return q;
-    }
-    q = NULL; /* ' ?[^\s\p{L}\p{N}]+[\r\n/]*' */
-    if (c0 == 0) q = p;
-    else if (cp0 == ' ' && p + 1 < e) { int l; if (wm__uc_class(wm__cp(p + 1, e, &l)) == 0) q = p + 1; }
-    if (q) {
-        while (q < e) {
-            int l;
-            if (wm__uc_class(wm__cp(q, e, &l)) != 0) break;
-            q += l;
-        }
-        while (q < e && (*q == '\r' || *q == '\n' || *q == '/')) q++;
-        return q;
-    }
-    { /* whitespace: \s*[\r\n]+ | \s+(?!\S) | \s+ */
-        const unsigned char *last_nl, *end = wm__spaces(p, e, &last_nl);
-        if (last_nl) return last_nl + 1;
-        return end > p ? end : p + l0;
-    }
+    return wm__pretok_tail(p, e, cp0, l0, c0, ndig, 1);
 }
 
 static const unsigned char *wm__pretok(int pre, const unsigned char *p, const unsigned char *e) {
@@ -11201,7 +11163,7 @@ static wm_status wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t p
         if (!(t->tok_flags[i] & WM__TOK_HASHED)) continue;
         for (k = 1; k + 2 < n; k++)
             if (p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81 && !(k >= 3 && p[k - 3] == 0xe2 && p[k - 2] == 0x96 && p[k - 1] == 0x81)) {
-                uint32_t before = wm__cp_before(p, p + k);
+                uint32_t before = wm__cp_before(p, p + k, NULL);
                 int j;
                 for (j = 0; j < t->n_sp_block && t->sp_block[j] != before; j++) {}
                 if (j < t->n_sp_block) continue;
@@ -11708,13 +11670,7 @@ static wm_status wm__encode_normed(const wm_tokenizer *t, wm__wcache *wc, const 
 /* Added-token options: a word character (\\w, as Rust's regex: alphabetic, mark, decimal digit, connector) just
    before p / at p; the start of the whitespace run ending at p (not before
    lo); the end of the whitespace run from p. */
-static int wm__word_before(const unsigned char *lo, const unsigned char *p) {
-    const unsigned char *q = p;
-    int l;
-    if (q == lo) return 0;
-    do q--; while (q > lo && (*q & 0xc0) == 0x80);
-    return wm__is_word(wm__cp(q, p, &l));
-}
+static int wm__word_before(const unsigned char *lo, const unsigned char *p) { return p > lo && wm__is_word(wm__cp_before(lo, p, NULL)); }
 
 static int wm__word_at(const unsigned char *p, const unsigned char *e) {
     int l;
@@ -11723,10 +11679,8 @@ static int wm__word_at(const unsigned char *p, const unsigned char *e) {
 
 static const unsigned char *wm__space_before(const unsigned char *lo, const unsigned char *p) {
     while (p > lo) {
-        const unsigned char *q = p;
-        int l;
-        do q--; while (q > lo && (*q & 0xc0) == 0x80);
-        if (wm__uc_class(wm__cp(q, p, &l)) != WM__CL_S) break;
+        const unsigned char *q;
+        if (wm__uc_class(wm__cp_before(lo, p, &q)) != WM__CL_S) break;
         p = q;
     }
     return p;
@@ -11836,8 +11790,8 @@ static void wm__nbuf_free(wm__nbuf *b) {
 static int wm__sp_blocked(const wm_tokenizer *t, const unsigned char *lo, const unsigned char *q) {
     uint32_t x;
     int j;
-    if (!t->n_sp_block) return 0;
-    x = wm__cp_before(lo, q);
+    if (!t->n_sp_block || q <= lo) return 0;
+    x = wm__cp_before(lo, q, NULL);
     for (j = 0; j < t->n_sp_block; j++)
         if (t->sp_block[j] == x) return 1;
     return 0;
@@ -11947,42 +11901,54 @@ static wm_status wm__encode_meta(const wm_tokenizer *t, wm__wcache *wc, const un
     return st;
 }
 
-/* Normalizes, pre-tokenizes and BPE-encodes text that holds no raw-matched
-   added token (first: it starts the input). The "normalized" added tokens
-   are found in the normalized text, with their options judged there, and
-   the pieces between them are pre-tokenized one by one. */
 static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                                  size_t cap, size_t *n, int first) {
-    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
-    wm__nbuf cur;
-    const unsigned char *q, *seg, *ce;
-    wm_status st = WM_OK;
-    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->n_added_nz) return wm__encode_meta(t, wc, p, e, ids, cap, n, first);
-    if (!wm__norm_chain(t->norm, t->ops, t->n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
-    seg = q = cur.p;
-    ce = cur.p + cur.n;
-    while (t->n_added_nz && q < ce) { /* leftmost-longest, as in the raw text */
-        int best = t->added_lead[*q] & 2 ? wm__added_at(t, q, ce, 1) : -1;
+                                  size_t cap, size_t *n, int first);
+
+/* The added tokens of set nz in [lo, e) (0: the raw text, 1: a normalized
+   piece), leftmost-longest, their options judged within [lo, e); the text
+   between them goes on to the next stage (raw: normalizing, normalized:
+   pre-tokenizing), first when it starts the input (first and at lo). */
+static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *lo, const unsigned char *e, int nz, int first,
+                                  int32_t *ids, size_t cap, size_t *n) {
+    const unsigned char *q = lo, *seg = lo;
+    wm_status st;
+    while (q < e && (!nz || t->n_added_nz)) {
+        int best = t->added_lead[*q] & (1 << nz) ? wm__added_at(t, q, e, nz) : -1;
         const unsigned char *end, *cut = q;
         unsigned char fl;
         if (best < 0) { q++; continue; }
         end = q + t->added_len[best];
         fl = t->tok_flags[t->added[best]];
-        if ((fl & WM__TOK_SINGLE) && (wm__word_before(cur.p, q) || wm__word_at(end, ce))) { q = end; continue; } /* inside a word */
-        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q);
-        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, ce);
-        if ((st = wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == cur.p)) != WM_OK) break;
+        if ((fl & WM__TOK_SINGLE) && (wm__word_before(lo, q) || wm__word_at(end, e))) { q = end; continue; } /* inside a word: the search goes on after it */
+        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q); /* the spaces before it go with it */
+        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
+        st = nz ? wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, cut, ids, cap, n, first && seg == lo);
+        if (st != WM_OK) return st;
         wm__emit(ids, cap, n, t->added[best]);
         q = seg = end;
     }
-    if (st == WM_OK) st = wm__encode_meta(t, wc, seg, ce, ids, cap, n, first && seg == cur.p);
+    return nz ? wm__encode_meta(t, wc, seg, e, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, e, ids, cap, n, first && seg == lo);
+}
+
+/* Normalizes, pre-tokenizes and BPE-encodes text that holds no raw-matched
+   added token (first: it starts the input). The "normalized" added tokens
+   are found in the normalized text, and the pieces between them are
+   pre-tokenized one by one. */
+static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                  size_t cap, size_t *n, int first) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
+    wm__nbuf cur;
+    wm_status st;
+    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->n_added_nz) return wm__encode_meta(t, wc, p, e, ids, cap, n, first);
+    if (!wm__norm_chain(t->norm, t->ops, t->n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
+    st = wm__encode_added(t, wc, cur.p, cur.p + cur.n, 1, first, ids, cap, n);
     wm__nbuf_free(&cur);
     return st;
 }
 
 WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
                             size_t *n_ids) {
-    const unsigned char *p = (const unsigned char *)(text ? text : ""), *e, *seg = p, *start = p;
+    const unsigned char *p = (const unsigned char *)(text ? text : ""), *e;
     wm__wcache *wc = NULL;
     size_t n = 0;
     int i;
@@ -11997,22 +11963,7 @@ WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len,
 #endif
     if (add_special)
         for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
-    while (p < e) { /* added tokens first: leftmost, then longest */
-        int best = t->added_lead[*p] & 1 ? wm__added_at(t, p, e, 0) : -1;
-        const unsigned char *end, *cut = p;
-        unsigned char fl;
-        if (best < 0) { p++; continue; }
-        end = p + t->added_len[best];
-        fl = t->tok_flags[t->added[best]];
-        if ((fl & WM__TOK_SINGLE) && (wm__word_before(start, p) || wm__word_at(end, e))) { p = end; continue; } /* inside a word: the search goes on after it */
-        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, p); /* the spaces before it go with it */
-        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
-        if ((st = wm__encode_plain(t, wc, seg, cut, ids, cap, &n, seg == start)) != WM_OK) goto done;
-        wm__emit(ids, cap, &n, t->added[best]);
-        p = end;
-        seg = p;
-    }
-    if ((st = wm__encode_plain(t, wc, seg, e, ids, cap, &n, seg == start)) != WM_OK) goto done;
+    if ((st = wm__encode_added(t, wc, p, e, 0, 1, ids, cap, &n)) != WM_OK) goto done; /* added tokens first */
     if (add_special)
         for (i = 0; i < t->n_suffix; i++) wm__emit(ids, cap, &n, t->suffix[i]);
     *n_ids = n;

@@ -128,6 +128,8 @@ function ggufStrings(file) {
 
 // ids as the library gives added tokens: a content the vocab has keeps its vocab id, the others count on
 // from the largest id (a file with other ids loads with the library's own)
+// an added token as these variants write one: normalized, not special, no options unless given
+const added = (content, o = {}) => ({ content, single_word: false, lstrip: false, rstrip: false, normalized: true, special: false, ...o });
 function withIds(j) {
   let next = Math.max(...Object.values(j.model.vocab), ...j.added_tokens.filter((a) => "id" in a).map((a) => a.id)) + 1;
   for (const a of j.added_tokens) if (!("id" in a)) a.id = a.content in j.model.vocab ? j.model.vocab[a.content] : next++;
@@ -177,30 +179,30 @@ function withIds(j) {
   // writes their content (Prepend makes "<mask>" "\u2581<mask>": it matches only after a space)
   const na = JSON.parse(toks.llama2);
   na.added_tokens.push(
-    { content: "<mask>", single_word: false, lstrip: false, rstrip: false, normalized: true, special: true },
-    { content: "Hello", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
-    { content: "world", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
-    { content: "<|sep|>", single_word: false, lstrip: false, rstrip: true, normalized: true, special: false },
-    { content: "cat", single_word: true, lstrip: false, rstrip: false, normalized: true, special: false });
+    added("<mask>", { special: true }),
+    added("Hello"),
+    added("world", { normalized: false }),
+    added("<|sep|>", { rstrip: true }),
+    added("cat", { single_word: true }));
   withIds(na);
   toks["llama2-nzadded"] = JSON.stringify(na);
   const ma = JSON.parse(toks["llama2-metaspace"]); // no normalizer: the same texts, but matched after the raw ones, and
   ma.added_tokens.push(                               // Metaspace's "first" prefix only on the piece at offset 0
-    { content: "<mask>", single_word: false, lstrip: false, rstrip: false, normalized: true, special: true },
-    { content: "Hello", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
-    { content: "o w", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
-    { content: "is", single_word: true, lstrip: true, rstrip: false, normalized: true, special: false });
+    added("<mask>", { special: true }),
+    added("Hello"),
+    added("o w", { normalized: false }),
+    added("is", { single_word: true, lstrip: true }));
   withIds(ma);
   toks["llama2-metaspace-nzadded"] = JSON.stringify(ma);
   const ga = JSON.parse(toks["gpt2-lower"]);
   ga.added_tokens.push(
-    { content: "HELLO", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
-    { content: "<MASK>", single_word: true, lstrip: true, rstrip: false, normalized: true, special: true },
-    { content: "World", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false },
-    { content: "\u00c5ngstro\u0308m", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
-    { content: " <|sep|> ", single_word: false, lstrip: false, rstrip: true, normalized: true, special: false },
-    { content: "lo w", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
-    { content: "lo W", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false });
+    added("HELLO"),
+    added("<MASK>", { single_word: true, lstrip: true, special: true }),
+    added("World", { normalized: false }),
+    added("\u00c5ngstro\u0308m"),
+    added(" <|sep|> ", { rstrip: true }),
+    added("lo w"),
+    added("lo W", { normalized: false }));
   withIds(ga);
   toks["gpt2-lower-nzadded"] = JSON.stringify(ga); // NFC + Lowercase + Strip on the contents too; raw "lo W" before "lo w"
 }
