@@ -6105,20 +6105,24 @@ static wm_status wm__gg_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
             return wm__fail(err, WM_ERR_FORMAT, "%s: metadata '%s' at offset %zu: bad value (type %u)", b->name, wm__cstr(kb, sizeof kb, k, n), at, t);
     }
     f->hdr = (const char *)r.p;
-    { /* keys are unique: each compared with the ones after it */
-        wm__gr a;
-        a.base = r.base; a.p = f->kv; a.end = r.p;
-        for (i = 0; i < f->n_kv; i++) {
-            const char *k = NULL, *k2 = NULL;
-            size_t n = 0, n2 = 0;
-            uint32_t t = 0;
-            wm__gr c;
-            wm__gr_str(&a, &k, &n); wm__gr_u32(&a, &t); wm__gr_skip(&a, t, 0);
-            c = a;
-            for (j = i + 1; j < f->n_kv; j++) {
-                wm__gr_str(&c, &k2, &n2); wm__gr_u32(&c, &t); wm__gr_skip(&c, t, 0);
-                if (n == n2 && !memcmp(k, k2, n))
-                    return wm__fail(err, WM_ERR_FORMAT, "%s: metadata key '%s' appears twice", b->name, wm__cstr(kb, sizeof kb, k, n));
+    { /* keys are unique: the keys are taken 128 at a time and each later key
+         compared with them, so the values (string arrays of any length) are
+         walked once per batch: at most 32 walks for the 4096 keys allowed */
+        const unsigned char *bk[128], *start = f->kv;
+        size_t bn[128];
+        for (i = 0; i < f->n_kv; i += 128) {
+            wm__gr a;
+            uint32_t t = 0, nb = 0;
+            a.base = r.base; a.p = start; a.end = r.p;
+            for (j = i; j < f->n_kv; j++) {
+                const char *k = NULL;
+                size_t n = 0;
+                uint32_t q;
+                wm__gr_str(&a, &k, &n); wm__gr_u32(&a, &t); wm__gr_skip(&a, t, 0);
+                for (q = 0; q < nb; q++)
+                    if (bn[q] == n && !memcmp(bk[q], k, n))
+                        return wm__fail(err, WM_ERR_FORMAT, "%s: metadata key '%s' appears twice", b->name, wm__cstr(kb, sizeof kb, k, n));
+                if (j < i + 128) { bk[nb] = (const unsigned char *)k; bn[nb++] = n; if (j + 1 == i + 128) start = a.p; }
             }
         }
     }
@@ -6960,7 +6964,14 @@ static int wm__gg_arr(const wm__stfile *f, const char *key, uint32_t *et, uint64
    highest score first, leftmost among equals; unknown characters as <0xXX>
    byte tokens): a BPE tokenizer.json with one merge (a, b) for every split of
    every normal token into two tokens, ranked by the token's score. A space
-   goes in front of each text segment (add_space_prefix), spaces become U+2581. */
+   goes in front of each text segment (add_space_prefix), spaces become U+2581.
+   The splits are found in time linear in the vocabulary's bytes: the tokens
+   sorted by text (and by reversed text) give each token its longest proper
+   prefix (suffix) that is a token, so a token's prefix and suffix tokens are
+   chains; a split is a prefix length whose complement is a suffix length.
+   The merges are written as id triples [a, b, a+b] ("wm_id_merges"): there
+   are at most as many as the vocabulary has bytes, and spelling both halves
+   out would make the text quadratic in a token's length. */
 static uint64_t wm__fnv64(const unsigned char *p, int n) {
     uint64_t h = 0xcbf29ce484222325ull;
     int i;
@@ -6969,7 +6980,8 @@ static uint64_t wm__fnv64(const unsigned char *p, int n) {
 }
 
 #ifndef WM_NO_MALLOC
-typedef struct wm__spm_m { float score; int32_t id; uint32_t split; } wm__spm_m;
+typedef struct wm__spm_m { float score; int32_t id, a, b; uint32_t split; } wm__spm_m; /* a + b -> id, ranked by score */
+typedef struct wm__spm_s { const unsigned char *p; uint32_t n; int32_t id; } wm__spm_s;
 
 static int wm__spm_cmp(const void *x, const void *y) {
     const wm__spm_m *a = (const wm__spm_m *)x, *b = (const wm__spm_m *)y;
@@ -6978,6 +6990,50 @@ static int wm__spm_cmp(const void *x, const void *y) {
     return a->split < b->split ? -1 : a->split > b->split;
 }
 
+/* texts in byte order (a prefix first), equal ones by id */
+static int wm__spm_fwd(const void *x, const void *y) {
+    const wm__spm_s *a = (const wm__spm_s *)x, *b = (const wm__spm_s *)y;
+    int c = memcmp(a->p, b->p, WM__MIN(a->n, b->n));
+    if (c) return c;
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* texts read backwards in byte order (a suffix first), equal ones by id */
+static int wm__spm_rev(const void *x, const void *y) {
+    const wm__spm_s *a = (const wm__spm_s *)x, *b = (const wm__spm_s *)y;
+    uint32_t k, m = WM__MIN(a->n, b->n);
+    for (k = 1; k <= m; k++)
+        if (a->p[a->n - k] != b->p[b->n - k]) return a->p[a->n - k] < b->p[b->n - k] ? -1 : 1;
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* One sorted order walked with a stack of the tokens that are prefixes
+   (rev: suffixes) of the current one: up[i] = the longest proper one of
+   token i (-1: none), first[i] = the first id with token i's text. Each
+   step compares two neighbours only as far as they agree: linear. */
+static void wm__spm_chain(wm__spm_s *o, uint64_t nt, int rev, int32_t *up, int32_t *first, int32_t *stk) {
+    uint64_t i;
+    int top = 0;
+    for (i = 0; i < nt; i++) {
+        uint32_t l = 0, m;
+        if (i) { /* the common prefix (suffix) with the previous text */
+            m = WM__MIN(o[i].n, o[i - 1].n);
+            if (!rev) while (l < m && o[i].p[l] == o[i - 1].p[l]) l++;
+            else while (l < m && o[i].p[o[i].n - 1 - l] == o[i - 1].p[o[i - 1].n - 1 - l]) l++;
+        }
+        while (top > 0 && o[stk[top - 1]].n > l) top--; /* the rest are prefixes of this text too */
+        if (top > 0 && o[stk[top - 1]].n == o[i].n) { /* the same text again */
+            first[o[i].id] = o[stk[top - 1]].id;
+            up[o[i].id] = up[o[stk[top - 1]].id];
+            continue;
+        }
+        first[o[i].id] = o[i].id;
+        up[o[i].id] = top > 0 ? o[stk[top - 1]].id : -1;
+        stk[top++] = (int32_t)i;
+    }
+}
 #endif
 
 static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, size_t *len, wm_error *err) {
@@ -6989,12 +7045,14 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
     uint32_t et, es, ety = 0;
     uint64_t nt, ns, nty = 0, i;
     const char **str = NULL;
-    uint32_t *sl = NULL, mask = 1;
-    int32_t *hash = NULL;
+    uint32_t *sl = NULL, max_len = 0;
+    wm__spm_s *o = NULL;           /* [nt] the tokens in a sorted order */
+    int32_t *pre = NULL, *suf = NULL, *first = NULL, *stk = NULL; /* [nt] prefix / suffix chains, first ids, the walk's stack */
+    int32_t *at = NULL;            /* [max_len + 1] the prefix token of each length of the current token, or -1 */
     float *score = NULL;
     unsigned char *type = NULL;
     wm__spm_m *m = NULL;
-    size_t nm = 0, capm = 0;
+    size_t nm = 0;
     double bos = -1, unk = -1, add_bos = 1, add_space = 1;
     wm__jw w;
     wm_status st = WM_OK;
@@ -7010,56 +7068,60 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
     wm__gg_num(f, "tokenizer.ggml.unknown_token_id", &unk);
     wm__gg_num(f, "tokenizer.ggml.add_bos_token", &add_bos);
     wm__gg_num(f, "tokenizer.ggml.add_space_prefix", &add_space);
-    while (mask < 2 * nt) mask <<= 1;
     str = (const char **)WM_MALLOC(sizeof(char *) * nt);
     sl = (uint32_t *)WM_MALLOC(sizeof(uint32_t) * nt);
     score = (float *)WM_MALLOC(sizeof(float) * nt);
     type = (unsigned char *)WM_MALLOC(nt);
-    hash = (int32_t *)WM_MALLOC(sizeof(int32_t) * mask);
-    if (!str || !sl || !score || !type || !hash) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
-    mask--;
-    for (i = 0; i <= mask; i++) hash[i] = -1;
-    for (i = 0; i < nt; i++) { /* tokens, scores, types; a table of the texts */
+    o = (wm__spm_s *)WM_MALLOC(sizeof(wm__spm_s) * nt);
+    pre = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
+    suf = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
+    first = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
+    stk = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
+    if (!str || !sl || !score || !type || !o || !pre || !suf || !first || !stk) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+    for (i = 0; i < nt; i++) { /* tokens, scores, types */
         size_t n;
-        uint32_t ty = 1, sb, h;
+        uint32_t ty = 1, sb;
         if (!wm__gr_str(&rt, &str[i], &n) || n > 0xffff || !wm__gr_u32(&rs, &sb) || (has_types && !wm__gr_u32(&rty, &ty))) {
-            st = wm__fail(err, WM_ERR_FORMAT, "gguf: the tokenizer arrays are cut short");
+            st = wm__fail(err, WM_ERR_FORMAT, "gguf: the tokenizer arrays are cut short (or a token is over 65535 bytes), token %llu",
+                          (unsigned long long)i);
             goto done;
         }
         sl[i] = (uint32_t)n;
+        max_len = WM__MAX(max_len, sl[i]);
         memcpy(&score[i], &sb, 4);
         type[i] = (unsigned char)(ty < 8 ? ty : 0);
-        for (h = (uint32_t)wm__fnv64((const unsigned char *)str[i], (int)n) & mask; hash[h] >= 0; h = (h + 1) & mask) {}
-        hash[h] = (int32_t)i;
+        o[i].p = (const unsigned char *)str[i]; o[i].n = sl[i]; o[i].id = (int32_t)i;
     }
-    for (i = 0; i < nt; i++) { /* every split of a normal token into two tokens */
-        const unsigned char *p = (const unsigned char *)str[i];
-        uint32_t n = sl[i], c;
-        if (type[i] != 1 || n < 2) continue;
-        for (c = 1; c < n; c++) {
-            int half;
-            if ((p[c] & 0xc0) == 0x80) continue; /* at character boundaries */
-            for (half = 0; half < 2; half++) {
-                const unsigned char *q = half ? p + c : p;
-                uint32_t ql = half ? n - c : c, h;
-                int found = 0;
-                for (h = (uint32_t)wm__fnv64(q, (int)ql) & mask; hash[h] >= 0; h = (h + 1) & mask)
-                    if (sl[hash[h]] == ql && !memcmp(str[hash[h]], q, ql)) { found = 1; break; }
-                if (!found) break;
-                if (half == 1) {
-                    if (nm == capm) {
-                        wm__spm_m *g = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * (capm ? 2 * capm : 65536));
-                        if (!g) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
-                        if (m) { memcpy(g, m, sizeof(wm__spm_m) * nm); WM_FREE(m); }
-                        m = g;
-                        capm = capm ? 2 * capm : 65536;
-                    }
-                    m[nm].score = score[i]; m[nm].id = (int32_t)i; m[nm].split = c;
-                    nm++;
+    qsort(o, nt, sizeof *o, wm__spm_fwd);
+    wm__spm_chain(o, nt, 0, pre, first, stk);
+    qsort(o, nt, sizeof *o, wm__spm_rev);
+    wm__spm_chain(o, nt, 1, suf, first, stk);
+    at = (int32_t *)WM_MALLOC(sizeof(int32_t) * ((size_t)max_len + 1));
+    if (!at) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+    for (i = 0; i <= max_len; i++) at[i] = -1;
+    for (k = 0; k < 2; k++) /* every split of a normal token into two tokens (the first id of each text): counted, then listed */
+        for (i = 0; i < nt; i++) {
+            const unsigned char *p = (const unsigned char *)str[i];
+            int32_t q;
+            if (type[i] != 1 || sl[i] < 2) continue;
+            for (q = pre[i]; q >= 0; q = pre[q]) at[sl[q]] = first[q];
+            for (q = suf[i]; q >= 0; q = suf[q]) {
+                uint32_t c = sl[i] - sl[q];
+                if (at[c] < 0 || (p[c] & 0xc0) == 0x80) continue; /* at character boundaries */
+                if (k) { m[nm].score = score[i]; m[nm].id = (int32_t)i; m[nm].a = at[c]; m[nm].b = first[q]; m[nm].split = c; }
+                nm++;
+            }
+            for (q = pre[i]; q >= 0; q = pre[q]) at[sl[q]] = -1;
+            if (k == 0 && i + 1 == nt) {
+                if (nm > WM__MAX_VOCAB) {
+                    st = wm__fail(err, WM_ERR_FORMAT, "gguf: the vocabulary splits into %zu token pairs, more than wm.h's bound (%u)", nm,
+                                  (unsigned)WM__MAX_VOCAB);
+                    goto done;
                 }
+                if (nm && !(m = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * nm))) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+                nm = 0;
             }
         }
-    }
     if (nm) qsort(m, nm, sizeof *m, wm__spm_cmp);
     w.out = out; w.cap = out ? cap : 0; w.n = 0;
     WM__JW_LIT(&w, "{\"version\":\"1.0\",\"pre_tokenizer\":null,\"normalizer\":");
@@ -7086,7 +7148,7 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
                               "{\"Sequence\":{\"id\":\"A\"}}],\"special_tokens\":{\"bos\":{\"ids\":[%d]}}}", (int)bos);
         wm__jw_raw(&w, tb, strlen(tb));
     }
-    WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"fuse_unk\":true,\"unk_token\":");
+    WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"fuse_unk\":true,\"wm_id_merges\":true,\"unk_token\":");
     if (unk >= 0 && unk < (double)nt) wm__jw_str(&w, str[(size_t)unk], sl[(size_t)unk]);
     else WM__JW_LIT(&w, "null");
     WM__JW_LIT(&w, ",\"vocab\":{");
@@ -7099,12 +7161,9 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
     }
     WM__JW_LIT(&w, "},\"merges\":[");
     for (i = 0; i < nm; i++) {
-        if (i) WM__JW_LIT(&w, ",");
-        WM__JW_LIT(&w, "[");
-        wm__jw_str(&w, str[m[i].id], m[i].split);
-        WM__JW_LIT(&w, ",");
-        wm__jw_str(&w, str[m[i].id] + m[i].split, sl[m[i].id] - m[i].split);
-        WM__JW_LIT(&w, "]");
+        char num[48];
+        wm__fmt(num, sizeof num, "%s[%d,%d,%d]", i ? "," : "", (int)m[i].a, (int)m[i].b, (int)m[i].id);
+        wm__jw_raw(&w, num, strlen(num));
     }
     WM__JW_LIT(&w, "]}}");
     *len = w.n;
@@ -7114,7 +7173,12 @@ done:
     if (sl) WM_FREE(sl);
     if (score) WM_FREE(score);
     if (type) WM_FREE(type);
-    if (hash) WM_FREE(hash);
+    if (o) WM_FREE(o);
+    if (pre) WM_FREE(pre);
+    if (suf) WM_FREE(suf);
+    if (first) WM_FREE(first);
+    if (stk) WM_FREE(stk);
+    if (at) WM_FREE(at);
     if (m) WM_FREE(m);
     return st;
 #endif
@@ -10463,6 +10527,7 @@ typedef struct wm__tokb {
     int norm;                                              /* WM__NORM_* */
     int byte_level, byte_fallback, fuse_unk;
     int lenient;                                           /* merges naming missing tokens are skipped (GGUF vocabularies) */
+    int id_merges;                                         /* merges are id triples [a, b, a+b] (GGUF "llama" vocabularies) */
     wm__strop ops[4];                                      /* Prepend / Replace steps after norm */
     int n_ops;
     int meta, meta_split;                                  /* Metaspace pre-tokenizer: WM__META_*, split at its spaces */
@@ -10884,6 +10949,8 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     b->fuse_unk = v && *v == 't';
     v = wm__j_get(model, e, "wm_lenient_merges"); /* wm_gguf_tokenizer_json's: llama.cpp keeps merges of a cut vocabulary */
     b->lenient = v && *v == 't';
+    v = wm__j_get(model, e, "wm_id_merges"); /* wm_gguf_tokenizer_json's SentencePiece merges: [a, b, a+b] ids */
+    b->id_merges = v && *v == 't';
     if (b->byte_level && b->byte_fallback) return wm__tok_fail(b->err, "byte_fallback in a byte-level BPE");
 
     if ((st = wm__tok_scan_dec(&r, b, rv[3])) != WM_OK) return st;
@@ -11188,6 +11255,27 @@ static wm_status wm__tok_fill_merges(wm_tokenizer *t, const wm__tokb *b) {
         long ua, ub;
         int32_t ia, ib, inew;
         uint32_t h;
+        if (b->id_merges) { /* [a, b, a+b]: ids in range, lengths that add up (the texts are the builder's) */
+            wm__jit pi;
+            const char *q;
+            double x[3];
+            int cnt = 0;
+            if (*v != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not an id triple", rank);
+            wm__j_iter(&pi, v, e);
+            while (wm__j_next(&pi, NULL, &q)) {
+                if (cnt < 3 && !wm__j_double(q, e, &x[cnt])) cnt = 4;
+                cnt++;
+            }
+            if (cnt != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 || x[0] >= t->n_vocab || x[1] >= t->n_vocab || x[2] >= t->n_vocab ||
+                x[0] != (int32_t)x[0] || x[1] != (int32_t)x[1] || x[2] != (int32_t)x[2])
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not a triple of token ids", rank);
+            ia = (int32_t)x[0]; ib = (int32_t)x[1]; inew = (int32_t)x[2];
+            if (!(t->tok_flags[ia] & WM__TOK_PRESENT) || !(t->tok_flags[ib] & WM__TOK_PRESENT) || !(t->tok_flags[inew] & WM__TOK_PRESENT) ||
+                (uint64_t)t->tok_len[ia] + t->tok_len[ib] != t->tok_len[inew])
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu: tokens %d + %d do not make token %d", rank, (int)ia, (int)ib,
+                                (int)inew);
+            goto insert;
+        }
         if (*v == '"') {
             if (wm__j_str(v, e, buf, sizeof buf) >= sizeof buf)
                 return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is longer than %d bytes", rank, (int)sizeof buf - 1);
@@ -11222,6 +11310,7 @@ static wm_status wm__tok_fill_merges(wm_tokenizer *t, const wm__tokb *b) {
             buf[la + lb] = 0;
             return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu uses a token missing from the vocab", rank);
         }
+    insert:
         for (h = wm__pair_slot(t, ia, ib); t->merge_hash[h].a >= 0; h = (h + 1) & t->merge_mask)
             if (t->merge_hash[h].a == ia && t->merge_hash[h].b == ib) break;
         t->merge_hash[h].a = ia;
