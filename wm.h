@@ -10379,6 +10379,16 @@ enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASH
 typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
 WM__SLOT(wm__merge, 16);
 
+/* A node of the added tokens' Aho-Corasick automaton over their reversed
+   texts (wm__ac_build): the node of a string s stands for texts ending in
+   reverse(s). Children are consecutive nodes sorted by byte. out[nz]: the
+   added token (index into t->added) of set nz that is the longest text this
+   node's string or a suffix of it spells, -1 if none. While the automaton is
+   built, out[0], out[1] and child hold the node's range of the sorted list
+   and its depth. */
+typedef struct wm__acn { int32_t child, fail, out[2]; uint16_t n_child; unsigned char byte, pad; } wm__acn;
+WM__SLOT(wm__acn, 20);
+
 /* a pre-tokenizer step of the general pipeline (t->steps): each splits a piece
    into smaller ones; the last pieces are the words BPE merges */
 enum { WM__PS_REGEX = 1, WM__PS_DIGITS, WM__PS_WHITESPACE, WM__PS_WSPLIT, WM__PS_PUNCT, WM__PS_STRING, WM__PS_PREFIX };
@@ -10401,13 +10411,15 @@ struct wm_tokenizer {
     wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
     uint32_t merge_mask;
     int32_t byte_tok[256];      /* token of each single byte, -1 if none */
-    int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
+    int32_t *added;             /* [n_added] added token ids, sorted by their text read backwards (wm__added_sort) */
     uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
     uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
     unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
     unsigned char *added_bytes;
     int n_added, n_added_nz;
-    int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
+    wm__acn *ac;                /* [n_ac] the automaton finding them (node 0: the root) */
+    int n_ac;
+    size_t added_max;           /* bytes of the longest text they match */
     unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
     int32_t prefix[16], suffix[16];
     int n_prefix, n_suffix;
@@ -10984,6 +10996,7 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
     uint32_t *aroff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *arlen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
     unsigned char *anz = (unsigned char *)wm__alloc(a, b->n_added + 1, 1);
     unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + b->added_match + 2, 1); /* contents, NUL, normalized texts */
+    wm__acn *ac = (wm__acn *)wm__alloc(a, b->added_text + b->added_match + 1, WM__SLOT_wm__acn); /* a node per byte at most, and the root */
     uint32_t *doff = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4), *dlen = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4);
     unsigned char *dbytes = b->byte_level ? NULL : (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
     if (t) {
@@ -10993,7 +11006,7 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
         t->vocab_hash = vh; t->vocab_mask = vm - 1;
         t->merge_hash = mh; t->merge_mask = mm - 1;
         t->added = added; t->added_off = aoff; t->added_len = alen; t->added_bytes = abytes;
-        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz;
+        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz; t->ac = ac;
         t->dec_off = doff; t->dec_len = dlen; t->dec_bytes = dbytes;
         t->byte_level = b->byte_level;
     }
@@ -11013,12 +11026,13 @@ static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
     t->vocab_hash[h] = id;
 }
 
-/* Added token i before j: text in lexicographic order (a prefix first),
-   then file order (their contents were laid out in file order). */
+/* Added token i before j: texts read backwards in lexicographic order (a
+   suffix first), then file order (their contents were laid out in file order). */
 static int wm__added_before(const wm_tokenizer *t, int i, int j) {
-    uint32_t li = t->added_len[i], lj = t->added_len[j];
-    int c = memcmp(t->added_bytes + t->added_off[i], t->added_bytes + t->added_off[j], WM__MIN(li, lj));
-    if (c) return c < 0;
+    uint32_t li = t->added_len[i], lj = t->added_len[j], k, m = WM__MIN(li, lj);
+    const unsigned char *a = t->added_bytes + t->added_off[i] + li, *b = t->added_bytes + t->added_off[j] + lj;
+    for (k = 1; k <= m; k++)
+        if (a[-(long)k] != b[-(long)k]) return a[-(long)k] < b[-(long)k];
     if (li != lj) return li < lj;
     return t->added_roff[i] < t->added_roff[j];
 }
@@ -11033,10 +11047,35 @@ static void wm__added_swap(wm_tokenizer *t, int i, int j) {
     t->added_roff[j] = ro; t->added_rlen[j] = rl; t->added_nz[j] = nz;
 }
 
+/* The child of node s with byte c, or -1 (binary search of its children). */
+static int32_t wm__ac_child(const wm_tokenizer *t, int32_t s, unsigned char c) {
+    int32_t lo = t->ac[s].child, hi = lo + t->ac[s].n_child;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (t->ac[mid].byte < c) lo = mid + 1; else hi = mid;
+    }
+    return lo < t->ac[s].child + t->ac[s].n_child && t->ac[lo].byte == c ? lo : -1;
+}
+
+/* The automaton's step from node s on byte c (failure links until a child has c). */
+static int32_t wm__ac_step(const wm_tokenizer *t, int32_t s, unsigned char c) {
+    for (;;) {
+        int32_t g = wm__ac_child(t, s, c);
+        if (g >= 0) return g;
+        if (s == 0) return 0;
+        s = t->ac[s].fail;
+    }
+}
+
 /* Sorts the added tokens (heapsort, O(n log n) in place) so that the
-   tokens sharing a prefix form a range, and indexes them by first byte. */
+   tokens sharing an ending form a range, and builds the Aho-Corasick
+   automaton of their reversed texts breadth first: each node splits its
+   range by the next byte (read backwards) into its children, whose failure
+   links come from the parent's, so the nodes are at most the texts' bytes
+   and the build is linear in them (times the 256 bytes a node can branch). */
 static void wm__added_sort(wm_tokenizer *t) {
-    int n = t->n_added, i = n / 2 - 1, j, end = n;
+    int n = t->n_added, i = n / 2 - 1, end = n, k;
+    int32_t s;
     for (;;) { /* heapify, then move the largest to the end */
         int root, child;
         if (i >= 0) root = i--;
@@ -11049,42 +11088,59 @@ static void wm__added_sort(wm_tokenizer *t) {
             root = child;
         }
     }
-    for (i = 0, j = 0; i <= 256; i++) {
-        while (j < n && t->added_bytes[t->added_off[j]] < i) j++;
-        t->added_first[i] = j;
-    }
     memset(t->added_lead, 0, sizeof t->added_lead);
-    for (i = 0; i < n; i++) t->added_lead[t->added_bytes[t->added_off[i]]] |= (unsigned char)(1 << t->added_nz[i]);
+    t->added_max = 0;
+    for (i = 0; i < n; i++) {
+        if (!t->added_len[i]) continue;
+        t->added_lead[t->added_bytes[t->added_off[i]]] |= (unsigned char)(1 << t->added_nz[i]);
+        t->added_max = WM__MAX(t->added_max, (size_t)t->added_len[i]);
+    }
+    memset(&t->ac[0], 0, sizeof t->ac[0]);
+    t->ac[0].out[0] = 0; t->ac[0].out[1] = n; t->ac[0].child = 0; /* the root: range [0, n), depth 0 */
+    t->n_ac = 1;
+    for (s = 0; s < t->n_ac; s++) {
+        wm__acn *x = &t->ac[s];
+        int lo = x->out[0], hi = x->out[1];
+        uint32_t d = (uint32_t)x->child;
+        int32_t term[2] = {-1, -1};
+        for (; lo < hi && t->added_len[lo] == d; lo++) /* the texts spelled here: the first of each set in file order */
+            if (d && term[t->added_nz[lo]] < 0) term[t->added_nz[lo]] = lo;
+        x->child = t->n_ac;
+        x->n_child = 0;
+        while (lo < hi) { /* a child per byte d (read backwards) */
+            const unsigned char c = t->added_bytes[t->added_off[lo] + t->added_len[lo] - 1 - d];
+            wm__acn *y = &t->ac[t->n_ac];
+            int g = lo;
+            while (g < hi && t->added_bytes[t->added_off[g] + t->added_len[g] - 1 - d] == c) g++;
+            memset(y, 0, sizeof *y);
+            y->byte = c;
+            y->out[0] = lo; y->out[1] = g; y->child = (int32_t)(d + 1);
+            if (s == 0) y->fail = 0;
+            else { /* the longest proper suffix of the child's string that is a node */
+                int32_t f = x->fail, h;
+                while ((h = wm__ac_child(t, f, c)) < 0 && f) f = t->ac[f].fail;
+                y->fail = h >= 0 ? h : 0;
+            }
+            x->n_child++;
+            t->n_ac++;
+            lo = g;
+        }
+        for (k = 0; k < 2; k++) x->out[k] = term[k] >= 0 ? term[k] : s ? t->ac[x->fail].out[k] : -1;
+    }
 }
 
-/* The added token of set nz (0: matched in the raw text, 1: in normalized
-   text) at p (leftmost-longest: the longest one starting here, the first
-   in the file among equal ones), -1 if none. The tokens
-   sharing the bytes read so far are a range of the sorted list; each byte
-   narrows it by binary search, so a position costs O(depth log n). */
-static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz) {
-    int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
-    size_t k = 1, room = (size_t)(e - p);
-    while (lo < hi) {
-        int a, b;
-        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first of the set (nz) in file order */
-            for (; lo < hi && t->added_len[lo] == k; lo++)
-                if (best < 0 || t->added_len[best] < k) { if (t->added_nz[lo] == nz) best = lo; }
-        }
-        if (lo >= hi || k >= room) break;
-        for (a = lo, b = hi; a < b;) { /* first with byte k >= p[k] */
-            int mid = a + (b - a) / 2;
-            if (t->added_bytes[t->added_off[mid] + k] < p[k]) a = mid + 1; else b = mid;
-        }
-        lo = a;
-        for (b = hi; a < b;) { /* first with byte k > p[k] */
-            int mid = a + (b - a) / 2;
-            if (t->added_bytes[t->added_off[mid] + k] <= p[k]) a = mid + 1; else b = mid;
-        }
-        hi = a;
-        k++;
+/* The added tokens of set nz starting at each position of a window of the
+   text: win[i] for p + i is the longest one (the first in the file among
+   equal texts), -1 if none. The automaton reads the text backwards from
+   the window's end plus the longest text (or from e), so a window costs its
+   length plus that margin. */
+static void wm__added_window(const wm_tokenizer *t, const unsigned char *p, size_t n, const unsigned char *e, int nz, int32_t *win) {
+    const unsigned char *q = (size_t)(e - p) - n > t->added_max ? p + n + t->added_max : e;
+    int32_t s = 0;
+    while (q > p) {
+        s = wm__ac_step(t, s, *--q);
+        if ((size_t)(q - p) < n) win[q - p] = t->ac[s].out[nz];
     }
-    return best;
 }
 
 /* Fills a carved tokenizer from the JSON. */
@@ -11999,12 +12055,27 @@ static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const u
    pre-tokenizing), first when it starts the input (first and at lo). */
 static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *lo, const unsigned char *e, int nz, int first,
                                   int32_t *ids, size_t cap, size_t *n) {
-    const unsigned char *q = lo, *seg = lo;
-    wm_status st;
+    const unsigned char *q = lo, *seg = lo, *w0 = lo, *w1 = lo; /* the window [w0, w1) of win */
+    int32_t small[256], *win = small;
+    size_t wn = sizeof small / sizeof small[0];
+    wm_status st = WM_OK;
+#ifndef WM_NO_MALLOC
+    if (t->added_max > wn && (size_t)(e - lo) > wn) { /* windows as long as the longest text keep the search linear */
+        int32_t *big = (int32_t *)WM_MALLOC(sizeof(int32_t) * t->added_max);
+        if (big) { win = big; wn = t->added_max; }
+    }
+#endif
     while (q < e && (!nz || t->n_added_nz)) {
-        int best = t->added_lead[*q] & (1 << nz) ? wm__added_at(t, q, e, nz) : -1;
+        int best;
         const unsigned char *end, *cut = q;
         unsigned char fl;
+        if (!(t->added_lead[*q] & (1 << nz))) { q++; continue; }
+        if (q >= w1) { /* the next window */
+            w0 = q;
+            w1 = q + WM__MIN(wn, (size_t)(e - q));
+            wm__added_window(t, w0, (size_t)(w1 - w0), e, nz, win);
+        }
+        best = win[q - w0];
         if (best < 0) { q++; continue; }
         end = q + t->added_len[best];
         fl = t->tok_flags[t->added[best]];
@@ -12012,10 +12083,14 @@ static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const u
         if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q); /* the spaces before it go with it */
         if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
         st = nz ? wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, cut, ids, cap, n, first && seg == lo);
-        if (st != WM_OK) return st;
+        if (st != WM_OK) break;
         wm__emit(ids, cap, n, t->added[best]);
         q = seg = end;
     }
+#ifndef WM_NO_MALLOC
+    if (win != small) WM_FREE(win);
+#endif
+    if (st != WM_OK) return st;
     return nz ? wm__encode_meta(t, wc, seg, e, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, e, ids, cap, n, first && seg == lo);
 }
 

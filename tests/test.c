@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 
 /* ---- harness ----------------------------------------------------------- */
@@ -2146,6 +2147,94 @@ static void test_tokenizer_own(void) {
     wm_tokenizer_free(t);
 }
 
+/* Added tokens are found leftmost-longest (the first in the file among
+   equal texts), single_word matches inside a word skipped, as the tokenizers
+   library's find_iter does: random token sets over {a, b, c, ' '} against a
+   brute-force search, and a 64 KB token against 64 KB of its prefix (the
+   automaton reads it once; a search from every position took seconds). */
+static void test_tokenizer_added_search(void) {
+    unsigned seed = 11;
+    int round, bad = 0, worst = -1;
+    g_suite = "tokenizer";
+    for (round = 0; round < 300; round++) {
+        char json[8192], txt[64], toks[12][8];
+        int n_tok = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 10, i, single[12];
+        size_t jl = 0, tl, n, m = 0, k;
+        int32_t ids[128], want[128];
+        wm_tokenizer *t = NULL;
+        void *mem;
+        size_t bytes;
+        jl += (size_t)snprintf(json + jl, sizeof json - jl, "{\"added_tokens\":[");
+        for (i = 0; i < n_tok; i++) {
+            int len = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 5, c;
+            for (c = 0; c < len; c++) toks[i][c] = "abc "[((seed = seed * 1103515245u + 12345u) >> 16) % (c ? 4 : 3)];
+            toks[i][len] = 0;
+            single[i] = ((seed = seed * 1103515245u + 12345u) >> 16) % 4 == 0;
+            jl += (size_t)snprintf(json + jl, sizeof json - jl, "%s{\"id\":%d,\"content\":\"%s\",\"single_word\":%s,\"special\":true}", i ? "," : "",
+                                   4 + i, toks[i], single[i] ? "true" : "false");
+        }
+        snprintf(json + jl, sizeof json - jl, "],\"pre_tokenizer\":{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false},"
+                 "\"decoder\":{\"type\":\"ByteLevel\"},\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0,\"b\":1,\"c\":2,\"\\u0120\":3},\"merges\":[]}}");
+        if (wm_tokenizer_bytes(json, strlen(json), &bytes, NULL) != WM_OK || !(mem = malloc(bytes))) { bad++; continue; }
+        if (wm_tokenizer_init(&t, json, strlen(json), mem, bytes, NULL) != WM_OK) { bad++; free(mem); continue; }
+        tl = 1 + ((seed = seed * 1103515245u + 12345u) >> 16) % 40;
+        for (k = 0; k < tl; k++) txt[k] = "abc "[((seed = seed * 1103515245u + 12345u) >> 16) % 4];
+        for (k = 0; k < tl;) { /* the reference: at each position the longest token, the first among equal texts */
+            int best = -1;
+            for (i = 0; i < n_tok; i++) {
+                size_t l = strlen(toks[i]);
+                if (l <= tl - k && !memcmp(txt + k, toks[i], l) && (best < 0 || l > strlen(toks[best]))) best = i;
+            }
+            if (best >= 0) {
+                size_t l = strlen(toks[best]);
+                int word = (k > 0 && txt[k - 1] != ' ') || (k + l < tl && txt[k + l] != ' ');
+                if (single[best] && word) { /* skipped: its bytes go on as text */
+                    size_t j;
+                    for (j = 0; j < l; j++) want[m++] = txt[k + j] == ' ' ? 3 : txt[k + j] - 'a';
+                } else want[m++] = l == 1 && txt[k] != ' ' ? txt[k] - 'a' : 4 + best; /* a vocab key keeps its vocab id */
+                k += l;
+            } else { want[m++] = txt[k] == ' ' ? 3 : txt[k] - 'a'; k++; }
+        }
+        if (wm_tokenize(t, txt, tl, 0, ids, 128, &n) != WM_OK || !ids_equal(ids, n, want, m)) {
+            bad++;
+            if (worst < 0) {
+                worst = round;
+                if (getenv("WM_DEBUG")) {
+                    fprintf(stderr, "text '%.*s'\n", (int)tl, txt);
+                    for (i = 0; i < n_tok; i++) fprintf(stderr, " tok %d '%s' single %d\n", 4 + i, toks[i], single[i]);
+                    for (k = 0; k < n; k++) fprintf(stderr, "%d ", ids[k]);
+                    fprintf(stderr, "\n");
+                    for (k = 0; k < m; k++) fprintf(stderr, "%d ", want[k]);
+                    fprintf(stderr, "\n");
+                }
+            }
+        }
+        free(mem);
+    }
+    check(!bad, "added tokens leftmost-longest on 300 random token sets (%d differ, first round %d)", bad, worst);
+    { /* a 64 KB token against 64 KB of its prefix, then the token itself after it */
+        size_t L = 65536, jl, n, bytes;
+        char *json = (char *)malloc(L + 1024), *txt = (char *)malloc(2 * L + 2);
+        int32_t *ids = (int32_t *)malloc(sizeof(int32_t) * (2 * L + 2));
+        wm_tokenizer *t = NULL;
+        void *mem = NULL;
+        clock_t c0;
+        jl = (size_t)sprintf(json, "{\"added_tokens\":[{\"id\":2,\"content\":\"");
+        memset(json + jl, 'a', L); jl += L;
+        sprintf(json + jl, "b\",\"special\":true}],\"pre_tokenizer\":{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false},"
+                           "\"decoder\":{\"type\":\"ByteLevel\"},\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0,\"b\":1},\"merges\":[]}}");
+        memset(txt, 'a', 2 * L); txt[2 * L] = 'b';
+        if (wm_tokenizer_bytes(json, strlen(json), &bytes, NULL) == WM_OK && (mem = malloc(bytes)) &&
+            wm_tokenizer_init(&t, json, strlen(json), mem, bytes, NULL) == WM_OK) {
+            c0 = clock();
+            check(wm_tokenize(t, txt, 2 * L + 1, 0, ids, 2 * L + 2, &n) == WM_OK && n == L + 1 && ids[L] == 2 && ids[0] == 0,
+                  "a 64 KB added token found after 64 KB of its prefix (%zu ids)", n);
+            check(clock() - c0 < CLOCKS_PER_SEC, "... in linear time (%.2f s)", (double)(clock() - c0) / CLOCKS_PER_SEC);
+        } else check(0, "the 64 KB added token loads");
+        free(mem); free(json); free(txt); free(ids);
+    }
+}
+
 static void test_tokenizer_memory(void) {
     size_t size, need;
     char *js = (char *)read_all("examples/models/doge-demo/tokenizer.json", &size), *cp;
@@ -3307,6 +3396,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_nz_added);
     RUN("tokenizer", test_tokenizer_sp_block);
     RUN("tokenizer", test_tokenizer_memory);
+    RUN("tokenizer", test_tokenizer_added_search);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);
     RUN("generate", test_generation);
