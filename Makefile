@@ -25,7 +25,7 @@ DEMO    ?= examples/models/doge-demo
 # binaries rebuild when the compiler or flags change (make OPENMP=1, CC=clang, ...)
 FLAGS_FILE := build/.flags
 $(shell mkdir -p build; echo '$(CC) $(CXX) $(ALL_CFLAGS)' | cmp -s - $(FLAGS_FILE) || echo '$(CC) $(CXX) $(ALL_CFLAGS)' > $(FLAGS_FILE))
-ASAN     = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DWM_ARENA_REDZONE=64
+ASAN     = -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all -DWM_ARENA_REDZONE=64
 
 HAVE_CLANG := $(shell command -v $(CLANG) 2>/dev/null)
 
@@ -148,7 +148,7 @@ bench-quant: build/wm
 # ever crashed a harness).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_FLAGS    = -std=c99 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined,pointer-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_FLAGS    = -std=c99 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined,pointer-overflow,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZERS       = $(filter-out seeds,$(basename $(notdir $(wildcard tests/fuzz/*.c))))
 
 build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h wm.h

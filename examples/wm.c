@@ -14,6 +14,7 @@
 #include "../wm.h"
 
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -58,7 +59,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_CACHE_TYPE, O_BATCH, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_CACHE_TYPE, O_BATCH, O_REQUANT, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -101,6 +102,7 @@ static const optdef OPTS[N_OPT] = {
     {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
+    {"--allow-requantize", NULL, NULL, K_FLAG, 0, 0, "quantize a model whose matrices are quantized already"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -118,16 +120,17 @@ static const command CMDS[] = {
      {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, -1}, "stream a continuation of the prompt"},
     {"chat", "MODEL_DIR", "[--system TEXT] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_TEMPLATE, SAMPLING, -1},
      "chat turn by turn on stdin"},
-    {"tokenize", "TOKENIZER_JSON", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
-     "token ids of a text"},
-    {"detokenize", "TOKENIZER_JSON IDS", "", 2, 2, {-1}, "the text of token ids (IDS: 3,17,42)"},
+    {"tokenize", "TOKENIZER", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
+     "token ids of a text (TOKENIZER: a tokenizer.json, a model directory holding one, or a .gguf)"},
+    {"detokenize", "TOKENIZER IDS", "", 2, 2, {-1}, "the text of token ids (IDS: 3,17,42 or \"3 17 42\" or [3, 17, 42])"},
     {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N]", 1, 1, {O_IDS, O_OUT, O_DECODE, O_THREADS, -1},
      "raw F32 [T][vocab] logits"},
     {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "", 2, 2, {-1}, "a checkpoint as one GGUF file (tensor types kept)"},
-    {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32]", 2, 2, {O_TYPE, -1}, "a GGUF file with quantized matrices"},
+    {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize]", 2, 2, {O_TYPE, O_REQUANT, -1},
+     "a GGUF file with quantized matrices"},
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, -1},
      "perplexity of a text (llama-perplexity's method)"},
     {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--scalar] [--cache-type T]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_CACHE_TYPE, -1},
@@ -309,26 +312,37 @@ static char *read_text(const char *path, size_t *n) {
 }
 
 /* "3,17,42" -> ids; the count, or -1 after printing why. */
+/* Token ids as people write them: "3,17,42", "3 17 42", "[3, 17, 42]" (what
+   wm tokenize prints, or a JSON list); an empty list is 0 ids. */
 static int parse_ids(const char *what, const char *s, int32_t **out) {
     int n = 1, i = 0;
-    const char *p;
+    const char *p = s, *e = s + strlen(s), *q;
     int32_t *ids;
-    for (p = s; *p; p++) n += *p == ',';
+    while (p < e && isspace((unsigned char)*p)) p++;
+    while (e > p && isspace((unsigned char)e[-1])) e--;
+    if (p < e && *p == '[' && e[-1] == ']') { p++; e--; } /* a JSON list */
+    for (q = p; q < e; q++) n += *q == ',' || isspace((unsigned char)*q); /* at most this many ids */
     ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n);
     if (!ids) { fail("out of memory"); return -1; }
-    for (p = s;;) {
+    while (p < e && isspace((unsigned char)*p)) p++;
+    while (p < e) {
         char *end;
         long v;
         errno = 0;
         v = strtol(p, &end, 10);
-        if (end == p || *p == ' ' || *p == '+' || errno || v < 0 || v > 0x7fffffffL || (*end && *end != ',')) {
+        if (end == p || end > e || *p == '+' || isspace((unsigned char)*p) || errno || v < -0x7fffffffL - 1 || v > 0x7fffffffL || i >= n) {
             free(ids);
-            fail("%s: '%s' is not a comma-separated list of token ids", what, s);
+            fail("%s: '%s' is not a list of token ids (3,17,42 or \"3 17 42\" or [3, 17, 42])", what, s);
             return -1;
         }
         ids[i++] = (int32_t)v;
-        if (!*end) break;
-        p = end + 1;
+        p = end;
+        while (p < e && isspace((unsigned char)*p)) p++;
+        if (p < e && *p == ',') { /* one comma between ids */
+            p++;
+            while (p < e && isspace((unsigned char)*p)) p++;
+            if (p == e) { free(ids); fail("%s: '%s' ends with a comma", what, s); return -1; }
+        }
     }
     *out = ids;
     return i;
@@ -652,7 +666,7 @@ static int mamba2_json(const wm_config *c, char *buf, size_t cap) {
                     c->n_eos ? c->eos_token_ids[0] : -1, c->norm_groups);
 }
 
-static int write_gguf(const char *in, const char *out_path, int q) {
+static int write_gguf(const char *in, const char *out_path, int q, int allow_requant) {
     static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd", "rodimus"};
     char path[4096], tmp[4096], json_buf[2048];
     wm_model *m = NULL;
@@ -705,6 +719,15 @@ static int write_gguf(const char *in, const char *out_path, int q) {
         int k = mamba2_json(c, json_buf, sizeof json_buf);
         cj = json_buf;
         cj_n = (size_t)(k > 0 ? k : 0);
+    }
+    for (i = 0; q >= Q_Q8_0 && !allow_requant && i < wm_model_n_tensors(m); i++) { /* as llama-quantize: not twice by accident */
+        wm_tensor_info t;
+        wm_model_tensor(m, i, &t);
+        if (t.used && t.type >= WM_Q8_0) {
+            fail("%s: already quantized (tensor '%s' is %s); quantizing again loses precision: quantize the F32/F16/BF16 checkpoint, "
+                 "or pass --allow-requantize", in, t.name, t.dtype);
+            goto done;
+        }
     }
     ts = (gg_tensor *)calloc((size_t)wm_model_n_tensors(m) + 1, sizeof *ts);
     if (!ts) { fail("out of memory"); goto done; }
@@ -814,14 +837,14 @@ done:
     return rc;
 }
 
-static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], Q_KEEP); }
+static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], Q_KEEP, 1); }
 
 static int cmd_quantize(const args *a) {
     static const char *names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k_m"};
     const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : "q8_0";
     int i;
     for (i = 0; i < 6; i++)
-        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], Q_F32 + i);
+        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], Q_F32 + i, a->set[O_REQUANT]);
     return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
 }
 
@@ -950,17 +973,15 @@ static int cmd_detokenize(const args *a) {
     char *out;
     if ((n = parse_ids("detokenize", a->pos[1], &ids)) < 0) return 1;
     if (wm_tokenizer_load(&t, a->pos[0], &e) != WM_OK) { free(ids); return fail("%s", e.message); }
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) /* skipped, as the library call (and the tokenizers library's decode) skips them */
         if (!wm_token_bytes(t, ids[i], NULL)) {
-            rc = fail("detokenize: id %d is not in the tokenizer (%d ids)", ids[i], wm_tokenizer_n_vocab(t));
-            free(ids);
-            wm_tokenizer_free(t);
-            return rc;
+            fprintf(stderr, "wm: detokenize: id %d is not in the tokenizer (%d ids): skipped\n", ids[i], wm_tokenizer_n_vocab(t));
+            break;
         }
     wm_detokenize(t, ids, (size_t)n, NULL, 0, &len);
     out = (char *)malloc(len + 1);
     if (!out || wm_detokenize(t, ids, (size_t)n, out, len + 1, &len) != WM_OK) rc = fail("detokenize: out of memory");
-    else { fwrite(out, 1, len, stdout); printf("\n"); }
+    else fwrite(out, 1, len, stdout); /* the text, byte for byte: no newline added */
     free(out);
     free(ids);
     wm_tokenizer_free(t);
@@ -1501,6 +1522,12 @@ static int cmd_bench(const args *a) {
     pr.a = NULL;
     if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
     warn_model(m);
+    {
+        int mp = wm_model_config(m)->max_position_embeddings;
+        if (mp > 0 && n_prompt + n_gen > mp)
+            warn("--prompt-len %d + --gen %d reach position %d, past the model's trained context (%d): speed is measured, the text would not "
+                 "be meaningful", n_prompt, n_gen, n_prompt + n_gen, mp);
+    }
     p = wm_session_default_params(m);
     p.n_ctx = n_prompt + n_gen;
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;

@@ -68,6 +68,12 @@ corpus.push(...[
   " ".repeat(50) + "x" + "\n".repeat(20) + "y",
   "the <mask> is   <mask>here <|sep|>   there<|sep|>x cat concatenate cat_ bobcat cat. (cat) 猫cat cat",
   "Hello <s> world</s>  <unk>x", "<mask><mask> <|sep|><|sep|>",
+  // Unicode 15.1 / 16.0 letters, digits and marks (the library's regex classes are 16.0's; its normalizers older)
+  "\u{2EBF0}'s \u{13460}'s \u{10D50}\u{10D70}'s \uA7CB\uA7DC's a\u0897's \u{1CCF0}\u{1CCF1}7 \u{16D40}\u{16D67}'s \u{1E5D0}'d",
+  "\u{1611E}\u{1611E} \u{113C2}\u{113C9} \u{1CCD6}\u{1CCF0} \u{105C9} a\u0897\u0323 GARAY \u{10D50}\u{10D65} \u1C89",
+  // long combining runs: marks of every class after one base, ordered as one run
+  "e" + "\u0301".repeat(255) + "\u0323 o" + "\u0302\u0323".repeat(200),
+  "a" + "\u0301\u0316\u0334\u035c".repeat(150) + "b Z" + "\u0336\u0320\u0301".repeat(120) + " \u1100" + "\u1161\u11a8".repeat(3),
 ]);
 
 // ---- the tokenizers
@@ -220,8 +226,26 @@ for (const extra of (process.env.TOK_EXTRA || "").split(",").filter((x) => x)) t
       cases.push({ text, ids, ids_with_special: b.getIds(), decoded: await t.decode(ids, false) });
       bytes += Buffer.byteLength(text);
     }
+    // decoding alone: 302 seeded random id lists, most of them byte tokens where there are <0xXX> ones (ByteFallback
+    // turns a run of byte tokens that is not valid UTF-8 as a whole into one U+FFFD per byte)
+    const j = JSON.parse(json), idOf = new Map();
+    for (const [tok, id] of Object.entries(j.model.vocab)) idOf.set(tok, id);
+    for (const a of j.added_tokens || []) idOf.set(a.content, a.id);
+    const all = [...new Set(idOf.values())], byteIds = [];
+    for (let b = 0; b < 256; b++) { const k = "<0x" + b.toString(16).toUpperCase().padStart(2, "0") + ">"; if (idOf.has(k)) byteIds.push(idOf.get(k)); }
+    let seed = 12345;
+    const rnd = (n) => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) % n; };
+    const utf8ish = [0x41, 0x20, 0x7f, 0x80, 0xbf, 0xc2, 0xc3, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff, 0xa0, 0x9f, 0x90, 0x8f];
+    for (let r = 0; r < 302; r++) {
+      const ids = [], len = 1 + rnd(10);
+      for (let k = 0; k < len; k++) {
+        if (byteIds.length === 256 && rnd(10) < 7) ids.push(byteIds[rnd(3) ? utf8ish[rnd(utf8ish.length)] : rnd(256)]);
+        else ids.push(all[rnd(all.length)]);
+      }
+      cases.push({ decode_only: true, ids, decoded: await t.decode(ids, false) });
+    }
     fs.writeFileSync(path.join(out, name + ".tokenizer.json.gz"), zlib.gzipSync(json, { level: 9 }));
     fs.writeFileSync(path.join(out, name + ".cases.json.gz"), zlib.gzipSync(JSON.stringify(cases), { level: 9 }));
-    console.log(`${name}: ${cases.length} texts, ${bytes} bytes, ${cases.reduce((s, c) => s + c.ids.length, 0)} ids`);
+    console.log(`${name}: ${cases.length - 302} texts, ${bytes} bytes, ${cases.reduce((s, c) => s + c.ids.length, 0)} ids, 302 id lists decoded`);
   }
 })();
