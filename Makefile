@@ -34,7 +34,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware
+.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
 
 all: build/wm build/simple
 
@@ -195,6 +195,10 @@ FW_HOSTS    = $(foreach m,$(FW_MODELS),build/firmware/host-$(m))
 build/firmware/%-q8_0.gguf: build/wm
 	@mkdir -p build/firmware
 	build/wm quantize examples/models/$*-demo $@ --type q8_0
+
+# the firmware's RAM by part for both demo models (README's table)
+plan: build/wm $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf)
+	@$(foreach m,$(FW_MODELS),build/wm plan build/firmware/$(m)-q8_0.gguf --ctx 256 --batch 1 --cache-type q8_0 -p "$(FW_PROMPT_$(m))" -n $(FW_N);)
 
 build/firmware/%/plan.h: build/firmware/%-q8_0.gguf Makefile
 	@mkdir -p build/firmware/$*

@@ -405,7 +405,10 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    For tools that write checkpoints (wm quantize): the types' names and
    sizes, and the quantizers. Q8_0 and Q4_0 round to nearest per block as
    llama.cpp's reference quantizers do (the same bytes); Q4_K and Q6_K fit
-   each sub-block's scale (and min) by least squares. */
+   each sub-block's scale (and min) by least squares. Any float input has a
+   defined result: a block holding NaN or inf gets a NaN scale (it
+   dequantizes to NaN) and zero codes, a block whose 1/scale overflows
+   (largest magnitude below ~3.7e-37) zero codes. */
 
 WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown type */
 WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
@@ -420,12 +423,18 @@ WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y);
    file has no such string; WM_ERR_FORMAT when it is not a valid GGUF. */
 WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, const char **str, size_t *len, wm_error *err);
 /* A tokenizer.json text built from a llama.cpp GGUF's tokenizer.ggml.* keys
-   (model "gpt2": tokens, token_type, merges, pre, bos/eos, add_bos_token)
-   into out (NULL or too small: only *len); wm_tokenizer_load does this for a
-   GGUF without tokenizer.huggingface.json. */
+   (model "gpt2": tokens, token_type, merges, pre, bos/eos, add_bos_token;
+   model "llama": tokens, scores, types, one merge per split of a token into
+   two tokens, written as id triples [a, b, a+b] under "wm_id_merges", so the
+   text stays linear in the vocabulary) into out (NULL or too small: only
+   *len); wm_tokenizer_load does this for a GGUF without
+   tokenizer.huggingface.json. */
 WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err);
 
-/* ---- tokenizer: BPE from tokenizer.json (or a GGUF's vocabulary) ---------- */
+/* ---- tokenizer: BPE from tokenizer.json (or a GGUF's vocabulary) ----------
+   Unicode as the tokenizers library has it: the pre-tokenizers' character
+   classes and Lowercase of Unicode 16.0, NFC / NFKC of Unicode 15.0 (the
+   library does not apply 16.0's new compositions). */
 
 typedef struct wm_tokenizer wm_tokenizer;
 
@@ -3413,7 +3422,7 @@ static uint64_t wm__mcsd_decode_bytes(const wm_model *m, const void *wv, uint64_
     return 4ull * 4 * D * (D / (uint64_t)c->mcsd_channels) + 4 * D + wm__mat_bytes(&w->o) + 4ull * (2 * D + (uint64_t)c->mcsd_channels);
 }
 
-/* ---- Rodimus flow (block_type "rodimus"; SPEC-rodimus-mcsd §2.4) --------------
+/* ---- Rodimus flow (block_type "rodimus"; the Rodimus paper's §3.1, eq. 9-11) ----
    [a | z] = fc(x); x' = silu(conv(a)); [q | k] = in_proj(x');
    u = sigmoid(W2 W1 a + b2) a (the pre-conv a); [s | r] = mem_gate(x');
    g = softplus(s), tau = sigmoid(r); k^ = k / max(|k|, eps) g^tau;
@@ -4009,7 +4018,7 @@ static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const void *wv, ui
            kv * (2ull * c->n_kv_heads * wm__row_size(ctype, (size_t)c->head_dim) + 4ull * c->n_kv_heads);
 }
 
-/* ---- Rodimus+: SW-SKA, then its FFN (SPEC-rodimus-mcsd §2.3, 2.5, 2.6) ------
+/* ---- Rodimus+: SW-SKA, then its FFN (the paper's §3.2; RoPE and window as the code) --
    The state slot of a rodimus_plus layer. It receives s = x + Flow(..) as it is
    (no pre-norm) and returns FFN(RMSNorm_ffn(s + SWSKA(RMSNorm_attn(s)))), so the
    layer's x <- s + out is the two-hop residual: the attention reaches the
@@ -4064,7 +4073,7 @@ static void wm__ska_carve(wm__arena *a, const wm_config *c, int nb, int rows, in
    times zeta_i^((p - c) / base), zeta_i = (2i + 0.4 rd) / (1.4 rd), c half the
    official table's length max(max_position_embeddings, p + 1): decode and
    prefill agree; the official prefill builds one table for its whole call, which
-   differs only past max_position_embeddings (SPEC §2.5). */
+   differs only past max_position_embeddings. */
 static void wm__ska_table(float *cs, float *sn, const wm_config *c, int pos0, int n) {
     int rd = c->ska_rot_dim, h = rd / 2, t, i;
     wm__rope_table(cs, sn, c, rd, pos0, n, pos0 + n - 1);
@@ -5423,7 +5432,7 @@ static void wm__cfg_mcsd(wm__cfgr *r, wm_config *c) {
     for (l = 0; l < c->n_layers; l++) { c->layer_seq[l] = WM_SEQ_MCSD; c->layer_state[l] = WM_STATE_MLP; }
 }
 
-/* rodimus_plus: attn_cfg, SlideWindowSharedKeyAttention's arguments (SPEC-rodimus-mcsd §2.1) */
+/* rodimus_plus: attn_cfg, SlideWindowSharedKeyAttention's arguments (RodimusConfig) */
 static void wm__cfg_ska(wm__cfgr *r, wm_config *c) {
     const char *ac = wm__cfg_get(r, r->obj, "attn_cfg"), *top = r->obj;
     char buf[32];
@@ -6724,7 +6733,7 @@ static void wm__model_finish(wm_model *m) {
     uint64_t fh = WM__FNV_INIT ^ (uint64_t)m->cfg.model_type;
     int l, k;
     if (!m->lm_head.data) m->lm_head = m->embed;
-    if (m->cfg.tie_embeddings == 1 && !m->probe) { /* SPEC-rodimus-mcsd §2.1: transformers' result then depends on how it loads */
+    if (m->cfg.tie_embeddings == 1 && !m->probe) { /* transformers' result then depends on how it loads (README) */
         const wm__tensor *e = wm__find(m, wm__model_types[m->cfg.model_type].embed), *h = wm__find(m, "lm_head.weight");
         m->tied_head_differs = e && h && (e->dtype != h->dtype || e->end - e->begin != h->end - h->begin || memcmp(e->data, h->data, e->end - e->begin));
     }
@@ -7142,7 +7151,16 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
     at = (int32_t *)WM_MALLOC(sizeof(int32_t) * ((size_t)max_len + 1));
     if (!at) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
     for (i = 0; i <= max_len; i++) at[i] = -1;
-    for (k = 0; k < 2; k++) /* every split of a normal token into two tokens (the first id of each text): counted, then listed */
+    for (k = 0; k < 2; k++) { /* every split of a normal token into two tokens (the first id of each text): counted, then listed */
+        if (k == 1) {
+            if (nm > WM__MAX_VOCAB) {
+                st = wm__fail(err, WM_ERR_FORMAT, "gguf: the vocabulary splits into %zu token pairs, more than wm.h's bound (%u)", nm,
+                              (unsigned)WM__MAX_VOCAB);
+                goto done;
+            }
+            if (nm && !(m = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * nm))) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+            nm = 0;
+        }
         for (i = 0; i < nt; i++) {
             const unsigned char *p = (const unsigned char *)str[i];
             int32_t q;
@@ -7155,16 +7173,8 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
                 nm++;
             }
             for (q = pre[i]; q >= 0; q = pre[q]) at[sl[q]] = -1;
-            if (k == 0 && i + 1 == nt) {
-                if (nm > WM__MAX_VOCAB) {
-                    st = wm__fail(err, WM_ERR_FORMAT, "gguf: the vocabulary splits into %zu token pairs, more than wm.h's bound (%u)", nm,
-                                  (unsigned)WM__MAX_VOCAB);
-                    goto done;
-                }
-                if (nm && !(m = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * nm))) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
-                nm = 0;
-            }
         }
+    }
     if (nm) qsort(m, nm, sizeof *m, wm__spm_cmp);
     w.out = out; w.cap = out ? cap : 0; w.n = 0;
     WM__JW_LIT(&w, "{\"version\":\"1.0\",\"pre_tokenizer\":null,\"normalizer\":");

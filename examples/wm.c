@@ -817,6 +817,14 @@ static int write_gguf(const char *in, const char *out_path, int q, int allow_req
             wm_dequantize(g->in.type, g->in.data, nel, fbuf);
             if (strstr(g->name, "ssm_a") && !g->in.neg_exp)
                 for (k = 0; k < nel; k++) fbuf[k] = (float)-exp((double)fbuf[k]); /* llama.cpp stores A = -exp(A_log) */
+            {
+                size_t bad = 0, first = 0;
+                for (k = 0; k < nel; k++)
+                    if (!(fabsf(fbuf[k]) <= 3.40282347e38f) && !bad++) first = k;
+                if (bad && g->type >= WM_Q8_0) /* wm_quantize's result for such a block: scale NaN, so the whole block reads NaN */
+                    warn("%s: tensor '%s' holds %zu NaN/inf values (the first at element %zu): each quantized block with one reads as NaN",
+                         in, g->name, bad, first);
+            }
             wm_quantize(g->type, fbuf, nel, qbuf);
             gg_bytes(&o, qbuf, (size_t)g->bytes);
         }

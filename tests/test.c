@@ -366,7 +366,7 @@ static void test_kernels_special(void) {
         for (j = 0; j < T * N / 32; j++) {
             const wm__qa *g = &qa1[j / 8];
             int b = j % 8, m, inb = 0, zero = 1;
-            for (m = 0; m < 32; m++) { inb |= !(fabsf(x[32 * j + m]) <= 3.4e38f); zero &= g->q[b][m] == 0; }
+            for (m = 0; m < 32; m++) { inb |= !(fabsf(x[32 * j + m]) <= 3.40282347e38f); zero &= g->q[b][m] == 0; }
             if (inb) SCHECK(g->d[b] != g->d[b] && zero, "activation block with NaN/inf: d NaN, codes 0 (case %zu)", k);
             else {
                 float amax = 0;
@@ -383,7 +383,7 @@ static void test_kernels_special(void) {
                 float amax = 0;
                 wm_quantize(dt, x + i, (size_t)bl, q);
                 wm_dequantize(dt, q, (size_t)bl, deq);
-                for (m = 0; m < bl; m++) { inb |= !(fabsf(x[i + m]) <= 3.4e38f); if (!inb) amax = fmaxf(amax, fabsf(x[i + m])); }
+                for (m = 0; m < bl; m++) { inb |= !(fabsf(x[i + m]) <= 3.40282347e38f); if (!inb) amax = fmaxf(amax, fabsf(x[i + m])); }
                 if (inb) SCHECK(deq[0] != deq[0], "%s block with NaN/inf dequantizes to NaN (case %zu)", wm_type_name(dt), k);
                 else if (amax < 3.7e-37f) for (m = 0; m < bl; m++) SCHECK(deq[m] == 0.0f, "tiny %s block dequantizes to 0 (case %zu)", wm_type_name(dt), k);
             }
@@ -684,7 +684,7 @@ static void test_released(void) {
         free(txt);
         check(c.n_layers == rel[i].layers && c.hidden_size == rel[i].D && c.rod_inner == rel[i].Di && c.rod_mem == 64 && c.rod_rank == rel[i].rank &&
                   c.conv_kernel == 4 && c.tie_embeddings == rel[i].tie && c.vocab_size == 126464,
-              "%s: d_model, layers, inner %d, memory, low rank %d, conv, tie, vocab as SPEC-rodimus-mcsd 2.7", rel[i].dir, c.rod_inner, c.rod_rank);
+              "%s: d_model, layers, inner %d, memory, low rank %d, conv, tie, vocab as the released configurations", rel[i].dir, c.rod_inner, c.rod_rank);
         check(!rel[i].plus || (c.layer_state[0] == WM_STATE_SWSKA && c.n_heads == rel[i].H && c.n_kv_heads == 1 && c.ska_v_heads == rel[i].H &&
                                c.head_dim == rel[i].hd && c.ska_window == rel[i].window && c.ska_rot_dim == 128 && !c.ska_interleaved &&
                                c.ska_xpos == 0.0f && !c.ska_qk_norm && c.intermediate_size == rel[i].F && c.rope_theta == 10000.0),
@@ -2384,6 +2384,46 @@ static void test_tokenizer_added_search(void) {
     }
 }
 
+/* README's firmware RAM table is what `make plan` prints: wm plan on each
+   demo model at Q8_0 with the firmware's settings. */
+static void test_readme_plan(void) {
+    static const char *models[2] = {"cheems", "doge"}, *prompts[2] = {"The secret of a happy life is", "I think that"};
+    static const char *keys[] = {"WM_PLAN_MODEL_BYTES", "WM_PLAN_TOKENIZER_BYTES", "WM_PLAN_SESSION_BYTES", "WM_PLAN_GENERATE_BYTES",
+                                 "WM_PLAN_LOGITS_BYTES", "WM_PLAN_RAM_BYTES"};
+    size_t len, k;
+    char *readme = (char *)read_all("README.md", &len);
+    int m, rows = 0, bad = 0;
+    g_suite = "cli";
+    if (!readme) { check(0, "README.md"); return; }
+    for (m = 0; m < 2; m++) {
+        char cmd[512], out[8192];
+        snprintf(cmd, sizeof cmd, "build/wm quantize examples/models/%s-demo build/tmp/plan-%s.gguf --type q8_0 2>/dev/null && "
+                                  "build/wm plan build/tmp/plan-%s.gguf --ctx 256 --batch 1 --cache-type q8_0 -p '%s' -n 24",
+                 models[m], models[m], models[m], prompts[m]);
+        if (run_capture(cmd, out, sizeof out) != 0) { check(0, "wm plan of %s", models[m]); continue; }
+        for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            char pat[64], *at, *row, num[32];
+            long want = -1, got = -1;
+            int col = 0, j = 0;
+            snprintf(pat, sizeof pat, "#define %s ", keys[k]);
+            if ((at = strstr(out, pat)) != NULL) want = strtol(at + strlen(pat), NULL, 10);
+            snprintf(pat, sizeof pat, "(`%s`) |", keys[k]);
+            if (!(row = strstr(readme, pat))) { bad++; continue; }
+            row += strlen(pat);
+            for (; *row && *row != '\n' && col <= m; row++) { /* the m-th number column, commas dropped */
+                if (*row == '|') { if (col == m) break; col++; j = 0; continue; }
+                if (col == m && *row >= '0' && *row <= '9' && j < 31) num[j++] = *row;
+            }
+            num[j] = 0;
+            got = j ? strtol(num, NULL, 10) : -1;
+            rows++;
+            if (got != want) { bad++; fprintf(stderr, "  README %s %s: %ld, wm plan: %ld\n", models[m], keys[k], got, want); }
+        }
+    }
+    check(rows == 12 && !bad, "README's firmware RAM table equals `wm plan` for both demo models (%d rows, %d differ)", rows, bad);
+    free(readme);
+}
+
 static void test_tokenizer_memory(void) {
     size_t size, need;
     char *js = (char *)read_all("examples/models/doge-demo/tokenizer.json", &size), *cp;
@@ -3183,6 +3223,75 @@ static void same_quant_bytes(const char *what, const wm_model *a, const wm_model
     check(n >= 5 && same == n, "%s: %d of %d quantized tensors byte-identical to llama-quantize's", what, same, n);
 }
 
+/* a GGUF with no tensors: metadata only (keys and values as given) */
+typedef struct ggb { unsigned char *p; size_t n, cap; } ggb;
+static void ggb_put(ggb *b, const void *x, size_t n) {
+    if (b->n + n > b->cap) { b->cap = 2 * (b->n + n) + 64; b->p = (unsigned char *)realloc(b->p, b->cap); }
+    memcpy(b->p + b->n, x, n);
+    b->n += n;
+}
+static void ggb_u32(ggb *b, uint32_t v) { ggb_put(b, &v, 4); } /* little-endian hosts (every target the suite runs on) */
+static void ggb_u64(ggb *b, uint64_t v) { ggb_put(b, &v, 8); }
+static void ggb_str(ggb *b, const char *s, size_t n) { ggb_u64(b, n); ggb_put(b, s, n); }
+static void ggb_key(ggb *b, const char *k, uint32_t t) { ggb_str(b, k, strlen(k)); ggb_u32(b, t); }
+
+/* GGUF hostile inputs, round 3: duplicate keys found in and across the
+   batches of the duplicate check; a "llama" vocabulary a, aa, ..., a^n
+   gives its n(n-1)/2 splits as id triples, a text linear in the file (the
+   halves spelled out made 2.7 GB of a 2 MB file), and tokenizes. */
+static void test_gguf_hostile(void) {
+    static const int dups[][2] = {{0, 1}, {5, 127}, {0, 128}, {127, 128}, {130, 4000}, {3000, 4094}};
+    size_t d;
+    g_suite = "gguf";
+    for (d = 0; d < sizeof dups / sizeof dups[0]; d++) {
+        ggb b = {NULL, 0, 0};
+        const char *js;
+        size_t jn;
+        wm_error e;
+        int i, n = 4095;
+        char key[32];
+        ggb_put(&b, "GGUF", 4); ggb_u32(&b, 3); ggb_u64(&b, 0); ggb_u64(&b, (uint64_t)n);
+        for (i = 0; i < n; i++) {
+            snprintf(key, sizeof key, "k%d", i == dups[d][1] ? dups[d][0] : i);
+            if (i == 2) { ggb_key(&b, key, 9); ggb_u32(&b, 8); ggb_u64(&b, 20000); for (jn = 0; jn < 20000; jn++) ggb_str(&b, "", 0); }
+            else { ggb_key(&b, key, 4); ggb_u32(&b, (uint32_t)i); }
+        }
+        while (b.n % 32) ggb_put(&b, "", 1);
+        check(wm_gguf_string(b.p, b.n, "x", &js, &jn, &e) == WM_ERR_FORMAT && strstr(e.message, "appears twice"),
+              "GGUF key %d repeated as key %d: refused (%s)", dups[d][0], dups[d][1], e.message);
+        free(b.p);
+    }
+    {
+        ggb b = {NULL, 0, 0};
+        int n = 300, i;
+        size_t jn = 0, jn2 = 0, merges = 0, ni;
+        char *js, *tok = (char *)malloc((size_t)n + 1), *at;
+        wm_tokenizer *t = NULL;
+        wm_error e;
+        int32_t ids[16];
+        memset(tok, 'a', (size_t)n);
+        ggb_put(&b, "GGUF", 4); ggb_u32(&b, 3); ggb_u64(&b, 0); ggb_u64(&b, 3);
+        ggb_key(&b, "tokenizer.ggml.model", 8); ggb_str(&b, "llama", 5);
+        ggb_key(&b, "tokenizer.ggml.tokens", 9); ggb_u32(&b, 8); ggb_u64(&b, (uint64_t)n);
+        for (i = 1; i <= n; i++) ggb_str(&b, tok, (size_t)i);
+        ggb_key(&b, "tokenizer.ggml.scores", 9); ggb_u32(&b, 6); ggb_u64(&b, (uint64_t)n);
+        for (i = 0; i < n; i++) { float sc = -(float)i; ggb_put(&b, &sc, 4); }
+        while (b.n % 32) ggb_put(&b, "", 1);
+        check(wm_gguf_tokenizer_json(b.p, b.n, NULL, 0, &jn, &e) == WM_OK, "a..a^300 vocabulary: %s", e.message);
+        js = (char *)malloc(jn + 1);
+        check(wm_gguf_tokenizer_json(b.p, b.n, js, jn + 1, &jn2, &e) == WM_OK && jn2 == jn, "its JSON is written");
+        js[jn] = 0;
+        at = strstr(js, "\"merges\":[");
+        for (at = at ? at + 9 : NULL; at && (at = strchr(at + 1, '[')) != NULL && at[1] >= '0' && at[1] <= '9';) merges++;
+        check(merges == (size_t)n * (n - 1) / 2 && jn < 40 * b.n, "a..a^300: %zu merges (want %d) in %zu bytes of JSON for a %zu-byte file", merges,
+              n * (n - 1) / 2, jn, b.n);
+        check(wm_tokenizer_open(&t, js, jn, &e) == WM_OK && wm_tokenize(t, tok, 7, 0, ids, 16, &ni) == WM_OK && ni == 1 && ids[0] == 6,
+              "a..a^300 tokenizes a^7 as one token (%s)", e.message);
+        wm_tokenizer_free(t);
+        free(js); free(tok); free(b.p);
+    }
+}
+
 static void test_gguf(void) {
     static const char *lt[] = {"f32", "q8_0", "q4_0"};
     char path[256], cmd[1024], out[4096], rp[300];
@@ -3537,6 +3646,7 @@ int main(int argc, char **argv) {
     RUN("layouts", test_layouts);
     RUN("cli", test_cli);
     RUN("cli", test_cli_tokenizers);
+    RUN("cli", test_readme_plan);
     RUN("tokenizer", test_tokenizer_cases);
     RUN("tokenizer", test_tokenizer_own);
     RUN("tokenizer", test_tokenizer_real);
@@ -3554,6 +3664,7 @@ int main(int argc, char **argv) {
     RUN("session", test_session_state);
     RUN("quant", test_quant);
     RUN("gguf", test_gguf);
+    RUN("gguf", test_gguf_hostile);
     RUN("cache", test_cache_types);
     RUN("sizes", test_sizes);
     printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -16,7 +16,7 @@ mkdir -p "$out"
 
 one() { # harness -> runs it, writes $out/NAME.result
   local n=$1 bin=build/fuzz/$1 reg=tests/fuzz/regress/$1
-  mkdir -p "$reg" "build/fuzz/corpus/$n"
+  mkdir -p "$reg" "build/fuzz/corpus/$n" "build/fuzz/seed/$n"
   if [ "$mode" = replay ]; then
     local files=("$reg"/*) rc=0
     if [ -e "${files[0]}" ]; then WM_ROOT=. "$bin" "${files[@]}" >"$out/$n.log" 2>&1 || rc=$?; fi

@@ -56,6 +56,36 @@ static void gguf_seeds(void) {
     }
 }
 
+/* seeds of the quantizer, normalizer and GGUF vocabulary harnesses */
+static void numeric_text_seeds(void) {
+    static const float special[] = {1e-38f, 3e-40f, 1e-45f, 3e38f, -3.4e38f, 1.0f, -2.5f, 0.0f, 65504.0f, 7e5f, 3.8e-6f, -2.3e-5f};
+    static const unsigned char pairs[] = {1, 0, 1, 19, 200, 23, 200, 30, 100, 20, 255, 14, 1, 15, 3, 16, 2};
+    static const char *vocabs[] = {"a\xff" "b\xff" "ab\xff" "aab\xff" "abb\xff" "\xe2\x96\x81\xff" "\xe2\x96\x81" "a\xff" "<0x41>\xff" "bc",
+                                   "a\xff" "aa\xff" "aaa\xff" "aaaa\xff" "aaaaa\xff" "b"};
+    float x[512];
+    int k, i;
+    for (k = 0; k < 4; k++) { /* blocks of one special value each, then all of them mixed */
+        for (i = 0; i < 512; i++) x[i] = special[(k * 3 + (k == 3 ? i : i / 32)) % 12] * (i % 3 == 1 ? -1.0f : 1.0f);
+        x[100] = k == 1 ? NAN : x[100];
+        x[300] = k == 2 ? INFINITY : x[300];
+        put("quant", x, sizeof(float) * (size_t)(128 << (k % 3)), NULL, 0);
+    }
+    put("normalize", pairs, sizeof pairs, NULL, 0);
+    {
+        static const char t[] = "\x00" "e\xcc\x81\xcc\xa3 \xe1\x84\x80\xe1\x85\xa1 \xef\xac\x81 A\xcc\x8a";
+        put("normalize", t, sizeof t - 1, NULL, 0);
+    }
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < 16; i += 5) { /* modes: llama / gpt2, space prefix, types, BOS */
+            unsigned char mode = (unsigned char)((k ? 1 : 0) | i);
+            put("ggvocab", &mode, 1, vocabs[k], strlen(vocabs[k]));
+        }
+    { /* gpt2 with merges */
+        static const char g[] = "\x00" "a\xff" "b\xff" "ab\xff" "\xc4\xa0\xff" "\xc4\xa0" "a\xfe" "a b\xff" "\xc4\xa0 a";
+        put("ggvocab", g, sizeof g - 1, NULL, 0);
+    }
+}
+
 int main(int argc, char **argv) {
     static const char *fixture_cfgs[] = {"tests/fixtures/cheems-tiny/config.json", "tests/fixtures/cheems-variants/config.json",
                                          "tests/fixtures/doge-paper/config.json", "tests/fixtures/hf-doge-dense/config.json",
@@ -71,6 +101,7 @@ int main(int argc, char **argv) {
     g_dir = argv[1];
     mkdir(g_dir, 0777);
     gguf_seeds();
+    numeric_text_seeds();
     for (i = 0; i < FUZZ_N_CFGS; i++) {
         wm_config c;
         size_t size;
