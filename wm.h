@@ -10495,8 +10495,8 @@ WM__SLOT(wm__merge, 16);
    reverse(s). Children are consecutive nodes sorted by byte. out[nz]: the
    added token (index into t->added) of set nz that is the longest text this
    node's string or a suffix of it spells, -1 if none. While the automaton is
-   built, out[0], out[1] and child hold the node's range of the sorted list
-   and its depth. */
+   built, out[0], out[1] and child hold the node's range of added_rorder and
+   its depth. */
 typedef struct wm__acn { int32_t child, fail, out[2]; uint16_t n_child; unsigned char byte, pad; } wm__acn;
 WM__SLOT(wm__acn, 20);
 
@@ -10522,15 +10522,18 @@ struct wm_tokenizer {
     wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
     uint32_t merge_mask;
     int32_t byte_tok[256];      /* token of each single byte, -1 if none */
-    int32_t *added;             /* [n_added] added token ids, sorted by their text read backwards (wm__added_sort) */
+    int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
     uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
     uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
     unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
     unsigned char *added_bytes;
     int n_added, n_added_nz;
-    wm__acn *ac;                /* [n_ac] the automaton finding them (node 0: the root) */
+    int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
+    int32_t *added_rorder;      /* [n_added] their indices sorted by text read backwards */
+    wm__acn *ac;                /* [n_ac] the automaton of their reversed texts (node 0: the root) */
     int n_ac;
     size_t added_max;           /* bytes of the longest text they match */
+    size_t added_depth;         /* bytes the narrowing search reads before the automaton takes over (64; 1 in tests) */
     unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
     int32_t prefix[16], suffix[16];
     int n_prefix, n_suffix;
@@ -10558,7 +10561,7 @@ struct wm_tokenizer {
     size_t bytes_used;
     void *owned;
 };
-WM__SLOT(wm_tokenizer, 3072);
+WM__SLOT(wm_tokenizer, 4096);
 
 /* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
    are keyed by a hash of the whole tokenizer.json, so no file can choose
@@ -11108,6 +11111,7 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
     unsigned char *anz = (unsigned char *)wm__alloc(a, b->n_added + 1, 1);
     unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + b->added_match + 2, 1); /* contents, NUL, normalized texts */
     wm__acn *ac = (wm__acn *)wm__alloc(a, b->added_text + b->added_match + 1, WM__SLOT_wm__acn); /* a node per byte at most, and the root */
+    int32_t *aro = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
     uint32_t *doff = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4), *dlen = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4);
     unsigned char *dbytes = b->byte_level ? NULL : (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
     if (t) {
@@ -11117,7 +11121,7 @@ static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
         t->vocab_hash = vh; t->vocab_mask = vm - 1;
         t->merge_hash = mh; t->merge_mask = mm - 1;
         t->added = added; t->added_off = aoff; t->added_len = alen; t->added_bytes = abytes;
-        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz; t->ac = ac;
+        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz; t->ac = ac; t->added_rorder = aro;
         t->dec_off = doff; t->dec_len = dlen; t->dec_bytes = dbytes;
         t->byte_level = b->byte_level;
     }
@@ -11137,9 +11141,18 @@ static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
     t->vocab_hash[h] = id;
 }
 
-/* Added token i before j: texts read backwards in lexicographic order (a
-   suffix first), then file order (their contents were laid out in file order). */
+/* Added token i before j: text in lexicographic order (a prefix first),
+   then file order (their contents were laid out in file order). */
 static int wm__added_before(const wm_tokenizer *t, int i, int j) {
+    uint32_t li = t->added_len[i], lj = t->added_len[j];
+    int c = memcmp(t->added_bytes + t->added_off[i], t->added_bytes + t->added_off[j], WM__MIN(li, lj));
+    if (c) return c < 0;
+    if (li != lj) return li < lj;
+    return t->added_roff[i] < t->added_roff[j];
+}
+
+/* The same with the texts read backwards (a suffix first). */
+static int wm__added_before_rev(const wm_tokenizer *t, int i, int j) {
     uint32_t li = t->added_len[i], lj = t->added_len[j], k, m = WM__MIN(li, lj);
     const unsigned char *a = t->added_bytes + t->added_off[i] + li, *b = t->added_bytes + t->added_off[j] + lj;
     for (k = 1; k <= m; k++)
@@ -11179,14 +11192,16 @@ static int32_t wm__ac_step(const wm_tokenizer *t, int32_t s, unsigned char c) {
 }
 
 /* Sorts the added tokens (heapsort, O(n log n) in place) so that the
-   tokens sharing an ending form a range, and builds the Aho-Corasick
-   automaton of their reversed texts breadth first: each node splits its
-   range by the next byte (read backwards) into its children, whose failure
-   links come from the parent's, so the nodes are at most the texts' bytes
-   and the build is linear in them (times the 256 bytes a node can branch). */
+   tokens sharing a prefix form a range, indexes them by first byte, and
+   builds the Aho-Corasick automaton of their reversed texts breadth first
+   (rorder: their indices sorted by reversed text): each node splits its
+   range of rorder by the next byte (read backwards) into its children,
+   whose failure links come from the parent's, so the nodes are at most the
+   texts' bytes and the build is linear in them (times the 256 bytes a node
+   can branch). */
 static void wm__added_sort(wm_tokenizer *t) {
-    int n = t->n_added, i = n / 2 - 1, end = n, k;
-    int32_t s;
+    int n = t->n_added, i = n / 2 - 1, j, end = n, k;
+    int32_t s, *ro = t->added_rorder;
     for (;;) { /* heapify, then move the largest to the end */
         int root, child;
         if (i >= 0) root = i--;
@@ -11199,6 +11214,10 @@ static void wm__added_sort(wm_tokenizer *t) {
             root = child;
         }
     }
+    for (i = 0, j = 0; i <= 256; i++) {
+        while (j < n && t->added_bytes[t->added_off[j]] < i) j++;
+        t->added_first[i] = j;
+    }
     memset(t->added_lead, 0, sizeof t->added_lead);
     t->added_max = 0;
     for (i = 0; i < n; i++) {
@@ -11206,6 +11225,21 @@ static void wm__added_sort(wm_tokenizer *t) {
         t->added_lead[t->added_bytes[t->added_off[i]]] |= (unsigned char)(1 << t->added_nz[i]);
         t->added_max = WM__MAX(t->added_max, (size_t)t->added_len[i]);
     }
+    for (i = 0; i < n; i++) ro[i] = i;
+    for (i = n / 2 - 1, end = n;;) { /* the same heapsort of the indices, by reversed text */
+        int root, child;
+        int32_t tmp;
+        if (i >= 0) root = i--;
+        else if (--end > 0) { tmp = ro[0]; ro[0] = ro[end]; ro[end] = tmp; root = 0; }
+        else break;
+        while ((child = 2 * root + 1) < end) {
+            if (child + 1 < end && wm__added_before_rev(t, ro[child], ro[child + 1])) child++;
+            if (!wm__added_before_rev(t, ro[root], ro[child])) break;
+            tmp = ro[root]; ro[root] = ro[child]; ro[child] = tmp;
+            root = child;
+        }
+    }
+    t->added_depth = 64;
     memset(&t->ac[0], 0, sizeof t->ac[0]);
     t->ac[0].out[0] = 0; t->ac[0].out[1] = n; t->ac[0].child = 0; /* the root: range [0, n), depth 0 */
     t->n_ac = 1;
@@ -11214,15 +11248,15 @@ static void wm__added_sort(wm_tokenizer *t) {
         int lo = x->out[0], hi = x->out[1];
         uint32_t d = (uint32_t)x->child;
         int32_t term[2] = {-1, -1};
-        for (; lo < hi && t->added_len[lo] == d; lo++) /* the texts spelled here: the first of each set in file order */
-            if (d && term[t->added_nz[lo]] < 0) term[t->added_nz[lo]] = lo;
+        for (; lo < hi && t->added_len[ro[lo]] == d; lo++) /* the texts spelled here: the first of each set in file order */
+            if (d && term[t->added_nz[ro[lo]]] < 0) term[t->added_nz[ro[lo]]] = ro[lo];
         x->child = t->n_ac;
         x->n_child = 0;
         while (lo < hi) { /* a child per byte d (read backwards) */
-            const unsigned char c = t->added_bytes[t->added_off[lo] + t->added_len[lo] - 1 - d];
+            const unsigned char c = t->added_bytes[t->added_off[ro[lo]] + t->added_len[ro[lo]] - 1 - d];
             wm__acn *y = &t->ac[t->n_ac];
             int g = lo;
-            while (g < hi && t->added_bytes[t->added_off[g] + t->added_len[g] - 1 - d] == c) g++;
+            while (g < hi && t->added_bytes[t->added_off[ro[g]] + t->added_len[ro[g]] - 1 - d] == c) g++;
             memset(y, 0, sizeof *y);
             y->byte = c;
             y->out[0] = lo; y->out[1] = g; y->child = (int32_t)(d + 1);
@@ -11238,6 +11272,39 @@ static void wm__added_sort(wm_tokenizer *t) {
         }
         for (k = 0; k < 2; k++) x->out[k] = term[k] >= 0 ? term[k] : s ? t->ac[x->fail].out[k] : -1;
     }
+}
+
+/* The added token of set nz (0: matched in the raw text, 1: in normalized
+   text) at p (leftmost-longest: the longest one starting here, the first
+   in the file among equal ones), -1 if none, -2 when the text at p agrees
+   with some token for more than max_depth bytes (then the automaton
+   decides). The tokens sharing the bytes read so far are a range of the
+   sorted list; each byte narrows it by binary search, so a position costs
+   O(depth log n): the fast path, as most positions match a few bytes. */
+static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz, size_t max_depth) {
+    int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
+    size_t k = 1, room = (size_t)(e - p);
+    while (lo < hi) {
+        int a, b;
+        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first of the set (nz) in file order */
+            for (; lo < hi && t->added_len[lo] == k; lo++)
+                if (best < 0 || t->added_len[best] < k) { if (t->added_nz[lo] == nz) best = lo; }
+        }
+        if (lo >= hi || k >= room) break;
+        if (k >= max_depth) return -2;
+        for (a = lo, b = hi; a < b;) { /* first with byte k >= p[k] */
+            int mid = a + (b - a) / 2;
+            if (t->added_bytes[t->added_off[mid] + k] < p[k]) a = mid + 1; else b = mid;
+        }
+        lo = a;
+        for (b = hi; a < b;) { /* first with byte k > p[k] */
+            int mid = a + (b - a) / 2;
+            if (t->added_bytes[t->added_off[mid] + k] <= p[k]) a = mid + 1; else b = mid;
+        }
+        hi = a;
+        k++;
+    }
+    return best;
 }
 
 /* The added tokens of set nz starting at each position of a window of the
@@ -12172,27 +12239,33 @@ static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const u
    pre-tokenizing), first when it starts the input (first and at lo). */
 static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *lo, const unsigned char *e, int nz, int first,
                                   int32_t *ids, size_t cap, size_t *n) {
+    /* Each position is searched by narrowing the sorted list, up to 64 bytes
+       deep; a deeper agreement (a long token's prefix, repeated: quadratic
+       for the narrowing) hands a window of positions to the automaton, which
+       costs the window plus the longest text. Windows as long as the longest
+       text keep it linear. */
     const unsigned char *q = lo, *seg = lo, *w0 = lo, *w1 = lo; /* the window [w0, w1) of win */
-    int32_t small[256], *win = small;
+    int32_t small[256], *win = small, *big = NULL;
     size_t wn = sizeof small / sizeof small[0];
     wm_status st = WM_OK;
-#ifndef WM_NO_MALLOC
-    if (t->added_max > wn && (size_t)(e - lo) > wn) { /* windows as long as the longest text keep the search linear */
-        int32_t *big = (int32_t *)WM_MALLOC(sizeof(int32_t) * t->added_max);
-        if (big) { win = big; wn = t->added_max; }
-    }
-#endif
     while (q < e && (!nz || t->n_added_nz)) {
         int best;
         const unsigned char *end, *cut = q;
         unsigned char fl;
         if (!(t->added_lead[*q] & (1 << nz))) { q++; continue; }
-        if (q >= w1) { /* the next window */
+        if (q < w1) best = win[q - w0];
+        else if ((best = wm__added_at(t, q, e, nz, t->added_depth)) == -2) { /* a window from q */
+#ifndef WM_NO_MALLOC
+            if (!big && t->added_max > wn && (big = (int32_t *)WM_MALLOC(sizeof(int32_t) * t->added_max)) != NULL) {
+                win = big;
+                wn = t->added_max;
+            }
+#endif
             w0 = q;
             w1 = q + WM__MIN(wn, (size_t)(e - q));
             wm__added_window(t, w0, (size_t)(w1 - w0), e, nz, win);
+            best = win[0];
         }
-        best = win[q - w0];
         if (best < 0) { q++; continue; }
         end = q + t->added_len[best];
         fl = t->tok_flags[t->added[best]];
@@ -12205,7 +12278,7 @@ static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const u
         q = seg = end;
     }
 #ifndef WM_NO_MALLOC
-    if (win != small) WM_FREE(win);
+    if (big) WM_FREE(big);
 #endif
     if (st != WM_OK) return st;
     return nz ? wm__encode_meta(t, wc, seg, e, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, e, ids, cap, n, first && seg == lo);
