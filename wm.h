@@ -12245,9 +12245,12 @@ static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const u
        costs the window plus the longest text. Windows as long as the longest
        text keep it linear. */
     const unsigned char *q = lo, *seg = lo, *w0 = lo, *w1 = lo; /* the window [w0, w1) of win */
-    int32_t small[256], *win = small, *big = NULL;
+    int32_t small[256], *win = small;
     size_t wn = sizeof small / sizeof small[0];
     wm_status st = WM_OK;
+#ifndef WM_NO_MALLOC
+    int32_t *big = NULL;
+#endif
     while (q < e && (!nz || t->n_added_nz)) {
         int best;
         const unsigned char *end, *cut = q;
