@@ -41,7 +41,7 @@ all: build/wm build/simple
 build:
 	@mkdir -p build
 
-build/wm: examples/wm.c wm.h $(FLAGS_FILE) | build
+build/wm: examples/wm.c examples/probe.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/wm.c -o $@ $(LDLIBS)
 
 build/simple: examples/simple.c wm.h $(FLAGS_FILE) | build
@@ -53,11 +53,11 @@ build/nomalloc.o: wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_STATIC -DWM_IMPLEMENTATION -x c -c wm.h -o build/static.o
 
-build/test: tests/test.c wm.h $(FLAGS_FILE) | build
+build/test: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
 
 # the whole suite compiled as C++, and wm.h + the CLI under clang
-build/test-cpp: tests/test.c wm.h $(FLAGS_FILE) | build
+build/test-cpp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CXX) -x c++ -std=c++11 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
 
 build/clang.ok: tests/test.c examples/wm.c examples/simple.c wm.h | build
@@ -69,14 +69,14 @@ ifneq ($(HAVE_CLANG),)
 endif
 	@touch $@
 
-build/test-asan: tests/test.c wm.h $(FLAGS_FILE) | build
+build/test-asan: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(WARN) $(ASAN) $(SIMD) tests/test.c -o $@ $(LDLIBS)
 
 run: build/wm
 	build/wm generate $(DEMO) --prompt "The secret of a happy life is" -n 96 --seed 4
 
 # WM_WEIGHTS_IN_PLACE refuses a misaligned weight matrix (a separate program: the macro is compile-time)
-build/inplace: tests/inplace.c wm.h $(FLAGS_FILE) | build
+build/inplace: tests/inplace.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) tests/inplace.c -o $@ $(LDLIBS)
 
 test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/clang.ok build/inplace
@@ -89,25 +89,25 @@ test-asan: build/wm build/test-asan
 	build/test-asan
 
 # the scalar references only (compile-time WM_NO_SIMD)
-build/test-scalar: tests/test.c wm.h | build
+build/test-scalar: tests/test.c tests/helpers.h wm.h | build
 	$(CC) -std=c99 $(WARN) -O2 -DWM_NO_SIMD tests/test.c -o $@ $(LDLIBS)
 
 test-scalar: build/wm build/test-scalar
 	build/test-scalar
 
 # OpenMP threads on every outer loop (2 threads)
-build/test-omp: tests/test.c wm.h $(FLAGS_FILE) | build
+build/test-omp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -fopenmp tests/test.c -o $@ $(LDLIBS)
 
 test-omp: build/wm build/test-omp
 	OMP_NUM_THREADS=2 build/test-omp
 
 # NEON: the suite cross-built for aarch64 and run under qemu-user
-build/neon/wm: examples/wm.c wm.h
+build/neon/wm: examples/wm.c examples/probe.h wm.h
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 examples/wm.c -o $@ $(LDLIBS)
 
-build/neon/test: tests/test.c wm.h
+build/neon/test: tests/test.c tests/helpers.h wm.h
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 tests/test.c -o $@ $(LDLIBS)
 
@@ -117,11 +117,11 @@ test-neon: build/neon/wm build/neon/test
 # 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
 # microcontroller) under qemu-user; its sizes suite checks every reported
 # size against the same tests/fixtures/sizes.txt as the 64-bit builds
-build/arm32/wm: examples/wm.c wm.h
+build/arm32/wm: examples/wm.c examples/probe.h wm.h
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static examples/wm.c -o $@ $(LDLIBS)
 
-build/arm32/test: tests/test.c wm.h
+build/arm32/test: tests/test.c tests/helpers.h wm.h
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static tests/test.c -o $@ $(LDLIBS)
 
@@ -151,11 +151,11 @@ FUZZ_SECONDS ?= 600
 FUZZ_FLAGS    = -std=c99 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined,pointer-overflow,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZERS       = $(filter-out seeds,$(basename $(notdir $(wildcard tests/fuzz/*.c))))
 
-build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h wm.h
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h tests/helpers.h wm.h
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) $< -o $@ -lm
 
-build/fuzz/seeds: tests/fuzz/seeds.c tests/fuzz/fuzz.h wm.h
+build/fuzz/seeds: tests/fuzz/seeds.c tests/fuzz/fuzz.h tests/helpers.h wm.h
 	@mkdir -p build/fuzz
 	$(CC) -std=c99 $(WARN) -O1 $< -o $@ -lm
 

@@ -334,6 +334,11 @@ WMDEF size_t wm_model_bytes_used(const wm_model *m);
    (tensors x entries: meant for firmware-sized checkpoints). */
 WMDEF wm_status wm_model_bytes(const wm_model_source *src, size_t *bytes, wm_error *err);
 WMDEF const wm_config *wm_model_config(const wm_model *m);
+/* The name of a model type (config.json's model_type: "cheems", ...) and of
+   a layer's module (slot 0: a WM_SEQ_* kind, "ssd", ...; slot 1: a
+   WM_STATE_* kind, "mlp", ...); NULL for an unknown one. */
+WMDEF const char *wm_model_type_name(int type);
+WMDEF const char *wm_module_name(int slot, int kind);
 /* "" or a warning about how the checkpoint was read, e.g. a tied LM head
    next to a stored lm_head.weight that differs from the embedding. */
 WMDEF const char *wm_model_warning(const wm_model *m);
@@ -431,6 +436,41 @@ WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, c
    tokenizer.huggingface.json. */
 WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err);
 
+/* Writes a model as a GGUF v3 file any GGUF reader opens (wm convert, wm
+   quantize): general.* keys, config_json as wm.config_json (for mamba2
+   without one: built from the config), tokenizer_json as
+   tokenizer.huggingface.json, tensors at 32-byte aligned offsets. A mamba2
+   model gets llama.cpp's names and keys (mamba2.*), so llama.cpp reads it
+   too. mix picks the types as llama-quantize does: matrices (2-D .weight,
+   no norms or conv kernels) take the type, everything else F32; the output
+   (or a tied embedding) Q6_K under Q4_0 / Q4_K_M; under Q4_K_M v_proj and
+   down_proj Q6_K in the first and last eighth of the layers and every third
+   between; rows that are not whole blocks fall back to Q8_0 (llama.cpp:
+   Q5_0). A model already quantized is refused unless allow_requantize.
+   The bytes go to write() in order; scratch from WM_MALLOC. */
+enum { WM_MIX_KEEP = -1, WM_MIX_F32, WM_MIX_F16, WM_MIX_BF16, WM_MIX_Q8_0, WM_MIX_Q4_0, WM_MIX_Q4_K_M };
+typedef struct wm_gguf_params {
+    int mix;                       /* WM_MIX_*: KEEP writes each tensor as it is */
+    int allow_requantize;
+    const char *name;              /* general.name */
+    const char *config_json;       /* or NULL */
+    size_t config_bytes;
+    const char *tokenizer_json;    /* or NULL */
+    size_t tokenizer_bytes;
+    int (*write)(void *user, const void *data, size_t n);              /* 0: failed (the write stops) */
+    void (*progress)(void *user, uint64_t done, uint64_t total);       /* data bytes written, or NULL */
+    void (*warn)(void *user, const char *message);                     /* e.g. NaN/inf weights, or NULL */
+    void *user;
+} wm_gguf_params;
+typedef struct wm_gguf_stats {
+    int n_tensors;
+    int n_type[8];                 /* tensors of each type WM_F32 .. WM_Q6_K */
+    uint64_t data_bytes;           /* tensor data, padding included */
+} wm_gguf_stats;
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_gguf_stats *stats, wm_error *err);
+#endif
+
 /* ---- tokenizer: BPE from tokenizer.json (or a GGUF's vocabulary) ----------
    Unicode as the tokenizers library has it: the pre-tokenizers' character
    classes and Lowercase of Unicode 16.0, NFC / NFKC of Unicode 15.0 (the
@@ -475,6 +515,9 @@ WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t 
 typedef struct wm_utf8_stream { unsigned char pend[4]; int n; } wm_utf8_stream;
 WMDEF size_t wm_utf8_push(wm_utf8_stream *st, const char *bytes, size_t n, char *out);
 WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out);
+/* 1 when s[n] is valid UTF-8 (no overlong forms, surrogates or code points
+   past U+10FFFF) */
+WMDEF int wm_utf8_valid(const char *s, size_t n);
 
 /* ---- sampling ------------------------------------------------------------ */
 
@@ -701,6 +744,8 @@ static int wm__add(size_t a, size_t b, size_t *r) {
     return 1;
 }
 
+static int wm__in(int v, int lo, int hi) { return v >= lo && v <= hi; }
+
 /* 64-bit FNV-1a: the model fingerprint and the session checksum */
 #define WM__FNV_INIT 0xcbf29ce484222325ull
 static uint64_t wm__fnv(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
@@ -918,22 +963,6 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
    Dequantizing repeats llama.cpp's float operations, so both give the same
    floats (with -std=c99 neither compiler fuses a*b-c into one FMA). */
 
-/* every tensor type: bytes per element (per block of `block` for the quantized
-   ones); st: a safetensors dtype name; gg: its GGML type id (-1: none) */
-static const struct { const char *name; int size, block, st, gg; } wm__dtypes[] = {
-    {"F32", 4, 1, 1, 0}, {"F16", 2, 1, 1, 1}, {"BF16", 2, 1, 1, 30}, /* what wm.h computes with: WM_F32 .. WM_Q6_K */
-    {"Q8_0", 34, 32, 0, 8}, {"Q4_0", 18, 32, 0, 2}, {"Q4_K", 144, 256, 0, 12}, {"Q6_K", 210, 256, 0, 14},
-    {"F64", 8, 1, 1, 28}, {"I64", 8, 1, 1, 27}, {"U64", 8, 1, 1, -1}, {"I32", 4, 1, 1, 26}, {"U32", 4, 1, 1, -1}, {"I16", 2, 1, 1, 25},
-    {"U16", 2, 1, 1, -1}, {"I8", 1, 1, 1, 24}, {"U8", 1, 1, 1, -1}, {"BOOL", 1, 1, 1, -1}, {"F8_E4M3", 1, 1, 1, -1}, {"F8_E5M2", 1, 1, 1, -1},
-    {"F8_E8M0", 1, 1, 1, -1}, {"C64", 8, 1, 1, -1},
-    /* GGML types wm.h names but does not compute with */
-    {"Q4_1", 20, 32, 0, 3}, {"Q5_0", 22, 32, 0, 6}, {"Q5_1", 24, 32, 0, 7}, {"Q8_1", 36, 32, 0, 9}, {"Q2_K", 84, 256, 0, 10},
-    {"Q3_K", 110, 256, 0, 11}, {"Q5_K", 176, 256, 0, 13}, {"Q8_K", 292, 256, 0, 15}, {"IQ4_NL", 18, 32, 0, 20}, {"IQ4_XS", 136, 256, 0, 23}};
-#define WM__N_DTYPES ((int)(sizeof wm__dtypes / sizeof wm__dtypes[0]))
-
-/* bytes of a row of n elements of dtype (n a multiple of its block) */
-static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__dtypes[dtype].block * (size_t)wm__dtypes[dtype].size; }
-#define WM__IS_Q(dtype) ((dtype) >= WM_Q8_0 && (dtype) <= WM_Q6_K)
 
 #define WM__QK 32   /* weights per Q8_0/Q4_0 block; activations are quantized per 32 too */
 #define WM__QKK 256 /* weights per Q4_K/Q6_K super-block */
@@ -970,54 +999,66 @@ static void wm__q4k_scale(const unsigned char *s, int j, int *sc, int *m) {
 
 static uint32_t wm__le32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 
-/* y[block] = one block of dtype at b, as floats */
+/* y[block] = one block at b, as floats: one function per type (the traits
+   row's deq). The float types' "block" is one element. */
+static void wm__deq_f32(const unsigned char *b, float *y) { memcpy(y, b, 4); }
+static void wm__deq_f16(const unsigned char *b, float *y) { *y = wm__f16_to_f32((uint16_t)(b[0] | b[1] << 8)); }
+static void wm__deq_bf16(const unsigned char *b, float *y) { *y = wm__bf16_to_f32((uint16_t)(b[0] | b[1] << 8)); }
+
 #ifdef WM__SIMD
 static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y);
 #endif
-static void wm__deq_block(int dtype, const unsigned char *b, float *y) {
-    int j, c;
-    if (dtype == WM_Q8_0) {
-        float d = wm__h(b);
+static void wm__deq_q8_0(const unsigned char *b, float *y) {
+    float d = wm__h(b);
 #ifdef WM__SIMD
-        wm__v_deq_q8_0(b + 2, d, y); /* the products are exact: any order gives these floats */
+    wm__v_deq_q8_0(b + 2, d, y); /* the products are exact: any order gives these floats */
 #else
-        for (j = 0; j < WM__QK; j++) y[j] = (float)(int8_t)b[2 + j] * d;
+    int j;
+    for (j = 0; j < WM__QK; j++) y[j] = (float)(int8_t)b[2 + j] * d;
 #endif
-    } else if (dtype == WM_Q4_0) {
-        float d = wm__h(b);
-        for (j = 0; j < WM__QK / 2; j++) {
-            y[j] = (float)((b[2 + j] & 15) - 8) * d;
-            y[j + WM__QK / 2] = (float)((b[2 + j] >> 4) - 8) * d;
-        }
-    } else if (dtype == WM_Q4_K) {
-        float d = wm__h(b), dmin = wm__h(b + 2);
-        const unsigned char *q = b + 16;
-        for (c = 0; c < 4; c++, q += 32, y += 64) {
-            int s0, m0, s1, m1;
-            float d0, n0, d1, n1;
-            wm__q4k_scale(b + 4, 2 * c, &s0, &m0);
-            wm__q4k_scale(b + 4, 2 * c + 1, &s1, &m1);
-            d0 = d * (float)s0; n0 = dmin * (float)m0;
-            d1 = d * (float)s1; n1 = dmin * (float)m1;
-            for (j = 0; j < 32; j++) {
-                float a = d0 * (float)(q[j] & 15), e = d1 * (float)(q[j] >> 4);
-                y[j] = a - n0;
-                y[32 + j] = e - n1;
-            }
-        }
-    } else { /* WM_Q6_K */
-        const unsigned char *ql = b, *qh = b + 128;
-        const int8_t *sc = (const int8_t *)(b + 192);
-        float d = wm__h(b + 208);
-        for (c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, y += 128)
-            for (j = 0; j < 32; j++) {
-                int is = j / 16;
-                y[j] = d * (float)sc[is] * (float)(((ql[j] & 15) | ((qh[j] & 3) << 4)) - 32);
-                y[j + 32] = d * (float)sc[is + 2] * (float)(((ql[j + 32] & 15) | (((qh[j] >> 2) & 3) << 4)) - 32);
-                y[j + 64] = d * (float)sc[is + 4] * (float)(((ql[j] >> 4) | (((qh[j] >> 4) & 3) << 4)) - 32);
-                y[j + 96] = d * (float)sc[is + 6] * (float)(((ql[j + 32] >> 4) | (((qh[j] >> 6) & 3) << 4)) - 32);
-            }
+}
+
+static void wm__deq_q4_0(const unsigned char *b, float *y) {
+    float d = wm__h(b);
+    int j;
+    for (j = 0; j < WM__QK / 2; j++) {
+        y[j] = (float)((b[2 + j] & 15) - 8) * d;
+        y[j + WM__QK / 2] = (float)((b[2 + j] >> 4) - 8) * d;
     }
+}
+
+static void wm__deq_q4_k(const unsigned char *b, float *y) {
+    float d = wm__h(b), dmin = wm__h(b + 2);
+    const unsigned char *q = b + 16;
+    int j, c;
+    for (c = 0; c < 4; c++, q += 32, y += 64) {
+        int s0, m0, s1, m1;
+        float d0, n0, d1, n1;
+        wm__q4k_scale(b + 4, 2 * c, &s0, &m0);
+        wm__q4k_scale(b + 4, 2 * c + 1, &s1, &m1);
+        d0 = d * (float)s0; n0 = dmin * (float)m0;
+        d1 = d * (float)s1; n1 = dmin * (float)m1;
+        for (j = 0; j < 32; j++) {
+            float a = d0 * (float)(q[j] & 15), e = d1 * (float)(q[j] >> 4);
+            y[j] = a - n0;
+            y[32 + j] = e - n1;
+        }
+    }
+}
+
+static void wm__deq_q6_k(const unsigned char *b, float *y) {
+    const unsigned char *ql = b, *qh = b + 128;
+    const int8_t *sc = (const int8_t *)(b + 192);
+    float d = wm__h(b + 208);
+    int j, c;
+    for (c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, y += 128)
+        for (j = 0; j < 32; j++) {
+            int is = j / 16;
+            y[j] = d * (float)sc[is] * (float)(((ql[j] & 15) | ((qh[j] & 3) << 4)) - 32);
+            y[j + 32] = d * (float)sc[is + 2] * (float)(((ql[j + 32] & 15) | (((qh[j] >> 2) & 3) << 4)) - 32);
+            y[j + 64] = d * (float)sc[is + 4] * (float)(((ql[j] >> 4) | (((qh[j] >> 4) & 3) << 4)) - 32);
+            y[j + 96] = d * (float)sc[is + 6] * (float)(((ql[j + 32] >> 4) | (((qh[j] >> 6) & 3) << 4)) - 32);
+        }
 }
 
 /* ---- quantizing weights (wm quantize) ------------------------------------------
@@ -1046,6 +1087,14 @@ static int wm__rint_clamp(float v, int lo, int hi) {
     if (v <= (float)lo) return lo;
     if (v >= (float)hi) return hi;
     return (int)lrintf(v);
+}
+
+static void wm__quant_f32(const float *x, unsigned char *b) { memcpy(b, x, 4); }
+static void wm__quant_f16(const float *x, unsigned char *b) { wm__put_h(b, *x); }
+static void wm__quant_bf16(const float *x, unsigned char *b) {
+    uint16_t h = wm__f32_to_bf16(*x);
+    b[0] = (unsigned char)(h & 255);
+    b[1] = (unsigned char)(h >> 8);
 }
 
 static void wm__quant_q8_0(const float *x, unsigned char *b) {
@@ -1260,6 +1309,147 @@ static void wm__quant_act(const float *x, int n, wm__qa *out, int simd) {
         o->d[k] = wm__round11(d);
         o->sum[k] = s;
     }
+}
+
+/* ---- quantized dot products -----------------------------------------------------
+   x . w for activations x (groups of 8 wm__qa blocks) and one quantized
+   weight row w of n weights. Integer sums are exact; floats enter only as
+     acc[k] = fma(d_w d_x, isum, acc[k])        k: activation block mod 8
+   (Q4_K's sub-blocks are those blocks, plus fma(-dmin_w d_x, m sum_x, acc[k])),
+   then one fixed tree over acc[8]. d_w d_x is exact and every isum is below
+   2^24 in magnitude, so the SIMD bodies, which form the integer sums and
+   scales of 8 blocks at once, equal the scalar reference bit for bit.
+   Q4_0 and Q4_K multiply unsigned nibbles (maddubs needs no sign trick):
+   Q4_0's isum = sum(n x) - 8 sum(x). */
+
+static float wm__qsum8(const float *a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
+
+/* blocks [b, nb) of the scalar reference (and the tail of the SIMD bodies):
+   one function per type (the traits row's qdot) */
+static void wm__qdot_q8_0(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) {
+    for (; b < nb; b++) {
+        const wm__qa *g = &x[b / 8];
+        const unsigned char *wb = w + (size_t)b * 34;
+        int k = b & 7, j;
+        int32_t s = 0;
+        for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * g->q[k][j];
+        acc[k] = fmaf(wm__h(wb) * g->d[k], (float)s, acc[k]);
+    }
+}
+
+static void wm__qdot_q4_0(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) {
+    for (; b < nb; b++) {
+        const wm__qa *g = &x[b / 8];
+        const int8_t *q = g->q[b & 7];
+        const unsigned char *wb = w + (size_t)b * 18;
+        int k = b & 7, j;
+        int32_t s = 0;
+        for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * q[j] + ((wb[2 + j] >> 4) - 8) * q[j + 16];
+        acc[k] = fmaf(wm__h(wb) * g->d[k], (float)s, acc[k]);
+    }
+}
+
+static void wm__qdot_q4_k(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) {
+    for (; b < nb; b++) { /* block k: sub-block k, nibbles of chunk k/2 */
+        const wm__qa *g = &x[b / 8];
+        int k = b & 7, j, sc, m;
+        const unsigned char *wb = w + (size_t)(b / 8) * 144, *n = wb + 16 + 32 * (k / 2);
+        float dx = g->d[k];
+        int32_t s = 0;
+        wm__q4k_scale(wb + 4, k, &sc, &m);
+        for (j = 0; j < WM__QK; j++) s += (k & 1 ? n[j] >> 4 : n[j] & 15) * g->q[k][j];
+        acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * s), acc[k]);
+        acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
+    }
+}
+
+static void wm__qdot_q6_k(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) {
+    for (; b < nb; b++) { /* block k is half k/4, quarter k%4; sub-blocks 2k, 2k+1 */
+        const wm__qa *g = &x[b / 8];
+        int k = b & 7, j, sh = k & 2 ? 4 : 0, hs = 2 * (k & 3);
+        const unsigned char *wb = w + (size_t)(b / 8) * 210, *ql = wb + 64 * (k / 4) + 32 * (k & 1), *qh = wb + 128 + 32 * (k / 4);
+        const int8_t *sc = (const int8_t *)(wb + 192) + 2 * k;
+        int32_t s = 0, s1 = 0;
+        for (j = 0; j < WM__QK; j++) {
+            int v = (((ql[j] >> sh) & 15) | (((qh[j] >> hs) & 3) << 4)) - 32;
+            if (j < 16) s += v * g->q[k][j];
+            else s1 += v * g->q[k][j];
+        }
+        acc[k] = fmaf(wm__h(wb + 208) * g->d[k], (float)(sc[0] * s + sc[1] * s1), acc[k]);
+    }
+}
+
+/* ---- the tensor types ---------------------------------------------------------
+   One row per type, in the order of the public ids (WM_F32 .. WM_Q6_K, then
+   the types wm.h only names). A type wm.h computes with has deq and quant;
+   a quantized one (act WM__ACT_Q8) multiplies int8 activations with its
+   qdot, and with simd set, the SIMD bodies' case in wm__qw8_unpack and
+   wm__qw8_dot. The float types widen in the kernels themselves (wm__elem,
+   wm__v_ld). */
+enum { WM__ACT_F32, WM__ACT_Q8 };
+typedef struct wm__type {
+    const char *name;
+    int size, block; /* bytes per block of `block` elements */
+    int st, gg;      /* st: a safetensors dtype; gg: its GGML type id (-1: none) */
+    int act;         /* what a matrix of it multiplies: floats, or wm__qa groups */
+    int simd;        /* WM__ACT_Q8: wm__qw8_unpack and wm__qw8_dot have its case */
+    void (*deq)(const unsigned char *b, float *y);                                     /* one block to floats (NULL: only named) */
+    void (*quant)(const float *x, unsigned char *b);                                   /* one block from floats */
+    void (*qdot)(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc); /* reference dot of blocks [b, nb) */
+} wm__type;
+#define WM__NAMED(name, size, block, st, gg) {name, size, block, st, gg, WM__ACT_F32, 0, NULL, NULL, NULL}
+static const wm__type wm__types[] = {
+    {"F32", 4, 1, 1, 0, WM__ACT_F32, 0, wm__deq_f32, wm__quant_f32, NULL},
+    {"F16", 2, 1, 1, 1, WM__ACT_F32, 0, wm__deq_f16, wm__quant_f16, NULL},
+    {"BF16", 2, 1, 1, 30, WM__ACT_F32, 0, wm__deq_bf16, wm__quant_bf16, NULL},
+    {"Q8_0", 34, 32, 0, 8, WM__ACT_Q8, 1, wm__deq_q8_0, wm__quant_q8_0, wm__qdot_q8_0},
+    {"Q4_0", 18, 32, 0, 2, WM__ACT_Q8, 1, wm__deq_q4_0, wm__quant_q4_0, wm__qdot_q4_0},
+    {"Q4_K", 144, 256, 0, 12, WM__ACT_Q8, 1, wm__deq_q4_k, wm__quant_q4_k, wm__qdot_q4_k},
+    {"Q6_K", 210, 256, 0, 14, WM__ACT_Q8, 1, wm__deq_q6_k, wm__quant_q6_k, wm__qdot_q6_k},
+    WM__NAMED("F64", 8, 1, 1, 28), WM__NAMED("I64", 8, 1, 1, 27), WM__NAMED("U64", 8, 1, 1, -1), WM__NAMED("I32", 4, 1, 1, 26),
+    WM__NAMED("U32", 4, 1, 1, -1), WM__NAMED("I16", 2, 1, 1, 25), WM__NAMED("U16", 2, 1, 1, -1), WM__NAMED("I8", 1, 1, 1, 24),
+    WM__NAMED("U8", 1, 1, 1, -1), WM__NAMED("BOOL", 1, 1, 1, -1), WM__NAMED("F8_E4M3", 1, 1, 1, -1), WM__NAMED("F8_E5M2", 1, 1, 1, -1),
+    WM__NAMED("F8_E8M0", 1, 1, 1, -1), WM__NAMED("C64", 8, 1, 1, -1),
+    /* GGML types wm.h names but does not compute with */
+    WM__NAMED("Q4_1", 20, 32, 0, 3), WM__NAMED("Q5_0", 22, 32, 0, 6), WM__NAMED("Q5_1", 24, 32, 0, 7), WM__NAMED("Q8_1", 36, 32, 0, 9),
+    WM__NAMED("Q2_K", 84, 256, 0, 10), WM__NAMED("Q3_K", 110, 256, 0, 11), WM__NAMED("Q5_K", 176, 256, 0, 13),
+    WM__NAMED("Q8_K", 292, 256, 0, 15), WM__NAMED("IQ4_NL", 18, 32, 0, 20), WM__NAMED("IQ4_XS", 136, 256, 0, 23)};
+#define WM__N_TYPES ((int)(sizeof wm__types / sizeof wm__types[0]))
+
+/* bytes of a row of n elements of dtype (n a multiple of its block) */
+static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__types[dtype].block * (size_t)wm__types[dtype].size; }
+#define WM__IS_Q(dtype) (wm__types[dtype].act == WM__ACT_Q8)
+
+WMDEF const char *wm_type_name(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].name : NULL; }
+WMDEF int wm_type_block(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].block : 0; }
+WMDEF int wm_type_ggml(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].gg : -1; }
+WMDEF size_t wm_type_bytes(int type, uint64_t n) {
+    size_t r;
+    if (type < 0 || type >= WM__N_TYPES || n % (uint64_t)wm__types[type].block || n > (uint64_t)(size_t)-1) return 0;
+    return wm__mul((size_t)n / (size_t)wm__types[type].block, (size_t)wm__types[type].size, &r) ? r : 0;
+}
+
+/* 1: a type wm.h computes with */
+static int wm__computed(int type) { return type >= 0 && type < WM__N_TYPES && wm__types[type].deq; }
+
+WMDEF wm_status wm_quantize(int type, const float *x, size_t n, void *out) {
+    unsigned char *o = (unsigned char *)out;
+    size_t i, bl, bs;
+    if (!wm__computed(type) || !x || !out || n % (size_t)wm__types[type].block) return WM_ERR_INVALID_ARG;
+    bl = (size_t)wm__types[type].block;
+    bs = (size_t)wm__types[type].size;
+    for (i = 0; i < n; i += bl, o += bs) wm__types[type].quant(x + i, o);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
+    const unsigned char *p = (const unsigned char *)in;
+    size_t i, bl, bs;
+    if (!wm__computed(type) || !in || !y || n % (size_t)wm__types[type].block) return WM_ERR_INVALID_ARG;
+    bl = (size_t)wm__types[type].block;
+    bs = (size_t)wm__types[type].size;
+    for (i = 0; i < n; i += bl, p += bs) wm__types[type].deq(p, y + i);
+    return WM_OK;
 }
 
 /* ========================================================================
@@ -1807,9 +1997,9 @@ static wm__vf wm__v_exp(wm__vf x) {
 #define WM__QROW(dtype, w, n, BODY)                                                                   \
     {                                                                                                 \
         float blk_[WM__QKK];                                                                          \
-        int nb_ = wm__dtypes[dtype].block, b_;                                                        \
+        int nb_ = wm__types[dtype].block, b_;                                                        \
         for (b_ = 0; b_ < (n) / nb_; b_++) {                                                          \
-            wm__deq_block(dtype, (const unsigned char *)(w) + (size_t)b_ * (size_t)wm__dtypes[dtype].size, blk_); \
+            wm__types[dtype].deq((const unsigned char *)(w) + (size_t)b_ * (size_t)wm__types[dtype].size, blk_);       \
             BODY;                                                                                     \
         }                                                                                             \
     }
@@ -1887,7 +2077,7 @@ static void wm__k_axpy_keys(const wm__kc *kc, float *o, int ldo, int rows, const
             continue;
         }
         if (ctype == WM_Q8_0)
-            for (b = 0; b < hd / WM__QK; b++) wm__deq_block(WM_Q8_0, v + (size_t)b * 34, blk + (size_t)b * WM__QK);
+            for (b = 0; b < hd / WM__QK; b++) wm__deq_q8_0(v + (size_t)b * 34, blk + (size_t)b * WM__QK);
         else
             wm__k_to_f32(kc, blk, v, ctype, hd);
         for (r = 0; r < rows; r++)
@@ -1909,57 +2099,6 @@ static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype,
     (void)kc;
 #endif
     for (; i < n; i++) dst[i] = wm__elem(w, dtype, (size_t)i);
-}
-
-/* ---- quantized dot products -----------------------------------------------------
-   x . w for activations x (groups of 8 wm__qa blocks) and one quantized
-   weight row w of n weights. Integer sums are exact; floats enter only as
-     acc[k] = fma(d_w d_x, isum, acc[k])        k: activation block mod 8
-   (Q4_K's sub-blocks are those blocks, plus fma(-dmin_w d_x, m sum_x, acc[k])),
-   then one fixed tree over acc[8]. d_w d_x is exact and every isum is below
-   2^24 in magnitude, so the SIMD bodies, which form the integer sums and
-   scales of 8 blocks at once, equal the scalar reference bit for bit.
-   Q4_0 and Q4_K multiply unsigned nibbles (maddubs needs no sign trick):
-   Q4_0's isum = sum(n x) - 8 sum(x). */
-
-static float wm__qsum8(const float *a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
-
-/* blocks [b, nb) of the scalar reference (and the tail of the SIMD bodies) */
-static void wm__qdot_ref(const wm__qa *x, const unsigned char *w, int dtype, int b, int nb, float *acc) {
-    for (; b < nb; b++) {
-        const wm__qa *g = &x[b / 8];
-        const int8_t *q = g->q[b & 7];
-        float dx = g->d[b & 7];
-        int k = b & 7, j;
-        int32_t s = 0;
-        if (dtype == WM_Q8_0) {
-            const unsigned char *wb = w + (size_t)b * 34;
-            for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * q[j];
-            acc[k] = fmaf(wm__h(wb) * dx, (float)s, acc[k]);
-        } else if (dtype == WM_Q4_0) {
-            const unsigned char *wb = w + (size_t)b * 18;
-            for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * q[j] + ((wb[2 + j] >> 4) - 8) * q[j + 16];
-            acc[k] = fmaf(wm__h(wb) * dx, (float)s, acc[k]);
-        } else if (dtype == WM_Q4_K) { /* block k: sub-block k, nibbles of chunk k/2 */
-            const unsigned char *wb = w + (size_t)(b / 8) * 144, *n = wb + 16 + 32 * (k / 2);
-            int sc, m;
-            wm__q4k_scale(wb + 4, k, &sc, &m);
-            for (j = 0; j < WM__QK; j++) s += (k & 1 ? n[j] >> 4 : n[j] & 15) * q[j];
-            acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * s), acc[k]);
-            acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
-        } else { /* WM_Q6_K: block k is half k/4, quarter k%4; sub-blocks 2k, 2k+1 */
-            const unsigned char *wb = w + (size_t)(b / 8) * 210, *ql = wb + 64 * (k / 4) + 32 * (k & 1), *qh = wb + 128 + 32 * (k / 4);
-            const int8_t *sc = (const int8_t *)(wb + 192) + 2 * k;
-            int sh = k & 2 ? 4 : 0, hs = 2 * (k & 3);
-            int32_t s1 = 0;
-            for (j = 0; j < WM__QK; j++) {
-                int v = (((ql[j] >> sh) & 15) | (((qh[j] >> hs) & 3) << 4)) - 32;
-                if (j < 16) s += v * q[j];
-                else s1 += v * q[j];
-            }
-            acc[k] = fmaf(wm__h(wb + 208) * dx, (float)(sc[0] * s + sc[1] * s1), acc[k]);
-        }
-    }
 }
 
 #ifdef WM__SIMD
@@ -2052,7 +2191,7 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
         WM__EACH8(WM__Q4_DOT)
         acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), u->sc));
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(u->mn, WM__VS_LOAD(a->sum)));
-    default:
+    default: /* WM_Q6_K */
 #define WM__Q6_DOT(k) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->sc6[k]);
         WM__EACH8(WM__Q6_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
@@ -2101,7 +2240,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(-wm__h(wb + 2)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_u8x8(mn), WM__VS_LOAD(a->sum)));
         }
         break;
-    default: /* WM_Q6_K: low nibbles of 64 bytes and high bit pairs of 32 per half, each loaded once */
+    case WM_Q6_K: /* low nibbles of 64 bytes and high bit pairs of 32 per half, each loaded once */
         for (b = 0; b + 8 <= nb; b += 8) {
             const unsigned char *wb = w + (size_t)(b / 8) * 210;
             wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
@@ -2114,6 +2253,13 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
                          WM__VB_LOAD(a->q[k]), wm__vsc_pick(&s, k));
             WM__EACH8(WM__Q6K_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
+        }
+        break;
+    default: /* a type with no loop of its own: its wm__qw8_unpack and wm__qw8_dot cases */
+        for (b = 0; b + 8 <= nb; b += 8) {
+            wm__qw8 u;
+            wm__qw8_unpack(&u, w, dtype, b);
+            acc = wm__qw8_dot(acc, &u, &x[b / 8], dtype);
         }
     }
     WM__VQ8_STORE(accp, acc);
@@ -2139,7 +2285,8 @@ static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype
     case WM_Q8_0: WM__QDOT4_LOOP(WM_Q8_0) break;
     case WM_Q4_0: WM__QDOT4_LOOP(WM_Q4_0) break;
     case WM_Q4_K: WM__QDOT4_LOOP(WM_Q4_K) break;
-    default: WM__QDOT4_LOOP(WM_Q6_K)
+    case WM_Q6_K: WM__QDOT4_LOOP(WM_Q6_K) break;
+    default: WM__QDOT4_LOOP(dtype)
     }
     WM__VQ8_STORE(acc, a0); WM__VQ8_STORE(acc + 8, a1); WM__VQ8_STORE(acc + 16, a2); WM__VQ8_STORE(acc + 24, a3);
     return b;
@@ -2150,13 +2297,13 @@ static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dt
     float acc[8];
     int b = 0, nb = n / WM__QK, k;
 #ifdef WM__SIMD
-    if (kc->simd) b = wm__v_qdot(x, (const unsigned char *)w, dtype, nb, acc); /* writes all of acc */
+    if (kc->simd && wm__types[dtype].simd) b = wm__v_qdot(x, (const unsigned char *)w, dtype, nb, acc); /* writes all of acc */
     else
 #else
     (void)kc;
 #endif
         for (k = 0; k < 8; k++) acc[k] = 0.0f;
-    wm__qdot_ref(x, (const unsigned char *)w, dtype, b, nb, acc);
+    wm__types[dtype].qdot(x, (const unsigned char *)w, b, nb, acc);
     return wm__qsum8(acc);
 }
 
@@ -2382,7 +2529,7 @@ static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat
 /* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
 static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0,
                           int r1, float *pack) {
-    size_t K = (size_t)W->cols, esz = (size_t)wm__dtypes[W->dtype].size;
+    size_t K = (size_t)W->cols, esz = (size_t)wm__types[W->dtype].size;
     int t0, r, t;
     if (!kc->simd) { /* the scalar reference: one dot per output */
         for (t = 0; t < T; t++)
@@ -2422,7 +2569,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
     for (rb = r0; rb < r1; rb += 4)
         for (t = 0; t < T; t++) {
 #ifdef WM__SIMD
-            if (kc->simd && t + 4 <= T) { /* four tokens per pass over a row */
+            if (kc->simd && wm__types[W->dtype].simd && t + 4 <= T) { /* four tokens per pass over a row */
                 for (r = rb; r < WM__MIN(rb + 4, r1); r++) {
                     const wm__qa *xs[4];
                     float acc[32];
@@ -2431,7 +2578,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
                     memset(acc, 0, sizeof acc);
                     b = wm__v_qdot4(xs, (const unsigned char *)wm__row(W, r), W->dtype, W->cols / WM__QK, acc);
                     for (j = 0; j < 4; j++) {
-                        wm__qdot_ref(xs[j], (const unsigned char *)wm__row(W, r), W->dtype, b, W->cols / WM__QK, acc + 8 * j);
+                        wm__types[W->dtype].qdot(xs[j], (const unsigned char *)wm__row(W, r), b, W->cols / WM__QK, acc + 8 * j);
                         y[(size_t)(t + j) * ldy + (size_t)r] = wm__qsum8(acc + 8 * j);
                     }
                 }
@@ -2782,7 +2929,7 @@ static void wm__k_topk(const wm__kc *kc, const float *x, int n, int k, int *idx,
 /* One tensor of the checkpoint directory (sorted by name). */
 typedef struct wm__tensor {
     const char *name; /* NUL-terminated, decoded */
-    int dtype;        /* index into wm__dtypes */
+    int dtype;        /* index into wm__types */
     int ndim;
     uint64_t shape[8];
     size_t begin, end; /* offsets in the data section */
@@ -3089,13 +3236,15 @@ static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, 
 
 /* Every module sees one of these. */
 typedef struct wm__ctx {
-    wm_session *s;
     const wm_model *m;
     const wm_config *c;
     const wm__kc *kc;
     const void *w;       /* this slot's weights: the module's own wm__*_w */
-    wm__lstate *st;
-    int nb, pos0; /* tokens of this batch and the position of the first */
+    wm__lstate *st;      /* this layer's session state */
+    int nb, pos0;        /* tokens of this batch and the position of the first */
+    int n_ctx, ctype;    /* the session's context (KV cache rows) and cache type */
+    const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
+    const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
 } wm__ctx;
 
 /* ---- cheems SSD module (Listing 4 + RoPE on B and C) ------------------- */
@@ -3158,7 +3307,7 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
     for (i = 0; i < x->nb * H; i++) b.dt[i] = wm__softplus(b.dt[i]);
     for (t = 0; t < x->nb; t++)
         for (g = 0; g < G; g++) {
-            const float *cs = x->s->rope_cs + (size_t)t * (N / 2), *sn = x->s->rope_sn + (size_t)t * (N / 2);
+            const float *cs = x->rope_cs + (size_t)t * (N / 2), *sn = x->rope_sn + (size_t)t * (N / 2);
             wm__k_rope(kc, b.Bm + ((size_t)t * G + g) * N, cs, sn, N);
             wm__k_rope(kc, b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
         }
@@ -3171,6 +3320,24 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
 }
 
 /* its tensors, per-layer state, scratch and decode traffic (the module table) */
+/* the config of an SSD (cheems' and mamba2's): head_dim from min_hd (cheems:
+   0 = rows(x_proj) / heads) */
+static wm_status wm__ssd_sizes_check(const wm_config *c, int min_hd, wm_error *err) {
+    if (!wm__in(c->ssd_heads, 1, 4096) || !wm__in(c->ssd_groups, 1, 4096) || !wm__in(c->ssd_state, 1, 4096) || !wm__in(c->ssd_chunk, 1, 65536) ||
+        !wm__in(c->ssd_head_dim, min_hd, WM__MAX_DIM))
+        return wm__fail(err, WM_ERR_CONFIG, "config: SSD sizes out of range");
+    if (c->ssd_heads % c->ssd_groups)
+        return wm__fail(err, WM_ERR_CONFIG, "config: the SSD's %d heads (ssd_num_heads / num_heads) are not a multiple of its %d groups (ssd_num_groups / n_groups)",
+                        c->ssd_heads, c->ssd_groups);
+    return WM_OK;
+}
+
+static wm_status wm__ssd_check(const wm_config *c, wm_error *err) {
+    wm_status st = wm__ssd_sizes_check(c, 0, err);
+    if (st == WM_OK && c->ssd_state % 2) return wm__fail(err, WM_ERR_CONFIG, "config: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
+    return st;
+}
+
 static void wm__ssd_plan(wm__planner *p, const wm_config *c, void *wv) {
     wm__ssd_w *w = (wm__ssd_w *)wv;
     int D = c->hidden_size, H = c->ssd_heads, GN = c->ssd_groups * c->ssd_state, HP = H * c->ssd_head_dim, hb = c->bias_proj;
@@ -3282,6 +3449,17 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb);
 }
 
+static wm_status wm__mamba_check(const wm_config *c, wm_error *err) {
+    wm_status st = wm__ssd_sizes_check(c, 1, err);
+    if (st != WM_OK) return st;
+    if (!wm__in(c->conv_kernel, 1, 64) || !(c->dt_min >= 0.0f && c->dt_min <= c->dt_max))
+        return wm__fail(err, WM_ERR_CONFIG, "config: conv_kernel or time_step_limit out of range");
+    if (!wm__in(c->norm_groups, 1, 4096) || (c->ssd_heads * c->ssd_head_dim) % c->norm_groups)
+        return wm__fail(err, WM_ERR_CONFIG, "config: gated_norm_groups %d does not divide the inner size %d", c->norm_groups,
+                        c->ssd_heads * c->ssd_head_dim);
+    return WM_OK;
+}
+
 static void wm__mamba_plan(wm__planner *p, const wm_config *c, void *wv) {
     wm__mamba_w *w = (wm__mamba_w *)wv;
     int D = c->hidden_size, H = c->ssd_heads, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, ub = c->bias_proj;
@@ -3386,6 +3564,13 @@ static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__a
     }
     if (w->o.data) wm__k_matmul(kc, out, D, th, (int)TW, &w->o, NULL, x->nb);
     else memcpy(out, th, sizeof(float) * (size_t)x->nb * (size_t)D);
+}
+
+static wm_status wm__mcsd_check(const wm_config *c, wm_error *err) {
+    if (!wm__in(c->mcsd_channels, 1, c->hidden_size) || c->hidden_size % c->mcsd_channels)
+        return wm__fail(err, WM_ERR_CONFIG, "config: num_channels %d must divide hidden_size %d (each channel has hidden_size / num_channels of them)",
+                        c->mcsd_channels, c->hidden_size);
+    return WM_OK;
 }
 
 static void wm__mcsd_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -3563,6 +3748,13 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
         }
     }
     wm__k_matmul(kc, out, D, b.o, Di, &w->out_proj, NULL, x->nb);
+}
+
+static wm_status wm__rod_check(const wm_config *c, wm_error *err) {
+    if (!wm__in(c->rod_inner, 1, WM__MAX_DIM) || !wm__in(c->rod_mem, 1, 4096) || !wm__in(c->rod_rank, 1, WM__MAX_DIM) ||
+        !wm__in(c->conv_kernel, 1, 64) || !(c->rod_k_eps >= 0.0f && c->rod_k_eps < 1.0f))
+        return wm__fail(err, WM_ERR_CONFIG, "config: rodimus flow sizes out of range (inner, mem_size, low rank, d_conv, normalize_epsilon)");
+    return WM_OK;
 }
 
 static void wm__rod_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -3774,6 +3966,15 @@ WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, c
         for (d = 0; d < hd; d++) out[d] += work[j - lo] * vcache[(size_t)j * hd + d];
 }
 
+/* the heads of an attention module (cheems' and doge's) */
+static wm_status wm__attn_heads_check(const wm_config *c, wm_error *err) {
+    if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || c->n_heads % c->n_kv_heads)
+        return wm__fail(err, WM_ERR_CONFIG, "config: num_attention_heads %d is not a multiple of num_key_value_heads %d", c->n_heads, c->n_kv_heads);
+    if (!wm__in(c->head_dim, 2, WM__MAX_DIM) || c->head_dim % 2)
+        return wm__fail(err, WM_ERR_CONFIG, "config: head_dim %d must be even and >= 2 (RoPE)", c->head_dim);
+    return WM_OK;
+}
+
 /* ---- cheems InnerFuncAttn with dynamic mask (Listing 7) -----------------
    v = x * sum_{i in topk(v_queries(x) v_keys^T)} v_embed[i]; RoPE on q, k;
    key position j is hidden from head h when dynamic_mask[h][j] == 0. */
@@ -3820,19 +4021,19 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__kc *kc = x->kc;
     wm__ifa_bufs b;
     int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
-    int maxp = c->max_position_embeddings, nv = c->ifa_values, K = c->ifa_topk, ld = x->s->params.n_ctx;
+    int maxp = c->max_position_embeddings, nv = c->ifa_values, K = c->ifa_topk, ld = x->n_ctx;
     unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] of ct */
-    int ct = x->s->params.cache_type;
+    int ct = x->ctype;
     size_t rb = wm__row_size(ct, (size_t)hd);
     float scale = 1.0f / sqrtf((float)hd);
-    wm__ifa_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
+    wm__ifa_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, D, in, D, &w->q, w->qb, x->nb);
     wm__k_matmul(kc, b.k, D, in, D, &w->k, w->kb, x->nb);
     wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb);
     wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, b.sim, nv, 0);
     WM__PARALLEL_FOR(kc->n_threads)
     for (t = 0; t < x->nb; t++) {
-        const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
+        const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
         float *v = b.v + (size_t)t * D;
         int i, j, h;
         wm__k_topk(kc, b.sim + (size_t)t * nv, nv, K, b.idx + (size_t)t * K, b.val + (size_t)t * K, b.sel + (size_t)WM__TID() * nv);
@@ -3861,6 +4062,18 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
                        kcache + (size_t)h * ld * rb, vcache + (size_t)h * ld * rb, ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
     }
     wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb);
+}
+
+static wm_status wm__ifa_check(const wm_config *c, wm_error *err) {
+    wm_status st = wm__attn_heads_check(c, err);
+    if (st != WM_OK) return st;
+    if (c->n_heads * c->head_dim != c->hidden_size)
+        return wm__fail(err, WM_ERR_CONFIG, "config: hidden_size %d must split into num_attention_heads %d heads of even size", c->hidden_size, c->n_heads);
+    if (!wm__in(c->ifa_values, 1, 1 << 20) || !wm__in(c->ifa_retrieval, 1, WM__MAX_DIM) || !wm__in(c->ifa_topk, 1, c->ifa_values))
+        return wm__fail(err, WM_ERR_CONFIG, "config: inner_values_topk %d must be in 1..num_inner_values %d", c->ifa_topk, c->ifa_values);
+    if (c->max_position_embeddings < 1)
+        return wm__fail(err, WM_ERR_CONFIG, "config: missing required field 'max_position_embeddings' (dynamic_mask length)");
+    return WM_OK;
 }
 
 static void wm__ifa_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -3941,20 +4154,20 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     const wm__doge_attn_w *w = (const wm__doge_attn_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__doge_bufs b;
-    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, task, ld = x->s->params.n_ctx;
+    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, task, ld = x->n_ctx;
     int QD = nH * hd, KD = nKV * hd, grp = nH / nKV, n_blk = (x->nb + WM__QB - 1) / WM__QB;
     unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nKV][n_ctx][hd] of ct */
     float *mm = x->st->m;                                 /* [nKV][n_ctx] */
-    int ct = x->s->params.cache_type;
+    int ct = x->ctype;
     size_t rb = wm__row_size(ct, (size_t)hd);
     float scale = 1.0f / sqrtf((float)hd);
-    wm__doge_carve(ar, c, x->nb, x->s->params.n_ctx, kc->n_threads, &b);
+    wm__doge_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb);
     wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb);
     wm__k_matmul(kc, b.v, KD, in, D, &w->v, w->vb, x->nb);
     wm__k_matmul(kc, b.dt, nKV, b.v, KD, &w->dt_proj, w->dt_projb, x->nb);
     for (t = 0; t < x->nb; t++) {
-        const float *cs = x->s->arope_cs + (size_t)t * (hd / 2), *sn = x->s->arope_sn + (size_t)t * (hd / 2);
+        const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
         int h;
         for (h = 0; h < nH; h++) {
             float *q = b.q + (size_t)t * QD + (size_t)h * hd;
@@ -3988,6 +4201,13 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb);
 }
 
+static wm_status wm__doge_attn_check(const wm_config *c, wm_error *err) {
+    wm_status st = wm__attn_heads_check(c, err);
+    if (st == WM_OK && (c->keep_window < 1 || c->sliding_window < 0))
+        return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
+    return st;
+}
+
 static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
     wm__doge_attn_w *w = (wm__doge_attn_w *)wv;
     int D = c->hidden_size, hd = c->head_dim, QD = c->n_heads * hd, KD = c->n_kv_heads * hd, ab = c->bias_proj;
@@ -4016,6 +4236,11 @@ static uint64_t wm__doge_attn_decode_bytes(const wm_model *m, const void *wv, ui
     const wm_config *c = &m->cfg;
     return wm__mat_bytes(&w->q) + wm__mat_bytes(&w->k) + wm__mat_bytes(&w->v) + wm__mat_bytes(&w->o) + wm__mat_bytes(&w->dt_proj) +
            kv * (2ull * c->n_kv_heads * wm__row_size(ctype, (size_t)c->head_dim) + 4ull * c->n_kv_heads);
+}
+
+/* the FFN of every state module */
+static wm_status wm__ffn_check(const wm_config *c, wm_error *err) {
+    return c->intermediate_size < 1 ? wm__fail(err, WM_ERR_CONFIG, "config: intermediate_size must be >= 1") : WM_OK;
 }
 
 /* ---- Rodimus+: SW-SKA, then its FFN (the paper's §3.2; RoPE and window as the code) --
@@ -4114,7 +4339,7 @@ static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__ska_bufs b;
     int D = c->hidden_size, H = c->n_heads, Hk = c->n_kv_heads, Hv = c->ska_v_heads, hd = c->head_dim, F = c->intermediate_size;
     int QD = H * hd, KD = Hk * hd, VD = Hv * hd, h2 = c->ska_rot_dim / 2, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
-    int R = x->st->ring, ns = (15 + H - 1) / H, ct = x->s->params.cache_type;
+    int R = x->st->ring, ns = (15 + H - 1) / H, ct = x->ctype;
     unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [Hk][R][hd], [Hv][R][hd] of ct */
     size_t rb = wm__row_size(ct, (size_t)hd);
     float scale = c->ska_qk_norm ? 1.0f : 1.0f / sqrtf((float)hd);
@@ -4163,6 +4388,22 @@ static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__ar
         wm__k_act_mul(kc, ag + F, ag, (size_t)F, WM_ACT_SILU); /* silu(g) a */
     }
     wm__k_matmul(kc, out, D, b.ag + F, 2 * F, &w->down, w->downb, x->nb);
+}
+
+static wm_status wm__ska_check(const wm_config *c, wm_error *err) {
+    if (wm__ffn_check(c, err) != WM_OK) return WM_ERR_CONFIG;
+    if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || !wm__in(c->ska_v_heads, 1, 4096) || c->n_heads % c->n_kv_heads ||
+        c->n_heads % c->ska_v_heads)
+        return wm__fail(err, WM_ERR_CONFIG, "config: attn_cfg.num_heads %d must be a multiple of num_heads_k %d and num_heads_v %d", c->n_heads,
+                        c->n_kv_heads, c->ska_v_heads);
+    if (c->n_heads * c->head_dim != c->hidden_size || !wm__in(c->ska_rot_dim, 0, c->head_dim) || c->ska_rot_dim % 2)
+        return wm__fail(err, WM_ERR_CONFIG, "config: d_model %d must split into num_heads %d heads, rotary_emb_dim %d even and at most the head size",
+                        c->hidden_size, c->n_heads, c->ska_rot_dim);
+    if (c->ska_window < 0 || (c->ska_window == 0) != (c->layer_state[0] == WM_STATE_SWSKA_FULL) || !(c->ska_xpos >= 0.0f && c->ska_xpos < 1e30f))
+        return wm__fail(err, WM_ERR_CONFIG, "config: attn_cfg.window_size or rotary_emb_scale_base out of range");
+    if (c->ska_qk_norm && (15 + c->n_heads - 1) / c->n_heads != 1 && (15 + c->n_heads - 1) / c->n_heads != c->n_heads)
+        return wm__fail(err, WM_ERR_CONFIG, "config: softmax_scale 'norm' needs num_heads 4 or >= 15");
+    return WM_OK;
 }
 
 static void wm__ska_plan(wm__planner *p, const wm_config *c, void *wv) {
@@ -4385,6 +4626,18 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
     }
 }
 
+static wm_status wm__cdmoe_check(const wm_config *c, wm_error *err) {
+    int nk = wm__in(c->cdmoe_experts, 1, 1 << 24) ? wm__isqrt(c->cdmoe_experts) : 0;
+    if (wm__ffn_check(c, err) != WM_OK) return WM_ERR_CONFIG;
+    if (nk * nk != c->cdmoe_experts || nk < 1)
+        return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts %d is not a square (product keys)", c->cdmoe_experts);
+    if (!wm__in(c->cdmoe_topk, 1, nk) || !wm__in(c->cdmoe_heads, 1, 4096))
+        return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts_per_head %d must be in 1..%d (the keys per half)", c->cdmoe_topk, nk);
+    if (!wm__in(c->cdmoe_retrieval, 2, WM__MAX_DIM) || c->cdmoe_retrieval % 2)
+        return wm__fail(err, WM_ERR_CONFIG, "config: expert_retrieval_size %d must be even and >= 2", c->cdmoe_retrieval);
+    return WM_OK;
+}
+
 static void wm__cdmoe_plan(wm__planner *p, const wm_config *c, void *wv) {
     wm__cdmoe_w *w = (wm__cdmoe_w *)wv;
     int D = c->hidden_size, F = c->intermediate_size, hb = c->bias_proj;
@@ -4456,6 +4709,15 @@ static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__ar
     }
 }
 
+static wm_status wm__moe_check(const wm_config *c, wm_error *err) {
+    int nk = wm__in(c->n_experts, 1, 1 << 24) ? wm__isqrt(c->n_experts) : 0;
+    if (wm__ffn_check(c, err) != WM_OK) return WM_ERR_CONFIG;
+    if (nk < 1 || !wm__in(c->experts_per_tok, 1, nk))
+        return wm__fail(err, WM_ERR_CONFIG, "config: num_experts_per_tok %d must be in 1..%d (the keys per half of num_experts %d)",
+                        c->experts_per_tok, nk, c->n_experts);
+    return WM_OK;
+}
+
 static void wm__moe_plan(wm__planner *p, const wm_config *c, void *wv) {
     wm__moe_w *w = (wm__moe_w *)wv;
     int D = c->hidden_size, E = c->n_experts, nk = wm__isqrt(E);
@@ -4500,24 +4762,26 @@ typedef struct wm__module {
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
     uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv, int ctype); /* kv keys in a cache of ctype */
     void (*bound)(const wm_config *c, void *w); /* after its tensors are bound, or NULL */
+    wm_status (*check)(const wm_config *c, wm_error *err); /* its config fields, once per model that uses it (NULL: none) */
     int attends; /* keeps a KV cache: bounded by n_ctx */
 } wm__module;
 
 #define WM__N_SEQ 7
 static const wm__module wm__modules[] = {
-    {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
-    {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, 0},
-    {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, 1},
-    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL, 1},
-    {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, 0},
-    {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, 0},
-    {"rodimus", wm__rod_plan, wm__rod_state, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, 0},
-    {"none", NULL, NULL, NULL, NULL, NULL, NULL, 0},
-    {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, 0},
-    {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, 0},
-    {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, 0},
-    {"swska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, 0},
-    {"ska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, 1}, /* no window */
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, wm__ssd_check, 0},
+    {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, wm__ifa_check, 1},
+    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL,
+     wm__doge_attn_check, 1},
+    {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, wm__mamba_check, 0},
+    {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, wm__mcsd_check, 0},
+    {"rodimus", wm__rod_plan, wm__rod_state, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, wm__rod_check, 0},
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, wm__ffn_check, 0},
+    {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, wm__cdmoe_check, 0},
+    {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, wm__moe_check, 0},
+    {"swska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 0},
+    {"ska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 1}, /* no window */
 };
 #define WM__N_MODULES ((int)(sizeof wm__modules / sizeof wm__modules[0]))
 
@@ -4768,7 +5032,9 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
     int t, slot, D = c->hidden_size;
-    x.s = s; x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
+    x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
+    x.n_ctx = s->params.n_ctx; x.ctype = s->params.cache_type;
+    x.rope_cs = s->rope_cs; x.rope_sn = s->rope_sn; x.arope_cs = s->arope_cs; x.arope_sn = s->arope_sn;
     for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
         const wm__module *md = wm__slot_module(L, slot);
         const float *nw = slot ? L->norm_state : L->norm_seq;
@@ -5283,7 +5549,6 @@ static wm_status wm__cfg_bounds(const wm_config *c, wm_error *err) {
     return WM_OK;
 }
 
-static int wm__in(int v, int lo, int hi) { return v >= lo && v <= hi; }
 
 /* ---- config.json, field by field -------------------------------------------- */
 
@@ -5596,8 +5861,18 @@ static const wm__model_type wm__model_types[] = {
 };
 #define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
 
+WMDEF const char *wm_model_type_name(int type) { return type >= 1 && type < WM__N_MODEL_TYPES ? wm__model_types[type].name : NULL; }
+WMDEF const char *wm_module_name(int slot, int kind) {
+    int n = slot == 0 ? WM__N_SEQ : WM__N_MODULES - WM__N_SEQ;
+    if ((slot != 0 && slot != 1) || kind < 0 || kind >= n) return NULL;
+    return wm__modules[slot * WM__N_SEQ + kind].name;
+}
+
+/* A config's invariants: its type's, each layer's modules allowed to it,
+   the fields every model reads, then each module it uses checks its own. */
 static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
-    int l, seq = 0, ssd = 0, attn = 0, cdmoe = 0, moe = 0, mlp = 0, rod = 0, ska = 0, mcsd = 0;
+    int l, k;
+    unsigned used = 0; /* WM__BIT(row of wm__modules) */
     const char *bad = NULL;
     const wm__model_type *mt;
     if (!wm__in((int)c->model_type, 1, WM__N_MODEL_TYPES - 1)) return wm__fail(err, WM_ERR_CONFIG, "config: unknown model_type %d", (int)c->model_type);
@@ -5609,19 +5884,9 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
         int s = c->layer_seq[l], t = c->layer_state[l];
         int ok = wm__in(s, 0, WM__N_SEQ - 1) && wm__in(t, 0, WM__N_MODULES - WM__N_SEQ - 1) && (mt->seqs >> s & 1u) && (mt->states >> t & 1u);
         if (!ok) return wm__fail(err, WM_ERR_CONFIG, "config: layer %d has modules its model type does not", l);
-        seq |= s != WM_SEQ_NONE;
-        ssd |= s == WM_SEQ_SSD || s == WM_SEQ_MAMBA2;
-        attn |= s == WM_SEQ_ATTN || s == WM_SEQ_DOGE_ATTN;
-        cdmoe |= t == WM_STATE_CDMOE;
-        moe |= t == WM_STATE_DOGE_MOE;
-        mlp |= t == WM_STATE_MLP || t == WM_STATE_CDMOE || t == WM_STATE_DOGE_MOE || t == WM_STATE_SWSKA || t == WM_STATE_SWSKA_FULL;
-        rod |= s == WM_SEQ_RODIMUS;
-        mcsd |= s == WM_SEQ_MCSD;
-        ska |= t == WM_STATE_SWSKA || t == WM_STATE_SWSKA_FULL;
+        used |= WM__BIT(s) | WM__BIT(WM__N_SEQ + t);
     }
-    (void)seq;
-    if (mlp && c->intermediate_size < 1) bad = "intermediate_size must be >= 1";
-    else if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) bad = "the norm epsilon must be in 0..1";
+    if (!(c->norm_eps >= 0.0f && c->norm_eps <= 1.0f)) bad = "the norm epsilon must be in 0..1";
     else if (!(c->rope_theta > 0.0 && c->rope_theta < 1e300)) bad = "rope_theta must be positive";
     else if (!(c->rope_factor > 0.0 && c->rope_factor < 1e300) || !wm__in(c->rope_type, WM_ROPE_DEFAULT, WM_ROPE_DYNAMIC)) bad = "rope scaling is malformed";
     else if (c->rope_type == WM_ROPE_DYNAMIC && c->rope_original_max < 1) bad = "dynamic RoPE needs max_position_embeddings";
@@ -5629,71 +5894,8 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
     if (bad) return wm__fail(err, WM_ERR_CONFIG, "config: %s", bad);
     for (l = 0; l < c->n_eos; l++)
         if (!wm__in(c->eos_token_ids[l], 0, WM__MAX_VOCAB)) return wm__fail(err, WM_ERR_CONFIG, "config: eos_token_id %d is not a token id", c->eos_token_ids[l]);
-    if (ssd) {
-        if (!wm__in(c->ssd_heads, 1, 4096) || !wm__in(c->ssd_groups, 1, 4096) || !wm__in(c->ssd_state, 1, 4096) || !wm__in(c->ssd_chunk, 1, 65536) ||
-            !wm__in(c->ssd_head_dim, c->model_type == WM_MODEL_CHEEMS ? 0 : 1, WM__MAX_DIM)) /* cheems: 0 = rows(x_proj) / heads */
-            return wm__fail(err, WM_ERR_CONFIG, "config: SSD sizes out of range");
-        if (c->ssd_heads % c->ssd_groups)
-            return wm__fail(err, WM_ERR_CONFIG, "config: the SSD's %d heads (ssd_num_heads / num_heads) are not a multiple of its %d groups (ssd_num_groups / n_groups)",
-                            c->ssd_heads, c->ssd_groups);
-        if (c->model_type == WM_MODEL_CHEEMS && c->ssd_state % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: ssd_state_size %d must be even (RoPE on B and C)", c->ssd_state);
-        if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->conv_kernel, 1, 64) || !(c->dt_min >= 0.0f && c->dt_min <= c->dt_max)))
-            return wm__fail(err, WM_ERR_CONFIG, "config: conv_kernel or time_step_limit out of range");
-        if (c->model_type == WM_MODEL_MAMBA2 && (!wm__in(c->norm_groups, 1, 4096) || (c->ssd_heads * c->ssd_head_dim) % c->norm_groups))
-            return wm__fail(err, WM_ERR_CONFIG, "config: gated_norm_groups %d does not divide the inner size %d", c->norm_groups,
-                            c->ssd_heads * c->ssd_head_dim);
-    }
-    if (attn) {
-        if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || c->n_heads % c->n_kv_heads)
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_attention_heads %d is not a multiple of num_key_value_heads %d", c->n_heads, c->n_kv_heads);
-        if (!wm__in(c->head_dim, 2, WM__MAX_DIM) || c->head_dim % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: head_dim %d must be even and >= 2 (RoPE)", c->head_dim);
-        if (c->model_type == WM_MODEL_CHEEMS) {
-            if (c->n_heads * c->head_dim != c->hidden_size)
-                return wm__fail(err, WM_ERR_CONFIG, "config: hidden_size %d must split into num_attention_heads %d heads of even size", c->hidden_size, c->n_heads);
-            if (!wm__in(c->ifa_values, 1, 1 << 20) || !wm__in(c->ifa_retrieval, 1, WM__MAX_DIM) || !wm__in(c->ifa_topk, 1, c->ifa_values))
-                return wm__fail(err, WM_ERR_CONFIG, "config: inner_values_topk %d must be in 1..num_inner_values %d", c->ifa_topk, c->ifa_values);
-            if (c->max_position_embeddings < 1)
-                return wm__fail(err, WM_ERR_CONFIG, "config: missing required field 'max_position_embeddings' (dynamic_mask length)");
-        } else if (c->keep_window < 1 || c->sliding_window < 0) {
-            return wm__fail(err, WM_ERR_CONFIG, "config: keep_window_size must be >= 1 and sliding_window >= 0");
-        }
-    }
-    if (mcsd && (!wm__in(c->mcsd_channels, 1, c->hidden_size) || c->hidden_size % c->mcsd_channels))
-        return wm__fail(err, WM_ERR_CONFIG, "config: num_channels %d must divide hidden_size %d (each channel has hidden_size / num_channels of them)",
-                        c->mcsd_channels, c->hidden_size);
-    if (rod && (!wm__in(c->rod_inner, 1, WM__MAX_DIM) || !wm__in(c->rod_mem, 1, 4096) || !wm__in(c->rod_rank, 1, WM__MAX_DIM) ||
-                !wm__in(c->conv_kernel, 1, 64) || !(c->rod_k_eps >= 0.0f && c->rod_k_eps < 1.0f)))
-        return wm__fail(err, WM_ERR_CONFIG, "config: rodimus flow sizes out of range (inner, mem_size, low rank, d_conv, normalize_epsilon)");
-    if (ska) {
-        if (!wm__in(c->n_heads, 1, 4096) || !wm__in(c->n_kv_heads, 1, 4096) || !wm__in(c->ska_v_heads, 1, 4096) ||
-            c->n_heads % c->n_kv_heads || c->n_heads % c->ska_v_heads)
-            return wm__fail(err, WM_ERR_CONFIG, "config: attn_cfg.num_heads %d must be a multiple of num_heads_k %d and num_heads_v %d", c->n_heads,
-                            c->n_kv_heads, c->ska_v_heads);
-        if (c->n_heads * c->head_dim != c->hidden_size || !wm__in(c->ska_rot_dim, 0, c->head_dim) || c->ska_rot_dim % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: d_model %d must split into num_heads %d heads, rotary_emb_dim %d even and at most the head size",
-                            c->hidden_size, c->n_heads, c->ska_rot_dim);
-        if (c->ska_window < 0 || (c->ska_window == 0) != (c->layer_state[0] == WM_STATE_SWSKA_FULL) || !(c->ska_xpos >= 0.0f && c->ska_xpos < 1e30f))
-            return wm__fail(err, WM_ERR_CONFIG, "config: attn_cfg.window_size or rotary_emb_scale_base out of range");
-        if (c->ska_qk_norm && (15 + c->n_heads - 1) / c->n_heads != 1 && (15 + c->n_heads - 1) / c->n_heads != c->n_heads)
-            return wm__fail(err, WM_ERR_CONFIG, "config: softmax_scale 'norm' needs num_heads 4 or >= 15");
-    }
-    if (cdmoe) {
-        int nk = wm__in(c->cdmoe_experts, 1, 1 << 24) ? wm__isqrt(c->cdmoe_experts) : 0;
-        if (nk * nk != c->cdmoe_experts || nk < 1)
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts %d is not a square (product keys)", c->cdmoe_experts);
-        if (!wm__in(c->cdmoe_topk, 1, nk) || !wm__in(c->cdmoe_heads, 1, 4096))
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_cdmoe_experts_per_head %d must be in 1..%d (the keys per half)", c->cdmoe_topk, nk);
-        if (!wm__in(c->cdmoe_retrieval, 2, WM__MAX_DIM) || c->cdmoe_retrieval % 2)
-            return wm__fail(err, WM_ERR_CONFIG, "config: expert_retrieval_size %d must be even and >= 2", c->cdmoe_retrieval);
-    }
-    if (moe) {
-        int nk = wm__in(c->n_experts, 1, 1 << 24) ? wm__isqrt(c->n_experts) : 0;
-        if (nk < 1 || !wm__in(c->experts_per_tok, 1, nk))
-            return wm__fail(err, WM_ERR_CONFIG, "config: num_experts_per_tok %d must be in 1..%d (the keys per half of num_experts %d)",
-                            c->experts_per_tok, nk, c->n_experts);
-    }
+    for (k = 0; k < WM__N_MODULES; k++)
+        if ((used >> k & 1u) && wm__modules[k].check && wm__modules[k].check(c, err) != WM_OK) return WM_ERR_CONFIG;
     return wm__cfg_bounds(c, err);
 }
 
@@ -5857,8 +6059,8 @@ static wm_status wm__st_entry(const wm__stfile *f, const char *key, const char *
         char s[16];
         wm__j_str(dt, e, s, sizeof s);
         s[sizeof s - 1] = 0;
-        for (i = 0; i < WM__N_DTYPES; i++)
-            if (wm__dtypes[i].st && !strcmp(s, wm__dtypes[i].name)) dtype = i;
+        for (i = 0; i < WM__N_TYPES; i++)
+            if (wm__types[i].st && !strcmp(s, wm__types[i].name)) dtype = i;
         if (dtype < 0) return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': unknown dtype '%s'", f->blob->name, name, s);
     } else {
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': dtype is not a string", f->blob->name, name);
@@ -5890,12 +6092,12 @@ static wm_status wm__st_entry(const wm__stfile *f, const char *key, const char *
                         "%s: tensor '%s': data_offsets [%llu, %llu) run past the data section (%zu bytes, file offset %zu)",
                         f->blob->name, name, (unsigned long long)off[0], (unsigned long long)off[1], f->data_size,
                         (size_t)(f->data - (const unsigned char *)f->blob->data));
-    if (!wm__mul(nel, (size_t)wm__dtypes[dtype].size, &nbytes))
+    if (!wm__mul(nel, (size_t)wm__types[dtype].size, &nbytes))
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': byte size overflows", f->blob->name, name);
     if ((uint64_t)nbytes != off[1] - off[0])
         return wm__fail(err, WM_ERR_FORMAT,
                         "%s: tensor '%s': %llu bytes at data offset %llu, but %s x shape needs %zu", f->blob->name, name,
-                        (unsigned long long)(off[1] - off[0]), (unsigned long long)off[0], wm__dtypes[dtype].name, nbytes);
+                        (unsigned long long)(off[1] - off[0]), (unsigned long long)off[0], wm__types[dtype].name, nbytes);
     if (t) {
         size_t len = wm__j_str(key, e, names, (size_t)-1);
         names[len] = 0;
@@ -6217,7 +6419,7 @@ static wm_status wm__gg_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
 /* llama.cpp's mamba2 names: per layer (after "blk.N.") and top-level. flat:
    the tensor is a vector in transformers; conv: [C][K] is [C][1][K] there;
    neglog: the file holds A = -exp(A_log). */
-enum { WM__GGM_FLAT = 1, WM__GGM_CONV = 2, WM__GGM_NEGLOG = 4 };
+enum { WM__GGM_FLAT = 1, WM__GGM_CONV = 2, WM__GGM_NEGLOG = 4, WM__GGM_COL = 8, WM__GGM_GROUPS = 16 }; /* COL, GROUPS: written [1][n], [G][n/G] */
 static const struct { const char *gg, *hf; int how; } wm__gg_mamba2_names[] = {
     {"attn_norm.weight", "norm.weight", 0},
     {"ssm_in.weight", "mixer.in_proj.weight", 0},
@@ -6225,9 +6427,9 @@ static const struct { const char *gg, *hf; int how; } wm__gg_mamba2_names[] = {
     {"ssm_conv1d.weight", "mixer.conv1d.weight", WM__GGM_CONV},
     {"ssm_conv1d.bias", "mixer.conv1d.bias", 0},
     {"ssm_dt.bias", "mixer.dt_bias", WM__GGM_FLAT},
-    {"ssm_a", "mixer.A_log", WM__GGM_FLAT | WM__GGM_NEGLOG},
-    {"ssm_d", "mixer.D", WM__GGM_FLAT},
-    {"ssm_norm.weight", "mixer.norm.weight", WM__GGM_FLAT},
+    {"ssm_a", "mixer.A_log", WM__GGM_FLAT | WM__GGM_NEGLOG | WM__GGM_COL},
+    {"ssm_d", "mixer.D", WM__GGM_FLAT | WM__GGM_COL},
+    {"ssm_norm.weight", "mixer.norm.weight", WM__GGM_FLAT | WM__GGM_GROUPS},
     {"ssm_out.weight", "mixer.out_proj.weight", 0},
     {"ssm_out.bias", "mixer.out_proj.bias", 0},
     {"token_embd.weight", "backbone.embeddings.weight", -1},
@@ -6282,16 +6484,16 @@ static wm_status wm__gg_entry(const wm__stfile *f, wm__gr *r, wm__tensor *t, cha
     if (n == 0 || n > 200 || memchr(s, 0, n))
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor info at offset %zu: name of %zu bytes (1..200, no NUL)", f->blob->name, at, n);
     len = wm__gg_name(f, s, n, name, &how);
-    for (k = 0; k < WM__N_DTYPES; k++)
-        if (wm__dtypes[k].gg == (int)type) dtype = k;
+    for (k = 0; k < WM__N_TYPES; k++)
+        if (wm__types[k].gg == (int)type) dtype = k;
     if (dtype < 0) return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': unknown GGML type %u", f->blob->name, name, type);
     for (i = 0; i < nd; i++)
         if (ne[i] > (uint64_t)(size_t)-1 || !wm__mul(nel, (size_t)ne[i], &nel))
             return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': element count overflows", f->blob->name, name);
-    if (ne[0] % (uint64_t)wm__dtypes[dtype].block)
+    if (ne[0] % (uint64_t)wm__types[dtype].block)
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': rows of %llu are not whole %s blocks of %d", f->blob->name, name,
-                        (unsigned long long)ne[0], wm__dtypes[dtype].name, wm__dtypes[dtype].block);
-    if (!wm__mul(nel / (size_t)wm__dtypes[dtype].block, (size_t)wm__dtypes[dtype].size, &bytes))
+                        (unsigned long long)ne[0], wm__types[dtype].name, wm__types[dtype].block);
+    if (!wm__mul(nel / (size_t)wm__types[dtype].block, (size_t)wm__types[dtype].size, &bytes))
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': byte size overflows", f->blob->name, name);
     if (off % f->align)
         return wm__fail(err, WM_ERR_FORMAT, "%s: tensor '%s': data offset %llu is not a multiple of the alignment %u", f->blob->name, name,
@@ -6438,6 +6640,359 @@ static wm_status wm__file_tiling(const wm__stfile *f, wm__tensor *t, size_t n, w
 }
 
 /* ========================================================================
+   Loader, part 3c: GGUF writing (wm_gguf_write, behind wm convert and wm
+   quantize). The header (keys, then each tensor's name, dims, type and
+   offset), zeros to 32 bytes, then each tensor's data padded to 32 bytes;
+   a tensor kept in its type is copied, any other dequantized to floats
+   and quantized anew.
+   ======================================================================== */
+#ifndef WM_NO_MALLOC
+
+typedef struct wm__gw { /* the output stream */
+    const wm_gguf_params *p;
+    uint64_t at; /* bytes written */
+    int ok;
+} wm__gw;
+
+static void wm__gw_bytes(wm__gw *o, const void *d, size_t n) {
+    if (n && o->ok && !o->p->write(o->p->user, d, n)) o->ok = 0;
+    o->at += n;
+}
+static void wm__gw_u32(wm__gw *o, uint32_t v) {
+    unsigned char b[4];
+    b[0] = (unsigned char)v; b[1] = (unsigned char)(v >> 8); b[2] = (unsigned char)(v >> 16); b[3] = (unsigned char)(v >> 24);
+    wm__gw_bytes(o, b, 4);
+}
+static void wm__gw_u64(wm__gw *o, uint64_t v) {
+    wm__gw_u32(o, (uint32_t)v);
+    wm__gw_u32(o, (uint32_t)(v >> 32));
+}
+static void wm__gw_str(wm__gw *o, const char *s, size_t n) {
+    wm__gw_u64(o, n);
+    wm__gw_bytes(o, s, n);
+}
+static void wm__gw_zeros(wm__gw *o, uint64_t n) { /* n < 32 */
+    static const char zeros[32] = {0};
+    wm__gw_bytes(o, zeros, (size_t)n);
+}
+enum { WM__GGUF_U32 = 4, WM__GGUF_F32 = 6, WM__GGUF_STR = 8 };
+static void wm__gw_kv_str(wm__gw *o, const char *k, const char *v, size_t n) {
+    wm__gw_str(o, k, strlen(k));
+    wm__gw_u32(o, WM__GGUF_STR);
+    wm__gw_str(o, v, n);
+}
+static void wm__gw_kv_u32(wm__gw *o, const char *k, uint32_t v) {
+    wm__gw_str(o, k, strlen(k));
+    wm__gw_u32(o, WM__GGUF_U32);
+    wm__gw_u32(o, v);
+}
+static void wm__gw_kv_f32(wm__gw *o, const char *k, float v) {
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    wm__gw_str(o, k, strlen(k));
+    wm__gw_u32(o, WM__GGUF_F32);
+    wm__gw_u32(o, u);
+}
+
+typedef struct wm__gwt { /* one tensor of the output */
+    char name[256];
+    int n_dims, type, how; /* type: WM_* of the output; how: WM__GGM_* (mamba2) */
+    uint64_t ne[4], off, bytes;
+    wm_tensor_info in;
+} wm__gwt;
+
+/* the GGUF name and dims of a tensor: llama.cpp's for mamba2 (the reader's
+   table, read backwards) */
+static void wm__gw_place(wm__gwt *g, const wm_config *c) {
+    const char *s = g->in.name;
+    unsigned layer = 0;
+    int i;
+    size_t k = 16;
+    g->how = 0;
+    wm__fmt(g->name, sizeof g->name, "%s", s);
+    g->n_dims = g->in.ndim;
+    for (i = 0; i < g->in.ndim; i++) g->ne[i] = g->in.shape[g->in.ndim - 1 - i];
+    if (c->model_type != WM_MODEL_MAMBA2) return;
+    for (i = 0; i < WM__GG_N_MAMBA2; i++)
+        if (wm__gg_mamba2_names[i].how < 0 && !strcmp(s, wm__gg_mamba2_names[i].hf)) wm__fmt(g->name, sizeof g->name, "%s", wm__gg_mamba2_names[i].gg);
+    if (strncmp(s, "backbone.layers.", 16) || !(s[16] >= '0' && s[16] <= '9')) return;
+    for (; s[k] >= '0' && s[k] <= '9' && k < 24; k++) layer = layer * 10 + (unsigned)(s[k] - '0');
+    if (s[k] != '.') return;
+    for (i = 0; i < WM__GG_N_MAMBA2; i++)
+        if (wm__gg_mamba2_names[i].how >= 0 && !strcmp(s + k + 1, wm__gg_mamba2_names[i].hf)) {
+            const wm_tensor_info *t = &g->in;
+            wm__fmt(g->name, sizeof g->name, "blk.%u.%s", layer, wm__gg_mamba2_names[i].gg);
+            g->how = wm__gg_mamba2_names[i].how;
+            if (g->how & WM__GGM_COL) { g->n_dims = 2; g->ne[0] = 1; g->ne[1] = t->shape[0]; }
+            if ((g->how & WM__GGM_CONV) && t->ndim == 3) { g->n_dims = 2; g->ne[0] = t->shape[2]; g->ne[1] = t->shape[0]; }
+            if ((g->how & WM__GGM_GROUPS) && c->ssd_groups > 0) { g->n_dims = 2; g->ne[0] = t->shape[0] / (uint64_t)c->ssd_groups; g->ne[1] = (uint64_t)c->ssd_groups; }
+        }
+}
+
+/* the layer number after the leading letters, '_' and '.' of a name; -1: none */
+static int wm__gw_layer(const char *s) {
+    int l = 0;
+    while ((*s >= 'a' && *s <= 'z') || *s == '_' || *s == '.') s++;
+    if (!(*s >= '0' && *s <= '9')) return -1;
+    for (; *s >= '0' && *s <= '9' && l < 100000000; s++) l = l * 10 + (*s - '0');
+    return l;
+}
+
+/* the output type of a tensor under mix (see wm_gguf_params); i_v counts the
+   v_proj matrices met so far of n_v */
+static int wm__gw_pick(int mix, const wm_tensor_info *t, const wm_config *c, int tied, int *i_v, int n_v) {
+    int out = !strcmp(t->name, "lm_head.weight") || (tied && (!strcmp(t->name, "model.embed_tokens.weight") || !strcmp(t->name, "backbone.embeddings.weight")));
+    int type, l, nl = c->n_layers;
+    size_t n = strlen(t->name);
+    uint64_t cols = t->ndim >= 1 ? t->shape[t->ndim - 1] : 1;
+    int matrix = t->ndim == 2 && n > 7 && !strcmp(t->name + n - 7, ".weight") && !strstr(t->name, "norm") && !strstr(t->name, "conv1d");
+    if (mix == WM_MIX_KEEP) return t->type;
+    if (!matrix || mix == WM_MIX_F32) return WM_F32; /* norms and other small tensors: F32 (as llama.cpp), used in place */
+    if (mix == WM_MIX_F16) return WM_F16;
+    if (mix == WM_MIX_BF16) return WM_BF16;
+    type = mix == WM_MIX_Q8_0 ? WM_Q8_0 : mix == WM_MIX_Q4_0 ? WM_Q4_0 : WM_Q4_K;
+    if (out && mix != WM_MIX_Q8_0) type = WM_Q6_K;
+    if (mix == WM_MIX_Q4_K_M && !out) {
+        int more = 0;
+        if (strstr(t->name, "v_proj")) { more = *i_v < n_v / 8 || *i_v >= 7 * n_v / 8 || (*i_v - n_v / 8) % 3 == 2; (*i_v)++; }
+        else if (strstr(t->name, "down_proj") && (l = wm__gw_layer(t->name)) >= 0)
+            more = l < nl / 8 || l >= 7 * nl / 8 || (l - nl / 8) % 3 == 2;
+        if (more) type = WM_Q6_K;
+    }
+    if (cols % (uint64_t)wm_type_block(type)) type = cols % 32 ? (t->type > WM_BF16 ? WM_F32 : t->type) : WM_Q8_0;
+    return type;
+}
+
+/* general.file_type (llama.cpp's LLAMA_FTYPE_*) */
+static int wm__gw_ftype(int mix, const int *cnt) {
+    static const int of_mix[] = {0, 1, 32, 7, 2, 15}; /* WM_MIX_F32 .. WM_MIX_Q4_K_M */
+    if (mix >= WM_MIX_F32) return of_mix[mix];
+    return cnt[WM_Q4_K] + cnt[WM_Q6_K] ? 15 : cnt[WM_Q4_0] ? 2 : cnt[WM_Q8_0] ? 7 : cnt[WM_BF16] ? 32 : cnt[WM_F16] ? 1 : 0; /* what the file holds */
+}
+
+/* the tensors to write, their output types and offsets */
+static wm_status wm__gw_plan(const wm_model *m, const wm_gguf_params *p, wm__gwt *ts, wm_gguf_stats *st, wm_error *err) {
+    const wm_config *c = wm_model_config(m);
+    int i, tied = 1, i_v = 0, n_v = 0, nt = wm_model_n_tensors(m);
+    for (i = 0; i < nt; i++) {
+        wm_tensor_info t;
+        wm_model_tensor(m, i, &t);
+        if (t.used && !strcmp(t.name, "lm_head.weight")) tied = 0;
+        if (t.used && strstr(t.name, "v_proj")) n_v++;
+        if (t.used && p->mix >= WM_MIX_Q8_0 && !p->allow_requantize && t.type >= WM_Q8_0) /* as llama-quantize: not twice by accident */
+            return wm__fail(err, WM_ERR_INVALID_ARG, "already quantized (tensor '%s' is %s); quantizing again loses precision: quantize the "
+                            "F32/F16/BF16 checkpoint, or pass --allow-requantize (allow_requantize)", t.name, t.dtype);
+    }
+    for (i = 0; i < nt; i++) {
+        wm__gwt *g = &ts[st->n_tensors];
+        uint64_t nel;
+        wm_model_tensor(m, i, &g->in);
+        if (!g->in.used) continue;
+        if (g->in.type < 0) return wm__fail(err, WM_ERR_UNSUPPORTED, "tensor '%s' has type %s, which wm.h cannot convert", g->in.name, g->in.dtype);
+        wm__gw_place(g, c);
+        g->type = wm__gw_pick(p->mix, &g->in, c, tied, &i_v, n_v);
+        if (g->how & WM__GGM_COL) g->type = WM_F32; /* llama.cpp reads ssm_a, ssm_d as F32 */
+        nel = (uint64_t)(g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type))) * (uint64_t)wm_type_block(g->in.type);
+        g->bytes = wm_type_bytes(g->type, nel);
+        g->off = st->data_bytes;
+        st->data_bytes += (g->bytes + 31) / 32 * 32;
+        st->n_type[g->type]++;
+        st->n_tensors++;
+    }
+    return WM_OK;
+}
+
+/* the header: keys, then the tensor infos, padded to 32 bytes */
+static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const wm_gguf_stats *st, const char *cj, size_t cj_n) {
+    const wm_gguf_params *p = o->p;
+    const wm_config *c = wm_model_config(m);
+    const char *arch = wm_model_type_name(c->model_type), *name = p->name ? p->name : arch;
+    int i, d, quant = p->mix >= WM_MIX_Q8_0 || st->n_type[WM_Q8_0] + st->n_type[WM_Q4_0] + st->n_type[WM_Q4_K] + st->n_type[WM_Q6_K];
+    int mamba2 = c->model_type == WM_MODEL_MAMBA2;
+    wm__gw_bytes(o, "GGUF", 4);
+    wm__gw_u32(o, 3);
+    wm__gw_u64(o, (uint64_t)st->n_tensors);
+    wm__gw_u64(o, (uint64_t)(6 + (cj != NULL) + (p->tokenizer_json != NULL) + quant + (mamba2 ? 11 : 0)));
+    wm__gw_kv_str(o, "general.architecture", arch, strlen(arch));
+    wm__gw_kv_str(o, "general.name", name, strlen(name));
+    wm__gw_kv_str(o, "general.type", "model", 5);
+    wm__gw_kv_u32(o, "general.alignment", 32);
+    wm__gw_kv_u32(o, "general.file_type", (uint32_t)wm__gw_ftype(p->mix, st->n_type));
+    wm__gw_kv_str(o, "wm.writer", "wm.h " WM_VERSION_STRING, strlen("wm.h " WM_VERSION_STRING));
+    if (quant) wm__gw_kv_u32(o, "general.quantization_version", 2);
+    if (mamba2) { /* llama.cpp's keys */
+        wm__gw_kv_u32(o, "mamba2.context_length", 1048576);
+        wm__gw_kv_u32(o, "mamba2.embedding_length", (uint32_t)c->hidden_size);
+        wm__gw_kv_u32(o, "mamba2.feed_forward_length", 0);
+        wm__gw_kv_u32(o, "mamba2.attention.head_count", 0);
+        wm__gw_kv_u32(o, "mamba2.block_count", (uint32_t)c->n_layers);
+        wm__gw_kv_u32(o, "mamba2.ssm.conv_kernel", (uint32_t)c->conv_kernel);
+        wm__gw_kv_u32(o, "mamba2.ssm.inner_size", (uint32_t)(c->ssd_heads * c->ssd_head_dim));
+        wm__gw_kv_u32(o, "mamba2.ssm.state_size", (uint32_t)c->ssd_state);
+        wm__gw_kv_u32(o, "mamba2.ssm.time_step_rank", (uint32_t)c->ssd_heads);
+        wm__gw_kv_u32(o, "mamba2.ssm.group_count", (uint32_t)c->ssd_groups);
+        wm__gw_kv_f32(o, "mamba2.attention.layer_norm_rms_epsilon", c->norm_eps);
+    }
+    if (cj) wm__gw_kv_str(o, "wm.config_json", cj, cj_n);
+    if (p->tokenizer_json) wm__gw_kv_str(o, "tokenizer.huggingface.json", p->tokenizer_json, p->tokenizer_bytes);
+    for (i = 0; i < st->n_tensors; i++) {
+        wm__gw_str(o, ts[i].name, strlen(ts[i].name));
+        wm__gw_u32(o, (uint32_t)ts[i].n_dims);
+        for (d = 0; d < ts[i].n_dims; d++) wm__gw_u64(o, ts[i].ne[d]);
+        wm__gw_u32(o, (uint32_t)wm_type_ggml(ts[i].type));
+        wm__gw_u64(o, ts[i].off);
+    }
+    wm__gw_zeros(o, (o->at + 31) / 32 * 32 - o->at);
+}
+
+/* one tensor's data in its output type, padded to 32 bytes; f, q: scratch
+   of its elements (floats, and 4 bytes each + 64) */
+static void wm__gw_data(wm__gw *o, const wm__gwt *g, float *f, void *q) {
+    int neglog = (g->how & WM__GGM_NEGLOG) && !g->in.neg_exp;
+    size_t nel = g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type)) * (size_t)wm_type_block(g->in.type), k, bad = 0, first = 0;
+    if (g->type == g->in.type && !neglog) {
+        wm__gw_bytes(o, g->in.data, g->in.size_bytes); /* as it is */
+    } else {
+        wm_dequantize(g->in.type, g->in.data, nel, f);
+        if (neglog)
+            for (k = 0; k < nel; k++) f[k] = (float)-exp((double)f[k]); /* llama.cpp stores A = -exp(A_log) */
+        for (k = 0; k < nel; k++)
+            if (!(fabsf(f[k]) <= 3.40282347e38f) && !bad++) first = k;
+        if (bad && o->p->warn && WM__IS_Q(g->type)) { /* wm_quantize's result for such a block: scale NaN, so the whole block reads NaN */
+            char msg[512];
+            wm__fmt(msg, sizeof msg, "tensor '%s' holds %zu NaN/inf values (the first at element %zu): each quantized block with one reads as NaN",
+                    g->name, bad, first);
+            o->p->warn(o->p->user, msg);
+        }
+        wm_quantize(g->type, f, nel, q);
+        wm__gw_bytes(o, q, (size_t)g->bytes);
+    }
+    wm__gw_zeros(o, (g->bytes + 31) / 32 * 32 - g->bytes);
+}
+
+/* f as printf's "%.9g" writes it (9 significant digits, enough to read the
+   same float back), into out[24]: f times a power of ten computed exactly
+   in 32-bit limbs, rounded half to even as glibc rounds. */
+static void wm__f9(float f, char *out) {
+    uint32_t u, big[8], q9 = 0, rem = 0;
+    int q, e, s, i, k, n = 0, sticky = 0, len;
+    char dig[12];
+    memcpy(&u, &f, 4);
+    if (u >> 31) out[n++] = '-';
+    if (((u >> 23) & 255) == 255) { memcpy(out + n, u & 0x7fffff ? "nan" : "inf", 4); return; }
+    if (!(u & 0x7fffffff)) { memcpy(out + n, "0", 2); return; }
+    q = (int)((u >> 23) & 255);
+    u = q ? (u & 0x7fffff) | 0x800000 : u & 0x7fffff; /* f = u 2^q */
+    q = (q ? q : 1) - 150;
+    e = (int)floor(log10(fabs((double)f)));
+    for (;;) { /* s = 8 - e: 10^8 <= |f| 10^s < 10^9 once rounded */
+        s = 8 - e;
+        memset(big, 0, sizeof big);
+        big[0] = u;
+        for (k = 0; k < s; k++) /* times 10^s */
+            for (i = 0, rem = 0; i < 8; i++) { uint64_t t = (uint64_t)big[i] * 10u + rem; big[i] = (uint32_t)t; rem = (uint32_t)(t >> 32); }
+        for (k = 0; k < q; k++) /* times 2^q */
+            for (i = 7; i >= 0; i--) big[i] = big[i] << 1 | (i ? big[i - 1] >> 31 : 0);
+        rem = 0; sticky = 0;
+        for (k = 0; k < -q; k++) { /* over 2^-q: rem, the last bit out; sticky, any before */
+            sticky |= (int)rem;
+            rem = big[0] & 1;
+            for (i = 0; i < 8; i++) big[i] = big[i] >> 1 | (i < 7 ? big[i + 1] << 31 : 0);
+        }
+        rem *= 5; /* as a digit: 0 or half */
+        for (k = 0; k < -s; k++) { /* over 10^-s: rem, the last digit out */
+            uint64_t r = 0;
+            sticky |= rem != 0;
+            for (i = 7; i >= 0; i--) { uint64_t t = r << 32 | big[i]; big[i] = (uint32_t)(t / 10u); r = t % 10u; }
+            rem = (uint32_t)r;
+        }
+        q9 = big[0]; /* below 2^32: at most 10^9 */
+        if (rem > 5 || (rem == 5 && (sticky || (q9 & 1)))) q9++;
+        if (q9 >= 1000000000u) { e++; continue; }
+        if (q9 < 100000000u) { e--; continue; }
+        break;
+    }
+    for (i = 8; i >= 0; i--, q9 /= 10) dig[i] = (char)('0' + q9 % 10);
+    for (len = 9; len > 1 && dig[len - 1] == '0'; len--) {}
+    if (e < -4 || e >= 9) { /* d.ddde-XX */
+        out[n++] = dig[0];
+        if (len > 1) { out[n++] = '.'; memcpy(out + n, dig + 1, (size_t)len - 1); n += len - 1; }
+        out[n++] = 'e'; out[n++] = e < 0 ? '-' : '+';
+        k = e < 0 ? -e : e;
+        if (k >= 10) out[n++] = (char)('0' + k / 10);
+        else out[n++] = '0';
+        out[n++] = (char)('0' + k % 10);
+    } else if (e >= 0) {
+        for (i = 0; i <= e; i++) out[n++] = dig[i];
+        if (len > e + 1) { out[n++] = '.'; for (; i < len; i++) out[n++] = dig[i]; }
+    } else {
+        out[n++] = '0'; out[n++] = '.';
+        for (i = 0; i < -e - 1; i++) out[n++] = '0';
+        memcpy(out + n, dig, (size_t)len); n += len;
+    }
+    out[n] = 0;
+}
+
+/* config.json of a mamba2 model from llama.cpp (which has none), so the output carries one */
+static size_t wm__gw_mamba2_json(const wm_config *c, char *buf, size_t cap) {
+    char eps[24];
+    wm__f9(c->norm_eps, eps);
+    wm__fmt(buf, cap,
+            "{\"model_type\": \"mamba2\", \"vocab_size\": %d, \"hidden_size\": %d, \"num_hidden_layers\": %d, \"num_heads\": %d, "
+            "\"head_dim\": %d, \"state_size\": %d, \"n_groups\": %d, \"conv_kernel\": %d, \"chunk_size\": %d, \"layer_norm_epsilon\": %s, "
+            "\"tie_word_embeddings\": %s, \"bos_token_id\": %d, \"eos_token_id\": %d, \"gated_norm_groups\": %d}",
+            c->vocab_size, c->hidden_size, c->n_layers, c->ssd_heads, c->ssd_head_dim, c->ssd_state, c->ssd_groups, c->conv_kernel,
+            c->ssd_chunk, eps, c->tie_embeddings == 1 ? "true" : "false", c->bos_token_id, c->n_eos ? c->eos_token_ids[0] : -1,
+            c->norm_groups);
+    return strlen(buf);
+}
+
+WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_gguf_stats *stats, wm_error *err) {
+    wm__gwt *ts;
+    wm__gw o;
+    wm_gguf_stats st;
+    wm_status rc;
+    const char *cj;
+    char json[2048];
+    size_t cj_n, most = 0;
+    float *f = NULL;
+    void *q = NULL;
+    uint64_t done = 0;
+    int i;
+    if (!m || !p || !p->write || p->mix < WM_MIX_KEEP || p->mix > WM_MIX_Q4_K_M)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "gguf write: a model, params with write() and a WM_MIX_* mix are required");
+    memset(&st, 0, sizeof st);
+    cj = p->config_json;
+    cj_n = p->config_bytes;
+    if (!cj && m->cfg.model_type == WM_MODEL_MAMBA2) {
+        cj_n = wm__gw_mamba2_json(&m->cfg, json, sizeof json);
+        cj = json;
+    }
+    ts = (wm__gwt *)WM_MALLOC(sizeof *ts * ((size_t)m->n_tensors + 1));
+    if (!ts) return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory");
+    if ((rc = wm__gw_plan(m, p, ts, &st, err)) != WM_OK) { WM_FREE(ts); return rc; }
+    for (i = 0; i < st.n_tensors; i++)
+        if (ts[i].type != ts[i].in.type || (ts[i].how & WM__GGM_NEGLOG)) most = WM__MAX(most, (size_t)ts[i].in.size_bytes / (size_t)wm_type_bytes(ts[i].in.type, (uint64_t)wm_type_block(ts[i].in.type)) * (size_t)wm_type_block(ts[i].in.type));
+    if (most && (!(f = (float *)WM_MALLOC(sizeof(float) * most)) || !(q = WM_MALLOC(most * 4 + 64)))) {
+        WM_FREE(ts); if (f) WM_FREE(f);
+        return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory (%zu elements of scratch)", most);
+    }
+    o.p = p; o.at = 0; o.ok = 1;
+    wm__gw_header(&o, m, ts, &st, cj, cj_n);
+    for (i = 0; i < st.n_tensors && o.ok; i++) {
+        wm__gw_data(&o, &ts[i], f, q);
+        done += (ts[i].bytes + 31) / 32 * 32;
+        if (p->progress) p->progress(p->user, done, st.data_bytes);
+    }
+    WM_FREE(ts);
+    if (f) { WM_FREE(f); WM_FREE(q); }
+    if (stats) *stats = st;
+    if (!o.ok) return wm__fail(err, WM_ERR_IO, "gguf write: the output refused bytes at offset %llu", (unsigned long long)o.at);
+    return WM_OK;
+}
+#endif
+
+/* ========================================================================
    Loader, part 4: the tensor plan. One walk over the config lists every
    tensor a model of it has (name, shape, how a random one is drawn, where it
    binds); the loader binds them and `wm_random_checkpoint` writes them.
@@ -6558,19 +7113,21 @@ static int wm__bind(void *ctx, const wm__need *n) {
         b->st = wm__fail(b->err, WM_ERR_SHAPE, "%s: tensor '%s' has shape %s but the config expects %s", file, n->name, have, want);
         return 0;
     }
-    if (t->dtype > WM_Q6_K) {
-        b->st = wm__fail(b->err, WM_ERR_UNSUPPORTED, "%s: tensor '%s' has dtype %s; wm.h reads F32, F16, BF16, Q8_0, Q4_0, Q4_K and Q6_K",
-                         file, n->name, wm__dtypes[t->dtype].name);
+    if (!wm__computed(t->dtype)) {
+        char list[128] = "";
+        for (i = 0; i < WM__N_TYPES; i++)
+            if (wm__computed(i)) wm__fmt(list + strlen(list), sizeof list - strlen(list), "%s%s", *list ? ", " : "", wm__types[i].name);
+        b->st = wm__fail(b->err, WM_ERR_UNSUPPORTED, "%s: tensor '%s' has dtype %s; wm.h reads %s", file, n->name, wm__types[t->dtype].name, list);
         return 0;
     }
     for (i = 0; i < n->ndim; i++) nel *= (size_t)n->shape[i]; /* fits: the file holds it */
-    blk = (size_t)wm__dtypes[t->dtype].block;
+    blk = (size_t)wm__types[t->dtype].block;
     if (blk > 1 && (n->ndim < 1 || (uint64_t)(nel / (n->shape[0] ? n->shape[0] : 1)) % blk)) {
         b->st = wm__fail(b->err, WM_ERR_SHAPE, "%s: tensor '%s' is %s, whose rows must be whole blocks of %d", file, n->name,
-                         wm__dtypes[t->dtype].name, (int)blk);
+                         wm__types[t->dtype].name, (int)blk);
         return 0;
     }
-    esz = (size_t)wm__dtypes[t->dtype].size;
+    esz = (size_t)wm__types[t->dtype].size;
     bytes = nel / blk * esz;
     t->used = 1;
     if (n->kind == WM__MATRIX) {
@@ -6616,16 +7173,7 @@ static int wm__bind(void *ctx, const wm__need *n) {
             float *cp = wm__falloc(b->a, nel, 1, 1);
             if (!b->measure && cp) {
                 size_t k;
-                for (k = 0; k < nel; k++) {
-                    uint16_t h;
-                    if (WM__IS_Q(t->dtype)) {
-                        if (k % blk == 0) wm__deq_block(t->dtype, t->data + k / blk * esz, cp + k);
-                    } else if (t->dtype == WM_F32) memcpy(&cp[k], t->data + 4 * k, 4);
-                    else {
-                        memcpy(&h, t->data + 2 * k, 2);
-                        cp[k] = t->dtype == WM_BF16 ? wm__bf16_to_f32(h) : wm__f16_to_f32(h);
-                    }
-                }
+                for (k = 0; k < nel; k += blk) wm__types[t->dtype].deq(t->data + k / blk * esz, cp + k);
             }
             data = cp;
         }
@@ -6882,56 +7430,14 @@ WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info) 
     if (!m || !info || i < 0 || i >= m->n_tensors) return WM_ERR_INVALID_ARG;
     t = &m->tensors[i];
     info->name = t->name;
-    info->dtype = wm__dtypes[t->dtype].name;
+    info->dtype = wm__types[t->dtype].name;
     info->ndim = t->ndim;
     for (d = 0; d < 8; d++) info->shape[d] = d < t->ndim ? t->shape[d] : 0;
     info->data = t->data;
     info->size_bytes = t->end - t->begin;
     info->used = t->used;
-    info->type = t->dtype <= WM_Q6_K ? t->dtype : -1;
+    info->type = wm__types[t->dtype].deq ? t->dtype : -1;
     info->neg_exp = t->conv == WM__CONV_NEGLOG;
-    return WM_OK;
-}
-
-WMDEF const char *wm_type_name(int type) { return type >= 0 && type < WM__N_DTYPES ? wm__dtypes[type].name : NULL; }
-WMDEF int wm_type_block(int type) { return type >= 0 && type < WM__N_DTYPES ? wm__dtypes[type].block : 0; }
-WMDEF int wm_type_ggml(int type) { return type >= 0 && type < WM__N_DTYPES ? wm__dtypes[type].gg : -1; }
-WMDEF size_t wm_type_bytes(int type, uint64_t n) {
-    size_t r;
-    if (type < 0 || type >= WM__N_DTYPES || n % (uint64_t)wm__dtypes[type].block || n > (uint64_t)(size_t)-1) return 0;
-    return wm__mul((size_t)n / (size_t)wm__dtypes[type].block, (size_t)wm__dtypes[type].size, &r) ? r : 0;
-}
-
-WMDEF wm_status wm_quantize(int type, const float *x, size_t n, void *out) {
-    unsigned char *o = (unsigned char *)out;
-    size_t i, bs;
-    if (type < 0 || type > WM_Q6_K || !x || !out || n % (size_t)wm__dtypes[type].block) return WM_ERR_INVALID_ARG;
-    bs = (size_t)wm__dtypes[type].size;
-    for (i = 0; i < n; i += (size_t)wm__dtypes[type].block, o += bs) {
-        switch (type) {
-        case WM_F32: memcpy(o, &x[i], 4); break;
-        case WM_F16: { uint16_t h = wm__f32_to_f16(x[i]); memcpy(o, &h, 2); break; }
-        case WM_BF16: { uint16_t h = wm__f32_to_bf16(x[i]); memcpy(o, &h, 2); break; }
-        case WM_Q8_0: wm__quant_q8_0(x + i, o); break;
-        case WM_Q4_0: wm__quant_q4_0(x + i, o); break;
-        case WM_Q4_K: wm__quant_q4_k(x + i, o); break;
-        default: wm__quant_q6_k(x + i, o); break;
-        }
-    }
-    return WM_OK;
-}
-
-WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
-    const unsigned char *p = (const unsigned char *)in;
-    size_t i;
-    if (type < 0 || type > WM_Q6_K || !in || !y || n % (size_t)wm__dtypes[type].block) return WM_ERR_INVALID_ARG;
-    if (WM__IS_Q(type)) {
-        for (i = 0; i < n; i += (size_t)wm__dtypes[type].block, p += wm__dtypes[type].size) wm__deq_block(type, p, y + i);
-    } else if (type == WM_F32) {
-        memcpy(y, p, 4 * n);
-    } else {
-        for (i = 0; i < n; i++) y[i] = wm__elem(p, type, i);
-    }
     return WM_OK;
 }
 
@@ -7346,8 +7852,8 @@ WMDEF uint64_t wm_model_n_params(const wm_model *m) {
     int i;
     for (i = 0; m && i < m->n_tensors; i++)
         if (m->tensors[i].used) /* blocks times the elements of a block (32 or 256 for quantized types) */
-            n += (uint64_t)((m->tensors[i].end - m->tensors[i].begin) / (size_t)wm__dtypes[m->tensors[i].dtype].size) *
-                 (uint64_t)wm__dtypes[m->tensors[i].dtype].block;
+            n += (uint64_t)((m->tensors[i].end - m->tensors[i].begin) / (size_t)wm__types[m->tensors[i].dtype].size) *
+                 (uint64_t)wm__types[m->tensors[i].dtype].block;
     return n;
 }
 
@@ -7503,7 +8009,7 @@ static int wm__write_need(void *ctx, const wm__need *n) {
     wm__w_text(w, ",\"");
     wm__w_text(w, n->name);
     wm__w_text(w, "\":{\"dtype\":\"");
-    wm__w_text(w, wm__dtypes[n->kind == WM__VECTOR ? WM_F32 : w->dtype].name);
+    wm__w_text(w, wm__types[n->kind == WM__VECTOR ? WM_F32 : w->dtype].name);
     wm__w_text(w, "\",\"shape\":[");
     for (i = 0; i < n->ndim; i++) {
         wm__fmt(tmp, sizeof tmp, i ? ",%llu" : "%llu", (unsigned long long)n->shape[i]);
@@ -7518,11 +8024,7 @@ static int wm__write_need(void *ctx, const wm__need *n) {
             unsigned char *dst = w->buf + 8 + w->hdr_len + w->data_pos;
             for (k = 0; k < nel; k++) {
                 float v = wm__draw(w, n, k);
-                if (esz == 4) memcpy(dst + 4 * k, &v, 4);
-                else {
-                    uint16_t h = w->dtype == WM_BF16 ? wm__f32_to_bf16(v) : wm__f32_to_f16(v);
-                    memcpy(dst + 2 * k, &h, 2);
-                }
+                wm__types[n->kind == WM__VECTOR ? WM_F32 : w->dtype].quant(&v, dst + esz * k);
             }
         }
         w->data_pos += nel * esz;
@@ -7549,7 +8051,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
     memset(&w, 0, sizeof w);
     w.cfg = &c;
     w.dtype = dtype;
-    w.esz = wm__dtypes[dtype].size;
+    w.esz = wm__types[dtype].size;
     for (pass = 0; pass < 2; pass++) {
         w.pass = pass;
         w.hdr_pos = 0;
@@ -12405,6 +12907,16 @@ WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out) {
     return w;
 }
 
+WMDEF int wm_utf8_valid(const char *s, size_t n) {
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    while (p < e) {
+        int l = wm__utf8_len(p, e);
+        if (!l) return 0;
+        p += l;
+    }
+    return 1;
+}
+
 /* Whether the bytes of byte-fallback tokens ids[i, j) (one byte each) are
    valid UTF-8 as a whole (Rust's String::from_utf8). */
 static int wm__byte_run_valid(const wm_tokenizer *t, const int32_t *ids, size_t i, size_t j) {
@@ -12816,8 +13328,8 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
         return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
     if (hdr[3] & ~31) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
     if ((hdr[3] >> 2) != s->params.cache_type)
-        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its KV cache is %s, this session's %s", wm__dtypes[(hdr[3] >> 2) & 7].name,
-                        wm__dtypes[s->params.cache_type].name);
+        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its KV cache is %s, this session's %s", wm__types[(hdr[3] >> 2) & 7].name,
+                        wm__types[s->params.cache_type].name);
     memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
     sz.pos = io.pos;
     wm__session_io(&sz, s, NULL, NULL, NULL, NULL, hdr);

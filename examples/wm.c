@@ -412,30 +412,7 @@ done:
     return rc;
 }
 
-static const char *seq_name(int s) {
-    switch (s) {
-    case WM_SEQ_SSD: return "ssd";
-    case WM_SEQ_ATTN: return "attn";
-    case WM_SEQ_DOGE_ATTN: return "attn";
-    case WM_SEQ_MAMBA2: return "mamba2";
-    case WM_SEQ_MCSD: return "mcsd";
-    case WM_SEQ_RODIMUS: return "rodimus";
-    default: return "none";
-    }
-}
-static const char *state_name(int s) {
-    switch (s) {
-    case WM_STATE_MLP: return "mlp";
-    case WM_STATE_CDMOE: return "cdmoe";
-    case WM_STATE_DOGE_MOE: return "moe";
-    case WM_STATE_SWSKA: return "swska+ffn";
-    case WM_STATE_SWSKA_FULL: return "ska+ffn";
-    default: return "-";
-    }
-}
-
 static int cmd_info(const args *a) {
-    static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd", "rodimus"};
     wm_model *m;
     wm_error e;
     const wm_config *c;
@@ -447,9 +424,9 @@ static int cmd_info(const args *a) {
     c = wm_model_config(m);
     p = wm_session_default_params(m);
     wm_session_bytes(m, &p, &sb, NULL);
-    printf("model_type      %s\n", types[c->model_type]);
+    printf("model_type      %s\n", wm_model_type_name(c->model_type));
     printf("layers          %d:", c->n_layers);
-    for (l = 0; l < c->n_layers; l++) printf(" %s/%s", seq_name(c->layer_seq[l]), state_name(c->layer_state[l]));
+    for (l = 0; l < c->n_layers; l++) printf(" %s/%s", wm_module_name(0, c->layer_seq[l]), wm_module_name(1, c->layer_state[l]));
     printf("\nhidden_size     %d\nvocab_size      %d\n", c->hidden_size, c->vocab_size);
     if (c->intermediate_size) printf("intermediate    %d\n", c->intermediate_size);
     if (c->ssd_heads) printf("ssd             heads %d x %d, groups %d, state %d, chunk %d\n", c->ssd_heads, c->ssd_head_dim, c->ssd_groups, c->ssd_state, c->ssd_chunk);
@@ -534,325 +511,108 @@ static int cmd_random(const args *a) {
 }
 
 /* ---- GGUF: convert, quantize ----------------------------------------------
-   The output is a GGUF v3 file any GGUF reader opens: general.* keys, the
-   config.json as wm.config_json, the tokenizer.json as
-   tokenizer.huggingface.json, tensor data at 32-byte aligned offsets. A
-   mamba2 model is written with llama.cpp's names and keys (mamba2.*), so
-   both wm.h and llama.cpp read it. */
+   wm_gguf_write into OUT.tmp, renamed into place when whole. The input is a
+   checkpoint directory (its config.json and tokenizer.json go along) or a
+   GGUF file (its wm.config_json and tokenizer.huggingface.json). */
 
 typedef struct gg_out {
     FILE *f;
-    unsigned long long at; /* bytes written */
-    int ok;
+    const char *in;
 } gg_out;
 
-static void gg_bytes(gg_out *o, const void *p, size_t n) {
-    if (n && fwrite(p, 1, n, o->f) != n) o->ok = 0;
-    o->at += n;
+static int gg_write(void *user, const void *p, size_t n) { return fwrite(p, 1, n, ((gg_out *)user)->f) == n; }
+static void gg_progress(void *user, uint64_t done, uint64_t total) {
+    (void)user;
+    if (total > (64u << 20) && isatty(2)) fprintf(stderr, "\rwm: %3d%% %s", (int)(100.0 * (double)done / (double)total), done == total ? "\n" : "");
 }
-static void gg_u32(gg_out *o, uint32_t v) {
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
-    gg_bytes(o, b, 4);
-}
-static void gg_u64(gg_out *o, uint64_t v) {
-    gg_u32(o, (uint32_t)v);
-    gg_u32(o, (uint32_t)(v >> 32));
-}
-static void gg_str(gg_out *o, const char *s, size_t n) {
-    gg_u64(o, n);
-    gg_bytes(o, s, n);
-}
-enum { GG_U32 = 4, GG_F32 = 6, GG_STR = 8 };
-static void gg_kv_str(gg_out *o, const char *k, const char *v, size_t n) { gg_str(o, k, strlen(k)); gg_u32(o, GG_STR); gg_str(o, v, n); }
-static void gg_kv_u32(gg_out *o, const char *k, uint32_t v) { gg_str(o, k, strlen(k)); gg_u32(o, GG_U32); gg_u32(o, v); }
-static void gg_kv_f32(gg_out *o, const char *k, float v) {
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    gg_str(o, k, strlen(k)); gg_u32(o, GG_F32); gg_u32(o, u);
+static void gg_warn(void *user, const char *msg) { warn("%s: %s", ((gg_out *)user)->in, msg); }
+
+static int is_gguf(const char *path) {
+    FILE *f = fopen(path, "rb");
+    char mg[4];
+    int yes = f && fread(mg, 1, 4, f) == 4 && !memcmp(mg, "GGUF", 4);
+    if (f) fclose(f);
+    return yes;
 }
 
-/* transformers' mamba2 names -> llama.cpp's (and back in wm.h's reader) */
-static const struct { const char *hf, *gg; int how; } MAMBA2_NAMES[] = {
-    {"norm.weight", "attn_norm.weight", 0}, {"mixer.in_proj.weight", "ssm_in.weight", 0}, {"mixer.in_proj.bias", "ssm_in.bias", 0},
-    {"mixer.conv1d.weight", "ssm_conv1d.weight", 2}, {"mixer.conv1d.bias", "ssm_conv1d.bias", 0}, {"mixer.dt_bias", "ssm_dt.bias", 0},
-    {"mixer.A_log", "ssm_a", 1}, {"mixer.D", "ssm_d", 1}, {"mixer.norm.weight", "ssm_norm.weight", 3},
-    {"mixer.out_proj.weight", "ssm_out.weight", 0}, {"mixer.out_proj.bias", "ssm_out.bias", 0}};
-
-typedef struct gg_tensor {
-    char name[256];
-    int n_dims;
-    uint64_t ne[4];
-    int type;          /* WM_* of the output */
-    int how;           /* mamba2: 1 [1][H] column (ssm_a: -exp), 2 conv [C][K], 3 grouped norm */
-    unsigned long long off, bytes;
-    wm_tensor_info in;
-} gg_tensor;
-
-/* the GGUF name and dims of a tensor (llama.cpp's for mamba2) */
-static void gg_place(gg_tensor *g, const wm_tensor_info *t, const wm_config *c) {
-    int l, i, k = 0;
-    char rest[200];
-    g->how = 0;
-    snprintf(g->name, sizeof g->name, "%s", t->name);
-    g->n_dims = t->ndim;
-    for (i = 0; i < t->ndim; i++) g->ne[i] = t->shape[t->ndim - 1 - i];
-    if (c->model_type != WM_MODEL_MAMBA2) return;
-    if (!strcmp(t->name, "backbone.embeddings.weight")) snprintf(g->name, sizeof g->name, "token_embd.weight");
-    else if (!strcmp(t->name, "backbone.norm_f.weight")) snprintf(g->name, sizeof g->name, "output_norm.weight");
-    else if (!strcmp(t->name, "lm_head.weight")) snprintf(g->name, sizeof g->name, "output.weight");
-    else if (sscanf(t->name, "backbone.layers.%d.%n", &l, &k) == 1 && k > 0 && strlen(t->name + k) < sizeof rest) {
-        snprintf(rest, sizeof rest, "%s", t->name + k);
-        for (i = 0; i < (int)(sizeof MAMBA2_NAMES / sizeof MAMBA2_NAMES[0]); i++)
-            if (!strcmp(rest, MAMBA2_NAMES[i].hf)) {
-                snprintf(g->name, sizeof g->name, "blk.%d.%s", l, MAMBA2_NAMES[i].gg);
-                g->how = MAMBA2_NAMES[i].how;
-                if (g->how == 1) { g->n_dims = 2; g->ne[0] = 1; g->ne[1] = t->shape[0]; }
-                if (g->how == 2 && t->ndim == 3) { g->n_dims = 2; g->ne[0] = t->shape[2]; g->ne[1] = t->shape[0]; }
-                if (g->how == 3 && c->ssd_groups > 0) { g->n_dims = 2; g->ne[0] = t->shape[0] / (uint64_t)c->ssd_groups; g->ne[1] = (uint64_t)c->ssd_groups; }
-            }
+/* the model at in, and the config / tokenizer JSON texts that go with it (file: the GGUF's bytes) */
+static int gg_open(const char *in, wm_model **m, char **file, char **cfg_json, char **tok_json, wm_gguf_params *p) {
+    char path[4096];
+    size_t n = 0;
+    wm_error e;
+    if (is_gguf(in)) {
+        wm_blob b;
+        wm_model_source src;
+        if (!(*file = read_text(in, &n))) return 1;
+        b.data = *file; b.size = n; b.name = in;
+        src.config_json = NULL; src.config_bytes = 0; src.files = &b; src.n_files = 1;
+        if (wm_model_open(m, &src, &e) != WM_OK) return fail("%s", e.message);
+        if (wm_gguf_string(*file, n, "wm.config_json", &p->config_json, &p->config_bytes, NULL) != WM_OK) p->config_json = NULL;
+        if (wm_gguf_string(*file, n, "tokenizer.huggingface.json", &p->tokenizer_json, &p->tokenizer_bytes, NULL) != WM_OK) p->tokenizer_json = NULL;
+    } else {
+        if (wm_model_load(m, in, &e) != WM_OK) return fail("%s", e.message);
+        snprintf(path, sizeof path, "%s/config.json", in);
+        if (!(*cfg_json = read_text(path, &p->config_bytes))) return 1;
+        p->config_json = *cfg_json;
+        snprintf(path, sizeof path, "%s/tokenizer.json", in);
+        if (access(path, F_OK) == 0) {
+            if (!(*tok_json = read_text(path, &p->tokenizer_bytes))) return 1;
+            p->tokenizer_json = *tok_json;
+        }
     }
+    warn_model(*m);
+    return 0;
 }
 
-enum { Q_KEEP = -1, Q_F32 = 100, Q_F16, Q_BF16, Q_Q8_0, Q_Q4_0, Q_Q4_K_M };
-
-/* llama.cpp's choices: matrices (2-D .weight, no norms or conv kernels) take
-   the type, everything else is F32; the output (or a tied embedding) Q6_K under q4_0 / q4_k_m; under
-   q4_k_m, v_proj and down_proj Q6_K in the first and last eighth of the
-   layers and every third between; rows that are not whole blocks of the
-   type fall back to Q8_0 (llama.cpp: Q5_0, which wm.h does not run). */
-static int gg_pick(int q, const wm_tensor_info *t, const wm_config *c, int tied, int *i_v, int n_v) {
-    int out = !strcmp(t->name, "lm_head.weight") || (tied && (!strcmp(t->name, "model.embed_tokens.weight") || !strcmp(t->name, "backbone.embeddings.weight")));
-    int type, l, k = 0;
-    size_t n = strlen(t->name);
-    uint64_t cols = t->ndim >= 1 ? t->shape[t->ndim - 1] : 1;
-    int matrix = t->ndim == 2 && n > 7 && !strcmp(t->name + n - 7, ".weight") && !strstr(t->name, "norm") && !strstr(t->name, "conv1d");
-    int nl = c->n_layers;
-    if (q == Q_KEEP) return t->type;
-    if (!matrix) return WM_F32; /* norms and other small tensors: F32 (as llama.cpp), used in place */
-    if (q == Q_F32) return WM_F32;
-    if (q == Q_F16) return WM_F16;
-    if (q == Q_BF16) return WM_BF16;
-    type = q == Q_Q8_0 ? WM_Q8_0 : q == Q_Q4_0 ? WM_Q4_0 : WM_Q4_K;
-    if (out && q != Q_Q8_0) type = WM_Q6_K;
-    if (q == Q_Q4_K_M && !out) {
-        int more = 0;
-        if (strstr(t->name, "v_proj")) { more = *i_v < n_v / 8 || *i_v >= 7 * n_v / 8 || (*i_v - n_v / 8) % 3 == 2; (*i_v)++; }
-        else if (strstr(t->name, "down_proj") && sscanf(t->name, "%*[a-z_.]%d.%n", &l, &k) == 1)
-            more = l < nl / 8 || l >= 7 * nl / 8 || (l - nl / 8) % 3 == 2;
-        if (more) type = WM_Q6_K;
-    }
-    if (cols % (uint64_t)wm_type_block(type)) type = cols % 32 ? (t->type > WM_BF16 ? WM_F32 : t->type) : WM_Q8_0;
-    return type;
-}
-
-static int ftype_of(int q, int n_q8, int n_q4, int n_q4k, int n_f16, int n_bf16) {
-    if (q == Q_Q8_0) return 7;
-    if (q == Q_Q4_0) return 2;
-    if (q == Q_Q4_K_M) return 15;
-    if (q == Q_F16) return 1;
-    if (q == Q_BF16) return 32;
-    if (q == Q_F32) return 0;
-    return n_q4k ? 15 : n_q4 ? 2 : n_q8 ? 7 : n_bf16 ? 32 : n_f16 ? 1 : 0; /* convert: what the file holds */
-}
-
-/* A JSON config of a llama.cpp mamba2 GGUF, so the output carries one. */
-static int mamba2_json(const wm_config *c, char *buf, size_t cap) {
-    return snprintf(buf, cap,
-                    "{\"model_type\": \"mamba2\", \"vocab_size\": %d, \"hidden_size\": %d, \"num_hidden_layers\": %d, \"num_heads\": %d, "
-                    "\"head_dim\": %d, \"state_size\": %d, \"n_groups\": %d, \"conv_kernel\": %d, \"chunk_size\": %d, \"layer_norm_epsilon\": %.9g, "
-                    "\"tie_word_embeddings\": %s, \"bos_token_id\": %d, \"eos_token_id\": %d, \"gated_norm_groups\": %d}",
-                    c->vocab_size, c->hidden_size, c->n_layers, c->ssd_heads, c->ssd_head_dim, c->ssd_state, c->ssd_groups, c->conv_kernel,
-                    c->ssd_chunk, (double)c->norm_eps, c->tie_embeddings == 1 ? "true" : "false", c->bos_token_id,
-                    c->n_eos ? c->eos_token_ids[0] : -1, c->norm_groups);
-}
-
-static int write_gguf(const char *in, const char *out_path, int q, int allow_requant) {
-    static const char *types[] = {"?", "cheems", "doge", "mamba2", "mcsd", "rodimus"};
-    char path[4096], tmp[4096], json_buf[2048];
+static int write_gguf(const char *in, const char *out_path, int mix, int allow_requant) {
+    char tmp[4096], name[256];
+    const char *base = strrchr(in, '/');
     wm_model *m = NULL;
     wm_error e;
-    const wm_config *c;
-    char *file = NULL, *cfg_json = NULL, *tok_json = NULL;
-    const char *cj = NULL, *tj = NULL;
-    size_t file_n = 0, cj_n = 0, tj_n = 0;
-    gg_tensor *ts = NULL;
+    wm_gguf_params p;
+    wm_gguf_stats st;
     gg_out o;
-    float *fbuf = NULL;
-    void *qbuf = NULL;
-    size_t fcap = 0;
-    int n = 0, i, rc = 1, tied, i_v = 0, n_v = 0, cnt[8] = {0};
-    unsigned long long data_at, total = 0, done = 0;
+    char *file = NULL, *cfg_json = NULL, *tok_json = NULL;
+    int rc = 1;
     double t0 = now_s();
     if (strlen(in) > 4000 || strlen(out_path) > 4000) return fail("path too long");
-    {
-        FILE *pf = fopen(in, "rb");
-        char mg[4];
-        int is_gguf = pf && fread(mg, 1, 4, pf) == 4 && !memcmp(mg, "GGUF", 4);
-        if (pf) fclose(pf);
-        if (is_gguf) {
-            wm_blob b;
-            wm_model_source src;
-            if (!(file = read_text(in, &file_n))) return 1;
-            b.data = file; b.size = file_n; b.name = in;
-            src.config_json = NULL; src.config_bytes = 0; src.files = &b; src.n_files = 1;
-            if (wm_model_open(&m, &src, &e) != WM_OK) { free(file); return fail("%s", e.message); }
-            warn_model(m);
-            if (wm_gguf_string(file, file_n, "wm.config_json", &cj, &cj_n, NULL) != WM_OK) cj = NULL;
-            if (wm_gguf_string(file, file_n, "tokenizer.huggingface.json", &tj, &tj_n, NULL) != WM_OK) tj = NULL;
-        } else {
-            FILE *tf;
-            if (wm_model_load(&m, in, &e) != WM_OK) return fail("%s", e.message);
-            warn_model(m);
-            snprintf(path, sizeof path, "%s/config.json", in);
-            if (!(cfg_json = read_text(path, &cj_n))) { wm_model_free(m); return 1; }
-            cj = cfg_json;
-            snprintf(path, sizeof path, "%s/tokenizer.json", in);
-            if ((tf = fopen(path, "rb")) != NULL) {
-                fclose(tf);
-                if (!(tok_json = read_text(path, &tj_n))) { free(cfg_json); wm_model_free(m); return 1; }
-                tj = tok_json;
-            }
-        }
-    }
-    c = wm_model_config(m);
-    if (!cj && c->model_type == WM_MODEL_MAMBA2) {
-        int k = mamba2_json(c, json_buf, sizeof json_buf);
-        cj = json_buf;
-        cj_n = (size_t)(k > 0 ? k : 0);
-    }
-    for (i = 0; q >= Q_Q8_0 && !allow_requant && i < wm_model_n_tensors(m); i++) { /* as llama-quantize: not twice by accident */
-        wm_tensor_info t;
-        wm_model_tensor(m, i, &t);
-        if (t.used && t.type >= WM_Q8_0) {
-            fail("%s: already quantized (tensor '%s' is %s); quantizing again loses precision: quantize the F32/F16/BF16 checkpoint, "
-                 "or pass --allow-requantize", in, t.name, t.dtype);
-            goto done;
-        }
-    }
-    ts = (gg_tensor *)calloc((size_t)wm_model_n_tensors(m) + 1, sizeof *ts);
-    if (!ts) { fail("out of memory"); goto done; }
-    tied = 1;
-    for (i = 0; i < wm_model_n_tensors(m); i++) {
-        wm_tensor_info t;
-        wm_model_tensor(m, i, &t);
-        if (t.used && !strcmp(t.name, "lm_head.weight")) tied = 0;
-        if (t.used && strstr(t.name, "v_proj")) n_v++;
-    }
-    for (i = 0; i < wm_model_n_tensors(m); i++) { /* the header: names, dims, types, offsets */
-        gg_tensor *g = &ts[n];
-        wm_model_tensor(m, i, &g->in);
-        if (!g->in.used) continue;
-        if (g->in.type < 0) { fail("%s: tensor '%s' has type %s, which wm.h cannot convert", in, g->in.name, g->in.dtype); goto done; }
-        gg_place(g, &g->in, c);
-        g->type = gg_pick(q, &g->in, c, tied, &i_v, n_v);
-        if (g->how == 1 && g->type != WM_F32) g->type = WM_F32; /* llama.cpp reads ssm_a, ssm_d as F32 */
-        g->bytes = wm_type_bytes(g->type, g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type)) * (uint64_t)wm_type_block(g->in.type));
-        g->off = total;
-        total += (g->bytes + 31) / 32 * 32;
-        cnt[g->type]++;
-        n++;
-    }
+    memset(&p, 0, sizeof p);
+    if (gg_open(in, &m, &file, &cfg_json, &tok_json, &p)) goto done;
+    snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : in);
+    if (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".gguf")) name[strlen(name) - 5] = 0;
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
-    o.f = fopen(tmp, "wb");
-    o.at = 0;
-    o.ok = 1;
-    if (!o.f) { fail("%s: cannot create (%s)", tmp, strerror(errno)); goto done; }
-    gg_bytes(&o, "GGUF", 4);
-    gg_u32(&o, 3);
-    gg_u64(&o, (uint64_t)n);
-    gg_u64(&o, (uint64_t)(6 + (cj != NULL) + (tj != NULL) + (q >= Q_Q8_0 || cnt[WM_Q8_0] + cnt[WM_Q4_0] + cnt[WM_Q4_K] + cnt[WM_Q6_K] ? 1 : 0) +
-                          (c->model_type == WM_MODEL_MAMBA2 ? 11 : 0)));
-    gg_kv_str(&o, "general.architecture", types[c->model_type], strlen(types[c->model_type]));
-    {
-        const char *base = strrchr(in, '/');
-        char nm[256];
-        snprintf(nm, sizeof nm, "%s", base && base[1] ? base + 1 : in);
-        if (strlen(nm) > 5 && !strcmp(nm + strlen(nm) - 5, ".gguf")) nm[strlen(nm) - 5] = 0;
-        gg_kv_str(&o, "general.name", nm, strlen(nm));
+    o.in = in;
+    if (!(o.f = fopen(tmp, "wb"))) { fail("%s: cannot create (%s)", tmp, strerror(errno)); goto done; }
+    p.mix = mix; p.allow_requantize = allow_requant; p.name = name;
+    p.write = gg_write; p.progress = gg_progress; p.warn = gg_warn; p.user = &o;
+    if (wm_gguf_write(m, &p, &st, &e) != WM_OK || fflush(o.f) != 0) {
+        fclose(o.f);
+        remove(tmp);
+        if (e.status == WM_ERR_IO || e.status == WM_OK) fail("%s: write failed (%s)", tmp, strerror(errno));
+        else fail("%s: %s", in, e.message);
+        goto done;
     }
-    gg_kv_str(&o, "general.type", "model", 5);
-    gg_kv_u32(&o, "general.alignment", 32);
-    gg_kv_u32(&o, "general.file_type", (uint32_t)ftype_of(q, cnt[WM_Q8_0], cnt[WM_Q4_0], cnt[WM_Q4_K] + cnt[WM_Q6_K], cnt[WM_F16], cnt[WM_BF16]));
-    gg_kv_str(&o, "wm.writer", "wm.h " WM_VERSION_STRING, strlen("wm.h " WM_VERSION_STRING));
-    if (q >= Q_Q8_0 || cnt[WM_Q8_0] + cnt[WM_Q4_0] + cnt[WM_Q4_K] + cnt[WM_Q6_K]) gg_kv_u32(&o, "general.quantization_version", 2);
-    if (c->model_type == WM_MODEL_MAMBA2) { /* llama.cpp's keys */
-        gg_kv_u32(&o, "mamba2.context_length", 1048576);
-        gg_kv_u32(&o, "mamba2.embedding_length", (uint32_t)c->hidden_size);
-        gg_kv_u32(&o, "mamba2.feed_forward_length", 0);
-        gg_kv_u32(&o, "mamba2.attention.head_count", 0);
-        gg_kv_u32(&o, "mamba2.block_count", (uint32_t)c->n_layers);
-        gg_kv_u32(&o, "mamba2.ssm.conv_kernel", (uint32_t)c->conv_kernel);
-        gg_kv_u32(&o, "mamba2.ssm.inner_size", (uint32_t)(c->ssd_heads * c->ssd_head_dim));
-        gg_kv_u32(&o, "mamba2.ssm.state_size", (uint32_t)c->ssd_state);
-        gg_kv_u32(&o, "mamba2.ssm.time_step_rank", (uint32_t)c->ssd_heads);
-        gg_kv_u32(&o, "mamba2.ssm.group_count", (uint32_t)c->ssd_groups);
-        gg_kv_f32(&o, "mamba2.attention.layer_norm_rms_epsilon", c->norm_eps);
-    }
-    if (cj) gg_kv_str(&o, "wm.config_json", cj, cj_n);
-    if (tj) gg_kv_str(&o, "tokenizer.huggingface.json", tj, tj_n);
-    for (i = 0; i < n; i++) {
-        int d;
-        gg_str(&o, ts[i].name, strlen(ts[i].name));
-        gg_u32(&o, (uint32_t)ts[i].n_dims);
-        for (d = 0; d < ts[i].n_dims; d++) gg_u64(&o, ts[i].ne[d]);
-        gg_u32(&o, (uint32_t)wm_type_ggml(ts[i].type));
-        gg_u64(&o, ts[i].off);
-    }
-    data_at = (o.at + 31) / 32 * 32;
-    { static const char zeros[32]; gg_bytes(&o, zeros, (size_t)(data_at - o.at)); }
-    for (i = 0; i < n && o.ok; i++) { /* the data, each tensor padded to 32 bytes */
-        gg_tensor *g = &ts[i];
-        size_t nel = g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type)) * (size_t)wm_type_block(g->in.type), k;
-        static const char zeros[32];
-        if (g->type == g->in.type && !(strstr(g->name, "ssm_a") && !g->in.neg_exp)) {
-            gg_bytes(&o, g->in.data, g->in.size_bytes); /* as it is */
-        } else {
-            if (nel > fcap) {
-                free(fbuf); free(qbuf);
-                fcap = nel;
-                fbuf = (float *)malloc(sizeof(float) * nel);
-                qbuf = malloc(nel * 4 + 64);
-                if (!fbuf || !qbuf) { fail("out of memory"); fclose(o.f); remove(tmp); goto done; }
-            }
-            wm_dequantize(g->in.type, g->in.data, nel, fbuf);
-            if (strstr(g->name, "ssm_a") && !g->in.neg_exp)
-                for (k = 0; k < nel; k++) fbuf[k] = (float)-exp((double)fbuf[k]); /* llama.cpp stores A = -exp(A_log) */
-            {
-                size_t bad = 0, first = 0;
-                for (k = 0; k < nel; k++)
-                    if (!(fabsf(fbuf[k]) <= 3.40282347e38f) && !bad++) first = k;
-                if (bad && g->type >= WM_Q8_0) /* wm_quantize's result for such a block: scale NaN, so the whole block reads NaN */
-                    warn("%s: tensor '%s' holds %zu NaN/inf values (the first at element %zu): each quantized block with one reads as NaN",
-                         in, g->name, bad, first);
-            }
-            wm_quantize(g->type, fbuf, nel, qbuf);
-            gg_bytes(&o, qbuf, (size_t)g->bytes);
-        }
-        gg_bytes(&o, zeros, (size_t)((g->bytes + 31) / 32 * 32 - g->bytes));
-        done += g->bytes;
-        if (total > (64u << 20) && isatty(2)) fprintf(stderr, "\rwm: %3d%% %s", (int)(100.0 * (double)done / (double)total), i + 1 == n ? "\n" : "");
-    }
-    if (!o.ok || fflush(o.f) != 0) { fclose(o.f); remove(tmp); fail("%s: write failed (%s)", tmp, strerror(errno)); goto done; }
     fclose(o.f);
     if (rename(tmp, out_path) != 0) { remove(tmp); fail("%s: cannot rename into place (%s)", out_path, strerror(errno)); goto done; }
-    fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%d Q8_0, %d Q4_0, %d Q4_K, %d Q6_K, %d F16, %d BF16, %d F32) in %.1f s\n", out_path, n,
-            (double)total / 1e6, cnt[WM_Q8_0], cnt[WM_Q4_0], cnt[WM_Q4_K], cnt[WM_Q6_K], cnt[WM_F16], cnt[WM_BF16], cnt[WM_F32], now_s() - t0);
+    fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%d Q8_0, %d Q4_0, %d Q4_K, %d Q6_K, %d F16, %d BF16, %d F32) in %.1f s\n", out_path,
+            st.n_tensors, (double)st.data_bytes / 1e6, st.n_type[WM_Q8_0], st.n_type[WM_Q4_0], st.n_type[WM_Q4_K], st.n_type[WM_Q6_K],
+            st.n_type[WM_F16], st.n_type[WM_BF16], st.n_type[WM_F32], now_s() - t0);
     rc = 0;
 done:
-    free(ts); free(fbuf); free(qbuf); free(cfg_json); free(tok_json);
+    free(cfg_json); free(tok_json);
     if (m) wm_model_free(m);
     free(file);
     return rc;
 }
 
-static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], Q_KEEP, 1); }
+static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1); }
 
 static int cmd_quantize(const args *a) {
     static const char *names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k_m"};
     const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : "q8_0";
     int i;
     for (i = 0; i < 6; i++)
-        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], Q_F32 + i, a->set[O_REQUANT]);
+        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], WM_MIX_F32 + i, a->set[O_REQUANT]);
     return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
 }
 
@@ -1372,136 +1132,7 @@ static int argmax(const float *x, int n) {
     return b;
 }
 
-/* ---- the machine's limits, measured in the same run ------------------------ */
-
-#if defined(__AVX2__) && defined(__FMA__) && !defined(WM_NO_SIMD)
-#include <immintrin.h>
-#define PROBE_AVX2 1
-#elif defined(__ARM_NEON) && defined(__aarch64__) && !defined(WM_NO_SIMD)
-#define PROBE_NEON 1
-#endif
-
-/* Sum of n floats (n a multiple of 32), read with the widest loads. */
-static float probe_read(const float *a, size_t n) {
-    size_t i;
-#if defined(PROBE_AVX2)
-    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
-    float o[8];
-    for (i = 0; i < n; i += 32) {
-        s0 = _mm256_add_ps(s0, _mm256_load_ps(a + i));
-        s1 = _mm256_add_ps(s1, _mm256_load_ps(a + i + 8));
-        s2 = _mm256_add_ps(s2, _mm256_load_ps(a + i + 16));
-        s3 = _mm256_add_ps(s3, _mm256_load_ps(a + i + 24));
-    }
-    _mm256_storeu_ps(o, _mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3)));
-    return o[0] + o[1] + o[2] + o[3] + o[4] + o[5] + o[6] + o[7];
-#elif defined(PROBE_NEON)
-    float32x4_t s0 = vdupq_n_f32(0), s1 = s0, s2 = s0, s3 = s0;
-    for (i = 0; i < n; i += 16) {
-        s0 = vaddq_f32(s0, vld1q_f32(a + i)); s1 = vaddq_f32(s1, vld1q_f32(a + i + 4));
-        s2 = vaddq_f32(s2, vld1q_f32(a + i + 8)); s3 = vaddq_f32(s3, vld1q_f32(a + i + 12));
-    }
-    return vaddvq_f32(vaddq_f32(vaddq_f32(s0, s1), vaddq_f32(s2, s3)));
-#else
-    float s[8] = {0};
-    for (i = 0; i < n; i += 8) {
-        int k;
-        for (k = 0; k < 8; k++) s[k] += a[i + k];
-    }
-    return s[0] + s[1] + s[2] + s[3] + s[4] + s[5] + s[6] + s[7];
-#endif
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof(double), cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-/* The bandwidth probe: 512 MB of distinct data in huge pages (as
-   wm_model_load places weights), read by n_threads readers. */
-typedef struct probe { float *a; size_t per; int n_threads; } probe;
-
-static int probe_open(probe *p, int n_threads) {
-    size_t n = (size_t)128 << 20, k;
-    p->n_threads = n_threads;
-    p->per = n / (size_t)n_threads / 32 * 32;
-    p->a = (float *)aligned_alloc((size_t)2 << 20, n * sizeof(float));
-    if (!p->a) return 0;
-#ifdef MADV_HUGEPAGE
-    madvise(p->a, n * sizeof(float), MADV_HUGEPAGE);
-#endif
-    for (k = 0; k < n; k++) p->a[k] = (float)(k & 4095) * 1e-3f; /* distinct, non-zero pages */
-    return 1;
-}
-
-/* One pass over the buffer: GB/s. */
-static double probe_pass(probe *p) {
-    double t0 = now_s(), dt;
-    float sink = 0.0f;
-    int th;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(p->n_threads) reduction(+ : sink)
-#endif
-    for (th = 0; th < p->n_threads; th++) sink += probe_read(p->a + (size_t)th * p->per, p->per);
-    dt = now_s() - t0;
-    if (sink == 1.0f) fprintf(stderr, " ");
-    return (double)p->per * p->n_threads * 4 / dt / 1e9;
-}
-
-/* FMA throughput in GFLOP/s (2 flops per lane): 12 independent chains per thread. */
-static double probe_fma(long iters) {
-#if defined(PROBE_AVX2)
-    __m256 m = _mm256_set1_ps(0.999999f), b = _mm256_set1_ps(1e-7f);
-    __m256 c0 = _mm256_set1_ps(0.1f), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0, c8 = c0, c9 = c0, c10 = c0, c11 = c0;
-    float o[8];
-    long i;
-    for (i = 0; i < iters; i++) {
-        c0 = _mm256_fmadd_ps(c0, m, b); c1 = _mm256_fmadd_ps(c1, m, b); c2 = _mm256_fmadd_ps(c2, m, b); c3 = _mm256_fmadd_ps(c3, m, b);
-        c4 = _mm256_fmadd_ps(c4, m, b); c5 = _mm256_fmadd_ps(c5, m, b); c6 = _mm256_fmadd_ps(c6, m, b); c7 = _mm256_fmadd_ps(c7, m, b);
-        c8 = _mm256_fmadd_ps(c8, m, b); c9 = _mm256_fmadd_ps(c9, m, b); c10 = _mm256_fmadd_ps(c10, m, b); c11 = _mm256_fmadd_ps(c11, m, b);
-    }
-    c0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3)), _mm256_add_ps(_mm256_add_ps(c4, c5), _mm256_add_ps(c6, c7)));
-    c0 = _mm256_add_ps(c0, _mm256_add_ps(_mm256_add_ps(c8, c9), _mm256_add_ps(c10, c11)));
-    _mm256_storeu_ps(o, c0);
-    return (double)o[0] * 1e-30 + (double)iters * 12 * 16;
-#elif defined(PROBE_NEON)
-    float32x4_t m = vdupq_n_f32(0.999999f), b = vdupq_n_f32(1e-7f), c[12];
-    long i;
-    int k;
-    for (k = 0; k < 12; k++) c[k] = vdupq_n_f32(0.1f);
-    for (i = 0; i < iters; i++)
-        for (k = 0; k < 12; k++) c[k] = vfmaq_f32(b, c[k], m);
-    for (k = 1; k < 12; k++) c[0] = vaddq_f32(c[0], c[k]);
-    return (double)vaddvq_f32(c[0]) * 1e-30 + (double)iters * 12 * 8;
-#else
-    float c[8] = {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f};
-    long i;
-    int k;
-    for (i = 0; i < iters; i++)
-        for (k = 0; k < 8; k++) c[k] = c[k] * 0.999999f + 1e-7f;
-    return (double)(c[0] + c[7]) * 1e-30 + (double)iters * 8 * 2;
-#endif
-}
-
-static double measure_fma_gflops(int n_threads) {
-    double best = 0.0;
-    int r, th;
-    for (r = 0; r < 3; r++) {
-        double t0 = now_s(), flops = 0.0, dt;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(n_threads) reduction(+ : flops)
-#endif
-        for (th = 0; th < n_threads; th++) flops += probe_fma(20000000);
-        dt = now_s() - t0;
-        if (flops / dt / 1e9 > best) best = flops / dt / 1e9;
-    }
-    return best;
-}
+#include "probe.h" /* the machine's limits: memory read bandwidth, FMA throughput */
 
 /* One JSON line: prefill and decode speed on a random prompt, next to the
    machine's memory read bandwidth and FMA throughput at the same thread

@@ -8,23 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path, size_t *n, size_t pad) {
-    FILE *f = fopen(path, "rb");
-    char *b;
-    long len;
-    if (!f || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) { if (f) fclose(f); return NULL; }
-    b = (char *)malloc((size_t)len + pad + 64);
-    if (b && fread(b + pad, 1, (size_t)len, f) != (size_t)len) { free(b); b = NULL; }
-    fclose(f);
-    *n = (size_t)len;
-    return b;
-}
+#include "helpers.h"
 
 int main(void) {
     size_t nc, nw, need_ok = 0, need_bad = 0;
-    char *cfg = slurp("tests/fixtures/hf-doge-dense/config.json", &nc, 0);
-    char *raw = slurp("tests/fixtures/hf-doge-dense/model.safetensors", &nw, 0), *buf;
+    char *cfg = (char *)read_all("tests/fixtures/hf-doge-dense/config.json", &nc);
+    char *raw = (char *)read_all("tests/fixtures/hf-doge-dense/model.safetensors", &nw), *buf;
     wm_blob blob;
     wm_model_source src;
     wm_error e;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include "helpers.h"
 
 /* ---- harness ----------------------------------------------------------- */
 
@@ -17,18 +18,23 @@ static int g_pass, g_fail;
 static const char *g_suite = "";
 static wm__kc g_kc = {1, 1, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL};
 
-static void check(int ok, const char *fmt, ...) {
+/* check(ok, printf-style message): counts a pass, or prints the failure as
+   "FAIL [suite] file:line: message" */
+#define check(...) check_at(__FILE__, __LINE__, __VA_ARGS__)
+static void check_at(const char *file, int line, int ok, const char *fmt, ...) {
     if (ok) { g_pass++; return; }
     g_fail++;
     {
         va_list ap;
         va_start(ap, fmt);
-        printf("FAIL [%s] ", g_suite);
+        printf("FAIL [%s] %s:%d: ", g_suite, file, line);
         vprintf(fmt, ap);
         printf("\n");
         va_end(ap);
     }
 }
+/* a check of many cases: the first failing one's file:line and message into what */
+#define WHAT_AT(what) snprintf(what, sizeof what, "%s:%d: ", __FILE__, __LINE__)
 
 static double tol_of(const float *ref, size_t n) {
     double mx = 0;
@@ -45,31 +51,6 @@ static double max_err(const float *a, const float *b, size_t n) {
         if (d > mx || d != d) mx = d != d ? INFINITY : d;
     }
     return mx;
-}
-
-static void *read_all(const char *path, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    void *buf;
-    long sz;
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)sz + 1);
-    if (buf && fread(buf, 1, (size_t)sz, f) != (size_t)sz) { free(buf); buf = NULL; }
-    fclose(f);
-    if (buf) ((char *)buf)[sz] = 0;
-    *n = (size_t)sz;
-    return buf;
-}
-
-static int write_all(const char *path, const void *buf, size_t n) {
-    FILE *f = fopen(path, "wb");
-    int ok;
-    if (!f) return 0;
-    ok = fwrite(buf, 1, n, f) == n;
-    fclose(f);
-    return ok;
 }
 
 /* ---- reference files (ref.safetensors) via the library's own reader ----- */
@@ -222,7 +203,6 @@ static int32_t *random_ids(int n, int vocab, unsigned seed) {
 static void test_numbers(void) {
     static const float exact[] = {0.0f, 1.0f, -2.5f, 65504.0f, 0.5f, 5.9604644775390625e-8f, 6.103515625e-5f, -1024.0f};
     size_t i;
-    g_suite = "numbers";
     check(wm__f32_to_f16(1.0f) == 0x3c00, "f16(1) = %04x", wm__f32_to_f16(1.0f));
     check(wm__f32_to_f16(65504.0f) == 0x7bff, "f16(65504)");
     check(wm__f32_to_f16(65520.0f) == 0x7c00, "f16(65520) rounds to inf");
@@ -282,7 +262,6 @@ static void test_select(void) {
     wm__pair tmp[200];
     int idx[16], n, k, i, j, trial, bad_topk = -1;
     unsigned seed = 7;
-    g_suite = "select";
     for (trial = 0; trial < 200; trial++) {
         n = 1 + trial % 97;
         k = 1 + trial % (n < 16 ? n : 16);
@@ -350,8 +329,7 @@ static void test_kernels_special(void) {
     int bad = 0, dt, i, j, ovf;
     float r1, r2;
     char what[200] = "";
-    g_suite = "kernels";
-#define SCHECK(cond, ...) do { if (!(cond)) { bad++; if (!what[0]) snprintf(what, sizeof what, __VA_ARGS__); if (getenv("WM_DEBUG")) { fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); } } } while (0)
+#define SCHECK(cond, ...) do { if (!(cond)) { bad++; if (!what[0]) { int at_ = WHAT_AT(what); snprintf(what + at_, sizeof what - (size_t)at_, __VA_ARGS__); } if (getenv("WM_DEBUG")) { fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); } } } while (0)
     fill(w, R * N, 31);
     for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         float v = kinds[k][0], st = kinds[k][1];
@@ -448,8 +426,7 @@ static void test_kernels(void) {
     size_t si;
     int dt, bad = 0;
     char what[160] = "";
-    g_suite = "kernels";
-#define KCHECK(cond, ...) do { if (!(cond)) { bad++; if (!what[0]) snprintf(what, sizeof what, __VA_ARGS__); } } while (0)
+#define KCHECK(cond, ...) do { if (!(cond)) { bad++; if (!what[0]) { int at_ = WHAT_AT(what); snprintf(what + at_, sizeof what - (size_t)at_, __VA_ARGS__); } } } while (0)
     for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         int n = sizes[si], i;
         float r1, r2;
@@ -591,7 +568,6 @@ static void test_config(void) {
     const char *s;
     char deep[3000];
     int i;
-    g_suite = "config";
     s = "{\"model_type\":\"mamba2\",\"vocab_size\":10,\"hidden_size\":8,\"num_hidden_layers\":1,\"num_heads\":2,"
         "\"head_dim\":4,\"state_size\":4,\"eos_token_id\":[5,6],\"bos_token_id\":null,"
         "\"time_step_limit\":[0.001,Infinity],\"layer_norm_epsilon\":1e-5}  \n";
@@ -671,7 +647,6 @@ static void test_released(void) {
         {"rodimus-plus-coder-4b", 32, 3072, 6144, 48, 24, 128, 2049, 4096, 0, 1}};
     static plan_lines pl;
     size_t i;
-    g_suite = "config";
     for (i = 0; i < sizeof rel / sizeof rel[0]; i++) {
         char path[256], *txt, *lines[1024], *p;
         size_t n, nl = 0, k;
@@ -745,7 +720,6 @@ static void test_ssd_chunked(void) {
     static const int Gs[] = {1, 2, 4};
     int H = 4, P = 6, N = 8, Q = 16, ti, gi, mode;
     unsigned seed = 99;
-    g_suite = "ssd";
     for (ti = 0; ti < 4; ti++)
         for (gi = 0; gi < 3; gi++)
             for (mode = 0; mode < 2; mode++) {
@@ -797,7 +771,6 @@ static void test_attn_core(void) {
     size_t need;
     void *mem;
     int i;
-    g_suite = "attention";
     ar = wm__arena_make(NULL, 0);
     wm__attn_ws_carve(&ar, ld, hd, 1);
     need = ar.used + WM__ALIGN;
@@ -929,7 +902,6 @@ static void test_fixtures(void) {
     static const char *demos[] = {"doge-demo", "cheems-demo"};
     char dir[256], rp[300];
     size_t i;
-    g_suite = "fixtures";
     for (i = 0; i < sizeof fx / sizeof fx[0]; i++) {
         snprintf(dir, sizeof dir, "tests/fixtures/%s", fx[i]);
         snprintf(rp, sizeof rp, "%s/ref.safetensors", dir);
@@ -964,7 +936,6 @@ static void handover_case(const char *name, const wm_model *m, int T, int vocab)
 
 static void test_handover(void) {
     memmodel mm;
-    g_suite = "handover";
     if (memmodel_open(&mm, CFG_CHEEMS, 1, WM_F32)) { handover_case("cheems random (chunk 8)", mm.m, 29, 97); memmodel_close(&mm); }
     else check(0, "cheems random model");
     if (memmodel_open(&mm, CFG_MAMBA2, 2, WM_F32)) { handover_case("mamba2 random (chunk 8)", mm.m, 29, 61); memmodel_close(&mm); }
@@ -1012,7 +983,6 @@ static void test_arena(void) {
     unsigned char *raw;
     float *a, *b;
     int32_t ids[12] = {1, 5, 9, 3, 7, 2, 8, 4, 6, 0, 11, 10};
-    g_suite = "arena";
     if (!memmodel_open(&mm, CFG_CHEEMS, 5, WM_F32)) { check(0, "model"); return; }
     V = 97;
     p = wm_session_default_params(mm.m);
@@ -1107,7 +1077,6 @@ static void test_runtime_errors(void) {
     wm_session *s;
     int32_t ids[6] = {1, 2, 3, 4, 5, 6}, bad[2] = {3, 97};
     float *a, *b;
-    g_suite = "runtime";
     if (!memmodel_open(&mm, CFG_CHEEMS, 8, WM_F32)) { check(0, "model"); return; }
     p = wm_session_default_params(mm.m);
     p.n_ctx = 6;
@@ -1164,7 +1133,6 @@ static void test_hostile(void) {
     wm_config c;
     wm_error e;
     char js[4096];
-    g_suite = "hostile";
     { /* integers given as booleans (once: division by zero, lam[-1], reads outside buffers) */
         static const struct { const char *base, *field; } cases[] = {
             {"{\"model_type\":\"cheems\",\"vocab_size\":10,\"hidden_size\":8,\"intermediate_size\":4,\"layers_type\":[\"ssd\",\"attn\"],"
@@ -1362,7 +1330,6 @@ static void test_many(void) {
     int32_t *ids = random_ids(20, 61, 5);
     float *out[3], *solo;
     int i, t;
-    g_suite = "many";
     if (!memmodel_open(&m1, CFG_MAMBA2, 11, WM_F32) || !memmodel_open(&m2, CFG_MAMBA2, 12, WM_F16)) { check(0, "models"); return; }
     p = wm_session_default_params(m1.m);
     wm_session_create(&s[0], m1.m, &p, NULL);
@@ -1450,7 +1417,6 @@ static void test_loader_rejects(void) {
     char hdr[512];
     unsigned seed = 1;
     int i;
-    g_suite = "loader";
     buf = st_make("", 0, 0, &size);
     check(open_blob(CFG_MAMBA2, buf, 5, &e) == WM_ERR_FORMAT && strstr(e.message, "shorter"), "5-byte file: %s", e.message);
     free(buf);
@@ -1542,7 +1508,7 @@ static size_t st_write(unsigned char *out, wm__tensor *t, int n) {
     h += (size_t)snprintf(hdr + h, sizeof hdr - h, "{");
     for (k = 0; k < n; k++) {
         size_t len = t[k].end - t[k].begin;
-        h += (size_t)snprintf(hdr + h, sizeof hdr - h, "%s\"%s\":{\"dtype\":\"%s\",\"shape\":[", k ? "," : "", t[k].name, wm__dtypes[t[k].dtype].name);
+        h += (size_t)snprintf(hdr + h, sizeof hdr - h, "%s\"%s\":{\"dtype\":\"%s\",\"shape\":[", k ? "," : "", t[k].name, wm__types[t[k].dtype].name);
         for (d = 0; d < t[k].ndim; d++) h += (size_t)snprintf(hdr + h, sizeof hdr - h, d ? ",%llu" : "%llu", (unsigned long long)t[k].shape[d]);
         h += (size_t)snprintf(hdr + h, sizeof hdr - h, "],\"data_offsets\":[%zu,%zu]}", off, off + len);
         off += len;
@@ -1563,7 +1529,6 @@ static void test_layouts(void) {
     wm_error e;
     int32_t *ids = random_ids(17, 73, 9);
     float *want, *got;
-    g_suite = "layouts";
     if (!memmodel_open(&mm, CFG_DOGE, 31, WM_BF16)) { check(0, "model"); return; }
     want = run_split(mm.m, ids, 17, 17, 0);
     { /* same checkpoint, header one byte longer: every tensor misaligned */
@@ -1841,7 +1806,6 @@ static void test_cli_mistakes(void) {
    with its own vocabulary (tokenizer.ggml.*) */
 static void test_cli_tokenizers(void) {
     char out[4096];
-    g_suite = "cli";
     check(run_capture("build/wm generate tests/fixtures/hf-mamba2 -p \"Hello world\" -n 4 --temp 0 2>/dev/null", out, sizeof out) == 0 &&
               !strncmp(out, "Hello world", 11), "generate: a Mamba-2 directory with its tokenizer.json: '%s'", out);
     check(run_capture("build/wm generate tests/fixtures/llama-mamba2/f32.gguf -p \"Hello world\" -n 4 --temp 0 2>/dev/null", out, sizeof out) == 0 &&
@@ -1856,7 +1820,6 @@ static void test_cli(void) {
     char cmd[4096], rp[256], ids_s[2048];
     size_t i, k;
     int mode;
-    g_suite = "cli";
     if (!getenv("WM_BIN") && !file_exists("build/wm")) { check(0, "build/wm is missing (run make)"); return; }
     mkdir("build/tmp", 0777);
     for (i = 0; i < sizeof fx / sizeof fx[0]; i++) {
@@ -1970,7 +1933,6 @@ static void test_tokenizer_cases(void) {
     wm_tokenizer *t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
     const char *e, *x;
     wm__jit it;
-    g_suite = "tokenizer";
     if (!js || !t) { check(0, "tokenizer fixtures"); free(js); wm_tokenizer_free(t); return; }
     e = js + size;
     check(wm__j_value(js, e, 64) != NULL, "cases.json parses");
@@ -2107,7 +2069,6 @@ static void tok_gguf_case(const char *name) {
 }
 
 static void test_tokenizer_gguf(void) {
-    g_suite = "tokenizer";
     tok_gguf_case("gpt2");
     tok_gguf_case("llama2");
 }
@@ -2132,7 +2093,6 @@ static void test_tokenizer_refusals(void) {
         {"{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]},\"pre_tokenizer\":{\"type\":\"Split\",\"pattern\":{\"String\":\" \"},"
          "\"behavior\":\"Isolated\",\"invert\":true},\"decoder\":{\"type\":\"ByteLevel\"}}", "invert"}};
     size_t i;
-    g_suite = "tokenizer";
     for (i = 0; i < sizeof c / sizeof c[0]; i++) {
         wm_tokenizer *t = NULL;
         wm_error e;
@@ -2155,7 +2115,6 @@ static void test_tokenizer_nz_added(void) {
     wm_status st;
     int32_t ids[16];
     size_t n = 0;
-    g_suite = "tokenizer";
     free(gunzip_file("tests/fixtures/tok/gpt2-lower-nzadded.tokenizer.json.gz", "build/tok-nz.json", &size));
     t = load_tok("build/tok-nz.json");
     remove("build/tok-nz.json");
@@ -2183,7 +2142,6 @@ static void test_tokenizer_sp_block(void) {
     size_t size, i, n;
     int32_t ids[16];
     wm_tokenizer *t;
-    g_suite = "tokenizer";
     free(gunzip_file("tests/fixtures/tok/gemma3.tokenizer.json.gz", "build/tok-g3.json", &size));
     t = load_tok("build/tok-g3.json");
     remove("build/tok-g3.json");
@@ -2201,7 +2159,6 @@ static void test_chat_templates(void) {
     char out[512];
     const wm_chat_template *c = wm_chat_template_get("chatml"), *r = wm_chat_template_get("rodimus");
     wm_tokenizer *t;
-    g_suite = "tokenizer";
     check(c && wm_chat_render(c, 1, "Be brief.", "Hi", out, sizeof out) > 0 &&
               !strcmp(out, "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"),
           "chatml first turn: %s", out);
@@ -2224,7 +2181,6 @@ static void test_tokenizer_real(void) {
                                 "llama2-nzadded", "gpt2-lower-nzadded", "llama2-metaspace-nzadded",
                                 "gemma3", "gpt4o", "mistral_nemo"};
     size_t i;
-    g_suite = "tokenizer";
     mkdir("build", 0777);
     for (i = 0; i < sizeof fam / sizeof fam[0]; i++) tok_family(fam[i]);
 }
@@ -2235,7 +2191,6 @@ static void test_tokenizer_own(void) {
     int32_t ids[64], *big;
     char *text, *back, out[256];
     int bad = 0;
-    g_suite = "tokenizer";
     if (!t) return;
     /* invalid UTF-8: encoded byte by byte, decoded with U+FFFD like the tokenizers library */
     check(wm_tokenize(t, "\xff\xfe ab\xc3", 6, 0, ids, 64, &n) == WM_OK && n > 0, "invalid UTF-8 encodes");
@@ -2304,7 +2259,6 @@ static void test_tokenizer_own(void) {
 static void test_tokenizer_added_search(void) {
     unsigned seed = 11;
     int round, bad = 0, worst = -1;
-    g_suite = "tokenizer";
     for (round = 0; round < 300; round++) {
         char json[8192], txt[64], toks[12][8];
         int n_tok = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 10, i, single[12];
@@ -2395,7 +2349,6 @@ static void test_readme_plan(void) {
     size_t len, k;
     char *readme = (char *)read_all("README.md", &len);
     int m, rows = 0, bad = 0;
-    g_suite = "cli";
     if (!readme) { check(0, "README.md"); return; }
     for (m = 0; m < 2; m++) {
         char cmd[512], out[8192];
@@ -2434,7 +2387,6 @@ static void test_tokenizer_memory(void) {
     wm_error e;
     unsigned seed = 11;
     int i;
-    g_suite = "tokenizer";
     if (!js) { check(0, "demo tokenizer"); return; }
     check(wm_tokenizer_bytes(js, size, &need, &e) == WM_OK, "tokenizer bytes: %s", e.message);
     raw = (unsigned char *)malloc(need + 64);
@@ -2471,27 +2423,16 @@ static void test_tokenizer_memory(void) {
     free(js);
 }
 
-static int utf8_ok(const char *p, size_t n) {
-    size_t i = 0;
-    while (i < n) {
-        int l = wm__utf8_len((const unsigned char *)p + i, (const unsigned char *)p + n);
-        if (!l) return 0;
-        i += (size_t)l;
-    }
-    return 1;
-}
-
 static void test_utf8_stream(void) {
     const char *in = "a\xc3\xa9\xf0\x9f\x99\x82\xe4\xb8\xad\xff!\xe4\xb8";
     wm_utf8_stream st;
     char out[64], all[128];
     size_t i, n, total = 0;
     int broken = 0;
-    g_suite = "utf8";
     st.n = 0;
     for (i = 0; i < strlen(in); i++) {
         n = wm_utf8_push(&st, in + i, 1, out);
-        broken |= !utf8_ok(out, n);
+        broken |= !wm_utf8_valid(out, n);
         memcpy(all + total, out, n);
         total += n;
     }
@@ -2522,7 +2463,6 @@ static void test_sampling(void) {
     wm_sampler s = wm_sampler_default(), s2;
     int32_t hist[1] = {0};
     unsigned char work[64 * 8];
-    g_suite = "sampling";
     lg[0] = logf(0.15f); lg[1] = logf(0.5f); lg[2] = logf(0.05f); lg[3] = logf(0.3f);
     s.temperature = 1.0f;
     s.top_k = 2;
@@ -2659,7 +2599,6 @@ static void test_generation(void) {
     wm_sampler smp = wm_sampler_default();
     wm_error e;
     textbuf a, b;
-    g_suite = "generate";
     if (!t || wm_model_load(&m, "examples/models/doge-demo", &e) != WM_OK) { check(0, "demo model"); return; }
     p = wm_session_default_params(m);
     wm_session_create(&s, m, &p, NULL);
@@ -2826,7 +2765,6 @@ static void test_generation_long_tokens(void) {
     wm_sampler smp = wm_sampler_default();
     float logits[61];
     longtok lt;
-    g_suite = "generate";
     p = js + sprintf(js, "{%s,\"model\":{\"type\":\"BPE\",\"ignore_merges\":true,\"merges\":[],\"vocab\":{", pre);
     for (i = 0; i < 61; i++) { /* id i: 257 + i bytes of 'x' */
         p += sprintf(p, i ? ",\"" : "\"");
@@ -2859,7 +2797,6 @@ static void test_session_state(void) {
     static const char *cfgs[3], *names[3] = {"cheems", "mamba2", "rodimus+ (a wrapped ring)"};
     static const int vocab[3] = {97, 61, 67};
     int k;
-    g_suite = "session";
     cfgs[0] = CFG_CHEEMS;
     cfgs[1] = CFG_MAMBA2;
     cfgs[2] = CFG_RODPLUS;
@@ -2904,17 +2841,12 @@ static const char *qtype_name(int t) { return t == WM_Q8_0 ? "Q8_0" : t == WM_Q4
 
 static void quantize_row(int t, const float *x, int n, unsigned char *out) {
     int b, bs = qtype_block(t), by = qtype_bytes(t);
-    for (b = 0; b < n / bs; b++) {
-        if (t == WM_Q8_0) wm__quant_q8_0(x + b * bs, out + b * by);
-        else if (t == WM_Q4_0) wm__quant_q4_0(x + b * bs, out + b * by);
-        else if (t == WM_Q4_K) wm__quant_q4_k(x + b * bs, out + b * by);
-        else wm__quant_q6_k(x + b * bs, out + b * by);
-    }
+    for (b = 0; b < n / bs; b++) wm__types[t].quant(x + b * bs, out + b * by);
 }
 
 static void dequant_row(int t, const unsigned char *w, int n, float *y) {
     int b, bs = qtype_block(t);
-    for (b = 0; b < n / bs; b++) wm__deq_block(t, w + (size_t)b * qtype_bytes(t), y + b * bs);
+    for (b = 0; b < n / bs; b++) wm__types[t].deq(w + (size_t)b * qtype_bytes(t), y + b * bs);
 }
 
 static float gauss(unsigned *s) { /* roughly normal: sum of four uniforms */
@@ -2926,7 +2858,6 @@ static void test_quant(void) {
     unsigned char *f = (unsigned char *)read_all("tests/fixtures/quant-cases.bin", &n);
     int deq_ok = 0, deq_n = 0, q_ok = 0, q_n = 0, t;
     unsigned seed = 7;
-    g_suite = "quant";
     if (!f) { check(0, "tests/fixtures/quant-cases.bin readable"); return; }
     while (at + 12 <= n) { /* records: tag, count, bytes, block bytes, floats */
         uint32_t tag, cnt, by;
@@ -2939,7 +2870,7 @@ static void test_quant(void) {
         if (tag < 100) { /* one block and its floats, bit for bit */
             float y[256];
             deq_n++;
-            wm__deq_block((int)tag, blob, y);
+            wm__types[(int)tag].deq(blob, y);
             if (cnt == (uint32_t)qtype_block((int)tag) && !memcmp(y, vals, 4 * cnt)) deq_ok++;
             else check(0, "%s block %d dequantizes as the specification says", qtype_name((int)tag), deq_n);
         } else { /* a row and llama.cpp's reference quantizer bytes */
@@ -3088,7 +3019,6 @@ static void test_sizes(void) {
     static sizes_log g;
     wm_error e;
     int d, i, j;
-    g_suite = "sizes";
     g.n = 0;
     for (d = 0; d < (int)(sizeof dirs / sizeof dirs[0]); d++) {
         char name[160];
@@ -3244,7 +3174,6 @@ static void ggb_key(ggb *b, const char *k, uint32_t t) { ggb_str(b, k, strlen(k)
 static void test_gguf_hostile(void) {
     static const int dups[][2] = {{0, 1}, {5, 127}, {0, 128}, {127, 128}, {130, 4000}, {3000, 4094}};
     size_t d;
-    g_suite = "gguf";
     for (d = 0; d < sizeof dups / sizeof dups[0]; d++) {
         ggb b = {NULL, 0, 0};
         const char *js;
@@ -3301,7 +3230,6 @@ static void test_gguf(void) {
     int T = 0, k, mode;
     wm_model *m, *ours;
     wm_error e;
-    g_suite = "gguf";
     if (!getenv("WM_BIN") && !file_exists("build/wm")) { check(0, "build/wm is missing (run make)"); return; }
     { /* llama.cpp's files of hf-mamba2 against llama.cpp's own logits */
         size_t n;
@@ -3562,7 +3490,6 @@ static void test_cache_types(void) {
     wm_session_params p;
     wm_session *s;
     wm_error e;
-    g_suite = "cache";
     cache_case("hf-doge-dense", "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-dense/ref.safetensors", 5e-4, 6e-3);
     cache_case("hf-doge-moe", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-moe/ref.safetensors", 5e-4, 6e-3);
     cache_case("doge-paper", "tests/fixtures/doge-paper", "tests/fixtures/doge-paper/ref.safetensors", 5e-4, 6e-3);
@@ -3629,7 +3556,7 @@ static void test_cache_types(void) {
 
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
-#define RUN(name, fn) if (!only || strstr(name, only)) fn()
+#define RUN(name, fn) if (!only || strstr(name, only)) g_suite = name, fn()
     RUN("numbers", test_numbers);
     RUN("select", test_select);
     RUN("kernels", test_kernels);

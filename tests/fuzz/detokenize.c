@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     full = (char *)malloc(len + 1);
     part = (char *)malloc(cap + 1);
     memset(part, 0xaa, cap + 1);
-    FUZZ_CHECK(wm_detokenize(t, ids, n, full, len + 1, &len2) == WM_OK && len2 == len && full[len] == 0 && fuzz_utf8_ok(full, len));
+    FUZZ_CHECK(wm_detokenize(t, ids, n, full, len + 1, &len2) == WM_OK && len2 == len && full[len] == 0 && wm_utf8_valid(full, len));
     FUZZ_CHECK(wm_detokenize(t, ids, n, part, cap, &len2) == (cap > len ? WM_OK : WM_ERR_ARENA) && len2 == len);
     if (cap > len) {
         FUZZ_CHECK(!memcmp(part, full, len + 1));
@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         while (j < cap && part[j] == full[j]) j++;
         k = j < cap ? j : cap - 1;
         while (k > 0 && part[k] != 0) k--;
-        FUZZ_CHECK(part[k] == 0 && k + 4 > cap - 1 && fuzz_utf8_ok(part, k));
+        FUZZ_CHECK(part[k] == 0 && k + 4 > cap - 1 && wm_utf8_valid(part, k));
     }
     /* the UTF-8 stream, fed byte by byte from the tokens' bytes, gives the same text */
     st_out = (char *)malloc(len + 16);

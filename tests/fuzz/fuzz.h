@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../helpers.h"
 
 /* An invariant: on failure, report it and abort (libFuzzer keeps the input). */
 #define FUZZ_CHECK(x)                                                                                  \
@@ -119,17 +120,6 @@ static inline void fuzz_tiny_tokenizer(char *js, size_t cap) {
                           "\"decoder\":{\"type\":\"ByteLevel\"}}");
 }
 
-/* Is p[n] valid UTF-8? */
-static inline int fuzz_utf8_ok(const char *p, size_t n) {
-    size_t i = 0;
-    while (i < n) {
-        int l = wm__utf8_len((const unsigned char *)p + i, (const unsigned char *)p + n);
-        if (!l) return 0;
-        i += (size_t)l;
-    }
-    return 1;
-}
-
 /* A model that opened from src: wm_model_bytes gives exactly what it uses,
    the same build in caller memory of that size works from an aligned start
    and one byte less does not; a small one then runs (fuzz_touch). */
@@ -146,6 +136,20 @@ static inline void fuzz_model_exact(const wm_model_source *src, const wm_model *
     if (used > 0) FUZZ_CHECK(wm_model_init(&m2, src, al, used - 1, &e) == WM_ERR_ARENA);
     if (wm_model_weight_bytes(m) < ((size_t)4 << 20)) fuzz_touch(m);
     free(mem);
+}
+
+/* Opens src: a refusal comes with a status and a message and no model, a
+   model that opens is exact (fuzz_model_exact) */
+static inline void fuzz_open(const wm_model_source *src) {
+    wm_model *m = NULL;
+    wm_error e;
+    wm_status st = wm_model_open(&m, src, &e);
+    if (st != WM_OK) {
+        FUZZ_CHECK(st < 0 && e.message[0] && m == NULL);
+        return;
+    }
+    fuzz_model_exact(src, m);
+    wm_model_free(m);
 }
 
 #endif

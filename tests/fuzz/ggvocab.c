@@ -129,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (st != WM_OK) continue;
             FUZZ_CHECK(got <= sizeof ids / sizeof ids[0]);
             FUZZ_CHECK(wm_tokenize(t, x, xn, 1, ids, got, &got2) == WM_OK && got2 == got);
-            if (wm_detokenize(t, ids, got, out, sizeof out, &dl) == WM_OK) FUZZ_CHECK(fuzz_utf8_ok(out, dl));
+            if (wm_detokenize(t, ids, got, out, sizeof out, &dl) == WM_OK) FUZZ_CHECK(wm_utf8_valid(out, dl));
         }
     }
 done:

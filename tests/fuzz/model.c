@@ -8,9 +8,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint8_t *nul = (const uint8_t *)memchr(data, 0, size);
     wm_model_source src;
     wm_blob blob;
-    wm_model *m = NULL;
-    wm_error e;
-    wm_status st;
     if (!nul) return 0;
     blob.data = nul + 1;
     blob.size = size - (size_t)(nul + 1 - data);
@@ -19,12 +16,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     src.config_bytes = (size_t)(nul - data);
     src.files = &blob;
     src.n_files = 1;
-    st = wm_model_open(&m, &src, &e);
-    if (st != WM_OK) {
-        FUZZ_CHECK(st < 0 && e.message[0] && m == NULL);
-        return 0;
-    }
-    fuzz_model_exact(&src, m);
-    wm_model_free(m);
+    fuzz_open(&src);
     return 0;
 }

@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r = (rec *)calloc(MAXT, sizeof(rec));
     for (i = 0; i < n_t; i++) {
         snprintf(r[i].name, sizeof r[i].name, "%s", tt[i].name);
-        snprintf(r[i].dtype, sizeof r[i].dtype, "%s", wm__dtypes[tt[i].dtype].name);
+        snprintf(r[i].dtype, sizeof r[i].dtype, "%s", wm__types[tt[i].dtype].name);
         r[i].ndim = tt[i].ndim;
         for (k = 0; k < tt[i].ndim; k++) r[i].shape[k] = (long long)tt[i].shape[k];
         r[i].src_begin = tt[i].begin;

@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         n = size - 1 < 4096 ? size - 1 : 4096; /* NFKC can lengthen a character 18 times */
         memcpy(text, data + 1, n);
     }
-    valid = fuzz_utf8_ok((const char *)text, n);
+    valid = wm_utf8_valid((const char *)text, n);
     for (form = WM__NORM_NFC; form <= WM__NORM_NFKC; form++) {
         uint32_t run[256];
         wm__cprun r;
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(m2 == m);
         if (r.heap) free(r.p);
         if (!valid) continue;
-        FUZZ_CHECK(fuzz_utf8_ok((const char *)out, m));
+        FUZZ_CHECK(wm_utf8_valid((const char *)out, m));
         { /* canonical order: no mark followed by one of a lower, nonzero class */
             const unsigned char *p = out, *e = out + m;
             int prev = 0;

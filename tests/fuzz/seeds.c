@@ -22,21 +22,6 @@ static void put(const char *harness, const void *a, size_t na, const void *b, si
     fclose(f);
 }
 
-static void *slurp(const char *path, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long sz;
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = (char *)malloc((size_t)sz + 1);
-    if (fread(buf, 1, (size_t)sz, f) != (size_t)sz) { free(buf); fclose(f); return NULL; }
-    fclose(f);
-    *n = (size_t)sz;
-    return buf;
-}
-
 /* GGUF seeds: llama.cpp's files of hf-mamba2, and wm convert / quantize
    output of fixtures (build/wm must exist: make fuzz-build builds it) */
 static void gguf_seeds(void) {
@@ -47,11 +32,11 @@ static void gguf_seeds(void) {
     size_t i, n;
     void *b;
     for (i = 0; i < sizeof llama / sizeof llama[0]; i++)
-        if ((b = slurp(llama[i], &n)) != NULL) { put("gguf", b, n, NULL, 0); free(b); }
+        if ((b = read_all(llama[i], &n)) != NULL) { put("gguf", b, n, NULL, 0); free(b); }
     for (i = 0; i < sizeof own / sizeof own[0]; i++) {
         snprintf(path, sizeof path, "%s/gguf-seed.tmp", g_dir);
         snprintf(cmd, sizeof cmd, "build/wm quantize %s %s --type %s 2>/dev/null", own[i][0], path, own[i][1]);
-        if (system(cmd) == 0 && (b = slurp(path, &n)) != NULL) { put("gguf", b, n, NULL, 0); free(b); }
+        if (system(cmd) == 0 && (b = read_all(path, &n)) != NULL) { put("gguf", b, n, NULL, 0); free(b); }
         remove(path);
     }
 }
@@ -153,7 +138,7 @@ int main(int argc, char **argv) {
         }
     }
     for (i = 0; i < (int)(sizeof fixture_cfgs / sizeof fixture_cfgs[0]); i++) {
-        char *t = (char *)slurp(fixture_cfgs[i], &n);
+        char *t = (char *)read_all(fixture_cfgs[i], &n);
         if (!t) { fprintf(stderr, "%s: missing (run from the repository root)\n", fixture_cfgs[i]); return 1; }
         put("config", t, n, NULL, 0);
         free(t);

@@ -43,8 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(wm_detokenize(t, ids, n, NULL, 0, &len) == WM_OK);
     out = (char *)malloc(len + 1);
     FUZZ_CHECK(wm_detokenize(t, ids, n, out, len + 1, &len2) == WM_OK && len2 == len && out[len] == 0);
-    FUZZ_CHECK(fuzz_utf8_ok(out, len));
-    if (fuzz_utf8_ok((const char *)data, size)) FUZZ_CHECK(len == size && !memcmp(out, data, size));
+    FUZZ_CHECK(wm_utf8_valid(out, len));
+    if (wm_utf8_valid((const char *)data, size)) FUZZ_CHECK(len == size && !memcmp(out, data, size));
     free(out); free(ids); free(ids2);
     return 0;
 }

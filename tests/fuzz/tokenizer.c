@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (n > 1024) n = 1024;
     for (n2 = 0; n2 < n; n2++) FUZZ_CHECK(ids[n2] >= 0 && ids[n2] < wm_tokenizer_n_vocab(t));
     FUZZ_CHECK(wm_detokenize(t, ids, n < 256 ? n : 256, out, sizeof out, &len) != WM_ERR_INVALID_ARG);
-    FUZZ_CHECK(fuzz_utf8_ok(out, strlen(out)));
+    FUZZ_CHECK(wm_utf8_valid(out, strlen(out)));
     free(mem);
     return 0;
 }
