@@ -893,6 +893,11 @@ static float *wm__falloc(wm__arena *a, size_t d0, size_t d1, size_t d2) {
     return (float *)wm__alloc(a, n, sizeof(float));
 }
 
+/* ========================================================================
+   Tensor types: numbers, llama.cpp's block layouts, quantizers, the
+   reference dot products, and one row per type (wm__types)
+   ======================================================================== */
+
 /* ---- half-precision numbers ---------------------------------------------- */
 
 static float wm__bf16_to_f32(uint16_t h) {
@@ -4740,370 +4745,6 @@ static uint64_t wm__moe_decode_bytes(const wm_model *m, const void *wv, uint64_t
            (uint64_t)c->experts_per_tok * (wm__row_bytes(&w->ex.down_embed) + wm__row_bytes(&w->ex.up_embed));
 }
 
-/* ---- the module table ---------------------------------------------------------
-   Every module kind, once: its tensors, per-layer session state (NULL:
-   none), scratch, run function and decode traffic. A layer has a sequence
-   slot (WM_SEQ_*, rows 0..4) and a state slot (WM_STATE_*, rows 5..8); a new
-   module is a row here plus its functions. */
-struct wm__layer {
-    int seq, state;                      /* WM_SEQ_*, WM_STATE_* */
-    const float *norm_seq, *norm_state;  /* pre-norms [D] */
-    const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
-    union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; wm__mcsd_w mcsd; wm__rod_w rod; } seq_w; /* by seq */
-    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; wm__ska_w ska; } state_w;     /* by state */
-};
-WM__SLOT(wm__layer, 480);
-
-typedef struct wm__module {
-    const char *name;
-    void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
-    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st);
-    void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
-    void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
-    uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv, int ctype); /* kv keys in a cache of ctype */
-    void (*bound)(const wm_config *c, void *w); /* after its tensors are bound, or NULL */
-    wm_status (*check)(const wm_config *c, wm_error *err); /* its config fields, once per model that uses it (NULL: none) */
-    int attends; /* keeps a KV cache: bounded by n_ctx */
-} wm__module;
-
-#define WM__N_SEQ 7
-static const wm__module wm__modules[] = {
-    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
-    {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, wm__ssd_check, 0},
-    {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, wm__ifa_check, 1},
-    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL,
-     wm__doge_attn_check, 1},
-    {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, wm__mamba_check, 0},
-    {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, wm__mcsd_check, 0},
-    {"rodimus", wm__rod_plan, wm__rod_state, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, wm__rod_check, 0},
-    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
-    {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, wm__ffn_check, 0},
-    {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, wm__cdmoe_check, 0},
-    {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, wm__moe_check, 0},
-    {"swska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 0},
-    {"ska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 1}, /* no window */
-};
-#define WM__N_MODULES ((int)(sizeof wm__modules / sizeof wm__modules[0]))
-
-/* the module of a layer's slot (0: sequence, 1: state) */
-static const wm__module *wm__slot_module(const wm__layer *L, int slot) {
-    return &wm__modules[slot ? WM__N_SEQ + L->state : L->seq];
-}
-
-/* and its weights */
-static const void *wm__slot_weights(const wm__layer *L, int slot) {
-    return slot ? (const void *)&L->state_w : (const void *)&L->seq_w;
-}
-
-/* a slot's module tensors into its weights (L NULL: only listing) */
-static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, int kind) {
-    void *w = !L ? NULL : kind < WM__N_SEQ ? (void *)&L->seq_w : (void *)&L->state_w;
-    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, w);
-}
-
-/* ========================================================================
-   Session: layout, forward pass, prefill and decode
-   ======================================================================== */
-
-/* Largest module scratch of this model for batches of nb tokens. */
-static int wm__model_uses(const wm_model *m, const wm__module *md) {
-    int l;
-    for (l = 0; l < m->cfg.n_layers; l++)
-        if (wm__slot_module(&m->layers[l], 0) == md || wm__slot_module(&m->layers[l], 1) == md) return 1;
-    return 0;
-}
-
-static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int *bad) {
-    size_t mx = 0;
-    int k;
-    for (k = 0; k < WM__N_MODULES; k++) {
-        wm__arena a = wm__arena_make(NULL, 0);
-        if (!wm__modules[k].scratch || !wm__model_uses(m, &wm__modules[k])) continue;
-        wm__modules[k].scratch(&a, m, nb, n_ctx, nth);
-        if (a.bad) *bad = 1;
-        mx = WM__MAX(mx, a.used);
-    }
-    return mx;
-}
-
-static wm_status wm__session_params(const wm_model *m, const wm_session_params *in, wm_session_params *out,
-                                    wm_error *err) {
-    if (!m || !in) return wm__fail(err, WM_ERR_INVALID_ARG, "session: model and params are required");
-    *out = *in;
-    if (out->n_ctx < 1 || out->n_ctx > (1 << 24))
-        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_ctx %d is outside 1..16777216", out->n_ctx);
-    if (out->n_batch < 1 || out->n_batch > (1 << 16))
-        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_batch %d is outside 1..65536", out->n_batch);
-    if (m->has_attn && out->n_batch > out->n_ctx) out->n_batch = out->n_ctx;
-    if (out->n_threads < 0 || out->n_threads > 1024)
-        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_threads %d is outside 0..1024", out->n_threads);
-#if defined(_OPENMP)
-    if (out->n_threads == 0) out->n_threads = omp_get_max_threads();
-#else
-    out->n_threads = 1; /* built without OpenMP */
-#endif
-    out->scalar = out->scalar != 0;
-    if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
-        return wm__fail(err, WM_ERR_INVALID_ARG, "session: cache_type %d is not WM_F32, WM_F16 or WM_Q8_0", out->cache_type);
-    if (out->cache_type == WM_Q8_0 && (m->has_attn || wm__model_uses(m, &wm__modules[WM__N_SEQ + WM_STATE_SWSKA])) && m->cfg.head_dim % WM__QK)
-        return wm__fail(err, WM_ERR_UNSUPPORTED, "session: a Q8_0 KV cache needs head_dim %d to be a multiple of 32", m->cfg.head_dim);
-    return WM_OK;
-}
-
-/* Carves the whole session; with a measuring arena only sizes it. */
-static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work) {
-    const wm_config *c = &m->cfg;
-    wm_session *s = (wm_session *)wm__alloc(a, 1, WM__SLOT_wm_session);
-    wm__lstate *ls = (wm__lstate *)wm__alloc(a, (size_t)c->n_layers, WM__SLOT_wm__lstate);
-    int l, B = p->n_batch;
-    size_t ctx = m->has_attn ? (size_t)p->n_ctx : 0;
-    for (l = 0; l < c->n_layers; l++) {
-        wm__lstate st;
-        int slot;
-        memset(&st, 0, sizeof st);
-        for (slot = 0; slot < 2; slot++) { /* each module its own fields */
-            const wm__module *md = wm__slot_module(&m->layers[l], slot);
-            if (md->state) md->state(a, c, ctx, B, p->cache_type, &st);
-        }
-        if (ls) ls[l] = st;
-    }
-    if (s) {
-        memset(s, 0, sizeof *s);
-        s->model = m;
-        s->params = *p;
-        s->ls = ls;
-    }
-    {
-        float *h = wm__falloc(a, B, c->hidden_size, 1);
-        float *x = wm__falloc(a, B, c->hidden_size, 1);
-        float *y = wm__falloc(a, B, c->hidden_size, 1);
-        int dn = wm__model_uses(m, &wm__modules[WM_SEQ_SSD]) ? c->ssd_state / 2 : 0;
-        int dh = m->has_attn ? c->head_dim / 2 : 0;
-        float *rc = dn ? wm__falloc(a, B, dn, 1) : NULL, *rs = dn ? wm__falloc(a, B, dn, 1) : NULL;
-        float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
-        unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
-        float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
-        wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
-        if (s) {
-            s->kc.simd = !p->scalar;
-            s->kc.n_threads = p->n_threads;
-            s->kc.pack = pack;
-            s->kc.qa = qa;
-            s->h = h; s->x = x; s->y = y;
-            s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
-            s->work = wk; s->work_bytes = work;
-        }
-    }
-    return s;
-}
-
-WMDEF wm_session_params wm_session_default_params(const wm_model *m) {
-    wm_session_params p;
-    int mp = m ? m->cfg.max_position_embeddings : 0, ch = m ? m->cfg.ssd_chunk : 0;
-    p.n_ctx = mp > 0 ? WM__MIN(mp, 4096) : 4096;
-    p.n_batch = WM__MIN(WM__MAX(ch, 64), 512);
-    p.n_threads = 0;
-    p.scalar = 0;
-    p.cache_type = WM_F32;
-    return p;
-}
-
-WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, size_t *bytes, wm_error *err) {
-    wm_session_params q;
-    wm__arena a = wm__arena_make(NULL, 0);
-    size_t work;
-    int bad = 0;
-    wm_status st = wm__session_params(m, p, &q, err);
-    if (st != WM_OK) return st;
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
-    wm__session_carve(&a, m, &q, work);
-    if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "session: size overflows size_t (n_ctx %d)", q.n_ctx);
-    if (bytes) *bytes = a.used;
-    wm__ok(err);
-    return WM_OK;
-}
-
-WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_session_params *p, void *mem,
-                                size_t mem_bytes, wm_error *err) {
-    wm_session_params q;
-    wm__arena a;
-    wm_session *s;
-    size_t need, work;
-    int bad = 0;
-    wm_status st;
-    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "session: out is NULL");
-    *out = NULL;
-    st = wm_session_bytes(m, p, &need, err);
-    if (st != WM_OK) return st;
-    wm__session_params(m, p, &q, NULL);
-    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "session: memory is NULL");
-    a = wm__arena_make(mem, mem_bytes);
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
-    s = wm__session_carve(&a, m, &q, work);
-    if (a.bad || !s) {
-        size_t skip = (WM__ALIGN - (size_t)((uintptr_t)mem % WM__ALIGN)) % WM__ALIGN;
-        return wm__fail(err, WM_ERR_ARENA,
-                        "session: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start "
-                        "(this buffer starts %zu bytes before one)",
-                        mem_bytes, need, WM__ALIGN, skip);
-    }
-    wm_session_reset(s);
-    *out = s;
-    wm__ok(err);
-    return WM_OK;
-}
-
-#ifndef WM_NO_MALLOC
-WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_session_params *p, wm_error *err) {
-    size_t need, total;
-    void *mem;
-    wm_status st;
-    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "session: out is NULL");
-    *out = NULL;
-    st = wm_session_bytes(m, p, &need, err);
-    if (st != WM_OK) return st;
-    if (!wm__add(need, WM__ALIGN, &total)) return wm__fail(err, WM_ERR_NOMEM, "session: %zu bytes overflow", need);
-    mem = WM_MALLOC(total);
-    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "session: cannot allocate %zu bytes", total);
-    st = wm_session_init(out, m, p, mem, total, err);
-    if (st != WM_OK) { WM_FREE(mem); return st; }
-    (*out)->owned = mem;
-    return WM_OK;
-}
-#endif
-
-WMDEF void wm_session_free(wm_session *s) {
-#ifndef WM_NO_MALLOC
-    if (s && s->owned) WM_FREE(s->owned);
-#else
-    (void)s;
-#endif
-}
-
-WMDEF void wm_session_reset(wm_session *s) {
-    const wm_config *c;
-    int l;
-    if (!s) return;
-    c = &s->model->cfg;
-    s->pos = 0;
-    s->err[0] = 0;
-    for (l = 0; l < c->n_layers; l++) {
-        wm__lstate *st = &s->ls[l];
-        if (st->S) memset(st->S, 0, sizeof(float) * wm__S_floats(c, l));
-        if (st->conv) memset(st->conv, 0, sizeof(float) * wm__conv_floats(c, l));
-    }
-}
-
-WMDEF int wm_session_pos(const wm_session *s) { return s ? s->pos : 0; }
-static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype);
-WMDEF uint64_t wm_session_decode_bytes(const wm_session *s) { return s ? wm__decode_bytes(s->model, s->pos, s->params.cache_type) : 0; }
-WMDEF int wm_session_room(const wm_session *s) {
-    if (!s) return 0;
-    return s->model->has_attn ? s->params.n_ctx - s->pos : INT32_MAX - 1 - s->pos;
-}
-WMDEF const wm_session_params *wm_session_get_params(const wm_session *s) { return s ? &s->params : NULL; }
-WMDEF const char *wm_session_error(const wm_session *s) { return s ? s->err : "no session"; }
-WMDEF void wm_session_set_layer_hook(wm_session *s, wm_layer_hook hook, void *user) {
-    if (s) { s->hook = hook; s->hook_user = user; }
-}
-
-static wm_status wm__serr(wm_session *s, wm_status st, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    wm__vfmt(s->err, sizeof s->err, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
-/* h = gain * h + y  (gain NULL: 1) over nb rows of D */
-static void wm__residual(const wm__kc *kc, float *h, const float *gain, const float *y, int nb, int D) {
-    int t, i;
-    for (t = 0; t < nb; t++) {
-        float *ht = h + (size_t)t * D;
-        if (gain)
-            for (i = 0; i < D; i++) ht[i] *= gain[i];
-        wm__k_axpy(kc, ht, 1.0f, y + (size_t)t * D, WM_F32, D);
-    }
-}
-
-static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
-    const wm_model *m = s->model;
-    const wm_config *c = &m->cfg;
-    const wm__layer *L = &m->layers[l];
-    wm__ctx x;
-    int t, slot, D = c->hidden_size;
-    x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
-    x.n_ctx = s->params.n_ctx; x.ctype = s->params.cache_type;
-    x.rope_cs = s->rope_cs; x.rope_sn = s->rope_sn; x.arope_cs = s->arope_cs; x.arope_sn = s->arope_sn;
-    for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
-        const wm__module *md = wm__slot_module(L, slot);
-        const float *nw = slot ? L->norm_state : L->norm_seq;
-        wm__arena ar;
-        if (!md->run) continue;
-        x.w = wm__slot_weights(L, slot);
-        if (!nw) memcpy(s->x, s->h, sizeof(float) * (size_t)nb * D); /* a module that norms its input itself (rodimus_plus) */
-        for (t = 0; nw && t < nb; t++) wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, nw, D, c->norm_eps);
-        ar = wm__arena_make(s->work, s->work_bytes);
-        md->run(&x, s->x, s->y, &ar);
-        WM_ASSERT(!ar.bad);
-        wm__residual(&s->kc, s->h, slot ? L->gain_state : L->gain_seq, s->y, nb, D);
-    }
-}
-
-static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *logits, int which) {
-    const wm_model *m;
-    const wm_config *c;
-    int i, b0, l, last, D, V;
-    if (!s) return WM_ERR_INVALID_ARG;
-    m = s->model;
-    c = &m->cfg;
-    D = c->hidden_size;
-    V = c->vocab_size;
-    if (n < 1 || !tok) return wm__serr(s, WM_ERR_INVALID_ARG, "prefill: need at least one token (n = %d)", n);
-    if (which != WM_LOGITS_LAST && which != WM_LOGITS_ALL)
-        return wm__serr(s, WM_ERR_INVALID_ARG, "prefill: which must be WM_LOGITS_LAST or WM_LOGITS_ALL");
-    for (i = 0; i < n; i++)
-        if (tok[i] < 0 || tok[i] >= V)
-            return wm__serr(s, WM_ERR_TOKEN, "token %d at index %d is outside the vocabulary (0..%d)", tok[i], i, V - 1);
-    if (n > wm_session_room(s))
-        return wm__serr(s, WM_ERR_CONTEXT, "context full: %d tokens held, %d more do not fit in n_ctx %d", s->pos, n,
-                        s->params.n_ctx);
-    last = s->pos + n - 1;
-    for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
-        int nb = WM__MIN(s->params.n_batch, n - b0), pos0 = s->pos, t;
-        for (t = 0; t < nb; t++) {
-            float *h = s->h + (size_t)t * D;
-            wm__k_to_f32(&s->kc, h, wm__row(&m->embed, tok[b0 + t]), m->embed.dtype, D);
-            if (c->embed_scale != 1.0f) wm__k_scale(&s->kc, h, c->embed_scale, (size_t)D);
-            if (m->embed_norm) wm__k_rmsnorm(&s->kc, h, h, m->embed_norm, D, c->norm_eps);
-        }
-        if (s->rope_cs) wm__rope_table(s->rope_cs, s->rope_sn, c, c->ssd_state, pos0, nb, last);
-        if (s->arope_cs) wm__rope_table(s->arope_cs, s->arope_sn, c, c->head_dim, pos0, nb, last);
-        for (l = 0; l < c->n_layers; l++) {
-            wm__layer_forward(s, l, nb, pos0);
-            if (s->hook) s->hook(s->hook_user, l, pos0, nb, s->h);
-        }
-        if (logits && (which == WM_LOGITS_ALL || b0 + nb == n)) {
-            int t0 = which == WM_LOGITS_ALL ? 0 : nb - 1;
-            float *dst = which == WM_LOGITS_ALL ? logits + (size_t)b0 * V : logits;
-            for (t = t0; t < nb; t++)
-                wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, m->final_norm, D, c->norm_eps);
-            wm__k_matmul(&s->kc, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0);
-        }
-        s->pos += nb;
-    }
-    s->err[0] = 0;
-    return WM_OK;
-}
-
-WMDEF wm_status wm_prefill(wm_session *s, const int32_t *tokens, int n, float *logits, int which) {
-    return wm__forward(s, tokens, n, logits, which);
-}
-
-WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
-    return wm__forward(s, &token, 1, logits, WM_LOGITS_LAST);
-}
-
 /* ========================================================================
    Loader, part 1: a validating JSON reader that never allocates.
    wm__j_value() checks a whole value (syntax, UTF-8, depth) and returns its
@@ -5782,6 +5423,73 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
     }
 }
 
+/* ========================================================================
+   Models: the module table (every module kind, its functions) and the
+   model-type table (config.json's model_type, its reader, its layer
+   stacking), then a config's checks and wm_config_parse
+   ======================================================================== */
+
+/* ---- the module table ---------------------------------------------------------
+   Every module kind, once: its tensors, per-layer session state (NULL:
+   none), scratch, run function and decode traffic. A layer has a sequence
+   slot (WM_SEQ_*, rows 0..4) and a state slot (WM_STATE_*, rows 5..8); a new
+   module is a row here plus its functions. */
+struct wm__layer {
+    int seq, state;                      /* WM_SEQ_*, WM_STATE_* */
+    const float *norm_seq, *norm_state;  /* pre-norms [D] */
+    const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
+    union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; wm__mcsd_w mcsd; wm__rod_w rod; } seq_w; /* by seq */
+    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; wm__ska_w ska; } state_w;     /* by state */
+};
+WM__SLOT(wm__layer, 480);
+
+typedef struct wm__module {
+    const char *name;
+    void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
+    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st);
+    void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
+    void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
+    uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv, int ctype); /* kv keys in a cache of ctype */
+    void (*bound)(const wm_config *c, void *w); /* after its tensors are bound, or NULL */
+    wm_status (*check)(const wm_config *c, wm_error *err); /* its config fields, once per model that uses it (NULL: none) */
+    int attends; /* keeps a KV cache: bounded by n_ctx */
+} wm__module;
+
+#define WM__N_SEQ 7
+static const wm__module wm__modules[] = {
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, wm__ssd_check, 0},
+    {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, wm__ifa_check, 1},
+    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL,
+     wm__doge_attn_check, 1},
+    {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, wm__mamba_check, 0},
+    {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, wm__mcsd_check, 0},
+    {"rodimus", wm__rod_plan, wm__rod_state, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, wm__rod_check, 0},
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, wm__ffn_check, 0},
+    {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, wm__cdmoe_check, 0},
+    {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, wm__moe_check, 0},
+    {"swska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 0},
+    {"ska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 1}, /* no window */
+};
+#define WM__N_MODULES ((int)(sizeof wm__modules / sizeof wm__modules[0]))
+
+/* the module of a layer's slot (0: sequence, 1: state) */
+static const wm__module *wm__slot_module(const wm__layer *L, int slot) {
+    return &wm__modules[slot ? WM__N_SEQ + L->state : L->seq];
+}
+
+/* and its weights */
+static const void *wm__slot_weights(const wm__layer *L, int slot) {
+    return slot ? (const void *)&L->state_w : (const void *)&L->seq_w;
+}
+
+/* a slot's module tensors into its weights (L NULL: only listing) */
+static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, int kind) {
+    void *w = !L ? NULL : kind < WM__N_SEQ ? (void *)&L->seq_w : (void *)&L->state_w;
+    if (wm__modules[kind].plan) wm__modules[kind].plan(p, c, w);
+}
+
 /* ---- model types -------------------------------------------------------------
    A row each: config.json's model_type, its field reader, the modules its
    layers may hold, and its block stacking (tensor names of the embedding,
@@ -5971,6 +5679,309 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     }
     wm__ok(err);
     return WM_OK;
+}
+
+/* ========================================================================
+   Session: layout, forward pass, prefill and decode
+   ======================================================================== */
+
+/* Largest module scratch of this model for batches of nb tokens. */
+static int wm__model_uses(const wm_model *m, const wm__module *md) {
+    int l;
+    for (l = 0; l < m->cfg.n_layers; l++)
+        if (wm__slot_module(&m->layers[l], 0) == md || wm__slot_module(&m->layers[l], 1) == md) return 1;
+    return 0;
+}
+
+static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int *bad) {
+    size_t mx = 0;
+    int k;
+    for (k = 0; k < WM__N_MODULES; k++) {
+        wm__arena a = wm__arena_make(NULL, 0);
+        if (!wm__modules[k].scratch || !wm__model_uses(m, &wm__modules[k])) continue;
+        wm__modules[k].scratch(&a, m, nb, n_ctx, nth);
+        if (a.bad) *bad = 1;
+        mx = WM__MAX(mx, a.used);
+    }
+    return mx;
+}
+
+static wm_status wm__session_params(const wm_model *m, const wm_session_params *in, wm_session_params *out,
+                                    wm_error *err) {
+    if (!m || !in) return wm__fail(err, WM_ERR_INVALID_ARG, "session: model and params are required");
+    *out = *in;
+    if (out->n_ctx < 1 || out->n_ctx > (1 << 24))
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_ctx %d is outside 1..16777216", out->n_ctx);
+    if (out->n_batch < 1 || out->n_batch > (1 << 16))
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_batch %d is outside 1..65536", out->n_batch);
+    if (m->has_attn && out->n_batch > out->n_ctx) out->n_batch = out->n_ctx;
+    if (out->n_threads < 0 || out->n_threads > 1024)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_threads %d is outside 0..1024", out->n_threads);
+#if defined(_OPENMP)
+    if (out->n_threads == 0) out->n_threads = omp_get_max_threads();
+#else
+    out->n_threads = 1; /* built without OpenMP */
+#endif
+    out->scalar = out->scalar != 0;
+    if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: cache_type %d is not WM_F32, WM_F16 or WM_Q8_0", out->cache_type);
+    if (out->cache_type == WM_Q8_0 && (m->has_attn || wm__model_uses(m, &wm__modules[WM__N_SEQ + WM_STATE_SWSKA])) && m->cfg.head_dim % WM__QK)
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "session: a Q8_0 KV cache needs head_dim %d to be a multiple of 32", m->cfg.head_dim);
+    return WM_OK;
+}
+
+/* Carves the whole session; with a measuring arena only sizes it. */
+static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work) {
+    const wm_config *c = &m->cfg;
+    wm_session *s = (wm_session *)wm__alloc(a, 1, WM__SLOT_wm_session);
+    wm__lstate *ls = (wm__lstate *)wm__alloc(a, (size_t)c->n_layers, WM__SLOT_wm__lstate);
+    int l, B = p->n_batch;
+    size_t ctx = m->has_attn ? (size_t)p->n_ctx : 0;
+    for (l = 0; l < c->n_layers; l++) {
+        wm__lstate st;
+        int slot;
+        memset(&st, 0, sizeof st);
+        for (slot = 0; slot < 2; slot++) { /* each module its own fields */
+            const wm__module *md = wm__slot_module(&m->layers[l], slot);
+            if (md->state) md->state(a, c, ctx, B, p->cache_type, &st);
+        }
+        if (ls) ls[l] = st;
+    }
+    if (s) {
+        memset(s, 0, sizeof *s);
+        s->model = m;
+        s->params = *p;
+        s->ls = ls;
+    }
+    {
+        float *h = wm__falloc(a, B, c->hidden_size, 1);
+        float *x = wm__falloc(a, B, c->hidden_size, 1);
+        float *y = wm__falloc(a, B, c->hidden_size, 1);
+        int dn = wm__model_uses(m, &wm__modules[WM_SEQ_SSD]) ? c->ssd_state / 2 : 0;
+        int dh = m->has_attn ? c->head_dim / 2 : 0;
+        float *rc = dn ? wm__falloc(a, B, dn, 1) : NULL, *rs = dn ? wm__falloc(a, B, dn, 1) : NULL;
+        float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
+        unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
+        float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
+        wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
+        if (s) {
+            s->kc.simd = !p->scalar;
+            s->kc.n_threads = p->n_threads;
+            s->kc.pack = pack;
+            s->kc.qa = qa;
+            s->h = h; s->x = x; s->y = y;
+            s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
+            s->work = wk; s->work_bytes = work;
+        }
+    }
+    return s;
+}
+
+WMDEF wm_session_params wm_session_default_params(const wm_model *m) {
+    wm_session_params p;
+    int mp = m ? m->cfg.max_position_embeddings : 0, ch = m ? m->cfg.ssd_chunk : 0;
+    p.n_ctx = mp > 0 ? WM__MIN(mp, 4096) : 4096;
+    p.n_batch = WM__MIN(WM__MAX(ch, 64), 512);
+    p.n_threads = 0;
+    p.scalar = 0;
+    p.cache_type = WM_F32;
+    return p;
+}
+
+WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, size_t *bytes, wm_error *err) {
+    wm_session_params q;
+    wm__arena a = wm__arena_make(NULL, 0);
+    size_t work;
+    int bad = 0;
+    wm_status st = wm__session_params(m, p, &q, err);
+    if (st != WM_OK) return st;
+    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    wm__session_carve(&a, m, &q, work);
+    if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "session: size overflows size_t (n_ctx %d)", q.n_ctx);
+    if (bytes) *bytes = a.used;
+    wm__ok(err);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_session_params *p, void *mem,
+                                size_t mem_bytes, wm_error *err) {
+    wm_session_params q;
+    wm__arena a;
+    wm_session *s;
+    size_t need, work;
+    int bad = 0;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "session: out is NULL");
+    *out = NULL;
+    st = wm_session_bytes(m, p, &need, err);
+    if (st != WM_OK) return st;
+    wm__session_params(m, p, &q, NULL);
+    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "session: memory is NULL");
+    a = wm__arena_make(mem, mem_bytes);
+    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    s = wm__session_carve(&a, m, &q, work);
+    if (a.bad || !s) {
+        size_t skip = (WM__ALIGN - (size_t)((uintptr_t)mem % WM__ALIGN)) % WM__ALIGN;
+        return wm__fail(err, WM_ERR_ARENA,
+                        "session: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start "
+                        "(this buffer starts %zu bytes before one)",
+                        mem_bytes, need, WM__ALIGN, skip);
+    }
+    wm_session_reset(s);
+    *out = s;
+    wm__ok(err);
+    return WM_OK;
+}
+
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_session_params *p, wm_error *err) {
+    size_t need, total;
+    void *mem;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "session: out is NULL");
+    *out = NULL;
+    st = wm_session_bytes(m, p, &need, err);
+    if (st != WM_OK) return st;
+    if (!wm__add(need, WM__ALIGN, &total)) return wm__fail(err, WM_ERR_NOMEM, "session: %zu bytes overflow", need);
+    mem = WM_MALLOC(total);
+    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "session: cannot allocate %zu bytes", total);
+    st = wm_session_init(out, m, p, mem, total, err);
+    if (st != WM_OK) { WM_FREE(mem); return st; }
+    (*out)->owned = mem;
+    return WM_OK;
+}
+#endif
+
+WMDEF void wm_session_free(wm_session *s) {
+#ifndef WM_NO_MALLOC
+    if (s && s->owned) WM_FREE(s->owned);
+#else
+    (void)s;
+#endif
+}
+
+WMDEF void wm_session_reset(wm_session *s) {
+    const wm_config *c;
+    int l;
+    if (!s) return;
+    c = &s->model->cfg;
+    s->pos = 0;
+    s->err[0] = 0;
+    for (l = 0; l < c->n_layers; l++) {
+        wm__lstate *st = &s->ls[l];
+        if (st->S) memset(st->S, 0, sizeof(float) * wm__S_floats(c, l));
+        if (st->conv) memset(st->conv, 0, sizeof(float) * wm__conv_floats(c, l));
+    }
+}
+
+WMDEF int wm_session_pos(const wm_session *s) { return s ? s->pos : 0; }
+static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype);
+WMDEF uint64_t wm_session_decode_bytes(const wm_session *s) { return s ? wm__decode_bytes(s->model, s->pos, s->params.cache_type) : 0; }
+WMDEF int wm_session_room(const wm_session *s) {
+    if (!s) return 0;
+    return s->model->has_attn ? s->params.n_ctx - s->pos : INT32_MAX - 1 - s->pos;
+}
+WMDEF const wm_session_params *wm_session_get_params(const wm_session *s) { return s ? &s->params : NULL; }
+WMDEF const char *wm_session_error(const wm_session *s) { return s ? s->err : "no session"; }
+WMDEF void wm_session_set_layer_hook(wm_session *s, wm_layer_hook hook, void *user) {
+    if (s) { s->hook = hook; s->hook_user = user; }
+}
+
+static wm_status wm__serr(wm_session *s, wm_status st, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    wm__vfmt(s->err, sizeof s->err, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* h = gain * h + y  (gain NULL: 1) over nb rows of D */
+static void wm__residual(const wm__kc *kc, float *h, const float *gain, const float *y, int nb, int D) {
+    int t, i;
+    for (t = 0; t < nb; t++) {
+        float *ht = h + (size_t)t * D;
+        if (gain)
+            for (i = 0; i < D; i++) ht[i] *= gain[i];
+        wm__k_axpy(kc, ht, 1.0f, y + (size_t)t * D, WM_F32, D);
+    }
+}
+
+static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
+    const wm_model *m = s->model;
+    const wm_config *c = &m->cfg;
+    const wm__layer *L = &m->layers[l];
+    wm__ctx x;
+    int t, slot, D = c->hidden_size;
+    x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
+    x.n_ctx = s->params.n_ctx; x.ctype = s->params.cache_type;
+    x.rope_cs = s->rope_cs; x.rope_sn = s->rope_sn; x.arope_cs = s->arope_cs; x.arope_sn = s->arope_sn;
+    for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
+        const wm__module *md = wm__slot_module(L, slot);
+        const float *nw = slot ? L->norm_state : L->norm_seq;
+        wm__arena ar;
+        if (!md->run) continue;
+        x.w = wm__slot_weights(L, slot);
+        if (!nw) memcpy(s->x, s->h, sizeof(float) * (size_t)nb * D); /* a module that norms its input itself (rodimus_plus) */
+        for (t = 0; nw && t < nb; t++) wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, nw, D, c->norm_eps);
+        ar = wm__arena_make(s->work, s->work_bytes);
+        md->run(&x, s->x, s->y, &ar);
+        WM_ASSERT(!ar.bad);
+        wm__residual(&s->kc, s->h, slot ? L->gain_state : L->gain_seq, s->y, nb, D);
+    }
+}
+
+static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *logits, int which) {
+    const wm_model *m;
+    const wm_config *c;
+    int i, b0, l, last, D, V;
+    if (!s) return WM_ERR_INVALID_ARG;
+    m = s->model;
+    c = &m->cfg;
+    D = c->hidden_size;
+    V = c->vocab_size;
+    if (n < 1 || !tok) return wm__serr(s, WM_ERR_INVALID_ARG, "prefill: need at least one token (n = %d)", n);
+    if (which != WM_LOGITS_LAST && which != WM_LOGITS_ALL)
+        return wm__serr(s, WM_ERR_INVALID_ARG, "prefill: which must be WM_LOGITS_LAST or WM_LOGITS_ALL");
+    for (i = 0; i < n; i++)
+        if (tok[i] < 0 || tok[i] >= V)
+            return wm__serr(s, WM_ERR_TOKEN, "token %d at index %d is outside the vocabulary (0..%d)", tok[i], i, V - 1);
+    if (n > wm_session_room(s))
+        return wm__serr(s, WM_ERR_CONTEXT, "context full: %d tokens held, %d more do not fit in n_ctx %d", s->pos, n,
+                        s->params.n_ctx);
+    last = s->pos + n - 1;
+    for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
+        int nb = WM__MIN(s->params.n_batch, n - b0), pos0 = s->pos, t;
+        for (t = 0; t < nb; t++) {
+            float *h = s->h + (size_t)t * D;
+            wm__k_to_f32(&s->kc, h, wm__row(&m->embed, tok[b0 + t]), m->embed.dtype, D);
+            if (c->embed_scale != 1.0f) wm__k_scale(&s->kc, h, c->embed_scale, (size_t)D);
+            if (m->embed_norm) wm__k_rmsnorm(&s->kc, h, h, m->embed_norm, D, c->norm_eps);
+        }
+        if (s->rope_cs) wm__rope_table(s->rope_cs, s->rope_sn, c, c->ssd_state, pos0, nb, last);
+        if (s->arope_cs) wm__rope_table(s->arope_cs, s->arope_sn, c, c->head_dim, pos0, nb, last);
+        for (l = 0; l < c->n_layers; l++) {
+            wm__layer_forward(s, l, nb, pos0);
+            if (s->hook) s->hook(s->hook_user, l, pos0, nb, s->h);
+        }
+        if (logits && (which == WM_LOGITS_ALL || b0 + nb == n)) {
+            int t0 = which == WM_LOGITS_ALL ? 0 : nb - 1;
+            float *dst = which == WM_LOGITS_ALL ? logits + (size_t)b0 * V : logits;
+            for (t = t0; t < nb; t++)
+                wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, m->final_norm, D, c->norm_eps);
+            wm__k_matmul(&s->kc, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0);
+        }
+        s->pos += nb;
+    }
+    s->err[0] = 0;
+    return WM_OK;
+}
+
+WMDEF wm_status wm_prefill(wm_session *s, const int32_t *tokens, int n, float *logits, int which) {
+    return wm__forward(s, tokens, n, logits, which);
+}
+
+WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
+    return wm__forward(s, &token, 1, logits, WM_LOGITS_LAST);
 }
 
 /* ========================================================================
@@ -6637,6 +6648,20 @@ static wm_status wm__file_fill(const wm__stfile *f, int file, wm__tensor *t, siz
 }
 static wm_status wm__file_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_error *err) {
     return f->gguf ? wm__gg_tiling(f, t, n, err) : wm__st_tiling(f, t, n, err);
+}
+
+WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, const char **str, size_t *len, wm_error *err) {
+    wm_blob b;
+    wm__stfile f;
+    wm_status st;
+    if (!data || !key || !str || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data, key, str and len are required");
+    b.data = data; b.size = size; b.name = "gguf";
+    if (!wm__gg_is(&b)) return wm__fail(err, WM_ERR_FORMAT, "gguf: not a GGUF file (no GGUF magic)");
+    if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
+    *str = wm__gg_strv(&f, key, len);
+    if (!*str) return wm__fail(err, WM_ERR_MISSING, "gguf: no string '%s' in the metadata", key);
+    wm__ok(err);
+    return WM_OK;
 }
 
 /* ========================================================================
@@ -7441,19 +7466,274 @@ WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info) 
     return WM_OK;
 }
 
-WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, const char **str, size_t *len, wm_error *err) {
-    wm_blob b;
-    wm__stfile f;
+WMDEF uint64_t wm_model_n_params(const wm_model *m) {
+    uint64_t n = 0;
+    int i;
+    for (i = 0; m && i < m->n_tensors; i++)
+        if (m->tensors[i].used) /* blocks times the elements of a block (32 or 256 for quantized types) */
+            n += (uint64_t)((m->tensors[i].end - m->tensors[i].begin) / (size_t)wm__types[m->tensors[i].dtype].size) *
+                 (uint64_t)wm__types[m->tensors[i].dtype].block;
+    return n;
+}
+
+WMDEF uint64_t wm_model_weight_bytes(const wm_model *m) {
+    uint64_t n = 0;
+    int i;
+    for (i = 0; m && i < m->n_tensors; i++)
+        if (m->tensors[i].used) n += (uint64_t)(m->tensors[i].end - m->tensors[i].begin);
+    return n;
+}
+
+WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) { return wm__decode_bytes(m, pos, WM_F32); }
+
+static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype) {
+    const wm_config *c;
+    uint64_t n = 0, D, kv = (uint64_t)(pos < 0 ? 0 : pos) + 1;
+    int l, slot;
+    if (!m) return 0;
+    c = &m->cfg;
+    D = (uint64_t)c->hidden_size;
+    n += wm__row_bytes(&m->embed) + wm__mat_bytes(&m->lm_head) + 4 * D;
+    for (l = 0; l < c->n_layers; l++) {
+        const wm__layer *L = &m->layers[l];
+        n += 4 * D * (uint64_t)((L->norm_seq != NULL) + (L->norm_state != NULL) + (L->gain_seq != NULL) + (L->gain_state != NULL));
+        for (slot = 0; slot < 2; slot++) {
+            const wm__module *md = wm__slot_module(L, slot);
+            if (md->decode_bytes) n += md->decode_bytes(m, wm__slot_weights(L, slot), kv, ctype);
+        }
+    }
+    return n;
+}
+
+#ifndef WM_NO_MALLOC
+static void wm__model_release(wm_model *m) {
+    int i;
+    void **files = m->owned_files;
+    int n = m->n_owned_files;
+    void *owned = m->owned;
+    for (i = 0; i < n; i++) WM_FREE(files[i]);
+    if (files) WM_FREE(files);
+    WM_FREE(owned);
+}
+
+WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_error *err) {
+    size_t need = 0;
+    int exact = 0, tries;
     wm_status st;
-    if (!data || !key || !str || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data, key, str and len are required");
-    b.data = data; b.size = size; b.name = "gguf";
-    if (!wm__gg_is(&b)) return wm__fail(err, WM_ERR_FORMAT, "gguf: not a GGUF file (no GGUF magic)");
-    if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
-    *str = wm__gg_strv(&f, key, len);
-    if (!*str) return wm__fail(err, WM_ERR_MISSING, "gguf: no string '%s' in the metadata", key);
+    if (out) *out = NULL;
+    st = wm__model_build(out, src, NULL, 0, WM__BUILD, &need, &exact, err); /* the directory's size */
+    if (st != WM_ERR_ARENA || need == 0) return st;
+    for (tries = 0; tries < 2; tries++) { /* the directory, then (when copies need more) the exact size */
+        size_t cap = need + WM__ALIGN - 1; /* malloc's alignment may be less than 64 */
+        void *mem = WM_MALLOC(cap);
+        if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
+        st = wm__model_build(out, src, mem, cap, WM__BUILD, &need, &exact, err);
+        if (st == WM_OK) { (*out)->owned = mem; return WM_OK; }
+        WM_FREE(mem);
+        if (st != WM_ERR_ARENA || !exact) break;
+    }
+    return st;
+}
+
+WMDEF void wm_model_free(wm_model *m) {
+    if (m && m->owned) wm__model_release(m);
+}
+#endif
+
+/* ========================================================================
+   Random checkpoints (benchmarks and tests): the plan, drawn from a seeded
+   xoshiro256** stream, written as safetensors.
+   ======================================================================== */
+
+typedef struct wm__rng {
+    uint64_t s[4];
+    int has_spare;
+    double spare;
+} wm__rng;
+
+static uint64_t wm__rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t wm__rng_next(wm__rng *r) {
+    uint64_t res = wm__rotl(r->s[1] * 5, 7) * 9, t = r->s[1] << 17;
+    r->s[2] ^= r->s[0]; r->s[3] ^= r->s[1]; r->s[1] ^= r->s[2]; r->s[0] ^= r->s[3];
+    r->s[2] ^= t; r->s[3] = wm__rotl(r->s[3], 45);
+    return res;
+}
+
+static void wm__rng_seed(wm__rng *r, uint64_t seed) {
+    int i;
+    for (i = 0; i < 4; i++) { /* splitmix64 */
+        uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        r->s[i] = z ^ (z >> 31);
+    }
+    r->has_spare = 0;
+}
+
+static double wm__rng_uniform(wm__rng *r) { return (double)(wm__rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+
+static double wm__rng_normal(wm__rng *r) {
+    double u, v, s;
+    if (r->has_spare) { r->has_spare = 0; return r->spare; }
+    do {
+        u = 2.0 * wm__rng_uniform(r) - 1.0;
+        v = 2.0 * wm__rng_uniform(r) - 1.0;
+        s = u * u + v * v;
+    } while (s >= 1.0 || s == 0.0);
+    s = sqrt(-2.0 * log(s) / s);
+    r->spare = v * s;
+    r->has_spare = 1;
+    return u * s;
+}
+
+typedef struct wm__writer {
+    const wm_config *cfg;
+    unsigned char *buf; /* NULL: size only */
+    size_t hdr_len, hdr_pos, data_pos, n_tensors;
+    int dtype, esz, pass, overflow; /* overflow: the checkpoint's size does not fit size_t */
+    wm__rng rng;
+} wm__writer;
+
+static void wm__w_text(wm__writer *w, const char *s) {
+    size_t n = strlen(s);
+    if (w->buf && w->pass == 1) memcpy(w->buf + 8 + w->hdr_pos, s, n);
+    w->hdr_pos += n;
+}
+
+static float wm__draw(wm__writer *w, const wm__need *n, size_t k) {
+    wm__rng *r = &w->rng;
+    switch (n->init) {
+    case WM__INIT_ALOG: return (float)log(wm__rng_uniform(r) * 0.95 + 0.05);
+    case WM__INIT_DTB_CHEEMS: return (float)log(expm1(wm__rng_uniform(r) * 0.5 + 0.05));
+    case WM__INIT_DTB_MAMBA: return (float)log(expm1(wm__rng_uniform(r) * 0.45 + 0.05));
+    case WM__INIT_DYNMASK: {
+        double v = 1.0 + 0.3 * wm__rng_normal(r);
+        if (wm__rng_uniform(r) < 0.15) v = 0.0;
+        if (k % (size_t)n->shape[1] == 0) v = 1.0; /* every query keeps position 0 */
+        return (float)v;
+    }
+    default: return (float)((double)n->mean + (double)n->scale * wm__rng_normal(r));
+    }
+}
+
+static int wm__write_need(void *ctx, const wm__need *n) {
+    wm__writer *w = (wm__writer *)ctx;
+    char tmp[160];
+    size_t nel = 1, k;
+    int i;
+    if (!n->in_random) return 1;
+    for (i = 0; i < n->ndim; i++)
+        if (!wm__mul(nel, (size_t)n->shape[i], &nel)) w->overflow = 1;
+    wm__w_text(w, ",\"");
+    wm__w_text(w, n->name);
+    wm__w_text(w, "\":{\"dtype\":\"");
+    wm__w_text(w, wm__types[n->kind == WM__VECTOR ? WM_F32 : w->dtype].name);
+    wm__w_text(w, "\",\"shape\":[");
+    for (i = 0; i < n->ndim; i++) {
+        wm__fmt(tmp, sizeof tmp, i ? ",%llu" : "%llu", (unsigned long long)n->shape[i]);
+        wm__w_text(w, tmp);
+    }
+    {
+        size_t esz = n->kind == WM__VECTOR ? 4 : (size_t)w->esz, nb;
+        if (!wm__mul(nel, esz, &nb) || !wm__add(w->data_pos, nb, &nb)) { w->overflow = 1; return 0; }
+        wm__fmt(tmp, sizeof tmp, "],\"data_offsets\":[%zu,%zu]}", w->data_pos, nb);
+        wm__w_text(w, tmp);
+        if (w->buf && w->pass == 1) {
+            unsigned char *dst = w->buf + 8 + w->hdr_len + w->data_pos;
+            for (k = 0; k < nel; k++) {
+                float v = wm__draw(w, n, k);
+                wm__types[n->kind == WM__VECTOR ? WM_F32 : w->dtype].quant(&v, dst + esz * k);
+            }
+        }
+        w->data_pos += nel * esz;
+    }
+    w->n_tensors++;
+    return 1;
+}
+
+WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dtype, void *buf, size_t cap, size_t *size,
+                                     wm_error *err) {
+    wm__writer w;
+    wm_config c;
+    int pass;
+    if (!cfg || !size) return wm__fail(err, WM_ERR_INVALID_ARG, "random: cfg and size are required");
+    if (dtype != WM_F32 && dtype != WM_F16 && dtype != WM_BF16) return wm__fail(err, WM_ERR_INVALID_ARG, "random: dtype must be F32, F16 or BF16");
+    if (wm__cfg_check(cfg, err) != WM_OK) return WM_ERR_CONFIG;
+    c = *cfg;
+    if (c.model_type == WM_MODEL_CHEEMS && c.ssd_heads && !c.ssd_head_dim) {
+        if (c.hidden_size % c.ssd_heads)
+            return wm__fail(err, WM_ERR_CONFIG, "random: hidden_size %d is not a multiple of ssd_num_heads %d (set ssd_head_dim)",
+                            c.hidden_size, c.ssd_heads);
+        c.ssd_head_dim = c.hidden_size / c.ssd_heads;
+    }
+    memset(&w, 0, sizeof w);
+    w.cfg = &c;
+    w.dtype = dtype;
+    w.esz = wm__types[dtype].size;
+    for (pass = 0; pass < 2; pass++) {
+        w.pass = pass;
+        w.hdr_pos = 0;
+        w.data_pos = 0;
+        w.n_tensors = 0;
+        wm__rng_seed(&w.rng, seed);
+        wm__w_text(&w, "{\"__metadata__\":{\"format\":\"pt\"}");
+        wm__plan(&c, NULL, wm__write_need, &w);
+        wm__w_text(&w, "}");
+        if (pass == 0) {
+            size_t total;
+            w.hdr_len = (w.hdr_pos + 7) & ~(size_t)7;
+            if (w.overflow || !wm__add(w.hdr_len, w.data_pos, &total) || !wm__add(total, 8, &total))
+                return wm__fail(err, WM_ERR_CONFIG, "random: the checkpoint of this config is larger than size_t can count");
+            *size = total;
+            if (!buf) { wm__ok(err); return WM_OK; }
+            if (cap < total) return wm__fail(err, WM_ERR_ARENA, "random: buffer of %zu bytes is too small (%zu needed)", cap, total);
+            w.buf = (unsigned char *)buf;
+        }
+    }
+    {
+        size_t k;
+        uint64_t n = w.hdr_len;
+        for (k = 0; k < 8; k++) w.buf[k] = (unsigned char)(n >> (8 * k));
+        for (k = w.hdr_pos; k < w.hdr_len; k++) w.buf[8 + k] = ' ';
+    }
     wm__ok(err);
     return WM_OK;
 }
+
+/* ========================================================================
+   Tokenizer: BPE as tokenizer.json describes it.
+   Added tokens are matched first (leftmost, longest); the rest is
+   normalized, its "normalized" added tokens matched in it, split by the
+   pre-tokenizer (exact matchers of the known
+   regexes, or the general pipeline of steps), and each word's bytes
+   (byte-level) or characters (SentencePiece style, byte fallback) are
+   BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
+   library does). Byte-level vocab keys are stored as raw bytes: the GPT-2
+   byte<->unicode mapping is undone at load.
+   ======================================================================== */
+
+#ifndef WM_TOKENIZER_STACK_WORD
+#define WM_TOKENIZER_STACK_WORD 64
+#endif
+
+/* ---- Unicode lookups: the tables (tools/gen_unicode.py) and their binary
+   searches are the appendix at the end of this file. */
+enum { WM__CL_L = 1, WM__CL_N = 2, WM__CL_S = 4 };
+enum { WM__UC_MARK, WM__UC_PUNCT, WM__UC_SYMBOL, WM__UC_WORD, WM__UC_LL, WM__UC_LUT }; /* \p{M}, \p{P}, \p{S}, \w, Ll, Lu|Lt */
+static int wm__uc_class(uint32_t cp);      /* letter / number / whitespace class (0: none of them) */
+static int wm__uc_in(uint32_t cp, int set); /* cp in a WM__UC_* set */
+#ifndef WM_NO_UNICODE_NORM
+#define WM__HANGUL_S 0xac00u
+#define WM__HANGUL_L 0x1100u
+#define WM__HANGUL_V 0x1161u
+#define WM__HANGUL_T 0x11a7u
+static int wm__ccc(uint32_t cp);                                                         /* canonical combining class */
+static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, size_t cap); /* full decomposition appended */
+static uint32_t wm__compose(uint32_t a, uint32_t b);                                     /* primary composite, or 0 */
+static int wm__composes_back(uint32_t cp);                                               /* a starter composing with what precedes */
+static uint32_t wm__uc_lowercase(uint32_t cp);                                           /* char::to_lowercase's single code point */
+#endif
 
 /* ---- a tokenizer.json from llama.cpp's tokenizer.ggml.* keys -------------- */
 
@@ -7847,256 +8127,3366 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
     return WM_OK;
 }
 
-WMDEF uint64_t wm_model_n_params(const wm_model *m) {
-    uint64_t n = 0;
-    int i;
-    for (i = 0; m && i < m->n_tensors; i++)
-        if (m->tensors[i].used) /* blocks times the elements of a block (32 or 256 for quantized types) */
-            n += (uint64_t)((m->tensors[i].end - m->tensors[i].begin) / (size_t)wm__types[m->tensors[i].dtype].size) *
-                 (uint64_t)wm__types[m->tensors[i].dtype].block;
-    return n;
+
+
+
+
+static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len);
+
+/* The character ending at q (q > lo): back over continuation bytes, not
+   before lo, to *start; its code point (0xffffffff for an invalid byte). */
+static uint32_t wm__cp_before(const unsigned char *lo, const unsigned char *q, const unsigned char **start) {
+    const unsigned char *s = q;
+    int l;
+    do s--; while (s > lo && (*s & 0xc0) == 0x80);
+    if (start) *start = s;
+    return wm__cp(s, q, &l);
 }
 
-WMDEF uint64_t wm_model_weight_bytes(const wm_model *m) {
-    uint64_t n = 0;
-    int i;
-    for (i = 0; m && i < m->n_tensors; i++)
-        if (m->tensors[i].used) n += (uint64_t)(m->tensors[i].end - m->tensors[i].begin);
-    return n;
+/* Code point at p (0xffffffff for an invalid byte) and its length. */
+static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len) {
+    int n;
+    if (p[0] < 0x80) { *len = 1; return p[0]; }
+    n = wm__utf8_len(p, e);
+    if (n == 0) { *len = 1; return 0xffffffffu; }
+    *len = n;
+    if (n == 1) return p[0];
+    if (n == 2) return (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+    if (n == 3) return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+    return (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3f) << 12 | (uint32_t)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
 }
 
-WMDEF uint64_t wm_model_decode_bytes(const wm_model *m, int pos) { return wm__decode_bytes(m, pos, WM_F32); }
+/* ---- NFC and NFKC (UAX #15): decompose, order marks, compose ---------------
+   The text is normalized run by run: a run ends before a code point whose
+   decomposition starts with a starter that nothing composes with (a safe
+   point), so nothing crosses it. Invalid bytes pass through unchanged. */
+enum { WM__NORM_NONE = 0, WM__NORM_NFC = 1, WM__NORM_NFKC = 2 };
+#ifndef WM_NO_UNICODE_NORM
+/* code point cp as UTF-8 into d (4 bytes of room); its length */
+static int wm__put_cp(unsigned char *d, uint32_t cp) {
+    if (cp < 0x80) { d[0] = (unsigned char)cp; return 1; }
+    if (cp < 0x800) { d[0] = (unsigned char)(0xc0 | cp >> 6); d[1] = (unsigned char)(0x80 | (cp & 0x3f)); return 2; }
+    if (cp < 0x10000) {
+        d[0] = (unsigned char)(0xe0 | cp >> 12); d[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f)); d[2] = (unsigned char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    d[0] = (unsigned char)(0xf0 | cp >> 18); d[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+    d[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f)); d[3] = (unsigned char)(0x80 | (cp & 0x3f));
+    return 4;
+}
 
-static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype) {
-    const wm_config *c;
-    uint64_t n = 0, D, kv = (uint64_t)(pos < 0 ? 0 : pos) + 1;
-    int l, slot;
-    if (!m) return 0;
-    c = &m->cfg;
-    D = (uint64_t)c->hidden_size;
-    n += wm__row_bytes(&m->embed) + wm__mat_bytes(&m->lm_head) + 4 * D;
-    for (l = 0; l < c->n_layers; l++) {
-        const wm__layer *L = &m->layers[l];
-        n += 4 * D * (uint64_t)((L->norm_seq != NULL) + (L->norm_state != NULL) + (L->gain_seq != NULL) + (L->gain_state != NULL));
-        for (slot = 0; slot < 2; slot++) {
-            const wm__module *md = wm__slot_module(L, slot);
-            if (md->decode_bytes) n += md->decode_bytes(m, wm__slot_weights(L, slot), kv, ctype);
+
+
+
+
+
+/* The code points of a run being normalized: a stack array, grown on the
+   heap (when there is one) for a base with any number of marks, so the
+   marks are ordered as one run as the tokenizers library does. */
+typedef struct wm__cprun { uint32_t *p; size_t cap; int heap; } wm__cprun;
+
+static int wm__cprun_grow(wm__cprun *r, size_t need, size_t keep) {
+#ifndef WM_NO_MALLOC
+    size_t cap = WM__MAX(2 * r->cap, need + 64);
+    uint32_t *q = cap < ((size_t)-1) / 4 ? (uint32_t *)WM_MALLOC(cap * sizeof(uint32_t)) : NULL;
+    if (!q) return 0;
+    memcpy(q, r->p, keep * sizeof(uint32_t));
+    if (r->heap) WM_FREE(r->p);
+    r->p = q; r->cap = cap; r->heap = 1;
+    return 1;
+#else
+    (void)r; (void)need; (void)keep;
+    return 0; /* without a heap a longer run is ordered in pieces of cap */
+#endif
+}
+
+/* canonical order, then canonical composition of run[n] in place; the new
+   count. Each stretch of marks is sorted by class, stably: by insertion
+   when short or without scratch, else by counting into tmp[n] (classes are
+   bytes), so a stretch of any length costs linear time. */
+static size_t wm__compose_run(uint32_t *run, size_t n, uint32_t *tmp, int form) {
+    size_t i, j, out;
+    int last_cc = -1;
+    long starter = -1;
+    for (i = 0; i < n;) {
+        size_t a = i, b;
+        while (a < n && !wm__ccc(run[a])) a++;
+        for (b = a; b < n && wm__ccc(run[b]); b++) {}
+        i = b;
+        if (b - a < 64 || !tmp) {
+            for (j = a + 1; j < b; j++) {
+                uint32_t c = run[j];
+                int cc = wm__ccc(c);
+                size_t k;
+                for (k = j; k > a && wm__ccc(run[k - 1]) > cc; k--) run[k] = run[k - 1];
+                run[k] = c;
+            }
+        } else { /* counting sort into tmp and back */
+            size_t pos[256], k;
+            int cl;
+            memset(pos, 0, sizeof pos);
+            for (k = a; k < b; k++) pos[wm__ccc(run[k])]++;
+            for (k = 0, cl = 0; cl < 256; cl++) { size_t c = pos[cl]; pos[cl] = k; k += c; }
+            for (k = a; k < b; k++) tmp[pos[wm__ccc(run[k])]++] = run[k];
+            memcpy(run + a, tmp, (b - a) * sizeof(uint32_t));
         }
     }
-    return n;
-}
-
-#ifndef WM_NO_MALLOC
-static void wm__model_release(wm_model *m) {
-    int i;
-    void **files = m->owned_files;
-    int n = m->n_owned_files;
-    void *owned = m->owned;
-    for (i = 0; i < n; i++) WM_FREE(files[i]);
-    if (files) WM_FREE(files);
-    WM_FREE(owned);
-}
-
-WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_error *err) {
-    size_t need = 0;
-    int exact = 0, tries;
-    wm_status st;
-    if (out) *out = NULL;
-    st = wm__model_build(out, src, NULL, 0, WM__BUILD, &need, &exact, err); /* the directory's size */
-    if (st != WM_ERR_ARENA || need == 0) return st;
-    for (tries = 0; tries < 2; tries++) { /* the directory, then (when copies need more) the exact size */
-        size_t cap = need + WM__ALIGN - 1; /* malloc's alignment may be less than 64 */
-        void *mem = WM_MALLOC(cap);
-        if (!mem) return wm__fail(err, WM_ERR_NOMEM, "model: cannot allocate %zu bytes", cap);
-        st = wm__model_build(out, src, mem, cap, WM__BUILD, &need, &exact, err);
-        if (st == WM_OK) { (*out)->owned = mem; return WM_OK; }
-        WM_FREE(mem);
-        if (st != WM_ERR_ARENA || !exact) break;
+    (void)form;
+    for (i = 0, out = 0; i < n; i++) {
+        uint32_t c = run[i], p;
+        int cc = wm__ccc(c);
+        if (starter >= 0 && (last_cc < cc || (last_cc == 0 && (size_t)starter == out - 1)) && (p = wm__compose(run[starter], c)) != 0) {
+            run[starter] = p; /* not blocked: composed, c dropped */
+            continue;
+        }
+        if (cc == 0) starter = (long)out;
+        last_cc = cc;
+        run[out++] = c;
     }
-    return st;
+    return out;
 }
 
-WMDEF void wm_model_free(wm_model *m) {
-    if (m && m->owned) wm__model_release(m);
+/* dst = the form's normalization of src[p, e) when it fits in cap bytes;
+   returns its length either way (measure with cap 0). r: the code point
+   scratch, grown for long runs (without a heap, a run longer than its
+   capacity, many marks on one base, is composed in pieces). */
+static size_t wm__normalize(int form, const unsigned char *p, const unsigned char *e, unsigned char *dst, size_t cap, wm__cprun *r) {
+    size_t n = 0, len = 0, i;
+    unsigned char tmp[4];
+    while (p <= e) {
+        int l = 0;
+        uint32_t cp = 0;
+        size_t m = n;
+        int flush = p == e;
+        if (!flush) {
+            cp = wm__cp(p, e, &l);
+            if (cp == 0xffffffffu) flush = 1; /* an invalid byte: a boundary, copied as it is */
+            else {
+                m = wm__decompose(cp, form == WM__NORM_NFKC, r->p, n, r->cap);
+                if (m > r->cap && wm__cprun_grow(r, m, n)) m = wm__decompose(cp, form == WM__NORM_NFKC, r->p, n, r->cap);
+                flush = m > r->cap || (n && !wm__ccc(r->p[n]) && !wm__composes_back(r->p[n]));
+            }
+        }
+        if (flush && n) { /* the run before this code point */
+            size_t k, used = WM__MIN(m, r->cap);
+            if (n >= 64 && r->cap - used < n) wm__cprun_grow(r, used + n, used); /* scratch for the sort */
+            k = wm__compose_run(r->p, n, r->cap - used >= n ? r->p + used : NULL, form);
+            for (i = 0; i < k; i++) {
+                int b = wm__put_cp(tmp, r->p[i]);
+                if (len + (size_t)b <= cap) memcpy(dst + len, tmp, (size_t)b);
+                len += (size_t)b;
+            }
+            if (m > r->cap || p == e || cp == 0xffffffffu) n = 0;
+            else { memmove(r->p, r->p + n, (m - n) * sizeof(uint32_t)); n = m - n; m = n; }
+        }
+        if (p == e) break;
+        if (cp == 0xffffffffu) {
+            if (len < cap) dst[len] = *p;
+            len++;
+            p++;
+            continue;
+        }
+        if (m > r->cap) m = wm__decompose(cp, form == WM__NORM_NFKC, r->p, 0, r->cap); /* a fresh run */
+        n = m;
+        p += l;
+    }
+    return len;
 }
 #endif
 
-/* ========================================================================
-   Random checkpoints (benchmarks and tests): the plan, drawn from a seeded
-   xoshiro256** stream, written as safetensors.
-   ======================================================================== */
-
-typedef struct wm__rng {
-    uint64_t s[4];
-    int has_spare;
-    double spare;
-} wm__rng;
-
-static uint64_t wm__rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t wm__rng_next(wm__rng *r) {
-    uint64_t res = wm__rotl(r->s[1] * 5, 7) * 9, t = r->s[1] << 17;
-    r->s[2] ^= r->s[0]; r->s[3] ^= r->s[1]; r->s[1] ^= r->s[2]; r->s[0] ^= r->s[3];
-    r->s[2] ^= t; r->s[3] = wm__rotl(r->s[3], 45);
-    return res;
+/* a run of code points of class cl from q; its end */
+static const unsigned char *wm__run(const unsigned char *q, const unsigned char *e, int cl) {
+    while (q < e) {
+        int l;
+        if (wm__uc_class(wm__cp(q, e, &l)) != cl) break;
+        q += l;
+    }
+    return q;
 }
 
-static void wm__rng_seed(wm__rng *r, uint64_t seed) {
+/* \s+(?!\S) | \s+ from p (a whitespace code point): the run, less its last
+   code point when a non-space follows a run of two or more */
+static const unsigned char *wm__spaces(const unsigned char *p, const unsigned char *e, const unsigned char **last_nl) {
+    const unsigned char *q = p, *prev = p;
+    *last_nl = NULL;
+    while (q < e) {
+        int l;
+        uint32_t cp = wm__cp(q, e, &l);
+        if (wm__uc_class(cp) != WM__CL_S) break;
+        if (cp == '\r' || cp == '\n') *last_nl = q;
+        prev = q;
+        q += l;
+    }
+    if (q == e || prev == p) return q; /* to the end, or a single space */
+    return prev;
+}
+
+/* One GPT-2 match at p:
+     's|'t|'re|'ve|'m|'ll|'d | ?\p{L}+ | ?\p{N}+ | ?[^\s\p{L}\p{N}]+ | \s+(?!\S) | \s+ */
+static const unsigned char *wm__pretok_gpt2(const unsigned char *p, const unsigned char *e) {
+    int l0, l1 = 0, c0, c1 = -1;
+    uint32_t cp0 = wm__cp(p, e, &l0), cp1 = 0;
+    const unsigned char *nl;
+    c0 = wm__uc_class(cp0);
+    if (p + l0 < e) { cp1 = wm__cp(p + l0, e, &l1); c1 = wm__uc_class(cp1); }
+    if (cp0 == '\'' && l1) { /* case-sensitive contractions */
+        if (cp1 == 's' || cp1 == 't' || cp1 == 'm' || cp1 == 'd') return p + 2;
+        if (p + 2 < e && ((cp1 == 'r' && p[2] == 'e') || (cp1 == 'v' && p[2] == 'e') || (cp1 == 'l' && p[2] == 'l'))) return p + 3;
+    }
+    if (c0 == WM__CL_L || c0 == WM__CL_N || c0 == 0) return wm__run(p + l0, e, c0);
+    if (cp0 == ' ' && l1 && c1 != WM__CL_S) return wm__run(p + 1 + l1, e, c1); /* ' ?' before a letter, digit or other run */
+    return wm__spaces(p, e, &nl);
+}
+
+/* (?i:'s|'t|'re|'ve|'m|'ll|'d) at p: its end, or p (U+017F, long s, folds to s). */
+static const unsigned char *wm__contraction(const unsigned char *p, const unsigned char *e) {
+    int l1, l2;
+    uint32_t a, b;
+    if (p >= e || *p != '\'' || p + 1 >= e) return p;
+    a = wm__cp(p + 1, e, &l1);
+    a = a < 128 ? (a | 32) : a;
+    if (a == 's' || a == 0x17f || a == 't' || a == 'm' || a == 'd') return p + 1 + l1;
+    if ((a == 'r' || a == 'v' || a == 'l') && p + 1 + l1 < e) {
+        b = wm__cp(p + 1 + l1, e, &l2);
+        b = b < 128 ? (b | 32) : b;
+        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return p + 1 + l1 + l2;
+    }
+    return p;
+}
+
+/* The alternatives the cl100k-style regexes end with, at p (cp0, its
+   length l0 and class c0 already read):
+     \p{N}{1,ndig} | ?[^\s\p{L}\p{N}]+[\r\n]* (slash: [\r\n/]*) | \s*[\r\n]+ | \s+(?!\S) | \s+ */
+static const unsigned char *wm__pretok_tail(const unsigned char *p, const unsigned char *e, uint32_t cp0, int l0, int c0, int ndig, int slash) {
+    const unsigned char *q = NULL, *last_nl, *end;
+    int k;
+    if (c0 == WM__CL_N) {
+        for (q = p, k = 0; k < ndig && q < e; k++) {
+            int l;
+            if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break;
+            q += l;
+        }
+        return q;
+    }
+    if (c0 == 0) q = p;
+    else if (cp0 == ' ' && p + 1 < e) { int l; if (wm__uc_class(wm__cp(p + 1, e, &l)) == 0) q = p + 1; }
+    if (q) {
+        while (q < e) {
+            int l;
+            if (wm__uc_class(wm__cp(q, e, &l)) != 0) break;
+            q += l;
+        }
+        while (q < e && (*q == '\r' || *q == '\n' || (slash && *q == '/'))) q++;
+        return q;
+    }
+    end = wm__spaces(p, e, &last_nl);
+    if (last_nl) return last_nl + 1;
+    return end > p ? end : p + l0; /* (a lone byte, which cannot happen) */
+}
+
+/* One match of the Llama-3 pre-tokenizer at p (ndig 3), or Qwen2's (ndig 1);
+   alternatives tried in order, with the backtracking an Oniguruma match would do:
+     (?i:'s|'t|'re|'ve|'m|'ll|'d) | [^\r\n\p{L}\p{N}]?\p{L}+ | \p{N}{1,ndig}
+     | ?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
+   Returns the end of the match. */
+static const unsigned char *wm__pretok_llama3(const unsigned char *p, const unsigned char *e, int ndig) {
+    int l0, l1 = 0, c0;
+    uint32_t cp0 = wm__cp(p, e, &l0);
+    const unsigned char *q = wm__contraction(p, e);
+    if (q > p) return q;
+    c0 = wm__uc_class(cp0);
+    /* [^\r\n\p{L}\p{N}]?\p{L}+ */
+    q = NULL;
+    if (c0 == WM__CL_L) q = p;
+    else if (cp0 != '\r' && cp0 != '\n' && c0 != WM__CL_N && p + l0 < e && wm__uc_class(wm__cp(p + l0, e, &l1)) == WM__CL_L) q = p + l0;
+    if (q) {
+        while (q < e) {
+            int l;
+            uint32_t cp = wm__cp(q, e, &l);
+            if (wm__uc_class(cp) != WM__CL_L) break;
+            q += l;
+        }
+        return q;
+    }
+    return wm__pretok_tail(p, e, cp0, l0, c0, ndig, 0);
+}
+
+/* DeepSeek-V3's splits; each returns p when nothing matches at p (the text
+   up to the next match is then a part of its own) */
+static int wm__ds_cjk(uint32_t cp) { return (cp >= 0x4e00 && cp <= 0x9fa5) || (cp >= 0x3040 && cp <= 0x309f) || (cp >= 0x30a0 && cp <= 0x30ff); }
+static int wm__ds_cls(uint32_t cp) { /* 1 letter, 2 mark, 3 punctuation, 4 symbol, 0 other */
+    if (cp == 0xffffffffu) return 0;
+    if (wm__uc_class(cp) == WM__CL_L) return 1;
+    if (cp >= 0x300 && wm__uc_in(cp, WM__UC_MARK)) return 2;
+    if (cp < 128) return (cp >= 33 && cp <= 126 && !((cp | 32) >= 'a' && (cp | 32) <= 'z') && !(cp >= '0' && cp <= '9')) ? (strchr("$+<=>^`|~", (int)cp) ? 4 : 3) : 0;
+    if (wm__uc_in(cp, WM__UC_PUNCT)) return 3;
+    if (wm__uc_in(cp, WM__UC_SYMBOL)) return 4;
+    return 0;
+}
+
+static const unsigned char *wm__pretok_ds(int pre, const unsigned char *p, const unsigned char *e) {
+    int l0, l1 = 0, c0, k;
+    uint32_t cp0 = wm__cp(p, e, &l0), cp1 = 0;
+    const unsigned char *q;
+    if (pre == WM__PRE_DS_NUM) { /* \p{N}{1,3} */
+        for (q = p, k = 0; k < 3 && q < e; k++) { int l; if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break; q += l; }
+        return q;
+    }
+    if (pre == WM__PRE_DS_CJK) { /* [CJK]+ */
+        for (q = p; q < e;) { int l; if (!wm__ds_cjk(wm__cp(q, e, &l))) break; q += l; }
+        return q;
+    }
+    if (p + l0 < e) cp1 = wm__cp(p + l0, e, &l1);
+    /* [ASCII punctuation][A-Za-z]+ */
+    if (cp0 < 128 && cp0 >= 33 && cp0 <= 126 && !((cp0 | 32) >= 'a' && (cp0 | 32) <= 'z') && !(cp0 >= '0' && cp0 <= '9') && l1 && (cp1 | 32) >= 'a' &&
+        (cp1 | 32) <= 'z') {
+        for (q = p + 1; q < e && (*q | 32) >= 'a' && (*q | 32) <= 'z'; q++) {}
+        return q;
+    }
+    c0 = wm__ds_cls(cp0);
+    { /* [^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+ (without the optional character when what follows is no letter) */
+        const unsigned char *from = NULL;
+        if (cp0 != '\r' && cp0 != '\n' && c0 != 1 && c0 != 3 && c0 != 4 && l1 && (wm__ds_cls(cp1) == 1 || wm__ds_cls(cp1) == 2)) from = p + l0;
+        else if (c0 == 1 || c0 == 2) from = p;
+        if (from) {
+            for (q = from; q < e;) { int l, c = wm__ds_cls(wm__cp(q, e, &l)); if (c != 1 && c != 2) break; q += l; }
+            return q;
+        }
+    }
+    { /* ' ?[\p{P}\p{S}]+[\r\n]*' */
+        const unsigned char *from = NULL;
+        if (c0 == 3 || c0 == 4) from = p;
+        else if (cp0 == ' ' && l1 && (wm__ds_cls(cp1) == 3 || wm__ds_cls(cp1) == 4)) from = p + 1;
+        if (from) {
+            for (q = from; q < e;) { int l, c = wm__ds_cls(wm__cp(q, e, &l)); if (c != 3 && c != 4) break; q += l; }
+            while (q < e && (*q == '\r' || *q == '\n')) q++;
+            return q;
+        }
+    }
+    if (wm__uc_class(cp0) == WM__CL_S) { /* \s*[\r\n]+ | \s+(?!\S) | \s+ */
+        const unsigned char *last_nl, *end = wm__spaces(p, e, &last_nl);
+        return last_nl ? last_nl + 1 : end;
+    }
+    return p; /* no match here */
+}
+
+/* GPT-4o's (o200k) and Mistral Tekken's letter classes: U = [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]
+   (bit 1) and W = [\p{Ll}\p{Lm}\p{Lo}\p{M}] (bit 2); 0 for neither. */
+static int wm__case_cls(uint32_t cp) {
+    if (cp < 128) return (cp >= 'A' && cp <= 'Z') ? 1 : (cp >= 'a' && cp <= 'z') ? 2 : 0;
+    if (cp == 0xffffffffu) return 0;
+    if (wm__uc_class(cp) == WM__CL_L) {
+        if (wm__uc_in(cp, WM__UC_LL)) return 2;
+        if (wm__uc_in(cp, WM__UC_LUT)) return 1;
+        return 3; /* Lm, Lo */
+    }
+    return wm__uc_in(cp, WM__UC_MARK) ? 3 : 0;
+}
+
+/* The end of a run of characters whose class has bit m, from p. */
+static const unsigned char *wm__case_run(const unsigned char *p, const unsigned char *e, int m) {
+    while (p < e) {
+        int l;
+        if (!(wm__case_cls(wm__cp(p, e, &l)) & m)) break;
+        p += l;
+    }
+    return p;
+}
+
+/* One match of the GPT-4o (o200k; ndig 3, contractions) or Tekken (ndig 1)
+   pre-tokenizer at p, with an Oniguruma match's backtracking:
+     P?U*W+C? | P?U+W*C? | \p{N}{1,ndig} | ?[^\s\p{L}\p{N}]+[\r\n/]* | \s*[\r\n]+ | \s+(?!\S) | \s+
+   P = [^\r\n\p{L}\p{N}], U and W the letter classes above, C the
+   contractions. U*W+ gives characters of U back from the end of its run
+   until one of W starts the W+ run. Linear: a run scanned in vain is then
+   taken whole by U+W*. */
+static const unsigned char *wm__pretok_case(const unsigned char *p, const unsigned char *e, int ndig, int contr) {
+    int l0, c0, alt;
+    uint32_t cp0 = wm__cp(p, e, &l0);
+    c0 = wm__uc_class(cp0);
+    for (alt = 0; alt < 2; alt++) {
+        int with;
+        for (with = 1; with >= 0; with--) { /* P? greedy: with the optional character first */
+            const unsigned char *s0 = p, *u, *end = NULL;
+            if (with) {
+                if (cp0 == '\r' || cp0 == '\n' || c0 == WM__CL_L || c0 == WM__CL_N) continue;
+                s0 = p + l0;
+            }
+            u = wm__case_run(s0, e, 1);
+            if (alt == 0) { /* U*W+: the last position from the run's end back to s0 where a W character starts */
+                const unsigned char *k0 = u;
+                for (;;) {
+                    int l;
+                    if (k0 < e && (wm__case_cls(wm__cp(k0, e, &l)) & 2)) { end = wm__case_run(k0, e, 2); break; }
+                    if (k0 == s0) break;
+                    do k0--; while (k0 > s0 && (*k0 & 0xc0) == 0x80);
+                }
+            } else if (u > s0) { /* U+W* */
+                end = wm__case_run(u, e, 2);
+            }
+            if (end) return contr ? wm__contraction(end, e) : end;
+        }
+    }
+    return wm__pretok_tail(p, e, cp0, l0, c0, ndig, 1);
+}
+
+static const unsigned char *wm__pretok(int pre, const unsigned char *p, const unsigned char *e) {
+    if (pre >= WM__PRE_O200K) return wm__pretok_case(p, e, pre == WM__PRE_O200K ? 3 : 1, pre == WM__PRE_O200K);
+    if (pre >= WM__PRE_DS_NUM) return wm__pretok_ds(pre, p, e);
+    return pre == WM__PRE_GPT2 ? wm__pretok_gpt2(p, e) : wm__pretok_llama3(p, e, pre == WM__PRE_QWEN2 ? 1 : 3);
+}
+
+/* The GPT-2 byte <-> unicode table: printable bytes map to themselves, the
+   other 68 (0-32, 127-160, 173) to U+0100.. in byte order. */
+static int wm__printable(int b) { return (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255); }
+
+static int wm__cp_to_byte(uint32_t cp) {
+    if (cp < 256) return wm__printable((int)cp) ? (int)cp : -1;
+    if (cp < 256 + 33) return (int)cp - 256;              /* bytes 0..32 */
+    if (cp < 256 + 67) return 127 + (int)(cp - 256 - 33); /* bytes 127..160 */
+    return cp == 256 + 67 ? 173 : -1;
+}
+
+/* Un-maps a byte-level string s[n] into out (NULL: measure). Returns the
+   byte count, or -1 when a character is outside the byte-level alphabet. */
+static long wm__unmap(const char *s, size_t n, unsigned char *out) {
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    long k = 0;
+    while (p < e) {
+        int l, b;
+        uint32_t cp = wm__cp(p, e, &l);
+        b = cp == 0xffffffffu ? -1 : wm__cp_to_byte(cp);
+        if (b < 0) return -1;
+        if (out) out[k] = (unsigned char)b;
+        k++;
+        p += l;
+    }
+    return k;
+}
+
+enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8, WM__TOK_BYTE = 16,
+       WM__TOK_LSTRIP = 32, WM__TOK_RSTRIP = 64, WM__TOK_SINGLE = 128 }; /* the last three: added-token options */
+
+typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
+WM__SLOT(wm__merge, 16);
+
+/* A node of the added tokens' Aho-Corasick automaton over their reversed
+   texts (wm__ac_build): the node of a string s stands for texts ending in
+   reverse(s). Children are consecutive nodes sorted by byte. out[nz]: the
+   added token (index into t->added) of set nz that is the longest text this
+   node's string or a suffix of it spells, -1 if none. While the automaton is
+   built, out[0], out[1] and child hold the node's range of added_rorder and
+   its depth. */
+typedef struct wm__acn { int32_t child, fail, out[2]; uint16_t n_child; unsigned char byte, pad; } wm__acn;
+WM__SLOT(wm__acn, 20);
+
+/* a pre-tokenizer step of the general pipeline (t->steps): each splits a piece
+   into smaller ones; the last pieces are the words BPE merges */
+enum { WM__PS_REGEX = 1, WM__PS_DIGITS, WM__PS_WHITESPACE, WM__PS_WSPLIT, WM__PS_PUNCT, WM__PS_STRING, WM__PS_PREFIX };
+enum { WM__SB_ISOLATED = 0, WM__SB_REMOVED, WM__SB_PREV, WM__SB_NEXT, WM__SB_CONTIGUOUS };
+typedef struct wm__pstep { unsigned char kind, arg, beh, ls; unsigned char s[16]; } wm__pstep;
+
+/* a normalizer step after NFC/NFKC: Prepend(b) (a empty), Replace(a -> b),
+   Lowercase, or Strip (whitespace on the left a[0], right a[1]) */
+enum { WM__OP_STRING = 0, WM__OP_LOWER = 1, WM__OP_STRIP = 2 };
+typedef struct wm__strop { unsigned char a[16], b[16]; unsigned char la, lb, kind; } wm__strop;
+enum { WM__META_NONE = 0, WM__META_ALWAYS = 1, WM__META_FIRST = 2, WM__META_NEVER = 3 };
+
+struct wm_tokenizer {
+    int n_vocab;                /* largest id + 1 */
+    uint32_t *tok_off, *tok_len; /* [n_vocab] token bytes in tok_bytes */
+    unsigned char *tok_bytes;
+    unsigned char *tok_flags;   /* [n_vocab] WM__TOK_* */
+    int32_t *vocab_hash;        /* [vocab_mask + 1] ids by token bytes, -1 empty */
+    uint32_t vocab_mask;
+    wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
+    uint32_t merge_mask;
+    int32_t byte_tok[256];      /* token of each single byte, -1 if none */
+    int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
+    uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
+    uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
+    unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
+    unsigned char *added_bytes;
+    int n_added, n_added_nz;
+    int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
+    int32_t *added_rorder;      /* [n_added] their indices sorted by text read backwards */
+    wm__acn *ac;                /* [n_ac] the automaton of their reversed texts (node 0: the root) */
+    int n_ac;
+    size_t added_max;           /* bytes of the longest text they match */
+    size_t added_depth;         /* bytes the narrowing search reads before the automaton takes over (64; 1 in tests) */
+    unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
+    int32_t prefix[16], suffix[16];
+    int n_prefix, n_suffix;
+    int ignore_merges;
+    int pre;                    /* WM__PRE_*: the pre-tokenizer's split (byte-level) */
+    int norm;                   /* WM__NORM_*: the normalizer */
+    int byte_level;             /* 1: GPT-2 byte-level BPE; 0: SentencePiece-style BPE on characters */
+    int byte_fallback, fuse_unk;
+    wm__strop ops[4];           /* Prepend / Replace steps after the normalizer */
+    int n_ops;
+    int meta, meta_split;       /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
+    int sp_split;               /* words split before each run of U+2581, unless after a character of sp_block */
+    uint32_t sp_block[8];       /* the characters some token has just before a U+2581 (">" in Gemma's ">\u2581</") */
+    int n_sp_block;
+    wm__pstep steps[8];         /* the general pre-tokenizer pipeline (n_steps 0: the classic paths above) */
+    int n_steps;
+    int dec_strip;              /* leading spaces a full decode drops */
+    uint32_t *dec_off, *dec_len; /* [n_vocab] non-byte-level: the decoded text of each token in dec_bytes */
+    unsigned char *dec_bytes;
+    int32_t unk;
+    size_t max_len;             /* bytes of the longest token */
+    uint64_t hash_key[2], pair_add; /* keys of the vocab and merge tables (wm__sip_key) */
+    int merge_shift;            /* 64 - log2(merge_mask + 1) */
+    int n_merges;               /* ranks are 0 .. n_merges - 1 */
+    size_t bytes_used;
+    void *owned;
+};
+WM__SLOT(wm_tokenizer, 4096);
+
+/* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
+   are keyed by a hash of the whole tokenizer.json, so no file can choose
+   entries that collide in them (which would make loading quadratic). */
+#define WM__ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+#define WM__SIPROUND(v0, v1, v2, v3)                                                            \
+    do {                                                                                       \
+        v0 += v1; v1 = WM__ROTL(v1, 13); v1 ^= v0; v0 = WM__ROTL(v0, 32);                      \
+        v2 += v3; v3 = WM__ROTL(v3, 16); v3 ^= v2;                                             \
+        v0 += v3; v3 = WM__ROTL(v3, 21); v3 ^= v0;                                             \
+        v2 += v1; v1 = WM__ROTL(v1, 17); v1 ^= v2; v2 = WM__ROTL(v2, 32);                      \
+    } while (0)
+
+static uint64_t wm__sip(const uint64_t key[2], const unsigned char *p, size_t n) {
+    uint64_t v0 = key[0] ^ 0x736f6d6570736575ull, v1 = key[1] ^ 0x646f72616e646f6dull;
+    uint64_t v2 = key[0] ^ 0x6c7967656e657261ull, v3 = key[1] ^ 0x7465646279746573ull, m;
+    size_t i = 0;
+    int k;
+    for (; i + 8 <= n; i += 8) {
+        for (m = 0, k = 7; k >= 0; k--) m = m << 8 | p[i + (size_t)k];
+        v3 ^= m;
+        WM__SIPROUND(v0, v1, v2, v3);
+        v0 ^= m;
+    }
+    for (m = (uint64_t)n << 56, k = 0; i + (size_t)k < n; k++) m |= (uint64_t)p[i + (size_t)k] << (8 * k);
+    v3 ^= m;
+    WM__SIPROUND(v0, v1, v2, v3);
+    v0 ^= m;
+    v2 ^= 0xff;
+    WM__SIPROUND(v0, v1, v2, v3);
+    WM__SIPROUND(v0, v1, v2, v3);
+    WM__SIPROUND(v0, v1, v2, v3);
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
+/* The table key of a tokenizer: SipHash of its whole JSON under a fixed key. */
+static void wm__sip_key(uint64_t key[2], const char *json, size_t n) {
+    static const uint64_t fixed[2] = {0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
+    key[0] = wm__sip(fixed, (const unsigned char *)json, n);
+    key[1] = wm__sip(key, (const unsigned char *)"pair", 4);
+}
+
+static uint32_t wm__hash(const wm_tokenizer *t, const unsigned char *p, size_t n) {
+    return (uint32_t)wm__sip(t->hash_key, p, n);
+}
+
+/* Merge pairs: vector multiply-shift with the same secret, strongly
+   universal for 32-bit id pairs (Thorup 2015), much cheaper than a string
+   hash on the BPE hot path. Returns the table slot (the top bits). */
+static uint32_t wm__pair_slot(const wm_tokenizer *t, int32_t a, int32_t b) {
+    uint64_t x = t->hash_key[0] * (uint64_t)(uint32_t)a + t->hash_key[1] * (uint64_t)(uint32_t)b + t->pair_add;
+    return (uint32_t)(x >> t->merge_shift);
+}
+
+static int32_t wm__vocab_get(const wm_tokenizer *t, const unsigned char *p, size_t n) {
+    uint32_t h = wm__hash(t, p, n) & t->vocab_mask;
+    for (;; h = (h + 1) & t->vocab_mask) {
+        int32_t id = t->vocab_hash[h];
+        if (id < 0) return -1;
+        if (t->tok_len[id] == n && !memcmp(t->tok_bytes + t->tok_off[id], p, n)) return id;
+    }
+}
+
+static const wm__merge *wm__merge_get(const wm_tokenizer *t, int32_t a, int32_t b) {
+    uint32_t h = wm__pair_slot(t, a, b);
+    for (;; h = (h + 1) & t->merge_mask) {
+        const wm__merge *m = &t->merge_hash[h];
+        if (m->a < 0) return NULL;
+        if (m->a == a && m->b == b) return m;
+    }
+}
+
+static uint32_t wm__pow2_above(size_t n) {
+    uint32_t s = 16;
+    while (s < 2 * n && s < 0x40000000u) s <<= 1;
+    return s;
+}
+
+/* Shared by the measuring and the building pass. */
+typedef struct wm__tokb {
+    const char *json, *e;
+    const char *vocab, *merges, *added, *tmpl;             /* JSON values */
+    const char *unk;                                       /* unk_token string, or NULL */
+    size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
+    size_t added_match;                                    /* bytes of the normalized added tokens' normalized texts */
+    int32_t max_id;
+    int ignore_merges;
+    int pre;                                               /* WM__PRE_* */
+    int norm;                                              /* WM__NORM_* */
+    int byte_level, byte_fallback, fuse_unk;
+    int lenient;                                           /* merges naming missing tokens are skipped (GGUF vocabularies) */
+    int id_merges;                                         /* merges are id triples [a, b, a+b] (GGUF "llama" vocabularies) */
+    wm__strop ops[4];                                      /* Prepend / Replace steps after norm */
+    int n_ops;
+    int meta, meta_split;                                  /* Metaspace pre-tokenizer: WM__META_*, split at its spaces */
+    int dec_strip;                                         /* leading spaces a full decode drops */
+    wm__pstep steps[8];                                    /* the general pre-tokenizer pipeline, or n_steps 0 */
+    int n_steps;
+    int32_t prefix[16], suffix[16];                        /* the template's ids around the text */
+    int n_prefix, n_suffix;
+    wm_error *err;
+} wm__tokb;
+
+static wm_status wm__tok_fail(wm_error *err, const char *what) {
+    return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer.json: %s", what);
+}
+
+/* TemplateProcessing 'single': the ids before and after the text ($A),
+   checked once here. Items are few in real files (at most 64 here), so the
+   special_tokens lookups stay linear in the file. */
+static wm_status wm__tok_template(wm__tokb *b) {
+    const char *e = b->e, *single = wm__j_get(b->tmpl, e, "single"), *special = wm__j_get(b->tmpl, e, "special_tokens"), *item;
+    wm__jit it;
+    int seen_seq = 0, n_items = 0;
+    if (!single || *single != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' is not a list");
+    if (special && *special != '{' && *special != 'n')
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'special_tokens' is not an object");
+    wm__j_iter(&it, single, e);
+    while (wm__j_next(&it, NULL, &item))
+        if (++n_items > 64) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' has more than 64 items");
+    n_items = 0;
+    wm__j_iter(&it, single, e);
+    while (wm__j_next(&it, NULL, &item)) {
+        const char *st = wm__j_get(item, e, "SpecialToken"), *sq = wm__j_get(item, e, "Sequence"), *idv, *entry, *ids, *x;
+        char name[256];
+        wm__jit ii;
+        n_items++;
+        if (!st == !sq || *(st ? st : sq) != '{')
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d is not {\"SpecialToken\": {...}} or {\"Sequence\": {...}}",
+                            n_items - 1);
+        if (sq) {
+            if (seen_seq++) return wm__tok_fail(b->err, "a template with two sequences ($A twice)");
+            continue;
+        }
+        idv = wm__j_get(st, e, "id");
+        if (!idv || *idv != '"' || wm__j_str(idv, e, name, sizeof name) >= sizeof name)
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d: SpecialToken needs an 'id' string", n_items - 1);
+        entry = special && *special == '{' ? wm__j_get(special, e, name) : NULL;
+        ids = entry ? wm__j_get(entry, e, "ids") : NULL;
+        if (!ids || *ids != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has no ids", name);
+        wm__j_iter(&ii, ids, e);
+        while (wm__j_next(&ii, NULL, &x)) {
+            double d;
+            int *cnt = seen_seq ? &b->n_suffix : &b->n_prefix;
+            if (!wm__j_double(x, e, &d) || !(d >= 0 && d <= b->max_id) || d != floor(d))
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has an id outside the vocab", name);
+            if (*cnt >= 16) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: more than 16 template ids around the text");
+            (seen_seq ? b->suffix : b->prefix)[(*cnt)++] = (int32_t)d;
+        }
+    }
+    if (!seen_seq) return wm__tok_fail(b->err, "a template without the sequence ($A)");
+    return WM_OK;
+}
+
+/* Reads the structure; checks what wm.h supports; counts sizes. */
+/* A short JSON string into dst[16]; its length, or -1 when longer than 15 bytes. */
+static int wm__short_str(const char *v, const char *e, unsigned char *dst) {
+    size_t n;
+    if (!v || *v != '"' || (n = wm__j_str(v, e, NULL, 0)) > 15) return -1;
+    wm__j_str(v, e, (char *)dst, 16);
+    return (int)n;
+}
+
+/* The pre_tokenizer: ByteLevel with use_regex (the GPT-2 split), or a
+   Split on one of the known regexes (Isolated) then ByteLevel without its
+   regex; alone or in a Sequence. Anything else is refused by name. */
+static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
+    const char *e = b->e, *x, *v, *steps[8];
+    char ty[32];
+    int n = 0, i;
+    wm__jit it;
+    b->byte_level = 1;
+    if (!pre) { b->byte_level = 0; return WM_OK; } /* SentencePiece-style: the normalized text is one word */
+    wm__cfg_str_in(r, pre, "type", ty, sizeof ty);
+    if (!strcmp(ty, "Metaspace")) { /* ' ' -> U+2581, a U+2581 in front (always / first segment / never), words at each */
+        unsigned char rep[16];
+        char sch[16] = "always";
+        const char *ps = wm__cfg_get(r, pre, "prepend_scheme"), *ap = wm__cfg_get(r, pre, "add_prefix_space"), *sp = wm__cfg_get(r, pre, "split");
+        if (wm__short_str(wm__cfg_get(r, pre, "replacement"), e, rep) != 3 || memcmp(rep, "\xe2\x96\x81", 3))
+            return wm__tok_fail(b->err, "pre_tokenizer Metaspace with a replacement other than U+2581");
+        if (ps) wm__cfg_str_in(r, pre, "prepend_scheme", sch, sizeof sch);
+        else if (ap && *ap == 'f') strcpy(sch, "never");
+        b->meta = !strcmp(sch, "always") ? WM__META_ALWAYS : !strcmp(sch, "first") ? WM__META_FIRST : !strcmp(sch, "never") ? WM__META_NEVER : 0;
+        if (!b->meta) return wm__tok_fail(b->err, "pre_tokenizer Metaspace prepend_scheme other than always, first, never");
+        b->meta_split = !(sp && *sp == 'f');
+        b->byte_level = 0;
+        return WM_OK;
+    }
+    if (!strcmp(ty, "Sequence")) {
+        const char *seq = wm__cfg_get(r, pre, "pretokenizers");
+        if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: pre_tokenizer Sequence without a pretokenizers list");
+        wm__j_iter(&it, seq, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            if (n == 8) return wm__tok_fail(b->err, "a pre_tokenizer Sequence of more than 8 steps");
+            steps[n++] = x;
+        }
+    } else {
+        steps[n++] = pre;
+    }
+    b->n_steps = 0;
+    b->byte_level = 0;
+    for (i = 0; i < n; i++) {
+        static const char *const behs[5] = {"Isolated", "Removed", "MergedWithPrevious", "MergedWithNext", "Contiguous"};
+        char beh[32] = "Isolated", pat[320];
+        wm__pstep *ps = &b->steps[b->n_steps];
+        int k;
+        if (b->n_steps >= 7) return wm__tok_fail(b->err, "a pre_tokenizer of more than 7 steps");
+        memset(ps, 0, sizeof *ps);
+        wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
+        if (!wm__cfg_str_in(r, steps[i], "behavior", beh, sizeof beh)) strcpy(beh, "Isolated");
+        for (k = 0; k < 5 && strcmp(beh, behs[k]); k++) {}
+        if (k == 5) return wm__tok_fail(b->err, "a pre_tokenizer behavior other than Isolated, Removed, MergedWith*, Contiguous");
+        ps->beh = (unsigned char)k;
+        if (!strcmp(ty, "Split")) {
+            const char *pt = wm__cfg_get(r, steps[i], "pattern"), *rx = pt && *pt == '{' ? wm__cfg_get(r, pt, "Regex") : NULL;
+            const char *st = pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL;
+            int ls;
+            if (st) {
+                if ((ls = wm__short_str(st, e, ps->s)) < 1) return wm__tok_fail(b->err, "pre_tokenizer Split on a String pattern of other than 1..15 bytes");
+                ps->kind = WM__PS_STRING; ps->ls = (unsigned char)ls;
+                v = wm__cfg_get(r, steps[i], "invert");
+            } else {
+                pat[0] = 0;
+                if (rx && *rx == '"' && wm__j_str(rx, e, pat, sizeof pat) >= sizeof pat) pat[0] = 0;
+                for (k = 0; k < WM__N_PRE && strcmp(pat, wm__pre_regex[k]); k++) {}
+                if (k == WM__N_PRE) { /* named by its start (a long one: by its length) */
+                    char msg[200], head[48];
+                    size_t hl = strlen(pat) > 40 ? 40 : strlen(pat);
+                    memcpy(head, pat, hl);
+                    strcpy(head + hl, strlen(pat) > 40 ? "..." : "");
+                    wm__fmt(msg, sizeof msg, "pre_tokenizer Split on a regex wm.h has no matcher for (%s; known: the GPT-2, Llama-3, Qwen2, DeepSeek-V3, GPT-4o and Tekken ones)",
+                            pat[0] ? head : "one of 320 bytes or more");
+                    return wm__tok_fail(b->err, msg);
+                }
+                v = wm__cfg_get(r, steps[i], "invert");
+                if (v && *v == 't' && ps->beh == WM__SB_REMOVED) v = NULL; /* the matches kept, the text between them dropped */
+                else if (ps->beh != WM__SB_ISOLATED) return wm__tok_fail(b->err, "pre_tokenizer Split on a regex other than Isolated (or Removed, inverted)");
+                ps->kind = WM__PS_REGEX; ps->arg = (unsigned char)k;
+            }
+            if (v && *v == 't') return wm__tok_fail(b->err, "pre_tokenizer Split with invert: true");
+        } else if (!strcmp(ty, "ByteLevel")) {
+            v = wm__cfg_get(r, steps[i], "add_prefix_space");
+            if (v && *v == 't') { ps->kind = WM__PS_PREFIX; ps = &b->steps[++b->n_steps]; memset(ps, 0, sizeof *ps); }
+            v = wm__cfg_get(r, steps[i], "use_regex");
+            if (!(v && *v == 'f')) { ps->kind = WM__PS_REGEX; ps->arg = WM__PRE_GPT2; } /* use_regex defaults to true */
+            else b->n_steps--;
+            b->byte_level = 1;
+        } else if (!strcmp(ty, "Digits")) {
+            v = wm__cfg_get(r, steps[i], "individual_digits");
+            ps->kind = WM__PS_DIGITS; ps->arg = v && *v == 't';
+        } else if (!strcmp(ty, "Whitespace")) {
+            ps->kind = WM__PS_WHITESPACE;
+        } else if (!strcmp(ty, "WhitespaceSplit")) {
+            ps->kind = WM__PS_WSPLIT;
+        } else if (!strcmp(ty, "Punctuation")) {
+            ps->kind = WM__PS_PUNCT;
+        } else {
+            char msg[96];
+            wm__fmt(msg, sizeof msg, "pre_tokenizer '%s' (wm.h reads Split, ByteLevel, Digits, Whitespace, WhitespaceSplit, Punctuation, Metaspace)", ty);
+            return wm__tok_fail(b->err, msg);
+        }
+        b->n_steps++;
+    }
+    /* the classic single split keeps its fast loop */
+    if (b->n_steps == 1 && b->steps[0].kind == WM__PS_REGEX && (b->steps[0].arg < WM__PRE_DS_NUM || b->steps[0].arg >= WM__PRE_O200K)) {
+        b->pre = b->steps[0].arg; /* (these regexes match everywhere: no gaps to keep or drop) */
+        b->n_steps = 0;
+    } else if (b->n_steps == 0) {
+        b->pre = -1; /* no split: a ByteLevel without its regex splits nothing */
+    }
+    return WM_OK;
+}
+
+/* The normalizer: null, NFC, NFKC, Prepend, Replace (a String pattern), alone
+   or in a Sequence (NFC/NFKC first, then up to 4 Prepend/Replace steps). */
+static wm_status wm__tok_scan_norm(wm__cfgr *r, wm__tokb *b, const char *nz) {
+    const char *e = b->e, *x, *steps[8];
+    char ty[32];
+    int n = 0, i;
+    wm__jit it;
+    b->norm = WM__NORM_NONE;
+    b->n_ops = 0;
+    if (!nz) return WM_OK;
+    wm__cfg_str_in(r, nz, "type", ty, sizeof ty);
+    if (!strcmp(ty, "Sequence")) {
+        const char *seq = wm__cfg_get(r, nz, "normalizers");
+        if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: normalizer Sequence without a normalizers list");
+        wm__j_iter(&it, seq, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            if (n == 5) return wm__tok_fail(b->err, "a normalizer Sequence of more than 5 steps");
+            steps[n++] = x;
+        }
+    } else {
+        steps[n++] = nz;
+    }
+    for (i = 0; i < n; i++) {
+        wm__strop *op = &b->ops[b->n_ops];
+        int la, lb;
+        wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
+        if ((!strcmp(ty, "NFC") || !strcmp(ty, "NFKC")) && i == 0) {
+            b->norm = ty[2] == 'K' ? WM__NORM_NFKC : WM__NORM_NFC;
+#ifdef WM_NO_UNICODE_NORM
+            return wm__tok_fail(b->err, "an NFC/NFKC normalizer, and this build has WM_NO_UNICODE_NORM");
+#endif
+        } else if (!strcmp(ty, "Prepend") && b->n_ops < 4) {
+            lb = wm__short_str(wm__cfg_get(r, steps[i], "prepend"), e, op->b);
+            if (lb < 1) return wm__tok_fail(b->err, "normalizer Prepend of other than a string of 1..15 bytes");
+            op->la = 0; op->lb = (unsigned char)lb; op->kind = WM__OP_STRING;
+            b->n_ops++;
+        } else if (!strcmp(ty, "Lowercase") && b->n_ops < 4) {
+#ifdef WM_NO_UNICODE_NORM
+            return wm__tok_fail(b->err, "a Lowercase normalizer, and this build has WM_NO_UNICODE_NORM");
+#endif
+            memset(op, 0, sizeof *op);
+            op->kind = WM__OP_LOWER;
+            b->n_ops++;
+        } else if (!strcmp(ty, "Strip") && b->n_ops < 4) {
+            const char *l = wm__cfg_get(r, steps[i], "strip_left"), *rr = wm__cfg_get(r, steps[i], "strip_right");
+            memset(op, 0, sizeof *op);
+            op->kind = WM__OP_STRIP;
+            op->a[0] = !(l && *l == 'f');
+            op->a[1] = !(rr && *rr == 'f');
+            b->n_ops++;
+        } else if (!strcmp(ty, "Replace") && b->n_ops < 4) {
+            const char *pt = wm__cfg_get(r, steps[i], "pattern");
+            la = wm__short_str(pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL, e, op->a);
+            lb = wm__short_str(wm__cfg_get(r, steps[i], "content"), e, op->b);
+            if (la < 1 || lb < 0) return wm__tok_fail(b->err, "normalizer Replace other than a String pattern of 1..15 bytes (a Regex pattern)");
+            op->la = (unsigned char)la; op->lb = (unsigned char)lb; op->kind = WM__OP_STRING;
+            b->n_ops++;
+        } else {
+            char msg[120];
+            wm__fmt(msg, sizeof msg, "normalizer '%s' here (wm.h reads NFC, NFKC, then Prepend, Replace, Lowercase, Strip)", ty);
+            return wm__tok_fail(b->err, msg);
+        }
+    }
+    return WM_OK;
+}
+
+/* post_processor: the TemplateProcessing (alone or in a Sequence) into b->tmpl. */
+static wm_status wm__tok_scan_post(wm__cfgr *r, wm__tokb *b, const char *post) {
+    const char *e = b->e, *x;
+    char s[64];
+    wm__jit it;
+    b->tmpl = NULL;
+    if (post) {
+        const char *procs = wm__cfg_get(r, post, "processors");
+        wm__cfg_str_in(r, post, "type", s, sizeof s);
+        if (!strcmp(s, "TemplateProcessing")) b->tmpl = post;
+        else if (!strcmp(s, "Sequence") && procs && *procs == '[') {
+            wm__j_iter(&it, procs, e);
+            while (wm__j_next(&it, NULL, &x)) {
+                wm__cfg_str_in(r, x, "type", s, sizeof s);
+                if (!strcmp(s, "TemplateProcessing")) b->tmpl = x;
+                else if (strcmp(s, "ByteLevel")) return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
+            }
+        } else if (strcmp(s, "ByteLevel")) {
+            return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
+        }
+    }
+    return WM_OK;
+}
+
+/* An added token matched in normalized text ("normalized": true; missing:
+   not special, as the tokenizers library's default). */
+static int wm__added_is_nz(const char *x, const char *e) {
+    const char *v = wm__j_get(x, e, "normalized"), *sp = wm__j_get(x, e, "special");
+    return v ? *v == 't' : !(sp && *sp == 't');
+}
+
+static wm_status wm__added_nz_text(const wm__tokb *b, const char *content, unsigned char *dst, size_t *len);
+
+/* Counts vocab entries, merges and added tokens (the sizes of the tables),
+   checking ids and added-token fields. */
+static wm_status wm__tok_scan_count(wm__cfgr *r, wm__tokb *b) {
+    const char *e = b->e, *k, *v, *x;
+    wm__jit it;
+    wm__j_iter(&it, b->vocab, e);
+    while (wm__j_next(&it, &k, &v)) {
+        double d;
+        size_t len = wm__j_str(k, e, NULL, 0);
+        if (!wm__j_double(v, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: vocab ids must be integers in 0..16777215");
+        if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
+        b->n_entries++;
+        b->vocab_bytes += len;
+    }
+    wm__j_iter(&it, b->merges, e);
+    while (wm__j_next(&it, NULL, &v)) b->n_merges++;
+    if (b->added) {
+        if (*b->added != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added_tokens is not a list");
+        wm__j_iter(&it, b->added, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            const char *c = wm__cfg_get(r, x, "content"), *idv = wm__cfg_get(r, x, "id");
+            double d;
+            if (!c || *c != '"' || !idv || !wm__j_double(idv, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu needs an integer id and a content string", b->n_added);
+            if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
+            if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
+            b->added_text += wm__j_str(c, e, NULL, 0);
+            if (wm__added_is_nz(x, e)) { /* its normalized text too */
+                size_t nl;
+                wm_status st = wm__added_nz_text(b, c, NULL, &nl);
+                if (st != WM_OK) return st;
+                if (!nl) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu is empty once normalized", b->n_added);
+                b->added_match += nl;
+            }
+            b->n_added++;
+        }
+    }
+    if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
+    if (b->n_merges > WM__MAX_VOCAB || b->n_entries > WM__MAX_VOCAB || b->n_added > 1000000 || b->vocab_bytes > 0x40000000u ||
+        b->added_text > 0x40000000u || b->added_match > 0x40000000u)
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many vocab entries, merges or added tokens");
+    return WM_OK;
+}
+
+/* The decoder: ByteLevel for a byte-level BPE; otherwise Replace(U+2581 ->
+   ' '), ByteFallback, Fuse, Strip(' ', n, 0) or Metaspace, alone or in a
+   Sequence. The token texts are decoded once at load (dec_bytes). */
+static wm_status wm__tok_scan_dec(wm__cfgr *r, wm__tokb *b, const char *dc) {
+    const char *e = b->e, *x, *steps[8];
+    char ty[32];
+    int n = 0, i, space = 0;
+    wm__jit it;
+    if (!dc) return wm__tok_fail(b->err, "decoder null");
+    wm__cfg_str_in(r, dc, "type", ty, sizeof ty);
+    if (!strcmp(ty, "Sequence")) {
+        const char *seq = wm__cfg_get(r, dc, "decoders");
+        if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: decoder Sequence without a decoders list");
+        wm__j_iter(&it, seq, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            if (n == 8) return wm__tok_fail(b->err, "a decoder Sequence of more than 8 steps");
+            steps[n++] = x;
+        }
+    } else {
+        steps[n++] = dc;
+    }
+    b->dec_strip = 0;
+    for (i = 0; i < n; i++) {
+        unsigned char a[16], c[16];
+        wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
+        if (b->byte_level) {
+            if (strcmp(ty, "ByteLevel")) return wm__tok_fail(b->err, "a byte-level BPE's decoder other than ByteLevel");
+            space = 1;
+        } else if (!strcmp(ty, "Replace")) {
+            const char *pt = wm__cfg_get(r, steps[i], "pattern");
+            if (wm__short_str(pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL, e, a) != 3 || memcmp(a, "\xe2\x96\x81", 3) ||
+                wm__short_str(wm__cfg_get(r, steps[i], "content"), e, c) != 1 || c[0] != ' ')
+                return wm__tok_fail(b->err, "decoder Replace other than U+2581 -> ' '");
+            space = 1;
+        } else if (!strcmp(ty, "Metaspace")) {
+            char sch[16] = "always";
+            const char *ps = wm__cfg_get(r, steps[i], "prepend_scheme"), *ap = wm__cfg_get(r, steps[i], "add_prefix_space");
+            if (ps) wm__cfg_str_in(r, steps[i], "prepend_scheme", sch, sizeof sch);
+            else if (ap && *ap == 'f') strcpy(sch, "never");
+            b->dec_strip = strcmp(sch, "never") != 0;
+            space = 1;
+        } else if (!strcmp(ty, "Strip")) {
+            int start = wm__cfg_int_in(r, steps[i], "start", 0, 0, 0, 64), stop = wm__cfg_int_in(r, steps[i], "stop", 0, 0, 0, 64);
+            if (wm__short_str(wm__cfg_get(r, steps[i], "content"), e, c) != 1 || c[0] != ' ' || stop)
+                return wm__tok_fail(b->err, "decoder Strip other than of leading spaces");
+            b->dec_strip = start;
+        } else if (strcmp(ty, "ByteFallback") && strcmp(ty, "Fuse")) {
+            char msg[96];
+            wm__fmt(msg, sizeof msg, "decoder '%s'", ty);
+            return wm__tok_fail(b->err, msg);
+        }
+    }
+    if (!space) return wm__tok_fail(b->err, "a decoder without ByteLevel, Metaspace or Replace(U+2581 -> ' ')");
+    return WM_OK;
+}
+
+static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
+    static const char *const root_keys[6] = {"model", "normalizer", "pre_tokenizer", "decoder", "post_processor", "added_tokens"};
+    static const char *const model_keys[8] = {"type", "byte_fallback", "continuing_subword_prefix", "end_of_word_suffix",
+                                              "vocab", "merges", "ignore_merges", "unk_token"};
+    const char *e = json + n, *p, *root, *model, *pre, *v, *rv[6], *mv[8];
+    char s[64];
+    wm__cfgr r;
+    wm_status st;
+    wm_error *err = b->err;
+    memset(b, 0, sizeof *b);
+    b->err = err;
+    b->json = json;
+    b->e = e;
+    b->max_id = -1;
+    p = wm__j_value(json, e, WM__JSON_DEPTH);
+    if (!p || wm__j_ws(p, e) != e) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: not valid JSON");
+    root = wm__j_ws(json, e);
+    if (*root != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: the top level is not an object");
+    r.obj = root; r.e = e; r.file = "tokenizer.json"; r.code = WM_ERR_FORMAT; r.err = b->err; r.st = WM_OK;
+    wm__j_fields(root, e, root_keys, 6, rv);
+    model = rv[0];
+    if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
+    wm__j_fields(model, e, model_keys, 8, mv);
+    if (!mv[0] || *mv[0] != '"' || wm__j_str(mv[0], e, s, sizeof s) >= sizeof s || strcmp(s, "BPE")) {
+        char msg[128];
+        s[sizeof s - 1] = 0; /* a long name, cut */
+        wm__fmt(msg, sizeof msg, "model '%s' is not supported (wm.h reads BPE; not WordPiece or Unigram)", mv[0] && *mv[0] == '"' ? s : "?");
+        return wm__tok_fail(b->err, msg);
+    }
+
+    if ((mv[2] && *mv[2] == '"' && wm__j_str(mv[2], e, NULL, 0)) || (mv[3] && *mv[3] == '"' && wm__j_str(mv[3], e, NULL, 0)))
+        return wm__tok_fail(b->err, "BPE continuing_subword_prefix / end_of_word_suffix (other than \"\")");
+    if ((st = wm__tok_scan_norm(&r, b, rv[1])) != WM_OK) return st;
+    pre = rv[2];
+    if ((st = wm__tok_scan_pre(&r, b, pre)) != WM_OK) return st;
+    b->byte_fallback = mv[1] && *mv[1] == 't';
+    v = wm__j_get(model, e, "fuse_unk");
+    b->fuse_unk = v && *v == 't';
+    v = wm__j_get(model, e, "wm_lenient_merges"); /* wm_gguf_tokenizer_json's: llama.cpp keeps merges of a cut vocabulary */
+    b->lenient = v && *v == 't';
+    v = wm__j_get(model, e, "wm_id_merges"); /* wm_gguf_tokenizer_json's SentencePiece merges: [a, b, a+b] ids */
+    b->id_merges = v && *v == 't';
+    if (b->byte_level && b->byte_fallback) return wm__tok_fail(b->err, "byte_fallback in a byte-level BPE");
+
+    if ((st = wm__tok_scan_dec(&r, b, rv[3])) != WM_OK) return st;
+    b->vocab = mv[4];
+    b->merges = mv[5];
+    if (!b->vocab || *b->vocab != '{' || !b->merges || *b->merges != '[')
+        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: model needs a vocab object and a merges list");
+    v = mv[6];
+    b->ignore_merges = v && *v == 't';
+    b->unk = mv[7];
+    if (b->unk && *b->unk != '"') b->unk = NULL;
+    if ((st = wm__tok_scan_post(&r, b, rv[4])) != WM_OK) return st;
+    b->added = rv[5];
+    if ((st = wm__tok_scan_count(&r, b)) != WM_OK) return st;
+    if (r.st != WM_OK) return r.st;
+    return b->tmpl ? wm__tok_template(b) : WM_OK;
+}
+
+/* Carves the tokenizer (measuring when a->base is NULL). */
+static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
+    wm_tokenizer *t = (wm_tokenizer *)wm__alloc(a, 1, WM__SLOT_wm_tokenizer);
+    size_t nv = (size_t)b->max_id + 1;
+    uint32_t vm = wm__pow2_above(b->n_entries + b->n_added), mm = wm__pow2_above(b->n_merges);
+    uint32_t *off = (uint32_t *)wm__alloc(a, nv, 4), *len = (uint32_t *)wm__alloc(a, nv, 4);
+    unsigned char *bytes = (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
+    unsigned char *flags = (unsigned char *)wm__alloc(a, nv, 1);
+    int32_t *vh = (int32_t *)wm__alloc(a, vm, 4);
+    wm__merge *mh = (wm__merge *)wm__alloc(a, mm, WM__SLOT_wm__merge);
+    int32_t *added = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
+    uint32_t *aoff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *alen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
+    uint32_t *aroff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *arlen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
+    unsigned char *anz = (unsigned char *)wm__alloc(a, b->n_added + 1, 1);
+    unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + b->added_match + 2, 1); /* contents, NUL, normalized texts */
+    wm__acn *ac = (wm__acn *)wm__alloc(a, b->added_text + b->added_match + 1, WM__SLOT_wm__acn); /* a node per byte at most, and the root */
+    int32_t *aro = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
+    uint32_t *doff = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4), *dlen = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4);
+    unsigned char *dbytes = b->byte_level ? NULL : (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
+    if (t) {
+        memset(t, 0, sizeof *t);
+        t->n_vocab = (int)nv;
+        t->tok_off = off; t->tok_len = len; t->tok_bytes = bytes; t->tok_flags = flags;
+        t->vocab_hash = vh; t->vocab_mask = vm - 1;
+        t->merge_hash = mh; t->merge_mask = mm - 1;
+        t->added = added; t->added_off = aoff; t->added_len = alen; t->added_bytes = abytes;
+        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz; t->ac = ac; t->added_rorder = aro;
+        t->dec_off = doff; t->dec_len = dlen; t->dec_bytes = dbytes;
+        t->byte_level = b->byte_level;
+    }
+    return t;
+}
+
+static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
+    uint32_t h = wm__hash(t, t->tok_bytes + t->tok_off[id], t->tok_len[id]) & t->vocab_mask;
+    while (t->vocab_hash[h] >= 0) {
+        int32_t o = t->vocab_hash[h];
+        if (t->tok_len[o] == t->tok_len[id] && !memcmp(t->tok_bytes + t->tok_off[o], t->tok_bytes + t->tok_off[id], t->tok_len[id])) {
+            t->vocab_hash[h] = id; /* the same bytes twice: the later id wins, as in a JSON object */
+            return;
+        }
+        h = (h + 1) & t->vocab_mask;
+    }
+    t->vocab_hash[h] = id;
+}
+
+/* Added token i before j: text in lexicographic order (a prefix first),
+   then file order (their contents were laid out in file order). */
+static int wm__added_before(const wm_tokenizer *t, int i, int j) {
+    uint32_t li = t->added_len[i], lj = t->added_len[j];
+    int c = memcmp(t->added_bytes + t->added_off[i], t->added_bytes + t->added_off[j], WM__MIN(li, lj));
+    if (c) return c < 0;
+    if (li != lj) return li < lj;
+    return t->added_roff[i] < t->added_roff[j];
+}
+
+/* The same with the texts read backwards (a suffix first). */
+static int wm__added_before_rev(const wm_tokenizer *t, int i, int j) {
+    uint32_t li = t->added_len[i], lj = t->added_len[j], k, m = WM__MIN(li, lj);
+    const unsigned char *a = t->added_bytes + t->added_off[i] + li, *b = t->added_bytes + t->added_off[j] + lj;
+    for (k = 1; k <= m; k++)
+        if (a[-(long)k] != b[-(long)k]) return a[-(long)k] < b[-(long)k];
+    if (li != lj) return li < lj;
+    return t->added_roff[i] < t->added_roff[j];
+}
+
+static void wm__added_swap(wm_tokenizer *t, int i, int j) {
+    int32_t id = t->added[i];
+    uint32_t o = t->added_off[i], l = t->added_len[i], ro = t->added_roff[i], rl = t->added_rlen[i];
+    unsigned char nz = t->added_nz[i];
+    t->added[i] = t->added[j]; t->added_off[i] = t->added_off[j]; t->added_len[i] = t->added_len[j];
+    t->added_roff[i] = t->added_roff[j]; t->added_rlen[i] = t->added_rlen[j]; t->added_nz[i] = t->added_nz[j];
+    t->added[j] = id; t->added_off[j] = o; t->added_len[j] = l;
+    t->added_roff[j] = ro; t->added_rlen[j] = rl; t->added_nz[j] = nz;
+}
+
+/* The child of node s with byte c, or -1 (binary search of its children). */
+static int32_t wm__ac_child(const wm_tokenizer *t, int32_t s, unsigned char c) {
+    int32_t lo = t->ac[s].child, hi = lo + t->ac[s].n_child;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (t->ac[mid].byte < c) lo = mid + 1; else hi = mid;
+    }
+    return lo < t->ac[s].child + t->ac[s].n_child && t->ac[lo].byte == c ? lo : -1;
+}
+
+/* The automaton's step from node s on byte c (failure links until a child has c). */
+static int32_t wm__ac_step(const wm_tokenizer *t, int32_t s, unsigned char c) {
+    for (;;) {
+        int32_t g = wm__ac_child(t, s, c);
+        if (g >= 0) return g;
+        if (s == 0) return 0;
+        s = t->ac[s].fail;
+    }
+}
+
+/* Sorts the added tokens (heapsort, O(n log n) in place) so that the
+   tokens sharing a prefix form a range, indexes them by first byte, and
+   builds the Aho-Corasick automaton of their reversed texts breadth first
+   (rorder: their indices sorted by reversed text): each node splits its
+   range of rorder by the next byte (read backwards) into its children,
+   whose failure links come from the parent's, so the nodes are at most the
+   texts' bytes and the build is linear in them (times the 256 bytes a node
+   can branch). */
+static void wm__added_sort(wm_tokenizer *t) {
+    int n = t->n_added, i = n / 2 - 1, j, end = n, k;
+    int32_t s, *ro = t->added_rorder;
+    for (;;) { /* heapify, then move the largest to the end */
+        int root, child;
+        if (i >= 0) root = i--;
+        else if (--end > 0) { wm__added_swap(t, 0, end); root = 0; }
+        else break;
+        while ((child = 2 * root + 1) < end) {
+            if (child + 1 < end && wm__added_before(t, child, child + 1)) child++;
+            if (!wm__added_before(t, root, child)) break;
+            wm__added_swap(t, root, child);
+            root = child;
+        }
+    }
+    for (i = 0, j = 0; i <= 256; i++) {
+        while (j < n && t->added_bytes[t->added_off[j]] < i) j++;
+        t->added_first[i] = j;
+    }
+    memset(t->added_lead, 0, sizeof t->added_lead);
+    t->added_max = 0;
+    for (i = 0; i < n; i++) {
+        if (!t->added_len[i]) continue;
+        t->added_lead[t->added_bytes[t->added_off[i]]] |= (unsigned char)(1 << t->added_nz[i]);
+        t->added_max = WM__MAX(t->added_max, (size_t)t->added_len[i]);
+    }
+    for (i = 0; i < n; i++) ro[i] = i;
+    for (i = n / 2 - 1, end = n;;) { /* the same heapsort of the indices, by reversed text */
+        int root, child;
+        int32_t tmp;
+        if (i >= 0) root = i--;
+        else if (--end > 0) { tmp = ro[0]; ro[0] = ro[end]; ro[end] = tmp; root = 0; }
+        else break;
+        while ((child = 2 * root + 1) < end) {
+            if (child + 1 < end && wm__added_before_rev(t, ro[child], ro[child + 1])) child++;
+            if (!wm__added_before_rev(t, ro[root], ro[child])) break;
+            tmp = ro[root]; ro[root] = ro[child]; ro[child] = tmp;
+            root = child;
+        }
+    }
+    t->added_depth = 64;
+    memset(&t->ac[0], 0, sizeof t->ac[0]);
+    t->ac[0].out[0] = 0; t->ac[0].out[1] = n; t->ac[0].child = 0; /* the root: range [0, n), depth 0 */
+    t->n_ac = 1;
+    for (s = 0; s < t->n_ac; s++) {
+        wm__acn *x = &t->ac[s];
+        int lo = x->out[0], hi = x->out[1];
+        uint32_t d = (uint32_t)x->child;
+        int32_t term[2] = {-1, -1};
+        for (; lo < hi && t->added_len[ro[lo]] == d; lo++) /* the texts spelled here: the first of each set in file order */
+            if (d && term[t->added_nz[ro[lo]]] < 0) term[t->added_nz[ro[lo]]] = ro[lo];
+        x->child = t->n_ac;
+        x->n_child = 0;
+        while (lo < hi) { /* a child per byte d (read backwards) */
+            const unsigned char c = t->added_bytes[t->added_off[ro[lo]] + t->added_len[ro[lo]] - 1 - d];
+            wm__acn *y = &t->ac[t->n_ac];
+            int g = lo;
+            while (g < hi && t->added_bytes[t->added_off[ro[g]] + t->added_len[ro[g]] - 1 - d] == c) g++;
+            memset(y, 0, sizeof *y);
+            y->byte = c;
+            y->out[0] = lo; y->out[1] = g; y->child = (int32_t)(d + 1);
+            if (s == 0) y->fail = 0;
+            else { /* the longest proper suffix of the child's string that is a node */
+                int32_t f = x->fail, h;
+                while ((h = wm__ac_child(t, f, c)) < 0 && f) f = t->ac[f].fail;
+                y->fail = h >= 0 ? h : 0;
+            }
+            x->n_child++;
+            t->n_ac++;
+            lo = g;
+        }
+        for (k = 0; k < 2; k++) x->out[k] = term[k] >= 0 ? term[k] : s ? t->ac[x->fail].out[k] : -1;
+    }
+}
+
+/* The added token of set nz (0: matched in the raw text, 1: in normalized
+   text) at p (leftmost-longest: the longest one starting here, the first
+   in the file among equal ones), -1 if none, -2 when the text at p agrees
+   with some token for more than max_depth bytes (then the automaton
+   decides). The tokens sharing the bytes read so far are a range of the
+   sorted list; each byte narrows it by binary search, so a position costs
+   O(depth log n): the fast path, as most positions match a few bytes. */
+static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz, size_t max_depth) {
+    int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
+    size_t k = 1, room = (size_t)(e - p);
+    while (lo < hi) {
+        int a, b;
+        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first of the set (nz) in file order */
+            for (; lo < hi && t->added_len[lo] == k; lo++)
+                if (best < 0 || t->added_len[best] < k) { if (t->added_nz[lo] == nz) best = lo; }
+        }
+        if (lo >= hi || k >= room) break;
+        if (k >= max_depth) return -2;
+        for (a = lo, b = hi; a < b;) { /* first with byte k >= p[k] */
+            int mid = a + (b - a) / 2;
+            if (t->added_bytes[t->added_off[mid] + k] < p[k]) a = mid + 1; else b = mid;
+        }
+        lo = a;
+        for (b = hi; a < b;) { /* first with byte k > p[k] */
+            int mid = a + (b - a) / 2;
+            if (t->added_bytes[t->added_off[mid] + k] <= p[k]) a = mid + 1; else b = mid;
+        }
+        hi = a;
+        k++;
+    }
+    return best;
+}
+
+/* The added tokens of set nz starting at each position of a window of the
+   text: win[i] for p + i is the longest one (the first in the file among
+   equal texts), -1 if none. The automaton reads the text backwards from
+   the window's end plus the longest text (or from e), so a window costs its
+   length plus that margin. */
+static void wm__added_window(const wm_tokenizer *t, const unsigned char *p, size_t n, const unsigned char *e, int nz, int32_t *win) {
+    const unsigned char *q = (size_t)(e - p) - n > t->added_max ? p + n + t->added_max : e;
+    int32_t s = 0;
+    while (q > p) {
+        s = wm__ac_step(t, s, *--q);
+        if ((size_t)(q - p) < n) win[q - p] = t->ac[s].out[nz];
+    }
+}
+
+/* Fills a carved tokenizer from the JSON. */
+/* Phase 1 of the fill: empty tables and the secret of the keyed hashes. */
+static void wm__tok_fill_tables(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e;
     int i;
-    for (i = 0; i < 4; i++) { /* splitmix64 */
-        uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        r->s[i] = z ^ (z >> 31);
-    }
-    r->has_spare = 0;
+    memset(t->tok_flags, 0, (size_t)t->n_vocab);
+    memset(t->tok_len, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
+    memset(t->tok_off, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
+    for (i = 0; i <= (int)t->vocab_mask; i++) t->vocab_hash[i] = -1;
+    for (i = 0; i <= (int)t->merge_mask; i++) t->merge_hash[i].a = -1;
+    wm__sip_key(t->hash_key, b->json, (size_t)(e - b->json));
+    t->pair_add = t->hash_key[0] ^ WM__ROTL(t->hash_key[1], 29);
+    for (t->merge_shift = 64; ((uint64_t)1 << (64 - t->merge_shift)) <= t->merge_mask; t->merge_shift--) {}
+    t->unk = -1;
 }
 
-static double wm__rng_uniform(wm__rng *r) { return (double)(wm__rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-
-static double wm__rng_normal(wm__rng *r) {
-    double u, v, s;
-    if (r->has_spare) { r->has_spare = 0; return r->spare; }
-    do {
-        u = 2.0 * wm__rng_uniform(r) - 1.0;
-        v = 2.0 * wm__rng_uniform(r) - 1.0;
-        s = u * u + v * v;
-    } while (s >= 1.0 || s == 0.0);
-    s = sqrt(-2.0 * log(s) / s);
-    r->spare = v * s;
-    r->has_spare = 1;
-    return u * s;
-}
-
-typedef struct wm__writer {
-    const wm_config *cfg;
-    unsigned char *buf; /* NULL: size only */
-    size_t hdr_len, hdr_pos, data_pos, n_tensors;
-    int dtype, esz, pass, overflow; /* overflow: the checkpoint's size does not fit size_t */
-    wm__rng rng;
-} wm__writer;
-
-static void wm__w_text(wm__writer *w, const char *s) {
-    size_t n = strlen(s);
-    if (w->buf && w->pass == 1) memcpy(w->buf + 8 + w->hdr_pos, s, n);
-    w->hdr_pos += n;
-}
-
-static float wm__draw(wm__writer *w, const wm__need *n, size_t k) {
-    wm__rng *r = &w->rng;
-    switch (n->init) {
-    case WM__INIT_ALOG: return (float)log(wm__rng_uniform(r) * 0.95 + 0.05);
-    case WM__INIT_DTB_CHEEMS: return (float)log(expm1(wm__rng_uniform(r) * 0.5 + 0.05));
-    case WM__INIT_DTB_MAMBA: return (float)log(expm1(wm__rng_uniform(r) * 0.45 + 0.05));
-    case WM__INIT_DYNMASK: {
-        double v = 1.0 + 0.3 * wm__rng_normal(r);
-        if (wm__rng_uniform(r) < 0.15) v = 0.0;
-        if (k % (size_t)n->shape[1] == 0) v = 1.0; /* every query keeps position 0 */
-        return (float)v;
-    }
-    default: return (float)((double)n->mean + (double)n->scale * wm__rng_normal(r));
-    }
-}
-
-static int wm__write_need(void *ctx, const wm__need *n) {
-    wm__writer *w = (wm__writer *)ctx;
-    char tmp[160];
-    size_t nel = 1, k;
+/* Phase 2: the model vocab (bytes after un-mapping, or the raw text when it
+   is not byte-level) into the text pool from *pos. */
+static void wm__tok_fill_vocab(wm_tokenizer *t, const wm__tokb *b, size_t *pos_io) {
+    const char *e = b->e, *k, *v;
+    size_t pos = *pos_io;
+    wm__jit it;
     int i;
-    if (!n->in_random) return 1;
-    for (i = 0; i < n->ndim; i++)
-        if (!wm__mul(nel, (size_t)n->shape[i], &nel)) w->overflow = 1;
-    wm__w_text(w, ",\"");
-    wm__w_text(w, n->name);
-    wm__w_text(w, "\":{\"dtype\":\"");
-    wm__w_text(w, wm__types[n->kind == WM__VECTOR ? WM_F32 : w->dtype].name);
-    wm__w_text(w, "\",\"shape\":[");
-    for (i = 0; i < n->ndim; i++) {
-        wm__fmt(tmp, sizeof tmp, i ? ",%llu" : "%llu", (unsigned long long)n->shape[i]);
-        wm__w_text(w, tmp);
+    wm__j_iter(&it, b->vocab, e);
+    while (wm__j_next(&it, &k, &v)) {
+        double d;
+        char *dst = (char *)t->tok_bytes + pos;
+        size_t len = wm__j_str(k, e, dst, (size_t)-1);
+        long ub = t->byte_level ? wm__unmap(dst, len, NULL) : (long)len;
+        int32_t id;
+        wm__j_double(v, e, &d);
+        id = (int32_t)d;
+        if (ub >= 0 && t->byte_level) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
+        t->tok_off[id] = (uint32_t)pos;
+        t->tok_len[id] = (uint32_t)len;
+        t->tok_flags[id] = WM__TOK_PRESENT | (ub >= 0 ? WM__TOK_HASHED : 0);
+        pos += len;
     }
-    {
-        size_t esz = n->kind == WM__VECTOR ? 4 : (size_t)w->esz, nb;
-        if (!wm__mul(nel, esz, &nb) || !wm__add(w->data_pos, nb, &nb)) { w->overflow = 1; return 0; }
-        wm__fmt(tmp, sizeof tmp, "],\"data_offsets\":[%zu,%zu]}", w->data_pos, nb);
-        wm__w_text(w, tmp);
-        if (w->buf && w->pass == 1) {
-            unsigned char *dst = w->buf + 8 + w->hdr_len + w->data_pos;
-            for (k = 0; k < nel; k++) {
-                float v = wm__draw(w, n, k);
-                wm__types[n->kind == WM__VECTOR ? WM_F32 : w->dtype].quant(&v, dst + esz * k);
+    for (i = 0; i < t->n_vocab; i++)
+        if (t->tok_flags[i] & WM__TOK_HASHED) wm__vocab_put(t, i);
+    *pos_io = pos;
+}
+
+/* Non-byte-level: the decoded text of each token (U+2581 -> ' ', a
+   byte-fallback token <0xXX> -> that byte; added tokens as they are). */
+static void wm__tok_fill_dec(wm_tokenizer *t) {
+    size_t pos = 0;
+    int i;
+    for (i = 0; i < 256; i++) /* byte tokens first: they decode to their byte */
+        if (t->byte_tok[i] >= 0) { t->dec_bytes[pos] = (unsigned char)i; t->dec_off[t->byte_tok[i]] = (uint32_t)pos++; t->dec_len[t->byte_tok[i]] = 1; }
+    for (i = 0; i < t->n_vocab; i++) {
+        const unsigned char *p = t->tok_bytes + t->tok_off[i];
+        size_t n = t->tok_len[i], k;
+        if (t->tok_flags[i] & WM__TOK_BYTE) continue;
+        t->dec_off[i] = (uint32_t)pos;
+        for (k = 0; k < n; k++) {
+            if (k + 2 < n && p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81) {
+                t->dec_bytes[pos++] = ' ';
+                k += 2;
+            } else {
+                t->dec_bytes[pos++] = p[k];
             }
         }
-        w->data_pos += nel * esz;
+        t->dec_len[i] = (uint32_t)(pos - t->dec_off[i]);
     }
-    w->n_tensors++;
+}
+
+/* Phase 3: added tokens, matched on raw text, or ("normalized") on the
+   normalized text as the normalizer writes their content, as the
+   tokenizers library does; decoded through the byte-level map when they
+   can be. Then the single-byte tokens. */
+static wm_status wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
+    const char *e = b->e, *x;
+    wm__jit it;
+    size_t apos = 0, npos = b->added_text + 1; /* contents from 0 (each written with a NUL after it), normalized texts after them */
+    int i;
+    t->n_added = t->n_added_nz = 0;
+    if (b->added) {
+        wm__j_iter(&it, b->added, e);
+        while (wm__j_next(&it, NULL, &x)) {
+            const char *c = wm__j_get(x, e, "content"), *sp = wm__j_get(x, e, "special");
+            double d;
+            size_t len;
+            char *dst = (char *)t->tok_bytes + pos;
+            int32_t id;
+            long ub;
+            int k = t->n_added++;
+            wm__j_double(wm__j_get(x, e, "id"), e, &d);
+            id = (int32_t)d;
+            len = wm__j_str(c, e, (char *)t->added_bytes + apos, (size_t)-1);
+            t->added[k] = id;
+            t->added_roff[k] = t->added_off[k] = (uint32_t)apos;
+            t->added_rlen[k] = t->added_len[k] = (uint32_t)len;
+            t->added_nz[k] = (unsigned char)wm__added_is_nz(x, e);
+            if (t->added_nz[k]) { /* matched as the normalizer writes it */
+                size_t nl;
+                wm_status st = wm__added_nz_text(b, c, t->added_bytes + npos, &nl);
+                if (st != WM_OK) return st;
+                t->added_off[k] = (uint32_t)npos;
+                t->added_len[k] = (uint32_t)nl;
+                npos += nl;
+                t->n_added_nz++;
+            }
+            memcpy(dst, t->added_bytes + apos, len);
+            ub = t->byte_level ? wm__unmap(dst, len, NULL) : -1;
+            if (ub >= 0) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
+            if (ub >= 0 || !t->byte_level) { /* content the model's vocab has as a key: the library uses that id */
+                int32_t vid = wm__vocab_get(t, (const unsigned char *)dst, len);
+                if (vid >= 0 && vid != id && (t->tok_flags[vid] & WM__TOK_HASHED)) t->added[k] = vid;
+            }
+            t->tok_off[id] = (uint32_t)pos;
+            t->tok_len[id] = (uint32_t)len;
+            {
+                const char *ls = wm__j_get(x, e, "lstrip"), *rs = wm__j_get(x, e, "rstrip"), *sw = wm__j_get(x, e, "single_word");
+                t->tok_flags[id] = (unsigned char)(WM__TOK_PRESENT | WM__TOK_ADDED | (sp && *sp == 't' ? WM__TOK_SPECIAL : 0) |
+                                                   (ls && *ls == 't' ? WM__TOK_LSTRIP : 0) | (rs && *rs == 't' ? WM__TOK_RSTRIP : 0) |
+                                                   (sw && *sw == 't' ? WM__TOK_SINGLE : 0));
+                if (t->added[k] != id) /* matched under the vocab's id: its options go there */
+                    t->tok_flags[t->added[k]] |= (unsigned char)(t->tok_flags[id] & (WM__TOK_LSTRIP | WM__TOK_RSTRIP | WM__TOK_SINGLE));
+            }
+            pos += len;
+            apos += t->added_rlen[k];
+        }
+    }
+    for (t->max_len = 0, i = 0; i < t->n_vocab; i++) t->max_len = WM__MAX(t->max_len, (size_t)t->tok_len[i]);
+    wm__added_sort(t);
+    for (i = 0; i < 256; i++) { /* the token of each byte: itself, or <0xXX> with byte_fallback */
+        unsigned char byte = (unsigned char)i, hex[8];
+        static const char hx[] = "0123456789ABCDEF";
+        hex[0] = '<'; hex[1] = '0'; hex[2] = 'x'; hex[3] = (unsigned char)hx[i >> 4]; hex[4] = (unsigned char)hx[i & 15]; hex[5] = '>';
+        t->byte_tok[i] = t->byte_level ? wm__vocab_get(t, &byte, 1) : b->byte_fallback ? wm__vocab_get(t, hex, 6) : -1;
+        if (t->byte_tok[i] >= 0 && !t->byte_level) t->tok_flags[t->byte_tok[i]] |= WM__TOK_BYTE;
+    }
+    if (!t->byte_level) wm__tok_fill_dec(t);
+    /* merges cannot cross "x U+2581" unless some token spans one: the x of such tokens (a few at most) block a split */
+    t->sp_split = !t->byte_level;
+    t->n_sp_block = 0;
+    for (i = 0; t->sp_split && i < t->n_vocab; i++) {
+        const unsigned char *p = t->tok_bytes + t->tok_off[i];
+        size_t n = t->tok_len[i], k;
+        if (!(t->tok_flags[i] & WM__TOK_HASHED)) continue;
+        for (k = 1; k + 2 < n; k++)
+            if (p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81 && !(k >= 3 && p[k - 3] == 0xe2 && p[k - 2] == 0x96 && p[k - 1] == 0x81)) {
+                uint32_t before = wm__cp_before(p, p + k, NULL);
+                int j;
+                for (j = 0; j < t->n_sp_block && t->sp_block[j] != before; j++) {}
+                if (j < t->n_sp_block) continue;
+                if (t->n_sp_block == (int)(sizeof t->sp_block / sizeof t->sp_block[0])) { t->sp_split = 0; break; } /* too many: no split */
+                t->sp_block[t->n_sp_block++] = before;
+            }
+    }
+    return WM_OK;
+}
+
+/* Phase 4: merges, "a b" strings or ["a", "b"] pairs; rank = position; a
+   repeated pair keeps the later rank. */
+static wm_status wm__tok_fill_merges(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e, *v;
+    size_t rank = 0;
+    wm__jit it;
+    wm__j_iter(&it, b->merges, e);
+    while (wm__j_next(&it, NULL, &v)) {
+        char buf[4096], *sp; /* a merge's text, then its bytes (un-mapped in place: never longer) */
+        unsigned char *ab = (unsigned char *)buf;
+        size_t la, lb;
+        long ua, ub;
+        int32_t ia, ib, inew;
+        uint32_t h;
+        if (b->id_merges) { /* [a, b, a+b]: ids in range, lengths that add up (the texts are the builder's) */
+            wm__jit pi;
+            const char *q;
+            double x[3];
+            int cnt = 0;
+            if (*v != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not an id triple", rank);
+            wm__j_iter(&pi, v, e);
+            while (wm__j_next(&pi, NULL, &q)) {
+                if (cnt < 3 && !wm__j_double(q, e, &x[cnt])) cnt = 4;
+                cnt++;
+            }
+            if (cnt != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 || x[0] >= t->n_vocab || x[1] >= t->n_vocab || x[2] >= t->n_vocab ||
+                x[0] != (int32_t)x[0] || x[1] != (int32_t)x[1] || x[2] != (int32_t)x[2])
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not a triple of token ids", rank);
+            ia = (int32_t)x[0]; ib = (int32_t)x[1]; inew = (int32_t)x[2];
+            if (!(t->tok_flags[ia] & WM__TOK_PRESENT) || !(t->tok_flags[ib] & WM__TOK_PRESENT) || !(t->tok_flags[inew] & WM__TOK_PRESENT) ||
+                (uint64_t)t->tok_len[ia] + t->tok_len[ib] != t->tok_len[inew])
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu: tokens %d + %d do not make token %d", rank, (int)ia, (int)ib,
+                                (int)inew);
+            goto insert;
+        }
+        if (*v == '"') {
+            if (wm__j_str(v, e, buf, sizeof buf) >= sizeof buf)
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is longer than %d bytes", rank, (int)sizeof buf - 1);
+            sp = strchr(buf, ' ');
+            if (!sp) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not 'a b'", rank);
+            *sp = 0;
+            la = (size_t)(sp - buf);
+            lb = strlen(sp + 1);
+            memmove(buf + la, sp + 1, lb + 1);
+        } else {
+            wm__jit pi;
+            const char *pa = NULL, *pb = NULL, *q;
+            int cnt = 0;
+            if (*v != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is neither a string nor a pair", rank);
+            wm__j_iter(&pi, v, e);
+            while (wm__j_next(&pi, NULL, &q)) { if (cnt == 0) pa = q; else pb = q; cnt++; }
+            if (cnt != 2 || *pa != '"' || *pb != '"') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not a pair of strings", rank);
+            la = wm__j_str(pa, e, NULL, 0);
+            lb = wm__j_str(pb, e, NULL, 0);
+            if (la + lb >= sizeof buf)
+                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is longer than %d bytes", rank, (int)sizeof buf - 1);
+            wm__j_str(pa, e, buf, la + 1);
+            wm__j_str(pb, e, buf + la, lb + 1);
+        }
+        ua = t->byte_level ? wm__unmap(buf, la, ab) : (long)la;
+        ub = ua >= 0 ? (t->byte_level ? wm__unmap(buf + la, lb, ab + ua) : (long)lb) : -1;
+        ia = ua >= 0 ? wm__vocab_get(t, ab, (size_t)ua) : -1;
+        ib = ub >= 0 ? wm__vocab_get(t, ab + ua, (size_t)ub) : -1;
+        inew = ia >= 0 && ib >= 0 ? wm__vocab_get(t, ab, (size_t)(ua + ub)) : -1;
+        if (inew < 0 && b->lenient) { rank++; continue; } /* it can never apply */
+        if (inew < 0) {
+            buf[la + lb] = 0;
+            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu uses a token missing from the vocab", rank);
+        }
+    insert:
+        for (h = wm__pair_slot(t, ia, ib); t->merge_hash[h].a >= 0; h = (h + 1) & t->merge_mask)
+            if (t->merge_hash[h].a == ia && t->merge_hash[h].b == ib) break;
+        t->merge_hash[h].a = ia;
+        t->merge_hash[h].b = ib;
+        t->merge_hash[h].rank = (int32_t)rank;
+        t->merge_hash[h].id = inew;
+        rank++;
+    }
+    t->n_merges = (int)rank;
+    t->n_merges = (int)rank;
+    return WM_OK;
+}
+
+static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
+    const char *e = b->e;
+    size_t pos = 0;
+    int i;
+    wm_status st;
+    wm__tok_fill_tables(t, b);
+    wm__tok_fill_vocab(t, b, &pos);
+    if ((st = wm__tok_fill_added(t, b, pos)) != WM_OK) return st;
+    if ((st = wm__tok_fill_merges(t, b)) != WM_OK) return st;
+    memcpy(t->prefix, b->prefix, sizeof t->prefix);
+    memcpy(t->suffix, b->suffix, sizeof t->suffix);
+    t->n_prefix = b->n_prefix;
+    t->n_suffix = b->n_suffix;
+    t->ignore_merges = b->ignore_merges;
+    t->pre = b->pre;
+    t->norm = b->norm;
+    t->byte_fallback = b->byte_fallback;
+    t->fuse_unk = b->fuse_unk;
+    memcpy(t->ops, b->ops, sizeof t->ops);
+    t->n_ops = b->n_ops;
+    t->meta = b->meta;
+    t->meta_split = b->meta_split;
+    t->dec_strip = b->dec_strip;
+    memcpy(t->steps, b->steps, sizeof t->steps);
+    t->n_steps = b->n_steps;
+    if (b->unk) {
+        char name[256];
+        size_t n = wm__j_str(b->unk, e, name, sizeof name);
+        int32_t id = -1;
+        for (i = 0; n < sizeof name && i < t->n_vocab; i++) /* unk_token names a vocab entry by its text */
+            if ((t->tok_flags[i] & WM__TOK_PRESENT) && t->tok_len[i] == n && !memcmp(t->tok_bytes + t->tok_off[i], name, n)) id = i;
+        t->unk = id;
+    }
+    return WM_OK;
+}
+
+/* ---- encoding -------------------------------------------------------------- */
+
+typedef struct wm__sym { int32_t id, prev, next, alive; } wm__sym;
+typedef struct wm__cand { int32_t rank, pos; } wm__cand;
+
+static int wm__cand_less(const wm__cand *a, const wm__cand *b) {
+    return a->rank != b->rank ? a->rank < b->rank : a->pos < b->pos;
+}
+
+static void wm__heap_push(wm__cand *h, int *n, wm__cand c) {
+    int i = (*n)++;
+    while (i > 0 && wm__cand_less(&c, &h[(i - 1) / 2])) { h[i] = h[(i - 1) / 2]; i = (i - 1) / 2; }
+    h[i] = c;
+}
+
+/* Places v at hole i of the heap h[n], moving smaller children up. */
+static void wm__heap_down(wm__cand *h, int n, int i, wm__cand v) {
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && wm__cand_less(&h[c + 1], &h[c])) c++;
+        if (!wm__cand_less(&h[c], &v)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = v;
+}
+
+static wm__cand wm__heap_pop(wm__cand *h, int *n) {
+    wm__cand top = h[0], last = h[--(*n)];
+    if (*n > 0) wm__heap_down(h, *n, 0, last);
+    return top;
+}
+
+/* Appends id to the output (counting past cap). */
+static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
+    if (ids && *n < cap) ids[*n] = id;
+    (*n)++;
+}
+
+/* BPE of a long pre-token in linear time, or 0 to say "use wm__bpe": the
+   same merges in the same order, found by a bucket queue over ranks instead
+   of a heap. It relies on what trained merges have: a merge creates a token
+   only later merges use, so each merge's new pairs rank above it and the
+   ranks are taken in increasing order, each bucket once; a merge list
+   without that property is detected when a pair at or below the current
+   rank appears, and the caller starts over with the heap. Within a rank,
+   only runs of one symbol overlap (a pair names its rank): each run is
+   merged left to right from its start, as the heap's (rank, position) order
+   does. head: [2][n_merges] (heads, tails); pool: [3m] entries (rank = next link). */
+static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
+    int32_t *tail = head + t->n_merges; /* FIFO buckets: each merge's pushes come left to right, so a bucket
+                                           is a few ascending sweeps of the word, not random jumps */
+    int i, np = 0, r, k;
+    for (r = 0; r < t->n_merges; r++) head[r] = -1;
+    for (i = 0; i + 1 < m; i++) {
+        const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
+        if (!mg) continue;
+        pool[np].pos = i; pool[np].rank = -1;
+        if (head[mg->rank] < 0) head[mg->rank] = np; else pool[tail[mg->rank]].rank = np;
+        tail[mg->rank] = np++;
+    }
+    for (r = 0; r < t->n_merges; r++) {
+        for (k = head[r]; k >= 0; k = pool[k].rank) {
+            int p = pool[k].pos, nx;
+            const wm__merge *mg;
+            if (!sy[p].alive || (nx = sy[p].next) < 0 || !(mg = wm__merge_get(t, sy[p].id, sy[nx].id)) || mg->rank != r) continue;
+            for (;;) { /* back to the start of a run of this pair */
+                const wm__merge *l = sy[p].prev >= 0 ? wm__merge_get(t, sy[sy[p].prev].id, sy[p].id) : NULL;
+                if (!l || l->rank != r) break;
+                p = sy[p].prev;
+            }
+            while (p >= 0 && (nx = sy[p].next) >= 0 && (mg = wm__merge_get(t, sy[p].id, sy[nx].id)) != NULL && mg->rank == r) {
+                const wm__merge *nb[2];
+                int s;
+                sy[p].id = mg->id;
+                sy[nx].alive = 0;
+                sy[p].next = sy[nx].next;
+                if (sy[nx].next >= 0) sy[sy[nx].next].prev = p;
+                nb[0] = sy[p].prev >= 0 ? wm__merge_get(t, sy[sy[p].prev].id, sy[p].id) : NULL;
+                nb[1] = sy[p].next >= 0 ? wm__merge_get(t, sy[p].id, sy[sy[p].next].id) : NULL;
+                for (s = 0; s < 2; s++) {
+                    int q;
+                    if (!nb[s]) continue;
+                    if ((q = nb[s]->rank) <= r) return 0; /* not a trained merge order */
+                    pool[np].pos = s ? p : sy[p].prev; pool[np].rank = -1;
+                    if (head[q] < 0) head[q] = np; else pool[tail[q]].rank = np;
+                    tail[q] = np++;
+                }
+                p = sy[p].next;
+            }
+        }
+    }
     return 1;
 }
 
-WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dtype, void *buf, size_t cap, size_t *size,
-                                     wm_error *err) {
-    wm__writer w;
-    wm_config c;
-    int pass;
-    if (!cfg || !size) return wm__fail(err, WM_ERR_INVALID_ARG, "random: cfg and size are required");
-    if (dtype != WM_F32 && dtype != WM_F16 && dtype != WM_BF16) return wm__fail(err, WM_ERR_INVALID_ARG, "random: dtype must be F32, F16 or BF16");
-    if (wm__cfg_check(cfg, err) != WM_OK) return WM_ERR_CONFIG;
-    c = *cfg;
-    if (c.model_type == WM_MODEL_CHEEMS && c.ssd_heads && !c.ssd_head_dim) {
-        if (c.hidden_size % c.ssd_heads)
-            return wm__fail(err, WM_ERR_CONFIG, "random: hidden_size %d is not a multiple of ssd_num_heads %d (set ssd_head_dim)",
-                            c.hidden_size, c.ssd_heads);
-        c.ssd_head_dim = c.hidden_size / c.ssd_heads;
-    }
-    memset(&w, 0, sizeof w);
-    w.cfg = &c;
-    w.dtype = dtype;
-    w.esz = wm__types[dtype].size;
-    for (pass = 0; pass < 2; pass++) {
-        w.pass = pass;
-        w.hdr_pos = 0;
-        w.data_pos = 0;
-        w.n_tensors = 0;
-        wm__rng_seed(&w.rng, seed);
-        wm__w_text(&w, "{\"__metadata__\":{\"format\":\"pt\"}");
-        wm__plan(&c, NULL, wm__write_need, &w);
-        wm__w_text(&w, "}");
-        if (pass == 0) {
-            size_t total;
-            w.hdr_len = (w.hdr_pos + 7) & ~(size_t)7;
-            if (w.overflow || !wm__add(w.hdr_len, w.data_pos, &total) || !wm__add(total, 8, &total))
-                return wm__fail(err, WM_ERR_CONFIG, "random: the checkpoint of this config is larger than size_t can count");
-            *size = total;
-            if (!buf) { wm__ok(err); return WM_OK; }
-            if (cap < total) return wm__fail(err, WM_ERR_ARENA, "random: buffer of %zu bytes is too small (%zu needed)", cap, total);
-            w.buf = (unsigned char *)buf;
+/* One symbol per byte of w[n] (a byte without a token becomes unk or is
+   dropped), linked; returns their number. */
+static void wm__sym_add(wm__sym *sy, int *m, int32_t id) {
+    sy[*m].id = id; sy[*m].prev = *m - 1; sy[*m].next = -1; sy[*m].alive = 1;
+    if (*m > 0) sy[*m - 1].next = *m;
+    (*m)++;
+}
+
+static int wm__all_bytes(const wm_tokenizer *t, const unsigned char *p, int l) {
+    int k;
+    for (k = 0; k < l; k++) if (t->byte_tok[p[k]] < 0) return 0;
+    return 1;
+}
+
+/* The first symbols of a word: its bytes (byte-level), or its characters,
+   an unknown one as its <0xXX> byte tokens (byte_fallback) or unk (fused
+   with an unk before it under fuse_unk). */
+static int wm__bpe_syms(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy) {
+    int i, m = 0, l;
+    for (i = 0; i < n; i += l) {
+        int32_t id;
+        l = 1;
+        if (t->byte_level) {
+            id = t->byte_tok[w[i]] >= 0 ? t->byte_tok[w[i]] : t->unk;
+            if (id >= 0) wm__sym_add(sy, &m, id);
+            continue;
+        }
+        l = wm__utf8_len(w + i, w + n);
+        if (l == 0) l = 1;
+        id = wm__vocab_get(t, w + i, (size_t)l);
+        if (id >= 0) wm__sym_add(sy, &m, id);
+        else if (t->byte_fallback && wm__all_bytes(t, w + i, l)) {
+            int k;
+            for (k = 0; k < l; k++) wm__sym_add(sy, &m, t->byte_tok[w[i + k]]);
+        } else if (t->unk >= 0 && !(t->fuse_unk && m > 0 && sy[m - 1].id == t->unk)) {
+            wm__sym_add(sy, &m, t->unk);
         }
     }
-    {
-        size_t k;
-        uint64_t n = w.hdr_len;
-        for (k = 0; k < 8; k++) w.buf[k] = (unsigned char)(n >> (8 * k));
-        for (k = w.hdr_pos; k < w.hdr_len; k++) w.buf[8 + k] = ' ';
+    return m;
+}
+
+/* BPE of one pre-token w[n] with scratch for n symbols and 3n candidates;
+   head ([2][n_merges], or NULL) tries the linear bucket queue first. */
+static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *head, int32_t *ids,
+                    size_t cap, size_t *out_n) {
+    int i, nh = 0, m;
+    if (t->ignore_merges) {
+        int32_t id = wm__vocab_get(t, w, (size_t)n);
+        if (id >= 0) { wm__emit(ids, cap, out_n, id); return; }
     }
+    m = wm__bpe_syms(t, w, n, sy);
+    if (head && wm__bpe_long(t, sy, m, heap, head)) goto emit;
+    if (head) m = wm__bpe_syms(t, w, n, sy); /* the heap starts over */
+    for (i = 0; i + 1 < m; i++) { /* the first candidates, then one O(m) heapify */
+        const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
+        if (mg) { heap[nh].rank = mg->rank; heap[nh++].pos = i; }
+    }
+    for (i = nh / 2 - 1; i >= 0; i--) wm__heap_down(heap, nh, i, heap[i]);
+    while (nh > 0) {
+        wm__cand c = wm__heap_pop(heap, &nh);
+        int nx = sy[c.pos].next;
+        const wm__merge *mg;
+        if (!sy[c.pos].alive || nx < 0) continue;
+        mg = wm__merge_get(t, sy[c.pos].id, sy[nx].id);
+        if (!mg || mg->rank != c.rank) continue; /* stale: the pair changed since */
+        sy[c.pos].id = mg->id;
+        sy[nx].alive = 0;
+        sy[c.pos].next = sy[nx].next;
+        if (sy[nx].next >= 0) sy[sy[nx].next].prev = c.pos;
+        if (sy[c.pos].prev >= 0) {
+            const wm__merge *l = wm__merge_get(t, sy[sy[c.pos].prev].id, sy[c.pos].id);
+            if (l) { wm__cand d; d.rank = l->rank; d.pos = sy[c.pos].prev; wm__heap_push(heap, &nh, d); }
+        }
+        if (sy[c.pos].next >= 0) {
+            const wm__merge *r = wm__merge_get(t, sy[c.pos].id, sy[sy[c.pos].next].id);
+            if (r) { wm__cand d; d.rank = r->rank; d.pos = c.pos; wm__heap_push(heap, &nh, d); }
+        }
+    }
+emit:
+    for (i = m > 0 ? 0 : -1; i >= 0; i = sy[i].next) wm__emit(ids, cap, out_n, sy[i].id);
+}
+
+/* ---- a word cache for one long wm_tokenize call ------------------------------
+   Words up to WM__WC_WORD bytes and their ids, so a repeated word is merged
+   once. It lives for the call only (nothing is kept between calls, so
+   tokenizing stays thread-safe); probes are bounded and the tables fixed,
+   so no input makes it slower than merging every word. */
+#define WM__WC_WORD 32
+#define WM__WC_SLOTS 16384
+#define WM__WC_ENTRIES 8192
+typedef struct wm__wentry { uint64_t h; uint32_t boff, ioff; unsigned char blen, nid; } wm__wentry;
+typedef struct wm__wcache {
+    uint32_t slot[WM__WC_SLOTS];         /* entry + 1, 0 empty */
+    wm__wentry ent[WM__WC_ENTRIES];
+    unsigned char bytes[WM__WC_ENTRIES * 16];
+    int32_t ids[WM__WC_ENTRIES * 8];
+    uint32_t n_ent, n_bytes, n_ids;
+} wm__wcache;
+
+static void wm__bpe_cached(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids,
+                           size_t cap, size_t *out_n) {
+    uint64_t h = wm__fnv64(w, n);
+    uint32_t s = (uint32_t)(h >> 50) & (WM__WC_SLOTS - 1), probe;
+    int32_t tmp[WM__WC_WORD];
+    size_t k = 0, i;
+    for (probe = 0; probe < 8; probe++, s = (s + 1) & (WM__WC_SLOTS - 1)) {
+        const wm__wentry *en;
+        if (!wc->slot[s]) break;
+        en = &wc->ent[wc->slot[s] - 1];
+        if (en->h == h && en->blen == n && !memcmp(wc->bytes + en->boff, w, (size_t)n)) {
+            for (i = 0; i < en->nid; i++) wm__emit(ids, cap, out_n, wc->ids[en->ioff + i]);
+            return;
+        }
+    }
+    wm__bpe(t, w, n, sy, heap, NULL, tmp, WM__WC_WORD, &k); /* at most one id per byte */
+    for (i = 0; i < k; i++) wm__emit(ids, cap, out_n, tmp[i]);
+    if (probe < 8 && !wc->slot[s] && wc->n_ent < WM__WC_ENTRIES && wc->n_bytes + (uint32_t)n <= sizeof wc->bytes &&
+        wc->n_ids + k <= sizeof wc->ids / sizeof wc->ids[0]) {
+        wm__wentry *en = &wc->ent[wc->n_ent];
+        en->h = h; en->boff = wc->n_bytes; en->blen = (unsigned char)n; en->ioff = wc->n_ids; en->nid = (unsigned char)k;
+        memcpy(wc->bytes + wc->n_bytes, w, (size_t)n);
+        memcpy(wc->ids + wc->n_ids, tmp, k * sizeof(int32_t));
+        wc->n_bytes += (uint32_t)n;
+        wc->n_ids += (uint32_t)k;
+        wc->slot[s] = ++wc->n_ent;
+    }
+}
+
+/* BPE-encodes one word: from the call's word cache, with stack scratch, or
+   (a long word) with WM_MALLOC'd scratch in linear time. */
+static wm_status wm__bpe_word(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *q, int32_t *ids, size_t cap,
+                              size_t *n) {
+    wm__sym sy_stack[WM_TOKENIZER_STACK_WORD];
+    wm__cand heap_stack[3 * WM_TOKENIZER_STACK_WORD];
+    size_t len = (size_t)(q - p);
+    if (wc && len <= WM__WC_WORD) {
+        wm__bpe_cached(t, wc, p, (int)len, sy_stack, heap_stack, ids, cap, n);
+    } else if (len <= WM_TOKENIZER_STACK_WORD) {
+        wm__bpe(t, p, (int)len, sy_stack, heap_stack, NULL, ids, cap, n);
+    } else {
+#ifndef WM_NO_MALLOC
+        /* a word long against the merge list is merged in linear time (the buckets cost n_merges) */
+        size_t nh = len >= (size_t)t->n_merges / 8 ? 2 * (size_t)t->n_merges : 0;
+        wm__sym *sy = len < (size_t)INT32_MAX / 64 ? (wm__sym *)WM_MALLOC(len * (sizeof(wm__sym) + 3 * sizeof(wm__cand)) + nh * 4) : NULL;
+        wm__cand *heap = (wm__cand *)(sy + len);
+        if (!sy) return WM_ERR_NOMEM;
+        wm__bpe(t, p, (int)len, sy, heap, nh ? (int32_t *)(heap + 3 * len) : NULL, ids, cap, n);
+        WM_FREE(sy);
+#else
+        return WM_ERR_NOMEM;
+#endif
+    }
+    return WM_OK;
+}
+
+/* ---- the general pre-tokenizer pipeline -------------------------------------
+   Step i splits the piece [p, e) and hands each part to step i + 1; after
+   the last step a part is a word. Digits (\p{N}), Whitespace (\w+|[^\w\s]+,
+   spaces dropped), WhitespaceSplit, Punctuation (each \p{P} or ASCII
+   punctuation character), Split on a string (five behaviors) or a known
+   regex, and ByteLevel's add_prefix_space (a space in front of a part that
+   lacks one). */
+static int wm__is_word(uint32_t cp) { return cp < 128 ? (cp == '_' || ((cp | 32) >= 'a' && (cp | 32) <= 'z') || (cp >= '0' && cp <= '9')) : wm__uc_in(cp, WM__UC_WORD); }
+static int wm__is_punct(uint32_t cp) {
+    if (cp < 128) return (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126);
+    return wm__uc_in(cp, WM__UC_PUNCT);
+}
+
+static wm_status wm__pre_step(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                              size_t cap, size_t *n);
+
+/* the parts of p..e around the matches of a class test (Isolated; Contiguous: runs of matches; Removed: matches dropped) */
+static wm_status wm__pre_class(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                               size_t cap, size_t *n, int (*is)(uint32_t), int runs, int drop) {
+    const unsigned char *q = p;
+    wm_status st;
+    while (q < e) {
+        int l;
+        uint32_t cp = wm__cp(q, e, &l);
+        if (is(cp)) {
+            const unsigned char *m = q + l;
+            while (runs && m < e) { int l2; if (!is(wm__cp(m, e, &l2))) break; m += l2; }
+            if ((st = wm__pre_step(t, wc, i + 1, p, q, ids, cap, n)) != WM_OK) return st;
+            if (!drop && (st = wm__pre_step(t, wc, i + 1, q, m, ids, cap, n)) != WM_OK) return st;
+            p = q = m;
+        } else {
+            q += l;
+        }
+    }
+    return wm__pre_step(t, wc, i + 1, p, e, ids, cap, n);
+}
+
+static int wm__is_numeric(uint32_t cp) { return wm__uc_class(cp) == WM__CL_N; }
+static int wm__is_space(uint32_t cp) { return wm__uc_class(cp) == WM__CL_S; }
+
+static wm_status wm__pre_step(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                              size_t cap, size_t *n) {
+    const wm__pstep *ps = &t->steps[i];
+    const unsigned char *q;
+    wm_status st;
+    if (p >= e) return WM_OK;
+    if (i == t->n_steps) return wm__bpe_word(t, wc, p, e, ids, cap, n);
+    switch (ps->kind) {
+    case WM__PS_REGEX: { /* each match a part; the text between matches (a regex that does not cover all) too, unless inverted-Removed */
+        const unsigned char *gap = p;
+        int keep_gaps = ps->beh != WM__SB_REMOVED;
+        while (p < e) {
+            q = wm__pretok(ps->arg, p, e);
+            if (q == p) { int l; wm__cp(p, e, &l); p += l; continue; }
+            if (keep_gaps && (st = wm__pre_step(t, wc, i + 1, gap, p, ids, cap, n)) != WM_OK) return st;
+            if ((st = wm__pre_step(t, wc, i + 1, p, q, ids, cap, n)) != WM_OK) return st;
+            p = gap = q;
+        }
+        return keep_gaps ? wm__pre_step(t, wc, i + 1, gap, e, ids, cap, n) : WM_OK;
+    }
+    case WM__PS_DIGITS: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_numeric, !ps->arg, 0);
+    case WM__PS_PUNCT: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_punct, 0, 0);
+    case WM__PS_WSPLIT: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_space, 1, 1);
+    case WM__PS_WHITESPACE: /* \w+ | [^\w\s]+ ; whitespace between them dropped */
+        while (p < e) {
+            int l, w;
+            uint32_t cp = wm__cp(p, e, &l);
+            if (wm__is_space(cp)) { p += l; continue; }
+            w = wm__is_word(cp);
+            for (q = p + l; q < e;) {
+                int l2;
+                uint32_t c2 = wm__cp(q, e, &l2);
+                if (wm__is_space(c2) || wm__is_word(c2) != w) break;
+                q += l2;
+            }
+            if ((st = wm__pre_step(t, wc, i + 1, p, q, ids, cap, n)) != WM_OK) return st;
+            p = q;
+        }
+        return WM_OK;
+    case WM__PS_STRING: { /* each occurrence of s: a part of its own, dropped, or joined to the part before / after */
+        const unsigned char *from = p, *x = p;
+        while (x + ps->ls <= e) {
+            const unsigned char *m;
+            if (*x != ps->s[0]) { /* on to the next candidate */
+                x = (const unsigned char *)memchr(x, ps->s[0], (size_t)(e - x));
+                if (!x) break;
+                continue;
+            }
+            if (memcmp(x, ps->s, ps->ls)) { x++; continue; }
+            m = x + ps->ls;
+            while (ps->beh == WM__SB_CONTIGUOUS && m + ps->ls <= e && !memcmp(m, ps->s, ps->ls)) m += ps->ls;
+            if (ps->beh == WM__SB_PREV) { if ((st = wm__pre_step(t, wc, i + 1, from, m, ids, cap, n)) != WM_OK) return st; from = m; }
+            else if (ps->beh == WM__SB_NEXT) { if ((st = wm__pre_step(t, wc, i + 1, from, x, ids, cap, n)) != WM_OK) return st; from = x; }
+            else {
+                if ((st = wm__pre_step(t, wc, i + 1, from, x, ids, cap, n)) != WM_OK) return st;
+                if (ps->beh != WM__SB_REMOVED && (st = wm__pre_step(t, wc, i + 1, x, m, ids, cap, n)) != WM_OK) return st;
+                from = m;
+            }
+            x = m;
+        }
+        return wm__pre_step(t, wc, i + 1, from, e, ids, cap, n);
+    }
+    case WM__PS_PREFIX: { /* ByteLevel add_prefix_space: " " + the part, unless it starts with one */
+        unsigned char small[256], *buf = small;
+        size_t len = (size_t)(e - p);
+        if (*p == ' ') return wm__pre_step(t, wc, i + 1, p, e, ids, cap, n);
+        if (len + 1 > sizeof small) {
+#ifndef WM_NO_MALLOC
+            buf = (unsigned char *)WM_MALLOC(len + 1);
+#else
+            buf = NULL;
+#endif
+            if (!buf) return WM_ERR_NOMEM;
+        }
+        buf[0] = ' ';
+        memcpy(buf + 1, p, len);
+        st = wm__pre_step(t, wc, i + 1, buf, buf + len + 1, ids, cap, n);
+#ifndef WM_NO_MALLOC
+        if (buf != small) WM_FREE(buf);
+#endif
+        return st;
+    }
+    default: return wm__bpe_word(t, wc, p, e, ids, cap, n);
+    }
+}
+
+/* Pre-tokenizes and BPE-encodes normalized text. */
+static wm_status wm__encode_normed(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
+                                   size_t *n) {
+    wm_status st;
+    if (t->n_steps) return wm__pre_step(t, wc, 0, p, e, ids, cap, n);
+    while (p < e) {
+        const unsigned char *q = t->byte_level && t->pre >= 0 ? wm__pretok(t->pre, p, e) : e; /* no split: one word */
+        if ((st = wm__bpe_word(t, wc, p, q, ids, cap, n)) != WM_OK) return st;
+        p = q;
+    }
+    return WM_OK;
+}
+
+#ifndef WM_TOKENIZER_STACK_NORM
+#define WM_TOKENIZER_STACK_NORM 1024 /* bytes of normalized text kept on the stack (longer: WM_MALLOC) */
+#endif
+
+/* Added-token options: a word character (\\w, as Rust's regex: alphabetic, mark, decimal digit, connector) just
+   before p / at p; the start of the whitespace run ending at p (not before
+   lo); the end of the whitespace run from p. */
+static int wm__word_before(const unsigned char *lo, const unsigned char *p) { return p > lo && wm__is_word(wm__cp_before(lo, p, NULL)); }
+
+static int wm__word_at(const unsigned char *p, const unsigned char *e) {
+    int l;
+    return p < e && wm__is_word(wm__cp(p, e, &l));
+}
+
+static const unsigned char *wm__space_before(const unsigned char *lo, const unsigned char *p) {
+    while (p > lo) {
+        const unsigned char *q;
+        if (wm__uc_class(wm__cp_before(lo, p, &q)) != WM__CL_S) break;
+        p = q;
+    }
+    return p;
+}
+
+static const unsigned char *wm__space_after(const unsigned char *p, const unsigned char *e) {
+    while (p < e) {
+        int l;
+        if (wm__uc_class(wm__cp(p, e, &l)) != WM__CL_S) break;
+        p += l;
+    }
+    return p;
+}
+
+/* A normalizer step on src[n] into dst (NULL: measure); the output length.
+   Prepend: in front of non-empty text; Replace: each occurrence, left to right. */
+static size_t wm__strop_apply(const wm__strop *op, const unsigned char *p, size_t n, unsigned char *dst) {
+    size_t i = 0, k = 0;
+    if (op->kind == WM__OP_STRIP) { /* whitespace off the ends */
+        const unsigned char *a = p, *e = p + n;
+        if (op->a[0]) a = wm__space_after(a, e);
+        if (op->a[1]) e = wm__space_before(a, e);
+        if (dst) memmove(dst, a, (size_t)(e - a));
+        return (size_t)(e - a);
+    }
+#ifndef WM_NO_UNICODE_NORM
+    if (op->kind == WM__OP_LOWER) { /* each character's lowercase (char::to_lowercase); invalid bytes as they are */
+        while (i < n) {
+            int l;
+            uint32_t cp, low;
+            unsigned char tmp[8];
+            int w;
+            if (p[i] < 0x80) { /* ASCII run: byte by byte */
+                size_t j = i;
+                while (j < n && p[j] < 0x80) j++;
+                if (dst)
+                    for (; i < j; i++) dst[k++] = (unsigned char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
+                else k += j - i, i = j;
+                continue;
+            }
+            cp = wm__cp(p + i, p + n, &l);
+            if (cp == 0xffffffffu) { if (dst) dst[k] = p[i]; k++; i++; continue; }
+            low = wm__uc_lowercase(cp);
+            w = cp == 0x130 ? (tmp[0] = 'i', wm__put_cp(tmp + 1, 0x307) + 1) : wm__put_cp(tmp, low); /* U+0130: i + U+0307 */
+            if (dst) memcpy(dst + k, tmp, (size_t)w);
+            k += (size_t)w;
+            i += (size_t)l;
+        }
+        return k;
+    }
+#endif
+    if (!op->la) {
+        if (!n) return 0;
+        if (dst) { memcpy(dst, op->b, op->lb); memcpy(dst + op->lb, p, n); }
+        return n + op->lb;
+    }
+    while (i < n) { /* the text up to the next candidate (its first byte) as a block, then the match or one byte */
+        const unsigned char *c = (const unsigned char *)memchr(p + i, op->a[0], n - i);
+        size_t j = c ? (size_t)(c - p) : n;
+        if (dst) memcpy(dst + k, p + i, j - i);
+        k += j - i;
+        i = j;
+        if (i == n) break;
+        if (i + op->la <= n && !memcmp(p + i, op->a, op->la)) {
+            if (dst) memcpy(dst + k, op->b, op->lb);
+            k += op->lb;
+            i += op->la;
+        } else {
+            if (dst) dst[k] = p[i];
+            k++;
+            i++;
+        }
+    }
+    return k;
+}
+
+/* Text that a normalizer step wrote: on the stack when short, else WM_MALLOC'd. */
+typedef struct wm__nbuf { unsigned char *p; size_t n; int heap; } wm__nbuf;
+
+static int wm__nbuf_get(wm__nbuf *b, unsigned char *stack, size_t stack_n, size_t n) {
+    b->n = n;
+    b->heap = n > stack_n;
+    if (!b->heap) { b->p = stack; return 1; }
+#ifndef WM_NO_MALLOC
+    b->p = (unsigned char *)WM_MALLOC(n ? n : 1);
+    return b->p != NULL;
+#else
+    b->p = NULL;
+    return 0;
+#endif
+}
+
+static void wm__nbuf_free(wm__nbuf *b) {
+#ifndef WM_NO_MALLOC
+    if (b->heap) WM_FREE(b->p);
+#endif
+    b->heap = 0;
+}
+
+/* A split at q (before U+2581) that a token could span: the character
+   before it is one of sp_block. */
+static int wm__sp_blocked(const wm_tokenizer *t, const unsigned char *lo, const unsigned char *q) {
+    uint32_t x;
+    int j;
+    if (!t->n_sp_block || q <= lo) return 0;
+    x = wm__cp_before(lo, q, NULL);
+    for (j = 0; j < t->n_sp_block; j++)
+        if (t->sp_block[j] == x) return 1;
+    return 0;
+}
+
+/* Metaspace and non-byte-level words: one word per segment, or (Metaspace
+   split) a word starting at each U+2581. */
+static wm_status wm__encode_words(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
+                                  size_t *n) {
+    const unsigned char *q;
+    wm_status st;
+    int every = t->meta && t->meta_split; /* Metaspace: a word at each U+2581; else (sp_split) at each run of them */
+    if (t->byte_level || !(every || t->sp_split)) return wm__encode_normed(t, wc, p, e, ids, cap, n);
+    while (p < e) {
+        for (q = p + 1; q < e; q++)
+            if (e - q >= 3 && q[0] == 0xe2 && q[1] == 0x96 && q[2] == 0x81 &&
+                (every || ((q - p < 3 || !(q[-3] == 0xe2 && q[-2] == 0x96 && q[-1] == 0x81)) && !wm__sp_blocked(t, p, q))))
+                break;
+        if ((st = wm__encode_normed(t, wc, p, q, ids, cap, n)) != WM_OK) return st;
+        p = q;
+    }
+    return WM_OK;
+}
+
+/* Text through a normalizer (NFC / NFKC, then its steps: Prepend, Replace,
+   Lowercase, Strip) into *out: the input itself when nothing changes it,
+   else on the stack (stack[0] / stack[1], alternately) when short enough,
+   else WM_MALLOC'd. 0: out of memory. */
+static int wm__norm_chain(int norm, const wm__strop *ops, int n_ops, const unsigned char *p, const unsigned char *e,
+                          unsigned char (*stack)[WM_TOKENIZER_STACK_NORM], wm__nbuf *out) {
+    wm__nbuf cur, nxt;
+    int i;
+    cur.p = (unsigned char *)(uintptr_t)p; cur.n = (size_t)(e - p); cur.heap = 0;
+#ifndef WM_NO_UNICODE_NORM
+    if (norm != WM__NORM_NONE) {
+        const unsigned char *q;
+        uint32_t run[256];
+        wm__cprun r;
+        r.p = run; r.cap = 256; r.heap = 0;
+        for (q = p; q < e && *q < (norm == WM__NORM_NFC ? 0xcc : 0xc2); q++) {} /* below U+0300 (NFC) / U+00A0 (NFKC): unchanged */
+        if (q < e) {
+            int ok = wm__nbuf_get(&nxt, stack[0], sizeof stack[0], wm__normalize(norm, p, e, NULL, 0, &r));
+            if (ok) wm__normalize(norm, p, e, nxt.p, nxt.n, &r);
+#ifndef WM_NO_MALLOC
+            if (r.heap) WM_FREE(r.p);
+#endif
+            if (!ok) return 0;
+            cur = nxt;
+        }
+    }
+#else
+    (void)norm;
+#endif
+    for (i = 0; i < n_ops; i++) {
+        int k = cur.p == stack[0] ? 1 : 0;
+        if (!wm__nbuf_get(&nxt, stack[k], sizeof stack[k], wm__strop_apply(&ops[i], cur.p, cur.n, NULL))) { wm__nbuf_free(&cur); return 0; }
+        wm__strop_apply(&ops[i], cur.p, cur.n, nxt.p);
+        wm__nbuf_free(&cur);
+        cur = nxt;
+    }
+    *out = cur;
+    return 1;
+}
+
+/* The normalized text of a "normalized" added token's content (a JSON
+   string): its length, and the text when dst is not NULL. */
+static wm_status wm__added_nz_text(const wm__tokb *b, const char *content, unsigned char *dst, size_t *len) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM], small[256], *raw = small;
+    size_t n = wm__j_str(content, b->e, NULL, 0);
+    wm__nbuf out;
+    int ok;
+    if (n > sizeof small) {
+#ifndef WM_NO_MALLOC
+        raw = (unsigned char *)WM_MALLOC(n);
+#else
+        raw = NULL;
+#endif
+        if (!raw) return wm__fail(b->err, WM_ERR_NOMEM, "tokenizer.json: out of memory normalizing an added token");
+    }
+    wm__j_str(content, b->e, (char *)raw, n);
+    ok = wm__norm_chain(b->norm, b->ops, b->n_ops, raw, raw + n, stack, &out);
+    if (ok) {
+        *len = out.n;
+        if (dst) memcpy(dst, out.p, out.n);
+        wm__nbuf_free(&out);
+    }
+#ifndef WM_NO_MALLOC
+    if (raw != small) WM_FREE(raw);
+#endif
+    return ok ? WM_OK : wm__fail(b->err, WM_ERR_NOMEM, "tokenizer.json: out of memory normalizing an added token");
+}
+
+/* The Metaspace pre-tokenizer on a normalized piece: each ' ' becomes
+   U+2581 and one goes in front unless there already (prepend_scheme
+   "first": only when the piece starts the input); then its words. */
+static wm_status wm__encode_meta(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                 size_t cap, size_t *n, int first) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
+    wm__strop ops[2];
+    wm__nbuf cur;
+    wm_status st;
+    int n_ops = 1;
+    if (!t->meta || p >= e) return wm__encode_words(t, wc, p, e, ids, cap, n);
+    memset(ops, 0, sizeof ops);
+    ops[0].a[0] = ' '; ops[0].la = 1; memcpy(ops[0].b, "\xe2\x96\x81", 3); ops[0].lb = 3;
+    if (*p != ' ' && !(e - p >= 3 && !memcmp(p, "\xe2\x96\x81", 3)) && t->meta != WM__META_NEVER && (t->meta != WM__META_FIRST || first)) {
+        memcpy(ops[1].b, "\xe2\x96\x81", 3); ops[1].lb = 3; /* Prepend */
+        n_ops = 2;
+    }
+    if (!wm__norm_chain(WM__NORM_NONE, ops, n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
+    st = wm__encode_words(t, wc, cur.p, cur.p + cur.n, ids, cap, n);
+    wm__nbuf_free(&cur);
+    return st;
+}
+
+static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                  size_t cap, size_t *n, int first);
+
+/* The added tokens of set nz in [lo, e) (0: the raw text, 1: a normalized
+   piece), leftmost-longest, their options judged within [lo, e); the text
+   between them goes on to the next stage (raw: normalizing, normalized:
+   pre-tokenizing), first when it starts the input (first and at lo). */
+static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *lo, const unsigned char *e, int nz, int first,
+                                  int32_t *ids, size_t cap, size_t *n) {
+    /* Each position is searched by narrowing the sorted list, up to 64 bytes
+       deep; a deeper agreement (a long token's prefix, repeated: quadratic
+       for the narrowing) hands a window of positions to the automaton, which
+       costs the window plus the longest text. Windows as long as the longest
+       text keep it linear. */
+    const unsigned char *q = lo, *seg = lo, *w0 = lo, *w1 = lo; /* the window [w0, w1) of win */
+    int32_t small[256], *win = small;
+    size_t wn = sizeof small / sizeof small[0];
+    wm_status st = WM_OK;
+#ifndef WM_NO_MALLOC
+    int32_t *big = NULL;
+#endif
+    while (q < e && (!nz || t->n_added_nz)) {
+        int best;
+        const unsigned char *end, *cut = q;
+        unsigned char fl;
+        if (!(t->added_lead[*q] & (1 << nz))) { q++; continue; }
+        if (q < w1) best = win[q - w0];
+        else if ((best = wm__added_at(t, q, e, nz, t->added_depth)) == -2) { /* a window from q */
+#ifndef WM_NO_MALLOC
+            if (!big && t->added_max > wn && (big = (int32_t *)WM_MALLOC(sizeof(int32_t) * t->added_max)) != NULL) {
+                win = big;
+                wn = t->added_max;
+            }
+#endif
+            w0 = q;
+            w1 = q + WM__MIN(wn, (size_t)(e - q));
+            wm__added_window(t, w0, (size_t)(w1 - w0), e, nz, win);
+            best = win[0];
+        }
+        if (best < 0) { q++; continue; }
+        end = q + t->added_len[best];
+        fl = t->tok_flags[t->added[best]];
+        if ((fl & WM__TOK_SINGLE) && (wm__word_before(lo, q) || wm__word_at(end, e))) { q = end; continue; } /* inside a word: the search goes on after it */
+        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q); /* the spaces before it go with it */
+        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
+        st = nz ? wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, cut, ids, cap, n, first && seg == lo);
+        if (st != WM_OK) break;
+        wm__emit(ids, cap, n, t->added[best]);
+        q = seg = end;
+    }
+#ifndef WM_NO_MALLOC
+    if (big) WM_FREE(big);
+#endif
+    if (st != WM_OK) return st;
+    return nz ? wm__encode_meta(t, wc, seg, e, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, e, ids, cap, n, first && seg == lo);
+}
+
+/* Normalizes, pre-tokenizes and BPE-encodes text that holds no raw-matched
+   added token (first: it starts the input). The "normalized" added tokens
+   are found in the normalized text, and the pieces between them are
+   pre-tokenized one by one. */
+static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                                  size_t cap, size_t *n, int first) {
+    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
+    wm__nbuf cur;
+    wm_status st;
+    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->n_added_nz) return wm__encode_meta(t, wc, p, e, ids, cap, n, first);
+    if (!wm__norm_chain(t->norm, t->ops, t->n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
+    st = wm__encode_added(t, wc, cur.p, cur.p + cur.n, 1, first, ids, cap, n);
+    wm__nbuf_free(&cur);
+    return st;
+}
+
+WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
+                            size_t *n_ids) {
+    const unsigned char *p = (const unsigned char *)(text ? text : ""), *e;
+    wm__wcache *wc = NULL;
+    size_t n = 0;
+    int i;
+    wm_status st;
+    if (!t || (!text && len) || !n_ids) return WM_ERR_INVALID_ARG;
+    e = p + len;
+#ifndef WM_NO_MALLOC
+    if (len >= 16384) { /* long text: a word cache for this call (zeroed slots; the rest is written before it is read) */
+        wc = (wm__wcache *)WM_MALLOC(sizeof(wm__wcache));
+        if (wc) { memset(wc->slot, 0, sizeof wc->slot); wc->n_ent = wc->n_bytes = wc->n_ids = 0; }
+    }
+#endif
+    if (add_special)
+        for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
+    if ((st = wm__encode_added(t, wc, p, e, 0, 1, ids, cap, &n)) != WM_OK) goto done; /* added tokens first */
+    if (add_special)
+        for (i = 0; i < t->n_suffix; i++) wm__emit(ids, cap, &n, t->suffix[i]);
+    *n_ids = n;
+    st = ids && n > cap ? WM_ERR_ARENA : WM_OK;
+done:
+#ifndef WM_NO_MALLOC
+    if (wc) WM_FREE(wc);
+#endif
+    return st;
+}
+
+/* ---- decoding ---------------------------------------------------------------- */
+
+WMDEF const char *wm_token_bytes(const wm_tokenizer *t, int32_t id, size_t *len) {
+    if (!t || id < 0 || id >= t->n_vocab || !(t->tok_flags[id] & WM__TOK_PRESENT)) { if (len) *len = 0; return NULL; }
+    if (t->dec_bytes) { /* non-byte-level: the decoded text */
+        if (len) *len = t->dec_len[id];
+        return (const char *)t->dec_bytes + t->dec_off[id];
+    }
+    if (len) *len = t->tok_len[id];
+    return (const char *)t->tok_bytes + t->tok_off[id];
+}
+
+/* Length of the valid prefix of the character at p: the whole character
+   (>= 1) when complete and valid, else how many bytes form the longest
+   valid start (0 for an invalid first byte); *need = its full length. */
+static int wm__utf8_prefix(const unsigned char *p, size_t n, int *need) {
+    unsigned c = p[0];
+    unsigned lo = 0x80, hi = 0xbf;
+    int len, k;
+    if (c < 0x80) { *need = 1; return 1; }
+    if (c >= 0xc2 && c <= 0xdf) len = 2;
+    else if (c >= 0xe0 && c <= 0xef) { len = 3; if (c == 0xe0) lo = 0xa0; if (c == 0xed) hi = 0x9f; }
+    else if (c >= 0xf0 && c <= 0xf4) { len = 4; if (c == 0xf0) lo = 0x90; if (c == 0xf4) hi = 0x8f; }
+    else { *need = 1; return 0; }
+    *need = len;
+    for (k = 1; k < len && (size_t)k < n; k++) {
+        unsigned b = p[k], l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xbf;
+        if (b < l || b > h) return k;
+    }
+    return k;
+}
+
+/* Whole characters of p[n] into out (U+FFFD per maximal invalid part); with
+   final == 0 an incomplete character at the end is left: returns the bytes
+   consumed, *out_n the bytes written. */
+static size_t wm__utf8_clean(const unsigned char *p, size_t n, int final, char *out, size_t *out_n) {
+    size_t i = 0, o = 0;
+    while (i < n) {
+        int need, ok = wm__utf8_prefix(p + i, n - i, &need);
+        if (ok == need) { memcpy(out + o, p + i, (size_t)need); o += (size_t)need; i += (size_t)need; continue; }
+        if (!final && (size_t)ok == n - i && ok > 0) break; /* may complete later */
+        memcpy(out + o, "\xef\xbf\xbd", 3);
+        o += 3;
+        i += ok > 0 ? (size_t)ok : 1;
+    }
+    *out_n = o;
+    return i;
+}
+
+WMDEF size_t wm_utf8_push(wm_utf8_stream *st, const char *bytes, size_t n, char *out) {
+    size_t done = 0, written = 0, w;
+    while (done < n || st->n) {
+        unsigned char buf[260];
+        size_t take = WM__MIN(n - done, sizeof buf - (size_t)st->n), used;
+        memcpy(buf, st->pend, (size_t)st->n);
+        memcpy(buf + st->n, bytes + done, take);
+        used = wm__utf8_clean(buf, (size_t)st->n + take, 0, out + written, &w);
+        written += w;
+        done += take;
+        st->n = (int)((size_t)st->n + take - used);
+        memcpy(st->pend, buf + used, (size_t)st->n);
+        if (done >= n) break;
+    }
+    return written;
+}
+
+WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out) {
+    size_t w = 0;
+    wm__utf8_clean(st->pend, (size_t)st->n, 1, out, &w);
+    st->n = 0;
+    return w;
+}
+
+WMDEF int wm_utf8_valid(const char *s, size_t n) {
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    while (p < e) {
+        int l = wm__utf8_len(p, e);
+        if (!l) return 0;
+        p += l;
+    }
+    return 1;
+}
+
+/* Whether the bytes of byte-fallback tokens ids[i, j) (one byte each) are
+   valid UTF-8 as a whole (Rust's String::from_utf8). */
+static int wm__byte_run_valid(const wm_tokenizer *t, const int32_t *ids, size_t i, size_t j) {
+    int need = 0;
+    unsigned lo = 0x80, hi = 0xbf;
+    for (; i < j; i++) {
+        size_t bl;
+        unsigned c = (unsigned char)*wm_token_bytes(t, ids[i], &bl);
+        if (need) {
+            if (c < lo || c > hi) return 0;
+            need--; lo = 0x80; hi = 0xbf;
+            continue;
+        }
+        if (c < 0x80) continue;
+        if (c < 0xc2 || c > 0xf4) return 0;
+        need = c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
+        if (c == 0xe0) lo = 0xa0;
+        else if (c == 0xed) hi = 0x9f;
+        else if (c == 0xf0) lo = 0x90;
+        else if (c == 0xf4) hi = 0x8f;
+    }
+    return need == 0;
+}
+
+static int wm__is_byte_tok(const wm_tokenizer *t, int32_t id) {
+    return id >= 0 && id < t->n_vocab && (t->tok_flags[id] & WM__TOK_BYTE) && (t->tok_flags[id] & WM__TOK_PRESENT);
+}
+
+WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t n, char *out, size_t cap, size_t *len) {
+    wm_utf8_stream st;
+    char tmp[3 * (256 + 4)];
+    size_t i, total = 0, kept = 0, bad_until = 0; /* kept: bytes written to out, whole characters, < cap */
+    int full = 0, strip;
+    if (!t || (!ids && n) || !len) return WM_ERR_INVALID_ARG;
+    strip = t->dec_strip;
+    st.n = 0;
+    for (i = 0; i <= n; i++) {
+        size_t bl = 0, w, k;
+        const char *b = i < n ? wm_token_bytes(t, ids[i], &bl) : NULL;
+        if (i < n && t->byte_fallback && !t->byte_level && i >= bad_until && wm__is_byte_tok(t, ids[i]) &&
+            (i == 0 || !wm__is_byte_tok(t, ids[i - 1]))) { /* a run of byte tokens: invalid UTF-8 as a whole gives U+FFFD per byte (ByteFallback) */
+            size_t j = i;
+            while (j < n && wm__is_byte_tok(t, ids[j])) j++;
+            if (!wm__byte_run_valid(t, ids, i, j)) bad_until = j;
+        }
+        if (i < bad_until) { b = "\xef\xbf\xbd"; bl = 3; }
+        while (strip > 0 && bl > 0 && *b == ' ') { b++; bl--; strip--; } /* the decoder's Strip / Metaspace: leading spaces */
+        if (bl > 0) strip = 0;
+        for (k = 0; k < bl || (i == n && k == 0); k += 256) {
+            w = i < n ? wm_utf8_push(&st, b + k, WM__MIN(256, bl - k), tmp) : wm_utf8_flush(&st, tmp);
+            if (out && !full) { /* as much as fits with the NUL, ending on a character boundary */
+                size_t take = w;
+                if (kept + take >= cap) {
+                    take = cap > kept ? cap - kept - 1 : 0;
+                    while (take > 0 && ((unsigned char)tmp[take] & 0xc0) == 0x80) take--;
+                    full = 1;
+                }
+                memcpy(out + kept, tmp, take);
+                kept += take;
+            }
+            total += w;
+            if (i == n) break;
+        }
+    }
+    if (out && cap) out[kept] = 0;
+    *len = total;
+    return out && total >= cap ? WM_ERR_ARENA : WM_OK;
+}
+
+/* ---- construction ------------------------------------------------------------ */
+
+/* Scans the JSON once and measures the tokenizer it describes. */
+static wm_status wm__tok_measure(wm__tokb *b, const char *json, size_t json_bytes, size_t *need, wm_error *err) {
+    wm__arena a = wm__arena_make(NULL, 0);
+    wm_status st;
+    if (!json) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
+    b->err = err;
+    if ((st = wm__tok_scan(b, json, json_bytes)) != WM_OK) return st;
+    wm__tok_carve(&a, b);
+    if (a.bad) return wm__fail(err, WM_ERR_FORMAT, "tokenizer.json: too large");
+    *need = a.used;
+    return WM_OK;
+}
+
+/* Builds a scanned tokenizer inside mem. */
+static wm_status wm__tok_build(wm_tokenizer **out, const wm__tokb *b, size_t need, void *mem, size_t mem_bytes, wm_error *err) {
+    wm__arena a;
+    wm_tokenizer *t;
+    wm_status st;
+    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: memory is NULL");
+    a = wm__arena_make(mem, mem_bytes);
+    t = wm__tok_carve(&a, b);
+    if (a.bad || !t)
+        return wm__fail(err, WM_ERR_ARENA, "tokenizer: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start",
+                        mem_bytes, need, WM__ALIGN);
+    if ((st = wm__tok_fill(t, b)) != WM_OK) return st;
+    t->bytes_used = a.used;
+    *out = t;
     wm__ok(err);
     return WM_OK;
 }
 
+WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *bytes, wm_error *err) {
+    wm__tokb b;
+    size_t need = 0;
+    wm_status st;
+    if (!bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
+    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
+    *bytes = need;
+    wm__ok(err);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t json_bytes, void *mem, size_t mem_bytes,
+                                  wm_error *err) {
+    wm__tokb b;
+    size_t need = 0;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
+    *out = NULL;
+    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
+    return wm__tok_build(out, &b, need, mem, mem_bytes, err);
+}
+
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err) {
+    wm__tokb b;
+    size_t need = 0;
+    void *mem;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
+    *out = NULL;
+    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
+    mem = WM_MALLOC(need + WM__ALIGN);
+    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "tokenizer: cannot allocate %zu bytes", need);
+    if ((st = wm__tok_build(out, &b, need, mem, need + WM__ALIGN, err)) != WM_OK) { WM_FREE(mem); return st; }
+    (*out)->owned = mem;
+    return WM_OK;
+}
+
+WMDEF void wm_tokenizer_free(wm_tokenizer *t) {
+    if (t && t->owned) WM_FREE(t->owned);
+}
+#endif
+
+WMDEF int wm_tokenizer_n_vocab(const wm_tokenizer *t) { return t ? t->n_vocab : 0; }
+
+WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
+    size_t n;
+    int i;
+    if (!t || !content || !*content) return -1;
+    n = strlen(content);
+    for (i = 0; i < t->n_added; i++)
+        if (t->added_rlen[i] == n && !memcmp(t->added_bytes + t->added_roff[i], content, n)) return t->added[i];
+    return -1;
+}
+
 /* ========================================================================
-   Tokenizer: BPE as tokenizer.json describes it.
-   Added tokens are matched first (leftmost, longest); the rest is
-   normalized, its "normalized" added tokens matched in it, split by the
-   pre-tokenizer (exact matchers of the known
-   regexes, or the general pipeline of steps), and each word's bytes
-   (byte-level) or characters (SentencePiece style, byte fallback) are
-   BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
-   library does). Byte-level vocab keys are stored as raw bytes: the GPT-2
-   byte<->unicode mapping is undone at load.
+   Sampling: repetition penalty, temperature, top-k, top-p, min-p, then a
+   draw from the seeded xoshiro256** stream.
    ======================================================================== */
 
-#ifndef WM_TOKENIZER_STACK_WORD
-#define WM_TOKENIZER_STACK_WORD 64
+WMDEF wm_sampler wm_sampler_default(void) {
+    wm_sampler s;
+    memset(&s, 0, sizeof s);
+    s.temperature = 0.0f;
+    s.top_p = 1.0f;
+    s.repeat_penalty = 1.0f;
+    wm_sampler_seed(&s, 0);
+    return s;
+}
+
+WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed) {
+    wm__rng r;
+    if (!s) return;
+    wm__rng_seed(&r, seed);
+    memcpy(s->rng, r.s, sizeof s->rng);
+}
+
+WMDEF size_t wm_sampler_work_bytes(int n_vocab) { return (size_t)(n_vocab > 0 ? n_vocab : 0) * sizeof(wm__pair); }
+
+static int wm__finite(float x) { return x == x && x - x == 0.0f; }
+
+WMDEF wm_status wm_sampler_check(const wm_sampler *s, wm_error *err) {
+    const char *bad = NULL;
+    if (!s) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: NULL");
+    if (!(wm__finite(s->temperature) && s->temperature >= 0.0f)) bad = "temperature must be a finite number >= 0";
+    else if (s->top_k < 0) bad = "top_k must be >= 0";
+    else if (!(s->top_p > 0.0f && s->top_p <= 1.0f)) bad = "top_p must be in (0, 1]";
+    else if (!(s->min_p >= 0.0f && s->min_p <= 1.0f)) bad = "min_p must be in [0, 1]";
+    else if (!(wm__finite(s->repeat_penalty) && s->repeat_penalty > 0.0f)) bad = "repeat_penalty must be a finite number > 0";
+    else if (s->repeat_last_n < 0) bad = "repeat_last_n must be >= 0";
+    if (bad) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: %s", bad);
+    wm__ok(err);
+    return WM_OK;
+}
+
+/* Applies penalty, temperature and the filters; leaves the candidates in q
+   with their probabilities (summing to 1) and returns how many (>= 1, or 0
+   when no logit is above -inf): best first when top-k or top-p is on, else
+   in id order. logits become scratch; NaN counts as -inf. */
+static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q) {
+    wm__kc kc;
+    int i, m = 0, k;
+    float mx, sum = 0.0f, z = 0.0f;
+    kc.simd = 1;
+    kc.n_threads = 1;
+    for (i = 0; i < n; i++)
+        if (logits[i] != logits[i]) logits[i] = -INFINITY;
+    if (s->repeat_penalty != 1.0f && hist) {
+        int from = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
+        for (i = from; i < n_hist; i++) { /* each distinct token once (q[].i marks the seen ones) */
+            int32_t tk = hist[i];
+            if (tk < 0 || tk >= n || q[tk].i == -2) continue;
+            q[tk].i = -2;
+            logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
+        }
+    }
+    mx = wm__k_max(&kc, logits, n);
+    if (mx == -INFINITY) return 0;
+    if (s->temperature <= 0.0f || mx == INFINITY) { /* greedy: the first of the largest (an infinite logit wins outright) */
+        int b = 0;
+        for (i = 1; i < n; i++) if (logits[i] > logits[b]) b = i;
+        q[0].i = b;
+        q[0].v = 1.0f;
+        return 1;
+    }
+    /* probabilities, unnormalized: e^((l - max) / T) */
+    for (i = 0; i < n; i++) logits[i] = (logits[i] - mx) / s->temperature;
+    wm__k_exp(&kc, logits, logits, n);
+    for (i = 0; i < n; i++) z += logits[i];
+    if (s->top_k > 0 || s->top_p < 1.0f) { /* best first: the top-k, or enough of the best to hold top-p */
+        k = s->top_k > 0 && s->top_k < n ? s->top_k : (s->top_k > 0 ? n : WM__MIN(n, 256));
+        for (;;) {
+            float cum = 0.0f;
+            wm__k_topk_pairs(&kc, logits, n, k, 1, q);
+            for (i = 0; i < k; i++) cum += q[i].v;
+            if (s->top_k > 0 || k == n || cum >= s->top_p * z) break;
+            k = WM__MIN(n, 4 * k);
+        }
+        m = k;
+        for (i = 0; i < m; i++) q[i].v /= z;
+        if (s->top_k > 0) { /* renormalize within the top-k before top-p, as the filters chain */
+            for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
+            for (i = 0; i < m; i++) q[i].v /= sum;
+        }
+        if (s->top_p < 1.0f) { /* smallest prefix whose mass reaches top_p */
+            float cum = 0.0f;
+            for (i = 0; i < m; i++) {
+                cum += q[i].v;
+                if (cum >= s->top_p) { m = i + 1; break; }
+            }
+        }
+        if (s->min_p > 0.0f) {
+            float thr = s->min_p * q[0].v;
+            for (i = 1; i < m; i++) if (q[i].v < thr) { m = i; break; }
+        }
+    } else { /* min-p or nothing: every token above the threshold, in id order */
+        float thr = s->min_p > 0.0f ? s->min_p : 0.0f; /* p_max is e^0 = 1 here */
+        for (i = 0; i < n; i++)
+            if (logits[i] > 0.0f && logits[i] >= thr) { q[m].i = i; q[m].v = logits[i] / z; m++; }
+    }
+    while (m > 1 && !(q[m - 1].v > 0.0f)) m--; /* a token of probability 0 is never drawn, rounding or not */
+    for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
+    for (i = 0; i < m; i++) q[i].v /= sum;
+    return m;
+}
+
+WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
+                          int32_t *token) {
+    wm__pair *q = (wm__pair *)work;
+    wm__rng r;
+    double u, cum = 0.0;
+    int m, i;
+    if (token) *token = -1;
+    if (!s || !logits || n_vocab < 1 || !q || !token || n_history < 0 || (n_history > 0 && !history)) return WM_ERR_INVALID_ARG;
+    if (wm_sampler_check(s, NULL) != WM_OK) return WM_ERR_INVALID_ARG;
+    for (i = 0; i < n_vocab; i++) q[i].i = 0;
+    m = wm__sample_candidates(s, logits, n_vocab, history, n_history, q);
+    if (m < 1) return WM_ERR_NUMERIC;
+    if (m == 1) { *token = q[0].i; return WM_OK; }
+    memcpy(r.s, s->rng, sizeof r.s);
+    u = wm__rng_uniform(&r);
+    memcpy(s->rng, r.s, sizeof r.s);
+    for (i = 0; i < m - 1 && u >= cum + (double)q[i].v; i++) cum += (double)q[i].v;
+    *token = q[i].i;
+    return WM_OK;
+}
+
+/* ========================================================================
+   Session save / restore. Layout (little-endian): "WMS1", u64 model
+   fingerprint, i32 layers, pos, n_vocab, flags; per layer the KV rows in use
+   and the SSD/conv states; the sampler; the logits; u64 FNV-1a of all before.
+   ======================================================================== */
+
+typedef struct wm__blob_io {
+    unsigned char *w;        /* writing into a buffer (NULL: only sizing) */
+    const unsigned char *r;  /* reading */
+    int (*sink)(void *ctx, const void *p, size_t n); /* or writing to a stream */
+    void *sink_ctx;
+    size_t pos, cap;
+    uint64_t h;
+    int bad;
+} wm__blob_io;
+
+/* One field of the blob: saving reads it from src, restoring writes it to
+   dst (NULL: skipped), sizing only counts. */
+static void wm__io2(wm__blob_io *io, const void *src, void *dst, size_t n) {
+    if (io->bad) return;
+    if (io->r) {
+        if (n > io->cap - io->pos) { io->bad = 1; return; }
+        if (dst) memcpy(dst, io->r + io->pos, n);
+        io->h = wm__fnv_bytes(io->h, io->r + io->pos, n);
+    } else if (io->w || io->sink) {
+        if (io->w && n > io->cap - io->pos) { io->bad = 1; return; }
+        io->h = wm__fnv_bytes(io->h, src, n);
+        if (io->w) memcpy(io->w + io->pos, src, n);
+        else if (!io->sink(io->sink_ctx, src, n)) io->bad = 1;
+    }
+    io->pos += n; /* neither: only sizing */
+}
+
+static void wm__io(wm__blob_io *io, void *data, size_t n) { wm__io2(io, data, data, n); }
+
+/* The sampler and the logits after the states: the sampler is read into
+   tmp (its fields are checked before anything is restored). */
+static void wm__session_io_tail(wm__blob_io *io, wm_sampler *tmp, const float *logits_in, float *logits_out, const int32_t *hdr) {
+    if (hdr[3] & 1) {
+        wm__io(io, &tmp->temperature, 4); wm__io(io, &tmp->top_k, 4); wm__io(io, &tmp->top_p, 4); wm__io(io, &tmp->min_p, 4);
+        wm__io(io, &tmp->repeat_penalty, 4); wm__io(io, &tmp->repeat_last_n, 4); wm__io(io, tmp->rng, sizeof tmp->rng);
+    }
+    if (hdr[3] & 2) wm__io2(io, logits_in, logits_out, sizeof(float) * (size_t)hdr[2]);
+}
+
+/* Walks the state in one order for saving (r NULL: from the session, smp_in
+   and logits_in) and restoring (into the session, smp_out, logits_out). */
+static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sampler *smp_in, wm_sampler *smp_out, const float *logits_in,
+                           float *logits_out, int32_t *hdr) {
+    const wm_config *c = &s->model->cfg;
+    int l;
+    size_t pos = (size_t)hdr[1];
+    for (l = 0; l < c->n_layers; l++) { /* per head, the rows in use of the head-major caches */
+        wm__lstate *st = &s->ls[l];
+        int h, nh = st->n_heads, nv = st->n_vheads ? st->n_vheads : nh;
+        size_t ctx = st->ring ? (size_t)st->ring : (size_t)s->params.n_ctx, rb = wm__row_size(s->params.cache_type, (size_t)c->head_dim);
+        size_t used = WM__MIN(pos, ctx); /* a ring's rows all hold keys once it has wrapped */
+        for (h = 0; st->k && h < WM__MAX(nh, nv); h++) {
+            if (h < nh) wm__io(io, st->k + (size_t)h * ctx * rb, rb * used);
+            if (h < nv) wm__io(io, st->v + (size_t)h * ctx * rb, rb * used);
+            if (st->m && h < nh) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * used);
+        }
+        if (st->S) wm__io(io, st->S, sizeof(float) * wm__S_floats(c, l));
+        if (st->conv) wm__io(io, st->conv, sizeof(float) * wm__conv_floats(c, l));
+    }
+    {
+        wm_sampler tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (!io->r && smp_in) tmp = *smp_in;
+        wm__session_io_tail(io, &tmp, logits_in, logits_out, hdr);
+        if (io->r && smp_out && !io->bad && (hdr[3] & 1)) *smp_out = tmp; /* a blob without a sampler leaves it as it is */
+    }
+}
+
+static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, const float *logits, wm__blob_io *io_in,
+                                  size_t *size) {
+    wm__blob_io io = *io_in;
+    int32_t hdr[4];
+    uint64_t fp;
+    io.h = WM__FNV_INIT;
+    fp = s->model->fingerprint;
+    hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
+    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2; /* the cache type: bits 2..4 */
+    wm__io2(&io, "WMS1", NULL, 4);
+    wm__io(&io, &fp, 8);
+    wm__io(&io, hdr, sizeof hdr);
+    wm__session_io(&io, s, smp, NULL, logits, NULL, hdr);
+    { uint64_t h = io.h; wm__io(&io, &h, 8); }
+    *size = io.pos;
+    io_in->bad = io.bad;
+    return io.bad ? WM_ERR_ARENA : WM_OK;
+}
+
+WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, const float *logits, void *buf, size_t cap,
+                                size_t *size) {
+    wm__blob_io io;
+    if (!s || !size) return WM_ERR_INVALID_ARG;
+    memset(&io, 0, sizeof io);
+    io.w = (unsigned char *)buf;
+    io.cap = cap;
+    return wm__session_save(s, smp, logits, &io, size);
+}
+
+WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
+    wm__blob_io io, sz;
+    int32_t hdr[4];
+    uint64_t fp, want, h;
+    char magic[4] = {0, 0, 0, 0};
+    if (!s || !buf) return WM_ERR_INVALID_ARG;
+    memset(&io, 0, sizeof io);
+    io.r = (const unsigned char *)buf;
+    io.cap = size;
+    wm__io(&io, magic, 4);
+    wm__io(&io, &fp, 8);
+    wm__io(&io, hdr, sizeof hdr);
+    if (io.bad || memcmp(magic, "WMS1", 4)) return wm__serr(s, WM_ERR_FORMAT, "session file: not a wm.h session (bad magic)");
+    if (fp != s->model->fingerprint || hdr[0] != s->model->cfg.n_layers || hdr[2] != s->model->cfg.vocab_size)
+        return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
+    if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
+        return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
+    if (hdr[3] & ~31) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
+    if ((hdr[3] >> 2) != s->params.cache_type)
+        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its KV cache is %s, this session's %s", wm__types[(hdr[3] >> 2) & 7].name,
+                        wm__types[s->params.cache_type].name);
+    memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
+    sz.pos = io.pos;
+    wm__session_io(&sz, s, NULL, NULL, NULL, NULL, hdr);
+    if (sz.pos + 8 != size) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
+    h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
+    memcpy(&want, io.r + size - 8, 8);
+    if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
+    if (hdr[3] & 1) { /* the sampler's fields, checked before any state is touched */
+        wm__blob_io tail = io;
+        wm_sampler tmp;
+        wm_error e;
+        memset(&tmp, 0, sizeof tmp);
+        tail.pos = sz.pos - (sizeof(float) * 6 + sizeof tmp.rng) - (hdr[3] & 2 ? sizeof(float) * (size_t)hdr[2] : 0);
+        wm__session_io_tail(&tail, &tmp, NULL, NULL, hdr);
+        if (wm_sampler_check(&tmp, &e) != WM_OK) return wm__serr(s, WM_ERR_FORMAT, "session file: %s", e.message);
+    }
+    wm__session_io(&io, s, NULL, smp, NULL, logits, hdr);
+    s->pos = hdr[1];
+    s->err[0] = 0;
+    return WM_OK;
+}
+
+/* ========================================================================
+   Generation and chat templates
+   ======================================================================== */
+
+WMDEF wm_generate_params wm_generate_default_params(void) {
+    wm_generate_params p;
+    memset(&p, 0, sizeof p);
+    p.max_new = 128;
+    p.add_special = 1;
+    p.stop_at_eos = 1;
+    return p;
+}
+
+static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t tok) {
+    int i;
+    for (i = 0; gp->stop_at_eos && i < c->n_eos; i++) if (c->eos_token_ids[i] == tok) return 1;
+    for (i = 0; i < gp->n_stop_ids; i++) if (gp->stop_ids[i] == tok) return 1;
+    return 0;
+}
+
+/* The buffers of one wm_generate call (measuring when a->base is NULL). */
+typedef struct wm__gen_bufs {
+    int32_t *hist; /* [hist_cap] prompt ids, then the generated ones */
+    size_t hist_cap;
+    void *work;    /* wm_sampler_work_bytes(vocab) */
+    char *text;    /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
+} wm__gen_bufs;
+
+static int wm__gen_carve(wm__arena *a, const wm_session *s, const wm_tokenizer *t, size_t prompt_len, int max_new, wm__gen_bufs *b) {
+    size_t gen = (size_t)s->params.n_ctx; /* a token covers at least one byte of the prompt */
+    if (max_new >= 0 && (size_t)max_new < gen) gen = (size_t)max_new;
+    if (!wm__add(prompt_len, (size_t)(t->n_prefix + t->n_suffix) + gen + 1, &b->hist_cap) || b->hist_cap > (size_t)INT32_MAX) return 0;
+    b->hist = (int32_t *)wm__alloc(a, b->hist_cap, sizeof(int32_t));
+    b->work = wm__alloc(a, wm_sampler_work_bytes(s->model->cfg.vocab_size), 1);
+    b->text = (char *)wm__alloc(a, 3 * (t->max_len + 4), 1);
+    return !a->bad;
+}
+
+WMDEF wm_status wm_generate_bytes(const wm_session *s, const wm_tokenizer *t, size_t prompt_len, const wm_generate_params *gp,
+                                  size_t *bytes) {
+    wm__arena a = wm__arena_make(NULL, 0);
+    wm__gen_bufs b;
+    if (!s || !t || !bytes) return WM_ERR_INVALID_ARG;
+    if (!wm__gen_carve(&a, s, t, prompt_len, gp ? gp->max_new : wm_generate_default_params().max_new, &b)) return WM_ERR_CONTEXT;
+    *bytes = a.used;
+    return WM_OK;
+}
+
+WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
+                            size_t prompt_len, const wm_generate_params *gp_in, wm_token_fn fn, void *user, wm_generate_stats *stats) {
+    const wm_generate_params gp = gp_in ? *gp_in : wm_generate_default_params();
+    const int max_new = gp.max_new;
+    const wm_config *c;
+    size_t n_prompt = 0, need;
+    int32_t tok;
+    wm__gen_bufs b;
+    wm__arena a;
+    void *owned = NULL;
+    wm_utf8_stream us;
+    wm_status st = WM_OK;
+    wm_error e;
+    int n_hist = 0, i;
+    wm_stop stop = WM_STOP_LENGTH;
+    size_t w;
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (!s || !t || !smp || !logits || (!prompt && prompt_len)) return WM_ERR_INVALID_ARG;
+    c = &s->model->cfg;
+    if (gp.n_stop_ids < 0 || gp.n_stop_ids > 8) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: n_stop_ids %d is outside 0..8", gp.n_stop_ids);
+    if (wm_sampler_check(smp, &e) != WM_OK) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: %s", e.message);
+    if (wm_generate_bytes(s, t, prompt_len, &gp, &need) != WM_OK) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
+    if (gp.work) {
+        a = wm__arena_make(gp.work, gp.work_bytes);
+    } else {
+#ifndef WM_NO_MALLOC
+        owned = WM_MALLOC(need + WM__ALIGN - 1);
+        if (!owned) return wm__serr(s, WM_ERR_NOMEM, "generate: cannot allocate %zu bytes", need + WM__ALIGN - 1);
+        a = wm__arena_make(owned, need + WM__ALIGN - 1);
+#else
+        return wm__serr(s, WM_ERR_INVALID_ARG, "generate: params.work is NULL in a WM_NO_MALLOC build (wm_generate_bytes says how much)");
 #endif
+    }
+    if (!wm__gen_carve(&a, s, t, prompt_len, max_new, &b))
+        return wm__serr(s, WM_ERR_ARENA, "generate: work of %zu bytes is too small: this call needs %zu from a %d-byte aligned start",
+                        gp.work_bytes, need, WM__ALIGN);
+    if ((prompt_len || gp.add_special) && (st = wm_tokenize(t, prompt, prompt_len, gp.add_special, b.hist, b.hist_cap, &n_prompt)) != WM_OK) {
+        st = wm__serr(s, st, "generate: cannot tokenize the prompt");
+        goto done;
+    }
+    if (n_prompt == 0 && s->pos == 0) { /* nothing to continue: start from BOS, as llama.cpp does */
+        if (c->bos_token_id < 0 || c->bos_token_id >= c->vocab_size) {
+            st = wm__serr(s, WM_ERR_INVALID_ARG, "generate: empty prompt, empty session, and the model has no BOS token to start from");
+            goto done;
+        }
+        b.hist[0] = c->bos_token_id;
+        n_prompt = 1;
+    }
+    if (n_prompt && (st = wm_prefill(s, b.hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
+    n_hist = (int)n_prompt;
+    if (stats) stats->n_prompt = (int)n_prompt;
+    us.n = 0;
+    for (i = 0; max_new < 0 || i < max_new; i++) {
+        size_t bl = 0;
+        const char *tb;
+        if ((st = wm_sample(smp, logits, c->vocab_size, b.hist, n_hist, b.work, &tok)) != WM_OK) {
+            st = wm__serr(s, st, "generate: %s", st == WM_ERR_NUMERIC ? "the logits hold no number (NaN or -inf only)" : "cannot sample");
+            goto done;
+        }
+        if (wm__is_stop(c, &gp, tok)) { stop = WM_STOP_EOS; break; } /* not fed: a chat turn's end text adds it back */
+        if (wm_session_room(s) < 1) { stop = WM_STOP_CONTEXT; break; } /* it could not join the session */
+        if ((size_t)n_hist == b.hist_cap) { /* (only past n_ctx tokens, so only without attention) the oldest half drops out */
+            size_t keep = b.hist_cap / 2;
+            memmove(b.hist, b.hist + (b.hist_cap - keep), sizeof(int32_t) * keep);
+            n_hist = (int)keep;
+        }
+        tb = wm_token_bytes(t, tok, &bl);
+        w = tb ? wm_utf8_push(&us, tb, bl, b.text) : 0;
+        if (fn && fn(user, tok, b.text, w)) stop = WM_STOP_CALLBACK;
+        b.hist[n_hist++] = tok;
+        if (stats) stats->n_generated++;
+        if ((st = wm_decode(s, tok, logits)) != WM_OK) goto done;
+        if (stop == WM_STOP_CALLBACK) break;
+    }
+    if (stats) stats->stop = stop;
+    w = wm_utf8_flush(&us, b.text);
+    if (fn && w) fn(user, -1, b.text, w);
+done:
+#ifndef WM_NO_MALLOC
+    if (owned) WM_FREE(owned);
+#endif
+    (void)owned;
+    return st;
+}
+
+/* Chat formats, one row each. */
+static const wm_chat_template wm__chat_templates[] = {
+    {"doge", "<|begin_of_text|>", "<|start_header_id|>system<|end_header_id|>\n%s<|end_of_text|>\n\n",
+     "<|start_header_id|>user<|end_header_id|>\n%s<|end_of_text|>\n\n", "<|start_header_id|>assistant<|end_header_id|>\n",
+     "<|end_of_text|>\n\n", "<|end_of_text|>"},
+    /* ChatML (Qwen, newer SmallDoge instruct checkpoints) */
+    {"chatml", "", "<|im_start|>system\n%s<|im_end|>\n", "<|im_start|>user\n%s<|im_end|>\n", "<|im_start|>assistant\n", "<|im_end|>\n",
+     "<|im_end|>"},
+    /* Rodimus+ chat (the official RodimusTokenizer's "rodimus_chat" format: roles, no separators; answers end at <|endoftext|>) */
+    {"rodimus", "", "<role>SYSTEM</role>%s", "<role>HUMAN</role>%s", "<role>ASSISTANT</role>", "", "<|endoftext|>"},
+};
+
+/* s[0..n) holds the bytes of x */
+static int wm__has(const char *s, size_t n, const char *x) {
+    size_t k = strlen(x), i;
+    for (i = 0; i + k <= n; i++) if (!memcmp(s + i, x, k)) return 1;
+    return 0;
+}
+
+WMDEF const wm_chat_template *wm_chat_template_guess(const char *tokenizer_config, size_t n, const wm_tokenizer *t) {
+    wm__cfgr r;
+    const char *e, *p, *v;
+    char cls[64];
+    if (tokenizer_config && wm__j_value(tokenizer_config, tokenizer_config + n, WM__JSON_DEPTH) &&
+        *(p = wm__j_ws(tokenizer_config, tokenizer_config + n)) == '{') {
+        e = tokenizer_config + n;
+        r.obj = p; r.e = e; r.file = "tokenizer_config.json"; r.code = WM_ERR_FORMAT; r.err = NULL; r.st = WM_OK;
+        v = wm__cfg_get(&r, p, "chat_template");
+        if (v && *v == '"') { /* the Jinja text (as JSON): recognized by its markers */
+            size_t vn = (size_t)(wm__j_str_end(v, e) - v);
+            if (wm__has(v, vn, "<|im_start|>")) return &wm__chat_templates[1];
+            if (wm__has(v, vn, "<role>") && wm__has(v, vn, "HUMAN")) return &wm__chat_templates[2];
+            if (wm__has(v, vn, "<|start_header_id|>")) return &wm__chat_templates[0];
+        }
+        if (wm__cfg_str_in(&r, p, "tokenizer_class", cls, sizeof cls) && !strcmp(cls, "RodimusTokenizer")) return &wm__chat_templates[2];
+    }
+    if (t && wm_tokenizer_find(t, "<|im_start|>") >= 0) return &wm__chat_templates[1];
+    if (t && wm_tokenizer_find(t, "<|start_header_id|>") >= 0) return &wm__chat_templates[0];
+    return NULL;
+}
+
+WMDEF const wm_chat_template *wm_chat_template_get(const char *name) {
+    size_t i;
+    for (i = 0; name && i < sizeof wm__chat_templates / sizeof wm__chat_templates[0]; i++)
+        if (!strcmp(wm__chat_templates[i].name, name)) return &wm__chat_templates[i];
+    return NULL;
+}
+
+/* Appends fmt with its one %s replaced by arg. */
+static void wm__put_fmt(char *out, size_t cap, size_t *n, const char *fmt, const char *arg) {
+    for (; *fmt; fmt++) {
+        if (fmt[0] == '%' && fmt[1] == 's') {
+            const char *a = arg ? arg : "";
+            for (; *a; a++, (*n)++) if (*n < cap) out[*n] = *a;
+            fmt++;
+            continue;
+        }
+        if (*n < cap) out[*n] = *fmt;
+        (*n)++;
+    }
+}
+
+WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const char *system, const char *user, char *out,
+                            size_t cap) {
+    size_t n = 0;
+    if (!ct) return 0;
+    if (!out) cap = 0;
+    if (first_turn) {
+        wm__put_fmt(out, cap, &n, ct->bos, NULL);
+        if (system) wm__put_fmt(out, cap, &n, ct->system, system);
+    } else {
+        wm__put_fmt(out, cap, &n, ct->turn_end, NULL);
+    }
+    wm__put_fmt(out, cap, &n, ct->user, user);
+    wm__put_fmt(out, cap, &n, ct->assistant_prefix, NULL);
+    if (n < cap) out[n] = 0;
+    return n;
+}
+
+/* ========================================================================
+   stdio helpers: a checkpoint directory from files
+   ======================================================================== */
+#if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
+#include <errno.h>
+#include <stdio.h>
+#if defined(__linux__) && defined(WM__LIBC_ALLOC) && !defined(WM_NO_HUGEPAGES)
+#include <sys/mman.h>
+#if defined(MADV_HUGEPAGE) /* visible with _DEFAULT_SOURCE / _GNU_SOURCE */
+#define WM__HUGE 1 /* weights in transparent huge pages: fewer TLB misses while decode streams them (~10%) */
+#endif
+#endif
+
+/* Reads a whole file into a WM_MALLOC'd buffer. */
+/* 1: path opens but cannot be read, as a directory does (fopen of a
+   directory succeeds where POSIX allows it; the first read fails) */
+static int wm__is_dir(const char *path) {
+    FILE *f = fopen(path, "rb");
+    int d = 0;
+    if (!f) return 0;
+    errno = 0;
+    if (fgetc(f) == EOF && ferror(f)) d = 1;
+    fclose(f);
+    return d;
+}
+
+static int wm__exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_error *err) {
+    FILE *f = fopen(path, "rb");
+    long n;
+    unsigned char *buf;
+    size_t got;
+    *out = NULL;
+    *size = 0;
+    if (!f) return wm__fail(err, WM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
+    if (fgetc(f) == EOF && ferror(f)) { /* a directory, or unreadable */
+        int e = errno;
+        fclose(f);
+        return wm__fail(err, WM_ERR_IO, "%s: cannot read (%s)", path, strerror(e));
+    }
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return wm__fail(err, WM_ERR_IO, "%s: cannot find its size", path);
+    }
+    if ((unsigned long)n > (unsigned long)((size_t)-1 - 1)) {
+        fclose(f);
+        return wm__fail(err, WM_ERR_NOMEM, "%s: too large for this machine", path);
+    }
+#ifdef WM__HUGE
+    if ((size_t)n >= ((size_t)4 << 20)) { /* big files: 2 MB aligned, huge pages advised (a no-op where unavailable) */
+        void *p = NULL;
+        size_t len = ((size_t)n + 1 + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
+        if (posix_memalign(&p, (size_t)2 << 20, len) != 0) p = NULL;
+        if (p) madvise(p, len, MADV_HUGEPAGE);
+        buf = (unsigned char *)p;
+    } else
+#endif
+    buf = (unsigned char *)WM_MALLOC((size_t)n + 1);
+    if (!buf) {
+        fclose(f);
+        return wm__fail(err, WM_ERR_NOMEM, "%s: cannot allocate %zu bytes", path, (size_t)n);
+    }
+    got = fread(buf, 1, (size_t)n, f);
+    fclose(f);
+    if (got != (size_t)n) {
+        WM_FREE(buf);
+        return wm__fail(err, WM_ERR_IO, "%s: read %zu of %zu bytes", path, got, (size_t)n);
+    }
+    buf[n] = 0;
+    *out = buf;
+    *size = (size_t)n;
+    return WM_OK;
+}
+
+static void wm__path(char *buf, size_t cap, const char *dir, const char *name) {
+    size_t n = strlen(dir);
+    wm__fmt(buf, cap, (n && (dir[n - 1] == '/' || dir[n - 1] == '\\')) ? "%s%s" : "%s/%s", dir, name);
+}
+
+/* model.safetensors.index.json: the distinct shard names of its weight_map,
+   in order of first mention, decoded into names (index_n + 1 bytes hold
+   them all) and listed in shard[0..*n_shards). Every name must be a plain
+   file name; at most max shards. */
+static wm_status wm__index_shards(const char *index, size_t index_n, const char *path, char *names, const char **shard, int max,
+                                  int *n_shards, wm_error *err) {
+    const char *e = index + index_n, *p, *wmap, *k, *v;
+    wm__jit it;
+    size_t total = 0;
+    int n = 0, i;
+    *n_shards = 0;
+    p = wm__j_value(index, e, WM__JSON_DEPTH);
+    wmap = p && wm__j_ws(p, e) == e ? wm__j_get(wm__j_ws(index, e), e, "weight_map") : NULL;
+    if (!wmap || *wmap != '{') return wm__fail(err, WM_ERR_FORMAT, "%s: not JSON with a weight_map object", path);
+    wm__j_iter(&it, wmap, e);
+    while (wm__j_next(&it, &k, &v)) {
+        char *nm = names + total;
+        size_t len;
+        int seen = 0;
+        if (*v != '"') return wm__fail(err, WM_ERR_FORMAT, "%s: weight_map values must be file names", path);
+        len = wm__j_str(v, e, nm, index_n + 1 - total);
+        if (len == 0 || len != strlen(nm) || strchr(nm, '/') || strchr(nm, '\\') || !strcmp(nm, "..") || !strcmp(nm, "."))
+            return wm__fail(err, WM_ERR_FORMAT, "%s: shard name '%s' is not a plain file name", path, nm);
+        for (i = 0; i < n; i++) seen |= !strcmp(shard[i], nm);
+        if (seen) continue;
+        if (n >= max) return wm__fail(err, WM_ERR_FORMAT, "%s: more than %d shards", path, max);
+        shard[n++] = nm;
+        total += len + 1;
+    }
+    if (n == 0) return wm__fail(err, WM_ERR_FORMAT, "%s: weight_map is empty", path);
+    *n_shards = n;
+    return WM_OK;
+}
+
+/* Every tensor the index names must be in that shard of the model. */
+static wm_status wm__index_check(const wm_model *m, const wm_blob *blobs, const char *index, size_t index_n, wm_error *err) {
+    const char *e = index + index_n, *k, *v;
+    wm__jit it;
+    wm__j_iter(&it, wm__j_get(wm__j_ws(index, e), e, "weight_map"), e);
+    while (wm__j_next(&it, &k, &v)) {
+        char tn[256], fn[256];
+        wm__tensor *t;
+        if (wm__j_str(k, e, tn, sizeof tn) >= sizeof tn || wm__j_str(v, e, fn, sizeof fn) >= sizeof fn)
+            return wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: a name longer than 255 bytes");
+        t = wm__find(m, tn);
+        if (!t || strcmp(blobs[t->file].name, fn))
+            return wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: tensor '%s' is not in %s", tn, fn);
+    }
+    return WM_OK;
+}
+
+/* 1 when path is a file that starts with the GGUF magic */
+static int wm__is_gguf_file(const char *path) {
+    char m[4];
+    FILE *f = fopen(path, "rb");
+    int yes = f && fread(m, 1, 4, f) == 4 && !memcmp(m, "GGUF", 4);
+    if (f) fclose(f);
+    return yes;
+}
+
+/* a GGUF file: the model keeps the buffer */
+static wm_status wm__model_load_gguf(wm_model **out, const char *path, wm_error *err) {
+    void *buf;
+    wm_blob blob;
+    wm_model_source src;
+    wm_status st;
+    const char *base = strrchr(path, '/');
+    if ((st = wm__read_file(path, &buf, &blob.size, err)) != WM_OK) return st;
+    blob.data = buf;
+    blob.name = base ? base + 1 : path;
+    src.config_json = NULL;
+    src.config_bytes = 0;
+    src.files = &blob;
+    src.n_files = 1;
+    if ((st = wm_model_open(out, &src, err)) != WM_OK) { WM_FREE(buf); return st; }
+    (*out)->owned_files = (void **)WM_MALLOC(sizeof(void *));
+    if (!(*out)->owned_files) {
+        wm_model_free(*out);
+        *out = NULL;
+        WM_FREE(buf);
+        return wm__fail(err, WM_ERR_NOMEM, "model: out of memory");
+    }
+    (*out)->owned_files[0] = buf;
+    (*out)->n_owned_files = 1;
+    return WM_OK;
+}
+
+WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
+    char path[4096], *names = NULL;
+    void *cfg = NULL, *index = NULL, **bufs = NULL;
+    size_t cfg_n, index_n = 0;
+    wm_blob *blobs = NULL;
+    const char **shard = NULL;
+    wm_model_source src;
+    wm_status st;
+    int n = 0, i;
+    FILE *probe;
+    if (out) *out = NULL;
+    if (!out || !dir) return wm__fail(err, WM_ERR_INVALID_ARG, "model: out and dir are required");
+    if (strlen(dir) > 3000) return wm__fail(err, WM_ERR_INVALID_ARG, "model: directory path too long");
+    if (wm__is_gguf_file(dir)) return wm__model_load_gguf(out, dir, err);
+    if (!wm__is_dir(dir))
+        return wm__fail(err, WM_ERR_IO, "%s: %s; a model is a directory (config.json and model.safetensors or its shards) or a .gguf file", dir,
+                        wm__exists(dir) ? "neither a directory nor a GGUF file" : "no such file or directory");
+    wm__path(path, sizeof path, dir, "config.json");
+    if (!wm__exists(path))
+        return wm__fail(err, WM_ERR_IO, "%s: no config.json in this directory; a model is a directory (config.json and model.safetensors "
+                                        "or its shards) or a .gguf file, given by its own path", dir);
+    if ((st = wm__read_file(path, &cfg, &cfg_n, err)) != WM_OK) return st;
+    wm__path(path, sizeof path, dir, "model.safetensors.index.json");
+    probe = fopen(path, "rb");
+    if (probe) {
+        fclose(probe);
+        if ((st = wm__read_file(path, &index, &index_n, err)) != WM_OK) goto done;
+        names = (char *)WM_MALLOC(index_n + 1);
+        shard = (const char **)WM_MALLOC(sizeof(char *) * 4096);
+        if (!names || !shard) { st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
+        if ((st = wm__index_shards((const char *)index, index_n, path, names, shard, 4096, &n, err)) != WM_OK) goto done;
+    } else {
+        static const char *single = "model.safetensors";
+        wm__path(path, sizeof path, dir, single);
+        probe = fopen(path, "rb");
+        if (probe) fclose(probe);
+        else {
+            wm__path(path, sizeof path, dir, "pytorch_model.bin");
+            probe = fopen(path, "rb");
+            if (!probe) {
+                wm__path(path, sizeof path, dir, "pytorch_model.bin.index.json");
+                probe = fopen(path, "rb");
+            }
+            if (probe) { /* a released checkpoint may come as a PyTorch pickle only */
+                fclose(probe);
+                st = wm__fail(err, WM_ERR_UNSUPPORTED, "%s: PyTorch pickle weights are not read (they can run code when loaded); "
+                              "save the model as safetensors first (transformers: save_pretrained(dir, safe_serialization=True))", path);
+                goto done;
+            }
+        }
+        shard = &single;
+        n = 1;
+    }
+    bufs = (void **)WM_MALLOC(sizeof(void *) * (size_t)n);
+    blobs = (wm_blob *)WM_MALLOC(sizeof(wm_blob) * (size_t)n);
+    if (!bufs || !blobs) { n = 0; st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
+    for (i = 0; i < n; i++) bufs[i] = NULL;
+    for (i = 0; i < n; i++) {
+        wm__path(path, sizeof path, dir, shard[i]);
+        if ((st = wm__read_file(path, &bufs[i], &blobs[i].size, err)) != WM_OK) goto done;
+        blobs[i].data = bufs[i];
+        blobs[i].name = shard[i];
+    }
+    src.config_json = (const char *)cfg;
+    src.config_bytes = cfg_n;
+    src.files = blobs;
+    src.n_files = n;
+    st = wm_model_open(out, &src, err);
+    if (st == WM_OK && index && (st = wm__index_check(*out, blobs, (const char *)index, index_n, err)) != WM_OK) {
+        wm_model_free(*out);
+        *out = NULL;
+    }
+    if (st == WM_OK) { /* the model keeps the shard buffers */
+        (*out)->owned_files = bufs;
+        (*out)->n_owned_files = n;
+        bufs = NULL;
+    }
+done:
+    if (bufs) {
+        for (i = 0; i < n; i++) if (bufs[i]) WM_FREE(bufs[i]);
+        WM_FREE(bufs);
+    }
+    if (blobs) WM_FREE(blobs);
+    if (names) WM_FREE(names);
+    if (index && shard) WM_FREE((void *)shard);
+    if (index) WM_FREE(index);
+    if (cfg) WM_FREE(cfg);
+    return st;
+}
+WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error *err) {
+    void *buf;
+    size_t n;
+    wm_status st;
+    if (out) *out = NULL;
+    if (!path) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path is NULL");
+    if (wm__is_dir(path)) { /* a model directory: its tokenizer.json */
+        char sub[4096];
+        if (strlen(path) > 4000) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path too long");
+        wm__path(sub, sizeof sub, path, "tokenizer.json");
+        if (!wm__exists(sub))
+            return wm__fail(err, WM_ERR_IO, "%s: a directory without tokenizer.json; give a tokenizer.json, a model directory holding one, "
+                                            "or a .gguf file", path);
+        return wm_tokenizer_load(out, sub, err);
+    }
+    if ((st = wm__read_file(path, &buf, &n, err)) != WM_OK) return st;
+    if (n >= 4 && !memcmp(buf, "GGUF", 4)) { /* a GGUF file: its tokenizer.huggingface.json, or one built from tokenizer.ggml.* */
+        const char *js;
+        size_t jn;
+        if ((st = wm_gguf_string(buf, n, "tokenizer.huggingface.json", &js, &jn, err)) == WM_OK)
+            st = wm_tokenizer_open(out, js, jn, err);
+        else if (st == WM_ERR_MISSING && (st = wm_gguf_tokenizer_json(buf, n, NULL, 0, &jn, err)) == WM_OK) {
+            char *made = (char *)WM_MALLOC(jn ? jn : 1);
+            if (!made) st = wm__fail(err, WM_ERR_NOMEM, "tokenizer: out of memory");
+            else {
+                wm_gguf_tokenizer_json(buf, n, made, jn, &jn, err);
+                st = wm_tokenizer_open(out, made, jn, err);
+                WM_FREE(made);
+            }
+        }
+    } else
+        st = wm_tokenizer_open(out, (const char *)buf, n, err);
+    if (st != WM_OK && err) { /* name the file */
+        char msg[sizeof err->message];
+        memcpy(msg, err->message, sizeof msg);
+        wm__fail(err, st, "%s: %s", path, msg);
+    }
+    WM_FREE(buf);
+    return st;
+}
+
+WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *logits, const char *path) {
+    void *buf;
+    size_t n;
+    wm_error e;
+    wm_status st;
+    if (!s || !path) return WM_ERR_INVALID_ARG;
+    if ((st = wm__read_file(path, &buf, &n, &e)) != WM_OK) return wm__serr(s, st, "%s", e.message);
+    st = wm_session_restore(s, smp, logits, buf, n);
+    if (st != WM_OK) {
+        char msg[sizeof s->err];
+        memcpy(msg, s->err, sizeof msg);
+        wm__serr(s, st, "%s: %s", path, msg);
+    }
+    WM_FREE(buf);
+    return st;
+}
+#endif /* stdio + malloc */
+
+#ifndef WM_NO_STDIO
+#include <stdio.h>
+static int wm__file_sink(void *f, const void *p, size_t n) { return fwrite(p, 1, n, (FILE *)f) == n; }
+
+/* Streams the session to PATH.tmp and renames it, so no partial file is left. */
+WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path) {
+    char tmp[4096];
+    FILE *f;
+    size_t size = 0;
+    wm__blob_io io;
+    int ok;
+    if (!s || !path || strlen(path) > sizeof tmp - 8) return WM_ERR_INVALID_ARG;
+    wm__fmt(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "wb");
+    if (!f) return wm__serr(s, WM_ERR_IO, "%s: cannot create", tmp);
+    memset(&io, 0, sizeof io);
+    io.sink = wm__file_sink;
+    io.sink_ctx = f;
+    ok = wm__session_save(s, smp, logits, &io, &size) == WM_OK;
+    ok &= fflush(f) == 0;
+    ok &= fclose(f) == 0;
+    if (!ok) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: write failed", tmp); }
+    if (rename(tmp, path) != 0) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: cannot rename into place", path); }
+    return WM_OK;
+}
+#endif
+
+/* ========================================================================
+   Appendix: Unicode tables and their lookups. Generated by
+   tools/gen_unicode.py (character classes and Lowercase of Unicode 16.0,
+   NFC/NFKC of 15.0); the tokenizer uses them through the functions
+   declared at its start.
+   ======================================================================== */
 
 /* BEGIN UNICODE TABLES: generated by tools/gen_unicode.py from UnicodeData.txt, PropList.txt and
    CompositionExclusions.txt, DerivedCoreProperties.txt: classes and lowercase of Unicode 16.0.0, normalization of
@@ -10459,8 +13849,6 @@ static const uint32_t wm__uc_comp2[24] = { /* starters that compose with a prece
 #endif
 /* END UNICODE TABLES */
 
-enum { WM__CL_L = 1, WM__CL_N = 2, WM__CL_S = 4 };
-
 static int wm__in_ranges(uint32_t cp, const uint32_t *r, int n_pairs) {
     int lo = 0, hi = n_pairs - 1;
     while (lo <= hi) {
@@ -10487,55 +13875,16 @@ static int wm__uc_class(uint32_t cp) {
     return 0;
 }
 
-static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len);
-
-/* The character ending at q (q > lo): back over continuation bytes, not
-   before lo, to *start; its code point (0xffffffff for an invalid byte). */
-static uint32_t wm__cp_before(const unsigned char *lo, const unsigned char *q, const unsigned char **start) {
-    const unsigned char *s = q;
-    int l;
-    do s--; while (s > lo && (*s & 0xc0) == 0x80);
-    if (start) *start = s;
-    return wm__cp(s, q, &l);
+/* cp in one of the WM__UC_* sets of [lo, hi] ranges */
+static int wm__uc_in(uint32_t cp, int set) {
+    static const struct { const uint32_t *r; int n; } sets[] = { /* in WM__UC_* order */
+        {wm__uc_mark, (int)(sizeof wm__uc_mark / sizeof wm__uc_mark[0] / 2)}, {wm__uc_punct, (int)(sizeof wm__uc_punct / sizeof wm__uc_punct[0] / 2)},
+        {wm__uc_symbol, (int)(sizeof wm__uc_symbol / sizeof wm__uc_symbol[0] / 2)}, {wm__uc_word, (int)(sizeof wm__uc_word / sizeof wm__uc_word[0] / 2)},
+        {wm__uc_ll, (int)(sizeof wm__uc_ll / sizeof wm__uc_ll[0] / 2)}, {wm__uc_lut, (int)(sizeof wm__uc_lut / sizeof wm__uc_lut[0] / 2)}};
+    return wm__in_ranges(cp, sets[set].r, sets[set].n);
 }
 
-/* Code point at p (0xffffffff for an invalid byte) and its length. */
-static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len) {
-    int n;
-    if (p[0] < 0x80) { *len = 1; return p[0]; }
-    n = wm__utf8_len(p, e);
-    if (n == 0) { *len = 1; return 0xffffffffu; }
-    *len = n;
-    if (n == 1) return p[0];
-    if (n == 2) return (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
-    if (n == 3) return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
-    return (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3f) << 12 | (uint32_t)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
-}
-
-/* ---- NFC and NFKC (UAX #15): decompose, order marks, compose ---------------
-   The text is normalized run by run: a run ends before a code point whose
-   decomposition starts with a starter that nothing composes with (a safe
-   point), so nothing crosses it. Invalid bytes pass through unchanged. */
-enum { WM__NORM_NONE = 0, WM__NORM_NFC = 1, WM__NORM_NFKC = 2 };
 #ifndef WM_NO_UNICODE_NORM
-/* code point cp as UTF-8 into d (4 bytes of room); its length */
-static int wm__put_cp(unsigned char *d, uint32_t cp) {
-    if (cp < 0x80) { d[0] = (unsigned char)cp; return 1; }
-    if (cp < 0x800) { d[0] = (unsigned char)(0xc0 | cp >> 6); d[1] = (unsigned char)(0x80 | (cp & 0x3f)); return 2; }
-    if (cp < 0x10000) {
-        d[0] = (unsigned char)(0xe0 | cp >> 12); d[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f)); d[2] = (unsigned char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    d[0] = (unsigned char)(0xf0 | cp >> 18); d[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-    d[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f)); d[3] = (unsigned char)(0x80 | (cp & 0x3f));
-    return 4;
-}
-
-#define WM__HANGUL_S 0xac00u
-#define WM__HANGUL_L 0x1100u
-#define WM__HANGUL_V 0x1161u
-#define WM__HANGUL_T 0x11a7u
-
 static int wm__ccc(uint32_t cp) {
     int lo = 0, hi = (int)(sizeof wm__uc_ccc / sizeof wm__uc_ccc[0] / 3) - 1;
     if (cp < 0x300) return 0;
@@ -10602,3311 +13951,15 @@ static int wm__composes_back(uint32_t cp) {
     return 0;
 }
 
-/* The code points of a run being normalized: a stack array, grown on the
-   heap (when there is one) for a base with any number of marks, so the
-   marks are ordered as one run as the tokenizers library does. */
-typedef struct wm__cprun { uint32_t *p; size_t cap; int heap; } wm__cprun;
-
-static int wm__cprun_grow(wm__cprun *r, size_t need, size_t keep) {
-#ifndef WM_NO_MALLOC
-    size_t cap = WM__MAX(2 * r->cap, need + 64);
-    uint32_t *q = cap < ((size_t)-1) / 4 ? (uint32_t *)WM_MALLOC(cap * sizeof(uint32_t)) : NULL;
-    if (!q) return 0;
-    memcpy(q, r->p, keep * sizeof(uint32_t));
-    if (r->heap) WM_FREE(r->p);
-    r->p = q; r->cap = cap; r->heap = 1;
-    return 1;
-#else
-    (void)r; (void)need; (void)keep;
-    return 0; /* without a heap a longer run is ordered in pieces of cap */
-#endif
-}
-
-/* canonical order, then canonical composition of run[n] in place; the new
-   count. Each stretch of marks is sorted by class, stably: by insertion
-   when short or without scratch, else by counting into tmp[n] (classes are
-   bytes), so a stretch of any length costs linear time. */
-static size_t wm__compose_run(uint32_t *run, size_t n, uint32_t *tmp, int form) {
-    size_t i, j, out;
-    int last_cc = -1;
-    long starter = -1;
-    for (i = 0; i < n;) {
-        size_t a = i, b;
-        while (a < n && !wm__ccc(run[a])) a++;
-        for (b = a; b < n && wm__ccc(run[b]); b++) {}
-        i = b;
-        if (b - a < 64 || !tmp) {
-            for (j = a + 1; j < b; j++) {
-                uint32_t c = run[j];
-                int cc = wm__ccc(c);
-                size_t k;
-                for (k = j; k > a && wm__ccc(run[k - 1]) > cc; k--) run[k] = run[k - 1];
-                run[k] = c;
-            }
-        } else { /* counting sort into tmp and back */
-            size_t pos[256], k;
-            int cl;
-            memset(pos, 0, sizeof pos);
-            for (k = a; k < b; k++) pos[wm__ccc(run[k])]++;
-            for (k = 0, cl = 0; cl < 256; cl++) { size_t c = pos[cl]; pos[cl] = k; k += c; }
-            for (k = a; k < b; k++) tmp[pos[wm__ccc(run[k])]++] = run[k];
-            memcpy(run + a, tmp, (b - a) * sizeof(uint32_t));
-        }
-    }
-    (void)form;
-    for (i = 0, out = 0; i < n; i++) {
-        uint32_t c = run[i], p;
-        int cc = wm__ccc(c);
-        if (starter >= 0 && (last_cc < cc || (last_cc == 0 && (size_t)starter == out - 1)) && (p = wm__compose(run[starter], c)) != 0) {
-            run[starter] = p; /* not blocked: composed, c dropped */
-            continue;
-        }
-        if (cc == 0) starter = (long)out;
-        last_cc = cc;
-        run[out++] = c;
-    }
-    return out;
-}
-
-/* dst = the form's normalization of src[p, e) when it fits in cap bytes;
-   returns its length either way (measure with cap 0). r: the code point
-   scratch, grown for long runs (without a heap, a run longer than its
-   capacity, many marks on one base, is composed in pieces). */
-static size_t wm__normalize(int form, const unsigned char *p, const unsigned char *e, unsigned char *dst, size_t cap, wm__cprun *r) {
-    size_t n = 0, len = 0, i;
-    unsigned char tmp[4];
-    while (p <= e) {
-        int l = 0;
-        uint32_t cp = 0;
-        size_t m = n;
-        int flush = p == e;
-        if (!flush) {
-            cp = wm__cp(p, e, &l);
-            if (cp == 0xffffffffu) flush = 1; /* an invalid byte: a boundary, copied as it is */
-            else {
-                m = wm__decompose(cp, form == WM__NORM_NFKC, r->p, n, r->cap);
-                if (m > r->cap && wm__cprun_grow(r, m, n)) m = wm__decompose(cp, form == WM__NORM_NFKC, r->p, n, r->cap);
-                flush = m > r->cap || (n && !wm__ccc(r->p[n]) && !wm__composes_back(r->p[n]));
-            }
-        }
-        if (flush && n) { /* the run before this code point */
-            size_t k, used = WM__MIN(m, r->cap);
-            if (n >= 64 && r->cap - used < n) wm__cprun_grow(r, used + n, used); /* scratch for the sort */
-            k = wm__compose_run(r->p, n, r->cap - used >= n ? r->p + used : NULL, form);
-            for (i = 0; i < k; i++) {
-                int b = wm__put_cp(tmp, r->p[i]);
-                if (len + (size_t)b <= cap) memcpy(dst + len, tmp, (size_t)b);
-                len += (size_t)b;
-            }
-            if (m > r->cap || p == e || cp == 0xffffffffu) n = 0;
-            else { memmove(r->p, r->p + n, (m - n) * sizeof(uint32_t)); n = m - n; m = n; }
-        }
-        if (p == e) break;
-        if (cp == 0xffffffffu) {
-            if (len < cap) dst[len] = *p;
-            len++;
-            p++;
-            continue;
-        }
-        if (m > r->cap) m = wm__decompose(cp, form == WM__NORM_NFKC, r->p, 0, r->cap); /* a fresh run */
-        n = m;
-        p += l;
-    }
-    return len;
-}
-#endif
-
-/* a run of code points of class cl from q; its end */
-static const unsigned char *wm__run(const unsigned char *q, const unsigned char *e, int cl) {
-    while (q < e) {
-        int l;
-        if (wm__uc_class(wm__cp(q, e, &l)) != cl) break;
-        q += l;
-    }
-    return q;
-}
-
-/* \s+(?!\S) | \s+ from p (a whitespace code point): the run, less its last
-   code point when a non-space follows a run of two or more */
-static const unsigned char *wm__spaces(const unsigned char *p, const unsigned char *e, const unsigned char **last_nl) {
-    const unsigned char *q = p, *prev = p;
-    *last_nl = NULL;
-    while (q < e) {
-        int l;
-        uint32_t cp = wm__cp(q, e, &l);
-        if (wm__uc_class(cp) != WM__CL_S) break;
-        if (cp == '\r' || cp == '\n') *last_nl = q;
-        prev = q;
-        q += l;
-    }
-    if (q == e || prev == p) return q; /* to the end, or a single space */
-    return prev;
-}
-
-/* One GPT-2 match at p:
-     's|'t|'re|'ve|'m|'ll|'d | ?\p{L}+ | ?\p{N}+ | ?[^\s\p{L}\p{N}]+ | \s+(?!\S) | \s+ */
-static const unsigned char *wm__pretok_gpt2(const unsigned char *p, const unsigned char *e) {
-    int l0, l1 = 0, c0, c1 = -1;
-    uint32_t cp0 = wm__cp(p, e, &l0), cp1 = 0;
-    const unsigned char *nl;
-    c0 = wm__uc_class(cp0);
-    if (p + l0 < e) { cp1 = wm__cp(p + l0, e, &l1); c1 = wm__uc_class(cp1); }
-    if (cp0 == '\'' && l1) { /* case-sensitive contractions */
-        if (cp1 == 's' || cp1 == 't' || cp1 == 'm' || cp1 == 'd') return p + 2;
-        if (p + 2 < e && ((cp1 == 'r' && p[2] == 'e') || (cp1 == 'v' && p[2] == 'e') || (cp1 == 'l' && p[2] == 'l'))) return p + 3;
-    }
-    if (c0 == WM__CL_L || c0 == WM__CL_N || c0 == 0) return wm__run(p + l0, e, c0);
-    if (cp0 == ' ' && l1 && c1 != WM__CL_S) return wm__run(p + 1 + l1, e, c1); /* ' ?' before a letter, digit or other run */
-    return wm__spaces(p, e, &nl);
-}
-
-/* (?i:'s|'t|'re|'ve|'m|'ll|'d) at p: its end, or p (U+017F, long s, folds to s). */
-static const unsigned char *wm__contraction(const unsigned char *p, const unsigned char *e) {
-    int l1, l2;
-    uint32_t a, b;
-    if (p >= e || *p != '\'' || p + 1 >= e) return p;
-    a = wm__cp(p + 1, e, &l1);
-    a = a < 128 ? (a | 32) : a;
-    if (a == 's' || a == 0x17f || a == 't' || a == 'm' || a == 'd') return p + 1 + l1;
-    if ((a == 'r' || a == 'v' || a == 'l') && p + 1 + l1 < e) {
-        b = wm__cp(p + 1 + l1, e, &l2);
-        b = b < 128 ? (b | 32) : b;
-        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return p + 1 + l1 + l2;
-    }
-    return p;
-}
-
-/* The alternatives the cl100k-style regexes end with, at p (cp0, its
-   length l0 and class c0 already read):
-     \p{N}{1,ndig} | ?[^\s\p{L}\p{N}]+[\r\n]* (slash: [\r\n/]*) | \s*[\r\n]+ | \s+(?!\S) | \s+ */
-static const unsigned char *wm__pretok_tail(const unsigned char *p, const unsigned char *e, uint32_t cp0, int l0, int c0, int ndig, int slash) {
-    const unsigned char *q = NULL, *last_nl, *end;
-    int k;
-    if (c0 == WM__CL_N) {
-        for (q = p, k = 0; k < ndig && q < e; k++) {
-            int l;
-            if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break;
-            q += l;
-        }
-        return q;
-    }
-    if (c0 == 0) q = p;
-    else if (cp0 == ' ' && p + 1 < e) { int l; if (wm__uc_class(wm__cp(p + 1, e, &l)) == 0) q = p + 1; }
-    if (q) {
-        while (q < e) {
-            int l;
-            if (wm__uc_class(wm__cp(q, e, &l)) != 0) break;
-            q += l;
-        }
-        while (q < e && (*q == '\r' || *q == '\n' || (slash && *q == '/'))) q++;
-        return q;
-    }
-    end = wm__spaces(p, e, &last_nl);
-    if (last_nl) return last_nl + 1;
-    return end > p ? end : p + l0; /* (a lone byte, which cannot happen) */
-}
-
-/* One match of the Llama-3 pre-tokenizer at p (ndig 3), or Qwen2's (ndig 1);
-   alternatives tried in order, with the backtracking an Oniguruma match would do:
-     (?i:'s|'t|'re|'ve|'m|'ll|'d) | [^\r\n\p{L}\p{N}]?\p{L}+ | \p{N}{1,ndig}
-     | ?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
-   Returns the end of the match. */
-static const unsigned char *wm__pretok_llama3(const unsigned char *p, const unsigned char *e, int ndig) {
-    int l0, l1 = 0, c0;
-    uint32_t cp0 = wm__cp(p, e, &l0);
-    const unsigned char *q = wm__contraction(p, e);
-    if (q > p) return q;
-    c0 = wm__uc_class(cp0);
-    /* [^\r\n\p{L}\p{N}]?\p{L}+ */
-    q = NULL;
-    if (c0 == WM__CL_L) q = p;
-    else if (cp0 != '\r' && cp0 != '\n' && c0 != WM__CL_N && p + l0 < e && wm__uc_class(wm__cp(p + l0, e, &l1)) == WM__CL_L) q = p + l0;
-    if (q) {
-        while (q < e) {
-            int l;
-            uint32_t cp = wm__cp(q, e, &l);
-            if (wm__uc_class(cp) != WM__CL_L) break;
-            q += l;
-        }
-        return q;
-    }
-    return wm__pretok_tail(p, e, cp0, l0, c0, ndig, 0);
-}
-
-/* DeepSeek-V3's splits; each returns p when nothing matches at p (the text
-   up to the next match is then a part of its own) */
-static int wm__ds_cjk(uint32_t cp) { return (cp >= 0x4e00 && cp <= 0x9fa5) || (cp >= 0x3040 && cp <= 0x309f) || (cp >= 0x30a0 && cp <= 0x30ff); }
-static int wm__ds_cls(uint32_t cp) { /* 1 letter, 2 mark, 3 punctuation, 4 symbol, 0 other */
-    if (cp == 0xffffffffu) return 0;
-    if (wm__uc_class(cp) == WM__CL_L) return 1;
-    if (cp >= 0x300 && wm__in_ranges(cp, wm__uc_mark, (int)(sizeof wm__uc_mark / sizeof wm__uc_mark[0] / 2))) return 2;
-    if (cp < 128) return (cp >= 33 && cp <= 126 && !((cp | 32) >= 'a' && (cp | 32) <= 'z') && !(cp >= '0' && cp <= '9')) ? (strchr("$+<=>^`|~", (int)cp) ? 4 : 3) : 0;
-    if (wm__in_ranges(cp, wm__uc_punct, (int)(sizeof wm__uc_punct / sizeof wm__uc_punct[0] / 2))) return 3;
-    if (wm__in_ranges(cp, wm__uc_symbol, (int)(sizeof wm__uc_symbol / sizeof wm__uc_symbol[0] / 2))) return 4;
-    return 0;
-}
-
-static const unsigned char *wm__pretok_ds(int pre, const unsigned char *p, const unsigned char *e) {
-    int l0, l1 = 0, c0, k;
-    uint32_t cp0 = wm__cp(p, e, &l0), cp1 = 0;
-    const unsigned char *q;
-    if (pre == WM__PRE_DS_NUM) { /* \p{N}{1,3} */
-        for (q = p, k = 0; k < 3 && q < e; k++) { int l; if (wm__uc_class(wm__cp(q, e, &l)) != WM__CL_N) break; q += l; }
-        return q;
-    }
-    if (pre == WM__PRE_DS_CJK) { /* [CJK]+ */
-        for (q = p; q < e;) { int l; if (!wm__ds_cjk(wm__cp(q, e, &l))) break; q += l; }
-        return q;
-    }
-    if (p + l0 < e) cp1 = wm__cp(p + l0, e, &l1);
-    /* [ASCII punctuation][A-Za-z]+ */
-    if (cp0 < 128 && cp0 >= 33 && cp0 <= 126 && !((cp0 | 32) >= 'a' && (cp0 | 32) <= 'z') && !(cp0 >= '0' && cp0 <= '9') && l1 && (cp1 | 32) >= 'a' &&
-        (cp1 | 32) <= 'z') {
-        for (q = p + 1; q < e && (*q | 32) >= 'a' && (*q | 32) <= 'z'; q++) {}
-        return q;
-    }
-    c0 = wm__ds_cls(cp0);
-    { /* [^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+ (without the optional character when what follows is no letter) */
-        const unsigned char *from = NULL;
-        if (cp0 != '\r' && cp0 != '\n' && c0 != 1 && c0 != 3 && c0 != 4 && l1 && (wm__ds_cls(cp1) == 1 || wm__ds_cls(cp1) == 2)) from = p + l0;
-        else if (c0 == 1 || c0 == 2) from = p;
-        if (from) {
-            for (q = from; q < e;) { int l, c = wm__ds_cls(wm__cp(q, e, &l)); if (c != 1 && c != 2) break; q += l; }
-            return q;
-        }
-    }
-    { /* ' ?[\p{P}\p{S}]+[\r\n]*' */
-        const unsigned char *from = NULL;
-        if (c0 == 3 || c0 == 4) from = p;
-        else if (cp0 == ' ' && l1 && (wm__ds_cls(cp1) == 3 || wm__ds_cls(cp1) == 4)) from = p + 1;
-        if (from) {
-            for (q = from; q < e;) { int l, c = wm__ds_cls(wm__cp(q, e, &l)); if (c != 3 && c != 4) break; q += l; }
-            while (q < e && (*q == '\r' || *q == '\n')) q++;
-            return q;
-        }
-    }
-    if (wm__uc_class(cp0) == WM__CL_S) { /* \s*[\r\n]+ | \s+(?!\S) | \s+ */
-        const unsigned char *last_nl, *end = wm__spaces(p, e, &last_nl);
-        return last_nl ? last_nl + 1 : end;
-    }
-    return p; /* no match here */
-}
-
-/* GPT-4o's (o200k) and Mistral Tekken's letter classes: U = [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]
-   (bit 1) and W = [\p{Ll}\p{Lm}\p{Lo}\p{M}] (bit 2); 0 for neither. */
-static int wm__case_cls(uint32_t cp) {
-    if (cp < 128) return (cp >= 'A' && cp <= 'Z') ? 1 : (cp >= 'a' && cp <= 'z') ? 2 : 0;
-    if (cp == 0xffffffffu) return 0;
-    if (wm__uc_class(cp) == WM__CL_L) {
-        if (wm__in_ranges(cp, wm__uc_ll, (int)(sizeof wm__uc_ll / sizeof wm__uc_ll[0] / 2))) return 2;
-        if (wm__in_ranges(cp, wm__uc_lut, (int)(sizeof wm__uc_lut / sizeof wm__uc_lut[0] / 2))) return 1;
-        return 3; /* Lm, Lo */
-    }
-    return wm__in_ranges(cp, wm__uc_mark, (int)(sizeof wm__uc_mark / sizeof wm__uc_mark[0] / 2)) ? 3 : 0;
-}
-
-/* The end of a run of characters whose class has bit m, from p. */
-static const unsigned char *wm__case_run(const unsigned char *p, const unsigned char *e, int m) {
-    while (p < e) {
-        int l;
-        if (!(wm__case_cls(wm__cp(p, e, &l)) & m)) break;
-        p += l;
-    }
-    return p;
-}
-
-/* One match of the GPT-4o (o200k; ndig 3, contractions) or Tekken (ndig 1)
-   pre-tokenizer at p, with an Oniguruma match's backtracking:
-     P?U*W+C? | P?U+W*C? | \p{N}{1,ndig} | ?[^\s\p{L}\p{N}]+[\r\n/]* | \s*[\r\n]+ | \s+(?!\S) | \s+
-   P = [^\r\n\p{L}\p{N}], U and W the letter classes above, C the
-   contractions. U*W+ gives characters of U back from the end of its run
-   until one of W starts the W+ run. Linear: a run scanned in vain is then
-   taken whole by U+W*. */
-static const unsigned char *wm__pretok_case(const unsigned char *p, const unsigned char *e, int ndig, int contr) {
-    int l0, c0, alt;
-    uint32_t cp0 = wm__cp(p, e, &l0);
-    c0 = wm__uc_class(cp0);
-    for (alt = 0; alt < 2; alt++) {
-        int with;
-        for (with = 1; with >= 0; with--) { /* P? greedy: with the optional character first */
-            const unsigned char *s0 = p, *u, *end = NULL;
-            if (with) {
-                if (cp0 == '\r' || cp0 == '\n' || c0 == WM__CL_L || c0 == WM__CL_N) continue;
-                s0 = p + l0;
-            }
-            u = wm__case_run(s0, e, 1);
-            if (alt == 0) { /* U*W+: the last position from the run's end back to s0 where a W character starts */
-                const unsigned char *k0 = u;
-                for (;;) {
-                    int l;
-                    if (k0 < e && (wm__case_cls(wm__cp(k0, e, &l)) & 2)) { end = wm__case_run(k0, e, 2); break; }
-                    if (k0 == s0) break;
-                    do k0--; while (k0 > s0 && (*k0 & 0xc0) == 0x80);
-                }
-            } else if (u > s0) { /* U+W* */
-                end = wm__case_run(u, e, 2);
-            }
-            if (end) return contr ? wm__contraction(end, e) : end;
-        }
-    }
-    return wm__pretok_tail(p, e, cp0, l0, c0, ndig, 1);
-}
-
-static const unsigned char *wm__pretok(int pre, const unsigned char *p, const unsigned char *e) {
-    if (pre >= WM__PRE_O200K) return wm__pretok_case(p, e, pre == WM__PRE_O200K ? 3 : 1, pre == WM__PRE_O200K);
-    if (pre >= WM__PRE_DS_NUM) return wm__pretok_ds(pre, p, e);
-    return pre == WM__PRE_GPT2 ? wm__pretok_gpt2(p, e) : wm__pretok_llama3(p, e, pre == WM__PRE_QWEN2 ? 1 : 3);
-}
-
-/* The GPT-2 byte <-> unicode table: printable bytes map to themselves, the
-   other 68 (0-32, 127-160, 173) to U+0100.. in byte order. */
-static int wm__printable(int b) { return (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255); }
-
-static int wm__cp_to_byte(uint32_t cp) {
-    if (cp < 256) return wm__printable((int)cp) ? (int)cp : -1;
-    if (cp < 256 + 33) return (int)cp - 256;              /* bytes 0..32 */
-    if (cp < 256 + 67) return 127 + (int)(cp - 256 - 33); /* bytes 127..160 */
-    return cp == 256 + 67 ? 173 : -1;
-}
-
-/* Un-maps a byte-level string s[n] into out (NULL: measure). Returns the
-   byte count, or -1 when a character is outside the byte-level alphabet. */
-static long wm__unmap(const char *s, size_t n, unsigned char *out) {
-    const unsigned char *p = (const unsigned char *)s, *e = p + n;
-    long k = 0;
-    while (p < e) {
-        int l, b;
-        uint32_t cp = wm__cp(p, e, &l);
-        b = cp == 0xffffffffu ? -1 : wm__cp_to_byte(cp);
-        if (b < 0) return -1;
-        if (out) out[k] = (unsigned char)b;
-        k++;
-        p += l;
-    }
-    return k;
-}
-
-enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8, WM__TOK_BYTE = 16,
-       WM__TOK_LSTRIP = 32, WM__TOK_RSTRIP = 64, WM__TOK_SINGLE = 128 }; /* the last three: added-token options */
-
-typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
-WM__SLOT(wm__merge, 16);
-
-/* A node of the added tokens' Aho-Corasick automaton over their reversed
-   texts (wm__ac_build): the node of a string s stands for texts ending in
-   reverse(s). Children are consecutive nodes sorted by byte. out[nz]: the
-   added token (index into t->added) of set nz that is the longest text this
-   node's string or a suffix of it spells, -1 if none. While the automaton is
-   built, out[0], out[1] and child hold the node's range of added_rorder and
-   its depth. */
-typedef struct wm__acn { int32_t child, fail, out[2]; uint16_t n_child; unsigned char byte, pad; } wm__acn;
-WM__SLOT(wm__acn, 20);
-
-/* a pre-tokenizer step of the general pipeline (t->steps): each splits a piece
-   into smaller ones; the last pieces are the words BPE merges */
-enum { WM__PS_REGEX = 1, WM__PS_DIGITS, WM__PS_WHITESPACE, WM__PS_WSPLIT, WM__PS_PUNCT, WM__PS_STRING, WM__PS_PREFIX };
-enum { WM__SB_ISOLATED = 0, WM__SB_REMOVED, WM__SB_PREV, WM__SB_NEXT, WM__SB_CONTIGUOUS };
-typedef struct wm__pstep { unsigned char kind, arg, beh, ls; unsigned char s[16]; } wm__pstep;
-
-/* a normalizer step after NFC/NFKC: Prepend(b) (a empty), Replace(a -> b),
-   Lowercase, or Strip (whitespace on the left a[0], right a[1]) */
-enum { WM__OP_STRING = 0, WM__OP_LOWER = 1, WM__OP_STRIP = 2 };
-typedef struct wm__strop { unsigned char a[16], b[16]; unsigned char la, lb, kind; } wm__strop;
-enum { WM__META_NONE = 0, WM__META_ALWAYS = 1, WM__META_FIRST = 2, WM__META_NEVER = 3 };
-
-struct wm_tokenizer {
-    int n_vocab;                /* largest id + 1 */
-    uint32_t *tok_off, *tok_len; /* [n_vocab] token bytes in tok_bytes */
-    unsigned char *tok_bytes;
-    unsigned char *tok_flags;   /* [n_vocab] WM__TOK_* */
-    int32_t *vocab_hash;        /* [vocab_mask + 1] ids by token bytes, -1 empty */
-    uint32_t vocab_mask;
-    wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
-    uint32_t merge_mask;
-    int32_t byte_tok[256];      /* token of each single byte, -1 if none */
-    int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
-    uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
-    uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
-    unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
-    unsigned char *added_bytes;
-    int n_added, n_added_nz;
-    int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
-    int32_t *added_rorder;      /* [n_added] their indices sorted by text read backwards */
-    wm__acn *ac;                /* [n_ac] the automaton of their reversed texts (node 0: the root) */
-    int n_ac;
-    size_t added_max;           /* bytes of the longest text they match */
-    size_t added_depth;         /* bytes the narrowing search reads before the automaton takes over (64; 1 in tests) */
-    unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
-    int32_t prefix[16], suffix[16];
-    int n_prefix, n_suffix;
-    int ignore_merges;
-    int pre;                    /* WM__PRE_*: the pre-tokenizer's split (byte-level) */
-    int norm;                   /* WM__NORM_*: the normalizer */
-    int byte_level;             /* 1: GPT-2 byte-level BPE; 0: SentencePiece-style BPE on characters */
-    int byte_fallback, fuse_unk;
-    wm__strop ops[4];           /* Prepend / Replace steps after the normalizer */
-    int n_ops;
-    int meta, meta_split;       /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
-    int sp_split;               /* words split before each run of U+2581, unless after a character of sp_block */
-    uint32_t sp_block[8];       /* the characters some token has just before a U+2581 (">" in Gemma's ">\u2581</") */
-    int n_sp_block;
-    wm__pstep steps[8];         /* the general pre-tokenizer pipeline (n_steps 0: the classic paths above) */
-    int n_steps;
-    int dec_strip;              /* leading spaces a full decode drops */
-    uint32_t *dec_off, *dec_len; /* [n_vocab] non-byte-level: the decoded text of each token in dec_bytes */
-    unsigned char *dec_bytes;
-    int32_t unk;
-    size_t max_len;             /* bytes of the longest token */
-    uint64_t hash_key[2], pair_add; /* keys of the vocab and merge tables (wm__sip_key) */
-    int merge_shift;            /* 64 - log2(merge_mask + 1) */
-    int n_merges;               /* ranks are 0 .. n_merges - 1 */
-    size_t bytes_used;
-    void *owned;
-};
-WM__SLOT(wm_tokenizer, 4096);
-
-/* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
-   are keyed by a hash of the whole tokenizer.json, so no file can choose
-   entries that collide in them (which would make loading quadratic). */
-#define WM__ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
-#define WM__SIPROUND(v0, v1, v2, v3)                                                            \
-    do {                                                                                       \
-        v0 += v1; v1 = WM__ROTL(v1, 13); v1 ^= v0; v0 = WM__ROTL(v0, 32);                      \
-        v2 += v3; v3 = WM__ROTL(v3, 16); v3 ^= v2;                                             \
-        v0 += v3; v3 = WM__ROTL(v3, 21); v3 ^= v0;                                             \
-        v2 += v1; v1 = WM__ROTL(v1, 17); v1 ^= v2; v2 = WM__ROTL(v2, 32);                      \
-    } while (0)
-
-static uint64_t wm__sip(const uint64_t key[2], const unsigned char *p, size_t n) {
-    uint64_t v0 = key[0] ^ 0x736f6d6570736575ull, v1 = key[1] ^ 0x646f72616e646f6dull;
-    uint64_t v2 = key[0] ^ 0x6c7967656e657261ull, v3 = key[1] ^ 0x7465646279746573ull, m;
-    size_t i = 0;
-    int k;
-    for (; i + 8 <= n; i += 8) {
-        for (m = 0, k = 7; k >= 0; k--) m = m << 8 | p[i + (size_t)k];
-        v3 ^= m;
-        WM__SIPROUND(v0, v1, v2, v3);
-        v0 ^= m;
-    }
-    for (m = (uint64_t)n << 56, k = 0; i + (size_t)k < n; k++) m |= (uint64_t)p[i + (size_t)k] << (8 * k);
-    v3 ^= m;
-    WM__SIPROUND(v0, v1, v2, v3);
-    v0 ^= m;
-    v2 ^= 0xff;
-    WM__SIPROUND(v0, v1, v2, v3);
-    WM__SIPROUND(v0, v1, v2, v3);
-    WM__SIPROUND(v0, v1, v2, v3);
-    return v0 ^ v1 ^ v2 ^ v3;
-}
-
-/* The table key of a tokenizer: SipHash of its whole JSON under a fixed key. */
-static void wm__sip_key(uint64_t key[2], const char *json, size_t n) {
-    static const uint64_t fixed[2] = {0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
-    key[0] = wm__sip(fixed, (const unsigned char *)json, n);
-    key[1] = wm__sip(key, (const unsigned char *)"pair", 4);
-}
-
-static uint32_t wm__hash(const wm_tokenizer *t, const unsigned char *p, size_t n) {
-    return (uint32_t)wm__sip(t->hash_key, p, n);
-}
-
-/* Merge pairs: vector multiply-shift with the same secret, strongly
-   universal for 32-bit id pairs (Thorup 2015), much cheaper than a string
-   hash on the BPE hot path. Returns the table slot (the top bits). */
-static uint32_t wm__pair_slot(const wm_tokenizer *t, int32_t a, int32_t b) {
-    uint64_t x = t->hash_key[0] * (uint64_t)(uint32_t)a + t->hash_key[1] * (uint64_t)(uint32_t)b + t->pair_add;
-    return (uint32_t)(x >> t->merge_shift);
-}
-
-static int32_t wm__vocab_get(const wm_tokenizer *t, const unsigned char *p, size_t n) {
-    uint32_t h = wm__hash(t, p, n) & t->vocab_mask;
-    for (;; h = (h + 1) & t->vocab_mask) {
-        int32_t id = t->vocab_hash[h];
-        if (id < 0) return -1;
-        if (t->tok_len[id] == n && !memcmp(t->tok_bytes + t->tok_off[id], p, n)) return id;
-    }
-}
-
-static const wm__merge *wm__merge_get(const wm_tokenizer *t, int32_t a, int32_t b) {
-    uint32_t h = wm__pair_slot(t, a, b);
-    for (;; h = (h + 1) & t->merge_mask) {
-        const wm__merge *m = &t->merge_hash[h];
-        if (m->a < 0) return NULL;
-        if (m->a == a && m->b == b) return m;
-    }
-}
-
-static uint32_t wm__pow2_above(size_t n) {
-    uint32_t s = 16;
-    while (s < 2 * n && s < 0x40000000u) s <<= 1;
-    return s;
-}
-
-/* Shared by the measuring and the building pass. */
-typedef struct wm__tokb {
-    const char *json, *e;
-    const char *vocab, *merges, *added, *tmpl;             /* JSON values */
-    const char *unk;                                       /* unk_token string, or NULL */
-    size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
-    size_t added_match;                                    /* bytes of the normalized added tokens' normalized texts */
-    int32_t max_id;
-    int ignore_merges;
-    int pre;                                               /* WM__PRE_* */
-    int norm;                                              /* WM__NORM_* */
-    int byte_level, byte_fallback, fuse_unk;
-    int lenient;                                           /* merges naming missing tokens are skipped (GGUF vocabularies) */
-    int id_merges;                                         /* merges are id triples [a, b, a+b] (GGUF "llama" vocabularies) */
-    wm__strop ops[4];                                      /* Prepend / Replace steps after norm */
-    int n_ops;
-    int meta, meta_split;                                  /* Metaspace pre-tokenizer: WM__META_*, split at its spaces */
-    int dec_strip;                                         /* leading spaces a full decode drops */
-    wm__pstep steps[8];                                    /* the general pre-tokenizer pipeline, or n_steps 0 */
-    int n_steps;
-    int32_t prefix[16], suffix[16];                        /* the template's ids around the text */
-    int n_prefix, n_suffix;
-    wm_error *err;
-} wm__tokb;
-
-static wm_status wm__tok_fail(wm_error *err, const char *what) {
-    return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer.json: %s", what);
-}
-
-/* TemplateProcessing 'single': the ids before and after the text ($A),
-   checked once here. Items are few in real files (at most 64 here), so the
-   special_tokens lookups stay linear in the file. */
-static wm_status wm__tok_template(wm__tokb *b) {
-    const char *e = b->e, *single = wm__j_get(b->tmpl, e, "single"), *special = wm__j_get(b->tmpl, e, "special_tokens"), *item;
-    wm__jit it;
-    int seen_seq = 0, n_items = 0;
-    if (!single || *single != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' is not a list");
-    if (special && *special != '{' && *special != 'n')
-        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'special_tokens' is not an object");
-    wm__j_iter(&it, single, e);
-    while (wm__j_next(&it, NULL, &item))
-        if (++n_items > 64) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: TemplateProcessing 'single' has more than 64 items");
-    n_items = 0;
-    wm__j_iter(&it, single, e);
-    while (wm__j_next(&it, NULL, &item)) {
-        const char *st = wm__j_get(item, e, "SpecialToken"), *sq = wm__j_get(item, e, "Sequence"), *idv, *entry, *ids, *x;
-        char name[256];
-        wm__jit ii;
-        n_items++;
-        if (!st == !sq || *(st ? st : sq) != '{')
-            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d is not {\"SpecialToken\": {...}} or {\"Sequence\": {...}}",
-                            n_items - 1);
-        if (sq) {
-            if (seen_seq++) return wm__tok_fail(b->err, "a template with two sequences ($A twice)");
-            continue;
-        }
-        idv = wm__j_get(st, e, "id");
-        if (!idv || *idv != '"' || wm__j_str(idv, e, name, sizeof name) >= sizeof name)
-            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template item %d: SpecialToken needs an 'id' string", n_items - 1);
-        entry = special && *special == '{' ? wm__j_get(special, e, name) : NULL;
-        ids = entry ? wm__j_get(entry, e, "ids") : NULL;
-        if (!ids || *ids != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has no ids", name);
-        wm__j_iter(&ii, ids, e);
-        while (wm__j_next(&ii, NULL, &x)) {
-            double d;
-            int *cnt = seen_seq ? &b->n_suffix : &b->n_prefix;
-            if (!wm__j_double(x, e, &d) || !(d >= 0 && d <= b->max_id) || d != floor(d))
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: template token '%s' has an id outside the vocab", name);
-            if (*cnt >= 16) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: more than 16 template ids around the text");
-            (seen_seq ? b->suffix : b->prefix)[(*cnt)++] = (int32_t)d;
-        }
-    }
-    if (!seen_seq) return wm__tok_fail(b->err, "a template without the sequence ($A)");
-    return WM_OK;
-}
-
-/* Reads the structure; checks what wm.h supports; counts sizes. */
-/* A short JSON string into dst[16]; its length, or -1 when longer than 15 bytes. */
-static int wm__short_str(const char *v, const char *e, unsigned char *dst) {
-    size_t n;
-    if (!v || *v != '"' || (n = wm__j_str(v, e, NULL, 0)) > 15) return -1;
-    wm__j_str(v, e, (char *)dst, 16);
-    return (int)n;
-}
-
-/* The pre_tokenizer: ByteLevel with use_regex (the GPT-2 split), or a
-   Split on one of the known regexes (Isolated) then ByteLevel without its
-   regex; alone or in a Sequence. Anything else is refused by name. */
-static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
-    const char *e = b->e, *x, *v, *steps[8];
-    char ty[32];
-    int n = 0, i;
-    wm__jit it;
-    b->byte_level = 1;
-    if (!pre) { b->byte_level = 0; return WM_OK; } /* SentencePiece-style: the normalized text is one word */
-    wm__cfg_str_in(r, pre, "type", ty, sizeof ty);
-    if (!strcmp(ty, "Metaspace")) { /* ' ' -> U+2581, a U+2581 in front (always / first segment / never), words at each */
-        unsigned char rep[16];
-        char sch[16] = "always";
-        const char *ps = wm__cfg_get(r, pre, "prepend_scheme"), *ap = wm__cfg_get(r, pre, "add_prefix_space"), *sp = wm__cfg_get(r, pre, "split");
-        if (wm__short_str(wm__cfg_get(r, pre, "replacement"), e, rep) != 3 || memcmp(rep, "\xe2\x96\x81", 3))
-            return wm__tok_fail(b->err, "pre_tokenizer Metaspace with a replacement other than U+2581");
-        if (ps) wm__cfg_str_in(r, pre, "prepend_scheme", sch, sizeof sch);
-        else if (ap && *ap == 'f') strcpy(sch, "never");
-        b->meta = !strcmp(sch, "always") ? WM__META_ALWAYS : !strcmp(sch, "first") ? WM__META_FIRST : !strcmp(sch, "never") ? WM__META_NEVER : 0;
-        if (!b->meta) return wm__tok_fail(b->err, "pre_tokenizer Metaspace prepend_scheme other than always, first, never");
-        b->meta_split = !(sp && *sp == 'f');
-        b->byte_level = 0;
-        return WM_OK;
-    }
-    if (!strcmp(ty, "Sequence")) {
-        const char *seq = wm__cfg_get(r, pre, "pretokenizers");
-        if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: pre_tokenizer Sequence without a pretokenizers list");
-        wm__j_iter(&it, seq, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            if (n == 8) return wm__tok_fail(b->err, "a pre_tokenizer Sequence of more than 8 steps");
-            steps[n++] = x;
-        }
-    } else {
-        steps[n++] = pre;
-    }
-    b->n_steps = 0;
-    b->byte_level = 0;
-    for (i = 0; i < n; i++) {
-        static const char *const behs[5] = {"Isolated", "Removed", "MergedWithPrevious", "MergedWithNext", "Contiguous"};
-        char beh[32] = "Isolated", pat[320];
-        wm__pstep *ps = &b->steps[b->n_steps];
-        int k;
-        if (b->n_steps >= 7) return wm__tok_fail(b->err, "a pre_tokenizer of more than 7 steps");
-        memset(ps, 0, sizeof *ps);
-        wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
-        if (!wm__cfg_str_in(r, steps[i], "behavior", beh, sizeof beh)) strcpy(beh, "Isolated");
-        for (k = 0; k < 5 && strcmp(beh, behs[k]); k++) {}
-        if (k == 5) return wm__tok_fail(b->err, "a pre_tokenizer behavior other than Isolated, Removed, MergedWith*, Contiguous");
-        ps->beh = (unsigned char)k;
-        if (!strcmp(ty, "Split")) {
-            const char *pt = wm__cfg_get(r, steps[i], "pattern"), *rx = pt && *pt == '{' ? wm__cfg_get(r, pt, "Regex") : NULL;
-            const char *st = pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL;
-            int ls;
-            if (st) {
-                if ((ls = wm__short_str(st, e, ps->s)) < 1) return wm__tok_fail(b->err, "pre_tokenizer Split on a String pattern of other than 1..15 bytes");
-                ps->kind = WM__PS_STRING; ps->ls = (unsigned char)ls;
-                v = wm__cfg_get(r, steps[i], "invert");
-            } else {
-                pat[0] = 0;
-                if (rx && *rx == '"' && wm__j_str(rx, e, pat, sizeof pat) >= sizeof pat) pat[0] = 0;
-                for (k = 0; k < WM__N_PRE && strcmp(pat, wm__pre_regex[k]); k++) {}
-                if (k == WM__N_PRE) { /* named by its start (a long one: by its length) */
-                    char msg[200], head[48];
-                    size_t hl = strlen(pat) > 40 ? 40 : strlen(pat);
-                    memcpy(head, pat, hl);
-                    strcpy(head + hl, strlen(pat) > 40 ? "..." : "");
-                    wm__fmt(msg, sizeof msg, "pre_tokenizer Split on a regex wm.h has no matcher for (%s; known: the GPT-2, Llama-3, Qwen2, DeepSeek-V3, GPT-4o and Tekken ones)",
-                            pat[0] ? head : "one of 320 bytes or more");
-                    return wm__tok_fail(b->err, msg);
-                }
-                v = wm__cfg_get(r, steps[i], "invert");
-                if (v && *v == 't' && ps->beh == WM__SB_REMOVED) v = NULL; /* the matches kept, the text between them dropped */
-                else if (ps->beh != WM__SB_ISOLATED) return wm__tok_fail(b->err, "pre_tokenizer Split on a regex other than Isolated (or Removed, inverted)");
-                ps->kind = WM__PS_REGEX; ps->arg = (unsigned char)k;
-            }
-            if (v && *v == 't') return wm__tok_fail(b->err, "pre_tokenizer Split with invert: true");
-        } else if (!strcmp(ty, "ByteLevel")) {
-            v = wm__cfg_get(r, steps[i], "add_prefix_space");
-            if (v && *v == 't') { ps->kind = WM__PS_PREFIX; ps = &b->steps[++b->n_steps]; memset(ps, 0, sizeof *ps); }
-            v = wm__cfg_get(r, steps[i], "use_regex");
-            if (!(v && *v == 'f')) { ps->kind = WM__PS_REGEX; ps->arg = WM__PRE_GPT2; } /* use_regex defaults to true */
-            else b->n_steps--;
-            b->byte_level = 1;
-        } else if (!strcmp(ty, "Digits")) {
-            v = wm__cfg_get(r, steps[i], "individual_digits");
-            ps->kind = WM__PS_DIGITS; ps->arg = v && *v == 't';
-        } else if (!strcmp(ty, "Whitespace")) {
-            ps->kind = WM__PS_WHITESPACE;
-        } else if (!strcmp(ty, "WhitespaceSplit")) {
-            ps->kind = WM__PS_WSPLIT;
-        } else if (!strcmp(ty, "Punctuation")) {
-            ps->kind = WM__PS_PUNCT;
-        } else {
-            char msg[96];
-            wm__fmt(msg, sizeof msg, "pre_tokenizer '%s' (wm.h reads Split, ByteLevel, Digits, Whitespace, WhitespaceSplit, Punctuation, Metaspace)", ty);
-            return wm__tok_fail(b->err, msg);
-        }
-        b->n_steps++;
-    }
-    /* the classic single split keeps its fast loop */
-    if (b->n_steps == 1 && b->steps[0].kind == WM__PS_REGEX && (b->steps[0].arg < WM__PRE_DS_NUM || b->steps[0].arg >= WM__PRE_O200K)) {
-        b->pre = b->steps[0].arg; /* (these regexes match everywhere: no gaps to keep or drop) */
-        b->n_steps = 0;
-    } else if (b->n_steps == 0) {
-        b->pre = -1; /* no split: a ByteLevel without its regex splits nothing */
-    }
-    return WM_OK;
-}
-
-/* The normalizer: null, NFC, NFKC, Prepend, Replace (a String pattern), alone
-   or in a Sequence (NFC/NFKC first, then up to 4 Prepend/Replace steps). */
-static wm_status wm__tok_scan_norm(wm__cfgr *r, wm__tokb *b, const char *nz) {
-    const char *e = b->e, *x, *steps[8];
-    char ty[32];
-    int n = 0, i;
-    wm__jit it;
-    b->norm = WM__NORM_NONE;
-    b->n_ops = 0;
-    if (!nz) return WM_OK;
-    wm__cfg_str_in(r, nz, "type", ty, sizeof ty);
-    if (!strcmp(ty, "Sequence")) {
-        const char *seq = wm__cfg_get(r, nz, "normalizers");
-        if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: normalizer Sequence without a normalizers list");
-        wm__j_iter(&it, seq, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            if (n == 5) return wm__tok_fail(b->err, "a normalizer Sequence of more than 5 steps");
-            steps[n++] = x;
-        }
-    } else {
-        steps[n++] = nz;
-    }
-    for (i = 0; i < n; i++) {
-        wm__strop *op = &b->ops[b->n_ops];
-        int la, lb;
-        wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
-        if ((!strcmp(ty, "NFC") || !strcmp(ty, "NFKC")) && i == 0) {
-            b->norm = ty[2] == 'K' ? WM__NORM_NFKC : WM__NORM_NFC;
-#ifdef WM_NO_UNICODE_NORM
-            return wm__tok_fail(b->err, "an NFC/NFKC normalizer, and this build has WM_NO_UNICODE_NORM");
-#endif
-        } else if (!strcmp(ty, "Prepend") && b->n_ops < 4) {
-            lb = wm__short_str(wm__cfg_get(r, steps[i], "prepend"), e, op->b);
-            if (lb < 1) return wm__tok_fail(b->err, "normalizer Prepend of other than a string of 1..15 bytes");
-            op->la = 0; op->lb = (unsigned char)lb; op->kind = WM__OP_STRING;
-            b->n_ops++;
-        } else if (!strcmp(ty, "Lowercase") && b->n_ops < 4) {
-#ifdef WM_NO_UNICODE_NORM
-            return wm__tok_fail(b->err, "a Lowercase normalizer, and this build has WM_NO_UNICODE_NORM");
-#endif
-            memset(op, 0, sizeof *op);
-            op->kind = WM__OP_LOWER;
-            b->n_ops++;
-        } else if (!strcmp(ty, "Strip") && b->n_ops < 4) {
-            const char *l = wm__cfg_get(r, steps[i], "strip_left"), *rr = wm__cfg_get(r, steps[i], "strip_right");
-            memset(op, 0, sizeof *op);
-            op->kind = WM__OP_STRIP;
-            op->a[0] = !(l && *l == 'f');
-            op->a[1] = !(rr && *rr == 'f');
-            b->n_ops++;
-        } else if (!strcmp(ty, "Replace") && b->n_ops < 4) {
-            const char *pt = wm__cfg_get(r, steps[i], "pattern");
-            la = wm__short_str(pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL, e, op->a);
-            lb = wm__short_str(wm__cfg_get(r, steps[i], "content"), e, op->b);
-            if (la < 1 || lb < 0) return wm__tok_fail(b->err, "normalizer Replace other than a String pattern of 1..15 bytes (a Regex pattern)");
-            op->la = (unsigned char)la; op->lb = (unsigned char)lb; op->kind = WM__OP_STRING;
-            b->n_ops++;
-        } else {
-            char msg[120];
-            wm__fmt(msg, sizeof msg, "normalizer '%s' here (wm.h reads NFC, NFKC, then Prepend, Replace, Lowercase, Strip)", ty);
-            return wm__tok_fail(b->err, msg);
-        }
-    }
-    return WM_OK;
-}
-
-/* post_processor: the TemplateProcessing (alone or in a Sequence) into b->tmpl. */
-static wm_status wm__tok_scan_post(wm__cfgr *r, wm__tokb *b, const char *post) {
-    const char *e = b->e, *x;
-    char s[64];
-    wm__jit it;
-    b->tmpl = NULL;
-    if (post) {
-        const char *procs = wm__cfg_get(r, post, "processors");
-        wm__cfg_str_in(r, post, "type", s, sizeof s);
-        if (!strcmp(s, "TemplateProcessing")) b->tmpl = post;
-        else if (!strcmp(s, "Sequence") && procs && *procs == '[') {
-            wm__j_iter(&it, procs, e);
-            while (wm__j_next(&it, NULL, &x)) {
-                wm__cfg_str_in(r, x, "type", s, sizeof s);
-                if (!strcmp(s, "TemplateProcessing")) b->tmpl = x;
-                else if (strcmp(s, "ByteLevel")) return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
-            }
-        } else if (strcmp(s, "ByteLevel")) {
-            return wm__tok_fail(b->err, "post_processor other than TemplateProcessing/ByteLevel");
-        }
-    }
-    return WM_OK;
-}
-
-/* An added token matched in normalized text ("normalized": true; missing:
-   not special, as the tokenizers library's default). */
-static int wm__added_is_nz(const char *x, const char *e) {
-    const char *v = wm__j_get(x, e, "normalized"), *sp = wm__j_get(x, e, "special");
-    return v ? *v == 't' : !(sp && *sp == 't');
-}
-
-static wm_status wm__added_nz_text(const wm__tokb *b, const char *content, unsigned char *dst, size_t *len);
-
-/* Counts vocab entries, merges and added tokens (the sizes of the tables),
-   checking ids and added-token fields. */
-static wm_status wm__tok_scan_count(wm__cfgr *r, wm__tokb *b) {
-    const char *e = b->e, *k, *v, *x;
-    wm__jit it;
-    wm__j_iter(&it, b->vocab, e);
-    while (wm__j_next(&it, &k, &v)) {
-        double d;
-        size_t len = wm__j_str(k, e, NULL, 0);
-        if (!wm__j_double(v, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
-            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: vocab ids must be integers in 0..16777215");
-        if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
-        b->n_entries++;
-        b->vocab_bytes += len;
-    }
-    wm__j_iter(&it, b->merges, e);
-    while (wm__j_next(&it, NULL, &v)) b->n_merges++;
-    if (b->added) {
-        if (*b->added != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added_tokens is not a list");
-        wm__j_iter(&it, b->added, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            const char *c = wm__cfg_get(r, x, "content"), *idv = wm__cfg_get(r, x, "id");
-            double d;
-            if (!c || *c != '"' || !idv || !wm__j_double(idv, e, &d) || d < 0 || d >= WM__MAX_VOCAB || d != floor(d))
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu needs an integer id and a content string", b->n_added);
-            if (wm__j_str(c, e, NULL, 0) == 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: an added token is empty");
-            if ((int32_t)d > b->max_id) b->max_id = (int32_t)d;
-            b->added_text += wm__j_str(c, e, NULL, 0);
-            if (wm__added_is_nz(x, e)) { /* its normalized text too */
-                size_t nl;
-                wm_status st = wm__added_nz_text(b, c, NULL, &nl);
-                if (st != WM_OK) return st;
-                if (!nl) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: added token %zu is empty once normalized", b->n_added);
-                b->added_match += nl;
-            }
-            b->n_added++;
-        }
-    }
-    if (b->max_id < 0) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: empty vocab");
-    if (b->n_merges > WM__MAX_VOCAB || b->n_entries > WM__MAX_VOCAB || b->n_added > 1000000 || b->vocab_bytes > 0x40000000u ||
-        b->added_text > 0x40000000u || b->added_match > 0x40000000u)
-        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: too many vocab entries, merges or added tokens");
-    return WM_OK;
-}
-
-/* The decoder: ByteLevel for a byte-level BPE; otherwise Replace(U+2581 ->
-   ' '), ByteFallback, Fuse, Strip(' ', n, 0) or Metaspace, alone or in a
-   Sequence. The token texts are decoded once at load (dec_bytes). */
-static wm_status wm__tok_scan_dec(wm__cfgr *r, wm__tokb *b, const char *dc) {
-    const char *e = b->e, *x, *steps[8];
-    char ty[32];
-    int n = 0, i, space = 0;
-    wm__jit it;
-    if (!dc) return wm__tok_fail(b->err, "decoder null");
-    wm__cfg_str_in(r, dc, "type", ty, sizeof ty);
-    if (!strcmp(ty, "Sequence")) {
-        const char *seq = wm__cfg_get(r, dc, "decoders");
-        if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: decoder Sequence without a decoders list");
-        wm__j_iter(&it, seq, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            if (n == 8) return wm__tok_fail(b->err, "a decoder Sequence of more than 8 steps");
-            steps[n++] = x;
-        }
-    } else {
-        steps[n++] = dc;
-    }
-    b->dec_strip = 0;
-    for (i = 0; i < n; i++) {
-        unsigned char a[16], c[16];
-        wm__cfg_str_in(r, steps[i], "type", ty, sizeof ty);
-        if (b->byte_level) {
-            if (strcmp(ty, "ByteLevel")) return wm__tok_fail(b->err, "a byte-level BPE's decoder other than ByteLevel");
-            space = 1;
-        } else if (!strcmp(ty, "Replace")) {
-            const char *pt = wm__cfg_get(r, steps[i], "pattern");
-            if (wm__short_str(pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL, e, a) != 3 || memcmp(a, "\xe2\x96\x81", 3) ||
-                wm__short_str(wm__cfg_get(r, steps[i], "content"), e, c) != 1 || c[0] != ' ')
-                return wm__tok_fail(b->err, "decoder Replace other than U+2581 -> ' '");
-            space = 1;
-        } else if (!strcmp(ty, "Metaspace")) {
-            char sch[16] = "always";
-            const char *ps = wm__cfg_get(r, steps[i], "prepend_scheme"), *ap = wm__cfg_get(r, steps[i], "add_prefix_space");
-            if (ps) wm__cfg_str_in(r, steps[i], "prepend_scheme", sch, sizeof sch);
-            else if (ap && *ap == 'f') strcpy(sch, "never");
-            b->dec_strip = strcmp(sch, "never") != 0;
-            space = 1;
-        } else if (!strcmp(ty, "Strip")) {
-            int start = wm__cfg_int_in(r, steps[i], "start", 0, 0, 0, 64), stop = wm__cfg_int_in(r, steps[i], "stop", 0, 0, 0, 64);
-            if (wm__short_str(wm__cfg_get(r, steps[i], "content"), e, c) != 1 || c[0] != ' ' || stop)
-                return wm__tok_fail(b->err, "decoder Strip other than of leading spaces");
-            b->dec_strip = start;
-        } else if (strcmp(ty, "ByteFallback") && strcmp(ty, "Fuse")) {
-            char msg[96];
-            wm__fmt(msg, sizeof msg, "decoder '%s'", ty);
-            return wm__tok_fail(b->err, msg);
-        }
-    }
-    if (!space) return wm__tok_fail(b->err, "a decoder without ByteLevel, Metaspace or Replace(U+2581 -> ' ')");
-    return WM_OK;
-}
-
-static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
-    static const char *const root_keys[6] = {"model", "normalizer", "pre_tokenizer", "decoder", "post_processor", "added_tokens"};
-    static const char *const model_keys[8] = {"type", "byte_fallback", "continuing_subword_prefix", "end_of_word_suffix",
-                                              "vocab", "merges", "ignore_merges", "unk_token"};
-    const char *e = json + n, *p, *root, *model, *pre, *v, *rv[6], *mv[8];
-    char s[64];
-    wm__cfgr r;
-    wm_status st;
-    wm_error *err = b->err;
-    memset(b, 0, sizeof *b);
-    b->err = err;
-    b->json = json;
-    b->e = e;
-    b->max_id = -1;
-    p = wm__j_value(json, e, WM__JSON_DEPTH);
-    if (!p || wm__j_ws(p, e) != e) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: not valid JSON");
-    root = wm__j_ws(json, e);
-    if (*root != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: the top level is not an object");
-    r.obj = root; r.e = e; r.file = "tokenizer.json"; r.code = WM_ERR_FORMAT; r.err = b->err; r.st = WM_OK;
-    wm__j_fields(root, e, root_keys, 6, rv);
-    model = rv[0];
-    if (!model || *model != '{') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: no model object");
-    wm__j_fields(model, e, model_keys, 8, mv);
-    if (!mv[0] || *mv[0] != '"' || wm__j_str(mv[0], e, s, sizeof s) >= sizeof s || strcmp(s, "BPE")) {
-        char msg[128];
-        s[sizeof s - 1] = 0; /* a long name, cut */
-        wm__fmt(msg, sizeof msg, "model '%s' is not supported (wm.h reads BPE; not WordPiece or Unigram)", mv[0] && *mv[0] == '"' ? s : "?");
-        return wm__tok_fail(b->err, msg);
-    }
-
-    if ((mv[2] && *mv[2] == '"' && wm__j_str(mv[2], e, NULL, 0)) || (mv[3] && *mv[3] == '"' && wm__j_str(mv[3], e, NULL, 0)))
-        return wm__tok_fail(b->err, "BPE continuing_subword_prefix / end_of_word_suffix (other than \"\")");
-    if ((st = wm__tok_scan_norm(&r, b, rv[1])) != WM_OK) return st;
-    pre = rv[2];
-    if ((st = wm__tok_scan_pre(&r, b, pre)) != WM_OK) return st;
-    b->byte_fallback = mv[1] && *mv[1] == 't';
-    v = wm__j_get(model, e, "fuse_unk");
-    b->fuse_unk = v && *v == 't';
-    v = wm__j_get(model, e, "wm_lenient_merges"); /* wm_gguf_tokenizer_json's: llama.cpp keeps merges of a cut vocabulary */
-    b->lenient = v && *v == 't';
-    v = wm__j_get(model, e, "wm_id_merges"); /* wm_gguf_tokenizer_json's SentencePiece merges: [a, b, a+b] ids */
-    b->id_merges = v && *v == 't';
-    if (b->byte_level && b->byte_fallback) return wm__tok_fail(b->err, "byte_fallback in a byte-level BPE");
-
-    if ((st = wm__tok_scan_dec(&r, b, rv[3])) != WM_OK) return st;
-    b->vocab = mv[4];
-    b->merges = mv[5];
-    if (!b->vocab || *b->vocab != '{' || !b->merges || *b->merges != '[')
-        return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: model needs a vocab object and a merges list");
-    v = mv[6];
-    b->ignore_merges = v && *v == 't';
-    b->unk = mv[7];
-    if (b->unk && *b->unk != '"') b->unk = NULL;
-    if ((st = wm__tok_scan_post(&r, b, rv[4])) != WM_OK) return st;
-    b->added = rv[5];
-    if ((st = wm__tok_scan_count(&r, b)) != WM_OK) return st;
-    if (r.st != WM_OK) return r.st;
-    return b->tmpl ? wm__tok_template(b) : WM_OK;
-}
-
-/* Carves the tokenizer (measuring when a->base is NULL). */
-static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
-    wm_tokenizer *t = (wm_tokenizer *)wm__alloc(a, 1, WM__SLOT_wm_tokenizer);
-    size_t nv = (size_t)b->max_id + 1;
-    uint32_t vm = wm__pow2_above(b->n_entries + b->n_added), mm = wm__pow2_above(b->n_merges);
-    uint32_t *off = (uint32_t *)wm__alloc(a, nv, 4), *len = (uint32_t *)wm__alloc(a, nv, 4);
-    unsigned char *bytes = (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
-    unsigned char *flags = (unsigned char *)wm__alloc(a, nv, 1);
-    int32_t *vh = (int32_t *)wm__alloc(a, vm, 4);
-    wm__merge *mh = (wm__merge *)wm__alloc(a, mm, WM__SLOT_wm__merge);
-    int32_t *added = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
-    uint32_t *aoff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *alen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
-    uint32_t *aroff = (uint32_t *)wm__alloc(a, b->n_added + 1, 4), *arlen = (uint32_t *)wm__alloc(a, b->n_added + 1, 4);
-    unsigned char *anz = (unsigned char *)wm__alloc(a, b->n_added + 1, 1);
-    unsigned char *abytes = (unsigned char *)wm__alloc(a, b->added_text + b->added_match + 2, 1); /* contents, NUL, normalized texts */
-    wm__acn *ac = (wm__acn *)wm__alloc(a, b->added_text + b->added_match + 1, WM__SLOT_wm__acn); /* a node per byte at most, and the root */
-    int32_t *aro = (int32_t *)wm__alloc(a, b->n_added + 1, 4);
-    uint32_t *doff = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4), *dlen = b->byte_level ? NULL : (uint32_t *)wm__alloc(a, nv, 4);
-    unsigned char *dbytes = b->byte_level ? NULL : (unsigned char *)wm__alloc(a, b->vocab_bytes + b->added_text + 1, 1);
-    if (t) {
-        memset(t, 0, sizeof *t);
-        t->n_vocab = (int)nv;
-        t->tok_off = off; t->tok_len = len; t->tok_bytes = bytes; t->tok_flags = flags;
-        t->vocab_hash = vh; t->vocab_mask = vm - 1;
-        t->merge_hash = mh; t->merge_mask = mm - 1;
-        t->added = added; t->added_off = aoff; t->added_len = alen; t->added_bytes = abytes;
-        t->added_roff = aroff; t->added_rlen = arlen; t->added_nz = anz; t->ac = ac; t->added_rorder = aro;
-        t->dec_off = doff; t->dec_len = dlen; t->dec_bytes = dbytes;
-        t->byte_level = b->byte_level;
-    }
-    return t;
-}
-
-static void wm__vocab_put(wm_tokenizer *t, int32_t id) {
-    uint32_t h = wm__hash(t, t->tok_bytes + t->tok_off[id], t->tok_len[id]) & t->vocab_mask;
-    while (t->vocab_hash[h] >= 0) {
-        int32_t o = t->vocab_hash[h];
-        if (t->tok_len[o] == t->tok_len[id] && !memcmp(t->tok_bytes + t->tok_off[o], t->tok_bytes + t->tok_off[id], t->tok_len[id])) {
-            t->vocab_hash[h] = id; /* the same bytes twice: the later id wins, as in a JSON object */
-            return;
-        }
-        h = (h + 1) & t->vocab_mask;
-    }
-    t->vocab_hash[h] = id;
-}
-
-/* Added token i before j: text in lexicographic order (a prefix first),
-   then file order (their contents were laid out in file order). */
-static int wm__added_before(const wm_tokenizer *t, int i, int j) {
-    uint32_t li = t->added_len[i], lj = t->added_len[j];
-    int c = memcmp(t->added_bytes + t->added_off[i], t->added_bytes + t->added_off[j], WM__MIN(li, lj));
-    if (c) return c < 0;
-    if (li != lj) return li < lj;
-    return t->added_roff[i] < t->added_roff[j];
-}
-
-/* The same with the texts read backwards (a suffix first). */
-static int wm__added_before_rev(const wm_tokenizer *t, int i, int j) {
-    uint32_t li = t->added_len[i], lj = t->added_len[j], k, m = WM__MIN(li, lj);
-    const unsigned char *a = t->added_bytes + t->added_off[i] + li, *b = t->added_bytes + t->added_off[j] + lj;
-    for (k = 1; k <= m; k++)
-        if (a[-(long)k] != b[-(long)k]) return a[-(long)k] < b[-(long)k];
-    if (li != lj) return li < lj;
-    return t->added_roff[i] < t->added_roff[j];
-}
-
-static void wm__added_swap(wm_tokenizer *t, int i, int j) {
-    int32_t id = t->added[i];
-    uint32_t o = t->added_off[i], l = t->added_len[i], ro = t->added_roff[i], rl = t->added_rlen[i];
-    unsigned char nz = t->added_nz[i];
-    t->added[i] = t->added[j]; t->added_off[i] = t->added_off[j]; t->added_len[i] = t->added_len[j];
-    t->added_roff[i] = t->added_roff[j]; t->added_rlen[i] = t->added_rlen[j]; t->added_nz[i] = t->added_nz[j];
-    t->added[j] = id; t->added_off[j] = o; t->added_len[j] = l;
-    t->added_roff[j] = ro; t->added_rlen[j] = rl; t->added_nz[j] = nz;
-}
-
-/* The child of node s with byte c, or -1 (binary search of its children). */
-static int32_t wm__ac_child(const wm_tokenizer *t, int32_t s, unsigned char c) {
-    int32_t lo = t->ac[s].child, hi = lo + t->ac[s].n_child;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (t->ac[mid].byte < c) lo = mid + 1; else hi = mid;
-    }
-    return lo < t->ac[s].child + t->ac[s].n_child && t->ac[lo].byte == c ? lo : -1;
-}
-
-/* The automaton's step from node s on byte c (failure links until a child has c). */
-static int32_t wm__ac_step(const wm_tokenizer *t, int32_t s, unsigned char c) {
-    for (;;) {
-        int32_t g = wm__ac_child(t, s, c);
-        if (g >= 0) return g;
-        if (s == 0) return 0;
-        s = t->ac[s].fail;
-    }
-}
-
-/* Sorts the added tokens (heapsort, O(n log n) in place) so that the
-   tokens sharing a prefix form a range, indexes them by first byte, and
-   builds the Aho-Corasick automaton of their reversed texts breadth first
-   (rorder: their indices sorted by reversed text): each node splits its
-   range of rorder by the next byte (read backwards) into its children,
-   whose failure links come from the parent's, so the nodes are at most the
-   texts' bytes and the build is linear in them (times the 256 bytes a node
-   can branch). */
-static void wm__added_sort(wm_tokenizer *t) {
-    int n = t->n_added, i = n / 2 - 1, j, end = n, k;
-    int32_t s, *ro = t->added_rorder;
-    for (;;) { /* heapify, then move the largest to the end */
-        int root, child;
-        if (i >= 0) root = i--;
-        else if (--end > 0) { wm__added_swap(t, 0, end); root = 0; }
-        else break;
-        while ((child = 2 * root + 1) < end) {
-            if (child + 1 < end && wm__added_before(t, child, child + 1)) child++;
-            if (!wm__added_before(t, root, child)) break;
-            wm__added_swap(t, root, child);
-            root = child;
-        }
-    }
-    for (i = 0, j = 0; i <= 256; i++) {
-        while (j < n && t->added_bytes[t->added_off[j]] < i) j++;
-        t->added_first[i] = j;
-    }
-    memset(t->added_lead, 0, sizeof t->added_lead);
-    t->added_max = 0;
-    for (i = 0; i < n; i++) {
-        if (!t->added_len[i]) continue;
-        t->added_lead[t->added_bytes[t->added_off[i]]] |= (unsigned char)(1 << t->added_nz[i]);
-        t->added_max = WM__MAX(t->added_max, (size_t)t->added_len[i]);
-    }
-    for (i = 0; i < n; i++) ro[i] = i;
-    for (i = n / 2 - 1, end = n;;) { /* the same heapsort of the indices, by reversed text */
-        int root, child;
-        int32_t tmp;
-        if (i >= 0) root = i--;
-        else if (--end > 0) { tmp = ro[0]; ro[0] = ro[end]; ro[end] = tmp; root = 0; }
-        else break;
-        while ((child = 2 * root + 1) < end) {
-            if (child + 1 < end && wm__added_before_rev(t, ro[child], ro[child + 1])) child++;
-            if (!wm__added_before_rev(t, ro[root], ro[child])) break;
-            tmp = ro[root]; ro[root] = ro[child]; ro[child] = tmp;
-            root = child;
-        }
-    }
-    t->added_depth = 64;
-    memset(&t->ac[0], 0, sizeof t->ac[0]);
-    t->ac[0].out[0] = 0; t->ac[0].out[1] = n; t->ac[0].child = 0; /* the root: range [0, n), depth 0 */
-    t->n_ac = 1;
-    for (s = 0; s < t->n_ac; s++) {
-        wm__acn *x = &t->ac[s];
-        int lo = x->out[0], hi = x->out[1];
-        uint32_t d = (uint32_t)x->child;
-        int32_t term[2] = {-1, -1};
-        for (; lo < hi && t->added_len[ro[lo]] == d; lo++) /* the texts spelled here: the first of each set in file order */
-            if (d && term[t->added_nz[ro[lo]]] < 0) term[t->added_nz[ro[lo]]] = ro[lo];
-        x->child = t->n_ac;
-        x->n_child = 0;
-        while (lo < hi) { /* a child per byte d (read backwards) */
-            const unsigned char c = t->added_bytes[t->added_off[ro[lo]] + t->added_len[ro[lo]] - 1 - d];
-            wm__acn *y = &t->ac[t->n_ac];
-            int g = lo;
-            while (g < hi && t->added_bytes[t->added_off[ro[g]] + t->added_len[ro[g]] - 1 - d] == c) g++;
-            memset(y, 0, sizeof *y);
-            y->byte = c;
-            y->out[0] = lo; y->out[1] = g; y->child = (int32_t)(d + 1);
-            if (s == 0) y->fail = 0;
-            else { /* the longest proper suffix of the child's string that is a node */
-                int32_t f = x->fail, h;
-                while ((h = wm__ac_child(t, f, c)) < 0 && f) f = t->ac[f].fail;
-                y->fail = h >= 0 ? h : 0;
-            }
-            x->n_child++;
-            t->n_ac++;
-            lo = g;
-        }
-        for (k = 0; k < 2; k++) x->out[k] = term[k] >= 0 ? term[k] : s ? t->ac[x->fail].out[k] : -1;
-    }
-}
-
-/* The added token of set nz (0: matched in the raw text, 1: in normalized
-   text) at p (leftmost-longest: the longest one starting here, the first
-   in the file among equal ones), -1 if none, -2 when the text at p agrees
-   with some token for more than max_depth bytes (then the automaton
-   decides). The tokens sharing the bytes read so far are a range of the
-   sorted list; each byte narrows it by binary search, so a position costs
-   O(depth log n): the fast path, as most positions match a few bytes. */
-static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz, size_t max_depth) {
-    int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
-    size_t k = 1, room = (size_t)(e - p);
-    while (lo < hi) {
-        int a, b;
-        if (t->added_len[lo] == k) { /* the tokens equal to p[0..k): the first of the set (nz) in file order */
-            for (; lo < hi && t->added_len[lo] == k; lo++)
-                if (best < 0 || t->added_len[best] < k) { if (t->added_nz[lo] == nz) best = lo; }
-        }
-        if (lo >= hi || k >= room) break;
-        if (k >= max_depth) return -2;
-        for (a = lo, b = hi; a < b;) { /* first with byte k >= p[k] */
-            int mid = a + (b - a) / 2;
-            if (t->added_bytes[t->added_off[mid] + k] < p[k]) a = mid + 1; else b = mid;
-        }
-        lo = a;
-        for (b = hi; a < b;) { /* first with byte k > p[k] */
-            int mid = a + (b - a) / 2;
-            if (t->added_bytes[t->added_off[mid] + k] <= p[k]) a = mid + 1; else b = mid;
-        }
-        hi = a;
-        k++;
-    }
-    return best;
-}
-
-/* The added tokens of set nz starting at each position of a window of the
-   text: win[i] for p + i is the longest one (the first in the file among
-   equal texts), -1 if none. The automaton reads the text backwards from
-   the window's end plus the longest text (or from e), so a window costs its
-   length plus that margin. */
-static void wm__added_window(const wm_tokenizer *t, const unsigned char *p, size_t n, const unsigned char *e, int nz, int32_t *win) {
-    const unsigned char *q = (size_t)(e - p) - n > t->added_max ? p + n + t->added_max : e;
-    int32_t s = 0;
-    while (q > p) {
-        s = wm__ac_step(t, s, *--q);
-        if ((size_t)(q - p) < n) win[q - p] = t->ac[s].out[nz];
-    }
-}
-
-/* Fills a carved tokenizer from the JSON. */
-/* Phase 1 of the fill: empty tables and the secret of the keyed hashes. */
-static void wm__tok_fill_tables(wm_tokenizer *t, const wm__tokb *b) {
-    const char *e = b->e;
-    int i;
-    memset(t->tok_flags, 0, (size_t)t->n_vocab);
-    memset(t->tok_len, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
-    memset(t->tok_off, 0, sizeof(uint32_t) * (size_t)t->n_vocab);
-    for (i = 0; i <= (int)t->vocab_mask; i++) t->vocab_hash[i] = -1;
-    for (i = 0; i <= (int)t->merge_mask; i++) t->merge_hash[i].a = -1;
-    wm__sip_key(t->hash_key, b->json, (size_t)(e - b->json));
-    t->pair_add = t->hash_key[0] ^ WM__ROTL(t->hash_key[1], 29);
-    for (t->merge_shift = 64; ((uint64_t)1 << (64 - t->merge_shift)) <= t->merge_mask; t->merge_shift--) {}
-    t->unk = -1;
-}
-
-/* Phase 2: the model vocab (bytes after un-mapping, or the raw text when it
-   is not byte-level) into the text pool from *pos. */
-static void wm__tok_fill_vocab(wm_tokenizer *t, const wm__tokb *b, size_t *pos_io) {
-    const char *e = b->e, *k, *v;
-    size_t pos = *pos_io;
-    wm__jit it;
-    int i;
-    wm__j_iter(&it, b->vocab, e);
-    while (wm__j_next(&it, &k, &v)) {
-        double d;
-        char *dst = (char *)t->tok_bytes + pos;
-        size_t len = wm__j_str(k, e, dst, (size_t)-1);
-        long ub = t->byte_level ? wm__unmap(dst, len, NULL) : (long)len;
-        int32_t id;
-        wm__j_double(v, e, &d);
-        id = (int32_t)d;
-        if (ub >= 0 && t->byte_level) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
-        t->tok_off[id] = (uint32_t)pos;
-        t->tok_len[id] = (uint32_t)len;
-        t->tok_flags[id] = WM__TOK_PRESENT | (ub >= 0 ? WM__TOK_HASHED : 0);
-        pos += len;
-    }
-    for (i = 0; i < t->n_vocab; i++)
-        if (t->tok_flags[i] & WM__TOK_HASHED) wm__vocab_put(t, i);
-    *pos_io = pos;
-}
-
-/* Non-byte-level: the decoded text of each token (U+2581 -> ' ', a
-   byte-fallback token <0xXX> -> that byte; added tokens as they are). */
-static void wm__tok_fill_dec(wm_tokenizer *t) {
-    size_t pos = 0;
-    int i;
-    for (i = 0; i < 256; i++) /* byte tokens first: they decode to their byte */
-        if (t->byte_tok[i] >= 0) { t->dec_bytes[pos] = (unsigned char)i; t->dec_off[t->byte_tok[i]] = (uint32_t)pos++; t->dec_len[t->byte_tok[i]] = 1; }
-    for (i = 0; i < t->n_vocab; i++) {
-        const unsigned char *p = t->tok_bytes + t->tok_off[i];
-        size_t n = t->tok_len[i], k;
-        if (t->tok_flags[i] & WM__TOK_BYTE) continue;
-        t->dec_off[i] = (uint32_t)pos;
-        for (k = 0; k < n; k++) {
-            if (k + 2 < n && p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81) {
-                t->dec_bytes[pos++] = ' ';
-                k += 2;
-            } else {
-                t->dec_bytes[pos++] = p[k];
-            }
-        }
-        t->dec_len[i] = (uint32_t)(pos - t->dec_off[i]);
-    }
-}
-
-/* Phase 3: added tokens, matched on raw text, or ("normalized") on the
-   normalized text as the normalizer writes their content, as the
-   tokenizers library does; decoded through the byte-level map when they
-   can be. Then the single-byte tokens. */
-static wm_status wm__tok_fill_added(wm_tokenizer *t, const wm__tokb *b, size_t pos) {
-    const char *e = b->e, *x;
-    wm__jit it;
-    size_t apos = 0, npos = b->added_text + 1; /* contents from 0 (each written with a NUL after it), normalized texts after them */
-    int i;
-    t->n_added = t->n_added_nz = 0;
-    if (b->added) {
-        wm__j_iter(&it, b->added, e);
-        while (wm__j_next(&it, NULL, &x)) {
-            const char *c = wm__j_get(x, e, "content"), *sp = wm__j_get(x, e, "special");
-            double d;
-            size_t len;
-            char *dst = (char *)t->tok_bytes + pos;
-            int32_t id;
-            long ub;
-            int k = t->n_added++;
-            wm__j_double(wm__j_get(x, e, "id"), e, &d);
-            id = (int32_t)d;
-            len = wm__j_str(c, e, (char *)t->added_bytes + apos, (size_t)-1);
-            t->added[k] = id;
-            t->added_roff[k] = t->added_off[k] = (uint32_t)apos;
-            t->added_rlen[k] = t->added_len[k] = (uint32_t)len;
-            t->added_nz[k] = (unsigned char)wm__added_is_nz(x, e);
-            if (t->added_nz[k]) { /* matched as the normalizer writes it */
-                size_t nl;
-                wm_status st = wm__added_nz_text(b, c, t->added_bytes + npos, &nl);
-                if (st != WM_OK) return st;
-                t->added_off[k] = (uint32_t)npos;
-                t->added_len[k] = (uint32_t)nl;
-                npos += nl;
-                t->n_added_nz++;
-            }
-            memcpy(dst, t->added_bytes + apos, len);
-            ub = t->byte_level ? wm__unmap(dst, len, NULL) : -1;
-            if (ub >= 0) { wm__unmap(dst, len, (unsigned char *)dst); len = (size_t)ub; }
-            if (ub >= 0 || !t->byte_level) { /* content the model's vocab has as a key: the library uses that id */
-                int32_t vid = wm__vocab_get(t, (const unsigned char *)dst, len);
-                if (vid >= 0 && vid != id && (t->tok_flags[vid] & WM__TOK_HASHED)) t->added[k] = vid;
-            }
-            t->tok_off[id] = (uint32_t)pos;
-            t->tok_len[id] = (uint32_t)len;
-            {
-                const char *ls = wm__j_get(x, e, "lstrip"), *rs = wm__j_get(x, e, "rstrip"), *sw = wm__j_get(x, e, "single_word");
-                t->tok_flags[id] = (unsigned char)(WM__TOK_PRESENT | WM__TOK_ADDED | (sp && *sp == 't' ? WM__TOK_SPECIAL : 0) |
-                                                   (ls && *ls == 't' ? WM__TOK_LSTRIP : 0) | (rs && *rs == 't' ? WM__TOK_RSTRIP : 0) |
-                                                   (sw && *sw == 't' ? WM__TOK_SINGLE : 0));
-                if (t->added[k] != id) /* matched under the vocab's id: its options go there */
-                    t->tok_flags[t->added[k]] |= (unsigned char)(t->tok_flags[id] & (WM__TOK_LSTRIP | WM__TOK_RSTRIP | WM__TOK_SINGLE));
-            }
-            pos += len;
-            apos += t->added_rlen[k];
-        }
-    }
-    for (t->max_len = 0, i = 0; i < t->n_vocab; i++) t->max_len = WM__MAX(t->max_len, (size_t)t->tok_len[i]);
-    wm__added_sort(t);
-    for (i = 0; i < 256; i++) { /* the token of each byte: itself, or <0xXX> with byte_fallback */
-        unsigned char byte = (unsigned char)i, hex[8];
-        static const char hx[] = "0123456789ABCDEF";
-        hex[0] = '<'; hex[1] = '0'; hex[2] = 'x'; hex[3] = (unsigned char)hx[i >> 4]; hex[4] = (unsigned char)hx[i & 15]; hex[5] = '>';
-        t->byte_tok[i] = t->byte_level ? wm__vocab_get(t, &byte, 1) : b->byte_fallback ? wm__vocab_get(t, hex, 6) : -1;
-        if (t->byte_tok[i] >= 0 && !t->byte_level) t->tok_flags[t->byte_tok[i]] |= WM__TOK_BYTE;
-    }
-    if (!t->byte_level) wm__tok_fill_dec(t);
-    /* merges cannot cross "x U+2581" unless some token spans one: the x of such tokens (a few at most) block a split */
-    t->sp_split = !t->byte_level;
-    t->n_sp_block = 0;
-    for (i = 0; t->sp_split && i < t->n_vocab; i++) {
-        const unsigned char *p = t->tok_bytes + t->tok_off[i];
-        size_t n = t->tok_len[i], k;
-        if (!(t->tok_flags[i] & WM__TOK_HASHED)) continue;
-        for (k = 1; k + 2 < n; k++)
-            if (p[k] == 0xe2 && p[k + 1] == 0x96 && p[k + 2] == 0x81 && !(k >= 3 && p[k - 3] == 0xe2 && p[k - 2] == 0x96 && p[k - 1] == 0x81)) {
-                uint32_t before = wm__cp_before(p, p + k, NULL);
-                int j;
-                for (j = 0; j < t->n_sp_block && t->sp_block[j] != before; j++) {}
-                if (j < t->n_sp_block) continue;
-                if (t->n_sp_block == (int)(sizeof t->sp_block / sizeof t->sp_block[0])) { t->sp_split = 0; break; } /* too many: no split */
-                t->sp_block[t->n_sp_block++] = before;
-            }
-    }
-    return WM_OK;
-}
-
-/* Phase 4: merges, "a b" strings or ["a", "b"] pairs; rank = position; a
-   repeated pair keeps the later rank. */
-static wm_status wm__tok_fill_merges(wm_tokenizer *t, const wm__tokb *b) {
-    const char *e = b->e, *v;
-    size_t rank = 0;
-    wm__jit it;
-    wm__j_iter(&it, b->merges, e);
-    while (wm__j_next(&it, NULL, &v)) {
-        char buf[4096], *sp; /* a merge's text, then its bytes (un-mapped in place: never longer) */
-        unsigned char *ab = (unsigned char *)buf;
-        size_t la, lb;
-        long ua, ub;
-        int32_t ia, ib, inew;
-        uint32_t h;
-        if (b->id_merges) { /* [a, b, a+b]: ids in range, lengths that add up (the texts are the builder's) */
-            wm__jit pi;
-            const char *q;
-            double x[3];
-            int cnt = 0;
-            if (*v != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not an id triple", rank);
-            wm__j_iter(&pi, v, e);
-            while (wm__j_next(&pi, NULL, &q)) {
-                if (cnt < 3 && !wm__j_double(q, e, &x[cnt])) cnt = 4;
-                cnt++;
-            }
-            if (cnt != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 || x[0] >= t->n_vocab || x[1] >= t->n_vocab || x[2] >= t->n_vocab ||
-                x[0] != (int32_t)x[0] || x[1] != (int32_t)x[1] || x[2] != (int32_t)x[2])
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not a triple of token ids", rank);
-            ia = (int32_t)x[0]; ib = (int32_t)x[1]; inew = (int32_t)x[2];
-            if (!(t->tok_flags[ia] & WM__TOK_PRESENT) || !(t->tok_flags[ib] & WM__TOK_PRESENT) || !(t->tok_flags[inew] & WM__TOK_PRESENT) ||
-                (uint64_t)t->tok_len[ia] + t->tok_len[ib] != t->tok_len[inew])
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu: tokens %d + %d do not make token %d", rank, (int)ia, (int)ib,
-                                (int)inew);
-            goto insert;
-        }
-        if (*v == '"') {
-            if (wm__j_str(v, e, buf, sizeof buf) >= sizeof buf)
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is longer than %d bytes", rank, (int)sizeof buf - 1);
-            sp = strchr(buf, ' ');
-            if (!sp) return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not 'a b'", rank);
-            *sp = 0;
-            la = (size_t)(sp - buf);
-            lb = strlen(sp + 1);
-            memmove(buf + la, sp + 1, lb + 1);
-        } else {
-            wm__jit pi;
-            const char *pa = NULL, *pb = NULL, *q;
-            int cnt = 0;
-            if (*v != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is neither a string nor a pair", rank);
-            wm__j_iter(&pi, v, e);
-            while (wm__j_next(&pi, NULL, &q)) { if (cnt == 0) pa = q; else pb = q; cnt++; }
-            if (cnt != 2 || *pa != '"' || *pb != '"') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is not a pair of strings", rank);
-            la = wm__j_str(pa, e, NULL, 0);
-            lb = wm__j_str(pb, e, NULL, 0);
-            if (la + lb >= sizeof buf)
-                return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu is longer than %d bytes", rank, (int)sizeof buf - 1);
-            wm__j_str(pa, e, buf, la + 1);
-            wm__j_str(pb, e, buf + la, lb + 1);
-        }
-        ua = t->byte_level ? wm__unmap(buf, la, ab) : (long)la;
-        ub = ua >= 0 ? (t->byte_level ? wm__unmap(buf + la, lb, ab + ua) : (long)lb) : -1;
-        ia = ua >= 0 ? wm__vocab_get(t, ab, (size_t)ua) : -1;
-        ib = ub >= 0 ? wm__vocab_get(t, ab + ua, (size_t)ub) : -1;
-        inew = ia >= 0 && ib >= 0 ? wm__vocab_get(t, ab, (size_t)(ua + ub)) : -1;
-        if (inew < 0 && b->lenient) { rank++; continue; } /* it can never apply */
-        if (inew < 0) {
-            buf[la + lb] = 0;
-            return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: merge %zu uses a token missing from the vocab", rank);
-        }
-    insert:
-        for (h = wm__pair_slot(t, ia, ib); t->merge_hash[h].a >= 0; h = (h + 1) & t->merge_mask)
-            if (t->merge_hash[h].a == ia && t->merge_hash[h].b == ib) break;
-        t->merge_hash[h].a = ia;
-        t->merge_hash[h].b = ib;
-        t->merge_hash[h].rank = (int32_t)rank;
-        t->merge_hash[h].id = inew;
-        rank++;
-    }
-    t->n_merges = (int)rank;
-    t->n_merges = (int)rank;
-    return WM_OK;
-}
-
-static wm_status wm__tok_fill(wm_tokenizer *t, const wm__tokb *b) {
-    const char *e = b->e;
-    size_t pos = 0;
-    int i;
-    wm_status st;
-    wm__tok_fill_tables(t, b);
-    wm__tok_fill_vocab(t, b, &pos);
-    if ((st = wm__tok_fill_added(t, b, pos)) != WM_OK) return st;
-    if ((st = wm__tok_fill_merges(t, b)) != WM_OK) return st;
-    memcpy(t->prefix, b->prefix, sizeof t->prefix);
-    memcpy(t->suffix, b->suffix, sizeof t->suffix);
-    t->n_prefix = b->n_prefix;
-    t->n_suffix = b->n_suffix;
-    t->ignore_merges = b->ignore_merges;
-    t->pre = b->pre;
-    t->norm = b->norm;
-    t->byte_fallback = b->byte_fallback;
-    t->fuse_unk = b->fuse_unk;
-    memcpy(t->ops, b->ops, sizeof t->ops);
-    t->n_ops = b->n_ops;
-    t->meta = b->meta;
-    t->meta_split = b->meta_split;
-    t->dec_strip = b->dec_strip;
-    memcpy(t->steps, b->steps, sizeof t->steps);
-    t->n_steps = b->n_steps;
-    if (b->unk) {
-        char name[256];
-        size_t n = wm__j_str(b->unk, e, name, sizeof name);
-        int32_t id = -1;
-        for (i = 0; n < sizeof name && i < t->n_vocab; i++) /* unk_token names a vocab entry by its text */
-            if ((t->tok_flags[i] & WM__TOK_PRESENT) && t->tok_len[i] == n && !memcmp(t->tok_bytes + t->tok_off[i], name, n)) id = i;
-        t->unk = id;
-    }
-    return WM_OK;
-}
-
-/* ---- encoding -------------------------------------------------------------- */
-
-typedef struct wm__sym { int32_t id, prev, next, alive; } wm__sym;
-typedef struct wm__cand { int32_t rank, pos; } wm__cand;
-
-static int wm__cand_less(const wm__cand *a, const wm__cand *b) {
-    return a->rank != b->rank ? a->rank < b->rank : a->pos < b->pos;
-}
-
-static void wm__heap_push(wm__cand *h, int *n, wm__cand c) {
-    int i = (*n)++;
-    while (i > 0 && wm__cand_less(&c, &h[(i - 1) / 2])) { h[i] = h[(i - 1) / 2]; i = (i - 1) / 2; }
-    h[i] = c;
-}
-
-/* Places v at hole i of the heap h[n], moving smaller children up. */
-static void wm__heap_down(wm__cand *h, int n, int i, wm__cand v) {
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && wm__cand_less(&h[c + 1], &h[c])) c++;
-        if (!wm__cand_less(&h[c], &v)) break;
-        h[i] = h[c];
-        i = c;
-    }
-    h[i] = v;
-}
-
-static wm__cand wm__heap_pop(wm__cand *h, int *n) {
-    wm__cand top = h[0], last = h[--(*n)];
-    if (*n > 0) wm__heap_down(h, *n, 0, last);
-    return top;
-}
-
-/* Appends id to the output (counting past cap). */
-static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
-    if (ids && *n < cap) ids[*n] = id;
-    (*n)++;
-}
-
-/* BPE of a long pre-token in linear time, or 0 to say "use wm__bpe": the
-   same merges in the same order, found by a bucket queue over ranks instead
-   of a heap. It relies on what trained merges have: a merge creates a token
-   only later merges use, so each merge's new pairs rank above it and the
-   ranks are taken in increasing order, each bucket once; a merge list
-   without that property is detected when a pair at or below the current
-   rank appears, and the caller starts over with the heap. Within a rank,
-   only runs of one symbol overlap (a pair names its rank): each run is
-   merged left to right from its start, as the heap's (rank, position) order
-   does. head: [2][n_merges] (heads, tails); pool: [3m] entries (rank = next link). */
-static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
-    int32_t *tail = head + t->n_merges; /* FIFO buckets: each merge's pushes come left to right, so a bucket
-                                           is a few ascending sweeps of the word, not random jumps */
-    int i, np = 0, r, k;
-    for (r = 0; r < t->n_merges; r++) head[r] = -1;
-    for (i = 0; i + 1 < m; i++) {
-        const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
-        if (!mg) continue;
-        pool[np].pos = i; pool[np].rank = -1;
-        if (head[mg->rank] < 0) head[mg->rank] = np; else pool[tail[mg->rank]].rank = np;
-        tail[mg->rank] = np++;
-    }
-    for (r = 0; r < t->n_merges; r++) {
-        for (k = head[r]; k >= 0; k = pool[k].rank) {
-            int p = pool[k].pos, nx;
-            const wm__merge *mg;
-            if (!sy[p].alive || (nx = sy[p].next) < 0 || !(mg = wm__merge_get(t, sy[p].id, sy[nx].id)) || mg->rank != r) continue;
-            for (;;) { /* back to the start of a run of this pair */
-                const wm__merge *l = sy[p].prev >= 0 ? wm__merge_get(t, sy[sy[p].prev].id, sy[p].id) : NULL;
-                if (!l || l->rank != r) break;
-                p = sy[p].prev;
-            }
-            while (p >= 0 && (nx = sy[p].next) >= 0 && (mg = wm__merge_get(t, sy[p].id, sy[nx].id)) != NULL && mg->rank == r) {
-                const wm__merge *nb[2];
-                int s;
-                sy[p].id = mg->id;
-                sy[nx].alive = 0;
-                sy[p].next = sy[nx].next;
-                if (sy[nx].next >= 0) sy[sy[nx].next].prev = p;
-                nb[0] = sy[p].prev >= 0 ? wm__merge_get(t, sy[sy[p].prev].id, sy[p].id) : NULL;
-                nb[1] = sy[p].next >= 0 ? wm__merge_get(t, sy[p].id, sy[sy[p].next].id) : NULL;
-                for (s = 0; s < 2; s++) {
-                    int q;
-                    if (!nb[s]) continue;
-                    if ((q = nb[s]->rank) <= r) return 0; /* not a trained merge order */
-                    pool[np].pos = s ? p : sy[p].prev; pool[np].rank = -1;
-                    if (head[q] < 0) head[q] = np; else pool[tail[q]].rank = np;
-                    tail[q] = np++;
-                }
-                p = sy[p].next;
-            }
-        }
-    }
-    return 1;
-}
-
-/* One symbol per byte of w[n] (a byte without a token becomes unk or is
-   dropped), linked; returns their number. */
-static void wm__sym_add(wm__sym *sy, int *m, int32_t id) {
-    sy[*m].id = id; sy[*m].prev = *m - 1; sy[*m].next = -1; sy[*m].alive = 1;
-    if (*m > 0) sy[*m - 1].next = *m;
-    (*m)++;
-}
-
-static int wm__all_bytes(const wm_tokenizer *t, const unsigned char *p, int l) {
-    int k;
-    for (k = 0; k < l; k++) if (t->byte_tok[p[k]] < 0) return 0;
-    return 1;
-}
-
-/* The first symbols of a word: its bytes (byte-level), or its characters,
-   an unknown one as its <0xXX> byte tokens (byte_fallback) or unk (fused
-   with an unk before it under fuse_unk). */
-static int wm__bpe_syms(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy) {
-    int i, m = 0, l;
-    for (i = 0; i < n; i += l) {
-        int32_t id;
-        l = 1;
-        if (t->byte_level) {
-            id = t->byte_tok[w[i]] >= 0 ? t->byte_tok[w[i]] : t->unk;
-            if (id >= 0) wm__sym_add(sy, &m, id);
-            continue;
-        }
-        l = wm__utf8_len(w + i, w + n);
-        if (l == 0) l = 1;
-        id = wm__vocab_get(t, w + i, (size_t)l);
-        if (id >= 0) wm__sym_add(sy, &m, id);
-        else if (t->byte_fallback && wm__all_bytes(t, w + i, l)) {
-            int k;
-            for (k = 0; k < l; k++) wm__sym_add(sy, &m, t->byte_tok[w[i + k]]);
-        } else if (t->unk >= 0 && !(t->fuse_unk && m > 0 && sy[m - 1].id == t->unk)) {
-            wm__sym_add(sy, &m, t->unk);
-        }
-    }
-    return m;
-}
-
-/* BPE of one pre-token w[n] with scratch for n symbols and 3n candidates;
-   head ([2][n_merges], or NULL) tries the linear bucket queue first. */
-static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *head, int32_t *ids,
-                    size_t cap, size_t *out_n) {
-    int i, nh = 0, m;
-    if (t->ignore_merges) {
-        int32_t id = wm__vocab_get(t, w, (size_t)n);
-        if (id >= 0) { wm__emit(ids, cap, out_n, id); return; }
-    }
-    m = wm__bpe_syms(t, w, n, sy);
-    if (head && wm__bpe_long(t, sy, m, heap, head)) goto emit;
-    if (head) m = wm__bpe_syms(t, w, n, sy); /* the heap starts over */
-    for (i = 0; i + 1 < m; i++) { /* the first candidates, then one O(m) heapify */
-        const wm__merge *mg = wm__merge_get(t, sy[i].id, sy[i + 1].id);
-        if (mg) { heap[nh].rank = mg->rank; heap[nh++].pos = i; }
-    }
-    for (i = nh / 2 - 1; i >= 0; i--) wm__heap_down(heap, nh, i, heap[i]);
-    while (nh > 0) {
-        wm__cand c = wm__heap_pop(heap, &nh);
-        int nx = sy[c.pos].next;
-        const wm__merge *mg;
-        if (!sy[c.pos].alive || nx < 0) continue;
-        mg = wm__merge_get(t, sy[c.pos].id, sy[nx].id);
-        if (!mg || mg->rank != c.rank) continue; /* stale: the pair changed since */
-        sy[c.pos].id = mg->id;
-        sy[nx].alive = 0;
-        sy[c.pos].next = sy[nx].next;
-        if (sy[nx].next >= 0) sy[sy[nx].next].prev = c.pos;
-        if (sy[c.pos].prev >= 0) {
-            const wm__merge *l = wm__merge_get(t, sy[sy[c.pos].prev].id, sy[c.pos].id);
-            if (l) { wm__cand d; d.rank = l->rank; d.pos = sy[c.pos].prev; wm__heap_push(heap, &nh, d); }
-        }
-        if (sy[c.pos].next >= 0) {
-            const wm__merge *r = wm__merge_get(t, sy[c.pos].id, sy[sy[c.pos].next].id);
-            if (r) { wm__cand d; d.rank = r->rank; d.pos = c.pos; wm__heap_push(heap, &nh, d); }
-        }
-    }
-emit:
-    for (i = m > 0 ? 0 : -1; i >= 0; i = sy[i].next) wm__emit(ids, cap, out_n, sy[i].id);
-}
-
-/* ---- a word cache for one long wm_tokenize call ------------------------------
-   Words up to WM__WC_WORD bytes and their ids, so a repeated word is merged
-   once. It lives for the call only (nothing is kept between calls, so
-   tokenizing stays thread-safe); probes are bounded and the tables fixed,
-   so no input makes it slower than merging every word. */
-#define WM__WC_WORD 32
-#define WM__WC_SLOTS 16384
-#define WM__WC_ENTRIES 8192
-typedef struct wm__wentry { uint64_t h; uint32_t boff, ioff; unsigned char blen, nid; } wm__wentry;
-typedef struct wm__wcache {
-    uint32_t slot[WM__WC_SLOTS];         /* entry + 1, 0 empty */
-    wm__wentry ent[WM__WC_ENTRIES];
-    unsigned char bytes[WM__WC_ENTRIES * 16];
-    int32_t ids[WM__WC_ENTRIES * 8];
-    uint32_t n_ent, n_bytes, n_ids;
-} wm__wcache;
-
-static void wm__bpe_cached(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids,
-                           size_t cap, size_t *out_n) {
-    uint64_t h = wm__fnv64(w, n);
-    uint32_t s = (uint32_t)(h >> 50) & (WM__WC_SLOTS - 1), probe;
-    int32_t tmp[WM__WC_WORD];
-    size_t k = 0, i;
-    for (probe = 0; probe < 8; probe++, s = (s + 1) & (WM__WC_SLOTS - 1)) {
-        const wm__wentry *en;
-        if (!wc->slot[s]) break;
-        en = &wc->ent[wc->slot[s] - 1];
-        if (en->h == h && en->blen == n && !memcmp(wc->bytes + en->boff, w, (size_t)n)) {
-            for (i = 0; i < en->nid; i++) wm__emit(ids, cap, out_n, wc->ids[en->ioff + i]);
-            return;
-        }
-    }
-    wm__bpe(t, w, n, sy, heap, NULL, tmp, WM__WC_WORD, &k); /* at most one id per byte */
-    for (i = 0; i < k; i++) wm__emit(ids, cap, out_n, tmp[i]);
-    if (probe < 8 && !wc->slot[s] && wc->n_ent < WM__WC_ENTRIES && wc->n_bytes + (uint32_t)n <= sizeof wc->bytes &&
-        wc->n_ids + k <= sizeof wc->ids / sizeof wc->ids[0]) {
-        wm__wentry *en = &wc->ent[wc->n_ent];
-        en->h = h; en->boff = wc->n_bytes; en->blen = (unsigned char)n; en->ioff = wc->n_ids; en->nid = (unsigned char)k;
-        memcpy(wc->bytes + wc->n_bytes, w, (size_t)n);
-        memcpy(wc->ids + wc->n_ids, tmp, k * sizeof(int32_t));
-        wc->n_bytes += (uint32_t)n;
-        wc->n_ids += (uint32_t)k;
-        wc->slot[s] = ++wc->n_ent;
-    }
-}
-
-/* BPE-encodes one word: from the call's word cache, with stack scratch, or
-   (a long word) with WM_MALLOC'd scratch in linear time. */
-static wm_status wm__bpe_word(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *q, int32_t *ids, size_t cap,
-                              size_t *n) {
-    wm__sym sy_stack[WM_TOKENIZER_STACK_WORD];
-    wm__cand heap_stack[3 * WM_TOKENIZER_STACK_WORD];
-    size_t len = (size_t)(q - p);
-    if (wc && len <= WM__WC_WORD) {
-        wm__bpe_cached(t, wc, p, (int)len, sy_stack, heap_stack, ids, cap, n);
-    } else if (len <= WM_TOKENIZER_STACK_WORD) {
-        wm__bpe(t, p, (int)len, sy_stack, heap_stack, NULL, ids, cap, n);
-    } else {
-#ifndef WM_NO_MALLOC
-        /* a word long against the merge list is merged in linear time (the buckets cost n_merges) */
-        size_t nh = len >= (size_t)t->n_merges / 8 ? 2 * (size_t)t->n_merges : 0;
-        wm__sym *sy = len < (size_t)INT32_MAX / 64 ? (wm__sym *)WM_MALLOC(len * (sizeof(wm__sym) + 3 * sizeof(wm__cand)) + nh * 4) : NULL;
-        wm__cand *heap = (wm__cand *)(sy + len);
-        if (!sy) return WM_ERR_NOMEM;
-        wm__bpe(t, p, (int)len, sy, heap, nh ? (int32_t *)(heap + 3 * len) : NULL, ids, cap, n);
-        WM_FREE(sy);
-#else
-        return WM_ERR_NOMEM;
-#endif
-    }
-    return WM_OK;
-}
-
-/* ---- the general pre-tokenizer pipeline -------------------------------------
-   Step i splits the piece [p, e) and hands each part to step i + 1; after
-   the last step a part is a word. Digits (\p{N}), Whitespace (\w+|[^\w\s]+,
-   spaces dropped), WhitespaceSplit, Punctuation (each \p{P} or ASCII
-   punctuation character), Split on a string (five behaviors) or a known
-   regex, and ByteLevel's add_prefix_space (a space in front of a part that
-   lacks one). */
-static int wm__in_tab(uint32_t cp, const uint32_t *r, int n_pairs) { return wm__in_ranges(cp, r, n_pairs); }
-#define WM__TAB(x) (x), (int)(sizeof(x) / sizeof((x)[0]) / 2)
-static int wm__is_word(uint32_t cp) { return cp < 128 ? (cp == '_' || ((cp | 32) >= 'a' && (cp | 32) <= 'z') || (cp >= '0' && cp <= '9')) : wm__in_tab(cp, WM__TAB(wm__uc_word)); }
-static int wm__is_punct(uint32_t cp) {
-    if (cp < 128) return (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126);
-    return wm__in_tab(cp, WM__TAB(wm__uc_punct));
-}
-
-static wm_status wm__pre_step(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                              size_t cap, size_t *n);
-
-/* the parts of p..e around the matches of a class test (Isolated; Contiguous: runs of matches; Removed: matches dropped) */
-static wm_status wm__pre_class(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                               size_t cap, size_t *n, int (*is)(uint32_t), int runs, int drop) {
-    const unsigned char *q = p;
-    wm_status st;
-    while (q < e) {
-        int l;
-        uint32_t cp = wm__cp(q, e, &l);
-        if (is(cp)) {
-            const unsigned char *m = q + l;
-            while (runs && m < e) { int l2; if (!is(wm__cp(m, e, &l2))) break; m += l2; }
-            if ((st = wm__pre_step(t, wc, i + 1, p, q, ids, cap, n)) != WM_OK) return st;
-            if (!drop && (st = wm__pre_step(t, wc, i + 1, q, m, ids, cap, n)) != WM_OK) return st;
-            p = q = m;
-        } else {
-            q += l;
-        }
-    }
-    return wm__pre_step(t, wc, i + 1, p, e, ids, cap, n);
-}
-
-static int wm__is_numeric(uint32_t cp) { return wm__uc_class(cp) == WM__CL_N; }
-static int wm__is_space(uint32_t cp) { return wm__uc_class(cp) == WM__CL_S; }
-
-static wm_status wm__pre_step(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                              size_t cap, size_t *n) {
-    const wm__pstep *ps = &t->steps[i];
-    const unsigned char *q;
-    wm_status st;
-    if (p >= e) return WM_OK;
-    if (i == t->n_steps) return wm__bpe_word(t, wc, p, e, ids, cap, n);
-    switch (ps->kind) {
-    case WM__PS_REGEX: { /* each match a part; the text between matches (a regex that does not cover all) too, unless inverted-Removed */
-        const unsigned char *gap = p;
-        int keep_gaps = ps->beh != WM__SB_REMOVED;
-        while (p < e) {
-            q = wm__pretok(ps->arg, p, e);
-            if (q == p) { int l; wm__cp(p, e, &l); p += l; continue; }
-            if (keep_gaps && (st = wm__pre_step(t, wc, i + 1, gap, p, ids, cap, n)) != WM_OK) return st;
-            if ((st = wm__pre_step(t, wc, i + 1, p, q, ids, cap, n)) != WM_OK) return st;
-            p = gap = q;
-        }
-        return keep_gaps ? wm__pre_step(t, wc, i + 1, gap, e, ids, cap, n) : WM_OK;
-    }
-    case WM__PS_DIGITS: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_numeric, !ps->arg, 0);
-    case WM__PS_PUNCT: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_punct, 0, 0);
-    case WM__PS_WSPLIT: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_space, 1, 1);
-    case WM__PS_WHITESPACE: /* \w+ | [^\w\s]+ ; whitespace between them dropped */
-        while (p < e) {
-            int l, w;
-            uint32_t cp = wm__cp(p, e, &l);
-            if (wm__is_space(cp)) { p += l; continue; }
-            w = wm__is_word(cp);
-            for (q = p + l; q < e;) {
-                int l2;
-                uint32_t c2 = wm__cp(q, e, &l2);
-                if (wm__is_space(c2) || wm__is_word(c2) != w) break;
-                q += l2;
-            }
-            if ((st = wm__pre_step(t, wc, i + 1, p, q, ids, cap, n)) != WM_OK) return st;
-            p = q;
-        }
-        return WM_OK;
-    case WM__PS_STRING: { /* each occurrence of s: a part of its own, dropped, or joined to the part before / after */
-        const unsigned char *from = p, *x = p;
-        while (x + ps->ls <= e) {
-            const unsigned char *m;
-            if (*x != ps->s[0]) { /* on to the next candidate */
-                x = (const unsigned char *)memchr(x, ps->s[0], (size_t)(e - x));
-                if (!x) break;
-                continue;
-            }
-            if (memcmp(x, ps->s, ps->ls)) { x++; continue; }
-            m = x + ps->ls;
-            while (ps->beh == WM__SB_CONTIGUOUS && m + ps->ls <= e && !memcmp(m, ps->s, ps->ls)) m += ps->ls;
-            if (ps->beh == WM__SB_PREV) { if ((st = wm__pre_step(t, wc, i + 1, from, m, ids, cap, n)) != WM_OK) return st; from = m; }
-            else if (ps->beh == WM__SB_NEXT) { if ((st = wm__pre_step(t, wc, i + 1, from, x, ids, cap, n)) != WM_OK) return st; from = x; }
-            else {
-                if ((st = wm__pre_step(t, wc, i + 1, from, x, ids, cap, n)) != WM_OK) return st;
-                if (ps->beh != WM__SB_REMOVED && (st = wm__pre_step(t, wc, i + 1, x, m, ids, cap, n)) != WM_OK) return st;
-                from = m;
-            }
-            x = m;
-        }
-        return wm__pre_step(t, wc, i + 1, from, e, ids, cap, n);
-    }
-    case WM__PS_PREFIX: { /* ByteLevel add_prefix_space: " " + the part, unless it starts with one */
-        unsigned char small[256], *buf = small;
-        size_t len = (size_t)(e - p);
-        if (*p == ' ') return wm__pre_step(t, wc, i + 1, p, e, ids, cap, n);
-        if (len + 1 > sizeof small) {
-#ifndef WM_NO_MALLOC
-            buf = (unsigned char *)WM_MALLOC(len + 1);
-#else
-            buf = NULL;
-#endif
-            if (!buf) return WM_ERR_NOMEM;
-        }
-        buf[0] = ' ';
-        memcpy(buf + 1, p, len);
-        st = wm__pre_step(t, wc, i + 1, buf, buf + len + 1, ids, cap, n);
-#ifndef WM_NO_MALLOC
-        if (buf != small) WM_FREE(buf);
-#endif
-        return st;
-    }
-    default: return wm__bpe_word(t, wc, p, e, ids, cap, n);
-    }
-}
-
-/* Pre-tokenizes and BPE-encodes normalized text. */
-static wm_status wm__encode_normed(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
-                                   size_t *n) {
-    wm_status st;
-    if (t->n_steps) return wm__pre_step(t, wc, 0, p, e, ids, cap, n);
-    while (p < e) {
-        const unsigned char *q = t->byte_level && t->pre >= 0 ? wm__pretok(t->pre, p, e) : e; /* no split: one word */
-        if ((st = wm__bpe_word(t, wc, p, q, ids, cap, n)) != WM_OK) return st;
-        p = q;
-    }
-    return WM_OK;
-}
-
-#ifndef WM_TOKENIZER_STACK_NORM
-#define WM_TOKENIZER_STACK_NORM 1024 /* bytes of normalized text kept on the stack (longer: WM_MALLOC) */
-#endif
-
-/* Added-token options: a word character (\\w, as Rust's regex: alphabetic, mark, decimal digit, connector) just
-   before p / at p; the start of the whitespace run ending at p (not before
-   lo); the end of the whitespace run from p. */
-static int wm__word_before(const unsigned char *lo, const unsigned char *p) { return p > lo && wm__is_word(wm__cp_before(lo, p, NULL)); }
-
-static int wm__word_at(const unsigned char *p, const unsigned char *e) {
-    int l;
-    return p < e && wm__is_word(wm__cp(p, e, &l));
-}
-
-static const unsigned char *wm__space_before(const unsigned char *lo, const unsigned char *p) {
-    while (p > lo) {
-        const unsigned char *q;
-        if (wm__uc_class(wm__cp_before(lo, p, &q)) != WM__CL_S) break;
-        p = q;
-    }
-    return p;
-}
-
-static const unsigned char *wm__space_after(const unsigned char *p, const unsigned char *e) {
-    while (p < e) {
-        int l;
-        if (wm__uc_class(wm__cp(p, e, &l)) != WM__CL_S) break;
-        p += l;
-    }
-    return p;
-}
-
-/* A normalizer step on src[n] into dst (NULL: measure); the output length.
-   Prepend: in front of non-empty text; Replace: each occurrence, left to right. */
-static size_t wm__strop_apply(const wm__strop *op, const unsigned char *p, size_t n, unsigned char *dst) {
-    size_t i = 0, k = 0;
-    if (op->kind == WM__OP_STRIP) { /* whitespace off the ends */
-        const unsigned char *a = p, *e = p + n;
-        if (op->a[0]) a = wm__space_after(a, e);
-        if (op->a[1]) e = wm__space_before(a, e);
-        if (dst) memmove(dst, a, (size_t)(e - a));
-        return (size_t)(e - a);
-    }
-#ifndef WM_NO_UNICODE_NORM
-    if (op->kind == WM__OP_LOWER) { /* each character's lowercase (char::to_lowercase); invalid bytes as they are */
-        while (i < n) {
-            int l, lo = 0, hi = (int)(sizeof wm__uc_lower / sizeof wm__uc_lower[0] / 2) - 1;
-            uint32_t cp, low;
-            unsigned char tmp[8];
-            int w;
-            if (p[i] < 0x80) { /* ASCII run: byte by byte */
-                size_t j = i;
-                while (j < n && p[j] < 0x80) j++;
-                if (dst)
-                    for (; i < j; i++) dst[k++] = (unsigned char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
-                else k += j - i, i = j;
-                continue;
-            }
-            low = cp = wm__cp(p + i, p + n, &l);
-            if (cp == 0xffffffffu) { if (dst) dst[k] = p[i]; k++; i++; continue; }
-            while (lo <= hi) {
-                int mid = (lo + hi) / 2;
-                if (cp < wm__uc_lower[2 * mid]) hi = mid - 1;
-                else if (cp > wm__uc_lower[2 * mid]) lo = mid + 1;
-                else { low = wm__uc_lower[2 * mid + 1]; break; }
-            }
-            w = cp == 0x130 ? (tmp[0] = 'i', wm__put_cp(tmp + 1, 0x307) + 1) : wm__put_cp(tmp, low); /* U+0130: i + U+0307 */
-            if (dst) memcpy(dst + k, tmp, (size_t)w);
-            k += (size_t)w;
-            i += (size_t)l;
-        }
-        return k;
-    }
-#endif
-    if (!op->la) {
-        if (!n) return 0;
-        if (dst) { memcpy(dst, op->b, op->lb); memcpy(dst + op->lb, p, n); }
-        return n + op->lb;
-    }
-    while (i < n) { /* the text up to the next candidate (its first byte) as a block, then the match or one byte */
-        const unsigned char *c = (const unsigned char *)memchr(p + i, op->a[0], n - i);
-        size_t j = c ? (size_t)(c - p) : n;
-        if (dst) memcpy(dst + k, p + i, j - i);
-        k += j - i;
-        i = j;
-        if (i == n) break;
-        if (i + op->la <= n && !memcmp(p + i, op->a, op->la)) {
-            if (dst) memcpy(dst + k, op->b, op->lb);
-            k += op->lb;
-            i += op->la;
-        } else {
-            if (dst) dst[k] = p[i];
-            k++;
-            i++;
-        }
-    }
-    return k;
-}
-
-/* Text that a normalizer step wrote: on the stack when short, else WM_MALLOC'd. */
-typedef struct wm__nbuf { unsigned char *p; size_t n; int heap; } wm__nbuf;
-
-static int wm__nbuf_get(wm__nbuf *b, unsigned char *stack, size_t stack_n, size_t n) {
-    b->n = n;
-    b->heap = n > stack_n;
-    if (!b->heap) { b->p = stack; return 1; }
-#ifndef WM_NO_MALLOC
-    b->p = (unsigned char *)WM_MALLOC(n ? n : 1);
-    return b->p != NULL;
-#else
-    b->p = NULL;
-    return 0;
-#endif
-}
-
-static void wm__nbuf_free(wm__nbuf *b) {
-#ifndef WM_NO_MALLOC
-    if (b->heap) WM_FREE(b->p);
-#endif
-    b->heap = 0;
-}
-
-/* A split at q (before U+2581) that a token could span: the character
-   before it is one of sp_block. */
-static int wm__sp_blocked(const wm_tokenizer *t, const unsigned char *lo, const unsigned char *q) {
-    uint32_t x;
-    int j;
-    if (!t->n_sp_block || q <= lo) return 0;
-    x = wm__cp_before(lo, q, NULL);
-    for (j = 0; j < t->n_sp_block; j++)
-        if (t->sp_block[j] == x) return 1;
-    return 0;
-}
-
-/* Metaspace and non-byte-level words: one word per segment, or (Metaspace
-   split) a word starting at each U+2581. */
-static wm_status wm__encode_words(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids, size_t cap,
-                                  size_t *n) {
-    const unsigned char *q;
-    wm_status st;
-    int every = t->meta && t->meta_split; /* Metaspace: a word at each U+2581; else (sp_split) at each run of them */
-    if (t->byte_level || !(every || t->sp_split)) return wm__encode_normed(t, wc, p, e, ids, cap, n);
-    while (p < e) {
-        for (q = p + 1; q < e; q++)
-            if (e - q >= 3 && q[0] == 0xe2 && q[1] == 0x96 && q[2] == 0x81 &&
-                (every || ((q - p < 3 || !(q[-3] == 0xe2 && q[-2] == 0x96 && q[-1] == 0x81)) && !wm__sp_blocked(t, p, q))))
-                break;
-        if ((st = wm__encode_normed(t, wc, p, q, ids, cap, n)) != WM_OK) return st;
-        p = q;
-    }
-    return WM_OK;
-}
-
-/* Text through a normalizer (NFC / NFKC, then its steps: Prepend, Replace,
-   Lowercase, Strip) into *out: the input itself when nothing changes it,
-   else on the stack (stack[0] / stack[1], alternately) when short enough,
-   else WM_MALLOC'd. 0: out of memory. */
-static int wm__norm_chain(int norm, const wm__strop *ops, int n_ops, const unsigned char *p, const unsigned char *e,
-                          unsigned char (*stack)[WM_TOKENIZER_STACK_NORM], wm__nbuf *out) {
-    wm__nbuf cur, nxt;
-    int i;
-    cur.p = (unsigned char *)(uintptr_t)p; cur.n = (size_t)(e - p); cur.heap = 0;
-#ifndef WM_NO_UNICODE_NORM
-    if (norm != WM__NORM_NONE) {
-        const unsigned char *q;
-        uint32_t run[256];
-        wm__cprun r;
-        r.p = run; r.cap = 256; r.heap = 0;
-        for (q = p; q < e && *q < (norm == WM__NORM_NFC ? 0xcc : 0xc2); q++) {} /* below U+0300 (NFC) / U+00A0 (NFKC): unchanged */
-        if (q < e) {
-            int ok = wm__nbuf_get(&nxt, stack[0], sizeof stack[0], wm__normalize(norm, p, e, NULL, 0, &r));
-            if (ok) wm__normalize(norm, p, e, nxt.p, nxt.n, &r);
-#ifndef WM_NO_MALLOC
-            if (r.heap) WM_FREE(r.p);
-#endif
-            if (!ok) return 0;
-            cur = nxt;
-        }
-    }
-#else
-    (void)norm;
-#endif
-    for (i = 0; i < n_ops; i++) {
-        int k = cur.p == stack[0] ? 1 : 0;
-        if (!wm__nbuf_get(&nxt, stack[k], sizeof stack[k], wm__strop_apply(&ops[i], cur.p, cur.n, NULL))) { wm__nbuf_free(&cur); return 0; }
-        wm__strop_apply(&ops[i], cur.p, cur.n, nxt.p);
-        wm__nbuf_free(&cur);
-        cur = nxt;
-    }
-    *out = cur;
-    return 1;
-}
-
-/* The normalized text of a "normalized" added token's content (a JSON
-   string): its length, and the text when dst is not NULL. */
-static wm_status wm__added_nz_text(const wm__tokb *b, const char *content, unsigned char *dst, size_t *len) {
-    unsigned char stack[2][WM_TOKENIZER_STACK_NORM], small[256], *raw = small;
-    size_t n = wm__j_str(content, b->e, NULL, 0);
-    wm__nbuf out;
-    int ok;
-    if (n > sizeof small) {
-#ifndef WM_NO_MALLOC
-        raw = (unsigned char *)WM_MALLOC(n);
-#else
-        raw = NULL;
-#endif
-        if (!raw) return wm__fail(b->err, WM_ERR_NOMEM, "tokenizer.json: out of memory normalizing an added token");
-    }
-    wm__j_str(content, b->e, (char *)raw, n);
-    ok = wm__norm_chain(b->norm, b->ops, b->n_ops, raw, raw + n, stack, &out);
-    if (ok) {
-        *len = out.n;
-        if (dst) memcpy(dst, out.p, out.n);
-        wm__nbuf_free(&out);
-    }
-#ifndef WM_NO_MALLOC
-    if (raw != small) WM_FREE(raw);
-#endif
-    return ok ? WM_OK : wm__fail(b->err, WM_ERR_NOMEM, "tokenizer.json: out of memory normalizing an added token");
-}
-
-/* The Metaspace pre-tokenizer on a normalized piece: each ' ' becomes
-   U+2581 and one goes in front unless there already (prepend_scheme
-   "first": only when the piece starts the input); then its words. */
-static wm_status wm__encode_meta(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                                 size_t cap, size_t *n, int first) {
-    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
-    wm__strop ops[2];
-    wm__nbuf cur;
-    wm_status st;
-    int n_ops = 1;
-    if (!t->meta || p >= e) return wm__encode_words(t, wc, p, e, ids, cap, n);
-    memset(ops, 0, sizeof ops);
-    ops[0].a[0] = ' '; ops[0].la = 1; memcpy(ops[0].b, "\xe2\x96\x81", 3); ops[0].lb = 3;
-    if (*p != ' ' && !(e - p >= 3 && !memcmp(p, "\xe2\x96\x81", 3)) && t->meta != WM__META_NEVER && (t->meta != WM__META_FIRST || first)) {
-        memcpy(ops[1].b, "\xe2\x96\x81", 3); ops[1].lb = 3; /* Prepend */
-        n_ops = 2;
-    }
-    if (!wm__norm_chain(WM__NORM_NONE, ops, n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
-    st = wm__encode_words(t, wc, cur.p, cur.p + cur.n, ids, cap, n);
-    wm__nbuf_free(&cur);
-    return st;
-}
-
-static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                                  size_t cap, size_t *n, int first);
-
-/* The added tokens of set nz in [lo, e) (0: the raw text, 1: a normalized
-   piece), leftmost-longest, their options judged within [lo, e); the text
-   between them goes on to the next stage (raw: normalizing, normalized:
-   pre-tokenizing), first when it starts the input (first and at lo). */
-static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *lo, const unsigned char *e, int nz, int first,
-                                  int32_t *ids, size_t cap, size_t *n) {
-    /* Each position is searched by narrowing the sorted list, up to 64 bytes
-       deep; a deeper agreement (a long token's prefix, repeated: quadratic
-       for the narrowing) hands a window of positions to the automaton, which
-       costs the window plus the longest text. Windows as long as the longest
-       text keep it linear. */
-    const unsigned char *q = lo, *seg = lo, *w0 = lo, *w1 = lo; /* the window [w0, w1) of win */
-    int32_t small[256], *win = small;
-    size_t wn = sizeof small / sizeof small[0];
-    wm_status st = WM_OK;
-#ifndef WM_NO_MALLOC
-    int32_t *big = NULL;
-#endif
-    while (q < e && (!nz || t->n_added_nz)) {
-        int best;
-        const unsigned char *end, *cut = q;
-        unsigned char fl;
-        if (!(t->added_lead[*q] & (1 << nz))) { q++; continue; }
-        if (q < w1) best = win[q - w0];
-        else if ((best = wm__added_at(t, q, e, nz, t->added_depth)) == -2) { /* a window from q */
-#ifndef WM_NO_MALLOC
-            if (!big && t->added_max > wn && (big = (int32_t *)WM_MALLOC(sizeof(int32_t) * t->added_max)) != NULL) {
-                win = big;
-                wn = t->added_max;
-            }
-#endif
-            w0 = q;
-            w1 = q + WM__MIN(wn, (size_t)(e - q));
-            wm__added_window(t, w0, (size_t)(w1 - w0), e, nz, win);
-            best = win[0];
-        }
-        if (best < 0) { q++; continue; }
-        end = q + t->added_len[best];
-        fl = t->tok_flags[t->added[best]];
-        if ((fl & WM__TOK_SINGLE) && (wm__word_before(lo, q) || wm__word_at(end, e))) { q = end; continue; } /* inside a word: the search goes on after it */
-        if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q); /* the spaces before it go with it */
-        if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
-        st = nz ? wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, cut, ids, cap, n, first && seg == lo);
-        if (st != WM_OK) break;
-        wm__emit(ids, cap, n, t->added[best]);
-        q = seg = end;
-    }
-#ifndef WM_NO_MALLOC
-    if (big) WM_FREE(big);
-#endif
-    if (st != WM_OK) return st;
-    return nz ? wm__encode_meta(t, wc, seg, e, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, e, ids, cap, n, first && seg == lo);
-}
-
-/* Normalizes, pre-tokenizes and BPE-encodes text that holds no raw-matched
-   added token (first: it starts the input). The "normalized" added tokens
-   are found in the normalized text, and the pieces between them are
-   pre-tokenized one by one. */
-static wm_status wm__encode_plain(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *p, const unsigned char *e, int32_t *ids,
-                                  size_t cap, size_t *n, int first) {
-    unsigned char stack[2][WM_TOKENIZER_STACK_NORM];
-    wm__nbuf cur;
-    wm_status st;
-    if (t->norm == WM__NORM_NONE && !t->n_ops && !t->n_added_nz) return wm__encode_meta(t, wc, p, e, ids, cap, n, first);
-    if (!wm__norm_chain(t->norm, t->ops, t->n_ops, p, e, stack, &cur)) return WM_ERR_NOMEM;
-    st = wm__encode_added(t, wc, cur.p, cur.p + cur.n, 1, first, ids, cap, n);
-    wm__nbuf_free(&cur);
-    return st;
-}
-
-WMDEF wm_status wm_tokenize(const wm_tokenizer *t, const char *text, size_t len, int add_special, int32_t *ids, size_t cap,
-                            size_t *n_ids) {
-    const unsigned char *p = (const unsigned char *)(text ? text : ""), *e;
-    wm__wcache *wc = NULL;
-    size_t n = 0;
-    int i;
-    wm_status st;
-    if (!t || (!text && len) || !n_ids) return WM_ERR_INVALID_ARG;
-    e = p + len;
-#ifndef WM_NO_MALLOC
-    if (len >= 16384) { /* long text: a word cache for this call (zeroed slots; the rest is written before it is read) */
-        wc = (wm__wcache *)WM_MALLOC(sizeof(wm__wcache));
-        if (wc) { memset(wc->slot, 0, sizeof wc->slot); wc->n_ent = wc->n_bytes = wc->n_ids = 0; }
-    }
-#endif
-    if (add_special)
-        for (i = 0; i < t->n_prefix; i++) wm__emit(ids, cap, &n, t->prefix[i]);
-    if ((st = wm__encode_added(t, wc, p, e, 0, 1, ids, cap, &n)) != WM_OK) goto done; /* added tokens first */
-    if (add_special)
-        for (i = 0; i < t->n_suffix; i++) wm__emit(ids, cap, &n, t->suffix[i]);
-    *n_ids = n;
-    st = ids && n > cap ? WM_ERR_ARENA : WM_OK;
-done:
-#ifndef WM_NO_MALLOC
-    if (wc) WM_FREE(wc);
-#endif
-    return st;
-}
-
-/* ---- decoding ---------------------------------------------------------------- */
-
-WMDEF const char *wm_token_bytes(const wm_tokenizer *t, int32_t id, size_t *len) {
-    if (!t || id < 0 || id >= t->n_vocab || !(t->tok_flags[id] & WM__TOK_PRESENT)) { if (len) *len = 0; return NULL; }
-    if (t->dec_bytes) { /* non-byte-level: the decoded text */
-        if (len) *len = t->dec_len[id];
-        return (const char *)t->dec_bytes + t->dec_off[id];
-    }
-    if (len) *len = t->tok_len[id];
-    return (const char *)t->tok_bytes + t->tok_off[id];
-}
-
-/* Length of the valid prefix of the character at p: the whole character
-   (>= 1) when complete and valid, else how many bytes form the longest
-   valid start (0 for an invalid first byte); *need = its full length. */
-static int wm__utf8_prefix(const unsigned char *p, size_t n, int *need) {
-    unsigned c = p[0];
-    unsigned lo = 0x80, hi = 0xbf;
-    int len, k;
-    if (c < 0x80) { *need = 1; return 1; }
-    if (c >= 0xc2 && c <= 0xdf) len = 2;
-    else if (c >= 0xe0 && c <= 0xef) { len = 3; if (c == 0xe0) lo = 0xa0; if (c == 0xed) hi = 0x9f; }
-    else if (c >= 0xf0 && c <= 0xf4) { len = 4; if (c == 0xf0) lo = 0x90; if (c == 0xf4) hi = 0x8f; }
-    else { *need = 1; return 0; }
-    *need = len;
-    for (k = 1; k < len && (size_t)k < n; k++) {
-        unsigned b = p[k], l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xbf;
-        if (b < l || b > h) return k;
-    }
-    return k;
-}
-
-/* Whole characters of p[n] into out (U+FFFD per maximal invalid part); with
-   final == 0 an incomplete character at the end is left: returns the bytes
-   consumed, *out_n the bytes written. */
-static size_t wm__utf8_clean(const unsigned char *p, size_t n, int final, char *out, size_t *out_n) {
-    size_t i = 0, o = 0;
-    while (i < n) {
-        int need, ok = wm__utf8_prefix(p + i, n - i, &need);
-        if (ok == need) { memcpy(out + o, p + i, (size_t)need); o += (size_t)need; i += (size_t)need; continue; }
-        if (!final && (size_t)ok == n - i && ok > 0) break; /* may complete later */
-        memcpy(out + o, "\xef\xbf\xbd", 3);
-        o += 3;
-        i += ok > 0 ? (size_t)ok : 1;
-    }
-    *out_n = o;
-    return i;
-}
-
-WMDEF size_t wm_utf8_push(wm_utf8_stream *st, const char *bytes, size_t n, char *out) {
-    size_t done = 0, written = 0, w;
-    while (done < n || st->n) {
-        unsigned char buf[260];
-        size_t take = WM__MIN(n - done, sizeof buf - (size_t)st->n), used;
-        memcpy(buf, st->pend, (size_t)st->n);
-        memcpy(buf + st->n, bytes + done, take);
-        used = wm__utf8_clean(buf, (size_t)st->n + take, 0, out + written, &w);
-        written += w;
-        done += take;
-        st->n = (int)((size_t)st->n + take - used);
-        memcpy(st->pend, buf + used, (size_t)st->n);
-        if (done >= n) break;
-    }
-    return written;
-}
-
-WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out) {
-    size_t w = 0;
-    wm__utf8_clean(st->pend, (size_t)st->n, 1, out, &w);
-    st->n = 0;
-    return w;
-}
-
-WMDEF int wm_utf8_valid(const char *s, size_t n) {
-    const unsigned char *p = (const unsigned char *)s, *e = p + n;
-    while (p < e) {
-        int l = wm__utf8_len(p, e);
-        if (!l) return 0;
-        p += l;
-    }
-    return 1;
-}
-
-/* Whether the bytes of byte-fallback tokens ids[i, j) (one byte each) are
-   valid UTF-8 as a whole (Rust's String::from_utf8). */
-static int wm__byte_run_valid(const wm_tokenizer *t, const int32_t *ids, size_t i, size_t j) {
-    int need = 0;
-    unsigned lo = 0x80, hi = 0xbf;
-    for (; i < j; i++) {
-        size_t bl;
-        unsigned c = (unsigned char)*wm_token_bytes(t, ids[i], &bl);
-        if (need) {
-            if (c < lo || c > hi) return 0;
-            need--; lo = 0x80; hi = 0xbf;
-            continue;
-        }
-        if (c < 0x80) continue;
-        if (c < 0xc2 || c > 0xf4) return 0;
-        need = c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
-        if (c == 0xe0) lo = 0xa0;
-        else if (c == 0xed) hi = 0x9f;
-        else if (c == 0xf0) lo = 0x90;
-        else if (c == 0xf4) hi = 0x8f;
-    }
-    return need == 0;
-}
-
-static int wm__is_byte_tok(const wm_tokenizer *t, int32_t id) {
-    return id >= 0 && id < t->n_vocab && (t->tok_flags[id] & WM__TOK_BYTE) && (t->tok_flags[id] & WM__TOK_PRESENT);
-}
-
-WMDEF wm_status wm_detokenize(const wm_tokenizer *t, const int32_t *ids, size_t n, char *out, size_t cap, size_t *len) {
-    wm_utf8_stream st;
-    char tmp[3 * (256 + 4)];
-    size_t i, total = 0, kept = 0, bad_until = 0; /* kept: bytes written to out, whole characters, < cap */
-    int full = 0, strip;
-    if (!t || (!ids && n) || !len) return WM_ERR_INVALID_ARG;
-    strip = t->dec_strip;
-    st.n = 0;
-    for (i = 0; i <= n; i++) {
-        size_t bl = 0, w, k;
-        const char *b = i < n ? wm_token_bytes(t, ids[i], &bl) : NULL;
-        if (i < n && t->byte_fallback && !t->byte_level && i >= bad_until && wm__is_byte_tok(t, ids[i]) &&
-            (i == 0 || !wm__is_byte_tok(t, ids[i - 1]))) { /* a run of byte tokens: invalid UTF-8 as a whole gives U+FFFD per byte (ByteFallback) */
-            size_t j = i;
-            while (j < n && wm__is_byte_tok(t, ids[j])) j++;
-            if (!wm__byte_run_valid(t, ids, i, j)) bad_until = j;
-        }
-        if (i < bad_until) { b = "\xef\xbf\xbd"; bl = 3; }
-        while (strip > 0 && bl > 0 && *b == ' ') { b++; bl--; strip--; } /* the decoder's Strip / Metaspace: leading spaces */
-        if (bl > 0) strip = 0;
-        for (k = 0; k < bl || (i == n && k == 0); k += 256) {
-            w = i < n ? wm_utf8_push(&st, b + k, WM__MIN(256, bl - k), tmp) : wm_utf8_flush(&st, tmp);
-            if (out && !full) { /* as much as fits with the NUL, ending on a character boundary */
-                size_t take = w;
-                if (kept + take >= cap) {
-                    take = cap > kept ? cap - kept - 1 : 0;
-                    while (take > 0 && ((unsigned char)tmp[take] & 0xc0) == 0x80) take--;
-                    full = 1;
-                }
-                memcpy(out + kept, tmp, take);
-                kept += take;
-            }
-            total += w;
-            if (i == n) break;
-        }
-    }
-    if (out && cap) out[kept] = 0;
-    *len = total;
-    return out && total >= cap ? WM_ERR_ARENA : WM_OK;
-}
-
-/* ---- construction ------------------------------------------------------------ */
-
-/* Scans the JSON once and measures the tokenizer it describes. */
-static wm_status wm__tok_measure(wm__tokb *b, const char *json, size_t json_bytes, size_t *need, wm_error *err) {
-    wm__arena a = wm__arena_make(NULL, 0);
-    wm_status st;
-    if (!json) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
-    b->err = err;
-    if ((st = wm__tok_scan(b, json, json_bytes)) != WM_OK) return st;
-    wm__tok_carve(&a, b);
-    if (a.bad) return wm__fail(err, WM_ERR_FORMAT, "tokenizer.json: too large");
-    *need = a.used;
-    return WM_OK;
-}
-
-/* Builds a scanned tokenizer inside mem. */
-static wm_status wm__tok_build(wm_tokenizer **out, const wm__tokb *b, size_t need, void *mem, size_t mem_bytes, wm_error *err) {
-    wm__arena a;
-    wm_tokenizer *t;
-    wm_status st;
-    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: memory is NULL");
-    a = wm__arena_make(mem, mem_bytes);
-    t = wm__tok_carve(&a, b);
-    if (a.bad || !t)
-        return wm__fail(err, WM_ERR_ARENA, "tokenizer: buffer of %zu bytes is too small: it needs %zu bytes from a %d-byte aligned start",
-                        mem_bytes, need, WM__ALIGN);
-    if ((st = wm__tok_fill(t, b)) != WM_OK) return st;
-    t->bytes_used = a.used;
-    *out = t;
-    wm__ok(err);
-    return WM_OK;
-}
-
-WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *bytes, wm_error *err) {
-    wm__tokb b;
-    size_t need = 0;
-    wm_status st;
-    if (!bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
-    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
-    *bytes = need;
-    wm__ok(err);
-    return WM_OK;
-}
-
-WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t json_bytes, void *mem, size_t mem_bytes,
-                                  wm_error *err) {
-    wm__tokb b;
-    size_t need = 0;
-    wm_status st;
-    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
-    *out = NULL;
-    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
-    return wm__tok_build(out, &b, need, mem, mem_bytes, err);
-}
-
-#ifndef WM_NO_MALLOC
-WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err) {
-    wm__tokb b;
-    size_t need = 0;
-    void *mem;
-    wm_status st;
-    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
-    *out = NULL;
-    if ((st = wm__tok_measure(&b, json, json_bytes, &need, err)) != WM_OK) return st;
-    mem = WM_MALLOC(need + WM__ALIGN);
-    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "tokenizer: cannot allocate %zu bytes", need);
-    if ((st = wm__tok_build(out, &b, need, mem, need + WM__ALIGN, err)) != WM_OK) { WM_FREE(mem); return st; }
-    (*out)->owned = mem;
-    return WM_OK;
-}
-
-WMDEF void wm_tokenizer_free(wm_tokenizer *t) {
-    if (t && t->owned) WM_FREE(t->owned);
-}
-#endif
-
-WMDEF int wm_tokenizer_n_vocab(const wm_tokenizer *t) { return t ? t->n_vocab : 0; }
-
-WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
-    size_t n;
-    int i;
-    if (!t || !content || !*content) return -1;
-    n = strlen(content);
-    for (i = 0; i < t->n_added; i++)
-        if (t->added_rlen[i] == n && !memcmp(t->added_bytes + t->added_roff[i], content, n)) return t->added[i];
-    return -1;
-}
-
-/* ========================================================================
-   Sampling: repetition penalty, temperature, top-k, top-p, min-p, then a
-   draw from the seeded xoshiro256** stream.
-   ======================================================================== */
-
-WMDEF wm_sampler wm_sampler_default(void) {
-    wm_sampler s;
-    memset(&s, 0, sizeof s);
-    s.temperature = 0.0f;
-    s.top_p = 1.0f;
-    s.repeat_penalty = 1.0f;
-    wm_sampler_seed(&s, 0);
-    return s;
-}
-
-WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed) {
-    wm__rng r;
-    if (!s) return;
-    wm__rng_seed(&r, seed);
-    memcpy(s->rng, r.s, sizeof s->rng);
-}
-
-WMDEF size_t wm_sampler_work_bytes(int n_vocab) { return (size_t)(n_vocab > 0 ? n_vocab : 0) * sizeof(wm__pair); }
-
-static int wm__finite(float x) { return x == x && x - x == 0.0f; }
-
-WMDEF wm_status wm_sampler_check(const wm_sampler *s, wm_error *err) {
-    const char *bad = NULL;
-    if (!s) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: NULL");
-    if (!(wm__finite(s->temperature) && s->temperature >= 0.0f)) bad = "temperature must be a finite number >= 0";
-    else if (s->top_k < 0) bad = "top_k must be >= 0";
-    else if (!(s->top_p > 0.0f && s->top_p <= 1.0f)) bad = "top_p must be in (0, 1]";
-    else if (!(s->min_p >= 0.0f && s->min_p <= 1.0f)) bad = "min_p must be in [0, 1]";
-    else if (!(wm__finite(s->repeat_penalty) && s->repeat_penalty > 0.0f)) bad = "repeat_penalty must be a finite number > 0";
-    else if (s->repeat_last_n < 0) bad = "repeat_last_n must be >= 0";
-    if (bad) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: %s", bad);
-    wm__ok(err);
-    return WM_OK;
-}
-
-/* Applies penalty, temperature and the filters; leaves the candidates in q
-   with their probabilities (summing to 1) and returns how many (>= 1, or 0
-   when no logit is above -inf): best first when top-k or top-p is on, else
-   in id order. logits become scratch; NaN counts as -inf. */
-static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q) {
-    wm__kc kc;
-    int i, m = 0, k;
-    float mx, sum = 0.0f, z = 0.0f;
-    kc.simd = 1;
-    kc.n_threads = 1;
-    for (i = 0; i < n; i++)
-        if (logits[i] != logits[i]) logits[i] = -INFINITY;
-    if (s->repeat_penalty != 1.0f && hist) {
-        int from = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
-        for (i = from; i < n_hist; i++) { /* each distinct token once (q[].i marks the seen ones) */
-            int32_t tk = hist[i];
-            if (tk < 0 || tk >= n || q[tk].i == -2) continue;
-            q[tk].i = -2;
-            logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
-        }
-    }
-    mx = wm__k_max(&kc, logits, n);
-    if (mx == -INFINITY) return 0;
-    if (s->temperature <= 0.0f || mx == INFINITY) { /* greedy: the first of the largest (an infinite logit wins outright) */
-        int b = 0;
-        for (i = 1; i < n; i++) if (logits[i] > logits[b]) b = i;
-        q[0].i = b;
-        q[0].v = 1.0f;
-        return 1;
-    }
-    /* probabilities, unnormalized: e^((l - max) / T) */
-    for (i = 0; i < n; i++) logits[i] = (logits[i] - mx) / s->temperature;
-    wm__k_exp(&kc, logits, logits, n);
-    for (i = 0; i < n; i++) z += logits[i];
-    if (s->top_k > 0 || s->top_p < 1.0f) { /* best first: the top-k, or enough of the best to hold top-p */
-        k = s->top_k > 0 && s->top_k < n ? s->top_k : (s->top_k > 0 ? n : WM__MIN(n, 256));
-        for (;;) {
-            float cum = 0.0f;
-            wm__k_topk_pairs(&kc, logits, n, k, 1, q);
-            for (i = 0; i < k; i++) cum += q[i].v;
-            if (s->top_k > 0 || k == n || cum >= s->top_p * z) break;
-            k = WM__MIN(n, 4 * k);
-        }
-        m = k;
-        for (i = 0; i < m; i++) q[i].v /= z;
-        if (s->top_k > 0) { /* renormalize within the top-k before top-p, as the filters chain */
-            for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
-            for (i = 0; i < m; i++) q[i].v /= sum;
-        }
-        if (s->top_p < 1.0f) { /* smallest prefix whose mass reaches top_p */
-            float cum = 0.0f;
-            for (i = 0; i < m; i++) {
-                cum += q[i].v;
-                if (cum >= s->top_p) { m = i + 1; break; }
-            }
-        }
-        if (s->min_p > 0.0f) {
-            float thr = s->min_p * q[0].v;
-            for (i = 1; i < m; i++) if (q[i].v < thr) { m = i; break; }
-        }
-    } else { /* min-p or nothing: every token above the threshold, in id order */
-        float thr = s->min_p > 0.0f ? s->min_p : 0.0f; /* p_max is e^0 = 1 here */
-        for (i = 0; i < n; i++)
-            if (logits[i] > 0.0f && logits[i] >= thr) { q[m].i = i; q[m].v = logits[i] / z; m++; }
-    }
-    while (m > 1 && !(q[m - 1].v > 0.0f)) m--; /* a token of probability 0 is never drawn, rounding or not */
-    for (sum = 0.0f, i = 0; i < m; i++) sum += q[i].v;
-    for (i = 0; i < m; i++) q[i].v /= sum;
-    return m;
-}
-
-WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
-                          int32_t *token) {
-    wm__pair *q = (wm__pair *)work;
-    wm__rng r;
-    double u, cum = 0.0;
-    int m, i;
-    if (token) *token = -1;
-    if (!s || !logits || n_vocab < 1 || !q || !token || n_history < 0 || (n_history > 0 && !history)) return WM_ERR_INVALID_ARG;
-    if (wm_sampler_check(s, NULL) != WM_OK) return WM_ERR_INVALID_ARG;
-    for (i = 0; i < n_vocab; i++) q[i].i = 0;
-    m = wm__sample_candidates(s, logits, n_vocab, history, n_history, q);
-    if (m < 1) return WM_ERR_NUMERIC;
-    if (m == 1) { *token = q[0].i; return WM_OK; }
-    memcpy(r.s, s->rng, sizeof r.s);
-    u = wm__rng_uniform(&r);
-    memcpy(s->rng, r.s, sizeof r.s);
-    for (i = 0; i < m - 1 && u >= cum + (double)q[i].v; i++) cum += (double)q[i].v;
-    *token = q[i].i;
-    return WM_OK;
-}
-
-/* ========================================================================
-   Session save / restore. Layout (little-endian): "WMS1", u64 model
-   fingerprint, i32 layers, pos, n_vocab, flags; per layer the KV rows in use
-   and the SSD/conv states; the sampler; the logits; u64 FNV-1a of all before.
-   ======================================================================== */
-
-typedef struct wm__blob_io {
-    unsigned char *w;        /* writing into a buffer (NULL: only sizing) */
-    const unsigned char *r;  /* reading */
-    int (*sink)(void *ctx, const void *p, size_t n); /* or writing to a stream */
-    void *sink_ctx;
-    size_t pos, cap;
-    uint64_t h;
-    int bad;
-} wm__blob_io;
-
-/* One field of the blob: saving reads it from src, restoring writes it to
-   dst (NULL: skipped), sizing only counts. */
-static void wm__io2(wm__blob_io *io, const void *src, void *dst, size_t n) {
-    if (io->bad) return;
-    if (io->r) {
-        if (n > io->cap - io->pos) { io->bad = 1; return; }
-        if (dst) memcpy(dst, io->r + io->pos, n);
-        io->h = wm__fnv_bytes(io->h, io->r + io->pos, n);
-    } else if (io->w || io->sink) {
-        if (io->w && n > io->cap - io->pos) { io->bad = 1; return; }
-        io->h = wm__fnv_bytes(io->h, src, n);
-        if (io->w) memcpy(io->w + io->pos, src, n);
-        else if (!io->sink(io->sink_ctx, src, n)) io->bad = 1;
-    }
-    io->pos += n; /* neither: only sizing */
-}
-
-static void wm__io(wm__blob_io *io, void *data, size_t n) { wm__io2(io, data, data, n); }
-
-/* The sampler and the logits after the states: the sampler is read into
-   tmp (its fields are checked before anything is restored). */
-static void wm__session_io_tail(wm__blob_io *io, wm_sampler *tmp, const float *logits_in, float *logits_out, const int32_t *hdr) {
-    if (hdr[3] & 1) {
-        wm__io(io, &tmp->temperature, 4); wm__io(io, &tmp->top_k, 4); wm__io(io, &tmp->top_p, 4); wm__io(io, &tmp->min_p, 4);
-        wm__io(io, &tmp->repeat_penalty, 4); wm__io(io, &tmp->repeat_last_n, 4); wm__io(io, tmp->rng, sizeof tmp->rng);
-    }
-    if (hdr[3] & 2) wm__io2(io, logits_in, logits_out, sizeof(float) * (size_t)hdr[2]);
-}
-
-/* Walks the state in one order for saving (r NULL: from the session, smp_in
-   and logits_in) and restoring (into the session, smp_out, logits_out). */
-static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sampler *smp_in, wm_sampler *smp_out, const float *logits_in,
-                           float *logits_out, int32_t *hdr) {
-    const wm_config *c = &s->model->cfg;
-    int l;
-    size_t pos = (size_t)hdr[1];
-    for (l = 0; l < c->n_layers; l++) { /* per head, the rows in use of the head-major caches */
-        wm__lstate *st = &s->ls[l];
-        int h, nh = st->n_heads, nv = st->n_vheads ? st->n_vheads : nh;
-        size_t ctx = st->ring ? (size_t)st->ring : (size_t)s->params.n_ctx, rb = wm__row_size(s->params.cache_type, (size_t)c->head_dim);
-        size_t used = WM__MIN(pos, ctx); /* a ring's rows all hold keys once it has wrapped */
-        for (h = 0; st->k && h < WM__MAX(nh, nv); h++) {
-            if (h < nh) wm__io(io, st->k + (size_t)h * ctx * rb, rb * used);
-            if (h < nv) wm__io(io, st->v + (size_t)h * ctx * rb, rb * used);
-            if (st->m && h < nh) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * used);
-        }
-        if (st->S) wm__io(io, st->S, sizeof(float) * wm__S_floats(c, l));
-        if (st->conv) wm__io(io, st->conv, sizeof(float) * wm__conv_floats(c, l));
-    }
-    {
-        wm_sampler tmp;
-        memset(&tmp, 0, sizeof tmp);
-        if (!io->r && smp_in) tmp = *smp_in;
-        wm__session_io_tail(io, &tmp, logits_in, logits_out, hdr);
-        if (io->r && smp_out && !io->bad && (hdr[3] & 1)) *smp_out = tmp; /* a blob without a sampler leaves it as it is */
-    }
-}
-
-static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, const float *logits, wm__blob_io *io_in,
-                                  size_t *size) {
-    wm__blob_io io = *io_in;
-    int32_t hdr[4];
-    uint64_t fp;
-    io.h = WM__FNV_INIT;
-    fp = s->model->fingerprint;
-    hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
-    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2; /* the cache type: bits 2..4 */
-    wm__io2(&io, "WMS1", NULL, 4);
-    wm__io(&io, &fp, 8);
-    wm__io(&io, hdr, sizeof hdr);
-    wm__session_io(&io, s, smp, NULL, logits, NULL, hdr);
-    { uint64_t h = io.h; wm__io(&io, &h, 8); }
-    *size = io.pos;
-    io_in->bad = io.bad;
-    return io.bad ? WM_ERR_ARENA : WM_OK;
-}
-
-WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, const float *logits, void *buf, size_t cap,
-                                size_t *size) {
-    wm__blob_io io;
-    if (!s || !size) return WM_ERR_INVALID_ARG;
-    memset(&io, 0, sizeof io);
-    io.w = (unsigned char *)buf;
-    io.cap = cap;
-    return wm__session_save(s, smp, logits, &io, size);
-}
-
-WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
-    wm__blob_io io, sz;
-    int32_t hdr[4];
-    uint64_t fp, want, h;
-    char magic[4] = {0, 0, 0, 0};
-    if (!s || !buf) return WM_ERR_INVALID_ARG;
-    memset(&io, 0, sizeof io);
-    io.r = (const unsigned char *)buf;
-    io.cap = size;
-    wm__io(&io, magic, 4);
-    wm__io(&io, &fp, 8);
-    wm__io(&io, hdr, sizeof hdr);
-    if (io.bad || memcmp(magic, "WMS1", 4)) return wm__serr(s, WM_ERR_FORMAT, "session file: not a wm.h session (bad magic)");
-    if (fp != s->model->fingerprint || hdr[0] != s->model->cfg.n_layers || hdr[2] != s->model->cfg.vocab_size)
-        return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
-    if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
-        return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
-    if (hdr[3] & ~31) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
-    if ((hdr[3] >> 2) != s->params.cache_type)
-        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its KV cache is %s, this session's %s", wm__types[(hdr[3] >> 2) & 7].name,
-                        wm__types[s->params.cache_type].name);
-    memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
-    sz.pos = io.pos;
-    wm__session_io(&sz, s, NULL, NULL, NULL, NULL, hdr);
-    if (sz.pos + 8 != size) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
-    h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
-    memcpy(&want, io.r + size - 8, 8);
-    if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
-    if (hdr[3] & 1) { /* the sampler's fields, checked before any state is touched */
-        wm__blob_io tail = io;
-        wm_sampler tmp;
-        wm_error e;
-        memset(&tmp, 0, sizeof tmp);
-        tail.pos = sz.pos - (sizeof(float) * 6 + sizeof tmp.rng) - (hdr[3] & 2 ? sizeof(float) * (size_t)hdr[2] : 0);
-        wm__session_io_tail(&tail, &tmp, NULL, NULL, hdr);
-        if (wm_sampler_check(&tmp, &e) != WM_OK) return wm__serr(s, WM_ERR_FORMAT, "session file: %s", e.message);
-    }
-    wm__session_io(&io, s, NULL, smp, NULL, logits, hdr);
-    s->pos = hdr[1];
-    s->err[0] = 0;
-    return WM_OK;
-}
-
-/* ========================================================================
-   Generation and chat templates
-   ======================================================================== */
-
-WMDEF wm_generate_params wm_generate_default_params(void) {
-    wm_generate_params p;
-    memset(&p, 0, sizeof p);
-    p.max_new = 128;
-    p.add_special = 1;
-    p.stop_at_eos = 1;
-    return p;
-}
-
-static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t tok) {
-    int i;
-    for (i = 0; gp->stop_at_eos && i < c->n_eos; i++) if (c->eos_token_ids[i] == tok) return 1;
-    for (i = 0; i < gp->n_stop_ids; i++) if (gp->stop_ids[i] == tok) return 1;
-    return 0;
-}
-
-/* The buffers of one wm_generate call (measuring when a->base is NULL). */
-typedef struct wm__gen_bufs {
-    int32_t *hist; /* [hist_cap] prompt ids, then the generated ones */
-    size_t hist_cap;
-    void *work;    /* wm_sampler_work_bytes(vocab) */
-    char *text;    /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
-} wm__gen_bufs;
-
-static int wm__gen_carve(wm__arena *a, const wm_session *s, const wm_tokenizer *t, size_t prompt_len, int max_new, wm__gen_bufs *b) {
-    size_t gen = (size_t)s->params.n_ctx; /* a token covers at least one byte of the prompt */
-    if (max_new >= 0 && (size_t)max_new < gen) gen = (size_t)max_new;
-    if (!wm__add(prompt_len, (size_t)(t->n_prefix + t->n_suffix) + gen + 1, &b->hist_cap) || b->hist_cap > (size_t)INT32_MAX) return 0;
-    b->hist = (int32_t *)wm__alloc(a, b->hist_cap, sizeof(int32_t));
-    b->work = wm__alloc(a, wm_sampler_work_bytes(s->model->cfg.vocab_size), 1);
-    b->text = (char *)wm__alloc(a, 3 * (t->max_len + 4), 1);
-    return !a->bad;
-}
-
-WMDEF wm_status wm_generate_bytes(const wm_session *s, const wm_tokenizer *t, size_t prompt_len, const wm_generate_params *gp,
-                                  size_t *bytes) {
-    wm__arena a = wm__arena_make(NULL, 0);
-    wm__gen_bufs b;
-    if (!s || !t || !bytes) return WM_ERR_INVALID_ARG;
-    if (!wm__gen_carve(&a, s, t, prompt_len, gp ? gp->max_new : wm_generate_default_params().max_new, &b)) return WM_ERR_CONTEXT;
-    *bytes = a.used;
-    return WM_OK;
-}
-
-WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *smp, float *logits, const char *prompt,
-                            size_t prompt_len, const wm_generate_params *gp_in, wm_token_fn fn, void *user, wm_generate_stats *stats) {
-    const wm_generate_params gp = gp_in ? *gp_in : wm_generate_default_params();
-    const int max_new = gp.max_new;
-    const wm_config *c;
-    size_t n_prompt = 0, need;
-    int32_t tok;
-    wm__gen_bufs b;
-    wm__arena a;
-    void *owned = NULL;
-    wm_utf8_stream us;
-    wm_status st = WM_OK;
-    wm_error e;
-    int n_hist = 0, i;
-    wm_stop stop = WM_STOP_LENGTH;
-    size_t w;
-    if (stats) memset(stats, 0, sizeof *stats);
-    if (!s || !t || !smp || !logits || (!prompt && prompt_len)) return WM_ERR_INVALID_ARG;
-    c = &s->model->cfg;
-    if (gp.n_stop_ids < 0 || gp.n_stop_ids > 8) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: n_stop_ids %d is outside 0..8", gp.n_stop_ids);
-    if (wm_sampler_check(smp, &e) != WM_OK) return wm__serr(s, WM_ERR_INVALID_ARG, "generate: %s", e.message);
-    if (wm_generate_bytes(s, t, prompt_len, &gp, &need) != WM_OK) return wm__serr(s, WM_ERR_CONTEXT, "generate: prompt too long");
-    if (gp.work) {
-        a = wm__arena_make(gp.work, gp.work_bytes);
-    } else {
-#ifndef WM_NO_MALLOC
-        owned = WM_MALLOC(need + WM__ALIGN - 1);
-        if (!owned) return wm__serr(s, WM_ERR_NOMEM, "generate: cannot allocate %zu bytes", need + WM__ALIGN - 1);
-        a = wm__arena_make(owned, need + WM__ALIGN - 1);
-#else
-        return wm__serr(s, WM_ERR_INVALID_ARG, "generate: params.work is NULL in a WM_NO_MALLOC build (wm_generate_bytes says how much)");
-#endif
-    }
-    if (!wm__gen_carve(&a, s, t, prompt_len, max_new, &b))
-        return wm__serr(s, WM_ERR_ARENA, "generate: work of %zu bytes is too small: this call needs %zu from a %d-byte aligned start",
-                        gp.work_bytes, need, WM__ALIGN);
-    if ((prompt_len || gp.add_special) && (st = wm_tokenize(t, prompt, prompt_len, gp.add_special, b.hist, b.hist_cap, &n_prompt)) != WM_OK) {
-        st = wm__serr(s, st, "generate: cannot tokenize the prompt");
-        goto done;
-    }
-    if (n_prompt == 0 && s->pos == 0) { /* nothing to continue: start from BOS, as llama.cpp does */
-        if (c->bos_token_id < 0 || c->bos_token_id >= c->vocab_size) {
-            st = wm__serr(s, WM_ERR_INVALID_ARG, "generate: empty prompt, empty session, and the model has no BOS token to start from");
-            goto done;
-        }
-        b.hist[0] = c->bos_token_id;
-        n_prompt = 1;
-    }
-    if (n_prompt && (st = wm_prefill(s, b.hist, (int)n_prompt, logits, WM_LOGITS_LAST)) != WM_OK) goto done;
-    n_hist = (int)n_prompt;
-    if (stats) stats->n_prompt = (int)n_prompt;
-    us.n = 0;
-    for (i = 0; max_new < 0 || i < max_new; i++) {
-        size_t bl = 0;
-        const char *tb;
-        if ((st = wm_sample(smp, logits, c->vocab_size, b.hist, n_hist, b.work, &tok)) != WM_OK) {
-            st = wm__serr(s, st, "generate: %s", st == WM_ERR_NUMERIC ? "the logits hold no number (NaN or -inf only)" : "cannot sample");
-            goto done;
-        }
-        if (wm__is_stop(c, &gp, tok)) { stop = WM_STOP_EOS; break; } /* not fed: a chat turn's end text adds it back */
-        if (wm_session_room(s) < 1) { stop = WM_STOP_CONTEXT; break; } /* it could not join the session */
-        if ((size_t)n_hist == b.hist_cap) { /* (only past n_ctx tokens, so only without attention) the oldest half drops out */
-            size_t keep = b.hist_cap / 2;
-            memmove(b.hist, b.hist + (b.hist_cap - keep), sizeof(int32_t) * keep);
-            n_hist = (int)keep;
-        }
-        tb = wm_token_bytes(t, tok, &bl);
-        w = tb ? wm_utf8_push(&us, tb, bl, b.text) : 0;
-        if (fn && fn(user, tok, b.text, w)) stop = WM_STOP_CALLBACK;
-        b.hist[n_hist++] = tok;
-        if (stats) stats->n_generated++;
-        if ((st = wm_decode(s, tok, logits)) != WM_OK) goto done;
-        if (stop == WM_STOP_CALLBACK) break;
-    }
-    if (stats) stats->stop = stop;
-    w = wm_utf8_flush(&us, b.text);
-    if (fn && w) fn(user, -1, b.text, w);
-done:
-#ifndef WM_NO_MALLOC
-    if (owned) WM_FREE(owned);
-#endif
-    (void)owned;
-    return st;
-}
-
-/* Chat formats, one row each. */
-static const wm_chat_template wm__chat_templates[] = {
-    {"doge", "<|begin_of_text|>", "<|start_header_id|>system<|end_header_id|>\n%s<|end_of_text|>\n\n",
-     "<|start_header_id|>user<|end_header_id|>\n%s<|end_of_text|>\n\n", "<|start_header_id|>assistant<|end_header_id|>\n",
-     "<|end_of_text|>\n\n", "<|end_of_text|>"},
-    /* ChatML (Qwen, newer SmallDoge instruct checkpoints) */
-    {"chatml", "", "<|im_start|>system\n%s<|im_end|>\n", "<|im_start|>user\n%s<|im_end|>\n", "<|im_start|>assistant\n", "<|im_end|>\n",
-     "<|im_end|>"},
-    /* Rodimus+ chat (the official RodimusTokenizer's "rodimus_chat" format: roles, no separators; answers end at <|endoftext|>) */
-    {"rodimus", "", "<role>SYSTEM</role>%s", "<role>HUMAN</role>%s", "<role>ASSISTANT</role>", "", "<|endoftext|>"},
-};
-
-/* s[0..n) holds the bytes of x */
-static int wm__has(const char *s, size_t n, const char *x) {
-    size_t k = strlen(x), i;
-    for (i = 0; i + k <= n; i++) if (!memcmp(s + i, x, k)) return 1;
-    return 0;
-}
-
-WMDEF const wm_chat_template *wm_chat_template_guess(const char *tokenizer_config, size_t n, const wm_tokenizer *t) {
-    wm__cfgr r;
-    const char *e, *p, *v;
-    char cls[64];
-    if (tokenizer_config && wm__j_value(tokenizer_config, tokenizer_config + n, WM__JSON_DEPTH) &&
-        *(p = wm__j_ws(tokenizer_config, tokenizer_config + n)) == '{') {
-        e = tokenizer_config + n;
-        r.obj = p; r.e = e; r.file = "tokenizer_config.json"; r.code = WM_ERR_FORMAT; r.err = NULL; r.st = WM_OK;
-        v = wm__cfg_get(&r, p, "chat_template");
-        if (v && *v == '"') { /* the Jinja text (as JSON): recognized by its markers */
-            size_t vn = (size_t)(wm__j_str_end(v, e) - v);
-            if (wm__has(v, vn, "<|im_start|>")) return &wm__chat_templates[1];
-            if (wm__has(v, vn, "<role>") && wm__has(v, vn, "HUMAN")) return &wm__chat_templates[2];
-            if (wm__has(v, vn, "<|start_header_id|>")) return &wm__chat_templates[0];
-        }
-        if (wm__cfg_str_in(&r, p, "tokenizer_class", cls, sizeof cls) && !strcmp(cls, "RodimusTokenizer")) return &wm__chat_templates[2];
-    }
-    if (t && wm_tokenizer_find(t, "<|im_start|>") >= 0) return &wm__chat_templates[1];
-    if (t && wm_tokenizer_find(t, "<|start_header_id|>") >= 0) return &wm__chat_templates[0];
-    return NULL;
-}
-
-WMDEF const wm_chat_template *wm_chat_template_get(const char *name) {
-    size_t i;
-    for (i = 0; name && i < sizeof wm__chat_templates / sizeof wm__chat_templates[0]; i++)
-        if (!strcmp(wm__chat_templates[i].name, name)) return &wm__chat_templates[i];
-    return NULL;
-}
-
-/* Appends fmt with its one %s replaced by arg. */
-static void wm__put_fmt(char *out, size_t cap, size_t *n, const char *fmt, const char *arg) {
-    for (; *fmt; fmt++) {
-        if (fmt[0] == '%' && fmt[1] == 's') {
-            const char *a = arg ? arg : "";
-            for (; *a; a++, (*n)++) if (*n < cap) out[*n] = *a;
-            fmt++;
-            continue;
-        }
-        if (*n < cap) out[*n] = *fmt;
-        (*n)++;
-    }
-}
-
-WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const char *system, const char *user, char *out,
-                            size_t cap) {
-    size_t n = 0;
-    if (!ct) return 0;
-    if (!out) cap = 0;
-    if (first_turn) {
-        wm__put_fmt(out, cap, &n, ct->bos, NULL);
-        if (system) wm__put_fmt(out, cap, &n, ct->system, system);
-    } else {
-        wm__put_fmt(out, cap, &n, ct->turn_end, NULL);
-    }
-    wm__put_fmt(out, cap, &n, ct->user, user);
-    wm__put_fmt(out, cap, &n, ct->assistant_prefix, NULL);
-    if (n < cap) out[n] = 0;
-    return n;
-}
-
-/* ========================================================================
-   stdio helpers: a checkpoint directory from files
-   ======================================================================== */
-#if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
-#include <errno.h>
-#include <stdio.h>
-#if defined(__linux__) && defined(WM__LIBC_ALLOC) && !defined(WM_NO_HUGEPAGES)
-#include <sys/mman.h>
-#if defined(MADV_HUGEPAGE) /* visible with _DEFAULT_SOURCE / _GNU_SOURCE */
-#define WM__HUGE 1 /* weights in transparent huge pages: fewer TLB misses while decode streams them (~10%) */
-#endif
-#endif
-
-/* Reads a whole file into a WM_MALLOC'd buffer. */
-/* 1: path opens but cannot be read, as a directory does (fopen of a
-   directory succeeds where POSIX allows it; the first read fails) */
-static int wm__is_dir(const char *path) {
-    FILE *f = fopen(path, "rb");
-    int d = 0;
-    if (!f) return 0;
-    errno = 0;
-    if (fgetc(f) == EOF && ferror(f)) d = 1;
-    fclose(f);
-    return d;
-}
-
-static int wm__exists(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
-static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_error *err) {
-    FILE *f = fopen(path, "rb");
-    long n;
-    unsigned char *buf;
-    size_t got;
-    *out = NULL;
-    *size = 0;
-    if (!f) return wm__fail(err, WM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
-    if (fgetc(f) == EOF && ferror(f)) { /* a directory, or unreadable */
-        int e = errno;
-        fclose(f);
-        return wm__fail(err, WM_ERR_IO, "%s: cannot read (%s)", path, strerror(e));
-    }
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return wm__fail(err, WM_ERR_IO, "%s: cannot find its size", path);
-    }
-    if ((unsigned long)n > (unsigned long)((size_t)-1 - 1)) {
-        fclose(f);
-        return wm__fail(err, WM_ERR_NOMEM, "%s: too large for this machine", path);
-    }
-#ifdef WM__HUGE
-    if ((size_t)n >= ((size_t)4 << 20)) { /* big files: 2 MB aligned, huge pages advised (a no-op where unavailable) */
-        void *p = NULL;
-        size_t len = ((size_t)n + 1 + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
-        if (posix_memalign(&p, (size_t)2 << 20, len) != 0) p = NULL;
-        if (p) madvise(p, len, MADV_HUGEPAGE);
-        buf = (unsigned char *)p;
-    } else
-#endif
-    buf = (unsigned char *)WM_MALLOC((size_t)n + 1);
-    if (!buf) {
-        fclose(f);
-        return wm__fail(err, WM_ERR_NOMEM, "%s: cannot allocate %zu bytes", path, (size_t)n);
-    }
-    got = fread(buf, 1, (size_t)n, f);
-    fclose(f);
-    if (got != (size_t)n) {
-        WM_FREE(buf);
-        return wm__fail(err, WM_ERR_IO, "%s: read %zu of %zu bytes", path, got, (size_t)n);
-    }
-    buf[n] = 0;
-    *out = buf;
-    *size = (size_t)n;
-    return WM_OK;
-}
-
-static void wm__path(char *buf, size_t cap, const char *dir, const char *name) {
-    size_t n = strlen(dir);
-    wm__fmt(buf, cap, (n && (dir[n - 1] == '/' || dir[n - 1] == '\\')) ? "%s%s" : "%s/%s", dir, name);
-}
-
-/* model.safetensors.index.json: the distinct shard names of its weight_map,
-   in order of first mention, decoded into names (index_n + 1 bytes hold
-   them all) and listed in shard[0..*n_shards). Every name must be a plain
-   file name; at most max shards. */
-static wm_status wm__index_shards(const char *index, size_t index_n, const char *path, char *names, const char **shard, int max,
-                                  int *n_shards, wm_error *err) {
-    const char *e = index + index_n, *p, *wmap, *k, *v;
-    wm__jit it;
-    size_t total = 0;
-    int n = 0, i;
-    *n_shards = 0;
-    p = wm__j_value(index, e, WM__JSON_DEPTH);
-    wmap = p && wm__j_ws(p, e) == e ? wm__j_get(wm__j_ws(index, e), e, "weight_map") : NULL;
-    if (!wmap || *wmap != '{') return wm__fail(err, WM_ERR_FORMAT, "%s: not JSON with a weight_map object", path);
-    wm__j_iter(&it, wmap, e);
-    while (wm__j_next(&it, &k, &v)) {
-        char *nm = names + total;
-        size_t len;
-        int seen = 0;
-        if (*v != '"') return wm__fail(err, WM_ERR_FORMAT, "%s: weight_map values must be file names", path);
-        len = wm__j_str(v, e, nm, index_n + 1 - total);
-        if (len == 0 || len != strlen(nm) || strchr(nm, '/') || strchr(nm, '\\') || !strcmp(nm, "..") || !strcmp(nm, "."))
-            return wm__fail(err, WM_ERR_FORMAT, "%s: shard name '%s' is not a plain file name", path, nm);
-        for (i = 0; i < n; i++) seen |= !strcmp(shard[i], nm);
-        if (seen) continue;
-        if (n >= max) return wm__fail(err, WM_ERR_FORMAT, "%s: more than %d shards", path, max);
-        shard[n++] = nm;
-        total += len + 1;
-    }
-    if (n == 0) return wm__fail(err, WM_ERR_FORMAT, "%s: weight_map is empty", path);
-    *n_shards = n;
-    return WM_OK;
-}
-
-/* Every tensor the index names must be in that shard of the model. */
-static wm_status wm__index_check(const wm_model *m, const wm_blob *blobs, const char *index, size_t index_n, wm_error *err) {
-    const char *e = index + index_n, *k, *v;
-    wm__jit it;
-    wm__j_iter(&it, wm__j_get(wm__j_ws(index, e), e, "weight_map"), e);
-    while (wm__j_next(&it, &k, &v)) {
-        char tn[256], fn[256];
-        wm__tensor *t;
-        if (wm__j_str(k, e, tn, sizeof tn) >= sizeof tn || wm__j_str(v, e, fn, sizeof fn) >= sizeof fn)
-            return wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: a name longer than 255 bytes");
-        t = wm__find(m, tn);
-        if (!t || strcmp(blobs[t->file].name, fn))
-            return wm__fail(err, WM_ERR_FORMAT, "model.safetensors.index.json: tensor '%s' is not in %s", tn, fn);
-    }
-    return WM_OK;
-}
-
-/* 1 when path is a file that starts with the GGUF magic */
-static int wm__is_gguf_file(const char *path) {
-    char m[4];
-    FILE *f = fopen(path, "rb");
-    int yes = f && fread(m, 1, 4, f) == 4 && !memcmp(m, "GGUF", 4);
-    if (f) fclose(f);
-    return yes;
-}
-
-/* a GGUF file: the model keeps the buffer */
-static wm_status wm__model_load_gguf(wm_model **out, const char *path, wm_error *err) {
-    void *buf;
-    wm_blob blob;
-    wm_model_source src;
-    wm_status st;
-    const char *base = strrchr(path, '/');
-    if ((st = wm__read_file(path, &buf, &blob.size, err)) != WM_OK) return st;
-    blob.data = buf;
-    blob.name = base ? base + 1 : path;
-    src.config_json = NULL;
-    src.config_bytes = 0;
-    src.files = &blob;
-    src.n_files = 1;
-    if ((st = wm_model_open(out, &src, err)) != WM_OK) { WM_FREE(buf); return st; }
-    (*out)->owned_files = (void **)WM_MALLOC(sizeof(void *));
-    if (!(*out)->owned_files) {
-        wm_model_free(*out);
-        *out = NULL;
-        WM_FREE(buf);
-        return wm__fail(err, WM_ERR_NOMEM, "model: out of memory");
-    }
-    (*out)->owned_files[0] = buf;
-    (*out)->n_owned_files = 1;
-    return WM_OK;
-}
-
-WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
-    char path[4096], *names = NULL;
-    void *cfg = NULL, *index = NULL, **bufs = NULL;
-    size_t cfg_n, index_n = 0;
-    wm_blob *blobs = NULL;
-    const char **shard = NULL;
-    wm_model_source src;
-    wm_status st;
-    int n = 0, i;
-    FILE *probe;
-    if (out) *out = NULL;
-    if (!out || !dir) return wm__fail(err, WM_ERR_INVALID_ARG, "model: out and dir are required");
-    if (strlen(dir) > 3000) return wm__fail(err, WM_ERR_INVALID_ARG, "model: directory path too long");
-    if (wm__is_gguf_file(dir)) return wm__model_load_gguf(out, dir, err);
-    if (!wm__is_dir(dir))
-        return wm__fail(err, WM_ERR_IO, "%s: %s; a model is a directory (config.json and model.safetensors or its shards) or a .gguf file", dir,
-                        wm__exists(dir) ? "neither a directory nor a GGUF file" : "no such file or directory");
-    wm__path(path, sizeof path, dir, "config.json");
-    if (!wm__exists(path))
-        return wm__fail(err, WM_ERR_IO, "%s: no config.json in this directory; a model is a directory (config.json and model.safetensors "
-                                        "or its shards) or a .gguf file, given by its own path", dir);
-    if ((st = wm__read_file(path, &cfg, &cfg_n, err)) != WM_OK) return st;
-    wm__path(path, sizeof path, dir, "model.safetensors.index.json");
-    probe = fopen(path, "rb");
-    if (probe) {
-        fclose(probe);
-        if ((st = wm__read_file(path, &index, &index_n, err)) != WM_OK) goto done;
-        names = (char *)WM_MALLOC(index_n + 1);
-        shard = (const char **)WM_MALLOC(sizeof(char *) * 4096);
-        if (!names || !shard) { st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
-        if ((st = wm__index_shards((const char *)index, index_n, path, names, shard, 4096, &n, err)) != WM_OK) goto done;
-    } else {
-        static const char *single = "model.safetensors";
-        wm__path(path, sizeof path, dir, single);
-        probe = fopen(path, "rb");
-        if (probe) fclose(probe);
-        else {
-            wm__path(path, sizeof path, dir, "pytorch_model.bin");
-            probe = fopen(path, "rb");
-            if (!probe) {
-                wm__path(path, sizeof path, dir, "pytorch_model.bin.index.json");
-                probe = fopen(path, "rb");
-            }
-            if (probe) { /* a released checkpoint may come as a PyTorch pickle only */
-                fclose(probe);
-                st = wm__fail(err, WM_ERR_UNSUPPORTED, "%s: PyTorch pickle weights are not read (they can run code when loaded); "
-                              "save the model as safetensors first (transformers: save_pretrained(dir, safe_serialization=True))", path);
-                goto done;
-            }
-        }
-        shard = &single;
-        n = 1;
-    }
-    bufs = (void **)WM_MALLOC(sizeof(void *) * (size_t)n);
-    blobs = (wm_blob *)WM_MALLOC(sizeof(wm_blob) * (size_t)n);
-    if (!bufs || !blobs) { n = 0; st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
-    for (i = 0; i < n; i++) bufs[i] = NULL;
-    for (i = 0; i < n; i++) {
-        wm__path(path, sizeof path, dir, shard[i]);
-        if ((st = wm__read_file(path, &bufs[i], &blobs[i].size, err)) != WM_OK) goto done;
-        blobs[i].data = bufs[i];
-        blobs[i].name = shard[i];
-    }
-    src.config_json = (const char *)cfg;
-    src.config_bytes = cfg_n;
-    src.files = blobs;
-    src.n_files = n;
-    st = wm_model_open(out, &src, err);
-    if (st == WM_OK && index && (st = wm__index_check(*out, blobs, (const char *)index, index_n, err)) != WM_OK) {
-        wm_model_free(*out);
-        *out = NULL;
-    }
-    if (st == WM_OK) { /* the model keeps the shard buffers */
-        (*out)->owned_files = bufs;
-        (*out)->n_owned_files = n;
-        bufs = NULL;
-    }
-done:
-    if (bufs) {
-        for (i = 0; i < n; i++) if (bufs[i]) WM_FREE(bufs[i]);
-        WM_FREE(bufs);
-    }
-    if (blobs) WM_FREE(blobs);
-    if (names) WM_FREE(names);
-    if (index && shard) WM_FREE((void *)shard);
-    if (index) WM_FREE(index);
-    if (cfg) WM_FREE(cfg);
-    return st;
-}
-WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error *err) {
-    void *buf;
-    size_t n;
-    wm_status st;
-    if (out) *out = NULL;
-    if (!path) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path is NULL");
-    if (wm__is_dir(path)) { /* a model directory: its tokenizer.json */
-        char sub[4096];
-        if (strlen(path) > 4000) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path too long");
-        wm__path(sub, sizeof sub, path, "tokenizer.json");
-        if (!wm__exists(sub))
-            return wm__fail(err, WM_ERR_IO, "%s: a directory without tokenizer.json; give a tokenizer.json, a model directory holding one, "
-                                            "or a .gguf file", path);
-        return wm_tokenizer_load(out, sub, err);
-    }
-    if ((st = wm__read_file(path, &buf, &n, err)) != WM_OK) return st;
-    if (n >= 4 && !memcmp(buf, "GGUF", 4)) { /* a GGUF file: its tokenizer.huggingface.json, or one built from tokenizer.ggml.* */
-        const char *js;
-        size_t jn;
-        if ((st = wm_gguf_string(buf, n, "tokenizer.huggingface.json", &js, &jn, err)) == WM_OK)
-            st = wm_tokenizer_open(out, js, jn, err);
-        else if (st == WM_ERR_MISSING && (st = wm_gguf_tokenizer_json(buf, n, NULL, 0, &jn, err)) == WM_OK) {
-            char *made = (char *)WM_MALLOC(jn ? jn : 1);
-            if (!made) st = wm__fail(err, WM_ERR_NOMEM, "tokenizer: out of memory");
-            else {
-                wm_gguf_tokenizer_json(buf, n, made, jn, &jn, err);
-                st = wm_tokenizer_open(out, made, jn, err);
-                WM_FREE(made);
-            }
-        }
-    } else
-        st = wm_tokenizer_open(out, (const char *)buf, n, err);
-    if (st != WM_OK && err) { /* name the file */
-        char msg[sizeof err->message];
-        memcpy(msg, err->message, sizeof msg);
-        wm__fail(err, st, "%s: %s", path, msg);
-    }
-    WM_FREE(buf);
-    return st;
-}
-
-WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *logits, const char *path) {
-    void *buf;
-    size_t n;
-    wm_error e;
-    wm_status st;
-    if (!s || !path) return WM_ERR_INVALID_ARG;
-    if ((st = wm__read_file(path, &buf, &n, &e)) != WM_OK) return wm__serr(s, st, "%s", e.message);
-    st = wm_session_restore(s, smp, logits, buf, n);
-    if (st != WM_OK) {
-        char msg[sizeof s->err];
-        memcpy(msg, s->err, sizeof msg);
-        wm__serr(s, st, "%s: %s", path, msg);
-    }
-    WM_FREE(buf);
-    return st;
-}
-#endif /* stdio + malloc */
-
-#ifndef WM_NO_STDIO
-#include <stdio.h>
-static int wm__file_sink(void *f, const void *p, size_t n) { return fwrite(p, 1, n, (FILE *)f) == n; }
-
-/* Streams the session to PATH.tmp and renames it, so no partial file is left. */
-WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path) {
-    char tmp[4096];
-    FILE *f;
-    size_t size = 0;
-    wm__blob_io io;
-    int ok;
-    if (!s || !path || strlen(path) > sizeof tmp - 8) return WM_ERR_INVALID_ARG;
-    wm__fmt(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "wb");
-    if (!f) return wm__serr(s, WM_ERR_IO, "%s: cannot create", tmp);
-    memset(&io, 0, sizeof io);
-    io.sink = wm__file_sink;
-    io.sink_ctx = f;
-    ok = wm__session_save(s, smp, logits, &io, &size) == WM_OK;
-    ok &= fflush(f) == 0;
-    ok &= fclose(f) == 0;
-    if (!ok) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: write failed", tmp); }
-    if (rename(tmp, path) != 0) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: cannot rename into place", path); }
-    return WM_OK;
+static uint32_t wm__uc_lowercase(uint32_t cp) {
+    int lo = 0, hi = (int)(sizeof wm__uc_lower / sizeof wm__uc_lower[0] / 2) - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (cp < wm__uc_lower[2 * mid]) hi = mid - 1;
+        else if (cp > wm__uc_lower[2 * mid]) lo = mid + 1;
+        else return wm__uc_lower[2 * mid + 1];
+    }
+    return cp;
 }
 #endif
 
