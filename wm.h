@@ -12,6 +12,100 @@
    before you include this file in *one* C or C++ file to create the
    implementation. Every other file includes it without the define.
 
+   CONTENTS (grep a tag to reach its section; sizes in lines, kept true by
+   tools/contents.py and checked by make test). The implementation reads top
+   to bottom in data-flow order: numbers and kernels, the layers, config and
+   models, the session, the file formats, the tokenizer, generation.
+   Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
+
+      tag            lines  section
+      @API             523  Public interface
+      @BASICS          249  Implementation basics
+      @TYPES           564  Tensor types
+      @KERNELS        1473  Kernels
+      @STRUCTS          74  Model and session structures
+      @PLAN             73  Module descriptions
+      @LAYERS         1685  Layers, in data-flow order
+      @JSON            307  JSON: a validating reader that never allocates
+      @CONFIG          371  config.json
+      @MODELS          270  Models
+      @SESSION         305  Session
+      @SAFETENSORS     214  safetensors
+      @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
+      @GGUF_WRITE      353  GGUF writing
+      @TENSOR_PLAN      29  The tensor plan
+      @BIND            499  Binding the plan to the directory, building the model
+      @RANDOM          161  Random checkpoints (benchmarks and tests)
+      @TOKENIZER      3004  Tokenizer
+      @SAMPLING        132  Sampling
+      @SAVE            147  Session save / restore
+      @GENERATE        212  Generation and chat templates
+      @STDIO           346  stdio helpers
+      @UNICODE        2508  Unicode tables and their lookups (an appendix)
+
+   EXTENDING (every place each kind of addition touches)
+
+      A model type (config.json's model_type):
+        @API       a WM_MODEL_* value; wm_config fields it adds
+        @CONFIG    its reader wm__cfg_<type>(): its fields, then each layer's
+                   layer_seq / layer_state
+        @MODELS    wm__stack_<type>() (a layer's norm and module tensors) and
+                   its row of wm__model_types (name, reader, the modules its
+                   layers may hold, tie default, embedding / layer prefix /
+                   final norm names, stacking)
+        modules it lacks: as below; tests: tests/fixtures/<name>/ (config.json,
+        model.safetensors, ref.safetensors from the float64 reference) and its
+        name in test_fixtures (tests/test.c)
+      A module (what a layer's sequence or state slot runs):
+        @API       a WM_SEQ_* or WM_STATE_* value (its row of wm__modules)
+        @LAYERS    a subsection: its weights wm__<m>_w and wm__<m>_check,
+                   _plan, _lstate and _lstate_floats (when it keeps session
+                   state), _scratch, the run function wm__<m>_module,
+                   _decode_bytes
+        @MODELS    wm__<m>_w in the wm__layer union of its slot, its row of
+                   wm__modules, its bit in the model types that may use it
+        @CONFIG    readers of the config fields it adds
+      A tensor type:
+        @API       a WM_* id after WM_Q6_K (types computed with come first)
+        @TYPES     its block layout in the comment there, wm__deq_<t>,
+                   wm__quant_<t>, for a quantized type wm__qdot_<t> (the
+                   reference dot against int8 activations), and its row of
+                   wm__types at its id (its named-only row goes); then
+                   wm_quantize, wm_dequantize, binding, the kernels and GGUF
+                   reading and writing take it from the row
+        @SIMD      optional: its case in wm__qw8_unpack and wm__qw8_dot, and
+                   simd 1 in its row (wm__v_qdot's generic loop and
+                   wm__v_qdot4 then run it; a streaming loop of its own in
+                   wm__v_qdot is optional)
+        tests: its blocks in tools/gen_quant_cases.py (independent of wm.h)
+      A SIMD ISA:
+        @BASICS    its detection (compiler macros -> WM__<ISA>, WM__SIMD) and
+                   the intrinsics header
+        @SIMD      one block of the mapping: wm__vf, WM__VL, the WM__V_*
+                   operations and loads (F32, F16, BF16), wm__v_hsum; the
+                   int8 part: wm__vb, wm__vs, wm__vd, wm__vq8, wm__vsc16 /
+                   wm__vsc with their operations, wm__v_round_q8,
+                   wm__v_deq_q8_0, wm__vq8_h8
+        @TYPES     wm__h, when the ISA converts half precision itself
+        Makefile: a cross build whose make test runs under an emulator (as
+        test-neon does); every SIMD body must equal the scalar reference
+      A tokenizer feature (tokenizer.json):
+        @TOKENIZER its scan (wm__tok_scan_norm, _pre or _dec, whose refusal
+                   lists what wm.h reads), its step kind (WM__OP_* normalizer,
+                   WM__PS_* pre-tokenizer) and where it applies
+                   (wm__strop_apply, wm__pre_step, wm_detokenize); a GGUF
+                   pre-tokenizer name: wm__gg_pre_kind
+        @UNICODE   a new character set: its table (tools/gen_unicode.py) and
+                   WM__UC_* row in wm__uc_in
+        tests: tests/fixtures/tok/ (tools/gen_tok_cases.js: the tokenizers
+        library's ids) and test_tokenizer_cases
+      A target board (firmware, examples/firmware/):
+        <board>.ld (its flash and RAM; includes common.ld), board.c where its
+        start-up or console differ, Makefile: FW_<board> (CPU flags) and its
+        build/firmware/<board>-%.elf rule in FW_ELFS, tests/firmware.sh (its
+        QEMU machine); the library itself needs nothing (WM_NO_MALLOC,
+        WM_NO_STDIO, WM_WEIGHTS_IN_PLACE and `wm plan` serve every board)
+
    QUICK START
 
       wm_model *m; wm_tokenizer *t; wm_session *s; wm_error e;
@@ -53,7 +147,7 @@
                                         with stack scratch, longer ones with WM_MALLOC
       WM_TOKENIZER_STACK_NORM  1024     NFC/NFKC-normalized text up to this many bytes
                                         on the stack, longer with WM_MALLOC
-      WM_NO_UNICODE_NORM undefined      leave out the NFC/NFKC tables (97 KB): such
+      WM_NO_UNICODE_NORM undefined      leave out the NFC/NFKC tables (107 KB): such
                                         tokenizers are then refused at load
       WM_ARENA_REDZONE   0              debugging: bytes left (and, under ASan,
                                         poisoned) between arena buffers
@@ -125,6 +219,9 @@
       a buffer or a file (position, KV cache, SSD/conv states, sampler, last
       logits).
 */
+/* ========================================================================
+   [@API] Public interface. Types, status codes, every wm_* declaration
+   ======================================================================== */
 #ifndef WM_H_INCLUDE
 #define WM_H_INCLUDE
 
@@ -646,7 +743,8 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #endif /* WM_H_INCLUDE */
 
 /* ========================================================================
-   Implementation
+   [@BASICS] Implementation basics: configuration, ISA detection, checked arithmetic,
+   messages, the arena
    ======================================================================== */
 #ifdef WM_IMPLEMENTATION
 #ifndef WM__IMPLEMENTATION_DONE
@@ -894,7 +992,7 @@ static float *wm__falloc(wm__arena *a, size_t d0, size_t d1, size_t d2) {
 }
 
 /* ========================================================================
-   Tensor types: numbers, llama.cpp's block layouts, quantizers, the
+   [@TYPES] Tensor types: numbers, llama.cpp's block layouts, quantizers, the
    reference dot products, and one row per type (wm__types)
    ======================================================================== */
 
@@ -1458,7 +1556,7 @@ WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
 }
 
 /* ========================================================================
-   Kernels. One scalar reference per kernel, always compiled; the AVX2+FMA
+   [@KERNELS] Kernels. One scalar reference per kernel, always compiled; the AVX2+FMA
    and NEON bodies handle whole vectors and finish with the same scalar tail.
    Layers call the dispatching names (wm__k_*) only, passing a kernel context
    that can force the scalar references at run time. Every path accumulates
@@ -1503,14 +1601,17 @@ static float wm__elem(const void *w, int dtype, size_t i) {
     return wm__f16_to_f32(((const uint16_t *)w)[i]);
 }
 
-/* ---- SIMD mapping ------------------------------------------------------------
+/* ---- [@SIMD] SIMD mapping ----------------------------------------------------
    Every vector body below is written once, against these names (after ggml's
    simd-mappings.h): an ISA supplies a float vector wm__vf of WM__VL lanes,
-   the operations on it, the widening loads of each weight dtype and the two
-   reductions. Another ISA (Arm Helium, AVX-512) is one more block here; a
-   quantized block type is one more WM__V_LD_* widening load. The lane order
-   of a reduction is the ISA's own, so each ISA is deterministic, not equal
-   to the others to the last bit. */
+   the operations on it, the widening loads of each float weight type and
+   the two reductions, then the int8 vectors of the quantized dots (wm__vb
+   bytes, wm__vs / wm__vd sums, wm__vq8 the 8 scales of a group). AVX2, NEON
+   and Helium (Cortex-M55/M85) have a block each; another ISA (AVX-512,
+   RISC-V V) is one more. A quantized tensor type adds its case to
+   wm__qw8_unpack / wm__qw8_dot, not to the mapping. The lane order of a
+   reduction is the ISA's own, so each ISA is deterministic, not equal to
+   the others to the last bit. */
 
 #if defined(WM__AVX2)
 #define WM__SIMD 1
@@ -2928,7 +3029,7 @@ static void wm__k_topk(const wm__kc *kc, const float *x, int n, int k, int *idx,
 }
 
 /* ========================================================================
-   Model and session structures
+   [@STRUCTS] Model and session structures
    ======================================================================== */
 
 /* One tensor of the checkpoint directory (sorted by name). */
@@ -3002,7 +3103,7 @@ struct wm_session {
 WM__SLOT(wm_session, 424);
 
 /* ========================================================================
-   Module descriptions: the tensors of a module (its plan), walked by the
+   [@PLAN] Module descriptions: the tensors of a module (its plan), walked by the
    loader and by `wm_random_checkpoint`; bytes a decode step reads.
    ======================================================================== */
 
@@ -3075,7 +3176,7 @@ static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)wm__row_size(
 static uint64_t wm__mat_bytes(const wm__mat *w) { return w->data ? (uint64_t)w->rows * wm__row_bytes(w) : 0; }
 
 /* ========================================================================
-   Layers, in data-flow order. Each module carves its scratch with one
+   [@LAYERS] Layers, in data-flow order. Each module carves its scratch with one
    function, used both to measure the session and to run; per-thread pieces
    are carved n_threads times.
    ======================================================================== */
@@ -3357,10 +3458,17 @@ static void wm__ssd_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__VEC1(p, "ssd.D", w ? &w->Dskip : NULL, H, WM__IN_RANDOM, WM__INIT_NORMAL, 1.0f, 0.1f);
 }
 
-static void wm__ssd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
-    (void)n_batch;
-    (void)n_ctx; (void)ctype;
-    st->S = wm__falloc(a, c->ssd_heads, wm__ssd_P(c), c->ssd_state);
+/* floats of its recurrent state S and conv window (the module table's state_floats) */
+static void wm__ssd_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
+    *S = (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state;
+    *conv = 0;
+}
+
+static void wm__ssd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    size_t S, conv;
+    (void)n_batch; (void)n_ctx; (void)ctype;
+    wm__ssd_lstate_floats(c, &S, &conv);
+    st->S = wm__falloc(a, S, 1, 1);
 }
 
 static void wm__ssd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -3491,10 +3599,17 @@ static void wm__mamba_slices(const wm_config *c, void *wv) {
     w->in_dtb = w->in_projb ? w->in_projb + I + C : NULL;
 }
 
-static void wm__mamba_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
-    (void)n_batch;
-    wm__ssd_state(a, c, n_ctx, n_batch, ctype, st);
-    st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, wm__conv_C(c), 1);
+static void wm__mamba_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
+    wm__ssd_lstate_floats(c, S, conv);
+    *conv = (size_t)(c->conv_kernel - 1) * (size_t)wm__conv_C(c);
+}
+
+static void wm__mamba_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    size_t S, conv;
+    (void)n_batch; (void)n_ctx; (void)ctype;
+    wm__mamba_lstate_floats(c, &S, &conv);
+    st->S = wm__falloc(a, S, 1, 1);
+    st->conv = wm__falloc(a, conv, 1, 1);
 }
 
 static void wm__mamba_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -3591,10 +3706,16 @@ static void wm__mcsd_plan(wm__planner *p, const wm_config *c, void *wv) {
                1.0f / sqrtf((float)wm__mcsd_theta(c)), w ? &w->o : NULL, 2, (uint64_t)D, (uint64_t)wm__mcsd_theta(c), 0, 0);
 }
 
-static void wm__mcsd_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
-    (void)n_batch;
-    (void)n_ctx; (void)ctype;
-    st->S = wm__falloc(a, 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels, 1, 1);
+static void wm__mcsd_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
+    *S = 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels;
+    *conv = 0;
+}
+
+static void wm__mcsd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    size_t S, conv;
+    (void)n_batch; (void)n_ctx; (void)ctype;
+    wm__mcsd_lstate_floats(c, &S, &conv);
+    st->S = wm__falloc(a, S, 1, 1);
 }
 
 static void wm__mcsd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -3778,11 +3899,17 @@ static void wm__rod_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "mixer.out_proj", w, out_proj, D, Di, 0);
 }
 
-static void wm__rod_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
-    (void)n_batch;
-    (void)n_ctx; (void)ctype;
-    st->S = wm__falloc(a, (size_t)c->rod_mem, (size_t)c->rod_inner, 1);
-    st->conv = wm__falloc(a, (size_t)c->conv_kernel - 1, (size_t)c->rod_inner, 1);
+static void wm__rod_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
+    *S = (size_t)c->rod_mem * (size_t)c->rod_inner;
+    *conv = (size_t)(c->conv_kernel - 1) * (size_t)c->rod_inner;
+}
+
+static void wm__rod_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+    size_t S, conv;
+    (void)n_batch; (void)n_ctx; (void)ctype;
+    wm__rod_lstate_floats(c, &S, &conv);
+    st->S = wm__falloc(a, S, 1, 1);
+    st->conv = wm__falloc(a, conv, 1, 1);
 }
 
 static void wm__rod_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -3798,18 +3925,6 @@ static uint64_t wm__rod_decode_bytes(const wm_model *m, const void *wv, uint64_t
     (void)kv; (void)ctype;
     return wm__mat_bytes(&w->fc) + wm__mat_bytes(&w->in_proj) + wm__mat_bytes(&w->ch0) + wm__mat_bytes(&w->ch1) + wm__mat_bytes(&w->mem_gate) +
            wm__mat_bytes(&w->out_proj) + 4 * Di * (uint64_t)(2 * c->conv_kernel - 1 + 4) + 8 * Di * (uint64_t)c->rod_mem;
-}
-
-/* floats of layer l's recurrent state S (SSD, mamba2 or MCSD) */
-static size_t wm__S_floats(const wm_config *c, int l) {
-    if (c->layer_seq[l] == WM_SEQ_MCSD) return 2 * (size_t)c->hidden_size + (size_t)c->mcsd_channels;
-    if (c->layer_seq[l] == WM_SEQ_RODIMUS) return (size_t)c->rod_mem * (size_t)c->rod_inner;
-    return (size_t)c->ssd_heads * wm__ssd_P(c) * c->ssd_state;
-}
-
-/* floats of layer l's conv window (mamba2, rodimus) */
-static size_t wm__conv_floats(const wm_config *c, int l) {
-    return (size_t)(c->conv_kernel - 1) * (c->layer_seq[l] == WM_SEQ_RODIMUS ? (size_t)c->rod_inner : (size_t)wm__conv_C(c));
 }
 
 /* ---- attention over the cache, a block of queries at a time ----------------
@@ -4104,7 +4219,7 @@ static void wm__kv_state(wm__arena *a, int heads, size_t n_ctx, int hd, int ctyp
     st->n_heads = heads;
 }
 
-static void wm__ifa_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__ifa_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
     (void)n_batch;
     wm__kv_state(a, c->n_heads, n_ctx, c->head_dim, ctype, 0, st);
 }
@@ -4226,7 +4341,7 @@ static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "self_attn.o_proj", w, o, D, QD, ab);
 }
 
-static void wm__doge_attn_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__doge_attn_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
     (void)n_batch;
     wm__kv_state(a, c->n_kv_heads, n_ctx, c->head_dim, ctype, 1, st);
 }
@@ -4428,7 +4543,7 @@ static void wm__ska_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "ffn.out_proj", w, down, D, F, 0);
 }
 
-static void wm__ska_state(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__ska_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
     size_t rows = (size_t)wm__ska_rows(c, (int)n_ctx, n_batch), rb = wm__row_size(ctype, (size_t)c->head_dim), nk, nv;
     if (!wm__mul((size_t)c->n_kv_heads * rows, rb, &nk) || !wm__mul((size_t)c->ska_v_heads * rows, rb, &nv)) { a->bad = 1; nk = nv = 0; }
     st->k = (unsigned char *)wm__alloc(a, nk, 1);
@@ -4746,7 +4861,7 @@ static uint64_t wm__moe_decode_bytes(const wm_model *m, const void *wv, uint64_t
 }
 
 /* ========================================================================
-   Loader, part 1: a validating JSON reader that never allocates.
+   [@JSON] JSON: a validating reader that never allocates.
    wm__j_value() checks a whole value (syntax, UTF-8, depth) and returns its
    end; the other functions assume a value that passed it.
    ======================================================================== */
@@ -5053,7 +5168,7 @@ static int wm__j_u64(const char *p, const char *e, uint64_t *out) {
 }
 
 /* ========================================================================
-   Loader, part 2: config.json
+   [@CONFIG] config.json: the fields every model reads, and each model type's reader
    ======================================================================== */
 
 typedef struct wm__cfgr {
@@ -5424,16 +5539,20 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
 }
 
 /* ========================================================================
-   Models: the module table (every module kind, its functions) and the
+   [@MODELS] Models: the module table (every module kind, its functions) and the
    model-type table (config.json's model_type, its reader, its layer
    stacking), then a config's checks and wm_config_parse
    ======================================================================== */
 
 /* ---- the module table ---------------------------------------------------------
-   Every module kind, once: its tensors, per-layer session state (NULL:
-   none), scratch, run function and decode traffic. A layer has a sequence
-   slot (WM_SEQ_*, rows 0..4) and a state slot (WM_STATE_*, rows 5..8); a new
-   module is a row here plus its functions. */
+   Every module kind, once, in the order of the public ids: the WM_SEQ_*
+   kinds (rows 0 .. WM__N_SEQ - 1), then the WM_STATE_* kinds. A layer has a
+   sequence slot and a state slot (the FFN, or Rodimus+'s SW-SKA and FFN,
+   after the sequence module); each slot's weights are its module's wm__*_w
+   in the wm__layer unions. A row: name, tensors (plan), per-layer session
+   state (lstate) and its recurrent floats, scratch, run, decode traffic, a
+   hook after binding, the module's config check, and whether it keeps a KV
+   cache of n_ctx rows. The module code is in [@LAYERS]. */
 struct wm__layer {
     int seq, state;                      /* WM_SEQ_*, WM_STATE_* */
     const float *norm_seq, *norm_state;  /* pre-norms [D] */
@@ -5446,7 +5565,8 @@ WM__SLOT(wm__layer, 480);
 typedef struct wm__module {
     const char *name;
     void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
-    void (*state)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st);
+    void (*lstate)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st); /* its per-layer session state (KV cache, S, conv), or NULL */
+    void (*lstate_floats)(const wm_config *c, size_t *S, size_t *conv); /* floats of its S and conv window (reset, save), or NULL */
     void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
     uint64_t (*decode_bytes)(const wm_model *m, const void *w, uint64_t kv, int ctype); /* kv keys in a cache of ctype */
@@ -5457,22 +5577,29 @@ typedef struct wm__module {
 
 #define WM__N_SEQ 7
 static const wm__module wm__modules[] = {
-    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
-    {"ssd", wm__ssd_plan, wm__ssd_state, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, wm__ssd_check, 0},
-    {"attn", wm__ifa_plan, wm__ifa_state, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, wm__ifa_check, 1},
-    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_state, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL,
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"ssd", wm__ssd_plan, wm__ssd_lstate, wm__ssd_lstate_floats, wm__ssd_scratch, wm__ssd_module, wm__ssd_decode_bytes, NULL, wm__ssd_check, 0},
+    {"attn", wm__ifa_plan, wm__ifa_lstate, NULL, wm__ifa_scratch, wm__ifa_module, wm__ifa_decode_bytes, NULL, wm__ifa_check, 1},
+    {"doge_attn", wm__doge_attn_plan, wm__doge_attn_lstate, NULL, wm__doge_attn_scratch, wm__doge_attn_module, wm__doge_attn_decode_bytes, NULL,
      wm__doge_attn_check, 1},
-    {"mamba2", wm__mamba_plan, wm__mamba_state, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, wm__mamba_check, 0},
-    {"mcsd", wm__mcsd_plan, wm__mcsd_state, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, wm__mcsd_check, 0},
-    {"rodimus", wm__rod_plan, wm__rod_state, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, wm__rod_check, 0},
-    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
-    {"mlp", wm__mlp_plan, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, wm__ffn_check, 0},
-    {"cdmoe", wm__cdmoe_plan, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, wm__cdmoe_check, 0},
-    {"doge_moe", wm__moe_plan, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, wm__moe_check, 0},
-    {"swska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 0},
-    {"ska_ffn", wm__ska_plan, wm__ska_state, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 1}, /* no window */
+    {"mamba2", wm__mamba_plan, wm__mamba_lstate, wm__mamba_lstate_floats, wm__mamba_scratch, wm__mamba_module, wm__mamba_decode_bytes, wm__mamba_slices, wm__mamba_check, 0},
+    {"mcsd", wm__mcsd_plan, wm__mcsd_lstate, wm__mcsd_lstate_floats, wm__mcsd_scratch, wm__mcsd_module, wm__mcsd_decode_bytes, NULL, wm__mcsd_check, 0},
+    {"rodimus", wm__rod_plan, wm__rod_lstate, wm__rod_lstate_floats, wm__rod_scratch, wm__rod_module, wm__rod_decode_bytes, NULL, wm__rod_check, 0},
+    {"none", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
+    {"mlp", wm__mlp_plan, NULL, NULL, wm__mlp_scratch, wm__mlp_module, wm__mlp_decode_bytes, NULL, wm__ffn_check, 0},
+    {"cdmoe", wm__cdmoe_plan, NULL, NULL, wm__cdmoe_scratch, wm__cdmoe_module, wm__cdmoe_decode_bytes, NULL, wm__cdmoe_check, 0},
+    {"doge_moe", wm__moe_plan, NULL, NULL, wm__moe_scratch, wm__moe_module, wm__moe_decode_bytes, NULL, wm__moe_check, 0},
+    {"swska_ffn", wm__ska_plan, wm__ska_lstate, NULL, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 0},
+    {"ska_ffn", wm__ska_plan, wm__ska_lstate, NULL, wm__ska_scratch, wm__ska_module, wm__ska_decode_bytes, NULL, wm__ska_check, 1}, /* no window */
 };
 #define WM__N_MODULES ((int)(sizeof wm__modules / sizeof wm__modules[0]))
+
+/* floats of layer l's recurrent state S and conv window (its sequence module's) */
+static void wm__lstate_floats(const wm_config *c, int l, size_t *S, size_t *conv) {
+    const wm__module *md = &wm__modules[c->layer_seq[l]];
+    *S = *conv = 0;
+    if (md->lstate_floats) md->lstate_floats(c, S, conv);
+}
 
 /* the module of a layer's slot (0: sequence, 1: state) */
 static const wm__module *wm__slot_module(const wm__layer *L, int slot) {
@@ -5682,7 +5809,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
 }
 
 /* ========================================================================
-   Session: layout, forward pass, prefill and decode
+   [@SESSION] Session: layout, forward pass, prefill and decode
    ======================================================================== */
 
 /* Largest module scratch of this model for batches of nb tokens. */
@@ -5743,7 +5870,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         memset(&st, 0, sizeof st);
         for (slot = 0; slot < 2; slot++) { /* each module its own fields */
             const wm__module *md = wm__slot_module(&m->layers[l], slot);
-            if (md->state) md->state(a, c, ctx, B, p->cache_type, &st);
+            if (md->lstate) md->lstate(a, c, ctx, B, p->cache_type, &st);
         }
         if (ls) ls[l] = st;
     }
@@ -5869,8 +5996,10 @@ WMDEF void wm_session_reset(wm_session *s) {
     s->err[0] = 0;
     for (l = 0; l < c->n_layers; l++) {
         wm__lstate *st = &s->ls[l];
-        if (st->S) memset(st->S, 0, sizeof(float) * wm__S_floats(c, l));
-        if (st->conv) memset(st->conv, 0, sizeof(float) * wm__conv_floats(c, l));
+        size_t nS, nconv;
+        wm__lstate_floats(c, l, &nS, &nconv);
+        if (st->S) memset(st->S, 0, sizeof(float) * nS);
+        if (st->conv) memset(st->conv, 0, sizeof(float) * nconv);
     }
 }
 
@@ -5985,7 +6114,7 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
 }
 
 /* ========================================================================
-   Loader, part 3: safetensors. First 8 bytes: header length N (u64 LE),
+   [@SAFETENSORS] safetensors. First 8 bytes: header length N (u64 LE),
    N <= 100,000,000 and 8 + N <= file size; then a JSON object of entries
    {dtype, shape, data_offsets} and an optional __metadata__ string map;
    sorted by offset the tensors tile the data section exactly.
@@ -6199,7 +6328,7 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
 }
 
 /* ========================================================================
-   Loader, part 3b: GGUF (v2 and v3, llama.cpp's file format). "GGUF", u32
+   [@GGUF] GGUF reader (v2 and v3, llama.cpp's file format). "GGUF", u32
    version, u64 tensor count, u64 metadata count; the metadata (string key,
    u32 value type, value); the tensor infos (string name, u32 n_dims <= 4,
    u64 ne[n_dims] innermost first, u32 GGML type, u64 offset); zero padding
@@ -6665,8 +6794,8 @@ WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, c
 }
 
 /* ========================================================================
-   Loader, part 3c: GGUF writing (wm_gguf_write, behind wm convert and wm
-   quantize). The header (keys, then each tensor's name, dims, type and
+   [@GGUF_WRITE] GGUF writing: wm_gguf_write, behind wm convert and wm
+   quantize. The header (keys, then each tensor's name, dims, type and
    offset), zeros to 32 bytes, then each tensor's data padded to 32 bytes;
    a tensor kept in its type is copied, any other dequantized to floats
    and quantized anew.
@@ -7018,7 +7147,7 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
 #endif
 
 /* ========================================================================
-   Loader, part 4: the tensor plan. One walk over the config lists every
+   [@TENSOR_PLAN] The tensor plan. One walk over the config lists every
    tensor a model of it has (name, shape, how a random one is drawn, where it
    binds); the loader binds them and `wm_random_checkpoint` writes them.
    ======================================================================== */
@@ -7047,7 +7176,7 @@ static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) 
 }
 
 /* ========================================================================
-   Loader, part 5: binding the plan to the directory, building the model
+   [@BIND] Binding the plan to the directory, building the model
    ======================================================================== */
 
 typedef struct wm__binder {
@@ -7107,6 +7236,34 @@ static void wm__shape_str(char *buf, size_t cap, int ndim, const uint64_t *shape
         n += strlen(buf + n);
     }
     wm__fmt(buf + n, cap - n, "]");
+}
+
+/* a vector tensor t (nel elements) as F32 in place, or converted once into
+   the model's memory (llama.cpp's -exp(A_log) back to A_log) */
+static int wm__bind_vector(wm__binder *b, const wm__need *n, const wm__tensor *t, const char *file, size_t nel) {
+    const float *data = (const float *)(const void *)t->data;
+    size_t k, blk = (size_t)wm__types[t->dtype].block, esz = (size_t)wm__types[t->dtype].size;
+    if (t->conv == WM__CONV_NEGLOG) {
+        float *cp = wm__falloc(b->a, nel, 1, 1);
+        for (k = 0; k < nel; k++) {
+            float v;
+            memcpy(&v, t->data + 4 * k, 4);
+            if (!(v <= 0.0f)) {
+                b->st = wm__fail(b->err, WM_ERR_FORMAT, "%s: tensor '%s' (-exp(A_log)) holds %s value at element %zu", file, n->name,
+                                 v != v ? "a NaN" : "a positive", k);
+                return 0;
+            }
+            if (!b->measure && cp) cp[k] = (float)log(-(double)v);
+        }
+        data = cp;
+    } else if (t->dtype != WM_F32 || (uintptr_t)t->data % 4) { /* convert to F32 once */
+        float *cp = wm__falloc(b->a, nel, 1, 1);
+        if (!b->measure && cp)
+            for (k = 0; k < nel; k += blk) wm__types[t->dtype].deq(t->data + k / blk * esz, cp + k);
+        data = cp;
+    }
+    if (!b->measure && n->dst) *(const float **)n->dst = data;
+    return 1;
 }
 
 static int wm__bind(void *ctx, const wm__need *n) {
@@ -7178,31 +7335,8 @@ static int wm__bind(void *ctx, const wm__need *n) {
             w->cols = (int)(nel / (n->shape[0] ? n->shape[0] : 1));
             if (WM__IS_Q(t->dtype)) b->m->qcols = WM__MAX(b->m->qcols, w->cols);
         }
-    } else {
-        const float *data = (const float *)(const void *)t->data;
-        if (t->conv == WM__CONV_NEGLOG) { /* llama.cpp's A = -exp(A_log): back to A_log */
-            size_t k;
-            float *cp = wm__falloc(b->a, nel, 1, 1);
-            for (k = 0; k < nel; k++) {
-                float v;
-                memcpy(&v, t->data + 4 * k, 4);
-                if (!(v <= 0.0f)) {
-                    b->st = wm__fail(b->err, WM_ERR_FORMAT, "%s: tensor '%s' (-exp(A_log)) holds %s value at element %zu", file, n->name,
-                                     v != v ? "a NaN" : "a positive", k);
-                    return 0;
-                }
-                if (!b->measure && cp) cp[k] = (float)log(-(double)v);
-            }
-            data = cp;
-        } else if (t->dtype != WM_F32 || (uintptr_t)t->data % 4) { /* convert to F32 once */
-            float *cp = wm__falloc(b->a, nel, 1, 1);
-            if (!b->measure && cp) {
-                size_t k;
-                for (k = 0; k < nel; k += blk) wm__types[t->dtype].deq(t->data + k / blk * esz, cp + k);
-            }
-            data = cp;
-        }
-        if (!b->measure && n->dst) *(const float **)n->dst = data;
+    } else if (!wm__bind_vector(b, n, t, file, nel)) {
+        return 0;
     }
     if (!b->measure && b->a->bad) {
         b->st = wm__fail(b->err, WM_ERR_ARENA, "model: buffer too small while binding '%s'", n->name);
@@ -7541,7 +7675,7 @@ WMDEF void wm_model_free(wm_model *m) {
 #endif
 
 /* ========================================================================
-   Random checkpoints (benchmarks and tests): the plan, drawn from a seeded
+   [@RANDOM] Random checkpoints (benchmarks and tests): the plan, drawn from a seeded
    xoshiro256** stream, written as safetensors.
    ======================================================================== */
 
@@ -7702,7 +7836,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 }
 
 /* ========================================================================
-   Tokenizer: BPE as tokenizer.json describes it.
+   [@TOKENIZER] Tokenizer: BPE as tokenizer.json describes it.
    Added tokens are matched first (leftmost, longest); the rest is
    normalized, its "normalized" added tokens matched in it, split by the
    pre-tokenizer (exact matchers of the known
@@ -7872,6 +8006,172 @@ static void wm__spm_chain(wm__spm_s *o, uint64_t nt, int rev, int32_t *up, int32
         stk[top++] = (int32_t)i;
     }
 }
+
+/* A "llama" vocabulary on its way to tokenizer.json: the arrays of its
+   tokens (views into the file), then the merges found. */
+typedef struct wm__spm {
+    uint64_t nt;
+    const char **str;       /* [nt] token texts */
+    uint32_t *sl, max_len;  /* [nt] their lengths, the longest */
+    float *score;           /* [nt] */
+    unsigned char *type;    /* [nt] llama.cpp's token types (1 normal, 2 unknown, 3 control, 4 user-defined) */
+    wm__spm_m *m;           /* [nm] the merges, best first */
+    size_t nm;
+    double bos, unk, add_bos, add_space;
+} wm__spm;
+
+static void wm__spm_free(wm__spm *v) {
+    if (v->str) WM_FREE((void *)v->str);
+    if (v->sl) WM_FREE(v->sl);
+    if (v->score) WM_FREE(v->score);
+    if (v->type) WM_FREE(v->type);
+    if (v->m) WM_FREE(v->m);
+}
+
+/* the tokens, scores and types of f into v */
+static wm_status wm__spm_read(const wm__stfile *f, wm__spm *v, wm_error *err) {
+    wm__gr rt, rs, rty;
+    uint32_t et, es, ety = 0;
+    uint64_t ns, nty = 0, i;
+    int has_types;
+    if (!wm__gg_arr(f, "tokenizer.ggml.tokens", &et, &v->nt, &rt) || et != WM__GGV_STR || v->nt == 0 || v->nt > WM__MAX_VOCAB)
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens is not a list of strings");
+    if (!wm__gg_arr(f, "tokenizer.ggml.scores", &es, &ns, &rs) || es != WM__GGV_F32 || ns != v->nt)
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.scores is not one float32 per token");
+    has_types = wm__gg_arr(f, "tokenizer.ggml.token_type", &ety, &nty, &rty);
+    if (has_types && ((ety != WM__GGV_I32 && ety != WM__GGV_U32) || nty != v->nt))
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.token_type is not one int32 per token");
+    v->bos = v->unk = -1;
+    v->add_bos = v->add_space = 1;
+    wm__gg_num(f, "tokenizer.ggml.bos_token_id", &v->bos);
+    wm__gg_num(f, "tokenizer.ggml.unknown_token_id", &v->unk);
+    wm__gg_num(f, "tokenizer.ggml.add_bos_token", &v->add_bos);
+    wm__gg_num(f, "tokenizer.ggml.add_space_prefix", &v->add_space);
+    v->str = (const char **)WM_MALLOC(sizeof(char *) * v->nt);
+    v->sl = (uint32_t *)WM_MALLOC(sizeof(uint32_t) * v->nt);
+    v->score = (float *)WM_MALLOC(sizeof(float) * v->nt);
+    v->type = (unsigned char *)WM_MALLOC(v->nt);
+    if (!v->str || !v->sl || !v->score || !v->type) return wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory");
+    for (i = 0; i < v->nt; i++) {
+        size_t n;
+        uint32_t ty = 1, sb;
+        if (!wm__gr_str(&rt, &v->str[i], &n) || n > 0xffff || !wm__gr_u32(&rs, &sb) || (has_types && !wm__gr_u32(&rty, &ty)))
+            return wm__fail(err, WM_ERR_FORMAT, "gguf: the tokenizer arrays are cut short (or a token is over 65535 bytes), token %llu",
+                            (unsigned long long)i);
+        v->sl[i] = (uint32_t)n;
+        v->max_len = WM__MAX(v->max_len, v->sl[i]);
+        memcpy(&v->score[i], &sb, 4);
+        v->type[i] = (unsigned char)(ty < 8 ? ty : 0);
+    }
+    return WM_OK;
+}
+
+/* every split of a normal token into two tokens (the first id of each text),
+   at character boundaries: counted (m NULL), then listed into m; the count */
+static size_t wm__spm_splits(const wm__spm *v, const int32_t *pre, const int32_t *suf, const int32_t *first, int32_t *at, wm__spm_m *m) {
+    size_t nm = 0;
+    uint64_t i;
+    for (i = 0; i < v->nt; i++) {
+        const unsigned char *p = (const unsigned char *)v->str[i];
+        int32_t q;
+        if (v->type[i] != 1 || v->sl[i] < 2) continue;
+        for (q = pre[i]; q >= 0; q = pre[q]) at[v->sl[q]] = first[q];
+        for (q = suf[i]; q >= 0; q = suf[q]) {
+            uint32_t c = v->sl[i] - v->sl[q];
+            if (at[c] < 0 || (p[c] & 0xc0) == 0x80) continue;
+            if (m) { m[nm].score = v->score[i]; m[nm].id = (int32_t)i; m[nm].a = at[c]; m[nm].b = first[q]; m[nm].split = c; }
+            nm++;
+        }
+        for (q = pre[i]; q >= 0; q = pre[q]) at[v->sl[q]] = -1;
+    }
+    return nm;
+}
+
+/* v's merges (v->m, v->nm), best first: each token's prefix and suffix tokens
+   from two sorted orders (wm__spm_chain), then its splits */
+static wm_status wm__spm_merges(wm__spm *v, wm_error *err) {
+    uint64_t i, nt = v->nt;
+    wm__spm_s *o = (wm__spm_s *)WM_MALLOC(sizeof(wm__spm_s) * nt); /* [nt] the tokens in a sorted order */
+    int32_t *pre = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt), *suf = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt); /* [nt] chains */
+    int32_t *first = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt), *stk = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt); /* [nt] */
+    int32_t *at = (int32_t *)WM_MALLOC(sizeof(int32_t) * ((size_t)v->max_len + 1)); /* the prefix token of each length, or -1 */
+    wm_status st = WM_OK;
+    if (!o || !pre || !suf || !first || !stk || !at) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+    for (i = 0; i < nt; i++) { o[i].p = (const unsigned char *)v->str[i]; o[i].n = v->sl[i]; o[i].id = (int32_t)i; }
+    qsort(o, nt, sizeof *o, wm__spm_fwd);
+    wm__spm_chain(o, nt, 0, pre, first, stk);
+    qsort(o, nt, sizeof *o, wm__spm_rev);
+    wm__spm_chain(o, nt, 1, suf, first, stk);
+    for (i = 0; i <= v->max_len; i++) at[i] = -1;
+    v->nm = wm__spm_splits(v, pre, suf, first, at, NULL);
+    if (v->nm > WM__MAX_VOCAB) {
+        st = wm__fail(err, WM_ERR_FORMAT, "gguf: the vocabulary splits into %zu token pairs, more than wm.h's bound (%u)", v->nm, (unsigned)WM__MAX_VOCAB);
+        goto done;
+    }
+    if (v->nm && !(v->m = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * v->nm))) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
+    if (v->nm) {
+        wm__spm_splits(v, pre, suf, first, at, v->m);
+        qsort(v->m, v->nm, sizeof *v->m, wm__spm_cmp);
+    }
+done:
+    if (o) WM_FREE(o);
+    if (pre) WM_FREE(pre);
+    if (suf) WM_FREE(suf);
+    if (first) WM_FREE(first);
+    if (stk) WM_FREE(stk);
+    if (at) WM_FREE(at);
+    return st;
+}
+
+/* the tokenizer.json text of v: SentencePiece's normalizer and decoder,
+   the unknown / control / user-defined tokens as added tokens, BPE with
+   byte fallback and the merges as id triples */
+static void wm__spm_write(const wm__spm *v, wm__jw *w) {
+    uint64_t i;
+    size_t k;
+    WM__JW_LIT(w, "{\"version\":\"1.0\",\"pre_tokenizer\":null,\"normalizer\":");
+    if (v->add_space != 0) WM__JW_LIT(w, "{\"type\":\"Sequence\",\"normalizers\":[{\"type\":\"Prepend\",\"prepend\":\"\\u2581\"},");
+    else WM__JW_LIT(w, "{\"type\":\"Sequence\",\"normalizers\":[");
+    WM__JW_LIT(w, "{\"type\":\"Replace\",\"pattern\":{\"String\":\" \"},\"content\":\"\\u2581\"}]},\"decoder\":{\"type\":\"Sequence\",\"decoders\":["
+                  "{\"type\":\"Replace\",\"pattern\":{\"String\":\"\\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"}");
+    if (v->add_space != 0) WM__JW_LIT(w, ",{\"type\":\"Strip\",\"content\":\" \",\"start\":1,\"stop\":0}");
+    WM__JW_LIT(w, "]},\"added_tokens\":[");
+    for (i = 0, k = 0; i < v->nt; i++) { /* unknown (2), control (3) and user-defined (4) tokens are matched as added tokens */
+        char num[48];
+        if ((v->type[i] < 2 || v->type[i] > 4) || !v->sl[i]) continue;
+        if (k++) WM__JW_LIT(w, ",");
+        wm__fmt(num, sizeof num, "{\"id\":%llu,\"content\":", (unsigned long long)i);
+        wm__jw_raw(w, num, strlen(num));
+        wm__jw_str(w, v->str[i], v->sl[i]);
+        if (v->type[i] != 4) WM__JW_LIT(w, ",\"normalized\":false,\"special\":true}"); /* llama.cpp matches them on the raw text */
+        else WM__JW_LIT(w, ",\"normalized\":false,\"special\":false}");
+    }
+    WM__JW_LIT(w, "]");
+    if (v->add_bos != 0 && v->bos >= 0 && v->bos < (double)v->nt) {
+        char tb[200];
+        wm__fmt(tb, sizeof tb, ",\"post_processor\":{\"type\":\"TemplateProcessing\",\"single\":[{\"SpecialToken\":{\"id\":\"bos\"}},"
+                               "{\"Sequence\":{\"id\":\"A\"}}],\"special_tokens\":{\"bos\":{\"ids\":[%d]}}}", (int)v->bos);
+        wm__jw_raw(w, tb, strlen(tb));
+    }
+    WM__JW_LIT(w, ",\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"fuse_unk\":true,\"wm_id_merges\":true,\"unk_token\":");
+    if (v->unk >= 0 && v->unk < (double)v->nt) wm__jw_str(w, v->str[(size_t)v->unk], v->sl[(size_t)v->unk]);
+    else WM__JW_LIT(w, "null");
+    WM__JW_LIT(w, ",\"vocab\":{");
+    for (i = 0; i < v->nt; i++) {
+        char num[32];
+        if (i) WM__JW_LIT(w, ",");
+        wm__jw_str(w, v->str[i], v->sl[i]);
+        wm__fmt(num, sizeof num, ":%llu", (unsigned long long)i);
+        wm__jw_raw(w, num, strlen(num));
+    }
+    WM__JW_LIT(w, "},\"merges\":[");
+    for (k = 0; k < v->nm; k++) {
+        char num[48];
+        wm__fmt(num, sizeof num, "%s[%d,%d,%d]", k ? "," : "", (int)v->m[k].a, (int)v->m[k].b, (int)v->m[k].id);
+        wm__jw_raw(w, num, strlen(num));
+    }
+    WM__JW_LIT(w, "]}}");
+}
 #endif
 
 static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, size_t *len, wm_error *err) {
@@ -7879,187 +8179,42 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
     (void)f; (void)out; (void)cap; (void)len;
     return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: a \"llama\" (SentencePiece) vocabulary needs WM_MALLOC");
 #else
-    wm__gr rt, rs, rty;
-    uint32_t et, es, ety = 0;
-    uint64_t nt, ns, nty = 0, i;
-    const char **str = NULL;
-    uint32_t *sl = NULL, max_len = 0;
-    wm__spm_s *o = NULL;           /* [nt] the tokens in a sorted order */
-    int32_t *pre = NULL, *suf = NULL, *first = NULL, *stk = NULL; /* [nt] prefix / suffix chains, first ids, the walk's stack */
-    int32_t *at = NULL;            /* [max_len + 1] the prefix token of each length of the current token, or -1 */
-    float *score = NULL;
-    unsigned char *type = NULL;
-    wm__spm_m *m = NULL;
-    size_t nm = 0;
-    double bos = -1, unk = -1, add_bos = 1, add_space = 1;
+    wm__spm v;
     wm__jw w;
-    wm_status st = WM_OK;
-    int has_types, k;
-    if (!wm__gg_arr(f, "tokenizer.ggml.tokens", &et, &nt, &rt) || et != WM__GGV_STR || nt == 0 || nt > WM__MAX_VOCAB)
-        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens is not a list of strings");
-    if (!wm__gg_arr(f, "tokenizer.ggml.scores", &es, &ns, &rs) || es != WM__GGV_F32 || ns != nt)
-        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.scores is not one float32 per token");
-    has_types = wm__gg_arr(f, "tokenizer.ggml.token_type", &ety, &nty, &rty);
-    if (has_types && ((ety != WM__GGV_I32 && ety != WM__GGV_U32) || nty != nt))
-        return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.token_type is not one int32 per token");
-    wm__gg_num(f, "tokenizer.ggml.bos_token_id", &bos);
-    wm__gg_num(f, "tokenizer.ggml.unknown_token_id", &unk);
-    wm__gg_num(f, "tokenizer.ggml.add_bos_token", &add_bos);
-    wm__gg_num(f, "tokenizer.ggml.add_space_prefix", &add_space);
-    str = (const char **)WM_MALLOC(sizeof(char *) * nt);
-    sl = (uint32_t *)WM_MALLOC(sizeof(uint32_t) * nt);
-    score = (float *)WM_MALLOC(sizeof(float) * nt);
-    type = (unsigned char *)WM_MALLOC(nt);
-    o = (wm__spm_s *)WM_MALLOC(sizeof(wm__spm_s) * nt);
-    pre = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
-    suf = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
-    first = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
-    stk = (int32_t *)WM_MALLOC(sizeof(int32_t) * nt);
-    if (!str || !sl || !score || !type || !o || !pre || !suf || !first || !stk) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
-    for (i = 0; i < nt; i++) { /* tokens, scores, types */
-        size_t n;
-        uint32_t ty = 1, sb;
-        if (!wm__gr_str(&rt, &str[i], &n) || n > 0xffff || !wm__gr_u32(&rs, &sb) || (has_types && !wm__gr_u32(&rty, &ty))) {
-            st = wm__fail(err, WM_ERR_FORMAT, "gguf: the tokenizer arrays are cut short (or a token is over 65535 bytes), token %llu",
-                          (unsigned long long)i);
-            goto done;
-        }
-        sl[i] = (uint32_t)n;
-        max_len = WM__MAX(max_len, sl[i]);
-        memcpy(&score[i], &sb, 4);
-        type[i] = (unsigned char)(ty < 8 ? ty : 0);
-        o[i].p = (const unsigned char *)str[i]; o[i].n = sl[i]; o[i].id = (int32_t)i;
+    wm_status st;
+    memset(&v, 0, sizeof v);
+    if ((st = wm__spm_read(f, &v, err)) == WM_OK && (st = wm__spm_merges(&v, err)) == WM_OK) {
+        w.out = out; w.cap = out ? cap : 0; w.n = 0;
+        wm__spm_write(&v, &w);
+        *len = w.n;
+        wm__ok(err);
     }
-    qsort(o, nt, sizeof *o, wm__spm_fwd);
-    wm__spm_chain(o, nt, 0, pre, first, stk);
-    qsort(o, nt, sizeof *o, wm__spm_rev);
-    wm__spm_chain(o, nt, 1, suf, first, stk);
-    at = (int32_t *)WM_MALLOC(sizeof(int32_t) * ((size_t)max_len + 1));
-    if (!at) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
-    for (i = 0; i <= max_len; i++) at[i] = -1;
-    for (k = 0; k < 2; k++) { /* every split of a normal token into two tokens (the first id of each text): counted, then listed */
-        if (k == 1) {
-            if (nm > WM__MAX_VOCAB) {
-                st = wm__fail(err, WM_ERR_FORMAT, "gguf: the vocabulary splits into %zu token pairs, more than wm.h's bound (%u)", nm,
-                              (unsigned)WM__MAX_VOCAB);
-                goto done;
-            }
-            if (nm && !(m = (wm__spm_m *)WM_MALLOC(sizeof(wm__spm_m) * nm))) { st = wm__fail(err, WM_ERR_NOMEM, "gguf: out of memory"); goto done; }
-            nm = 0;
-        }
-        for (i = 0; i < nt; i++) {
-            const unsigned char *p = (const unsigned char *)str[i];
-            int32_t q;
-            if (type[i] != 1 || sl[i] < 2) continue;
-            for (q = pre[i]; q >= 0; q = pre[q]) at[sl[q]] = first[q];
-            for (q = suf[i]; q >= 0; q = suf[q]) {
-                uint32_t c = sl[i] - sl[q];
-                if (at[c] < 0 || (p[c] & 0xc0) == 0x80) continue; /* at character boundaries */
-                if (k) { m[nm].score = score[i]; m[nm].id = (int32_t)i; m[nm].a = at[c]; m[nm].b = first[q]; m[nm].split = c; }
-                nm++;
-            }
-            for (q = pre[i]; q >= 0; q = pre[q]) at[sl[q]] = -1;
-        }
-    }
-    if (nm) qsort(m, nm, sizeof *m, wm__spm_cmp);
-    w.out = out; w.cap = out ? cap : 0; w.n = 0;
-    WM__JW_LIT(&w, "{\"version\":\"1.0\",\"pre_tokenizer\":null,\"normalizer\":");
-    if (add_space != 0) WM__JW_LIT(&w, "{\"type\":\"Sequence\",\"normalizers\":[{\"type\":\"Prepend\",\"prepend\":\"\\u2581\"},");
-    else WM__JW_LIT(&w, "{\"type\":\"Sequence\",\"normalizers\":[");
-    WM__JW_LIT(&w, "{\"type\":\"Replace\",\"pattern\":{\"String\":\" \"},\"content\":\"\\u2581\"}]},\"decoder\":{\"type\":\"Sequence\",\"decoders\":["
-                   "{\"type\":\"Replace\",\"pattern\":{\"String\":\"\\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"}");
-    if (add_space != 0) WM__JW_LIT(&w, ",{\"type\":\"Strip\",\"content\":\" \",\"start\":1,\"stop\":0}");
-    WM__JW_LIT(&w, "]},\"added_tokens\":[");
-    for (i = 0, k = 0; i < nt; i++) { /* unknown (2), control (3) and user-defined (4) tokens are matched as added tokens */
-        char num[48];
-        if ((type[i] < 2 || type[i] > 4) || !sl[i]) continue;
-        if (k++) WM__JW_LIT(&w, ",");
-        wm__fmt(num, sizeof num, "{\"id\":%llu,\"content\":", (unsigned long long)i);
-        wm__jw_raw(&w, num, strlen(num));
-        wm__jw_str(&w, str[i], sl[i]);
-        if (type[i] != 4) WM__JW_LIT(&w, ",\"normalized\":false,\"special\":true}"); /* llama.cpp matches them on the raw text */
-        else WM__JW_LIT(&w, ",\"normalized\":false,\"special\":false}");
-    }
-    WM__JW_LIT(&w, "]");
-    if (add_bos != 0 && bos >= 0 && bos < (double)nt) {
-        char tb[200];
-        wm__fmt(tb, sizeof tb, ",\"post_processor\":{\"type\":\"TemplateProcessing\",\"single\":[{\"SpecialToken\":{\"id\":\"bos\"}},"
-                              "{\"Sequence\":{\"id\":\"A\"}}],\"special_tokens\":{\"bos\":{\"ids\":[%d]}}}", (int)bos);
-        wm__jw_raw(&w, tb, strlen(tb));
-    }
-    WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"fuse_unk\":true,\"wm_id_merges\":true,\"unk_token\":");
-    if (unk >= 0 && unk < (double)nt) wm__jw_str(&w, str[(size_t)unk], sl[(size_t)unk]);
-    else WM__JW_LIT(&w, "null");
-    WM__JW_LIT(&w, ",\"vocab\":{");
-    for (i = 0; i < nt; i++) {
-        char num[32];
-        if (i) WM__JW_LIT(&w, ",");
-        wm__jw_str(&w, str[i], sl[i]);
-        wm__fmt(num, sizeof num, ":%llu", (unsigned long long)i);
-        wm__jw_raw(&w, num, strlen(num));
-    }
-    WM__JW_LIT(&w, "},\"merges\":[");
-    for (i = 0; i < nm; i++) {
-        char num[48];
-        wm__fmt(num, sizeof num, "%s[%d,%d,%d]", i ? "," : "", (int)m[i].a, (int)m[i].b, (int)m[i].id);
-        wm__jw_raw(&w, num, strlen(num));
-    }
-    WM__JW_LIT(&w, "]}}");
-    *len = w.n;
-    wm__ok(err);
-done:
-    if (str) WM_FREE((void *)str);
-    if (sl) WM_FREE(sl);
-    if (score) WM_FREE(score);
-    if (type) WM_FREE(type);
-    if (o) WM_FREE(o);
-    if (pre) WM_FREE(pre);
-    if (suf) WM_FREE(suf);
-    if (first) WM_FREE(first);
-    if (stk) WM_FREE(stk);
-    if (at) WM_FREE(at);
-    if (m) WM_FREE(m);
+    wm__spm_free(&v);
     return st;
 #endif
 }
 
-WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err) {
-    /* llama.cpp's pre-tokenizer names whose split wm.h has a matcher for */
-    static const char *const gpt2_like[] = {"gpt-2", "gpt2", "mpt", "olmo", "phi-2", "jais"};
-    static const char *const llama3_like[] = {"llama3", "llama-bpe", "llama-v3", "smaug-bpe"};
-    wm_blob b;
-    wm__stfile f;
+/* llama.cpp's pre-tokenizer name: the WM__PRE_* split wm.h matches it with, or -1 */
+static int wm__gg_pre_kind(const char *name) {
+    static const struct { const char *name; int kind; } known[] = {
+        {"gpt-2", WM__PRE_GPT2}, {"gpt2", WM__PRE_GPT2}, {"mpt", WM__PRE_GPT2}, {"olmo", WM__PRE_GPT2}, {"phi-2", WM__PRE_GPT2},
+        {"jais", WM__PRE_GPT2}, {"llama3", WM__PRE_LLAMA3}, {"llama-bpe", WM__PRE_LLAMA3}, {"llama-v3", WM__PRE_LLAMA3},
+        {"smaug-bpe", WM__PRE_LLAMA3}, {"qwen2", WM__PRE_QWEN2}, {"gpt-4o", WM__PRE_O200K}, {"tekken", WM__PRE_TEKKEN}};
+    int k;
+    for (k = 0; k < (int)(sizeof known / sizeof known[0]); k++)
+        if (!strcmp(name, known[k].name)) return known[k].kind;
+    return -1;
+}
+
+/* tokenizer.json of a "gpt2" (byte-level BPE) vocabulary with pre-tokenizer kind */
+static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size_t cap, size_t *len, wm_error *err) {
+    wm__stfile f = *fp;
     wm__jw w;
     wm__gr rt, rty, rm;
     uint32_t et, ety = 0, em;
     uint64_t nt, nty = 0, nm = 0, i;
-    const char *model, *pre;
-    size_t ml, pl = 0;
-    char name[64];
-    int kind = -1, k, has_types, has_merges;
+    int k, has_types, has_merges;
     double bos = -1, add_bos = 0;
-    wm_status st;
-    if (!data || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data and len are required");
-    b.data = data; b.size = size; b.name = "gguf";
-    if (!wm__gg_is(&b)) return wm__fail(err, WM_ERR_FORMAT, "gguf: not a GGUF file (no GGUF magic)");
-    if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
-    model = wm__gg_strv(&f, "tokenizer.ggml.model", &ml);
-    if (!model) return wm__fail(err, WM_ERR_MISSING, "gguf: no tokenizer (neither tokenizer.huggingface.json nor tokenizer.ggml.model)");
-    if (ml == 5 && !memcmp(model, "llama", 5)) return wm__gg_spm_json(&f, out, cap, len, err);
-    if (ml != 4 || memcmp(model, "gpt2", 4))
-        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' is not supported (wm.h reads \"gpt2\", byte-level BPE, and \"llama\", SentencePiece)",
-                        wm__cstr(name, sizeof name, model, ml));
-    pre = wm__gg_strv(&f, "tokenizer.ggml.pre", &pl);
-    wm__cstr(name, sizeof name, pre ? pre : "default", pre ? pl : 7);
-    for (k = 0; k < 6 && kind < 0; k++) if (!strcmp(name, gpt2_like[k])) kind = WM__PRE_GPT2;
-    for (k = 0; k < 4 && kind < 0; k++) if (!strcmp(name, llama3_like[k])) kind = WM__PRE_LLAMA3;
-    if (kind < 0 && !strcmp(name, "qwen2")) kind = WM__PRE_QWEN2;
-    if (kind < 0 && !strcmp(name, "gpt-4o")) kind = WM__PRE_O200K;
-    if (kind < 0 && !strcmp(name, "tekken")) kind = WM__PRE_TEKKEN;
-    if (kind < 0)
-        return wm__fail(err, WM_ERR_UNSUPPORTED,
-                        "gguf: tokenizer.ggml.pre '%s' is not supported (known: gpt-2, mpt, olmo, phi-2, jais, llama3, llama-bpe, smaug-bpe, qwen2, gpt-4o, tekken)",
-                        name);
     if (!wm__gg_arr(&f, "tokenizer.ggml.tokens", &et, &nt, &rt) || et != WM__GGV_STR || nt == 0 || nt > WM__MAX_VOCAB)
         return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens is not a list of strings");
     has_types = wm__gg_arr(&f, "tokenizer.ggml.token_type", &ety, &nty, &rty);
@@ -8125,6 +8280,33 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
     *len = w.n;
     wm__ok(err);
     return WM_OK;
+}
+
+WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err) {
+    wm_blob b;
+    wm__stfile f;
+    const char *model, *pre;
+    size_t ml, pl = 0;
+    char name[64];
+    int kind;
+    wm_status st;
+    if (!data || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data and len are required");
+    b.data = data; b.size = size; b.name = "gguf";
+    if (!wm__gg_is(&b)) return wm__fail(err, WM_ERR_FORMAT, "gguf: not a GGUF file (no GGUF magic)");
+    if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
+    model = wm__gg_strv(&f, "tokenizer.ggml.model", &ml);
+    if (!model) return wm__fail(err, WM_ERR_MISSING, "gguf: no tokenizer (neither tokenizer.huggingface.json nor tokenizer.ggml.model)");
+    if (ml == 5 && !memcmp(model, "llama", 5)) return wm__gg_spm_json(&f, out, cap, len, err);
+    if (ml != 4 || memcmp(model, "gpt2", 4))
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' is not supported (wm.h reads \"gpt2\", byte-level BPE, and \"llama\", SentencePiece)",
+                        wm__cstr(name, sizeof name, model, ml));
+    pre = wm__gg_strv(&f, "tokenizer.ggml.pre", &pl);
+    wm__cstr(name, sizeof name, pre ? pre : "default", pre ? pl : 7);
+    if ((kind = wm__gg_pre_kind(name)) < 0)
+        return wm__fail(err, WM_ERR_UNSUPPORTED,
+                        "gguf: tokenizer.ggml.pre '%s' is not supported (known: gpt-2, mpt, olmo, phi-2, jais, llama3, llama-bpe, smaug-bpe, qwen2, gpt-4o, tekken)",
+                        name);
+    return wm__gg_bpe_json(&f, kind, out, cap, len, err);
 }
 
 
@@ -8808,6 +8990,55 @@ static int wm__short_str(const char *v, const char *e, unsigned char *dst) {
 /* The pre_tokenizer: ByteLevel with use_regex (the GPT-2 split), or a
    Split on one of the known regexes (Isolated) then ByteLevel without its
    regex; alone or in a Sequence. Anything else is refused by name. */
+/* pre_tokenizer Metaspace: ' ' -> U+2581, a U+2581 in front (always / first
+   segment / never), words at each */
+static wm_status wm__tok_scan_meta(wm__cfgr *r, wm__tokb *b, const char *pre) {
+    unsigned char rep[16];
+    char sch[16] = "always";
+    const char *ps = wm__cfg_get(r, pre, "prepend_scheme"), *ap = wm__cfg_get(r, pre, "add_prefix_space"), *sp = wm__cfg_get(r, pre, "split");
+    if (wm__short_str(wm__cfg_get(r, pre, "replacement"), b->e, rep) != 3 || memcmp(rep, "\xe2\x96\x81", 3))
+        return wm__tok_fail(b->err, "pre_tokenizer Metaspace with a replacement other than U+2581");
+    if (ps) wm__cfg_str_in(r, pre, "prepend_scheme", sch, sizeof sch);
+    else if (ap && *ap == 'f') strcpy(sch, "never");
+    b->meta = !strcmp(sch, "always") ? WM__META_ALWAYS : !strcmp(sch, "first") ? WM__META_FIRST : !strcmp(sch, "never") ? WM__META_NEVER : 0;
+    if (!b->meta) return wm__tok_fail(b->err, "pre_tokenizer Metaspace prepend_scheme other than always, first, never");
+    b->meta_split = !(sp && *sp == 'f');
+    b->byte_level = 0;
+    return WM_OK;
+}
+
+/* a Split step (step: its JSON) into ps: on a String, or on a regex wm.h has a matcher for */
+static wm_status wm__tok_scan_split(wm__cfgr *r, wm__tokb *b, const char *step, wm__pstep *ps) {
+    const char *e = b->e, *pt = wm__cfg_get(r, step, "pattern"), *rx = pt && *pt == '{' ? wm__cfg_get(r, pt, "Regex") : NULL, *v;
+    const char *st = pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL;
+    char pat[320];
+    int ls, k;
+    if (st) {
+        if ((ls = wm__short_str(st, e, ps->s)) < 1) return wm__tok_fail(b->err, "pre_tokenizer Split on a String pattern of other than 1..15 bytes");
+        ps->kind = WM__PS_STRING; ps->ls = (unsigned char)ls;
+        v = wm__cfg_get(r, step, "invert");
+    } else {
+        pat[0] = 0;
+        if (rx && *rx == '"' && wm__j_str(rx, e, pat, sizeof pat) >= sizeof pat) pat[0] = 0;
+        for (k = 0; k < WM__N_PRE && strcmp(pat, wm__pre_regex[k]); k++) {}
+        if (k == WM__N_PRE) { /* named by its start (a long one: by its length) */
+            char msg[200], head[48];
+            size_t hl = strlen(pat) > 40 ? 40 : strlen(pat);
+            memcpy(head, pat, hl);
+            strcpy(head + hl, strlen(pat) > 40 ? "..." : "");
+            wm__fmt(msg, sizeof msg, "pre_tokenizer Split on a regex wm.h has no matcher for (%s; known: the GPT-2, Llama-3, Qwen2, DeepSeek-V3, GPT-4o and Tekken ones)",
+                    pat[0] ? head : "one of 320 bytes or more");
+            return wm__tok_fail(b->err, msg);
+        }
+        v = wm__cfg_get(r, step, "invert");
+        if (v && *v == 't' && ps->beh == WM__SB_REMOVED) v = NULL; /* the matches kept, the text between them dropped */
+        else if (ps->beh != WM__SB_ISOLATED) return wm__tok_fail(b->err, "pre_tokenizer Split on a regex other than Isolated (or Removed, inverted)");
+        ps->kind = WM__PS_REGEX; ps->arg = (unsigned char)k;
+    }
+    if (v && *v == 't') return wm__tok_fail(b->err, "pre_tokenizer Split with invert: true");
+    return WM_OK;
+}
+
 static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
     const char *e = b->e, *x, *v, *steps[8];
     char ty[32];
@@ -8816,20 +9047,7 @@ static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
     b->byte_level = 1;
     if (!pre) { b->byte_level = 0; return WM_OK; } /* SentencePiece-style: the normalized text is one word */
     wm__cfg_str_in(r, pre, "type", ty, sizeof ty);
-    if (!strcmp(ty, "Metaspace")) { /* ' ' -> U+2581, a U+2581 in front (always / first segment / never), words at each */
-        unsigned char rep[16];
-        char sch[16] = "always";
-        const char *ps = wm__cfg_get(r, pre, "prepend_scheme"), *ap = wm__cfg_get(r, pre, "add_prefix_space"), *sp = wm__cfg_get(r, pre, "split");
-        if (wm__short_str(wm__cfg_get(r, pre, "replacement"), e, rep) != 3 || memcmp(rep, "\xe2\x96\x81", 3))
-            return wm__tok_fail(b->err, "pre_tokenizer Metaspace with a replacement other than U+2581");
-        if (ps) wm__cfg_str_in(r, pre, "prepend_scheme", sch, sizeof sch);
-        else if (ap && *ap == 'f') strcpy(sch, "never");
-        b->meta = !strcmp(sch, "always") ? WM__META_ALWAYS : !strcmp(sch, "first") ? WM__META_FIRST : !strcmp(sch, "never") ? WM__META_NEVER : 0;
-        if (!b->meta) return wm__tok_fail(b->err, "pre_tokenizer Metaspace prepend_scheme other than always, first, never");
-        b->meta_split = !(sp && *sp == 'f');
-        b->byte_level = 0;
-        return WM_OK;
-    }
+    if (!strcmp(ty, "Metaspace")) return wm__tok_scan_meta(r, b, pre);
     if (!strcmp(ty, "Sequence")) {
         const char *seq = wm__cfg_get(r, pre, "pretokenizers");
         if (!seq || *seq != '[') return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: pre_tokenizer Sequence without a pretokenizers list");
@@ -8845,7 +9063,7 @@ static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
     b->byte_level = 0;
     for (i = 0; i < n; i++) {
         static const char *const behs[5] = {"Isolated", "Removed", "MergedWithPrevious", "MergedWithNext", "Contiguous"};
-        char beh[32] = "Isolated", pat[320];
+        char beh[32] = "Isolated";
         wm__pstep *ps = &b->steps[b->n_steps];
         int k;
         if (b->n_steps >= 7) return wm__tok_fail(b->err, "a pre_tokenizer of more than 7 steps");
@@ -8856,32 +9074,8 @@ static wm_status wm__tok_scan_pre(wm__cfgr *r, wm__tokb *b, const char *pre) {
         if (k == 5) return wm__tok_fail(b->err, "a pre_tokenizer behavior other than Isolated, Removed, MergedWith*, Contiguous");
         ps->beh = (unsigned char)k;
         if (!strcmp(ty, "Split")) {
-            const char *pt = wm__cfg_get(r, steps[i], "pattern"), *rx = pt && *pt == '{' ? wm__cfg_get(r, pt, "Regex") : NULL;
-            const char *st = pt && *pt == '{' ? wm__cfg_get(r, pt, "String") : NULL;
-            int ls;
-            if (st) {
-                if ((ls = wm__short_str(st, e, ps->s)) < 1) return wm__tok_fail(b->err, "pre_tokenizer Split on a String pattern of other than 1..15 bytes");
-                ps->kind = WM__PS_STRING; ps->ls = (unsigned char)ls;
-                v = wm__cfg_get(r, steps[i], "invert");
-            } else {
-                pat[0] = 0;
-                if (rx && *rx == '"' && wm__j_str(rx, e, pat, sizeof pat) >= sizeof pat) pat[0] = 0;
-                for (k = 0; k < WM__N_PRE && strcmp(pat, wm__pre_regex[k]); k++) {}
-                if (k == WM__N_PRE) { /* named by its start (a long one: by its length) */
-                    char msg[200], head[48];
-                    size_t hl = strlen(pat) > 40 ? 40 : strlen(pat);
-                    memcpy(head, pat, hl);
-                    strcpy(head + hl, strlen(pat) > 40 ? "..." : "");
-                    wm__fmt(msg, sizeof msg, "pre_tokenizer Split on a regex wm.h has no matcher for (%s; known: the GPT-2, Llama-3, Qwen2, DeepSeek-V3, GPT-4o and Tekken ones)",
-                            pat[0] ? head : "one of 320 bytes or more");
-                    return wm__tok_fail(b->err, msg);
-                }
-                v = wm__cfg_get(r, steps[i], "invert");
-                if (v && *v == 't' && ps->beh == WM__SB_REMOVED) v = NULL; /* the matches kept, the text between them dropped */
-                else if (ps->beh != WM__SB_ISOLATED) return wm__tok_fail(b->err, "pre_tokenizer Split on a regex other than Isolated (or Removed, inverted)");
-                ps->kind = WM__PS_REGEX; ps->arg = (unsigned char)k;
-            }
-            if (v && *v == 't') return wm__tok_fail(b->err, "pre_tokenizer Split with invert: true");
+            wm_status st = wm__tok_scan_split(r, b, steps[i], ps);
+            if (st != WM_OK) return st;
         } else if (!strcmp(ty, "ByteLevel")) {
             v = wm__cfg_get(r, steps[i], "add_prefix_space");
             if (v && *v == 't') { ps->kind = WM__PS_PREFIX; ps = &b->steps[++b->n_steps]; memset(ps, 0, sizeof *ps); }
@@ -10646,7 +10840,7 @@ WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
 }
 
 /* ========================================================================
-   Sampling: repetition penalty, temperature, top-k, top-p, min-p, then a
+   [@SAMPLING] Sampling: repetition penalty, temperature, top-k, top-p, min-p, then a
    draw from the seeded xoshiro256** stream.
    ======================================================================== */
 
@@ -10778,7 +10972,7 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
 }
 
 /* ========================================================================
-   Session save / restore. Layout (little-endian): "WMS1", u64 model
+   [@SAVE] Session save / restore. Layout (little-endian): "WMS1", u64 model
    fingerprint, i32 layers, pos, n_vocab, flags; per layer the KV rows in use
    and the SSD/conv states; the sampler; the logits; u64 FNV-1a of all before.
    ======================================================================== */
@@ -10833,14 +11027,15 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
         wm__lstate *st = &s->ls[l];
         int h, nh = st->n_heads, nv = st->n_vheads ? st->n_vheads : nh;
         size_t ctx = st->ring ? (size_t)st->ring : (size_t)s->params.n_ctx, rb = wm__row_size(s->params.cache_type, (size_t)c->head_dim);
-        size_t used = WM__MIN(pos, ctx); /* a ring's rows all hold keys once it has wrapped */
+        size_t used = WM__MIN(pos, ctx), nS, nconv; /* a ring's rows all hold keys once it has wrapped */
         for (h = 0; st->k && h < WM__MAX(nh, nv); h++) {
             if (h < nh) wm__io(io, st->k + (size_t)h * ctx * rb, rb * used);
             if (h < nv) wm__io(io, st->v + (size_t)h * ctx * rb, rb * used);
             if (st->m && h < nh) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * used);
         }
-        if (st->S) wm__io(io, st->S, sizeof(float) * wm__S_floats(c, l));
-        if (st->conv) wm__io(io, st->conv, sizeof(float) * wm__conv_floats(c, l));
+        wm__lstate_floats(c, l, &nS, &nconv);
+        if (st->S) wm__io(io, st->S, sizeof(float) * nS);
+        if (st->conv) wm__io(io, st->conv, sizeof(float) * nconv);
     }
     {
         wm_sampler tmp;
@@ -10924,7 +11119,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
 }
 
 /* ========================================================================
-   Generation and chat templates
+   [@GENERATE] Generation and chat templates
    ======================================================================== */
 
 WMDEF wm_generate_params wm_generate_default_params(void) {
@@ -11136,7 +11331,7 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 }
 
 /* ========================================================================
-   stdio helpers: a checkpoint directory from files
+   [@STDIO] stdio helpers: a checkpoint directory from files
    ======================================================================== */
 #if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
 #include <errno.h>
@@ -11482,7 +11677,7 @@ WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const
 #endif
 
 /* ========================================================================
-   Appendix: Unicode tables and their lookups. Generated by
+   [@UNICODE] Unicode tables and their lookups (an appendix). Generated by
    tools/gen_unicode.py (character classes and Lowercase of Unicode 16.0,
    NFC/NFKC of 15.0); the tokenizer uses them through the functions
    declared at its start.

@@ -4,6 +4,7 @@
 #define WM_IMPLEMENTATION
 #include "../wm.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -3554,6 +3555,79 @@ static void test_cache_types(void) {
     }
 }
 
+/* ---- the header's map: CONTENTS true to the banners, EXTENDING's names real -- */
+
+static void test_contents(void) {
+    size_t n = 0, i, nl = 0, at = 0;
+    char *h = (char *)read_all("wm.h", &n), **line, *p, *ext, *ext_end;
+    static const char *banner = "/* ========================================================================";
+    int rows = 0, bad = 0, tags = 0, names = 0;
+    check(h != NULL, "wm.h readable");
+    if (!h) return;
+    for (i = 0; i < n; i++) nl += h[i] == '\n';
+    line = (char **)malloc(sizeof(char *) * (nl + 2));
+    for (p = h, nl = 0; p < h + n; nl++) { /* lines, NUL-terminated in place */
+        char *e = strchr(p, '\n');
+        line[nl] = p;
+        if (!e) break;
+        *e = 0;
+        p = e + 1;
+    }
+    for (i = 0; i < nl; i++) /* each banner [@TAG]: its row "@TAG <lines>" in the table */
+        if (!strcmp(line[i], banner) && i + 1 < nl && !strncmp(line[i + 1], "   [@", 5)) {
+            char tag[32], want[64];
+            size_t j, k;
+            for (k = 0; line[i + 1][5 + k] && line[i + 1][5 + k] != ']' && k < 31; k++) tag[k] = line[i + 1][5 + k];
+            tag[k] = 0;
+            for (j = i + 2; j < nl && !(!strcmp(line[j], banner) && j + 1 < nl && !strncmp(line[j + 1], "   [@", 5)); j++) {}
+            snprintf(want, sizeof want, "      @%-12s %6d  ", tag, (int)(j - i));
+            for (k = 0; k < 80 && k < nl && strncmp(line[k], want, strlen(want)); k++) {}
+            if (k == 80 || k == nl) { bad++; if (bad < 4) printf("  CONTENTS lacks '%s' (run tools/contents.py)\n", want); }
+            rows++;
+            at = i;
+        }
+    check(rows >= 20 && bad == 0, "wm.h CONTENTS: %d of %d sections with their true size (tools/contents.py rewrites it)", rows - bad, rows);
+    (void)at;
+    bad = 0;
+    /* EXTENDING: every @TAG it names marks a section or subsection, every wm__/WM_ name in it exists in the code */
+    for (i = 0; i < nl && !strstr(line[i], "   EXTENDING"); i++) {}
+    for (ext = NULL, ext_end = NULL; i < nl && strcmp(line[i], "*/"); i++) {
+        char *q = line[i];
+        if (!ext) ext = q;
+        ext_end = q;
+        while ((q = strpbrk(q, "@w")) != NULL) {
+            char word[64];
+            size_t k = 0;
+            int is_tag = *q == '@';
+            if (!is_tag && strncmp(q, "wm__", 4)) { q++; continue; }
+            if (is_tag) q++;
+            while (k < 63 && (isalnum((unsigned char)q[k]) || q[k] == '_')) { word[k] = q[k]; k++; }
+            word[k] = 0;
+            q += k;
+            if (*q == '<' || k < 3) continue; /* a pattern: wm__cfg_<type> */
+            if (is_tag) {
+                char sec[80];
+                size_t m, found = 0;
+                snprintf(sec, sizeof sec, "[@%s]", word); /* a banner's or a subsection's mark */
+                tags++;
+                for (m = 0; m < nl && !found; m++) found = strstr(line[m], sec) != NULL;
+                if (!found) { bad++; printf("  EXTENDING names @%s, which marks no section\n", word); }
+            } else {
+                size_t m, found = 0;
+                names++;
+                for (m = 200; m < nl && !found; m++) /* past the header comment */
+                    found = strstr(line[m], word) && (strstr(line[m], word)[k] == '(' || strstr(line[m], word)[k] == '[' || strstr(line[m], word)[k] == ' ' ||
+                                                       strstr(line[m], word)[k] == ';' || strstr(line[m], word)[k] == ',' || strstr(line[m], word)[k] == ')');
+                if (!found) { bad++; printf("  EXTENDING names %s, which the code does not define\n", word); }
+            }
+        }
+    }
+    (void)ext; (void)ext_end;
+    check(tags >= 15 && names >= 20 && bad == 0, "wm.h EXTENDING: %d tags and %d names, all in the code", tags, names);
+    free(line);
+    free(h);
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
 #define RUN(name, fn) if (!only || strstr(name, only)) g_suite = name, fn()
@@ -3596,6 +3670,7 @@ int main(int argc, char **argv) {
     RUN("gguf", test_gguf_hostile);
     RUN("cache", test_cache_types);
     RUN("sizes", test_sizes);
+    RUN("contents", test_contents);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
 }
