@@ -22,7 +22,7 @@
       @API             523  Public interface
       @BASICS          249  Implementation basics
       @TYPES           564  Tensor types
-      @KERNELS        1473  Kernels
+      @KERNELS        1478  Kernels
       @STRUCTS          74  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1685  Layers, in data-flow order
@@ -2110,13 +2110,10 @@ static wm__vf wm__v_exp(wm__vf x) {
         }                                                                                             \
     }
 
-static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtype, int n) {
+/* x . w[0..n) for w of a float type (F32, F16, BF16) */
+static float wm__k_dotf(const wm__kc *kc, const float *x, const void *w, int dtype, int n) {
     float s = 0.0f;
     int i = 0;
-    if (WM__IS_Q(dtype)) { /* n a multiple of the block */
-        WM__QROW(dtype, w, n, s += wm__k_dot(kc, x + (size_t)b_ * (size_t)nb_, blk_, WM_F32, nb_))
-        return s;
-    }
 #ifdef WM__SIMD
     if (kc->simd) {
         if (dtype == WM_F32) WM__DOT4(WM__V_LD_F32)
@@ -2132,6 +2129,14 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
     } else {
         for (; i < n; i++) s += x[i] * wm__elem(w, dtype, (size_t)i);
     }
+    return s;
+}
+
+/* x . w[0..n) for w of any type (rows met one at a time: embeddings, experts) */
+static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtype, int n) {
+    float s = 0.0f;
+    if (!WM__IS_Q(dtype)) return wm__k_dotf(kc, x, w, dtype, n);
+    WM__QROW(dtype, w, n, s += wm__k_dotf(kc, x + (size_t)b_ * (size_t)nb_, blk_, WM_F32, nb_)) /* n a multiple of the block */
     return s;
 }
 
@@ -2409,7 +2414,7 @@ static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dt
     (void)kc;
 #endif
         for (k = 0; k < 8; k++) acc[k] = 0.0f;
-    wm__types[dtype].qdot(x, (const unsigned char *)w, b, nb, acc);
+    if (b < nb) wm__types[dtype].qdot(x, (const unsigned char *)w, b, nb, acc); /* the tail (all of it without SIMD) */
     return wm__qsum8(acc);
 }
 
@@ -2629,7 +2634,7 @@ static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *
    in L1. */
 static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat *W, int r0, int r1) {
     int r;
-    for (r = r0; r < r1; r++) y[r] = wm__k_dot(kc, x, wm__row(W, r), W->dtype, W->cols);
+    for (r = r0; r < r1; r++) y[r] = wm__k_dotf(kc, x, wm__row(W, r), W->dtype, W->cols); /* W of a float type */
 }
 
 /* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
@@ -2639,7 +2644,7 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
     int t0, r, t;
     if (!kc->simd) { /* the scalar reference: one dot per output */
         for (t = 0; t < T; t++)
-            for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] = wm__k_dot(kc, x + (size_t)t * ldx, wm__row(W, r), W->dtype, (int)K);
+            for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] = wm__k_dotf(kc, x + (size_t)t * ldx, wm__row(W, r), W->dtype, (int)K);
         return;
     }
     for (t0 = 0; t0 < T; t0 += WM__TB) {
@@ -2684,7 +2689,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
                     memset(acc, 0, sizeof acc);
                     b = wm__v_qdot4(xs, (const unsigned char *)wm__row(W, r), W->dtype, W->cols / WM__QK, acc);
                     for (j = 0; j < 4; j++) {
-                        wm__types[W->dtype].qdot(xs[j], (const unsigned char *)wm__row(W, r), b, W->cols / WM__QK, acc + 8 * j);
+                        if (b < W->cols / WM__QK) wm__types[W->dtype].qdot(xs[j], (const unsigned char *)wm__row(W, r), b, W->cols / WM__QK, acc + 8 * j);
                         y[(size_t)(t + j) * ldy + (size_t)r] = wm__qsum8(acc + 8 * j);
                     }
                 }
