@@ -2457,6 +2457,15 @@ static int kept(const wm_sampler *s, const float *lg, int n, const int32_t *hist
     return m;
 }
 
+/* one draw of each sampler from the same 4 logits */
+static void draw_pair(wm_sampler *s, wm_sampler *s2, const float *lg, unsigned char *work, int32_t *ta, int32_t *tb) {
+    float a[4], b[4];
+    memcpy(a, lg, sizeof a);
+    memcpy(b, lg, sizeof b);
+    wm_sample(s, a, 4, NULL, 0, work, ta);
+    wm_sample(s2, b, 4, NULL, 0, work, tb);
+}
+
 static void test_sampling(void) {
     /* probabilities 0.5, 0.3, 0.15, 0.05 (shuffled) */
     float lg[4];
@@ -2497,12 +2506,8 @@ static void test_sampling(void) {
     wm_sampler_seed(&s, 42);
     s2 = s;
     for (i = 0; i < 4000; i++) {
-        float a[4], b[4];
         int32_t ta, tb;
-        memcpy(a, lg, sizeof a);
-        memcpy(b, lg, sizeof b);
-        wm_sample(&s, a, 4, NULL, 0, work, &ta);
-        wm_sample(&s2, b, 4, NULL, 0, work, &tb);
+        draw_pair(&s, &s2, lg, work, &ta, &tb);
         same &= ta == tb;
         count0 += ta == 1;
     }
@@ -2510,12 +2515,8 @@ static void test_sampling(void) {
     check(abs(count0 - 2000) < 120, "p = 0.5 drawn %d of 4000 times", count0);
     wm_sampler_seed(&s2, 43);
     for (i = 0; i < 50; i++) {
-        float a[4], b[4];
         int32_t ta, tb;
-        memcpy(a, lg, sizeof a);
-        memcpy(b, lg, sizeof b);
-        wm_sample(&s, a, 4, NULL, 0, work, &ta);
-        wm_sample(&s2, b, 4, NULL, 0, work, &tb);
+        draw_pair(&s, &s2, lg, work, &ta, &tb);
         differ |= ta != tb;
     }
     check(differ, "another seed, other draws");

@@ -7,15 +7,7 @@
 # Needs: a C compiler with OpenMP, libopenblas-dev (the peer), python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=build/bench
-mkdir -p "$out"
-simd=""
-grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && simd="-mavx2 -mfma"
-grep -qw f16c /proc/cpuinfo && simd="$simd -mf16c"
-cc=${CC:-cc}
-cflags="-std=c99 -O2 -Wall -Wextra -Werror $simd -fopenmp"
-echo "== building ($cc $cflags)"
-$cc $cflags examples/wm.c -o "$out/wm" -lm
+. tools/bench_env.sh
 $cc $cflags tools/gemm_bench.c -o "$out/gemm_bench" -lopenblas -lm
 
 python3 - "$out" <<'PY'

@@ -8,14 +8,7 @@
 # and O(1) recurrent states). Writes build/bench/seed.jsonl and seed.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${BENCH_DIR:-build/bench}
-mkdir -p "$out"
-simd=""
-grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && simd="-mavx2 -mfma"
-grep -qw f16c /proc/cpuinfo && simd="$simd -mf16c"
-cc=${CC:-cc}
-wm="$out/wm"
-$cc -std=c99 -O2 -Wall -Wextra -Werror $simd -fopenmp examples/wm.c -o "$wm" -lm
+. tools/bench_env.sh
 cat > "$out/rodplus.json" <<'JSON'
 {"model_type": "rodimus", "block_type": "rodimus_plus", "vocab_size": 32768, "d_model": 768, "n_layer": 16,
  "norm_epsilon": 1e-5, "tie_word_embeddings": true, "max_position_embeddings": 4096,

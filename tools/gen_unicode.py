@@ -84,17 +84,21 @@ if u16:  # the classes, White_Space, Alphabetic and lowercase of Unicode 16.0
     version = "16.0.0"
 
 
-def table(name, cps):
-    rs = ranges(cps)
-    body = ",".join("0x%x,0x%x" % (a, b) for a, b in rs)
+def wrap(items):  # hex numbers, comma-terminated, in lines of at most ~110 characters
     lines, cur = [], ""
-    for item in body.split(","):
+    for v in items:
+        item = "0x%x" % v
         if len(cur) + len(item) > 110:
             lines.append(cur)
             cur = ""
         cur += item + ","
     lines.append(cur)
-    return "static const uint32_t %s[%d] = { /* [lo, hi] pairs */\n    %s\n};\n" % (name, 2 * len(rs), "\n    ".join(lines)), len(rs)
+    return "\n    ".join(lines)
+
+
+def table(name, cps):
+    rs = ranges(cps)
+    return "static const uint32_t %s[%d] = { /* [lo, hi] pairs */\n    %s\n};\n" % (name, 2 * len(rs), wrap([v for r in rs for v in r])), len(rs)
 
 
 # lowercase (Rust's char::to_lowercase: simple mappings; U+0130's two-character one is written out in wm.h)
@@ -146,15 +150,7 @@ for cp in sorted(decomp):
 
 
 def flat(name, typ, items, per, comment):
-    body = ",".join("0x%x" % v for v in items)
-    lines, cur = [], ""
-    for item in body.split(","):
-        if len(cur) + len(item) > 110:
-            lines.append(cur)
-            cur = ""
-        cur += item + ","
-    lines.append(cur)
-    return "static const %s %s[%d] = { /* %s */\n    %s\n};\n" % (typ, name, len(items), comment, "\n    ".join(lines))
+    return "static const %s %s[%d] = { /* %s */\n    %s\n};\n" % (typ, name, len(items), comment, wrap(items))
 
 
 t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables, 107 KB */\n" +
