@@ -111,8 +111,11 @@ build/neon/test: tests/test.c tests/helpers.h wm.h
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 tests/test.c -o $@ $(LDLIBS)
 
+# (all but the tokenizer suites: plain C with no SIMD body, 40 % of the
+# suite's time, run on the host and on 32-bit Arm, whose char is unsigned
+# as aarch64's)
 test-neon: build/neon/wm build/neon/test
-	WM_BIN="$(QEMU) build/neon/wm" $(QEMU) build/neon/test
+	WM_BIN="$(QEMU) build/neon/wm" $(QEMU) build/neon/test -tokenizer
 
 # 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
 # microcontroller) under qemu-user; its sizes suite checks every reported

@@ -6940,7 +6940,7 @@ static wm_status wm__gw_plan(const wm_model *m, const wm_gguf_params *p, wm__gwt
         if (t.used && strstr(t.name, "v_proj")) n_v++;
         if (t.used && p->mix >= WM_MIX_Q8_0 && !p->allow_requantize && t.type >= WM_Q8_0) /* as llama-quantize: not twice by accident */
             return wm__fail(err, WM_ERR_INVALID_ARG, "already quantized (tensor '%s' is %s); quantizing again loses precision: quantize the "
-                            "F32/F16/BF16 checkpoint, or pass --allow-requantize (allow_requantize)", t.name, t.dtype);
+                            "F32/F16/BF16 checkpoint, or pass --allow-requantize", t.name, t.dtype);
     }
     for (i = 0; i < nt; i++) {
         wm__gwt *g = &ts[st->n_tensors];
@@ -7107,15 +7107,15 @@ static size_t wm__gw_mamba2_json(const wm_config *c, char *buf, size_t cap) {
 }
 
 WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_gguf_stats *stats, wm_error *err) {
-    wm__gwt *ts;
+    wm__gwt *ts; /* [n_tensors + 1] the tensors written */
     wm__gw o;
     wm_gguf_stats st;
     wm_status rc;
     const char *cj;
     char json[2048];
     size_t cj_n, most = 0;
-    float *f = NULL;
-    void *q = NULL;
+    float *f = NULL; /* [most] a converted tensor's floats */
+    void *q = NULL;  /* [4 most + 64] bytes: its new blocks */
     uint64_t done = 0;
     int i;
     if (!m || !p || !p->write || p->mix < WM_MIX_KEEP || p->mix > WM_MIX_Q4_K_M)

@@ -1250,7 +1250,6 @@ static void print_c_string(const char *t) {
 }
 
 static int cmd_plan(const args *a) {
-    static const char *ctypes[] = {"WM_F32", "WM_F16", "WM_BF16", "WM_Q8_0"};
     wm_model *m;
     wm_tokenizer *t;
     wm_session *s;
@@ -1292,8 +1291,8 @@ static int cmd_plan(const args *a) {
     printf("#define WM_PLAN_GENERATE_BYTES %zu  /* wm_generate_params.work */\n", gb);
     printf("#define WM_PLAN_LOGITS_BYTES %zu    /* float logits[vocab] */\n", lb);
     printf("#define WM_PLAN_RAM_BYTES %zu       /* all of the above */\n", mb + tb + sb + gb + lb);
-    printf("#define WM_PLAN_N_CTX %d\n#define WM_PLAN_N_BATCH %d\n#define WM_PLAN_CACHE_TYPE %s\n", p->n_ctx, p->n_batch,
-           p->cache_type >= 0 && p->cache_type <= 3 ? ctypes[p->cache_type] : "WM_F32");
+    printf("#define WM_PLAN_N_CTX %d\n#define WM_PLAN_N_BATCH %d\n#define WM_PLAN_CACHE_TYPE WM_%s\n", p->n_ctx, p->n_batch,
+           wm_type_name(p->cache_type) ? wm_type_name(p->cache_type) : "F32");
     printf("#define WM_PLAN_MAX_NEW %d\n#define WM_PLAN_VOCAB %d\n#define WM_PLAN_PROMPT ", gp.max_new, wm_model_config(m)->vocab_size);
     print_c_string(prompt);
     printf("\n");

@@ -1,5 +1,6 @@
-/* wm.h test suite. Run from the repository root: build/test [FILTER]
-   Prints one line per failure and "N passed, N failed" last. */
+/* wm.h test suite. Run from the repository root: build/test [FILTER | -FILTER]
+   (the suites whose name holds FILTER, or all but those). Prints one line
+   per failure and "N passed, N failed" last. */
 #define _POSIX_C_SOURCE 200809L
 #define WM_IMPLEMENTATION
 #include "../wm.h"
@@ -3630,8 +3631,8 @@ static void test_contents(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *only = argc > 1 ? argv[1] : NULL;
-#define RUN(name, fn) if (!only || strstr(name, only)) g_suite = name, fn()
+    const char *only = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, *skip = argc > 1 && argv[1][0] == '-' ? argv[1] + 1 : NULL;
+#define RUN(name, fn) if ((!only || strstr(name, only)) && (!skip || !strstr(name, skip))) g_suite = name, fn()
     RUN("numbers", test_numbers);
     RUN("select", test_select);
     RUN("kernels", test_kernels);
