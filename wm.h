@@ -32,7 +32,7 @@
       @SESSION         305  Session
       @SAFETENSORS     214  safetensors
       @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      353  GGUF writing
+      @GGUF_WRITE      352  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            499  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
@@ -6856,7 +6856,7 @@ static void wm__gw_kv_f32(wm__gw *o, const char *k, float v) {
 typedef struct wm__gwt { /* one tensor of the output */
     char name[256];
     int n_dims, type, how; /* type: WM_* of the output; how: WM__GGM_* (mamba2) */
-    uint64_t ne[4], off, bytes;
+    uint64_t ne[4], off, bytes, nel; /* bytes: of the output; nel: elements */
     wm_tensor_info in;
 } wm__gwt;
 
@@ -6944,15 +6944,14 @@ static wm_status wm__gw_plan(const wm_model *m, const wm_gguf_params *p, wm__gwt
     }
     for (i = 0; i < nt; i++) {
         wm__gwt *g = &ts[st->n_tensors];
-        uint64_t nel;
         wm_model_tensor(m, i, &g->in);
         if (!g->in.used) continue;
         if (g->in.type < 0) return wm__fail(err, WM_ERR_UNSUPPORTED, "tensor '%s' has type %s, which wm.h cannot convert", g->in.name, g->in.dtype);
         wm__gw_place(g, c);
         g->type = wm__gw_pick(p->mix, &g->in, c, tied, &i_v, n_v);
         if (g->how & WM__GGM_COL) g->type = WM_F32; /* llama.cpp reads ssm_a, ssm_d as F32 */
-        nel = (uint64_t)(g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type))) * (uint64_t)wm_type_block(g->in.type);
-        g->bytes = wm_type_bytes(g->type, nel);
+        g->nel = (uint64_t)(g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type))) * (uint64_t)wm_type_block(g->in.type);
+        g->bytes = wm_type_bytes(g->type, g->nel);
         g->off = st->data_bytes;
         st->data_bytes += (g->bytes + 31) / 32 * 32;
         st->n_type[g->type]++;
@@ -7008,7 +7007,7 @@ static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const
    of its elements (floats, and 4 bytes each + 64) */
 static void wm__gw_data(wm__gw *o, const wm__gwt *g, float *f, void *q) {
     int neglog = (g->how & WM__GGM_NEGLOG) && !g->in.neg_exp;
-    size_t nel = g->in.size_bytes / wm_type_bytes(g->in.type, (uint64_t)wm_type_block(g->in.type)) * (size_t)wm_type_block(g->in.type), k, bad = 0, first = 0;
+    size_t nel = (size_t)g->nel, k, bad = 0, first = 0;
     if (g->type == g->in.type && !neglog) {
         wm__gw_bytes(o, g->in.data, g->in.size_bytes); /* as it is */
     } else {
@@ -7131,7 +7130,7 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
     if (!ts) return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory");
     if ((rc = wm__gw_plan(m, p, ts, &st, err)) != WM_OK) { WM_FREE(ts); return rc; }
     for (i = 0; i < st.n_tensors; i++)
-        if (ts[i].type != ts[i].in.type || (ts[i].how & WM__GGM_NEGLOG)) most = WM__MAX(most, (size_t)ts[i].in.size_bytes / (size_t)wm_type_bytes(ts[i].in.type, (uint64_t)wm_type_block(ts[i].in.type)) * (size_t)wm_type_block(ts[i].in.type));
+        if (ts[i].type != ts[i].in.type || (ts[i].how & WM__GGM_NEGLOG)) most = WM__MAX(most, (size_t)ts[i].nel);
     if (most && (!(f = (float *)WM_MALLOC(sizeof(float) * most)) || !(q = WM_MALLOC(most * 4 + 64)))) {
         WM_FREE(ts); if (f) WM_FREE(f);
         return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory (%zu elements of scratch)", most);

@@ -3560,8 +3560,8 @@ static void test_cache_types(void) {
 /* ---- the header's map: CONTENTS true to the banners, EXTENDING's names real -- */
 
 static void test_contents(void) {
-    size_t n = 0, i, nl = 0, at = 0;
-    char *h = (char *)read_all("wm.h", &n), **line, *p, *ext, *ext_end;
+    size_t n = 0, i, nl = 0;
+    char *h = (char *)read_all("wm.h", &n), **line, *p;
     static const char *banner = "/* ========================================================================";
     int rows = 0, bad = 0, tags = 0, names = 0;
     check(h != NULL, "wm.h readable");
@@ -3586,17 +3586,13 @@ static void test_contents(void) {
             for (k = 0; k < 80 && k < nl && strncmp(line[k], want, strlen(want)); k++) {}
             if (k == 80 || k == nl) { bad++; if (bad < 4) printf("  CONTENTS lacks '%s' (run tools/contents.py)\n", want); }
             rows++;
-            at = i;
         }
     check(rows >= 20 && bad == 0, "wm.h CONTENTS: %d of %d sections with their true size (tools/contents.py rewrites it)", rows - bad, rows);
-    (void)at;
     bad = 0;
     /* EXTENDING: every @TAG it names marks a section or subsection, every wm__/WM_ name in it exists in the code */
     for (i = 0; i < nl && !strstr(line[i], "   EXTENDING"); i++) {}
-    for (ext = NULL, ext_end = NULL; i < nl && strcmp(line[i], "*/"); i++) {
+    for (; i < nl && strcmp(line[i], "*/"); i++) {
         char *q = line[i];
-        if (!ext) ext = q;
-        ext_end = q;
         while ((q = strpbrk(q, "@w")) != NULL) {
             char word[64];
             size_t k = 0;
@@ -3624,7 +3620,6 @@ static void test_contents(void) {
             }
         }
     }
-    (void)ext; (void)ext_end;
     check(tags >= 15 && names >= 20 && bad == 0, "wm.h EXTENDING: %d tags and %d names, all in the code", tags, names);
     free(line);
     free(h);
