@@ -22,14 +22,14 @@
       @API             523  Public interface
       @BASICS          249  Implementation basics
       @TYPES           564  Tensor types
-      @KERNELS        1478  Kernels
+      @KERNELS        1682  Kernels
       @STRUCTS          74  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1685  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         305  Session
+      @SESSION         307  Session
       @SAFETENSORS     214  safetensors
       @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      352  GGUF writing
@@ -1580,6 +1580,7 @@ typedef struct wm__kc {
     int n_threads; /* OpenMP threads of outer loops */
     float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
     wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
+    struct wm__qr *qr; /* matmul scratch: [n_threads][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
 } wm__kc;
 
 #if defined(_OPENMP)
@@ -1756,6 +1757,26 @@ static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales s
                           wm__h(p + 6 * st), wm__h(p + 7 * st));
 #endif
 }
+/* rows in lanes (the quantized prefill tile, wm__qr): a wm__vb holds 4
+   consecutive quants of each of 8 rows (row r in bytes 4r..4r+3) and meets
+   4 quants of one token broadcast; the 16-bit sums of products (wm__vh)
+   are exact while the callers' bounds keep them below 2^15 */
+#define WM__VR8 1
+typedef __m256i wm__vh;
+#define WM__VB_BCAST4(p) _mm256_castps_si256(_mm256_broadcast_ss((const float *)(const void *)(p))) /* a load, no shuffle */
+#define WM__VH_UDOT(u, x) _mm256_maddubs_epi16(u, x)                        /* u unsigned: pairs u x, summed */
+#define WM__VH_SDOT(w, wa, x) _mm256_maddubs_epi16(wa, _mm256_sign_epi8(x, w)) /* wa = |w|: pairs w x, summed */
+#define WM__VH_ADD(a, b) _mm256_add_epi16(a, b)
+#define WM__VH_SUMS(h, sc) _mm256_madd_epi16(h, sc) /* lane r: sc_2r h_2r + sc_2r+1 h_2r+1 (16-bit sc) */
+#define WM__VH_LOADSC(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define WM__VH_ONES() _mm256_set1_epi16(1)
+#define WM__VB_ABS(v) _mm256_abs_epi8(v) /* -128 stays 0x80: 128 as unsigned */
+#define WM__VB_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define WM__VS_ADD(a, b) _mm256_add_epi32(a, b)
+#define WM__VS_SET1(x) _mm256_set1_epi32(x)
+#define WM__VQ8_FMAF(acc, a, b) _mm256_fmadd_ps(a, b, acc) /* acc + a b, one rounding */
+#define WM__VQ8_CVT(s) _mm256_cvtepi32_ps(s)
+#define WM__VQ8_ADD(a, b) _mm256_add_ps(a, b)
 
 #elif defined(WM__NEON)
 #define WM__SIMD 1
@@ -2670,14 +2691,197 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
     }
 }
 
+/* ---- the quantized prefill tile ------------------------------------------------
+   With several tokens, 8 rows of a quantized matrix are repacked once per
+   call, one wm__qr per block of 32 columns, so that a vector holds 4
+   quants of each of the 8 rows: a token's 4 quants, broadcast, meet all 8
+   rows in one multiply, and a block's 8 integer sums land in 8 lanes with
+   no horizontal reduction (the one-row dots pay one per block). Q4_0 and
+   Q4_K (unsigned nibbles, |sum of a pair| <= 2 15 127) sum a whole block in
+   16 bits, Q6_K (|q| <= 32) each half, Q8_0 each step. The float steps of
+   each output are wm__k_qdot's, lane by lane (acc[k] by block mod 8, then
+   wm__qsum8's tree), so the tile gives the same bits as decode. */
+#define WM__QT_MIN 4 /* tokens from which a call repacks */
+typedef struct wm__qr {
+    int8_t q[8][32];   /* step s: row r's quants 4s..4s+3 at bytes 4r..4r+3 (Q4_0, Q4_K: unsigned nibbles) */
+    uint8_t qa[8][32]; /* |q| (Q8_0, Q6_K) */
+    float d[8];        /* each row's d_w */
+    float dm[8];       /* Q4_K: -dmin */
+    float mn[8];       /* Q4_K: the block's min */
+    int16_t sc[2][16]; /* Q4_K: the block's scale; Q6_K: its halves' scales (each twice per row) */
+} wm__qr;
+
+#ifdef WM__VR8
+/* P[nb]: rows [r0, r0 + 8) of W, block by block, 4 quants (a 32-bit word)
+   at a time */
+static uint32_t wm__ld32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
+    int b, r, st;
+    for (b = 0; b < nb; b++, P++) {
+        int k = b & 7;
+        for (r = 0; r < 8; r++) {
+            const unsigned char *w = (const unsigned char *)wm__row(W, r0 + r), *wb;
+            uint32_t v[8]; /* quants 4st..4st+3, one byte each */
+            int sc0 = 0, sc1 = 0;
+            switch (W->dtype) {
+            case WM_Q8_0:
+                wb = w + (size_t)b * 34;
+                for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 2 + 4 * st);
+                P->d[r] = wm__h(wb);
+                break;
+            case WM_Q4_0: /* low nibbles are quants 0..15, high ones 16..31 */
+                wb = w + (size_t)b * 18;
+                for (st = 0; st < 4; st++) {
+                    uint32_t u = wm__ld32(wb + 2 + 4 * st);
+                    v[st] = u & 0x0f0f0f0fu;
+                    v[st + 4] = u >> 4 & 0x0f0f0f0fu;
+                }
+                P->d[r] = wm__h(wb);
+                break;
+            case WM_Q4_K: {
+                int m;
+                wb = w + (size_t)(b / 8) * 144;
+                for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 16 + 32 * (k / 2) + 4 * st) >> (k & 1 ? 4 : 0) & 0x0f0f0f0fu;
+                wm__q4k_scale(wb + 4, k, &sc0, &m);
+                sc1 = sc0;
+                P->d[r] = wm__h(wb);
+                P->dm[r] = -wm__h(wb + 2);
+                P->mn[r] = (float)m;
+                break;
+            }
+            default: { /* WM_Q6_K: q in 0..63, then q - 32 as a byte (bit 5 set: clear it; else set bits 5-7) */
+                const unsigned char *ql, *qh;
+                wb = w + (size_t)(b / 8) * 210;
+                ql = wb + 64 * (k / 4) + 32 * (k & 1);
+                qh = wb + 128 + 32 * (k / 4);
+                for (st = 0; st < 8; st++) {
+                    uint32_t u = (wm__ld32(ql + 4 * st) >> (k & 2 ? 4 : 0) & 0x0f0f0f0fu) | (wm__ld32(qh + 4 * st) >> (2 * (k & 3)) & 0x03030303u) << 4;
+                    uint32_t b5 = u >> 5 & 0x01010101u;
+                    v[st] = u ^ 0xe0e0e0e0u ^ (b5 << 7 | b5 << 6);
+                }
+                sc0 = ((const int8_t *)(wb + 192))[2 * k];
+                sc1 = ((const int8_t *)(wb + 192))[2 * k + 1];
+                P->d[r] = wm__h(wb + 208);
+            }
+            }
+            for (st = 0; st < 8; st++) memcpy(&P->q[st][4 * r], &v[st], 4); /* byte order kept: every step above works within bytes */
+            P->sc[0][2 * r] = P->sc[0][2 * r + 1] = (int16_t)sc0;
+            P->sc[1][2 * r] = P->sc[1][2 * r + 1] = (int16_t)sc1;
+        }
+        if (W->dtype == WM_Q8_0 || W->dtype == WM_Q6_K)
+            for (st = 0; st < 8; st++) WM__VB_STORE(P->qa[st], WM__VB_ABS(WM__VB_LOAD(P->q[st])));
+    }
+}
+
+/* one block of 8 packed rows against n <= 4 tokens (q[u]: token u's 32
+   quants, sum[u] their sum): s[u] lane r = the block's integer sum for row
+   r and token u, as wm__k_qdot forms it (Q4_K: times the scale; Q6_K: each
+   half times its scale). Each step's weights are loaded once for the n.
+   Written out (steps st and tokens u literal), so every sum stays in a
+   register. */
+#define WM__EACH4N(X, st) X(st, 0) if (n > 1) X(st, 1) if (n > 2) X(st, 2) if (n > 3) X(st, 3)
+#define WM__QT_Q8(st, u) { wm__vs t_ = WM__VH_SUMS(WM__VH_SDOT(w, wa, WM__VB_BCAST4(q[u] + 4 * st)), one); s[u] = st ? WM__VS_ADD(s[u], t_) : t_; }
+#define WM__QT_Q8_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]), wa = WM__VB_LOAD(P->qa[st]); WM__EACH4N(WM__QT_Q8, st) }
+#define WM__QT_Q4(st, u) { wm__vh t_ = WM__VH_UDOT(w, WM__VB_BCAST4(q[u] + 4 * st)); h[u] = st ? WM__VH_ADD(h[u], t_) : t_; }
+#define WM__QT_Q4_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]); WM__EACH4N(WM__QT_Q4, st) }
+#define WM__QT_Q6(st, u)                                                                                                                     \
+    {                                                                                                                                      \
+        wm__vh t_ = WM__VH_SDOT(w, wa, WM__VB_BCAST4(q[u] + 4 * st));                                                                      \
+        if (st < 4) h[u] = st ? WM__VH_ADD(h[u], t_) : t_;                                                                                 \
+        else h1[u] = st > 4 ? WM__VH_ADD(h1[u], t_) : t_;                                                                                  \
+    }
+#define WM__QT_Q6_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]), wa = WM__VB_LOAD(P->qa[st]); WM__EACH4N(WM__QT_Q6, st) }
+#define WM__QT_S40(st, u) s[u] = WM__VS_SUB_SHL3(WM__VH_SUMS(h[u], one), WM__VS_SET1(sum[u]));
+#define WM__QT_S4K(st, u) s[u] = WM__VH_SUMS(h[u], WM__VH_LOADSC(P->sc[0]));
+#define WM__QT_S6K(st, u) s[u] = WM__VS_ADD(WM__VH_SUMS(h[u], WM__VH_LOADSC(P->sc[0])), WM__VH_SUMS(h1[u], WM__VH_LOADSC(P->sc[1])));
+static WM__INLINE void wm__qt_sums(const wm__qr *P, int dtype, const int8_t *const *q, const int32_t *sum, int n, wm__vs *s) {
+    wm__vh h[4], h1[4], one = WM__VH_ONES();
+    switch (dtype) {
+    case WM_Q8_0: /* |pair sums| <= 2 128 127: each step to 32 bits */
+        WM__EACH8(WM__QT_Q8_ST)
+        break;
+    case WM_Q4_0: /* unsigned nibbles: 8 steps of pair sums <= 2 15 127 stay below 2^15 */
+        WM__EACH8(WM__QT_Q4_ST)
+        WM__EACH4N(WM__QT_S40, 0)
+        break;
+    case WM_Q4_K:
+        WM__EACH8(WM__QT_Q4_ST)
+        WM__EACH4N(WM__QT_S4K, 0)
+        break;
+    default: /* WM_Q6_K, |q| <= 32: a half's 4 steps of pair sums <= 2 32 127 stay below 2^15 */
+        WM__EACH8(WM__QT_Q6_ST)
+        WM__EACH4N(WM__QT_S6K, 0)
+    }
+}
+
+/* y[u][0..8) (rows ldy apart) = n <= 4 tokens (x[u]: their groups) against
+   the 8 rows packed in P[nb] */
+#define WM__QT_ZERO(st, u) A[u][0] = A[u][1] = A[u][2] = A[u][3] = A[u][4] = A[u][5] = A[u][6] = A[u][7] = WM__VQ8_SET1(0.0f);
+#define WM__QT_X(st, u) q[u] = x[u][b / 8].q[k], sum[u] = x[u][b / 8].sum[k];
+#define WM__QT_ACC(st, u)                                                                                                                    \
+    {                                                                                                                                      \
+        wm__vq8 dx = WM__VQ8_SET1(x[u][b / 8].d[k]);                                                                                       \
+        A[u][k] = WM__VQ8_FMAF(A[u][k], WM__VQ8_MUL(d, dx), WM__VQ8_CVT(s[u]));                                                            \
+        if (dtype == WM_Q4_K) /* then the mins' term, as wm__qdot_q4_k */                                                                  \
+            A[u][k] = WM__VQ8_FMAF(A[u][k], WM__VQ8_MUL(WM__VQ8_LOAD(P->dm), dx), WM__VQ8_MUL(WM__VQ8_LOAD(P->mn), WM__VQ8_SET1((float)sum[u]))); \
+    }
+#define WM__QT_OUT(st, u) /* wm__qsum8's tree, lane by lane */                                                                               \
+    WM__VQ8_STORE(y + (size_t)u * ldy, WM__VQ8_ADD(WM__VQ8_ADD(WM__VQ8_ADD(A[u][0], A[u][4]), WM__VQ8_ADD(A[u][2], A[u][6])),             \
+                                                   WM__VQ8_ADD(WM__VQ8_ADD(A[u][1], A[u][5]), WM__VQ8_ADD(A[u][3], A[u][7]))));
+static WM__INLINE void wm__v_qtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) {
+    wm__vq8 A[4][8];
+    int b, k;
+    WM__EACH4N(WM__QT_ZERO, 0)
+    for (b = 0; b < nb; b++, P++) {
+        const int8_t *q[4];
+        int32_t sum[4];
+        wm__vs s[4];
+        wm__vq8 d = WM__VQ8_LOAD(P->d);
+        k = b & 7;
+        WM__EACH4N(WM__QT_X, 0)
+        wm__qt_sums(P, dtype, q, sum, n, s);
+        WM__EACH4N(WM__QT_ACC, 0)
+    }
+    WM__EACH4N(WM__QT_OUT, 0)
+}
+
+/* the same for one type and 4 tokens, or fewer: one specialized loop each */
+static void wm__v_qtile(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) {
+#define WM__QT_CASE(dt)                                                                                                                      \
+    case dt:                                                                                                                               \
+        if (n == 4) wm__v_qtile_n(P, nb, dt, x, 4, y, ldy);                                                                                \
+        else wm__v_qtile_n(P, nb, dt, x, n, y, ldy);                                                                                       \
+        break;
+    switch (dtype) {
+        WM__QT_CASE(WM_Q8_0)
+        WM__QT_CASE(WM_Q4_0)
+        WM__QT_CASE(WM_Q4_K)
+        WM__QT_CASE(WM_Q6_K)
+    }
+}
+#endif
+
 /* Quantized W: the T activation rows quantized once (kc->qa), then one
    integer dot per output, rows in blocks of 4 against every token (a block
    of rows stays in L1, the quantized tokens in L2). Prefill and decode give
    the same bits: each output is the same wm__k_qdot. */
-static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0, int r1) {
-    int nq = WM__QA_GROUPS(W->cols), r, rb, t;
-    (void)x; (void)ldx;
-    for (rb = r0; rb < r1; rb += 4)
+static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0, int r1,
+                        wm__qr *qr) {
+    int nq = WM__QA_GROUPS(W->cols), r, rb = r0, t;
+    (void)x; (void)ldx; (void)qr;
+#ifdef WM__VR8
+    if (kc->simd && qr && T >= WM__QT_MIN && wm__types[W->dtype].simd) /* 8 rows repacked, then every token */
+        for (; rb + 8 <= r1; rb += 8) {
+            wm__qr_pack(qr, W, rb, W->cols / WM__QK);
+            for (t = 0; t < T; t += 4) {
+                const wm__qa *xs[4];
+                int u, n = WM__MIN(4, T - t);
+                for (u = 0; u < n; u++) xs[u] = kc->qa + (size_t)(t + u) * (size_t)nq;
+                wm__v_qtile(qr, W->cols / WM__QK, W->dtype, xs, n, y + (size_t)t * ldy + (size_t)rb, ldy);
+            }
+        }
+#endif
+    for (; rb < r1; rb += 4)
         for (t = 0; t < T; t++) {
 #ifdef WM__SIMD
             if (kc->simd && wm__types[W->dtype].simd && t + 4 <= T) { /* four tokens per pass over a row */
@@ -2717,7 +2921,7 @@ static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, in
         /* ranges in whole 3-row tiles: each row is computed by the same tile as with one thread */
         int per = ((W->rows + nth - 1) / nth + 2) / 3 * 3, r0 = th * per, r1 = th == nth - 1 ? W->rows : WM__MIN(W->rows, r0 + per), t;
         if (r0 >= r1) continue;
-        if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1);
+        if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, kc->qr ? kc->qr + (size_t)th * (size_t)(W->cols / WM__QK) : NULL);
         else if (T == 1) wm__matvec(kc, y, x, W, r0, r1);
         else wm__gemm_rows(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, kc->pack + (size_t)th * 3 * WM__KB);
         if (bias)
@@ -3105,7 +3309,7 @@ struct wm_session {
     void *owned;                 /* WM_MALLOC'd block of wm_session_create */
     char err[256];
 };
-WM__SLOT(wm_session, 424);
+WM__SLOT(wm_session, 432);
 
 /* ========================================================================
    [@PLAN] Module descriptions: the tensors of a module (its plan), walked by the
@@ -5896,11 +6100,13 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
         float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
         wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
+        wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
         if (s) {
             s->kc.simd = !p->scalar;
             s->kc.n_threads = p->n_threads;
             s->kc.pack = pack;
             s->kc.qa = qa;
+            s->kc.qr = qr;
             s->h = h; s->x = x; s->y = y;
             s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
             s->work = wk; s->work_bytes = work;

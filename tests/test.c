@@ -18,7 +18,7 @@
 
 static int g_pass, g_fail;
 static const char *g_suite = "";
-static wm__kc g_kc = {1, 1, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL};
+static wm__kc g_kc = {1, 1, NULL, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL, NULL};
 
 /* check(ok, printf-style message): counts a pass, or prints the failure as
    "FAIL [suite] file:line: message" */
@@ -2942,7 +2942,7 @@ static void test_quant(void) {
             float *x = (float *)malloc(4 * (size_t)n), *w = (float *)malloc(4 * (size_t)n * nr), S[13];
             unsigned char *q = (unsigned char *)malloc((size_t)n * nr * 2);
             wm__qa *a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(n));
-            wm__kc kc = {1, 1, NULL, NULL};
+            wm__kc kc = {1, 1, NULL, NULL, NULL};
             for (i = 0; i < n; i++) x[i] = gauss(&seed);
             for (i = 0; i < n * nr; i++) w[i] = gauss(&seed) * (i % 7 == 0 ? 10.0f : 1.0f);
             wm_quantize(WM_Q8_0, w, (size_t)n * nr, q);
@@ -2996,6 +2996,57 @@ static void test_quant(void) {
         }
         check(same, "%s: SIMD dot == scalar reference bit for bit (%d rows)", qtype_name(t), cases);
         check(worst_ok, "%s: dot == the float64 sum of dequantized products within 1e-5 of the magnitudes", qtype_name(t));
+    }
+}
+
+/* the prefill tile (8 rows repacked, every token) and the one-row SIMD
+   dots against the scalar reference, output by output, bit for bit: arbitrary
+   quant bytes, rows that do not fill a tile, blocks that do not fill a group */
+static void test_quant_tile(void) {
+    static const int lens[] = {256, 32 * 13, 768};
+    unsigned seed = 11;
+    int t;
+    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+        int li, same = 1, outs = 0, tiled = 0;
+        for (li = 0; li < 3; li++) {
+            int N = lens[li], R = 21, T = 6, i, r, tk, nq = WM__QA_GROUPS(N);
+            size_t rb;
+            float *x, *w, *y;
+            unsigned char *q;
+            wm__qa *a;
+            wm__qr *qr;
+            wm__kc kc = {1, 1, NULL, NULL, NULL};
+            wm__mat W;
+            if (N % qtype_block(t)) continue;
+            rb = (size_t)(N / qtype_block(t) * qtype_bytes(t));
+            x = (float *)malloc(4 * (size_t)N * T); w = (float *)malloc(4 * (size_t)N * R); y = (float *)malloc(4 * (size_t)R * T);
+            q = (unsigned char *)malloc(rb * R);
+            a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)nq * T);
+            qr = (wm__qr *)malloc(sizeof(wm__qr) * (size_t)(N / 32));
+            for (i = 0; i < N * T; i++) x[i] = gauss(&seed) * (i % 97 == 0 ? 50.0f : 1.0f);
+            for (i = 0; i < N * R; i++) w[i] = gauss(&seed) * 0.05f;
+            quantize_row(t, w, N * R, q);
+            for (r = 10; r < R; r++) /* arbitrary bytes (scales kept finite): every bit pattern of the quants */
+                for (i = 0; i < (int)rb; i++)
+                    if (!(t == WM_Q8_0 || t == WM_Q4_0 ? i % qtype_bytes(t) < 2 : t == WM_Q4_K ? i % 144 < 4 : i % 210 >= 208))
+                        q[(size_t)r * rb + (size_t)i] = (unsigned char)((int)(frand(&seed) * 1000) & 255);
+            W.data = q; W.dtype = t; W.rows = R; W.cols = N;
+            kc.qa = a;
+            kc.qr = qr;
+            wm__k_matmul(&kc, y, R, x, N, &W, NULL, T);
+            for (tk = 0; tk < T; tk++)
+                for (r = 0; r < R; r++) {
+                    float ref = wm__k_qdot(&g_kc_scalar, a + (size_t)tk * (size_t)nq, q + (size_t)r * rb, t, N);
+                    same &= !memcmp(&ref, &y[(size_t)tk * R + (size_t)r], 4);
+                    outs++;
+                }
+#ifdef WM__VR8
+            tiled = 1;
+#endif
+            free(x); free(w); free(y); free(q); free(a); free(qr);
+        }
+        check(same, "%s matmul of 6 tokens x 21 rows%s == the scalar reference, bit for bit (%d outputs)", qtype_name(t),
+              tiled ? " (8-row tiles)" : "", outs);
     }
 }
 
@@ -3663,6 +3714,7 @@ int main(int argc, char **argv) {
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
     RUN("quant", test_quant);
+    RUN("quant", test_quant_tile);
     RUN("gguf", test_gguf);
     RUN("gguf", test_gguf_hostile);
     RUN("cache", test_cache_types);
