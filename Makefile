@@ -152,11 +152,16 @@ bench-quant: build/wm
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_FLAGS    = -std=c99 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined,pointer-overflow,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZERS       = $(filter-out seeds,$(basename $(notdir $(wildcard tests/fuzz/*.c))))
+FUZZERS       = $(filter-out seeds all,$(basename $(notdir $(wildcard tests/fuzz/*.c))))
 
-build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h tests/helpers.h wm.h
+# one program holds every harness (wm.h compiled with the sanitizers once);
+# build/fuzz/NAME links to it and the name picks the harness
+build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h
 	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) $< -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) tests/fuzz/all.c -o $@ -lm
+
+$(addprefix build/fuzz/,$(FUZZERS)): build/fuzz/all
+	@ln -sf all $@
 
 build/fuzz/seeds: tests/fuzz/seeds.c tests/fuzz/fuzz.h tests/helpers.h wm.h
 	@mkdir -p build/fuzz

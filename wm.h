@@ -19,9 +19,9 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             523  Public interface
+      @API             524  Public interface
       @BASICS          249  Implementation basics
-      @TYPES           564  Tensor types
+      @TYPES           578  Tensor types
       @KERNELS        1682  Kernels
       @STRUCTS          74  Model and session structures
       @PLAN             73  Module descriptions
@@ -513,6 +513,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    (largest magnitude below ~3.7e-37) zero codes. */
 
 WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown type */
+WMDEF const char *wm_isa_name(void);             /* the vector ISA the kernels were built for: "avx2+fma+f16c", "neon", "helium", "scalar" */
 WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
 WMDEF int wm_type_ggml(int type);                /* GGML's id of the type; -1: unknown */
 WMDEF size_t wm_type_bytes(int type, uint64_t n); /* bytes of n elements; 0 unless n is whole blocks */
@@ -1524,6 +1525,20 @@ static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__types[d
 #define WM__IS_Q(dtype) (wm__types[dtype].act == WM__ACT_Q8)
 
 WMDEF const char *wm_type_name(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].name : NULL; }
+
+WMDEF const char *wm_isa_name(void) {
+#if defined(WM__AVX2) && defined(__F16C__)
+    return "avx2+fma+f16c";
+#elif defined(WM__AVX2)
+    return "avx2+fma";
+#elif defined(WM__NEON)
+    return "neon";
+#elif defined(WM__MVE)
+    return "helium";
+#else
+    return "scalar";
+#endif
+}
 WMDEF int wm_type_block(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].block : 0; }
 WMDEF int wm_type_ggml(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].gg : -1; }
 WMDEF size_t wm_type_bytes(int type, uint64_t n) {

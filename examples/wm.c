@@ -449,6 +449,7 @@ static int cmd_info(const args *a) {
     printf("weight bytes    %llu\n", (unsigned long long)wm_model_weight_bytes(m));
     printf("model memory    %zu bytes (besides the weights)\n", wm_model_bytes_used(m));
     printf("session memory  %zu bytes (n_ctx %d, n_batch %d)\n", sb, p.n_ctx, p.n_batch);
+    printf("kernels         %s\n", wm_isa_name());
     printf("tensors         %d", wm_model_n_tensors(m));
     for (i = 0; i < wm_model_n_tensors(m); i++) {
         wm_tensor_info t;
@@ -1196,7 +1197,7 @@ static int cmd_bench(const args *a) {
     probe_pass(&pr); /* warm-up */
     for (i = 0; i < 4; i++) bw[n_bw++] = probe_pass(&pr);
     gflops = measure_fma_gflops(p.n_threads);
-    fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, p.scalar ? "scalar" : "simd",
+    fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, p.scalar ? "scalar" : wm_isa_name(),
             n_prompt, n_gen);
     t0 = now_s();
     if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
@@ -1216,11 +1217,11 @@ static int cmd_bench(const args *a) {
     bw_med = median(bw, n_bw);
     step_med = median(step, n_gen);
     bytes /= (uint64_t)n_gen;
-    printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"cache_type\": \"%s\", \"threads\": %d, \"simd\": %s, \"prompt_len\": %d, \"gen\": %d, "
+    printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"cache_type\": \"%s\", \"threads\": %d, \"simd\": %s, \"isa\": \"%s\", \"prompt_len\": %d, \"gen\": %d, "
            "\"prefill_tps\": %.2f, \"decode_tps\": %.2f, \"decode_tps_median\": %.2f, \"decode_bytes_per_token\": %llu, "
            "\"decode_gbps\": %.2f, \"decode_gbps_median\": %.2f, \"mem_read_gbps\": %.2f, \"mem_read_gbps_best\": %.2f, "
            "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
-           dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
+           dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", p.scalar ? "scalar" : wm_isa_name(), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
            (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
            (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
     rc = 0;

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static float x[N_MAX], y[N_MAX], w[ROWS * N_MAX], o1[ROWS * N_MAX], o2[ROWS * N_MAX], s1[ROWS * 8], s2[ROWS * 8];
     static unsigned char q[ROWS * N_MAX * 2], qa_mem[2][sizeof(wm__qa) * (N_MAX / 256 + 1) * ROWS];
-    wm__kc S = {0, 1, NULL, NULL}, V = {1, 1, NULL, NULL};
+    wm__kc S = {0, 1, NULL, NULL, NULL}, V = {1, 1, NULL, NULL, NULL};
     wm__qa *qa1 = (wm__qa *)qa_mem[0], *qa2 = (wm__qa *)qa_mem[1];
     int n, i, t, b;
     uint32_t seed = 7;
@@ -85,6 +85,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         wm__k_matmul(&S, o1, W.rows, special_w ? w : x, n, &W, NULL, special_w ? ROWS : 1);
         wm__k_matmul(&V, o2, W.rows, special_w ? w : x, n, &W, NULL, special_w ? ROWS : 1);
         FUZZ_CHECK(same_bits(o1, o2, ROWS));
+    }
+
+    /* the prefill tile (8 rows repacked, 4 tokens at a time; 9 rows x 5 tokens
+       leave a row and a token to the one-row dots): the fuzz floats as
+       weights of every type and as activations, against the scalar reference */
+    {
+        static float xt[5 * 256], wt[9 * 256], ot1[5 * 9], ot2[5 * 9];
+        static wm__qr qr[8];
+        wm__kc Vt = V;
+        for (i = 0; i < 9 * 256; i++) wt[i] = x[(i * 7) % n];
+        for (i = 0; i < 5 * 256; i++) xt[i] = x[(i * 3 + 1) % n];
+        Vt.qr = qr;
+        for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+            wm__mat W;
+            W.dtype = t; W.rows = 9; W.cols = 256; W.data = q;
+            FUZZ_CHECK(wm_quantize(t, wt, 9 * 256, q) == WM_OK);
+            wm__k_matmul(&S, ot1, 9, xt, 256, &W, NULL, 5);
+            wm__k_matmul(&Vt, ot2, 9, xt, 256, &W, NULL, 5);
+            FUZZ_CHECK(same_bits(ot1, ot2, 5 * 9));
+        }
     }
 
     /* the Q8_0 KV cache: rows of the fuzz floats (head_dim 32..256), their key dots and value sums */
