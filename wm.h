@@ -22,7 +22,7 @@
       @API             524  Public interface
       @BASICS          249  Implementation basics
       @TYPES           578  Tensor types
-      @KERNELS        1682  Kernels
+      @KERNELS        1684  Kernels
       @STRUCTS          74  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1685  Layers, in data-flow order
@@ -2810,7 +2810,8 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
 #define WM__QT_S4K(st, u) s[u] = WM__VH_SUMS(h[u], WM__VH_LOADSC(P->sc[0]));
 #define WM__QT_S6K(st, u) s[u] = WM__VS_ADD(WM__VH_SUMS(h[u], WM__VH_LOADSC(P->sc[0])), WM__VH_SUMS(h1[u], WM__VH_LOADSC(P->sc[1])));
 static WM__INLINE void wm__qt_sums(const wm__qr *P, int dtype, const int8_t *const *q, const int32_t *sum, int n, wm__vs *s) {
-    wm__vh h[4], h1[4], one = WM__VH_ONES();
+    wm__vh one = WM__VH_ONES(), h[4], h1[4];
+    h[0] = h[1] = h[2] = h[3] = h1[0] = h1[1] = h1[2] = h1[3] = one; /* every sum is set before use; this quiets -Wmaybe-uninitialized */
     switch (dtype) {
     case WM_Q8_0: /* |pair sums| <= 2 128 127: each step to 32 bits */
         WM__EACH8(WM__QT_Q8_ST)
@@ -2845,12 +2846,13 @@ static WM__INLINE void wm__qt_sums(const wm__qr *P, int dtype, const int8_t *con
                                                    WM__VQ8_ADD(WM__VQ8_ADD(A[u][1], A[u][5]), WM__VQ8_ADD(A[u][3], A[u][7]))));
 static WM__INLINE void wm__v_qtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) {
     wm__vq8 A[4][8];
+    const int8_t *q[4] = {NULL, NULL, NULL, NULL};
+    int32_t sum[4] = {0, 0, 0, 0};
+    wm__vs s[4];
     int b, k;
+    s[0] = s[1] = s[2] = s[3] = WM__VS_SET1(0); /* set for u < n before use; this quiets -Wmaybe-uninitialized */
     WM__EACH4N(WM__QT_ZERO, 0)
     for (b = 0; b < nb; b++, P++) {
-        const int8_t *q[4];
-        int32_t sum[4];
-        wm__vs s[4];
         wm__vq8 d = WM__VQ8_LOAD(P->d);
         k = b & 7;
         WM__EACH4N(WM__QT_X, 0)
