@@ -15,9 +15,11 @@ ifneq ($(filter fma,$(CPUFLAGS)),)
 SIMD    ?= -mavx2 -mfma $(if $(filter f16c,$(CPUFLAGS)),-mf16c)
 endif
 endif
-# make OPENMP=1: threads on outer loops (wm --threads N)
+# threads: wm.h's pool of POSIX threads (-pthread); make OPENMP=1 uses OpenMP instead
 ifeq ($(OPENMP),1)
-SIMD    += -fopenmp
+SIMD    += -fopenmp -DWM_NO_THREADS
+else
+SIMD    += -pthread
 endif
 ALL_CFLAGS = $(CFLAGS) $(SIMD)
 DEMO    ?= examples/models/doge-demo
@@ -85,22 +87,30 @@ test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/cla
 	@build/inplace
 	@build/test
 
+# SANDBOX(dir): links to the sources in dir, and its own build/, so suites
+# run at the same time (CI runs two at once) keep their build/tmp files apart
+SANDBOX = rm -rf $(1) && mkdir -p $(1)/build && ln -s $(CURDIR)/build/wm $(1)/build/wm && \
+          for f in tests examples tools README.md wm.h; do ln -s $(CURDIR)/$$f $(1)/$$f; done
+
 test-asan: build/wm build/test-asan
-	build/test-asan
+	@$(call SANDBOX,build/run-asan)
+	cd build/run-asan && $(CURDIR)/build/test-asan
 
 # the scalar references only (compile-time WM_NO_SIMD)
 build/test-scalar: tests/test.c tests/helpers.h wm.h | build
 	$(CC) -std=c99 $(WARN) -O2 -DWM_NO_SIMD tests/test.c -o $@ $(LDLIBS)
 
 test-scalar: build/wm build/test-scalar
-	build/test-scalar
+	@$(call SANDBOX,build/run-scalar)
+	cd build/run-scalar && $(CURDIR)/build/test-scalar
 
-# OpenMP threads on every outer loop (2 threads)
+# OpenMP threads on every outer loop instead of the pool (2 threads)
 build/test-omp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -fopenmp tests/test.c -o $@ $(LDLIBS)
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -fopenmp -DWM_NO_THREADS tests/test.c -o $@ $(LDLIBS)
 
 test-omp: build/wm build/test-omp
-	OMP_NUM_THREADS=2 build/test-omp
+	@$(call SANDBOX,build/run-omp)
+	cd build/run-omp && OMP_NUM_THREADS=2 $(CURDIR)/build/test-omp
 
 # NEON: the suite cross-built for aarch64 and run under qemu-user
 build/neon/wm: examples/wm.c examples/probe.h wm.h
@@ -115,7 +125,8 @@ build/neon/test: tests/test.c tests/helpers.h wm.h
 # suite's time, run on the host and on 32-bit Arm, whose char is unsigned
 # as aarch64's)
 test-neon: build/neon/wm build/neon/test
-	WM_BIN="$(QEMU) build/neon/wm" $(QEMU) build/neon/test -tokenizer
+	@$(call SANDBOX,build/run-neon)
+	cd build/run-neon && WM_BIN="$(QEMU) $(CURDIR)/build/neon/wm" $(QEMU) $(CURDIR)/build/neon/test -tokenizer
 
 # 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
 # microcontroller) under qemu-user; its sizes suite checks every reported
@@ -129,7 +140,8 @@ build/arm32/test: tests/test.c tests/helpers.h wm.h
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static tests/test.c -o $@ $(LDLIBS)
 
 test-arm32: build/arm32/wm build/arm32/test
-	WM_BIN="$(QEMU32) build/arm32/wm" $(QEMU32) build/arm32/test
+	@$(call SANDBOX,build/run-arm32)
+	cd build/run-arm32 && WM_BIN="$(QEMU32) $(CURDIR)/build/arm32/wm" $(QEMU32) $(CURDIR)/build/arm32/test
 
 bench:
 	tools/bench.sh

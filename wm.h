@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             524  Public interface
+      @API             546  Public interface
       @BASICS          249  Implementation basics
       @TYPES           578  Tensor types
-      @KERNELS        1684  Kernels
-      @STRUCTS          74  Model and session structures
+      @KERNELS        1718  Kernels
+      @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1685  Layers, in data-flow order
+      @LAYERS         1790  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         307  Session
+      @SESSION         546  Session
       @SAFETENSORS     214  safetensors
       @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      352  GGUF writing
@@ -61,7 +61,8 @@
         @LAYERS    a subsection: its weights wm__<m>_w and wm__<m>_check,
                    _plan, _lstate and _lstate_floats (when it keeps session
                    state), _scratch, the run function wm__<m>_module,
-                   _decode_bytes
+                   _decode_bytes; a loop to thread: a task wm__<m>_*_task
+                   (per-thread scratch by its worker) run by wm__pfor
         @MODELS    wm__<m>_w in the wm__layer union of its slot, its row of
                    wm__modules, its bit in the model types that may use it
         @CONFIG    readers of the config fields it adds
@@ -132,6 +133,9 @@
       WM_NO_MALLOC       undefined      no allocator: only the caller-memory API
       WM_NO_STDIO        undefined      no <stdio.h>: no wm_model_load (files)
       WM_NO_SIMD         undefined      compile only the scalar kernels
+      WM_NO_THREADS      undefined      leave out the pool of POSIX threads
+                                        (wm_pool; on by itself on Unix hosts
+                                        with malloc)
       WM_WEIGHTS_IN_PLACE undefined     never copy a weight matrix into RAM: a
                                         misaligned one fails the load instead
                                         (weights executed from flash)
@@ -182,8 +186,15 @@
       NEON (aarch64) and Helium (Arm MVE with floats: Cortex-M55, M85)
       bodies, picked at compile time; WM_NO_SIMD keeps only the references,
       and wm_session_params.scalar forces them at run time.
-      Built with OpenMP, a session runs its outer loops on n_threads threads;
-      outputs keep their summation order, so results do not depend on it.
+      A session runs its outer loops on n_threads threads (0: all cores)
+      through a parallel-for: a host's own (wm_session_params.parallel_for:
+      an RTOS's cores, an existing pool), else wm.h's pool of POSIX threads
+      (wm_session_create makes one; wm_pool_create for wm_session_init),
+      else OpenMP when built with it, else none. Pool workers persist and
+      wait by spinning briefly, then sleeping; items are claimed one at a
+      time, so a descheduled worker leaves its share to the others. Outputs
+      keep their summation order: results do not depend on the threads.
+      WM_NO_THREADS leaves the pool out.
       A model is read-only once built: any number of sessions may share it,
       each used by one caller thread at a time.
 
@@ -394,14 +405,24 @@ typedef struct wm_tensor_info {
 typedef struct wm_model wm_model;
 typedef struct wm_session wm_session;
 
+/* A parallel-for runs fn(arg, i, worker) for every i in [0, n) and returns
+   when all have returned. worker (0 .. n_threads - 1) names the thread
+   making the call; two calls running at once never share one (per-thread
+   scratch is indexed by it). */
+typedef void (*wm_task)(void *arg, int i, int worker);
+typedef void (*wm_parallel_for)(void *pool, int n, wm_task fn, void *arg);
+
 typedef struct wm_session_params {
     int n_ctx;     /* most tokens the session holds (bounds the KV cache of
                       attention layers; models without attention are not bounded) */
     int n_batch;   /* most tokens processed at once inside prefill (scratch size) */
-    int n_threads; /* OpenMP threads (0: all; always 1 without OpenMP) */
+    int n_threads; /* threads (0: all cores; 1 without threads) */
     int scalar;    /* 1: run the scalar reference kernels (for comparisons) */
     int cache_type; /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0
                        (head_dim a multiple of 32) */
+    wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give);
+                                     NULL: wm.h's own (wm_session_create), OpenMP, or none */
+    void *pool;                   /* its first argument (a wm_pool with wm_pool_parallel_for) */
 } wm_session_params;
 
 /* Which logits wm_prefill writes. */
@@ -481,6 +502,18 @@ WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_
 #endif
 /* Frees a session from wm_session_create (no-op for wm_session_init). */
 WMDEF void wm_session_free(wm_session *s);
+#if !defined(WM_NO_THREADS) && !defined(WM_NO_MALLOC) && (defined(__unix__) || defined(__APPLE__))
+#define WM_HAVE_POOL 1
+/* wm.h's thread pool: n_threads - 1 POSIX threads beside the caller (0: one
+   per core), for sessions of wm_session_init (pass wm_pool_parallel_for
+   and the pool, and n_threads = wm_pool_threads); wm_session_create makes
+   its own. One parallel-for at a time per pool. */
+typedef struct wm_pool wm_pool;
+WMDEF wm_status wm_pool_create(wm_pool **out, int n_threads, wm_error *err);
+WMDEF void wm_pool_free(wm_pool *p);
+WMDEF int wm_pool_threads(const wm_pool *p);
+WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg);
+#endif
 /* Back to position 0 with empty states. */
 WMDEF void wm_session_reset(wm_session *s);
 WMDEF int wm_session_pos(const wm_session *s);
@@ -1592,7 +1625,9 @@ static const void *wm__row(const wm__mat *W, int r) { return (const unsigned cha
 /* How kernels run for one session. */
 typedef struct wm__kc {
     int simd;      /* 0: the scalar references */
-    int n_threads; /* OpenMP threads of outer loops */
+    int n_threads; /* threads of outer loops (per-thread scratch: n_threads of each) */
+    wm_parallel_for pfor; /* the parallel-for, or NULL (OpenMP or none) */
+    void *pool;
     float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
     wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
     struct wm__qr *qr; /* matmul scratch: [n_threads][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
@@ -1600,15 +1635,25 @@ typedef struct wm__kc {
 
 #if defined(_OPENMP)
 #include <omp.h>
-#define WM__PRAGMA(x) _Pragma(#x)
-#define WM__PARALLEL_FOR(n) WM__PRAGMA(omp parallel for num_threads(n) schedule(static))
-#define WM__PARALLEL_FOR_DYN(n) WM__PRAGMA(omp parallel for num_threads(n) schedule(dynamic, 1))
-#define WM__TID() omp_get_thread_num()
-#else
-#define WM__PARALLEL_FOR(n)
-#define WM__PARALLEL_FOR_DYN(n)
-#define WM__TID() 0
 #endif
+
+/* fn(arg, i, worker) for i in [0, n): on the session's parallel-for, else
+   OpenMP's threads, else here. Every loop that threads runs through it. */
+static void wm__pfor(const wm__kc *kc, int n, wm_task fn, void *arg) {
+    int i;
+    if (n > 1 && kc->n_threads > 1 && kc->pfor) {
+        kc->pfor(kc->pool, n, fn, arg);
+        return;
+    }
+#if defined(_OPENMP)
+    if (n > 1 && kc->n_threads > 1) {
+#pragma omp parallel for num_threads(kc->n_threads) schedule(dynamic, 1)
+        for (i = 0; i < n; i++) fn(arg, i, omp_get_thread_num());
+        return;
+    }
+#endif
+    for (i = 0; i < n; i++) fn(arg, i, 0);
+}
 
 /* element i of a weight row of any dtype */
 static float wm__elem(const void *w, int dtype, size_t i) {
@@ -1761,8 +1806,10 @@ static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d
     for (k = 0; k < 32; k += 8)
         _mm256_storeu_ps(y + k, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + k)))), s));
 }
+#ifdef __F16C__
 static short wm__u16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return (short)v; } /* little-endian */
 #define WM__U16(p) wm__u16(p)
+#endif
 static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales st bytes apart */
 #ifdef __F16C__ /* built in a register: 8 small stores and a wide load would stall store forwarding */
     return _mm256_cvtph_ps(_mm_setr_epi16(WM__U16(p), WM__U16(p + st), WM__U16(p + 2 * st), WM__U16(p + 3 * st), WM__U16(p + 4 * st),
@@ -2926,27 +2973,47 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
 /* y[t][r] = x[t] . W[r] + bias[r] (t < T <= n_batch, r < W->rows); x rows
    ldx apart, y rows ldy apart; scratch from kc (pack: half-precision weights
    with T >= 2; qa: quantized weights). */
+typedef struct wm__mm_job {
+    const wm__kc *kc;
+    float *y;
+    const float *x;
+    const wm__mat *W;
+    const float *bias;
+    int ldy, ldx, T, per; /* per: rows of an item, whole 3-row tiles */
+} wm__mm_job;
+
+static void wm__mm_quant_task(void *arg, int t, int worker) { /* token t's activations, quantized */
+    const wm__mm_job *j = (const wm__mm_job *)arg;
+    (void)worker;
+    wm__quant_act(j->x + (size_t)t * (size_t)j->ldx, j->W->cols, j->kc->qa + (size_t)t * (size_t)WM__QA_GROUPS(j->W->cols), j->kc->simd);
+}
+
+static void wm__mm_task(void *arg, int item, int worker) { /* rows [item per, +per) */
+    const wm__mm_job *j = (const wm__mm_job *)arg;
+    const wm__kc *kc = j->kc;
+    const wm__mat *W = j->W;
+    int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
+    if (r0 >= r1) return;
+    if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
+    else if (j->T == 1) wm__matvec(kc, j->y, j->x, W, r0, r1);
+    else wm__gemm_rows(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->pack + (size_t)worker * 3 * WM__KB);
+    if (j->bias)
+        for (t = 0; t < j->T; t++) {
+            int r;
+            for (r = r0; r < r1; r++) j->y[(size_t)t * j->ldy + (size_t)r] += j->bias[r];
+        }
+}
+
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
-    int nth = WM__MAX(1, WM__MIN(kc->n_threads, W->rows / 16)), th;
-    if (WM__IS_Q(W->dtype)) {
-        int nq = WM__QA_GROUPS(W->cols), t;
-        WM__PARALLEL_FOR(WM__MIN(nth, T))
-        for (t = 0; t < T; t++) wm__quant_act(x + (size_t)t * (size_t)ldx, W->cols, kc->qa + (size_t)t * (size_t)nq, kc->simd);
-    }
-    WM__PARALLEL_FOR(nth)
-    for (th = 0; th < nth; th++) {
-        /* ranges in whole 3-row tiles: each row is computed by the same tile as with one thread */
-        int per = ((W->rows + nth - 1) / nth + 2) / 3 * 3, r0 = th * per, r1 = th == nth - 1 ? W->rows : WM__MIN(W->rows, r0 + per), t;
-        if (r0 >= r1) continue;
-        if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, kc->qr ? kc->qr + (size_t)th * (size_t)(W->cols / WM__QK) : NULL);
-        else if (T == 1) wm__matvec(kc, y, x, W, r0, r1);
-        else wm__gemm_rows(kc, y, (size_t)ldy, x, (size_t)ldx, W, T, r0, r1, kc->pack + (size_t)th * 3 * WM__KB);
-        if (bias)
-            for (t = 0; t < T; t++) {
-                int r;
-                for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] += bias[r];
-            }
-    }
+    /* items: up to 4 per thread of at least 16 rows each, in whole 3-row tiles (each row is computed by
+       the same tile whatever the split); claimed one at a time, so a descheduled thread holds back one */
+    int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1;
+    wm__mm_job j;
+    j.kc = kc; j.y = y; j.x = x; j.W = W; j.bias = bias; j.ldy = ldy; j.ldx = ldx; j.T = T;
+    j.per = ((W->rows + items - 1) / items + 2) / 3 * 3;
+    items = (W->rows + j.per - 1) / j.per;
+    if (WM__IS_Q(W->dtype)) wm__pfor(kc, T, wm__mm_quant_task, &j);
+    wm__pfor(kc, items, wm__mm_task, &j);
 }
 
 /* C[i][j] (+)= A[i] . B[j] for i < M, j < N over K: A rows lda apart, B
@@ -3324,9 +3391,10 @@ struct wm_session {
     wm_layer_hook hook;
     void *hook_user;
     void *owned;                 /* WM_MALLOC'd block of wm_session_create */
+    void *own_pool;              /* the wm_pool wm_session_create started (NULL: none) */
     char err[256];
 };
-WM__SLOT(wm_session, 432);
+WM__SLOT(wm_session, 472);
 
 /* ========================================================================
    [@PLAN] Module descriptions: the tensors of a module (its plan), walked by the
@@ -3496,11 +3564,21 @@ static int wm__ssd_group(const wm__ssd_args *a, int h) {
     return a->group_div ? h / (a->H / a->G) : h % a->G;
 }
 
-/* One token: the O(1) recurrence. */
-static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
-    int h;
-    WM__PARALLEL_FOR(a->H >= 8 ? kc->n_threads : 1)
-    for (h = 0; h < a->H; h++) {
+/* a loop's context for wm__pfor: the kernel context and the arguments */
+typedef struct wm__ssd_job {
+    const wm__kc *kc;
+    const wm__ssd_args *a;
+    float *CB;       /* chunked: [G][Q][Q] */
+    wm__ssd_ws *ws;  /* chunked: one per thread */
+    int c0, q, Q;    /* chunked: the chunk */
+} wm__ssd_job;
+
+/* One token: the O(1) recurrence, head h. */
+static void wm__ssd_step_task(void *arg, int h, int worker) {
+    const wm__kc *kc = ((const wm__ssd_job *)arg)->kc;
+    const wm__ssd_args *a = ((const wm__ssd_job *)arg)->a;
+    (void)worker;
+    {
         int g = wm__ssd_group(a, h), p;
         float dt = a->dt[h], dA = expf(-expf(a->A_log[h]) * dt);
         const float *x = a->xs + (size_t)h * a->P, *B = a->Bm + (size_t)g * a->N, *C = a->Cm + (size_t)g * a->N;
@@ -3514,23 +3592,40 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
     }
 }
 
+static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
+    wm__ssd_job j;
+    memset(&j, 0, sizeof j);
+    j.kc = kc;
+    j.a = a;
+    if (a->H >= 8) wm__pfor(kc, a->H, wm__ssd_step_task, &j);
+    else {
+        int h;
+        for (h = 0; h < a->H; h++) wm__ssd_step_task(&j, h, 0);
+    }
+}
+
 /* Many tokens, as small matrix products per chunk of Q tokens; with
    lam_t = sum_{r<=t} A dt_r inside the chunk:
      y    = D x + M X + diag(exp(lam)) C S_in^T,  M[t][s] = (C_t.B_s) exp(lam_t - lam_s) dt_s  (s <= t)
      S_out = exp(lam_end) S_in + X^T diag(exp(lam_end - lam_s) dt_s) B
    CB: [G][Q][Q] scratch; ws: one per thread. Differences of lam are
    exponentiated, never ratios of exponentials. */
-static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
-    int c0, Q = a->chunk < a->nb ? a->chunk : a->nb;
-    for (c0 = 0; c0 < a->nb; c0 += a->chunk) {
-        int q = WM__MIN(a->chunk, a->nb - c0), g, h;
-        WM__PARALLEL_FOR(a->G > 1 ? kc->n_threads : 1)
-        for (g = 0; g < a->G; g++)
-            wm__k_gemm_nt(kc, q, q, a->N, a->Cm + (size_t)c0 * a->ldbc + (size_t)g * a->N, a->ldbc,
-                          a->Bm + (size_t)c0 * a->ldbc + (size_t)g * a->N, a->ldbc, CB + (size_t)g * Q * Q, Q, 0);
-        WM__PARALLEL_FOR(kc->n_threads)
-        for (h = 0; h < a->H; h++) {
-            wm__ssd_ws *w = &ws[WM__TID()];
+static void wm__ssd_cb_task(void *arg, int g, int worker) { /* group g's C.B^T of the chunk */
+    const wm__ssd_job *j = (const wm__ssd_job *)arg;
+    const wm__ssd_args *a = j->a;
+    (void)worker;
+    wm__k_gemm_nt(j->kc, j->q, j->q, a->N, a->Cm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc,
+                  a->Bm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc, j->CB + (size_t)g * j->Q * j->Q, j->Q, 0);
+}
+
+static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through the chunk */
+    const wm__ssd_job *j = (const wm__ssd_job *)arg;
+    const wm__kc *kc = j->kc;
+    const wm__ssd_args *a = j->a;
+    const float *CB = j->CB;
+    int c0 = j->c0, q = j->q, Q = j->Q;
+    {
+            wm__ssd_ws *w = &j->ws[worker];
             int gg = wm__ssd_group(a, h), t, s, p, n;
             float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->S + (size_t)h * a->P * a->N;
             const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
@@ -3562,7 +3657,17 @@ static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, 
             }
             wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
             wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
-        }
+    }
+}
+
+static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
+    wm__ssd_job j;
+    j.kc = kc; j.a = a; j.CB = CB; j.ws = ws;
+    j.Q = a->chunk < a->nb ? a->chunk : a->nb;
+    for (j.c0 = 0; j.c0 < a->nb; j.c0 += a->chunk) {
+        j.q = WM__MIN(a->chunk, a->nb - j.c0);
+        wm__pfor(kc, a->G, wm__ssd_cb_task, &j);
+        wm__pfor(kc, a->H, wm__ssd_head_task, &j);
     }
 }
 
@@ -4361,53 +4466,76 @@ static void wm__ifa_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, i
     b->ws = wm__attn_ws_carve(a, n_ctx, c->head_dim, nth);
 }
 
+/* the module's loops for wm__pfor: its context, input and buffers */
+typedef struct wm__ifa_job {
+    const wm__ctx *x;
+    const float *in;
+    wm__ifa_bufs b;
+    int n_blk;
+} wm__ifa_job;
+
+static void wm__ifa_token_task(void *arg, int t, int worker) { /* token t: its values, RoPE, the cache */
+    const wm__ifa_job *jb = (const wm__ifa_job *)arg;
+    const wm__ctx *x = jb->x;
+    const wm_config *c = x->c;
+    const wm__ifa_w *w = (const wm__ifa_w *)x->w;
+    const wm__kc *kc = x->kc;
+    const float *in = jb->in;
+    wm__ifa_bufs b = jb->b;
+    int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, nv = c->ifa_values, K = c->ifa_topk, ld = x->n_ctx, ct = x->ctype;
+    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] of ct */
+    const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
+    float *v = b.v + (size_t)t * D;
+    int i, j, h;
+    wm__k_topk(kc, b.sim + (size_t)t * nv, nv, K, b.idx + (size_t)t * K, b.val + (size_t)t * K, b.sel + (size_t)worker * nv);
+    for (i = 0; i < D; i++) v[i] = 0.0f;
+    for (j = 0; j < K; j++)
+        wm__k_axpy(kc, v, 1.0f, wm__row(&w->v_embed, b.idx[(size_t)t * K + j]), w->v_embed.dtype, D);
+    for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
+    for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
+        size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
+        wm__k_rope(kc, b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
+        wm__k_rope(kc, b.k + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
+        wm__kv_put(kcache, ct, at, b.k + (size_t)t * D + (size_t)h * hd, hd);
+        wm__kv_put(vcache, ct, at, v + (size_t)h * hd, hd);
+    }
+}
+
+static void wm__ifa_attn_task(void *arg, int task, int worker) { /* a head and a block of queries */
+    const wm__ifa_job *jb = (const wm__ifa_job *)arg;
+    const wm__ctx *x = jb->x;
+    const wm_config *c = x->c;
+    const wm__ifa_w *w = (const wm__ifa_w *)x->w;
+    int D = c->hidden_size, hd = c->head_dim, maxp = c->max_position_embeddings, ld = x->n_ctx, ct = x->ctype;
+    int h = task / jb->n_blk, t0 = (task % jb->n_blk) * WM__QB;
+    size_t rb = wm__row_size(ct, (size_t)hd);
+    wm__attn_rule ru;
+    memset(&ru, 0, sizeof ru);
+    ru.hide = w->dyn_mask + (size_t)h * maxp;
+    ru.n_hide = maxp;
+    ru.scale = 1.0f / sqrtf((float)hd);
+    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + (size_t)t0 * D + (size_t)h * hd, D, jb->b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
+                   x->st->k + (size_t)h * ld * rb, x->st->v + (size_t)h * ld * rb, ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+}
+
 static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__ifa_w *w = (const wm__ifa_w *)x->w;
     const wm__kc *kc = x->kc;
-    wm__ifa_bufs b;
-    int D = c->hidden_size, nH = c->n_heads, hd = c->head_dim, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
-    int maxp = c->max_position_embeddings, nv = c->ifa_values, K = c->ifa_topk, ld = x->n_ctx;
-    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nH][n_ctx][hd] of ct */
-    int ct = x->ctype;
-    size_t rb = wm__row_size(ct, (size_t)hd);
-    float scale = 1.0f / sqrtf((float)hd);
-    wm__ifa_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &b);
-    wm__k_matmul(kc, b.q, D, in, D, &w->q, w->qb, x->nb);
-    wm__k_matmul(kc, b.k, D, in, D, &w->k, w->kb, x->nb);
-    wm__k_matmul(kc, b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb);
-    wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, b.sim, nv, 0);
-    WM__PARALLEL_FOR(kc->n_threads)
-    for (t = 0; t < x->nb; t++) {
-        const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
-        float *v = b.v + (size_t)t * D;
-        int i, j, h;
-        wm__k_topk(kc, b.sim + (size_t)t * nv, nv, K, b.idx + (size_t)t * K, b.val + (size_t)t * K, b.sel + (size_t)WM__TID() * nv);
-        for (i = 0; i < D; i++) v[i] = 0.0f;
-        for (j = 0; j < K; j++)
-            wm__k_axpy(kc, v, 1.0f, wm__row(&w->v_embed, b.idx[(size_t)t * K + j]), w->v_embed.dtype, D);
-        for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
-        for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
-            size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
-            wm__k_rope(kc, b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
-            wm__k_rope(kc, b.k + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
-            wm__kv_put(kcache, ct, at, b.k + (size_t)t * D + (size_t)h * hd, hd);
-            wm__kv_put(vcache, ct, at, v + (size_t)h * hd, hd);
-        }
-    }
-    memset(b.o, 0, sizeof(float) * (size_t)x->nb * D);
-    WM__PARALLEL_FOR_DYN(kc->n_threads)
-    for (task = 0; task < nH * n_blk; task++) { /* a head and a block of queries */
-        int h = task / n_blk, t0 = (task % n_blk) * WM__QB;
-        wm__attn_rule ru;
-        memset(&ru, 0, sizeof ru);
-        ru.hide = w->dyn_mask + (size_t)h * maxp;
-        ru.n_hide = maxp;
-        ru.scale = scale;
-        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * D + (size_t)h * hd, D, b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
-                       kcache + (size_t)h * ld * rb, vcache + (size_t)h * ld * rb, ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
-    }
-    wm__k_matmul(kc, out, D, b.o, D, &w->o, w->ob, x->nb);
+    wm__ifa_job jb;
+    int D = c->hidden_size, nv = c->ifa_values;
+    jb.x = x;
+    jb.in = in;
+    jb.n_blk = (x->nb + WM__QB - 1) / WM__QB;
+    wm__ifa_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &jb.b);
+    wm__k_matmul(kc, jb.b.q, D, in, D, &w->q, w->qb, x->nb);
+    wm__k_matmul(kc, jb.b.k, D, in, D, &w->k, w->kb, x->nb);
+    wm__k_matmul(kc, jb.b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb);
+    wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, jb.b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, jb.b.sim, nv, 0);
+    wm__pfor(kc, x->nb, wm__ifa_token_task, &jb);
+    memset(jb.b.o, 0, sizeof(float) * (size_t)x->nb * D);
+    wm__pfor(kc, c->n_heads * jb.n_blk, wm__ifa_attn_task, &jb);
+    wm__k_matmul(kc, out, D, jb.b.o, D, &w->o, w->ob, x->nb);
 }
 
 static wm_status wm__ifa_check(const wm_config *c, wm_error *err) {
@@ -4495,18 +4623,36 @@ static void wm__doge_carve(wm__arena *a, const wm_config *c, int nb, int n_ctx, 
     b->ws = wm__attn_ws_carve(a, n_ctx, c->head_dim, nth);
 }
 
+typedef struct wm__doge_job { const wm__ctx *x; wm__doge_bufs b; int n_blk; } wm__doge_job;
+
+static void wm__doge_attn_task(void *arg, int task, int worker) { /* a kv head and a block of queries: its grp heads share keys and masks */
+    const wm__doge_job *jb = (const wm__doge_job *)arg;
+    const wm__ctx *x = jb->x;
+    const wm_config *c = x->c;
+    int hd = c->head_dim, QD = c->n_heads * hd, grp = c->n_heads / c->n_kv_heads, ld = x->n_ctx, ct = x->ctype;
+    int kv = task / jb->n_blk, t0 = (task % jb->n_blk) * WM__QB;
+    size_t q0 = (size_t)t0 * QD + (size_t)kv * grp * hd, rb = wm__row_size(ct, (size_t)hd);
+    wm__attn_rule ru;
+    memset(&ru, 0, sizeof ru);
+    ru.add = x->st->m + (size_t)kv * ld;
+    ru.window = c->sliding_window;
+    ru.keep = c->keep_window;
+    ru.scale = 1.0f / sqrtf((float)hd);
+    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + q0, QD, jb->b.o + q0, QD, grp, x->st->k + (size_t)kv * ld * rb,
+                   x->st->v + (size_t)kv * ld * rb, ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
+}
+
 static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__doge_attn_w *w = (const wm__doge_attn_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__doge_bufs b;
-    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, task, ld = x->n_ctx;
-    int QD = nH * hd, KD = nKV * hd, grp = nH / nKV, n_blk = (x->nb + WM__QB - 1) / WM__QB;
+    wm__doge_job jb;
+    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, ld = x->n_ctx;
+    int QD = nH * hd, KD = nKV * hd, n_blk = (x->nb + WM__QB - 1) / WM__QB;
     unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nKV][n_ctx][hd] of ct */
     float *mm = x->st->m;                                 /* [nKV][n_ctx] */
     int ct = x->ctype;
-    size_t rb = wm__row_size(ct, (size_t)hd);
-    float scale = 1.0f / sqrtf((float)hd);
     wm__doge_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb);
     wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb);
@@ -4531,19 +4677,10 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
         }
     }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
-    WM__PARALLEL_FOR_DYN(kc->n_threads)
-    for (task = 0; task < nKV * n_blk; task++) { /* a kv head and a block of queries: its grp heads share keys and masks */
-        int kv = task / n_blk, t0 = (task % n_blk) * WM__QB;
-        size_t q0 = (size_t)t0 * QD + (size_t)kv * grp * hd;
-        wm__attn_rule ru;
-        memset(&ru, 0, sizeof ru);
-        ru.add = mm + (size_t)kv * ld;
-        ru.window = c->sliding_window;
-        ru.keep = c->keep_window;
-        ru.scale = scale;
-        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + q0, QD, b.o + q0, QD, grp, kcache + (size_t)kv * ld * rb, vcache + (size_t)kv * ld * rb,
-                       ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
-    }
+    jb.x = x;
+    jb.b = b;
+    jb.n_blk = n_blk;
+    wm__pfor(kc, nKV * n_blk, wm__doge_attn_task, &jb);
     wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb);
 }
 
@@ -4678,17 +4815,35 @@ static void wm__ska_head(const wm__kc *kc, const wm_config *c, float *x, const f
     }
 }
 
+typedef struct wm__ska_job { const wm__ctx *x; wm__ska_bufs b; int n_blk; } wm__ska_job;
+
+static void wm__ska_attn_task(void *arg, int task, int worker) { /* a query head and a block of queries */
+    const wm__ska_job *jb = (const wm__ska_job *)arg;
+    const wm__ctx *x = jb->x;
+    const wm_config *c = x->c;
+    int hd = c->head_dim, QD = c->n_heads * hd, R = x->st->ring, ct = x->ctype;
+    int h = task / jb->n_blk, t0 = (task % jb->n_blk) * WM__QB;
+    size_t rb = wm__row_size(ct, (size_t)hd);
+    wm__attn_rule ru;
+    memset(&ru, 0, sizeof ru);
+    ru.window = c->ska_window;
+    ru.scale = c->ska_qk_norm ? 1.0f : 1.0f / sqrtf((float)hd);
+    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + (size_t)t0 * QD + (size_t)h * hd, QD, jb->b.o + (size_t)t0 * QD + (size_t)h * hd, QD, 1,
+                   x->st->k + (size_t)(h % c->n_kv_heads) * R * rb, x->st->v + (size_t)(h % c->ska_v_heads) * R * rb, ct, R, R, hd, x->pos0 + t0,
+                   WM__MIN(WM__QB, x->nb - t0));
+}
+
 static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__ska_w *w = (const wm__ska_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__ska_bufs b;
+    wm__ska_job jb;
     int D = c->hidden_size, H = c->n_heads, Hk = c->n_kv_heads, Hv = c->ska_v_heads, hd = c->head_dim, F = c->intermediate_size;
-    int QD = H * hd, KD = Hk * hd, VD = Hv * hd, h2 = c->ska_rot_dim / 2, t, task, n_blk = (x->nb + WM__QB - 1) / WM__QB;
+    int QD = H * hd, KD = Hk * hd, VD = Hv * hd, h2 = c->ska_rot_dim / 2, t, n_blk = (x->nb + WM__QB - 1) / WM__QB;
     int R = x->st->ring, ns = (15 + H - 1) / H, ct = x->ctype;
     unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [Hk][R][hd], [Hv][R][hd] of ct */
     size_t rb = wm__row_size(ct, (size_t)hd);
-    float scale = c->ska_qk_norm ? 1.0f : 1.0f / sqrtf((float)hd);
     wm__ska_carve(ar, c, x->nb, R, kc->n_threads, &b);
     for (t = 0; t < x->nb; t++) wm__k_rmsnorm(kc, b.xn + (size_t)t * D, in + (size_t)t * D, w->attn_norm, D, c->norm_eps);
     wm__k_matmul(kc, b.q, QD, b.xn, D, &w->q, w->qb, x->nb);
@@ -4711,17 +4866,10 @@ static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__ar
         for (h = 0; h < Hv; h++) wm__kv_put(vcache + (size_t)h * R * rb, ct, row, b.v + (size_t)t * VD + (size_t)h * hd, hd);
     }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
-    WM__PARALLEL_FOR_DYN(kc->n_threads)
-    for (task = 0; task < H * n_blk; task++) { /* a query head and a block of queries */
-        int h = task / n_blk, t0 = (task % n_blk) * WM__QB;
-        wm__attn_rule ru;
-        memset(&ru, 0, sizeof ru);
-        ru.window = c->ska_window;
-        ru.scale = scale;
-        wm__attn_block(kc, &b.ws[WM__TID()], &ru, b.q + (size_t)t0 * QD + (size_t)h * hd, QD, b.o + (size_t)t0 * QD + (size_t)h * hd, QD, 1,
-                       kcache + (size_t)(h % Hk) * R * rb, vcache + (size_t)(h % Hv) * R * rb, ct, R, R, hd, x->pos0 + t0,
-                       WM__MIN(WM__QB, x->nb - t0));
-    }
+    jb.x = x;
+    jb.b = b;
+    jb.n_blk = n_blk;
+    wm__pfor(kc, H * n_blk, wm__ska_attn_task, &jb);
     wm__k_matmul(kc, b.a, D, b.o, QD, &w->o, w->ob, x->nb);
     for (t = 0; t < x->nb; t++) { /* RMSNorm_ffn(s + attention) */
         float *a = b.a + (size_t)t * D;
@@ -4937,13 +5085,32 @@ static void wm__cdmoe_carve(wm__arena *a, const wm_config *c, int nb, int nk, in
     b->pk = wm__pk_carve(a, c->cdmoe_topk, nk, nth);
 }
 
+typedef struct wm__cdmoe_job { const wm__ctx *x; const float *u; float *out; wm__cdmoe_bufs b; } wm__cdmoe_job;
+
+static void wm__cdmoe_task(void *arg, int t, int worker) { /* token t: each head's experts */
+    const wm__cdmoe_job *jb = (const wm__cdmoe_job *)arg;
+    const wm__ctx *x = jb->x;
+    const wm_config *c = x->c;
+    const wm__cdmoe_w *w = (const wm__cdmoe_w *)x->w;
+    wm__pk_bufs *pk = &jb->b.pk[worker];
+    int D = c->hidden_size, nh = c->cdmoe_heads, nk = x->m->num_keys, K = c->cdmoe_topk, hh;
+    const float *ut = jb->u + (size_t)t * D;
+    for (hh = 0; hh < nh; hh++) {
+        const float *sx = jb->b.sxy + ((size_t)t * nh + hh) * 2 * nk;
+        wm__pk_topk(x->kc, sx, sx + nk, nk, K, pk);
+        wm__k_softmax(x->kc, pk->s, K);
+        wm__experts(x->kc, &w->ex, c->act, 1, ut, jb->out + (size_t)t * D, D, pk->e, pk->s, K);
+    }
+}
+
 static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__cdmoe_w *w = (const wm__cdmoe_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__cdmoe_bufs b;
+    wm__cdmoe_job jb;
     int D = c->hidden_size, F = c->intermediate_size, nh = c->cdmoe_heads, half = c->cdmoe_retrieval / 2;
-    int nk = x->m->num_keys, K = c->cdmoe_topk, t, h, p;
+    int nk = x->m->num_keys, h, p;
     const float *u = in;
     wm__cdmoe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
     wm__k_matmul(kc, b.hid, F, in, D, &w->sh_up, w->sh_upb, x->nb);
@@ -4958,18 +5125,11 @@ static void wm__cdmoe_module(const wm__ctx *x, const float *in, float *out, wm__
         for (p = 0; p < 2; p++)
             wm__k_gemm_nt(kc, x->nb, nk, half, b.qv + ((size_t)p * nh + h) * half, 2 * nh * half, w->keys + ((size_t)h * nk * 2 + p) * half,
                           2 * half, b.sxy + ((size_t)h * 2 + p) * nk, nh * 2 * nk, 0);
-    WM__PARALLEL_FOR(kc->n_threads)
-    for (t = 0; t < x->nb; t++) {
-        wm__pk_bufs *pk = &b.pk[WM__TID()];
-        const float *ut = u + (size_t)t * D;
-        int hh;
-        for (hh = 0; hh < nh; hh++) {
-            const float *sx = b.sxy + ((size_t)t * nh + hh) * 2 * nk;
-            wm__pk_topk(kc, sx, sx + nk, nk, K, pk);
-            wm__k_softmax(kc, pk->s, K);
-            wm__experts(kc, &w->ex, c->act, 1, ut, out + (size_t)t * D, D, pk->e, pk->s, K);
-        }
-    }
+    jb.x = x;
+    jb.u = u;
+    jb.out = out;
+    jb.b = b;
+    wm__pfor(kc, x->nb, wm__cdmoe_task, &jb);
 }
 
 static wm_status wm__cdmoe_check(const wm_config *c, wm_error *err) {
@@ -5030,29 +5190,42 @@ static void wm__moe_carve(wm__arena *a, const wm_config *c, int nb, int nk, int 
     b->pk = wm__pk_carve(a, c->experts_per_tok, nk, nth);
 }
 
+typedef struct wm__moe_job { const wm__ctx *x; const float *u; float *out; wm__moe_bufs b; } wm__moe_job;
+
+static void wm__moe_task(void *arg, int t, int worker) { /* token t: its experts */
+    const wm__moe_job *jb = (const wm__moe_job *)arg;
+    const wm__ctx *x = jb->x;
+    const wm_config *c = x->c;
+    const wm__moe_w *w = (const wm__moe_w *)x->w;
+    const wm__kc *kc = x->kc;
+    wm__pk_bufs *pk = &jb->b.pk[worker];
+    int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, j;
+    const float *xt = jb->u + (size_t)t * D, *rl = jb->b.rl + (size_t)t * 2 * nk;
+    float sum = 0.0f;
+    wm__pk_topk(kc, rl, rl + nk, nk, K, pk);
+    wm__k_softmax(kc, pk->s, K);
+    if (c->norm_topk_prob) {
+        for (j = 0; j < K; j++) sum += pk->s[j];
+        wm__k_scale(kc, pk->s, 1.0f / sum, (size_t)K);
+    }
+    wm__experts(kc, &w->ex, c->act, 0, xt, jb->out + (size_t)t * D, D, pk->e, pk->s, K);
+}
+
 static void wm__moe_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__moe_w *w = (const wm__moe_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__moe_bufs b;
-    int D = c->hidden_size, nk = x->m->num_keys, K = c->experts_per_tok, t;
+    wm__moe_job jb;
+    int D = c->hidden_size, nk = x->m->num_keys;
     wm__mlp_module(x, in, out, ar);
     wm__moe_carve(ar, c, x->nb, nk, kc->n_threads, &b);
     wm__k_matmul(kc, b.rl, 2 * nk, in, D, &w->router, NULL, x->nb);
-    WM__PARALLEL_FOR(kc->n_threads)
-    for (t = 0; t < x->nb; t++) {
-        wm__pk_bufs *pk = &b.pk[WM__TID()];
-        const float *xt = in + (size_t)t * D, *rl = b.rl + (size_t)t * 2 * nk;
-        float sum = 0.0f;
-        int j;
-        wm__pk_topk(kc, rl, rl + nk, nk, K, pk);
-        wm__k_softmax(kc, pk->s, K);
-        if (c->norm_topk_prob) {
-            for (j = 0; j < K; j++) sum += pk->s[j];
-            wm__k_scale(kc, pk->s, 1.0f / sum, (size_t)K);
-        }
-        wm__experts(kc, &w->ex, c->act, 0, xt, out + (size_t)t * D, D, pk->e, pk->s, K);
-    }
+    jb.x = x;
+    jb.u = in;
+    jb.out = out;
+    jb.b = b;
+    wm__pfor(kc, x->nb, wm__moe_task, &jb);
 }
 
 static wm_status wm__moe_check(const wm_config *c, wm_error *err) {
@@ -6059,6 +6232,9 @@ static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int 
     return mx;
 }
 
+#ifdef WM_HAVE_POOL
+static int wm__n_cpus(void);
+#endif
 static wm_status wm__session_params(const wm_model *m, const wm_session_params *in, wm_session_params *out,
                                     wm_error *err) {
     if (!m || !in) return wm__fail(err, WM_ERR_INVALID_ARG, "session: model and params are required");
@@ -6070,10 +6246,14 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     if (m->has_attn && out->n_batch > out->n_ctx) out->n_batch = out->n_ctx;
     if (out->n_threads < 0 || out->n_threads > 1024)
         return wm__fail(err, WM_ERR_INVALID_ARG, "session: n_threads %d is outside 0..1024", out->n_threads);
-#if defined(_OPENMP)
+    if (out->parallel_for && out->n_threads == 0)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: a parallel_for needs n_threads (the workers it numbers), not 0");
+#if defined(WM_HAVE_POOL)
+    if (out->n_threads == 0) out->n_threads = wm__n_cpus();
+#elif defined(_OPENMP)
     if (out->n_threads == 0) out->n_threads = omp_get_max_threads();
 #else
-    out->n_threads = 1; /* built without OpenMP */
+    if (!out->parallel_for) out->n_threads = 1; /* no threads of its own */
 #endif
     out->scalar = out->scalar != 0;
     if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
@@ -6121,6 +6301,8 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         if (s) {
             s->kc.simd = !p->scalar;
             s->kc.n_threads = p->n_threads;
+            s->kc.pfor = p->parallel_for;
+            s->kc.pool = p->pool;
             s->kc.pack = pack;
             s->kc.qa = qa;
             s->kc.qr = qr;
@@ -6140,6 +6322,8 @@ WMDEF wm_session_params wm_session_default_params(const wm_model *m) {
     p.n_threads = 0;
     p.scalar = 0;
     p.cache_type = WM_F32;
+    p.parallel_for = NULL;
+    p.pool = NULL;
     return p;
 }
 
@@ -6188,6 +6372,221 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
     return WM_OK;
 }
 
+#ifdef WM_HAVE_POOL
+/* ---- wm.h's thread pool --------------------------------------------------------
+   Workers persist. A parallel-for publishes (fn, arg, n) under a new
+   generation; every thread, the caller included, then claims items one at
+   a time from a counter tagged with the generation (a worker still leaving
+   an old job cannot take an item of the new one), and the caller returns
+   when all n are done. A descheduled worker therefore delays a job only
+   by the item it holds. Waiting: a worker spins WM__POOL_SPIN rounds on
+   the generation, then sleeps on a condition variable; the caller, waiting
+   for items others hold, spins briefly, then yields its core (the holder
+   may be the thread the scheduler set aside). */
+#include <pthread.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+#ifndef WM__POOL_SPIN
+#define WM__POOL_SPIN 4000
+#endif
+
+typedef struct wm__pool_worker { wm_pool *p; int w; } wm__pool_worker;
+struct wm_pool {
+    int n;                    /* threads, the caller's included */
+    pthread_t *th;            /* [n - 1] */
+    wm__pool_worker *wk;      /* [n - 1] */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    wm_task fn;               /* the job: written by the caller before the generation */
+    void *arg;
+    int items;
+    uint64_t claim;           /* generation << 32 | next item (0xffffffff while the job is written) */
+    int done;                 /* items of this generation finished */
+    unsigned gen;
+    int sleeping, stop;
+    long jobs, solo_until;    /* the caller's: jobs posted; before solo_until it runs them alone */
+    long backoff, good;       /* jobs to run alone after a stall; parallel jobs since the last one */
+    long w_jobs, w_items, w_own; /* this window's parallel jobs, their items, the caller's share */
+};
+
+static void wm__pool_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* items of generation g, run as worker w until none is left; returns how many */
+static int wm__pool_run(wm_pool *p, unsigned g, int w) {
+    int ran = 0;
+    for (;; ran++) {
+        uint64_t c = __atomic_load_n(&p->claim, __ATOMIC_ACQUIRE);
+        if ((unsigned)(c >> 32) != g || (uint32_t)c >= (uint32_t)__atomic_load_n(&p->items, __ATOMIC_RELAXED)) return ran;
+        if (!__atomic_compare_exchange_n(&p->claim, &c, c + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) continue;
+        /* an item of g is held, so g is not over: fn and arg are g's */
+        __atomic_load_n(&p->fn, __ATOMIC_ACQUIRE)(__atomic_load_n(&p->arg, __ATOMIC_ACQUIRE), (int)(uint32_t)c, w);
+        __atomic_add_fetch(&p->done, 1, __ATOMIC_RELEASE);
+    }
+}
+
+static void *wm__pool_main(void *a) {
+    wm__pool_worker *wk = (wm__pool_worker *)a;
+    wm_pool *p = wk->p;
+    unsigned seen = 0;
+    for (;;) {
+        unsigned g;
+        int spins = 0;
+        while ((g = __atomic_load_n(&p->gen, __ATOMIC_SEQ_CST)) == seen) {
+            if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) return NULL;
+            if (++spins < WM__POOL_SPIN) {
+                wm__pool_pause();
+                continue;
+            }
+            pthread_mutex_lock(&p->mu); /* then sleep until a job or stop */
+            __atomic_add_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
+            while (__atomic_load_n(&p->gen, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(&p->stop, __ATOMIC_SEQ_CST))
+                pthread_cond_wait(&p->cv, &p->mu);
+            __atomic_sub_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
+            pthread_mutex_unlock(&p->mu);
+            spins = 0;
+        }
+        seen = g;
+        wm__pool_run(p, g, wk->w);
+    }
+}
+
+static void wm__pool_wake(wm_pool *p) {
+    if (__atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST) > 0) {
+        pthread_mutex_lock(&p->mu);
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* seconds, roughly, from the CPU's counter (no POSIX clock under -std=c99):
+   only the ratio of two waits and a 100 us floor depend on it */
+static double wm__pool_now(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return (double)__builtin_ia32_rdtsc() / 3e9; /* the TSC, taken as 3 GHz */
+#elif defined(__aarch64__)
+    uint64_t t, f;
+    __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(t));
+    __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(f));
+    return f ? (double)t / (double)f : 0.0;
+#else
+    return (double)clock() / CLOCKS_PER_SEC; /* processor time: a coarse stand-in */
+#endif
+}
+
+/* On a loaded machine threads hurt: a worker the OS sets aside while it
+   holds an item stalls the caller, and a worker spinning for work takes
+   the core share the caller needs. So the caller watches two signs: a
+   stall (its own items done, it waits for the others beyond 2x its work
+   + 100 us) and absent workers (over a window of 32 parallel jobs that
+   kept it busy 20 us or more, it ran more than (1 + 1/n) / 2 of the items
+   itself, n threads: the others did under half their share). Either makes the next `backoff` jobs run on
+   the caller alone (64 .. 8192 jobs, doubling each time, forgotten after
+   4096 good parallel jobs); the workers then sleep and leave their cores
+   to whoever needs them. Results are the same bits either way. */
+static void wm__pool_solo(wm_pool *p) {
+    p->backoff = WM__MIN(2 * p->backoff + 64, 8192);
+    p->solo_until = p->jobs + p->backoff;
+    p->good = 0;
+}
+
+WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
+    wm_pool *p = (wm_pool *)pool;
+    unsigned g;
+    int i, own, spins = 0;
+    double t0, t1;
+    if (n <= 0) return;
+    if (!p || p->n < 2 || n == 1 || p->jobs++ < p->solo_until) {
+        for (i = 0; i < n; i++) fn(arg, i, 0);
+        return;
+    }
+    g = p->gen + 1; /* only the caller writes gen */
+    __atomic_store_n(&p->claim, (uint64_t)g << 32 | 0xffffffffu, __ATOMIC_SEQ_CST); /* no worker of an old job claims from here on */
+    __atomic_store_n(&p->fn, fn, __ATOMIC_RELAXED);
+    __atomic_store_n(&p->arg, arg, __ATOMIC_RELAXED);
+    __atomic_store_n(&p->items, n, __ATOMIC_RELAXED);
+    __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&p->claim, (uint64_t)g << 32, __ATOMIC_RELEASE);
+    __atomic_store_n(&p->gen, g, __ATOMIC_SEQ_CST);
+    wm__pool_wake(p);
+    t0 = wm__pool_now();
+    own = wm__pool_run(p, g, 0);
+    t1 = wm__pool_now();
+    while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < n) {
+        if (++spins < 1000) wm__pool_pause();
+        else sched_yield();
+    }
+    if (t1 - t0 > 20e-6) { /* long enough for every present worker to join in */
+        p->w_jobs++;
+        p->w_items += n;
+        p->w_own += own;
+    }
+    if (spins && wm__pool_now() - t1 > 2.0 * (t1 - t0) + 100e-6) wm__pool_solo(p); /* a stall */
+    else if (p->w_jobs == 32 && 2 * p->n * p->w_own > (p->n + 1) * p->w_items) wm__pool_solo(p); /* absent workers */
+    else if (++p->good > 4096) p->backoff = 0;
+    if (p->w_jobs == 32 || p->good == 0) p->w_jobs = p->w_items = p->w_own = 0;
+}
+
+static int wm__n_cpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
+WMDEF int wm_pool_threads(const wm_pool *p) { return p ? p->n : 1; }
+
+WMDEF void wm_pool_free(wm_pool *p) {
+    int i;
+    if (!p) return;
+    __atomic_store_n(&p->stop, 1, __ATOMIC_SEQ_CST);
+    pthread_mutex_lock(&p->mu);
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (i = 0; i < p->n - 1; i++) pthread_join(p->th[i], NULL);
+    pthread_cond_destroy(&p->cv);
+    pthread_mutex_destroy(&p->mu);
+    WM_FREE(p);
+}
+
+WMDEF wm_status wm_pool_create(wm_pool **out, int n_threads, wm_error *err) {
+    wm_pool *p;
+    int n, i;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "pool: out is NULL");
+    *out = NULL;
+    if (n_threads < 0 || n_threads > 1024) return wm__fail(err, WM_ERR_INVALID_ARG, "pool: n_threads %d is outside 0..1024", n_threads);
+    n = n_threads ? n_threads : wm__n_cpus();
+    p = (wm_pool *)WM_MALLOC(sizeof(wm_pool) + (size_t)n * (sizeof(pthread_t) + sizeof(wm__pool_worker)));
+    if (!p) return wm__fail(err, WM_ERR_NOMEM, "pool: cannot allocate %d threads", n);
+    memset(p, 0, sizeof *p);
+    p->th = (pthread_t *)(void *)(p + 1);
+    p->wk = (wm__pool_worker *)(void *)(p->th + n);
+    p->n = 1;
+    if (pthread_mutex_init(&p->mu, NULL)) { WM_FREE(p); return wm__fail(err, WM_ERR_NOMEM, "pool: pthread_mutex_init failed"); }
+    if (pthread_cond_init(&p->cv, NULL)) {
+        pthread_mutex_destroy(&p->mu);
+        WM_FREE(p);
+        return wm__fail(err, WM_ERR_NOMEM, "pool: pthread_cond_init failed");
+    }
+    for (i = 0; i < n - 1; i++) {
+        p->wk[i].p = p;
+        p->wk[i].w = i + 1;
+        if (pthread_create(&p->th[i], NULL, wm__pool_main, &p->wk[i])) {
+            wm_pool_free(p); /* joins the ones started */
+            return wm__fail(err, WM_ERR_NOMEM, "pool: cannot start thread %d of %d", i + 2, n);
+        }
+        p->n = i + 2;
+    }
+    *out = p;
+    wm__ok(err);
+    return WM_OK;
+}
+#endif
+
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_session_params *p, wm_error *err) {
     size_t need, total;
@@ -6203,12 +6602,25 @@ WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_
     st = wm_session_init(out, m, p, mem, total, err);
     if (st != WM_OK) { WM_FREE(mem); return st; }
     (*out)->owned = mem;
+#ifdef WM_HAVE_POOL
+    if (!(*out)->kc.pfor && (*out)->kc.n_threads > 1) { /* threads of its own (without them: one thread, as before) */
+        wm_pool *pool = NULL;
+        if (wm_pool_create(&pool, (*out)->kc.n_threads, NULL) == WM_OK) {
+            (*out)->own_pool = pool;
+            (*out)->kc.pfor = wm_pool_parallel_for;
+            (*out)->kc.pool = pool;
+        }
+    }
+#endif
     return WM_OK;
 }
 #endif
 
 WMDEF void wm_session_free(wm_session *s) {
 #ifndef WM_NO_MALLOC
+#ifdef WM_HAVE_POOL
+    if (s && s->own_pool) wm_pool_free((wm_pool *)s->own_pool);
+#endif
     if (s && s->owned) WM_FREE(s->owned);
 #else
     (void)s;

@@ -81,7 +81,7 @@ static const optdef OPTS[N_OPT] = {
     {"--repeat-last-n", NULL, "N", K_INT, 0, 2147483647.0, "how many recent tokens the penalty sees (0: all)"},
     {"--seed", "-s", "S", K_U64, 0, 0, "random seed (default: drawn, and printed on stderr)"},
     {"--ctx", "-c", "N", K_INT, 1, 16777216.0, "context length in tokens (default: the model's, at most 4096)"},
-    {"--threads", "-t", "N", K_INT, 0, 1024, "threads (OpenMP builds; 0: all cores, the default)"},
+    {"--threads", "-t", "N", K_INT, 0, 1024, "threads (0: all cores, the default)"},
     {"--tokenizer", NULL, "FILE", K_STR, 0, 0, "tokenizer.json (default: MODEL_DIR/tokenizer.json)"},
     {"--no-bos", NULL, NULL, K_FLAG, 0, 0, "no template (BOS) tokens around the prompt"},
     {"--ignore-eos", NULL, NULL, K_FLAG, 0, 0, "keep generating past EOS"},
@@ -369,8 +369,8 @@ static int cache_type_of(const args *a) {
 
 static int threads_of(const args *a) {
     int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
-#ifndef _OPENMP
-    if (n > 1) warn("--threads %d: this build has no OpenMP (make OPENMP=1); running on 1 thread", n);
+#if !defined(_OPENMP) && !defined(WM_HAVE_POOL)
+    if (n > 1) warn("--threads %d: this build has no threads (WM_NO_THREADS, no OpenMP); running on 1 thread", n);
 #endif
     return n;
 }
@@ -1257,6 +1257,7 @@ static int cmd_plan(const args *a) {
     wm_error e;
     wm_generate_params gp = wm_generate_default_params();
     const wm_session_params *p;
+    wm_session_params p1;
     const char *prompt = a->set[O_PROMPT] ? a->str[O_PROMPT] : "", *js = NULL, *tk = a->str[O_TOKENIZER];
     char *file = NULL;
     size_t n_file = 0, js_n = 0, mb, tb = 0, sb = 0, gb = 0, lb;
@@ -1279,7 +1280,9 @@ static int cmd_plan(const args *a) {
         js = file;
         js_n = n_file;
     }
-    p = wm_session_get_params(s);
+    p1 = *wm_session_get_params(s);
+    if (!a->set[O_THREADS]) p1.n_threads = 1; /* a board's one core, unless -t says otherwise */
+    p = &p1;
     mb = wm_model_bytes_used(m);
     if (wm_tokenizer_bytes(js, js_n, &tb, &e) != WM_OK || wm_session_bytes(m, p, &sb, &e) != WM_OK) { fail("%s", e.message); goto done; }
     if (wm_generate_bytes(s, t, strlen(prompt), &gp, &gb) != WM_OK) { fail("plan: the prompt does not fit --ctx %d", p->n_ctx); goto done; }

@@ -18,7 +18,7 @@
 
 static int g_pass, g_fail;
 static const char *g_suite = "";
-static wm__kc g_kc = {1, 1, NULL, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL, NULL};
+static wm__kc g_kc = {1, 1, NULL, NULL, NULL, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL, NULL, NULL, NULL};
 
 /* check(ok, printf-style message): counts a pass, or prints the failure as
    "FAIL [suite] file:line: message" */
@@ -1325,6 +1325,12 @@ static void test_hostile(void) {
 
 /* ---- several models and sessions in one process -------------------------- */
 
+/* a host's parallel-for (tests): every item, last first, each on worker i mod *pool */
+static void backwards_pfor(void *pool, int n, wm_task fn, void *arg) {
+    int i;
+    for (i = n - 1; i >= 0; i--) fn(arg, i, i % *(int *)pool);
+}
+
 static void test_many(void) {
     memmodel m1, m2;
     wm_session *s[3];
@@ -1343,29 +1349,56 @@ static void test_many(void) {
     solo = run_split(m1.m, ids, 20, 0, 0);
     check(max_err(out[0], solo, 61 * 20) == 0.0 && max_err(out[1], solo, 61 * 20) == 0.0, "interleaved sessions are independent");
     check(max_err(out[2], solo, 61 * 20) > 1e-3, "a different model gives different logits");
-    { /* threads change nothing: every output keeps its summation order (OpenMP builds use 2) */
+    { /* threads change nothing: every output keeps its summation order. 1 thread; 4 (wm.h's pool, more
+         threads than this machine's cores); a host's parallel-for running items backwards on 3 workers;
+         the pool handed to a session of wm_session_init */
         static const char *cfgs[3];
         int k;
         cfgs[0] = CFG_CHEEMS; cfgs[1] = CFG_DOGE; cfgs[2] = CFG_MAMBA2;
         for (k = 0; k < 3; k++) {
             memmodel mm;
-            int V = k == 0 ? 97 : k == 1 ? 73 : 61, T = 37, th;
+            int V = k == 0 ? 97 : k == 1 ? 73 : 61, T = 37, th, same = 1, ways = 0;
             int32_t *tk = random_ids(T, V, 31);
-            float *res[2];
+            float *res[4];
             if (!memmodel_open(&mm, cfgs[k], 50 + (unsigned)k, WM_BF16)) { check(0, "model"); continue; }
-            for (th = 0; th < 2; th++) {
+            for (th = 0; th < 4; th++) {
                 wm_session_params q = wm_session_default_params(mm.m);
-                wm_session *ss;
-                q.n_ctx = 64; q.n_batch = 16; q.n_threads = th + 1;
+                wm_session *ss = NULL;
+                void *mem = NULL;
+#ifdef WM_HAVE_POOL
+                wm_pool *pool = NULL;
+#endif
+                q.n_ctx = 64; q.n_batch = 16; q.n_threads = th == 0 ? 1 : th == 1 ? 4 : 3;
+                res[th] = NULL;
+                if (th == 2) { q.parallel_for = backwards_pfor; q.pool = &q.n_threads; }
+                if (th == 3) {
+#ifdef WM_HAVE_POOL
+                    size_t need = 0;
+                    if (wm_pool_create(&pool, 3, NULL) != WM_OK) { check(0, "wm_pool_create"); continue; }
+                    q.parallel_for = wm_pool_parallel_for;
+                    q.pool = pool;
+                    q.n_threads = wm_pool_threads(pool);
+                    if (wm_session_bytes(mm.m, &q, &need, NULL) == WM_OK && (mem = malloc(need + 64)))
+                        wm_session_init(&ss, mm.m, &q, align64(mem), need, NULL);
+#else
+                    continue;
+#endif
+                } else wm_session_create(&ss, mm.m, &q, NULL);
+                if (!ss) { check(0, "session of %d threads", q.n_threads); continue; }
                 res[th] = (float *)malloc(sizeof(float) * (size_t)V * T);
-                wm_session_create(&ss, mm.m, &q, NULL);
                 wm_prefill(ss, tk, T - 3, res[th], WM_LOGITS_ALL);
                 for (i = T - 3; i < T; i++) wm_decode(ss, tk[i], res[th] + (size_t)i * V);
                 wm_session_free(ss);
+                free(mem);
+#ifdef WM_HAVE_POOL
+                wm_pool_free(pool);
+#endif
+                if (th) { same &= !memcmp(res[0], res[th], sizeof(float) * (size_t)V * T); ways++; }
             }
-            check(!memcmp(res[0], res[1], sizeof(float) * (size_t)V * T), "%s: 1 and 2 threads give identical logits",
-                  k == 0 ? "cheems" : k == 1 ? "doge" : "mamba2");
-            free(res[0]); free(res[1]); free(tk);
+            check(same && ways >= 2, "%s: 1 thread, 4 of wm.h's, 3 of a host's parallel-for (backwards)%s: identical logits",
+                  k == 0 ? "cheems" : k == 1 ? "doge" : "mamba2", ways == 3 ? ", a wm_pool given to wm_session_init" : "");
+            for (th = 0; th < 4; th++) free(res[th]);
+            free(tk);
             memmodel_close(&mm);
         }
     }
@@ -2942,7 +2975,7 @@ static void test_quant(void) {
             float *x = (float *)malloc(4 * (size_t)n), *w = (float *)malloc(4 * (size_t)n * nr), S[13];
             unsigned char *q = (unsigned char *)malloc((size_t)n * nr * 2);
             wm__qa *a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(n));
-            wm__kc kc = {1, 1, NULL, NULL, NULL};
+            wm__kc kc = {1, 1, NULL, NULL, NULL, NULL, NULL};
             for (i = 0; i < n; i++) x[i] = gauss(&seed);
             for (i = 0; i < n * nr; i++) w[i] = gauss(&seed) * (i % 7 == 0 ? 10.0f : 1.0f);
             wm_quantize(WM_Q8_0, w, (size_t)n * nr, q);
@@ -3015,7 +3048,7 @@ static void test_quant_tile(void) {
             unsigned char *q;
             wm__qa *a;
             wm__qr *qr;
-            wm__kc kc = {1, 1, NULL, NULL, NULL};
+            wm__kc kc = {1, 1, NULL, NULL, NULL, NULL, NULL};
             wm__mat W;
             if (N % qtype_block(t)) continue;
             rb = (size_t)(N / qtype_block(t) * qtype_bytes(t));

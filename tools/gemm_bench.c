@@ -54,11 +54,12 @@ int main(int argc, char **argv) {
         double t0 = now_s();
         memset(x, 0, sizeof(float) * (size_t)T * K);
         memset(w, 0, sizeof(float) * (size_t)N * K);
-        kc.simd = 1; kc.n_threads = nth;
+        memset(&kc, 0, sizeof kc);
+        kc.simd = 1; kc.n_threads = nth; kc.pack = pack;
         W.data = w; W.dtype = WM_F32; W.rows = N; W.cols = K;
         while (now_s() - t0 < 1.0) {
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, N, K, 1.0f, x, K, w, K, 0.0f, y, N);
-            wm__k_matmul(&kc, y, N, x, K, &W, NULL, T, pack);
+            wm__k_matmul(&kc, y, N, x, K, &W, NULL, T);
         }
         free(x); free(w); free(y); free(pack);
     }
@@ -70,8 +71,10 @@ int main(int argc, char **argv) {
         double tb = 1e9, tw = 1e9, fl = 2.0 * T * N * K;
         wm__kc kc;
         wm__mat W;
+        memset(&kc, 0, sizeof kc);
         kc.simd = 1;
         kc.n_threads = nth;
+        kc.pack = pack;
         for (i = 0; i < T * K; i++) x[i] = (float)((i * 7919) % 1000) * 1e-3f - 0.5f;
         for (i = 0; i < N * K; i++) w[i] = (float)((i * 104729) % 1000) * 1e-3f - 0.5f;
         W.data = w; W.dtype = WM_F32; W.rows = N; W.cols = K;
@@ -81,7 +84,7 @@ int main(int argc, char **argv) {
             t = now_s() - t0;
             if (t < tb) tb = t;
             t0 = now_s();
-            wm__k_matmul(&kc, y, N, x, K, &W, NULL, T, pack);
+            wm__k_matmul(&kc, y, N, x, K, &W, NULL, T);
             t = now_s() - t0;
             if (t < tw) tw = t;
         }

@@ -77,10 +77,15 @@ static int fw_selftest(void) { /* its buffers borrow the arena, which the model 
     unsigned char *q = (unsigned char *)(x + 256);                     /* [4 * 256 * 2] */
     wm__qa *a = (wm__qa *)(void *)(q + 4 * 256 * 2), *b = a + 2;      /* [2], [2] */
     static const int types[] = {WM_Q8_0, WM_Q4_0, WM_Q4_K, WM_Q6_K};
-    wm__kc vec = {1, 1, NULL, NULL}, ref = {0, 1, NULL, NULL};
+    wm__kc vec, ref;
     uint32_t seed = 12345u;
     float s1, s2, S[8];
     int i, t, r, bad = 0;
+    memset(&vec, 0, sizeof vec); /* SIMD bodies, one thread, no scratch */
+    vec.simd = 1;
+    vec.n_threads = 1;
+    ref = vec;
+    ref.simd = 0; /* the scalar references */
     for (i = 0; i < 4 * 256; i++) { /* uniform in [-1, 1), a few large values */
         seed = seed * 1664525u + 1013904223u;
         w[i] = (float)(int32_t)seed * (i % 61 == 0 ? 4.6566e-9f : 4.6566e-10f);
