@@ -29,14 +29,14 @@
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         546  Session
+      @SESSION         548  Session
       @SAFETENSORS     214  safetensors
       @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      352  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            499  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3004  Tokenizer
+      @TOKENIZER      3005  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            147  Session save / restore
       @GENERATE        212  Generation and chat templates
@@ -6332,7 +6332,9 @@ WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, 
     wm__arena a = wm__arena_make(NULL, 0);
     size_t work;
     int bad = 0;
-    wm_status st = wm__session_params(m, p, &q, err);
+    wm_status st;
+    memset(&q, 0, sizeof q); /* (set by wm__session_params; gcc -O3 cannot tell) */
+    st = wm__session_params(m, p, &q, err);
     if (st != WM_OK) return st;
     work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
     wm__session_carve(&a, m, &q, work);
@@ -6589,7 +6591,7 @@ WMDEF wm_status wm_pool_create(wm_pool **out, int n_threads, wm_error *err) {
 
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_session_params *p, wm_error *err) {
-    size_t need, total;
+    size_t need = 0, total;
     void *mem;
     wm_status st;
     if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "session: out is NULL");
@@ -8898,8 +8900,8 @@ static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size
     WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"wm_lenient_merges\":true,\"vocab\":{");
     if (!wm__gg_arr(&f, "tokenizer.ggml.tokens", &et, &nt, &rt)) return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens");
     for (i = 0; i < nt; i++) {
-        const char *s;
-        size_t n;
+        const char *s = "";
+        size_t n = 0;
         char num[32];
         wm__gr_str(&rt, &s, &n);
         if (i) WM__JW_LIT(&w, ",");
@@ -9035,12 +9037,13 @@ static size_t wm__compose_run(uint32_t *run, size_t n, uint32_t *tmp, int form) 
         for (b = a; b < n && wm__ccc(run[b]); b++) {}
         i = b;
         if (b - a < 64 || !tmp) {
-            for (j = a + 1; j < b; j++) {
-                uint32_t c = run[j];
+            uint32_t *st = run + a; /* the stretch, st[0 .. b - a) */
+            for (j = 1; j < b - a; j++) {
+                uint32_t c = st[j];
                 int cc = wm__ccc(c);
                 size_t k;
-                for (k = j; k > a && wm__ccc(run[k - 1]) > cc; k--) run[k] = run[k - 1];
-                run[k] = c;
+                for (k = j; k > 0 && wm__ccc(st[k - 1]) > cc; k--) st[k] = st[k - 1];
+                st[k] = c;
             }
         } else { /* counting sort into tmp and back */
             size_t pos[256], k;
@@ -11717,7 +11720,7 @@ WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, cons
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
     wm__blob_io io, sz;
     int32_t hdr[4];
-    uint64_t fp, want, h;
+    uint64_t fp = 0, want, h;
     char magic[4] = {0, 0, 0, 0};
     if (!s || !buf) return WM_ERR_INVALID_ARG;
     memset(&io, 0, sizeof io);
