@@ -25,7 +25,7 @@
       @KERNELS        1718  Kernels
       @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1790  Layers, in data-flow order
+      @LAYERS         1786  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
@@ -3577,18 +3577,16 @@ typedef struct wm__ssd_job {
 static void wm__ssd_step_task(void *arg, int h, int worker) {
     const wm__kc *kc = ((const wm__ssd_job *)arg)->kc;
     const wm__ssd_args *a = ((const wm__ssd_job *)arg)->a;
+    int g = wm__ssd_group(a, h), p;
+    float dt = a->dt[h], dA = expf(-expf(a->A_log[h]) * dt);
+    const float *x = a->xs + (size_t)h * a->P, *B = a->Bm + (size_t)g * a->N, *C = a->Cm + (size_t)g * a->N;
+    float *S = a->S + (size_t)h * a->P * a->N, *y = a->y + (size_t)h * a->P;
     (void)worker;
-    {
-        int g = wm__ssd_group(a, h), p;
-        float dt = a->dt[h], dA = expf(-expf(a->A_log[h]) * dt);
-        const float *x = a->xs + (size_t)h * a->P, *B = a->Bm + (size_t)g * a->N, *C = a->Cm + (size_t)g * a->N;
-        float *S = a->S + (size_t)h * a->P * a->N, *y = a->y + (size_t)h * a->P;
-        for (p = 0; p < a->P; p++) {
-            float *Sp = S + (size_t)p * a->N;
-            wm__k_scale(kc, Sp, dA, (size_t)a->N);
-            wm__k_axpy(kc, Sp, dt * x[p], B, WM_F32, a->N);
-            y[p] = wm__k_dot(kc, C, Sp, WM_F32, a->N) + a->Dskip[h] * x[p];
-        }
+    for (p = 0; p < a->P; p++) {
+        float *Sp = S + (size_t)p * a->N;
+        wm__k_scale(kc, Sp, dA, (size_t)a->N);
+        wm__k_axpy(kc, Sp, dt * x[p], B, WM_F32, a->N);
+        y[p] = wm__k_dot(kc, C, Sp, WM_F32, a->N) + a->Dskip[h] * x[p];
     }
 }
 
@@ -3624,40 +3622,38 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
     const wm__ssd_args *a = j->a;
     const float *CB = j->CB;
     int c0 = j->c0, q = j->q, Q = j->Q;
-    {
-            wm__ssd_ws *w = &j->ws[worker];
-            int gg = wm__ssd_group(a, h), t, s, p, n;
-            float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->S + (size_t)h * a->P * a->N;
-            const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
-            const float *Cg = a->Cm + (size_t)c0 * a->ldbc + (size_t)gg * a->N, *Bg = a->Bm + (size_t)c0 * a->ldbc + (size_t)gg * a->N;
-            float *Y = a->y + ((size_t)c0 * a->H + (size_t)h) * a->P;
-            size_t ldy = (size_t)a->H * a->P;
-            for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->H + h]; w->lam[t] = acc; }
-            for (t = 0; t < q; t++) { /* the masked decay matrix, row by row */
-                float *m = w->M + (size_t)t * Q;
-                for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
-                wm__k_exp(kc, w->e, w->e, t + 1);
-                for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
-                for (; s < q; s++) m[s] = 0.0f;
-            }
-            for (t = 0; t < q; t++) /* y = D x */
-                for (p = 0; p < a->P; p++) Y[(size_t)t * ldy + p] = a->Dskip[h] * X[(size_t)t * a->ldx + p];
-            wm__k_gemm_acc(kc, q, a->P, q, w->M, Q, 1, X, a->ldx, Y, (int)ldy); /* += M X */
-            for (t = 0; t < q; t++) w->e[t] = w->lam[t];
-            wm__k_exp(kc, w->e, w->e, q);
-            for (t = 0; t < q; t++) /* += exp(lam_t) C_t S^T */
-                for (n = 0; n < a->N; n++) w->CB2[(size_t)t * a->N + n] = w->e[t] * Cg[(size_t)t * a->ldbc + n];
-            wm__k_gemm_nt(kc, q, a->P, a->N, w->CB2, a->N, S, a->N, Y, (int)ldy, 1);
-            lend = w->lam[q - 1];
-            for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
-            wm__k_exp(kc, w->e, w->e, q);
-            for (s = 0; s < q; s++) { /* state passing */
-                float ws_ = w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
-                for (n = 0; n < a->N; n++) w->CB2[(size_t)s * a->N + n] = ws_ * Bg[(size_t)s * a->ldbc + n];
-            }
-            wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
-            wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
+    wm__ssd_ws *w = &j->ws[worker];
+    int gg = wm__ssd_group(a, h), t, s, p, n;
+    float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->S + (size_t)h * a->P * a->N;
+    const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
+    const float *Cg = a->Cm + (size_t)c0 * a->ldbc + (size_t)gg * a->N, *Bg = a->Bm + (size_t)c0 * a->ldbc + (size_t)gg * a->N;
+    float *Y = a->y + ((size_t)c0 * a->H + (size_t)h) * a->P;
+    size_t ldy = (size_t)a->H * a->P;
+    for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->H + h]; w->lam[t] = acc; }
+    for (t = 0; t < q; t++) { /* the masked decay matrix, row by row */
+        float *m = w->M + (size_t)t * Q;
+        for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
+        wm__k_exp(kc, w->e, w->e, t + 1);
+        for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
+        for (; s < q; s++) m[s] = 0.0f;
     }
+    for (t = 0; t < q; t++) /* y = D x */
+        for (p = 0; p < a->P; p++) Y[(size_t)t * ldy + p] = a->Dskip[h] * X[(size_t)t * a->ldx + p];
+    wm__k_gemm_acc(kc, q, a->P, q, w->M, Q, 1, X, a->ldx, Y, (int)ldy); /* += M X */
+    for (t = 0; t < q; t++) w->e[t] = w->lam[t];
+    wm__k_exp(kc, w->e, w->e, q);
+    for (t = 0; t < q; t++) /* += exp(lam_t) C_t S^T */
+        for (n = 0; n < a->N; n++) w->CB2[(size_t)t * a->N + n] = w->e[t] * Cg[(size_t)t * a->ldbc + n];
+    wm__k_gemm_nt(kc, q, a->P, a->N, w->CB2, a->N, S, a->N, Y, (int)ldy, 1);
+    lend = w->lam[q - 1];
+    for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
+    wm__k_exp(kc, w->e, w->e, q);
+    for (s = 0; s < q; s++) { /* state passing */
+        float ws_ = w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
+        for (n = 0; n < a->N; n++) w->CB2[(size_t)s * a->N + n] = ws_ * Bg[(size_t)s * a->ldbc + n];
+    }
+    wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
+    wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
 }
 
 static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
