@@ -8,13 +8,13 @@ WARN     = -Wall -Wextra -Werror
 LIBWARN  = $(WARN) -Wdouble-promotion -Wshadow -Wcast-qual
 LDLIBS   = -lm
 
-# SIMD: AVX2+FMA (and F16C) when this machine has them; WM_NO_SIMD forces scalar.
+# SIMD: on x86-64 the AVX2 kernels are chosen at run time (cpuid), so the
+# binaries run on any x86-64 CPU; SIMD='-mavx2 -mfma -mf16c' (or -march=native)
+# builds for CPUs that have them only; -DWM_NO_SIMD keeps the scalar references.
+SIMD    ?=
 CPUFLAGS := $(shell cat /proc/cpuinfo 2>/dev/null)
-ifneq ($(filter avx2,$(CPUFLAGS)),)
-ifneq ($(filter fma,$(CPUFLAGS)),)
-SIMD    ?= -mavx2 -mfma $(if $(filter f16c,$(CPUFLAGS)),-mf16c)
-endif
-endif
+# the compile-time AVX2 build, tested by test-omp where this machine has AVX2
+AVX2_CT := $(if $(and $(filter avx2,$(CPUFLAGS)),$(filter fma,$(CPUFLAGS)),$(filter f16c,$(CPUFLAGS))),-mavx2 -mfma -mf16c)
 # threads: wm.h's pool of POSIX threads (-pthread); make OPENMP=1 uses OpenMP instead
 ifeq ($(OPENMP),1)
 SIMD    += -fopenmp -DWM_NO_THREADS
@@ -36,7 +36,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
+.PHONY: all run test test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
 
 all: build/wm build/simple
 
@@ -96,6 +96,21 @@ test-asan: build/wm build/test-asan
 	@$(call SANDBOX,build/run-asan)
 	cd build/run-asan && $(CURDIR)/build/test-asan
 
+# a CPU without AVX2 (qemu-user's Nehalem): the default build runs its scalar
+# kernels there instead of dying with SIGILL, exactly (the fixtures), and
+# generates the text of a native run pinned to them; Haswell gets the AVX2 ones
+QEMU64  ?= qemu-x86_64
+X86_SUITES = isa kernels quant fixtures cache
+test-x86-baseline: build/wm build/test
+	@$(call SANDBOX,build/run-x86)
+	@cd build/run-x86 && for s in $(X86_SUITES); do $(QEMU64) -cpu Nehalem $(CURDIR)/build/test $$s | tee -a suites.log | tail -n 1 | sed "s/^/Nehalem $$s: /"; done
+	@cd build/run-x86 && $(QEMU64) -cpu Nehalem build/wm info $(CURDIR)/$(DEMO) | grep -q '^kernels *scalar (this build and CPU run: scalar)' && \
+	  $(QEMU64) -cpu Haswell build/wm info $(CURDIR)/$(DEMO) 2>/dev/null | grep -q '^kernels *avx2' && echo "wm info: Nehalem runs scalar, Haswell avx2"
+	@cd build/run-x86 && build/wm generate $(CURDIR)/$(DEMO) -p "The secret of a happy life is" -n 24 --seed 4 --isa scalar 2>/dev/null > native.txt && \
+	  $(QEMU64) -cpu Nehalem build/wm generate $(CURDIR)/$(DEMO) -p "The secret of a happy life is" -n 24 --seed 4 2>/dev/null > nehalem.txt && \
+	  cmp -s native.txt nehalem.txt && test -s native.txt && echo "generate on Nehalem == native --isa scalar: $$(head -c 60 native.txt | tr '\n' ' ')..."
+	@cd build/run-x86 && awk '/passed, .* failed$$/ {p += $$1; f += $$3} END {print p " passed, " f " failed"; exit f != 0}' suites.log
+
 # the scalar references only (compile-time WM_NO_SIMD)
 build/test-scalar: tests/test.c tests/helpers.h wm.h | build
 	$(CC) -std=c99 $(WARN) -O2 -DWM_NO_SIMD tests/test.c -o $@ $(LDLIBS)
@@ -104,9 +119,10 @@ test-scalar: build/wm build/test-scalar
 	@$(call SANDBOX,build/run-scalar)
 	cd build/run-scalar && $(CURDIR)/build/test-scalar
 
-# OpenMP threads on every outer loop instead of the pool (2 threads)
+# OpenMP threads on every outer loop instead of the pool (2 threads), built
+# for this CPU's AVX2 at compile time (the other suites choose it at run time)
 build/test-omp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) -fopenmp -DWM_NO_THREADS tests/test.c -o $@ $(LDLIBS)
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) $(AVX2_CT) -fopenmp -DWM_NO_THREADS tests/test.c -o $@ $(LDLIBS)
 
 test-omp: build/wm build/test-omp
 	@$(call SANDBOX,build/run-omp)

@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             546  Public interface
-      @BASICS          249  Implementation basics
-      @TYPES           578  Tensor types
-      @KERNELS        1718  Kernels
+      @API             554  Public interface
+      @BASICS          276  Implementation basics
+      @TYPES           609  Tensor types
+      @KERNELS        1790  Kernels
       @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1786  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         548  Session
+      @SESSION         558  Session
       @SAFETENSORS     214  safetensors
       @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      352  GGUF writing
@@ -37,7 +37,7 @@
       @BIND            499  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      3005  Tokenizer
-      @SAMPLING        132  Sampling
+      @SAMPLING        133  Sampling
       @SAVE            147  Session save / restore
       @GENERATE        212  Generation and chat templates
       @STDIO           346  stdio helpers
@@ -182,10 +182,15 @@
 
    SIMD AND THREADS
 
-      Kernels have a scalar reference plus AVX2+FMA (x86, with -mavx2 -mfma),
-      NEON (aarch64) and Helium (Arm MVE with floats: Cortex-M55, M85)
-      bodies, picked at compile time; WM_NO_SIMD keeps only the references,
-      and wm_session_params.scalar forces them at run time.
+      Kernels have a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
+      (aarch64) and Helium (Arm MVE with floats: Cortex-M55, M85) bodies.
+      On x86-64 with GCC or Clang the AVX2 bodies are compiled with target
+      attributes and chosen at run time (cpuid), so a plain build runs on
+      any x86-64 CPU; built with -mavx2 -mfma the program assumes them.
+      NEON and Helium are chosen at compile time. A session runs the best
+      ISA here (wm_isa_best) or the one wm_session_params.isa pins
+      (WM_ISA_SCALAR: the references); WM_NO_SIMD builds only the
+      references, WM_NO_DISPATCH no run-time choice.
       A session runs its outer loops on n_threads threads (0: all cores)
       through a parallel-for: a host's own (wm_session_params.parallel_for:
       an RTOS's cores, an existing pool), else wm.h's pool of POSIX threads
@@ -417,9 +422,10 @@ typedef struct wm_session_params {
                       attention layers; models without attention are not bounded) */
     int n_batch;   /* most tokens processed at once inside prefill (scratch size) */
     int n_threads; /* threads (0: all cores; 1 without threads) */
-    int scalar;    /* 1: run the scalar reference kernels (for comparisons) */
+    int scalar;    /* 1: run the scalar reference kernels (for comparisons; same as isa WM_ISA_SCALAR) */
     int cache_type; /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0
                        (head_dim a multiple of 32) */
+    int isa;       /* WM_ISA_AUTO (0): the best here; or one to pin, refused where this build or CPU lacks it */
     wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give);
                                      NULL: wm.h's own (wm_session_create), OpenMP, or none */
     void *pool;                   /* its first argument (a wm_pool with wm_pool_parallel_for) */
@@ -546,7 +552,14 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    (largest magnitude below ~3.7e-37) zero codes. */
 
 WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown type */
-WMDEF const char *wm_isa_name(void);             /* the vector ISA the kernels were built for: "avx2+fma+f16c", "neon", "helium", "scalar" */
+
+/* Vector instruction sets of the kernels. A session runs the best one this
+   build has and this CPU runs (WM_ISA_AUTO), or the one it pins. */
+enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_COUNT = 5 };
+WMDEF int wm_isa_best(void);            /* the ISA a session runs by default here */
+WMDEF int wm_isa_supported(int isa);    /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
+WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium"; WM_ISA_AUTO: the best's; NULL: unknown */
+WMDEF int wm_isa_parse(const char *name); /* a name above, or "auto" -> its id; -1: unknown */
 WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
 WMDEF int wm_type_ggml(int type);                /* GGML's id of the type; -1: unknown */
 WMDEF size_t wm_type_bytes(int type, uint64_t n); /* bytes of n elements; 0 unless n is whole blocks */
@@ -808,10 +821,33 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #define WM__FLOAT_MATH 1
 #endif
 
-/* SIMD: chosen at compile time; a session can still force the scalar path. */
+/* SIMD. x86-64: the AVX2+FMA+F16C bodies are always built with GCC or
+   Clang. Built with -mavx2 -mfma the whole program assumes them; otherwise
+   (the default) only those bodies are compiled for them, between
+   WM__TARGET_BEGIN and WM__TARGET_END, and a session runs them where cpuid
+   says the CPU has all three (WM__AVX2_RT), the scalar references elsewhere.
+   Arm: NEON (aarch64) and Helium are chosen at compile time. A session can
+   pin any ISA it may run (wm_session_params.isa), the scalar one included;
+   WM_NO_SIMD builds the references only. */
 #if !defined(WM_NO_SIMD) && defined(__AVX2__) && defined(__FMA__)
 #define WM__AVX2 1
 #include <immintrin.h>
+#ifdef __F16C__
+#define WM__F16C 1
+#endif
+#elif !defined(WM_NO_SIMD) && !defined(WM_NO_DISPATCH) && defined(__x86_64__) && defined(__GNUC__) && !defined(__INTEL_COMPILER)
+#define WM__AVX2 1
+#define WM__AVX2_RT 1 /* chosen at run time */
+#define WM__F16C 1    /* required with AVX2 at run time */
+#include <immintrin.h>
+#include <cpuid.h>
+#if defined(__clang__)
+#define WM__TARGET_BEGIN _Pragma("clang attribute push(__attribute__((target(\"avx2,fma,f16c\"))), apply_to = function)")
+#define WM__TARGET_END _Pragma("clang attribute pop")
+#else
+#define WM__TARGET_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,fma,f16c\")")
+#define WM__TARGET_END _Pragma("GCC pop_options")
+#endif
 #elif !defined(WM_NO_SIMD) && defined(__ARM_NEON) && defined(__aarch64__)
 #define WM__NEON 1
 #include <arm_neon.h>
@@ -821,6 +857,10 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #endif
 #if defined(WM__AVX2) || defined(WM__NEON) || defined(WM__MVE)
 #define WM__SIMD 1 /* vector bodies exist (the mapping below) */
+#endif
+#ifndef WM__TARGET_BEGIN /* the vector bodies' region: the whole build's ISA */
+#define WM__TARGET_BEGIN
+#define WM__TARGET_END
 #endif
 
 #define WM__ALIGN 64           /* every arena buffer starts on a cache line */
@@ -1142,12 +1182,12 @@ static void wm__deq_f32(const unsigned char *b, float *y) { memcpy(y, b, 4); }
 static void wm__deq_f16(const unsigned char *b, float *y) { *y = wm__f16_to_f32((uint16_t)(b[0] | b[1] << 8)); }
 static void wm__deq_bf16(const unsigned char *b, float *y) { *y = wm__bf16_to_f32((uint16_t)(b[0] | b[1] << 8)); }
 
-#ifdef WM__SIMD
+#if defined(WM__SIMD) && !defined(WM__AVX2_RT) /* where the build assumes its ISA */
 static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y);
 #endif
 static void wm__deq_q8_0(const unsigned char *b, float *y) {
     float d = wm__h(b);
-#ifdef WM__SIMD
+#if defined(WM__SIMD) && !defined(WM__AVX2_RT)
     wm__v_deq_q8_0(b + 2, d, y); /* the products are exact: any order gives these floats */
 #else
     int j;
@@ -1559,18 +1599,49 @@ static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__types[d
 
 WMDEF const char *wm_type_name(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].name : NULL; }
 
-WMDEF const char *wm_isa_name(void) {
-#if defined(WM__AVX2) && defined(__F16C__)
-    return "avx2+fma+f16c";
+/* The CPU's vector units, asked at run time where the build does not
+   assume them: cpuid's AVX2, FMA and F16C bits, and the OS saving the YMM
+   registers (XCR0 bits 1 and 2). */
+WMDEF int wm_isa_supported(int isa) {
+    if (isa == WM_ISA_SCALAR) return 1;
+#if defined(WM__AVX2_RT)
+    if (isa == WM_ISA_AVX2) {
+        unsigned a, b, c, d, lo, hi;
+        if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+        if (!(c & (1u << 12)) || !(c & (1u << 29)) || !(c & (1u << 27))) return 0; /* FMA, F16C, OSXSAVE */
+        __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        (void)hi;
+        if ((lo & 6) != 6) return 0; /* XMM and YMM state */
+        if (__get_cpuid_max(0, NULL) < 7) return 0;
+        __cpuid_count(7, 0, a, b, c, d);
+        return (b & (1u << 5)) != 0; /* AVX2 */
+    }
 #elif defined(WM__AVX2)
-    return "avx2+fma";
+    if (isa == WM_ISA_AVX2) return 1;
 #elif defined(WM__NEON)
-    return "neon";
+    if (isa == WM_ISA_NEON) return 1;
 #elif defined(WM__MVE)
-    return "helium";
-#else
-    return "scalar";
+    if (isa == WM_ISA_HELIUM) return 1;
 #endif
+    return 0;
+}
+WMDEF int wm_isa_best(void) {
+    int isa;
+    for (isa = WM_ISA_COUNT - 1; isa > WM_ISA_SCALAR; isa--)
+        if (wm_isa_supported(isa)) return isa;
+    return WM_ISA_SCALAR;
+}
+static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium"};
+WMDEF const char *wm_isa_name(int isa) {
+    if (isa == WM_ISA_AUTO) isa = wm_isa_best();
+    return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
+}
+WMDEF int wm_isa_parse(const char *name) {
+    int isa;
+    if (name && !strcmp(name, "avx2")) return WM_ISA_AVX2;
+    for (isa = 0; name && isa < WM_ISA_COUNT; isa++)
+        if (!strcmp(name, wm__isa_names[isa])) return isa;
+    return -1;
 }
 WMDEF int wm_type_block(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].block : 0; }
 WMDEF int wm_type_ggml(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].gg : -1; }
@@ -1672,8 +1743,11 @@ static float wm__elem(const void *w, int dtype, size_t i) {
    RISC-V V) is one more. A quantized tensor type adds its case to
    wm__qw8_unpack / wm__qw8_dot, not to the mapping. The lane order of a
    reduction is the ISA's own, so each ISA is deterministic, not equal to
-   the others to the last bit. */
+   the others to the last bit. Everything that touches these vectors lies
+   between WM__TARGET_BEGIN and WM__TARGET_END (compiled for the ISA where
+   it is chosen at run time); the scalar references lie outside. */
 
+WM__TARGET_BEGIN
 #if defined(WM__AVX2)
 #define WM__SIMD 1
 #define WM__VL 8
@@ -1702,7 +1776,7 @@ typedef __m256 wm__vf;
 /* WM__VL elements of a weight row at p + k, widened to F32 in registers */
 #define WM__V_LD_F32(p, k) _mm256_loadu_ps((const float *)(p) + (k))
 #define WM__V_LD_BF16(p, k) _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k)))), 16))
-#ifdef __F16C__
+#ifdef WM__F16C
 #define WM__V_LD_F16(p, k) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)(p) + (k))))
 #else
 #define WM__V_LD_F16(p, k) wm__v_ld_f16((const uint16_t *)(p) + (k))
@@ -1800,18 +1874,20 @@ static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clam
     t = _mm256_add_epi32(t, _mm256_shuffle_epi32(t, 0xb1));
     return _mm256_cvtsi256_si32(t);
 }
+#ifndef WM__AVX2_RT /* (with the ISA chosen at run time, dequantizing stays scalar: the same floats) */
 static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
     __m256 s = _mm256_set1_ps(d);
     int k;
     for (k = 0; k < 32; k += 8)
         _mm256_storeu_ps(y + k, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + k)))), s));
 }
-#ifdef __F16C__
+#endif
+#ifdef WM__F16C
 static short wm__u16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return (short)v; } /* little-endian */
 #define WM__U16(p) wm__u16(p)
 #endif
 static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales st bytes apart */
-#ifdef __F16C__ /* built in a register: 8 small stores and a wide load would stall store forwarding */
+#ifdef WM__F16C /* built in a register: 8 small stores and a wide load would stall store forwarding */
     return _mm256_cvtph_ps(_mm_setr_epi16(WM__U16(p), WM__U16(p + st), WM__U16(p + 2 * st), WM__U16(p + 3 * st), WM__U16(p + 4 * st),
                                           WM__U16(p + 5 * st), WM__U16(p + 6 * st), WM__U16(p + 7 * st)));
 #else
@@ -1819,6 +1895,13 @@ static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) { /* 8 f16 scales s
                           wm__h(p + 6 * st), wm__h(p + 7 * st));
 #endif
 }
+/* one f16 scale, converted in this region (a call out of it would cost a
+   switch of vector state on every block) */
+#ifdef WM__F16C
+static float wm__vh1(const unsigned char *p) { return _cvtsh_ss((unsigned short)(p[0] | p[1] << 8)); }
+#else
+#define wm__vh1 wm__h
+#endif
 /* rows in lanes (the quantized prefill tile, wm__qr): a wm__vb holds 4
    consecutive quants of each of 8 rows (row r in bytes 4r..4r+3) and meets
    4 quants of one token broadcast; the 16-bit sums of products (wm__vh)
@@ -1922,6 +2005,7 @@ typedef int32_t wm__vd; /* a block's dot: its total (vmladav) */
 /* NEON and Helium share the 128-bit intrinsics of the quantized blocks (two
    vectors each); their dot products and conversions follow apart. */
 #if defined(WM__NEON) || defined(WM__MVE)
+#define wm__vh1 wm__h /* one f16 scale */
 static wm__vb wm__vb_load(const void *p) {
     wm__vb r;
     r.val[0] = vld1q_s8((const int8_t *)p);
@@ -2162,9 +2246,12 @@ static wm__vf wm__v_exp(wm__vf x) {
     y = WM__V_ABOVE(WM__V_ZERO_BELOW(y, x0, lo), x0, hi, WM__V_SET1(INFINITY));
     return WM__V_NAN_OF(y, x0); /* as expf: 0 below, inf above, NaN of NaN */
 }
-#endif
 
-/* ---- vector basics ---------------------------------------------------------- */
+/* ---- vector basics ----------------------------------------------------------
+   Each kernel has a vector body here, which does whole vectors and returns
+   where it stopped, and a dispatcher below it (wm__k_*, outside the vector
+   region), which calls the body when the session's ISA has one and ends
+   with the scalar reference as the tail. */
 
 /* x . w[0..n) with w of dtype (F32/BF16/F16 widened in registers); four
    accumulators, one loop per dtype. */
@@ -2180,6 +2267,84 @@ static wm__vf wm__v_exp(wm__vf x) {
         for (; i + WM__VL <= n; i += WM__VL) a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i));           \
         s = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));                                 \
     }
+static float wm__v_dotf(const float *x, const void *w, int dtype, int n, int *end) {
+    float s;
+    int i = 0;
+    if (dtype == WM_F32) WM__DOT4(WM__V_LD_F32)
+    else if (dtype == WM_BF16) WM__DOT4(WM__V_LD_BF16)
+    else WM__DOT4(WM__V_LD_F16)
+    *end = i;
+    return s;
+}
+
+/* y[0..n) += a * w[0..n) (w of dtype); one loop per dtype, as in the dot */
+#define WM__AXPY(LD) for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_FMA(WM__V_LOAD(y + i), av, LD(w, i)))
+static int wm__v_axpy(float *y, float a, const void *w, int dtype, int n) {
+    wm__vf av = WM__V_SET1(a);
+    int i = 0;
+    if (dtype == WM_F32) WM__AXPY(WM__V_LD_F32);
+    else if (dtype == WM_BF16) WM__AXPY(WM__V_LD_BF16);
+    else WM__AXPY(WM__V_LD_F16);
+    return i;
+}
+
+static int wm__v_to_f32(float *dst, const void *w, int dtype, int n) {
+    int i = 0;
+    for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(dst + i, wm__v_ld(w, dtype, (size_t)i));
+    return i;
+}
+
+static size_t wm__v_scale(float *y, float a, size_t n) {
+    wm__vf av = WM__V_SET1(a);
+    size_t i = 0;
+    for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_MUL(WM__V_LOAD(y + i), av));
+    return i;
+}
+
+static int wm__v_exps(float *y, const float *x, int n) {
+    int i = 0;
+    for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, wm__v_exp(WM__V_LOAD(x + i)));
+    return i;
+}
+
+static int wm__v_mul_rw(float *y, const float *x, float r, const float *w, int n) { /* y = x r w */
+    wm__vf rv = WM__V_SET1(r);
+    int i = 0;
+    for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_MUL(WM__V_MUL(WM__V_LOAD(x + i), rv), WM__V_LOAD(w + i)));
+    return i;
+}
+
+static int wm__v_rope(float *x, const float *cs, const float *sn, int h) {
+    int i = 0;
+    for (; i + WM__VL <= h; i += WM__VL) {
+        wm__vf a = WM__V_LOAD(x + i), b = WM__V_LOAD(x + i + h), c = WM__V_LOAD(cs + i), s = WM__V_LOAD(sn + i);
+        WM__V_STORE(x + i, WM__V_FNMA(WM__V_MUL(a, c), b, s));
+        WM__V_STORE(x + i + h, WM__V_FMA(WM__V_MUL(b, c), a, s));
+    }
+    return i;
+}
+
+static size_t wm__v_silu_mul(float *x, const float *g, size_t n) {
+    size_t i = 0;
+    for (; i + WM__VL <= n; i += WM__VL) {
+        wm__vf v = WM__V_LOAD(x + i), s = WM__V_DIV(v, WM__V_ADD(WM__V_SET1(1.0f), wm__v_exp(WM__V_SUB(WM__V_ZERO(), v))));
+        WM__V_STORE(x + i, g ? WM__V_MUL(s, WM__V_LOAD(g + i)) : s);
+    }
+    return i;
+}
+
+static int wm__v_max(const float *x, int n, float *mp) { /* n >= WM__VL */
+    wm__vf mv = WM__V_LOAD(x);
+    float lane[WM__VL], m;
+    int i, k;
+    for (i = WM__VL; i + WM__VL <= n; i += WM__VL) mv = WM__V_NANMAX(mv, WM__V_LOAD(x + i));
+    WM__V_STORE(lane, mv);
+    for (m = lane[0], k = 1; k < WM__VL; k++) m = lane[k] > m || lane[k] != lane[k] ? lane[k] : m;
+    *mp = m;
+    return i;
+}
+#endif /* WM__SIMD */
+WM__TARGET_END
 
 /* Rows of quantized weights met one at a time (gathered expert and
    embedding rows): each block widened to floats, then the F32 kernel. */
@@ -2198,11 +2363,7 @@ static float wm__k_dotf(const wm__kc *kc, const float *x, const void *w, int dty
     float s = 0.0f;
     int i = 0;
 #ifdef WM__SIMD
-    if (kc->simd) {
-        if (dtype == WM_F32) WM__DOT4(WM__V_LD_F32)
-        else if (dtype == WM_BF16) WM__DOT4(WM__V_LD_BF16)
-        else WM__DOT4(WM__V_LD_F16)
-    }
+    if (kc->simd) s = wm__v_dotf(x, w, dtype, n, &i);
 #else
     (void)kc;
 #endif
@@ -2223,10 +2384,7 @@ static float wm__k_dot(const wm__kc *kc, const float *x, const void *w, int dtyp
     return s;
 }
 
-/* y[0..n) += a * w[0..n) (w of dtype); one loop per dtype, as in the dot
-   (short rows, e.g. attention's P.V in decode, pay for a per-vector dispatch) */
-#define WM__AXPY(LD) for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_FMA(WM__V_LOAD(y + i), av, LD(w, i)))
-
+/* y[0..n) += a * w[0..n) (w of dtype) */
 static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int dtype, int n) {
     int i = 0;
     if (WM__IS_Q(dtype)) {
@@ -2234,12 +2392,7 @@ static void wm__k_axpy(const wm__kc *kc, float *y, float a, const void *w, int d
         return;
     }
 #ifdef WM__SIMD
-    if (kc->simd) {
-        wm__vf av = WM__V_SET1(a);
-        if (dtype == WM_F32) WM__AXPY(WM__V_LD_F32);
-        else if (dtype == WM_BF16) WM__AXPY(WM__V_LD_BF16);
-        else WM__AXPY(WM__V_LD_F16);
-    }
+    if (kc->simd) i = wm__v_axpy(y, a, w, dtype, n);
 #else
     (void)kc;
 #endif
@@ -2287,14 +2440,14 @@ static void wm__k_to_f32(const wm__kc *kc, float *dst, const void *w, int dtype,
         return;
     }
 #ifdef WM__SIMD
-    if (kc->simd)
-        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(dst + i, wm__v_ld(w, dtype, (size_t)i));
+    if (kc->simd) i = wm__v_to_f32(dst, w, dtype, n);
 #else
     (void)kc;
 #endif
     for (; i < n; i++) dst[i] = wm__elem(w, dtype, (size_t)i);
 }
 
+WM__TARGET_BEGIN
 #ifdef WM__SIMD
 /* all 8 scales and mins of a Q4_K super-block, one byte each (byte j:
    sub-block j), with 32-bit word operations */
@@ -2350,8 +2503,8 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
         u->mn = wm__vs_u8x8(mn);
 #define WM__Q4K_UNP(k) u->q[k] = wm__vb_bits(wb + 16 + 16 * (k & 6), k & 1 ? 4 : 0, 15);
         WM__EACH8(WM__Q4K_UNP)
-        u->dw = WM__VQ8_SET1(wm__h(wb));
-        u->dmw = WM__VQ8_SET1(-wm__h(wb + 2));
+        u->dw = WM__VQ8_SET1(wm__vh1(wb));
+        u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 2));
         break;
     }
     default: { /* WM_Q6_K */
@@ -2363,7 +2516,7 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
                          32);                                                                                                              \
     u->sc6[k] = wm__vsc_pick(&s, k);
         WM__EACH8(WM__Q6K_UNP)
-        u->dw = WM__VQ8_SET1(wm__h(wb + 208));
+        u->dw = WM__VQ8_SET1(wm__vh1(wb + 208));
     }
     }
 }
@@ -2430,8 +2583,8 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
     v[k] = wm__vb_udot(wm__vb_shr_and(n, k & 1 ? 4 : 0, 15), WM__VB_LOAD(a->q[k]));
             WM__EACH8(WM__Q4K_BLK)
             wm__q4k_scales8(wb + 4, &sc, &mn);
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_totals8(v), wm__vs_u8x8(sc)));
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(-wm__h(wb + 2)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_u8x8(mn), WM__VS_LOAD(a->sum)));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__vh1(wb)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_totals8(v), wm__vs_u8x8(sc)));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(-wm__vh1(wb + 2)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_u8x8(mn), WM__VS_LOAD(a->sum)));
         }
         break;
     case WM_Q6_K: /* low nibbles of 64 bytes and high bit pairs of 32 per half, each loaded once */
@@ -2446,7 +2599,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
     v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR(wm__vb_shr_and(k & 1 ? l1 : l0, k & 2 ? 4 : 0, 15), wm__vb_2bits_at4(hb, 2 * (k & 3))), 32), \
                          WM__VB_LOAD(a->q[k]), wm__vsc_pick(&s, k));
             WM__EACH8(WM__Q6K_BLK)
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__h(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__vh1(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
         break;
     default: /* a type with no loop of its own: its wm__qw8_unpack and wm__qw8_dot cases */
@@ -2486,6 +2639,7 @@ static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype
     return b;
 }
 #endif
+WM__TARGET_END
 
 static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dtype, int n) {
     float acc[8];
@@ -2535,10 +2689,7 @@ static void wm__k_qdots(const wm__kc *kc, const wm__qa *x, const unsigned char *
 static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
     size_t i = 0;
 #ifdef WM__SIMD
-    if (kc->simd) {
-        wm__vf av = WM__V_SET1(a);
-        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_MUL(WM__V_LOAD(y + i), av));
-    }
+    if (kc->simd) i = wm__v_scale(y, a, n);
 #else
     (void)kc;
 #endif
@@ -2549,8 +2700,7 @@ static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
 static void wm__k_exp(const wm__kc *kc, float *y, const float *x, int n) {
     int i = 0;
 #ifdef WM__SIMD
-    if (kc->simd)
-        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, wm__v_exp(WM__V_LOAD(x + i)));
+    if (kc->simd) i = wm__v_exps(y, x, n);
 #else
     (void)kc;
 #endif
@@ -2562,10 +2712,7 @@ static void wm__k_rmsnorm(const wm__kc *kc, float *y, const float *x, const floa
     float ss = wm__k_dot(kc, x, x, WM_F32, n), r = 1.0f / sqrtf(ss / (float)n + eps);
     int i = 0;
 #ifdef WM__SIMD
-    if (kc->simd) {
-        wm__vf rv = WM__V_SET1(r);
-        for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_MUL(WM__V_MUL(WM__V_LOAD(x + i), rv), WM__V_LOAD(w + i)));
-    }
+    if (kc->simd) i = wm__v_mul_rw(y, x, r, w, n);
 #endif
     for (; i < n; i++) y[i] = x[i] * r * w[i];
 }
@@ -2574,12 +2721,7 @@ static void wm__k_rmsnorm(const wm__kc *kc, float *y, const float *x, const floa
 static void wm__k_rope(const wm__kc *kc, float *x, const float *cs, const float *sn, int d) {
     int i = 0, h = d / 2;
 #ifdef WM__SIMD
-    if (kc->simd)
-        for (; i + WM__VL <= h; i += WM__VL) {
-            wm__vf a = WM__V_LOAD(x + i), b = WM__V_LOAD(x + i + h), c = WM__V_LOAD(cs + i), s = WM__V_LOAD(sn + i);
-            WM__V_STORE(x + i, WM__V_FNMA(WM__V_MUL(a, c), b, s));
-            WM__V_STORE(x + i + h, WM__V_FMA(WM__V_MUL(b, c), a, s));
-        }
+    if (kc->simd) i = wm__v_rope(x, cs, sn, h);
 #else
     (void)kc;
 #endif
@@ -2606,11 +2748,7 @@ static float wm__act(int act, float x) {
 static void wm__k_act_mul(const wm__kc *kc, float *x, const float *g, size_t n, int act) {
     size_t i = 0;
 #ifdef WM__SIMD
-    if (kc->simd && act == WM_ACT_SILU)
-        for (; i + WM__VL <= n; i += WM__VL) {
-            wm__vf v = WM__V_LOAD(x + i), s = WM__V_DIV(v, WM__V_ADD(WM__V_SET1(1.0f), wm__v_exp(WM__V_SUB(WM__V_ZERO(), v))));
-            WM__V_STORE(x + i, g ? WM__V_MUL(s, WM__V_LOAD(g + i)) : s);
-        }
+    if (kc->simd && act == WM_ACT_SILU) i = wm__v_silu_mul(x, g, n);
 #else
     (void)kc;
 #endif
@@ -2622,14 +2760,7 @@ static float wm__k_max(const wm__kc *kc, const float *x, int n) {
     float m = x[0];
     int i = 0;
 #ifdef WM__SIMD
-    if (kc->simd && n >= WM__VL) {
-        wm__vf mv = WM__V_LOAD(x);
-        float lane[WM__VL];
-        int k;
-        for (i = WM__VL; i + WM__VL <= n; i += WM__VL) mv = WM__V_NANMAX(mv, WM__V_LOAD(x + i));
-        WM__V_STORE(lane, mv);
-        for (m = lane[0], k = 1; k < WM__VL; k++) m = lane[k] > m || lane[k] != lane[k] ? lane[k] : m;
-    }
+    if (kc->simd && n >= WM__VL) i = wm__v_max(x, n, &m);
 #else
     (void)kc;
 #endif
@@ -2665,6 +2796,7 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 #define WM__TB 64  /* tokens per block (their rows stay in L2) */
 #define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows of it, 21 KB, stay in L1) */
 
+WM__TARGET_BEGIN
 #ifdef WM__SIMD
 /* y[4][3] (row stride ldy) (+)= x[4][K] . w[3][K]  (K >= 0): twelve
    accumulators, each x vector used thrice, each w vector four times */
@@ -2697,6 +2829,7 @@ static void wm__tile43(const float *x, size_t ldx, const float *w, size_t ldw, i
         }
 }
 #endif
+WM__TARGET_END
 
 /* y[nt][nr] (+)= x[nt][K] . w[nr][K] for a tile of up to 4 x 3. */
 static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy,
@@ -2773,6 +2906,7 @@ typedef struct wm__qr {
     int16_t sc[2][16]; /* Q4_K: the block's scale; Q6_K: its halves' scales (each twice per row) */
 } wm__qr;
 
+WM__TARGET_BEGIN
 #ifdef WM__VR8
 /* P[nb]: rows [r0, r0 + 8) of W, block by block, 4 quants (a 32-bit word)
    at a time */
@@ -2789,7 +2923,7 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
             case WM_Q8_0:
                 wb = w + (size_t)b * 34;
                 for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 2 + 4 * st);
-                P->d[r] = wm__h(wb);
+                P->d[r] = wm__vh1(wb);
                 break;
             case WM_Q4_0: /* low nibbles are quants 0..15, high ones 16..31 */
                 wb = w + (size_t)b * 18;
@@ -2798,7 +2932,7 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
                     v[st] = u & 0x0f0f0f0fu;
                     v[st + 4] = u >> 4 & 0x0f0f0f0fu;
                 }
-                P->d[r] = wm__h(wb);
+                P->d[r] = wm__vh1(wb);
                 break;
             case WM_Q4_K: {
                 int m;
@@ -2806,8 +2940,8 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
                 for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 16 + 32 * (k / 2) + 4 * st) >> (k & 1 ? 4 : 0) & 0x0f0f0f0fu;
                 wm__q4k_scale(wb + 4, k, &sc0, &m);
                 sc1 = sc0;
-                P->d[r] = wm__h(wb);
-                P->dm[r] = -wm__h(wb + 2);
+                P->d[r] = wm__vh1(wb);
+                P->dm[r] = -wm__vh1(wb + 2);
                 P->mn[r] = (float)m;
                 break;
             }
@@ -2823,7 +2957,7 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
                 }
                 sc0 = ((const int8_t *)(wb + 192))[2 * k];
                 sc1 = ((const int8_t *)(wb + 192))[2 * k + 1];
-                P->d[r] = wm__h(wb + 208);
+                P->d[r] = wm__vh1(wb + 208);
             }
             }
             for (st = 0; st < 8; st++) memcpy(&P->q[st][4 * r], &v[st], 4); /* byte order kept: every step above works within bytes */
@@ -2924,6 +3058,7 @@ static void wm__v_qtile(const wm__qr *P, int nb, int dtype, const wm__qa *const 
     }
 }
 #endif
+WM__TARGET_END
 
 /* Quantized W: the T activation rows quantized once (kc->qa), then one
    integer dot per output, rows in blocks of 4 against every token (a block
@@ -3043,41 +3178,50 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
         }
 }
 
+WM__TARGET_BEGIN
+#ifdef WM__SIMD
+/* rows [0, i) of wm__k_gemm_acc, 4 at a time; returns i */
+static int wm__v_gemm_acc(int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C, int ldc) {
+    int i = 0, j, k;
+    for (; i + 4 <= M; i += 4) {
+        float *c0 = C + (size_t)i * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
+        for (j = 0; j + 2 * WM__VL <= N; j += 2 * WM__VL) {
+            wm__vf c00 = WM__V_LOAD(c0 + j), c01 = WM__V_LOAD(c0 + j + WM__VL), c10 = WM__V_LOAD(c1 + j), c11 = WM__V_LOAD(c1 + j + WM__VL);
+            wm__vf c20 = WM__V_LOAD(c2 + j), c21 = WM__V_LOAD(c2 + j + WM__VL), c30 = WM__V_LOAD(c3 + j), c31 = WM__V_LOAD(c3 + j + WM__VL);
+            for (k = 0; k < K; k++) {
+                const float *bk = B + (size_t)k * ldb + j, *ap = A + (size_t)i * ai + (size_t)k * ak;
+                wm__vf b0 = WM__V_LOAD(bk), b1 = WM__V_LOAD(bk + WM__VL), a;
+                a = WM__V_SET1(ap[0]); c00 = WM__V_FMA(c00, a, b0); c01 = WM__V_FMA(c01, a, b1);
+                a = WM__V_SET1(ap[ai]); c10 = WM__V_FMA(c10, a, b0); c11 = WM__V_FMA(c11, a, b1);
+                a = WM__V_SET1(ap[2 * (size_t)ai]); c20 = WM__V_FMA(c20, a, b0); c21 = WM__V_FMA(c21, a, b1);
+                a = WM__V_SET1(ap[3 * (size_t)ai]); c30 = WM__V_FMA(c30, a, b0); c31 = WM__V_FMA(c31, a, b1);
+            }
+            WM__V_STORE(c0 + j, c00); WM__V_STORE(c0 + j + WM__VL, c01); WM__V_STORE(c1 + j, c10); WM__V_STORE(c1 + j + WM__VL, c11);
+            WM__V_STORE(c2 + j, c20); WM__V_STORE(c2 + j + WM__VL, c21); WM__V_STORE(c3 + j, c30); WM__V_STORE(c3 + j + WM__VL, c31);
+        }
+        for (; j < N; j++) /* columns left over: the scalar tail */
+            for (k = 0; k < K; k++) {
+                const float *ap = A + (size_t)i * ai + (size_t)k * ak;
+                float bk = B[(size_t)k * ldb + j];
+                c0[j] += ap[0] * bk;
+                c1[j] += ap[ai] * bk;
+                c2[j] += ap[2 * (size_t)ai] * bk;
+                c3[j] += ap[3 * (size_t)ai] * bk;
+            }
+    }
+    return i;
+}
+#endif
+WM__TARGET_END
+
 /* C[i][0..N) += sum_k A(i,k) B[k][0..N) with A(i,k) = A[i*ai + k*ak]:
    A.B (ai = lda, ak = 1) or A^T.B (ai = 1, ak = lda). Vectorized along N:
    4 rows x 2 vectors of C stay in registers over all of K. */
 static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C,
                            int ldc) {
-    int i = 0, j, k;
+    int i = 0, k;
 #ifdef WM__SIMD
-    if (kc->simd) {
-        for (; i + 4 <= M; i += 4) {
-            float *c0 = C + (size_t)i * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
-            for (j = 0; j + 2 * WM__VL <= N; j += 2 * WM__VL) {
-                wm__vf c00 = WM__V_LOAD(c0 + j), c01 = WM__V_LOAD(c0 + j + WM__VL), c10 = WM__V_LOAD(c1 + j), c11 = WM__V_LOAD(c1 + j + WM__VL);
-                wm__vf c20 = WM__V_LOAD(c2 + j), c21 = WM__V_LOAD(c2 + j + WM__VL), c30 = WM__V_LOAD(c3 + j), c31 = WM__V_LOAD(c3 + j + WM__VL);
-                for (k = 0; k < K; k++) {
-                    const float *bk = B + (size_t)k * ldb + j, *ap = A + (size_t)i * ai + (size_t)k * ak;
-                    wm__vf b0 = WM__V_LOAD(bk), b1 = WM__V_LOAD(bk + WM__VL), a;
-                    a = WM__V_SET1(ap[0]); c00 = WM__V_FMA(c00, a, b0); c01 = WM__V_FMA(c01, a, b1);
-                    a = WM__V_SET1(ap[ai]); c10 = WM__V_FMA(c10, a, b0); c11 = WM__V_FMA(c11, a, b1);
-                    a = WM__V_SET1(ap[2 * (size_t)ai]); c20 = WM__V_FMA(c20, a, b0); c21 = WM__V_FMA(c21, a, b1);
-                    a = WM__V_SET1(ap[3 * (size_t)ai]); c30 = WM__V_FMA(c30, a, b0); c31 = WM__V_FMA(c31, a, b1);
-                }
-                WM__V_STORE(c0 + j, c00); WM__V_STORE(c0 + j + WM__VL, c01); WM__V_STORE(c1 + j, c10); WM__V_STORE(c1 + j + WM__VL, c11);
-                WM__V_STORE(c2 + j, c20); WM__V_STORE(c2 + j + WM__VL, c21); WM__V_STORE(c3 + j, c30); WM__V_STORE(c3 + j + WM__VL, c31);
-            }
-            for (; j < N; j++) /* columns left over: the scalar tail */
-                for (k = 0; k < K; k++) {
-                    const float *ap = A + (size_t)i * ai + (size_t)k * ak;
-                    float bk = B[(size_t)k * ldb + j];
-                    c0[j] += ap[0] * bk;
-                    c1[j] += ap[ai] * bk;
-                    c2[j] += ap[2 * (size_t)ai] * bk;
-                    c3[j] += ap[3 * (size_t)ai] * bk;
-                }
-        }
-    }
+    if (kc->simd) i = wm__v_gemm_acc(M, N, K, A, ai, ak, B, ldb, C, ldc);
 #else
     (void)kc;
 #endif
@@ -3087,7 +3231,6 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
         for (k = 0; k < K; k++)
             for (r = i; r < M; r++) wm__k_axpy(kc, C + (size_t)r * ldc, A[(size_t)r * ai + (size_t)k * ak], B + (size_t)k * ldb, WM_F32, N);
     }
-    (void)j;
 }
 
 /* ---- top-k, resolving ties as torch.topk does on the CPU -------------------
@@ -6252,6 +6395,14 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     if (!out->parallel_for) out->n_threads = 1; /* no threads of its own */
 #endif
     out->scalar = out->scalar != 0;
+    if (out->isa < 0 || out->isa >= WM_ISA_COUNT)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: isa %d is not a WM_ISA_* value", out->isa);
+    if (out->scalar) out->isa = WM_ISA_SCALAR;
+    if (out->isa == WM_ISA_AUTO) out->isa = wm_isa_best();
+    if (!wm_isa_supported(out->isa))
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "session: isa %s is not available here (this build and CPU run: %s)", wm_isa_name(out->isa),
+                        wm_isa_name(WM_ISA_AUTO));
+    out->scalar = out->isa == WM_ISA_SCALAR;
     if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
         return wm__fail(err, WM_ERR_INVALID_ARG, "session: cache_type %d is not WM_F32, WM_F16 or WM_Q8_0", out->cache_type);
     if (out->cache_type == WM_Q8_0 && (m->has_attn || wm__model_uses(m, &wm__modules[WM__N_SEQ + WM_STATE_SWSKA])) && m->cfg.head_dim % WM__QK)
@@ -6295,7 +6446,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
         wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
         if (s) {
-            s->kc.simd = !p->scalar;
+            s->kc.simd = p->isa == WM_ISA_SCALAR ? 0 : p->isa; /* resolved by wm__session_params */
             s->kc.n_threads = p->n_threads;
             s->kc.pfor = p->parallel_for;
             s->kc.pool = p->pool;
@@ -6313,11 +6464,13 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
 WMDEF wm_session_params wm_session_default_params(const wm_model *m) {
     wm_session_params p;
     int mp = m ? m->cfg.max_position_embeddings : 0, ch = m ? m->cfg.ssd_chunk : 0;
+    memset(&p, 0, sizeof p); /* fields added later default to 0 */
     p.n_ctx = mp > 0 ? WM__MIN(mp, 4096) : 4096;
     p.n_batch = WM__MIN(WM__MAX(ch, 64), 512);
     p.n_threads = 0;
     p.scalar = 0;
     p.cache_type = WM_F32;
+    p.isa = WM_ISA_AUTO;
     p.parallel_for = NULL;
     p.pool = NULL;
     return p;
@@ -11525,7 +11678,8 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
     wm__kc kc;
     int i, m = 0, k;
     float mx, sum = 0.0f, z = 0.0f;
-    kc.simd = 1;
+    kc.simd = wm_isa_best();
+    if (kc.simd == WM_ISA_SCALAR) kc.simd = 0;
     kc.n_threads = 1;
     for (i = 0; i < n; i++)
         if (logits[i] != logits[i]) logits[i] = -INFINITY;

@@ -59,7 +59,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_TYPE, O_CACHE_TYPE, O_BATCH, O_REQUANT, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_BATCH, O_REQUANT, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -98,7 +98,8 @@ static const optdef OPTS[N_OPT] = {
     {"--force", NULL, NULL, K_FLAG, 0, 0, "write into a directory that is not empty"},
     {"--prompt-len", NULL, "N", K_INT, 1, 16777216.0, "prompt tokens (256)"},
     {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
-    {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels"},
+    {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels (--isa scalar)"},
+    {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, neon or helium"},
     {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
@@ -106,7 +107,7 @@ static const optdef OPTS[N_OPT] = {
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
-#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE
+#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_ISA
 
 typedef struct command {
     const char *name, *args, *synopsis; /* args: the required positionals, in order */
@@ -123,7 +124,7 @@ static const command CMDS[] = {
     {"tokenize", "TOKENIZER", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
      "token ids of a text (TOKENIZER: a tokenizer.json, a model directory holding one, or a .gguf)"},
     {"detokenize", "TOKENIZER IDS", "", 2, 2, {-1}, "the text of token ids (IDS: 3,17,42 or \"3 17 42\" or [3, 17, 42])"},
-    {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N]", 1, 1, {O_IDS, O_OUT, O_DECODE, O_THREADS, -1},
+    {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N] [--isa NAME]", 1, 1, {O_IDS, O_OUT, O_DECODE, O_THREADS, O_ISA, -1},
      "raw F32 [T][vocab] logits"},
     {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
@@ -131,9 +132,9 @@ static const command CMDS[] = {
     {"convert", "MODEL OUT_GGUF", "", 2, 2, {-1}, "a checkpoint as one GGUF file (tensor types kept)"},
     {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize]", 2, 2, {O_TYPE, O_REQUANT, -1},
      "a GGUF file with quantized matrices"},
-    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, -1},
+    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--isa NAME]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_ISA, -1},
      "perplexity of a text (llama-perplexity's method)"},
-    {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--scalar] [--cache-type T]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_CACHE_TYPE, -1},
+    {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--isa NAME] [--cache-type T]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, -1},
      "one JSON line of speeds"},
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [-p TEXT] [-n N]", 1, 1, {O_CTX, O_BATCH, O_CACHE_TYPE, O_PROMPT, O_N, O_TOKENIZER, -1},
      "a C header of the bytes a caller-memory (firmware) build needs"},
@@ -367,6 +368,13 @@ static int cache_type_of(const args *a) {
     return -1;
 }
 
+/* --isa (or --scalar): a WM_ISA_* value; -1 after printing why not */
+static int isa_of(const args *a) {
+    int isa = a->set[O_SCALAR] ? WM_ISA_SCALAR : a->set[O_ISA] ? wm_isa_parse(a->str[O_ISA]) : WM_ISA_AUTO;
+    if (isa < 0) fail("--isa: '%s' (expected auto, scalar, avx2, neon or helium)", a->str[O_ISA]);
+    return isa;
+}
+
 static int threads_of(const args *a) {
     int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
 #if !defined(_OPENMP) && !defined(WM_HAVE_POOL)
@@ -393,6 +401,7 @@ static int cmd_logits(const args *a) {
     p = wm_session_default_params(m);
     if (p.n_ctx < n) p.n_ctx = n;
     p.n_threads = threads_of(a);
+    if ((p.isa = isa_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     logits = (float *)malloc(sizeof(float) * V * (size_t)n);
     if (!logits) { fail("out of memory"); goto done; }
@@ -449,7 +458,10 @@ static int cmd_info(const args *a) {
     printf("weight bytes    %llu\n", (unsigned long long)wm_model_weight_bytes(m));
     printf("model memory    %zu bytes (besides the weights)\n", wm_model_bytes_used(m));
     printf("session memory  %zu bytes (n_ctx %d, n_batch %d)\n", sb, p.n_ctx, p.n_batch);
-    printf("kernels         %s\n", wm_isa_name());
+    printf("kernels         %s (this build and CPU run:", wm_isa_name(WM_ISA_AUTO));
+    for (i = WM_ISA_SCALAR; i < WM_ISA_COUNT; i++)
+        if (wm_isa_supported(i)) printf(" %s", wm_isa_name(i));
+    printf(")\n");
     printf("tensors         %d", wm_model_n_tensors(m));
     for (i = 0; i < wm_model_n_tensors(m); i++) {
         wm_tensor_info t;
@@ -659,6 +671,7 @@ static int cmd_perplexity(const args *a) {
     p = wm_session_default_params(m);
     p.n_ctx = n_ctx;
     p.n_threads = threads_of(a);
+    if ((p.isa = isa_of(a)) < 0) goto done;
     if ((p.cache_type = cache_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     fprintf(stderr, "wm perplexity: %zu tokens, %d windows of %d (second halves scored)\n", n_ids, n_win, n_ctx);
@@ -860,6 +873,7 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
         warn("--ctx %d exceeds the model's trained context (%d tokens)", p.n_ctx, c->max_position_embeddings);
     if (a->set[O_BATCH]) p.n_batch = (int)a->i[O_BATCH];
     p.n_threads = threads_of(a);
+    if ((p.isa = isa_of(a)) < 0) return 1;
     if ((p.cache_type = cache_type_of(a)) < 0) return 1;
     if (wm_session_create(s, *m, &p, &e) != WM_OK) return fail("%s", e.message);
     return 0;
@@ -1171,7 +1185,7 @@ static int cmd_bench(const args *a) {
     p = wm_session_default_params(m);
     p.n_ctx = n_prompt + n_gen;
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
-    p.scalar = a->set[O_SCALAR];
+    if ((p.isa = isa_of(a)) < 0) goto done;
     if ((p.cache_type = cache_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
@@ -1197,7 +1211,7 @@ static int cmd_bench(const args *a) {
     probe_pass(&pr); /* warm-up */
     for (i = 0; i < 4; i++) bw[n_bw++] = probe_pass(&pr);
     gflops = measure_fma_gflops(p.n_threads);
-    fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, p.scalar ? "scalar" : wm_isa_name(),
+    fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, wm_isa_name(p.isa),
             n_prompt, n_gen);
     t0 = now_s();
     if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
@@ -1221,7 +1235,7 @@ static int cmd_bench(const args *a) {
            "\"prefill_tps\": %.2f, \"decode_tps\": %.2f, \"decode_tps_median\": %.2f, \"decode_bytes_per_token\": %llu, "
            "\"decode_gbps\": %.2f, \"decode_gbps_median\": %.2f, \"mem_read_gbps\": %.2f, \"mem_read_gbps_best\": %.2f, "
            "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
-           dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", p.scalar ? "scalar" : wm_isa_name(), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
+           dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", wm_isa_name(p.isa), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
            (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
            (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
     rc = 0;

@@ -341,7 +341,7 @@ static void test_kernels_special(void) {
         ovf = fabsf(v) > 1e36f; /* sums of N such values can overflow */
         /* the activation quantizer */
         wm__quant_act(x, T * N, qa1, 0);
-        wm__quant_act(x, T * N, qa2, 1);
+        wm__quant_act(x, T * N, qa2, g_kc.simd);
         SCHECK(!memcmp(qa1, qa2, sizeof(wm__qa) * T * N / 256), "activation quantizer, case %zu (%g)", k, (double)v);
         for (j = 0; j < T * N / 32; j++) {
             const wm__qa *g = &qa1[j / 8];
@@ -934,6 +934,85 @@ static void handover_case(const char *name, const wm_model *m, int T, int vocab)
         free(part);
     }
     free(full); free(odd); free(ids);
+}
+
+/* ---- the ISA a session runs ---------------------------------------------------
+   Names round-trip; a session runs the best ISA unless pinned; an ISA this
+   build or CPU lacks is refused with its name; the scalar ISA pinned gives
+   the bits of params.scalar, the best pinned the bits of the default, and
+   both stay within the tolerance of each other. */
+static float *run_isa(const wm_model *m, const int32_t *ids, int n, int isa, int scalar, int *got) {
+    wm_session_params p = wm_session_default_params(m);
+    wm_session *s;
+    size_t V = (size_t)wm_model_config(m)->vocab_size;
+    float *out = (float *)malloc(sizeof(float) * V * (size_t)(n + 1));
+    p.n_ctx = n + 1;
+    p.isa = isa;
+    p.scalar = scalar;
+    if (wm_session_create(&s, m, &p, NULL) != WM_OK) { free(out); return NULL; }
+    *got = wm_session_get_params(s)->isa;
+    if (wm_prefill(s, ids, n, out, WM_LOGITS_ALL) != WM_OK || wm_decode(s, ids[0], out + (size_t)n * V) != WM_OK) { free(out); out = NULL; }
+    wm_session_free(s);
+    return out;
+}
+
+static void test_isa(void) {
+    int isa, best = wm_isa_best(), n_no = 0, k;
+    check(wm_isa_supported(best) && wm_isa_supported(WM_ISA_SCALAR) && !wm_isa_supported(WM_ISA_AUTO) && !wm_isa_supported(WM_ISA_COUNT),
+          "best ISA %s is supported; scalar always; auto and out of range not", wm_isa_name(best));
+    check(!strcmp(wm_isa_name(WM_ISA_AUTO), wm_isa_name(best)) && !wm_isa_name(-1) && !wm_isa_name(WM_ISA_COUNT), "names: auto is the best's");
+    for (isa = 0; isa < WM_ISA_COUNT; isa++) check(wm_isa_parse(wm_isa_name(isa) ? (isa ? wm_isa_name(isa) : "auto") : "") == isa, "parse(name(%d))", isa);
+    check(wm_isa_parse("avx2") == WM_ISA_AVX2 && wm_isa_parse("AVX2") == -1 && wm_isa_parse("") == -1 && wm_isa_parse(NULL) == -1, "parse: short and bad names");
+    for (k = 0; k < 3; k++) {
+        static const char *const names[3] = {"cheems random F32", "llama-mamba2 Q8_0", "llama-mamba2 Q4_0"};
+        static const char *const files[3] = {NULL, "tests/fixtures/llama-mamba2/q8_0.gguf", "tests/fixtures/llama-mamba2/q4_0.gguf"};
+        memmodel mm;
+        wm_error e;
+        int32_t ids[21];
+        int i, g1 = -1, g2 = -1, g3 = -1, g4 = -1;
+        float *a, *b, *c, *d;
+        size_t V, n;
+        memset(&mm, 0, sizeof mm);
+        if (k ? wm_model_load(&mm.m, files[k], &e) != WM_OK : !memmodel_open(&mm, CFG_CHEEMS, 3, WM_F32)) { check(0, "model %s", names[k]); return; }
+        V = (size_t)wm_model_config(mm.m)->vocab_size;
+        n = V * 22;
+        for (i = 0; i < 21; i++) ids[i] = (int32_t)((i * 37 + 5) % (int)V);
+        a = run_isa(mm.m, ids, 21, WM_ISA_AUTO, 0, &g1);
+        b = run_isa(mm.m, ids, 21, best, 0, &g2);
+        c = run_isa(mm.m, ids, 21, WM_ISA_SCALAR, 0, &g3);
+        d = run_isa(mm.m, ids, 21, WM_ISA_AUTO, 1, &g4);
+        check(a && b && c && d && g1 == best && g2 == best && g3 == WM_ISA_SCALAR && g4 == WM_ISA_SCALAR, "%s: sessions run %d %d %d %d",
+              names[k], g1, g2, g3, g4);
+        if (a && b && c && d) {
+            double mr = 0.0, err = max_err(a, c, n);
+            for (i = 0; i < (int)n; i++) mr = fmax(mr, fabs((double)c[i]));
+            check(!memcmp(a, b, n * 4), "%s: the best ISA pinned == the default, bit for bit", names[k]);
+            check(!memcmp(c, d, n * 4), "%s: isa scalar == params.scalar, bit for bit", names[k]);
+            check(err <= 1e-4 * (1.0 + mr), "%s: %s vs scalar: max |diff| %.3g (bound %.3g)", names[k], wm_isa_name(best), err,
+                  1e-4 * (1.0 + mr));
+        }
+        free(a); free(b); free(c); free(d);
+        for (isa = -1; isa <= WM_ISA_COUNT; isa++) { /* refusals */
+            wm_session_params p = wm_session_default_params(mm.m);
+            wm_session *s = NULL;
+            wm_error e;
+            wm_status st;
+            if (isa >= 0 && isa < WM_ISA_COUNT && wm_isa_supported(isa)) continue;
+            if (isa == WM_ISA_AUTO) continue;
+            p.isa = isa;
+            st = wm_session_create(&s, mm.m, &p, &e);
+            if (isa < 0 || isa == WM_ISA_COUNT)
+                check(st == WM_ERR_INVALID_ARG && !s && strstr(e.message, "isa"), "isa %d refused: %s", isa, e.message);
+            else {
+                n_no++;
+                check(st == WM_ERR_UNSUPPORTED && !s && strstr(e.message, wm_isa_name(isa)) && strstr(e.message, wm_isa_name(best)),
+                      "isa %s refused here: %s", wm_isa_name(isa), e.message);
+            }
+            wm_session_free(s);
+        }
+        memmodel_close(&mm);
+    }
+    check(n_no > 0, "some ISA is missing on any machine (%d refused)", n_no);
 }
 
 static void test_handover(void) {
@@ -2958,7 +3037,7 @@ static void test_quant(void) {
             wm__qa b[1];
             for (i = 64; i < 96; i++) x[i] = i == 64 ? 127.0f : (float)((i % 7) - 3) + 0.5f; /* d = 1: q = rint(x) */
             wm__quant_act(x, 96, a, 0);
-            wm__quant_act(x, 96, b, 1);
+            wm__quant_act(x, 96, b, g_kc.simd);
             check(!memcmp(a, b, sizeof a) && a->q[2][1] == 0 && a->q[2][3] == 2 && a->q[2][4] == 2 && a->q[2][6] == -2,
                   "activation quantizing: SIMD body == scalar (ties to even: -0.5 1.5 2.5 -2.5 give %d %d %d %d)", a->q[2][1], a->q[2][3], a->q[2][4], a->q[2][6]);
         }
@@ -2975,11 +3054,11 @@ static void test_quant(void) {
             float *x = (float *)malloc(4 * (size_t)n), *w = (float *)malloc(4 * (size_t)n * nr), S[13];
             unsigned char *q = (unsigned char *)malloc((size_t)n * nr * 2);
             wm__qa *a = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(n));
-            wm__kc kc = {1, 1, NULL, NULL, NULL, NULL, NULL};
+            wm__kc kc = g_kc;
             for (i = 0; i < n; i++) x[i] = gauss(&seed);
             for (i = 0; i < n * nr; i++) w[i] = gauss(&seed) * (i % 7 == 0 ? 10.0f : 1.0f);
             wm_quantize(WM_Q8_0, w, (size_t)n * nr, q);
-            wm__quant_act(x, n, a, 1);
+            wm__quant_act(x, n, a, g_kc.simd);
             wm__k_qdots(&kc, a, q, n, nr, S);
             for (j = 0; j < nr; j++) {
                 float one = wm__k_qdot(&kc, a, q + (size_t)j * (size_t)(n / 32 * 34), WM_Q8_0, n);
@@ -3048,7 +3127,7 @@ static void test_quant_tile(void) {
             unsigned char *q;
             wm__qa *a;
             wm__qr *qr;
-            wm__kc kc = {1, 1, NULL, NULL, NULL, NULL, NULL};
+            wm__kc kc = g_kc;
             wm__mat W;
             if (N % qtype_block(t)) continue;
             rb = (size_t)(N / qtype_block(t) * qtype_bytes(t));
@@ -3713,13 +3792,26 @@ int main(int argc, char **argv) {
     const char *only = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, *skip = argc > 1 && argv[1][0] == '-' ? argv[1] + 1 : NULL;
 #define RUN(name, fn) if ((!only || strstr(name, only)) && (!skip || !strstr(name, skip))) g_suite = name, fn()
     RUN("numbers", test_numbers);
-    RUN("select", test_select);
-    RUN("kernels", test_kernels);
-    RUN("kernels", test_kernels_special);
+    RUN("isa", test_isa);
+    { /* the kernels' suites, once per vector ISA this build and CPU run (the scalar references alone where none) */
+        int isa, ran = 0;
+        for (isa = WM_ISA_COUNT - 1; isa >= WM_ISA_SCALAR; isa--) {
+            if (!wm_isa_supported(isa) || (isa == WM_ISA_SCALAR && ran)) continue;
+            g_kc.simd = isa == WM_ISA_SCALAR ? 0 : isa;
+            ran++;
+            if (!only || strstr("kernels", only) || strstr("quant", only)) printf("kernels: %s\n", wm_isa_name(isa));
+            RUN("select", test_select);
+            RUN("kernels", test_kernels);
+            RUN("kernels", test_kernels_special);
+            RUN("ssd", test_ssd_chunked);
+            RUN("attention", test_attn_core);
+            RUN("quant", test_quant);
+            RUN("quant", test_quant_tile);
+        }
+        g_kc.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best(); /* the rest: the session default */
+    }
     RUN("config", test_config);
     RUN("config", test_released);
-    RUN("ssd", test_ssd_chunked);
-    RUN("attention", test_attn_core);
     RUN("fixtures", test_fixtures);
     RUN("handover", test_handover);
     RUN("arena", test_arena);
@@ -3746,8 +3838,6 @@ int main(int argc, char **argv) {
     RUN("generate", test_generation);
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
-    RUN("quant", test_quant);
-    RUN("quant", test_quant_tile);
     RUN("gguf", test_gguf);
     RUN("gguf", test_gguf_hostile);
     RUN("cache", test_cache_types);

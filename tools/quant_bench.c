@@ -59,16 +59,16 @@ int main(int argc, char **argv) {
     for (rd = 0; rd < ROUNDS; rd++)
         for (ti = 0; ti < NT; ti++)
             for (mode = 0; mode < 2; mode++) { /* 0: one-row dots (qr NULL), 1: the tile (quantized types) */
-                wm__kc kc = {1, 1, NULL, NULL, NULL, NULL, NULL};
+                wm__kc kc = {0, 1, NULL, NULL, NULL, NULL, NULL};
                 wm__mat W;
                 double t0;
-                kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;
+                kc.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best(); kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;
                 W.data = q[ti]; W.dtype = types[ti]; W.rows = R; W.cols = N;
                 t0 = now_s();
                 wm__k_matmul(&kc, y, R, x, N, &W, NULL, T);
                 res[ti][mode][rd] = (double)R * N * T / (now_s() - t0) * 1e-9;
             }
-    printf("%d x %d weights, %d tokens, %s, one thread: G MAC/s, median of %d rounds\n\n", R, N, T, wm_isa_name(), ROUNDS);
+    printf("%d x %d weights, %d tokens, %s, one thread: G MAC/s, median of %d rounds\n\n", R, N, T, wm_isa_name(WM_ISA_AUTO), ROUNDS);
     printf("| type | one-row dots | prefill tile | tile / dots | tile / F32 |\n|---|---:|---:|---:|---:|\n");
     for (ti = 0; ti < NT; ti++) {
         double a = median(res[ti][0], ROUNDS), b = median(res[ti][1], ROUNDS);

@@ -29,6 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static float x[N_MAX], y[N_MAX], w[ROWS * N_MAX], o1[ROWS * N_MAX], o2[ROWS * N_MAX], s1[ROWS * 8], s2[ROWS * 8];
     static unsigned char q[ROWS * N_MAX * 2], qa_mem[2][sizeof(wm__qa) * (N_MAX / 256 + 1) * ROWS];
     wm__kc S = {0, 1, NULL, NULL, NULL, NULL, NULL}, V = {1, 1, NULL, NULL, NULL, NULL, NULL};
+    V.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best();
     wm__qa *qa1 = (wm__qa *)qa_mem[0], *qa2 = (wm__qa *)qa_mem[1];
     int n, i, t, b;
     uint32_t seed = 7;
@@ -62,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     /* the activation quantizer: SIMD == scalar, codes in range, tiny blocks zero */
     wm__quant_act(x, n, qa1, 0);
-    wm__quant_act(x, n, qa2, 1);
+    wm__quant_act(x, n, qa2, V.simd);
     FUZZ_CHECK(!memcmp(qa1, qa2, sizeof(wm__qa) * (size_t)WM__QA_GROUPS(n)));
     for (b = 0; b < n / 32; b++) {
         const wm__qa *g = &qa1[b / 8];
@@ -112,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int hd = 32 << (data[0] % 4), nk = n / hd < 8 ? n / hd : 8, j;
         for (j = 0; j < nk; j++)
             for (i = 0; i < hd; i += 32) wm__quant_q8_0(x + j * hd + i, q + (size_t)j * (size_t)(hd / 32) * 34 + (size_t)i / 32 * 34);
-        wm__quant_act(w, hd, qa1, 1); /* a normal query */
+        wm__quant_act(w, hd, qa1, V.simd); /* a normal query */
         wm__k_qdots(&S, qa1, q, hd, nk, s1);
         wm__k_qdots(&V, qa1, q, hd, nk, s2);
         FUZZ_CHECK(same_bits(s1, s2, (size_t)nk));
