@@ -21,8 +21,8 @@
       tag            lines  section
       @API             554  Public interface
       @BASICS          276  Implementation basics
-      @TYPES           609  Tensor types
-      @KERNELS        1790  Kernels
+      @TYPES           613  Tensor types
+      @KERNELS        1794  Kernels
       @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1786  Layers, in data-flow order
@@ -1634,11 +1634,15 @@ WMDEF int wm_isa_best(void) {
 static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium"};
 WMDEF const char *wm_isa_name(int isa) {
     if (isa == WM_ISA_AUTO) isa = wm_isa_best();
+#if defined(WM__NEON) && defined(__ARM_FEATURE_DOTPROD)
+    if (isa == WM_ISA_NEON) return "neon+dotprod";
+#endif
     return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
 }
 WMDEF int wm_isa_parse(const char *name) {
     int isa;
     if (name && !strcmp(name, "avx2")) return WM_ISA_AVX2;
+    if (name && !strcmp(name, "neon+dotprod")) return WM_ISA_NEON;
     for (isa = 0; name && isa < WM_ISA_COUNT; isa++)
         if (!strcmp(name, wm__isa_names[isa])) return isa;
     return -1;
@@ -2112,10 +2116,14 @@ static wm__vq8 wm__vq8_set1(float x) {
 #define WM__VQ8_SET1(x) wm__vq8_set1(x)
 #endif
 #if defined(WM__NEON)
-static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { /* lanes: sums of 4 products */
+#if defined(__ARM_FEATURE_DOTPROD) /* built for Armv8.2's dot product (-march=armv8.2-a+dotprod, -mcpu=native) */
+static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { return vdotq_s32(vdupq_n_s32(0), w, x); } /* lane i: bytes 4i..4i+3 */
+#else
+static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { /* lane i: bytes 4i..4i+3, as sdot groups them */
     int16x8_t lo = vmull_s8(vget_low_s8(w), vget_low_s8(x)), hi = vmull_s8(vget_high_s8(w), vget_high_s8(x));
     return vpaddq_s32(vpaddlq_s16(lo), vpaddlq_s16(hi));
 }
+#endif
 static wm__vs wm__vb_dot(wm__vb w, wm__vb x) {
     wm__vs r;
     r.val[0] = wm__dot16(w.val[0], x.val[0]);
