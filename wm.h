@@ -20,9 +20,9 @@
 
       tag            lines  section
       @API             554  Public interface
-      @BASICS          276  Implementation basics
-      @TYPES           613  Tensor types
-      @KERNELS        1794  Kernels
+      @BASICS          282  Implementation basics
+      @TYPES           614  Tensor types
+      @KERNELS        1826  Kernels
       @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1786  Layers, in data-flow order
@@ -187,7 +187,9 @@
       On x86-64 with GCC or Clang the AVX2 bodies are compiled with target
       attributes and chosen at run time (cpuid), so a plain build runs on
       any x86-64 CPU; built with -mavx2 -mfma the program assumes them.
-      NEON and Helium are chosen at compile time. A session runs the best
+      NEON and Helium are chosen at compile time; on aarch64 Linux the
+      integer dots also have an Armv8.2 sdot version (WM_ISA_NEON_DOT),
+      run where the kernel's hwcaps report it. A session runs the best
       ISA here (wm_isa_best) or the one wm_session_params.isa pins
       (WM_ISA_SCALAR: the references); WM_NO_SIMD builds only the
       references, WM_NO_DISPATCH no run-time choice.
@@ -555,10 +557,10 @@ WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown 
 
 /* Vector instruction sets of the kernels. A session runs the best one this
    build has and this CPU runs (WM_ISA_AUTO), or the one it pins. */
-enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_COUNT = 5 };
+enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_NEON_DOT = 5, WM_ISA_COUNT = 6 };
 WMDEF int wm_isa_best(void);            /* the ISA a session runs by default here */
 WMDEF int wm_isa_supported(int isa);    /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
-WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium"; WM_ISA_AUTO: the best's; NULL: unknown */
+WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod"; WM_ISA_AUTO: the best's; NULL: unknown */
 WMDEF int wm_isa_parse(const char *name); /* a name above, or "auto" -> its id; -1: unknown */
 WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
 WMDEF int wm_type_ggml(int type);                /* GGML's id of the type; -1: unknown */
@@ -826,9 +828,11 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    (the default) only those bodies are compiled for them, between
    WM__TARGET_BEGIN and WM__TARGET_END, and a session runs them where cpuid
    says the CPU has all three (WM__AVX2_RT), the scalar references elsewhere.
-   Arm: NEON (aarch64) and Helium are chosen at compile time. A session can
-   pin any ISA it may run (wm_session_params.isa), the scalar one included;
-   WM_NO_SIMD builds the references only. */
+   Arm: NEON (aarch64) and Helium are chosen at compile time; on aarch64
+   Linux the integer dots also come in an sdot version (Armv8.2's dot
+   product, WM_ISA_NEON_DOT), run where the kernel's hwcaps report it. A
+   session can pin any ISA it may run (wm_session_params.isa), the scalar
+   one included; WM_NO_SIMD builds the references only. */
 #if !defined(WM_NO_SIMD) && defined(__AVX2__) && defined(__FMA__)
 #define WM__AVX2 1
 #include <immintrin.h>
@@ -851,6 +855,10 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #elif !defined(WM_NO_SIMD) && defined(__ARM_NEON) && defined(__aarch64__)
 #define WM__NEON 1
 #include <arm_neon.h>
+#if !defined(__ARM_FEATURE_DOTPROD) && !defined(WM_NO_DISPATCH) && defined(__linux__) && defined(__GNUC__)
+#define WM__NEON_HWCAP 1 /* Armv8.2's sdot chosen at run time: the kernel's hwcaps */
+#include <sys/auxv.h>
+#endif
 #elif !defined(WM_NO_SIMD) && defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
 #define WM__MVE 1 /* Arm Helium with floats (Cortex-M55, M85) */
 #include <arm_mve.h>
@@ -1620,6 +1628,11 @@ WMDEF int wm_isa_supported(int isa) {
     if (isa == WM_ISA_AVX2) return 1;
 #elif defined(WM__NEON)
     if (isa == WM_ISA_NEON) return 1;
+#if defined(__ARM_FEATURE_DOTPROD)
+    if (isa == WM_ISA_NEON_DOT) return 1;
+#elif defined(WM__NEON_HWCAP)
+    if (isa == WM_ISA_NEON_DOT) return (getauxval(AT_HWCAP) & (1ul << 20)) != 0; /* HWCAP_ASIMDDP */
+#endif
 #elif defined(WM__MVE)
     if (isa == WM_ISA_HELIUM) return 1;
 #endif
@@ -1631,18 +1644,14 @@ WMDEF int wm_isa_best(void) {
         if (wm_isa_supported(isa)) return isa;
     return WM_ISA_SCALAR;
 }
-static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium"};
+static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod"};
 WMDEF const char *wm_isa_name(int isa) {
     if (isa == WM_ISA_AUTO) isa = wm_isa_best();
-#if defined(WM__NEON) && defined(__ARM_FEATURE_DOTPROD)
-    if (isa == WM_ISA_NEON) return "neon+dotprod";
-#endif
     return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
 }
 WMDEF int wm_isa_parse(const char *name) {
     int isa;
     if (name && !strcmp(name, "avx2")) return WM_ISA_AVX2;
-    if (name && !strcmp(name, "neon+dotprod")) return WM_ISA_NEON;
     for (isa = 0; name && isa < WM_ISA_COUNT; isa++)
         if (!strcmp(name, wm__isa_names[isa])) return isa;
     return -1;
@@ -1824,7 +1833,8 @@ static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { /* (p[j
 /* u x for unsigned u (< 128) and signed x: 8 lanes, each the sum of 4
    products (AVX-VNNI's vpdpbusd measured no faster here) */
 #define WM__VB_UDOT(u, x) _mm256_madd_epi16(_mm256_maddubs_epi16(u, x), _mm256_set1_epi16(1))
-static wm__vs wm__vb_dot(wm__vb w, wm__vb x) { /* 8 lanes, each the sum of 4 products w_j x_j */
+static wm__vs wm__vb_dot(wm__vb w, wm__vb x, int sd) { /* 8 lanes, each the sum of 4 products w_j x_j (sd: unused) */
+    (void)sd;
     return WM__VB_UDOT(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w));
 }
 /* Q6_K's 16 scales of a group: block k's pair (2k, 2k+1) as 16-bit lanes
@@ -1846,7 +1856,8 @@ static const unsigned char wm__vsc_ctl[4][32] = { /* bytes of lanes 2j (first ha
 static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
     return _mm256_shuffle_epi8(k < 4 ? s->lo : s->hi, WM__VB_LOAD(wm__vsc_ctl[k & 3]));
 }
-static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) { /* products of the first 16 times sc's first scale, of the last 16 its second */
+static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc, int sd) { /* products of the first 16 times sc's first scale, of the last 16 its second */
+    (void)sd;
     return _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), sc);
 }
 static wm__vs wm__vs_totals8(const wm__vd *v) { /* lane k: the sum of v[k]'s lanes */
@@ -1863,7 +1874,7 @@ static wm__vs wm__vs_u8x8(uint64_t b) { return _mm256_cvtepu8_epi32(_mm_cvtsi64_
 #define WM__VQ8_MUL(a, b) _mm256_mul_ps(a, b)
 #define WM__VQ8_SET1(x) _mm256_set1_ps(x)
 #define WM__VS_SUB_SHL3(a, b) _mm256_sub_epi32(a, _mm256_slli_epi32(b, 3)) /* a - 8 b */
-static wm__vs wm__vb_udot(wm__vb u, wm__vb x) { return WM__VB_UDOT(u, x); } /* u unsigned (< 128): no sign trick */
+static wm__vs wm__vb_udot(wm__vb u, wm__vb x, int sd) { (void)sd; return WM__VB_UDOT(u, x); } /* u unsigned (< 128): no sign trick */
 static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clamp(rint(x id)), 32 of them; returns their sum */
     __m256 s = _mm256_set1_ps(id);
     __m256i a = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x), s)), b = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + 8), s));
@@ -2116,25 +2127,40 @@ static wm__vq8 wm__vq8_set1(float x) {
 #define WM__VQ8_SET1(x) wm__vq8_set1(x)
 #endif
 #if defined(WM__NEON)
-#if defined(__ARM_FEATURE_DOTPROD) /* built for Armv8.2's dot product (-march=armv8.2-a+dotprod, -mcpu=native) */
-static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { return vdotq_s32(vdupq_n_s32(0), w, x); } /* lane i: bytes 4i..4i+3 */
+/* Armv8.2's dot product (sdot): with -march=armv8.2-a+dotprod the
+   intrinsic; otherwise its encoding on fixed registers, so that a plain
+   aarch64 build (whose assembler refuses the mnemonic) holds it and runs it
+   where the kernel's hwcaps say (WM_ISA_NEON_DOT) */
+#if defined(__ARM_FEATURE_DOTPROD)
+#define WM__SDOT(w, x) vdotq_s32(vdupq_n_s32(0), w, x)
 #else
-static int32x4_t wm__dot16(int8x16_t w, int8x16_t x) { /* lane i: bytes 4i..4i+3, as sdot groups them */
-    int16x8_t lo = vmull_s8(vget_low_s8(w), vget_low_s8(x)), hi = vmull_s8(vget_high_s8(w), vget_high_s8(x));
-    return vpaddq_s32(vpaddlq_s16(lo), vpaddlq_s16(hi));
+#define WM__SDOT(w, x) wm__sdot(w, x)
+static WM__INLINE int32x4_t wm__sdot(int8x16_t w, int8x16_t x) {
+    register int32x4_t r __asm__("v16") = vdupq_n_s32(0);
+    register int8x16_t a __asm__("v17") = w, b __asm__("v18") = x;
+    __asm__(".inst 0x4e929630 /* sdot v16.4s, v17.16b, v18.16b */" : "+w"(r) : "w"(a), "w"(b));
+    return r;
 }
 #endif
-static wm__vs wm__vb_dot(wm__vb w, wm__vb x) {
+/* lane i: the sum of products of bytes 4i..4i+3 (sd: by sdot; both group them alike) */
+static WM__INLINE int32x4_t wm__dot16(int8x16_t w, int8x16_t x, int sd) {
+    int16x8_t lo, hi;
+    if (sd) return WM__SDOT(w, x);
+    lo = vmull_s8(vget_low_s8(w), vget_low_s8(x));
+    hi = vmull_s8(vget_high_s8(w), vget_high_s8(x));
+    return vpaddq_s32(vpaddlq_s16(lo), vpaddlq_s16(hi));
+}
+static WM__INLINE wm__vs wm__vb_dot(wm__vb w, wm__vb x, int sd) {
     wm__vs r;
-    r.val[0] = wm__dot16(w.val[0], x.val[0]);
-    r.val[1] = wm__dot16(w.val[1], x.val[1]);
+    r.val[0] = wm__dot16(w.val[0], x.val[0], sd);
+    r.val[1] = wm__dot16(w.val[1], x.val[1], sd);
     return r;
 }
 #define wm__vb_udot wm__vb_dot /* the signed dot takes nibbles as they are */
-static wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
+static WM__INLINE wm__vs wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc, int sd) {
     wm__vs r;
-    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0]), sc.s0);
-    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1]), sc.s1);
+    r.val[0] = vmulq_n_s32(wm__dot16(w.val[0], x.val[0], sd), sc.s0);
+    r.val[1] = vmulq_n_s32(wm__dot16(w.val[1], x.val[1], sd), sc.s1);
     return r;
 }
 static wm__vs wm__vs_totals8(const wm__vd *v) {
@@ -2183,9 +2209,10 @@ static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
     return r;
 }
 #elif defined(WM__MVE)
-static wm__vd wm__vb_dot(wm__vb w, wm__vb x) { return vmladavaq_s8(vmladavq_s8(w.val[0], x.val[0]), w.val[1], x.val[1]); }
+static wm__vd wm__vb_dot(wm__vb w, wm__vb x, int sd) { (void)sd; return vmladavaq_s8(vmladavq_s8(w.val[0], x.val[0]), w.val[1], x.val[1]); }
 #define wm__vb_udot wm__vb_dot /* nibbles are valid signed bytes */
-static wm__vd wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc) {
+static wm__vd wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc, int sd) {
+    (void)sd;
     return sc.s0 * vmladavq_s8(w.val[0], x.val[0]) + sc.s1 * vmladavq_s8(w.val[1], x.val[1]);
 }
 static wm__vs wm__vs_totals8(const wm__vd *v) {
@@ -2530,16 +2557,16 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
 }
 
 /* acc + one group of unpacked weights against one group of activations */
-static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__qa *a, int dtype) {
+static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__qa *a, int dtype, int sd) {
     wm__vd v[8];
     wm__vq8 dx = WM__VQ8_LOAD(a->d);
     switch (dtype) {
     case WM_Q8_0:
-#define WM__Q8_DOT(k) v[k] = wm__vb_dot(u->q[k], WM__VB_LOAD(a->q[k]));
+#define WM__Q8_DOT(k) v[k] = wm__vb_dot(u->q[k], WM__VB_LOAD(a->q[k]), sd);
         WM__EACH8(WM__Q8_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
     case WM_Q4_0:
-#define WM__Q4_DOT(k) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]));
+#define WM__Q4_DOT(k) v[k] = wm__vb_udot(u->q[k], WM__VB_LOAD(a->q[k]), sd);
         WM__EACH8(WM__Q4_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
     case WM_Q4_K:
@@ -2547,7 +2574,7 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
         acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), u->sc));
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(u->mn, WM__VS_LOAD(a->sum)));
     default: /* WM_Q6_K */
-#define WM__Q6_DOT(k) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->sc6[k]);
+#define WM__Q6_DOT(k) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->sc6[k], sd);
         WM__EACH8(WM__Q6_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
     }
@@ -2555,7 +2582,7 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
 
 /* whole groups of 8 blocks; returns the blocks done. One loop per type,
    each block's quants used as they are loaded (decode streams the row once). */
-static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *accp) {
+static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *accp, int sd) {
     wm__vq8 acc = WM__VQ8_SET1(0.0f);
     int b;
     switch (dtype) {
@@ -2564,7 +2591,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             const unsigned char *wb = w + (size_t)b * 34;
             const wm__qa *a = &x[b / 8];
             wm__vd v[8];
-#define WM__Q8_BLK(k) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]));
+#define WM__Q8_BLK(k) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]), sd);
             WM__EACH8(WM__Q8_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 34), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
@@ -2574,7 +2601,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             const unsigned char *wb = w + (size_t)b * 18;
             const wm__qa *a = &x[b / 8];
             wm__vd v[8];
-#define WM__Q40_BLK(k) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]));
+#define WM__Q40_BLK(k) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]), sd);
             WM__EACH8(WM__Q40_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 18), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
         }
@@ -2588,7 +2615,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
             wm__vb n;
 #define WM__Q4K_BLK(k)                                                                                                                       \
     if (!(k & 1)) n = WM__VB_LOAD(wb + 16 + 16 * k);                                                                                      \
-    v[k] = wm__vb_udot(wm__vb_shr_and(n, k & 1 ? 4 : 0, 15), WM__VB_LOAD(a->q[k]));
+    v[k] = wm__vb_udot(wm__vb_shr_and(n, k & 1 ? 4 : 0, 15), WM__VB_LOAD(a->q[k]), sd);
             WM__EACH8(WM__Q4K_BLK)
             wm__q4k_scales8(wb + 4, &sc, &mn);
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__vh1(wb)), WM__VQ8_LOAD(a->d)), WM__VS_MUL(wm__vs_totals8(v), wm__vs_u8x8(sc)));
@@ -2605,7 +2632,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
 #define WM__Q6K_BLK(k)                                                                                                                       \
     if (!(k & 3)) l0 = WM__VB_LOAD(wb + 16 * k), l1 = WM__VB_LOAD(wb + 16 * k + 32), hb = WM__VB_LOAD(wb + 128 + 8 * k);                 \
     v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR(wm__vb_shr_and(k & 1 ? l1 : l0, k & 2 ? 4 : 0, 15), wm__vb_2bits_at4(hb, 2 * (k & 3))), 32), \
-                         WM__VB_LOAD(a->q[k]), wm__vsc_pick(&s, k));
+                         WM__VB_LOAD(a->q[k]), wm__vsc_pick(&s, k), sd);
             WM__EACH8(WM__Q6K_BLK)
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__vh1(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
@@ -2614,7 +2641,7 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
         for (b = 0; b + 8 <= nb; b += 8) {
             wm__qw8 u;
             wm__qw8_unpack(&u, w, dtype, b);
-            acc = wm__qw8_dot(acc, &u, &x[b / 8], dtype);
+            acc = wm__qw8_dot(acc, &u, &x[b / 8], dtype, sd);
         }
     }
     WM__VQ8_STORE(accp, acc);
@@ -2624,17 +2651,17 @@ static int wm__v_qdot(const wm__qa *x, const unsigned char *w, int dtype, int nb
 /* Four tokens against one weight row (prefill): each group of weights is
    unpacked once for the four; acc: [4][8]. The same float steps per output
    as wm__v_qdot, so the same bits. */
-static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) {
+static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc, int sd) {
     wm__vq8 a0 = WM__VQ8_LOAD(acc), a1 = WM__VQ8_LOAD(acc + 8), a2 = WM__VQ8_LOAD(acc + 16), a3 = WM__VQ8_LOAD(acc + 24);
     wm__qw8 u;
     int b = 0;
 #define WM__QDOT4_LOOP(dt)                                                                                                                   \
     for (b = 0; b + 8 <= nb; b += 8) {                                                                                                    \
         wm__qw8_unpack(&u, w, dt, b);                                                                                                      \
-        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dt);                                                                                        \
-        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dt);                                                                                        \
-        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dt);                                                                                        \
-        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dt);                                                                                        \
+        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dt, sd);                                                                                     \
+        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dt, sd);                                                                                     \
+        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dt, sd);                                                                                     \
+        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dt, sd);                                                                                     \
     }
     switch (dtype) { /* one loop per type: the type's case of unpack and dot inlined */
     case WM_Q8_0: WM__QDOT4_LOOP(WM_Q8_0) break;
@@ -2646,6 +2673,20 @@ static int wm__v_qdot4(const wm__qa *const *x, const unsigned char *w, int dtype
     WM__VQ8_STORE(acc, a0); WM__VQ8_STORE(acc + 8, a1); WM__VQ8_STORE(acc + 16, a2); WM__VQ8_STORE(acc + 24, a3);
     return b;
 }
+
+/* the bodies above, once per integer dot: the mapping's own, and on aarch64
+   Armv8.2's sdot (WM_ISA_NEON_DOT); the session's ISA picks one */
+static int wm__v_qdot_0(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 0); }
+static int wm__v_qdot4_0(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot4_t(x, w, dtype, nb, acc, 0); }
+#if defined(WM__NEON)
+static int wm__v_qdot_sd(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 1); }
+static int wm__v_qdot4_sd(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot4_t(x, w, dtype, nb, acc, 1); }
+#define wm__v_qdot(isa, x, w, dtype, nb, acc) ((isa) == WM_ISA_NEON_DOT ? wm__v_qdot_sd(x, w, dtype, nb, acc) : wm__v_qdot_0(x, w, dtype, nb, acc))
+#define wm__v_qdot4(isa, x, w, dtype, nb, acc) ((isa) == WM_ISA_NEON_DOT ? wm__v_qdot4_sd(x, w, dtype, nb, acc) : wm__v_qdot4_0(x, w, dtype, nb, acc))
+#else
+#define wm__v_qdot(isa, x, w, dtype, nb, acc) ((void)(isa), wm__v_qdot_0(x, w, dtype, nb, acc))
+#define wm__v_qdot4(isa, x, w, dtype, nb, acc) ((void)(isa), wm__v_qdot4_0(x, w, dtype, nb, acc))
+#endif
 #endif
 WM__TARGET_END
 
@@ -2653,7 +2694,7 @@ static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dt
     float acc[8];
     int b = 0, nb = n / WM__QK, k;
 #ifdef WM__SIMD
-    if (kc->simd && wm__types[dtype].simd) b = wm__v_qdot(x, (const unsigned char *)w, dtype, nb, acc); /* writes all of acc */
+    if (kc->simd && wm__types[dtype].simd) b = wm__v_qdot(kc->simd, x, (const unsigned char *)w, dtype, nb, acc); /* writes all of acc */
     else
 #else
     (void)kc;
@@ -2683,7 +2724,7 @@ static void wm__k_qdots(const wm__kc *kc, const wm__qa *x, const unsigned char *
         for (; j + per <= nr; j += per) {
             float acc[8], a[8];
             int r, b;
-            wm__v_qdot(&xr, W + (size_t)j * rb, WM_Q8_0, 8, acc);
+            wm__v_qdot(kc->simd, &xr, W + (size_t)j * rb, WM_Q8_0, 8, acc);
             for (r = 0; r < per; r++) {
                 for (b = 0; b < 8; b++) a[b] = b < nb ? acc[r * nb + b] : 0.0f;
                 S[j + r] = wm__qsum8(a);
@@ -3098,7 +3139,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
                     int j, b;
                     for (j = 0; j < 4; j++) xs[j] = kc->qa + (size_t)(t + j) * (size_t)nq;
                     memset(acc, 0, sizeof acc);
-                    b = wm__v_qdot4(xs, (const unsigned char *)wm__row(W, r), W->dtype, W->cols / WM__QK, acc);
+                    b = wm__v_qdot4(kc->simd, xs, (const unsigned char *)wm__row(W, r), W->dtype, W->cols / WM__QK, acc);
                     for (j = 0; j < 4; j++) {
                         if (b < W->cols / WM__QK) wm__types[W->dtype].qdot(xs[j], (const unsigned char *)wm__row(W, r), b, W->cols / WM__QK, acc + 8 * j);
                         y[(size_t)(t + j) * ldy + (size_t)r] = wm__qsum8(acc + 8 * j);

@@ -99,7 +99,7 @@ static const optdef OPTS[N_OPT] = {
     {"--prompt-len", NULL, "N", K_INT, 1, 16777216.0, "prompt tokens (256)"},
     {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
     {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels (--isa scalar)"},
-    {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, neon or helium"},
+    {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, neon, neon+dotprod or helium"},
     {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
@@ -371,7 +371,7 @@ static int cache_type_of(const args *a) {
 /* --isa (or --scalar): a WM_ISA_* value; -1 after printing why not */
 static int isa_of(const args *a) {
     int isa = a->set[O_SCALAR] ? WM_ISA_SCALAR : a->set[O_ISA] ? wm_isa_parse(a->str[O_ISA]) : WM_ISA_AUTO;
-    if (isa < 0) fail("--isa: '%s' (expected auto, scalar, avx2, neon or helium)", a->str[O_ISA]);
+    if (isa < 0) fail("--isa: '%s' (expected auto, scalar, avx2, neon, neon+dotprod or helium)", a->str[O_ISA]);
     return isa;
 }
 
