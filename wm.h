@@ -22,7 +22,7 @@
       @API             554  Public interface
       @BASICS          282  Implementation basics
       @TYPES           614  Tensor types
-      @KERNELS        1826  Kernels
+      @KERNELS        1833  Kernels
       @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1786  Layers, in data-flow order
@@ -1889,14 +1889,12 @@ static int32_t wm__v_round_q8(const float *x, float id, int8_t *q) { /* q = clam
     t = _mm256_add_epi32(t, _mm256_shuffle_epi32(t, 0xb1));
     return _mm256_cvtsi256_si32(t);
 }
-#ifndef WM__AVX2_RT /* (with the ISA chosen at run time, dequantizing stays scalar: the same floats) */
 static void wm__v_deq_q8_0(const unsigned char *b, float d, float *y) { /* y = d q, 32 of them */
     __m256 s = _mm256_set1_ps(d);
     int k;
     for (k = 0; k < 32; k += 8)
         _mm256_storeu_ps(y + k, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + k)))), s));
 }
-#endif
 #ifdef WM__F16C
 static short wm__u16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return (short)v; } /* little-endian */
 #define WM__U16(p) wm__u16(p)
@@ -2378,6 +2376,11 @@ static int wm__v_max(const float *x, int n, float *mp) { /* n >= WM__VL */
     *mp = m;
     return i;
 }
+
+static void wm__v_deq_q8_0_row(const unsigned char *v, int nb, float *y) { /* y[32 nb] = nb Q8_0 blocks at v */
+    int b;
+    for (b = 0; b < nb; b++) wm__v_deq_q8_0(v + (size_t)b * 34 + 2, wm__vh1(v + (size_t)b * 34), y + (size_t)b * WM__QK);
+}
 #endif /* WM__SIMD */
 WM__TARGET_END
 
@@ -2458,9 +2461,13 @@ static void wm__k_axpy_keys(const wm__kc *kc, float *o, int ldo, int rows, const
                 if (S[(size_t)r * ld + (size_t)j] != 0.0f) wm__k_axpy(kc, o + (size_t)r * ldo, S[(size_t)r * ld + (size_t)j], v, ctype, hd);
             continue;
         }
-        if (ctype == WM_Q8_0)
-            for (b = 0; b < hd / WM__QK; b++) wm__deq_q8_0(v + (size_t)b * 34, blk + (size_t)b * WM__QK);
-        else
+        if (ctype == WM_Q8_0) {
+#ifdef WM__SIMD
+            if (kc->simd) wm__v_deq_q8_0_row(v, hd / WM__QK, blk); /* the same floats (exact products) */
+            else
+#endif
+                for (b = 0; b < hd / WM__QK; b++) wm__deq_q8_0(v + (size_t)b * 34, blk + (size_t)b * WM__QK);
+        } else
             wm__k_to_f32(kc, blk, v, ctype, hd);
         for (r = 0; r < rows; r++)
             if (S[(size_t)r * ld + (size_t)j] != 0.0f) wm__k_axpy(kc, o + (size_t)r * ldo, S[(size_t)r * ld + (size_t)j], blk, WM_F32, hd);
