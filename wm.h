@@ -22,7 +22,7 @@
       @API             554  Public interface
       @BASICS          282  Implementation basics
       @TYPES           614  Tensor types
-      @KERNELS        1833  Kernels
+      @KERNELS        1839  Kernels
       @STRUCTS          75  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1786  Layers, in data-flow order
@@ -37,7 +37,7 @@
       @BIND            499  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      3005  Tokenizer
-      @SAMPLING        133  Sampling
+      @SAMPLING        132  Sampling
       @SAVE            147  Session save / restore
       @GENERATE        212  Generation and chat templates
       @STDIO           346  stdio helpers
@@ -1716,6 +1716,12 @@ typedef struct wm__kc {
     wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
     struct wm__qr *qr; /* matmul scratch: [n_threads][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
 } wm__kc;
+
+/* kc->simd of a WM_ISA_* value (WM_ISA_AUTO: the best here) */
+static int wm__kc_simd(int isa) {
+    if (isa == WM_ISA_AUTO) isa = wm_isa_best();
+    return isa == WM_ISA_SCALAR ? 0 : isa;
+}
 
 #if defined(_OPENMP)
 #include <omp.h>
@@ -6502,7 +6508,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
         wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
         if (s) {
-            s->kc.simd = p->isa == WM_ISA_SCALAR ? 0 : p->isa; /* resolved by wm__session_params */
+            s->kc.simd = wm__kc_simd(p->isa); /* resolved by wm__session_params */
             s->kc.n_threads = p->n_threads;
             s->kc.pfor = p->parallel_for;
             s->kc.pool = p->pool;
@@ -11734,8 +11740,7 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
     wm__kc kc;
     int i, m = 0, k;
     float mx, sum = 0.0f, z = 0.0f;
-    kc.simd = wm_isa_best();
-    if (kc.simd == WM_ISA_SCALAR) kc.simd = 0;
+    kc.simd = wm__kc_simd(WM_ISA_AUTO);
     kc.n_threads = 1;
     for (i = 0; i < n; i++)
         if (logits[i] != logits[i]) logits[i] = -INFINITY;

@@ -3797,7 +3797,7 @@ int main(int argc, char **argv) {
         int isa, ran = 0;
         for (isa = WM_ISA_COUNT - 1; isa >= WM_ISA_SCALAR; isa--) {
             if (!wm_isa_supported(isa) || (isa == WM_ISA_SCALAR && ran)) continue;
-            g_kc.simd = isa == WM_ISA_SCALAR ? 0 : isa;
+            g_kc.simd = wm__kc_simd(isa);
             ran++;
             if (!only || strstr("kernels", only) || strstr("quant", only)) printf("kernels: %s\n", wm_isa_name(isa));
             RUN("select", test_select);
@@ -3808,7 +3808,7 @@ int main(int argc, char **argv) {
             RUN("quant", test_quant);
             RUN("quant", test_quant_tile);
         }
-        g_kc.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best(); /* the rest: the session default */
+        g_kc.simd = wm__kc_simd(WM_ISA_AUTO); /* the rest: the session default */
     }
     RUN("config", test_config);
     RUN("config", test_released);

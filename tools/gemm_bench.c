@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
         memset(x, 0, sizeof(float) * (size_t)T * K);
         memset(w, 0, sizeof(float) * (size_t)N * K);
         memset(&kc, 0, sizeof kc);
-        kc.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best(); kc.n_threads = nth; kc.pack = pack;
+        kc.simd = wm__kc_simd(WM_ISA_AUTO); kc.n_threads = nth; kc.pack = pack;
         W.data = w; W.dtype = WM_F32; W.rows = N; W.cols = K;
         while (now_s() - t0 < 1.0) {
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, N, K, 1.0f, x, K, w, K, 0.0f, y, N);
@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
         wm__kc kc;
         wm__mat W;
         memset(&kc, 0, sizeof kc);
-        kc.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best();
+        kc.simd = wm__kc_simd(WM_ISA_AUTO);
         kc.n_threads = nth;
         kc.pack = pack;
         for (i = 0; i < T * K; i++) x[i] = (float)((i * 7919) % 1000) * 1e-3f - 0.5f;

@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
                 wm__kc kc = {0, 1, NULL, NULL, NULL, NULL, NULL};
                 wm__mat W;
                 double t0;
-                kc.simd = wm_isa_best() == WM_ISA_SCALAR ? 0 : wm_isa_best(); kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;
+                kc.simd = wm__kc_simd(WM_ISA_AUTO); kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;
                 W.data = q[ti]; W.dtype = types[ti]; W.rows = R; W.cols = N;
                 t0 = now_s();
                 wm__k_matmul(&kc, y, R, x, N, &W, NULL, T);
