@@ -243,7 +243,7 @@ FW_HOSTS    = $(foreach m,$(FW_MODELS),build/firmware/host-$(m))
 
 build/firmware/%-q8_0.gguf: build/wm
 	@mkdir -p build/firmware
-	build/wm quantize examples/models/$*-demo $@ --type q8_0
+	build/wm quantize examples/models/$*-demo $@ --type q8_0 --tokenizer-blob
 
 # the firmware's RAM by part for both demo models (README's table)
 plan: build/wm $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf)

@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             554  Public interface
+      @API             570  Public interface
       @BASICS          282  Implementation basics
       @TYPES           614  Tensor types
       @KERNELS        1839  Kernels
@@ -31,12 +31,12 @@
       @MODELS          270  Models
       @SESSION         558  Session
       @SAFETENSORS     214  safetensors
-      @GGUF            466  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      352  GGUF writing
+      @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
+      @GGUF_WRITE      362  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            499  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3005  Tokenizer
+      @TOKENIZER      3278  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            147  Session save / restore
       @GENERATE        212  Generation and chat templates
@@ -573,6 +573,10 @@ WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y);
    NUL-terminated: e.g. "tokenizer.huggingface.json". WM_ERR_MISSING when the
    file has no such string; WM_ERR_FORMAT when it is not a valid GGUF. */
 WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, const char **str, size_t *len, wm_error *err);
+/* The tokenizer blob a GGUF carries as wm.tokenizer (wm_tokenizer_save's
+   form, for wm_tokenizer_init_blob), where it lies in data. WM_ERR_MISSING
+   when the file has none. */
+WMDEF wm_status wm_gguf_tokenizer_blob(const void *data, size_t size, const void **blob, size_t *len, wm_error *err);
 /* A tokenizer.json text built from a llama.cpp GGUF's tokenizer.ggml.* keys
    (model "gpt2": tokens, token_type, merges, pre, bos/eos, add_bos_token;
    model "llama": tokens, scores, types, one merge per split of a token into
@@ -603,6 +607,8 @@ typedef struct wm_gguf_params {
     size_t config_bytes;
     const char *tokenizer_json;    /* or NULL */
     size_t tokenizer_bytes;
+    const void *tokenizer_blob;    /* wm_tokenizer_save's blob, written as wm.tokenizer (8-byte aligned in the file), or NULL */
+    size_t tokenizer_blob_bytes;
     int (*write)(void *user, const void *data, size_t n);              /* 0: failed (the write stops) */
     void (*progress)(void *user, uint64_t done, uint64_t total);       /* data bytes written, or NULL */
     void (*warn)(void *user, const char *message);                     /* e.g. NaN/inf weights, or NULL */
@@ -629,6 +635,16 @@ WMDEF wm_status wm_tokenizer_bytes(const char *json, size_t json_bytes, size_t *
 /* Builds a tokenizer inside mem; the JSON text may be freed afterwards. */
 WMDEF wm_status wm_tokenizer_init(wm_tokenizer **out, const char *json, size_t json_bytes, void *mem, size_t mem_bytes,
                                   wm_error *err);
+/* The tokenizer in place (flash, a mapped file): wm_tokenizer_save writes t
+   as a relocatable little-endian blob (buf NULL: only *len); a GGUF carries
+   it as wm.tokenizer (wm_gguf_params.tokenizer_blob, wm_gguf_tokenizer_blob).
+   wm_tokenizer_init_blob checks every field of it (checksum, ranges,
+   offsets, table probe runs) and uses it where it lies, 8-byte aligned and
+   unchanged while the tokenizer lives: RAM is the struct alone,
+   wm_tokenizer_blob_bytes (4 KB and its alignment). */
+WMDEF wm_status wm_tokenizer_save(const wm_tokenizer *t, void *buf, size_t cap, size_t *len, wm_error *err);
+WMDEF wm_status wm_tokenizer_blob_bytes(const void *blob, size_t blob_bytes, size_t *bytes, wm_error *err);
+WMDEF wm_status wm_tokenizer_init_blob(wm_tokenizer **out, const void *blob, size_t blob_bytes, void *mem, size_t mem_bytes, wm_error *err);
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_tokenizer_open(wm_tokenizer **out, const char *json, size_t json_bytes, wm_error *err);
 #ifndef WM_NO_STDIO
@@ -7318,6 +7334,15 @@ static const char *wm__gg_strv(const wm__stfile *f, const char *key, size_t *n) 
     return wm__gr_str(&r, &s, n) ? s : NULL;
 }
 
+/* a GGUF array value of key: element type, count, reader at the first element */
+static int wm__gg_arr(const wm__stfile *f, const char *key, uint32_t *et, uint64_t *cnt, wm__gr *r) {
+    uint32_t t;
+    const unsigned char *v = wm__gg_kv(f, key, &t);
+    if (!v || t != WM__GGV_ARR) return 0;
+    r->base = (const unsigned char *)f->blob->data; r->p = v; r->end = (const unsigned char *)f->hdr;
+    return wm__gr_u32(r, et) && wm__gr_u64(r, cnt);
+}
+
 /* Checks the frame, the metadata and the tensor infos' framing; finds the
    data section. */
 static wm_status wm__gg_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
@@ -7646,6 +7671,26 @@ WMDEF wm_status wm_gguf_string(const void *data, size_t size, const char *key, c
     return WM_OK;
 }
 
+WMDEF wm_status wm_gguf_tokenizer_blob(const void *data, size_t size, const void **blob, size_t *len, wm_error *err) {
+    wm_blob b;
+    wm__stfile f;
+    wm__gr r;
+    uint32_t et;
+    uint64_t cnt;
+    wm_status st;
+    if (!data || !blob || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data, blob and len are required");
+    b.data = data; b.size = size; b.name = "gguf";
+    if (!wm__gg_is(&b)) return wm__fail(err, WM_ERR_FORMAT, "gguf: not a GGUF file (no GGUF magic)");
+    if ((st = wm__file_open(&f, &b, err)) != WM_OK) return st;
+    if (!wm__gg_arr(&f, "wm.tokenizer", &et, &cnt, &r)) return wm__fail(err, WM_ERR_MISSING, "gguf: no wm.tokenizer in the metadata");
+    if (et != WM__GGV_U8 || cnt < 1 || cnt > (uint64_t)(r.end - r.p) || r.p[0] < 1 || r.p[0] > 8 || cnt < r.p[0])
+        return wm__fail(err, WM_ERR_FORMAT, "gguf: wm.tokenizer at offset %zu is not a padded byte array", (size_t)(r.p - r.base));
+    *blob = r.p + r.p[0];
+    *len = (size_t)cnt - r.p[0];
+    wm__ok(err);
+    return WM_OK;
+}
+
 /* ========================================================================
    [@GGUF_WRITE] GGUF writing: wm_gguf_write, behind wm convert and wm
    quantize. The header (keys, then each tensor's name, dims, type and
@@ -7818,7 +7863,7 @@ static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const
     wm__gw_bytes(o, "GGUF", 4);
     wm__gw_u32(o, 3);
     wm__gw_u64(o, (uint64_t)st->n_tensors);
-    wm__gw_u64(o, (uint64_t)(6 + (cj != NULL) + (p->tokenizer_json != NULL) + quant + (mamba2 ? 11 : 0)));
+    wm__gw_u64(o, (uint64_t)(6 + (cj != NULL) + (p->tokenizer_json != NULL) + (p->tokenizer_blob != NULL) + quant + (mamba2 ? 11 : 0)));
     wm__gw_kv_str(o, "general.architecture", arch, strlen(arch));
     wm__gw_kv_str(o, "general.name", name, strlen(name));
     wm__gw_kv_str(o, "general.type", "model", 5);
@@ -7841,6 +7886,16 @@ static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const
     }
     if (cj) wm__gw_kv_str(o, "wm.config_json", cj, cj_n);
     if (p->tokenizer_json) wm__gw_kv_str(o, "tokenizer.huggingface.json", p->tokenizer_json, p->tokenizer_bytes);
+    if (p->tokenizer_blob) { /* u8 array: pad bytes (the first says how many) put the blob 8-byte aligned in the file */
+        unsigned char pad[8] = {0};
+        wm__gw_str(o, "wm.tokenizer", 12);
+        wm__gw_u32(o, WM__GGV_ARR);
+        wm__gw_u32(o, WM__GGV_U8);
+        pad[0] = (unsigned char)(8 - (o->at + 8) % 8);
+        wm__gw_u64(o, (uint64_t)pad[0] + p->tokenizer_blob_bytes);
+        wm__gw_bytes(o, pad, pad[0]);
+        wm__gw_bytes(o, p->tokenizer_blob, p->tokenizer_blob_bytes);
+    }
     for (i = 0; i < st->n_tensors; i++) {
         wm__gw_str(o, ts[i].name, strlen(ts[i].name));
         wm__gw_u32(o, (uint32_t)ts[i].n_dims);
@@ -8772,15 +8827,6 @@ static void wm__jw_str(wm__jw *w, const char *s, size_t n) { /* a JSON string li
         else wm__jw_raw(w, s + i, 1);
     }
     wm__jw_raw(w, "\"", 1);
-}
-
-/* a GGUF array value of key: element type, count, reader at the first element */
-static int wm__gg_arr(const wm__stfile *f, const char *key, uint32_t *et, uint64_t *cnt, wm__gr *r) {
-    uint32_t t;
-    const unsigned char *v = wm__gg_kv(f, key, &t);
-    if (!v || t != WM__GGV_ARR) return 0;
-    r->base = (const unsigned char *)f->blob->data; r->p = v; r->end = (const unsigned char *)f->hdr;
-    return wm__gr_u32(r, et) && wm__gr_u64(r, cnt);
 }
 
 /* tokenizer.ggml.model "llama" (SentencePiece BPE with scores, as llama.cpp
@@ -11690,6 +11736,288 @@ WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
     for (i = 0; i < t->n_added; i++)
         if (t->added_rlen[i] == n && !memcmp(t->added_bytes + t->added_roff[i], content, n)) return t->added[i];
     return -1;
+}
+
+/* ---- the tokenizer in place ------------------------------------------------
+   wm_tokenizer_save writes a built tokenizer as one relocatable blob that
+   wm_tokenizer_init_blob uses where it lies (flash, a mapped file): only the
+   wm_tokenizer struct goes to RAM. Layout (little-endian, the arrays 8-byte
+   aligned from the blob's start, which must be 8-byte aligned in memory):
+     "WMTOKEN1" | u64 bytes | u64 SipHash of the bytes after it |
+     i64 [WM__TB_N_INT] | the fixed-size members, raw | {u64 offset, u64 bytes} [WM__TB_N_ARR] | the arrays
+   Every field is checked on load (ranges, offsets, the tables' probe runs,
+   the automaton's breadth-first order), so a blob costs what a
+   tokenizer.json costs to trust: tokenizing stays linear, reads stay inside.
+   A new field of wm_tokenizer goes into one of these lists. */
+#define WM__TB_INTS(X)                                                                                                         \
+    X(n_vocab) X(vocab_mask) X(merge_mask) X(n_added) X(n_added_nz) X(n_ac) X(added_max) X(added_depth) X(n_prefix)          \
+    X(n_suffix) X(ignore_merges) X(pre) X(norm) X(byte_level) X(byte_fallback) X(fuse_unk) X(n_ops) X(meta) X(meta_split)    \
+    X(sp_split) X(n_sp_block) X(n_steps) X(dec_strip) X(unk) X(max_len) X(merge_shift) X(n_merges)
+#define WM__TB_RAWS(X) X(byte_tok) X(added_first) X(added_lead) X(prefix) X(suffix) X(ops) X(sp_block) X(steps) X(hash_key) X(pair_add)
+#define WM__TB_ARRS(X)                                                                                                         \
+    X(tok_off) X(tok_len) X(tok_bytes) X(tok_flags) X(vocab_hash) X(merge_hash) X(added) X(added_off) X(added_len)           \
+    X(added_roff) X(added_rlen) X(added_nz) X(added_bytes) X(added_rorder) X(ac) X(dec_off) X(dec_len) X(dec_bytes)
+#define WM__TB_ENUM(f) WM__TB_##f,
+enum { WM__TB_INTS(WM__TB_ENUM) WM__TB_N_INT };
+enum { WM__TB_ARRS(WM__TB_ENUM) WM__TB_N_ARR };
+#undef WM__TB_ENUM
+#define WM__TB_RAW_SIZE(f) + sizeof(((wm_tokenizer *)0)->f)
+enum { WM__TB_RAW_BYTES = 0 WM__TB_RAWS(WM__TB_RAW_SIZE), WM__TB_MAX_RUN = 256 };
+#undef WM__TB_RAW_SIZE
+#define WM__TB_HEAD ((size_t)24 + 8 * WM__TB_N_INT + ((WM__TB_RAW_BYTES + 7) & ~7) + 16 * WM__TB_N_ARR)
+
+static const uint64_t wm__tb_key[2] = {0x6b6f74696d6e6f77ull, 0x31626f6c622e6d77ull}; /* the checksum's SipHash key */
+
+static void wm__le64_put(unsigned char *p, uint64_t v) {
+    int i;
+    for (i = 0; i < 8; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static int wm__little_endian(void) {
+    const uint16_t one = 1;
+    return *(const unsigned char *)&one == 1;
+}
+
+/* the array pointers of t, their element sizes, and the elements each holds */
+static void wm__tb_arrays(wm_tokenizer *t, void ***ptr, size_t *el) {
+#define WM__TB_PTR(f) ptr[WM__TB_##f] = (void **)(void *)&t->f; el[WM__TB_##f] = sizeof(*t->f);
+    WM__TB_ARRS(WM__TB_PTR)
+#undef WM__TB_PTR
+}
+
+static uint64_t wm__tb_count(const wm_tokenizer *t, int k) { /* elements of array k a blob holds */
+    uint64_t m = 0;
+    int i;
+    switch (k) {
+    case WM__TB_tok_off: case WM__TB_tok_len: case WM__TB_tok_flags: return (uint64_t)t->n_vocab;
+    case WM__TB_dec_off: case WM__TB_dec_len: return t->byte_level ? 0 : (uint64_t)t->n_vocab;
+    case WM__TB_vocab_hash: return (uint64_t)t->vocab_mask + 1;
+    case WM__TB_merge_hash: return (uint64_t)t->merge_mask + 1;
+    case WM__TB_added: case WM__TB_added_off: case WM__TB_added_len: case WM__TB_added_roff: case WM__TB_added_rlen:
+    case WM__TB_added_nz: case WM__TB_added_rorder: return (uint64_t)t->n_added;
+    case WM__TB_ac: return (uint64_t)t->n_ac;
+    case WM__TB_tok_bytes:
+        for (i = 0; i < t->n_vocab; i++) m = WM__MAX(m, (uint64_t)t->tok_off[i] + t->tok_len[i]);
+        return m;
+    case WM__TB_added_bytes:
+        for (i = 0; i < t->n_added; i++) m = WM__MAX(m, WM__MAX((uint64_t)t->added_off[i] + t->added_len[i], (uint64_t)t->added_roff[i] + t->added_rlen[i]));
+        return m;
+    default: /* dec_bytes */
+        for (i = 0; !t->byte_level && i < t->n_vocab; i++) m = WM__MAX(m, (uint64_t)t->dec_off[i] + t->dec_len[i]);
+        return m;
+    }
+}
+
+/* The longest run of occupied slots of a linear-probing table (wrapping):
+   what one lookup can cost at most. */
+static uint32_t wm__tb_run(const void *tab, size_t el, uint32_t mask) {
+    uint32_t i, e0 = 0, run = 0, best = 0;
+    int32_t v;
+    for (;; e0++) { /* an empty slot to start from; none: the table is full (a lookup would not end) */
+        if (e0 > mask) return mask + 1;
+        memcpy(&v, (const unsigned char *)tab + (size_t)e0 * el, 4); /* -1: empty (the id, or a merge's a) */
+        if (v < 0) break;
+    }
+    for (i = 1; i <= mask + 1; i++) {
+        memcpy(&v, (const unsigned char *)tab + (size_t)((e0 + i) & mask) * el, 4);
+        if (v < 0) run = 0;
+        else best = WM__MAX(best, ++run);
+    }
+    return best;
+}
+
+WMDEF wm_status wm_tokenizer_save(const wm_tokenizer *tc, void *buf, size_t cap, size_t *len, wm_error *err) {
+    wm_tokenizer *t = (wm_tokenizer *)(uintptr_t)tc; /* read only */
+    void **ptr[WM__TB_N_ARR];
+    size_t el[WM__TB_N_ARR], at = WM__TB_HEAD, raw = 24 + 8 * WM__TB_N_INT;
+    uint64_t cnt[WM__TB_N_ARR], off[WM__TB_N_ARR];
+    unsigned char *o = (unsigned char *)buf;
+    int k;
+    if (!t || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer save: NULL argument");
+    if (!wm__little_endian()) return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer save: the in-place form is little-endian; this CPU is not");
+    if (wm__tb_run(t->vocab_hash, 4, t->vocab_mask) > WM__TB_MAX_RUN || wm__tb_run(t->merge_hash, sizeof(wm__merge), t->merge_mask) > WM__TB_MAX_RUN)
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer save: a hash table has a probe run over %d slots", WM__TB_MAX_RUN);
+    wm__tb_arrays(t, ptr, el);
+    for (k = 0; k < WM__TB_N_ARR; k++) {
+        cnt[k] = wm__tb_count(t, k);
+        off[k] = at;
+        at += (size_t)((cnt[k] * el[k] + 7) & ~(uint64_t)7);
+    }
+    *len = at;
+    if (!buf) { wm__ok(err); return WM_OK; }
+    if (cap < at) return wm__fail(err, WM_ERR_ARENA, "tokenizer save: the buffer holds %zu bytes of the %zu needed", cap, at);
+    memset(o, 0, at);
+    memcpy(o, "WMTOKEN1", 8);
+    wm__le64_put(o + 8, (uint64_t)at);
+    {
+        int64_t v[WM__TB_N_INT];
+#define WM__TB_GET(f) v[WM__TB_##f] = (int64_t)t->f;
+        WM__TB_INTS(WM__TB_GET)
+#undef WM__TB_GET
+        for (k = 0; k < WM__TB_N_INT; k++) wm__le64_put(o + 24 + 8 * k, (uint64_t)v[k]);
+    }
+#define WM__TB_PUT(f) memcpy(o + raw, &t->f, sizeof t->f); raw += sizeof t->f;
+    WM__TB_RAWS(WM__TB_PUT)
+#undef WM__TB_PUT
+    for (k = 0; k < WM__TB_N_ARR; k++) {
+        unsigned char *d = o + WM__TB_HEAD - 16 * WM__TB_N_ARR + 16 * k;
+        wm__le64_put(d, off[k]);
+        wm__le64_put(d + 8, cnt[k] * el[k]);
+        if (cnt[k]) memcpy(o + off[k], *ptr[k], (size_t)(cnt[k] * el[k]));
+    }
+    wm__le64_put(o + 16, wm__sip(wm__tb_key, o + 24, at - 24));
+    wm__ok(err);
+    return WM_OK;
+}
+
+/* The checks of a blob's tokenizer t (arrays of bytes[k] bytes). */
+static wm_status wm__tb_check(const wm_tokenizer *t, const uint64_t *bytes, wm_error *err) {
+    const char *what = NULL;
+    uint64_t run, i;
+    int k;
+#define WM__TB_NEED(c, w) do { if (!(c)) { what = (w); goto bad; } } while (0)
+#define WM__TB_ID(x) ((x) >= 0 && (x) < t->n_vocab)
+    WM__TB_NEED(t->n_vocab >= 1 && t->n_vocab <= (1 << 28), "n_vocab");
+    WM__TB_NEED(t->vocab_mask >= 15 && t->vocab_mask < 0x40000000u && !(t->vocab_mask & (t->vocab_mask + 1)), "vocab table size");
+    WM__TB_NEED(t->merge_mask >= 15 && t->merge_mask < 0x40000000u && !(t->merge_mask & (t->merge_mask + 1)), "merge table size");
+    WM__TB_NEED(t->merge_shift >= 34 && t->merge_shift <= 60 && ((uint64_t)1 << (64 - t->merge_shift)) == (uint64_t)t->merge_mask + 1, "merge_shift");
+    WM__TB_NEED(t->n_merges >= 0 && (uint64_t)t->n_merges <= (uint64_t)t->merge_mask + 1, "n_merges");
+    WM__TB_NEED(t->n_added >= 0 && t->n_added_nz >= 0 && t->n_added_nz <= t->n_added && t->n_ac >= 1, "added token counts");
+    WM__TB_NEED(t->n_prefix >= 0 && t->n_prefix <= 16 && t->n_suffix >= 0 && t->n_suffix <= 16, "template length");
+    WM__TB_NEED(t->pre >= 0 && t->pre < WM__N_PRE && t->norm >= WM__NORM_NONE && t->norm <= WM__NORM_NFKC, "pre-tokenizer or normalizer");
+    WM__TB_NEED(!(t->ignore_merges >> 1) && !(t->byte_level >> 1) && !(t->byte_fallback >> 1) && !(t->fuse_unk >> 1) &&
+                    !(t->meta_split >> 1) && !(t->sp_split >> 1) && t->meta >= 0 && t->meta <= WM__META_NEVER, "a flag");
+    WM__TB_NEED(t->n_ops >= 0 && t->n_ops <= 4 && t->n_steps >= 0 && t->n_steps <= 8 && t->n_sp_block >= 0 && t->n_sp_block <= 8, "step counts");
+    WM__TB_NEED(t->dec_strip >= 0 && t->dec_strip <= 64 && t->added_depth >= 1 && t->added_depth <= 64, "dec_strip or added_depth");
+    WM__TB_NEED(t->unk == -1 || WM__TB_ID(t->unk), "unk");
+    for (k = 0; k < WM__TB_N_ARR; k++) /* the fixed-size arrays: exactly their elements */
+        if (k != WM__TB_tok_bytes && k != WM__TB_added_bytes && k != WM__TB_dec_bytes) {
+            void **ptr[WM__TB_N_ARR];
+            size_t el[WM__TB_N_ARR];
+            wm__tb_arrays((wm_tokenizer *)(uintptr_t)t, ptr, el);
+            WM__TB_NEED(bytes[k] == wm__tb_count(t, k) * el[k], "an array's size");
+        }
+    for (k = 0; k < t->n_ops; k++)
+        WM__TB_NEED(t->ops[k].kind <= WM__OP_STRIP && t->ops[k].la <= 16 && t->ops[k].lb <= 16, "a normalizer step");
+    for (k = 0; k < t->n_steps; k++) {
+        const wm__pstep *s = &t->steps[k];
+        WM__TB_NEED(s->kind >= WM__PS_REGEX && s->kind <= WM__PS_PREFIX && s->beh <= WM__SB_CONTIGUOUS && s->ls <= 16 &&
+                        (s->kind != WM__PS_STRING || s->ls >= 1) && (s->kind != WM__PS_REGEX || s->arg < WM__N_PRE), "a pre-tokenizer step");
+    }
+    for (k = 0; k < 256; k++) WM__TB_NEED(t->byte_tok[k] == -1 || WM__TB_ID(t->byte_tok[k]), "byte_tok");
+    for (k = 0; k < t->n_prefix; k++) WM__TB_NEED(WM__TB_ID(t->prefix[k]), "the template's ids");
+    for (k = 0; k < t->n_suffix; k++) WM__TB_NEED(WM__TB_ID(t->suffix[k]), "the template's ids");
+    for (k = 0; k <= 256; k++) WM__TB_NEED(t->added_first[k] >= (k ? t->added_first[k - 1] : 0) && t->added_first[k] <= t->n_added, "added_first");
+    for (run = 0, i = 0; i < (uint64_t)t->n_vocab; i++) { /* the tokens' bytes */
+        WM__TB_NEED((uint64_t)t->tok_off[i] + t->tok_len[i] <= bytes[WM__TB_tok_bytes], "a token's bytes");
+        WM__TB_NEED(t->byte_level || (uint64_t)t->dec_off[i] + t->dec_len[i] <= bytes[WM__TB_dec_bytes], "a token's decoded bytes");
+        run = WM__MAX(run, (uint64_t)t->tok_len[i]);
+    }
+    WM__TB_NEED(run == t->max_len, "max_len");
+    for (i = 0; i <= t->vocab_mask; i++) WM__TB_NEED(t->vocab_hash[i] == -1 || WM__TB_ID(t->vocab_hash[i]), "the vocab table");
+    for (i = 0; i <= t->merge_mask; i++) {
+        const wm__merge *m = &t->merge_hash[i];
+        WM__TB_NEED(m->a == -1 || (WM__TB_ID(m->a) && WM__TB_ID(m->b) && WM__TB_ID(m->id) && m->rank >= 0 && m->rank < t->n_merges), "the merge table");
+    }
+    WM__TB_NEED(wm__tb_run(t->vocab_hash, 4, t->vocab_mask) <= WM__TB_MAX_RUN &&
+                    wm__tb_run(t->merge_hash, sizeof(wm__merge), t->merge_mask) <= WM__TB_MAX_RUN, "a hash table's probe run");
+    for (run = 0, i = 0; i < (uint64_t)t->n_added; i++) {
+        WM__TB_NEED(WM__TB_ID(t->added[i]) && t->added_nz[i] <= 1 && t->added_rorder[i] >= 0 && t->added_rorder[i] < t->n_added, "an added token");
+        WM__TB_NEED((uint64_t)t->added_off[i] + t->added_len[i] <= bytes[WM__TB_added_bytes] &&
+                        (uint64_t)t->added_roff[i] + t->added_rlen[i] <= bytes[WM__TB_added_bytes], "an added token's text");
+        run = WM__MAX(run, (uint64_t)t->added_len[i]);
+    }
+    WM__TB_NEED(run == t->added_max, "added_max");
+    { /* the automaton: breadth first (each node's children the next nodes in order, sorted by byte), failure links to shallower nodes */
+        uint64_t next = 1, level = 0, level_end = 1, next_end = 1;
+        for (i = 0; i < (uint64_t)t->n_ac; i++) {
+            const wm__acn *x = &t->ac[i];
+            uint32_t c;
+            if (i == level_end) { level = level_end; level_end = next_end; }
+            WM__TB_NEED(i < level_end, "the automaton's order");
+            WM__TB_NEED(i == 0 ? x->fail == 0 : x->fail >= 0 && (uint64_t)x->fail < level, "a failure link");
+            WM__TB_NEED(x->out[0] >= -1 && x->out[0] < t->n_added && x->out[1] >= -1 && x->out[1] < t->n_added, "an automaton output");
+            if (x->n_child) {
+                WM__TB_NEED((uint64_t)x->child == next && next + x->n_child <= (uint64_t)t->n_ac, "the automaton's children");
+                for (c = 1; c < x->n_child; c++) WM__TB_NEED(t->ac[next + c - 1].byte < t->ac[next + c].byte, "the automaton's children");
+                next += x->n_child;
+                next_end = next;
+            }
+        }
+        WM__TB_NEED(next == (uint64_t)t->n_ac, "the automaton's nodes");
+    }
+#undef WM__TB_NEED
+#undef WM__TB_ID
+    return WM_OK;
+bad:
+    return wm__fail(err, WM_ERR_FORMAT, "tokenizer blob: %s out of range or inconsistent", what);
+}
+
+WMDEF wm_status wm_tokenizer_blob_bytes(const void *blob, size_t blob_bytes, size_t *bytes, wm_error *err) {
+    wm__arena a = wm__arena_make(NULL, 0);
+    (void)blob; (void)blob_bytes;
+    if (!bytes) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: NULL argument");
+    wm__alloc(&a, 1, WM__SLOT_wm_tokenizer);
+    *bytes = a.used;
+    wm__ok(err);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_tokenizer_init_blob(wm_tokenizer **out, const void *blob, size_t blob_bytes, void *mem, size_t mem_bytes, wm_error *err) {
+    const unsigned char *b = (const unsigned char *)blob;
+    wm__arena a;
+    wm_tokenizer *t;
+    void **ptr[WM__TB_N_ARR];
+    size_t el[WM__TB_N_ARR], raw = 24 + 8 * WM__TB_N_INT;
+    uint64_t total, bytes[WM__TB_N_ARR];
+    int k;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: out is NULL");
+    *out = NULL;
+    if (!b || !mem) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: blob or memory is NULL");
+    if (!wm__little_endian()) return wm__fail(err, WM_ERR_UNSUPPORTED, "tokenizer blob: the in-place form is little-endian; this CPU is not");
+    if (blob_bytes < WM__TB_HEAD || memcmp(b, "WMTOKEN1", 8))
+        return wm__fail(err, WM_ERR_FORMAT, "tokenizer blob: no WMTOKEN1 header (%zu bytes)", blob_bytes);
+    if ((uintptr_t)b % 8) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer blob: at an address not 8-byte aligned (it is used in place)");
+    total = wm__le64(b + 8);
+    if (total < WM__TB_HEAD || total > blob_bytes)
+        return wm__fail(err, WM_ERR_FORMAT, "tokenizer blob: says %llu bytes, %zu given", (unsigned long long)total, blob_bytes);
+    if (wm__sip(wm__tb_key, b + 24, (size_t)total - 24) != wm__le64(b + 16))
+        return wm__fail(err, WM_ERR_FORMAT, "tokenizer blob: checksum mismatch (damaged or cut)");
+    a = wm__arena_make(mem, mem_bytes);
+    t = (wm_tokenizer *)wm__alloc(&a, 1, WM__SLOT_wm_tokenizer);
+    if (a.bad || !t)
+        return wm__fail(err, WM_ERR_ARENA, "tokenizer: buffer of %zu bytes is too small: it needs %d bytes from a %d-byte aligned start", mem_bytes,
+                        (int)WM__SLOT_wm_tokenizer, WM__ALIGN);
+    memset(t, 0, sizeof *t);
+    for (k = 0; k < WM__TB_N_INT; k++) { /* every count and flag fits an int: -1 .. 2^31 - 1 */
+        int64_t v = (int64_t)wm__le64(b + 24 + 8 * k);
+        if (v < -1 || v > 0x7fffffff) return wm__fail(err, WM_ERR_FORMAT, "tokenizer blob: field %d out of range at offset %d", k, 24 + 8 * k);
+    }
+#define WM__TB_SET(f) t->f = (int64_t)wm__le64(b + 24 + 8 * WM__TB_##f);
+    WM__TB_INTS(WM__TB_SET)
+#undef WM__TB_SET
+#define WM__TB_GETRAW(f) memcpy(&t->f, b + raw, sizeof t->f); raw += sizeof t->f;
+    WM__TB_RAWS(WM__TB_GETRAW)
+#undef WM__TB_GETRAW
+    wm__tb_arrays(t, ptr, el);
+    for (k = 0; k < WM__TB_N_ARR; k++) {
+        const unsigned char *d = b + WM__TB_HEAD - 16 * WM__TB_N_ARR + 16 * k;
+        uint64_t o = wm__le64(d);
+        bytes[k] = wm__le64(d + 8);
+        if (o % 8 || o < WM__TB_HEAD || o > total || bytes[k] > total - o || bytes[k] % el[k])
+            return wm__fail(err, WM_ERR_FORMAT, "tokenizer blob: array %d at offset %llu (%llu bytes) outside the blob", k, (unsigned long long)o,
+                            (unsigned long long)bytes[k]);
+        *ptr[k] = (void *)(uintptr_t)(b + o); /* used in place, never written */
+    }
+    if (t->byte_level) t->dec_off = t->dec_len = NULL, t->dec_bytes = NULL; /* as built: no decoded texts */
+    {
+        wm_status st = wm__tb_check(t, bytes, err);
+        if (st != WM_OK) return st;
+    }
+    t->bytes_used = a.used;
+    *out = t;
+    wm__ok(err);
+    return WM_OK;
 }
 
 /* ========================================================================

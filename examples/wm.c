@@ -59,7 +59,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_BATCH, O_REQUANT, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -104,6 +104,7 @@ static const optdef OPTS[N_OPT] = {
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
     {"--allow-requantize", NULL, NULL, K_FLAG, 0, 0, "quantize a model whose matrices are quantized already"},
+    {"--tokenizer-blob", NULL, NULL, K_FLAG, 0, 0, "also write the tokenizer in its in-place form (wm.tokenizer: firmware keeps it in flash)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -129,8 +130,8 @@ static const command CMDS[] = {
     {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
-    {"convert", "MODEL OUT_GGUF", "", 2, 2, {-1}, "a checkpoint as one GGUF file (tensor types kept)"},
-    {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize]", 2, 2, {O_TYPE, O_REQUANT, -1},
+    {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
+    {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize] [--tokenizer-blob]", 2, 2, {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
      "a GGUF file with quantized matrices"},
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--isa NAME]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_ISA, -1},
      "perplexity of a text (llama-perplexity's method)"},
@@ -549,7 +550,7 @@ static int is_gguf(const char *path) {
 }
 
 /* the model at in, and the config / tokenizer JSON texts that go with it (file: the GGUF's bytes) */
-static int gg_open(const char *in, wm_model **m, char **file, char **cfg_json, char **tok_json, wm_gguf_params *p) {
+static int gg_open(const char *in, wm_model **m, char **file, size_t *file_n, char **cfg_json, char **tok_json, wm_gguf_params *p) {
     char path[4096];
     size_t n = 0;
     wm_error e;
@@ -557,6 +558,7 @@ static int gg_open(const char *in, wm_model **m, char **file, char **cfg_json, c
         wm_blob b;
         wm_model_source src;
         if (!(*file = read_text(in, &n))) return 1;
+        *file_n = n;
         b.data = *file; b.size = n; b.name = in;
         src.config_json = NULL; src.config_bytes = 0; src.files = &b; src.n_files = 1;
         if (wm_model_open(m, &src, &e) != WM_OK) return fail("%s", e.message);
@@ -577,7 +579,7 @@ static int gg_open(const char *in, wm_model **m, char **file, char **cfg_json, c
     return 0;
 }
 
-static int write_gguf(const char *in, const char *out_path, int mix, int allow_requant) {
+static int write_gguf(const char *in, const char *out_path, int mix, int allow_requant, int tok_blob) {
     char tmp[4096], name[256];
     const char *base = strrchr(in, '/');
     wm_model *m = NULL;
@@ -586,11 +588,29 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
     wm_gguf_stats st;
     gg_out o;
     char *file = NULL, *cfg_json = NULL, *tok_json = NULL;
+    size_t file_n = 0;
+    void *blob = NULL;
     int rc = 1;
     double t0 = now_s();
     if (strlen(in) > 4000 || strlen(out_path) > 4000) return fail("path too long");
     memset(&p, 0, sizeof p);
-    if (gg_open(in, &m, &file, &cfg_json, &tok_json, &p)) goto done;
+    if (gg_open(in, &m, &file, &file_n, &cfg_json, &tok_json, &p)) goto done;
+    if (file && wm_gguf_tokenizer_blob(file, file_n, &p.tokenizer_blob, &p.tokenizer_blob_bytes, NULL) != WM_OK) p.tokenizer_blob = NULL;
+    if (tok_blob) { /* the tokenizer the model's files give, in its in-place form */
+        wm_tokenizer *t = NULL;
+        char path[4096];
+        size_t n = 0;
+        snprintf(path, sizeof path, is_gguf(in) ? "%s" : "%s/tokenizer.json", in);
+        if (wm_tokenizer_load(&t, path, &e) != WM_OK) { fail("--tokenizer-blob: %s", e.message); goto done; }
+        if (wm_tokenizer_save(t, NULL, 0, &n, &e) != WM_OK || !(blob = malloc(n)) || wm_tokenizer_save(t, blob, n, &n, &e) != WM_OK) {
+            wm_tokenizer_free(t);
+            fail("--tokenizer-blob: %s", blob ? e.message : "out of memory");
+            goto done;
+        }
+        wm_tokenizer_free(t);
+        p.tokenizer_blob = blob;
+        p.tokenizer_blob_bytes = n;
+    }
     snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : in);
     if (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".gguf")) name[strlen(name) - 5] = 0;
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
@@ -612,20 +632,20 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
             st.n_type[WM_F16], st.n_type[WM_BF16], st.n_type[WM_F32], now_s() - t0);
     rc = 0;
 done:
-    free(cfg_json); free(tok_json);
+    free(cfg_json); free(tok_json); free(blob);
     if (m) wm_model_free(m);
     free(file);
     return rc;
 }
 
-static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1); }
+static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1, a->set[O_TOKBLOB]); }
 
 static int cmd_quantize(const args *a) {
     static const char *names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k_m"};
     const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : "q8_0";
     int i;
     for (i = 0; i < 6; i++)
-        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], WM_MIX_F32 + i, a->set[O_REQUANT]);
+        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], WM_MIX_F32 + i, a->set[O_REQUANT], a->set[O_TOKBLOB]);
     return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
 }
 
@@ -1276,7 +1296,7 @@ static int cmd_plan(const args *a) {
     char *file = NULL;
     size_t n_file = 0, js_n = 0, mb, tb = 0, sb = 0, gb = 0, lb;
     struct stat st;
-    int rc = 1;
+    int rc = 1, in_place = 0;
     if (a->set[O_N]) gp.max_new = (int)a->i[O_N];
     if (open_all(a, &m, &t, &s)) { close_all(m, t, s); return 1; }
     /* the tokenizer's JSON text: tokenizer.json, or the GGUF's tokenizer.huggingface.json */
@@ -1289,7 +1309,10 @@ static int cmd_plan(const args *a) {
     }
     if (!file) goto done;
     if (n_file >= 4 && !memcmp(file, "GGUF", 4)) {
-        if (wm_gguf_string(file, n_file, "tokenizer.huggingface.json", &js, &js_n, &e) != WM_OK) { fail("%s", e.message); goto done; }
+        const void *blob;
+        size_t blob_n;
+        if (wm_gguf_tokenizer_blob(file, n_file, &blob, &blob_n, NULL) == WM_OK) in_place = 1; /* firmware uses it where it lies */
+        else if (wm_gguf_string(file, n_file, "tokenizer.huggingface.json", &js, &js_n, &e) != WM_OK) { fail("%s", e.message); goto done; }
     } else {
         js = file;
         js_n = n_file;
@@ -1298,13 +1321,14 @@ static int cmd_plan(const args *a) {
     if (!a->set[O_THREADS]) p1.n_threads = 1; /* a board's one core, unless -t says otherwise */
     p = &p1;
     mb = wm_model_bytes_used(m);
-    if (wm_tokenizer_bytes(js, js_n, &tb, &e) != WM_OK || wm_session_bytes(m, p, &sb, &e) != WM_OK) { fail("%s", e.message); goto done; }
+    if ((in_place ? wm_tokenizer_blob_bytes(NULL, 0, &tb, &e) : wm_tokenizer_bytes(js, js_n, &tb, &e)) != WM_OK ||
+        wm_session_bytes(m, p, &sb, &e) != WM_OK) { fail("%s", e.message); goto done; }
     if (wm_generate_bytes(s, t, strlen(prompt), &gp, &gb) != WM_OK) { fail("plan: the prompt does not fit --ctx %d", p->n_ctx); goto done; }
     lb = sizeof(float) * (size_t)wm_model_config(m)->vocab_size;
     printf("/* wm.h memory plan for %s (wm plan): bytes counted from 64-byte aligned\n"
            "   starts, the same numbers on 32- and 64-bit targets. */\n", a->pos[0]);
     printf("#define WM_PLAN_MODEL_BYTES %zu     /* wm_model_init */\n", mb);
-    printf("#define WM_PLAN_TOKENIZER_BYTES %zu /* wm_tokenizer_init */\n", tb);
+    printf("#define WM_PLAN_TOKENIZER_BYTES %zu /* %s */\n", tb, in_place ? "wm_tokenizer_init_blob (the GGUF's wm.tokenizer, in place)" : "wm_tokenizer_init");
     printf("#define WM_PLAN_SESSION_BYTES %zu   /* wm_session_init */\n", sb);
     printf("#define WM_PLAN_GENERATE_BYTES %zu  /* wm_generate_params.work */\n", gb);
     printf("#define WM_PLAN_LOGITS_BYTES %zu    /* float logits[vocab] */\n", lb);

@@ -2082,12 +2082,33 @@ static char *gunzip_file(const char *gz, const char *out, size_t *n) {
     return (char *)read_all(out, n);
 }
 
+/* t in its in-place form (wm_tokenizer_save, then wm_tokenizer_init_blob on
+   a copy of the blob): *mem holds the blob and the struct */
+static wm_tokenizer *tok_via_blob(const wm_tokenizer *t, void **mem) {
+    wm_tokenizer *tb = NULL;
+    wm_error e;
+    size_t n = 0, ram = 0;
+    unsigned char *b;
+    *mem = NULL;
+    if (!t || wm_tokenizer_save(t, NULL, 0, &n, &e) != WM_OK) { check(0, "tokenizer save: %s", t ? e.message : "no tokenizer"); return NULL; }
+    wm_tokenizer_blob_bytes(NULL, 0, &ram, NULL);
+    *mem = malloc(n + ram + 128);
+    b = (unsigned char *)align64(*mem);
+    if (wm_tokenizer_save(t, b, n, &n, &e) != WM_OK || wm_tokenizer_init_blob(&tb, b, n, b + n, ram + 64, &e) != WM_OK) {
+        check(0, "tokenizer blob: %s", e.message);
+        return NULL;
+    }
+    return tb;
+}
+
 static void tok_family(const char *name) {
     char gz[256], raw[256];
     size_t size, k = 0, bad_ids = 0, bad_sp = 0, bad_dec = 0, n_ids = 0, text_bytes = 0, n_lists = 0, bad_lists = 0;
     char *js, *text = (char *)malloc(1 << 20), *dec = (char *)malloc(1 << 20), *out = (char *)malloc(1 << 20);
     int32_t *want = (int32_t *)malloc(sizeof(int32_t) << 18), *got = (int32_t *)malloc(sizeof(int32_t) << 18);
-    wm_tokenizer *t;
+    wm_tokenizer *t, *tb;
+    void *tb_mem;
+    size_t bad_blob = 0;
     const char *e, *x;
     wm__jit it;
     snprintf(gz, sizeof gz, "tests/fixtures/tok/%s.tokenizer.json.gz", name);
@@ -2095,6 +2116,7 @@ static void tok_family(const char *name) {
     js = gunzip_file(gz, raw, &size);
     free(js);
     t = load_tok(raw);
+    tb = tok_via_blob(t, &tb_mem);
     snprintf(gz, sizeof gz, "tests/fixtures/tok/%s.cases.json.gz", name);
     snprintf(raw, sizeof raw, "build/tok-%s.cases.json", name);
     js = gunzip_file(gz, raw, &size);
@@ -2108,12 +2130,19 @@ static void tok_family(const char *name) {
         if (wm__j_get(x, e, "decode_only")) { /* a random id list: its decoded text only */
             if (wm_detokenize(t, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl))
                 if (!bad_lists++) check(0, "%s: decoded id list %zu differs", name, n_lists);
+            if (tb && n_lists % 8 == 0 && (wm_detokenize(tb, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl))) bad_blob++;
             n_lists++;
             continue;
         }
         tl = wm__j_str(wm__j_get(x, e, "text"), e, text, 1 << 20);
         if (wm_tokenize(t, text, tl, 0, got, 1 << 18, &ng) != WM_OK || !ids_equal(got, ng, want, nw)) {
             if (!bad_ids++) check(0, "%s: ids of text %zu ('%.30s...') differ", name, k, text);
+        }
+        if (!tb || wm_tokenize(tb, text, tl, k % 2, got, 1 << 18, &ng) != WM_OK || (k % 2 == 0 && !ids_equal(got, ng, want, nw))) bad_blob++;
+        if (tb && k % 2) { /* with the special tokens: the same ids as from the JSON */
+            size_t nj = 0;
+            int32_t *gj = got + ng;
+            if (ng > (1 << 17) || wm_tokenize(t, text, tl, 1, gj, 1 << 17, &nj) != WM_OK || !ids_equal(got, ng, gj, nj)) bad_blob++;
         }
         nw = json_ids(wm__j_get(x, e, "ids_with_special"), e, want, 1 << 18);
         if (wm_tokenize(t, text, tl, 1, got, 1 << 18, &ng) != WM_OK || !ids_equal(got, ng, want, nw)) {
@@ -2123,6 +2152,7 @@ static void tok_family(const char *name) {
         if (wm_detokenize(t, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl)) {
             if (!bad_dec++) check(0, "%s: decoded text %zu differs", name, k);
         }
+        if (tb && k % 4 == 0 && (wm_detokenize(tb, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl))) bad_blob++;
         n_ids += nw;
         text_bytes += tl;
         k++;
@@ -2130,8 +2160,9 @@ static void tok_family(const char *name) {
     check(k >= 150 && n_lists >= 300 && !bad_ids && !bad_sp && !bad_dec && !bad_lists,
           "%s: %zu texts (%zu bytes, %zu ids): ids %zu, with special %zu, decoded %zu differ; %zu random id lists: %zu decode differently", name,
           k, text_bytes, n_ids, bad_ids, bad_sp, bad_dec, n_lists, bad_lists);
+    check(tb && bad_blob == 0, "%s: the tokenizer in place (wm_tokenizer_init_blob) differs on %zu of %zu texts", name, bad_blob, k);
 done:
-    free(js); free(text); free(dec); free(out); free(want); free(got);
+    free(js); free(text); free(dec); free(out); free(want); free(got); free(tb_mem);
     wm_tokenizer_free(t);
     remove(raw);
     snprintf(raw, sizeof raw, "build/tok-%s.tokenizer.json", name);
@@ -2370,6 +2401,111 @@ static void test_tokenizer_own(void) {
    library's find_iter does: random token sets over {a, b, c, ' '} against a
    brute-force search, and a 64 KB token against 64 KB of its prefix (the
    automaton reads it once; a search from every position took seconds). */
+/* The tokenizer in place: the demo tokenizer's blob gives the JSON's ids
+   with 4 KB of RAM; damage is refused with a message naming what (the
+   checksum, or with the checksum redone, the field); a GGUF carries it
+   8-byte aligned (wm.tokenizer). */
+typedef struct membuf { unsigned char *p; size_t n, cap; } membuf;
+static int membuf_write(void *user, const void *d, size_t n) { /* a wm_gguf_params.write into memory */
+    membuf *m = (membuf *)user;
+    if (m->n + n > m->cap) {
+        size_t c = (m->n + n) * 2;
+        unsigned char *q = (unsigned char *)realloc(m->p, c);
+        if (!q) return 0;
+        m->p = q; m->cap = c;
+    }
+    memcpy(m->p + m->n, d, n);
+    m->n += n;
+    return 1;
+}
+
+static void test_tokenizer_blob(void) {
+    size_t size, n = 0, ram = 0, bn;
+    char *js = (char *)read_all("examples/models/doge-demo/tokenizer.json", &size);
+    wm_tokenizer *t = NULL, *tb = NULL;
+    wm_error e;
+    unsigned char *buf, *b, mem[WM__SLOT_wm_tokenizer + 64];
+    static const int32_t want[] = {0, 374, 4078, 293, 260, 2800, 859, 305};
+    int32_t ids[16];
+    size_t ni = 0;
+    if (!js || wm_tokenizer_open(&t, js, size, &e) != WM_OK) { check(0, "demo tokenizer"); free(js); return; }
+    check(wm_tokenizer_save(t, NULL, 0, &n, &e) == WM_OK && n > 1000, "blob size: %s", e.message);
+    buf = (unsigned char *)malloc(n + 64);
+    b = (unsigned char *)align64(buf);
+    check(wm_tokenizer_save(t, b, n - 1, &bn, &e) == WM_ERR_ARENA, "save into a buffer one byte short is refused");
+    check(wm_tokenizer_save(t, b, n, &bn, &e) == WM_OK && bn == n, "save: %s", e.message);
+    check(wm_tokenizer_blob_bytes(b, n, &ram, &e) == WM_OK && ram <= 4096 + 64 && ram < 16384, "RAM of the tokenizer in place: %zu bytes", ram);
+    check(wm_tokenizer_init_blob(&tb, b, n, align64(mem), ram - 1, &e) == WM_ERR_ARENA, "one byte less of RAM is refused");
+    check(wm_tokenizer_init_blob(&tb, b, n, align64(mem), ram, &e) == WM_OK, "init from the blob: %s", e.message);
+    check(tb && wm_tokenize(tb, "The secret of a happy life is", 29, 1, ids, 16, &ni) == WM_OK && ids_equal(ids, ni, want, 8),
+          "demo prompt ids from the blob");
+    check(wm_tokenizer_find(tb, "<|end_of_text|>") == wm_tokenizer_find(t, "<|end_of_text|>"), "added tokens from the blob");
+    { /* damage */
+        unsigned char *c = (unsigned char *)malloc(n + 16), *ca = (unsigned char *)(((uintptr_t)c + 7) & ~(uintptr_t)7);
+        uint64_t vh_off;
+        int32_t bad_id;
+        memcpy(ca, b, n); ca[n / 2] ^= 1;
+        check(wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "checksum"), "a flipped bit: %s", e.message);
+        memcpy(ca, b, n);
+        check(wm_tokenizer_init_blob(&tb, ca, n - 8, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "bytes"), "cut short: %s", e.message);
+        memcpy(ca + 1, b, n);
+        check(wm_tokenizer_init_blob(&tb, ca + 1, n, align64(mem), ram, &e) == WM_ERR_INVALID_ARG && strstr(e.message, "aligned"), "misaligned: %s", e.message);
+        memcpy(ca, b, n); /* an id past the vocabulary in the vocab table, checksum redone */
+        vh_off = wm__le64(ca + WM__TB_HEAD - 16 * WM__TB_N_ARR + 16 * WM__TB_vocab_hash);
+        bad_id = 4096;
+        for (bn = 0; bn < 64; bn++) { int32_t v; memcpy(&v, ca + vh_off + 4 * bn, 4); if (v >= 0) { memcpy(ca + vh_off + 4 * bn, &bad_id, 4); break; } }
+        wm__le64_put(ca + 16, wm__sip(wm__tb_key, ca + 24, n - 24));
+        check(wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "vocab table"), "a bad id: %s", e.message);
+        memcpy(ca, b, n); /* the vocab table full: a lookup would never end */
+        for (bn = 0; bn < 4096 * 2; bn++) { int32_t v; memcpy(&v, ca + vh_off + 4 * bn, 4); if (v < 0) { v = 5; memcpy(ca + vh_off + 4 * bn, &v, 4); } }
+        wm__le64_put(ca + 16, wm__sip(wm__tb_key, ca + 24, n - 24));
+        check(wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "probe run"), "a full table: %s", e.message);
+        memcpy(ca, b, n); /* a failure link to a deeper node: the automaton's step would not be linear */
+        {
+            uint64_t ac_off = wm__le64(ca + WM__TB_HEAD - 16 * WM__TB_N_ARR + 16 * WM__TB_ac), ac_n = wm__le64(ca + WM__TB_HEAD - 16 * WM__TB_N_ARR + 16 * WM__TB_ac + 8) / sizeof(wm__acn);
+            wm__acn node;
+            memcpy(&node, ca + ac_off + sizeof node * (ac_n - 1), sizeof node);
+            node.fail = (int32_t)ac_n - 1;
+            memcpy(ca + ac_off + sizeof node * (ac_n - 1), &node, sizeof node);
+            wm__le64_put(ca + 16, wm__sip(wm__tb_key, ca + 24, n - 24));
+            check(ac_n > 2 && wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "failure link"),
+                  "a failure link to itself: %s", e.message);
+        }
+        free(c);
+    }
+    { /* in a GGUF: wm.tokenizer, 8-byte aligned in the file */
+        wm_model *m = NULL;
+        char *gg = NULL, *graw = NULL;
+        size_t gn = 0;
+        const void *gb = NULL;
+        size_t gbn = 0;
+        check(wm_model_load(&m, "examples/models/doge-demo", &e) == WM_OK, "demo model: %s", e.message);
+        if (m) {
+            wm_gguf_params p;
+            membuf mb = {NULL, 0, 0};
+            memset(&p, 0, sizeof p);
+            p.mix = WM_MIX_KEEP; p.tokenizer_json = js; p.tokenizer_bytes = size; p.tokenizer_blob = b; p.tokenizer_blob_bytes = n;
+            p.write = membuf_write; p.user = &mb;
+            check(wm_gguf_write(m, &p, NULL, &e) == WM_OK, "GGUF with the blob: %s", e.message);
+            graw = (char *)malloc(mb.n + 64);
+            gg = (char *)align64(graw);
+            gn = mb.n;
+            memcpy(gg, mb.p, gn);
+            check(wm_gguf_tokenizer_blob(gg, gn, &gb, &gbn, &e) == WM_OK && gbn == n && (uintptr_t)gb % 8 == 0 && !memcmp(gb, b, n),
+                  "wm.tokenizer read back aligned: %s", e.message);
+            check(wm_tokenizer_init_blob(&tb, gb, gbn, align64(mem), ram, &e) == WM_OK &&
+                  wm_tokenize(tb, "The secret of a happy life is", 29, 1, ids, 16, &ni) == WM_OK && ids_equal(ids, ni, want, 8),
+                  "the GGUF's blob tokenizes: %s", e.message);
+            free(mb.p); free(graw);
+            wm_model_free(m);
+        }
+        check(wm_gguf_tokenizer_blob(js, size, &gb, &gbn, &e) == WM_ERR_FORMAT, "not a GGUF");
+    }
+    free(buf);
+    free(js);
+    wm_tokenizer_free(t);
+}
+
 static void test_tokenizer_added_search(void) {
     unsigned seed = 11;
     int round, bad = 0, worst = -1;
@@ -2466,7 +2602,7 @@ static void test_readme_plan(void) {
     if (!readme) { check(0, "README.md"); return; }
     for (m = 0; m < 2; m++) {
         char cmd[512], out[8192];
-        snprintf(cmd, sizeof cmd, "build/wm quantize examples/models/%s-demo build/tmp/plan-%s.gguf --type q8_0 2>/dev/null && "
+        snprintf(cmd, sizeof cmd, "build/wm quantize examples/models/%s-demo build/tmp/plan-%s.gguf --type q8_0 --tokenizer-blob 2>/dev/null && "
                                   "build/wm plan build/tmp/plan-%s.gguf --ctx 256 --batch 1 --cache-type q8_0 -p '%s' -n 24",
                  models[m], models[m], models[m], prompts[m]);
         if (run_capture(cmd, out, sizeof out) != 0) { check(0, "wm plan of %s", models[m]); continue; }
@@ -3832,6 +3968,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_nz_added);
     RUN("tokenizer", test_tokenizer_sp_block);
     RUN("tokenizer", test_tokenizer_memory);
+    RUN("tokenizer", test_tokenizer_blob);
     RUN("tokenizer", test_tokenizer_added_search);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);

@@ -125,7 +125,8 @@ int fw_main(void) {
     wm_generate_stats gs;
     wm_error e;
     const char *tj;
-    size_t tj_n, n_prompt = 0, i;
+    const void *tk;
+    size_t tj_n, tk_n, n_prompt = 0, i;
     int32_t pids[64];
     uint64_t t0;
 
@@ -142,9 +143,14 @@ int fw_main(void) {
     src.files = &blob;
     src.n_files = 1;
     if (wm_model_init(&m, &src, fw_arena, FW_OFF_TOK, &e) != WM_OK) return fw_fail("model", e.message);
-    if (wm_gguf_string(fw_model, blob.size, "tokenizer.huggingface.json", &tj, &tj_n, &e) != WM_OK) return fw_fail("tokenizer", e.message);
-    if (wm_tokenizer_init(&t, tj, tj_n, fw_arena + FW_OFF_TOK, FW_OFF_SESSION - FW_OFF_TOK, &e) != WM_OK)
-        return fw_fail("tokenizer", e.message);
+    if (wm_gguf_tokenizer_blob(fw_model, blob.size, &tk, &tk_n, &e) == WM_OK) { /* the tokenizer where it lies: only its struct in RAM */
+        if (wm_tokenizer_init_blob(&t, tk, tk_n, fw_arena + FW_OFF_TOK, FW_OFF_SESSION - FW_OFF_TOK, &e) != WM_OK)
+            return fw_fail("tokenizer", e.message);
+    } else { /* built in RAM from the JSON text */
+        if (wm_gguf_string(fw_model, blob.size, "tokenizer.huggingface.json", &tj, &tj_n, &e) != WM_OK) return fw_fail("tokenizer", e.message);
+        if (wm_tokenizer_init(&t, tj, tj_n, fw_arena + FW_OFF_TOK, FW_OFF_SESSION - FW_OFF_TOK, &e) != WM_OK)
+            return fw_fail("tokenizer", e.message);
+    }
     p = wm_session_default_params(m);
     p.n_ctx = WM_PLAN_N_CTX;
     p.n_batch = WM_PLAN_N_BATCH;

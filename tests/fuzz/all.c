@@ -49,6 +49,9 @@
 #define LLVMFuzzerTestOneInput fz_session
 #include "session.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fz_tokblob
+#include "tokblob.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fz_tokenize
 #include "tokenize.c"
 #undef LLVMFuzzerTestOneInput
@@ -61,7 +64,7 @@ static const struct { const char *name; fz_fn fn; } fz_all[] = {
     {"chat", fz_chat},         {"config", fz_config}, {"detokenize", fz_detokenize}, {"gguf", fz_gguf},
     {"ggvocab", fz_ggvocab},   {"index", fz_index},   {"model", fz_model},           {"model_struct", fz_model_struct},
     {"normalize", fz_normalize}, {"quant", fz_quant}, {"run", fz_run},               {"sample", fz_sample},
-    {"session", fz_session},   {"tokenize", fz_tokenize}, {"tokenizer", fz_tokenizer},
+    {"session", fz_session},   {"tokblob", fz_tokblob},   {"tokenize", fz_tokenize}, {"tokenizer", fz_tokenizer},
 };
 static fz_fn fz_pick;
 

@@ -22,6 +22,20 @@ static void put(const char *harness, const void *a, size_t na, const void *b, si
     fclose(f);
 }
 
+/* a tokenizer.json text as a seed of the tokenizer harness, and its blob (wm_tokenizer_save) of tokblob's */
+static void put_tok(const char *json) {
+    wm_tokenizer *t;
+    size_t n = 0;
+    put("tokenizer", json, strlen(json), NULL, 0);
+    if (wm_tokenizer_open(&t, json, strlen(json), NULL) != WM_OK) return;
+    if (wm_tokenizer_save(t, NULL, 0, &n, NULL) == WM_OK) {
+        void *b = malloc(n);
+        if (b && wm_tokenizer_save(t, b, n, &n, NULL) == WM_OK) put("tokblob", b, n, NULL, 0);
+        free(b);
+    }
+    wm_tokenizer_free(t);
+}
+
 /* GGUF seeds: llama.cpp's files of hf-mamba2, and wm convert / quantize
    output of fixtures (build/wm must exist: make fuzz-build builds it) */
 static void gguf_seeds(void) {
@@ -144,7 +158,7 @@ int main(int argc, char **argv) {
         free(t);
     }
     fuzz_tiny_tokenizer(js, sizeof js);
-    put("tokenizer", js, strlen(js), NULL, 0);
+    put_tok(js);
     { /* the other tokenizer paths: SentencePiece-style (normalizer steps, byte fallback, Metaspace decoder, a
          "normalized" added token) and a byte-level one through the general pre-tokenizer pipeline */
         static const char *sp =
@@ -160,7 +174,7 @@ int main(int argc, char **argv) {
             "\"Replace\",\"pattern\":{\"String\":\"\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"},"
             "{\"type\":\"Strip\",\"content\":\" \",\"start\":1,\"stop\":0}]}}";
         char *pl = (char *)malloc(strlen(js) + 600), *at;
-        put("tokenizer", sp, strlen(sp), NULL, 0);
+        put_tok(sp);
         strcpy(pl, js); /* the tiny byte-level one, its pre-tokenizer replaced by a pipeline */
         at = strstr(pl, "\"pre_tokenizer\"");
         if (at) {
@@ -169,7 +183,7 @@ int main(int argc, char **argv) {
                         "{\"type\":\"Split\",\"pattern\":{\"String\":\"x\"},\"behavior\":\"MergedWithNext\"},{\"type\":\"Punctuation\"},"
                         "{\"type\":\"Split\",\"pattern\":{\"Regex\":\"\\\\p{N}{1,3}\"},\"behavior\":\"Isolated\"},"
                         "{\"type\":\"ByteLevel\",\"add_prefix_space\":true,\"use_regex\":true}]},%s", rest ? rest : "}");
-            put("tokenizer", pl, strlen(pl), NULL, 0);
+            put_tok(pl);
         }
         free(pl);
         { /* the tiny byte-level one split by GPT-4o's (o200k) regex, inverted-Removed as its file has it */
@@ -184,7 +198,7 @@ int main(int argc, char **argv) {
                 const char *rest = strstr(js, "\"post_processor\"");
                 sprintf(at, "\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[{\"type\":\"Split\",\"pattern\":{\"Regex\":%s},"
                             "\"behavior\":\"Removed\",\"invert\":true},{\"type\":\"ByteLevel\",\"use_regex\":false}]},%s", rx, rest ? rest : "}");
-                put("tokenizer", o, strlen(o), NULL, 0);
+                put_tok(o);
             }
             free(o);
         }
