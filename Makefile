@@ -220,9 +220,10 @@ fuzz-replay: fuzz-build
 fuzz-smoke: fuzz-replay
 	tools/fuzz.sh run 20 $(FUZZERS)
 
-# Firmware: examples/firmware on QEMU's Cortex-M55 (mps3-an547, Helium) and
-# Cortex-M4F (mps2-an386) boards, both demo models at Q8_0 from a GGUF used
-# in place, memory planned on the host (wm plan); test-firmware runs them
+# Firmware: examples/firmware on QEMU's Cortex-M55 (mps3-an547, Helium),
+# Cortex-M4F (mps2-an386) and RISC-V RV32 (virt: rv32imac, rv32imafc)
+# boards, both demo models at Q8_0 from a GGUF used in place (its
+# tokenizer too), memory planned on the host (wm plan); test-firmware runs them
 # and compares their token ids with the hosted build of the same program.
 FW_CC      ?= arm-none-eabi-gcc
 FW_DIR      = examples/firmware
@@ -238,7 +239,14 @@ FW_LDFLAGS  = -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sect
 FW_an547    = -mcpu=cortex-m55 -mfloat-abi=hard
 FW_an386    = -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard
 FW_SRC      = $(FW_DIR)/main.c $(FW_DIR)/fw.h wm.h
-FW_ELFS     = $(foreach m,$(FW_MODELS),build/firmware/an547-$(m).elf build/firmware/an386-$(m).elf) build/firmware/an547-cheems-scalar.elf
+# RISC-V RV32 on QEMU's virt board: rv32imac (no FPU) and rv32imafc
+RV_CC      ?= riscv64-unknown-elf-gcc
+RV_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mcmodel=medany -ffunction-sections -fdata-sections -DWM_NO_UNICODE_NORM -DFW_ARENA_SECTION='".fw_arena"'
+RV_LDFLAGS  = -nostartfiles --specs=picolibc.specs -Wl,--gc-sections -Wl,-e,fw_start -L $(FW_DIR) -lm
+RV_rv32imac  = -march=rv32imac -mabi=ilp32
+RV_rv32imafc = -march=rv32imafc -mabi=ilp32f
+FW_ELFS     = $(foreach m,$(FW_MODELS),build/firmware/an547-$(m).elf build/firmware/an386-$(m).elf build/firmware/rv32imac-$(m).elf \
+                build/firmware/rv32imafc-$(m).elf) build/firmware/an547-cheems-scalar.elf
 FW_HOSTS    = $(foreach m,$(FW_MODELS),build/firmware/host-$(m))
 
 build/firmware/%-q8_0.gguf: build/wm
@@ -269,6 +277,14 @@ build/firmware/an386-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_D
 build/firmware/an547-cheems-scalar.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an547.ld build/firmware/cheems/plan.h build/firmware/cheems-q8_0.gguf
 	$(FW_CC) $(FW_CFLAGS) $(FW_an547) -DWM_NO_SIMD -I build/firmware/cheems -DFW_MODEL_FILE='"build/firmware/cheems-q8_0.gguf"' \
 	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an547.ld $(FW_LDFLAGS) -o $@
+
+RV_DEPS     = $(FW_SRC) $(FW_DIR)/board-rv.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/rv-virt.ld
+RV_BUILD    = $(RV_CC) $(RV_CFLAGS) $(RV_$(word 1,$(subst -, ,$(notdir $@)))) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
+                $(FW_DIR)/main.c $(FW_DIR)/board-rv.c $(FW_DIR)/model.S -T rv-virt.ld $(RV_LDFLAGS) -Wl,-Map=$@.map -o $@
+build/firmware/rv32imac-%.elf: $(RV_DEPS) build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$(RV_BUILD)
+build/firmware/rv32imafc-%.elf: $(RV_DEPS) build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$(RV_BUILD)
 
 FW_PLANS    = $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf build/firmware/$(m)/plan.h)
 .PRECIOUS: $(FW_PLANS)

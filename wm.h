@@ -141,7 +141,8 @@
                                         (weights executed from flash)
       WM_FLOAT_MATH      (see right)    single precision in the inference path
                                         (RoPE angles); on by itself on Arm
-                                        targets without a double-precision FPU
+                                        and RISC-V targets without a
+                                        double-precision FPU
       WM_NO_HUGEPAGES    undefined      wm_model_load: no madvise(MADV_HUGEPAGE) on
                                         weight buffers (Linux, default allocator,
                                         _DEFAULT_SOURCE visible)
@@ -835,7 +836,7 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #endif
 
 /* Single-precision math where double would be emulated in software. */
-#if defined(WM_FLOAT_MATH) || (defined(__ARM_FP) && !(__ARM_FP & 8))
+#if defined(WM_FLOAT_MATH) || (defined(__ARM_FP) && !(__ARM_FP & 8)) || (defined(__riscv) && !(defined(__riscv_flen) && __riscv_flen >= 64))
 #define WM__FLOAT_MATH 1
 #endif
 

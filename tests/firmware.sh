@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# make test-firmware: runs the firmware images under qemu-system-arm (time
-# advancing per instruction, -icount) and compares each board's token ids
-# with the hosted build of the same program; prints the instructions per
-# decoded token, Helium against the scalar build. Last line: N passed, N failed.
+# make test-firmware: runs the firmware images under qemu-system-arm and
+# qemu-system-riscv32 (time advancing per instruction, -icount) and compares
+# each board's token ids with the hosted build of the same program; prints
+# the instructions per decoded token, Helium against the scalar build. Last
+# line: N passed, N failed.
 set -u
 cd "$(dirname "$0")/.."
 B=build/firmware
 pass=0 fail=0
 qemu() { # board elf -> output (10 minutes of host time at most)
-    timeout 600 qemu-system-arm -M "$1" -nographic -monitor none -serial none \
+    local sys=qemu-system-arm opt=""
+    [ "$1" = virt ] && sys=qemu-system-riscv32 opt="-bios none"
+    timeout 600 $sys -M "$1" $opt -display none -monitor none -serial none \
         -semihosting-config enable=on,target=native -icount shift=0 -kernel "$2" 2>&1
 }
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
@@ -25,7 +28,7 @@ for m in cheems doge; do
     host=$("$B/host-$m") || { bad "host-$m exits with an error"; continue; }
     want=$(grep '^ids:' <<< "$host")
     [ -n "$want" ] || { bad "host-$m prints no ids"; continue; }
-    for run in "mps3-an547 an547-$m" "mps2-an386 an386-$m"; do
+    for run in "mps3-an547 an547-$m" "mps2-an386 an386-$m" "virt rv32imac-$m" "virt rv32imafc-$m"; do
         set -- $run
         out=$(qemu "$1" "$B/$2.elf"); rc=$?
         got=$(grep '^ids:' <<< "$out")
