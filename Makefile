@@ -36,7 +36,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
+.PHONY: all run test test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok bench-state clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
 
 all: build/wm build/simple
 
@@ -183,6 +183,14 @@ bench-tok:
 
 bench-quant: build/wm
 	tools/bench_quant.sh
+
+# what F16 / BF16 recurrent states cost against F32 (BENCH.md "Firmware")
+build/state_cost: tools/state_cost.c wm.h | build
+	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tools/state_cost.c -o $@ $(LDLIBS)
+
+bench-state: build/state_cost
+	build/state_cost examples/models/cheems-demo examples/models/cheems-demo/tokenizer.json tests/fixtures/heldout.txt 512
+	build/state_cost tests/fixtures/hf-mamba2 tests/fixtures/hf-mamba2/tokenizer.json tests/fixtures/heldout.txt 512
 
 # Fuzzing: one libFuzzer harness per entry point that takes untrusted bytes
 # (tests/fuzz/*.c), with AddressSanitizer and UBSan (pointer-overflow

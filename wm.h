@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             570  Public interface
+      @API             573  Public interface
       @BASICS          282  Implementation basics
       @TYPES           614  Tensor types
       @KERNELS        1839  Kernels
-      @STRUCTS          75  Model and session structures
+      @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1786  Layers, in data-flow order
+      @LAYERS         1823  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         558  Session
+      @SESSION         584  Session
       @SAFETENSORS     214  safetensors
       @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      362  GGUF writing
@@ -38,7 +38,7 @@
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      3278  Tokenizer
       @SAMPLING        132  Sampling
-      @SAVE            147  Session save / restore
+      @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
       @STDIO           346  stdio helpers
       @UNICODE        2508  Unicode tables and their lookups (an appendix)
@@ -429,6 +429,9 @@ typedef struct wm_session_params {
     int cache_type; /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0
                        (head_dim a multiple of 32) */
     int isa;       /* WM_ISA_AUTO (0): the best here; or one to pin, refused where this build or CPU lacks it */
+    int state_type; /* recurrent states (SSD, GLA, MCSD): WM_F32 (exact, the default: decode and prefill agree to rounding),
+                       WM_F16 or WM_BF16 storage, half the RAM; arithmetic stays F32 and a state is rounded each time
+                       it is stored: after every decoded token, at the end of every prefill chunk (SSD) or call (GLA, MCSD) */
     wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give);
                                      NULL: wm.h's own (wm_session_create), OpenMP, or none */
     void *pool;                   /* its first argument (a wm_pool with wm_pool_parallel_for) */
@@ -3591,7 +3594,8 @@ WM__SLOT(wm_model, 936);
 typedef struct wm__lstate {
     unsigned char *k, *v; /* [n_kv][n_ctx][hd] of the cache type: head-major, so a head's keys are one stream */
     float *m;     /* [n_kv][n_ctx] doge dynamic mask value of each key */
-    float *S;     /* [H][P][N] SSD state */
+    float *S;     /* [H][P][N] SSD state (and the GLA / MCSD states): F32, or uint16_t F16 / BF16 values under a
+                     session's state_type (wm__st_widen / wm__st_narrow) */
     float *conv;  /* [K-1][C] mamba2 conv window */
     int n_heads;  /* heads of k (and m), and of v unless n_vheads */
     int n_vheads; /* heads of v when they differ (SW-SKA), else 0 */
@@ -3609,6 +3613,7 @@ struct wm_session {
     float *rope_cs, *rope_sn;    /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
     float *arope_cs, *arope_sn;  /* [n_batch][head_dim/2] RoPE of attention q/k */
     unsigned char *work;         /* module scratch, work_bytes long */
+    float *swork;                /* F32 working copy of a reduced state (wm__st_work_floats), or NULL */
     size_t work_bytes;
     wm_layer_hook hook;
     void *hook_user;
@@ -3616,7 +3621,7 @@ struct wm_session {
     void *own_pool;              /* the wm_pool wm_session_create started (NULL: none) */
     char err[256];
 };
-WM__SLOT(wm_session, 472);
+WM__SLOT(wm_session, 488);
 
 /* ========================================================================
    [@PLAN] Module descriptions: the tensors of a module (its plan), walked by the
@@ -3756,14 +3761,36 @@ static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int 
 }
 #endif
 
+/* ---- recurrent states in F16 / BF16 (wm_session_params.state_type) --------
+   A state of n values is stored as uint16_t where the session asks for it;
+   the modules widen what they update into F32 (a row, a head, or the whole
+   state: ctx.sw) and narrow it back, rounding to nearest even. */
+static float *wm__st_alloc(wm__arena *a, size_t n, int stype) { return (float *)wm__alloc(a, n, stype == WM_F32 ? sizeof(float) : 2); }
+
+static void wm__st_widen(float *dst, const void *src, size_t n, int stype) { /* dst[n] = the stored values at src */
+    const uint16_t *h = (const uint16_t *)src;
+    size_t i;
+    if (stype == WM_F16) for (i = 0; i < n; i++) dst[i] = wm__f16_to_f32(h[i]);
+    else for (i = 0; i < n; i++) dst[i] = wm__bf16_to_f32(h[i]);
+}
+
+static void wm__st_narrow(void *dst, const float *src, size_t n, int stype) { /* stores src[n] at dst */
+    uint16_t *h = (uint16_t *)dst;
+    size_t i;
+    if (stype == WM_F16) for (i = 0; i < n; i++) h[i] = wm__f32_to_f16(src[i]);
+    else for (i = 0; i < n; i++) h[i] = wm__f32_to_bf16(src[i]);
+}
+
 /* ---- SSD: chunked scan (prefill) and recurrence (decode) -----------------
    Per head h: S_t = exp(A dt_t) S_{t-1} + dt_t x_t B_t^T,  y_t = S_t C_t + D x_t.
    xs [nb][.] rows ldx apart (head h at +h*P), B/C rows ldbc apart (group g
    at +g*N), dt [nb][H] after softplus, state S [H][P][N], y [nb][H][P]. */
 typedef struct wm__ssd_args {
-    float *y, *S;
+    float *y, *S;  /* S: [H][P][N], F32 or (stype F16 / BF16) uint16_t */
     const float *xs, *Bm, *Cm, *dt, *A_log, *Dskip;
     int ldx, ldbc, nb, H, P, N, G, group_div, chunk;
+    int stype;     /* the state's storage */
+    float *sw;     /* reduced states: [n_threads][N] (a token) or [n_threads][P][N] (a chunk), F32 */
 } wm__ssd_args;
 
 /* one thread's scratch for the chunked scan */
@@ -3802,13 +3829,15 @@ static void wm__ssd_step_task(void *arg, int h, int worker) {
     int g = wm__ssd_group(a, h), p;
     float dt = a->dt[h], dA = expf(-expf(a->A_log[h]) * dt);
     const float *x = a->xs + (size_t)h * a->P, *B = a->Bm + (size_t)g * a->N, *C = a->Cm + (size_t)g * a->N;
-    float *S = a->S + (size_t)h * a->P * a->N, *y = a->y + (size_t)h * a->P;
-    (void)worker;
-    for (p = 0; p < a->P; p++) {
-        float *Sp = S + (size_t)p * a->N;
+    float *y = a->y + (size_t)h * a->P;
+    size_t at = (size_t)h * a->P * a->N; /* the head's state */
+    for (p = 0; p < a->P; p++, at += (size_t)a->N) {
+        float *Sp = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->N; /* a reduced state: its row widened */
+        if (a->stype != WM_F32) wm__st_widen(Sp, (const uint16_t *)(const void *)a->S + at, (size_t)a->N, a->stype);
         wm__k_scale(kc, Sp, dA, (size_t)a->N);
         wm__k_axpy(kc, Sp, dt * x[p], B, WM_F32, a->N);
         y[p] = wm__k_dot(kc, C, Sp, WM_F32, a->N) + a->Dskip[h] * x[p];
+        if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, Sp, (size_t)a->N, a->stype);
     }
 }
 
@@ -3846,11 +3875,13 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
     int c0 = j->c0, q = j->q, Q = j->Q;
     wm__ssd_ws *w = &j->ws[worker];
     int gg = wm__ssd_group(a, h), t, s, p, n;
-    float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->S + (size_t)h * a->P * a->N;
+    size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N; /* the head's state: F32, or widened into sw */
+    float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * PN;
     const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
     const float *Cg = a->Cm + (size_t)c0 * a->ldbc + (size_t)gg * a->N, *Bg = a->Bm + (size_t)c0 * a->ldbc + (size_t)gg * a->N;
     float *Y = a->y + ((size_t)c0 * a->H + (size_t)h) * a->P;
     size_t ldy = (size_t)a->H * a->P;
+    if (a->stype != WM_F32) wm__st_widen(S, (const uint16_t *)(const void *)a->S + at, PN, a->stype);
     for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->H + h]; w->lam[t] = acc; }
     for (t = 0; t < q; t++) { /* the masked decay matrix, row by row */
         float *m = w->M + (size_t)t * Q;
@@ -3876,6 +3907,7 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
     }
     wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
     wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
+    if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, S, PN, a->stype);
 }
 
 static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
@@ -3898,6 +3930,8 @@ typedef struct wm__ctx {
     wm__lstate *st;      /* this layer's session state */
     int nb, pos0;        /* tokens of this batch and the position of the first */
     int n_ctx, ctype;    /* the session's context (KV cache rows) and cache type */
+    int stype;           /* the session's state_type: WM_F32, or F16 / BF16 states (wm__st_widen) */
+    float *sw;           /* F32 working copy of a reduced state: wm__st_work_floats of them, or NULL */
     const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
     const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
 } wm__ctx;
@@ -3967,6 +4001,7 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_rope(kc, b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
         }
     a.y = b.yv; a.S = x->st->S; a.xs = b.xs; a.Bm = b.Bm; a.Cm = b.Cm; a.dt = b.dt;
+    a.stype = x->stype; a.sw = x->sw;
     a.A_log = w->A_log; a.Dskip = w->Dskip;
     a.ldx = wm__ssd_I(c); a.ldbc = G * N; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = c->ssd_chunk;
@@ -4013,11 +4048,11 @@ static void wm__ssd_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
     *conv = 0;
 }
 
-static void wm__ssd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__ssd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
     size_t S, conv;
     (void)n_batch; (void)n_ctx; (void)ctype;
     wm__ssd_lstate_floats(c, &S, &conv);
-    st->S = wm__falloc(a, S, 1, 1);
+    st->S = wm__st_alloc(a, S, stype);
 }
 
 static void wm__ssd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -4098,6 +4133,7 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
             b.dt[(size_t)t * H + i] = d < c->dt_min ? c->dt_min : (d > c->dt_max ? c->dt_max : d);
         }
     a.y = b.yv; a.S = x->st->S; a.xs = b.xbc; a.Bm = b.xbc + I; a.Cm = b.xbc + I + GN; a.dt = b.dt;
+    a.stype = x->stype; a.sw = x->sw;
     a.A_log = w->A_log; a.Dskip = w->Dskip;
     a.ldx = C; a.ldbc = C; a.nb = x->nb;
     a.H = H; a.P = wm__ssd_P(c); a.N = c->ssd_state; a.G = c->ssd_groups; a.group_div = 1; a.chunk = c->ssd_chunk;
@@ -4153,11 +4189,11 @@ static void wm__mamba_lstate_floats(const wm_config *c, size_t *S, size_t *conv)
     *conv = (size_t)(c->conv_kernel - 1) * (size_t)wm__conv_C(c);
 }
 
-static void wm__mamba_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__mamba_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
     size_t S, conv;
     (void)n_batch; (void)n_ctx; (void)ctype;
     wm__mamba_lstate_floats(c, &S, &conv);
-    st->S = wm__falloc(a, S, 1, 1);
+    st->S = wm__st_alloc(a, S, stype);
     st->conv = wm__falloc(a, conv, 1, 1);
 }
 
@@ -4202,7 +4238,9 @@ static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__a
     size_t TW = wm__mcsd_theta(c);
     float *th = wm__falloc(ar, (size_t)x->nb, TW, 1); /* [nb][D or 2D] */
     float *p = wm__falloc(ar, 5, (size_t)Dc, 1);       /* U, V, F, E, RMSNorm(decay): [5][Dc] */
-    float *A = x->st->S, *B = A + D, *z = B + D;       /* [D], [D], [C] */
+    size_t nS = 2 * (size_t)D + (size_t)C;
+    float *A = x->stype == WM_F32 ? x->st->S : x->sw, *B = A + D, *z = B + D; /* [D], [D], [C]; a reduced state widened into sw */
+    if (x->stype != WM_F32) wm__st_widen(A, x->st->S, nS, x->stype);
     for (t = 0; t < x->nb; t++) {
         const float *xt = in + (size_t)t * D;
         for (ch = 0; ch < C; ch++) {
@@ -4231,6 +4269,7 @@ static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__a
             }
         }
     }
+    if (x->stype != WM_F32) wm__st_narrow(x->st->S, A, nS, x->stype);
     if (w->o.data) wm__k_matmul(kc, out, D, th, (int)TW, &w->o, NULL, x->nb);
     else memcpy(out, th, sizeof(float) * (size_t)x->nb * (size_t)D);
 }
@@ -4260,11 +4299,11 @@ static void wm__mcsd_lstate_floats(const wm_config *c, size_t *S, size_t *conv) 
     *conv = 0;
 }
 
-static void wm__mcsd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__mcsd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
     size_t S, conv;
     (void)n_batch; (void)n_ctx; (void)ctype;
     wm__mcsd_lstate_floats(c, &S, &conv);
-    st->S = wm__falloc(a, S, 1, 1);
+    st->S = wm__st_alloc(a, S, stype);
 }
 
 static void wm__mcsd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -4367,8 +4406,9 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__kc *kc = x->kc;
     wm__rod_bufs b;
     int D = c->hidden_size, Di = c->rod_inner, n = c->rod_mem, K = c->conv_kernel, t, i, k;
-    float *S = x->st->S, qs = 1.0f / sqrtf((float)n);
+    float *S = x->stype == WM_F32 ? x->st->S : x->sw, qs = 1.0f / sqrtf((float)n); /* [n][Di]; a reduced state widened into sw */
     wm__rod_carve(ar, c, x->nb, &b);
+    if (x->stype != WM_F32) wm__st_widen(S, x->st->S, (size_t)n * (size_t)Di, x->stype);
     wm__k_matmul(kc, b.az, 2 * Di, in, D, &w->fc, NULL, x->nb);
     memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * Di);
     for (t = 0; t < x->nb; t++) memcpy(b.ext + (size_t)(K - 1 + t) * Di, b.az + (size_t)t * 2 * Di, sizeof(float) * (size_t)Di);
@@ -4422,6 +4462,7 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_rmsnorm(kc, o, o, w->act_norm, Di, c->norm_eps);
         }
     }
+    if (x->stype != WM_F32) wm__st_narrow(x->st->S, S, (size_t)n * (size_t)Di, x->stype);
     wm__k_matmul(kc, out, D, b.o, Di, &w->out_proj, NULL, x->nb);
 }
 
@@ -4453,11 +4494,11 @@ static void wm__rod_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
     *conv = (size_t)(c->conv_kernel - 1) * (size_t)c->rod_inner;
 }
 
-static void wm__rod_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__rod_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
     size_t S, conv;
     (void)n_batch; (void)n_ctx; (void)ctype;
     wm__rod_lstate_floats(c, &S, &conv);
-    st->S = wm__falloc(a, S, 1, 1);
+    st->S = wm__st_alloc(a, S, stype);
     st->conv = wm__falloc(a, conv, 1, 1);
 }
 
@@ -4791,8 +4832,8 @@ static void wm__kv_state(wm__arena *a, int heads, size_t n_ctx, int hd, int ctyp
     st->n_heads = heads;
 }
 
-static void wm__ifa_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
-    (void)n_batch;
+static void wm__ifa_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
+    (void)n_batch; (void)stype;
     wm__kv_state(a, c->n_heads, n_ctx, c->head_dim, ctype, 0, st);
 }
 
@@ -4922,8 +4963,8 @@ static void wm__doge_attn_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "self_attn.o_proj", w, o, D, QD, ab);
 }
 
-static void wm__doge_attn_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
-    (void)n_batch;
+static void wm__doge_attn_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
+    (void)n_batch; (void)stype;
     wm__kv_state(a, c->n_kv_heads, n_ctx, c->head_dim, ctype, 1, st);
 }
 
@@ -5135,7 +5176,7 @@ static void wm__ska_plan(wm__planner *p, const wm_config *c, void *wv) {
     WM__LIN(p, "ffn.out_proj", w, down, D, F, 0);
 }
 
-static void wm__ska_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st) {
+static void wm__ska_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
     size_t rows = (size_t)wm__ska_rows(c, (int)n_ctx, n_batch), rb = wm__row_size(ctype, (size_t)c->head_dim), nk, nv;
     if (!wm__mul((size_t)c->n_kv_heads * rows, rb, &nk) || !wm__mul((size_t)c->ska_v_heads * rows, rb, &nv)) { a->bad = 1; nk = nv = 0; }
     st->k = (unsigned char *)wm__alloc(a, nk, 1);
@@ -5143,6 +5184,7 @@ static void wm__ska_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n
     st->n_heads = c->n_kv_heads;
     st->n_vheads = c->ska_v_heads;
     st->ring = (int)rows;
+    (void)stype;
 }
 
 static void wm__ska_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
@@ -6182,7 +6224,7 @@ WM__SLOT(wm__layer, 480);
 typedef struct wm__module {
     const char *name;
     void (*plan)(wm__planner *p, const wm_config *c, void *w); /* w: the module's wm__*_w, NULL to list */
-    void (*lstate)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, wm__lstate *st); /* its per-layer session state (KV cache, S, conv), or NULL */
+    void (*lstate)(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st); /* its per-layer session state (KV cache, S, conv), or NULL */
     void (*lstate_floats)(const wm_config *c, size_t *S, size_t *conv); /* floats of its S and conv window (reset, save), or NULL */
     void (*scratch)(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth);
     void (*run)(const wm__ctx *x, const float *in, float *out, wm__arena *ar);
@@ -6484,9 +6526,31 @@ static wm_status wm__session_params(const wm_model *m, const wm_session_params *
     out->scalar = out->isa == WM_ISA_SCALAR;
     if (out->cache_type != WM_F32 && out->cache_type != WM_F16 && out->cache_type != WM_Q8_0)
         return wm__fail(err, WM_ERR_INVALID_ARG, "session: cache_type %d is not WM_F32, WM_F16 or WM_Q8_0", out->cache_type);
+    if (out->state_type != WM_F32 && out->state_type != WM_F16 && out->state_type != WM_BF16)
+        return wm__fail(err, WM_ERR_INVALID_ARG, "session: state_type %d is not WM_F32, WM_F16 or WM_BF16", out->state_type);
     if (out->cache_type == WM_Q8_0 && (m->has_attn || wm__model_uses(m, &wm__modules[WM__N_SEQ + WM_STATE_SWSKA])) && m->cfg.head_dim % WM__QK)
         return wm__fail(err, WM_ERR_UNSUPPORTED, "session: a Q8_0 KV cache needs head_dim %d to be a multiple of 32", m->cfg.head_dim);
     return WM_OK;
+}
+
+/* Floats of F32 working copy a reduced state_type needs: the largest of an
+   SSD layer's [n_threads][N] (a decoded token, row by row) or
+   [n_threads][P][N] (a prefill chunk, head by head) and a GLA / MCSD
+   layer's whole state. */
+static size_t wm__st_work_floats(const wm_model *m, const wm_session_params *p) {
+    const wm_config *c = &m->cfg;
+    size_t most = 0, nS, nconv;
+    int l;
+    if (p->state_type == WM_F32) return 0;
+    for (l = 0; l < c->n_layers; l++) {
+        const wm__module *md = wm__slot_module(&m->layers[l], 0);
+        wm__lstate_floats(c, l, &nS, &nconv);
+        if (!nS) continue;
+        if (md == &wm__modules[WM_SEQ_SSD] || md == &wm__modules[WM_SEQ_MAMBA2])
+            nS = (size_t)p->n_threads * (size_t)c->ssd_state * (p->n_batch > 1 ? (size_t)c->ssd_head_dim : 1);
+        most = WM__MAX(most, nS);
+    }
+    return most;
 }
 
 /* Carves the whole session; with a measuring arena only sizes it. */
@@ -6502,7 +6566,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         memset(&st, 0, sizeof st);
         for (slot = 0; slot < 2; slot++) { /* each module its own fields */
             const wm__module *md = wm__slot_module(&m->layers[l], slot);
-            if (md->lstate) md->lstate(a, c, ctx, B, p->cache_type, &st);
+            if (md->lstate) md->lstate(a, c, ctx, B, p->cache_type, p->state_type, &st);
         }
         if (ls) ls[l] = st;
     }
@@ -6521,6 +6585,8 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *rc = dn ? wm__falloc(a, B, dn, 1) : NULL, *rs = dn ? wm__falloc(a, B, dn, 1) : NULL;
         float *ac = dh ? wm__falloc(a, B, dh, 1) : NULL, *as = dh ? wm__falloc(a, B, dh, 1) : NULL;
         unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
+        size_t nsw = wm__st_work_floats(m, p);
+        float *sw = nsw ? wm__falloc(a, nsw, 1, 1) : NULL;
         float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
         wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
         wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
@@ -6535,6 +6601,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
             s->h = h; s->x = x; s->y = y;
             s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
             s->work = wk; s->work_bytes = work;
+            s->swork = sw;
         }
     }
     return s;
@@ -6868,7 +6935,7 @@ WMDEF void wm_session_reset(wm_session *s) {
         wm__lstate *st = &s->ls[l];
         size_t nS, nconv;
         wm__lstate_floats(c, l, &nS, &nconv);
-        if (st->S) memset(st->S, 0, sizeof(float) * nS);
+        if (st->S) memset(st->S, 0, (s->params.state_type == WM_F32 ? sizeof(float) : 2) * nS); /* F16 / BF16 zero: all bits 0 */
         if (st->conv) memset(st->conv, 0, sizeof(float) * nconv);
     }
 }
@@ -6913,6 +6980,7 @@ static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
     int t, slot, D = c->hidden_size;
     x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
     x.n_ctx = s->params.n_ctx; x.ctype = s->params.cache_type;
+    x.stype = s->params.state_type; x.sw = s->swork;
     x.rope_cs = s->rope_cs; x.rope_sn = s->rope_sn; x.arope_cs = s->arope_cs; x.arope_sn = s->arope_sn;
     for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
         const wm__module *md = wm__slot_module(L, slot);
@@ -12216,7 +12284,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
             if (st->m && h < nh) wm__io(io, st->m + (size_t)h * ctx, sizeof(float) * used);
         }
         wm__lstate_floats(c, l, &nS, &nconv);
-        if (st->S) wm__io(io, st->S, sizeof(float) * nS);
+        if (st->S) wm__io(io, st->S, (s->params.state_type == WM_F32 ? sizeof(float) : 2) * nS);
         if (st->conv) wm__io(io, st->conv, sizeof(float) * nconv);
     }
     {
@@ -12236,7 +12304,7 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
     io.h = WM__FNV_INIT;
     fp = s->model->fingerprint;
     hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
-    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2; /* the cache type: bits 2..4 */
+    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2 | s->params.state_type << 5; /* cache type: bits 2..4; state: 5..6 */
     wm__io2(&io, "WMS1", NULL, 4);
     wm__io(&io, &fp, 8);
     wm__io(&io, hdr, sizeof hdr);
@@ -12274,8 +12342,11 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
         return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
     if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
         return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
-    if (hdr[3] & ~31) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
-    if ((hdr[3] >> 2) != s->params.cache_type)
+    if (hdr[3] & ~127) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
+    if ((hdr[3] >> 5) != s->params.state_type)
+        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its states are %s, this session's %s", wm__types[(hdr[3] >> 5) & 3].name,
+                        wm__types[s->params.state_type].name);
+    if (((hdr[3] >> 2) & 7) != s->params.cache_type)
         return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its KV cache is %s, this session's %s", wm__types[(hdr[3] >> 2) & 7].name,
                         wm__types[s->params.cache_type].name);
     memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */

@@ -59,7 +59,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -102,13 +102,14 @@ static const optdef OPTS[N_OPT] = {
     {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, neon, neon+dotprod or helium"},
     {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
+    {"--state-type", NULL, "TYPE", K_STR, 0, 0, "recurrent states: f32 (exact, the default), f16 or bf16 (half the RAM; rounded when stored)"},
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
     {"--allow-requantize", NULL, NULL, K_FLAG, 0, 0, "quantize a model whose matrices are quantized already"},
     {"--tokenizer-blob", NULL, NULL, K_FLAG, 0, 0, "also write the tokenizer in its in-place form (wm.tokenizer: firmware keeps it in flash)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
-#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_ISA
+#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA
 
 typedef struct command {
     const char *name, *args, *synopsis; /* args: the required positionals, in order */
@@ -125,7 +126,8 @@ static const command CMDS[] = {
     {"tokenize", "TOKENIZER", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
      "token ids of a text (TOKENIZER: a tokenizer.json, a model directory holding one, or a .gguf)"},
     {"detokenize", "TOKENIZER IDS", "", 2, 2, {-1}, "the text of token ids (IDS: 3,17,42 or \"3 17 42\" or [3, 17, 42])"},
-    {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N] [--isa NAME]", 1, 1, {O_IDS, O_OUT, O_DECODE, O_THREADS, O_ISA, -1},
+    {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N] [--isa NAME] [--state-type T]", 1, 1,
+     {O_IDS, O_OUT, O_DECODE, O_THREADS, O_ISA, O_STATE_TYPE, -1},
      "raw F32 [T][vocab] logits"},
     {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
@@ -133,11 +135,14 @@ static const command CMDS[] = {
     {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
     {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize] [--tokenizer-blob]", 2, 2, {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
      "a GGUF file with quantized matrices"},
-    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--isa NAME]", 1, 1, {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_ISA, -1},
+    {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
+     {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, -1},
      "perplexity of a text (llama-perplexity's method)"},
-    {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--isa NAME] [--cache-type T]", 1, 1, {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, -1},
+    {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--isa NAME] [--cache-type T] [--state-type T]", 1, 1,
+     {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, -1},
      "one JSON line of speeds"},
-    {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [-p TEXT] [-n N]", 1, 1, {O_CTX, O_BATCH, O_CACHE_TYPE, O_PROMPT, O_N, O_TOKENIZER, -1},
+    {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
+     {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, -1},
      "a C header of the bytes a caller-memory (firmware) build needs"},
 };
 #define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
@@ -369,6 +374,15 @@ static int cache_type_of(const args *a) {
     return -1;
 }
 
+static int state_type_of(const args *a) {
+    const char *t = a->set[O_STATE_TYPE] ? a->str[O_STATE_TYPE] : "f32";
+    if (!strcmp(t, "f32")) return WM_F32;
+    if (!strcmp(t, "f16")) return WM_F16;
+    if (!strcmp(t, "bf16")) return WM_BF16;
+    fail("--state-type: '%s' (expected f32, f16 or bf16)", t);
+    return -1;
+}
+
 /* --isa (or --scalar): a WM_ISA_* value; -1 after printing why not */
 static int isa_of(const args *a) {
     int isa = a->set[O_SCALAR] ? WM_ISA_SCALAR : a->set[O_ISA] ? wm_isa_parse(a->str[O_ISA]) : WM_ISA_AUTO;
@@ -402,7 +416,7 @@ static int cmd_logits(const args *a) {
     p = wm_session_default_params(m);
     if (p.n_ctx < n) p.n_ctx = n;
     p.n_threads = threads_of(a);
-    if ((p.isa = isa_of(a)) < 0) goto done;
+    if ((p.isa = isa_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     logits = (float *)malloc(sizeof(float) * V * (size_t)n);
     if (!logits) { fail("out of memory"); goto done; }
@@ -692,7 +706,7 @@ static int cmd_perplexity(const args *a) {
     p.n_ctx = n_ctx;
     p.n_threads = threads_of(a);
     if ((p.isa = isa_of(a)) < 0) goto done;
-    if ((p.cache_type = cache_type_of(a)) < 0) goto done;
+    if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     fprintf(stderr, "wm perplexity: %zu tokens, %d windows of %d (second halves scored)\n", n_ids, n_win, n_ctx);
     for (w = 0; w < n_win; w++) {
@@ -894,7 +908,7 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
     if (a->set[O_BATCH]) p.n_batch = (int)a->i[O_BATCH];
     p.n_threads = threads_of(a);
     if ((p.isa = isa_of(a)) < 0) return 1;
-    if ((p.cache_type = cache_type_of(a)) < 0) return 1;
+    if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) return 1;
     if (wm_session_create(s, *m, &p, &e) != WM_OK) return fail("%s", e.message);
     return 0;
 }
@@ -1206,7 +1220,7 @@ static int cmd_bench(const args *a) {
     p.n_ctx = n_prompt + n_gen;
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
     if ((p.isa = isa_of(a)) < 0) goto done;
-    if ((p.cache_type = cache_type_of(a)) < 0) goto done;
+    if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
     p = *wm_session_get_params(s);
@@ -1333,8 +1347,8 @@ static int cmd_plan(const args *a) {
     printf("#define WM_PLAN_GENERATE_BYTES %zu  /* wm_generate_params.work */\n", gb);
     printf("#define WM_PLAN_LOGITS_BYTES %zu    /* float logits[vocab] */\n", lb);
     printf("#define WM_PLAN_RAM_BYTES %zu       /* all of the above */\n", mb + tb + sb + gb + lb);
-    printf("#define WM_PLAN_N_CTX %d\n#define WM_PLAN_N_BATCH %d\n#define WM_PLAN_CACHE_TYPE WM_%s\n", p->n_ctx, p->n_batch,
-           wm_type_name(p->cache_type) ? wm_type_name(p->cache_type) : "F32");
+    printf("#define WM_PLAN_N_CTX %d\n#define WM_PLAN_N_BATCH %d\n#define WM_PLAN_CACHE_TYPE WM_%s\n#define WM_PLAN_STATE_TYPE WM_%s\n", p->n_ctx,
+           p->n_batch, wm_type_name(p->cache_type) ? wm_type_name(p->cache_type) : "F32", wm_type_name(p->state_type) ? wm_type_name(p->state_type) : "F32");
     printf("#define WM_PLAN_MAX_NEW %d\n#define WM_PLAN_VOCAB %d\n#define WM_PLAN_PROMPT ", gp.max_new, wm_model_config(m)->vocab_size);
     print_c_string(prompt);
     printf("\n");

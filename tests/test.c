@@ -734,6 +734,7 @@ static void test_ssd_chunked(void) {
                 float *S0 = (float *)malloc(sizeof(float) * H * P * N), *S1 = (float *)malloc(sizeof(float) * H * P * N);
                 float *y0 = (float *)malloc(sizeof(float) * T * H * P), *y1 = (float *)malloc(sizeof(float) * T * H * P);
                 wm__ssd_args a;
+                memset(&a, 0, sizeof a); /* F32 states */
                 for (i = 0; i < T * (int)ldx; i++) xs[i] = frand(&seed);
                 for (i = 0; i < T * (int)ldbc * 2; i++) bc[i] = frand(&seed);
                 for (i = 0; i < T * H; i++) dt[i] = 0.05f + 0.5f * (frand(&seed) + 1.0f) / 2.0f;
@@ -2405,6 +2406,143 @@ static void test_tokenizer_own(void) {
    with 4 KB of RAM; damage is refused with a message naming what (the
    checksum, or with the checksum redone, the field); a GGUF carries it
    8-byte aligned (wm.tokenizer). */
+/* F16 / BF16 recurrent states (wm_session_params.state_type), on a model
+   of each kind that keeps one (cheems SSD, mamba2 SSD + conv, rodimus GLA,
+   MCSD): the stored state is, bit for bit, the F32 arithmetic rounded when
+   stored (after every decoded token; after a prefill call that is one SSD
+   chunk); save / restore keeps it; a session of another state type is
+   refused; the RAM shrinks; on the cheems demo the greedy tokens of a
+   teacher-forced text stay the F32 ones. */
+static int state_bits_equal(const wm_session *a, const wm_session *b, int stype, int *n_layers) {
+    const wm_config *c = wm_model_config(a->model);
+    int l, ok = 1;
+    *n_layers = 0;
+    for (l = 0; l < c->n_layers; l++) {
+        size_t nS, nconv, i;
+        wm__lstate_floats(c, l, &nS, &nconv);
+        if (!nS || !a->ls[l].S) continue;
+        (*n_layers)++;
+        for (i = 0; i < nS; i++) {
+            uint16_t want = stype == WM_F16 ? wm__f32_to_f16(a->ls[l].S[i]) : wm__f32_to_bf16(a->ls[l].S[i]);
+            if (((const uint16_t *)(const void *)b->ls[l].S)[i] != want) ok = 0;
+        }
+    }
+    return ok;
+}
+
+static void state_round(wm_session *a, int stype) { /* a's F32 states rounded to stype and back, in place */
+    const wm_config *c = wm_model_config(a->model);
+    int l;
+    for (l = 0; l < c->n_layers; l++) {
+        size_t nS, nconv, i;
+        wm__lstate_floats(c, l, &nS, &nconv);
+        for (i = 0; nS && a->ls[l].S && i < nS; i++)
+            a->ls[l].S[i] = stype == WM_F16 ? wm__f16_to_f32(wm__f32_to_f16(a->ls[l].S[i])) : wm__bf16_to_f32(wm__f32_to_bf16(a->ls[l].S[i]));
+    }
+}
+
+static void test_state_type(void) {
+    static const char *dirs[] = {"examples/models/cheems-demo", "tests/fixtures/hf-mamba2", "tests/fixtures/rodimus-tiny", "tests/fixtures/mcsd-tiny"};
+    size_t d;
+    for (d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        wm_model *m = NULL;
+        wm_error e;
+        int k, V;
+        static const int32_t toks[6] = {5, 17, 3, 9, 11, 2};
+        if (wm_model_load(&m, dirs[d], &e) != WM_OK) { check(0, "%s: %s", dirs[d], e.message); continue; }
+        V = wm_model_config(m)->vocab_size;
+        for (k = 1; k <= 2; k++) { /* WM_F16, WM_BF16 */
+            wm_session_params p = wm_session_default_params(m), q;
+            wm_session *f = NULL, *r = NULL, *r2 = NULL;
+            float *l1 = (float *)malloc(sizeof(float) * (size_t)V * 6), *l2 = (float *)malloc(sizeof(float) * (size_t)V * 6);
+            size_t b32 = 0, b16 = 0, size = 0;
+            int nl = 0, ok;
+            void *blob;
+            p.n_ctx = 64; p.n_threads = 1; p.n_batch = 6;
+            q = p; q.state_type = k;
+            check(wm_session_create(&f, m, &p, &e) == WM_OK && wm_session_create(&r, m, &q, &e) == WM_OK && wm_session_create(&r2, m, &q, &e) == WM_OK,
+                  "%s: sessions: %s", dirs[d], e.message);
+            if (!f || !r || !r2) { wm_session_free(f); wm_session_free(r); wm_session_free(r2); free(l1); free(l2); continue; }
+            /* a decoded token from the zero state: the F32 state, rounded */
+            wm_decode(f, toks[0], l1); wm_decode(r, toks[0], l2);
+            ok = state_bits_equal(f, r, k, &nl);
+            check(nl > 0 && ok, "%s, %s state: after one token, the stored state is the F32 one rounded (%d layers)", dirs[d], wm_type_name(k), nl);
+            /* the next token starts from the rounded state */
+            state_round(f, k);
+            wm_decode(f, toks[1], l1); wm_decode(r, toks[1], l2);
+            check(state_bits_equal(f, r, k, &nl), "%s, %s state: the second token works on the rounded state", dirs[d], wm_type_name(k));
+            check(!memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: its logits are the F32 arithmetic on the rounded state", dirs[d],
+                  wm_type_name(k));
+            /* a prefill call of 4 tokens (one SSD chunk or less; one GLA / MCSD call): rounded once, at its end */
+            wm_session_reset(f); wm_session_reset(r);
+            wm_prefill(f, toks, 4, l1, WM_LOGITS_LAST); wm_prefill(r, toks, 4, l2, WM_LOGITS_LAST);
+            check(state_bits_equal(f, r, k, &nl) && !memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: prefill rounds once per call",
+                  dirs[d], wm_type_name(k));
+            /* save, restore into another session, continue: the same logits */
+            wm_session_save(r, NULL, NULL, NULL, 0, &size);
+            blob = malloc(size);
+            check(wm_session_save(r, NULL, NULL, blob, size, &size) == WM_OK && wm_session_restore(r2, NULL, NULL, blob, size) == WM_OK,
+                  "%s, %s state: save and restore: %s", dirs[d], wm_type_name(k), wm_session_error(r2));
+            wm_decode(r, toks[4], l1); wm_decode(r2, toks[4], l2);
+            check(!memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: restored, it continues bit for bit", dirs[d], wm_type_name(k));
+            check(wm_session_restore(f, NULL, NULL, blob, size) == WM_ERR_INVALID_ARG && strstr(wm_session_error(f), "states are"),
+                  "%s: an F32 session refuses a %s state file: %s", dirs[d], wm_type_name(k), wm_session_error(f));
+            free(blob);
+            check(wm_session_bytes(m, &p, &b32, &e) == WM_OK && wm_session_bytes(m, &q, &b16, &e) == WM_OK && b16 < b32,
+                  "%s: %s states take less RAM (%zu vs %zu bytes)", dirs[d], wm_type_name(k), b16, b32);
+            wm_session_free(f); wm_session_free(r); wm_session_free(r2);
+            free(l1); free(l2);
+        }
+        {
+            wm_session_params p = wm_session_default_params(m);
+            wm_session *s = NULL;
+            p.state_type = WM_Q8_0;
+            check(wm_session_create(&s, m, &p, &e) == WM_ERR_INVALID_ARG && strstr(e.message, "state_type"), "state_type Q8_0 refused: %s", e.message);
+        }
+        wm_model_free(m);
+    }
+    { /* the cheems demo, 96 tokens of held-out text decoded under each: greedy tokens and logits against F32's */
+        wm_model *m = NULL;
+        wm_tokenizer *t = NULL;
+        wm_error e;
+        size_t n = 0, nt = 0;
+        char *text = (char *)read_all("tests/fixtures/heldout.txt", &n);
+        int32_t ids[200];
+        if (text && wm_model_load(&m, "examples/models/cheems-demo", &e) == WM_OK && wm_tokenizer_load(&t, "examples/models/cheems-demo/tokenizer.json", &e) == WM_OK &&
+            wm_tokenize(t, text, 2000, 0, ids, 200, &nt) != WM_OK + 1000 && nt >= 96) {
+            int V = wm_model_config(m)->vocab_size, k, i, v;
+            float *lr = (float *)malloc(sizeof(float) * (size_t)V), *l = (float *)malloc(sizeof(float) * (size_t)V);
+            for (k = 1; k <= 2; k++) {
+                wm_session_params p = wm_session_default_params(m), q;
+                wm_session *f = NULL, *r = NULL;
+                int agree = 0;
+                double drift = 0.0;
+                p.n_ctx = 128; p.n_threads = 1; q = p; q.state_type = k;
+                wm_session_create(&f, m, &p, &e); wm_session_create(&r, m, &q, &e);
+                for (i = 0; f && r && i < 96; i++) {
+                    int a = 0, b = 0;
+                    double dd = 0.0, mx = 0.0;
+                    wm_decode(f, ids[i], lr); wm_decode(r, ids[i], l);
+                    for (v = 0; v < V; v++) {
+                        if (lr[v] > lr[a]) a = v;
+                        if (l[v] > l[b]) b = v;
+                        dd = fmax(dd, fabs((double)l[v] - lr[v])); mx = fmax(mx, fabs((double)lr[v]));
+                    }
+                    agree += a == b;
+                    drift = fmax(drift, dd / (1.0 + mx));
+                }
+                check(agree >= 94 && drift > 0.0 && drift < 1e-2, "cheems demo, %s state: greedy token = F32's at %d of 96 positions, max logit drift %.2e",
+                      wm_type_name(k), agree, drift);
+                wm_session_free(f); wm_session_free(r);
+            }
+            free(lr); free(l);
+        } else check(0, "cheems demo and held-out text");
+        free(text);
+        wm_tokenizer_free(t);
+        if (m) wm_model_free(m);
+    }
+}
+
 typedef struct membuf { unsigned char *p; size_t n, cap; } membuf;
 static int membuf_write(void *user, const void *d, size_t n) { /* a wm_gguf_params.write into memory */
     membuf *m = (membuf *)user;
@@ -3969,6 +4107,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_sp_block);
     RUN("tokenizer", test_tokenizer_memory);
     RUN("tokenizer", test_tokenizer_blob);
+    RUN("state", test_state_type);
     RUN("tokenizer", test_tokenizer_added_search);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);

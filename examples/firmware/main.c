@@ -155,6 +155,7 @@ int fw_main(void) {
     p.n_ctx = WM_PLAN_N_CTX;
     p.n_batch = WM_PLAN_N_BATCH;
     p.cache_type = WM_PLAN_CACHE_TYPE;
+    p.state_type = WM_PLAN_STATE_TYPE;
     if (wm_session_init(&s, m, &p, fw_arena + FW_OFF_SESSION, FW_OFF_GEN - FW_OFF_SESSION, &e) != WM_OK)
         return fw_fail("session", e.message);
     gp.max_new = WM_PLAN_MAX_NEW;
