@@ -246,6 +246,7 @@ FW_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mthumb -ffunction-sections -fdata-section
 FW_LDFLAGS  = -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -L $(FW_DIR) -lm
 FW_an547    = -mcpu=cortex-m55 -mfloat-abi=hard
 FW_an386    = -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard
+FW_an505    = -mcpu=cortex-m33 -mfloat-abi=hard
 FW_SRC      = $(FW_DIR)/main.c $(FW_DIR)/fw.h wm.h
 # RISC-V RV32 on QEMU's virt board: rv32imac (no FPU) and rv32imafc
 RV_CC      ?= riscv64-unknown-elf-gcc
@@ -253,8 +254,9 @@ RV_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mcmodel=medany -ffunction-sections -fdata
 RV_LDFLAGS  = -nostartfiles --specs=picolibc.specs -Wl,--gc-sections -Wl,-e,fw_start -L $(FW_DIR) -lm
 RV_rv32imac  = -march=rv32imac -mabi=ilp32
 RV_rv32imafc = -march=rv32imafc -mabi=ilp32f
-FW_ELFS     = $(foreach m,$(FW_MODELS),build/firmware/an547-$(m).elf build/firmware/an386-$(m).elf build/firmware/rv32imac-$(m).elf \
-                build/firmware/rv32imafc-$(m).elf) build/firmware/an547-cheems-scalar.elf
+FW_ELFS     = $(foreach m,$(FW_MODELS),build/firmware/an547-$(m).elf build/firmware/an386-$(m).elf build/firmware/an505-$(m).elf \
+                build/firmware/rv32imac-$(m).elf \
+                build/firmware/rv32imafc-$(m).elf) $(foreach b,an547 an386 an505,build/firmware/$(b)-cheems-scalar.elf)
 FW_HOSTS    = $(foreach m,$(FW_MODELS),build/firmware/host-$(m))
 
 build/firmware/%-q8_0.gguf: build/wm
@@ -281,10 +283,14 @@ build/firmware/an386-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_D
 	$(FW_CC) $(FW_CFLAGS) $(FW_an386) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
 	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an386.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
 
-# the scalar references on the M55 (Helium's instruction count is compared with it)
-build/firmware/an547-cheems-scalar.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an547.ld build/firmware/cheems/plan.h build/firmware/cheems-q8_0.gguf
-	$(FW_CC) $(FW_CFLAGS) $(FW_an547) -DWM_NO_SIMD -I build/firmware/cheems -DFW_MODEL_FILE='"build/firmware/cheems-q8_0.gguf"' \
-	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an547.ld $(FW_LDFLAGS) -o $@
+build/firmware/an505-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an505.ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$(FW_CC) $(FW_CFLAGS) $(FW_an505) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
+	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an505.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
+
+# the scalar references on the M55, M4F and M33 (Helium's and the DSP extension's instruction counts are compared with them)
+build/firmware/%-cheems-scalar.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/%.ld build/firmware/cheems/plan.h build/firmware/cheems-q8_0.gguf
+	$(FW_CC) $(FW_CFLAGS) $(FW_$*) -DWM_NO_SIMD -I build/firmware/cheems -DFW_MODEL_FILE='"build/firmware/cheems-q8_0.gguf"' \
+	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T $*.ld $(FW_LDFLAGS) -o $@
 
 RV_DEPS     = $(FW_SRC) $(FW_DIR)/board-rv.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/rv-virt.ld
 RV_BUILD    = $(RV_CC) $(RV_CFLAGS) $(RV_$(word 1,$(subst -, ,$(notdir $@)))) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \

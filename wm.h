@@ -19,10 +19,10 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             573  Public interface
-      @BASICS          282  Implementation basics
-      @TYPES           614  Tensor types
-      @KERNELS        1839  Kernels
+      @API             575  Public interface
+      @BASICS          285  Implementation basics
+      @TYPES           616  Tensor types
+      @KERNELS        1912  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1823  Layers, in data-flow order
@@ -561,10 +561,12 @@ WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown 
 
 /* Vector instruction sets of the kernels. A session runs the best one this
    build has and this CPU runs (WM_ISA_AUTO), or the one it pins. */
-enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_NEON_DOT = 5, WM_ISA_COUNT = 6 };
+enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_NEON_DOT = 5, WM_ISA_DSP = 6,
+       WM_ISA_COUNT = 7 };
 WMDEF int wm_isa_best(void);            /* the ISA a session runs by default here */
 WMDEF int wm_isa_supported(int isa);    /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
-WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod"; WM_ISA_AUTO: the best's; NULL: unknown */
+WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp" (Cortex-M4/M7/M33:
+                                           the Q8_0 dots by SMLAD); WM_ISA_AUTO: the best's; NULL: unknown */
 WMDEF int wm_isa_parse(const char *name); /* a name above, or "auto" -> its id; -1: unknown */
 WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
 WMDEF int wm_type_ggml(int type);                /* GGML's id of the type; -1: unknown */
@@ -882,6 +884,9 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #elif !defined(WM_NO_SIMD) && defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
 #define WM__MVE 1 /* Arm Helium with floats (Cortex-M55, M85) */
 #include <arm_mve.h>
+#elif !defined(WM_NO_SIMD) && defined(__ARM_FEATURE_DSP) && defined(__ARM_FEATURE_SIMD32) && !defined(__aarch64__) && defined(__GNUC__)
+#define WM__DSP 1 /* the DSP extension's 32-bit SIMD (Cortex-M4, M7, M33): integer dots by SMLAD, no vector floats */
+#include <arm_acle.h>
 #endif
 #if defined(WM__AVX2) || defined(WM__NEON) || defined(WM__MVE)
 #define WM__SIMD 1 /* vector bodies exist (the mapping below) */
@@ -1174,8 +1179,8 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
 
 #if defined(WM__AVX2) && defined(__F16C__)
 static float wm__h(const unsigned char *p) { return _cvtsh_ss((unsigned short)(p[0] | p[1] << 8)); } /* exact either way */
-#elif defined(__GNUC__) && defined(__arm__) && defined(__ARM_FP) && (__ARM_FP & 2)
-static float wm__h(const unsigned char *p) { /* the FPU's half-precision conversion (exact either way) */
+#elif defined(__GNUC__) && defined(__arm__) && defined(__ARM_FP) && ((__ARM_FP & 2) || (defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'))
+static float wm__h(const unsigned char *p) { /* the FPU's half-precision conversion (exact either way; every M-profile FPU has it) */
     float f;
     uint32_t b = (uint32_t)(p[0] | p[1] << 8);
     __asm__("vmov %0, %1\n\tvcvtb.f32.f16 %0, %0" : "=t"(f) : "r"(b));
@@ -1655,6 +1660,8 @@ WMDEF int wm_isa_supported(int isa) {
 #endif
 #elif defined(WM__MVE)
     if (isa == WM_ISA_HELIUM) return 1;
+#elif defined(WM__DSP)
+    if (isa == WM_ISA_DSP) return 1;
 #endif
     return 0;
 }
@@ -1664,7 +1671,7 @@ WMDEF int wm_isa_best(void) {
         if (wm_isa_supported(isa)) return isa;
     return WM_ISA_SCALAR;
 }
-static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod"};
+static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp"};
 WMDEF const char *wm_isa_name(int isa) {
     if (isa == WM_ISA_AUTO) isa = wm_isa_best();
     return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
@@ -2723,6 +2730,65 @@ static int wm__v_qdot4_sd(const wm__qa *const *x, const unsigned char *w, int dt
 #endif
 WM__TARGET_END
 
+#ifdef WM__DSP
+/* Q8_0 blocks [0, nb) as wm__qdot_q8_0 computes them: each block's exact
+   integer sum four products at a time (SXTB16 sign-extends bytes 0 and 2,
+   or 1 and 3 after a rotation, into 16-bit halves; SMLAD multiplies both
+   halves and adds them), then the same float step per block. */
+static uint32_t wm__sxtb16_r8(uint32_t x) { /* bytes 1 and 3, sign-extended (SXTB16 with its rotation, one instruction) */
+    uint32_t r;
+    __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+    return r;
+}
+
+static void wm__dsp_qdot_q8_0(const wm__qa *x, const unsigned char *w, int nb, float *acc) {
+    int b;
+    for (b = 0; b < nb; b++) {
+        const wm__qa *g = &x[b / 8];
+        const unsigned char *wb = w + (size_t)b * 34 + 2;
+        const unsigned char *a = (const unsigned char *)g->q[b & 7];
+        int32_t s = 0;
+        uint32_t u, v;
+#define WM__DSP4(j)                                                              \
+    memcpy(&u, wb + (j), 4);                                                     \
+    memcpy(&v, a + (j), 4);                                                      \
+    s = __smlad(__sxtb16(u), __sxtb16(v), s);                                    \
+    s = __smlad(wm__sxtb16_r8(u), wm__sxtb16_r8(v), s)
+        WM__DSP4(0); WM__DSP4(4); WM__DSP4(8); WM__DSP4(12); WM__DSP4(16); WM__DSP4(20); WM__DSP4(24); WM__DSP4(28);
+#undef WM__DSP4
+        acc[b & 7] = fmaf(wm__h(wb - 2) * g->d[b & 7], (float)s, acc[b & 7]);
+    }
+}
+
+/* The same for two rows of weights against one activation row: the
+   activation's bytes are sign-extended once for both (decode's matmul). */
+static void wm__dsp_qdot2_q8_0(const wm__qa *x, const unsigned char *w0, const unsigned char *w1, int nb, float *acc0, float *acc1) {
+    int b;
+    for (b = 0; b < nb; b++) {
+        const wm__qa *g = &x[b / 8];
+        const unsigned char *p0 = w0 + (size_t)b * 34 + 2, *p1 = w1 + (size_t)b * 34 + 2;
+        const unsigned char *a = (const unsigned char *)g->q[b & 7];
+        int32_t s0 = 0, s1 = 0;
+        uint32_t u, v, lo, hi;
+        float dx = g->d[b & 7];
+#define WM__DSP4(j)                                                              \
+    memcpy(&v, a + (j), 4);                                                      \
+    lo = __sxtb16(v);                                                            \
+    hi = wm__sxtb16_r8(v);                                                       \
+    memcpy(&u, p0 + (j), 4);                                                     \
+    s0 = __smlad(__sxtb16(u), lo, s0);                                           \
+    s0 = __smlad(wm__sxtb16_r8(u), hi, s0);                                      \
+    memcpy(&u, p1 + (j), 4);                                                     \
+    s1 = __smlad(__sxtb16(u), lo, s1);                                           \
+    s1 = __smlad(wm__sxtb16_r8(u), hi, s1)
+        WM__DSP4(0); WM__DSP4(4); WM__DSP4(8); WM__DSP4(12); WM__DSP4(16); WM__DSP4(20); WM__DSP4(24); WM__DSP4(28);
+#undef WM__DSP4
+        acc0[b & 7] = fmaf(wm__h(p0 - 2) * dx, (float)s0, acc0[b & 7]);
+        acc1[b & 7] = fmaf(wm__h(p1 - 2) * dx, (float)s1, acc1[b & 7]);
+    }
+}
+#endif
+
 static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dtype, int n) {
     float acc[8];
     int b = 0, nb = n / WM__QK, k;
@@ -2733,6 +2799,9 @@ static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dt
     (void)kc;
 #endif
         for (k = 0; k < 8; k++) acc[k] = 0.0f;
+#ifdef WM__DSP
+    if (kc->simd && dtype == WM_Q8_0) { wm__dsp_qdot_q8_0(x, (const unsigned char *)w, nb, acc); b = nb; }
+#endif
     if (b < nb) wm__types[dtype].qdot(x, (const unsigned char *)w, b, nb, acc); /* the tail (all of it without SIMD) */
     return wm__qsum8(acc);
 }
@@ -3182,7 +3251,18 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
                 continue;
             }
 #endif
-            for (r = rb; r < WM__MIN(rb + 4, r1); r++)
+            r = rb;
+#ifdef WM__DSP
+            if (kc->simd && W->dtype == WM_Q8_0) /* rows in pairs: each activation byte sign-extended once for both */
+                for (; r + 2 <= WM__MIN(rb + 4, r1); r += 2) {
+                    float a0[8] = {0}, a1[8] = {0};
+                    wm__dsp_qdot2_q8_0(kc->qa + (size_t)t * (size_t)nq, (const unsigned char *)wm__row(W, r), (const unsigned char *)wm__row(W, r + 1),
+                                       W->cols / WM__QK, a0, a1);
+                    y[(size_t)t * ldy + (size_t)r] = wm__qsum8(a0);
+                    y[(size_t)t * ldy + (size_t)r + 1] = wm__qsum8(a1);
+                }
+#endif
+            for (; r < WM__MIN(rb + 4, r1); r++)
                 y[(size_t)t * ldy + (size_t)r] = wm__k_qdot(kc, kc->qa + (size_t)t * (size_t)nq, wm__row(W, r), W->dtype, W->cols);
         }
 }

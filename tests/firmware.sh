@@ -28,7 +28,7 @@ for m in cheems doge; do
     host=$("$B/host-$m") || { bad "host-$m exits with an error"; continue; }
     want=$(grep '^ids:' <<< "$host")
     [ -n "$want" ] || { bad "host-$m prints no ids"; continue; }
-    for run in "mps3-an547 an547-$m" "mps2-an386 an386-$m" "virt rv32imac-$m" "virt rv32imafc-$m"; do
+    for run in "mps3-an547 an547-$m" "mps2-an386 an386-$m" "mps2-an505 an505-$m" "virt rv32imac-$m" "virt rv32imafc-$m"; do
         set -- $run
         out=$(qemu "$1" "$B/$2.elf"); rc=$?
         got=$(grep '^ids:' <<< "$out")
@@ -37,11 +37,16 @@ for m in cheems doge; do
         IPT[$2]=$(ipt "$out")
     done
 done
-out=$(qemu mps3-an547 "$B/an547-cheems-scalar.elf"); rc=$?
-if [ $rc -eq 0 ] && [ "$(grep '^ids:' <<< "$out")" = "$(grep '^ids:' <<< "$("$B/host-cheems")")" ]; then
-    s=$(ipt "$out"); h=${IPT[an547-cheems]:-0}
-    if [ -n "$s" ] && [ "$h" -gt 0 ] && [ $((4 * h)) -le "$s" ]; then ok "an547-cheems: Helium $h vs scalar $s instructions per decoded token (Q8_0): 1/$((s / h)).$(( (s * 10 / h) % 10 ))"
-    else bad "an547-cheems: Helium $h vs scalar $s instructions per decoded token: more than 1/4"; fi
-else bad "an547-cheems-scalar: exit $rc or ids differ"; fi
+# each Arm board's vector kernels against its scalar build (cheems, Q8_0): Helium at most 1/4 of the
+# scalar instructions per token, the DSP extension's (M4F, M33) at most 0.6 of them
+for run in "mps3-an547 an547 Helium 25" "mps2-an386 an386 DSP 60" "mps2-an505 an505 DSP 60"; do
+    set -- $run
+    out=$(qemu "$1" "$B/$2-cheems-scalar.elf"); rc=$?
+    if [ $rc -eq 0 ] && [ "$(grep '^ids:' <<< "$out")" = "$(grep '^ids:' <<< "$("$B/host-cheems")")" ]; then
+        s=$(ipt "$out"); h=${IPT[$2-cheems]:-0}
+        if [ -n "$s" ] && [ "$h" -gt 0 ] && [ $((100 * h)) -le $(($4 * s)) ]; then ok "$2-cheems: $3 $h vs scalar $s instructions per decoded token (Q8_0): $((100 * h / s)) %"
+        else bad "$2-cheems: $3 $h vs scalar $s instructions per decoded token: more than $4 %"; fi
+    else bad "$2-cheems-scalar: exit $rc or ids differ"; fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -68,10 +68,11 @@ static int fw_fail(const char *what, const char *msg) {
     return 1;
 }
 
-/* The integer kernels of this target (Helium on the M55) against their
-   scalar references, bit for bit, before the model runs: each quantized
-   type's dot, the activation quantizer, and the grouped key dots of the
-   Q8_0 KV cache. Returns the number of mismatches. */
+/* The integer kernels of this target (Helium on the M55, the DSP
+   extension's on the M4F and M33) against their scalar references, bit for
+   bit, before the model runs: each quantized type's dot, the activation
+   quantizer, decode's Q8_0 matmul, and the grouped key dots of the Q8_0 KV
+   cache. Returns the number of mismatches. */
 static int fw_selftest(void) { /* its buffers borrow the arena, which the model has not claimed yet */
     float *w = (float *)(void *)fw_arena, *x = w + 4 * 256;            /* [4][256], [256] */
     unsigned char *q = (unsigned char *)(x + 256);                     /* [4 * 256 * 2] */
@@ -102,6 +103,17 @@ static int fw_selftest(void) { /* its buffers borrow the arena, which the model 
             s2 = wm__k_qdot(&ref, a, q + r * rb, types[t], 256);
             bad += memcmp(&s1, &s2, sizeof s1) != 0;
         }
+    }
+    { /* decode's matmul: 4 rows against one token (the DSP build pairs the rows) */
+        wm__mat W;
+        float y1[4], y2[4];
+        W.dtype = WM_Q8_0; W.rows = 4; W.cols = 256; W.data = q;
+        wm_quantize(WM_Q8_0, w, 4 * 256, q);
+        vec.qa = a; ref.qa = b;
+        wm__k_matmul(&vec, y1, 4, x, 256, &W, NULL, 1);
+        wm__k_matmul(&ref, y2, 4, x, 256, &W, NULL, 1);
+        bad += memcmp(y1, y2, sizeof y1) != 0;
+        vec.qa = ref.qa = NULL;
     }
     wm_quantize(WM_Q8_0, w, 8 * 64, q); /* eight keys of 64 */
     wm__k_qdots(&vec, a, q, 64, 8, S);
