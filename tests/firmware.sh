@@ -24,7 +24,7 @@ ipt() {
     [ -n "$t" ] && [ -n "$c" ] && [ -n "$n" ] && [ "$c" -gt 0 ] && [ "$n" -gt 1 ] && echo $((t * 2000000 / c / (n - 1)))
 }
 declare -A IPT
-for m in cheems doge; do
+for m in cheems doge cheems-f16; do
     host=$("$B/host-$m") || { bad "host-$m exits with an error"; continue; }
     want=$(grep '^ids:' <<< "$host")
     [ -n "$want" ] || { bad "host-$m prints no ids"; continue; }
