@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -79,8 +80,8 @@ static const optdef OPTS[N_OPT] = {
     {"--min-p", NULL, "P", K_NUM, 0, 1, "drop tokens below P times the best one's probability (0: off)"},
     {"--repeat-penalty", NULL, "R", K_NUM, 1e-6, 1e6, "divide the logits of tokens already seen by R (1: off)"},
     {"--repeat-last-n", NULL, "N", K_INT, 0, 2147483647.0, "how many recent tokens the penalty sees (0: all)"},
-    {"--seed", "-s", "S", K_U64, 0, 0, "random seed (default: drawn, and printed on stderr)"},
-    {"--ctx", "-c", "N", K_INT, 1, 16777216.0, "context length in tokens (default: the model's, at most 4096)"},
+    {"--seed", "-s", "S", K_U64, 0, 0, "random seed (default or -1: drawn, and printed on stderr)"},
+    {"--ctx", "-c", "N", K_INT, 1, 16777216.0, "context length in tokens (default: the model's, at most 4096; also --ctx-size)"},
     {"--threads", "-t", "N", K_INT, 0, 1024, "threads (0: all cores, the default)"},
     {"--tokenizer", NULL, "FILE", K_STR, 0, 0, "tokenizer.json (default: MODEL_DIR/tokenizer.json)"},
     {"--no-bos", NULL, NULL, K_FLAG, 0, 0, "no template (BOS) tokens around the prompt"},
@@ -133,7 +134,8 @@ static const command CMDS[] = {
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
-    {"quantize", "MODEL OUT_GGUF", "[--type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize] [--tokenizer-blob]", 2, 2, {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
+    {"quantize", "MODEL OUT_GGUF", "[TYPE | --type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize] [--tokenizer-blob]", 2, 3,
+     {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
      "a GGUF file with quantized matrices"},
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
      {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, -1},
@@ -200,14 +202,23 @@ static int parse_value(args *a, int o, const char *v) {
 
 static void print_usage(FILE *f, const command *c, int full);
 
+/* llama.cpp's spellings of the same options (its users' habits): the
+   name, and the option it means; "_" for "-" in any long name is accepted
+   too (--top_k). -m / --model MODEL is the first positional. */
+static const struct { const char *name; int o; } ALIASES[] = {
+    {"--ctx-size", O_CTX}, {"--batch-size", O_BATCH}, {"--predict", O_N}, {"--threads-batch", O_THREADS},
+};
+
 /* argv after the command name; 1 on a mistake (printed), 2 for --help (printed). */
 static int parse_args(args *a, const command *c, int argc, char **argv) {
     int i, n_pos = 0, opts_done = 0;
+    const char *model = NULL;
     memset(a, 0, sizeof *a);
     a->cmd = c;
     for (i = 0; i < argc; i++) {
         const char *s = argv[i], *eq, *v = NULL;
-        int o, len;
+        char nm[64];
+        int o, len, k;
         if (opts_done || s[0] != '-' || !s[1]) { /* a positional ("-" alone is one) */
             if (n_pos >= c->max_pos)
                 return fail("%s: unexpected argument '%s' (%s)", c->name, s,
@@ -218,10 +229,22 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
         if (!strcmp(s, "--")) { opts_done = 1; continue; }
         eq = strncmp(s, "--", 2) == 0 ? strchr(s, '=') : NULL; /* --name=value */
         len = eq ? (int)(eq - s) : (int)strlen(s);
+        if (len >= (int)sizeof nm) len = (int)sizeof nm - 1;
+        memcpy(nm, s, (size_t)len);
+        nm[len] = 0;
+        for (k = 2; nm[0] == '-' && nm[1] == '-' && k < len; k++)
+            if (nm[k] == '_') nm[k] = '-'; /* --top_k: --top-k */
+        if ((!strcmp(nm, "-m") || !strcmp(nm, "--model")) && c->n_pos >= 1) { /* llama.cpp's -m MODEL: the first positional */
+            if (model) return fail("%s: -m given twice", c->name);
+            if (eq) model = eq + 1;
+            else if (i + 1 < argc) model = argv[++i];
+            else return fail("%s: -m needs a value (MODEL)", c->name);
+            continue;
+        }
         for (o = 0; o < N_OPT; o++)
-            if ((!strncmp(OPTS[o].name, s, (size_t)len) && OPTS[o].name[len] == 0) ||
-                (OPTS[o].alias && !strncmp(OPTS[o].alias, s, (size_t)len) && OPTS[o].alias[len] == 0))
-                break;
+            if (!strcmp(OPTS[o].name, nm) || (OPTS[o].alias && !strcmp(OPTS[o].alias, nm))) break;
+        for (k = 0; o == N_OPT && k < (int)(sizeof ALIASES / sizeof ALIASES[0]); k++)
+            if (!strcmp(ALIASES[k].name, nm)) o = ALIASES[k].o;
         if (o == N_OPT || !cmd_takes(c, o)) return fail("%s: unknown option '%.*s' (wm %s --help lists them)", c->name, len, s, c->name);
         if (o == O_HELP) { print_usage(stdout, c, 1); return 2; }
         if (a->set[o]) return fail("%s: %s given twice", c->name, OPTS[o].name);
@@ -233,7 +256,14 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
         if (eq) v = eq + 1;
         else if (i + 1 < argc) v = argv[++i];
         else return fail("%s: %s needs a value (%s)", c->name, OPTS[o].name, OPTS[o].meta);
+        if (o == O_SEED && !strcmp(v, "-1")) { a->set[o] = 0; continue; } /* llama.cpp's -s -1: a seed from the clock, printed */
         if (parse_value(a, o, v)) return 1;
+    }
+    if (model) { /* -m MODEL goes first; the positionals given shift after it */
+        if (n_pos >= c->max_pos) return fail("%s: -m %s and %d positional arguments: one too many", c->name, model, n_pos);
+        memmove(a->pos + 1, a->pos, sizeof a->pos[0] * (size_t)n_pos);
+        a->pos[0] = model;
+        n_pos++;
     }
     if (n_pos < c->n_pos) return fail("%s: missing arguments (usage: wm %s %s%s%s)", c->name, c->name, c->args, *c->synopsis ? " " : "", c->synopsis);
     return 0;
@@ -656,10 +686,11 @@ static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], 
 
 static int cmd_quantize(const args *a) {
     static const char *names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k_m"};
-    const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : "q8_0";
+    const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : a->pos[2] ? a->pos[2] : "q8_0"; /* llama-quantize IN OUT TYPE */
     int i;
+    if (a->set[O_TYPE] && a->pos[2]) return fail("quantize: the type given twice (%s and --type %s)", a->pos[2], a->str[O_TYPE]);
     for (i = 0; i < 6; i++)
-        if (!strcmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], WM_MIX_F32 + i, a->set[O_REQUANT], a->set[O_TOKBLOB]);
+        if (!strcasecmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], WM_MIX_F32 + i, a->set[O_REQUANT], a->set[O_TOKBLOB]);
     return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
 }
 

@@ -1766,6 +1766,33 @@ static int run(const char *cmd_) {
 }
 
 /* A user's mistakes: each exits non-zero with one line on stderr naming the problem. */
+/* llama.cpp's spellings, as its users type them: -m MODEL, -c / --ctx-size,
+   --top_k, -s -1 (a seed from the clock, printed), quantize's type as a
+   third positional in any case. */
+static void test_cli_llama_habits(void) {
+    char out[8192], want[8192], err[8192];
+    size_t n = 0;
+    char *e;
+    check(run_capture("build/wm generate -m examples/models/doge-demo -p 'The secret of a happy life is' -n 8 -c 128 --top_k 40 --temp 0 "
+                      "--repeat_penalty 1.0 2>/dev/null", out, sizeof out) == 0 &&
+              run_capture("build/wm generate examples/models/doge-demo -p 'The secret of a happy life is' -n 8 --ctx 128 --top-k 40 --temp 0 "
+                          "2>/dev/null", want, sizeof want) == 0 && !strcmp(out, want) && strlen(out) > 30,
+          "-m MODEL -c N --top_k K --repeat_penalty: the same text as the own spellings ('%s')", out);
+    check(run_capture("build/wm generate -m examples/models/doge-demo -p Hi -n 2 -s -1 --ctx-size 64 2>build/tmp/seed.err >/dev/null", out, sizeof out) == 0,
+          "-s -1 and --ctx-size accepted");
+    e = (char *)read_all("build/tmp/seed.err", &n);
+    snprintf(err, sizeof err, "%s", e ? e : "");
+    free(e);
+    check(strstr(err, "seed ") != NULL, "-s -1 draws a seed and prints it: %s", err);
+    check(run_capture("build/wm quantize examples/models/doge-demo build/tmp/habit.gguf Q4_K_M 2>&1", out, sizeof out) == 0 && strstr(out, "38 Q4_K"),
+          "quantize IN OUT Q4_K_M (positional, upper case): %s", out);
+    check(run_capture("build/wm quantize examples/models/doge-demo build/tmp/habit.gguf q8_0 --type q4_0 2>&1", out, sizeof out) != 0 &&
+              strstr(out, "twice"), "quantize: a type both ways is refused: %s", out);
+    check(run_capture("build/wm generate -m examples/models/doge-demo examples/models/doge-demo -p x 2>&1", out, sizeof out) != 0 &&
+              strstr(out, "one too many"), "-m and a positional model: refused: %s", out);
+    remove("build/tmp/habit.gguf");
+}
+
 static void test_cli_mistakes(void) {
     static const struct { const char *args, *needle; } bad[] = {
         {"generate D -p hi --bogus 3", "'--bogus'"},
@@ -1778,7 +1805,7 @@ static void test_cli_mistakes(void) {
         {"generate D -p hi -n 5x", "--n-predict: '5x'"},
         {"generate D -p hi -n -2", "--n-predict: -2"},
         {"generate D -p hi --seed abc", "--seed: 'abc'"},
-        {"generate D -p hi -s -1", "--seed: '-1'"},
+        {"generate D -p hi -s -2", "--seed: '-2'"},
         {"generate D -p hi --top-p 1.5", "--top-p: 1.5"},
         {"generate D -p hi --min-p 2", "--min-p: 2"},
         {"generate D -p hi --top-k 2.5", "--top-k: '2.5'"},
@@ -2016,6 +2043,7 @@ static void test_cli(void) {
                           out, sizeof out) != 0, "a bad session file is refused");
     }
     test_cli_mistakes();
+    test_cli_llama_habits();
 }
 
 /* ---- tokenizer: parity with the tokenizers library ----------------------- */
