@@ -60,7 +60,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -107,6 +107,8 @@ static const optdef OPTS[N_OPT] = {
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
     {"--allow-requantize", NULL, NULL, K_FLAG, 0, 0, "quantize a model whose matrices are quantized already"},
     {"--tokenizer-blob", NULL, NULL, K_FLAG, 0, 0, "also write the tokenizer in its in-place form (wm.tokenizer: firmware keeps it in flash)"},
+    {"--repetitions", "-r", "N", K_INT, 1, 1000, "llama-bench's table: runs of each test, averaged (5)"},
+    {"--output", "-o", "FMT", K_STR, 0, 0, "jsonl (one line of every speed, the default), or llama-bench's md, csv or json"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -140,8 +142,8 @@ static const command CMDS[] = {
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
      {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, -1},
      "perplexity of a text (llama-perplexity's method)"},
-    {"bench", "MODEL", "[--prompt-len N] [--gen N] [-t N] [--isa NAME] [--cache-type T] [--state-type T]", 1, 1,
-     {O_PROMPT_LEN, O_GEN, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, -1},
+    {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T]", 1, 1,
+     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, -1},
      "one JSON line of speeds"},
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
      {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, -1},
@@ -205,8 +207,9 @@ static void print_usage(FILE *f, const command *c, int full);
 /* llama.cpp's spellings of the same options (its users' habits): the
    name, and the option it means; "_" for "-" in any long name is accepted
    too (--top_k). -m / --model MODEL is the first positional. */
-static const struct { const char *name; int o; } ALIASES[] = {
-    {"--ctx-size", O_CTX}, {"--batch-size", O_BATCH}, {"--predict", O_N}, {"--threads-batch", O_THREADS},
+static const struct { const char *cmd, *name; int o; } ALIASES[] = {
+    {NULL, "--ctx-size", O_CTX}, {NULL, "--batch-size", O_BATCH}, {NULL, "--predict", O_N},
+    {"bench", "-p", O_PROMPT_LEN}, {"bench", "--n-prompt", O_PROMPT_LEN}, {"bench", "-n", O_GEN}, {"bench", "--n-gen", O_GEN}, /* llama-bench's */
 };
 
 /* argv after the command name; 1 on a mistake (printed), 2 for --help (printed). */
@@ -241,10 +244,11 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
             else return fail("%s: -m needs a value (MODEL)", c->name);
             continue;
         }
-        for (o = 0; o < N_OPT; o++)
-            if (!strcmp(OPTS[o].name, nm) || (OPTS[o].alias && !strcmp(OPTS[o].alias, nm))) break;
-        for (k = 0; o == N_OPT && k < (int)(sizeof ALIASES / sizeof ALIASES[0]); k++)
-            if (!strcmp(ALIASES[k].name, nm)) o = ALIASES[k].o;
+        for (o = N_OPT, k = 0; k < (int)(sizeof ALIASES / sizeof ALIASES[0]); k++) /* a command's own alias first (bench's -p) */
+            if (!strcmp(ALIASES[k].name, nm) && (!ALIASES[k].cmd || !strcmp(ALIASES[k].cmd, c->name))) { o = ALIASES[k].o; break; }
+        if (o == N_OPT)
+            for (o = 0; o < N_OPT; o++)
+                if (!strcmp(OPTS[o].name, nm) || (OPTS[o].alias && !strcmp(OPTS[o].alias, nm))) break;
         if (o == N_OPT || !cmd_takes(c, o)) return fail("%s: unknown option '%.*s' (wm %s --help lists them)", c->name, len, s, c->name);
         if (o == O_HELP) { print_usage(stdout, c, 1); return 2; }
         if (a->set[o]) return fail("%s: %s given twice", c->name, OPTS[o].name);
@@ -1222,6 +1226,124 @@ static int argmax(const float *x, int n) {
    median decode step (both ~10-50 ms long); means and bests are printed too.
    A probe pass evicts the caches between decode steps: weights larger than
    the last-level cache are read from memory either way. */
+/* llama-bench's report: a prefill test (ppN: N tokens from an empty
+   session) and a decode test (tgN: N tokens one at a time, from an empty
+   session), each run reps times after a warm-up run, t/s averaged with the
+   sample standard deviation; columns and field names as llama-bench's. */
+static void mean_sd(const double *v, int n, double *mean, double *sd) {
+    double s = 0.0, q = 0.0;
+    int i;
+    for (i = 0; i < n; i++) s += v[i];
+    *mean = s / n;
+    for (i = 0; i < n; i++) q += (v[i] - *mean) * (v[i] - *mean);
+    *sd = n > 1 ? sqrt(q / (n - 1)) : 0.0;
+}
+
+static int bench_table(const args *a, const char *fmt) {
+    const char *dir = a->pos[0];
+    int n_prompt = a->set[O_PROMPT_LEN] ? (int)a->i[O_PROMPT_LEN] : 512, n_gen = a->set[O_GEN] ? (int)a->i[O_GEN] : 128;
+    int reps = a->set[O_REPS] ? (int)a->i[O_REPS] : 5, V, i, r, tst, rc = 1;
+    wm_model *m = NULL;
+    wm_session *s = NULL;
+    wm_session_params p;
+    wm_error e;
+    int32_t *ids = NULL;
+    float *logits = NULL;
+    double *ts = NULL, size_b, params;
+    char name[128], size_s[32], params_s[32];
+    unsigned seed = 12345;
+    const wm_config *c;
+    if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
+    c = wm_model_config(m);
+    V = c->vocab_size;
+    p = wm_session_default_params(m);
+    p.n_ctx = (n_prompt > n_gen ? n_prompt : n_gen) + 1;
+    p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
+    if ((p.isa = isa_of(a)) < 0) goto done;
+    if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
+    if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
+    p = *wm_session_get_params(s);
+    ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)(n_prompt > 1 ? n_prompt : 1));
+    logits = (float *)malloc(sizeof(float) * (size_t)V);
+    ts = (double *)malloc(sizeof(double) * (size_t)reps);
+    if (!ids || !logits || !ts) { fail("out of memory"); goto done; }
+    for (i = 0; i < n_prompt; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)V); }
+    size_b = (double)wm_model_weight_bytes(m);
+    params = (double)wm_model_n_params(m);
+    { /* "mamba2 130M Q8_0", as llama-bench names a model: type, size class, the type of most weights */
+        const char *dt = "F32";
+        unsigned long long by[8] = {0};
+        int best = -1;
+        for (i = 0; i < wm_model_n_tensors(m); i++) {
+            wm_tensor_info ti;
+            wm_model_tensor(m, i, &ti);
+            if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < 8) by[ti.type] += ti.size_bytes;
+        }
+        for (i = 0; i < 8; i++) if (by[i] && (best < 0 || by[i] > by[best])) best = i;
+        if (best >= 0) dt = wm_type_name(best);
+        if (params >= 1e9) snprintf(name, sizeof name, "%s %.1fB %s", wm_model_type_name(c->model_type), params / 1e9, dt);
+        else snprintf(name, sizeof name, "%s %.0fM %s", wm_model_type_name(c->model_type), params / 1e6, dt);
+    }
+    if (size_b >= 1073741824.0) snprintf(size_s, sizeof size_s, "%.2f GiB", size_b / 1073741824.0);
+    else snprintf(size_s, sizeof size_s, "%.2f MiB", size_b / 1048576.0);
+    if (params >= 1e9) snprintf(params_s, sizeof params_s, "%.2f B", params / 1e9);
+    else snprintf(params_s, sizeof params_s, "%.2f M", params / 1e6);
+    fprintf(stderr, "wm bench: %s, %d thread(s), %s: pp%d and tg%d, %d runs each after a warm-up\n", dir, p.n_threads, wm_isa_name(p.isa),
+            n_prompt, n_gen, reps);
+    if (!strcmp(fmt, "md"))
+        printf("| model                          |       size |     params | backend    | threads |            test |                  t/s |\n"
+               "| ------------------------------ | ---------: | ---------: | ---------- | ------: | --------------: | -------------------: |\n");
+    else if (!strcmp(fmt, "csv"))
+        printf("model_type,model_size,model_n_params,backend,n_threads,n_prompt,n_gen,test,avg_ns,stddev_ns,avg_ts,stddev_ts\n");
+    else printf("[\n");
+    for (tst = 0; tst < 2; tst++) {
+        int n = tst ? n_gen : n_prompt;
+        double mean, sd, ns_mean, ns_sd, *ns = (double *)malloc(sizeof(double) * (size_t)reps);
+        char test[32];
+        if (n <= 0 || !ns) { free(ns); continue; }
+        snprintf(test, sizeof test, "%s%d", tst ? "tg" : "pp", n);
+        for (r = -1; r < reps; r++) { /* run -1: the warm-up */
+            double t0;
+            int32_t tok = ids[0];
+            wm_session_reset(s);
+            t0 = now_s();
+            if (!tst) {
+                if (wm_prefill(s, ids, n, logits, WM_LOGITS_LAST) != WM_OK) { free(ns); fail("%s: %s", dir, wm_session_error(s)); goto done; }
+            } else
+                for (i = 0; i < n; i++) {
+                    if (wm_decode(s, tok, logits) != WM_OK) { free(ns); fail("%s: %s", dir, wm_session_error(s)); goto done; }
+                    tok = argmax(logits, V);
+                }
+            if (r >= 0) { ns[r] = (now_s() - t0) * 1e9; ts[r] = n / (ns[r] * 1e-9); }
+        }
+        mean_sd(ts, reps, &mean, &sd);
+        mean_sd(ns, reps, &ns_mean, &ns_sd);
+        if (!strcmp(fmt, "md")) {
+            char tps[48];
+            snprintf(tps, sizeof tps, "%.2f ± %.2f", mean, sd);
+            printf("| %-30s | %10s | %10s | %-10s | %7d | %15s | %20s |\n", name, size_s, params_s, "CPU", p.n_threads, test, tps);
+        } else if (!strcmp(fmt, "csv"))
+            printf("\"%s\",%.0f,%.0f,\"CPU\",%d,%d,%d,\"%s\",%.0f,%.0f,%.6f,%.6f\n", wm_model_type_name(c->model_type), size_b, params, p.n_threads,
+                   tst ? 0 : n, tst ? n : 0, test, ns_mean, ns_sd, mean, sd);
+        else {
+            printf("  {\"model_type\": \"%s\", \"model_filename\": \"%s\", \"model_size\": %.0f, \"model_n_params\": %.0f, \"backend\": \"CPU\", "
+                   "\"isa\": \"%s\", \"n_threads\": %d, \"n_prompt\": %d, \"n_gen\": %d, \"test\": \"%s\", \"avg_ns\": %.0f, \"stddev_ns\": %.0f, "
+                   "\"avg_ts\": %.6f, \"stddev_ts\": %.6f, \"samples_ts\": [",
+                   name, dir, size_b, params, wm_isa_name(p.isa), p.n_threads, tst ? 0 : n, tst ? n : 0, test, ns_mean, ns_sd, mean, sd);
+            for (r = 0; r < reps; r++) printf("%s%.6f", r ? ", " : "", ts[r]);
+            printf("]}%s\n", tst == 0 && n_gen > 0 ? "," : "");
+        }
+        free(ns);
+    }
+    if (!strcmp(fmt, "json")) printf("]\n");
+    rc = 0;
+done:
+    free(ids); free(logits); free(ts);
+    wm_session_free(s);
+    wm_model_free(m);
+    return rc;
+}
+
 static int cmd_bench(const args *a) {
     const char *dir = a->pos[0];
     int n_prompt = a->set[O_PROMPT_LEN] ? (int)a->i[O_PROMPT_LEN] : 256, n_gen = a->set[O_GEN] ? (int)a->i[O_GEN] : 64, i, rc = 1, tok;
@@ -1237,8 +1359,12 @@ static int cmd_bench(const args *a) {
     probe pr;
     uint64_t bytes = 0;
     unsigned seed = 12345;
-    const char *dtype = "?";
+    const char *dtype = "?", *fmt = a->set[O_OUTPUT] ? a->str[O_OUTPUT] : "jsonl";
     pr.a = NULL;
+    if (strcmp(fmt, "jsonl") && strcmp(fmt, "md") && strcmp(fmt, "csv") && strcmp(fmt, "json"))
+        return fail("bench: -o '%s' (expected jsonl, md, csv or json)", fmt);
+    if (strcmp(fmt, "jsonl")) return bench_table(a, fmt);
+    if (a->set[O_REPS]) return fail("bench: -r goes with llama-bench's tables (-o md, csv or json)");
     if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
     warn_model(m);
     {

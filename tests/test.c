@@ -1791,6 +1791,21 @@ static void test_cli_llama_habits(void) {
     check(run_capture("build/wm generate -m examples/models/doge-demo examples/models/doge-demo -p x 2>&1", out, sizeof out) != 0 &&
               strstr(out, "one too many"), "-m and a positional model: refused: %s", out);
     remove("build/tmp/habit.gguf");
+    /* llama-bench's command and its tables */
+    check(run_capture("build/wm bench -m examples/models/doge-demo -p 16 -n 4 -r 2 -o md 2>/dev/null", out, sizeof out) == 0 &&
+              !strncmp(out, "| model ", 8) && strstr(out, "| t/s") == NULL && strstr(out, "t/s |") && strstr(out, "pp16 |") && strstr(out, "tg4 |") &&
+              strstr(out, " \xc2\xb1 ") && strstr(out, "| CPU "),
+          "bench -p -n -r -o md: llama-bench's table: %s", out);
+    check(run_capture("build/wm bench examples/models/doge-demo -p 16 -n 4 -r 2 -o csv 2>/dev/null", out, sizeof out) == 0 &&
+              !strncmp(out, "model_type,model_size,model_n_params,backend,n_threads,n_prompt,n_gen,test,avg_ns,stddev_ns,avg_ts,stddev_ts\n", 104) &&
+              strstr(out, "\"pp16\"") && strstr(out, "\"tg4\""),
+          "bench -o csv: %s", out);
+    check(run_capture("build/wm bench examples/models/doge-demo -p 16 -n 4 -r 3 -o json 2>/dev/null", out, sizeof out) == 0 && out[0] == '[' &&
+              strstr(out, "\"avg_ts\"") && strstr(out, "\"samples_ts\": [") && wm__j_value(out, out + strlen(out), 8) != NULL,
+          "bench -o json: valid JSON: %s", out);
+    check(run_capture("build/wm bench examples/models/doge-demo -o xml 2>&1", out, sizeof out) != 0 && strstr(out, "xml"), "bench -o xml refused: %s", out);
+    check(run_capture("build/wm bench examples/models/doge-demo -r 3 2>&1", out, sizeof out) != 0 && strstr(out, "-r goes with"),
+          "bench -r without a table refused: %s", out);
 }
 
 static void test_cli_mistakes(void) {
