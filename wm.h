@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             575  Public interface
+      @API             581  Public interface
       @BASICS          285  Implementation basics
       @TYPES           616  Tensor types
       @KERNELS        1912  Kernels
@@ -34,13 +34,13 @@
       @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      362  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
-      @BIND            499  Binding the plan to the directory, building the model
+      @BIND            510  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      3278  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
-      @STDIO           346  stdio helpers
+      @STDIO           410  stdio helpers
       @UNICODE        2508  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
@@ -143,6 +143,9 @@
                                         (RoPE angles); on by itself on Arm
                                         and RISC-V targets without a
                                         double-precision FPU
+      WM_NO_MMAP         undefined      wm_model_load reads weight files instead of
+                                        mapping them (mmap needs POSIX visible:
+                                        _POSIX_C_SOURCE, or GNU C's default)
       WM_NO_HUGEPAGES    undefined      wm_model_load: no madvise(MADV_HUGEPAGE) on
                                         weight buffers (Linux, default allocator,
                                         _DEFAULT_SOURCE visible)
@@ -488,10 +491,16 @@ WMDEF uint64_t wm_session_decode_bytes(const wm_session *s);
 /* As wm_model_init, with memory from WM_MALLOC. */
 WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_error *err);
 #ifndef WM_NO_STDIO
-/* Reads DIR/config.json and DIR/model.safetensors (or the shards of
-   DIR/model.safetensors.index.json) into memory and opens the model; dir
-   may also be a GGUF file. */
+/* Opens DIR/config.json with DIR/model.safetensors (or the shards of
+   DIR/model.safetensors.index.json); dir may also be a GGUF file. The
+   weight files are mapped read-only where the OS can (POSIX mmap: pages
+   load on first use, processes share them), else read into memory. */
 WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err);
+/* The same with a choice: WM_LOAD_MMAP (wm_model_load's) or WM_LOAD_COPY
+   (read into memory, 2 MB aligned with transparent huge pages advised on
+   Linux: slower to open, fewer TLB misses while decode streams weights). */
+enum { WM_LOAD_MMAP = 0, WM_LOAD_COPY = 1 };
+WMDEF wm_status wm_model_load_opts(wm_model **out, const char *dir, int how, wm_error *err);
 #endif
 /* Frees a model from wm_model_open/wm_model_load (no-op for wm_model_init). */
 WMDEF void wm_model_free(wm_model *m);
@@ -3664,7 +3673,7 @@ struct wm_model {
     uint64_t fingerprint; /* of the tensor directory and data edges (session files) */
     size_t bytes_used;
     void *owned;         /* WM_MALLOC'd block of wm_model_open/load */
-    void **owned_files;  /* buffers read by wm_model_load */
+    struct wm__ofile *owned_files; /* [n_owned_files] the files wm_model_load read or mapped */
     int n_owned_files;
     int tied_head_differs; /* tie_word_embeddings, yet a different lm_head.weight is stored (wm_model_warning) */
 };
@@ -8695,13 +8704,24 @@ static uint64_t wm__decode_bytes(const wm_model *m, int pos, int ctype) {
     return n;
 }
 
+/* a weight file wm_model_load holds: read into memory (unmap NULL: WM_FREE
+   frees it) or mapped (unmap undoes it) */
+typedef struct wm__ofile {
+    void *p;
+    size_t n;
+    void (*unmap)(void *p, size_t n);
+} wm__ofile;
+
 #ifndef WM_NO_MALLOC
 static void wm__model_release(wm_model *m) {
     int i;
-    void **files = m->owned_files;
+    wm__ofile *files = m->owned_files;
     int n = m->n_owned_files;
     void *owned = m->owned;
-    for (i = 0; i < n; i++) WM_FREE(files[i]);
+    for (i = 0; i < n; i++) {
+        if (files[i].unmap) files[i].unmap(files[i].p, files[i].n);
+        else WM_FREE(files[i].p);
+    }
     if (files) WM_FREE(files);
     WM_FREE(owned);
 }
@@ -12676,6 +12696,36 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #endif
 #endif
 
+#if (defined(__unix__) || defined(__APPLE__)) && !defined(WM_NO_MMAP) &&                                                     \
+    (defined(_POSIX_C_SOURCE) || defined(_XOPEN_SOURCE) || defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE) || defined(__APPLE__))
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define WM__MMAP 1
+static void wm__munmap(void *p, size_t n) { munmap(p, n); }
+
+/* Maps a file read-only (private: nothing writes it). WM_ERR_UNSUPPORTED
+   where it cannot be mapped (an empty file, a pipe): then it is read. */
+static wm_status wm__map_file(const char *path, wm__ofile *f, wm_error *err) {
+    struct stat st;
+    void *p;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return wm__fail(err, WM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || (unsigned long long)st.st_size > (unsigned long long)((size_t)-1 / 2)) {
+        close(fd);
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "%s: not a file that can be mapped", path);
+    }
+    p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED) return wm__fail(err, WM_ERR_UNSUPPORTED, "%s: mmap failed (%s)", path, strerror(errno));
+    f->p = p;
+    f->n = (size_t)st.st_size;
+    f->unmap = wm__munmap;
+    return WM_OK;
+}
+#endif
+
 /* Reads a whole file into a WM_MALLOC'd buffer. */
 /* 1: path opens but cannot be read, as a directory does (fopen of a
    directory succeeds where POSIX allows it; the first read fails) */
@@ -12807,26 +12857,47 @@ static int wm__is_gguf_file(const char *path) {
     return yes;
 }
 
+/* A weight file, mapped (how WM_LOAD_MMAP, where the OS can) or read. */
+static wm_status wm__weight_file(const char *path, int how, wm__ofile *f, wm_error *err) {
+    wm_status st;
+#ifdef WM__MMAP
+    if (how == WM_LOAD_MMAP && (st = wm__map_file(path, f, err)) != WM_ERR_UNSUPPORTED) return st;
+#else
+    (void)how;
+#endif
+    f->unmap = NULL;
+    st = wm__read_file(path, &f->p, &f->n, err);
+    return st;
+}
+
+static void wm__ofile_free(wm__ofile *f) {
+    if (!f->p) return;
+    if (f->unmap) f->unmap(f->p, f->n);
+    else WM_FREE(f->p);
+    f->p = NULL;
+}
+
 /* a GGUF file: the model keeps the buffer */
-static wm_status wm__model_load_gguf(wm_model **out, const char *path, wm_error *err) {
-    void *buf;
+static wm_status wm__model_load_gguf(wm_model **out, const char *path, int how, wm_error *err) {
+    wm__ofile buf;
     wm_blob blob;
     wm_model_source src;
     wm_status st;
     const char *base = strrchr(path, '/');
-    if ((st = wm__read_file(path, &buf, &blob.size, err)) != WM_OK) return st;
-    blob.data = buf;
+    if ((st = wm__weight_file(path, how, &buf, err)) != WM_OK) return st;
+    blob.size = buf.n;
+    blob.data = buf.p;
     blob.name = base ? base + 1 : path;
     src.config_json = NULL;
     src.config_bytes = 0;
     src.files = &blob;
     src.n_files = 1;
-    if ((st = wm_model_open(out, &src, err)) != WM_OK) { WM_FREE(buf); return st; }
-    (*out)->owned_files = (void **)WM_MALLOC(sizeof(void *));
+    if ((st = wm_model_open(out, &src, err)) != WM_OK) { wm__ofile_free(&buf); return st; }
+    (*out)->owned_files = (wm__ofile *)WM_MALLOC(sizeof(wm__ofile));
     if (!(*out)->owned_files) {
         wm_model_free(*out);
         *out = NULL;
-        WM_FREE(buf);
+        wm__ofile_free(&buf);
         return wm__fail(err, WM_ERR_NOMEM, "model: out of memory");
     }
     (*out)->owned_files[0] = buf;
@@ -12834,9 +12905,12 @@ static wm_status wm__model_load_gguf(wm_model **out, const char *path, wm_error 
     return WM_OK;
 }
 
-WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
+WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) { return wm_model_load_opts(out, dir, WM_LOAD_MMAP, err); }
+
+WMDEF wm_status wm_model_load_opts(wm_model **out, const char *dir, int how, wm_error *err) {
     char path[4096], *names = NULL;
-    void *cfg = NULL, *index = NULL, **bufs = NULL;
+    void *cfg = NULL, *index = NULL;
+    wm__ofile *bufs = NULL;
     size_t cfg_n, index_n = 0;
     wm_blob *blobs = NULL;
     const char **shard = NULL;
@@ -12847,7 +12921,8 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
     if (out) *out = NULL;
     if (!out || !dir) return wm__fail(err, WM_ERR_INVALID_ARG, "model: out and dir are required");
     if (strlen(dir) > 3000) return wm__fail(err, WM_ERR_INVALID_ARG, "model: directory path too long");
-    if (wm__is_gguf_file(dir)) return wm__model_load_gguf(out, dir, err);
+    if (how != WM_LOAD_MMAP && how != WM_LOAD_COPY) return wm__fail(err, WM_ERR_INVALID_ARG, "model: how %d is not WM_LOAD_MMAP or WM_LOAD_COPY", how);
+    if (wm__is_gguf_file(dir)) return wm__model_load_gguf(out, dir, how, err);
     if (!wm__is_dir(dir))
         return wm__fail(err, WM_ERR_IO, "%s: %s; a model is a directory (config.json and model.safetensors or its shards) or a .gguf file", dir,
                         wm__exists(dir) ? "neither a directory nor a GGUF file" : "no such file or directory");
@@ -12887,14 +12962,15 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
         shard = &single;
         n = 1;
     }
-    bufs = (void **)WM_MALLOC(sizeof(void *) * (size_t)n);
+    bufs = (wm__ofile *)WM_MALLOC(sizeof(wm__ofile) * (size_t)n);
     blobs = (wm_blob *)WM_MALLOC(sizeof(wm_blob) * (size_t)n);
     if (!bufs || !blobs) { n = 0; st = wm__fail(err, WM_ERR_NOMEM, "model: out of memory"); goto done; }
-    for (i = 0; i < n; i++) bufs[i] = NULL;
+    for (i = 0; i < n; i++) bufs[i].p = NULL;
     for (i = 0; i < n; i++) {
         wm__path(path, sizeof path, dir, shard[i]);
-        if ((st = wm__read_file(path, &bufs[i], &blobs[i].size, err)) != WM_OK) goto done;
-        blobs[i].data = bufs[i];
+        if ((st = wm__weight_file(path, how, &bufs[i], err)) != WM_OK) goto done;
+        blobs[i].data = bufs[i].p;
+        blobs[i].size = bufs[i].n;
         blobs[i].name = shard[i];
     }
     src.config_json = (const char *)cfg;
@@ -12913,7 +12989,7 @@ WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err) {
     }
 done:
     if (bufs) {
-        for (i = 0; i < n; i++) if (bufs[i]) WM_FREE(bufs[i]);
+        for (i = 0; i < n; i++) wm__ofile_free(&bufs[i]);
         WM_FREE(bufs);
     }
     if (blobs) WM_FREE(blobs);
@@ -12927,6 +13003,7 @@ WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error
     void *buf;
     size_t n;
     wm_status st;
+    wm__ofile f;
     if (out) *out = NULL;
     if (!path) return wm__fail(err, WM_ERR_INVALID_ARG, "tokenizer: path is NULL");
     if (wm__is_dir(path)) { /* a model directory: its tokenizer.json */
@@ -12938,7 +13015,14 @@ WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error
                                             "or a .gguf file", path);
         return wm_tokenizer_load(out, sub, err);
     }
-    if ((st = wm__read_file(path, &buf, &n, err)) != WM_OK) return st;
+    if (wm__is_gguf_file(path)) { /* mapped: a GGUF is mostly weights this reads nothing of */
+        if ((st = wm__weight_file(path, WM_LOAD_MMAP, &f, err)) != WM_OK) return st;
+    } else {
+        if ((st = wm__read_file(path, &f.p, &f.n, err)) != WM_OK) return st;
+        f.unmap = NULL;
+    }
+    buf = f.p;
+    n = f.n;
     if (n >= 4 && !memcmp(buf, "GGUF", 4)) { /* a GGUF file: its tokenizer.huggingface.json, or one built from tokenizer.ggml.* */
         const char *js;
         size_t jn;
@@ -12960,7 +13044,7 @@ WMDEF wm_status wm_tokenizer_load(wm_tokenizer **out, const char *path, wm_error
         memcpy(msg, err->message, sizeof msg);
         wm__fail(err, st, "%s: %s", path, msg);
     }
-    WM_FREE(buf);
+    wm__ofile_free(&f);
     return st;
 }
 

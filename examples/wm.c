@@ -60,7 +60,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -109,10 +109,12 @@ static const optdef OPTS[N_OPT] = {
     {"--tokenizer-blob", NULL, NULL, K_FLAG, 0, 0, "also write the tokenizer in its in-place form (wm.tokenizer: firmware keeps it in flash)"},
     {"--repetitions", "-r", "N", K_INT, 1, 1000, "llama-bench's table: runs of each test, averaged (5)"},
     {"--output", "-o", "FMT", K_STR, 0, 0, "jsonl (one line of every speed, the default), or llama-bench's md, csv or json"},
+    {"--mmap", NULL, NULL, K_FLAG, 0, 0, "map the weight files read-only (the default: fast to open, pages shared between processes)"},
+    {"--no-mmap", NULL, NULL, K_FLAG, 0, 0, "read the weights into memory instead (huge pages where Linux gives them)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
-#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA
+#define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, O_MMAP, O_NO_MMAP
 
 typedef struct command {
     const char *name, *args, *synopsis; /* args: the required positionals, in order */
@@ -130,9 +132,9 @@ static const command CMDS[] = {
      "token ids of a text (TOKENIZER: a tokenizer.json, a model directory holding one, or a .gguf)"},
     {"detokenize", "TOKENIZER IDS", "", 2, 2, {-1}, "the text of token ids (IDS: 3,17,42 or \"3 17 42\" or [3, 17, 42])"},
     {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N] [--isa NAME] [--state-type T]", 1, 1,
-     {O_IDS, O_OUT, O_DECODE, O_THREADS, O_ISA, O_STATE_TYPE, -1},
+     {O_IDS, O_OUT, O_DECODE, O_THREADS, O_ISA, O_STATE_TYPE, O_MMAP, O_NO_MMAP, -1},
      "raw F32 [T][vocab] logits"},
-    {"info", "MODEL_DIR", "", 1, 1, {-1}, "config, sizes, memory"},
+    {"info", "MODEL_DIR", "[--no-mmap]", 1, 1, {O_MMAP, O_NO_MMAP, -1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
@@ -140,13 +142,13 @@ static const command CMDS[] = {
      {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
      "a GGUF file with quantized matrices"},
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
-     {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, -1},
+     {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, O_MMAP, O_NO_MMAP, -1},
      "perplexity of a text (llama-perplexity's method)"},
     {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T]", 1, 1,
-     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, -1},
+     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, -1},
      "one JSON line of speeds"},
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
-     {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, -1},
+     {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, -1},
      "a C header of the bytes a caller-memory (firmware) build needs"},
 };
 #define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
@@ -269,6 +271,7 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
         a->pos[0] = model;
         n_pos++;
     }
+    if (a->set[O_MMAP] && a->set[O_NO_MMAP]) return fail("%s: --mmap and --no-mmap: one or the other", c->name);
     if (n_pos < c->n_pos) return fail("%s: missing arguments (usage: wm %s %s%s%s)", c->name, c->name, c->args, *c->synopsis ? " " : "", c->synopsis);
     return 0;
 }
@@ -399,6 +402,11 @@ static void warn_model(const wm_model *m) {
 }
 
 /* --cache-type: WM_F32, WM_F16 or WM_Q8_0; -1 after printing why not */
+/* the model at path, mapped (default, --mmap) or read (--no-mmap) */
+static wm_status load_model(const args *a, wm_model **m, const char *path, wm_error *e) {
+    return wm_model_load_opts(m, path, a->set[O_NO_MMAP] ? WM_LOAD_COPY : WM_LOAD_MMAP, e);
+}
+
 static int cache_type_of(const args *a) {
     const char *t = a->set[O_CACHE_TYPE] ? a->str[O_CACHE_TYPE] : "f32";
     if (!strcmp(t, "f32")) return WM_F32;
@@ -444,7 +452,7 @@ static int cmd_logits(const args *a) {
     size_t V;
     if (!a->set[O_IDS] || !a->set[O_OUT]) return fail("logits: --ids and --out are required");
     if ((n = parse_ids("--ids", a->str[O_IDS], &ids)) < 0) return 1;
-    if (wm_model_load(&m, dir, &e) != WM_OK) { free(ids); return fail("%s", e.message); }
+    if (load_model(a, &m, dir, &e) != WM_OK) { free(ids); return fail("%s", e.message); }
     warn_model(m);
     V = (size_t)wm_model_config(m)->vocab_size;
     p = wm_session_default_params(m);
@@ -477,7 +485,7 @@ static int cmd_info(const args *a) {
     wm_session_params p;
     size_t sb = 0;
     int l, i, unused = 0;
-    if (wm_model_load(&m, a->pos[0], &e) != WM_OK) return fail("%s", e.message);
+    if (load_model(a, &m, a->pos[0], &e) != WM_OK) return fail("%s", e.message);
     warn_model(m);
     c = wm_model_config(m);
     p = wm_session_default_params(m);
@@ -722,7 +730,7 @@ static int cmd_perplexity(const args *a) {
     if (!a->set[O_FILE]) return fail("perplexity: --file TEXT is required");
     if (n_ctx < 4) return fail("--ctx: at least 4 tokens");
     if (!(text = read_text(a->str[O_FILE], &n_text))) return 1;
-    if (wm_model_load(&m, dir, &e) != WM_OK) { free(text); return fail("%s", e.message); }
+    if (load_model(a, &m, dir, &e) != WM_OK) { free(text); return fail("%s", e.message); }
     warn_model(m);
     if (a->set[O_TOKENIZER]) snprintf(path, sizeof path, "%s", a->str[O_TOKENIZER]);
     else if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(path, sizeof path, "%s/tokenizer.json", dir);
@@ -923,7 +931,7 @@ static int open_all(const args *a, wm_model **m, wm_tokenizer **t, wm_session **
     wm_session_params p;
     const wm_config *c;
     *m = NULL; *t = NULL; *s = NULL;
-    if (wm_model_load(m, dir, &e) != WM_OK) return fail("%s", e.message);
+    if (load_model(a, m, dir, &e) != WM_OK) return fail("%s", e.message);
     warn_model(*m);
     if (!tk) { /* a GGUF file carries its own (tokenizer.huggingface.json) */
         struct stat st;
@@ -1253,7 +1261,7 @@ static int bench_table(const args *a, const char *fmt) {
     char name[128], size_s[32], params_s[32];
     unsigned seed = 12345;
     const wm_config *c;
-    if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
+    if (load_model(a, &m, dir, &e) != WM_OK) return fail("%s", e.message);
     c = wm_model_config(m);
     V = c->vocab_size;
     p = wm_session_default_params(m);
@@ -1365,7 +1373,7 @@ static int cmd_bench(const args *a) {
         return fail("bench: -o '%s' (expected jsonl, md, csv or json)", fmt);
     if (strcmp(fmt, "jsonl")) return bench_table(a, fmt);
     if (a->set[O_REPS]) return fail("bench: -r goes with llama-bench's tables (-o md, csv or json)");
-    if (wm_model_load(&m, dir, &e) != WM_OK) return fail("%s", e.message);
+    if (load_model(a, &m, dir, &e) != WM_OK) return fail("%s", e.message);
     warn_model(m);
     {
         int mp = wm_model_config(m)->max_position_embeddings;

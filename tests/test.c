@@ -1791,6 +1791,10 @@ static void test_cli_llama_habits(void) {
     check(run_capture("build/wm generate -m examples/models/doge-demo examples/models/doge-demo -p x 2>&1", out, sizeof out) != 0 &&
               strstr(out, "one too many"), "-m and a positional model: refused: %s", out);
     remove("build/tmp/habit.gguf");
+    check(run_capture("build/wm generate -m examples/models/doge-demo -p 'The secret of a happy life is' -n 8 --temp 0 --no-mmap 2>/dev/null", out,
+                      sizeof out) == 0 && !strcmp(out, want), "--no-mmap: the same text ('%s')", out);
+    check(run_capture("build/wm info examples/models/doge-demo --mmap --no-mmap 2>&1", out, sizeof out) != 0 && strstr(out, "one or the other"),
+          "--mmap with --no-mmap refused: %s", out);
     /* llama-bench's command and its tables */
     check(run_capture("build/wm bench -m examples/models/doge-demo -p 16 -n 4 -r 2 -o md 2>/dev/null", out, sizeof out) == 0 &&
               !strncmp(out, "| model ", 8) && strstr(out, "| t/s") == NULL && strstr(out, "t/s |") && strstr(out, "pp16 |") && strstr(out, "tg4 |") &&
@@ -2481,6 +2485,46 @@ static void state_round(wm_session *a, int stype) { /* a's F32 states rounded to
         wm__lstate_floats(c, l, &nS, &nconv);
         for (i = 0; nS && a->ls[l].S && i < nS; i++)
             a->ls[l].S[i] = stype == WM_F16 ? wm__f16_to_f32(wm__f32_to_f16(a->ls[l].S[i])) : wm__bf16_to_f32(wm__f32_to_bf16(a->ls[l].S[i]));
+    }
+}
+
+/* wm_model_load maps weight files read-only (mmap); WM_LOAD_COPY reads them:
+   both give the same logits bit for bit, for a GGUF and a safetensors
+   directory; the mapping is undone with the model. */
+static void test_model_mmap(void) {
+    static const char *paths[] = {"examples/models/doge-demo", "tests/fixtures/llama-mamba2/q8_0.gguf"};
+    size_t k;
+    for (k = 0; k < 2; k++) {
+        wm_model *a = NULL, *b = NULL;
+        wm_error e;
+        check(wm_model_load(&a, paths[k], &e) == WM_OK && wm_model_load_opts(&b, paths[k], WM_LOAD_COPY, &e) == WM_OK, "%s: %s", paths[k], e.message);
+        if (a && b) {
+            int V = wm_model_config(a)->vocab_size, n = 0, i;
+            float *la = (float *)malloc(sizeof(float) * (size_t)V * 4), *lb = (float *)malloc(sizeof(float) * (size_t)V * 4);
+            static const int32_t ids[4] = {1, 7, 3, 5};
+            wm_session *sa = NULL, *sb = NULL;
+            wm_session_params p = wm_session_default_params(a);
+            p.n_ctx = 16; p.n_threads = 1;
+            for (i = 0; i < a->n_owned_files; i++) n += a->owned_files[i].unmap != NULL;
+#if defined(WM__MMAP)
+            check(n == a->n_owned_files && n > 0, "%s: wm_model_load maps its %d weight file(s)", paths[k], a->n_owned_files);
+#elif defined(__linux__)
+            check(0, "mmap is compiled in on Linux");
+#endif
+            for (i = 0, n = 0; i < b->n_owned_files; i++) n += b->owned_files[i].unmap != NULL;
+            check(n == 0 && b->n_owned_files > 0, "%s: WM_LOAD_COPY reads them", paths[k]);
+            wm_session_create(&sa, a, &p, &e); wm_session_create(&sb, b, &p, &e);
+            check(sa && sb && wm_prefill(sa, ids, 4, la, WM_LOGITS_ALL) == WM_OK && wm_prefill(sb, ids, 4, lb, WM_LOGITS_ALL) == WM_OK &&
+                      !memcmp(la, lb, sizeof(float) * (size_t)V * 4), "%s: mapped and read weights give the same logits", paths[k]);
+            wm_session_free(sa); wm_session_free(sb);
+            free(la); free(lb);
+        }
+        wm_model_free(a); wm_model_free(b);
+    }
+    {
+        wm_model *m = NULL;
+        wm_error e;
+        check(wm_model_load_opts(&m, "examples/models/doge-demo", 7, &e) == WM_ERR_INVALID_ARG && !m, "load how 7 refused: %s", e.message);
     }
 }
 
@@ -4151,6 +4195,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_memory);
     RUN("tokenizer", test_tokenizer_blob);
     RUN("state", test_state_type);
+    RUN("loader", test_model_mmap);
     RUN("tokenizer", test_tokenizer_added_search);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);
