@@ -250,7 +250,7 @@ FW_LDFLAGS  = -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sect
 FW_an547    = -mcpu=cortex-m55 -mfloat-abi=hard
 FW_an386    = -mcpu=cortex-m4 -mfpu=fpv4-sp-d16 -mfloat-abi=hard
 FW_an505    = -mcpu=cortex-m33 -mfloat-abi=hard
-FW_SRC      = $(FW_DIR)/main.c $(FW_DIR)/fw.h wm.h
+FW_SRC      = $(FW_DIR)/main.c $(FW_DIR)/fw.h $(FW_DIR)/semihost.h wm.h
 # RISC-V RV32 on QEMU's virt board: rv32imac (no FPU) and rv32imafc
 RV_CC      ?= riscv64-unknown-elf-gcc
 RV_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mcmodel=medany -ffunction-sections -fdata-sections -DWM_NO_UNICODE_NORM -DFW_ARENA_SECTION='".fw_arena"'

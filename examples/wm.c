@@ -1238,6 +1238,19 @@ static int argmax(const float *x, int n) {
    session) and a decode test (tgN: N tokens one at a time, from an empty
    session), each run reps times after a warm-up run, t/s averaged with the
    sample standard deviation; columns and field names as llama-bench's. */
+/* the type holding most of the used matrices' bytes (none: no matrix) */
+static const char *main_dtype(const wm_model *m, const char *none) {
+    unsigned long long by[8] = {0};
+    int i, best = -1;
+    for (i = 0; i < wm_model_n_tensors(m); i++) {
+        wm_tensor_info ti;
+        wm_model_tensor(m, i, &ti);
+        if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < 8) by[ti.type] += ti.size_bytes;
+    }
+    for (i = 0; i < 8; i++) if (by[i] && (best < 0 || by[i] > by[best])) best = i;
+    return best >= 0 ? wm_type_name(best) : none;
+}
+
 static void mean_sd(const double *v, int n, double *mean, double *sd) {
     double s = 0.0, q = 0.0;
     int i;
@@ -1279,16 +1292,7 @@ static int bench_table(const args *a, const char *fmt) {
     size_b = (double)wm_model_weight_bytes(m);
     params = (double)wm_model_n_params(m);
     { /* "mamba2 130M Q8_0", as llama-bench names a model: type, size class, the type of most weights */
-        const char *dt = "F32";
-        unsigned long long by[8] = {0};
-        int best = -1;
-        for (i = 0; i < wm_model_n_tensors(m); i++) {
-            wm_tensor_info ti;
-            wm_model_tensor(m, i, &ti);
-            if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < 8) by[ti.type] += ti.size_bytes;
-        }
-        for (i = 0; i < 8; i++) if (by[i] && (best < 0 || by[i] > by[best])) best = i;
-        if (best >= 0) dt = wm_type_name(best);
+        const char *dt = main_dtype(m, "F32");
         if (params >= 1e9) snprintf(name, sizeof name, "%s %.1fB %s", wm_model_type_name(c->model_type), params / 1e9, dt);
         else snprintf(name, sizeof name, "%s %.0fM %s", wm_model_type_name(c->model_type), params / 1e6, dt);
     }
@@ -1389,17 +1393,7 @@ static int cmd_bench(const args *a) {
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
     p = *wm_session_get_params(s);
-    { /* the type holding most of the matrices' bytes */
-        unsigned long long by[8] = {0};
-        int best = -1;
-        for (i = 0; i < wm_model_n_tensors(m); i++) {
-            wm_tensor_info ti;
-            wm_model_tensor(m, i, &ti);
-            if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < 8) by[ti.type] += ti.size_bytes;
-        }
-        for (i = 0; i < 8; i++) if (by[i] && (best < 0 || by[i] > by[best])) best = i;
-        if (best >= 0) dtype = wm_type_name(best);
-    }
+    dtype = main_dtype(m, "?");
     ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)n_prompt);
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
     step = (double *)malloc(sizeof(double) * (size_t)n_gen);
