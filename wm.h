@@ -19,10 +19,10 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             581  Public interface
+      @API             595  Public interface
       @BASICS          285  Implementation basics
-      @TYPES           616  Tensor types
-      @KERNELS        1912  Kernels
+      @TYPES          1288  Tensor types
+      @KERNELS        1989  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1823  Layers, in data-flow order
@@ -32,7 +32,7 @@
       @SESSION         584  Session
       @SAFETENSORS     214  safetensors
       @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      362  GGUF writing
+      @GGUF_WRITE      570  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            510  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
@@ -330,7 +330,11 @@ enum { WM_ACT_SILU = 0, WM_ACT_GELU = 1, WM_ACT_RELU = 2, WM_ACT_GELU_TANH = 3 }
 enum { WM_ROPE_DEFAULT = 0, WM_ROPE_LINEAR = 1, WM_ROPE_DYNAMIC = 2 };
 /* Tensor element types: F32, F16, BF16 (safetensors and GGUF) and llama.cpp's
    quantized blocks (GGUF): Q8_0, Q4_0 (32 weights a block), Q4_K, Q6_K (256). */
-enum { WM_F32 = 0, WM_F16 = 1, WM_BF16 = 2, WM_Q8_0 = 3, WM_Q4_0 = 4, WM_Q4_K = 5, WM_Q6_K = 6 };
+enum {
+    WM_F32 = 0, WM_F16 = 1, WM_BF16 = 2, WM_Q8_0 = 3, WM_Q4_0 = 4, WM_Q4_K = 5, WM_Q6_K = 6,
+    WM_Q4_1 = 7, WM_Q5_0 = 8, WM_Q5_1 = 9, WM_Q2_K = 10, WM_Q3_K = 11, WM_Q5_K = 12, WM_IQ4_NL = 13, WM_IQ4_XS = 14
+};
+#define WM_TYPES_COMPUTED 15 /* the ids above: every type wm.h computes with */
 
 /* The parsed config.json. Read-only for the caller. */
 typedef struct wm_config {
@@ -409,7 +413,7 @@ typedef struct wm_tensor_info {
     const void *data;
     size_t size_bytes;
     int used;                      /* bound to the model */
-    int type;                      /* WM_F32 .. WM_Q6_K, or -1 (a type wm.h does not compute with) */
+    int type;                      /* WM_F32 .. WM_IQ4_XS, or -1 (a type wm.h does not compute with) */
     int neg_exp;                   /* 1: data holds -exp(x) of this tensor x (llama.cpp's ssm_a for A_log) */
 } wm_tensor_info;
 
@@ -606,14 +610,24 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
    without one: built from the config), tokenizer_json as
    tokenizer.huggingface.json, tensors at 32-byte aligned offsets. A mamba2
    model gets llama.cpp's names and keys (mamba2.*), so llama.cpp reads it
-   too. mix picks the types as llama-quantize does: matrices (2-D .weight,
-   no norms or conv kernels) take the type, everything else F32; the output
-   (or a tied embedding) Q6_K under Q4_0 / Q4_K_M; under Q4_K_M v_proj and
-   down_proj Q6_K in the first and last eighth of the layers and every third
-   between; rows that are not whole blocks fall back to Q8_0 (llama.cpp:
-   Q5_0). A model already quantized is refused unless allow_requantize.
+   too. mix picks the types as llama-quantize does (its mixes, without an
+   importance matrix): matrices (2-D .weight, no norms or conv kernels) take
+   the mix's type, everything else F32; the output (or a tied embedding)
+   Q6_K; v_proj, down_proj and o_proj more bits by llama.cpp's rules (under
+   Q4_K_M: Q6_K in the first and last eighth of the layers and every third
+   between); rows that are not whole blocks fall back as in llama.cpp (Q4_K
+   to Q5_0, Q5_K to Q5_1, Q6_K to Q8_0, Q2_K/Q3_K to Q4_0, IQ4_XS to
+   IQ4_NL; rows not whole blocks of 32 stay as they are, where llama.cpp
+   writes F16). A model already quantized is refused unless
+   allow_requantize.
    The bytes go to write() in order; scratch from WM_MALLOC. */
-enum { WM_MIX_KEEP = -1, WM_MIX_F32, WM_MIX_F16, WM_MIX_BF16, WM_MIX_Q8_0, WM_MIX_Q4_0, WM_MIX_Q4_K_M };
+enum {
+    WM_MIX_KEEP = -1, WM_MIX_F32, WM_MIX_F16, WM_MIX_BF16, WM_MIX_Q8_0, WM_MIX_Q4_0, WM_MIX_Q4_K_M, WM_MIX_Q4_1, WM_MIX_Q5_0, WM_MIX_Q5_1,
+    WM_MIX_Q2_K, WM_MIX_Q3_K_S, WM_MIX_Q3_K_M, WM_MIX_Q3_K_L, WM_MIX_Q4_K_S, WM_MIX_Q5_K_S, WM_MIX_Q5_K_M, WM_MIX_Q6_K, WM_MIX_IQ4_NL,
+    WM_MIX_IQ4_XS, WM_MIX_COUNT
+};
+WMDEF const char *wm_mix_name(int mix);  /* "Q4_K_M", ... (llama-quantize's names) */
+WMDEF int wm_mix_parse(const char *name); /* a WM_MIX_* from its name in any case (Q4_K, Q5_K, Q3_K: the _M mixes), or -1 */
 typedef struct wm_gguf_params {
     int mix;                       /* WM_MIX_*: KEEP writes each tensor as it is */
     int allow_requantize;
@@ -631,7 +645,7 @@ typedef struct wm_gguf_params {
 } wm_gguf_params;
 typedef struct wm_gguf_stats {
     int n_tensors;
-    int n_type[8];                 /* tensors of each type WM_F32 .. WM_Q6_K */
+    int n_type[16];                /* tensors of each type WM_F32 .. WM_IQ4_XS */
     uint64_t data_bytes;           /* tensor data, padding included */
 } wm_gguf_stats;
 #ifndef WM_NO_MALLOC
@@ -1280,6 +1294,109 @@ static void wm__deq_q6_k(const unsigned char *b, float *y) {
         }
 }
 
+/* IQ4's 16 non-linear levels (ggml's kvalues_iq4nl) */
+static const int8_t wm__iq4nl[16] = {-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113};
+
+/* Q3_K's 6-bit scale of sub-block s (of 16), minus 32 */
+static int wm__q3k_scale(const unsigned char *sc, int s) {
+    int lo = s < 8 ? sc[s] & 15 : sc[s - 8] >> 4, hi = (sc[8 + s % 4] >> (2 * (s / 4))) & 3;
+    return (lo | hi << 4) - 32;
+}
+
+static void wm__deq_q4_1(const unsigned char *b, float *y) {
+    float d = wm__h(b), m = wm__h(b + 2);
+    int j;
+    for (j = 0; j < 16; j++) {
+        float a = (float)(b[4 + j] & 15) * d, c = (float)(b[4 + j] >> 4) * d;
+        y[j] = a + m;
+        y[j + 16] = c + m;
+    }
+}
+
+/* Q5_0 and Q5_1's fifth bits: weight j's is bit j of the 32-bit qh */
+static void wm__deq_q5_0(const unsigned char *b, float *y) {
+    float d = wm__h(b);
+    uint32_t qh = wm__le32(b + 2);
+    int j;
+    for (j = 0; j < 16; j++) {
+        y[j] = (float)(((b[6 + j] & 15) | (int)(qh >> j & 1) << 4) - 16) * d;
+        y[j + 16] = (float)(((b[6 + j] >> 4) | (int)(qh >> (j + 16) & 1) << 4) - 16) * d;
+    }
+}
+
+static void wm__deq_q5_1(const unsigned char *b, float *y) {
+    float d = wm__h(b), m = wm__h(b + 2);
+    uint32_t qh = wm__le32(b + 4);
+    int j;
+    for (j = 0; j < 16; j++) {
+        float a = (float)((b[8 + j] & 15) | (int)(qh >> j & 1) << 4) * d, c = (float)((b[8 + j] >> 4) | (int)(qh >> (j + 16) & 1) << 4) * d;
+        y[j] = a + m;
+        y[j + 16] = c + m;
+    }
+}
+
+/* Q2_K and Q3_K's 2-bit codes: weight e = 128 n + 32 j + l is bits 2j..2j+1 of q[32 n + l] */
+#define WM__Q2(q, e) (((q)[32 * ((e) / 128) + (e) % 32] >> (2 * ((e) % 128 / 32))) & 3)
+
+static void wm__deq_q2_k(const unsigned char *b, float *y) {
+    float d = wm__h(b + 80), dmin = wm__h(b + 82);
+    int e;
+    for (e = 0; e < 256; e++) {
+        float dl = d * (float)(b[e / 16] & 15), ml = dmin * (float)(b[e / 16] >> 4), a = dl * (float)WM__Q2(b + 16, e);
+        y[e] = a - ml;
+    }
+}
+
+static void wm__deq_q3_k(const unsigned char *b, float *y) {
+    float d = wm__h(b + 108);
+    int e;
+    for (e = 0; e < 256; e++) { /* the high bit of weight e: bit e / 32 of byte e % 32; clear means - 4 */
+        float dl = d * (float)wm__q3k_scale(b + 96, e / 16);
+        y[e] = dl * (float)(WM__Q2(b + 32, e) - (b[e % 32] >> (e / 32) & 1 ? 0 : 4));
+    }
+}
+
+static void wm__deq_q5_k(const unsigned char *b, float *y) {
+    float d = wm__h(b), dmin = wm__h(b + 2);
+    int j, l;
+    for (j = 0; j < 8; j++, y += 32) { /* sub-block j: nibbles of chunk j / 2, fifth bits at bit j of qh */
+        int s, m;
+        float d1, m1;
+        const unsigned char *q = b + 48 + 32 * (j / 2);
+        wm__q4k_scale(b + 4, j, &s, &m);
+        d1 = d * (float)s;
+        m1 = dmin * (float)m;
+        for (l = 0; l < 32; l++) {
+            float a = d1 * (float)((j & 1 ? q[l] >> 4 : q[l] & 15) + (b[16 + l] >> j & 1 ? 16 : 0));
+            y[l] = a - m1;
+        }
+    }
+}
+
+static void wm__deq_iq4_nl(const unsigned char *b, float *y) {
+    float d = wm__h(b);
+    int j;
+    for (j = 0; j < 16; j++) {
+        y[j] = d * (float)wm__iq4nl[b[2 + j] & 15];
+        y[j + 16] = d * (float)wm__iq4nl[b[2 + j] >> 4];
+    }
+}
+
+/* IQ4_XS's 6-bit scale of sub-block j, minus 32 */
+static int wm__iq4xs_scale(const unsigned char *b, int j) { return ((b[4 + j / 2] >> 4 * (j % 2) & 15) | ((b[2] | b[3] << 8) >> 2 * j & 3) << 4) - 32; }
+
+static void wm__deq_iq4_xs(const unsigned char *b, float *y) {
+    float d = wm__h(b);
+    int j, l;
+    for (j = 0; j < 8; j++, y += 32) {
+        float dl = d * (float)wm__iq4xs_scale(b, j);
+        for (l = 0; l < 16; l++) {
+            y[l] = dl * (float)wm__iq4nl[b[8 + 16 * j + l] & 15];
+            y[l + 16] = dl * (float)wm__iq4nl[b[8 + 16 * j + l] >> 4];
+        }
+    }
+}
+
 /* ---- quantizing weights (wm quantize) ------------------------------------------
    Q8_0 and Q4_0 round to nearest per block exactly as llama.cpp's reference
    quantizers (quantize_row_q8_0_ref / q4_0_ref), so the bytes are the same.
@@ -1344,118 +1461,572 @@ static void wm__quant_q4_0(const float *x, unsigned char *b) {
     }
 }
 
-/* x[n] ~ s q - m with q in 0..nmax, s > 0, m >= 0: min-max start, then
-   alternately round q and refit (s, m) by least squares. */
-static void wm__fit_minmax(const float *x, int n, int nmax, float *s_out, float *m_out) {
-    float lo = 0.0f, hi = 0.0f, s, m;
-    int i, it;
-    for (i = 0; i < n; i++) { lo = WM__MIN(lo, x[i]); hi = WM__MAX(hi, x[i]); }
-    m = -lo;
-    s = (hi - lo) / (float)nmax;
-    for (it = 0; it < 4 && s > 0.0f; it++) {
-        double sq = 0, sqq = 0, sx = 0, sxq = 0, det, ns, nm;
-        for (i = 0; i < n; i++) {
-            float q = roundf((x[i] + m) / s);
-            q = q < 0.0f ? 0.0f : q > (float)nmax ? (float)nmax : q;
-            double qd = (double)q, xd = (double)x[i];
-            sq += qd; sqq += qd * qd; sx += xd; sxq += xd * qd;
-        }
-        det = n * sqq - sq * sq;
-        if (det <= 0) break;
-        ns = (n * sxq - sq * sx) / det;
-        nm = (sq * sxq - sqq * sx) / det;
-        if (ns <= 0 || nm < 0) break;
-        s = (float)ns;
-        m = (float)nm;
-    }
-    *s_out = s;
-    *m_out = m;
+/* The K-quants and IQ4 pick scales by llama.cpp's reference searches
+   (ggml-quants.c: make_qkx2_quants, make_q3_quants, make_qx_quants,
+   quantize_row_iq4_nl_impl; no importance matrix), with the same float
+   operations in the same order, one per statement so that no compiler
+   fuses a multiply and an add: the bytes are llama-quantize's. */
+
+/* llama.cpp's nearest_int: to nearest, ties to even, by adding 1.5 2^23
+   (exact for |f| < 2^22; defined for every float, NaN included) */
+static int wm__nearest(float f) {
+    float v = f + 12582912.0f;
+    uint32_t i;
+    memcpy(&i, &v, 4);
+    return (int)(i & 0x7fffff) - 0x400000;
+}
+#define WM__CLAMP(v, lo, hi) ((v) < (lo) ? (lo) : (v) > (hi) ? (hi) : (v))
+
+/* a block with NaN or inf: its scales NaN (at the offsets in sc, -1 ends), codes of zero */
+static int wm__quant_bad(const float *x, int n, unsigned char *b, int size, const int *sc) {
+    if (wm__all_finite(x, n)) return 0;
+    memset(b, 0, (size_t)size);
+    for (; *sc >= 0; sc++) wm__put_h(b + *sc, NAN);
+    return 1;
 }
 
-/* x[n] ~ s q with q in -32..31 (s of either sign): the largest magnitude
-   at -32 to start, then alternately round q and refit s. */
-static float wm__fit_sym(const float *x, int n) {
-    float amax = 0.0f, vmax = 0.0f, s;
-    int i, it;
-    for (i = 0; i < n; i++)
-        if (fabsf(x[i]) > amax) { amax = fabsf(x[i]); vmax = x[i]; }
-    s = vmax / -32.0f;
-    for (it = 0; it < 4 && s != 0.0f; it++) {
-        double sqq = 0, sxq = 0;
-        for (i = 0; i < n; i++) {
-            float q = roundf(x[i] / s);
-            q = q < -32.0f ? -32.0f : q > 31.0f ? 31.0f : q;
-            double qd = (double)q;
-            sqq += qd * qd; sxq += (double)x[i] * qd;
-        }
-        if (sqq <= 0) break;
-        s = (float)(sxq / sqq);
+/* x[n] ~ scale L - the_min, L in 0..nmax, weights w: min-max start, then
+   nstep + 1 trial scales (rmin + rdelta is + nmax) / (max - min), each
+   refit by weighted least squares; the lowest error (squared, or absolute
+   with mad) wins. Returns the scale. */
+static float wm__qkx2(int n, int nmax, const float *x, const float *w, uint8_t *L, float *the_min, float rmin, float rdelta, int nstep, int mad) {
+    uint8_t La[32];
+    float min = x[0], max = x[0], sum_w = w[0], sum_x = sum_w * x[0], iscale, scale, best = 0.0f, t;
+    int i, is;
+    for (i = 1; i < n; i++) {
+        if (x[i] < min) min = x[i];
+        if (x[i] > max) max = x[i];
+        sum_w += w[i];
+        t = w[i] * x[i];
+        sum_x += t;
     }
-    return s;
+    if (min > 0) min = 0;
+    if (max == min) {
+        memset(L, 0, (size_t)n);
+        *the_min = -min;
+        return 0.0f;
+    }
+    iscale = (float)nmax / (max - min);
+    scale = 1 / iscale;
+    for (i = 0; i < n; i++) {
+        int l = wm__nearest(iscale * (x[i] - min));
+        float diff;
+        L[i] = (uint8_t)WM__CLAMP(l, 0, nmax);
+        diff = scale * (float)L[i];
+        diff = diff + min;
+        diff = diff - x[i];
+        diff = mad ? fabsf(diff) : diff * diff;
+        t = w[i] * diff;
+        best += t;
+    }
+    for (is = 0; is <= nstep; is++) {
+        float sum_l = 0, sum_l2 = 0, sum_xl = 0, D, u;
+        t = rdelta * (float)is;
+        t = rmin + t;
+        iscale = (t + (float)nmax) / (max - min);
+        for (i = 0; i < n; i++) {
+            int l = wm__nearest(iscale * (x[i] - min));
+            float wl;
+            l = WM__CLAMP(l, 0, nmax);
+            La[i] = (uint8_t)l;
+            wl = w[i] * (float)l;
+            sum_l += wl;
+            t = wl * (float)l;
+            sum_l2 += t;
+            t = wl * x[i];
+            sum_xl += t;
+        }
+        t = sum_w * sum_l2;
+        u = sum_l * sum_l;
+        D = t - u;
+        if (D > 0) {
+            float this_scale, this_min, err = 0;
+            t = sum_w * sum_xl;
+            u = sum_x * sum_l;
+            this_scale = (t - u) / D;
+            t = sum_l2 * sum_x;
+            u = sum_l * sum_xl;
+            this_min = (t - u) / D;
+            if (this_min > 0) {
+                this_min = 0;
+                this_scale = sum_xl / sum_l2;
+            }
+            for (i = 0; i < n; i++) {
+                float diff = this_scale * (float)La[i];
+                diff = diff + this_min;
+                diff = diff - x[i];
+                diff = mad ? fabsf(diff) : diff * diff;
+                t = w[i] * diff;
+                err += t;
+            }
+            if (err < best) {
+                memcpy(L, La, (size_t)n);
+                best = err;
+                scale = this_scale;
+                min = this_min;
+            }
+        }
+    }
+    *the_min = -min;
+    return scale;
+}
+
+/* the largest magnitude of x[n] and its signed value */
+static float wm__amax(const float *x, int n, float *max) {
+    float amax = 0.0f;
+    int i;
+    *max = 0.0f;
+    for (i = 0; i < n; i++)
+        if (fabsf(x[i]) > amax) { amax = fabsf(x[i]); *max = x[i]; }
+    return amax;
+}
+
+/* x[16] ~ scale (L - 4), L in 0..7: start at -4 for the largest magnitude,
+   then up to 5 passes moving single codes where the x^2-weighted fit improves */
+static float wm__q3_fit(const float *x, int8_t *L) {
+    float max, iscale, sumlx = 0, suml2 = 0, w, t;
+    int i, it;
+    if (wm__amax(x, 16, &max) < 1e-15f) {
+        memset(L, 0, 16);
+        return 0.0f;
+    }
+    iscale = -4.0f / max;
+    for (i = 0; i < 16; i++) {
+        int l = wm__nearest(iscale * x[i]);
+        L[i] = (int8_t)WM__CLAMP(l, -4, 3);
+        w = x[i] * x[i];
+        t = w * x[i];
+        t = t * (float)L[i];
+        sumlx += t;
+        t = w * (float)L[i];
+        t = t * (float)L[i];
+        suml2 += t;
+    }
+    for (it = 0; it < 5; it++) {
+        int changed = 0;
+        for (i = 0; i < 16; i++) {
+            float slx, sl2;
+            w = x[i] * x[i];
+            t = w * x[i];
+            t = t * (float)L[i];
+            slx = sumlx - t;
+            if (slx > 0) {
+                int nl;
+                t = w * (float)L[i];
+                t = t * (float)L[i];
+                sl2 = suml2 - t;
+                nl = wm__nearest(x[i] * sl2 / slx);
+                nl = WM__CLAMP(nl, -4, 3);
+                if (nl != L[i]) {
+                    float a, c;
+                    t = w * x[i];
+                    t = t * (float)nl;
+                    slx += t;
+                    t = w * (float)nl;
+                    t = t * (float)nl;
+                    sl2 += t;
+                    a = slx * slx;
+                    a = a * suml2;
+                    c = sumlx * sumlx;
+                    c = c * sl2;
+                    if (sl2 > 0 && a > c) {
+                        L[i] = (int8_t)nl;
+                        sumlx = slx;
+                        suml2 = sl2;
+                        changed++;
+                    }
+                }
+            }
+        }
+        if (!changed) break;
+    }
+    for (i = 0; i < 16; i++) L[i] = (int8_t)(L[i] + 4);
+    return suml2 > 0.0f ? sumlx / suml2 : 0.0f;
+}
+
+/* x[16] ~ scale (L - 32), L in 0..63: 19 trial scales around -32 for the
+   largest magnitude, each refit by x^2-weighted least squares */
+static float wm__q6_fit(const float *x, int8_t *L) {
+    float max, iscale, sumlx, suml2, scale = 0, best = 0, t;
+    int i, is;
+    if (wm__amax(x, 16, &max) < 1e-15f) {
+        memset(L, 0, 16);
+        return 0.0f;
+    }
+    for (is = 0; is <= 19; is++) { /* is 0: the start; then -9..9 but 0 */
+        int k = is - 10;
+        if (is == 10) continue;
+        t = 0.1f * (float)k;
+        iscale = is ? -(32.0f + t) / max : -32.0f / max;
+        sumlx = suml2 = 0;
+        for (i = 0; i < 16; i++) {
+            int l = wm__nearest(iscale * x[i]);
+            float w = x[i] * x[i];
+            l = WM__CLAMP(l, -32, 31);
+            if (!is) L[i] = (int8_t)(l + 32);
+            t = w * x[i];
+            t = t * (float)l;
+            sumlx += t;
+            t = w * (float)l;
+            t = t * (float)l;
+            suml2 += t;
+        }
+        if (!is) {
+            scale = suml2 != 0 ? sumlx / suml2 : 0.0f;
+            best = scale * sumlx;
+            continue;
+        }
+        if (suml2 > 0) {
+            float a = sumlx * sumlx, c = best * suml2;
+            if (a > c) {
+                for (i = 0; i < 16; i++) {
+                    int l = wm__nearest(iscale * x[i]);
+                    L[i] = (int8_t)(WM__CLAMP(l, -32, 31) + 32);
+                }
+                scale = sumlx / suml2;
+                best = scale * sumlx;
+            }
+        }
+    }
+    return scale;
+}
+
+/* the 6-bit (scale, min) pairs of Q4_K and Q5_K: 8 sub-blocks of 32 fitted
+   with weights sqrt(mean x^2) + |x|, their scales to 6 bits against the
+   largest; then each sub-block's codes against the stored values */
+static void wm__qk_scales(const float *x, unsigned char *b, uint8_t *L, int nmax, float rmin, int nstep) {
+    float w[32], sc[8], mn[8], ms = 0, mm = 0, is, im, d, dm, t;
+    int j, l;
+    for (j = 0; j < 8; j++) {
+        const float *xb = x + 32 * j;
+        float s2 = 0, av;
+        for (l = 0; l < 32; l++) {
+            t = xb[l] * xb[l];
+            s2 += t;
+        }
+        av = sqrtf(s2 / 32);
+        for (l = 0; l < 32; l++) w[l] = av + fabsf(xb[l]);
+        sc[j] = wm__qkx2(32, nmax, xb, w, L + 32 * j, &mn[j], rmin, 0.1f, nstep, 0);
+        if (sc[j] > ms) ms = sc[j];
+        if (mn[j] > mm) mm = mn[j];
+    }
+    is = ms > 0 ? 63.f / ms : 0.f;
+    im = mm > 0 ? 63.f / mm : 0.f;
+    memset(b + 4, 0, 12);
+    for (j = 0; j < 8; j++) {
+        int ls = (uint8_t)wm__nearest(is * sc[j]), lm = (uint8_t)wm__nearest(im * mn[j]);
+        ls = WM__MIN(63, ls);
+        lm = WM__MIN(63, lm);
+        if (j < 4) {
+            b[4 + j] = (unsigned char)ls;
+            b[8 + j] = (unsigned char)lm;
+        } else {
+            b[8 + j] = (unsigned char)((ls & 15) | (lm & 15) << 4);
+            b[j] |= (unsigned char)((ls >> 4) << 6);
+            b[4 + j] |= (unsigned char)((lm >> 4) << 6);
+        }
+    }
+    wm__put_h(b, ms / 63.f);
+    wm__put_h(b + 2, mm / 63.f);
+    for (j = 0; j < 8; j++) {
+        int s, m;
+        wm__q4k_scale(b + 4, j, &s, &m);
+        d = wm__h(b) * (float)s;
+        if (d == 0) continue;
+        dm = wm__h(b + 2) * (float)m;
+        for (l = 0; l < 32; l++) {
+            int v = wm__nearest((x[32 * j + l] + dm) / d);
+            L[32 * j + l] = (uint8_t)WM__CLAMP(v, 0, nmax);
+        }
+    }
 }
 
 static void wm__quant_q4_k(const float *x, unsigned char *b) {
-    float sc[8], mn[8], msc = 0.0f, mmn = 0.0f, d, dmin;
-    int j, l, isc[8], imn[8];
-    if (!wm__all_finite(x, 256)) { /* scale NaN, codes of zero */
-        memset(b, 0, 144);
-        wm__put_h(b, NAN);
-        return;
-    }
-    for (j = 0; j < 8; j++) {
-        wm__fit_minmax(x + 32 * j, 32, 15, &sc[j], &mn[j]);
-        msc = WM__MAX(msc, sc[j]);
-        mmn = WM__MAX(mmn, mn[j]);
-    }
-    d = msc / 63.0f;
-    dmin = mmn / 63.0f;
-    wm__put_h(b, d);
-    wm__put_h(b + 2, dmin);
-    d = wm__h(b); /* quantize against the stored scales */
-    dmin = wm__h(b + 2);
-    for (j = 0; j < 8; j++) {
-        isc[j] = d > 0 ? wm__rint_clamp(sc[j] / d, 0, 63) : 0;
-        imn[j] = dmin > 0 ? wm__rint_clamp(mn[j] / dmin, 0, 63) : 0;
-    }
-    for (j = 0; j < 4; j++) { /* all 12 scale bytes */
-        b[4 + j] = (unsigned char)(isc[j] | (isc[j + 4] >> 4) << 6);
-        b[8 + j] = (unsigned char)(imn[j] | (imn[j + 4] >> 4) << 6);
-        b[12 + j] = (unsigned char)((isc[j + 4] & 15) | (imn[j + 4] & 15) << 4);
-    }
-    for (j = 0; j < 8; j++) {
-        float s = d * (float)isc[j], m = dmin * (float)imn[j];
-        unsigned char *q = b + 16 + 32 * (j / 2);
+    static const int sc[] = {0, -1};
+    uint8_t L[256];
+    int j, l;
+    if (wm__quant_bad(x, 256, b, 144, sc)) return;
+    wm__qk_scales(x, b, L, 15, -1.0f, 20);
+    for (j = 0; j < 4; j++) /* chunk j: sub-block 2j low nibbles, 2j + 1 high */
+        for (l = 0; l < 32; l++) b[16 + 32 * j + l] = (unsigned char)(L[64 * j + l] | L[64 * j + 32 + l] << 4);
+}
+
+static void wm__quant_q5_k(const float *x, unsigned char *b) {
+    static const int sc[] = {0, -1};
+    uint8_t L[256];
+    int j, l;
+    if (wm__quant_bad(x, 256, b, 176, sc)) return;
+    wm__qk_scales(x, b, L, 31, -0.5f, 15);
+    memset(b + 16, 0, 32);
+    for (j = 0; j < 8; j++) /* sub-block j: nibbles of chunk j/2, fifth bits at bit j of qh */
         for (l = 0; l < 32; l++) {
-            int v = s > 0 ? wm__rint_clamp((x[32 * j + l] + m) / s, 0, 15) : 0;
-            q[l] = (unsigned char)(j & 1 ? (q[l] & 15) | v << 4 : v);
+            int v = L[32 * j + l];
+            unsigned char *q = b + 48 + 32 * (j / 2) + l;
+            *q = (unsigned char)(j & 1 ? (*q & 15) | (v & 15) << 4 : v & 15);
+            b[16 + l] |= (unsigned char)((v >> 4) << j);
+        }
+}
+
+/* 2-bit codes of 4 quarter-blocks of 32 packed per byte (Q2_K, Q3_K) */
+static void wm__pack2(const uint8_t *L, unsigned char *q) {
+    int j, l;
+    for (j = 0; j < 256; j += 128)
+        for (l = 0; l < 32; l++)
+            q[j / 4 + l] = (unsigned char)(L[j + l] | L[j + l + 32] << 2 | L[j + l + 64] << 4 | L[j + l + 96] << 6);
+}
+
+static void wm__quant_q2_k(const float *x, unsigned char *b) {
+    static const int scs[] = {80, -1};
+    uint8_t L[256];
+    float w[16], sc[16], mn[16], ms = 0, mm = 0, is, d, dm;
+    int j, l;
+    if (wm__quant_bad(x, 256, b, 84, scs)) return;
+    for (j = 0; j < 16; j++) {
+        for (l = 0; l < 16; l++) w[l] = fabsf(x[16 * j + l]);
+        sc[j] = wm__qkx2(16, 3, x + 16 * j, w, L + 16 * j, &mn[j], -0.5f, 0.1f, 15, 1);
+        if (sc[j] > ms) ms = sc[j];
+        if (mn[j] > mm) mm = mn[j];
+    }
+    is = ms > 0 ? 15.f / ms : 0.f;
+    for (j = 0; j < 16; j++) b[j] = ms > 0 ? (unsigned char)wm__nearest(is * sc[j]) : 0;
+    wm__put_h(b + 80, ms > 0 ? ms / 15.f : 0.f);
+    if (mm > 0) {
+        is = 15.f / mm;
+        for (j = 0; j < 16; j++) b[j] = (unsigned char)(b[j] | (unsigned)wm__nearest(is * mn[j]) << 4);
+    }
+    wm__put_h(b + 82, mm > 0 ? mm / 15.f : 0.f);
+    for (j = 0; j < 16; j++) {
+        d = wm__h(b + 80) * (float)(b[j] & 15);
+        if (d == 0) continue;
+        dm = wm__h(b + 82) * (float)(b[j] >> 4);
+        for (l = 0; l < 16; l++) {
+            int v = wm__nearest((x[16 * j + l] + dm) / d);
+            L[16 * j + l] = (uint8_t)WM__CLAMP(v, 0, 3);
         }
     }
+    wm__pack2(L, b + 16);
+}
+
+static void wm__quant_q3_k(const float *x, unsigned char *b) {
+    static const int scs[] = {108, -1};
+    int8_t L[256];
+    float sc[16], amax = 0, ms = 0;
+    int j, l, m, hm;
+    if (wm__quant_bad(x, 256, b, 110, scs)) return;
+    for (j = 0; j < 16; j++) {
+        sc[j] = wm__q3_fit(x + 16 * j, L + 16 * j);
+        if (fabsf(sc[j]) > amax) { amax = fabsf(sc[j]); ms = sc[j]; }
+    }
+    memset(b + 96, 0, 12);
+    if (ms != 0) {
+        float is = -32.f / ms;
+        for (j = 0; j < 16; j++) {
+            int v = wm__nearest(is * sc[j]) & 255; /* as int8_t, wrapped */
+            v = v > 127 ? v - 256 : v;
+            v = WM__CLAMP(v, -32, 31) + 32;
+            if (j < 8) b[96 + j] = (unsigned char)(v & 15);
+            else b[96 + j - 8] |= (unsigned char)((v & 15) << 4);
+            b[104 + j % 4] |= (unsigned char)((v >> 4) << (2 * (j / 4)));
+        }
+        wm__put_h(b + 108, 1 / is);
+    } else wm__put_h(b + 108, 0.f);
+    for (j = 0; j < 16; j++) {
+        float d = wm__h(b + 108) * (float)wm__q3k_scale(b + 96, j);
+        if (d == 0) continue;
+        for (l = 0; l < 16; l++) {
+            int v = wm__nearest(x[16 * j + l] / d);
+            L[16 * j + l] = (int8_t)(WM__CLAMP(v, -4, 3) + 4);
+        }
+    }
+    memset(b, 0, 32); /* the high bits: weight j at bit j / 32 of byte j % 32 */
+    for (j = 0, m = 0, hm = 1; j < 256; j++) {
+        if (L[j] > 3) {
+            b[m] |= (unsigned char)hm;
+            L[j] = (int8_t)(L[j] - 4);
+        }
+        if (++m == 32) { m = 0; hm <<= 1; }
+    }
+    wm__pack2((const uint8_t *)L, b + 32);
 }
 
 static void wm__quant_q6_k(const float *x, unsigned char *b) {
-    float sc[16], amax = 0.0f, d;
-    int j, l, isc[16], bad = !wm__all_finite(x, 256);
-    unsigned char *ql = b, *qh = b + 128;
-    for (j = 0; j < 16 && !bad; j++) {
-        sc[j] = wm__fit_sym(x + 16 * j, 16);
-        amax = WM__MAX(amax, fabsf(sc[j]));
-    }
-    d = bad ? NAN : amax / 127.0f; /* NaN or inf in the block: scale NaN, codes of zero */
-    wm__put_h(b + 208, d);
-    d = wm__h(b + 208);
+    static const int scs[] = {208, -1};
+    int8_t L[256];
+    float sc[16], amax = 0, ms = 0, is;
+    int j, l;
+    if (wm__quant_bad(x, 256, b, 210, scs)) return;
     for (j = 0; j < 16; j++) {
-        isc[j] = d > 0 ? wm__rint_clamp(sc[j] / d, -127, 127) : 0;
-        b[192 + j] = (unsigned char)(int8_t)isc[j];
+        sc[j] = wm__q6_fit(x + 16 * j, L + 16 * j);
+        if (fabsf(sc[j]) > amax) { amax = fabsf(sc[j]); ms = sc[j]; }
     }
-    memset(ql, 0, 128);
-    memset(qh, 0, 64);
-    for (j = 0; j < 256; j++) { /* weight j: half h, quarter k, position l */
-        float s = d * (float)isc[j / 16];
-        int v = s > 0.0f || s < 0.0f ? wm__rint_clamp(x[j] / s, -32, 31) + 32 : 32, h = j / 128, k = (j % 128) / 32;
-        l = j % 32;
-        ql[64 * h + l + (k & 1) * 32] |= (unsigned char)((v & 15) << (k >= 2 ? 4 : 0));
-        qh[32 * h + l] |= (unsigned char)((v >> 4) << (2 * k));
+    if (amax < 1e-15f) { /* all zero */
+        memset(b, 0, 210);
+        return;
     }
+    is = -128.f / ms;
+    wm__put_h(b + 208, 1 / is);
+    for (j = 0; j < 16; j++) {
+        int v = wm__nearest(is * sc[j]);
+        b[192 + j] = (unsigned char)WM__MIN(127, v); /* as int8_t, wrapped */
+    }
+    for (j = 0; j < 16; j++) {
+        float d = wm__h(b + 208) * (float)(int8_t)b[192 + j];
+        if (d == 0) continue;
+        for (l = 0; l < 16; l++) {
+            int v = wm__nearest(x[16 * j + l] / d);
+            L[16 * j + l] = (int8_t)(WM__CLAMP(v, -32, 31) + 32);
+        }
+    }
+    for (j = 0; j < 256; j += 128)
+        for (l = 0; l < 32; l++) {
+            const int8_t *q = L + j + l;
+            b[j / 2 + l] = (unsigned char)((q[0] & 15) | (q[64] & 15) << 4);
+            b[j / 2 + l + 32] = (unsigned char)((q[32] & 15) | (q[96] & 15) << 4);
+            b[128 + j / 4 + l] = (unsigned char)((q[0] >> 4) | (q[32] >> 4) << 2 | (q[64] >> 4) << 4 | (q[96] >> 4) << 6);
+        }
+}
+
+/* Q4_1 and Q5_1: min-max per block of 32, as quantize_row_q4_1_ref / q5_1_ref */
+static void wm__quant_minmax(const float *x, unsigned char *b, int bits) {
+    static const int scs[] = {0, 2, -1};
+    float min = 3.40282347e38f, max = -3.40282347e38f, d, id;
+    uint32_t qh = 0;
+    int j, nmax = (1 << bits) - 1, o = bits == 4 ? 4 : 8;
+    if (wm__quant_bad(x, 32, b, bits == 4 ? 20 : 24, scs)) return;
+    for (j = 0; j < 32; j++) {
+        if (x[j] < min) min = x[j];
+        if (x[j] > max) max = x[j];
+    }
+    d = (max - min) / (float)nmax;
+    id = d != 0 ? 1.0f / d : 0.0f;
+    if (!(id <= 3.40282347e38f)) id = 0.0f; /* 1/d overflowed: codes of zero (what x86 gives llama.cpp) */
+    wm__put_h(b, d);
+    wm__put_h(b + 2, min);
+    for (j = 0; j < 16; j++) {
+        float x0 = (x[j] - min) * id, x1 = (x[j + 16] - min) * id;
+        float a0 = x0 + 0.5f, c0 = x1 + 0.5f; /* truncated, as (uint8_t)(x + 0.5f); NaN (inf times 0) gives 0, as x86 gives llama.cpp */
+        int a = (int)(a0 > 0.0f ? (a0 < (float)nmax ? a0 : (float)nmax) : 0.0f), c = (int)(c0 > 0.0f ? (c0 < (float)nmax ? c0 : (float)nmax) : 0.0f);
+        b[o + j] = (unsigned char)((a & 15) | (c & 15) << 4);
+        qh |= (uint32_t)(a >> 4) << j | (uint32_t)(c >> 4) << (j + 16);
+    }
+    if (bits == 5) for (j = 0; j < 4; j++) b[4 + j] = (unsigned char)(qh >> 8 * j);
+}
+static void wm__quant_q4_1(const float *x, unsigned char *b) { wm__quant_minmax(x, b, 4); }
+static void wm__quant_q5_1(const float *x, unsigned char *b) { wm__quant_minmax(x, b, 5); }
+
+static void wm__quant_q5_0(const float *x, unsigned char *b) { /* as quantize_row_q5_0_ref */
+    float max, d, id;
+    uint32_t qh = 0;
+    int j;
+    if (!wm__all_finite(x, 32)) { memset(b, 0, 22); wm__put_h(b, NAN); return; }
+    wm__amax(x, 32, &max);
+    d = max / -16.0f;
+    id = d != 0 ? 1.0f / d : 0.0f;
+    if (!(fabsf(id) <= 3.40282347e38f)) id = 0.0f;
+    wm__put_h(b, d);
+    for (j = 0; j < 16; j++) { /* x id in [-16, 16] */
+        int a = (int8_t)(x[j] * id + 16.5f), c = (int8_t)(x[j + 16] * id + 16.5f);
+        a = WM__MIN(31, a);
+        c = WM__MIN(31, c);
+        b[6 + j] = (unsigned char)((a & 15) | (c & 15) << 4);
+        qh |= (uint32_t)(a >> 4) << j | (uint32_t)(c >> 4) << (j + 16);
+    }
+    for (j = 0; j < 4; j++) b[2 + j] = (unsigned char)(qh >> 8 * j);
+}
+
+static int wm__iq4_index(float x) { /* the nearest level, the lower one on a tie */
+    int lo = 0, hi = 15;
+    if (x <= (float)wm__iq4nl[0]) return 0;
+    if (x >= (float)wm__iq4nl[15]) return 15;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (x < (float)wm__iq4nl[mid]) hi = mid;
+        else lo = mid;
+    }
+    return x - (float)wm__iq4nl[hi - 1] < (float)wm__iq4nl[hi] - x ? hi - 1 : hi;
+}
+
+/* the x^2-weighted fit of one block of 32 to d levels: 15 trial scales
+   around -max / -127, as quantize_row_iq4_nl_impl (ntry 7) */
+static float wm__iq4_fit(const float *x) {
+    float max, d, id, sqx = 0, sq2 = 0, best, t;
+    int j, it;
+    if (wm__amax(x, 32, &max) < 1e-15f) return 0.0f;
+    d = -max / -127.0f;
+    id = 1 / d;
+    for (j = 0; j < 32; j++) {
+        float q = (float)wm__iq4nl[wm__iq4_index(id * x[j])], w = x[j] * x[j];
+        t = w * q;
+        t = t * x[j];
+        sqx += t;
+        t = w * q;
+        t = t * q;
+        sq2 += t;
+    }
+    d = sq2 > 0 ? sqx / sq2 : 0.f;
+    best = d * sqx;
+    for (it = -7; it <= 7; it++) {
+        id = (float)(it - 127) / max;
+        sqx = sq2 = 0;
+        for (j = 0; j < 32; j++) {
+            float q = (float)wm__iq4nl[wm__iq4_index(id * x[j])], w = x[j] * x[j];
+            t = w * q;
+            t = t * x[j];
+            sqx += t;
+            t = w * q;
+            t = t * q;
+            sq2 += t;
+        }
+        if (sq2 > 0) {
+            float a = sqx * sqx, c = best * sq2;
+            if (a > c) {
+                d = sqx / sq2;
+                best = d * sqx;
+            }
+        }
+    }
+    return d;
+}
+
+/* 32 codes of x against the levels times 1/d (id), packed as Q4_0's nibbles */
+static void wm__iq4_pack(const float *x, float id, unsigned char *q) {
+    int j;
+    for (j = 0; j < 16; j++) q[j] = (unsigned char)(wm__iq4_index(id * x[j]) | wm__iq4_index(id * x[j + 16]) << 4);
+}
+
+static void wm__quant_iq4_nl(const float *x, unsigned char *b) {
+    float d;
+    if (!wm__all_finite(x, 32)) { memset(b, 0, 18); wm__put_h(b, NAN); return; }
+    d = wm__iq4_fit(x);
+    wm__put_h(b, d);
+    wm__iq4_pack(x, d != 0 ? 1 / d : 0, b + 2);
+}
+
+static void wm__quant_iq4_xs(const float *x, unsigned char *b) {
+    float sc[8], amax = 0, ms = 0, d, id;
+    unsigned sh = 0;
+    int j;
+    if (!wm__all_finite(x, 256)) { memset(b, 0, 136); wm__put_h(b, NAN); return; }
+    for (j = 0; j < 8; j++) {
+        sc[j] = wm__iq4_fit(x + 32 * j);
+        if (fabsf(sc[j]) > amax) { amax = fabsf(sc[j]); ms = sc[j]; }
+    }
+    d = -ms / 32;
+    wm__put_h(b, d);
+    id = d != 0 ? 1 / d : 0.f;
+    memset(b + 4, 0, 4);
+    for (j = 0; j < 8; j++) {
+        int l = wm__nearest(id * sc[j]);
+        float dl;
+        l = WM__CLAMP(l, -32, 31);
+        dl = d * (float)l;
+        wm__iq4_pack(x + 32 * j, dl != 0 ? 1 / dl : 0.f, b + 8 + 16 * j);
+        l += 32;
+        b[4 + j / 2] |= (unsigned char)((l & 15) << 4 * (j % 2));
+        sh |= (unsigned)(l >> 4) << 2 * j;
+    }
+    b[2] = (unsigned char)(sh & 255);
+    b[3] = (unsigned char)(sh >> 8);
 }
 
 /* ---- quantized activations ----------------------------------------------------
@@ -1598,6 +2169,115 @@ static void wm__qdot_q6_k(const wm__qa *x, const unsigned char *w, int b, int nb
     }
 }
 
+/* The other types' blocks of 32 as signed bytes, the codes their dots
+   multiply (Q2_K: times the sub-block's scale, mq its min; Q5_0: q - 16;
+   Q3_K: q - 4 where the high bit is clear; IQ4: the levels), block b of
+   row w. The scalar references below and the SIMD bodies' cases both
+   start from these, then apply each type's scales as the table says. */
+static void wm__qcodes(int dt, const unsigned char *w, int b, int8_t *q, int8_t *mq) {
+    int k = b & 7, l;
+    const unsigned char *wb, *n;
+    uint32_t qh;
+    switch (dt) {
+    case WM_Q4_1: case WM_IQ4_NL: /* nibbles, low ones first */
+        n = dt == WM_Q4_1 ? w + (size_t)b * 20 + 4 : w + (size_t)b * 18 + 2;
+        for (l = 0; l < 16; l++) { q[l] = (int8_t)(n[l] & 15); q[l + 16] = (int8_t)(n[l] >> 4); }
+        if (dt == WM_IQ4_NL) for (l = 0; l < 32; l++) q[l] = wm__iq4nl[q[l]];
+        break;
+    case WM_Q5_0: case WM_Q5_1: {
+        int o = dt == WM_Q5_0 ? -16 : 0;
+        wb = w + (size_t)b * (dt == WM_Q5_0 ? 22 : 24);
+        n = wb + (dt == WM_Q5_0 ? 6 : 8);
+        qh = wm__le32(wb + (dt == WM_Q5_0 ? 2 : 4));
+        for (l = 0; l < 16; l++) {
+            q[l] = (int8_t)(((n[l] & 15) | (int)(qh >> l & 1) << 4) + o);
+            q[l + 16] = (int8_t)(((n[l] >> 4) | (int)(qh >> (l + 16) & 1) << 4) + o);
+        }
+        break;
+    }
+    case WM_Q2_K:
+        wb = w + (size_t)(b / 8) * 84;
+        for (l = 0; l < 32; l++) {
+            int s = wb[2 * k + l / 16];
+            q[l] = (int8_t)((s & 15) * WM__Q2(wb + 16, 32 * k + l));
+            mq[l] = (int8_t)(s >> 4);
+        }
+        break;
+    case WM_Q3_K:
+        wb = w + (size_t)(b / 8) * 110;
+        for (l = 0; l < 32; l++) q[l] = (int8_t)(WM__Q2(wb + 32, 32 * k + l) - (wb[l] >> k & 1 ? 0 : 4));
+        break;
+    case WM_Q5_K:
+        wb = w + (size_t)(b / 8) * 176;
+        n = wb + 48 + 32 * (k / 2);
+        for (l = 0; l < 32; l++) q[l] = (int8_t)((k & 1 ? n[l] >> 4 : n[l] & 15) | (wb[16 + l] >> k & 1) << 4);
+        break;
+    default: /* WM_IQ4_XS */
+        n = w + (size_t)(b / 8) * 136 + 8 + 16 * k;
+        for (l = 0; l < 16; l++) { q[l] = wm__iq4nl[n[l] & 15]; q[l + 16] = wm__iq4nl[n[l] >> 4]; }
+    }
+}
+
+/* blocks [b, nb): the integer sums of each half of the codes, then
+     Q4_1, Q5_1:   fma(d dx, s, acc), fma(m dx, sum x, acc)
+     Q5_0, IQ4_NL: fma(d dx, s, acc)
+     Q2_K:         fma(d dx, s, acc), fma(-dmin dx, mq . x, acc)
+     Q3_K:         fma(d dx, sc0 s0 + sc1 s1, acc)     (its sub-blocks of 16)
+     Q5_K:         as Q4_K
+     IQ4_XS:       fma(d dx, (ls - 32) s, acc) */
+static void wm__qdot_codes(int dt, const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) {
+    for (; b < nb; b++) {
+        const wm__qa *g = &x[b / 8];
+        int k = b & 7, l, sc, m;
+        int8_t q[32], mq[32];
+        int32_t s0 = 0, s1 = 0, sm = 0;
+        float dx = g->d[k];
+        const unsigned char *wb;
+        wm__qcodes(dt, w, b, q, mq);
+        for (l = 0; l < 16; l++) s0 += q[l] * g->q[k][l];
+        for (; l < 32; l++) s1 += q[l] * g->q[k][l];
+        switch (dt) {
+        case WM_Q4_1: case WM_Q5_1:
+            wb = w + (size_t)b * (dt == WM_Q4_1 ? 20 : 24);
+            acc[k] = fmaf(wm__h(wb) * dx, (float)(s0 + s1), acc[k]);
+            acc[k] = fmaf(wm__h(wb + 2) * dx, (float)g->sum[k], acc[k]);
+            break;
+        case WM_Q5_0: case WM_IQ4_NL:
+            acc[k] = fmaf(wm__h(w + (size_t)b * (dt == WM_Q5_0 ? 22 : 18)) * dx, (float)(s0 + s1), acc[k]);
+            break;
+        case WM_Q2_K:
+            wb = w + (size_t)(b / 8) * 84;
+            for (l = 0; l < 32; l++) sm += mq[l] * g->q[k][l];
+            acc[k] = fmaf(wm__h(wb + 80) * dx, (float)(s0 + s1), acc[k]);
+            acc[k] = fmaf(-(wm__h(wb + 82) * dx), (float)sm, acc[k]);
+            break;
+        case WM_Q3_K:
+            wb = w + (size_t)(b / 8) * 110;
+            acc[k] = fmaf(wm__h(wb + 108) * dx, (float)(wm__q3k_scale(wb + 96, 2 * k) * s0 + wm__q3k_scale(wb + 96, 2 * k + 1) * s1), acc[k]);
+            break;
+        case WM_Q5_K:
+            wb = w + (size_t)(b / 8) * 176;
+            wm__q4k_scale(wb + 4, k, &sc, &m);
+            acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * (s0 + s1)), acc[k]);
+            acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
+            break;
+        default: /* WM_IQ4_XS */
+            wb = w + (size_t)(b / 8) * 136;
+            acc[k] = fmaf(wm__h(wb) * dx, (float)(wm__iq4xs_scale(wb, k) * (s0 + s1)), acc[k]);
+        }
+    }
+}
+#define WM__QDOT_CODES(t, T) \
+    static void wm__qdot_##t(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) { wm__qdot_codes(T, x, w, b, nb, acc); }
+WM__QDOT_CODES(q4_1, WM_Q4_1)
+WM__QDOT_CODES(q5_0, WM_Q5_0)
+WM__QDOT_CODES(q5_1, WM_Q5_1)
+WM__QDOT_CODES(q2_k, WM_Q2_K)
+WM__QDOT_CODES(q3_k, WM_Q3_K)
+WM__QDOT_CODES(q5_k, WM_Q5_K)
+WM__QDOT_CODES(iq4_nl, WM_IQ4_NL)
+WM__QDOT_CODES(iq4_xs, WM_IQ4_XS)
+
 /* ---- the tensor types ---------------------------------------------------------
    One row per type, in the order of the public ids (WM_F32 .. WM_Q6_K, then
    the types wm.h only names). A type wm.h computes with has deq and quant;
@@ -1625,14 +2305,20 @@ static const wm__type wm__types[] = {
     {"Q4_0", 18, 32, 0, 2, WM__ACT_Q8, 1, wm__deq_q4_0, wm__quant_q4_0, wm__qdot_q4_0},
     {"Q4_K", 144, 256, 0, 12, WM__ACT_Q8, 1, wm__deq_q4_k, wm__quant_q4_k, wm__qdot_q4_k},
     {"Q6_K", 210, 256, 0, 14, WM__ACT_Q8, 1, wm__deq_q6_k, wm__quant_q6_k, wm__qdot_q6_k},
+    {"Q4_1", 20, 32, 0, 3, WM__ACT_Q8, 1, wm__deq_q4_1, wm__quant_q4_1, wm__qdot_q4_1},
+    {"Q5_0", 22, 32, 0, 6, WM__ACT_Q8, 1, wm__deq_q5_0, wm__quant_q5_0, wm__qdot_q5_0},
+    {"Q5_1", 24, 32, 0, 7, WM__ACT_Q8, 1, wm__deq_q5_1, wm__quant_q5_1, wm__qdot_q5_1},
+    {"Q2_K", 84, 256, 0, 10, WM__ACT_Q8, 1, wm__deq_q2_k, wm__quant_q2_k, wm__qdot_q2_k},
+    {"Q3_K", 110, 256, 0, 11, WM__ACT_Q8, 1, wm__deq_q3_k, wm__quant_q3_k, wm__qdot_q3_k},
+    {"Q5_K", 176, 256, 0, 13, WM__ACT_Q8, 1, wm__deq_q5_k, wm__quant_q5_k, wm__qdot_q5_k},
+    {"IQ4_NL", 18, 32, 0, 20, WM__ACT_Q8, 1, wm__deq_iq4_nl, wm__quant_iq4_nl, wm__qdot_iq4_nl},
+    {"IQ4_XS", 136, 256, 0, 23, WM__ACT_Q8, 1, wm__deq_iq4_xs, wm__quant_iq4_xs, wm__qdot_iq4_xs},
     WM__NAMED("F64", 8, 1, 1, 28), WM__NAMED("I64", 8, 1, 1, 27), WM__NAMED("U64", 8, 1, 1, -1), WM__NAMED("I32", 4, 1, 1, 26),
     WM__NAMED("U32", 4, 1, 1, -1), WM__NAMED("I16", 2, 1, 1, 25), WM__NAMED("U16", 2, 1, 1, -1), WM__NAMED("I8", 1, 1, 1, 24),
     WM__NAMED("U8", 1, 1, 1, -1), WM__NAMED("BOOL", 1, 1, 1, -1), WM__NAMED("F8_E4M3", 1, 1, 1, -1), WM__NAMED("F8_E5M2", 1, 1, 1, -1),
     WM__NAMED("F8_E8M0", 1, 1, 1, -1), WM__NAMED("C64", 8, 1, 1, -1),
     /* GGML types wm.h names but does not compute with */
-    WM__NAMED("Q4_1", 20, 32, 0, 3), WM__NAMED("Q5_0", 22, 32, 0, 6), WM__NAMED("Q5_1", 24, 32, 0, 7), WM__NAMED("Q8_1", 36, 32, 0, 9),
-    WM__NAMED("Q2_K", 84, 256, 0, 10), WM__NAMED("Q3_K", 110, 256, 0, 11), WM__NAMED("Q5_K", 176, 256, 0, 13),
-    WM__NAMED("Q8_K", 292, 256, 0, 15), WM__NAMED("IQ4_NL", 18, 32, 0, 20), WM__NAMED("IQ4_XS", 136, 256, 0, 23)};
+    WM__NAMED("Q8_1", 36, 32, 0, 9), WM__NAMED("Q8_K", 292, 256, 0, 15)};
 #define WM__N_TYPES ((int)(sizeof wm__types / sizeof wm__types[0]))
 
 /* bytes of a row of n elements of dtype (n a multiple of its block) */
@@ -1735,7 +2421,7 @@ WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
    is cols / block blocks. */
 typedef struct wm__mat {
     const void *data;
-    int dtype; /* WM_F32 .. WM_Q6_K */
+    int dtype; /* WM_F32 .. WM_IQ4_XS */
     int rows, cols;
 } wm__mat;
 
@@ -2547,7 +3233,8 @@ typedef struct wm__qw8 {
     wm__vb q[8];
     wm__vq8 dw, dmw;   /* d of each block (Q4_K: -dmin, all lanes) */
     wm__vs sc, mn;     /* Q4_K: each block's scale and min */
-    wm__vsc sc6[8];    /* Q6_K: each block's two scales */
+    wm__vsc sc6[8];    /* Q6_K, Q3_K: each block's two scales */
+    wm__vb m[8];       /* Q2_K: the min codes */
 } wm__qw8;
 
 /* the 8 blocks of a group written out: gcc -O2 does not unroll, and the
@@ -2591,7 +3278,7 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
         u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 2));
         break;
     }
-    default: { /* WM_Q6_K */
+    case WM_Q6_K: {
         const unsigned char *wb = w + (size_t)(b / 8) * 210;
         wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
 #define WM__Q6K_UNP(k)                                                                                                                       \
@@ -2601,6 +3288,45 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
     u->sc6[k] = wm__vsc_pick(&s, k);
         WM__EACH8(WM__Q6K_UNP)
         u->dw = WM__VQ8_SET1(wm__vh1(wb + 208));
+        break;
+    }
+    default: { /* the other types: their codes (wm__qcodes), then each type's scales */
+        int8_t q[8][32], mq[8][32], s16[16];
+        int32_t s8[8];
+        int k;
+        const unsigned char *wb = w + (size_t)b * (size_t)wm__types[dtype].size; /* the group's first block of 32 */
+        if (wm__types[dtype].block == WM__QKK) wb = w + (size_t)(b / 8) * (size_t)wm__types[dtype].size;
+        for (k = 0; k < 8; k++) {
+            wm__qcodes(dtype, w, b + k, q[k], mq[k]);
+            u->q[k] = WM__VB_LOAD(q[k]);
+            if (dtype == WM_Q2_K) u->m[k] = WM__VB_LOAD(mq[k]);
+        }
+        switch (dtype) {
+        case WM_Q4_1: case WM_Q5_1: u->dmw = wm__vq8_h8(wb + 2, (size_t)wm__types[dtype].size); /* fall through */
+        case WM_Q5_0: case WM_IQ4_NL: u->dw = wm__vq8_h8(wb, (size_t)wm__types[dtype].size); break;
+        case WM_Q2_K: u->dw = WM__VQ8_SET1(wm__vh1(wb + 80)); u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 82)); break;
+        case WM_Q3_K: {
+            wm__vsc16 s;
+            for (k = 0; k < 16; k++) s16[k] = (int8_t)wm__q3k_scale(wb + 96, k);
+            s = wm__vsc16_load(s16);
+            for (k = 0; k < 8; k++) u->sc6[k] = wm__vsc_pick(&s, k);
+            u->dw = WM__VQ8_SET1(wm__vh1(wb + 108));
+            break;
+        }
+        case WM_Q5_K: {
+            uint64_t sc, mn;
+            wm__q4k_scales8(wb + 4, &sc, &mn);
+            u->sc = wm__vs_u8x8(sc);
+            u->mn = wm__vs_u8x8(mn);
+            u->dw = WM__VQ8_SET1(wm__vh1(wb));
+            u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 2));
+            break;
+        }
+        default: /* WM_IQ4_XS */
+            for (k = 0; k < 8; k++) s8[k] = wm__iq4xs_scale(wb, k);
+            u->sc = WM__VS_LOAD(s8);
+            u->dw = WM__VQ8_SET1(wm__vh1(wb));
+        }
     }
     }
 }
@@ -2622,10 +3348,32 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
         WM__EACH8(WM__Q4_DOT)
         acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), u->sc));
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(u->mn, WM__VS_LOAD(a->sum)));
-    default: /* WM_Q6_K */
+    case WM_Q6_K: case WM_Q3_K:
 #define WM__Q6_DOT(k) v[k] = wm__vb_dot_sc(u->q[k], WM__VB_LOAD(a->q[k]), u->sc6[k], sd);
         WM__EACH8(WM__Q6_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
+    case WM_Q4_1: case WM_Q5_1: /* codes 0..31: the unsigned dot */
+        WM__EACH8(WM__Q4_DOT)
+        acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_LOAD(a->sum));
+    case WM_Q5_0: case WM_IQ4_NL:
+        WM__EACH8(WM__Q8_DOT)
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
+    case WM_Q2_K: { /* codes times scales 0..45, min codes 0..15 */
+        wm__vd vm[8];
+#define WM__Q2_MDOT(k) vm[k] = wm__vb_udot(u->m[k], WM__VB_LOAD(a->q[k]), sd);
+        WM__EACH8(WM__Q4_DOT)
+        WM__EACH8(WM__Q2_MDOT)
+        acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), wm__vs_totals8(vm));
+    }
+    case WM_Q5_K:
+        WM__EACH8(WM__Q4_DOT)
+        acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), u->sc));
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), WM__VS_MUL(u->mn, WM__VS_LOAD(a->sum)));
+    default: /* WM_IQ4_XS: signed levels, a signed scale per block */
+        WM__EACH8(WM__Q8_DOT)
+        return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), WM__VS_MUL(wm__vs_totals8(v), u->sc));
     }
 }
 
@@ -2686,11 +3434,19 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
             acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(WM__VQ8_SET1(wm__vh1(wb + 208)), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
         break;
-    default: /* a type with no loop of its own: its wm__qw8_unpack and wm__qw8_dot cases */
-        for (b = 0; b + 8 <= nb; b += 8) {
-            wm__qw8 u;
-            wm__qw8_unpack(&u, w, dtype, b);
-            acc = wm__qw8_dot(acc, &u, &x[b / 8], dtype, sd);
+    default: /* a type with no loop of its own: its wm__qw8_unpack and wm__qw8_dot cases, one loop each */
+#define WM__QDOT_GEN(dt)                                                                                                                     \
+    case dt:                                                                                                                               \
+        for (b = 0; b + 8 <= nb; b += 8) {                                                                                                \
+            wm__qw8 u;                                                                                                                     \
+            wm__qw8_unpack(&u, w, dt, b);                                                                                                  \
+            acc = wm__qw8_dot(acc, &u, &x[b / 8], dt, sd);                                                                                 \
+        }                                                                                                                                  \
+        break;
+        switch (dtype) {
+            WM__QDOT_GEN(WM_Q4_1) WM__QDOT_GEN(WM_Q5_0) WM__QDOT_GEN(WM_Q5_1) WM__QDOT_GEN(WM_Q2_K)
+            WM__QDOT_GEN(WM_Q3_K) WM__QDOT_GEN(WM_Q5_K) WM__QDOT_GEN(WM_IQ4_NL) WM__QDOT_GEN(WM_IQ4_XS)
+        default: b = 0;
         }
     }
     WM__VQ8_STORE(accp, acc);
@@ -2717,7 +3473,14 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
     case WM_Q4_0: WM__QDOT4_LOOP(WM_Q4_0) break;
     case WM_Q4_K: WM__QDOT4_LOOP(WM_Q4_K) break;
     case WM_Q6_K: WM__QDOT4_LOOP(WM_Q6_K) break;
-    default: WM__QDOT4_LOOP(dtype)
+    case WM_Q4_1: WM__QDOT4_LOOP(WM_Q4_1) break;
+    case WM_Q5_0: WM__QDOT4_LOOP(WM_Q5_0) break;
+    case WM_Q5_1: WM__QDOT4_LOOP(WM_Q5_1) break;
+    case WM_Q2_K: WM__QDOT4_LOOP(WM_Q2_K) break;
+    case WM_Q3_K: WM__QDOT4_LOOP(WM_Q3_K) break;
+    case WM_Q5_K: WM__QDOT4_LOOP(WM_Q5_K) break;
+    case WM_IQ4_NL: WM__QDOT4_LOOP(WM_IQ4_NL) break;
+    case WM_IQ4_XS: WM__QDOT4_LOOP(WM_IQ4_XS) break;
     }
     WM__VQ8_STORE(acc, a0); WM__VQ8_STORE(acc + 8, a1); WM__VQ8_STORE(acc + 16, a2); WM__VQ8_STORE(acc + 24, a3);
     return b;
@@ -3229,7 +3992,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
     int nq = WM__QA_GROUPS(W->cols), r, rb = r0, t;
     (void)x; (void)ldx; (void)qr;
 #ifdef WM__VR8
-    if (kc->simd && qr && T >= WM__QT_MIN && wm__types[W->dtype].simd) /* 8 rows repacked, then every token */
+    if (kc->simd && qr && T >= WM__QT_MIN && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows) */
         for (; rb + 8 <= r1; rb += 8) {
             wm__qr_pack(qr, W, rb, W->cols / WM__QK);
             for (t = 0; t < T; t += 4) {
@@ -7904,6 +8667,155 @@ static void wm__gw_kv_f32(wm__gw *o, const char *k, float v) {
     wm__gw_u32(o, u);
 }
 
+/* llama.cpp's tokenizer.ggml.* keys, from a byte-level BPE tokenizer.json
+   (as its convert_hf_to_gguf.py writes them), so that llama.cpp reads a
+   mamba2 file wm.h writes: each id's token as the JSON has it (holes:
+   "[PAD<id>]", unused), token types (1 normal, 3 control: special added
+   tokens, 4 user-defined: other added ones, 5 unused), the merges as
+   "a b", and the pre-tokenizer's name in llama.cpp (gpt-2: ByteLevel's own
+   regex; llama-bpe and qwen2: their Split patterns). Another tokenizer gets
+   no such keys (llama.cpp then refuses the file; wm.h reads
+   tokenizer.huggingface.json either way). */
+typedef struct wm__gv {
+    const char **tok;    /* [n] each id's token: a JSON string literal (at its '"'), NULL: a hole */
+    unsigned char *type; /* [n] llama.cpp's token type */
+    int n;
+    const char *merges, *e; /* model.merges (at '['); the JSON's end */
+    uint64_t n_merges;
+    const char *pre;
+} wm__gv;
+
+static const char wm__gv_llama3[] = "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+static const char wm__gv_qwen2[] = "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+
+/* the llama.cpp name of a pre-tokenizer object (NULL: none it knows) */
+static const char *wm__gv_pre(const char *pt, const char *e) {
+    const char *ty = pt && *pt == '{' ? wm__j_get(pt, e, "type") : NULL, *v, *ur;
+    wm__jit it;
+    int byte_level = 0;
+    const char *name = NULL;
+    if (!ty) return NULL;
+    if (wm__j_eq(ty, e, "ByteLevel")) return (ur = wm__j_get(pt, e, "use_regex")) && !strncmp(ur, "false", 5) ? NULL : "gpt-2";
+    if (!wm__j_eq(ty, e, "Sequence") || !(v = wm__j_get(pt, e, "pretokenizers")) || *v != '[') return NULL;
+    wm__j_iter(&it, v, e);
+    while (wm__j_next(&it, NULL, &v)) {
+        const char *t = *v == '{' ? wm__j_get(v, e, "type") : NULL, *pat = t ? wm__j_get(v, e, "pattern") : NULL, *re;
+        char buf[160];
+        if (t && wm__j_eq(t, e, "ByteLevel")) byte_level = 1;
+        if (!t || !wm__j_eq(t, e, "Split") || !pat || *pat != '{' || !(re = wm__j_get(pat, e, "Regex")) || *re != '"') continue;
+        if (wm__j_str(re, e, buf, sizeof buf) >= sizeof buf) return NULL;
+        name = !strcmp(buf, wm__gv_llama3) ? "llama-bpe" : !strcmp(buf, wm__gv_qwen2) ? "qwen2" : NULL;
+        if (!name) return NULL;
+    }
+    return byte_level ? name : NULL;
+}
+
+/* 1: the keys can be written (v filled; free v->tok and v->type), 0: not
+   this tokenizer, -1: out of memory */
+static int wm__gv_build(wm__gv *v, const char *js, size_t jn) {
+    const char *e = js + jn, *root = wm__j_ws(js, e), *model, *vocab, *at, *k, *val;
+    wm__jit it;
+    int n = 0, id;
+    double d;
+    memset(v, 0, sizeof *v);
+    if (root >= e || *root != '{' || !(model = wm__j_get(root, e, "model")) || *model != '{') return 0;
+    if (!(val = wm__j_get(model, e, "type")) || !wm__j_eq(val, e, "BPE")) return 0;
+    if (!(vocab = wm__j_get(model, e, "vocab")) || *vocab != '{' || !(v->merges = wm__j_get(model, e, "merges")) || *v->merges != '[') return 0;
+    if (!(v->pre = wm__gv_pre(wm__j_get(root, e, "pre_tokenizer"), e))) return 0;
+    at = wm__j_get(root, e, "added_tokens");
+    for (wm__j_iter(&it, vocab, e); wm__j_next(&it, &k, &val);) /* the number of ids */
+        if (wm__j_double(val, e, &d) && d >= 0 && d < WM__MAX_VOCAB) n = WM__MAX(n, (int)d + 1);
+    if (at && *at != '[') at = NULL;
+    for (at ? wm__j_iter(&it, at, e) : (void)0; at && wm__j_next(&it, NULL, &val);)
+        if (*val == '{' && (k = wm__j_get(val, e, "id")) && wm__j_double(k, e, &d) && d >= 0 && d < WM__MAX_VOCAB) n = WM__MAX(n, (int)d + 1);
+    if (n == 0) return 0;
+    v->n = n;
+    v->e = e;
+    v->tok = (const char **)WM_MALLOC(sizeof(char *) * (size_t)n);
+    v->type = (unsigned char *)WM_MALLOC((size_t)n);
+    if (!v->tok || !v->type) {
+        if (v->tok) WM_FREE((void *)v->tok);
+        if (v->type) WM_FREE(v->type);
+        return -1;
+    }
+    for (id = 0; id < n; id++) { v->tok[id] = NULL; v->type[id] = 5; }
+    for (wm__j_iter(&it, vocab, e); wm__j_next(&it, &k, &val);)
+        if (wm__j_double(val, e, &d) && d >= 0 && d < n) { v->tok[(int)d] = k; v->type[(int)d] = 1; }
+    for (at ? wm__j_iter(&it, at, e) : (void)0; at && wm__j_next(&it, NULL, &val);) {
+        const char *c = *val == '{' ? wm__j_get(val, e, "content") : NULL, *sp = c ? wm__j_get(val, e, "special") : NULL;
+        if (c && *c == '"' && (k = wm__j_get(val, e, "id")) && wm__j_double(k, e, &d) && d >= 0 && d < n) {
+            v->tok[(int)d] = c;
+            v->type[(int)d] = sp && !strncmp(sp, "true", 4) ? 3 : 4;
+        }
+    }
+    for (wm__j_iter(&it, v->merges, e); wm__j_next(&it, NULL, &val);) v->n_merges++;
+    return 1;
+}
+
+/* a JSON string literal (at '"') as a GGUF string; sep: a pair's "a b" */
+static void wm__gw_jstr(wm__gw *o, const char *lit, const char *e) {
+    char small[256], *buf = small;
+    size_t n = wm__j_str(lit, e, NULL, 0);
+    if (n >= sizeof small && !(buf = (char *)WM_MALLOC(n + 1))) { o->ok = 0; return; }
+    wm__j_str(lit, e, buf, n + 1);
+    wm__gw_str(o, buf, n);
+    if (buf != small) WM_FREE(buf);
+}
+
+static int wm__gv_keys(const wm__gv *v, const wm_config *c) { return v->n ? 5 + (c->bos_token_id >= 0) + (c->n_eos > 0) + (c->pad_token_id >= 0) : 0; }
+
+static void wm__gw_vocab(wm__gw *o, const wm__gv *v, const wm_config *c) {
+    const char *val;
+    wm__jit it;
+    int id;
+    char pad[24];
+    if (!v->n) return;
+    wm__gw_kv_str(o, "tokenizer.ggml.model", "gpt2", 4);
+    wm__gw_kv_str(o, "tokenizer.ggml.pre", v->pre, strlen(v->pre));
+    wm__gw_str(o, "tokenizer.ggml.tokens", 21);
+    wm__gw_u32(o, WM__GGV_ARR);
+    wm__gw_u32(o, WM__GGV_STR);
+    wm__gw_u64(o, (uint64_t)v->n);
+    for (id = 0; id < v->n; id++)
+        if (v->tok[id]) wm__gw_jstr(o, v->tok[id], v->e);
+        else {
+            wm__fmt(pad, sizeof pad, "[PAD%d]", id);
+            wm__gw_str(o, pad, strlen(pad));
+        }
+    wm__gw_str(o, "tokenizer.ggml.token_type", 25);
+    wm__gw_u32(o, WM__GGV_ARR);
+    wm__gw_u32(o, WM__GGV_I32);
+    wm__gw_u64(o, (uint64_t)v->n);
+    for (id = 0; id < v->n; id++) wm__gw_u32(o, v->type[id]);
+    wm__gw_str(o, "tokenizer.ggml.merges", 21);
+    wm__gw_u32(o, WM__GGV_ARR);
+    wm__gw_u32(o, WM__GGV_STR);
+    wm__gw_u64(o, v->n_merges);
+    for (wm__j_iter(&it, v->merges, v->e); wm__j_next(&it, NULL, &val);)
+        if (*val == '"') wm__gw_jstr(o, val, v->e);
+        else { /* ["a", "b"]: "a b" */
+            const char *a = NULL, *b = NULL, *x;
+            wm__jit p;
+            size_t na, nb;
+            char small[256], *buf = small;
+            for (wm__j_iter(&p, val, v->e); *val == '[' && wm__j_next(&p, NULL, &x);) {
+                if (!a) a = x;
+                else if (!b) b = x;
+            }
+            na = a && *a == '"' ? wm__j_str(a, v->e, NULL, 0) : 0;
+            nb = b && *b == '"' ? wm__j_str(b, v->e, NULL, 0) : 0;
+            if (na + nb + 2 > sizeof small && !(buf = (char *)WM_MALLOC(na + nb + 2))) { o->ok = 0; return; }
+            if (na) wm__j_str(a, v->e, buf, na + 1);
+            buf[na] = ' ';
+            if (nb) wm__j_str(b, v->e, buf + na + 1, nb + 1);
+            wm__gw_str(o, buf, na + 1 + nb);
+            if (buf != small) WM_FREE(buf);
+        }
+    if (c->bos_token_id >= 0) wm__gw_kv_u32(o, "tokenizer.ggml.bos_token_id", (uint32_t)c->bos_token_id);
+    if (c->n_eos > 0) wm__gw_kv_u32(o, "tokenizer.ggml.eos_token_id", (uint32_t)c->eos_token_ids[0]);
+    if (c->pad_token_id >= 0) wm__gw_kv_u32(o, "tokenizer.ggml.padding_token_id", (uint32_t)c->pad_token_id);
+}
+
 typedef struct wm__gwt { /* one tensor of the output */
     char name[256];
     int n_dims, type, how; /* type: WM_* of the output; how: WM__GGM_* (mamba2) */
@@ -7948,35 +8860,86 @@ static int wm__gw_layer(const char *s) {
     return l;
 }
 
+/* The mixes after llama-quantize's (llama_tensor_get_type, no importance
+   matrix): each mix's default type for matrices and its general.file_type.
+   Then per tensor: the output (and a tied embedding) Q6_K (Q8_0 where the
+   rows are not whole blocks of the default, or under Q8_0); the more
+   sensitive matrices more bits by the rules below (v_proj = attn_v,
+   down_proj = ffn_down, o_proj = attn_output; n_gqa = heads per KV head);
+   a type whose block does not divide the rows falls back as llama.cpp's
+   tensor_type_fallback does. */
+static const struct { const char *name; int type, ftype; } wm__mixes[WM_MIX_COUNT] = {
+    {"F32", WM_F32, 0}, {"F16", WM_F16, 1}, {"BF16", WM_BF16, 32}, {"Q8_0", WM_Q8_0, 7}, {"Q4_0", WM_Q4_0, 2},
+    {"Q4_K_M", WM_Q4_K, 15}, {"Q4_1", WM_Q4_1, 3}, {"Q5_0", WM_Q5_0, 8}, {"Q5_1", WM_Q5_1, 9}, {"Q2_K", WM_Q2_K, 10},
+    {"Q3_K_S", WM_Q3_K, 11}, {"Q3_K_M", WM_Q3_K, 12}, {"Q3_K_L", WM_Q3_K, 13}, {"Q4_K_S", WM_Q4_K, 14}, {"Q5_K_S", WM_Q5_K, 16},
+    {"Q5_K_M", WM_Q5_K, 17}, {"Q6_K", WM_Q6_K, 18}, {"IQ4_NL", WM_IQ4_NL, 25}, {"IQ4_XS", WM_IQ4_XS, 30}};
+
+WMDEF const char *wm_mix_name(int mix) { return mix >= 0 && mix < WM_MIX_COUNT ? wm__mixes[mix].name : NULL; }
+WMDEF int wm_mix_parse(const char *name) {
+    static const char *const alias[][2] = {{"Q4_K", "Q4_K_M"}, {"Q5_K", "Q5_K_M"}, {"Q3_K", "Q3_K_M"}}; /* llama-quantize's */
+    char u[16];
+    int i;
+    for (i = 0; name && name[i] && i < 15; i++) u[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 32 : name[i]);
+    if (!name || name[i]) return -1;
+    u[i] = 0;
+    for (i = 0; i < 3; i++)
+        if (!strcmp(u, alias[i][0])) return wm_mix_parse(alias[i][1]);
+    for (i = 0; i < WM_MIX_COUNT; i++)
+        if (!strcmp(u, wm__mixes[i].name)) return i;
+    return -1;
+}
+
+/* llama.cpp's use_more_bits: the first and last eighth, every third between */
+static int wm__more_bits(int i, int n) { return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2; }
+
 /* the output type of a tensor under mix (see wm_gguf_params); i_v counts the
    v_proj matrices met so far of n_v */
 static int wm__gw_pick(int mix, const wm_tensor_info *t, const wm_config *c, int tied, int *i_v, int n_v) {
     int out = !strcmp(t->name, "lm_head.weight") || (tied && (!strcmp(t->name, "model.embed_tokens.weight") || !strcmp(t->name, "backbone.embeddings.weight")));
-    int type, l, nl = c->n_layers;
+    int type, l = wm__gw_layer(t->name), nl = c->n_layers, gqa = c->n_kv_heads > 0 ? c->n_heads / c->n_kv_heads : 1;
     size_t n = strlen(t->name);
     uint64_t cols = t->ndim >= 1 ? t->shape[t->ndim - 1] : 1;
     int matrix = t->ndim == 2 && n > 7 && !strcmp(t->name + n - 7, ".weight") && !strstr(t->name, "norm") && !strstr(t->name, "conv1d");
     if (mix == WM_MIX_KEEP) return t->type;
     if (!matrix || mix == WM_MIX_F32) return WM_F32; /* norms and other small tensors: F32 (as llama.cpp), used in place */
-    if (mix == WM_MIX_F16) return WM_F16;
-    if (mix == WM_MIX_BF16) return WM_BF16;
-    type = mix == WM_MIX_Q8_0 ? WM_Q8_0 : mix == WM_MIX_Q4_0 ? WM_Q4_0 : WM_Q4_K;
-    if (out && mix != WM_MIX_Q8_0) type = WM_Q6_K;
-    if (mix == WM_MIX_Q4_K_M && !out) {
-        int more = 0;
-        if (strstr(t->name, "v_proj")) { more = *i_v < n_v / 8 || *i_v >= 7 * n_v / 8 || (*i_v - n_v / 8) % 3 == 2; (*i_v)++; }
-        else if (strstr(t->name, "down_proj") && (l = wm__gw_layer(t->name)) >= 0)
-            more = l < nl / 8 || l >= 7 * nl / 8 || (l - nl / 8) % 3 == 2;
-        if (more) type = WM_Q6_K;
-    }
-    if (cols % (uint64_t)wm_type_block(type)) type = cols % 32 ? (t->type > WM_BF16 ? WM_F32 : t->type) : WM_Q8_0;
+    type = wm__mixes[mix].type;
+    if (type < WM_Q8_0) return type;
+    if (out) type = type == WM_Q8_0 || cols % (uint64_t)wm_type_block(type) ? WM_Q8_0 : WM_Q6_K;
+    else if (strstr(t->name, "v_proj")) {
+        int i = (*i_v)++;
+        switch (mix) {
+        case WM_MIX_Q2_K: type = gqa >= 4 ? WM_Q4_K : WM_Q3_K; break;
+        case WM_MIX_Q3_K_M: type = i < 2 ? WM_Q5_K : WM_Q4_K; break;
+        case WM_MIX_Q3_K_L: type = WM_Q5_K; break;
+        case WM_MIX_IQ4_NL: case WM_MIX_IQ4_XS: if (gqa >= 4) type = WM_Q5_K; break;
+        case WM_MIX_Q4_K_M: case WM_MIX_Q5_K_M: if (wm__more_bits(i, n_v)) type = WM_Q6_K; break;
+        case WM_MIX_Q4_K_S: if (i < 4) type = WM_Q5_K; break;
+        }
+    } else if (strstr(t->name, "down_proj") && l >= 0) {
+        switch (mix) {
+        case WM_MIX_Q2_K: type = WM_Q3_K; break;
+        case WM_MIX_Q3_K_M: type = l < nl / 16 ? WM_Q5_K : WM_Q4_K; break;
+        case WM_MIX_Q3_K_L: type = WM_Q5_K; break;
+        case WM_MIX_Q4_K_M: case WM_MIX_Q5_K_M: if (wm__more_bits(l, nl)) type = WM_Q6_K; break;
+        case WM_MIX_IQ4_NL: case WM_MIX_IQ4_XS: case WM_MIX_Q4_K_S: if (l < nl / 8) type = WM_Q5_K; break;
+        }
+    } else if (strstr(t->name, "o_proj"))
+        type = mix == WM_MIX_Q2_K ? WM_Q3_K : mix == WM_MIX_Q3_K_M ? WM_Q4_K : mix == WM_MIX_Q3_K_L ? WM_Q5_K : type;
+    if (cols % (uint64_t)wm_type_block(type)) /* llama.cpp's fallbacks */
+        switch (type) {
+        case WM_IQ4_XS: type = WM_IQ4_NL; break;
+        case WM_Q2_K: case WM_Q3_K: type = WM_Q4_0; break;
+        case WM_Q4_K: type = WM_Q5_0; break;
+        case WM_Q5_K: type = WM_Q5_1; break;
+        case WM_Q6_K: type = WM_Q8_0; break;
+        }
+    if (cols % (uint64_t)wm_type_block(type)) type = t->type > WM_BF16 ? WM_F32 : t->type; /* llama.cpp: F16 */
     return type;
 }
 
 /* general.file_type (llama.cpp's LLAMA_FTYPE_*) */
 static int wm__gw_ftype(int mix, const int *cnt) {
-    static const int of_mix[] = {0, 1, 32, 7, 2, 15}; /* WM_MIX_F32 .. WM_MIX_Q4_K_M */
-    if (mix >= WM_MIX_F32) return of_mix[mix];
+    if (mix >= WM_MIX_F32) return wm__mixes[mix].ftype;
     return cnt[WM_Q4_K] + cnt[WM_Q6_K] ? 15 : cnt[WM_Q4_0] ? 2 : cnt[WM_Q8_0] ? 7 : cnt[WM_BF16] ? 32 : cnt[WM_F16] ? 1 : 0; /* what the file holds */
 }
 
@@ -8012,16 +8975,16 @@ static wm_status wm__gw_plan(const wm_model *m, const wm_gguf_params *p, wm__gwt
 }
 
 /* the header: keys, then the tensor infos, padded to 32 bytes */
-static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const wm_gguf_stats *st, const char *cj, size_t cj_n) {
+static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const wm_gguf_stats *st, const char *cj, size_t cj_n, const wm__gv *gv) {
     const wm_gguf_params *p = o->p;
     const wm_config *c = wm_model_config(m);
     const char *arch = wm_model_type_name(c->model_type), *name = p->name ? p->name : arch;
-    int i, d, quant = p->mix >= WM_MIX_Q8_0 || st->n_type[WM_Q8_0] + st->n_type[WM_Q4_0] + st->n_type[WM_Q4_K] + st->n_type[WM_Q6_K];
-    int mamba2 = c->model_type == WM_MODEL_MAMBA2;
+    int i, d, quant = p->mix >= WM_MIX_Q8_0, t, mamba2 = c->model_type == WM_MODEL_MAMBA2;
+    for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) quant |= st->n_type[t] > 0;
     wm__gw_bytes(o, "GGUF", 4);
     wm__gw_u32(o, 3);
     wm__gw_u64(o, (uint64_t)st->n_tensors);
-    wm__gw_u64(o, (uint64_t)(6 + (cj != NULL) + (p->tokenizer_json != NULL) + (p->tokenizer_blob != NULL) + quant + (mamba2 ? 11 : 0)));
+    wm__gw_u64(o, (uint64_t)(6 + (cj != NULL) + (p->tokenizer_json != NULL) + (p->tokenizer_blob != NULL) + quant + (mamba2 ? 11 : 0) + wm__gv_keys(gv, c)));
     wm__gw_kv_str(o, "general.architecture", arch, strlen(arch));
     wm__gw_kv_str(o, "general.name", name, strlen(name));
     wm__gw_kv_str(o, "general.type", "model", 5);
@@ -8044,6 +9007,7 @@ static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const
     }
     if (cj) wm__gw_kv_str(o, "wm.config_json", cj, cj_n);
     if (p->tokenizer_json) wm__gw_kv_str(o, "tokenizer.huggingface.json", p->tokenizer_json, p->tokenizer_bytes);
+    wm__gw_vocab(o, gv, c);
     if (p->tokenizer_blob) { /* u8 array: pad bytes (the first says how many) put the blob 8-byte aligned in the file */
         unsigned char pad[8] = {0};
         wm__gw_str(o, "wm.tokenizer", 12);
@@ -8173,12 +9137,13 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
     wm_status rc;
     const char *cj;
     char json[2048];
+    wm__gv gv;   /* the vocabulary as llama.cpp's keys (mamba2) */
     size_t cj_n, most = 0;
     float *f = NULL; /* [most] a converted tensor's floats */
     void *q = NULL;  /* [4 most + 64] bytes: its new blocks */
     uint64_t done = 0;
     int i;
-    if (!m || !p || !p->write || p->mix < WM_MIX_KEEP || p->mix > WM_MIX_Q4_K_M)
+    if (!m || !p || !p->write || p->mix < WM_MIX_KEEP || p->mix >= WM_MIX_COUNT)
         return wm__fail(err, WM_ERR_INVALID_ARG, "gguf write: a model, params with write() and a WM_MIX_* mix are required");
     memset(&st, 0, sizeof st);
     cj = p->config_json;
@@ -8196,8 +9161,14 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
         WM_FREE(ts); if (f) WM_FREE(f);
         return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory (%zu elements of scratch)", most);
     }
+    memset(&gv, 0, sizeof gv);
+    if (m->cfg.model_type == WM_MODEL_MAMBA2 && p->tokenizer_json && wm__gv_build(&gv, p->tokenizer_json, p->tokenizer_bytes) < 0) {
+        WM_FREE(ts); if (f) { WM_FREE(f); WM_FREE(q); }
+        return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory (the vocabulary's tokenizer.ggml.* keys)");
+    }
     o.p = p; o.at = 0; o.ok = 1;
-    wm__gw_header(&o, m, ts, &st, cj, cj_n);
+    wm__gw_header(&o, m, ts, &st, cj, cj_n, &gv);
+    if (gv.n) { WM_FREE((void *)gv.tok); WM_FREE(gv.type); }
     for (i = 0; i < st.n_tensors && o.ok; i++) {
         wm__gw_data(&o, &ts[i], f, q);
         done += (ts[i].bytes + 31) / 32 * 32;

@@ -60,7 +60,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_STOP, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -101,7 +101,7 @@ static const optdef OPTS[N_OPT] = {
     {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
     {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels (--isa scalar)"},
     {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, neon, neon+dotprod or helium"},
-    {"--type", NULL, "TYPE", K_STR, 0, 0, "q8_0, q4_0, q4_k_m, f16, bf16 or f32 (q8_0)"},
+    {"--type", NULL, "TYPE", K_STR, 0, 0, "llama-quantize's mixes: q8_0 (the default), q4_0, q4_1, q5_0, q5_1, q2_k, q3_k_s/m/l, q4_k_s/m, q5_k_s/m, q6_k, iq4_nl, iq4_xs, f16, bf16, f32"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--state-type", NULL, "TYPE", K_STR, 0, 0, "recurrent states: f32 (exact, the default), f16 or bf16 (half the RAM; rounded when stored)"},
     {"--batch", "-b", "N", K_INT, 1, 65536, "tokens per prefill step: its scratch (the model's default)"},
@@ -111,6 +111,7 @@ static const optdef OPTS[N_OPT] = {
     {"--output", "-o", "FMT", K_STR, 0, 0, "jsonl (one line of every speed, the default), or llama-bench's md, csv or json"},
     {"--mmap", NULL, NULL, K_FLAG, 0, 0, "map the weight files read-only (the default: fast to open, pages shared between processes)"},
     {"--no-mmap", NULL, NULL, K_FLAG, 0, 0, "read the weights into memory instead (huge pages where Linux gives them)"},
+    {"--stop", NULL, "TEXT", K_STR, 0, 0, "stop once the output ends with TEXT (repeatable; also -r, --reverse-prompt)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -125,8 +126,8 @@ typedef struct command {
 
 static const command CMDS[] = {
     {"generate", "MODEL_DIR", "(-p TEXT | -f FILE) [options]", 1, 1,
-     {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, -1}, "stream a continuation of the prompt"},
-    {"chat", "MODEL_DIR", "[--system TEXT] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_TEMPLATE, SAMPLING, -1},
+     {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_STOP, -1}, "stream a continuation of the prompt"},
+    {"chat", "MODEL_DIR", "[--system TEXT | -p TEXT | -f FILE] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_PROMPT, O_FILE, O_TEMPLATE, SAMPLING, O_STOP, -1},
      "chat turn by turn on stdin"},
     {"tokenize", "TOKENIZER", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
      "token ids of a text (TOKENIZER: a tokenizer.json, a model directory holding one, or a .gguf)"},
@@ -138,7 +139,7 @@ static const command CMDS[] = {
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
-    {"quantize", "MODEL OUT_GGUF", "[TYPE | --type q8_0|q4_0|q4_k_m|f16|bf16|f32] [--allow-requantize] [--tokenizer-blob]", 2, 3,
+    {"quantize", "MODEL OUT_GGUF", "[TYPE | --type TYPE] [--allow-requantize] [--tokenizer-blob]", 2, 3,
      {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
      "a GGUF file with quantized matrices"},
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
@@ -161,6 +162,8 @@ typedef struct args {
     long long i[N_OPT];
     unsigned long long u[N_OPT];
     double d[N_OPT];
+    const char *stops[8]; /* --stop / -r, in order */
+    int n_stops;
 } args;
 
 static int cmd_takes(const command *c, int o) {
@@ -212,6 +215,7 @@ static void print_usage(FILE *f, const command *c, int full);
 static const struct { const char *cmd, *name; int o; } ALIASES[] = {
     {NULL, "--ctx-size", O_CTX}, {NULL, "--batch-size", O_BATCH}, {NULL, "--predict", O_N},
     {"bench", "-p", O_PROMPT_LEN}, {"bench", "--n-prompt", O_PROMPT_LEN}, {"bench", "-n", O_GEN}, {"bench", "--n-gen", O_GEN}, /* llama-bench's */
+    {"generate", "-r", O_STOP}, {"chat", "-r", O_STOP}, {NULL, "--reverse-prompt", O_STOP}, /* llama-cli's reverse prompt */
 };
 
 /* argv after the command name; 1 on a mistake (printed), 2 for --help (printed). */
@@ -253,7 +257,7 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
                 if (!strcmp(OPTS[o].name, nm) || (OPTS[o].alias && !strcmp(OPTS[o].alias, nm))) break;
         if (o == N_OPT || !cmd_takes(c, o)) return fail("%s: unknown option '%.*s' (wm %s --help lists them)", c->name, len, s, c->name);
         if (o == O_HELP) { print_usage(stdout, c, 1); return 2; }
-        if (a->set[o]) return fail("%s: %s given twice", c->name, OPTS[o].name);
+        if (a->set[o] && o != O_STOP) return fail("%s: %s given twice", c->name, OPTS[o].name);
         a->set[o] = 1;
         if (OPTS[o].k == K_FLAG) {
             if (eq) return fail("%s: %s takes no value", c->name, OPTS[o].name);
@@ -263,6 +267,12 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
         else if (i + 1 < argc) v = argv[++i];
         else return fail("%s: %s needs a value (%s)", c->name, OPTS[o].name, OPTS[o].meta);
         if (o == O_SEED && !strcmp(v, "-1")) { a->set[o] = 0; continue; } /* llama.cpp's -s -1: a seed from the clock, printed */
+        if (o == O_STOP) {
+            if (!*v) return fail("%s: --stop: an empty text", c->name);
+            if (a->n_stops == 8) return fail("%s: --stop: at most 8 texts", c->name);
+            a->stops[a->n_stops++] = v;
+            continue;
+        }
         if (parse_value(a, o, v)) return 1;
     }
     if (model) { /* -m MODEL goes first; the positionals given shift after it */
@@ -293,7 +303,7 @@ static void print_usage(FILE *f, const command *c, int full) {
 /* The whole help; README.md shows exactly this text. */
 static void print_help(FILE *f) {
     static const int gen_opts[] = {O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
-                                   O_PROMPT, O_FILE, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, -1};
+                                   O_PROMPT, O_FILE, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_STOP, -1};
     int k;
     fprintf(f, "wm %s - Wonderful Matrices language models on the CPU\n\nusage:\n", WM_VERSION_STRING);
     for (k = 0; k < N_CMDS; k++) print_usage(f, &CMDS[k], 0);
@@ -683,9 +693,17 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
     }
     fclose(o.f);
     if (rename(tmp, out_path) != 0) { remove(tmp); fail("%s: cannot rename into place (%s)", out_path, strerror(errno)); goto done; }
-    fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%d Q8_0, %d Q4_0, %d Q4_K, %d Q6_K, %d F16, %d BF16, %d F32) in %.1f s\n", out_path,
-            st.n_tensors, (double)st.data_bytes / 1e6, st.n_type[WM_Q8_0], st.n_type[WM_Q4_0], st.n_type[WM_Q4_K], st.n_type[WM_Q6_K],
-            st.n_type[WM_F16], st.n_type[WM_BF16], st.n_type[WM_F32], now_s() - t0);
+    {
+        char types[256];
+        size_t k = 0;
+        int ty;
+        for (ty = WM_Q8_0; ty < WM_TYPES_COMPUTED + WM_Q8_0; ty++) { /* the quantized types first, then F32, F16, BF16 */
+            int id = ty % WM_TYPES_COMPUTED;
+            if (st.n_type[id] && k < sizeof types - 32) k += (size_t)snprintf(types + k, sizeof types - k, "%s%d %s", k ? ", " : "", st.n_type[id], wm_type_name(id));
+        }
+        types[k] = 0;
+        fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%s) in %.1f s\n", out_path, st.n_tensors, (double)st.data_bytes / 1e6, types, now_s() - t0);
+    }
     rc = 0;
 done:
     free(cfg_json); free(tok_json); free(blob);
@@ -697,20 +715,21 @@ done:
 static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1, a->set[O_TOKBLOB]); }
 
 static int cmd_quantize(const args *a) {
-    static const char *names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_k_m"};
     const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : a->pos[2] ? a->pos[2] : "q8_0"; /* llama-quantize IN OUT TYPE */
-    int i;
+    int mix = wm_mix_parse(t);
     if (a->set[O_TYPE] && a->pos[2]) return fail("quantize: the type given twice (%s and --type %s)", a->pos[2], a->str[O_TYPE]);
-    for (i = 0; i < 6; i++)
-        if (!strcasecmp(t, names[i])) return write_gguf(a->pos[0], a->pos[1], WM_MIX_F32 + i, a->set[O_REQUANT], a->set[O_TOKBLOB]);
-    return fail("--type: '%s' (expected q8_0, q4_0, q4_k_m, f16, bf16 or f32)", t);
+    if (mix < 0) return fail("--type: '%s' (expected one of f32, f16, bf16, q8_0, q4_0, q4_1, q5_0, q5_1, q2_k, q3_k_s, q3_k_m, q3_k_l, q4_k_s, "
+                             "q4_k_m, q5_k_s, q5_k_m, q6_k, iq4_nl, iq4_xs; q4_k, q5_k, q3_k: the _m mixes)", t);
+    return write_gguf(a->pos[0], a->pos[1], mix, a->set[O_REQUANT], a->set[O_TOKBLOB]);
 }
 
 /* ---- perplexity ------------------------------------------------------------
    llama-perplexity's method: the text's tokens cut into windows of n_ctx
    (no overlap), each window's first token replaced by BOS (when the model
-   has one), the second half of each window scored; prints the perplexity
-   and its standard error (from the spread of the token log-likelihoods). */
+   has one), the second half of each window scored; prints, as it does, the
+   perplexity so far after each window ("[1]17.2345,[2]...") and then
+   "Final estimate: PPL = P +/- E" (E from the spread of the token
+   log-likelihoods), on stdout; the counts and the time on stderr. */
 
 static int cmd_perplexity(const args *a) {
     const char *dir = a->pos[0];
@@ -769,14 +788,15 @@ static int cmd_perplexity(const args *a) {
             sum2 += nll * nll;
             count++;
         }
-        if (isatty(2)) fprintf(stderr, "\r[%d/%d] ppl %.4f", w + 1, n_win, exp(sum / (double)count));
+        printf("[%d]%.4f,", w + 1, exp(sum / (double)count)); /* llama-perplexity's progress: the perplexity so far, chunk by chunk */
+        fflush(stdout);
     }
-    if (isatty(2)) fprintf(stderr, "\n");
     {
         double mean = sum / (double)count, var = count > 1 ? (sum2 / (double)count - mean * mean) * (double)count / (double)(count - 1) : 0.0;
         double se = sqrt(var > 0 ? var / (double)count : 0.0), ppl = exp(mean);
-        printf("ppl %.4f +/- %.4f (%ld tokens scored, %d windows of %d)\n", ppl, ppl * se, count, n_win, n_ctx);
-        fprintf(stderr, "wm: %.1f s (%.1f tokens/s)\n", now_s() - t0, (double)n_win * n_ctx / (now_s() - t0));
+        printf("\nFinal estimate: PPL = %.4f +/- %.5f\n", ppl, ppl * se);
+        fprintf(stderr, "wm: %ld tokens scored in %d windows of %d, %.1f s (%.1f tokens/s)\n", count, n_win, n_ctx, now_s() - t0,
+                (double)n_win * n_ctx / (now_s() - t0));
     }
     rc = 0;
 done:
@@ -873,8 +893,10 @@ static void catch_sigint(void) {
 /* Streams each token's text, keeps it (chat history), notes when the first came. */
 typedef struct stream_ctx {
     double t_first;
-    char *text;
+    char *text; /* the output so far (NULL: not kept) */
     size_t n, cap;
+    const char *const *stops; /* [n_stops]: the output ending with one stops it */
+    int n_stops, stopped;     /* stopped: 1 + the index of the text that stopped it */
 } stream_ctx;
 
 static int on_token(void *user, int32_t tok, const char *text, size_t len) {
@@ -887,11 +909,17 @@ static int on_token(void *user, int32_t tok, const char *text, size_t len) {
         if (nb) { sc->text = nb; sc->cap = (sc->n + len + 1) * 2; }
     }
     if (sc->text && sc->n + len + 1 <= sc->cap) {
+        int k;
         memcpy(sc->text + sc->n, text, len);
         sc->n += len;
         sc->text[sc->n] = 0;
+        for (k = 0; k < sc->n_stops && !sc->stopped; k++) { /* the text may also end inside this token's text */
+            size_t sl = strlen(sc->stops[k]), from = sc->n - len >= sl ? sc->n - len - sl + 1 : 0, at;
+            for (at = from; at + sl <= sc->n && !sc->stopped; at++)
+                if (!memcmp(sc->text + at, sc->stops[k], sl)) sc->stopped = k + 1;
+        }
     }
-    return g_sigint != 0;
+    return g_sigint != 0 || sc->stopped;
 }
 
 /* The sampler of the options, seeded; *drawn gets a seed that was drawn (else 0). */
@@ -968,9 +996,10 @@ static long count_tokens(const wm_tokenizer *t, const char *text, size_t n, int 
     return wm_tokenize(t, text, n, special, NULL, 0, &cnt) == WM_OK ? (long)cnt : -1;
 }
 
-static const char *stop_note(const wm_generate_stats *gs, int interrupted, int n_ctx) {
-    static char buf[64];
+static const char *stop_note(const wm_generate_stats *gs, int interrupted, int n_ctx, const stream_ctx *sc) {
+    static char buf[96];
     if (interrupted) return ", interrupted";
+    if (sc->stopped) { snprintf(buf, sizeof buf, ", stopped at \"%.60s\"", sc->stops[sc->stopped - 1]); return buf; }
     if (gs->stop == WM_STOP_EOS) return ", stopped at EOS";
     if (gs->stop == WM_STOP_CONTEXT) { snprintf(buf, sizeof buf, ", stopped: the context is full (%d tokens)", n_ctx); return buf; }
     return "";
@@ -992,6 +1021,7 @@ static int cmd_generate(const args *a) {
     float *logits = NULL;
     double t0, t2, pre;
     unsigned long long seed = 0;
+    memset(&sc, 0, sizeof sc); /* its text is freed at the end */
     if (a->set[O_PROMPT] && a->set[O_FILE]) return fail("generate: give -p TEXT or -f FILE, not both");
     if (!a->set[O_PROMPT] && !a->set[O_FILE] && !load) return fail("generate: no prompt (-p TEXT, -f FILE or --load-session FILE)");
     if (make_sampler(a, &smp, &seed)) return 1;
@@ -1021,10 +1051,14 @@ static int cmd_generate(const args *a) {
             goto done;
         }
         if (mp > 0 && n + wm_session_pos(s) > mp) warn("the prompt reaches position %ld, past the model's trained context (%d)", n + wm_session_pos(s), mp);
+        print_seed(seed); /* before the text, so the two do not interleave */
+        seed = 0;
         fwrite(prompt, 1, prompt_len, stdout);
         fflush(stdout);
     }
     memset(&sc, 0, sizeof sc);
+    sc.stops = a->stops;
+    if ((sc.n_stops = a->n_stops) > 0 && (sc.text = (char *)malloc(sc.cap = 256)) != NULL) sc.text[0] = 0;
     catch_sigint();
     print_seed(seed);
     t0 = now_s();
@@ -1040,11 +1074,12 @@ static int cmd_generate(const args *a) {
     pre = sc.t_first - t0;
     fprintf(stderr, "wm: prefill %d tokens in %.3f s (%.1f tok/s); decode %d tokens in %.3f s (%.1f tok/s)%s\n", gs.n_prompt, pre,
             gs.n_prompt / (pre > 0 ? pre : 1e-9), gs.n_generated, t2 - sc.t_first,
-            gs.n_generated / (t2 - sc.t_first > 0 ? t2 - sc.t_first : 1e-9), stop_note(&gs, g_sigint != 0, wm_session_get_params(s)->n_ctx));
+            gs.n_generated / (t2 - sc.t_first > 0 ? t2 - sc.t_first : 1e-9), stop_note(&gs, g_sigint != 0, wm_session_get_params(s)->n_ctx, &sc));
     if (save && wm_session_save_file(s, &smp, logits, save) != WM_OK) { fail("%s", wm_session_error(s)); goto done; }
     rc = g_sigint ? 130 : 0;
 done:
     free(prompt_buf);
+    free(sc.text);
     free(logits);
     close_all(m, t, s);
     return rc;
@@ -1101,6 +1136,7 @@ static const wm_chat_template *pick_template(const args *a, const wm_model *m, c
 
 static int cmd_chat(const args *a) {
     const char *sys = a->str[O_SYSTEM];
+    char *sys_buf = NULL;
     const wm_chat_template *ct = a->set[O_TEMPLATE] ? wm_chat_template_get(a->str[O_TEMPLATE]) : NULL;
     int n_new = a->set[O_N] ? (int)a->i[O_N] : 256, rc = 1, tty = isatty(0), n_ok = 0, n_failed = 0, n_turns = 0, first = 0, cap_turns = 0;
     wm_model *m = NULL;
@@ -1115,7 +1151,15 @@ static int cmd_chat(const args *a) {
     long n_ctx;
     unsigned long long seed = 0;
     if (a->set[O_TEMPLATE] && !ct) return fail("chat: unknown template '%s' (doge, chatml, rodimus)", a->str[O_TEMPLATE]);
-    if (make_sampler(a, &smp, &seed)) return 1;
+    if (a->set[O_SYSTEM] + a->set[O_PROMPT] + a->set[O_FILE] > 1) return fail("chat: the system message once (--system, -p or -f)");
+    if (a->set[O_PROMPT]) sys = a->str[O_PROMPT]; /* llama-cli's conversation mode: -p / -f is the system prompt */
+    if (a->set[O_FILE]) {
+        size_t n;
+        if (!(sys_buf = read_text(a->str[O_FILE], &n))) return 1;
+        while (n && (sys_buf[n - 1] == '\n' || sys_buf[n - 1] == '\r')) sys_buf[--n] = 0;
+        sys = sys_buf;
+    }
+    if (make_sampler(a, &smp, &seed)) { free(sys_buf); return 1; }
     if (open_all(a, &m, &t, &s)) goto done;
     ct = pick_template(a, m, t, tty); /* said when interactive */
     n_ctx = wm_session_get_params(s)->n_ctx;
@@ -1180,6 +1224,8 @@ static int cmd_chat(const args *a) {
         sc.cap = 256;
         sc.text = (char *)malloc(sc.cap);
         if (sc.text) sc.text[0] = 0;
+        sc.stops = a->stops;
+        sc.n_stops = a->n_stops;
         print_seed(seed); /* once, with the first answer */
         seed = 0;
         if (wm_generate(s, t, &smp, logits, text, n, &gp, on_token, &sc, &gs) != WM_OK) {
@@ -1195,6 +1241,7 @@ static int cmd_chat(const args *a) {
         free(text);
         printf("\n");
         if (g_sigint) fprintf(stderr, "wm: [answer stopped]\n");
+        else if (sc.stopped) fprintf(stderr, "wm: [stopped at \"%.60s\"]\n", a->stops[sc.stopped - 1]);
         else if (gs.stop == WM_STOP_CONTEXT) fprintf(stderr, "wm: [the context is full]\n");
         fflush(stdout);
         if (n_turns == cap_turns) {
@@ -1214,6 +1261,7 @@ done:
     free(turns);
     free(line);
     free(logits);
+    free(sys_buf);
     close_all(m, t, s);
     return rc;
 }
@@ -1239,15 +1287,14 @@ static int argmax(const float *x, int n) {
    session), each run reps times after a warm-up run, t/s averaged with the
    sample standard deviation; columns and field names as llama-bench's. */
 /* the type holding most of the used matrices' bytes (none: no matrix) */
-static const char *main_dtype(const wm_model *m, const char *none) {
-    unsigned long long by[8] = {0};
-    int i, best = -1;
+static const char *main_dtype(const wm_model *m, const char *none) { /* the type of most matrices (the mix's: Q5_K_M's is Q5_K) */
+    int cnt[WM_TYPES_COMPUTED] = {0}, i, best = -1;
     for (i = 0; i < wm_model_n_tensors(m); i++) {
         wm_tensor_info ti;
         wm_model_tensor(m, i, &ti);
-        if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < 8) by[ti.type] += ti.size_bytes;
+        if (ti.ndim == 2 && ti.used && ti.type >= 0 && ti.type < WM_TYPES_COMPUTED) cnt[ti.type]++;
     }
-    for (i = 0; i < 8; i++) if (by[i] && (best < 0 || by[i] > by[best])) best = i;
+    for (i = 0; i < WM_TYPES_COMPUTED; i++) if (cnt[i] && (best < 0 || cnt[i] > cnt[best])) best = i;
     return best >= 0 ? wm_type_name(best) : none;
 }
 

@@ -356,7 +356,7 @@ static void test_kernels_special(void) {
             }
         }
         /* every weight quantizer: defined codes; NaN/inf blocks dequantize to NaN, tiny ones to 0 */
-        for (dt = WM_Q8_0; dt <= WM_Q6_K; dt++) {
+        for (dt = WM_Q8_0; dt < WM_TYPES_COMPUTED; dt++) {
             int bl = wm_type_block(dt);
             for (i = 0; i < N; i += bl) {
                 int inb = 0, m;
@@ -369,15 +369,16 @@ static void test_kernels_special(void) {
             }
         }
         /* quantized matmuls (weights normal, activations special), and special weights through Q8_0 */
-        for (dt = WM_Q8_0; dt <= WM_Q6_K + 1; dt++) {
+        for (dt = WM_Q8_0; dt <= WM_TYPES_COMPUTED; dt++) {
             wm__mat W;
             wm__kc Sq = *S, Vq = *V;
+            int sp = dt == WM_TYPES_COMPUTED; /* special weights (through Q8_0), normal activations */
             Sq.qa = Vq.qa = qa1;
-            if (dt <= WM_Q6_K) wm_quantize(dt, w, (size_t)R * N, q);
-            else wm_quantize(WM_Q8_0, x, (size_t)T * N, q); /* special weights, normal activations */
-            W.data = q; W.dtype = dt <= WM_Q6_K ? dt : WM_Q8_0; W.rows = dt <= WM_Q6_K ? R : T; W.cols = N;
-            wm__k_matmul(&Sq, y1, W.rows, dt <= WM_Q6_K ? x : w, N, &W, NULL, dt <= WM_Q6_K ? T : R);
-            wm__k_matmul(&Vq, y2, W.rows, dt <= WM_Q6_K ? x : w, N, &W, NULL, dt <= WM_Q6_K ? T : R);
+            if (!sp) wm_quantize(dt, w, (size_t)R * N, q);
+            else wm_quantize(WM_Q8_0, x, (size_t)T * N, q);
+            W.data = q; W.dtype = !sp ? dt : WM_Q8_0; W.rows = !sp ? R : T; W.cols = N;
+            wm__k_matmul(&Sq, y1, W.rows, !sp ? x : w, N, &W, NULL, !sp ? T : R);
+            wm__k_matmul(&Vq, y2, W.rows, !sp ? x : w, N, &W, NULL, !sp ? T : R);
             for (i = 0; i < T * R; i++) SCHECK(!memcmp(&y1[i], &y2[i], 4) || (y1[i] != y1[i] && y2[i] != y2[i]), "quantized matmul %d, case %zu: %g vs %g", dt, k, (double)y1[i], (double)y2[i]);
         }
         /* float kernels */
@@ -540,7 +541,7 @@ static void test_kernels(void) {
         Sq.qa = Vq.qa = qa;
         fill(x, (size_t)T * K, 21);
         fill(w, (size_t)R * K, 22);
-        for (dq = WM_Q8_0; dq <= WM_Q6_K; dq++) {
+        for (dq = WM_Q8_0; dq < WM_TYPES_COMPUTED; dq++) {
             wm__mat W;
             wm_quantize(dq, w, (size_t)R * K, q);
             W.data = q; W.dtype = dq; W.rows = R; W.cols = K;
@@ -1795,6 +1796,20 @@ static void test_cli_llama_habits(void) {
                       sizeof out) == 0 && !strcmp(out, want), "--no-mmap: the same text ('%s')", out);
     check(run_capture("build/wm info examples/models/doge-demo --mmap --no-mmap 2>&1", out, sizeof out) != 0 && strstr(out, "one or the other"),
           "--mmap with --no-mmap refused: %s", out);
+    if (!getenv("WM_BIN")) { /* a script of llama.cpp's commands, unchanged but for the tool's name (tests/llama_commands.sh) */
+        static char all[1 << 16];
+        size_t hn = 0;
+        char *ht = (char *)read_all("tests/fixtures/heldout.txt", &hn);
+        FILE *hf = fopen("build/heldout-head.txt", "wb");
+        if (ht && hf && hn > 8192) fwrite(ht, 1, 8192, hf);
+        if (hf) fclose(hf);
+        free(ht);
+        check(run_capture("sh tests/llama_commands.sh build/wm build/tmp build/heldout-head.txt 2>&1", all, sizeof all) == 0 && strstr(all, " 38 Q5_K,") &&
+                  strstr(all, "wm: seed ") && strstr(all, "stopped at \"Tolkien\"") && strstr(all, "| doge 6M Q5_K ") && strstr(all, "pp512 |") &&
+                  strstr(all, "tg128 |") && strstr(all, "[1]") && strstr(all, ",[9]") && strstr(all, "Final estimate: PPL = "),
+              "llama.cpp's commands (quantize IN OUT Q5_K_M, -m -p -n -c -s -1 --top-k, -r, bench -p 512 -n 128 -r 5 -o md, perplexity -f -c) run "
+              "with wm: %s", all);
+    }
     /* llama-bench's command and its tables */
     check(run_capture("build/wm bench -m examples/models/doge-demo -p 16 -n 4 -r 2 -o md 2>/dev/null", out, sizeof out) == 0 &&
               !strncmp(out, "| model ", 8) && strstr(out, "| t/s") == NULL && strstr(out, "t/s |") && strstr(out, "pp16 |") && strstr(out, "tg4 |") &&
@@ -3312,9 +3327,25 @@ static void test_session_state(void) {
    from the block specifications (llama.cpp's layouts and reference quantizer
    arithmetic) independently of wm.h. */
 
-static int qtype_bytes(int t) { return t == WM_Q8_0 ? 34 : t == WM_Q4_0 ? 18 : t == WM_Q4_K ? 144 : 210; }
-static int qtype_block(int t) { return t == WM_Q8_0 || t == WM_Q4_0 ? 32 : 256; }
-static const char *qtype_name(int t) { return t == WM_Q8_0 ? "Q8_0" : t == WM_Q4_0 ? "Q4_0" : t == WM_Q4_K ? "Q4_K" : "Q6_K"; }
+static int first_diff(const unsigned char *a, const unsigned char *b, size_t n) {
+    size_t i;
+    for (i = 0; i < n && a[i] == b[i]; i++) {}
+    return (int)i;
+}
+static int qtype_bytes(int t) { return wm__types[t].size; }
+static int qtype_block(int t) { return wm__types[t].block; }
+static const char *qtype_name(int t) { return wm__types[t].name; }
+/* 1: byte i of a row of type t is part of a float16 scale (arbitrary-byte tests keep those finite) */
+static int qtype_scale_byte(int t, int i) {
+    int o = i % qtype_bytes(t);
+    switch (t) {
+    case WM_Q6_K: return o >= 208;
+    case WM_Q2_K: return o >= 80;
+    case WM_Q3_K: return o >= 108;
+    case WM_Q4_K: case WM_Q5_K: case WM_Q4_1: case WM_Q5_1: return o < 4;
+    default: return o < 2; /* Q8_0, Q4_0, Q5_0, IQ4_NL, IQ4_XS */
+    }
+}
 
 static void quantize_row(int t, const float *x, int n, unsigned char *out) {
     int b, bs = qtype_block(t), by = qtype_bytes(t);
@@ -3363,11 +3394,50 @@ static void test_quant(void) {
         at += 12 + by + 4 * (size_t)cnt;
     }
     check(deq_n == 24 && deq_ok == deq_n, "%d of %d fixture blocks dequantize bit for bit", deq_ok, deq_n);
+    { /* llama.cpp's own bytes and floats: tests/fixtures/quant-llama.bin holds, per type, 6 rows of 256
+         floats (normal, outliers, all positive, tiny, zeros then large, two levels), what ggml_quantize_chunk
+         (llama-quantize's path, no importance matrix) made of them, and what ggml's dequantizer makes of those */
+        size_t ln = 0, la = 0;
+        unsigned char *lf = (unsigned char *)read_all("tests/fixtures/quant-llama.bin", &ln);
+        int types = 0, qsame = 0, dsame = 0;
+        while (lf && la + 16 <= ln) {
+            uint32_t h[4];
+            const float *xs, *ys;
+            const unsigned char *qb;
+            unsigned char *mine;
+            float *dq;
+            size_t nx;
+            memcpy(h, lf + la, 16);
+            nx = (size_t)h[1] * h[2];
+            if (h[0] < WM_Q8_0 || h[0] >= WM_TYPES_COMPUTED || la + 16 + 8 * nx + h[3] > ln || wm_type_bytes((int)h[0], nx) != h[3]) break;
+            xs = (const float *)(const void *)(lf + la + 16);
+            qb = lf + la + 16 + 4 * nx;
+            ys = (const float *)(const void *)(qb + h[3]);
+            mine = (unsigned char *)malloc(h[3]);
+            dq = (float *)malloc(4 * nx);
+            wm_quantize((int)h[0], xs, nx, mine);
+            wm_dequantize((int)h[0], qb, nx, dq);
+            types++;
+            if (!memcmp(mine, qb, h[3])) qsame++;
+            else check(0, "%s: wm_quantize == llama.cpp's bytes (first difference at byte %d)", qtype_name((int)h[0]), first_diff(mine, qb, h[3]));
+            if (!memcmp(dq, ys, 4 * nx)) dsame++;
+            else check(0, "%s: wm_dequantize == llama.cpp's floats, bit for bit", qtype_name((int)h[0]));
+            free(mine); free(dq);
+            la += 16 + 8 * nx + h[3];
+        }
+        check(types == WM_TYPES_COMPUTED - WM_Q8_0 && qsame == types && dsame == types,
+              "%d of %d quantized types byte-identical to llama.cpp's quantizer, %d of them dequantized bit for bit", qsame, types, dsame);
+        free(lf);
+    }
     check(q_n == 16 && q_ok == q_n, "%d of %d rows quantize byte-identical to llama.cpp's reference Q8_0/Q4_0", q_ok, q_n);
     free(f);
     /* round trips: relative RMS error of quantize -> dequantize on normal weights */
-    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
-        static const double most[] = {0, 0, 0, 0.0065, 0.1, 0.085, 0.023}, least[] = {0, 0, 0, 0.003, 0.05, 0.04, 0.01};
+    for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) {
+        /* bounds around the measured errors (Q8_0 0.0051, Q4_0 0.080, Q4_K 0.069, Q6_K 0.018, Q4_1 0.075, Q5_0 0.040,
+           Q5_1 0.036, Q2_K 0.28, Q3_K 0.15, Q5_K 0.034, IQ4_NL 0.074, IQ4_XS 0.075): a type that rounds worse, or
+           keeps more bits than it has, fails */
+        static const double most[] = {0, 0, 0, 0.0065, 0.1, 0.085, 0.023, 0.09, 0.05, 0.045, 0.33, 0.18, 0.042, 0.09, 0.09},
+                            least[] = {0, 0, 0, 0.003, 0.05, 0.04, 0.01, 0.05, 0.025, 0.022, 0.2, 0.1, 0.02, 0.05, 0.05};
         int N = 4096, i;
         float *x = (float *)malloc(4 * (size_t)N), *y = (float *)malloc(4 * (size_t)N);
         unsigned char *q = (unsigned char *)malloc((size_t)N * 2);
@@ -3381,7 +3451,9 @@ static void test_quant(void) {
         check(e < most[t] && e > least[t], "%s round trip: relative RMS error %.4f in (%.3f, %.3f)", qtype_name(t), e, least[t], most[t]);
         free(x); free(y); free(q);
     }
-    /* activations: per 32, |x - d q| <= d/2, d with 11 significant bits; NaN poisons its block */
+    /* activations: per 32, q = rint(x 127 / amax), so |x - d q| <= d/2 for the exact d = amax / 127; the stored d
+       has 11 significant bits (off by at most d 2^-11), so |x - d_stored q| <= d/2 + 127 d 2^-11 < 0.57 d; NaN
+       poisons its block */
     {
         float x[96];
         wm__qa a[1];
@@ -3392,7 +3464,7 @@ static void test_quant(void) {
             float d = a->d[i / 32];
             uint32_t u;
             memcpy(&u, &d, 4);
-            ok &= fabsf(x[i] - d * (float)a->q[i / 32][i % 32]) <= 0.5f * d * 1.01f && (u & 0x1fff) == 0;
+            ok &= fabsf(x[i] - d * (float)a->q[i / 32][i % 32]) <= 0.57f * d && (u & 0x1fff) == 0;
         }
         check(ok && a->d[3] == 0.0f && a->sum[7] == 0, "activations quantized within half a step, scales of 11 bits, unused blocks zero");
         {   /* the SIMD rounding equals the scalar one (lrintf: ties to even), a block of exact ties included */
@@ -3431,7 +3503,7 @@ static void test_quant(void) {
         check(same, "Q8_0 key rows dotted in groups of 8 blocks == one row at a time, bit for bit (head sizes 32..256)");
     }
     /* integer dot products: SIMD == scalar bit for bit; both near the float64 product */
-    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+    for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) {
         static const int lens[] = {256, 512, 768, 2048, 32 * 13, 32 * 3};
         int li, worst_ok = 1, same = 1, cases = 0;
         for (li = 0; li < 6; li++) {
@@ -3450,7 +3522,7 @@ static void test_quant(void) {
                 quantize_row(t, w, N, q);
                 if (k == 2) /* arbitrary bytes: every bit pattern of the quants */
                     for (i = 0; i < N / qtype_block(t) * qtype_bytes(t); i++)
-                        if (!(t == WM_Q8_0 || t == WM_Q4_0 ? i % qtype_bytes(t) < 2 : t == WM_Q4_K ? i % 144 < 4 : i % 210 >= 208))
+                        if (!qtype_scale_byte(t, i))
                             q[i] = (unsigned char)((int)(frand(&seed) * 1000) & 255);
                 wm__quant_act(x, N, a, 0);
                 dequant_row(t, q, N, y);
@@ -3480,7 +3552,7 @@ static void test_quant_tile(void) {
     static const int lens[] = {256, 32 * 13, 768};
     unsigned seed = 11;
     int t;
-    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+    for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) {
         int li, same = 1, outs = 0, tiled = 0;
         for (li = 0; li < 3; li++) {
             int N = lens[li], R = 21, T = 6, i, r, tk, nq = WM__QA_GROUPS(N);
@@ -3502,7 +3574,7 @@ static void test_quant_tile(void) {
             quantize_row(t, w, N * R, q);
             for (r = 10; r < R; r++) /* arbitrary bytes (scales kept finite): every bit pattern of the quants */
                 for (i = 0; i < (int)rb; i++)
-                    if (!(t == WM_Q8_0 || t == WM_Q4_0 ? i % qtype_bytes(t) < 2 : t == WM_Q4_K ? i % 144 < 4 : i % 210 >= 208))
+                    if (!qtype_scale_byte(t, i))
                         q[(size_t)r * rb + (size_t)i] = (unsigned char)((int)(frand(&seed) * 1000) & 255);
             W.data = q; W.dtype = t; W.rows = R; W.cols = N;
             kc.qa = a;
@@ -3660,6 +3732,14 @@ static float *gguf_logits(wm_model *m, const int32_t *ids, int T, int mode) {
     return out;
 }
 
+static double top2_gap(const float *x, size_t n) { /* the largest value minus the second */
+    float a = -3e38f, b = -3e38f;
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (x[i] > a) { b = a; a = x[i]; }
+        else if (x[i] > b) b = x[i];
+    return (double)a - (double)b;
+}
 static int argmax_f(const float *x, size_t n) {
     size_t i, b = 0;
     for (i = 1; i < n; i++) if (x[i] > x[b]) b = i;
@@ -3798,6 +3878,128 @@ static void test_gguf(void) {
         wm_model_free(m);
         free(want);
     }
+    { /* llama-quantize's mixes of a Mamba-2 the other tests never saw (k256-bf16.gguf: hidden 256, one layer,
+         untied output, random BF16 weights; written by wm convert, which llama.cpp reads), each mix by wm
+         quantize: every tensor's type and bytes (FNV-1a of its data) as llama-quantize made them, and the
+         logits (24 tokens, prefill and decode) near llama.cpp's own on its file: max |d| <= 4e-2 (1 + max
+         |logit|). llama.cpp quantizes K-quant activations per 256 and wm.h per 32, so near-ties of this
+         flat random model can go either way: the argmax must agree with llama.cpp's wherever its top two
+         are further apart than the two results are, and likewise with the float result of the same
+         weights (llama.cpp on the file dequantized) */
+        static const char *const mixes[] = {"Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q2_K", "Q3_K_M", "Q4_K_M", "Q5_K_M", "Q6_K", "IQ4_NL", "IQ4_XS"};
+        size_t hn = 0, n1, n2;
+        char *hs = (char *)read_all("tests/fixtures/llama-mamba2/k256.hashes", &hn);
+        int32_t ki[24];
+        int i, mx, lines = 0;
+        for (i = 0; i < 24; i++) ki[i] = (i * 37 + 11) % 256;
+        for (i = 0; hs && (size_t)i < hn; i++) lines += hs[i] == '\n';
+        check(hs && lines == 132, "k256.hashes: 132 tensors of 11 mixes");
+        for (mx = 0; mx < 11 && hs && (!getenv("WM_BIN") || mx % 4 == 0); mx++) {
+            float *want, *flt, *got;
+            int tensors = 0, same = 0;
+            snprintf(cmd, sizeof cmd, "build/wm quantize tests/fixtures/llama-mamba2/k256-bf16.gguf build/k256-%s.gguf %s 2>/dev/null", mixes[mx], mixes[mx]);
+            snprintf(path, sizeof path, "build/k256-%s.gguf", mixes[mx]);
+            if (run(cmd) != 0 || wm_model_load(&m, path, &e) != WM_OK) { check(0, "wm quantize k256 %s", mixes[mx]); continue; }
+            for (i = 0; i < wm_model_n_tensors(m); i++) { /* a line "MIX name TYPE fnv" with its mix, type and hash (names: llama.cpp's) */
+                wm_tensor_info ti;
+                char tail[64], *at = hs;
+                uint64_t h = 0xcbf29ce484222325ull;
+                size_t b, ml = strlen(mixes[mx]);
+                int found = 0;
+                wm_model_tensor(m, i, &ti);
+                for (b = 0; b < ti.size_bytes; b++) h = (h ^ ((const unsigned char *)ti.data)[b]) * 0x100000001b3ull;
+                snprintf(tail, sizeof tail, " %s %016llx\n", ti.dtype, (unsigned long long)h);
+                for (; at && *at && !found; at = strchr(at, '\n'), at = at ? at + 1 : NULL) {
+                    const char *eol = strchr(at, '\n');
+                    size_t tl = strlen(tail);
+                    found = eol && !strncmp(at, mixes[mx], ml) && at[ml] == ' ' && (size_t)(eol + 1 - at) > tl && !strncmp(eol + 1 - tl, tail, tl);
+                }
+                tensors++;
+                if (found) same++;
+                else check(0, "k256 %s: tensor %s (%s) as llama-quantize made it", mixes[mx], ti.name, ti.dtype);
+            }
+            check(tensors == 12 && same == tensors, "k256 %s: %d of %d tensors byte-identical to llama-quantize's (types and data)", mixes[mx], same, tensors);
+            snprintf(path, sizeof path, "tests/fixtures/llama-mamba2/k256-%s.logits", mixes[mx]);
+            want = (float *)read_all(path, &n1);
+            snprintf(path, sizeof path, "tests/fixtures/llama-mamba2/k256-%s.deq.logits", mixes[mx]);
+            flt = (float *)read_all(path, &n2);
+            for (mode = 0; mode < 2 && want && flt && n1 == 24 * 256 * 4 && n2 == n1; mode++) {
+                double err, err_f, tol = tol_of(want, 24 * 256) * 400.0; /* 4e-2 (1 + max |logit|) */
+                int t, agree = 0, agree_f = 0, dec = 0, dec_f = 0, agree_d = 0, agree_df = 0;
+                got = gguf_logits(m, ki, 24, mode);
+                if (!got) { check(0, "k256 %s logits", mixes[mx]); break; }
+                err = max_err(got, want, 24 * 256);
+                err_f = max_err(got, flt, 24 * 256);
+                for (t = 0; t < 24; t++) {
+                    int g = argmax_f(got + t * 256, 256), a = argmax_f(want + t * 256, 256), af = argmax_f(flt + t * 256, 256);
+                    agree += g == a;
+                    agree_f += g == af;
+                    if (top2_gap(want + t * 256, 256) > err) { dec++; agree_d += g == a; }
+                    if (top2_gap(flt + t * 256, 256) > err_f) { dec_f++; agree_df += g == af; }
+                }
+                check(err <= tol && agree_d == dec && agree_df == dec_f,
+                      "k256 %s %s vs llama.cpp: max |d| %.3g (tol %.3g), argmax %d/24 (%d/%d where its top two are further apart), vs the float "
+                      "result %d/24 (%d/%d)", mixes[mx], mode ? "decode" : "prefill", err, tol, agree, agree_d, dec, agree_f, agree_df, dec_f);
+                if (getenv("WM_TEST_VERBOSE"))
+                    printf("  k256 %-6s %-7s max |d| %.3g (tol %.3g) argmax %d/24 (%d/%d decisive), float: max |d| %.3g argmax %d/24 (%d/%d)\n", mixes[mx],
+                           mode ? "decode" : "prefill", err, tol, agree, agree_d, dec, err_f, agree_f, agree_df, dec_f);
+                free(got);
+            }
+            free(want); free(flt);
+            wm_model_free(m);
+            snprintf(path, sizeof path, "build/k256-%s.gguf", mixes[mx]);
+            remove(path);
+        }
+        free(hs);
+    }
+    { /* a mamba2 GGUF carries its vocabulary as llama.cpp's tokenizer.ggml.* keys too (so llama.cpp reads the
+         file): read back through them, three byte-level tokenizers (GPT-NeoX's ByteLevel regex, Llama 3's
+         and Qwen's Split patterns) tokenize texts as their tokenizer.json does */
+        static const char *const fams[] = {"mamba2-neox", "llama3", "qwen3"};
+        static const char *const texts[] = {"The secret of a happy life is 12345 apples.", "  spaces\n\n\ttabs  and CAPS  ", "naïve café — 東京 🙂 ok",
+                                            "<|endoftext|>x<|im_start|>user\nhi<|im_end|>", "it's they'll I'M 3.14159 x=y+z;"};
+        wm_model *mm = NULL;
+        int fi, same = 0, total = 0, keyed = 0;
+        check(wm_model_load(&mm, "tests/fixtures/hf-mamba2", &e) == WM_OK, "hf-mamba2: %s", e.message);
+        for (fi = 0; fi < 3 && mm; fi++) {
+            char gz[256], raw[256], *tj, *back = NULL;
+            size_t tn = 0, bn = 0, need = 0, ti;
+            wm_gguf_params gp;
+            membuf mb = {NULL, 0, 0};
+            wm_tokenizer *ta = NULL, *tb = NULL;
+            const char *mv;
+            size_t ml;
+            snprintf(gz, sizeof gz, "tests/fixtures/tok/%s.tokenizer.json.gz", fams[fi]);
+            snprintf(raw, sizeof raw, "build/vocab-%s.json", fams[fi]);
+            tj = gunzip_file(gz, raw, &tn);
+            memset(&gp, 0, sizeof gp);
+            gp.mix = WM_MIX_KEEP; gp.tokenizer_json = tj; gp.tokenizer_bytes = tn; gp.write = membuf_write; gp.user = &mb;
+            if (!tj || wm_gguf_write(mm, &gp, NULL, &e) != WM_OK) { check(0, "%s: GGUF written", fams[fi]); free(tj); free(mb.p); continue; }
+            keyed += wm_gguf_string(mb.p, mb.n, "tokenizer.ggml.model", &mv, &ml, &e) == WM_OK && ml == 4 && !memcmp(mv, "gpt2", 4);
+            if (wm_gguf_tokenizer_json(mb.p, mb.n, NULL, 0, &need, &e) == WM_OK && (back = (char *)malloc(need + 1)) &&
+                wm_gguf_tokenizer_json(mb.p, mb.n, back, need, &bn, &e) == WM_OK && wm_tokenizer_load(&ta, raw, &e) == WM_OK) {
+                FILE *bf = fopen("build/vocab-back.json", "wb");
+                if (bf) { fwrite(back, 1, bn, bf); fclose(bf); }
+                if (wm_tokenizer_load(&tb, "build/vocab-back.json", &e) == WM_OK)
+                    for (ti = 0; ti < sizeof texts / sizeof texts[0]; ti++) {
+                        int32_t a[128], b2[128];
+                        size_t na = 0, nb = 0;
+                        int sp;
+                        for (sp = 0; sp < 2; sp++, total++)
+                            if (wm_tokenize(ta, texts[ti], strlen(texts[ti]), sp, a, 128, &na) == WM_OK &&
+                                wm_tokenize(tb, texts[ti], strlen(texts[ti]), sp, b2, 128, &nb) == WM_OK && ids_equal(a, na, b2, nb))
+                                same++;
+                            else check(0, "%s: '%s' (special %d) through tokenizer.ggml.* as through tokenizer.json", fams[fi], texts[ti], sp);
+                    }
+                else check(0, "%s: the tokenizer.ggml.* vocabulary loads: %s", fams[fi], e.message);
+            } else check(0, "%s: tokenizer.ggml.* read back: %s", fams[fi], e.message);
+            wm_tokenizer_free(ta); wm_tokenizer_free(tb);
+            free(back); free(tj); free(mb.p);
+        }
+        check(keyed == 3 && total == 30 && same == total, "mamba2 GGUFs carry tokenizer.ggml.* (%d of 3); %d of %d texts tokenize alike through them", keyed,
+              same, total);
+        wm_model_free(mm);
+    }
     { /* llama.cpp's BF16 file of a one-group Mamba-2 against the float64 reference */
         size_t n;
         float *want = (float *)read_all("tests/fixtures/llama-mamba2/g1-bf16.ref", &n);
@@ -3898,10 +4100,10 @@ static void test_gguf(void) {
         static const struct { const char *model, *type, *greedy; double ppl; } q[] = {
             {"doge-demo", "q8_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 70.2964},
             {"doge-demo", "q4_0", "The secret of a happy life is that you can't get away with it.\n\t\t-- J. R. R. Tolkien\n", 71.1646},
-            {"doge-demo", "q4_k_m", "The secret of a happy life is that you can't get away.\n\t\t-- J. R. R. Tolkien\n", 70.0136},
+            {"doge-demo", "q4_k_m", "The secret of a happy life is that you can't get away.\n\t\t-- J. R. R. Tolkien\n", 70.8140},
             {"cheems-demo", "q8_0", "The secret of a happy life is a man who can't tell me how he's there\nafter all, she is a song.\n\t\t\n", 95.9821},
             {"cheems-demo", "q4_0", "The secret of a happy life is a man who can't be a song.\n\t\t-- Erica\n", 96.6198},
-            {"cheems-demo", "q4_k_m", "The secret of a happy life is a man who can be sure to a man who can be\nskilled by a breath of a\n", 97.2645}};
+            {"cheems-demo", "q4_k_m", "The secret of a happy life is that it's ain't worth a horse.\n", 96.6415}};
         size_t i;
         for (i = 0; i < sizeof q / sizeof q[0]; i++) {
             double ppl = 0;
@@ -3912,7 +4114,8 @@ static void test_gguf(void) {
             snprintf(cmd, sizeof cmd, "build/wm perplexity %s --file build/heldout-head.txt --ctx 256 2>/dev/null", path);
             /* the values were taken with AVX2; elsewhere float kernels differ in the last bits, and a
                quantized activation can then round the other way: 0.13 % seen on NEON */
-            check(run_capture(cmd, out, sizeof out) == 0 && sscanf(out, "ppl %lf", &ppl) == 1 && fabs(ppl - q[i].ppl) <= 5e-3 * q[i].ppl,
+            check(run_capture(cmd, out, sizeof out) == 0 && !strncmp(out, "[1]", 3) && strstr(out, ",[9]") && strstr(out, "Final estimate: PPL = ") &&
+                      sscanf(strstr(out, "Final estimate: PPL = ") + 22, "%lf", &ppl) == 1 && fabs(ppl - q[i].ppl) <= 5e-3 * q[i].ppl,
                   "%s %s: held-out perplexity %.4f, expected %.4f", q[i].model, q[i].type, ppl, q[i].ppl);
             snprintf(cmd, sizeof cmd, "build/wm generate %s -p \"The secret of a happy life is\" -n 24 --temp 0 2>/dev/null", path);
 #ifdef WM__AVX2

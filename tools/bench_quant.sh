@@ -37,7 +37,7 @@ ppl="$out/quant-ppl.txt"
 for m in doge-demo cheems-demo; do
   for t in bf16 q8_0 q4_0 q4_k_m; do
     [ -f "$out/$m-$t.gguf" ] || "$wm" quantize "examples/models/$m" "$out/$m-$t.gguf" --type $t
-    echo "$m $t $("$wm" perplexity "$out/$m-$t.gguf" --file tests/fixtures/heldout.txt --ctx 256 -t 1 2>/dev/null)" >> "$ppl"
+    echo "$m $t $("$wm" perplexity "$out/$m-$t.gguf" --file tests/fixtures/heldout.txt --ctx 256 -t 1 2>/dev/null | sed -n 's/^Final estimate: PPL = //p')" >> "$ppl"
   done
 done
 python3 - "$res" "$ppl" > "$out/quant.md" <<'PY'
@@ -69,7 +69,7 @@ print("| demo model | weights | held-out perplexity (GPL-3 text, ctx 256) | vs B
 print("|---|---|---:|---:|")
 base = {}
 for l in open(sys.argv[2]):
-    m, t, _, p, _, e = l.split()[:6]
+    m, t, p, _, e = l.split()[:5]
     base.setdefault(m, float(p))
     print("| %s | %s | %s ± %s | %+.2f %% |" % (m, t.upper(), p, e, 100 * (float(p) / base[m] - 1)))
 PY
