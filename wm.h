@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             595  Public interface
+      @API             626  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1288  Tensor types
       @KERNELS        1989  Kernels
@@ -39,7 +39,7 @@
       @TOKENIZER      3278  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE        212  Generation and chat templates
+      @GENERATE       2017  Generation and chat templates
       @STDIO           410  stdio helpers
       @UNICODE        2508  Unicode tables and their lookups (an appendix)
 
@@ -299,7 +299,8 @@ extern "C" {
     X(WM_ERR_ARENA,         -9, "caller buffer too small")                    \
     X(WM_ERR_CONTEXT,      -10, "context full")                               \
     X(WM_ERR_TOKEN,        -11, "token id out of range")                     \
-    X(WM_ERR_NUMERIC,      -12, "no logit is a number")
+    X(WM_ERR_NUMERIC,      -12, "no logit is a number")                        \
+    X(WM_ERR_TEMPLATE,     -13, "the chat template raised an exception")
 
 typedef enum wm_status {
 #define WM__STATUS_ENUM(name, value, text) name = value,
@@ -830,6 +831,36 @@ WMDEF const wm_chat_template *wm_chat_template_guess(const char *tokenizer_confi
    the length; writes out (NUL-terminated) when cap is larger. */
 WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const char *system, const char *user, char *out,
                             size_t cap);
+
+/* A chat rendered by the checkpoint's own Jinja chat template, byte for byte
+   as transformers' apply_chat_template(tokenize=False) gives it (jinja2's
+   sandbox, trim_blocks, lstrip_blocks, loop controls; tojson as
+   json.dumps(ensure_ascii=False); raise_exception; strftime_now). The
+   template: template_text, else config_json's chat_template (a string, or
+   the list entry named "default"); config_json also gives bos_token and
+   eos_token. messages_json: a JSON array of messages ({"role", "content",
+   "tool_calls", ...}, as the template reads them); context_json: a JSON
+   object of more variables (tools, documents, enable_thinking,
+   date_string, ...) or NULL; now: strftime_now's time (seconds since 1970,
+   UTC). out NULL (cap 0) asks *len only; else the text and a NUL. A
+   template that raises gives WM_ERR_TEMPLATE with its own message; a
+   construct wm.h does not render gives WM_ERR_FORMAT naming it. Uses
+   WM_MALLOC (bounded: 256 MB of values, 64 MB of text, 2e7 steps). */
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+typedef struct wm_chat_params {
+    const char *config_json;       /* tokenizer_config.json text, or NULL */
+    size_t config_bytes;
+    const char *template_text;     /* a template itself, or NULL (the config's) */
+    size_t template_bytes;
+    const char *messages_json;
+    size_t messages_bytes;
+    const char *context_json;      /* or NULL */
+    size_t context_bytes;
+    int add_generation_prompt;
+    long long now;
+} wm_chat_params;
+WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, size_t *len, wm_error *err);
+#endif
 
 #ifdef __cplusplus
 }
@@ -13653,6 +13684,1811 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
     if (n < cap) out[n] = 0;
     return n;
 }
+
+/* ---- chat templates in Jinja ---------------------------------------------------
+   A checkpoint's tokenizer_config.json carries its chat format as a Jinja
+   template (chat_template). wm_chat_apply renders one as transformers does
+   (jinja2's sandbox with trim_blocks, lstrip_blocks and loop controls; its
+   tojson, raise_exception and strftime_now), byte for byte, for the subset
+   real templates use: text, {{ }}, {% if/elif/else %}, {% for %} (tuple
+   targets, an if filter, loop.*, else, break/continue), {% set %} (names,
+   namespace attributes, blocks), comments, whitespace control; literals,
+   lists, dicts, + - * / // % ~, comparisons, in, and/or/not, a if c else b,
+   subscripts and slices, attributes and the str/dict methods templates
+   call, the filters and tests below, range, namespace, raise_exception,
+   strftime_now. A construct outside it is refused by name. The template is
+   lexed once into tokens and interpreted over them (a loop body is re-read
+   per item; a branch not taken is read in skip mode: parsed, not run).
+   Work is bounded: steps, output, nesting and memory (one arena). A host
+   feature: it formats numbers with <stdio.h>'s snprintf. */
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+#include <stdio.h>
+enum { WM__JV_UNDEF, WM__JV_NONE, WM__JV_BOOL, WM__JV_INT, WM__JV_FLOAT, WM__JV_STR, WM__JV_LIST, WM__JV_DICT, WM__JV_FN };
+typedef struct wm__jarr wm__jarr;
+typedef struct wm__jv {
+    int t;
+    int ns;        /* DICT: a namespace() (its attributes may be set) */
+    long long i;   /* BOOL, INT */
+    double f;      /* FLOAT */
+    const char *s; /* STR (n bytes); FN: the function's name */
+    size_t n;
+    wm__jarr *a;   /* LIST, DICT; FN: a bound method's object (its v[0]), or NULL */
+} wm__jv;
+struct wm__jarr { /* list items, or dict values with their keys (insertion order) */
+    wm__jv *v, *k;
+    int n, cap;
+};
+
+enum { WM__JT_TEXT, WM__JT_VAR, WM__JT_VAREND, WM__JT_BLK, WM__JT_BLKEND, WM__JT_NAME, WM__JT_INT, WM__JT_FLOAT, WM__JT_STR, WM__JT_OP, WM__JT_EOF };
+typedef struct wm__jtok {
+    int t;
+    const char *s; /* its text (TEXT: already trimmed as the tags ask) */
+    size_t n;
+} wm__jtok;
+
+typedef struct wm__jblk { struct wm__jblk *next; size_t used, cap; } wm__jblk;
+#define WM__J_STEPS 20000000L /* expressions and statements one rendering may run */
+#define WM__J_OUT ((size_t)64 << 20) /* bytes of output */
+#define WM__J_MEM ((size_t)256 << 20) /* bytes of values */
+#define WM__J_DEPTH 128 /* nesting of expressions, blocks and loops */
+typedef struct wm__jx {
+    wm__jtok *tk;
+    int ntk, pos;
+    char *out; /* [cap] the rendering so far */
+    size_t len, cap;
+    wm__jarr *scope[WM__J_DEPTH]; /* names: [0] the context, then one per loop iteration */
+    int nscope, depth, brk;       /* brk: 1 break, 2 continue, pending */
+    long long steps, now;
+    wm__jblk *mem;
+    size_t mem_used;
+    int err;                      /* 1: failed, 2: raise_exception (msg: its message) */
+    char msg[512];
+} wm__jx;
+
+static int wm__jfail(wm__jx *x, const char *fmt, ...) {
+    va_list ap;
+    if (x->err) return 0;
+    x->err = 1;
+    va_start(ap, fmt);
+    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static void *wm__jalloc(wm__jx *x, size_t n) {
+    wm__jblk *b = x->mem;
+    unsigned char *p;
+    n = (n + 15) & ~(size_t)15;
+    if (!b || b->used + n > b->cap) {
+        size_t cap = n > 65536 ? n : 65536;
+        if (x->mem_used + cap > WM__J_MEM || !(b = (wm__jblk *)WM_MALLOC(sizeof(wm__jblk) + 16 + cap))) {
+            wm__jfail(x, "the template needs more than %u MB of values", (unsigned)(WM__J_MEM >> 20));
+            return NULL;
+        }
+        b->next = x->mem;
+        b->used = 0;
+        b->cap = cap;
+        x->mem = b;
+        x->mem_used += cap;
+    }
+    p = (unsigned char *)(b + 1);
+    p += (16 - (uintptr_t)p % 16) % 16;
+    b->used += n;
+    return p + b->used - n;
+}
+
+/* values */
+static wm__jv wm__jval(int t) { wm__jv v; memset(&v, 0, sizeof v); v.t = t; return v; }
+static wm__jv wm__jint(long long i) { wm__jv v = wm__jval(WM__JV_INT); v.i = i; return v; }
+static wm__jv wm__jbool(int b) { wm__jv v = wm__jval(WM__JV_BOOL); v.i = b != 0; return v; }
+static wm__jv wm__jflt(double f) { wm__jv v = wm__jval(WM__JV_FLOAT); v.f = f; return v; }
+static wm__jv wm__jstr(const char *s, size_t n) { wm__jv v = wm__jval(WM__JV_STR); v.s = s ? s : ""; v.n = n; return v; }
+static wm__jv wm__jnew(wm__jx *x, int t) { /* an empty list or dict */
+    wm__jv v = wm__jval(t);
+    v.a = (wm__jarr *)wm__jalloc(x, sizeof(wm__jarr));
+    if (!v.a) return wm__jval(WM__JV_UNDEF);
+    memset(v.a, 0, sizeof *v.a);
+    return v;
+}
+static void wm__jpush(wm__jx *x, wm__jarr *a, const wm__jv *k, wm__jv v) { /* k: a dict's key, or NULL */
+    if (!a) return;
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 4;
+        wm__jv *nv = (wm__jv *)wm__jalloc(x, sizeof(wm__jv) * (size_t)cap), *nk = k ? (wm__jv *)wm__jalloc(x, sizeof(wm__jv) * (size_t)cap) : NULL;
+        if (!nv || (k && !nk)) return;
+        if (a->n) memcpy(nv, a->v, sizeof(wm__jv) * (size_t)a->n);
+        if (k && a->n) memcpy(nk, a->k, sizeof(wm__jv) * (size_t)a->n);
+        a->v = nv;
+        if (k) a->k = nk;
+        a->cap = cap;
+    }
+    if (k) a->k[a->n] = *k;
+    a->v[a->n++] = v;
+}
+static int wm__jseq(const wm__jv *a, const char *s, size_t n) { return a->t == WM__JV_STR && a->n == n && !memcmp(a->s, s, n); }
+static wm__jv *wm__jget(wm__jarr *d, const char *s, size_t n) { /* a dict's value by key, or NULL */
+    int i;
+    for (i = 0; d && i < d->n; i++)
+        if (wm__jseq(&d->k[i], s, n)) return &d->v[i];
+    return NULL;
+}
+static void wm__jput(wm__jx *x, wm__jarr *d, const char *s, size_t n, wm__jv v) {
+    wm__jv *o = wm__jget(d, s, n), k = wm__jstr(s, n);
+    if (o) *o = v;
+    else wm__jpush(x, d, &k, v);
+}
+static char *wm__jdup(wm__jx *x, const char *s, size_t n) {
+    char *d = (char *)wm__jalloc(x, n + 1);
+    if (d) { memcpy(d, s, n); d[n] = 0; }
+    return d;
+}
+
+/* a growing string */
+typedef struct wm__jsb { wm__jx *x; char *p; size_t n, cap; } wm__jsb;
+static void wm__jsb_put(wm__jsb *b, const char *s, size_t n) {
+    if (!n) return;
+    if (b->n + n > b->cap) {
+        size_t cap = 2 * (b->n + n) + 32;
+        char *np = (char *)wm__jalloc(b->x, cap);
+        if (!np) return;
+        if (b->n) memcpy(np, b->p, b->n);
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+}
+static void wm__jsb_c(wm__jsb *b, char c) { wm__jsb_put(b, &c, 1); }
+static void wm__jsb_z(wm__jsb *b, const char *s) { wm__jsb_put(b, s, strlen(s)); }
+
+/* Python's repr of a float: the fewest digits that read back, scientific
+   below 1e-4 and from 1e16 */
+static void wm__jfloat_str(wm__jsb *b, double f) {
+    char buf[64], dig[32];
+    int p, e, nd, k;
+    if (f != f) { wm__jsb_z(b, "nan"); return; }
+    if (f > 1.7976931348623157e308 || f < -1.7976931348623157e308) { wm__jsb_z(b, f > 0 ? "inf" : "-inf"); return; }
+    for (p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*e", p - 1, f);
+        if (strtod(buf, NULL) == f) break;
+    }
+    /* buf: [-]d.ddde[+-]XX */
+    {
+        const char *q = buf, *ep = strchr(buf, 'e');
+        if (*q == '-') { wm__jsb_c(b, '-'); q++; }
+        for (nd = 0; q < ep; q++)
+            if (*q != '.') dig[nd++] = *q;
+        e = atoi(ep + 1);
+    }
+    while (nd > 1 && dig[nd - 1] == '0') nd--;
+    if (e < -4 || e >= 16) {
+        wm__jsb_c(b, dig[0]);
+        if (nd > 1) { wm__jsb_c(b, '.'); wm__jsb_put(b, dig + 1, (size_t)nd - 1); }
+        snprintf(buf, sizeof buf, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
+        wm__jsb_z(b, buf);
+    } else if (e < 0) {
+        wm__jsb_z(b, "0.");
+        for (k = 0; k < -e - 1; k++) wm__jsb_c(b, '0');
+        wm__jsb_put(b, dig, (size_t)nd);
+    } else {
+        for (k = 0; k <= e; k++) wm__jsb_c(b, k < nd ? dig[k] : '0');
+        wm__jsb_c(b, '.');
+        if (nd > e + 1) wm__jsb_put(b, dig + e + 1, (size_t)(nd - e - 1));
+        else wm__jsb_c(b, '0');
+    }
+}
+
+/* Python's str() (repr: 1, for items inside a list or dict) */
+static void wm__jrepr_str(wm__jsb *b, const char *s, size_t n) {
+    char q = memchr(s, '\'', n) && !memchr(s, '"', n) ? '"' : '\'';
+    size_t i;
+    wm__jsb_c(b, q);
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char e[8];
+        if (c == (unsigned char)q || c == '\\') { wm__jsb_c(b, '\\'); wm__jsb_c(b, (char)c); }
+        else if (c == '\n') wm__jsb_z(b, "\\n");
+        else if (c == '\r') wm__jsb_z(b, "\\r");
+        else if (c == '\t') wm__jsb_z(b, "\\t");
+        else if (c < 0x20 || c == 0x7f) { snprintf(e, sizeof e, "\\x%02x", c); wm__jsb_z(b, e); }
+        else wm__jsb_c(b, (char)c);
+    }
+    wm__jsb_c(b, q);
+}
+static void wm__jto_str(wm__jsb *b, const wm__jv *v, int repr) {
+    char buf[32];
+    int i;
+    switch (v->t) {
+    case WM__JV_UNDEF: break;
+    case WM__JV_NONE: wm__jsb_z(b, "None"); break;
+    case WM__JV_BOOL: wm__jsb_z(b, v->i ? "True" : "False"); break;
+    case WM__JV_INT: snprintf(buf, sizeof buf, "%lld", v->i); wm__jsb_z(b, buf); break;
+    case WM__JV_FLOAT: wm__jfloat_str(b, v->f); break;
+    case WM__JV_STR: if (repr) wm__jrepr_str(b, v->s, v->n); else wm__jsb_put(b, v->s, v->n); break;
+    case WM__JV_LIST:
+        wm__jsb_c(b, '[');
+        for (i = 0; i < v->a->n; i++) { if (i) wm__jsb_z(b, ", "); wm__jto_str(b, &v->a->v[i], 1); }
+        wm__jsb_c(b, ']');
+        break;
+    case WM__JV_DICT:
+        if (v->ns) wm__jsb_z(b, "<Namespace ");
+        wm__jsb_c(b, '{');
+        for (i = 0; i < v->a->n; i++) {
+            if (i) wm__jsb_z(b, ", ");
+            wm__jto_str(b, &v->a->k[i], 1);
+            wm__jsb_z(b, ": ");
+            wm__jto_str(b, &v->a->v[i], 1);
+        }
+        wm__jsb_c(b, '}');
+        if (v->ns) wm__jsb_c(b, '>');
+        break;
+    default: wm__jsb_z(b, "<function>");
+    }
+}
+
+/* json.dumps(v, ensure_ascii=False, indent, separators) as transformers' tojson */
+static int wm__jto_json(wm__jx *x, wm__jsb *b, const wm__jv *v, int indent, int level, const char *item_sep, const char *key_sep) {
+    int i, k;
+    char buf[32];
+    switch (v->t) {
+    case WM__JV_NONE: wm__jsb_z(b, "null"); return 1;
+    case WM__JV_BOOL: wm__jsb_z(b, v->i ? "true" : "false"); return 1;
+    case WM__JV_INT: snprintf(buf, sizeof buf, "%lld", v->i); wm__jsb_z(b, buf); return 1;
+    case WM__JV_FLOAT:
+        if (v->f != v->f) wm__jsb_z(b, "NaN");
+        else if (v->f > 1.7976931348623157e308 || v->f < -1.7976931348623157e308) wm__jsb_z(b, v->f > 0 ? "Infinity" : "-Infinity");
+        else wm__jfloat_str(b, v->f);
+        return 1;
+    case WM__JV_STR: {
+        size_t j;
+        wm__jsb_c(b, '"');
+        for (j = 0; j < v->n; j++) {
+            unsigned char c = (unsigned char)v->s[j];
+            if (c == '"' || c == '\\') { wm__jsb_c(b, '\\'); wm__jsb_c(b, (char)c); }
+            else if (c == '\n') wm__jsb_z(b, "\\n");
+            else if (c == '\r') wm__jsb_z(b, "\\r");
+            else if (c == '\t') wm__jsb_z(b, "\\t");
+            else if (c == '\b') wm__jsb_z(b, "\\b");
+            else if (c == '\f') wm__jsb_z(b, "\\f");
+            else if (c < 0x20) { snprintf(buf, sizeof buf, "\\u%04x", c); wm__jsb_z(b, buf); }
+            else wm__jsb_c(b, (char)c);
+        }
+        wm__jsb_c(b, '"');
+        return 1;
+    }
+    case WM__JV_LIST: case WM__JV_DICT: {
+        int dict = v->t == WM__JV_DICT;
+        wm__jsb_c(b, dict ? '{' : '[');
+        if (v->a->n == 0) { wm__jsb_c(b, dict ? '}' : ']'); return 1; }
+        for (i = 0; i < v->a->n; i++) {
+            if (i) wm__jsb_z(b, item_sep);
+            if (indent >= 0) { wm__jsb_c(b, '\n'); for (k = 0; k < indent * (level + 1); k++) wm__jsb_c(b, ' '); }
+            if (dict) {
+                if (v->a->k[i].t != WM__JV_STR) return wm__jfail(x, "tojson: a key that is not a string");
+                wm__jto_json(x, b, &v->a->k[i], indent, level + 1, item_sep, key_sep);
+                wm__jsb_z(b, key_sep);
+            }
+            if (!wm__jto_json(x, b, &v->a->v[i], indent, level + 1, item_sep, key_sep)) return 0;
+        }
+        if (indent >= 0) { wm__jsb_c(b, '\n'); for (k = 0; k < indent * level; k++) wm__jsb_c(b, ' '); }
+        wm__jsb_c(b, dict ? '}' : ']');
+        return 1;
+    }
+    default: return wm__jfail(x, "tojson: %s is not JSON serializable", v->t == WM__JV_UNDEF ? "an undefined value" : "a function");
+    }
+}
+
+/* JSON text into values */
+static wm__jv wm__jfrom_json(wm__jx *x, const char *p, const char *e, int depth) {
+    wm__jit it;
+    const char *k, *val;
+    wm__jv r;
+    if (depth > WM__J_DEPTH) { wm__jfail(x, "JSON nested too deep"); return wm__jval(WM__JV_UNDEF); }
+    p = wm__j_ws(p, e);
+    if (p >= e) return wm__jval(WM__JV_UNDEF);
+    if (*p == '{' || *p == '[') {
+        r = wm__jnew(x, *p == '{' ? WM__JV_DICT : WM__JV_LIST);
+        for (wm__j_iter(&it, p, e); !x->err && wm__j_next(&it, *p == '{' ? &k : NULL, &val);) {
+            wm__jv item = wm__jfrom_json(x, val, e, depth + 1);
+            if (*p == '{') {
+                size_t n = wm__j_str(k, e, NULL, 0);
+                char *s = (char *)wm__jalloc(x, n + 1);
+                if (!s) break;
+                wm__j_str(k, e, s, n + 1);
+                wm__jput(x, r.a, s, n, item);
+            } else wm__jpush(x, r.a, NULL, item);
+        }
+        return r;
+    }
+    if (*p == '"') {
+        size_t n = wm__j_str(p, e, NULL, 0);
+        char *s = (char *)wm__jalloc(x, n + 1);
+        if (s) wm__j_str(p, e, s, n + 1);
+        return wm__jstr(s ? s : "", s ? n : 0);
+    }
+    if (!strncmp(p, "true", 4)) return wm__jbool(1);
+    if (!strncmp(p, "false", 5)) return wm__jbool(0);
+    if (!strncmp(p, "null", 4)) return wm__jval(WM__JV_NONE);
+    {
+        const char *q = wm__j_num_end(p, e), *c;
+        int flt = 0;
+        double d;
+        for (c = p; q && c < q; c++) flt |= *c == '.' || *c == 'e' || *c == 'E';
+        if (!q) return wm__jval(WM__JV_UNDEF);
+        wm__j_double(p, e, &d);
+        if (!flt && d > -9e18 && d < 9e18) return wm__jint(strtoll(p, NULL, 10));
+        return wm__jflt(d);
+    }
+}
+
+/* ---- the lexer: text and tags into tokens ----------------------------------- */
+static void wm__jtok_add(wm__jx *x, int t, const char *s, size_t n) {
+    if (x->ntk % 256 == 0) {
+        wm__jtok *nt = (wm__jtok *)wm__jalloc(x, sizeof(wm__jtok) * (size_t)(x->ntk + 256));
+        if (!nt) return;
+        if (x->ntk) memcpy(nt, x->tk, sizeof(wm__jtok) * (size_t)x->ntk);
+        x->tk = nt;
+    }
+    x->tk[x->ntk].t = t;
+    x->tk[x->ntk].s = s;
+    x->tk[x->ntk].n = n;
+    x->ntk++;
+}
+
+/* text with its line ends as jinja2 makes them (\r\n and \r: \n) */
+static void wm__jtext(wm__jx *x, const char *s, size_t n) {
+    size_t i, j = 0;
+    char *d;
+    if (!n) return;
+    if (!memchr(s, '\r', n)) { wm__jtok_add(x, WM__JT_TEXT, s, n); return; }
+    if (!(d = (char *)wm__jalloc(x, n))) return;
+    for (i = 0; i < n; i++)
+        if (s[i] != '\r') d[j++] = s[i];
+        else { d[j++] = '\n'; if (i + 1 < n && s[i + 1] == '\n') i++; }
+    wm__jtok_add(x, WM__JT_TEXT, d, j);
+}
+
+static int wm__jlex(wm__jx *x, const char *src, size_t n) {
+    const char *p = src, *e = src + n;
+    int line_start = 1, depth;
+    if (n && e[-1] == '\n') { e--; if (e > p && e[-1] == '\r') e--; } /* keep_trailing_newline off: one final newline goes */
+    while (p < e && !x->err) {
+        const char *t = p, *text_end;
+        int kind; /* '{', '%', '#' */
+        while (t + 1 < e && !(t[0] == '{' && (t[1] == '{' || t[1] == '%' || t[1] == '#'))) t++;
+        if (t + 1 >= e) { wm__jtext(x, p, (size_t)(e - p)); break; }
+        kind = t[1];
+        text_end = t;
+        if (t + 2 < e && t[2] == '-') { /* {{- {%- {#-: the whitespace before goes */
+            while (text_end > p && (text_end[-1] == ' ' || text_end[-1] == '\t' || text_end[-1] == '\n' || text_end[-1] == '\r' || text_end[-1] == '\f' || text_end[-1] == '\v'))
+                text_end--;
+        } else if (kind != '{' && !(t + 2 < e && t[2] == '+')) { /* lstrip_blocks: spaces before a block at a line's start go */
+            const char *ls = t;
+            while (ls > p && (ls[-1] == ' ' || ls[-1] == '\t')) ls--;
+            if ((ls > p && ls[-1] == '\n') || (ls == p && line_start)) text_end = ls;
+        }
+        wm__jtext(x, p, (size_t)(text_end - p));
+        p = t + 2;
+        if (p < e && (*p == '-' || *p == '+')) p++;
+        if (kind == '#') { /* a comment */
+            const char *c = p;
+            while (c + 1 < e && !(c[0] == '#' && c[1] == '}')) c++;
+            if (c + 1 >= e) return wm__jfail(x, "a comment {# is not closed");
+            p = c + 2;
+            if (c > t + 2 && c[-1] == '-') { while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++; }
+            else if (p < e && *p == '\n') p++; /* trim_blocks */
+            line_start = p > src && p[-1] == '\n';
+            continue;
+        }
+        wm__jtok_add(x, kind == '{' ? WM__JT_VAR : WM__JT_BLK, t, 2);
+        for (depth = 0;;) { /* the tag's tokens (depth: brackets open) */
+            while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+            if (p >= e) return wm__jfail(x, "a tag %s is not closed", kind == '{' ? "{{" : "{%");
+            if ((*p == '-' && p + 2 < e && p[1] == (kind == '{' ? '}' : '%') && p[2] == '}') || (p + 1 < e && p[0] == (kind == '{' ? '}' : '%') && p[1] == '}')) {
+                int dash = *p == '-';
+                if (depth > 0 && !dash) goto token; /* inside brackets: a dict literal's "}}" is two braces */
+                p += dash ? 3 : 2;
+                wm__jtok_add(x, kind == '{' ? WM__JT_VAREND : WM__JT_BLKEND, p - 2, 2);
+                if (dash) { while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v')) p++; }
+                else if (kind == '%' && p < e && *p == '\n') p++; /* trim_blocks */
+                line_start = p > src && p[-1] == '\n';
+                break;
+            }
+        token:
+            if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_') {
+                const char *s = p;
+                while (p < e && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')) p++;
+                wm__jtok_add(x, WM__JT_NAME, s, (size_t)(p - s));
+            } else if (*p >= '0' && *p <= '9') {
+                const char *s = p;
+                int flt = 0;
+                while (p < e && ((*p >= '0' && *p <= '9') || *p == '_')) p++;
+                if (p + 1 < e && *p == '.' && p[1] >= '0' && p[1] <= '9') { flt = 1; p++; while (p < e && *p >= '0' && *p <= '9') p++; }
+                if (p < e && (*p == 'e' || *p == 'E')) {
+                    const char *q = p + 1;
+                    if (q < e && (*q == '+' || *q == '-')) q++;
+                    if (q < e && *q >= '0' && *q <= '9') { flt = 1; p = q; while (p < e && *p >= '0' && *p <= '9') p++; }
+                }
+                wm__jtok_add(x, flt ? WM__JT_FLOAT : WM__JT_INT, s, (size_t)(p - s));
+            } else if (*p == '\'' || *p == '"') {
+                const char *s = p;
+                char q = *p++;
+                while (p < e && *p != q) p += *p == '\\' && p + 1 < e ? 2 : 1;
+                if (p >= e) return wm__jfail(x, "a string is not closed");
+                p++;
+                wm__jtok_add(x, WM__JT_STR, s, (size_t)(p - s));
+            } else {
+                static const char *const ops[] = {"**", "//", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "~", "<", ">", "=", ".", ",", ":",
+                                                  "|", "(", ")", "[", "]", "{", "}"};
+                size_t k;
+                for (k = 0; k < sizeof ops / sizeof ops[0]; k++)
+                    if ((size_t)(e - p) >= strlen(ops[k]) && !strncmp(p, ops[k], strlen(ops[k]))) break;
+                if (k == sizeof ops / sizeof ops[0]) return wm__jfail(x, "unexpected character '%c' in a tag", *p);
+                wm__jtok_add(x, WM__JT_OP, p, strlen(ops[k]));
+                if (*p == '(' || *p == '[' || *p == '{') depth++;
+                else if ((*p == ')' || *p == ']' || *p == '}') && depth > 0) depth--;
+                p += strlen(ops[k]);
+            }
+        }
+    }
+    wm__jtok_add(x, WM__JT_EOF, e, 0);
+    return !x->err;
+}
+
+/* ---- expressions ------------------------------------------------------------
+   Each parse step reads its tokens and, unless sk, computes the value
+   (sk: parse only; the result is undefined). */
+static wm__jtok *wm__jcur(wm__jx *x) { return &x->tk[x->pos]; }
+static int wm__jis(wm__jx *x, int t, const char *s) { /* the current token is t with text s (s NULL: any) */
+    wm__jtok *k = wm__jcur(x);
+    return k->t == t && (!s || (k->n == strlen(s) && !memcmp(k->s, s, k->n)));
+}
+static int wm__jaccept(wm__jx *x, int t, const char *s) {
+    if (!wm__jis(x, t, s)) return 0;
+    x->pos++;
+    return 1;
+}
+static int wm__jexpect(wm__jx *x, int t, const char *s) {
+    wm__jtok *k = wm__jcur(x);
+    if (wm__jaccept(x, t, s)) return 1;
+    if (k->t == WM__JT_EOF) return wm__jfail(x, "the template ends where '%s' was expected", s ? s : "a name");
+    return wm__jfail(x, "'%.*s' where '%s' was expected", (int)(k->n > 40 ? 40 : k->n), k->s, s ? s : t == WM__JT_NAME ? "a name" : "a tag's end");
+}
+
+static int wm__jtruthy(const wm__jv *v) {
+    switch (v->t) {
+    case WM__JV_BOOL: case WM__JV_INT: return v->i != 0;
+    case WM__JV_FLOAT: return v->f != 0;
+    case WM__JV_STR: return v->n > 0;
+    case WM__JV_LIST: case WM__JV_DICT: return v->a->n > 0;
+    case WM__JV_FN: return 1;
+    default: return 0;
+    }
+}
+static const char *wm__jtype(const wm__jv *v) {
+    static const char *const n[] = {"undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "function"};
+    return n[v->t];
+}
+static int wm__jnum(const wm__jv *v) { return v->t == WM__JV_INT || v->t == WM__JV_FLOAT || v->t == WM__JV_BOOL; }
+static double wm__jf(const wm__jv *v) { return v->t == WM__JV_FLOAT ? v->f : (double)v->i; }
+static int wm__jeq(const wm__jv *a, const wm__jv *b) {
+    int i;
+    if (wm__jnum(a) && wm__jnum(b)) return wm__jf(a) == wm__jf(b);
+    if (a->t != b->t) return 0;
+    switch (a->t) {
+    case WM__JV_STR: return a->n == b->n && !memcmp(a->s, b->s, a->n);
+    case WM__JV_LIST: case WM__JV_DICT:
+        if (a->a->n != b->a->n) return 0;
+        for (i = 0; i < a->a->n; i++) {
+            if (a->t == WM__JV_DICT) {
+                wm__jv *o = wm__jget(b->a, a->a->k[i].s, a->a->k[i].n);
+                if (!o || !wm__jeq(&a->a->v[i], o)) return 0;
+            } else if (!wm__jeq(&a->a->v[i], &b->a->v[i])) return 0;
+        }
+        return 1;
+    case WM__JV_FN: return a->s == b->s && a->a == b->a;
+    default: return 1; /* none, undefined */
+    }
+}
+static int wm__jcmp(wm__jx *x, const wm__jv *a, const wm__jv *b, int *r) { /* <0, 0, >0 */
+    if (wm__jnum(a) && wm__jnum(b)) { double p = wm__jf(a), q = wm__jf(b); *r = p < q ? -1 : p > q; return 1; }
+    if (a->t == WM__JV_STR && b->t == WM__JV_STR) {
+        int c = memcmp(a->s, b->s, a->n < b->n ? a->n : b->n);
+        *r = c ? c : a->n < b->n ? -1 : a->n > b->n;
+        return 1;
+    }
+    return wm__jfail(x, "'<' not supported between '%s' and '%s'", wm__jtype(a), wm__jtype(b));
+}
+static size_t wm__jutf8_count(const char *s, size_t n) { size_t i, c = 0; for (i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80; return c; }
+static size_t wm__jutf8_at(const char *s, size_t n, long long ci) { /* byte offset of code point ci (n: past the end) */
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xc0) != 0x80 && ci-- == 0) return i;
+    return n;
+}
+static long long wm__jlen(const wm__jv *v) {
+    return v->t == WM__JV_STR ? (long long)wm__jutf8_count(v->s, v->n) : v->t == WM__JV_LIST || v->t == WM__JV_DICT ? v->a->n : -1;
+}
+
+/* the items a for loop or a filter sees: a list's, a dict's keys, a string's characters */
+static wm__jv wm__jlist_of(wm__jx *x, const wm__jv *v) {
+    wm__jv r;
+    size_t i;
+    int k;
+    if (v->t == WM__JV_LIST) return *v;
+    r = wm__jnew(x, WM__JV_LIST);
+    if (v->t == WM__JV_DICT) for (k = 0; k < v->a->n; k++) wm__jpush(x, r.a, NULL, v->a->k[k]);
+    else if (v->t == WM__JV_STR)
+        for (i = 0; i < v->n;) {
+            size_t j = i + 1;
+            while (j < v->n && ((unsigned char)v->s[j] & 0xc0) == 0x80) j++;
+            wm__jpush(x, r.a, NULL, wm__jstr(v->s + i, j - i));
+            i = j;
+        }
+    else if (v->t != WM__JV_UNDEF) wm__jfail(x, "'%s' object is not iterable", wm__jtype(v));
+    return r;
+}
+
+static wm__jv wm__jlookup(wm__jx *x, const char *s, size_t n) {
+    int i;
+    for (i = x->nscope - 1; i >= 0; i--) {
+        wm__jv *v = wm__jget(x->scope[i], s, n);
+        if (v) return *v;
+    }
+    {
+        static const char *const fns[] = {"range", "namespace", "raise_exception", "strftime_now", "dict", "joiner", "cycler", "lipsum"};
+        size_t k;
+        for (k = 0; k < 5; k++)
+            if (strlen(fns[k]) == n && !memcmp(fns[k], s, n)) { wm__jv f = wm__jval(WM__JV_FN); f.s = fns[k]; return f; }
+    }
+    return wm__jval(WM__JV_UNDEF);
+}
+
+/* string unescaping of a literal (Python's escapes) */
+static wm__jv wm__jliteral(wm__jx *x, const wm__jtok *k) {
+    const char *s = k->s + 1, *e = k->s + k->n - 1;
+    char *d = (char *)wm__jalloc(x, k->n * 2 + 4);
+    size_t n = 0;
+    if (!d) return wm__jval(WM__JV_UNDEF);
+    while (s < e) {
+        if (*s != '\\' || s + 1 >= e) { d[n++] = *s++; continue; }
+        s++;
+        switch (*s) {
+        case 'n': d[n++] = '\n'; s++; break;
+        case 't': d[n++] = '\t'; s++; break;
+        case 'r': d[n++] = '\r'; s++; break;
+        case '0': d[n++] = 0; s++; break;
+        case 'b': d[n++] = '\b'; s++; break;
+        case 'f': d[n++] = '\f'; s++; break;
+        case 'v': d[n++] = '\v'; s++; break;
+        case 'a': d[n++] = '\a'; s++; break;
+        case '\\': case '\'': case '"': d[n++] = *s++; break;
+        case '\n': s++; break;
+        case 'x': case 'u': case 'U': {
+            int len = *s == 'x' ? 2 : *s == 'u' ? 4 : 8, j;
+            unsigned cp = 0;
+            s++;
+            for (j = 0; j < len && s < e; j++, s++) {
+                int h = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : *s >= 'A' && *s <= 'F' ? *s - 'A' + 10 : -1;
+                if (h < 0) break;
+                cp = cp * 16 + (unsigned)h;
+            }
+            wm__utf8_put(d, k->n * 2 + 4, &n, cp);
+            break;
+        }
+        default: d[n++] = '\\'; d[n++] = *s++; /* an unknown escape stays */
+        }
+    }
+    return wm__jstr(d, n);
+}
+
+static wm__jv wm__jexpr(wm__jx *x, int sk);
+static wm__jv wm__jor(wm__jx *x, int sk);
+static wm__jv wm__junary(wm__jx *x, int sk, int filters);
+static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na, const wm__jv *kw, const char *const *kn, const size_t *kl, int nk);
+
+#define WM__J_MAXARGS 16
+typedef struct wm__jargs { wm__jv v[WM__J_MAXARGS], kv[WM__J_MAXARGS]; const char *kn[WM__J_MAXARGS]; size_t kl[WM__J_MAXARGS]; int n, nk; } wm__jargs;
+static void wm__jparse_args(wm__jx *x, int sk, wm__jargs *a) { /* after '(': positional, then name=value, up to ')' */
+    a->n = a->nk = 0;
+    while (!x->err && !wm__jaccept(x, WM__JT_OP, ")")) {
+        if (a->n + a->nk) wm__jexpect(x, WM__JT_OP, ",");
+        if (wm__jaccept(x, WM__JT_OP, ")")) break; /* a trailing comma */
+        if (wm__jis(x, WM__JT_NAME, NULL) && x->tk[x->pos + 1].t == WM__JT_OP && x->tk[x->pos + 1].n == 1 && x->tk[x->pos + 1].s[0] == '=') {
+            if (a->nk == WM__J_MAXARGS) { wm__jfail(x, "too many arguments"); return; }
+            a->kn[a->nk] = wm__jcur(x)->s;
+            a->kl[a->nk] = wm__jcur(x)->n;
+            x->pos += 2;
+            a->kv[a->nk++] = wm__jexpr(x, sk);
+        } else {
+            if (a->n == WM__J_MAXARGS) { wm__jfail(x, "too many arguments"); return; }
+            a->v[a->n++] = wm__jexpr(x, sk);
+        }
+    }
+}
+static const wm__jv *wm__jkw(const wm__jargs *a, const char *name, int pos) { /* argument pos, or keyword name */
+    int i;
+    for (i = 0; i < a->nk; i++)
+        if (a->kl[i] == strlen(name) && !memcmp(a->kn[i], name, a->kl[i])) return &a->kv[i];
+    return pos >= 0 && pos < a->n ? &a->v[pos] : NULL;
+}
+
+/* obj.name as jinja2's sandbox reads it: a method where the type has one by
+   that name, else the dict's item; undefined where neither */
+static wm__jv wm__jattr(wm__jx *x, const wm__jv *o, const char *s, size_t n) {
+    static const char *const str_m[] = {"strip", "lstrip", "rstrip", "split", "startswith", "endswith", "upper", "lower", "title", "capitalize",
+                                        "replace", "find", "join", "count", "splitlines", "format", "isdigit", "isalpha", "isspace", "rsplit"};
+    static const char *const dict_m[] = {"items", "keys", "values", "get"};
+    const char *const *m = o->t == WM__JV_STR ? str_m : dict_m;
+    size_t k, nm = o->t == WM__JV_STR ? sizeof str_m / sizeof str_m[0] : o->t == WM__JV_DICT && !o->ns ? sizeof dict_m / sizeof dict_m[0] : 0;
+    if (o->t == WM__JV_UNDEF) { wm__jfail(x, "'%.*s' of an undefined value (jinja2: UndefinedError)", (int)n, s); return *o; }
+    for (k = 0; k < nm; k++)
+        if (strlen(m[k]) == n && !memcmp(m[k], s, n)) {
+            wm__jv f = wm__jval(WM__JV_FN);
+            f.s = m[k];
+            f.a = (wm__jarr *)wm__jalloc(x, sizeof(wm__jarr));
+            if (f.a) { memset(f.a, 0, sizeof *f.a); wm__jpush(x, f.a, NULL, *o); }
+            return f;
+        }
+    if (o->t == WM__JV_DICT) {
+        wm__jv *v = wm__jget(o->a, s, n);
+        if (v) return *v;
+    }
+    return wm__jval(WM__JV_UNDEF);
+}
+
+/* o[key] (sl: a slice start:stop:step, each may be absent) */
+static wm__jv wm__jindex(wm__jx *x, const wm__jv *o, const wm__jv *key) {
+    if (o->t == WM__JV_UNDEF) { wm__jfail(x, "an index into an undefined value (jinja2: UndefinedError)"); return *o; }
+    if (o->t == WM__JV_DICT) {
+        wm__jv *v = key->t == WM__JV_STR ? wm__jget(o->a, key->s, key->n) : NULL;
+        if (v) return *v;
+        return key->t == WM__JV_STR ? wm__jattr(x, o, key->s, key->n) : wm__jval(WM__JV_UNDEF);
+    }
+    if ((o->t == WM__JV_LIST || o->t == WM__JV_STR) && (key->t == WM__JV_INT || key->t == WM__JV_BOOL)) {
+        long long n = wm__jlen(o), i = key->i < 0 ? key->i + n : key->i;
+        if (i < 0 || i >= n) return wm__jval(WM__JV_UNDEF);
+        if (o->t == WM__JV_LIST) return o->a->v[i];
+        {
+            size_t b = wm__jutf8_at(o->s, o->n, i), c = wm__jutf8_at(o->s, o->n, i + 1);
+            return wm__jstr(o->s + b, c - b);
+        }
+    }
+    if (o->t == WM__JV_STR && key->t == WM__JV_STR) return wm__jattr(x, o, key->s, key->n);
+    return wm__jval(WM__JV_UNDEF);
+}
+static wm__jv wm__jslice(wm__jx *x, const wm__jv *o, const wm__jv *a, const wm__jv *b, const wm__jv *c) {
+    long long n = wm__jlen(o), st = c->t == WM__JV_INT ? c->i : 1, lo, hi, i;
+    wm__jv r;
+    if (o->t != WM__JV_LIST && o->t != WM__JV_STR) {
+        if (o->t != WM__JV_UNDEF) wm__jfail(x, "a slice of '%s'", wm__jtype(o));
+        return wm__jval(WM__JV_UNDEF);
+    }
+    if (st == 0) { wm__jfail(x, "slice step cannot be zero"); return wm__jval(WM__JV_UNDEF); }
+    if (st > n) st = n + 1; /* a step past the end takes one item, as any larger one does */
+    if (st < -n) st = -n - 1;
+#define WM__J_BOUND(v, d) ((v)->t == WM__JV_INT ? ((v)->i < 0 ? ((v)->i + n < (st > 0 ? 0 : -1) ? (st > 0 ? 0 : -1) : (v)->i + n) : ((v)->i > n ? (st > 0 ? n : n - 1) : (v)->i)) : (d))
+    lo = WM__J_BOUND(a, st > 0 ? 0 : n - 1);
+    hi = WM__J_BOUND(b, st > 0 ? n : -1);
+    if (st < 0 && lo > n - 1) lo = n - 1;
+    if (o->t == WM__JV_LIST) {
+        r = wm__jnew(x, WM__JV_LIST);
+        for (i = lo; st > 0 ? i < hi : i > hi; i += st) wm__jpush(x, r.a, NULL, o->a->v[i]);
+        return r;
+    } else {
+        wm__jsb sb = {x, NULL, 0, 0};
+        for (i = lo; st > 0 ? i < hi : i > hi; i += st) {
+            size_t p = wm__jutf8_at(o->s, o->n, i), q = wm__jutf8_at(o->s, o->n, i + 1);
+            wm__jsb_put(&sb, o->s + p, q - p);
+        }
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+}
+
+static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a);
+static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a);
+
+static wm__jv wm__jprimary(wm__jx *x, int sk) {
+    wm__jtok *k = wm__jcur(x);
+    wm__jv v = wm__jval(WM__JV_UNDEF);
+    if (++x->steps > WM__J_STEPS) { wm__jfail(x, "the template runs too long (more than %ld steps)", WM__J_STEPS); return v; }
+    switch (k->t) {
+    case WM__JT_NAME:
+        x->pos++;
+        if ((k->n == 4 && (!memcmp(k->s, "true", 4) || !memcmp(k->s, "True", 4)))) return wm__jbool(1);
+        if ((k->n == 5 && (!memcmp(k->s, "false", 5) || !memcmp(k->s, "False", 5)))) return wm__jbool(0);
+        if ((k->n == 4 && (!memcmp(k->s, "none", 4) || !memcmp(k->s, "None", 4)))) return wm__jval(WM__JV_NONE);
+        return sk ? v : wm__jlookup(x, k->s, k->n);
+    case WM__JT_INT: x->pos++; return wm__jint(strtoll(k->s, NULL, 10));
+    case WM__JT_FLOAT: x->pos++; return wm__jflt(strtod(k->s, NULL));
+    case WM__JT_STR: { /* adjacent literals join */
+        wm__jsb sb = {x, NULL, 0, 0};
+        while (wm__jis(x, WM__JT_STR, NULL)) {
+            wm__jv s = wm__jliteral(x, wm__jcur(x));
+            wm__jsb_put(&sb, s.s ? s.s : "", s.n);
+            x->pos++;
+        }
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    case WM__JT_OP:
+        if (wm__jaccept(x, WM__JT_OP, "(")) { /* a parenthesized expression, or a tuple (a list here) */
+            wm__jv first;
+            if (wm__jaccept(x, WM__JT_OP, ")")) return sk ? v : wm__jnew(x, WM__JV_LIST);
+            first = wm__jexpr(x, sk);
+            if (wm__jis(x, WM__JT_OP, ",")) {
+                v = sk ? v : wm__jnew(x, WM__JV_LIST);
+                if (!sk) wm__jpush(x, v.a, NULL, first);
+                while (!x->err && wm__jaccept(x, WM__JT_OP, ",") && !wm__jis(x, WM__JT_OP, ")")) {
+                    wm__jv it = wm__jexpr(x, sk);
+                    if (!sk) wm__jpush(x, v.a, NULL, it);
+                }
+                wm__jexpect(x, WM__JT_OP, ")");
+                return v;
+            }
+            wm__jexpect(x, WM__JT_OP, ")");
+            return first;
+        }
+        if (wm__jaccept(x, WM__JT_OP, "[")) {
+            v = sk ? v : wm__jnew(x, WM__JV_LIST);
+            while (!x->err && !wm__jaccept(x, WM__JT_OP, "]")) {
+                wm__jv it;
+                if (v.t == WM__JV_LIST && v.a->n) wm__jexpect(x, WM__JT_OP, ",");
+                else if (sk && !wm__jis(x, WM__JT_OP, "]") && x->tk[x->pos - 1].t != WM__JT_OP) wm__jexpect(x, WM__JT_OP, ",");
+                if (wm__jaccept(x, WM__JT_OP, "]")) break;
+                it = wm__jexpr(x, sk);
+                if (!sk) wm__jpush(x, v.a, NULL, it);
+            }
+            return v;
+        }
+        if (wm__jaccept(x, WM__JT_OP, "{")) {
+            int nitems = 0;
+            v = sk ? v : wm__jnew(x, WM__JV_DICT);
+            while (!x->err && !wm__jaccept(x, WM__JT_OP, "}")) {
+                wm__jv key, val;
+                if (nitems++) wm__jexpect(x, WM__JT_OP, ",");
+                if (wm__jaccept(x, WM__JT_OP, "}")) break;
+                key = wm__jexpr(x, sk);
+                wm__jexpect(x, WM__JT_OP, ":");
+                val = wm__jexpr(x, sk);
+                if (!sk && !x->err) {
+                    if (key.t != WM__JV_STR) { wm__jfail(x, "a dict literal's keys must be strings here"); break; }
+                    wm__jput(x, v.a, key.s, key.n, val);
+                }
+            }
+            return v;
+        }
+        /* fall through */
+    default:
+        if (k->t == WM__JT_EOF) wm__jfail(x, "the template ends inside an expression");
+        else wm__jfail(x, "unexpected '%.*s' in an expression", (int)(k->n > 40 ? 40 : k->n), k->s);
+        return v;
+    }
+}
+
+/* subscripts, attributes and calls after a primary */
+static wm__jv wm__jpostfix(wm__jx *x, wm__jv v, int sk) {
+    for (;;) {
+        if (x->err) return v;
+        if (wm__jaccept(x, WM__JT_OP, ".")) {
+            wm__jtok *k = wm__jcur(x);
+            if (!wm__jexpect(x, WM__JT_NAME, NULL)) return v;
+            if (!sk) v = wm__jattr(x, &v, k->s, k->n);
+        } else if (wm__jaccept(x, WM__JT_OP, "[")) {
+            wm__jv a = wm__jval(WM__JV_NONE), b = a, c = a;
+            int slice = 0;
+            if (!wm__jis(x, WM__JT_OP, ":")) a = wm__jexpr(x, sk);
+            if (wm__jaccept(x, WM__JT_OP, ":")) {
+                slice = 1;
+                if (!wm__jis(x, WM__JT_OP, ":") && !wm__jis(x, WM__JT_OP, "]")) b = wm__jexpr(x, sk);
+                if (wm__jaccept(x, WM__JT_OP, ":") && !wm__jis(x, WM__JT_OP, "]")) c = wm__jexpr(x, sk);
+            }
+            wm__jexpect(x, WM__JT_OP, "]");
+            if (!sk) v = slice ? wm__jslice(x, &v, &a, &b, &c) : wm__jindex(x, &v, &a);
+        } else if (wm__jaccept(x, WM__JT_OP, "(")) {
+            wm__jargs a;
+            wm__jparse_args(x, sk, &a);
+            if (!sk && !x->err) v = wm__jcall(x, &v, a.v, a.n, a.kv, a.kn, a.kl, a.nk);
+        } else return v;
+    }
+}
+
+/* filters (|name(args)) and tests (is [not] name args) after a unary */
+static wm__jv wm__jfilters(wm__jx *x, wm__jv v, int sk) {
+    for (;;) {
+        if (x->err) return v;
+        if (wm__jaccept(x, WM__JT_OP, "|")) {
+            wm__jtok *k = wm__jcur(x);
+            wm__jargs a;
+            a.n = a.nk = 0;
+            if (!wm__jexpect(x, WM__JT_NAME, NULL)) return v;
+            if (wm__jaccept(x, WM__JT_OP, "(")) wm__jparse_args(x, sk, &a);
+            if (!sk && !x->err) v = wm__jfilter(x, &v, k->s, k->n, &a);
+        } else if (wm__jaccept(x, WM__JT_NAME, "is")) {
+            int neg = wm__jaccept(x, WM__JT_NAME, "not"), r;
+            wm__jtok *k = wm__jcur(x);
+            wm__jargs a;
+            a.n = a.nk = 0;
+            if (!wm__jexpect(x, WM__JT_NAME, NULL)) return v;
+            if (wm__jaccept(x, WM__JT_OP, "(")) wm__jparse_args(x, sk, &a);
+            else if ((wm__jis(x, WM__JT_NAME, NULL) && !wm__jis(x, WM__JT_NAME, "else") && !wm__jis(x, WM__JT_NAME, "or") &&
+                      !wm__jis(x, WM__JT_NAME, "and") && !wm__jis(x, WM__JT_NAME, "if")) ||
+                     wm__jis(x, WM__JT_STR, NULL) || wm__jis(x, WM__JT_INT, NULL) || wm__jis(x, WM__JT_FLOAT, NULL) || wm__jis(x, WM__JT_OP, "[") ||
+                     wm__jis(x, WM__JT_OP, "{") || wm__jis(x, WM__JT_OP, "(")) {
+                a.v[0] = wm__jpostfix(x, wm__jprimary(x, sk), sk); /* one argument without parentheses: `is equalto 'x'` */
+                a.n = 1;
+            }
+            if (!sk && !x->err) { r = wm__jtest(x, &v, k->s, k->n, &a); v = wm__jbool(neg ? !r : r); }
+        } else return v;
+    }
+}
+
+static wm__jv wm__junary(wm__jx *x, int sk, int filters) {
+    wm__jv v;
+    if (++x->depth > WM__J_DEPTH) { x->depth--; wm__jfail(x, "an expression nested too deep"); return wm__jval(WM__JV_UNDEF); }
+    if (wm__jaccept(x, WM__JT_OP, "-")) {
+        v = wm__junary(x, sk, 0);
+        if (!sk && !x->err) {
+            if ((v.t == WM__JV_INT || v.t == WM__JV_BOOL) && v.i == (-9223372036854775807LL - 1)) wm__jfail(x, "an integer beyond 64 bits");
+            else if (v.t == WM__JV_INT || v.t == WM__JV_BOOL) v = wm__jint(-v.i);
+            else if (v.t == WM__JV_FLOAT) v = wm__jflt(-v.f);
+            else wm__jfail(x, "bad operand type for unary -: '%s'", wm__jtype(&v));
+        }
+    } else if (wm__jaccept(x, WM__JT_OP, "+")) v = wm__junary(x, sk, 0);
+    else v = wm__jpostfix(x, wm__jprimary(x, sk), sk);
+    if (filters) v = wm__jfilters(x, v, sk);
+    x->depth--;
+    return v;
+}
+
+static wm__jv wm__jarith(wm__jx *x, char op, const wm__jv *a, const wm__jv *b) {
+    if (op == '+' && a->t == WM__JV_STR && b->t == WM__JV_STR) {
+        char *s = (char *)wm__jalloc(x, a->n + b->n + 1);
+        if (!s) return wm__jval(WM__JV_UNDEF);
+        memcpy(s, a->s, a->n); memcpy(s + a->n, b->s, b->n);
+        return wm__jstr(s, a->n + b->n);
+    }
+    if (op == '+' && a->t == WM__JV_LIST && b->t == WM__JV_LIST) {
+        wm__jv r = wm__jnew(x, WM__JV_LIST);
+        int i;
+        for (i = 0; i < a->a->n; i++) wm__jpush(x, r.a, NULL, a->a->v[i]);
+        for (i = 0; i < b->a->n; i++) wm__jpush(x, r.a, NULL, b->a->v[i]);
+        return r;
+    }
+    if (op == '*' && a->t == WM__JV_STR && (b->t == WM__JV_INT || b->t == WM__JV_BOOL)) {
+        wm__jsb sb = {x, NULL, 0, 0};
+        long long i;
+        if (b->i * (long long)a->n > (long long)WM__J_OUT) { wm__jfail(x, "a string repeated past the output limit"); return wm__jval(WM__JV_UNDEF); }
+        for (i = 0; i < b->i; i++) wm__jsb_put(&sb, a->s, a->n);
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    if (wm__jnum(a) && wm__jnum(b)) {
+        int ints = a->t != WM__JV_FLOAT && b->t != WM__JV_FLOAT;
+        double p = wm__jf(a), q = wm__jf(b);
+        if ((op == '/' || op == 'f' || op == '%') && q == 0) { wm__jfail(x, "division by zero"); return wm__jval(WM__JV_UNDEF); }
+        if (ints && (op == '+' || op == '-' || op == '*' || op == 'f' || op == '%')) { /* Python's integers do not overflow; these do: refused */
+            double r = op == '+' ? p + q : op == '-' ? p - q : op == '*' ? p * q : p;
+            if (!(r > -9.2e18 && r < 9.2e18) || ((op == 'f' || op == '%') && b->i == -1)) {
+                if ((op == 'f' || op == '%') && b->i == -1 && a->i != (-9223372036854775807LL - 1)) return op == '%' ? wm__jint(0) : wm__jint(-a->i);
+                if (op != 'f' && op != '%') { wm__jfail(x, "an integer beyond 64 bits"); return wm__jval(WM__JV_UNDEF); }
+                if (a->i == (-9223372036854775807LL - 1)) { wm__jfail(x, "an integer beyond 64 bits"); return wm__jval(WM__JV_UNDEF); }
+            }
+        }
+        switch (op) {
+        case '+': return ints ? wm__jint(a->i + b->i) : wm__jflt(p + q);
+        case '-': return ints ? wm__jint(a->i - b->i) : wm__jflt(p - q);
+        case '*': return ints ? wm__jint(a->i * b->i) : wm__jflt(p * q);
+        case '/': return wm__jflt(p / q);
+        case 'f': /* // */
+            if (ints) { long long d = a->i / b->i; if ((a->i % b->i != 0) && ((a->i < 0) != (b->i < 0))) d--; return wm__jint(d); }
+            return wm__jflt(floor(p / q));
+        case '%':
+            if (ints) { long long m = a->i % b->i; if (m != 0 && ((m < 0) != (b->i < 0))) m += b->i; return wm__jint(m); }
+            { double m = fmod(p, q); if (m != 0 && ((m < 0) != (q < 0))) m += q; return wm__jflt(m); }
+        }
+    }
+    wm__jfail(x, "unsupported operand types for %s: '%s' and '%s'", op == 'f' ? "//" : op == '+' ? "+" : op == '-' ? "-" : op == '*' ? "*" : op == '/' ? "/" : "%",
+              wm__jtype(a), wm__jtype(b));
+    return wm__jval(WM__JV_UNDEF);
+}
+
+static wm__jv wm__jmath2(wm__jx *x, int sk) { /* * / // % */
+    wm__jv a = wm__junary(x, sk, 1);
+    for (;;) {
+        char op = wm__jis(x, WM__JT_OP, "*") ? '*' : wm__jis(x, WM__JT_OP, "/") ? '/' : wm__jis(x, WM__JT_OP, "//") ? 'f' : wm__jis(x, WM__JT_OP, "%") ? '%' : 0;
+        wm__jv b;
+        if (!op || x->err) return a;
+        x->pos++;
+        b = wm__junary(x, sk, 1);
+        if (!sk) a = wm__jarith(x, op, &a, &b);
+    }
+}
+static wm__jv wm__jconcat(wm__jx *x, int sk) { /* ~ */
+    wm__jv a = wm__jmath2(x, sk);
+    while (!x->err && wm__jaccept(x, WM__JT_OP, "~")) {
+        wm__jv b = wm__jmath2(x, sk);
+        if (!sk) {
+            wm__jsb sb = {x, NULL, 0, 0};
+            wm__jto_str(&sb, &a, 0);
+            wm__jto_str(&sb, &b, 0);
+            a = wm__jstr(sb.p ? sb.p : "", sb.n);
+        }
+    }
+    return a;
+}
+static wm__jv wm__jmath1(wm__jx *x, int sk) { /* + - */
+    wm__jv a = wm__jconcat(x, sk);
+    for (;;) {
+        char op = wm__jis(x, WM__JT_OP, "+") ? '+' : wm__jis(x, WM__JT_OP, "-") ? '-' : 0;
+        wm__jv b;
+        if (!op || x->err) return a;
+        x->pos++;
+        b = wm__jconcat(x, sk);
+        if (!sk) a = wm__jarith(x, op, &a, &b);
+    }
+}
+static int wm__jin(wm__jx *x, const wm__jv *a, const wm__jv *b) {
+    int i;
+    if (b->t == WM__JV_STR) {
+        size_t j;
+        if (a->t != WM__JV_STR) return wm__jfail(x, "'in <string>' requires a string as left operand, not '%s'", wm__jtype(a));
+        if (a->n == 0) return 1;
+        for (j = 0; j + a->n <= b->n; j++)
+            if (!memcmp(b->s + j, a->s, a->n)) return 1;
+        return 0;
+    }
+    if (b->t == WM__JV_LIST) { for (i = 0; i < b->a->n; i++) if (wm__jeq(a, &b->a->v[i])) return 1; return 0; }
+    if (b->t == WM__JV_DICT) { for (i = 0; i < b->a->n; i++) if (wm__jeq(a, &b->a->k[i])) return 1; return 0; }
+    if (b->t == WM__JV_UNDEF) return 0;
+    return wm__jfail(x, "argument of type '%s' is not iterable", wm__jtype(b));
+}
+static wm__jv wm__jcompare(wm__jx *x, int sk) {
+    wm__jv a = wm__jmath1(x, sk);
+    int result = 1, any = 0;
+    for (;;) {
+        const char *op = NULL;
+        wm__jv b;
+        int r = 0, c;
+        if (x->err) return a;
+        if (wm__jis(x, WM__JT_OP, "==") || wm__jis(x, WM__JT_OP, "!=") || wm__jis(x, WM__JT_OP, "<") || wm__jis(x, WM__JT_OP, ">") ||
+            wm__jis(x, WM__JT_OP, "<=") || wm__jis(x, WM__JT_OP, ">="))
+            op = wm__jcur(x)->s, x->pos++;
+        else if (wm__jis(x, WM__JT_NAME, "in")) op = "in", x->pos++;
+        else if (wm__jis(x, WM__JT_NAME, "not") && x->tk[x->pos + 1].t == WM__JT_NAME && x->tk[x->pos + 1].n == 2 && !memcmp(x->tk[x->pos + 1].s, "in", 2))
+            op = "ni", x->pos += 2;
+        else break;
+        b = wm__jmath1(x, sk);
+        any = 1;
+        if (sk || !result) { a = b; continue; }
+        if (op[0] == '=' ) r = wm__jeq(&a, &b);
+        else if (op[0] == '!') r = !wm__jeq(&a, &b);
+        else if (op[0] == 'i') r = wm__jin(x, &a, &b);
+        else if (op[0] == 'n') r = !wm__jin(x, &a, &b);
+        else if (wm__jcmp(x, &a, &b, &c)) r = op[0] == '<' ? (op[1] == '=' ? c <= 0 : c < 0) : (op[1] == '=' ? c >= 0 : c > 0);
+        result = r;
+        a = b;
+    }
+    return any ? (sk ? wm__jval(WM__JV_UNDEF) : wm__jbool(result)) : a;
+}
+static wm__jv wm__jnot(wm__jx *x, int sk) {
+    if (wm__jaccept(x, WM__JT_NAME, "not")) {
+        wm__jv v = wm__jnot(x, sk);
+        return sk ? v : wm__jbool(!wm__jtruthy(&v));
+    }
+    return wm__jcompare(x, sk);
+}
+static wm__jv wm__jand(wm__jx *x, int sk) {
+    wm__jv a = wm__jnot(x, sk);
+    while (!x->err && wm__jaccept(x, WM__JT_NAME, "and")) {
+        int skip_b = sk || !wm__jtruthy(&a);
+        wm__jv b = wm__jnot(x, skip_b);
+        if (!skip_b) a = b;
+    }
+    return a;
+}
+static wm__jv wm__jor(wm__jx *x, int sk) {
+    wm__jv a = wm__jand(x, sk);
+    while (!x->err && wm__jaccept(x, WM__JT_NAME, "or")) {
+        int skip_b = sk || wm__jtruthy(&a);
+        wm__jv b = wm__jand(x, skip_b);
+        if (!skip_b) a = b;
+    }
+    return a;
+}
+/* 1: a conditional expression starts here (an `if` at this bracket level before the expression's end) */
+static int wm__jcond_ahead(wm__jx *x) {
+    int i, depth = 0;
+    for (i = x->pos; i < x->ntk; i++) {
+        wm__jtok *k = &x->tk[i];
+        if (k->t == WM__JT_VAREND || k->t == WM__JT_BLKEND || k->t == WM__JT_EOF) return 0;
+        if (k->t == WM__JT_OP && k->n == 1) {
+            char c = k->s[0];
+            if (c == '(' || c == '[' || c == '{') depth++;
+            else if (c == ')' || c == ']' || c == '}') { if (--depth < 0) return 0; }
+            else if ((c == ',' || c == ':') && depth == 0) return 0;
+        }
+        if (k->t == WM__JT_NAME && depth == 0 && k->n == 2 && !memcmp(k->s, "if", 2)) return 1;
+        if (k->t == WM__JT_NAME && depth == 0 && k->n == 4 && !memcmp(k->s, "else", 4)) return 0;
+    }
+    return 0;
+}
+
+/* a if c else b: c first, then only the side taken is computed (the other is read in skip mode) */
+static wm__jv wm__jexpr(wm__jx *x, int sk) {
+    int at, end;
+    wm__jv a, c, b = wm__jval(WM__JV_UNDEF);
+    if (!wm__jcond_ahead(x)) return wm__jor(x, sk);
+    at = x->pos;
+    wm__jor(x, 1);
+    if (!wm__jexpect(x, WM__JT_NAME, "if")) return b;
+    c = wm__jor(x, sk);
+    if (wm__jaccept(x, WM__JT_NAME, "else")) b = wm__jexpr(x, sk || wm__jtruthy(&c));
+    if (sk || !wm__jtruthy(&c)) return b;
+    end = x->pos;
+    x->pos = at;
+    a = wm__jor(x, 0);
+    x->pos = end;
+    return a;
+}
+
+/* ---- calls: globals and methods ----------------------------------------------- */
+static int wm__jis_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+/* s stripped of chars (NULL: whitespace) at the left (l) and right (r) */
+static wm__jv wm__jstrip(const wm__jv *s, const wm__jv *chars, int l, int r) {
+    size_t a = 0, b = s->n;
+#define WM__J_IN_SET(c) (chars && chars->t == WM__JV_STR ? memchr(chars->s, (c), chars->n) != NULL : wm__jis_ws(c))
+    while (l && a < b && WM__J_IN_SET(s->s[a])) a++;
+    while (r && b > a && WM__J_IN_SET(s->s[b - 1])) b--;
+    return wm__jstr(s->s + a, b - a);
+}
+static int wm__jstarts(const wm__jv *s, const wm__jv *p, int end) {
+    int i;
+    if (p->t == WM__JV_LIST) { for (i = 0; i < p->a->n; i++) if (wm__jstarts(s, &p->a->v[i], end)) return 1; return 0; }
+    if (p->t != WM__JV_STR || p->n > s->n) return 0;
+    return !memcmp(end ? s->s + s->n - p->n : s->s, p->s, p->n);
+}
+static wm__jv wm__jsplit(wm__jx *x, const wm__jv *s, const wm__jv *sep, long long max) {
+    wm__jv r = wm__jnew(x, WM__JV_LIST);
+    size_t i = 0, st;
+    if (!sep || sep->t == WM__JV_NONE || sep->t == WM__JV_UNDEF) { /* runs of whitespace */
+        while (i < s->n) {
+            while (i < s->n && wm__jis_ws(s->s[i])) i++;
+            if (i >= s->n) break;
+            if (max >= 0 && r.a && r.a->n == max) {
+                size_t e = s->n;
+                while (e > i && wm__jis_ws(s->s[e - 1])) e--;
+                wm__jpush(x, r.a, NULL, wm__jstr(s->s + i, e - i));
+                break;
+            }
+            st = i;
+            while (i < s->n && !wm__jis_ws(s->s[i])) i++;
+            wm__jpush(x, r.a, NULL, wm__jstr(s->s + st, i - st));
+        }
+        return r;
+    }
+    if (sep->t != WM__JV_STR || sep->n == 0) { wm__jfail(x, "split: empty separator"); return r; }
+    for (st = 0; i + sep->n <= s->n;) {
+        if ((max < 0 || r.a->n < max) && !memcmp(s->s + i, sep->s, sep->n)) {
+            wm__jpush(x, r.a, NULL, wm__jstr(s->s + st, i - st));
+            i += sep->n;
+            st = i;
+        } else i++;
+    }
+    wm__jpush(x, r.a, NULL, wm__jstr(s->s + st, s->n - st));
+    return r;
+}
+static wm__jv wm__jcase(wm__jx *x, const wm__jv *s, int mode) { /* 1 upper, 2 lower, 3 title, 4 capitalize (ASCII letters) */
+    char *d = wm__jdup(x, s->s, s->n);
+    size_t i;
+    int word = 0;
+    if (!d) return wm__jval(WM__JV_UNDEF);
+    for (i = 0; i < s->n; i++) {
+        char c = d[i];
+        int up = mode == 1 || (mode == 3 && !word) || (mode == 4 && i == 0);
+        if (up && c >= 'a' && c <= 'z') d[i] = (char)(c - 32);
+        else if (!up && c >= 'A' && c <= 'Z') d[i] = (char)(c + 32);
+        word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || (unsigned char)c >= 0x80 || c == '\'';
+    }
+    return wm__jstr(d, s->n);
+}
+static wm__jv wm__jreplace(wm__jx *x, const wm__jv *s, const wm__jv *a, const wm__jv *b, long long count) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    size_t i = 0;
+    if (a->t != WM__JV_STR || b->t != WM__JV_STR) { wm__jfail(x, "replace: strings expected"); return *s; }
+    while (i <= s->n) {
+        if (count != 0 && a->n == 0) { wm__jsb_put(&sb, b->s, b->n); if (count > 0) count--; if (i < s->n) wm__jsb_c(&sb, s->s[i]); i++; continue; }
+        if (count != 0 && a->n && i + a->n <= s->n && !memcmp(s->s + i, a->s, a->n)) { wm__jsb_put(&sb, b->s, b->n); i += a->n; if (count > 0) count--; }
+        else { if (i < s->n) wm__jsb_c(&sb, s->s[i]); i++; }
+    }
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+
+/* strftime_now's directives on a UTC time */
+static void wm__jstrftime(wm__jsb *b, const wm__jv *fmt, long long now) {
+    static const char *const mon[] = {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"};
+    static const char *const day[] = {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
+    long long days = now >= 0 ? now / 86400 : (now - 86399) / 86400, secs = now - days * 86400, z = days + 719468, era, doe, yoe, y, doy, mp, d, m;
+    char buf[32];
+    size_t i;
+    era = (z >= 0 ? z : z - 146096) / 146097; /* civil from days (Howard Hinnant's algorithm) */
+    doe = z - era * 146097;
+    yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    y = yoe + era * 400;
+    doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    mp = (5 * doy + 2) / 153;
+    d = doy - (153 * mp + 2) / 5 + 1;
+    m = mp < 10 ? mp + 3 : mp - 9;
+    y += m <= 2;
+    for (i = 0; i < fmt->n; i++) {
+        char c = fmt->s[i];
+        long long wd = ((days % 7) + 7 + 3) % 7; /* 1970-01-01 was a Thursday */
+        long long yday = 0;
+        if (c != '%' || i + 1 >= fmt->n) { wm__jsb_c(b, c); continue; }
+        c = fmt->s[++i];
+        { long long k; static const int cum[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}; k = cum[m - 1] + d; if (m > 2 && ((y % 4 == 0 && y % 100) || y % 400 == 0)) k++; yday = k; }
+        switch (c) {
+        case 'Y': snprintf(buf, sizeof buf, "%lld", y); break;
+        case 'y': snprintf(buf, sizeof buf, "%02lld", y % 100); break;
+        case 'm': snprintf(buf, sizeof buf, "%02lld", m); break;
+        case 'd': snprintf(buf, sizeof buf, "%02lld", d); break;
+        case 'e': snprintf(buf, sizeof buf, "%2lld", d); break;
+        case 'j': snprintf(buf, sizeof buf, "%03lld", yday); break;
+        case 'H': snprintf(buf, sizeof buf, "%02lld", secs / 3600); break;
+        case 'I': snprintf(buf, sizeof buf, "%02lld", (secs / 3600) % 12 ? (secs / 3600) % 12 : 12); break;
+        case 'M': snprintf(buf, sizeof buf, "%02lld", secs / 60 % 60); break;
+        case 'S': snprintf(buf, sizeof buf, "%02lld", secs % 60); break;
+        case 'p': snprintf(buf, sizeof buf, "%s", secs < 43200 ? "AM" : "PM"); break;
+        case 'B': snprintf(buf, sizeof buf, "%s", mon[m - 1]); break;
+        case 'b': snprintf(buf, sizeof buf, "%.3s", mon[m - 1]); break;
+        case 'A': snprintf(buf, sizeof buf, "%s", day[wd]); break;
+        case 'a': snprintf(buf, sizeof buf, "%.3s", day[wd]); break;
+        case '%': snprintf(buf, sizeof buf, "%%"); break;
+        default: snprintf(buf, sizeof buf, "%%%c", c);
+        }
+        wm__jsb_z(b, buf);
+    }
+}
+
+static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na, const wm__jv *kw, const char *const *kn, const size_t *kl, int nk) {
+    const wm__jv *self = fn->a && fn->a->n ? &fn->a->v[0] : NULL;
+    const char *f = fn->s;
+    wm__jv none = wm__jval(WM__JV_NONE);
+    int i;
+    if (fn->t != WM__JV_FN) {
+        wm__jfail(x, fn->t == WM__JV_UNDEF ? "a call of an undefined function" : "'%s' object is not callable", wm__jtype(fn));
+        return wm__jval(WM__JV_UNDEF);
+    }
+    if (!self) { /* globals */
+        if (!strcmp(f, "raise_exception")) {
+            wm__jsb sb = {x, NULL, 0, 0};
+            if (na) wm__jto_str(&sb, &args[0], 0);
+            wm__jfail(x, "%.*s", (int)(sb.n > 500 ? 500 : sb.n), sb.p ? sb.p : "");
+            x->err = 2;
+            return none;
+        }
+        if (!strcmp(f, "strftime_now")) {
+            wm__jsb sb = {x, NULL, 0, 0};
+            if (na && args[0].t == WM__JV_STR) wm__jstrftime(&sb, &args[0], x->now);
+            return wm__jstr(sb.p ? sb.p : "", sb.n);
+        }
+        if (!strcmp(f, "namespace") || !strcmp(f, "dict")) {
+            wm__jv r = wm__jnew(x, WM__JV_DICT);
+            if (na && args[0].t == WM__JV_DICT)
+                for (i = 0; i < args[0].a->n; i++) wm__jput(x, r.a, args[0].a->k[i].s, args[0].a->k[i].n, args[0].a->v[i]);
+            for (i = 0; i < nk; i++) wm__jput(x, r.a, kn[i], kl[i], kw[i]);
+            r.ns = f[0] == 'n';
+            return r;
+        }
+        if (!strcmp(f, "range")) {
+            long long lo = 0, hi = na > 1 ? args[1].i : na ? args[0].i : 0, st = na > 2 ? args[2].i : 1, v;
+            wm__jv r = wm__jnew(x, WM__JV_LIST);
+            if (na > 1) lo = args[0].i;
+            for (i = 0; i < na; i++)
+                if (args[i].t != WM__JV_INT || args[i].i > (1LL << 53) || args[i].i < -(1LL << 53)) { wm__jfail(x, "range: integers within 2^53 expected"); return r; }
+            if (st == 0) { wm__jfail(x, "range: the step is 0"); return r; }
+            if (((double)hi - (double)lo) / (double)st > 1e6) { wm__jfail(x, "range: more than a million items"); return r; }
+            for (v = 0; st > 0 ? lo < hi && v <= (hi - 1 - lo) / st : lo > hi && v <= (lo - 1 - hi) / -st; v++) wm__jpush(x, r.a, NULL, wm__jint(lo + v * st));
+            return r;
+        }
+    }
+    if (self && self->t == WM__JV_STR) {
+        const wm__jv *a0 = na > 0 ? &args[0] : NULL, *a1 = na > 1 ? &args[1] : NULL;
+        if (!strcmp(f, "strip")) return wm__jstrip(self, a0, 1, 1);
+        if (!strcmp(f, "lstrip")) return wm__jstrip(self, a0, 1, 0);
+        if (!strcmp(f, "rstrip")) return wm__jstrip(self, a0, 0, 1);
+        if (!strcmp(f, "split")) return wm__jsplit(x, self, a0, a1 && a1->t == WM__JV_INT ? a1->i : -1);
+        if (!strcmp(f, "startswith") || !strcmp(f, "endswith")) return wm__jbool(a0 && wm__jstarts(self, a0, f[0] == 'e'));
+        if (!strcmp(f, "upper")) return wm__jcase(x, self, 1);
+        if (!strcmp(f, "lower")) return wm__jcase(x, self, 2);
+        if (!strcmp(f, "title")) return wm__jcase(x, self, 3);
+        if (!strcmp(f, "capitalize")) return wm__jcase(x, self, 4);
+        if (!strcmp(f, "replace") && a0 && a1) return wm__jreplace(x, self, a0, a1, na > 2 && args[2].t == WM__JV_INT ? args[2].i : -1);
+        if (!strcmp(f, "find") && a0 && a0->t == WM__JV_STR) {
+            size_t j;
+            for (j = 0; j + a0->n <= self->n; j++) if (!memcmp(self->s + j, a0->s, a0->n)) return wm__jint((long long)wm__jutf8_count(self->s, j));
+            return wm__jint(-1);
+        }
+        if (!strcmp(f, "count") && a0 && a0->t == WM__JV_STR && a0->n) {
+            size_t j = 0;
+            long long c = 0;
+            while (j + a0->n <= self->n) { if (!memcmp(self->s + j, a0->s, a0->n)) { c++; j += a0->n; } else j++; }
+            return wm__jint(c);
+        }
+        if (!strcmp(f, "join") && a0) {
+            wm__jv l = wm__jlist_of(x, a0);
+            wm__jsb sb = {x, NULL, 0, 0};
+            for (i = 0; l.a && i < l.a->n; i++) { if (i) wm__jsb_put(&sb, self->s, self->n); wm__jto_str(&sb, &l.a->v[i], 0); }
+            return wm__jstr(sb.p ? sb.p : "", sb.n);
+        }
+        if (!strcmp(f, "splitlines")) {
+            wm__jv r = wm__jnew(x, WM__JV_LIST);
+            size_t j, st = 0;
+            for (j = 0; j < self->n; j++)
+                if (self->s[j] == '\n' || self->s[j] == '\r') {
+                    wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, j - st));
+                    if (self->s[j] == '\r' && j + 1 < self->n && self->s[j + 1] == '\n') j++;
+                    st = j + 1;
+                }
+            if (st < self->n) wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, self->n - st));
+            return r;
+        }
+        if (!strcmp(f, "isdigit") || !strcmp(f, "isalpha") || !strcmp(f, "isspace")) {
+            size_t j;
+            int ok = self->n > 0;
+            for (j = 0; j < self->n; j++) {
+                char c = self->s[j];
+                ok &= f[2] == 'd' ? c >= '0' && c <= '9' : f[2] == 'a' ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') : wm__jis_ws(c);
+            }
+            return wm__jbool(ok);
+        }
+        wm__jfail(x, "the string method '%s' is not supported", f);
+        return none;
+    }
+    if (self && self->t == WM__JV_DICT) {
+        if (!strcmp(f, "items") || !strcmp(f, "keys") || !strcmp(f, "values")) {
+            wm__jv r = wm__jnew(x, WM__JV_LIST);
+            for (i = 0; i < self->a->n; i++) {
+                if (f[0] == 'k') wm__jpush(x, r.a, NULL, self->a->k[i]);
+                else if (f[0] == 'v') wm__jpush(x, r.a, NULL, self->a->v[i]);
+                else {
+                    wm__jv pr = wm__jnew(x, WM__JV_LIST);
+                    wm__jpush(x, pr.a, NULL, self->a->k[i]);
+                    wm__jpush(x, pr.a, NULL, self->a->v[i]);
+                    wm__jpush(x, r.a, NULL, pr);
+                }
+            }
+            return r;
+        }
+        if (!strcmp(f, "get") && na) {
+            wm__jv *v = args[0].t == WM__JV_STR ? wm__jget(self->a, args[0].s, args[0].n) : NULL;
+            return v ? *v : na > 1 ? args[1] : none;
+        }
+    }
+    wm__jfail(x, "the method '%s' is not supported", f);
+    return none;
+}
+
+/* ---- filters and tests ---------------------------------------------------------- */
+static int wm__jname_is(const char *s, size_t n, const char *name) { return strlen(name) == n && !memcmp(s, name, n); }
+
+/* v's attribute by a dotted path ("function.name"), as jinja2's attrgetter */
+static wm__jv wm__jpath(wm__jx *x, const wm__jv *v, const wm__jv *path) {
+    wm__jv r = *v;
+    size_t i = 0, st = 0;
+    if (path->t == WM__JV_INT) return wm__jindex(x, v, path);
+    if (path->t != WM__JV_STR) return wm__jval(WM__JV_UNDEF);
+    for (; i <= path->n; i++)
+        if (i == path->n || path->s[i] == '.') {
+            wm__jv key = wm__jstr(path->s + st, i - st);
+            if (r.t == WM__JV_UNDEF) return r;
+            r = wm__jindex(x, &r, &key);
+            st = i + 1;
+        }
+    return r;
+}
+
+static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    const wm__jv *a0 = a->n ? &a->v[0] : NULL;
+    int t = v->t;
+#define WM__JT(s) wm__jname_is(name, nl, s)
+    if (WM__JT("defined")) return t != WM__JV_UNDEF;
+    if (WM__JT("undefined")) return t == WM__JV_UNDEF;
+    if (WM__JT("none")) return t == WM__JV_NONE;
+    if (WM__JT("string")) return t == WM__JV_STR;
+    if (WM__JT("number")) return t == WM__JV_INT || t == WM__JV_FLOAT || t == WM__JV_BOOL;
+    if (WM__JT("integer")) return t == WM__JV_INT;
+    if (WM__JT("float")) return t == WM__JV_FLOAT;
+    if (WM__JT("boolean")) return t == WM__JV_BOOL;
+    if (WM__JT("true")) return t == WM__JV_BOOL && v->i;
+    if (WM__JT("false")) return t == WM__JV_BOOL && !v->i;
+    if (WM__JT("mapping")) return t == WM__JV_DICT;
+    if (WM__JT("sequence")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT;
+    if (WM__JT("iterable")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF;
+    if (WM__JT("callable")) return t == WM__JV_FN;
+    if (WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas")) return a0 && wm__jeq(v, a0);
+    if (WM__JT("ne") || WM__JT("!=")) return a0 && !wm__jeq(v, a0);
+    if (WM__JT("in")) return a0 && wm__jin(x, v, a0);
+    if ((WM__JT("lt") || WM__JT("le") || WM__JT("gt") || WM__JT("ge") || WM__JT("lessthan") || WM__JT("greaterthan")) && a0) {
+        int c = 0;
+        if (!wm__jcmp(x, v, a0, &c)) return 0;
+        return name[0] == 'l' ? (nl == 2 && name[1] == 'e' ? c <= 0 : c < 0) : (nl == 2 && name[1] == 'e' ? c >= 0 : c > 0);
+    }
+    if (WM__JT("odd") || WM__JT("even")) return t == WM__JV_INT && ((v->i % 2 != 0) == (name[0] == 'o'));
+    if (WM__JT("divisibleby")) return t == WM__JV_INT && a0 && a0->t == WM__JV_INT && a0->i && v->i % a0->i == 0;
+    if (WM__JT("lower") || WM__JT("upper")) {
+        size_t i;
+        if (t != WM__JV_STR) return 0;
+        for (i = 0; i < v->n; i++) if (name[0] == 'l' ? (v->s[i] >= 'A' && v->s[i] <= 'Z') : (v->s[i] >= 'a' && v->s[i] <= 'z')) return 0;
+        return 1;
+    }
+    return wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
+}
+
+static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    const wm__jv *a0 = a->n ? &a->v[0] : NULL;
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    int i;
+#define WM__JF(s) wm__jname_is(name, nl, s)
+    if (WM__JF("safe")) return *v;
+    if (WM__JF("trim")) {
+        wm__jsb sb = {x, NULL, 0, 0};
+        wm__jv s;
+        wm__jto_str(&sb, v, 0);
+        s = wm__jstr(sb.p ? sb.p : "", sb.n);
+        return wm__jstrip(&s, wm__jkw(a, "chars", 0), 1, 1);
+    }
+    if (WM__JF("string")) {
+        wm__jsb sb = {x, NULL, 0, 0};
+        if (v->t == WM__JV_STR) return *v;
+        wm__jto_str(&sb, v, 0);
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    if (WM__JF("tojson")) {
+        const wm__jv *ind = wm__jkw(a, "indent", 0), *sep = wm__jkw(a, "separators", -1);
+        wm__jsb sb = {x, NULL, 0, 0};
+        int indent = ind && ind->t == WM__JV_INT ? (int)ind->i : -1;
+        const char *is = indent >= 0 ? "," : ", ", *ks = ": ";
+        if (sep && sep->t == WM__JV_LIST && sep->a->n == 2 && sep->a->v[0].t == WM__JV_STR && sep->a->v[1].t == WM__JV_STR) {
+            is = wm__jdup(x, sep->a->v[0].s, sep->a->v[0].n);
+            ks = wm__jdup(x, sep->a->v[1].s, sep->a->v[1].n);
+            if (!is || !ks) return r;
+        }
+        if (indent > 64) indent = 64;
+        if (!wm__jto_json(x, &sb, v, indent, 0, is, ks)) return r;
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    if (WM__JF("length") || WM__JF("count")) {
+        long long n = wm__jlen(v);
+        if (n < 0 && v->t != WM__JV_UNDEF) { wm__jfail(x, "object of type '%s' has no len()", wm__jtype(v)); return r; }
+        return wm__jint(n < 0 ? 0 : n);
+    }
+    if (WM__JF("list")) { r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return r; }
+    if (WM__JF("first") || WM__JF("last")) {
+        wm__jv l = wm__jlist_of(x, v);
+        return l.a && l.a->n ? l.a->v[name[0] == 'f' ? 0 : l.a->n - 1] : r;
+    }
+    if (WM__JF("reverse")) {
+        wm__jv l = wm__jlist_of(x, v);
+        r = wm__jnew(x, WM__JV_LIST);
+        for (i = l.a ? l.a->n - 1 : -1; i >= 0; i--) wm__jpush(x, r.a, NULL, l.a->v[i]);
+        if (v->t == WM__JV_STR) {
+            wm__jsb sb = {x, NULL, 0, 0};
+            for (i = 0; i < r.a->n; i++) wm__jsb_put(&sb, r.a->v[i].s, r.a->v[i].n);
+            return wm__jstr(sb.p ? sb.p : "", sb.n);
+        }
+        return r;
+    }
+    if (WM__JF("join")) {
+        wm__jv l = wm__jlist_of(x, v);
+        const wm__jv *d = wm__jkw(a, "d", 0), *at = wm__jkw(a, "attribute", 1);
+        wm__jsb sb = {x, NULL, 0, 0};
+        for (i = 0; l.a && i < l.a->n; i++) {
+            wm__jv it = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
+            if (i && d) wm__jto_str(&sb, d, 0);
+            wm__jto_str(&sb, &it, 0);
+        }
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    if (WM__JF("upper") || WM__JF("lower") || WM__JF("title") || WM__JF("capitalize")) {
+        wm__jsb sb = {x, NULL, 0, 0};
+        wm__jv s;
+        wm__jto_str(&sb, v, 0);
+        s = wm__jstr(sb.p ? sb.p : "", sb.n);
+        return wm__jcase(x, &s, name[0] == 'u' ? 1 : name[0] == 'l' ? 2 : name[0] == 't' ? 3 : 4);
+    }
+    if (WM__JF("replace") && a->n >= 2) {
+        wm__jsb sb = {x, NULL, 0, 0};
+        wm__jv s;
+        wm__jto_str(&sb, v, 0);
+        s = wm__jstr(sb.p ? sb.p : "", sb.n);
+        return wm__jreplace(x, &s, &a->v[0], &a->v[1], a->n > 2 && a->v[2].t == WM__JV_INT ? a->v[2].i : -1);
+    }
+    if (WM__JF("default") || WM__JF("d")) {
+        const wm__jv *bo = wm__jkw(a, "boolean", 1);
+        int use = v->t == WM__JV_UNDEF || (bo && wm__jtruthy(bo) && !wm__jtruthy(v));
+        return use ? (a0 ? *a0 : wm__jstr("", 0)) : *v;
+    }
+    if (WM__JF("items")) {
+        wm__jargs none;
+        wm__jv fn = wm__jval(WM__JV_FN);
+        if (v->t == WM__JV_UNDEF) return wm__jnew(x, WM__JV_LIST);
+        if (v->t != WM__JV_DICT) { wm__jfail(x, "items: a mapping expected, not '%s'", wm__jtype(v)); return r; }
+        fn.s = "items";
+        fn.a = (wm__jarr *)wm__jalloc(x, sizeof(wm__jarr));
+        if (!fn.a) return r;
+        memset(fn.a, 0, sizeof *fn.a);
+        wm__jpush(x, fn.a, NULL, *v);
+        none.n = none.nk = 0;
+        return wm__jcall(x, &fn, none.v, 0, none.kv, none.kn, none.kl, 0);
+    }
+    if (WM__JF("selectattr") || WM__JF("rejectattr") || WM__JF("select") || WM__JF("reject")) {
+        int attr = name[6] == 'a', keep = name[0] == 's';
+        wm__jv l = wm__jlist_of(x, v);
+        r = wm__jnew(x, WM__JV_LIST);
+        for (i = 0; l.a && i < l.a->n && !x->err; i++) {
+            wm__jv it = attr ? (a0 ? wm__jpath(x, &l.a->v[i], a0) : wm__jval(WM__JV_UNDEF)) : l.a->v[i];
+            int k = attr ? 1 : 0, ok;
+            if (a->n > k && a->v[k].t == WM__JV_STR) {
+                wm__jargs ta;
+                int j;
+                ta.n = ta.nk = 0;
+                for (j = k + 1; j < a->n; j++) ta.v[ta.n++] = a->v[j];
+                ok = wm__jtest(x, &it, a->v[k].s, a->v[k].n, &ta);
+            } else ok = wm__jtruthy(&it);
+            if (ok == keep) wm__jpush(x, r.a, NULL, l.a->v[i]);
+        }
+        return r;
+    }
+    if (WM__JF("map")) {
+        wm__jv l = wm__jlist_of(x, v);
+        const wm__jv *at = wm__jkw(a, "attribute", -1), *dflt = wm__jkw(a, "default", -1);
+        r = wm__jnew(x, WM__JV_LIST);
+        for (i = 0; l.a && i < l.a->n && !x->err; i++) {
+            wm__jv it;
+            if (at) { it = wm__jpath(x, &l.a->v[i], at); if (it.t == WM__JV_UNDEF && dflt) it = *dflt; }
+            else if (a0 && a0->t == WM__JV_STR) {
+                wm__jargs fa;
+                int j;
+                fa.n = fa.nk = 0;
+                for (j = 1; j < a->n; j++) fa.v[fa.n++] = a->v[j];
+                it = wm__jfilter(x, &l.a->v[i], a0->s, a0->n, &fa);
+            } else it = l.a->v[i];
+            wm__jpush(x, r.a, NULL, it);
+        }
+        return r;
+    }
+    if (WM__JF("unique")) {
+        wm__jv l = wm__jlist_of(x, v);
+        int j;
+        r = wm__jnew(x, WM__JV_LIST);
+        for (i = 0; l.a && i < l.a->n; i++) {
+            for (j = 0; j < r.a->n && !wm__jeq(&r.a->v[j], &l.a->v[i]); j++) {}
+            if (j == r.a->n) wm__jpush(x, r.a, NULL, l.a->v[i]);
+        }
+        return r;
+    }
+    if (WM__JF("int")) {
+        if (v->t == WM__JV_INT || v->t == WM__JV_BOOL) return wm__jint(v->i);
+        if (v->t == WM__JV_FLOAT) return wm__jint((long long)v->f);
+        if (v->t == WM__JV_STR) { char *s = wm__jdup(x, v->s, v->n), *end; long long k = s ? strtoll(s, &end, 10) : 0; return wm__jint(s && *end == 0 ? k : (a0 && a0->t == WM__JV_INT ? a0->i : 0)); }
+        return wm__jint(a0 && a0->t == WM__JV_INT ? a0->i : 0);
+    }
+    if (WM__JF("float")) {
+        if (wm__jnum(v)) return wm__jflt(wm__jf(v));
+        if (v->t == WM__JV_STR) { char *s = wm__jdup(x, v->s, v->n), *end; double f = s ? strtod(s, &end) : 0; return wm__jflt(s && *end == 0 ? f : 0.0); }
+        return wm__jflt(0.0);
+    }
+    if (WM__JF("abs")) {
+        if (v->t == WM__JV_FLOAT) return wm__jflt(fabs(v->f));
+        if (v->t != WM__JV_INT && v->t != WM__JV_BOOL) { wm__jfail(x, "bad operand type for abs(): '%s'", wm__jtype(v)); return r; }
+        if (v->i == (-9223372036854775807LL - 1)) { wm__jfail(x, "an integer beyond 64 bits"); return r; }
+        return wm__jint(v->i < 0 ? -v->i : v->i);
+    }
+    if (WM__JF("indent")) {
+        const wm__jv *w = wm__jkw(a, "width", 0), *first = wm__jkw(a, "first", 1);
+        int width = w && w->t == WM__JV_INT ? (int)w->i : 4, k;
+        wm__jsb sb = {x, NULL, 0, 0}, src = {x, NULL, 0, 0};
+        size_t j;
+        wm__jto_str(&src, v, 0);
+        if (first && wm__jtruthy(first)) for (k = 0; k < width; k++) wm__jsb_c(&sb, ' ');
+        for (j = 0; j < src.n; j++) {
+            wm__jsb_c(&sb, src.p[j]);
+            if (src.p[j] == '\n' && j + 1 < src.n && src.p[j + 1] != '\n') for (k = 0; k < width; k++) wm__jsb_c(&sb, ' ');
+        }
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    wm__jfail(x, "the filter '%.*s' is not supported", (int)nl, name);
+    return r;
+}
+
+/* ---- statements ------------------------------------------------------------------ */
+static void wm__jemit(wm__jx *x, const char *s, size_t n) {
+    if (!n) return;
+    if (x->len + n > WM__J_OUT) { wm__jfail(x, "the rendering exceeds %u MB", (unsigned)(WM__J_OUT >> 20)); return; }
+    if (x->len + n > x->cap) {
+        size_t cap = 2 * (x->len + n) + 256;
+        char *o = (char *)WM_MALLOC(cap);
+        if (!o) { wm__jfail(x, "out of memory (the rendering)"); return; }
+        if (x->len) memcpy(o, x->out, x->len);
+        if (x->out) WM_FREE(x->out);
+        x->out = o;
+        x->cap = cap;
+    }
+    memcpy(x->out + x->len, s, n);
+    x->len += n;
+}
+
+enum { WM__JE_EOF, WM__JE_ELIF, WM__JE_ELSE, WM__JE_ENDIF, WM__JE_ENDFOR, WM__JE_ENDSET };
+static int wm__jblock(wm__jx *x, int skip);
+
+static void wm__jassign(wm__jx *x, const char *s, size_t n, wm__jv v) { wm__jput(x, x->scope[x->nscope - 1], s, n, v); }
+
+static void wm__jstmt_if(wm__jx *x, int skip) {
+    wm__jv c = wm__jexpr(x, skip);
+    int done, taken, r;
+    wm__jexpect(x, WM__JT_BLKEND, NULL);
+    taken = !skip && wm__jtruthy(&c);
+    done = taken;
+    r = wm__jblock(x, skip || !taken);
+    while (r == WM__JE_ELIF && !x->err) {
+        c = wm__jexpr(x, skip || done);
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+        taken = !skip && !done && wm__jtruthy(&c);
+        r = wm__jblock(x, skip || !taken);
+        done |= taken;
+    }
+    if (r == WM__JE_ELSE && !x->err) {
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+        r = wm__jblock(x, skip || done);
+    }
+    if (!x->err && r != WM__JE_ENDIF) wm__jfail(x, "{%% if %%} without its {%% endif %%}");
+    wm__jexpect(x, WM__JT_BLKEND, NULL);
+}
+
+static void wm__jstmt_for(wm__jx *x, int skip) {
+    wm__jtok *t1 = wm__jcur(x), *t2 = NULL;
+    int cond_at = -1, body, r, i, n_items, paren = wm__jaccept(x, WM__JT_OP, "(");
+    wm__jv seq, items;
+    t1 = wm__jcur(x);
+    if (!wm__jexpect(x, WM__JT_NAME, NULL)) return;
+    if (wm__jaccept(x, WM__JT_OP, ",")) { t2 = wm__jcur(x); if (!wm__jexpect(x, WM__JT_NAME, NULL)) return; }
+    if (paren) wm__jexpect(x, WM__JT_OP, ")");
+    wm__jexpect(x, WM__JT_NAME, "in");
+    seq = wm__jor(x, skip);
+    if (wm__jaccept(x, WM__JT_NAME, "if")) { cond_at = x->pos; wm__jor(x, 1); }
+    if (wm__jis(x, WM__JT_NAME, "recursive")) { wm__jfail(x, "{%% for ... recursive %%} is not supported"); return; }
+    wm__jexpect(x, WM__JT_BLKEND, NULL);
+    body = x->pos;
+    if (skip || x->err) {
+        r = wm__jblock(x, 1);
+        if (r == WM__JE_ELSE) { wm__jexpect(x, WM__JT_BLKEND, NULL); r = wm__jblock(x, 1); }
+        if (!x->err && r != WM__JE_ENDFOR) wm__jfail(x, "{%% for %%} without its {%% endfor %%}");
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+        return;
+    }
+    if (seq.t == WM__JV_NONE) { wm__jfail(x, "'NoneType' object is not iterable"); return; }
+    seq = wm__jlist_of(x, &seq);
+    if (x->err) return;
+    if (x->nscope == WM__J_DEPTH) { wm__jfail(x, "loops nested too deep"); return; }
+    items = wm__jnew(x, WM__JV_LIST); /* the items the if filter keeps */
+    for (i = 0; seq.a && i < seq.a->n && !x->err; i++) {
+        int keep = 1;
+        if (cond_at >= 0) {
+            int save = x->pos;
+            wm__jv c;
+            x->scope[x->nscope++] = wm__jnew(x, WM__JV_DICT).a;
+            if (t2) {
+                wm__jv k0 = wm__jint(0), k1 = wm__jint(1);
+                wm__jassign(x, t1->s, t1->n, wm__jindex(x, &seq.a->v[i], &k0));
+                wm__jassign(x, t2->s, t2->n, wm__jindex(x, &seq.a->v[i], &k1));
+            } else wm__jassign(x, t1->s, t1->n, seq.a->v[i]);
+            x->pos = cond_at;
+            c = wm__jor(x, 0);
+            keep = wm__jtruthy(&c);
+            x->pos = save;
+            x->nscope--;
+        }
+        if (keep) wm__jpush(x, items.a, NULL, seq.a->v[i]);
+    }
+    n_items = items.a ? items.a->n : 0;
+    r = WM__JE_EOF;
+    for (i = 0; i < n_items && !x->err; i++) {
+        wm__jv loop = wm__jnew(x, WM__JV_DICT), it = items.a->v[i];
+        x->pos = body;
+        x->scope[x->nscope++] = wm__jnew(x, WM__JV_DICT).a;
+        if (!loop.a) break;
+        wm__jput(x, loop.a, "index", 5, wm__jint(i + 1));
+        wm__jput(x, loop.a, "index0", 6, wm__jint(i));
+        wm__jput(x, loop.a, "revindex", 8, wm__jint(n_items - i));
+        wm__jput(x, loop.a, "revindex0", 9, wm__jint(n_items - i - 1));
+        wm__jput(x, loop.a, "first", 5, wm__jbool(i == 0));
+        wm__jput(x, loop.a, "last", 4, wm__jbool(i == n_items - 1));
+        wm__jput(x, loop.a, "length", 6, wm__jint(n_items));
+        wm__jput(x, loop.a, "depth", 5, wm__jint(1));
+        wm__jput(x, loop.a, "depth0", 6, wm__jint(0));
+        wm__jput(x, loop.a, "previtem", 8, i ? items.a->v[i - 1] : wm__jval(WM__JV_UNDEF));
+        wm__jput(x, loop.a, "nextitem", 8, i + 1 < n_items ? items.a->v[i + 1] : wm__jval(WM__JV_UNDEF));
+        wm__jassign(x, "loop", 4, loop);
+        if (t2) {
+            wm__jv k0 = wm__jint(0), k1 = wm__jint(1);
+            wm__jassign(x, t1->s, t1->n, wm__jindex(x, &it, &k0));
+            wm__jassign(x, t2->s, t2->n, wm__jindex(x, &it, &k1));
+        } else wm__jassign(x, t1->s, t1->n, it);
+        r = wm__jblock(x, 0);
+        x->nscope--;
+        if (x->brk == 1) { x->brk = 0; break; }
+        x->brk = 0;
+    }
+    if (x->err) return;
+    if (n_items == 0) { x->pos = body; r = wm__jblock(x, 1); }
+    else if (i < n_items || r == WM__JE_EOF) { x->pos = body; r = wm__jblock(x, 1); } /* after a break: read past the body */
+    if (r == WM__JE_ELSE) { wm__jexpect(x, WM__JT_BLKEND, NULL); r = wm__jblock(x, n_items != 0); }
+    if (!x->err && r != WM__JE_ENDFOR) wm__jfail(x, "{%% for %%} without its {%% endfor %%}");
+    wm__jexpect(x, WM__JT_BLKEND, NULL);
+}
+
+static void wm__jstmt_set(wm__jx *x, int skip) {
+    wm__jtok *t = wm__jcur(x), *attr = NULL;
+    wm__jv v;
+    if (!wm__jexpect(x, WM__JT_NAME, NULL)) return;
+    if (wm__jaccept(x, WM__JT_OP, ".")) { attr = wm__jcur(x); if (!wm__jexpect(x, WM__JT_NAME, NULL)) return; }
+    if (wm__jaccept(x, WM__JT_OP, "=")) {
+        v = wm__jexpr(x, skip);
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+    } else { /* {% set x %}...{% endset %}: what the block renders */
+        size_t at = x->len;
+        int r;
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+        r = wm__jblock(x, skip);
+        if (!x->err && r != WM__JE_ENDSET) wm__jfail(x, "{%% set %%} block without its {%% endset %%}");
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+        v = wm__jstr(wm__jdup(x, x->out ? x->out + at : "", x->len - at), x->len - at);
+        x->len = at;
+    }
+    if (skip || x->err) return;
+    if (attr) {
+        wm__jv ns = wm__jlookup(x, t->s, t->n);
+        if (ns.t != WM__JV_DICT || !ns.ns) { wm__jfail(x, "{%% set %.*s.%.*s %%}: only a namespace's attributes can be set", (int)t->n, t->s, (int)attr->n, attr->s); return; }
+        wm__jput(x, ns.a, attr->s, attr->n, v);
+    } else wm__jassign(x, t->s, t->n, v);
+}
+
+/* runs (or, with skip, reads) statements up to the tag that ends the block:
+   returns it (WM__JE_*), the position after its keyword */
+static int wm__jblock(wm__jx *x, int skip) {
+    static const char *const ends[] = {"", "elif", "else", "endif", "endfor", "endset"};
+    int r;
+    if (++x->depth > WM__J_DEPTH) { x->depth--; wm__jfail(x, "blocks nested too deep"); return WM__JE_EOF; }
+    while (!x->err) {
+        wm__jtok *k = wm__jcur(x);
+        int sk = skip || x->brk;
+        if (++x->steps > WM__J_STEPS) { wm__jfail(x, "the template runs too long (more than %ld steps)", WM__J_STEPS); break; }
+        if (k->t == WM__JT_EOF) break;
+        if (k->t == WM__JT_TEXT) { if (!sk) wm__jemit(x, k->s, k->n); x->pos++; continue; }
+        if (k->t == WM__JT_VAR) {
+            wm__jv v;
+            x->pos++;
+            v = wm__jexpr(x, sk);
+            wm__jexpect(x, WM__JT_VAREND, NULL);
+            if (!sk && !x->err) {
+                if (v.t == WM__JV_STR) wm__jemit(x, v.s, v.n);
+                else { wm__jsb sb = {x, NULL, 0, 0}; wm__jto_str(&sb, &v, 0); if (sb.n) wm__jemit(x, sb.p, sb.n); }
+            }
+            continue;
+        }
+        if (k->t != WM__JT_BLK) { wm__jfail(x, "unexpected '%.*s'", (int)k->n, k->s); break; }
+        x->pos++;
+        k = wm__jcur(x);
+        if (!wm__jexpect(x, WM__JT_NAME, NULL)) break;
+        for (r = 1; r < (int)(sizeof ends / sizeof ends[0]); r++)
+            if (wm__jname_is(k->s, k->n, ends[r])) break;
+        if (r < (int)(sizeof ends / sizeof ends[0])) { x->depth--; return r; }
+        if (wm__jname_is(k->s, k->n, "if")) wm__jstmt_if(x, sk);
+        else if (wm__jname_is(k->s, k->n, "for")) wm__jstmt_for(x, sk);
+        else if (wm__jname_is(k->s, k->n, "set")) wm__jstmt_set(x, sk);
+        else if (wm__jname_is(k->s, k->n, "break") || wm__jname_is(k->s, k->n, "continue")) {
+            if (!sk) x->brk = k->s[0] == 'b' ? 1 : 2;
+            wm__jexpect(x, WM__JT_BLKEND, NULL);
+        } else if (wm__jname_is(k->s, k->n, "generation") || wm__jname_is(k->s, k->n, "endgeneration")) /* transformers' assistant-mask markers: nothing to render */
+            wm__jexpect(x, WM__JT_BLKEND, NULL);
+        else wm__jfail(x, "{%% %.*s %%} is not supported (wm.h renders if/for/set/break/continue)", (int)(k->n > 30 ? 30 : k->n), k->s);
+    }
+    x->depth--;
+    return WM__JE_EOF;
+}
+
+/* the config's chat_template (a string, or a list of {name, template}: "default"), bos_token, eos_token */
+static const char *wm__jconfig_str(wm__jx *x, const char *cfg, const char *e, const char *key, size_t *n) {
+    const char *v = wm__j_get(cfg, e, key);
+    char *s;
+    if (v && *v == '{') v = wm__j_get(v, e, "content"); /* an AddedToken */
+    if (!v || *v != '"') { *n = 0; return NULL; }
+    *n = wm__j_str(v, e, NULL, 0);
+    if (!(s = (char *)wm__jalloc(x, *n + 1))) return NULL;
+    wm__j_str(v, e, s, *n + 1);
+    return s;
+}
+
+WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, size_t *len, wm_error *err) {
+    wm__jx *x;
+    const char *tmpl = NULL, *bos = NULL, *eos = NULL;
+    size_t tn = 0, bn = 0, en = 0;
+    wm__jv ctx, msgs;
+    wm_status st = WM_OK;
+    if (!p || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "chat template: params and len are required");
+    *len = 0;
+    if (!(x = (wm__jx *)WM_MALLOC(sizeof *x))) return wm__fail(err, WM_ERR_NOMEM, "chat template: out of memory");
+    memset(x, 0, sizeof *x);
+    x->now = p->now;
+    ctx = wm__jnew(x, WM__JV_DICT);
+    x->scope[x->nscope++] = ctx.a;
+    if (p->config_json) { /* tokenizer_config.json */
+        const char *e = p->config_json + p->config_bytes, *root = wm__j_ws(p->config_json, e), *ct;
+        if (root >= e || *root != '{' || !wm__j_value(root, e, WM__JSON_DEPTH)) { wm__jfail(x, "tokenizer_config.json is not a JSON object"); goto done; }
+        bos = wm__jconfig_str(x, root, e, "bos_token", &bn);
+        eos = wm__jconfig_str(x, root, e, "eos_token", &en);
+        ct = wm__j_get(root, e, "chat_template");
+        if (ct && *ct == '[') { /* named templates: the one called "default" */
+            wm__jit it;
+            const char *item;
+            for (wm__j_iter(&it, ct, e); wm__j_next(&it, NULL, &item);) {
+                const char *nm = *item == '{' ? wm__j_get(item, e, "name") : NULL;
+                if (nm && wm__j_eq(nm, e, "default")) ct = wm__j_get(item, e, "template");
+            }
+        }
+        if (!p->template_text) {
+            if (!ct || *ct != '"') { wm__jfail(x, "tokenizer_config.json has no chat_template"); goto done; }
+            char *t;
+            tn = wm__j_str(ct, e, NULL, 0);
+            if ((t = (char *)wm__jalloc(x, tn + 1)) != NULL) wm__j_str(ct, e, t, tn + 1);
+            tmpl = t;
+        }
+    }
+    if (p->template_text) { tmpl = p->template_text; tn = p->template_bytes; }
+    if (!tmpl) { wm__jfail(x, "no chat template (config_json or template_text)"); goto done; }
+    if (bos) wm__jput(x, ctx.a, "bos_token", 9, wm__jstr(bos, bn));
+    if (eos) wm__jput(x, ctx.a, "eos_token", 9, wm__jstr(eos, en));
+    if (p->config_json) { /* the other special tokens transformers passes */
+        const char *e = p->config_json + p->config_bytes, *root = wm__j_ws(p->config_json, e), *t;
+        size_t k;
+        if ((t = wm__jconfig_str(x, root, e, "unk_token", &k)) != NULL) wm__jput(x, ctx.a, "unk_token", 9, wm__jstr(t, k));
+        if ((t = wm__jconfig_str(x, root, e, "pad_token", &k)) != NULL) wm__jput(x, ctx.a, "pad_token", 9, wm__jstr(t, k));
+    }
+    wm__jput(x, ctx.a, "tools", 5, wm__jval(WM__JV_NONE)); /* as apply_chat_template passes them */
+    wm__jput(x, ctx.a, "documents", 9, wm__jval(WM__JV_NONE));
+    if (p->context_json) { /* extra variables: tools, enable_thinking, date_string, ... */
+        const char *e = p->context_json + p->context_bytes, *root = wm__j_ws(p->context_json, e);
+        wm__jv c;
+        int i;
+        if (root >= e || *root != '{' || !wm__j_value(root, e, WM__JSON_DEPTH)) { wm__jfail(x, "the context is not a JSON object"); goto done; }
+        c = wm__jfrom_json(x, root, e, 0);
+        for (i = 0; c.a && i < c.a->n; i++) wm__jput(x, ctx.a, c.a->k[i].s, c.a->k[i].n, c.a->v[i]);
+    }
+    if (p->messages_json) {
+        const char *e = p->messages_json + p->messages_bytes, *root = wm__j_ws(p->messages_json, e);
+        if (root >= e || *root != '[' || !wm__j_value(root, e, WM__JSON_DEPTH)) { wm__jfail(x, "the messages are not a JSON array"); goto done; }
+        msgs = wm__jfrom_json(x, root, e, 0);
+    } else msgs = wm__jnew(x, WM__JV_LIST);
+    wm__jput(x, ctx.a, "messages", 8, msgs);
+    if (!wm__jget(ctx.a, "add_generation_prompt", 21)) wm__jput(x, ctx.a, "add_generation_prompt", 21, wm__jbool(p->add_generation_prompt));
+    if (x->err || !wm__jlex(x, tmpl, tn)) goto done;
+    if (wm__jblock(x, 0) != WM__JE_EOF && !x->err) {
+        wm__jtok *k = &x->tk[x->pos - 1];
+        wm__jfail(x, "{%% %.*s %%} without its opening tag", (int)k->n, k->s);
+    }
+done:
+    if (x->err) st = wm__fail(err, x->err == 2 ? WM_ERR_TEMPLATE : x->mem_used >= WM__J_MEM ? WM_ERR_NOMEM : WM_ERR_FORMAT, "%s%s", x->err == 2 ? "" : "chat template: ", x->msg);
+    else {
+        *len = x->len;
+        if (out && cap > x->len) { if (x->len) memcpy(out, x->out, x->len); out[x->len] = 0; }
+        else if (out || cap) st = wm__fail(err, WM_ERR_INVALID_ARG, "chat template: the rendering takes %zu bytes, out has room for %zu", x->len + 1, cap);
+        if (st == WM_OK) wm__ok(err);
+    }
+    while (x->mem) { wm__jblk *b = x->mem; x->mem = b->next; WM_FREE(b); }
+    if (x->out) WM_FREE(x->out);
+    WM_FREE(x);
+    return st;
+}
+#endif
 
 /* ========================================================================
    [@STDIO] stdio helpers: a checkpoint directory from files

@@ -60,7 +60,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_STOP, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_STOP, O_ADD_GEN, O_CONTEXT, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -89,7 +89,7 @@ static const optdef OPTS[N_OPT] = {
     {"--save-session", NULL, "FILE", K_STR, 0, 0, "save the session at the end (-n 0: just the prompt)"},
     {"--load-session", NULL, "FILE", K_STR, 0, 0, "continue a saved session (a prompt is appended to it)"},
     {"--system", NULL, "TEXT", K_STR, 0, 0, "the system message"},
-    {"--template", NULL, "NAME", K_STR, 0, 0, "chat format: doge, chatml, rodimus (default: the checkpoint's)"},
+    {"--template", NULL, "NAME", K_STR, 0, 0, "chat format: doge, chatml, rodimus (default: the checkpoint's tokenizer_config.json chat_template, else guessed)"},
     {"--special", NULL, NULL, K_FLAG, 0, 0, "add the template (BOS) tokens"},
     {"--count", NULL, NULL, K_FLAG, 0, 0, "print only the number of tokens (and the speed on stderr)"},
     {"--ids", NULL, "IDS", K_STR, 0, 0, "token ids: 3,17,42"},
@@ -112,6 +112,8 @@ static const optdef OPTS[N_OPT] = {
     {"--mmap", NULL, NULL, K_FLAG, 0, 0, "map the weight files read-only (the default: fast to open, pages shared between processes)"},
     {"--no-mmap", NULL, NULL, K_FLAG, 0, 0, "read the weights into memory instead (huge pages where Linux gives them)"},
     {"--stop", NULL, "TEXT", K_STR, 0, 0, "stop once the output ends with TEXT (repeatable; also -r, --reverse-prompt)"},
+    {"--add-generation-prompt", NULL, NULL, K_FLAG, 0, 0, "end with the assistant's turn opened"},
+    {"--context", NULL, "JSON", K_STR, 0, 0, "more template variables: a JSON object, or a file holding one (tools, enable_thinking, ...)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -151,6 +153,8 @@ static const command CMDS[] = {
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
      {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, -1},
      "a C header of the bytes a caller-memory (firmware) build needs"},
+    {"template", "TOKENIZER_CONFIG_JSON MESSAGES_JSON", "[--add-generation-prompt] [--context JSON]", 2, 2, {O_ADD_GEN, O_CONTEXT, -1},
+     "a conversation rendered by the checkpoint's Jinja chat template, byte for byte as transformers renders it"},
 };
 #define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
 
@@ -629,7 +633,13 @@ static int gg_open(const char *in, wm_model **m, char **file, size_t *file_n, ch
         src.config_json = NULL; src.config_bytes = 0; src.files = &b; src.n_files = 1;
         if (wm_model_open(m, &src, &e) != WM_OK) return fail("%s", e.message);
         if (wm_gguf_string(*file, n, "wm.config_json", &p->config_json, &p->config_bytes, NULL) != WM_OK) p->config_json = NULL;
-        if (wm_gguf_string(*file, n, "tokenizer.huggingface.json", &p->tokenizer_json, &p->tokenizer_bytes, NULL) != WM_OK) p->tokenizer_json = NULL;
+        if (wm_gguf_string(*file, n, "tokenizer.huggingface.json", &p->tokenizer_json, &p->tokenizer_bytes, NULL) != WM_OK) {
+            size_t need = 0; /* llama.cpp's tokenizer.ggml.* keys: the tokenizer.json they make, so the new file keeps a tokenizer */
+            p->tokenizer_json = NULL;
+            if (wm_gguf_tokenizer_json(*file, n, NULL, 0, &need, NULL) == WM_OK && (*tok_json = (char *)malloc(need + 1)) != NULL &&
+                wm_gguf_tokenizer_json(*file, n, *tok_json, need + 1, &p->tokenizer_bytes, NULL) == WM_OK)
+                p->tokenizer_json = *tok_json;
+        }
     } else {
         if (wm_model_load(m, in, &e) != WM_OK) return fail("%s", e.message);
         snprintf(path, sizeof path, "%s/config.json", in);
@@ -804,6 +814,50 @@ done:
     wm_session_free(s);
     if (t) wm_tokenizer_free(t);
     if (m) wm_model_free(m);
+    return rc;
+}
+
+/* ---- chat templates ---------------------------------------------------------
+   wm template CONFIG MESSAGES: the rendering on stdout exactly (no newline
+   added); a template that raises exits 1 with its message. MESSAGES and
+   --context: a file, or the JSON text itself. */
+
+static char *json_arg(const char *s, size_t *n) {
+    const char *p = s;
+    while (*p == ' ' || *p == '\n' || *p == '\t') p++;
+    if (*p == '[' || *p == '{') {
+        char *d = strdup(s);
+        if (d) *n = strlen(d);
+        else fail("out of memory");
+        return d;
+    }
+    return read_text(s, n);
+}
+
+static int cmd_template(const args *a) {
+    wm_chat_params p;
+    wm_error e;
+    char *cfg = NULL, *msgs = NULL, *ctx = NULL, *out = NULL;
+    size_t cn = 0, mn = 0, xn = 0, len = 0;
+    int rc = 1;
+    memset(&p, 0, sizeof p);
+    if (!(cfg = read_text(a->pos[0], &cn)) || !(msgs = json_arg(a->pos[1], &mn))) goto done;
+    if (a->set[O_CONTEXT] && !(ctx = json_arg(a->str[O_CONTEXT], &xn))) goto done;
+    p.config_json = cfg; p.config_bytes = cn;
+    p.messages_json = msgs; p.messages_bytes = mn;
+    p.context_json = ctx; p.context_bytes = xn;
+    p.add_generation_prompt = a->set[O_ADD_GEN];
+    p.now = (long long)time(NULL);
+    if (wm_chat_apply(&p, NULL, 0, &len, &e) != WM_OK) {
+        if (e.status == WM_ERR_TEMPLATE) fprintf(stderr, "%s\n", e.message); /* the template's own words */
+        else fail("%s: %s", a->pos[0], e.message);
+        goto done;
+    }
+    if (!(out = (char *)malloc(len + 1)) || wm_chat_apply(&p, out, len + 1, &len, &e) != WM_OK) { fail("%s", out ? e.message : "out of memory"); goto done; }
+    if (fwrite(out, 1, len, stdout) != len || fflush(stdout) != 0) { fail("stdout: write failed"); goto done; }
+    rc = 0;
+done:
+    free(cfg); free(msgs); free(ctx); free(out);
     return rc;
 }
 
@@ -1134,9 +1188,189 @@ static const wm_chat_template *pick_template(const args *a, const wm_model *m, c
     return ct;
 }
 
+/* ---- chat through the checkpoint's Jinja template ----------------------------
+   The whole conversation is rendered each turn (wm_chat_apply, as
+   transformers would); when the session already holds a prefix of that
+   text, only the rest is fed, else the session starts again from it. An
+   answer ends at the template's eos_token (and --stop texts). */
+
+static void json_str(char **buf, size_t *n, size_t *cap, const char *s) { /* appends s as a JSON string */
+    size_t need = *n + 6 * strlen(s) + 8;
+    if (need > *cap) { char *nb = (char *)realloc(*buf, need * 2); if (!nb) return; *buf = nb; *cap = need * 2; }
+    (*buf)[(*n)++] = '"';
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') { (*buf)[(*n)++] = '\\'; (*buf)[(*n)++] = (char)c; }
+        else if (c < 0x20) *n += (size_t)snprintf(*buf + *n, 8, "\\u%04x", c);
+        else (*buf)[(*n)++] = (char)c;
+    }
+    (*buf)[(*n)++] = '"';
+}
+
+/* the JSON messages: the system message, turns[from..n) and the new one */
+static char *chat_messages(const char *sys, const turn *turns, int from, int n, const char *msg, size_t *len) {
+    size_t cap = 64, k = 0;
+    char *b = (char *)malloc(cap);
+    int j;
+    if (!b) return NULL;
+    b[k++] = '[';
+#define ADD_LIT(lit) do { size_t l_ = strlen(lit); if (k + l_ + 1 > cap) { char *nb = (char *)realloc(b, cap = 2 * (k + l_ + 1)); if (!nb) { free(b); return NULL; } b = nb; } memcpy(b + k, lit, l_); k += l_; } while (0)
+    if (sys) { ADD_LIT("{\"role\": \"system\", \"content\": "); json_str(&b, &k, &cap, sys); ADD_LIT("}"); }
+    for (j = from; j <= n; j++) {
+        if (k > 1) ADD_LIT(", ");
+        ADD_LIT("{\"role\": \"user\", \"content\": ");
+        json_str(&b, &k, &cap, j < n ? turns[j].user : msg);
+        ADD_LIT("}");
+        if (j < n) { ADD_LIT(", {\"role\": \"assistant\", \"content\": "); json_str(&b, &k, &cap, turns[j].answer); ADD_LIT("}"); }
+    }
+    ADD_LIT("]");
+#undef ADD_LIT
+    b[k] = 0;
+    *len = k;
+    return b;
+}
+
+/* the rendering of a conversation (NULL: failed, printed) */
+static char *chat_render(const char *cfg, size_t cfg_n, const char *sys, const turn *turns, int from, int n, const char *msg, size_t *len) {
+    wm_chat_params p;
+    wm_error e;
+    size_t mn = 0;
+    char *msgs = chat_messages(sys, turns, from, n, msg, &mn), *out = NULL;
+    if (!msgs) { fail("out of memory"); return NULL; }
+    memset(&p, 0, sizeof p);
+    p.config_json = cfg; p.config_bytes = cfg_n;
+    p.messages_json = msgs; p.messages_bytes = mn;
+    p.add_generation_prompt = 1;
+    p.now = (long long)time(NULL);
+    if (wm_chat_apply(&p, NULL, 0, len, &e) != WM_OK || !(out = (char *)malloc(*len + 1)) || wm_chat_apply(&p, out, *len + 1, len, &e) != WM_OK) {
+        fail("chat template: %s", out ? e.message : e.message[0] ? e.message : "out of memory");
+        free(out);
+        out = NULL;
+    }
+    free(msgs);
+    return out;
+}
+
+/* tokenizer_config.json beside the model, when it has a chat_template (else NULL) */
+static char *chat_config(const char *dir, size_t *n) {
+    char path[4200];
+    struct stat st;
+    char *cfg;
+    if (strlen(dir) >= 4000 || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) return NULL;
+    snprintf(path, sizeof path, "%s/tokenizer_config.json", dir);
+    if (stat(path, &st) != 0) return NULL;
+    if (!(cfg = read_text(path, n))) return NULL;
+    if (!strstr(cfg, "\"chat_template\"")) { free(cfg); return NULL; }
+    return cfg;
+}
+
+static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *sys, wm_model *m, wm_tokenizer *t, wm_session *s, wm_sampler *smp,
+                      unsigned long long seed) {
+    int n_new = a->set[O_N] ? (int)a->i[O_N] : 256, tty = isatty(0), n_ok = 0, n_failed = 0, n_turns = 0, first = 0, cap_turns = 0, rc;
+    long n_ctx = wm_session_get_params(s)->n_ctx;
+    wm_generate_params gp = wm_generate_default_params();
+    float *logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
+    char *line = NULL, *held = NULL; /* held: the text the session holds */
+    size_t line_cap = 0, held_n = 0;
+    turn *turns = NULL;
+    if (!logits) return fail("out of memory");
+    gp.max_new = n_new;
+    gp.add_special = 0;
+    { /* the answer ends at the config's eos_token */
+        wm_chat_params p;
+        wm_error e;
+        size_t len = 0;
+        char eos[256] = "";
+        const char *q = strstr(cfg, "\"eos_token\"");
+        memset(&p, 0, sizeof p);
+        p.config_json = cfg; p.config_bytes = cfg_n; p.template_text = "{{ eos_token }}"; p.template_bytes = 15;
+        if (q && wm_chat_apply(&p, eos, sizeof eos, &len, &e) == WM_OK && len && (gp.stop_ids[0] = wm_tokenizer_find(t, eos)) >= 0) gp.n_stop_ids = 1;
+    }
+    if (tty) fprintf(stderr, "wm: chat template: the checkpoint's tokenizer_config.json (Jinja)\n");
+    for (;;) {
+        ssize_t got;
+        size_t len, n, skip;
+        wm_generate_stats gs;
+        stream_ctx sc;
+        char *text;
+        long need, reserve = n_new >= 0 && n_new < n_ctx / 2 ? n_new : n_ctx / 2;
+        g_sigint = 0;
+        if (tty) { fprintf(stderr, "> "); fflush(stderr); }
+        errno = 0;
+        got = getline(&line, &line_cap, stdin);
+        if (got < 0) { if (errno == EINTR) fprintf(stderr, "\n"); break; }
+        len = (size_t)got;
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+        if (!strcmp(line, "/exit")) break;
+        if (!len) continue;
+        for (;;) { /* the conversation from turns[first]: what the session holds is kept when the text starts with it */
+            if (!(text = chat_render(cfg, cfg_n, sys, turns, first, n_turns, line, &n))) break;
+            skip = held && wm_session_pos(s) > 0 && n >= held_n && !memcmp(text, held, held_n) ? held_n : 0;
+            need = count_tokens(t, text + skip, n - skip, 0) + (skip ? wm_session_pos(s) : 0);
+            if (need < 0 || need + reserve <= n_ctx || first == n_turns) break;
+            free(text);
+            first++; /* the oldest turn goes */
+        }
+        if (!text) { n_failed++; if (n_turns == 0) break; continue; }
+        if (need >= n_ctx || need < 0) {
+            fail(need < 0 ? "chat: cannot tokenize the message" : "chat: the message takes %ld tokens; the context holds %ld (-c sets it): not sent", need, n_ctx);
+            free(text);
+            n_failed++;
+            continue;
+        }
+        if (!skip) {
+            if (wm_session_pos(s) > 0 && first > 0) fprintf(stderr, "wm: the context is full: the conversation goes on without its %d oldest turn(s)\n", first);
+            wm_session_reset(s);
+        }
+        memset(&sc, 0, sizeof sc);
+        sc.cap = 256;
+        sc.text = (char *)malloc(sc.cap);
+        if (sc.text) sc.text[0] = 0;
+        sc.stops = a->stops;
+        sc.n_stops = a->n_stops;
+        print_seed(seed);
+        seed = 0;
+        if (wm_generate(s, t, smp, logits, text + skip, n - skip, &gp, on_token, &sc, &gs) != WM_OK) {
+            printf("\n");
+            fail("%s (the conversation starts again)", wm_session_error(s));
+            wm_session_reset(s);
+            first = n_turns;
+            n_failed++;
+            free(text); free(sc.text);
+            continue;
+        }
+        printf("\n");
+        if (g_sigint) fprintf(stderr, "wm: [answer stopped]\n");
+        else if (sc.stopped) fprintf(stderr, "wm: [stopped at \"%.60s\"]\n", a->stops[sc.stopped - 1]);
+        else if (gs.stop == WM_STOP_CONTEXT) fprintf(stderr, "wm: [the context is full]\n");
+        fflush(stdout);
+        free(held); /* the session now holds the rendering and the answer */
+        held_n = n + (sc.text ? sc.n : 0);
+        held = (char *)malloc(held_n + 1);
+        if (held) { memcpy(held, text, n); if (sc.text) memcpy(held + n, sc.text, sc.n); }
+        else held_n = 0;
+        free(text);
+        if (n_turns == cap_turns) {
+            turn *nt = (turn *)realloc(turns, sizeof(turn) * (size_t)(cap_turns = cap_turns ? 2 * cap_turns : 16));
+            if (!nt) { free(sc.text); fail("out of memory"); break; }
+            turns = nt;
+        }
+        turns[n_turns].user = strdup(line);
+        turns[n_turns].answer = sc.text ? sc.text : strdup("");
+        if (!turns[n_turns].user || !turns[n_turns].answer) { fail("out of memory"); break; }
+        n_turns++;
+        n_ok++;
+    }
+    rc = n_failed > 0 && n_ok == 0 ? 1 : 0;
+    while (n_turns > 0) { n_turns--; free(turns[n_turns].user); free(turns[n_turns].answer); }
+    free(turns); free(line); free(logits); free(held);
+    return rc;
+}
+
 static int cmd_chat(const args *a) {
     const char *sys = a->str[O_SYSTEM];
-    char *sys_buf = NULL;
+    char *sys_buf = NULL, *jcfg = NULL; /* jcfg: tokenizer_config.json with a chat_template */
+    size_t jcfg_n = 0;
     const wm_chat_template *ct = a->set[O_TEMPLATE] ? wm_chat_template_get(a->str[O_TEMPLATE]) : NULL;
     int n_new = a->set[O_N] ? (int)a->i[O_N] : 256, rc = 1, tty = isatty(0), n_ok = 0, n_failed = 0, n_turns = 0, first = 0, cap_turns = 0;
     wm_model *m = NULL;
@@ -1161,6 +1395,10 @@ static int cmd_chat(const args *a) {
     }
     if (make_sampler(a, &smp, &seed)) { free(sys_buf); return 1; }
     if (open_all(a, &m, &t, &s)) goto done;
+    if (!a->set[O_TEMPLATE] && (jcfg = chat_config(a->pos[0], &jcfg_n)) != NULL) { /* the checkpoint's own template */
+        rc = chat_jinja(a, jcfg, jcfg_n, sys, m, t, s, &smp, seed);
+        goto done;
+    }
     ct = pick_template(a, m, t, tty); /* said when interactive */
     n_ctx = wm_session_get_params(s)->n_ctx;
     gp.max_new = n_new;
@@ -1262,6 +1500,7 @@ done:
     free(line);
     free(logits);
     free(sys_buf);
+    free(jcfg);
     close_all(m, t, s);
     return rc;
 }
@@ -1566,7 +1805,7 @@ done:
 }
 
 int main(int argc, char **argv) {
-    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan};
+    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan, cmd_template};
     args a;
     int k, rc;
     if (argc < 2) {

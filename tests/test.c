@@ -3596,6 +3596,103 @@ static void test_quant_tile(void) {
     }
 }
 
+/* ---- chat templates: real tokenizer_config.json files (tests/fixtures/chat, written
+   by tools/gen_chat_cases.py with python3-jinja2 configured as transformers) ------ */
+static void test_jinja_templates(void) {
+    static const char *const names[] = {"llama3_2", "qwen2_5", "qwen3", "gemma3", "mistral_nemo", "deepseek_v3", "doge", "chatml", "rodimus"};
+    size_t fi;
+    int total = 0, same = 0, raises = 0;
+    for (fi = 0; fi < sizeof names / sizeof names[0]; fi++) {
+        char path[256];
+        size_t n = 0;
+        char *js, *cfg_text;
+        const char *e, *root, *cfg, *cases, *c, *cfg_end;
+        wm__jit it;
+        int k = 0, ok = 0;
+        snprintf(path, sizeof path, "tests/fixtures/chat/%s.json", names[fi]);
+        js = (char *)read_all(path, &n);
+        if (!js) { check(0, "%s readable", path); continue; }
+        e = js + n;
+        root = wm__j_ws(js, e);
+        cfg = wm__j_get(root, e, "config");
+        cases = wm__j_get(root, e, "cases");
+        cfg_end = cfg ? wm__j_value(cfg, e, 64) : NULL;
+        cfg_text = cfg && cfg_end ? (char *)cfg : NULL;
+        for (wm__j_iter(&it, cases, e); cfg_text && wm__j_next(&it, NULL, &c); k++) {
+            const char *m = wm__j_get(c, e, "messages"), *cx = wm__j_get(c, e, "context"), *g = wm__j_get(c, e, "add_generation_prompt");
+            const char *want = wm__j_get(c, e, "output"), *err_txt = wm__j_get(c, e, "error"), *raised = wm__j_get(c, e, "raised");
+            wm_chat_params p;
+            wm_error er;
+            size_t len = 0, wl;
+            char *got = NULL, *w;
+            wm_status st;
+            memset(&p, 0, sizeof p);
+            p.config_json = cfg_text; p.config_bytes = (size_t)(cfg_end - cfg_text);
+            p.messages_json = m; p.messages_bytes = (size_t)(wm__j_value(m, e, 64) - m);
+            if (cx) { p.context_json = cx; p.context_bytes = (size_t)(wm__j_value(cx, e, 64) - cx); }
+            p.add_generation_prompt = g && !strncmp(g, "true", 4);
+            p.now = 1764115200; /* the generator's clock */
+            st = wm_chat_apply(&p, NULL, 0, &len, &er);
+            if (st == WM_OK) {
+                got = (char *)malloc(len + 1);
+                st = wm_chat_apply(&p, got, len + 1, &len, &er);
+            }
+            total++;
+            if (want) {
+                wl = wm__j_str(want, e, NULL, 0);
+                w = (char *)malloc(wl + 1);
+                wm__j_str(want, e, w, wl + 1);
+                if (st == WM_OK && len == wl && !memcmp(got, w, wl)) { same++; ok++; }
+                else {
+                    size_t d = 0;
+                    while (st == WM_OK && d < len && d < wl && got[d] == w[d]) d++;
+                    check(0, "%s case %d: %s (first difference at byte %zu: got '%.40s', want '%.40s')", names[fi], k,
+                          st == WM_OK ? "a different rendering" : er.message, d, st == WM_OK ? got + d : "", w + (d < wl ? d : wl));
+                }
+                free(w);
+            } else { /* the template fails: raise_exception's own message, or a failure either way */
+                int is_raise = raised && !strncmp(raised, "true", 4);
+                wl = wm__j_str(err_txt, e, NULL, 0);
+                w = (char *)malloc(wl + 1);
+                wm__j_str(err_txt, e, w, wl + 1);
+                raises += is_raise;
+                if (st != WM_OK && (!is_raise || (st == WM_ERR_TEMPLATE && !strcmp(er.message, w)))) { same++; ok++; }
+                else check(0, "%s case %d: the template fails ('%s'): wm %s", names[fi], k, w, st == WM_OK ? "rendered it" : er.message);
+                free(w);
+            }
+            free(got);
+        }
+        if (getenv("WM_TEST_VERBOSE")) printf("  %-13s %d of %d cases as jinja2\n", names[fi], ok, k);
+        check(k >= 20, "%s: %d conversations", names[fi], k);
+        free(js);
+    }
+    check(total >= 180 && same == total && raises >= 8, "chat templates: %d of %d renderings byte-identical to jinja2 (9 real templates; %d raise_exception)",
+          same, total, raises);
+    { /* wm template: the rendering exactly, the template's own message where it raises, refusal by name */
+        size_t n = 0;
+        char *js = (char *)read_all("tests/fixtures/chat/gemma3.json", &n), out[8192];
+        const char *e = js ? js + n : NULL, *cfg = js ? wm__j_get(wm__j_ws(js, e), e, "config") : NULL;
+        FILE *f = fopen("build/tmp/gemma3-config.json", "wb");
+        if (f && cfg) fwrite(cfg, 1, (size_t)(wm__j_value(cfg, e, 64) - cfg), f);
+        if (f) fclose(f);
+        f = fopen("build/tmp/macro-config.json", "wb");
+        if (f) { fputs("{\"chat_template\": \"{% macro m() %}x{% endmacro %}{{ m() }}\"}", f); fclose(f); }
+        check(run_capture("build/wm template build/tmp/gemma3-config.json '[{\"role\": \"system\", \"content\": \"Be brief.\"}, {\"role\": \"user\", "
+                          "\"content\": \" Hi \"}]' --add-generation-prompt", out, sizeof out) == 0 &&
+                  !strcmp(out, "<bos><start_of_turn>user\nBe brief.\n\nHi<end_of_turn>\n<start_of_turn>model\n"),
+              "wm template: gemma3's rendering exactly: '%s'", out);
+        check(run_capture("build/wm template build/tmp/gemma3-config.json '[{\"role\": \"user\", \"content\": \"a\"}, {\"role\": \"user\", "
+                          "\"content\": \"b\"}]' 2>&1", out, sizeof out) != 0 && !strcmp(out, "Conversation roles must alternate user/assistant/user/assistant/...\n"),
+              "wm template: a template that raises: its message, exit non-zero: '%s'", out);
+        check(run_capture("build/wm template build/tmp/macro-config.json '[]' 2>&1", out, sizeof out) != 0 && strstr(out, "{% macro %} is not supported"),
+              "wm template: a construct it lacks is refused by name: '%s'", out);
+        check(run_capture("build/wm template build/tmp/gemma3-config.json '[{\"role\": \"user\", \"content\": \"Hi\"}]' --context '{\"bos_token\": \"<B>\"}'", out,
+                          sizeof out) == 0 && !strncmp(out, "<B><start_of_turn>", 18),
+              "wm template --context: extra variables: '%s'", out);
+        free(js);
+    }
+}
+
 /* ---- sizes: every reported size, the same number on every target --------
    Structs take fixed slots in an arena (WM__SLOT), so the bytes a model,
    session, tokenizer and generation need are one number whether a 64-bit
@@ -4385,6 +4482,7 @@ int main(int argc, char **argv) {
     RUN("hostile", test_hostile);
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
+    RUN("chat", test_jinja_templates);
     RUN("cli", test_cli);
     RUN("cli", test_cli_tokenizers);
     RUN("cli", test_readme_plan);

@@ -101,6 +101,29 @@ int main(int argc, char **argv) {
     mkdir(g_dir, 0777);
     gguf_seeds();
     numeric_text_seeds();
+    { /* the real chat templates with a conversation: jinja's seeds */
+        static const char *const chats[] = {"llama3_2", "qwen2_5", "qwen3", "gemma3", "mistral_nemo", "deepseek_v3", "doge", "chatml", "rodimus"};
+        static const char msgs[] = "[{\"role\": \"system\", \"content\": \"sys\"}, {\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", "
+                                   "\"content\": \"yo\", \"tool_calls\": [{\"id\": \"abcdefghi\", \"type\": \"function\", \"function\": {\"name\": \"f\", "
+                                   "\"arguments\": {\"x\": 1.5}}}]}, {\"role\": \"tool\", \"content\": \"2\", \"tool_call_id\": \"abcdefghi\"}]";
+        for (i = 0; i < (int)(sizeof chats / sizeof chats[0]); i++) {
+            char path[256], *tmpl;
+            size_t cn = 0, tn;
+            char *cj;
+            const char *e, *ct;
+            snprintf(path, sizeof path, "tests/fixtures/chat/%s.json", chats[i]);
+            if (!(cj = (char *)read_all(path, &cn))) continue;
+            e = cj + cn;
+            ct = wm__j_get(wm__j_get(wm__j_ws(cj, e), e, "config"), e, "chat_template");
+            if (ct && *ct == '"' && (tmpl = (char *)malloc((tn = wm__j_str(ct, e, NULL, 0)) + 2)) != NULL) {
+                tmpl[0] = 1; /* add_generation_prompt */
+                wm__j_str(ct, e, tmpl + 1, tn + 1);
+                put("jinja", tmpl, tn + 2, msgs, sizeof msgs - 1); /* the template, its NUL, the messages */
+                free(tmpl);
+            }
+            free(cj);
+        }
+    }
     for (i = 0; i < FUZZ_N_CFGS; i++) {
         wm_config c;
         size_t size;
