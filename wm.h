@@ -22,7 +22,7 @@
       @API             626  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1288  Tensor types
-      @KERNELS        1989  Kernels
+      @KERNELS        2046  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1823  Layers, in data-flow order
@@ -67,7 +67,8 @@
                    wm__modules, its bit in the model types that may use it
         @CONFIG    readers of the config fields it adds
       A tensor type:
-        @API       a WM_* id after WM_Q6_K (types computed with come first)
+        @API       a WM_* id after WM_IQ4_XS (types computed with come first;
+                   WM_TYPES_COMPUTED counts them)
         @TYPES     its block layout in the comment there, wm__deq_<t>,
                    wm__quant_<t>, for a quantized type wm__qdot_<t> (the
                    reference dot against int8 activations), and its row of
@@ -75,9 +76,10 @@
                    wm_quantize, wm_dequantize, binding, the kernels and GGUF
                    reading and writing take it from the row
         @SIMD      optional: its case in wm__qw8_unpack and wm__qw8_dot, and
-                   simd 1 in its row (wm__v_qdot's generic loop and
-                   wm__v_qdot4 then run it; a streaming loop of its own in
-                   wm__v_qdot is optional)
+                   simd 1 in its row (its WM__QDOT_GEN case in wm__v_qdot
+                   and its case in wm__v_qdot4 then run it; a streaming loop
+                   of its own in wm__v_qdot, and a wm__qr_pack case for the
+                   prefill tile, are optional)
         tests: its blocks in tools/gen_quant_cases.py (independent of wm.h)
       A SIMD ISA:
         @BASICS    its detection (compiler macros -> WM__<ISA>, WM__SIMD) and
@@ -2571,6 +2573,9 @@ typedef __m256i wm__vs;
 typedef __m256 wm__vq8;
 typedef wm__vs wm__vd; /* a block's dot: 8 lanes of partial sums */
 #define WM__VB_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+static wm__vb wm__vb_lut16(wm__vb idx, const int8_t *t) { /* t[idx_j] for indices 0..15 (IQ4's levels): one byte shuffle */
+    return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)t)), idx);
+}
 static wm__vb wm__vb_nib16(const unsigned char *p) { /* 16 bytes: low nibbles, then high nibbles */
     __m256i q = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)); /* no lane shuffle */
     return _mm256_and_si256(_mm256_srlv_epi32(q, _mm256_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4)), _mm256_set1_epi8(15));
@@ -2785,6 +2790,21 @@ static wm__vb wm__vb_load(const void *p) {
     return r;
 }
 #define WM__VB_LOAD(p) wm__vb_load(p)
+static wm__vb wm__vb_lut16(wm__vb idx, const int8_t *t) { /* t[idx_j] for indices 0..15 (IQ4's levels) */
+#if defined(WM__NEON)
+    int8x16_t tv = vld1q_s8(t);
+    idx.val[0] = vqtbl1q_s8(tv, vreinterpretq_u8_s8(idx.val[0]));
+    idx.val[1] = vqtbl1q_s8(tv, vreinterpretq_u8_s8(idx.val[1]));
+    return idx;
+#else /* Helium has no table lookup: through memory */
+    int8_t b[32];
+    int j;
+    vst1q_s8(b, idx.val[0]);
+    vst1q_s8(b + 16, idx.val[1]);
+    for (j = 0; j < 32; j++) b[j] = t[b[j] & 15];
+    return wm__vb_load(b);
+#endif
+}
 static wm__vb wm__vb_nib16(const unsigned char *p) {
     uint8x16_t q = vld1q_u8(p);
     wm__vb r;
@@ -3264,8 +3284,8 @@ typedef struct wm__qw8 {
     wm__vb q[8];
     wm__vq8 dw, dmw;   /* d of each block (Q4_K: -dmin, all lanes) */
     wm__vs sc, mn;     /* Q4_K: each block's scale and min */
-    wm__vsc sc6[8];    /* Q6_K, Q3_K: each block's two scales */
-    wm__vb m[8];       /* Q2_K: the min codes */
+    wm__vsc sc6[8];    /* Q6_K, Q3_K, Q2_K: each block's two scales */
+    wm__vsc mn6[8];    /* Q2_K: each block's two mins */
 } wm__qw8;
 
 /* the 8 blocks of a group written out: gcc -O2 does not unroll, and the
@@ -3281,6 +3301,9 @@ typedef struct wm__qw8 {
 #define WM__EACH8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
 #endif
 
+/* 4 bits to 4 bytes of 0x10 (bit j: byte j), little-endian: Q5_0/Q5_1's fifth bits */
+static const uint32_t wm__bit16x4[16] = {0x00000000u, 0x00000010u, 0x00001000u, 0x00001010u, 0x00100000u, 0x00100010u, 0x00101000u, 0x00101010u,
+                                         0x10000000u, 0x10000010u, 0x10001000u, 0x10001010u, 0x10100000u, 0x10100010u, 0x10101000u, 0x10101010u};
 static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
     switch (dtype) {
     case WM_Q8_0: {
@@ -3321,31 +3344,61 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
         u->dw = WM__VQ8_SET1(wm__vh1(wb + 208));
         break;
     }
-    default: { /* the other types: their codes (wm__qcodes), then each type's scales */
-        int8_t q[8][32], mq[8][32], s16[16];
+    default: { /* the other types: their codes in vectors, then each type's scales */
+        int8_t s16[16], m16[16];
         int32_t s8[8];
         int k;
         const unsigned char *wb = w + (size_t)b * (size_t)wm__types[dtype].size; /* the group's first block of 32 */
         if (wm__types[dtype].block == WM__QKK) wb = w + (size_t)(b / 8) * (size_t)wm__types[dtype].size;
-        for (k = 0; k < 8; k++) {
-            wm__qcodes(dtype, w, b + k, q[k], mq[k]);
-            u->q[k] = WM__VB_LOAD(q[k]);
-            if (dtype == WM_Q2_K) u->m[k] = WM__VB_LOAD(mq[k]);
-        }
         switch (dtype) {
-        case WM_Q4_1: case WM_Q5_1: u->dmw = wm__vq8_h8(wb + 2, (size_t)wm__types[dtype].size); /* fall through */
-        case WM_Q5_0: case WM_IQ4_NL: u->dw = wm__vq8_h8(wb, (size_t)wm__types[dtype].size); break;
-        case WM_Q2_K: u->dw = WM__VQ8_SET1(wm__vh1(wb + 80)); u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 82)); break;
-        case WM_Q3_K: {
-            wm__vsc16 s;
+        case WM_Q4_1: case WM_Q5_0: case WM_Q5_1: { /* nibbles as Q4_0's, the fifth bits spread to 0x10 per byte */
+            int sz = wm__types[dtype].size, qo = dtype == WM_Q4_1 ? 4 : dtype == WM_Q5_0 ? 6 : 8;
+            for (k = 0; k < 8; k++) {
+                wm__vb v = wm__vb_nib16(wb + sz * k + qo);
+                if (dtype != WM_Q4_1) {
+                    uint32_t qh = wm__le32(wb + sz * k + (dtype == WM_Q5_0 ? 2 : 4)), t[8];
+                    int j;
+                    for (j = 0; j < 8; j++) t[j] = wm__bit16x4[qh >> (4 * j) & 15];
+                    v = WM__VB_OR(v, WM__VB_LOAD(t));
+                    if (dtype == WM_Q5_0) v = WM__VB_SUB(v, 16);
+                }
+                u->q[k] = v;
+            }
+            u->dw = wm__vq8_h8(wb, (size_t)sz);
+            if (dtype != WM_Q5_0) u->dmw = wm__vq8_h8(wb + 2, (size_t)sz);
+            break;
+        }
+        case WM_Q2_K: { /* 2-bit codes; each half's scale and min as Q6_K's pairs */
+            wm__vsc16 sv, mv;
+            for (k = 0; k < 16; k++) { s16[k] = (int8_t)(wb[k] & 15); m16[k] = (int8_t)(wb[k] >> 4); }
+            sv = wm__vsc16_load(s16);
+            mv = wm__vsc16_load(m16);
+            for (k = 0; k < 8; k++) {
+                u->q[k] = wm__vb_bits(wb + 16 + 32 * (k / 4), 2 * (k & 3), 3);
+                u->sc6[k] = wm__vsc_pick(&sv, k);
+                u->mn6[k] = wm__vsc_pick(&mv, k);
+            }
+            u->dw = WM__VQ8_SET1(wm__vh1(wb + 80));
+            u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 82));
+            break;
+        }
+        case WM_Q3_K: { /* (2-bit code | high bit << 2) - 4 */
+            wm__vsc16 sv;
+            wm__vb hm = WM__VB_LOAD(wb);
             for (k = 0; k < 16; k++) s16[k] = (int8_t)wm__q3k_scale(wb + 96, k);
-            s = wm__vsc16_load(s16);
-            for (k = 0; k < 8; k++) u->sc6[k] = wm__vsc_pick(&s, k);
+            sv = wm__vsc16_load(s16);
+            for (k = 0; k < 8; k++) {
+                u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 32 + 32 * (k / 4), 2 * (k & 3), 3), wm__vb_shr_and(wm__vb_2bits_at4(hm, k), 2, 4)), 4);
+                u->sc6[k] = wm__vsc_pick(&sv, k);
+            }
             u->dw = WM__VQ8_SET1(wm__vh1(wb + 108));
             break;
         }
-        case WM_Q5_K: {
+        case WM_Q5_K: { /* Q4_K's nibbles | the fifth bit (bit k of qh) at 0x10 */
             uint64_t sc, mn;
+            wm__vb qh = WM__VB_LOAD(wb + 16);
+            for (k = 0; k < 8; k++)
+                u->q[k] = WM__VB_OR(wm__vb_bits(wb + 48 + 16 * (k & 6), k & 1 ? 4 : 0, 15), wm__vb_shr_and(wm__vb_2bits_at4(qh, k), 0, 0x10));
             wm__q4k_scales8(wb + 4, &sc, &mn);
             u->sc = wm__vs_u8x8(sc);
             u->mn = wm__vs_u8x8(mn);
@@ -3353,10 +3406,14 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
             u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 2));
             break;
         }
-        default: /* WM_IQ4_XS */
-            for (k = 0; k < 8; k++) s8[k] = wm__iq4xs_scale(wb, k);
-            u->sc = WM__VS_LOAD(s8);
-            u->dw = WM__VQ8_SET1(wm__vh1(wb));
+        default: /* WM_IQ4_NL, WM_IQ4_XS: the levels of each nibble */
+            for (k = 0; k < 8; k++) u->q[k] = wm__vb_lut16(wm__vb_nib16(dtype == WM_IQ4_NL ? wb + 18 * k + 2 : wb + 8 + 16 * k), wm__iq4nl);
+            if (dtype == WM_IQ4_NL) u->dw = wm__vq8_h8(wb, 18);
+            else {
+                for (k = 0; k < 8; k++) s8[k] = wm__iq4xs_scale(wb, k);
+                u->sc = WM__VS_LOAD(s8);
+                u->dw = WM__VQ8_SET1(wm__vh1(wb));
+            }
         }
     }
     }
@@ -3390,10 +3447,12 @@ static WM__INLINE wm__vq8 wm__qw8_dot(wm__vq8 acc, const wm__qw8 *u, const wm__q
     case WM_Q5_0: case WM_IQ4_NL:
         WM__EACH8(WM__Q8_DOT)
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
-    case WM_Q2_K: { /* codes times scales 0..45, min codes 0..15 */
+    case WM_Q2_K: { /* codes times each half's scale; ones times each half's min */
+        static const int8_t ones[32] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
         wm__vd vm[8];
-#define WM__Q2_MDOT(k) vm[k] = wm__vb_udot(u->m[k], WM__VB_LOAD(a->q[k]), sd);
-        WM__EACH8(WM__Q4_DOT)
+        wm__vb one = WM__VB_LOAD(ones);
+#define WM__Q2_MDOT(k) vm[k] = wm__vb_dot_sc(one, WM__VB_LOAD(a->q[k]), u->mn6[k], sd);
+        WM__EACH8(WM__Q6_DOT)
         WM__EACH8(WM__Q2_MDOT)
         acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dw, dx), wm__vs_totals8(v));
         return WM__VQ8_FMAV(acc, WM__VQ8_MUL(u->dmw, dx), wm__vs_totals8(vm));

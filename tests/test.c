@@ -3598,6 +3598,11 @@ static void test_quant_tile(void) {
 
 /* ---- chat templates: real tokenizer_config.json files (tests/fixtures/chat, written
    by tools/gen_chat_cases.py with python3-jinja2 configured as transformers) ------ */
+static long sizeof_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
 static void test_jinja_templates(void) {
     static const char *const names[] = {"llama3_2", "qwen2_5", "qwen3", "gemma3", "mistral_nemo", "deepseek_v3", "doge", "chatml", "rodimus"};
     size_t fi;
@@ -3689,6 +3694,27 @@ static void test_jinja_templates(void) {
         check(run_capture("build/wm template build/tmp/gemma3-config.json '[{\"role\": \"user\", \"content\": \"Hi\"}]' --context '{\"bos_token\": \"<B>\"}'", out,
                           sizeof out) == 0 && !strncmp(out, "<B><start_of_turn>", 18),
               "wm template --context: extra variables: '%s'", out);
+        free(js);
+    }
+    if (!getenv("WM_BIN")) { /* wm chat through the checkpoint's template: the first answer is what generate gives for its rendering */
+        size_t n = 0;
+        char *js = (char *)read_all("tests/fixtures/chat/doge.json", &n), out[8192], want[8192], cmd[1024];
+        const char *e = js ? js + n : NULL, *cfg = js ? wm__j_get(wm__j_ws(js, e), e, "config") : NULL;
+        FILE *f;
+        run("mkdir -p build/tmp/jchat && cp examples/models/doge-demo/config.json examples/models/doge-demo/model.safetensors "
+            "examples/models/doge-demo/tokenizer.json build/tmp/jchat/");
+        f = fopen("build/tmp/jchat/tokenizer_config.json", "wb");
+        if (f && cfg) fwrite(cfg, 1, (size_t)(wm__j_value(cfg, e, 64) - cfg), f);
+        if (f) fclose(f);
+        check(run_capture("build/wm template build/tmp/jchat/tokenizer_config.json '[{\"role\": \"system\", \"content\": \"Be kind.\"}, {\"role\": \"user\", "
+                          "\"content\": \"Hello there\"}]' --add-generation-prompt > build/tmp/jchat/prompt.txt",
+                          out, sizeof out) == 0, "the rendering of the first turn");
+        snprintf(cmd, sizeof cmd, "build/wm generate build/tmp/jchat -f build/tmp/jchat/prompt.txt --no-bos -n 12 --temp 0 2>/dev/null | tail -c +%ld",
+                 (long)sizeof_file("build/tmp/jchat/prompt.txt") + 1);
+        run_capture(cmd, want, sizeof want);
+        check(run_capture("printf 'Hello there\\nAnd again?\\n' | build/wm chat build/tmp/jchat -p 'Be kind.' -n 12 --temp 0 2>/dev/null", out, sizeof out) == 0 &&
+                  strlen(want) > 1 && !strncmp(out, want, strlen(want) - 1) && strchr(out + strlen(want) - 1, '\n'),
+              "wm chat with the checkpoint's Jinja template: the first answer '%s' is generate's for the rendering ('%s')", out, want);
         free(js);
     }
 }
@@ -3984,14 +4010,14 @@ static void test_gguf(void) {
          are further apart than the two results are, and likewise with the float result of the same
          weights (llama.cpp on the file dequantized) */
         static const char *const mixes[] = {"Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q2_K", "Q3_K_M", "Q4_K_M", "Q5_K_M", "Q6_K", "IQ4_NL", "IQ4_XS"};
-        size_t hn = 0, n1, n2;
+        size_t hn = 0, n1 = 0, n2 = 0;
         char *hs = (char *)read_all("tests/fixtures/llama-mamba2/k256.hashes", &hn);
         int32_t ki[24];
         int i, mx, lines = 0;
         for (i = 0; i < 24; i++) ki[i] = (i * 37 + 11) % 256;
         for (i = 0; hs && (size_t)i < hn; i++) lines += hs[i] == '\n';
         check(hs && lines == 132, "k256.hashes: 132 tensors of 11 mixes");
-        for (mx = 0; mx < 11 && hs && (!getenv("WM_BIN") || mx % 4 == 0); mx++) {
+        for (mx = getenv("WM_BIN") ? 7 : 0; mx < (getenv("WM_BIN") ? 8 : 11) && hs; mx++) { /* emulated (qemu): Q5_K_M alone, for time */
             float *want, *flt, *got;
             int tensors = 0, same = 0;
             snprintf(cmd, sizeof cmd, "build/wm quantize tests/fixtures/llama-mamba2/k256-bf16.gguf build/k256-%s.gguf %s 2>/dev/null", mixes[mx], mixes[mx]);
@@ -4058,7 +4084,8 @@ static void test_gguf(void) {
         wm_model *mm = NULL;
         int fi, same = 0, total = 0, keyed = 0;
         check(wm_model_load(&mm, "tests/fixtures/hf-mamba2", &e) == WM_OK, "hf-mamba2: %s", e.message);
-        for (fi = 0; fi < 3 && mm; fi++) {
+        int nf = getenv("WM_BIN") ? 1 : 3; /* emulated (qemu): GPT-NeoX's alone (the big vocabularies load slowly there) */
+        for (fi = 0; fi < nf && mm; fi++) {
             char gz[256], raw[256], *tj, *back = NULL;
             size_t tn = 0, bn = 0, need = 0, ti;
             wm_gguf_params gp;
@@ -4093,8 +4120,8 @@ static void test_gguf(void) {
             wm_tokenizer_free(ta); wm_tokenizer_free(tb);
             free(back); free(tj); free(mb.p);
         }
-        check(keyed == 3 && total == 30 && same == total, "mamba2 GGUFs carry tokenizer.ggml.* (%d of 3); %d of %d texts tokenize alike through them", keyed,
-              same, total);
+        check(keyed == nf && total == 10 * nf && same == total, "mamba2 GGUFs carry tokenizer.ggml.* (%d of %d); %d of %d texts tokenize alike through them", keyed,
+              nf, same, total);
         wm_model_free(mm);
     }
     { /* llama.cpp's BF16 file of a one-group Mamba-2 against the float64 reference */

@@ -77,7 +77,6 @@ static int fw_selftest(void) { /* its buffers borrow the arena, which the model 
     float *w = (float *)(void *)fw_arena, *x = w + 4 * 256;            /* [4][256], [256] */
     unsigned char *q = (unsigned char *)(x + 256);                     /* [4 * 256 * 2] */
     wm__qa *a = (wm__qa *)(void *)(q + 4 * 256 * 2), *b = a + 2;      /* [2], [2] */
-    static const int types[] = {WM_Q8_0, WM_Q4_0, WM_Q4_K, WM_Q6_K};
     wm__kc vec, ref;
     uint32_t seed = 12345u;
     float s1, s2, S[8];
@@ -95,12 +94,12 @@ static int fw_selftest(void) { /* its buffers borrow the arena, which the model 
     wm__quant_act(x, 256, a, 1);
     wm__quant_act(x, 256, b, 0);
     bad += memcmp(a, b, sizeof(wm__qa)) != 0;
-    for (t = 0; t < 4; t++) {
-        if (wm_quantize(types[t], w, 4 * 256, q) != WM_OK) { bad++; continue; }
+    for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) { /* every quantized type */
+        if (wm_quantize(t, w, 4 * 256, q) != WM_OK) { bad++; continue; }
         for (r = 0; r < 4; r++) {
-            size_t rb = wm_type_bytes(types[t], 256);
-            s1 = wm__k_qdot(&vec, a, q + r * rb, types[t], 256);
-            s2 = wm__k_qdot(&ref, a, q + r * rb, types[t], 256);
+            size_t rb = wm_type_bytes(t, 256);
+            s1 = wm__k_qdot(&vec, a, q + r * rb, t, 256);
+            s2 = wm__k_qdot(&ref, a, q + r * rb, t, 256);
             bad += memcmp(&s1, &s2, sizeof s1) != 0;
         }
     }
