@@ -4084,7 +4084,7 @@ static void test_gguf(void) {
         wm_model *mm = NULL;
         int fi, same = 0, total = 0, keyed = 0;
         check(wm_model_load(&mm, "tests/fixtures/hf-mamba2", &e) == WM_OK, "hf-mamba2: %s", e.message);
-        int nf = getenv("WM_BIN") ? 1 : 3; /* emulated (qemu): GPT-NeoX's alone (the big vocabularies load slowly there) */
+        int nf = getenv("WM_BIN") ? 0 : 3; /* emulated (qemu): none (the vocabularies load slowly there; the keys are text, the same on every target) */
         for (fi = 0; fi < nf && mm; fi++) {
             char gz[256], raw[256], *tj, *back = NULL;
             size_t tn = 0, bn = 0, need = 0, ti;
@@ -4120,8 +4120,9 @@ static void test_gguf(void) {
             wm_tokenizer_free(ta); wm_tokenizer_free(tb);
             free(back); free(tj); free(mb.p);
         }
-        check(keyed == nf && total == 10 * nf && same == total, "mamba2 GGUFs carry tokenizer.ggml.* (%d of %d); %d of %d texts tokenize alike through them", keyed,
-              nf, same, total);
+        if (nf)
+            check(keyed == nf && total == 10 * nf && same == total, "mamba2 GGUFs carry tokenizer.ggml.* (%d of %d); %d of %d texts tokenize alike through them",
+                  keyed, nf, same, total);
         wm_model_free(mm);
     }
     { /* llama.cpp's BF16 file of a one-group Mamba-2 against the float64 reference */
