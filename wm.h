@@ -21,7 +21,7 @@
       tag            lines  section
       @API             626  Public interface
       @BASICS          285  Implementation basics
-      @TYPES          1288  Tensor types
+      @TYPES          1286  Tensor types
       @KERNELS        2046  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
@@ -1979,37 +1979,35 @@ static int wm__iq4_index(float x) { /* the nearest level, the lower one on a tie
     return x - (float)wm__iq4nl[hi - 1] < (float)wm__iq4nl[hi] - x ? hi - 1 : hi;
 }
 
-/* the x^2-weighted fit of one block of 32 to d levels: 15 trial scales
-   around -max / -127, as quantize_row_iq4_nl_impl (ntry 7) */
-static float wm__iq4_fit(const float *x) {
-    float max, d, id, sqx = 0, sq2 = 0, best, t;
-    int j, it;
-    if (wm__amax(x, 32, &max) < 1e-15f) return 0.0f;
-    d = -max / -127.0f;
-    id = 1 / d;
+/* the x^2-weighted sums of one block of 32 against the levels times 1/d (id):
+   sum w q x and sum w q q */
+static void wm__iq4_sums(const float *x, float id, float *sqx, float *sq2) {
+    float t;
+    int j;
+    *sqx = *sq2 = 0;
     for (j = 0; j < 32; j++) {
         float q = (float)wm__iq4nl[wm__iq4_index(id * x[j])], w = x[j] * x[j];
         t = w * q;
         t = t * x[j];
-        sqx += t;
+        *sqx += t;
         t = w * q;
         t = t * q;
-        sq2 += t;
+        *sq2 += t;
     }
+}
+
+/* the x^2-weighted fit of one block of 32 to d levels: 15 trial scales
+   around -max / -127, as quantize_row_iq4_nl_impl (ntry 7) */
+static float wm__iq4_fit(const float *x) {
+    float max, d, sqx, sq2, best;
+    int it;
+    if (wm__amax(x, 32, &max) < 1e-15f) return 0.0f;
+    d = -max / -127.0f;
+    wm__iq4_sums(x, 1 / d, &sqx, &sq2);
     d = sq2 > 0 ? sqx / sq2 : 0.f;
     best = d * sqx;
     for (it = -7; it <= 7; it++) {
-        id = (float)(it - 127) / max;
-        sqx = sq2 = 0;
-        for (j = 0; j < 32; j++) {
-            float q = (float)wm__iq4nl[wm__iq4_index(id * x[j])], w = x[j] * x[j];
-            t = w * q;
-            t = t * x[j];
-            sqx += t;
-            t = w * q;
-            t = t * q;
-            sq2 += t;
-        }
+        wm__iq4_sums(x, (float)(it - 127) / max, &sqx, &sq2);
         if (sq2 > 0) {
             float a = sqx * sqx, c = best * sq2;
             if (a > c) {

@@ -976,6 +976,14 @@ static int on_token(void *user, int32_t tok, const char *text, size_t len) {
     return g_sigint != 0 || sc->stopped;
 }
 
+/* sc for one answer: the --stop texts, and the output kept when keep (chat's turns, stop texts) */
+static void stream_start(stream_ctx *sc, const args *a, int keep) {
+    memset(sc, 0, sizeof *sc);
+    sc->stops = a->stops;
+    sc->n_stops = a->n_stops;
+    if (keep && (sc->text = (char *)malloc(sc->cap = 256)) != NULL) sc->text[0] = 0;
+}
+
 /* The sampler of the options, seeded; *drawn gets a seed that was drawn (else 0). */
 static int make_sampler(const args *a, wm_sampler *s, unsigned long long *drawn) {
     wm_error e;
@@ -1110,9 +1118,7 @@ static int cmd_generate(const args *a) {
         fwrite(prompt, 1, prompt_len, stdout);
         fflush(stdout);
     }
-    memset(&sc, 0, sizeof sc);
-    sc.stops = a->stops;
-    if ((sc.n_stops = a->n_stops) > 0 && (sc.text = (char *)malloc(sc.cap = 256)) != NULL) sc.text[0] = 0;
+    stream_start(&sc, a, a->n_stops > 0);
     catch_sigint();
     print_seed(seed);
     t0 = now_s();
@@ -1322,12 +1328,7 @@ static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *
             if (wm_session_pos(s) > 0 && first > 0) fprintf(stderr, "wm: the context is full: the conversation goes on without its %d oldest turn(s)\n", first);
             wm_session_reset(s);
         }
-        memset(&sc, 0, sizeof sc);
-        sc.cap = 256;
-        sc.text = (char *)malloc(sc.cap);
-        if (sc.text) sc.text[0] = 0;
-        sc.stops = a->stops;
-        sc.n_stops = a->n_stops;
+        stream_start(&sc, a, 1);
         print_seed(seed);
         seed = 0;
         if (wm_generate(s, t, smp, logits, text + skip, n - skip, &gp, on_token, &sc, &gs) != WM_OK) {
@@ -1458,12 +1459,7 @@ static int cmd_chat(const args *a) {
             first = from;
         }
         if (need < 0) { free(text); fail("chat: cannot tokenize the message"); n_failed++; continue; }
-        memset(&sc, 0, sizeof sc);
-        sc.cap = 256;
-        sc.text = (char *)malloc(sc.cap);
-        if (sc.text) sc.text[0] = 0;
-        sc.stops = a->stops;
-        sc.n_stops = a->n_stops;
+        stream_start(&sc, a, 1);
         print_seed(seed); /* once, with the first answer */
         seed = 0;
         if (wm_generate(s, t, &smp, logits, text, n, &gp, on_token, &sc, &gs) != WM_OK) {
