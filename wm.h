@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             626  Public interface
+      @API             660  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1286  Tensor types
-      @KERNELS        2046  Kernels
+      @KERNELS        2071  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1823  Layers, in data-flow order
+      @LAYERS         1867  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         584  Session
+      @SESSION         838  Session
       @SAFETENSORS     214  safetensors
       @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      570  GGUF writing
@@ -558,6 +558,40 @@ WMDEF void wm_session_set_layer_hook(wm_session *s, wm_layer_hook hook, void *us
 WMDEF wm_status wm_prefill(wm_session *s, const int32_t *tokens, int n, float *logits, int which);
 /* One token through the recurrent path; logits [vocab] or NULL. */
 WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
+
+/* ---- batched steps: several sessions of one model at once -------------------
+   wm_batch_step advances n sessions together, session i by n_tokens[i]
+   tokens (1: a decoded token; more: a prefill chunk), reading each weight
+   once for all of them (decode reads memory, so n sessions cost about one).
+   Each session's logits and state are bit for bit those of wm_decode (one
+   token) or wm_prefill (a chunk) on that session alone, whatever else runs
+   beside it. A batch holds rows and scratch only, no state: sessions come
+   and go between steps (continuous batching). Rules: every session of the
+   batch's model, each at most once, n_ctx <= the batch's, n_batch <= the
+   batch's and >= its tokens, isa the batch's (its kernels give the bits).
+   On error nothing changes; wm_batch_error says why. */
+typedef struct wm_batch wm_batch;
+typedef struct wm_batch_params {
+    int n_seq;     /* most sessions one step advances */
+    int n_batch;   /* most tokens one step holds, all sessions together (>= n_seq) */
+    int n_ctx;     /* most n_ctx of the sessions it advances */
+    int n_threads; /* as wm_session_params' (0: all cores) */
+    int isa;       /* WM_ISA_AUTO: the best here */
+    wm_parallel_for parallel_for;
+    void *pool;
+} wm_batch_params;
+/* n_seq sessions; n_batch n_seq + 64 (a prefill chunk beside them); the model's default n_ctx */
+WMDEF wm_batch_params wm_batch_default_params(const wm_model *m, int n_seq);
+WMDEF wm_status wm_batch_bytes(const wm_model *m, const wm_batch_params *p, size_t *bytes, wm_error *err);
+WMDEF wm_status wm_batch_init(wm_batch **out, const wm_model *m, const wm_batch_params *p, void *mem, size_t mem_bytes, wm_error *err);
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_batch_create(wm_batch **out, const wm_model *m, const wm_batch_params *p, wm_error *err);
+#endif
+WMDEF void wm_batch_free(wm_batch *b);
+/* tokens: session 0's n_tokens[0], then session 1's, ...; logits NULL or
+   [n][vocab]: row i after session i's last token */
+WMDEF wm_status wm_batch_step(wm_batch *b, wm_session *const *sessions, const int32_t *tokens, const int *n_tokens, int n, float *logits);
+WMDEF const char *wm_batch_error(const wm_batch *b);
 
 /* Writes a random safetensors checkpoint of cfg (dtype WM_F32/WM_F16/WM_BF16)
    into buf. With buf NULL only *size is set. Deterministic in seed. */
@@ -2468,6 +2502,11 @@ typedef struct wm__kc {
     float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
     wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
     struct wm__qr *qr; /* matmul scratch: [n_threads][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
+    const int *seg;    /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
+                          decoding sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk
+                          as wm_prefill computes it alone (wm__k_matmul, wm__k_gemm_nt) */
+    int nseg;
+    int rowwise;       /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
 } wm__kc;
 
 /* kc->simd of a WM_ISA_* value (WM_ISA_AUTO: the best here) */
@@ -4152,7 +4191,8 @@ static void wm__mm_task(void *arg, int item, int worker) { /* rows [item per, +p
     int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
     if (r0 >= r1) return;
     if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
-    else if (j->T == 1) wm__matvec(kc, j->y, j->x, W, r0, r1);
+    else if (j->T == 1 || kc->rowwise) /* (rowwise: the rows stay in L1/L2 from the first token to the last) */
+        for (t = 0; t < j->T; t++) wm__matvec(kc, j->y + (size_t)t * (size_t)j->ldy, j->x + (size_t)t * (size_t)j->ldx, W, r0, r1);
     else wm__gemm_rows(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->pack + (size_t)worker * 3 * WM__KB);
     if (j->bias)
         for (t = 0; t < j->T; t++) {
@@ -4166,6 +4206,16 @@ static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, in
        the same tile whatever the split); claimed one at a time, so a descheduled thread holds back one */
     int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1;
     wm__mm_job j;
+    if (kc->seg) { /* a batch step: segment after segment, each as when alone */
+        wm__kc k1 = *kc;
+        int i, r = 0;
+        k1.seg = NULL;
+        for (i = 0; i < kc->nseg; r += kc->seg[i++]) {
+            k1.rowwise = i == 0;
+            if (kc->seg[i]) wm__k_matmul(&k1, y + (size_t)r * (size_t)ldy, ldy, x + (size_t)r * (size_t)ldx, ldx, W, bias, kc->seg[i]);
+        }
+        return;
+    }
     j.kc = kc; j.y = y; j.x = x; j.W = W; j.bias = bias; j.ldy = ldy; j.ldx = ldx; j.T = T;
     j.per = ((W->rows + items - 1) / items + 2) / 3 * 3;
     items = (W->rows + j.per - 1) / j.per;
@@ -4179,6 +4229,15 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
                           int accumulate) {
     int i, j;
     float tile[12];
+    if (kc->seg) { /* a batch step: its decoding rows one at a time, each prefill chunk as one call */
+        wm__kc k1 = *kc;
+        int r = 0, s;
+        k1.seg = NULL;
+        for (s = 0; s < kc->nseg; r += kc->seg[s++])
+            for (i = 0; i < (s ? 1 : kc->seg[0]) && kc->seg[s]; i++)
+                wm__k_gemm_nt(&k1, s ? kc->seg[s] : 1, N, K, A + (size_t)(r + i) * lda, lda, B, ldb, C + (size_t)(r + i) * ldc, ldc, accumulate);
+        return;
+    }
     if (M < 4) { /* a few rows (decode attention): B row after B row, in address order (one stream
                     reads DRAM fastest; B rows taken in lock-step do not), each used by every row of A */
         for (j = 0; j < N; j++)
@@ -4561,7 +4620,7 @@ struct wm_session {
     void *own_pool;              /* the wm_pool wm_session_create started (NULL: none) */
     char err[256];
 };
-WM__SLOT(wm_session, 488);
+WM__SLOT(wm_session, 512);
 
 /* ========================================================================
    [@PLAN] Module descriptions: the tensors of a module (its plan), walked by the
@@ -4874,6 +4933,11 @@ typedef struct wm__ctx {
     float *sw;           /* F32 working copy of a reduced state: wm__st_work_floats of them, or NULL */
     const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
     const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
+    int r0;              /* a sequence's first row in its batch (below) */
+    int nseq;            /* sequences of these nb rows: 1, or several sessions' (wm_batch_step) */
+    const struct wm__ctx *seq; /* [nseq] each one's rows r0 .. r0+nb-1, state, positions and plain kernels (kc without
+                                  segments), which its recurrence and attention use; rows and the RoPE tables indexed by
+                                  row stay the batch's. A module's per-token work runs over all nb rows at once. */
 } wm__ctx;
 
 /* ---- cheems SSD module (Listing 4 + RoPE on B and C) ------------------- */
@@ -4927,7 +4991,7 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__kc *kc = x->kc;
     wm__ssd_bufs b;
     wm__ssd_args a;
-    int t, g, i, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size;
+    int t, g, i, q, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size;
     wm__ssd_carve(ar, c, x->nb, kc->n_threads, &b);
     wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &w->x_proj, w->x_projb, x->nb);
     wm__k_matmul(kc, b.Bm, G * N, in, D, &w->b_proj, w->b_projb, x->nb);
@@ -4940,12 +5004,16 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_rope(kc, b.Bm + ((size_t)t * G + g) * N, cs, sn, N);
             wm__k_rope(kc, b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
         }
-    a.y = b.yv; a.S = x->st->S; a.xs = b.xs; a.Bm = b.Bm; a.Cm = b.Cm; a.dt = b.dt;
-    a.stype = x->stype; a.sw = x->sw;
     a.A_log = w->A_log; a.Dskip = w->Dskip;
-    a.ldx = wm__ssd_I(c); a.ldbc = G * N; a.nb = x->nb;
+    a.ldx = wm__ssd_I(c); a.ldbc = G * N;
     a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = c->ssd_chunk;
-    wm__ssd_run(kc, &a, b.CB, b.ws);
+    for (q = 0; q < x->nseq; q++) { /* each sequence its scan */
+        const wm__ctx *sq = &x->seq[q];
+        size_t r = (size_t)sq->r0;
+        a.y = b.yv + r * a.ldx; a.S = sq->st->S; a.xs = b.xs + r * a.ldx; a.Bm = b.Bm + r * a.ldbc; a.Cm = b.Cm + r * a.ldbc; a.dt = b.dt + r * H;
+        a.stype = sq->stype; a.sw = sq->sw; a.nb = sq->nb;
+        wm__ssd_run(sq->kc, &a, b.CB, b.ws);
+    }
     wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &w->out_proj, w->out_projb, x->nb);
 }
 
@@ -5050,34 +5118,42 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     const wm__kc *kc = x->kc;
     wm__mamba_bufs b;
     wm__ssd_args a;
-    int t, i, k, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
+    int t, i, k, q, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
     int GN = c->ssd_groups * c->ssd_state;
     wm__mamba_carve(ar, c, x->nb, kc->n_threads, &b);
     wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb);
-    memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * C);
     wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &w->in_xbc, w->in_xbcb, x->nb);
     wm__k_matmul(kc, b.dt, H, in, D, &w->in_dt, w->in_dtb, x->nb);
-    for (t = 0; t < x->nb; t++) {
-        float *o = b.xbc + (size_t)t * C;
-        for (i = 0; i < C; i++) {
-            float s = w->conv_b ? w->conv_b[i] : 0.0f;
-            for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * b.ext[(size_t)(t + k) * C + i];
-            o[i] = s;
+    for (q = 0; q < x->nseq; q++) { /* each sequence: its conv window just before its rows (over the rows of the one before) */
+        const wm__ctx *sq = &x->seq[q];
+        float *e = b.ext + (size_t)sq->r0 * C; /* [K-1+nb][C] */
+        memcpy(e, sq->st->conv, sizeof(float) * (size_t)(K - 1) * C);
+        for (t = 0; t < sq->nb; t++) {
+            float *o = b.xbc + (size_t)(sq->r0 + t) * C;
+            for (i = 0; i < C; i++) {
+                float s = w->conv_b ? w->conv_b[i] : 0.0f;
+                for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * e[(size_t)(t + k) * C + i];
+                o[i] = s;
+            }
+            wm__k_act_mul(kc, o, NULL, (size_t)C, WM_ACT_SILU);
         }
-        wm__k_act_mul(kc, o, NULL, (size_t)C, WM_ACT_SILU);
+        memcpy(sq->st->conv, e + (size_t)sq->nb * C, sizeof(float) * (size_t)(K - 1) * C);
     }
-    memcpy(x->st->conv, b.ext + (size_t)x->nb * C, sizeof(float) * (size_t)(K - 1) * C);
     for (t = 0; t < x->nb; t++)
         for (i = 0; i < H; i++) {
             float d = wm__softplus(b.dt[(size_t)t * H + i] + w->dt_bias[i]);
             b.dt[(size_t)t * H + i] = d < c->dt_min ? c->dt_min : (d > c->dt_max ? c->dt_max : d);
         }
-    a.y = b.yv; a.S = x->st->S; a.xs = b.xbc; a.Bm = b.xbc + I; a.Cm = b.xbc + I + GN; a.dt = b.dt;
-    a.stype = x->stype; a.sw = x->sw;
     a.A_log = w->A_log; a.Dskip = w->Dskip;
-    a.ldx = C; a.ldbc = C; a.nb = x->nb;
+    a.ldx = C; a.ldbc = C;
     a.H = H; a.P = wm__ssd_P(c); a.N = c->ssd_state; a.G = c->ssd_groups; a.group_div = 1; a.chunk = c->ssd_chunk;
-    wm__ssd_run(kc, &a, b.CB, b.ws);
+    for (q = 0; q < x->nseq; q++) {
+        const wm__ctx *sq = &x->seq[q];
+        float *xbc = b.xbc + (size_t)sq->r0 * C;
+        a.y = b.yv + (size_t)sq->r0 * I; a.S = sq->st->S; a.xs = xbc; a.Bm = xbc + I; a.Cm = xbc + I + GN; a.dt = b.dt + (size_t)sq->r0 * H;
+        a.stype = sq->stype; a.sw = sq->sw; a.nb = sq->nb;
+        wm__ssd_run(sq->kc, &a, b.CB, b.ws);
+    }
     for (t = 0; t < x->nb; t++) {
         float *y = b.yv + (size_t)t * I, *z = b.z + (size_t)t * I;
         wm__k_act_mul(kc, z, NULL, (size_t)I, WM_ACT_SILU);
@@ -5179,37 +5255,41 @@ static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__a
     float *th = wm__falloc(ar, (size_t)x->nb, TW, 1); /* [nb][D or 2D] */
     float *p = wm__falloc(ar, 5, (size_t)Dc, 1);       /* U, V, F, E, RMSNorm(decay): [5][Dc] */
     size_t nS = 2 * (size_t)D + (size_t)C;
-    float *A = x->stype == WM_F32 ? x->st->S : x->sw, *B = A + D, *z = B + D; /* [D], [D], [C]; a reduced state widened into sw */
-    if (x->stype != WM_F32) wm__st_widen(A, x->st->S, nS, x->stype);
-    for (t = 0; t < x->nb; t++) {
-        const float *xt = in + (size_t)t * D;
-        for (ch = 0; ch < C; ch++) {
-            const float *xc = xt + (size_t)ch * Dc, *W[4];
-            float *U = p, *V = p + Dc, *F = p + 2 * Dc, *E = p + 3 * Dc, *R = p + 4 * Dc, *Ac = A + (size_t)ch * Dc, *Bc = B + (size_t)ch * Dc;
-            float beta = exp2f(-c->mcsd_slope_exp * (float)(ch + 1) / (float)C), alpha = 1.0f - exp2f(-c->mcsd_decay_off - (float)ch);
-            float *ts = th + (size_t)t * TW + (size_t)ch * (c->mcsd_concat ? 2 * Dc : Dc), *td = c->mcsd_concat ? ts + Dc : ts;
-            int first = z[ch] == 0.0f, k;
-            W[0] = w->u; W[1] = w->v; W[2] = w->f; W[3] = w->e;
-            for (k = 0; k < 4; k++) { /* y[o] = sum_i x[i] W[c][i][o]: one row of W per input feature */
-                float *y = p + (size_t)k * Dc;
-                memset(y, 0, sizeof(float) * (size_t)Dc);
-                for (i = 0; i < Dc; i++) wm__k_axpy(kc, y, xc[i], W[k] + ((size_t)ch * Dc + (size_t)i) * Dc, WM_F32, Dc);
-            }
-            wm__k_rmsnorm(kc, R, first ? E : Bc, w->dnorm + (size_t)ch * Dc, Dc, c->norm_eps);
-            for (o = 0; o < Dc; o++) {
-                float sl = first ? V[o] : Ac[o], g = 1.0f / (1.0f + expf(-F[o]));
-                float vs = sl / (1.0f + expf(-sl)) * U[o], vd = g * R[o];
-                if (c->mcsd_concat) { ts[o] = vs; td[o] = vd; }
-                else ts[o] = vs + vd;
-            }
-            z[ch] = 1.0f + expf(-beta) * z[ch];
-            for (o = 0; o < Dc; o++) {
-                Ac[o] = (1.0f - 1.0f / z[ch]) * Ac[o] + V[o] / z[ch];
-                Bc[o] = alpha * (Bc[o] + E[o]);
+    int q;
+    for (q = 0; q < x->nseq; q++) { /* each sequence its recurrence, over its rows */
+        const wm__ctx *sq = &x->seq[q];
+        float *A = sq->stype == WM_F32 ? sq->st->S : sq->sw, *B = A + D, *z = B + D; /* [D], [D], [C]; a reduced state widened into sw */
+        if (sq->stype != WM_F32) wm__st_widen(A, sq->st->S, nS, sq->stype);
+        for (t = sq->r0; t < sq->r0 + sq->nb; t++) {
+            const float *xt = in + (size_t)t * D;
+            for (ch = 0; ch < C; ch++) {
+                const float *xc = xt + (size_t)ch * Dc, *W[4];
+                float *U = p, *V = p + Dc, *F = p + 2 * Dc, *E = p + 3 * Dc, *R = p + 4 * Dc, *Ac = A + (size_t)ch * Dc, *Bc = B + (size_t)ch * Dc;
+                float beta = exp2f(-c->mcsd_slope_exp * (float)(ch + 1) / (float)C), alpha = 1.0f - exp2f(-c->mcsd_decay_off - (float)ch);
+                float *ts = th + (size_t)t * TW + (size_t)ch * (c->mcsd_concat ? 2 * Dc : Dc), *td = c->mcsd_concat ? ts + Dc : ts;
+                int first = z[ch] == 0.0f, k;
+                W[0] = w->u; W[1] = w->v; W[2] = w->f; W[3] = w->e;
+                for (k = 0; k < 4; k++) { /* y[o] = sum_i x[i] W[c][i][o]: one row of W per input feature */
+                    float *y = p + (size_t)k * Dc;
+                    memset(y, 0, sizeof(float) * (size_t)Dc);
+                    for (i = 0; i < Dc; i++) wm__k_axpy(kc, y, xc[i], W[k] + ((size_t)ch * Dc + (size_t)i) * Dc, WM_F32, Dc);
+                }
+                wm__k_rmsnorm(kc, R, first ? E : Bc, w->dnorm + (size_t)ch * Dc, Dc, c->norm_eps);
+                for (o = 0; o < Dc; o++) {
+                    float sl = first ? V[o] : Ac[o], g = 1.0f / (1.0f + expf(-F[o]));
+                    float vs = sl / (1.0f + expf(-sl)) * U[o], vd = g * R[o];
+                    if (c->mcsd_concat) { ts[o] = vs; td[o] = vd; }
+                    else ts[o] = vs + vd;
+                }
+                z[ch] = 1.0f + expf(-beta) * z[ch];
+                for (o = 0; o < Dc; o++) {
+                    Ac[o] = (1.0f - 1.0f / z[ch]) * Ac[o] + V[o] / z[ch];
+                    Bc[o] = alpha * (Bc[o] + E[o]);
+                }
             }
         }
+        if (sq->stype != WM_F32) wm__st_narrow(sq->st->S, A, nS, sq->stype);
     }
-    if (x->stype != WM_F32) wm__st_narrow(x->st->S, A, nS, x->stype);
     if (w->o.data) wm__k_matmul(kc, out, D, th, (int)TW, &w->o, NULL, x->nb);
     else memcpy(out, th, sizeof(float) * (size_t)x->nb * (size_t)D);
 }
@@ -5345,29 +5425,32 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__rod_w *w = (const wm__rod_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__rod_bufs b;
-    int D = c->hidden_size, Di = c->rod_inner, n = c->rod_mem, K = c->conv_kernel, t, i, k;
-    float *S = x->stype == WM_F32 ? x->st->S : x->sw, qs = 1.0f / sqrtf((float)n); /* [n][Di]; a reduced state widened into sw */
+    int D = c->hidden_size, Di = c->rod_inner, n = c->rod_mem, K = c->conv_kernel, t, i, k, q;
+    float qs = 1.0f / sqrtf((float)n);
     wm__rod_carve(ar, c, x->nb, &b);
-    if (x->stype != WM_F32) wm__st_widen(S, x->st->S, (size_t)n * (size_t)Di, x->stype);
     wm__k_matmul(kc, b.az, 2 * Di, in, D, &w->fc, NULL, x->nb);
-    memcpy(b.ext, x->st->conv, sizeof(float) * (size_t)(K - 1) * Di);
-    for (t = 0; t < x->nb; t++) memcpy(b.ext + (size_t)(K - 1 + t) * Di, b.az + (size_t)t * 2 * Di, sizeof(float) * (size_t)Di);
-    memcpy(x->st->conv, b.ext + (size_t)x->nb * Di, sizeof(float) * (size_t)(K - 1) * Di);
-    for (t = 0; t < x->nb; t++) { /* x' = silu(b + sum_k w_k a_{t-K+1+k}) */
-        float *o = b.xs + (size_t)t * Di;
-        for (i = 0; i < Di; i++) {
-            float s = w->conv_b ? w->conv_b[i] : 0.0f;
-            for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * b.ext[(size_t)(t + k) * Di + i];
-            o[i] = s;
+    for (q = 0; q < x->nseq; q++) { /* each sequence: its conv window just before its rows (over the rows of the one before) */
+        const wm__ctx *sq = &x->seq[q];
+        float *e = b.ext + (size_t)sq->r0 * Di; /* [K-1+nb][Di] */
+        memcpy(e, sq->st->conv, sizeof(float) * (size_t)(K - 1) * Di);
+        for (t = 0; t < sq->nb; t++) memcpy(e + (size_t)(K - 1 + t) * Di, b.az + (size_t)(sq->r0 + t) * 2 * Di, sizeof(float) * (size_t)Di);
+        memcpy(sq->st->conv, e + (size_t)sq->nb * Di, sizeof(float) * (size_t)(K - 1) * Di);
+        for (t = 0; t < sq->nb; t++) { /* x' = silu(b + sum_k w_k a_{t-K+1+k}) */
+            float *o = b.xs + (size_t)(sq->r0 + t) * Di;
+            for (i = 0; i < Di; i++) {
+                float s = w->conv_b ? w->conv_b[i] : 0.0f;
+                for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * e[(size_t)(t + k) * Di + i];
+                o[i] = s;
+            }
+            wm__k_act_mul(kc, o, NULL, (size_t)Di, WM_ACT_SILU);
         }
-        wm__k_act_mul(kc, o, NULL, (size_t)Di, WM_ACT_SILU);
     }
     wm__k_matmul(kc, b.qk, 2 * n, b.xs, Di, &w->in_proj, NULL, x->nb);
     wm__k_matmul(kc, b.mg, 2 * n, b.xs, Di, &w->mem_gate, w->mem_gateb, x->nb);
     wm__k_matmul(kc, b.lo, c->rod_rank, b.az, 2 * Di, &w->ch0, NULL, x->nb); /* a: the first half of each row of az */
     wm__k_matmul(kc, b.beta, Di, b.lo, c->rod_rank, &w->ch1, w->ch1b, x->nb);
     for (t = 0; t < x->nb; t++) {
-        const float *a = b.az + (size_t)t * 2 * Di, *q = b.qk + (size_t)t * 2 * n, *xs = b.xs + (size_t)t * Di;
+        const float *a = b.az + (size_t)t * 2 * Di, *xs = b.xs + (size_t)t * Di;
         float *kk = b.qk + (size_t)t * 2 * n + n, *mg = b.mg + (size_t)t * 2 * n, *u = b.beta + (size_t)t * Di, *o = b.o + (size_t)t * Di;
         float nrm = 0.0f;
         for (i = 0; i < Di; i++) u[i] = a[i] / (1.0f + expf(-u[i])); /* beta a */
@@ -5380,18 +5463,28 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
             mg[i] = -g * tau;
         }
         for (i = 0; i < Di; i++) o[i] = xs[i] * w->resw[i];
-        if (x->nb == 1)
+    }
+    for (q = 0; q < x->nseq; q++) { /* each sequence its recurrence */
+        const wm__ctx *sq = &x->seq[q];
+        float *S = sq->stype == WM_F32 ? sq->st->S : sq->sw; /* [n][Di]; a reduced state widened into sw */
+        size_t r = (size_t)sq->r0;
+        if (sq->stype != WM_F32) wm__st_widen(S, sq->st->S, (size_t)n * (size_t)Di, sq->stype);
+        if (sq->nb == 1) {
+            const float *qv = b.qk + r * 2 * n, *kk = qv + n, *mg = b.mg + r * 2 * n, *u = b.beta + r * Di;
+            float *o = b.o + r * Di;
             for (k = 0; k < n; k++) { /* decode: S_k = decay_k S_k + k^_k u;  o += q_k / sqrt(n) S_k */
                 float *Sk = S + (size_t)k * Di;
-                wm__k_scale(kc, Sk, expf(mg[k]), (size_t)Di);
-                wm__k_axpy(kc, Sk, kk[k], u, WM_F32, Di);
-                wm__k_axpy(kc, o, q[k] * qs, Sk, WM_F32, Di);
+                wm__k_scale(sq->kc, Sk, expf(mg[k]), (size_t)Di);
+                wm__k_axpy(sq->kc, Sk, kk[k], u, WM_F32, Di);
+                wm__k_axpy(sq->kc, o, qv[k] * qs, Sk, WM_F32, Di);
             }
-    }
-    for (t = 0; x->nb > 1 && t < x->nb; t += WM__ROD_CHUNK) { /* prefill: chunk after chunk */
-        int L = WM__MIN(WM__ROD_CHUNK, x->nb - t);
-        wm__rod_chunk(kc, &b, S, L, n, Di, b.mg + (size_t)t * 2 * n, b.qk + (size_t)t * 2 * n, b.qk + (size_t)t * 2 * n + n, b.beta + (size_t)t * Di,
-                      b.o + (size_t)t * Di, qs);
+        }
+        for (t = 0; sq->nb > 1 && t < sq->nb; t += WM__ROD_CHUNK) { /* prefill: chunk after chunk */
+            int L = WM__MIN(WM__ROD_CHUNK, sq->nb - t);
+            size_t rt = r + (size_t)t;
+            wm__rod_chunk(sq->kc, &b, S, L, n, Di, b.mg + rt * 2 * n, b.qk + rt * 2 * n, b.qk + rt * 2 * n + n, b.beta + rt * Di, b.o + rt * Di, qs);
+        }
+        if (sq->stype != WM_F32) wm__st_narrow(sq->st->S, S, (size_t)n * (size_t)Di, sq->stype);
     }
     for (t = 0; t < x->nb; t++) {
         float *o = b.o + (size_t)t * Di;
@@ -5402,7 +5495,6 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_rmsnorm(kc, o, o, w->act_norm, Di, c->norm_eps);
         }
     }
-    if (x->stype != WM_F32) wm__st_narrow(x->st->S, S, (size_t)n * (size_t)Di, x->stype);
     wm__k_matmul(kc, out, D, b.o, Di, &w->out_proj, NULL, x->nb);
 }
 
@@ -5673,9 +5765,10 @@ typedef struct wm__ifa_job {
     int n_blk;
 } wm__ifa_job;
 
-static void wm__ifa_token_task(void *arg, int t, int worker) { /* token t: its values, RoPE, the cache */
+static void wm__ifa_token_task(void *arg, int tl, int worker) { /* token tl of the sequence: its values, RoPE, the cache */
     const wm__ifa_job *jb = (const wm__ifa_job *)arg;
     const wm__ctx *x = jb->x;
+    int t = x->r0 + tl; /* its row */
     const wm_config *c = x->c;
     const wm__ifa_w *w = (const wm__ifa_w *)x->w;
     const wm__kc *kc = x->kc;
@@ -5692,7 +5785,7 @@ static void wm__ifa_token_task(void *arg, int t, int worker) { /* token t: its v
         wm__k_axpy(kc, v, 1.0f, wm__row(&w->v_embed, b.idx[(size_t)t * K + j]), w->v_embed.dtype, D);
     for (i = 0; i < D; i++) v[i] *= in[(size_t)t * D + i];
     for (h = 0; h < nH; h++) { /* RoPE, then k and v into the head-major cache */
-        size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
+        size_t at = (size_t)h * ld + (size_t)(x->pos0 + tl);
         wm__k_rope(kc, b.q + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
         wm__k_rope(kc, b.k + (size_t)t * D + (size_t)h * hd, cs, sn, hd);
         wm__kv_put(kcache, ct, at, b.k + (size_t)t * D + (size_t)h * hd, hd);
@@ -5713,7 +5806,8 @@ static void wm__ifa_attn_task(void *arg, int task, int worker) { /* a head and a
     ru.hide = w->dyn_mask + (size_t)h * maxp;
     ru.n_hide = maxp;
     ru.scale = 1.0f / sqrtf((float)hd);
-    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + (size_t)t0 * D + (size_t)h * hd, D, jb->b.o + (size_t)t0 * D + (size_t)h * hd, D, 1,
+    size_t r = (size_t)(x->r0 + t0); /* the block's first row */
+    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + r * D + (size_t)h * hd, D, jb->b.o + r * D + (size_t)h * hd, D, 1,
                    x->st->k + (size_t)h * ld * rb, x->st->v + (size_t)h * ld * rb, ct, ld, 0, hd, x->pos0 + t0, WM__MIN(WM__QB, x->nb - t0));
 }
 
@@ -5722,18 +5816,20 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__ifa_w *w = (const wm__ifa_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__ifa_job jb;
-    int D = c->hidden_size, nv = c->ifa_values;
-    jb.x = x;
+    int D = c->hidden_size, nv = c->ifa_values, q;
     jb.in = in;
-    jb.n_blk = (x->nb + WM__QB - 1) / WM__QB;
     wm__ifa_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &jb.b);
     wm__k_matmul(kc, jb.b.q, D, in, D, &w->q, w->qb, x->nb);
     wm__k_matmul(kc, jb.b.k, D, in, D, &w->k, w->kb, x->nb);
     wm__k_matmul(kc, jb.b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb);
     wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, jb.b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, jb.b.sim, nv, 0);
-    wm__pfor(kc, x->nb, wm__ifa_token_task, &jb);
     memset(jb.b.o, 0, sizeof(float) * (size_t)x->nb * D);
-    wm__pfor(kc, c->n_heads * jb.n_blk, wm__ifa_attn_task, &jb);
+    for (q = 0; q < x->nseq; q++) { /* each sequence: its keys and values into its cache, then its attention */
+        jb.x = &x->seq[q];
+        jb.n_blk = (jb.x->nb + WM__QB - 1) / WM__QB;
+        wm__pfor(jb.x->kc, jb.x->nb, wm__ifa_token_task, &jb);
+        wm__pfor(jb.x->kc, c->n_heads * jb.n_blk, wm__ifa_attn_task, &jb);
+    }
     wm__k_matmul(kc, out, D, jb.b.o, D, &w->o, w->ob, x->nb);
 }
 
@@ -5830,7 +5926,7 @@ static void wm__doge_attn_task(void *arg, int task, int worker) { /* a kv head a
     const wm_config *c = x->c;
     int hd = c->head_dim, QD = c->n_heads * hd, grp = c->n_heads / c->n_kv_heads, ld = x->n_ctx, ct = x->ctype;
     int kv = task / jb->n_blk, t0 = (task % jb->n_blk) * WM__QB;
-    size_t q0 = (size_t)t0 * QD + (size_t)kv * grp * hd, rb = wm__row_size(ct, (size_t)hd);
+    size_t q0 = (size_t)(x->r0 + t0) * QD + (size_t)kv * grp * hd, rb = wm__row_size(ct, (size_t)hd);
     wm__attn_rule ru;
     memset(&ru, 0, sizeof ru);
     ru.add = x->st->m + (size_t)kv * ld;
@@ -5847,39 +5943,42 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     const wm__kc *kc = x->kc;
     wm__doge_bufs b;
     wm__doge_job jb;
-    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, ld = x->n_ctx;
-    int QD = nH * hd, KD = nKV * hd, n_blk = (x->nb + WM__QB - 1) / WM__QB;
-    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [nKV][n_ctx][hd] of ct */
-    float *mm = x->st->m;                                 /* [nKV][n_ctx] */
-    int ct = x->ctype;
+    int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, q;
+    int QD = nH * hd, KD = nKV * hd;
     wm__doge_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &b);
     wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb);
     wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb);
     wm__k_matmul(kc, b.v, KD, in, D, &w->v, w->vb, x->nb);
     wm__k_matmul(kc, b.dt, nKV, b.v, KD, &w->dt_proj, w->dt_projb, x->nb);
-    for (t = 0; t < x->nb; t++) {
-        const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
-        int h;
-        for (h = 0; h < nH; h++) {
-            float *q = b.q + (size_t)t * QD + (size_t)h * hd;
-            if (w->q_norm) wm__k_rmsnorm(kc, q, q, w->q_norm, hd, c->norm_eps);
-            wm__k_rope(kc, q, cs, sn, hd);
-        }
-        for (h = 0; h < nKV; h++) { /* k, v and the mask value into the head-major cache */
-            float *k = b.k + (size_t)t * KD + (size_t)h * hd;
-            size_t at = (size_t)h * ld + (size_t)(x->pos0 + t);
-            if (w->k_norm) wm__k_rmsnorm(kc, k, k, w->k_norm, hd, c->norm_eps);
-            wm__k_rope(kc, k, cs, sn, hd);
-            wm__kv_put(kcache, ct, at, k, hd);
-            wm__kv_put(vcache, ct, at, b.v + (size_t)t * KD + (size_t)h * hd, hd);
-            mm[at] = expf(w->A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
-        }
-    }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
-    jb.x = x;
     jb.b = b;
-    jb.n_blk = n_blk;
-    wm__pfor(kc, nKV * n_blk, wm__doge_attn_task, &jb);
+    for (q = 0; q < x->nseq; q++) { /* each sequence: its keys, values and masks into its cache, then its attention */
+        const wm__ctx *sq = &x->seq[q];
+        unsigned char *kcache = sq->st->k, *vcache = sq->st->v; /* [nKV][n_ctx][hd] of ct */
+        float *mm = sq->st->m;                                   /* [nKV][n_ctx] */
+        int ct = sq->ctype, ld = sq->n_ctx;
+        for (t = sq->r0; t < sq->r0 + sq->nb; t++) {
+            const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
+            int h;
+            for (h = 0; h < nH; h++) {
+                float *qh = b.q + (size_t)t * QD + (size_t)h * hd;
+                if (w->q_norm) wm__k_rmsnorm(kc, qh, qh, w->q_norm, hd, c->norm_eps);
+                wm__k_rope(kc, qh, cs, sn, hd);
+            }
+            for (h = 0; h < nKV; h++) { /* k, v and the mask value into the head-major cache */
+                float *k = b.k + (size_t)t * KD + (size_t)h * hd;
+                size_t at = (size_t)h * ld + (size_t)(sq->pos0 + t - sq->r0);
+                if (w->k_norm) wm__k_rmsnorm(kc, k, k, w->k_norm, hd, c->norm_eps);
+                wm__k_rope(kc, k, cs, sn, hd);
+                wm__kv_put(kcache, ct, at, k, hd);
+                wm__kv_put(vcache, ct, at, b.v + (size_t)t * KD + (size_t)h * hd, hd);
+                mm[at] = expf(w->A[h] * wm__softplus(b.dt[(size_t)t * nKV + h]));
+            }
+        }
+        jb.x = sq;
+        jb.n_blk = (sq->nb + WM__QB - 1) / WM__QB;
+        wm__pfor(sq->kc, nKV * jb.n_blk, wm__doge_attn_task, &jb);
+    }
     wm__k_matmul(kc, out, D, b.o, QD, &w->o, w->ob, x->nb);
 }
 
@@ -6022,12 +6121,12 @@ static void wm__ska_attn_task(void *arg, int task, int worker) { /* a query head
     const wm_config *c = x->c;
     int hd = c->head_dim, QD = c->n_heads * hd, R = x->st->ring, ct = x->ctype;
     int h = task / jb->n_blk, t0 = (task % jb->n_blk) * WM__QB;
-    size_t rb = wm__row_size(ct, (size_t)hd);
+    size_t rb = wm__row_size(ct, (size_t)hd), r = (size_t)(x->r0 + t0); /* the block's first row */
     wm__attn_rule ru;
     memset(&ru, 0, sizeof ru);
     ru.window = c->ska_window;
     ru.scale = c->ska_qk_norm ? 1.0f : 1.0f / sqrtf((float)hd);
-    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + (size_t)t0 * QD + (size_t)h * hd, QD, jb->b.o + (size_t)t0 * QD + (size_t)h * hd, QD, 1,
+    wm__attn_block(x->kc, &jb->b.ws[worker], &ru, jb->b.q + r * QD + (size_t)h * hd, QD, jb->b.o + r * QD + (size_t)h * hd, QD, 1,
                    x->st->k + (size_t)(h % c->n_kv_heads) * R * rb, x->st->v + (size_t)(h % c->ska_v_heads) * R * rb, ct, R, R, hd, x->pos0 + t0,
                    WM__MIN(WM__QB, x->nb - t0));
 }
@@ -6039,36 +6138,40 @@ static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__ska_bufs b;
     wm__ska_job jb;
     int D = c->hidden_size, H = c->n_heads, Hk = c->n_kv_heads, Hv = c->ska_v_heads, hd = c->head_dim, F = c->intermediate_size;
-    int QD = H * hd, KD = Hk * hd, VD = Hv * hd, h2 = c->ska_rot_dim / 2, t, n_blk = (x->nb + WM__QB - 1) / WM__QB;
-    int R = x->st->ring, ns = (15 + H - 1) / H, ct = x->ctype;
-    unsigned char *kcache = x->st->k, *vcache = x->st->v; /* [Hk][R][hd], [Hv][R][hd] of ct */
-    size_t rb = wm__row_size(ct, (size_t)hd);
-    wm__ska_carve(ar, c, x->nb, R, kc->n_threads, &b);
+    int QD = H * hd, KD = Hk * hd, VD = Hv * hd, h2 = c->ska_rot_dim / 2, t, q, ns = (15 + H - 1) / H, rows = 0;
+    for (q = 0; q < x->nseq; q++) rows = WM__MAX(rows, x->seq[q].st->ring);
+    wm__ska_carve(ar, c, x->nb, rows, kc->n_threads, &b);
     for (t = 0; t < x->nb; t++) wm__k_rmsnorm(kc, b.xn + (size_t)t * D, in + (size_t)t * D, w->attn_norm, D, c->norm_eps);
     wm__k_matmul(kc, b.q, QD, b.xn, D, &w->q, w->qb, x->nb);
     wm__k_matmul(kc, b.k, KD, b.xn, D, &w->k, w->kb, x->nb);
     wm__k_matmul(kc, b.v, VD, b.xn, D, &w->v, w->vb, x->nb);
-    if (h2) wm__ska_table(b.cs, b.sn, c, x->pos0, x->nb);
-    for (t = 0; t < x->nb; t++) { /* q, k after scaling and rotary; k, v into their rows of the ring */
-        const float *cs = b.cs + (size_t)t * h2, *sn = b.sn + (size_t)t * h2;
-        size_t row = (size_t)((x->pos0 + t) % R);
-        int h;
-        for (h = 0; h < H; h++) {
-            float g = !c->ska_qk_norm ? 1.0f : w->s ? w->s[ns == 1 ? 0 : h] : 1.0f + (float)(ns == 1 ? 0 : h * H);
-            wm__ska_head(kc, c, b.q + (size_t)t * QD + (size_t)h * hd, cs, sn, g);
-        }
-        for (h = 0; h < Hk; h++) {
-            float *k = b.k + (size_t)t * KD + (size_t)h * hd;
-            wm__ska_head(kc, c, k, cs, sn, 1.0f);
-            wm__kv_put(kcache + (size_t)h * R * rb, ct, row, k, hd);
-        }
-        for (h = 0; h < Hv; h++) wm__kv_put(vcache + (size_t)h * R * rb, ct, row, b.v + (size_t)t * VD + (size_t)h * hd, hd);
-    }
     memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
-    jb.x = x;
     jb.b = b;
-    jb.n_blk = n_blk;
-    wm__pfor(kc, H * n_blk, wm__ska_attn_task, &jb);
+    for (q = 0; q < x->nseq; q++) { /* each sequence: q, k after scaling and rotary; k, v into their rows of its ring; its attention */
+        const wm__ctx *sq = &x->seq[q];
+        int R = sq->st->ring, ct = sq->ctype;
+        unsigned char *kcache = sq->st->k, *vcache = sq->st->v; /* [Hk][R][hd], [Hv][R][hd] of ct */
+        size_t rb = wm__row_size(ct, (size_t)hd);
+        if (h2) wm__ska_table(b.cs + (size_t)sq->r0 * h2, b.sn + (size_t)sq->r0 * h2, c, sq->pos0, sq->nb);
+        for (t = sq->r0; t < sq->r0 + sq->nb; t++) {
+            const float *cs = b.cs + (size_t)t * h2, *sn = b.sn + (size_t)t * h2;
+            size_t row = (size_t)((sq->pos0 + t - sq->r0) % R);
+            int h;
+            for (h = 0; h < H; h++) {
+                float g = !c->ska_qk_norm ? 1.0f : w->s ? w->s[ns == 1 ? 0 : h] : 1.0f + (float)(ns == 1 ? 0 : h * H);
+                wm__ska_head(kc, c, b.q + (size_t)t * QD + (size_t)h * hd, cs, sn, g);
+            }
+            for (h = 0; h < Hk; h++) {
+                float *k = b.k + (size_t)t * KD + (size_t)h * hd;
+                wm__ska_head(kc, c, k, cs, sn, 1.0f);
+                wm__kv_put(kcache + (size_t)h * R * rb, ct, row, k, hd);
+            }
+            for (h = 0; h < Hv; h++) wm__kv_put(vcache + (size_t)h * R * rb, ct, row, b.v + (size_t)t * VD + (size_t)h * hd, hd);
+        }
+        jb.x = sq;
+        jb.n_blk = (sq->nb + WM__QB - 1) / WM__QB;
+        wm__pfor(sq->kc, H * jb.n_blk, wm__ska_attn_task, &jb);
+    }
     wm__k_matmul(kc, b.a, D, b.o, QD, &w->o, w->ob, x->nb);
     for (t = 0; t < x->nb; t++) { /* RMSNorm_ffn(s + attention) */
         float *a = b.a + (size_t)t * D;
@@ -7493,14 +7596,15 @@ static size_t wm__st_work_floats(const wm_model *m, const wm_session_params *p) 
     return most;
 }
 
-/* Carves the whole session; with a measuring arena only sizes it. */
-static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work) {
+/* Carves the whole session; with a measuring arena only sizes it. Without
+   its layers' states (with_state 0) it holds the rows of a batch step. */
+static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_session_params *p, size_t work, int with_state) {
     const wm_config *c = &m->cfg;
     wm_session *s = (wm_session *)wm__alloc(a, 1, WM__SLOT_wm_session);
-    wm__lstate *ls = (wm__lstate *)wm__alloc(a, (size_t)c->n_layers, WM__SLOT_wm__lstate);
+    wm__lstate *ls = with_state ? (wm__lstate *)wm__alloc(a, (size_t)c->n_layers, WM__SLOT_wm__lstate) : NULL;
     int l, B = p->n_batch;
     size_t ctx = m->has_attn ? (size_t)p->n_ctx : 0;
-    for (l = 0; l < c->n_layers; l++) {
+    for (l = 0; with_state && l < c->n_layers; l++) {
         wm__lstate st;
         int slot;
         memset(&st, 0, sizeof st);
@@ -7572,7 +7676,7 @@ WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, 
     st = wm__session_params(m, p, &q, err);
     if (st != WM_OK) return st;
     work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
-    wm__session_carve(&a, m, &q, work);
+    wm__session_carve(&a, m, &q, work, 1);
     if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "session: size overflows size_t (n_ctx %d)", q.n_ctx);
     if (bytes) *bytes = a.used;
     wm__ok(err);
@@ -7595,7 +7699,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "session: memory is NULL");
     a = wm__arena_make(mem, mem_bytes);
     work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
-    s = wm__session_carve(&a, m, &q, work);
+    s = wm__session_carve(&a, m, &q, work, 1);
     if (a.bad || !s) {
         size_t skip = (WM__ALIGN - (size_t)((uintptr_t)mem % WM__ALIGN)) % WM__ALIGN;
         return wm__fail(err, WM_ERR_ARENA,
@@ -7912,35 +8016,76 @@ static void wm__residual(const wm__kc *kc, float *h, const float *gain, const fl
     }
 }
 
-static void wm__layer_forward(wm_session *s, int l, int nb, int pos0) {
-    const wm_model *m = s->model;
+/* One layer over the nb rows of a pass (below): the batch context x (every
+   row; kc of segments in a batch step) and each sequence's in cq. */
+static void wm__layer_forward(wm_session *w, const wm__kc *kc, wm_session *const *ss, const int *ns, int nseq, int nb, int l, wm__ctx *cq) {
+    const wm_model *m = w->model;
     const wm_config *c = &m->cfg;
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
-    int t, slot, D = c->hidden_size;
-    x.m = m; x.c = c; x.kc = &s->kc; x.st = &s->ls[l]; x.nb = nb; x.pos0 = pos0;
-    x.n_ctx = s->params.n_ctx; x.ctype = s->params.cache_type;
-    x.stype = s->params.state_type; x.sw = s->swork;
-    x.rope_cs = s->rope_cs; x.rope_sn = s->rope_sn; x.arope_cs = s->arope_cs; x.arope_sn = s->arope_sn;
+    int t, q, r, slot, D = c->hidden_size;
+    memset(&x, 0, sizeof x);
+    x.m = m; x.c = c; x.kc = kc; x.nb = nb;
+    x.n_ctx = w->params.n_ctx; x.ctype = w->params.cache_type;
+    x.stype = w->params.state_type; x.sw = w->swork;
+    x.rope_cs = w->rope_cs; x.rope_sn = w->rope_sn; x.arope_cs = w->arope_cs; x.arope_sn = w->arope_sn;
+    for (q = 0, r = 0; q < nseq; r += ns[q++]) {
+        wm__ctx *sq = &cq[q];
+        *sq = x;
+        sq->kc = &w->kc;
+        sq->st = &ss[q]->ls[l]; sq->pos0 = ss[q]->pos; sq->nb = ns[q]; sq->r0 = r;
+        sq->n_ctx = ss[q]->params.n_ctx; sq->ctype = ss[q]->params.cache_type; sq->stype = ss[q]->params.state_type;
+        sq->nseq = 1; sq->seq = sq;
+    }
+    if (nseq == 1) { x.st = cq[0].st; x.pos0 = cq[0].pos0; }
+    x.nseq = nseq; x.seq = cq;
     for (slot = 0; slot < 2; slot++) { /* sequence module, then state module: h = gain * h + module(rmsnorm(h)) */
         const wm__module *md = wm__slot_module(L, slot);
         const float *nw = slot ? L->norm_state : L->norm_seq;
         wm__arena ar;
         if (!md->run) continue;
         x.w = wm__slot_weights(L, slot);
-        if (!nw) memcpy(s->x, s->h, sizeof(float) * (size_t)nb * D); /* a module that norms its input itself (rodimus_plus) */
-        for (t = 0; nw && t < nb; t++) wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, nw, D, c->norm_eps);
-        ar = wm__arena_make(s->work, s->work_bytes);
-        md->run(&x, s->x, s->y, &ar);
+        for (q = 0; q < nseq; q++) cq[q].w = x.w;
+        if (!nw) memcpy(w->x, w->h, sizeof(float) * (size_t)nb * D); /* a module that norms its input itself (rodimus_plus) */
+        for (t = 0; nw && t < nb; t++) wm__k_rmsnorm(&w->kc, w->x + (size_t)t * D, w->h + (size_t)t * D, nw, D, c->norm_eps);
+        ar = wm__arena_make(w->work, w->work_bytes);
+        md->run(&x, w->x, w->y, &ar);
         WM_ASSERT(!ar.bad);
-        wm__residual(&s->kc, s->h, slot ? L->gain_state : L->gain_seq, s->y, nb, D);
+        wm__residual(&w->kc, w->h, slot ? L->gain_state : L->gain_seq, w->y, nb, D);
+    }
+}
+
+/* One pass of nb rows through the layers: nseq sequences, sequence q the
+   ns[q] tokens tok[r0 ..] of session ss[q] from its position on (r0: the
+   rows of the ones before), last[q] the last position of its call (dynamic
+   RoPE). w holds the rows (h, x, y, RoPE tables: [nb]), the scratch and the
+   kernels: the one session itself, or a batch's; cq [nseq] the contexts. */
+static void wm__pass(wm_session *w, const wm__kc *kc, wm_session *const *ss, const int *ns, const int *last, int nseq, const int32_t *tok, int nb,
+                     wm__ctx *cq) {
+    const wm_model *m = w->model;
+    const wm_config *c = &m->cfg;
+    int t, l, q, r, D = c->hidden_size;
+    for (t = 0; t < nb; t++) {
+        float *h = w->h + (size_t)t * D;
+        wm__k_to_f32(&w->kc, h, wm__row(&m->embed, tok[t]), m->embed.dtype, D);
+        if (c->embed_scale != 1.0f) wm__k_scale(&w->kc, h, c->embed_scale, (size_t)D);
+        if (m->embed_norm) wm__k_rmsnorm(&w->kc, h, h, m->embed_norm, D, c->norm_eps);
+    }
+    for (q = 0, r = 0; q < nseq; r += ns[q++]) {
+        if (w->rope_cs) wm__rope_table(w->rope_cs + (size_t)r * (c->ssd_state / 2), w->rope_sn + (size_t)r * (c->ssd_state / 2), c, c->ssd_state, ss[q]->pos, ns[q], last[q]);
+        if (w->arope_cs) wm__rope_table(w->arope_cs + (size_t)r * (c->head_dim / 2), w->arope_sn + (size_t)r * (c->head_dim / 2), c, c->head_dim, ss[q]->pos, ns[q], last[q]);
+    }
+    for (l = 0; l < c->n_layers; l++) {
+        wm__layer_forward(w, kc, ss, ns, nseq, nb, l, cq);
+        for (q = 0, r = 0; q < nseq; r += ns[q++])
+            if (ss[q]->hook) ss[q]->hook(ss[q]->hook_user, l, ss[q]->pos, ns[q], w->h + (size_t)r * D);
     }
 }
 
 static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *logits, int which) {
     const wm_model *m;
     const wm_config *c;
-    int i, b0, l, last, D, V;
+    int i, b0, last, D, V;
     if (!s) return WM_ERR_INVALID_ARG;
     m = s->model;
     c = &m->cfg;
@@ -7957,19 +8102,9 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
                         s->params.n_ctx);
     last = s->pos + n - 1;
     for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
-        int nb = WM__MIN(s->params.n_batch, n - b0), pos0 = s->pos, t;
-        for (t = 0; t < nb; t++) {
-            float *h = s->h + (size_t)t * D;
-            wm__k_to_f32(&s->kc, h, wm__row(&m->embed, tok[b0 + t]), m->embed.dtype, D);
-            if (c->embed_scale != 1.0f) wm__k_scale(&s->kc, h, c->embed_scale, (size_t)D);
-            if (m->embed_norm) wm__k_rmsnorm(&s->kc, h, h, m->embed_norm, D, c->norm_eps);
-        }
-        if (s->rope_cs) wm__rope_table(s->rope_cs, s->rope_sn, c, c->ssd_state, pos0, nb, last);
-        if (s->arope_cs) wm__rope_table(s->arope_cs, s->arope_sn, c, c->head_dim, pos0, nb, last);
-        for (l = 0; l < c->n_layers; l++) {
-            wm__layer_forward(s, l, nb, pos0);
-            if (s->hook) s->hook(s->hook_user, l, pos0, nb, s->h);
-        }
+        int nb = WM__MIN(s->params.n_batch, n - b0), t;
+        wm__ctx cq[1];
+        wm__pass(s, &s->kc, &s, &nb, &last, 1, tok + b0, nb, cq);
         if (logits && (which == WM_LOGITS_ALL || b0 + nb == n)) {
             int t0 = which == WM_LOGITS_ALL ? 0 : nb - 1;
             float *dst = which == WM_LOGITS_ALL ? logits + (size_t)b0 * V : logits;
@@ -7989,6 +8124,228 @@ WMDEF wm_status wm_prefill(wm_session *s, const int32_t *tokens, int n, float *l
 
 WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
     return wm__forward(s, &token, 1, logits, WM_LOGITS_LAST);
+}
+
+/* ---- batched steps -------------------------------------------------------------
+   A batch is a session without layer states (its rows, scratch, kernels)
+   and the step's bookkeeping. The step orders the sessions decoding ones
+   first: their rows form segment 0 of the kernels' segments (each token as
+   when alone), each prefill chunk a segment of its own. */
+struct wm_batch {
+    wm_session *w;        /* rows [n_batch], scratch, kernels; no state */
+    wm_batch_params params;
+    wm_session **ss;      /* [n_seq] this step's sessions, decoding first */
+    int *ns, *last, *ord; /* [n_seq] their tokens, last positions, index in the caller's order */
+    int *seg;             /* [n_seq + 1] the kernels' row segments */
+    int32_t *tok;         /* [n_batch] */
+    wm__ctx *cq;          /* [n_seq] */
+    void *owned, *own_pool;
+    char err[256];
+};
+WM__SLOT(wm_batch, 384);
+
+static wm_status wm__batch_params(const wm_model *m, const wm_batch_params *in, wm_batch_params *out, wm_session_params *w, wm_error *err) {
+    wm_session_params q = wm_session_default_params(m);
+    if (!m || !in) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: model and params are required");
+    *out = *in;
+    if (out->n_seq < 1 || out->n_seq > 4096) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: n_seq %d is outside 1..4096", out->n_seq);
+    if (out->n_batch < out->n_seq || out->n_batch > (1 << 16))
+        return wm__fail(err, WM_ERR_INVALID_ARG, "batch: n_batch %d is outside n_seq %d..65536", out->n_batch, out->n_seq);
+    q.n_ctx = out->n_ctx; q.n_batch = out->n_batch; q.n_threads = out->n_threads; q.isa = out->isa;
+    q.parallel_for = out->parallel_for; q.pool = out->pool;
+    q.state_type = WM_F16; /* (sizes the F32 working copy a session's reduced state may need) */
+    if (wm__session_params(m, &q, w, err) != WM_OK) return WM_ERR_INVALID_ARG;
+    if (w->n_batch < out->n_seq) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: n_ctx %d is below n_seq %d", out->n_ctx, out->n_seq);
+    out->n_batch = w->n_batch; out->n_threads = w->n_threads; out->isa = w->isa;
+    return WM_OK;
+}
+
+static wm_batch *wm__batch_carve(wm__arena *a, const wm_model *m, const wm_batch_params *p, const wm_session_params *q, size_t work) {
+    wm_batch *b = (wm_batch *)wm__alloc(a, 1, WM__SLOT_wm_batch);
+    wm_session *w = wm__session_carve(a, m, q, work, 0);
+    size_t n = (size_t)p->n_seq;
+    wm_session **ss = (wm_session **)wm__alloc(a, n, sizeof(wm_session *));
+    int *ns = (int *)wm__alloc(a, n, sizeof(int)), *last = (int *)wm__alloc(a, n, sizeof(int)), *ord = (int *)wm__alloc(a, n, sizeof(int));
+    int *seg = (int *)wm__alloc(a, n + 1, sizeof(int));
+    int32_t *tok = (int32_t *)wm__alloc(a, (size_t)p->n_batch, sizeof(int32_t));
+    wm__ctx *cq = (wm__ctx *)wm__alloc(a, n, sizeof(wm__ctx));
+    if (b) {
+        memset(b, 0, sizeof *b);
+        b->w = w; b->params = *p; b->ss = ss; b->ns = ns; b->last = last; b->ord = ord; b->seg = seg; b->tok = tok; b->cq = cq;
+    }
+    return b;
+}
+
+WMDEF wm_batch_params wm_batch_default_params(const wm_model *m, int n_seq) {
+    wm_batch_params p;
+    wm_session_params q = wm_session_default_params(m);
+    memset(&p, 0, sizeof p);
+    p.n_seq = n_seq;
+    p.n_batch = n_seq + 64;
+    p.n_ctx = q.n_ctx;
+    p.isa = WM_ISA_AUTO;
+    return p;
+}
+
+WMDEF wm_status wm_batch_bytes(const wm_model *m, const wm_batch_params *p, size_t *bytes, wm_error *err) {
+    wm_batch_params bp;
+    wm_session_params q;
+    wm__arena a = wm__arena_make(NULL, 0);
+    size_t work;
+    int bad = 0;
+    wm_status st;
+    memset(&q, 0, sizeof q);
+    st = wm__batch_params(m, p, &bp, &q, err);
+    if (st != WM_OK) return st;
+    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    wm__batch_carve(&a, m, &bp, &q, work);
+    if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: size overflows size_t (n_ctx %d)", q.n_ctx);
+    if (bytes) *bytes = a.used;
+    wm__ok(err);
+    return WM_OK;
+}
+
+WMDEF wm_status wm_batch_init(wm_batch **out, const wm_model *m, const wm_batch_params *p, void *mem, size_t mem_bytes, wm_error *err) {
+    wm_batch_params bp;
+    wm_session_params q;
+    wm__arena a;
+    wm_batch *b;
+    size_t need, work;
+    int bad = 0;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: out is NULL");
+    *out = NULL;
+    st = wm_batch_bytes(m, p, &need, err);
+    if (st != WM_OK) return st;
+    memset(&q, 0, sizeof q);
+    wm__batch_params(m, p, &bp, &q, NULL);
+    if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: memory is NULL");
+    a = wm__arena_make(mem, mem_bytes);
+    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    b = wm__batch_carve(&a, m, &bp, &q, work);
+    if (a.bad || !b) return wm__fail(err, WM_ERR_NOMEM, "batch: needs %zu bytes (+ alignment), got %zu", need, mem_bytes);
+    *out = b;
+    wm__ok(err);
+    return WM_OK;
+}
+
+#ifndef WM_NO_MALLOC
+WMDEF wm_status wm_batch_create(wm_batch **out, const wm_model *m, const wm_batch_params *p, wm_error *err) {
+    size_t need = 0, total;
+    void *mem;
+    wm_status st;
+    if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: out is NULL");
+    *out = NULL;
+    st = wm_batch_bytes(m, p, &need, err);
+    if (st != WM_OK) return st;
+    if (!wm__add(need, WM__ALIGN, &total)) return wm__fail(err, WM_ERR_NOMEM, "batch: %zu bytes overflow", need);
+    mem = WM_MALLOC(total);
+    if (!mem) return wm__fail(err, WM_ERR_NOMEM, "batch: cannot allocate %zu bytes", total);
+    st = wm_batch_init(out, m, p, mem, total, err);
+    if (st != WM_OK) { WM_FREE(mem); return st; }
+    (*out)->owned = mem;
+#ifdef WM_HAVE_POOL
+    if (!(*out)->w->kc.pfor && (*out)->w->kc.n_threads > 1) {
+        wm_pool *pool = NULL;
+        if (wm_pool_create(&pool, (*out)->w->kc.n_threads, NULL) == WM_OK) {
+            (*out)->own_pool = pool;
+            (*out)->w->kc.pfor = wm_pool_parallel_for;
+            (*out)->w->kc.pool = pool;
+        }
+    }
+#endif
+    return WM_OK;
+}
+#endif
+
+WMDEF void wm_batch_free(wm_batch *b) {
+#ifndef WM_NO_MALLOC
+#ifdef WM_HAVE_POOL
+    if (b && b->own_pool) wm_pool_free((wm_pool *)b->own_pool);
+#endif
+    if (b && b->owned) WM_FREE(b->owned);
+#else
+    (void)b;
+#endif
+}
+
+WMDEF const char *wm_batch_error(const wm_batch *b) { return b ? b->err : "no batch"; }
+
+static wm_status wm__berr(wm_batch *b, wm_status st, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    wm__vfmt(b->err, sizeof b->err, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+WMDEF wm_status wm_batch_step(wm_batch *b, wm_session *const *sessions, const int32_t *tokens, const int *n_tokens, int n, float *logits) {
+    const wm_model *m;
+    const wm_config *c;
+    wm_session *w;
+    wm__kc kseg;
+    int i, j, k, r, nd = 0, rows = 0, D, V;
+    if (!b) return WM_ERR_INVALID_ARG;
+    w = b->w;
+    m = w->model;
+    c = &m->cfg;
+    D = c->hidden_size;
+    V = c->vocab_size;
+    if (n < 1 || n > b->params.n_seq || !sessions || !tokens || !n_tokens)
+        return wm__berr(b, WM_ERR_INVALID_ARG, "batch: %d sessions (1..n_seq %d, with sessions, tokens and n_tokens)", n, b->params.n_seq);
+    for (i = 0; i < n; i++) { /* everything checked before anything changes */
+        const wm_session *s = sessions[i];
+        int nt = n_tokens[i];
+        if (!s || s->model != m) return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d is %s", i, s ? "of another model" : "NULL");
+        for (j = 0; j < i; j++)
+            if (sessions[j] == s) return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d is session %d again", i, j);
+        if (nt < 1 || nt > s->params.n_batch)
+            return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d: %d tokens (1..its n_batch %d)", i, nt, s->params.n_batch);
+        if (s->params.n_ctx > w->params.n_ctx || s->params.n_batch > w->params.n_batch || s->params.isa != w->params.isa)
+            return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d (n_ctx %d, n_batch %d, isa %s) needs n_ctx <= %d, n_batch <= %d and isa %s",
+                            i, s->params.n_ctx, s->params.n_batch, wm_isa_name(s->params.isa), w->params.n_ctx, w->params.n_batch,
+                            wm_isa_name(w->params.isa));
+        if (nt > wm_session_room(s))
+            return wm__berr(b, WM_ERR_CONTEXT, "batch: session %d: context full: %d tokens held, %d more do not fit in n_ctx %d", i, s->pos, nt,
+                            s->params.n_ctx);
+        for (j = 0; j < nt; j++)
+            if (tokens[rows + j] < 0 || tokens[rows + j] >= V)
+                return wm__berr(b, WM_ERR_TOKEN, "batch: session %d: token %d at index %d is outside the vocabulary (0..%d)", i, tokens[rows + j], j, V - 1);
+        rows += nt;
+        if (rows > w->params.n_batch) return wm__berr(b, WM_ERR_INVALID_ARG, "batch: more than n_batch %d tokens", w->params.n_batch);
+    }
+    b->seg[0] = 0;
+    for (k = 0; k < 2; k++) /* decoding sessions first (segment 0), then the prefill chunks, each a segment */
+        for (i = 0, r = 0; i < n; r += n_tokens[i++])
+            if ((n_tokens[i] > 1) == k) {
+                j = nd++;
+                b->ss[j] = sessions[i]; b->ns[j] = n_tokens[i]; b->ord[j] = i;
+                b->last[j] = sessions[i]->pos + n_tokens[i] - 1;
+                if (k) b->seg[j - b->seg[0] + 1] = n_tokens[i];
+                else b->seg[0]++;
+            }
+    for (j = 0, r = 0; j < n; r += b->ns[j++]) { /* the tokens in that order */
+        int src = 0;
+        for (i = 0; i < b->ord[j]; i++) src += n_tokens[i];
+        memcpy(b->tok + r, tokens + src, sizeof(int32_t) * (size_t)b->ns[j]);
+    }
+    kseg = w->kc;
+    kseg.seg = b->seg;
+    kseg.nseg = 1 + n - b->seg[0];
+    wm__pass(w, &kseg, b->ss, b->ns, b->last, n, b->tok, rows, b->cq);
+    if (logits) { /* each session's last row, normed into x in the caller's order; one dot per output, as alone */
+        wm__kc k1 = w->kc;
+        for (j = 0, r = 0; j < n; r += b->ns[j++])
+            wm__k_rmsnorm(&w->kc, w->x + (size_t)b->ord[j] * D, w->h + (size_t)(r + b->ns[j] - 1) * D, m->final_norm, D, c->norm_eps);
+        k1.rowwise = 1;
+        wm__k_matmul(&k1, logits, V, w->x, D, &m->lm_head, NULL, n);
+    }
+    for (j = 0; j < n; j++) {
+        b->ss[j]->pos += b->ns[j];
+        b->ss[j]->err[0] = 0;
+    }
+    b->err[0] = 0;
+    return WM_OK;
 }
 
 /* ========================================================================

@@ -60,7 +60,7 @@ typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
 enum { /* every option of every command */
     O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
     O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_STOP, O_ADD_GEN, O_CONTEXT, O_HELP, N_OPT
+    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_STOP, O_ADD_GEN, O_CONTEXT, O_HOST, O_PORT, O_PARALLEL, O_API_KEY, O_TIMEOUT, O_HELP, N_OPT
 };
 
 typedef struct optdef {
@@ -114,6 +114,11 @@ static const optdef OPTS[N_OPT] = {
     {"--stop", NULL, "TEXT", K_STR, 0, 0, "stop once the output ends with TEXT (repeatable; also -r, --reverse-prompt)"},
     {"--add-generation-prompt", NULL, NULL, K_FLAG, 0, 0, "end with the assistant's turn opened"},
     {"--context", NULL, "JSON", K_STR, 0, 0, "more template variables: a JSON object, or a file holding one (tools, enable_thinking, ...)"},
+    {"--host", NULL, "ADDR", K_STR, 0, 0, "serve: the IPv4 address to listen on (127.0.0.1: this machine only)"},
+    {"--port", NULL, "N", K_INT, 0, 65535, "serve: the TCP port (8080; 0: any free one, printed)"},
+    {"--parallel", "-np", "N", K_INT, 1, 256, "serve: slots, requests answered at once in one batch (4)"},
+    {"--api-key", NULL, "KEY", K_STR, 0, 0, "serve: require Authorization: Bearer KEY on /v1 (also $WM_API_KEY)"},
+    {"--timeout", NULL, "S", K_INT, 1, 86400, "serve: seconds a request may run (600)"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -153,6 +158,9 @@ static const command CMDS[] = {
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
      {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, -1},
      "a C header of the bytes a caller-memory (firmware) build needs"},
+    {"serve", "MODEL", "[--host ADDR] [--port N] [-np N] [--api-key KEY] [-c N] [-t N] [-n N] [--timeout S] [--template NAME]", 1, 1,
+     {O_HOST, O_PORT, O_PARALLEL, O_API_KEY, O_CTX, O_THREADS, O_N, O_TIMEOUT, O_TEMPLATE, O_TOKENIZER, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, -1},
+     "an OpenAI-compatible HTTP server: /v1/chat/completions, /v1/completions, /v1/models, /health, a chat page at /"},
     {"template", "TOKENIZER_CONFIG_JSON MESSAGES_JSON", "[--add-generation-prompt] [--context JSON]", 2, 2, {O_ADD_GEN, O_CONTEXT, -1},
      "a conversation rendered by the checkpoint's Jinja chat template, byte for byte as transformers renders it"},
 };
@@ -1800,8 +1808,10 @@ done:
     return rc;
 }
 
+#include "serve.h"
+
 int main(int argc, char **argv) {
-    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan, cmd_template};
+    static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan, cmd_serve, cmd_template};
     args a;
     int k, rc;
     if (argc < 2) {

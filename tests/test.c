@@ -18,7 +18,7 @@
 
 static int g_pass, g_fail;
 static const char *g_suite = "";
-static wm__kc g_kc = {1, 1, NULL, NULL, NULL, NULL, NULL}, g_kc_scalar = {0, 1, NULL, NULL, NULL, NULL, NULL};
+static wm__kc g_kc = {1, 1, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0}, g_kc_scalar = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0};
 
 /* check(ok, printf-style message): counts a pass, or prints the failure as
    "FAIL [suite] file:line: message" */
@@ -936,6 +936,133 @@ static void handover_case(const char *name, const wm_model *m, int T, int vocab)
         free(part);
     }
     free(full); free(odd); free(ids);
+}
+
+typedef struct membuf { unsigned char *p; size_t n, cap; } membuf;
+static int membuf_write(void *user, const void *d, size_t n) { /* a wm_gguf_params.write into memory */
+    membuf *m = (membuf *)user;
+    if (m->n + n > m->cap) {
+        size_t c = (m->n + n) * 2;
+        unsigned char *q = (unsigned char *)realloc(m->p, c);
+        if (!q) return 0;
+        m->p = q; m->cap = c;
+    }
+    memcpy(m->p + m->n, d, n);
+    m->n += n;
+    return 1;
+}
+
+/* ---- batched steps ----------------------------------------------------------
+   wm_batch_step: n sessions of one model step together; each session's
+   logits after every step, bit for bit, are those of wm_prefill (its prompt,
+   one chunk) and wm_decode on it alone. Sessions start in turn, so most
+   steps mix a prompt chunk with decoding sessions, and leave in turn. */
+static int batch_case(const char *name, const wm_model *m, int n_threads, int state_type, int cache_type) {
+    enum { NS = 5, STEPS = 7 };
+    const wm_config *c = wm_model_config(m);
+    int V = c->vocab_size, i, k, step, bad = 0, plen[NS];
+    wm_session_params sp = wm_session_default_params(m);
+    wm_batch_params bp = wm_batch_default_params(m, NS);
+    wm_session *alone[NS], *inb[NS];
+    wm_batch *b = NULL;
+    wm_error e;
+    int32_t *prompt[NS];
+    float *want = (float *)malloc(sizeof(float) * (size_t)V * NS * (STEPS + 1)), *got = (float *)malloc(sizeof(float) * (size_t)V * NS);
+    sp.n_ctx = 48; sp.n_batch = 16; sp.n_threads = n_threads; sp.state_type = state_type; sp.cache_type = cache_type;
+    bp.n_ctx = 48; bp.n_batch = NS + 16; bp.n_threads = n_threads;
+    if (wm_batch_create(&b, m, &bp, &e) != WM_OK) { check(0, "%s: batch: %s", name, e.message); free(want); free(got); return 0; }
+    for (i = 0; i < NS; i++) {
+        plen[i] = 1 + (i * 5) % 13; /* 1, 6, 11, 3, 8 tokens */
+        prompt[i] = random_ids(plen[i] + STEPS, V, 77u + (unsigned)i);
+        if (wm_session_create(&alone[i], m, &sp, &e) != WM_OK || wm_session_create(&inb[i], m, &sp, &e) != WM_OK) { check(0, "%s: sessions", name); return 0; }
+        /* alone: the prompt, then STEPS decoded tokens (the ids after it) */
+        if (wm_prefill(alone[i], prompt[i], plen[i], want + (size_t)i * (STEPS + 1) * V, WM_LOGITS_LAST) != WM_OK) bad++;
+        for (step = 0; step < STEPS; step++)
+            if (wm_decode(alone[i], prompt[i][plen[i] + step], want + ((size_t)i * (STEPS + 1) + 1 + step) * V) != WM_OK) bad++;
+    }
+    /* together: session i joins at step i with its prompt, then decodes STEPS tokens; a session leaves when done */
+    for (step = 0; step < NS + STEPS; step++) {
+        wm_session *ss[NS];
+        int32_t tok[NS + 16];
+        int nt[NS], who[NS], n = 0, r = 0;
+        for (k = NS - 1; k >= 0; k--) { /* (the caller's order: newest first, so the order is not the step's) */
+            int at = step - k; /* 0: its prompt; 1..STEPS: decoded token at-1 */
+            if (at < 0 || at > STEPS) continue;
+            ss[n] = inb[k]; who[n] = k;
+            if (at == 0) { memcpy(tok + r, prompt[k], sizeof(int32_t) * (size_t)plen[k]); nt[n] = plen[k]; }
+            else { tok[r] = prompt[k][plen[k] + at - 1]; nt[n] = 1; }
+            r += nt[n++];
+        }
+        if (wm_batch_step(b, ss, tok, nt, n, got) != WM_OK) { check(0, "%s: step %d: %s", name, step, wm_batch_error(b)); bad++; break; }
+        for (i = 0; i < n; i++) {
+            int at = step - who[i];
+            if (memcmp(got + (size_t)i * V, want + ((size_t)who[i] * (STEPS + 1) + (size_t)at) * V, sizeof(float) * (size_t)V)) {
+                if (getenv("WM_DEBUG_BATCH")) printf("%s: step %d session %d (at %d, %d in step): %g vs %g\n", name, step, who[i], at, n,
+                                                     (double)got[(size_t)i * V], (double)want[((size_t)who[i] * (STEPS + 1) + (size_t)at) * V]);
+                bad++;
+            }
+        }
+    }
+    for (i = 0; i < NS; i++) {
+        bad += wm_session_pos(inb[i]) != wm_session_pos(alone[i]);
+        wm_session_free(alone[i]); wm_session_free(inb[i]); free(prompt[i]);
+    }
+    wm_batch_free(b);
+    free(want); free(got);
+    return bad == 0;
+}
+
+static void test_batch(void) {
+    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-dense", "hf-doge-moe", "hf-mamba2",
+                               "mcsd-tiny", "mcsd-variants", "mcsd-oproj", "rodimus-tiny", "rodimus-plus", "rodimus-plus-variants"};
+    char dir[256];
+    size_t i;
+    int ok = 0;
+    wm_error e;
+    for (i = 0; i < sizeof fx / sizeof fx[0]; i++) {
+        wm_model *m = NULL;
+        snprintf(dir, sizeof dir, "tests/fixtures/%s", fx[i]);
+        if (wm_model_load(&m, dir, &e) != WM_OK) { check(0, "%s: %s", fx[i], e.message); continue; }
+        ok += batch_case(fx[i], m, 1, WM_F32, WM_F32);
+        wm_model_free(m);
+    }
+    check(ok == (int)(sizeof fx / sizeof fx[0]), "batched steps == each session alone, bit for bit: %d of %d fixture models", ok,
+          (int)(sizeof fx / sizeof fx[0]));
+    { /* quantized weights (llama.cpp's mixes), 2 threads, reduced states and caches */
+        static const int mixes[] = {WM_MIX_Q8_0, WM_MIX_Q4_K_M, WM_MIX_Q5_K_M, WM_MIX_IQ4_XS};
+        static const char *qfx[] = {"hf-mamba2", "hf-doge-dense", "cheems-tiny", "rodimus-plus"};
+        size_t k;
+        for (k = 0; k < 4; k++) {
+            wm_model *m = NULL, *q = NULL;
+            wm_gguf_params gp;
+            membuf mb = {NULL, 0, 0};
+            FILE *f;
+            snprintf(dir, sizeof dir, "tests/fixtures/%s", qfx[k]);
+            char cp[300], *cfg;
+            size_t cn = 0;
+            snprintf(cp, sizeof cp, "%s/config.json", dir);
+            cfg = (char *)read_all(cp, &cn);
+            memset(&gp, 0, sizeof gp);
+            gp.mix = mixes[k]; gp.write = membuf_write; gp.user = &mb; gp.config_json = cfg; gp.config_bytes = cn;
+            if (wm_model_load(&m, dir, &e) != WM_OK || wm_gguf_write(m, &gp, NULL, &e) != WM_OK || !(f = fopen("build/batch-q.gguf", "wb"))) {
+                check(0, "%s %s: %s", qfx[k], wm_mix_name(mixes[k]), e.message); wm_model_free(m); free(mb.p); continue;
+            }
+            fwrite(mb.p, 1, mb.n, f);
+            fclose(f);
+            free(cfg);
+            check(wm_model_load(&q, "build/batch-q.gguf", &e) == WM_OK && batch_case(qfx[k], q, 1, WM_F32, WM_F32) && batch_case(qfx[k], q, 2, WM_F32, WM_F32),
+                  "%s %s: batched steps == alone, 1 and 2 threads", qfx[k], wm_mix_name(mixes[k]));
+            wm_model_free(q); wm_model_free(m); free(mb.p);
+        }
+        for (k = 0; k < 4; k++) {
+            wm_model *m = NULL;
+            snprintf(dir, sizeof dir, "tests/fixtures/%s", k == 3 ? "mcsd-tiny" : qfx[k]);
+            int q8 = k % 2 && wm_model_load(&m, dir, &e) == WM_OK && wm_model_config(m)->head_dim % 32 == 0; /* (a Q8_0 cache: head_dim 32 k) */
+            check((m || wm_model_load(&m, dir, &e) == WM_OK) && batch_case(dir, m, 2, k % 2 ? WM_BF16 : WM_F16, q8 ? WM_Q8_0 : WM_F16),
+                  "%s: batched == alone with %s states, %s caches, 2 threads", dir, k % 2 ? "BF16" : "F16", q8 ? "Q8_0" : "F16");
+            wm_model_free(m);
+        }
+    }
 }
 
 /* ---- the ISA a session runs ---------------------------------------------------
@@ -2646,19 +2773,6 @@ static void test_state_type(void) {
     }
 }
 
-typedef struct membuf { unsigned char *p; size_t n, cap; } membuf;
-static int membuf_write(void *user, const void *d, size_t n) { /* a wm_gguf_params.write into memory */
-    membuf *m = (membuf *)user;
-    if (m->n + n > m->cap) {
-        size_t c = (m->n + n) * 2;
-        unsigned char *q = (unsigned char *)realloc(m->p, c);
-        if (!q) return 0;
-        m->p = q; m->cap = c;
-    }
-    memcpy(m->p + m->n, d, n);
-    m->n += n;
-    return 1;
-}
 
 static void test_tokenizer_blob(void) {
     size_t size, n = 0, ram = 0, bn;
@@ -4507,6 +4621,7 @@ int main(int argc, char **argv) {
     RUN("arena", test_arena);
     RUN("runtime", test_runtime_errors);
     RUN("many", test_many);
+    RUN("batch", test_batch);
     RUN("hostile", test_hostile);
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);

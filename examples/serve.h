@@ -1,0 +1,1633 @@
+/* serve.h - `wm serve`: an OpenAI-compatible HTTP server over wm.h, included
+   by wm.c. POSIX sockets and poll(), one thread for the connections; the
+   model runs every busy slot in one wm_batch_step per step (continuous
+   batching: requests join and leave between steps).
+
+   The first part (the HTTP and JSON readers, the request decoding) needs
+   libc only and is what the fuzz harness tests/fuzz/http.c runs:
+   define SERVE_PARSERS_ONLY before including it there.
+
+   Data flow: bytes -> http_parse (a request: method, path, head, body) ->
+   route -> sj_parse (the body's JSON) -> req_decode (the fields, checked
+   and typed; 400 with a message otherwise) -> a slot (session, sampler)
+   -> tokens -> text -> the response (one JSON, or server-sent events). */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- limits (the defaults; --timeout and friends change some) -------------- */
+#define SRV_MAX_HEAD    16384   /* bytes of a request's line and headers */
+#define SRV_MAX_HEADERS 64
+#define SRV_MAX_BODY    (1 << 20)
+#define SRV_MAX_NODES   65536   /* JSON values of one body */
+#define SRV_MAX_DEPTH   32      /* JSON nesting */
+#define SRV_MAX_STOPS   4       /* "stop" strings */
+#define SRV_MAX_STOP_LEN 256
+
+/* ---- JSON: a strict reader into a flat array of values -------------------------
+   RFC 8259: no trailing commas, no comments, strings of valid UTF-8 without
+   control characters, numbers by the grammar; one value and white space
+   only. Strings stay as spans of the text (escapes undone on demand). */
+enum { SJ_NULL, SJ_FALSE, SJ_TRUE, SJ_NUM, SJ_STR, SJ_ARR, SJ_OBJ };
+
+typedef struct sj_val {
+    int type;
+    int child, next;   /* first member / element, next sibling: indices, -1 none */
+    int n;             /* members or elements */
+    const char *p;     /* its text: a string's between the quotes, an array's / object's whole */
+    size_t len;
+    const char *key;   /* an object member's key, between the quotes (escapes kept) */
+    size_t key_len;
+    double num;
+} sj_val;
+
+typedef struct sj_doc {
+    sj_val *v;         /* [cap] */
+    int n, cap;
+    const char *s, *end, *at;
+    const char *err;   /* why it failed, at offset err_at */
+    size_t err_at;
+} sj_doc;
+
+static void sj_ws(sj_doc *d) {
+    while (d->at < d->end && (*d->at == ' ' || *d->at == '\t' || *d->at == '\n' || *d->at == '\r')) d->at++;
+}
+
+static int sj_fail(sj_doc *d, const char *why) {
+    if (!d->err) { d->err = why; d->err_at = (size_t)(d->at - d->s); }
+    return -1;
+}
+
+/* bytes of the UTF-8 sequence at p (end e), 0 when it is not a valid one */
+static int sj_utf8_len(const unsigned char *p, const unsigned char *e) {
+    unsigned c = p[0];
+    int n, i;
+    unsigned cp;
+    if (c < 0x80) return 1;
+    if (c >= 0xc2 && c <= 0xdf) n = 2, cp = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef) n = 3, cp = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4) n = 4, cp = c & 0x07;
+    else return 0;
+    if (e - p < n) return 0;
+    for (i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80) return 0;
+        cp = (cp << 6) | (p[i] & 0x3f);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff))) return 0;
+    return n;
+}
+
+static int sj_hex4(const char *p, unsigned *out) {
+    unsigned v = 0;
+    int i;
+    for (i = 0; i < 4; i++) {
+        int c = (unsigned char)p[i], h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (h < 0) return 0;
+        v = v * 16 + (unsigned)h;
+    }
+    *out = v;
+    return 1;
+}
+
+/* A string from the opening quote at d->at: its span; escapes checked (a
+   lone surrogate refused) */
+static int sj_string(sj_doc *d, const char **p, size_t *len) {
+    const char *q = ++d->at;
+    while (d->at < d->end && *d->at != '"') {
+        unsigned char c = (unsigned char)*d->at;
+        if (c < 0x20) return sj_fail(d, "a control character in a string");
+        if (c == '\\') {
+            unsigned u, lo;
+            if (d->end - d->at < 2) return sj_fail(d, "an unfinished escape");
+            switch (d->at[1]) {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't': d->at += 2; continue;
+            case 'u':
+                if (d->end - d->at < 6 || !sj_hex4(d->at + 2, &u)) return sj_fail(d, "a bad \\u escape");
+                d->at += 6;
+                if (u >= 0xdc00 && u <= 0xdfff) return sj_fail(d, "a lone low surrogate");
+                if (u >= 0xd800 && u <= 0xdbff) {
+                    if (d->end - d->at < 6 || d->at[0] != '\\' || d->at[1] != 'u' || !sj_hex4(d->at + 2, &lo) || lo < 0xdc00 || lo > 0xdfff)
+                        return sj_fail(d, "a lone high surrogate");
+                    d->at += 6;
+                }
+                continue;
+            default: return sj_fail(d, "an unknown escape");
+            }
+        }
+        {
+            int n = sj_utf8_len((const unsigned char *)d->at, (const unsigned char *)d->end);
+            if (!n) return sj_fail(d, "invalid UTF-8 in a string");
+            d->at += n;
+        }
+    }
+    if (d->at >= d->end) return sj_fail(d, "an unterminated string");
+    *p = q;
+    *len = (size_t)(d->at - q);
+    d->at++;
+    return 0;
+}
+
+static int sj_new(sj_doc *d, int type) {
+    sj_val *v;
+    if (d->n >= SRV_MAX_NODES) return sj_fail(d, "too many values");
+    if (d->n == d->cap) {
+        int cap = d->cap ? 2 * d->cap : 64;
+        sj_val *nv = (sj_val *)realloc(d->v, sizeof(sj_val) * (size_t)cap);
+        if (!nv) return sj_fail(d, "out of memory");
+        d->v = nv;
+        d->cap = cap;
+    }
+    v = &d->v[d->n];
+    memset(v, 0, sizeof *v);
+    v->type = type;
+    v->child = v->next = -1;
+    v->p = d->at;
+    return d->n++;
+}
+
+static int sj_value(sj_doc *d, int depth);
+
+/* the members or elements of an object / array at d->at ('{' or '[') */
+static int sj_list(sj_doc *d, int me, int depth, char close) {
+    int last = -1, obj = close == '}';
+    d->at++;
+    sj_ws(d);
+    if (d->at < d->end && *d->at == close) { d->at++; return 0; }
+    for (;;) {
+        const char *k = NULL;
+        size_t kl = 0;
+        int c;
+        sj_ws(d);
+        if (obj) {
+            if (d->at >= d->end || *d->at != '"') return sj_fail(d, "an object key must be a string");
+            if (sj_string(d, &k, &kl)) return -1;
+            sj_ws(d);
+            if (d->at >= d->end || *d->at != ':') return sj_fail(d, "':' expected after an object key");
+            d->at++;
+            sj_ws(d);
+        }
+        if ((c = sj_value(d, depth + 1)) < 0) return -1;
+        d->v[c].key = k;
+        d->v[c].key_len = kl;
+        if (last < 0) d->v[me].child = c;
+        else d->v[last].next = c;
+        last = c;
+        d->v[me].n++;
+        sj_ws(d);
+        if (d->at < d->end && *d->at == ',') { d->at++; continue; }
+        if (d->at < d->end && *d->at == close) { d->at++; return 0; }
+        return sj_fail(d, obj ? "',' or '}' expected" : "',' or ']' expected");
+    }
+}
+
+static int sj_value(sj_doc *d, int depth) {
+    int me;
+    if (depth > SRV_MAX_DEPTH) return sj_fail(d, "nested too deeply");
+    sj_ws(d);
+    if (d->at >= d->end) return sj_fail(d, "a value expected");
+    switch (*d->at) {
+    case '{': case '[': {
+        char close = *d->at == '{' ? '}' : ']';
+        if ((me = sj_new(d, close == '}' ? SJ_OBJ : SJ_ARR)) < 0 || sj_list(d, me, depth, close)) return -1;
+        d->v[me].len = (size_t)(d->at - d->v[me].p);
+        return me;
+    }
+    case '"': {
+        const char *p;
+        size_t n;
+        if ((me = sj_new(d, SJ_STR)) < 0 || sj_string(d, &p, &n)) return -1;
+        d->v[me].p = p;
+        d->v[me].len = n;
+        return me;
+    }
+    case 't': case 'f': case 'n': {
+        static const char *const words[3] = {"true", "false", "null"};
+        static const int types[3] = {SJ_TRUE, SJ_FALSE, SJ_NULL};
+        int i;
+        for (i = 0; i < 3; i++) {
+            size_t l = strlen(words[i]);
+            if ((size_t)(d->end - d->at) >= l && !memcmp(d->at, words[i], l)) {
+                if ((me = sj_new(d, types[i])) < 0) return -1;
+                d->at += l;
+                d->v[me].len = l;
+                return me;
+            }
+        }
+        return sj_fail(d, "an unknown word");
+    }
+    default: { /* a number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */
+        const char *q = d->at;
+        char buf[64];
+        if (d->at < d->end && *d->at == '-') d->at++;
+        if (d->at < d->end && *d->at == '0') d->at++;
+        else if (d->at < d->end && *d->at >= '1' && *d->at <= '9') while (d->at < d->end && isdigit((unsigned char)*d->at)) d->at++;
+        else return sj_fail(d, "a value expected");
+        if (d->at < d->end && *d->at == '.') {
+            d->at++;
+            if (d->at >= d->end || !isdigit((unsigned char)*d->at)) return sj_fail(d, "a digit expected after '.'");
+            while (d->at < d->end && isdigit((unsigned char)*d->at)) d->at++;
+        }
+        if (d->at < d->end && (*d->at == 'e' || *d->at == 'E')) {
+            d->at++;
+            if (d->at < d->end && (*d->at == '+' || *d->at == '-')) d->at++;
+            if (d->at >= d->end || !isdigit((unsigned char)*d->at)) return sj_fail(d, "a digit expected in the exponent");
+            while (d->at < d->end && isdigit((unsigned char)*d->at)) d->at++;
+        }
+        if ((size_t)(d->at - q) >= sizeof buf) return sj_fail(d, "a number of too many digits");
+        if ((me = sj_new(d, SJ_NUM)) < 0) return -1;
+        memcpy(buf, q, (size_t)(d->at - q));
+        buf[d->at - q] = 0;
+        d->v[me].p = q;
+        d->v[me].len = (size_t)(d->at - q);
+        d->v[me].num = strtod(buf, NULL);
+        return me;
+    }
+    }
+}
+
+/* Parses s[n] into d (value 0 is the root). 0, or -1 with d->err. */
+static int sj_parse(sj_doc *d, const char *s, size_t n) {
+    memset(d, 0, sizeof *d);
+    d->s = d->at = s;
+    d->end = s + n;
+    if (sj_value(d, 0) < 0) return -1;
+    sj_ws(d);
+    if (d->at != d->end) return sj_fail(d, "text after the JSON value");
+    return 0;
+}
+
+static void sj_free(sj_doc *d) {
+    free(d->v);
+    d->v = NULL;
+}
+
+/* Undoes the escapes of a string span into out (UTF-8; n + 1 bytes always
+   suffice: an escape is never shorter than its bytes). Returns the length. */
+static size_t sj_unescape(const char *p, size_t n, char *out) {
+    size_t i = 0, k = 0;
+    while (i < n) {
+        if (p[i] != '\\') { out[k++] = p[i++]; continue; }
+        switch (p[i + 1]) {
+        case 'b': out[k++] = '\b'; break;
+        case 'f': out[k++] = '\f'; break;
+        case 'n': out[k++] = '\n'; break;
+        case 'r': out[k++] = '\r'; break;
+        case 't': out[k++] = '\t'; break;
+        case 'u': {
+            unsigned u = 0, lo = 0;
+            sj_hex4(p + i + 2, &u);
+            if (u >= 0xd800 && u <= 0xdbff) { /* checked by the parser: a low surrogate follows */
+                sj_hex4(p + i + 8, &lo);
+                u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+                i += 6;
+            }
+            if (u < 0x80) out[k++] = (char)u;
+            else if (u < 0x800) { out[k++] = (char)(0xc0 | (u >> 6)); out[k++] = (char)(0x80 | (u & 0x3f)); }
+            else if (u < 0x10000) { out[k++] = (char)(0xe0 | (u >> 12)); out[k++] = (char)(0x80 | ((u >> 6) & 0x3f)); out[k++] = (char)(0x80 | (u & 0x3f)); }
+            else {
+                out[k++] = (char)(0xf0 | (u >> 18)); out[k++] = (char)(0x80 | ((u >> 12) & 0x3f));
+                out[k++] = (char)(0x80 | ((u >> 6) & 0x3f)); out[k++] = (char)(0x80 | (u & 0x3f));
+            }
+            i += 6;
+            continue;
+        }
+        default: out[k++] = p[i + 1]; break; /* " \ / */
+        }
+        i += 2;
+    }
+    out[k] = 0;
+    return k;
+}
+
+/* a string value, unescaped and NUL-terminated (malloc'd; NULL: out of memory) */
+static char *sj_strdup(const sj_val *v, size_t *len) {
+    char *s = (char *)malloc(v->len + 1);
+    size_t n;
+    if (!s) return NULL;
+    n = sj_unescape(v->p, v->len, s);
+    if (len) *len = n;
+    return s;
+}
+
+static int sj_key_is(const sj_val *v, const char *key) {
+    char buf[64];
+    size_t n = strlen(key);
+    if (v->key_len >= sizeof buf) return 0;
+    return sj_unescape(v->key, v->key_len, buf) == n && !memcmp(buf, key, n);
+}
+
+/* ---- HTTP/1.x requests ------------------------------------------------------------
+   A request line, headers, and a body of Content-Length bytes (chunked
+   request bodies are refused). Line ends CRLF or LF. */
+typedef struct http_req {
+    char method[8];
+    char path[512];      /* the target without its query */
+    size_t head_len;     /* through the blank line */
+    size_t body_len;
+    int minor;           /* HTTP/1.minor */
+    int keep_alive;
+    int n_headers;
+    char auth[512];      /* Authorization */
+    char ctype[128];     /* Content-Type */
+} http_req;
+
+static int http_tchar(int c) { return c > 32 && c < 127 && !strchr("\"(),/:;<=>?@[\\]{}", c); }
+
+/* The request at b[n]: 0 while incomplete, its total length (head + body)
+   once complete, or -(an HTTP status) with *why: 400 malformed, 413 body
+   too large, 431 head too large, 501 a transfer coding, 505 not HTTP/1.x. */
+static long http_parse(const char *b, size_t n, size_t max_body, http_req *r, const char **why) {
+    const char *e, *p, *line, *end;
+    size_t i, head;
+    int have_len = 0;
+    memset(r, 0, sizeof *r);
+    *why = NULL;
+    for (i = 0, e = NULL; i < n && i < SRV_MAX_HEAD; i++) /* the blank line: "\n\n" or "\n\r\n" */
+        if (b[i] == '\n' && ((i + 1 < n && b[i + 1] == '\n') || (i + 2 < n && b[i + 1] == '\r' && b[i + 2] == '\n'))) {
+            e = b + i + (b[i + 1] == '\n' ? 2 : 3);
+            break;
+        }
+    if (!e) {
+        if (n >= SRV_MAX_HEAD) { *why = "request head too large"; return -431; }
+        for (i = 0; i < n; i++) /* what cannot start a request is refused before it completes */
+            if (!b[i] || ((unsigned char)b[i] < 32 && b[i] != '\r' && b[i] != '\n' && b[i] != '\t')) { *why = "a control character in the head"; return -400; }
+        return 0;
+    }
+    head = (size_t)(e - b);
+    r->head_len = head;
+    /* the request line: METHOD SP target SP HTTP/1.x */
+    p = b;
+    end = (const char *)memchr(b, '\n', head);
+    for (i = 0; p < end && http_tchar((unsigned char)*p); p++, i++)
+        if (i < sizeof r->method - 1) r->method[i] = *p;
+    if (i == 0 || i >= sizeof r->method || p >= end || *p != ' ') { *why = "a malformed request line"; return -400; }
+    p++;
+    if (*p != '/') { *why = "the target must be a path (/...)"; return -400; }
+    for (i = 0; p < end && *p != ' ' && *p != '?' && *p != '#'; p++, i++) {
+        if ((unsigned char)*p <= 32 || (unsigned char)*p >= 127) { *why = "a bad byte in the target"; return -400; }
+        if (i < sizeof r->path - 1) r->path[i] = *p;
+        else { *why = "the target is too long"; return -414; }
+    }
+    while (p < end && *p != ' ') {
+        if ((unsigned char)*p <= 32 || (unsigned char)*p >= 127) { *why = "a bad byte in the target"; return -400; }
+        p++;
+    }
+    if (p >= end || *p != ' ') { *why = "a malformed request line"; return -400; }
+    p++;
+    if (end - p < 8 || memcmp(p, "HTTP/1.", 7) || !isdigit((unsigned char)p[7])) { *why = "not HTTP/1.x"; return -505; }
+    r->minor = p[7] - '0';
+    p += 8;
+    if (p < end && *p == '\r') p++;
+    if (p != end) { *why = "a malformed request line"; return -400; }
+    r->keep_alive = r->minor >= 1;
+    /* headers */
+    for (line = end + 1; line < e; line = end + 1) {
+        const char *colon, *v, *ve;
+        size_t nl;
+        end = (const char *)memchr(line, '\n', (size_t)(e - line));
+        if (!end) break;
+        ve = end > line && end[-1] == '\r' ? end - 1 : end;
+        if (ve == line) break; /* the blank line */
+        if (++r->n_headers > SRV_MAX_HEADERS) { *why = "too many headers"; return -431; }
+        for (colon = line; colon < ve && http_tchar((unsigned char)*colon); colon++) {}
+        if (colon == line || colon >= ve || *colon != ':') { *why = "a malformed header"; return -400; }
+        nl = (size_t)(colon - line);
+        for (v = colon + 1; v < ve && (*v == ' ' || *v == '\t'); v++) {}
+        while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t')) ve--;
+        for (p = v; p < ve; p++)
+            if (((unsigned char)*p < 32 && *p != '\t') || *p == 127) { *why = "a control character in a header"; return -400; }
+        if (nl == 14 && !strncasecmp(line, "Content-Length", 14)) {
+            size_t len = 0;
+            if (v == ve) { *why = "an empty Content-Length"; return -400; }
+            for (p = v; p < ve; p++) {
+                if (!isdigit((unsigned char)*p)) { *why = "Content-Length is not a number"; return -400; }
+                if (len > max_body) break;
+                len = len * 10 + (size_t)(*p - '0');
+            }
+            if (have_len && len != r->body_len) { *why = "two different Content-Lengths"; return -400; }
+            if (len > max_body) { *why = "the body is too large"; return -413; }
+            r->body_len = len;
+            have_len = 1;
+        } else if (nl == 17 && !strncasecmp(line, "Transfer-Encoding", 17)) {
+            *why = "chunked (or any transfer-coded) request bodies are not supported: send Content-Length";
+            return -501;
+        } else if (nl == 10 && !strncasecmp(line, "Connection", 10)) {
+            if ((size_t)(ve - v) == 5 && !strncasecmp(v, "close", 5)) r->keep_alive = 0;
+            if ((size_t)(ve - v) == 10 && !strncasecmp(v, "keep-alive", 10)) r->keep_alive = 1;
+        } else if (nl == 13 && !strncasecmp(line, "Authorization", 13)) {
+            size_t l = (size_t)(ve - v);
+            if (l >= sizeof r->auth) l = sizeof r->auth - 1;
+            memcpy(r->auth, v, l);
+            r->auth[l] = 0;
+        } else if (nl == 12 && !strncasecmp(line, "Content-Type", 12)) {
+            size_t l = (size_t)(ve - v);
+            if (l >= sizeof r->ctype) l = sizeof r->ctype - 1;
+            memcpy(r->ctype, v, l);
+            r->ctype[l] = 0;
+        }
+    }
+    if (n - head < r->body_len) return 0;
+    return (long)(head + r->body_len);
+}
+
+/* ---- the requests: /v1/chat/completions and /v1/completions ------------------- */
+typedef struct srv_req {
+    int chat;                      /* 1: chat completion */
+    char *messages;                /* chat: the messages array's JSON text (the template reads it) */
+    size_t messages_len;
+    char *prompt;                  /* completion: the prompt */
+    size_t prompt_len;
+    char **roles, **contents;      /* chat: each message's role and text (the built-in templates) */
+    int n_messages;
+    int max_tokens;                /* -1: none given */
+    double temperature, top_p, min_p, repeat_penalty;
+    int top_k;
+    int stream, include_usage;
+    int has_seed;
+    unsigned long long seed;
+    char *stop[SRV_MAX_STOPS];
+    int n_stop;
+    int logprobs, top_logprobs;    /* chat: logprobs true, top_logprobs 0..20; completion: logprobs 0..5 (as top) */
+    char model[128];
+} srv_req;
+
+static void req_free(srv_req *q) {
+    int i;
+    free(q->prompt);
+    free(q->messages);
+    for (i = 0; i < q->n_stop; i++) free(q->stop[i]);
+    for (i = 0; i < q->n_messages; i++) { free(q->roles[i]); free(q->contents[i]); }
+    free(q->roles);
+    free(q->contents);
+    memset(q, 0, sizeof *q);
+}
+
+static const char *sj_type_name(int t) {
+    static const char *const names[] = {"null", "false", "true", "a number", "a string", "an array", "an object"};
+    return names[t];
+}
+
+/* the text of a message's content: a string, or an array of {"type": "text", "text": ...} parts joined */
+static int req_content(const sj_doc *d, const sj_val *c, char **out, char *err, size_t cap, int i) {
+    size_t n = 0, k;
+    int e;
+    if (c->type == SJ_NULL) { *out = (char *)calloc(1, 1); return *out ? 0 : -1; }
+    if (c->type == SJ_STR) return (*out = sj_strdup(c, NULL)) ? 0 : -1;
+    if (c->type != SJ_ARR) { snprintf(err, cap, "messages[%d].content must be a string or an array of text parts, not %s", i, sj_type_name(c->type)); return -1; }
+    for (e = c->child; e >= 0; e = d->v[e].next) { /* sizes first */
+        const sj_val *part = &d->v[e];
+        int f, text = -1, is_text = 0;
+        if (part->type != SJ_OBJ) { snprintf(err, cap, "messages[%d].content: a part must be an object", i); return -1; }
+        for (f = part->child; f >= 0; f = d->v[f].next) {
+            if (sj_key_is(&d->v[f], "type")) is_text = d->v[f].type == SJ_STR && d->v[f].len == 4 && !memcmp(d->v[f].p, "text", 4);
+            else if (sj_key_is(&d->v[f], "text") && d->v[f].type == SJ_STR) text = f;
+            else { snprintf(err, cap, "messages[%d].content: a part may hold only \"type\" and \"text\"", i); return -1; }
+        }
+        if (!is_text || text < 0) { snprintf(err, cap, "messages[%d].content: only {\"type\": \"text\", \"text\": \"...\"} parts are supported", i); return -1; }
+        n += d->v[text].len;
+    }
+    if (!(*out = (char *)malloc(n + 1))) return -1;
+    for (e = c->child, k = 0; e >= 0; e = d->v[e].next) {
+        int f;
+        for (f = d->v[e].child; f >= 0; f = d->v[f].next)
+            if (sj_key_is(&d->v[f], "text")) k += sj_unescape(d->v[f].p, d->v[f].len, *out + k);
+    }
+    (*out)[k] = 0;
+    return 0;
+}
+
+#define REQ_ERR(...) do { snprintf(err, cap, __VA_ARGS__); goto bad; } while (0)
+
+/* The body of a request, checked field by field: 0, or -1 with err (a 400's
+   message). Unknown fields are refused by name. */
+static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *err, size_t cap) {
+    sj_doc d;
+    int f, has_msgs = 0, has_prompt = 0;
+    memset(q, 0, sizeof *q);
+    err[0] = 0;
+    q->chat = chat;
+    q->max_tokens = -1;
+    q->temperature = 1.0; q->top_p = 1.0; q->min_p = 0.0; q->repeat_penalty = 1.0;
+    if (sj_parse(&d, body, n)) { snprintf(err, cap, "the body is not JSON: %s at byte %zu", d.err, d.err_at); sj_free(&d); return -1; }
+    if (d.v[0].type != SJ_OBJ) REQ_ERR("the body must be a JSON object");
+    for (f = d.v[0].child; f >= 0; f = d.v[f].next) {
+        const sj_val *v = &d.v[f];
+        char key[64];
+        if (v->key_len >= sizeof key) REQ_ERR("unknown field (a %zu-byte name)", v->key_len);
+        sj_unescape(v->key, v->key_len, key);
+#define NEED(t, what) do { if (v->type != (t)) REQ_ERR("'%s' must be %s, not %s", key, what, sj_type_name(v->type)); } while (0)
+#define NUMBER(lo, hi) do { NEED(SJ_NUM, "a number"); if (!(v->num >= (lo) && v->num <= (hi))) REQ_ERR("'%s' must be in %g..%g", key, (double)(lo), (double)(hi)); } while (0)
+#define INTEGER(lo, hi) do { NUMBER(lo, hi); if (v->num != (double)(long long)v->num) REQ_ERR("'%s' must be an integer", key); } while (0)
+        if (!strcmp(key, "model")) {
+            NEED(SJ_STR, "a string");
+            if (v->len >= sizeof q->model) REQ_ERR("'model' is too long");
+            sj_unescape(v->p, v->len, q->model);
+        } else if (chat && !strcmp(key, "messages")) {
+            int e, i = 0;
+            NEED(SJ_ARR, "an array");
+            if (v->n < 1) REQ_ERR("'messages' is empty");
+            has_msgs = 1;
+            if (!(q->messages = (char *)malloc(v->len + 1))) REQ_ERR("out of memory");
+            memcpy(q->messages, v->p, v->len);
+            q->messages[v->len] = 0;
+            q->messages_len = v->len;
+            q->roles = (char **)calloc((size_t)v->n, sizeof(char *));
+            q->contents = (char **)calloc((size_t)v->n, sizeof(char *));
+            if (!q->roles || !q->contents) REQ_ERR("out of memory");
+            for (e = v->child; e >= 0; e = d.v[e].next, i++) {
+                const sj_val *m = &d.v[e];
+                int g, role = -1, content = -1;
+                if (m->type != SJ_OBJ) REQ_ERR("messages[%d] must be an object", i);
+                for (g = m->child; g >= 0; g = d.v[g].next) {
+                    if (sj_key_is(&d.v[g], "role")) role = g;
+                    else if (sj_key_is(&d.v[g], "content")) content = g;
+                    else if (!sj_key_is(&d.v[g], "name") && !sj_key_is(&d.v[g], "tool_calls") && !sj_key_is(&d.v[g], "tool_call_id"))
+                        REQ_ERR("messages[%d]: unknown field '%.*s'", i, (int)(d.v[g].key_len < 40 ? d.v[g].key_len : 40), d.v[g].key);
+                }
+                if (role < 0 || d.v[role].type != SJ_STR) REQ_ERR("messages[%d] needs a \"role\" string", i);
+                {
+                    static const char *const roles[] = {"system", "developer", "user", "assistant", "tool"};
+                    size_t r;
+                    for (r = 0; r < 5; r++)
+                        if (d.v[role].len == strlen(roles[r]) && !memcmp(d.v[role].p, roles[r], d.v[role].len)) break;
+                    if (r == 5) REQ_ERR("messages[%d].role must be system, developer, user, assistant or tool", i);
+                }
+                if (content < 0) REQ_ERR("messages[%d] needs \"content\"", i);
+                q->n_messages = i + 1;
+                if (!(q->roles[i] = sj_strdup(&d.v[role], NULL))) REQ_ERR("out of memory");
+                if (req_content(&d, &d.v[content], &q->contents[i], err, cap, i)) { if (!*err) snprintf(err, cap, "out of memory"); goto bad; }
+            }
+        } else if (!chat && !strcmp(key, "prompt")) {
+            const sj_val *s = v;
+            if (v->type == SJ_ARR) {
+                if (v->n != 1 || d.v[v->child].type != SJ_STR) REQ_ERR("'prompt' must be a string (or an array of one string)");
+                s = &d.v[v->child];
+            } else NEED(SJ_STR, "a string");
+            if (!(q->prompt = sj_strdup(s, &q->prompt_len))) REQ_ERR("out of memory");
+            has_prompt = 1;
+        } else if (!strcmp(key, "max_tokens") || (chat && !strcmp(key, "max_completion_tokens"))) {
+            if (v->type != SJ_NULL) { INTEGER(0, 2147483647.0); q->max_tokens = (int)v->num; }
+        } else if (!strcmp(key, "temperature")) { if (v->type != SJ_NULL) { NUMBER(0, 2); q->temperature = v->num; }
+        } else if (!strcmp(key, "top_p")) { if (v->type != SJ_NULL) { NUMBER(1e-9, 1); q->top_p = v->num; }
+        } else if (!strcmp(key, "min_p")) { NUMBER(0, 1); q->min_p = v->num;
+        } else if (!strcmp(key, "top_k")) { INTEGER(0, 2147483647.0); q->top_k = (int)v->num;
+        } else if (!strcmp(key, "repeat_penalty")) { NUMBER(1e-6, 1e6); q->repeat_penalty = v->num;
+        } else if (!strcmp(key, "frequency_penalty") || !strcmp(key, "presence_penalty")) {
+            if (v->type != SJ_NULL) { NEED(SJ_NUM, "a number"); if (v->num != 0.0) REQ_ERR("'%s' is not supported (only 0): use repeat_penalty", key); }
+        } else if (!strcmp(key, "n")) {
+            if (v->type != SJ_NULL) { INTEGER(1, 1); }
+        } else if (!strcmp(key, "stream")) {
+            if (v->type != SJ_NULL) { if (v->type != SJ_TRUE && v->type != SJ_FALSE) REQ_ERR("'stream' must be true or false"); q->stream = v->type == SJ_TRUE; }
+        } else if (!strcmp(key, "stream_options")) {
+            int g;
+            if (v->type == SJ_NULL) continue;
+            NEED(SJ_OBJ, "an object");
+            for (g = v->child; g >= 0; g = d.v[g].next) {
+                if (!sj_key_is(&d.v[g], "include_usage")) REQ_ERR("stream_options: only include_usage is known");
+                if (d.v[g].type != SJ_TRUE && d.v[g].type != SJ_FALSE) REQ_ERR("stream_options.include_usage must be true or false");
+                q->include_usage = d.v[g].type == SJ_TRUE;
+            }
+        } else if (!strcmp(key, "seed")) {
+            if (v->type != SJ_NULL) { INTEGER(0, 9007199254740991.0); q->seed = (unsigned long long)v->num; q->has_seed = 1; }
+        } else if (!strcmp(key, "stop")) {
+            int e;
+            if (v->type == SJ_NULL) continue;
+            if (v->type != SJ_STR && v->type != SJ_ARR) REQ_ERR("'stop' must be a string or an array of strings");
+            if (v->type == SJ_ARR && v->n > SRV_MAX_STOPS) REQ_ERR("'stop': at most %d strings", SRV_MAX_STOPS);
+            for (e = v->type == SJ_STR ? f : v->child; e >= 0; e = v->type == SJ_STR ? -1 : d.v[e].next) {
+                size_t l;
+                if (d.v[e].type != SJ_STR) REQ_ERR("'stop' must hold strings");
+                if (!(q->stop[q->n_stop] = sj_strdup(&d.v[e], &l))) REQ_ERR("out of memory");
+                q->n_stop++;
+                if (l == 0 || l > SRV_MAX_STOP_LEN) REQ_ERR("a 'stop' string must have 1..%d bytes", SRV_MAX_STOP_LEN);
+            }
+        } else if (!strcmp(key, "logprobs")) {
+            if (v->type == SJ_NULL) continue;
+            if (chat) { if (v->type != SJ_TRUE && v->type != SJ_FALSE) REQ_ERR("'logprobs' must be true or false"); q->logprobs = v->type == SJ_TRUE; }
+            else { INTEGER(0, 5); q->logprobs = 1; q->top_logprobs = (int)v->num; }
+        } else if (chat && !strcmp(key, "top_logprobs")) {
+            if (v->type != SJ_NULL) { INTEGER(0, 20); q->top_logprobs = (int)v->num; }
+        } else if (!strcmp(key, "user")) { NEED(SJ_STR, "a string");
+        } else if (!chat && !strcmp(key, "echo")) {
+            if (v->type != SJ_FALSE && v->type != SJ_NULL) REQ_ERR("'echo' is not supported (only false)");
+        } else REQ_ERR("unknown field '%s'", key);
+#undef NEED
+#undef NUMBER
+#undef INTEGER
+    }
+    if (chat && !has_msgs) REQ_ERR("'messages' is required");
+    if (!chat && !has_prompt) REQ_ERR("'prompt' is required");
+    if (chat && q->top_logprobs && !q->logprobs) REQ_ERR("'top_logprobs' needs 'logprobs': true");
+    sj_free(&d);
+    return 0;
+bad:
+    sj_free(&d);
+    req_free(q);
+    return -1;
+}
+#undef REQ_ERR
+
+#ifndef SERVE_PARSERS_ONLY
+/* ==== the server (wm.c's helpers: fail, warn, now_s, read_text, load_model, ...) ==== */
+#include <fcntl.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/resource.h>
+
+#define SRV_CHUNK 64           /* prompt tokens per step and slot: fixed, so a prompt is prefilled in the same chunks under any load */
+#define SRV_MAX_CONNS 256
+#define SRV_HEAD_TIMEOUT 10.0  /* seconds to send a whole request once begun */
+#define SRV_IDLE_TIMEOUT 60.0  /* an idle kept-alive connection */
+#define SRV_WRITE_STALL 30.0   /* seconds a client may leave our bytes unread */
+#define SRV_MAX_OUT (8u << 20) /* bytes waiting for one client before it counts as gone */
+
+static const char *srv_page(void); /* the chat page (at the end) */
+
+/* ---- a growable byte buffer, and JSON text into it ---- */
+typedef struct sbuf { char *p; size_t n, cap; int oom; } sbuf;
+
+static void sb_add(sbuf *b, const void *s, size_t n) {
+    if (b->oom) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = (b->n + n + 1) * 2;
+        char *np = (char *)realloc(b->p, cap);
+        if (!np) { b->oom = 1; return; }
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+static void sb_fmt(sbuf *b, const char *fmt, ...) {
+    char tmp[512];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0) sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+/* s[n] as a JSON string; bytes that are not UTF-8 become U+FFFD */
+static void sb_json(sbuf *b, const char *s, size_t n) {
+    size_t i = 0;
+    sb_add(b, "\"", 1);
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        int l;
+        if (c == '"' || c == '\\') { char e[2] = {'\\', (char)c}; sb_add(b, e, 2); i++; continue; }
+        if (c == '\n' || c == '\t' || c == '\r') { char e[2] = {'\\', c == '\n' ? 'n' : c == '\t' ? 't' : 'r'}; sb_add(b, e, 2); i++; continue; }
+        if (c < 0x20) { sb_fmt(b, "\\u%04x", c); i++; continue; }
+        if (c < 0x80) { sb_add(b, s + i, 1); i++; continue; }
+        l = sj_utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
+        if (l) { sb_add(b, s + i, (size_t)l); i += (size_t)l; }
+        else { sb_str(b, "\\ufffd"); i++; }
+    }
+    sb_add(b, "\"", 1);
+}
+
+/* ---- connections and slots ---- */
+enum { CS_FREE, CS_READ, CS_WAIT, CS_BUSY, CS_WRITE };
+
+typedef struct conn {
+    int fd, state;
+    char *in;                /* [in_cap] received bytes */
+    size_t in_n, in_cap;
+    sbuf out;                /* bytes to send; out_off sent */
+    size_t out_off;
+    int keep_alive, close_after, slot;
+    double t_begin;          /* the current request's first byte (reading), or when it was accepted */
+    double t_progress;       /* the last time bytes went out (or the response began) */
+    srv_req q;               /* a request waiting for a slot */
+    long req_len;            /* its bytes in `in` */
+} conn;
+
+typedef struct slot {
+    int busy;                /* 0 idle, 1 prefilling the prompt, 2 generating */
+    int conn;                /* its connection, -1: the client is gone */
+    srv_req q;
+    wm_session *s;
+    wm_sampler smp;
+    int32_t *hist;           /* [n_ctx + 1] the prompt's ids, then the generated ones */
+    int n_hist, n_prompt, fed, n_gen, max_gen;
+    int32_t next;            /* the token the next step feeds */
+    int32_t stop_ids[12];
+    int n_stop_ids;
+    void *work;              /* the sampler's */
+    char *tok_text;          /* one token's text (wm_utf8_push) */
+    wm_utf8_stream us;
+    sbuf text;               /* the answer so far */
+    size_t sent;             /* bytes of it streamed */
+    sbuf lp;                 /* logprobs entries not yet sent (stream) or all (whole) */
+    sbuf lp_tok, lp_off, lp_top; /* completions' legacy logprobs: tokens, token_logprobs, text_offset / top_logprobs */
+    int finish;              /* 0 running, 1 stop, 2 length */
+    long id;
+    double t0, t_first, t_end, deadline;
+    unsigned long long seed;
+} slot;
+
+typedef struct server {
+    wm_model *m;
+    wm_tokenizer *t;
+    wm_batch *b;
+    const wm_config *c;
+    int V, np, n_ctx, max_queue, n_predict;
+    slot *slots;             /* [np] */
+    conn *conns;             /* [SRV_MAX_CONNS] */
+    float *logits;           /* [np][V] */
+    int32_t *toks;           /* [rows] a step's tokens */
+    int rows;                /* most tokens a step holds: every slot's one and two prompt chunks */
+    int lfd;
+    char name[128];
+    const char *api_key;
+    char *tcfg;              /* tokenizer_config.json with a chat_template, or NULL */
+    size_t tcfg_n;
+    const wm_chat_template *ct; /* else this one */
+    int32_t chat_stop;       /* the chat's end-of-turn id, -1 none */
+    double timeout;
+    long next_id;
+    int *queue, n_queue;     /* [max_queue] connections waiting for a slot, oldest first */
+    long n_requests, n_tokens;
+    int verbose;
+} server;
+
+static volatile sig_atomic_t g_srv_stop;
+static void srv_on_signal(int sig) { (void)sig; g_srv_stop++; }
+
+static void conn_close(server *S, int i) {
+    conn *c = &S->conns[i];
+    if (c->state == CS_FREE) return;
+    if (c->slot >= 0) S->slots[c->slot].conn = -1; /* the slot ends at its next step */
+    if (c->state == CS_WAIT) {
+        int k, j;
+        for (k = j = 0; k < S->n_queue; k++) if (S->queue[k] != i) S->queue[j++] = S->queue[k];
+        S->n_queue = j;
+        req_free(&c->q);
+    }
+    close(c->fd);
+    free(c->in);
+    free(c->out.p);
+    memset(c, 0, sizeof *c);
+    c->fd = -1;
+    c->slot = -1;
+}
+
+static const char *srv_reason(int st) {
+    switch (st) {
+    case 200: return "OK"; case 204: return "No Content"; case 400: return "Bad Request"; case 401: return "Unauthorized";
+    case 404: return "Not Found"; case 405: return "Method Not Allowed"; case 408: return "Request Timeout"; case 413: return "Payload Too Large";
+    case 414: return "URI Too Long"; case 431: return "Request Header Fields Too Large"; case 500: return "Internal Server Error";
+    case 501: return "Not Implemented"; case 503: return "Service Unavailable"; case 505: return "HTTP Version Not Supported";
+    default: return "Error";
+    }
+}
+
+/* queues a whole response; the connection reads its next request after it (keep-alive) or closes */
+static void srv_respond(server *S, int i, int status, const char *ctype, const char *body, size_t n, const char *extra) {
+    conn *c = &S->conns[i];
+    (void)S;
+    sb_fmt(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nConnection: %s\r\n%s\r\n", status, srv_reason(status), ctype, n,
+           c->keep_alive ? "keep-alive" : "close", extra ? extra : "");
+    sb_add(&c->out, body, n);
+    c->state = CS_WRITE;
+    c->t_progress = now_s();
+}
+
+static void srv_error(server *S, int i, int status, const char *msg) {
+    sbuf b = {NULL, 0, 0, 0};
+    const char *type = status == 401 ? "authentication_error" : status == 404 ? "not_found_error" : status == 503 ? "server_busy" :
+                       status >= 500 ? "server_error" : "invalid_request_error";
+    sb_str(&b, "{\"error\":{\"message\":");
+    sb_json(&b, msg, strlen(msg));
+    sb_fmt(&b, ",\"type\":\"%s\",\"param\":null,\"code\":%d}}", type, status);
+    if (status >= 400 && status != 401 && status != 404 && status != 405) S->conns[i].keep_alive = S->conns[i].keep_alive && status < 413;
+    srv_respond(S, i, status, "application/json", b.p ? b.p : "{}", b.p ? b.n : 2, status == 401 ? "WWW-Authenticate: Bearer\r\n" : NULL);
+    free(b.p);
+}
+
+/* ---- a request into a slot ---- */
+
+/* the prompt text of a chat: the checkpoint's Jinja template, else the built-in one */
+static char *srv_chat_text(server *S, const srv_req *q, size_t *len, char *err, size_t cap) {
+    char *out = NULL;
+    if (S->tcfg) {
+        wm_chat_params p;
+        wm_error e;
+        memset(&p, 0, sizeof p);
+        p.config_json = S->tcfg; p.config_bytes = S->tcfg_n;
+        p.messages_json = q->messages; p.messages_bytes = q->messages_len;
+        p.add_generation_prompt = 1;
+        p.now = (long long)time(NULL);
+        if (wm_chat_apply(&p, NULL, 0, len, &e) != WM_OK || !(out = (char *)malloc(*len + 1)) || wm_chat_apply(&p, out, *len + 1, len, &e) != WM_OK) {
+            snprintf(err, cap, "chat template: %s", e.message);
+            free(out);
+            return NULL;
+        }
+        return out;
+    } else { /* system first (if any), then user turns with the answers between */
+        sbuf b = {NULL, 0, 0, 0};
+        const char *sys = NULL;
+        int i, first = 1;
+        for (i = 0; i < q->n_messages; i++) {
+            const char *r = q->roles[i];
+            if (!strcmp(r, "system") || !strcmp(r, "developer")) {
+                if (i > 0) { snprintf(err, cap, "messages[%d]: a system message comes first (this model's built-in template '%s')", i, S->ct->name); free(b.p); return NULL; }
+                sys = q->contents[i];
+            } else if (!strcmp(r, "user")) {
+                size_t n = wm_chat_render(S->ct, first, sys, q->contents[i], NULL, 0);
+                char *t = (char *)malloc(n + 1);
+                if (!t) { free(b.p); return NULL; }
+                wm_chat_render(S->ct, first, sys, q->contents[i], t, n + 1);
+                sb_add(&b, t, n);
+                free(t);
+                first = 0;
+            } else if (!strcmp(r, "assistant")) {
+                if (first) { snprintf(err, cap, "messages[%d]: an assistant message before any user message", i); free(b.p); return NULL; }
+                sb_str(&b, q->contents[i]);
+            } else { snprintf(err, cap, "messages[%d]: role '%s' needs the checkpoint's own chat template (tokenizer_config.json)", i, r); free(b.p); return NULL; }
+        }
+        if (first) { snprintf(err, cap, "'messages' holds no user message"); free(b.p); return NULL; }
+        if (strcmp(q->roles[q->n_messages - 1], "user")) { snprintf(err, cap, "the last message must be the user's"); free(b.p); return NULL; }
+        if (b.oom) { free(b.p); return NULL; }
+        *len = b.n;
+        return b.p;
+    }
+}
+
+static uint64_t srv_seed(void) {
+    struct timespec ts;
+    unsigned long long v;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    v = ((unsigned long long)ts.tv_sec * 1000000007ull) ^ (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+    return v % 1000000000000ull + 1;
+}
+
+/* starts connection i's request q in slot k; 0, or an HTTP status with err */
+static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap) {
+    slot *sl = &S->slots[k];
+    char *text = NULL;
+    size_t len = 0, n = 0;
+    int add_special = !q->chat, room;
+    wm_error e;
+    if (q->chat) {
+        if (!(text = srv_chat_text(S, q, &len, err, cap))) return err[0] ? 400 : 500;
+    } else {
+        text = q->prompt; len = q->prompt_len;
+    }
+    wm_session_reset(sl->s);
+    room = wm_session_room(sl->s);
+    if (wm_tokenize(S->t, text, len, add_special, sl->hist, (size_t)S->n_ctx + 1, &n) != WM_OK || n == 0) {
+        if (n > (size_t)S->n_ctx || wm_tokenize(S->t, text, len, add_special, NULL, 0, &n) == WM_OK)
+            snprintf(err, cap, "the prompt is %zu tokens; a slot holds %d (-c sets it)", n, S->n_ctx);
+        else snprintf(err, cap, "the prompt cannot be tokenized");
+        if (text != q->prompt) free(text);
+        return 400;
+    }
+    if (text != q->prompt) free(text);
+    if ((long)n >= room) { snprintf(err, cap, "the prompt is %zu tokens; a slot holds %d with room to answer (-c sets it)", n, S->n_ctx); return 400; }
+    sl->n_prompt = sl->n_hist = (int)n;
+    sl->fed = 0;
+    sl->n_gen = 0;
+    sl->max_gen = room - (int)n;
+    if (q->max_tokens >= 0 && q->max_tokens < sl->max_gen) sl->max_gen = q->max_tokens;
+    if (S->n_predict >= 0 && S->n_predict < sl->max_gen) sl->max_gen = S->n_predict;
+    sl->smp = wm_sampler_default();
+    sl->smp.temperature = (float)q->temperature;
+    sl->smp.top_p = (float)q->top_p;
+    sl->smp.top_k = q->top_k;
+    sl->smp.min_p = (float)q->min_p;
+    sl->smp.repeat_penalty = (float)q->repeat_penalty;
+    sl->seed = q->has_seed ? q->seed : srv_seed();
+    wm_sampler_seed(&sl->smp, sl->seed);
+    if (wm_sampler_check(&sl->smp, &e) != WM_OK) { snprintf(err, cap, "%s", e.message); return 400; }
+    sl->n_stop_ids = 0;
+    {
+        int j;
+        for (j = 0; j < S->c->n_eos && sl->n_stop_ids < 8; j++) sl->stop_ids[sl->n_stop_ids++] = S->c->eos_token_ids[j];
+        if (q->chat && S->chat_stop >= 0) sl->stop_ids[sl->n_stop_ids++] = S->chat_stop;
+    }
+    memset(&sl->us, 0, sizeof sl->us);
+    sl->text.n = sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
+    sl->text.oom = sl->lp.oom = sl->lp_tok.oom = sl->lp_off.oom = sl->lp_top.oom = 0;
+    sl->sent = 0;
+    sl->finish = 0;
+    sl->q = *q;             /* the slot owns the request now */
+    memset(q, 0, sizeof *q);
+    sl->conn = i;
+    sl->busy = 1;
+    sl->id = ++S->next_id;
+    sl->t0 = now_s();
+    sl->t_first = 0;
+    sl->deadline = sl->t0 + S->timeout;
+    S->conns[i].slot = k;
+    S->conns[i].state = CS_BUSY;
+    if (sl->q.stream) { /* the head of the event stream, and the first chunk (chat: the role) */
+        conn *c = &S->conns[i];
+        c->keep_alive = 0;
+        sb_str(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\nX-Accel-Buffering: no\r\n\r\n");
+        if (sl->q.chat) {
+            sb_fmt(&c->out, "data: {\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion.chunk\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+            sb_json(&c->out, S->name, strlen(S->name));
+            sb_str(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
+        }
+        c->t_progress = now_s();
+    }
+    S->n_requests++;
+    return 0;
+}
+
+/* a token's logprob entry (OpenAI's): token, logprob, bytes, top_logprobs */
+static void srv_logprobs(server *S, slot *sl, const float *row, int32_t tok) {
+    double mx = -INFINITY, sum = 0.0;
+    int v, j, ntop = sl->q.top_logprobs, top[20];
+    size_t bl = 0;
+    const char *tb;
+    for (v = 0; v < S->V; v++) if ((double)row[v] > mx) mx = (double)row[v];
+    for (v = 0; v < S->V; v++) sum += exp((double)row[v] - mx);
+    sum = log(sum);
+    for (j = 0; j < ntop; j++) { /* the ntop best, best first (ties: the lower id): each the best after the one before */
+        int best = -1, pv = j ? top[j - 1] : -1;
+        for (v = 0; v < S->V; v++)
+            if ((pv < 0 || row[v] < row[pv] || (row[v] == row[pv] && v > pv)) && (best < 0 || row[v] > row[best])) best = v;
+        top[j] = best;
+    }
+#define LP(id) ((double)row[id] - mx - sum)
+    tb = wm_token_bytes(S->t, tok, &bl);
+    if (sl->q.chat) {
+        if (sl->lp.n) sb_str(&sl->lp, ",");
+        sb_str(&sl->lp, "{\"token\":");
+        sb_json(&sl->lp, tb ? tb : "", bl);
+        sb_fmt(&sl->lp, ",\"logprob\":%.6g,\"bytes\":[", LP(tok));
+        for (v = 0; v < (int)bl; v++) sb_fmt(&sl->lp, "%s%d", v ? "," : "", (unsigned char)tb[v]);
+        sb_str(&sl->lp, "],\"top_logprobs\":[");
+        for (j = 0; j < ntop; j++) {
+            size_t tl = 0;
+            const char *tt = wm_token_bytes(S->t, top[j], &tl);
+            sb_str(&sl->lp, j ? ",{\"token\":" : "{\"token\":");
+            sb_json(&sl->lp, tt ? tt : "", tl);
+            sb_fmt(&sl->lp, ",\"logprob\":%.6g,\"bytes\":[", LP(top[j]));
+            for (v = 0; v < (int)tl; v++) sb_fmt(&sl->lp, "%s%d", v ? "," : "", (unsigned char)tt[v]);
+            sb_str(&sl->lp, "]}");
+        }
+        sb_str(&sl->lp, "]}");
+    } else { /* the legacy arrays */
+        if (sl->lp_tok.n) { sb_str(&sl->lp_tok, ","); sb_str(&sl->lp, ","); sb_str(&sl->lp_off, ","); sb_str(&sl->lp_top, ","); }
+        sb_json(&sl->lp_tok, tb ? tb : "", bl);
+        sb_fmt(&sl->lp, "%.6g", LP(tok));
+        sb_fmt(&sl->lp_off, "%zu", sl->text.n);
+        sb_str(&sl->lp_top, "{");
+        for (j = 0; j < ntop; j++) {
+            size_t tl = 0;
+            const char *tt = wm_token_bytes(S->t, top[j], &tl);
+            if (j) sb_str(&sl->lp_top, ",");
+            sb_json(&sl->lp_top, tt ? tt : "", tl);
+            sb_fmt(&sl->lp_top, ":%.6g", LP(top[j]));
+        }
+        sb_str(&sl->lp_top, "}");
+    }
+#undef LP
+}
+
+static const char *srv_finish_name(int f) { return f == 1 ? "stop" : "length"; }
+
+/* the usage object */
+static void srv_usage(sbuf *b, const slot *sl) {
+    sb_fmt(b, "\"usage\":{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d}", sl->n_prompt, sl->n_gen, sl->n_prompt + sl->n_gen);
+}
+
+/* streams the text that is safe to send (a stop string may still begin in the rest), and the end when finished */
+static void srv_stream(server *S, slot *sl) {
+    conn *c = &S->conns[sl->conn];
+    size_t hold = 0, end;
+    int j;
+    for (j = 0; !sl->finish && j < sl->q.n_stop; j++) {
+        size_t l = strlen(sl->q.stop[j]) - 1;
+        if (l > hold) hold = l;
+    }
+    end = sl->text.n > hold ? sl->text.n - hold : 0;
+    while (end > sl->sent && end < sl->text.n && ((unsigned char)sl->text.p[end] & 0xc0) == 0x80) end--; /* whole characters */
+    if (end > sl->sent || (sl->lp.n && sl->q.chat) || sl->lp_tok.n) {
+        if (sl->q.chat) {
+            sb_fmt(&c->out, "data: {\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion.chunk\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+            sb_json(&c->out, S->name, strlen(S->name));
+            sb_str(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{\"content\":");
+            sb_json(&c->out, sl->text.p + sl->sent, end - sl->sent);
+            sb_str(&c->out, "},\"logprobs\":");
+            if (sl->q.logprobs) { sb_str(&c->out, "{\"content\":["); sb_add(&c->out, sl->lp.p, sl->lp.n); sb_str(&c->out, "]}"); }
+            else sb_str(&c->out, "null");
+            sb_str(&c->out, ",\"finish_reason\":null}]}\n\n");
+        } else {
+            sb_fmt(&c->out, "data: {\"id\":\"cmpl-%ld\",\"object\":\"text_completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+            sb_json(&c->out, S->name, strlen(S->name));
+            sb_str(&c->out, ",\"choices\":[{\"index\":0,\"text\":");
+            sb_json(&c->out, sl->text.p + sl->sent, end - sl->sent);
+            sb_str(&c->out, ",\"logprobs\":");
+            if (sl->q.logprobs) {
+                sb_str(&c->out, "{\"tokens\":["); sb_add(&c->out, sl->lp_tok.p, sl->lp_tok.n);
+                sb_str(&c->out, "],\"token_logprobs\":["); sb_add(&c->out, sl->lp.p, sl->lp.n);
+                sb_str(&c->out, "],\"top_logprobs\":["); sb_add(&c->out, sl->lp_top.p, sl->lp_top.n);
+                sb_str(&c->out, "],\"text_offset\":["); sb_add(&c->out, sl->lp_off.p, sl->lp_off.n);
+                sb_str(&c->out, "]}");
+            } else sb_str(&c->out, "null");
+            sb_str(&c->out, ",\"finish_reason\":null}]}\n\n");
+        }
+        sl->sent = end;
+        sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
+    }
+    if (sl->finish) {
+        if (sl->q.chat) {
+            sb_fmt(&c->out, "data: {\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion.chunk\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+            sb_json(&c->out, S->name, strlen(S->name));
+            sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n",
+                   srv_finish_name(sl->finish));
+        } else {
+            sb_fmt(&c->out, "data: {\"id\":\"cmpl-%ld\",\"object\":\"text_completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+            sb_json(&c->out, S->name, strlen(S->name));
+            sb_fmt(&c->out, ",\"choices\":[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n", srv_finish_name(sl->finish));
+        }
+        if (sl->q.include_usage) {
+            sb_fmt(&c->out, "data: {\"id\":\"%s-%ld\",\"object\":\"%s\",\"created\":%ld,\"model\":", sl->q.chat ? "chatcmpl" : "cmpl", sl->id,
+                   sl->q.chat ? "chat.completion.chunk" : "text_completion", (long)time(NULL));
+            sb_json(&c->out, S->name, strlen(S->name));
+            sb_str(&c->out, ",\"choices\":[],");
+            srv_usage(&c->out, sl);
+            sb_str(&c->out, "}\n\n");
+        }
+        sb_str(&c->out, "data: [DONE]\n\n");
+        c->state = CS_WRITE;
+        c->close_after = 1;
+    }
+}
+
+/* the whole response of a finished slot */
+static void srv_whole(server *S, slot *sl) {
+    sbuf b = {NULL, 0, 0, 0};
+    if (sl->q.chat) {
+        sb_fmt(&b, "{\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+        sb_json(&b, S->name, strlen(S->name));
+        sb_str(&b, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":");
+        sb_json(&b, sl->text.p ? sl->text.p : "", sl->text.n);
+        sb_str(&b, ",\"refusal\":null},\"logprobs\":");
+        if (sl->q.logprobs) { sb_str(&b, "{\"content\":["); sb_add(&b, sl->lp.p, sl->lp.n); sb_str(&b, "]}"); }
+        else sb_str(&b, "null");
+    } else {
+        sb_fmt(&b, "{\"id\":\"cmpl-%ld\",\"object\":\"text_completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
+        sb_json(&b, S->name, strlen(S->name));
+        sb_str(&b, ",\"choices\":[{\"index\":0,\"text\":");
+        sb_json(&b, sl->text.p ? sl->text.p : "", sl->text.n);
+        sb_str(&b, ",\"logprobs\":");
+        if (sl->q.logprobs) {
+            sb_str(&b, "{\"tokens\":["); sb_add(&b, sl->lp_tok.p, sl->lp_tok.n);
+            sb_str(&b, "],\"token_logprobs\":["); sb_add(&b, sl->lp.p, sl->lp.n);
+            sb_str(&b, "],\"top_logprobs\":["); sb_add(&b, sl->lp_top.p, sl->lp_top.n);
+            sb_str(&b, "],\"text_offset\":["); sb_add(&b, sl->lp_off.p, sl->lp_off.n);
+            sb_str(&b, "]}");
+        } else sb_str(&b, "null");
+    }
+    sb_fmt(&b, ",\"finish_reason\":\"%s\"}],", srv_finish_name(sl->finish));
+    srv_usage(&b, sl);
+    sb_str(&b, "}");
+    if (b.oom) srv_error(S, sl->conn, 500, "out of memory");
+    else srv_respond(S, sl->conn, 200, "application/json", b.p, b.n, NULL);
+    free(b.p);
+}
+
+static void srv_slot_end(server *S, slot *sl) {
+    if (S->verbose)
+        fprintf(stderr, "wm serve: request %ld: %d prompt + %d tokens in %.2f s (%s)%s\n", sl->id, sl->n_prompt, sl->n_gen, now_s() - sl->t0,
+                srv_finish_name(sl->finish), sl->conn < 0 ? ", client gone" : "");
+    if (sl->conn >= 0) {
+        conn *c = &S->conns[sl->conn];
+        if (sl->q.stream) srv_stream(S, sl);
+        else srv_whole(S, sl);
+        c->slot = -1;
+    }
+    req_free(&sl->q);
+    sl->busy = 0;
+    sl->conn = -1;
+}
+
+/* a sampled token: its text, the stop strings, the limits */
+static void srv_token(server *S, slot *sl, float *row) {
+    int32_t tok;
+    size_t bl = 0, w, from;
+    const char *tb;
+    int j;
+    float *copy = NULL;
+    if (sl->q.logprobs) { /* of the model's distribution: the row before the sampler changes it */
+        if (!(copy = (float *)malloc(sizeof(float) * (size_t)S->V))) { sl->finish = 2; return; }
+        memcpy(copy, row, sizeof(float) * (size_t)S->V);
+    }
+    if (wm_sample(&sl->smp, row, S->V, sl->hist, sl->n_hist, sl->work, &tok) != WM_OK) { sl->finish = 2; free(copy); return; }
+    for (j = 0; j < sl->n_stop_ids; j++)
+        if (sl->stop_ids[j] == tok) { sl->finish = 1; break; }
+    if (copy && !sl->finish) srv_logprobs(S, sl, copy, tok);
+    free(copy);
+    if (!sl->finish) {
+        if (sl->n_hist < S->n_ctx + 1) sl->hist[sl->n_hist++] = tok;
+        sl->n_gen++;
+        S->n_tokens++;
+        if (!sl->t_first) sl->t_first = now_s();
+        tb = wm_token_bytes(S->t, tok, &bl);
+        w = tb ? wm_utf8_push(&sl->us, tb, bl, sl->tok_text) : 0;
+        from = sl->text.n;
+        sb_add(&sl->text, sl->tok_text, w);
+        for (j = 0; j < sl->q.n_stop; j++) { /* a stop string ends the answer before it */
+            size_t l = strlen(sl->q.stop[j]), k0 = from >= l ? from - l + 1 : 0, k;
+            for (k = k0; k + l <= sl->text.n; k++)
+                if (!memcmp(sl->text.p + k, sl->q.stop[j], l)) { sl->text.n = k; sl->finish = 1; break; }
+            if (sl->finish) break;
+        }
+        sl->next = tok;
+    }
+    if (!sl->finish && (sl->n_gen >= sl->max_gen || wm_session_room(sl->s) < 1)) sl->finish = 2;
+    if (sl->finish) { /* the last partial character */
+        char tail[16];
+        w = wm_utf8_flush(&sl->us, tail);
+        if (sl->finish == 2) sb_add(&sl->text, tail, w);
+        if (sl->text.p) sl->text.p[sl->text.n] = 0;
+    }
+}
+
+/* one step of every busy slot: prompt chunks beside decoded tokens */
+static int srv_step(server *S) {
+    wm_session *ss[256];
+    int32_t *toks = S->toks;
+    int nt[256], who[256], n = 0, rows = 0, k, cap = S->rows;
+    for (k = 0; k < S->np; k++) { /* the clients that left, or ran out of time, first */
+        slot *sl = &S->slots[k];
+        if (sl->busy && sl->conn < 0) { sl->finish = 2; srv_slot_end(S, sl); }
+        else if (sl->busy && now_s() > sl->deadline) { sl->finish = 2; srv_slot_end(S, sl); }
+    }
+    for (k = 0; k < S->np; k++) {
+        slot *sl = &S->slots[k];
+        int m;
+        if (sl->busy == 2) m = 1;
+        else if (sl->busy == 1) m = WM__MIN(SRV_CHUNK, sl->n_prompt - sl->fed);
+        else continue;
+        if (rows + m > cap) continue; /* a whole chunk next step (the same chunks under any load) */
+        ss[n] = sl->s; nt[n] = m; who[n] = k;
+        if (sl->busy == 2) toks[rows] = sl->next;
+        else memcpy(toks + rows, sl->hist + sl->fed, sizeof(int32_t) * (size_t)m);
+        rows += m;
+        n++;
+    }
+    if (!n) return 0;
+    if (wm_batch_step(S->b, ss, toks, nt, n, S->logits) != WM_OK) {
+        warn("serve: %s", wm_batch_error(S->b));
+        for (k = 0; k < n; k++) { S->slots[who[k]].finish = 2; srv_slot_end(S, &S->slots[who[k]]); }
+        return n;
+    }
+    for (k = 0; k < n; k++) {
+        slot *sl = &S->slots[who[k]];
+        if (sl->busy == 1) {
+            sl->fed += nt[k];
+            if (sl->fed < sl->n_prompt) continue;
+            sl->busy = 2;
+        }
+        srv_token(S, sl, S->logits + (size_t)k * S->V);
+        if (sl->finish) srv_slot_end(S, sl);
+        else if (sl->q.stream && sl->conn >= 0) srv_stream(S, sl);
+    }
+    return n;
+}
+
+/* ---- routing ---- */
+static int srv_free_slot(server *S) {
+    int k;
+    for (k = 0; k < S->np; k++) if (!S->slots[k].busy) return k;
+    return -1;
+}
+
+static void srv_begin(server *S, int i) { /* a parsed request of connection i into a slot, or an error */
+    conn *c = &S->conns[i];
+    char err[512];
+    int k = srv_free_slot(S), st;
+    if (k < 0) return;
+    err[0] = 0;
+    st = srv_start(S, i, k, &c->q, err, sizeof err);
+    if (st) {
+        req_free(&c->q);
+        srv_error(S, i, st, err[0] ? err : "out of memory");
+    }
+}
+
+static void srv_models(server *S, int i) {
+    sbuf b = {NULL, 0, 0, 0};
+    sb_str(&b, "{\"object\":\"list\",\"data\":[{\"id\":");
+    sb_json(&b, S->name, strlen(S->name));
+    sb_fmt(&b, ",\"object\":\"model\",\"created\":%ld,\"owned_by\":\"wm.h\",\"meta\":{\"n_ctx\":%d,\"n_vocab\":%d,\"n_params\":%llu,\"slots\":%d}}]}",
+           (long)time(NULL), S->n_ctx, S->V, (unsigned long long)wm_model_n_params(S->m), S->np);
+    srv_respond(S, i, 200, "application/json", b.p, b.n, NULL);
+    free(b.p);
+}
+
+static void srv_route(server *S, int i, const http_req *r, const char *body) {
+    conn *c = &S->conns[i];
+    int get = !strcmp(r->method, "GET"), post = !strcmp(r->method, "POST");
+    const char *p = r->path;
+    int chat = !strcmp(p, "/v1/chat/completions") || !strcmp(p, "/chat/completions");
+    int cmpl = !strcmp(p, "/v1/completions") || !strcmp(p, "/completions");
+    int models = !strcmp(p, "/v1/models") || !strcmp(p, "/models");
+    c->keep_alive = r->keep_alive;
+    if (!strcmp(p, "/") || !strcmp(p, "/index.html")) {
+        if (!get) { srv_error(S, i, 405, "the page takes GET"); return; }
+        srv_respond(S, i, 200, "text/html; charset=utf-8", srv_page(), strlen(srv_page()), "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n");
+        return;
+    }
+    if (!strcmp(p, "/health")) {
+        char b[160];
+        int k, busy = 0;
+        for (k = 0; k < S->np; k++) busy += S->slots[k].busy != 0;
+        snprintf(b, sizeof b, "{\"status\":\"%s\",\"slots_idle\":%d,\"slots_processing\":%d,\"queued\":%d}", g_srv_stop ? "draining" : "ok", S->np - busy,
+                 busy, S->n_queue);
+        if (!get) { srv_error(S, i, 405, "/health takes GET"); return; }
+        srv_respond(S, i, g_srv_stop ? 503 : 200, "application/json", b, strlen(b), NULL);
+        return;
+    }
+    if (!chat && !cmpl && !models) { srv_error(S, i, 404, "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /health and / are served"); return; }
+    if (S->api_key) {
+        size_t kl = strlen(S->api_key);
+        if (strncmp(r->auth, "Bearer ", 7) || strlen(r->auth + 7) != kl || memcmp(r->auth + 7, S->api_key, kl)) {
+            srv_error(S, i, 401, "a valid API key is required (Authorization: Bearer KEY)");
+            return;
+        }
+    }
+    if (models) {
+        if (!get) { srv_error(S, i, 405, "/v1/models takes GET"); return; }
+        srv_models(S, i);
+        return;
+    }
+    if (!post) { srv_error(S, i, 405, "this endpoint takes POST"); return; }
+    if (g_srv_stop) { srv_error(S, i, 503, "the server is shutting down"); return; }
+    {
+        char err[512];
+        if (req_decode(body, r->body_len, chat, &c->q, err, sizeof err)) { srv_error(S, i, 400, err); return; }
+    }
+    if (S->n_queue >= S->max_queue && srv_free_slot(S) < 0) { req_free(&c->q); srv_error(S, i, 503, "every slot is busy and the queue is full; try again"); return; }
+    c->state = CS_WAIT;
+    S->queue[S->n_queue++] = i;
+}
+
+/* bytes in; a complete request routed */
+static void srv_read(server *S, int i) {
+    conn *c = &S->conns[i];
+    for (;;) {
+        ssize_t got;
+        if (c->in_cap - c->in_n < 4096) {
+            size_t cap = c->in_cap ? c->in_cap * 2 : 8192;
+            char *np;
+            if (cap > SRV_MAX_HEAD + SRV_MAX_BODY + 8192) cap = SRV_MAX_HEAD + SRV_MAX_BODY + 8192;
+            if (cap <= c->in_n) { srv_error(S, i, 413, "request too large"); c->keep_alive = 0; return; }
+            np = (char *)realloc(c->in, cap);
+            if (!np) { conn_close(S, i); return; }
+            c->in = np;
+            c->in_cap = cap;
+        }
+        got = recv(c->fd, c->in + c->in_n, c->in_cap - c->in_n, 0);
+        if (got == 0) { /* the client closed: a request in flight is abandoned */
+            if (c->state == CS_READ || c->state == CS_WAIT || c->state == CS_BUSY) conn_close(S, i);
+            return;
+        }
+        if (got < 0) {
+            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) break;
+            conn_close(S, i);
+            return;
+        }
+        if (c->state == CS_READ && c->in_n == 0) c->t_begin = now_s();
+        c->in_n += (size_t)got;
+        if (c->state != CS_READ) {                 /* bytes while busy: pipelining is not supported; keep at most one request */
+            if (c->in_n > SRV_MAX_HEAD + SRV_MAX_BODY) { conn_close(S, i); return; }
+            continue;
+        }
+    }
+    if (c->state == CS_READ && c->in_n) {
+        http_req r;
+        const char *why;
+        long n = http_parse(c->in, c->in_n, SRV_MAX_BODY, &r, &why);
+        if (n < 0) { c->keep_alive = 0; srv_error(S, i, (int)-n, why); return; }
+        if (n == 0) return;
+        c->req_len = n;
+        srv_route(S, i, &r, c->in + r.head_len);
+    }
+}
+
+/* bytes out; a finished response ends the request */
+static void srv_write(server *S, int i) {
+    conn *c = &S->conns[i];
+    while (c->out_off < c->out.n) {
+        ssize_t put = send(c->fd, c->out.p + c->out_off, c->out.n - c->out_off, MSG_NOSIGNAL);
+        if (put < 0) {
+            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return;
+            conn_close(S, i);
+            return;
+        }
+        c->out_off += (size_t)put;
+        c->t_progress = now_s();
+    }
+    c->out.n = c->out_off = 0;
+    if (c->state == CS_WRITE) {
+        size_t used = (size_t)c->req_len;
+        if (!c->keep_alive || c->close_after) { conn_close(S, i); return; }
+        if (used > c->in_n) used = c->in_n;
+        memmove(c->in, c->in + used, c->in_n - used); /* a pipelined next request */
+        c->in_n -= used;
+        c->req_len = 0;
+        c->state = CS_READ;
+        c->t_begin = now_s();
+        if (c->in_n) srv_read(S, i);
+    }
+}
+
+static int srv_listen(const char *host, int port, char *why, size_t cap) {
+    struct sockaddr_in a;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+    if (fd < 0) { snprintf(why, cap, "socket: %s", strerror(errno)); return -1; }
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((unsigned short)port);
+    if (inet_pton(AF_INET, host, &a.sin_addr) != 1) { snprintf(why, cap, "--host %s is not an IPv4 address", host); close(fd); return -1; }
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 128) < 0) {
+        snprintf(why, cap, "cannot listen on %s:%d: %s", host, port, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    return fd;
+}
+
+static void srv_accept(server *S) {
+    for (;;) {
+        int fd = accept(S->lfd, NULL, NULL), i, one = 1;
+        if (fd < 0) return;
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        for (i = 0; i < SRV_MAX_CONNS && S->conns[i].state != CS_FREE; i++) {}
+        if (i == SRV_MAX_CONNS) { /* full: a short 503, then closed */
+            static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+            if (send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL) < 0) {}
+            close(fd);
+            continue;
+        }
+        memset(&S->conns[i], 0, sizeof S->conns[i]);
+        S->conns[i].fd = fd;
+        S->conns[i].state = CS_READ;
+        S->conns[i].slot = -1;
+        S->conns[i].t_begin = S->conns[i].t_progress = now_s();
+    }
+}
+
+/* every connection's deadlines: a request sent too slowly, an idle one, a client not reading */
+static void srv_timeouts(server *S, double now) {
+    int i;
+    for (i = 0; i < SRV_MAX_CONNS; i++) {
+        conn *c = &S->conns[i];
+        if (c->state == CS_READ && c->in_n && now - c->t_begin > SRV_HEAD_TIMEOUT) { c->keep_alive = 0; srv_error(S, i, 408, "the request came too slowly"); }
+        else if (c->state == CS_READ && !c->in_n && now - c->t_begin > SRV_IDLE_TIMEOUT) conn_close(S, i);
+        else if (c->out.n > c->out_off && (now - c->t_progress > SRV_WRITE_STALL || c->out.n - c->out_off > SRV_MAX_OUT)) conn_close(S, i);
+    }
+}
+
+static int srv_setup(server *S, const args *a, char *why, size_t cap) {
+    wm_error e;
+    wm_session_params sp;
+    wm_batch_params bp;
+    int k;
+    char path[4200];
+    struct stat st;
+    const char *dir = a->pos[0], *base;
+    if (load_model(a, &S->m, dir, &e) != WM_OK) { snprintf(why, cap, "%s", e.message); return 1; }
+    warn_model(S->m);
+    S->c = wm_model_config(S->m);
+    S->V = S->c->vocab_size;
+    if (a->str[O_TOKENIZER]) snprintf(path, sizeof path, "%s", a->str[O_TOKENIZER]);
+    else if (strlen(dir) < 4000 && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+    else snprintf(path, sizeof path, "%.4000s", dir);
+    if (wm_tokenizer_load(&S->t, path, &e) != WM_OK) { snprintf(why, cap, "%s", e.message); return 1; }
+    base = strrchr(dir, '/');
+    base = base && base[1] ? base + 1 : dir;
+    snprintf(S->name, sizeof S->name, "%.120s", base);
+    { size_t l = strlen(S->name); while (l > 1 && S->name[l - 1] == '/') S->name[--l] = 0; }
+    S->tcfg = a->set[O_TEMPLATE] ? NULL : chat_config(dir, &S->tcfg_n);
+    S->chat_stop = -1;
+    if (S->tcfg) {
+        wm_chat_params p;
+        size_t len = 0;
+        char eos[256] = "";
+        memset(&p, 0, sizeof p);
+        p.config_json = S->tcfg; p.config_bytes = S->tcfg_n; p.template_text = "{{ eos_token }}"; p.template_bytes = 15;
+        if (strstr(S->tcfg, "\"eos_token\"") && wm_chat_apply(&p, eos, sizeof eos, &len, &e) == WM_OK && len) S->chat_stop = wm_tokenizer_find(S->t, eos);
+    } else {
+        S->ct = pick_template(a, S->m, S->t, 0);
+        if (!S->ct) { snprintf(why, cap, "--template %s: unknown (doge, chatml, rodimus)", a->str[O_TEMPLATE]); return 1; }
+        S->chat_stop = wm_tokenizer_find(S->t, S->ct->stop);
+    }
+    S->np = a->set[O_PARALLEL] ? (int)a->i[O_PARALLEL] : 4;
+    S->max_queue = 4 * S->np + 16;
+    S->n_predict = a->set[O_N] ? (int)a->i[O_N] : -1;
+    S->timeout = a->set[O_TIMEOUT] ? (double)a->i[O_TIMEOUT] : 600.0;
+    sp = wm_session_default_params(S->m);
+    if (a->set[O_CTX]) sp.n_ctx = (int)a->i[O_CTX];
+    sp.n_batch = SRV_CHUNK;
+    sp.n_threads = 1; /* (a session runs inside the batch, whose threads count) */
+    if ((sp.isa = isa_of(a)) < 0 || (sp.cache_type = cache_type_of(a)) < 0 || (sp.state_type = state_type_of(a)) < 0) { why[0] = 0; return 1; }
+    bp = wm_batch_default_params(S->m, S->np);
+    bp.n_batch = S->rows = S->np + 2 * SRV_CHUNK;
+    bp.n_ctx = sp.n_ctx;
+    bp.n_threads = threads_of(a);
+    bp.isa = sp.isa;
+    if (wm_batch_create(&S->b, S->m, &bp, &e) != WM_OK) { snprintf(why, cap, "%s", e.message); return 1; }
+    S->n_ctx = sp.n_ctx;
+    S->slots = (slot *)calloc((size_t)S->np, sizeof(slot));
+    S->conns = (conn *)calloc(SRV_MAX_CONNS, sizeof(conn));
+    S->queue = (int *)calloc((size_t)S->max_queue, sizeof(int));
+    S->logits = (float *)malloc(sizeof(float) * (size_t)S->V * (size_t)S->np);
+    S->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)S->rows);
+    if (!S->slots || !S->conns || !S->queue || !S->logits || !S->toks) { snprintf(why, cap, "out of memory"); return 1; }
+    for (k = 0; k < SRV_MAX_CONNS; k++) { S->conns[k].fd = -1; S->conns[k].slot = -1; }
+    for (k = 0; k < S->np; k++) {
+        slot *sl = &S->slots[k];
+        sl->conn = -1;
+        if (wm_session_create(&sl->s, S->m, &sp, &e) != WM_OK) { snprintf(why, cap, "%s", e.message); return 1; }
+        sl->hist = (int32_t *)malloc(sizeof(int32_t) * ((size_t)sp.n_ctx + 1));
+        sl->work = malloc(wm_sampler_work_bytes(S->V));
+        sl->tok_text = (char *)malloc(4096);
+        if (!sl->hist || !sl->work || !sl->tok_text) { snprintf(why, cap, "out of memory"); return 1; }
+    }
+    return 0;
+}
+
+static void srv_teardown(server *S) {
+    int k;
+    for (k = 0; S->conns && k < SRV_MAX_CONNS; k++) conn_close(S, k);
+    for (k = 0; S->slots && k < S->np; k++) {
+        slot *sl = &S->slots[k];
+        req_free(&sl->q);
+        wm_session_free(sl->s);
+        free(sl->hist); free(sl->work); free(sl->tok_text);
+        free(sl->text.p); free(sl->lp.p); free(sl->lp_tok.p); free(sl->lp_off.p); free(sl->lp_top.p);
+    }
+    free(S->slots); free(S->conns); free(S->queue); free(S->logits); free(S->toks); free(S->tcfg);
+    if (S->lfd >= 0) close(S->lfd);
+    wm_batch_free(S->b);
+    wm_tokenizer_free(S->t);
+    wm_model_free(S->m);
+}
+
+static int cmd_serve(const args *a) {
+    server S;
+    char why[512];
+    const char *host = a->set[O_HOST] ? a->str[O_HOST] : "127.0.0.1";
+    int port = a->set[O_PORT] ? (int)a->i[O_PORT] : 8080, rc = 1;
+    double drain_until = 0;
+    struct sigaction sa;
+    memset(&S, 0, sizeof S);
+    S.lfd = -1;
+    S.api_key = a->set[O_API_KEY] ? a->str[O_API_KEY] : getenv("WM_API_KEY");
+    if (S.api_key && !*S.api_key) S.api_key = NULL;
+    S.verbose = 1;
+    why[0] = 0;
+    if (srv_setup(&S, a, why, sizeof why)) { if (why[0]) fail("serve: %s", why); goto done; }
+    if ((S.lfd = srv_listen(host, port, why, sizeof why)) < 0) { fail("serve: %s", why); goto done; }
+    if (strcmp(host, "127.0.0.1") && !S.api_key) warn("serve: listening on %s without --api-key: anyone who reaches it can use it", host);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = srv_on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    {
+        struct sockaddr_in got;
+        socklen_t gl = sizeof got;
+        if (getsockname(S.lfd, (struct sockaddr *)&got, &gl) == 0) port = ntohs(got.sin_port);
+    }
+    fprintf(stderr, "wm serve: %s on http://%s:%d (%d slots of %d tokens, %s%s)\n", S.name, host, port, S.np, S.n_ctx,
+            S.tcfg ? "the checkpoint's chat template" : S.ct->name, S.api_key ? ", API key required" : "");
+    fflush(stderr);
+    for (;;) {
+        struct pollfd pf[SRV_MAX_CONNS + 1];
+        int map[SRV_MAX_CONNS + 1], np = 0, i, busy = 0, k;
+        double now = now_s();
+        if (g_srv_stop && S.lfd >= 0) { /* Ctrl-C / SIGTERM: no new work; the busy slots finish, then we leave */
+            close(S.lfd);
+            S.lfd = -1;
+            drain_until = now + (S.timeout < 30 ? S.timeout : 30);
+            fprintf(stderr, "wm serve: shutting down: finishing the requests in progress (again to stop now)\n");
+            while (S.n_queue) { int q = S.queue[0]; conn_close(&S, q); }
+        }
+        for (k = 0; k < S.np; k++) busy += S.slots[k].busy != 0;
+        if (g_srv_stop) {
+            int pending = 0;
+            for (i = 0; i < SRV_MAX_CONNS; i++) pending += S.conns[i].state != CS_FREE && S.conns[i].out.n > S.conns[i].out_off;
+            if ((!busy && !pending) || g_srv_stop > 1 || now > drain_until) break;
+        }
+        while (S.n_queue && srv_free_slot(&S) >= 0) { /* the oldest waiting request takes a free slot */
+            int q = S.queue[0];
+            memmove(S.queue, S.queue + 1, sizeof(int) * (size_t)--S.n_queue);
+            srv_begin(&S, q);
+            busy++;
+        }
+        if (S.lfd >= 0) { pf[np].fd = S.lfd; pf[np].events = POLLIN; map[np++] = -1; }
+        for (i = 0; i < SRV_MAX_CONNS; i++) {
+            conn *c = &S.conns[i];
+            if (c->state == CS_FREE) continue;
+            pf[np].fd = c->fd;
+            pf[np].events = (short)((c->out.n > c->out_off ? POLLOUT : 0) | POLLIN);
+            map[np++] = i;
+        }
+        if (poll(pf, (nfds_t)np, busy ? 0 : 200) < 0 && errno != EINTR) { fail("serve: poll: %s", strerror(errno)); goto done; }
+        for (k = 0; k < np; k++) {
+            if (!pf[k].revents) continue;
+            if (map[k] < 0) { srv_accept(&S); continue; }
+            i = map[k];
+            if (S.conns[i].state == CS_FREE) continue;
+            if (pf[k].revents & (POLLERR | POLLNVAL)) { conn_close(&S, i); continue; }
+            if (pf[k].revents & (POLLIN | POLLHUP)) srv_read(&S, i);
+            if (S.conns[i].state != CS_FREE && (pf[k].revents & POLLOUT)) srv_write(&S, i);
+        }
+        srv_step(&S);
+        for (i = 0; i < SRV_MAX_CONNS; i++) /* what the step and the routing queued */
+            if (S.conns[i].state != CS_FREE && S.conns[i].out.n > S.conns[i].out_off) srv_write(&S, i);
+        srv_timeouts(&S, now_s());
+    }
+    fprintf(stderr, "wm serve: stopped after %ld requests, %ld tokens\n", S.n_requests, S.n_tokens);
+    rc = 0;
+done:
+    srv_teardown(&S);
+    return rc;
+}
+
+/* ---- the chat page at / : one file, no outside resources; replies stream in
+   (fetch + the event stream); the API key, when the server wants one, is
+   kept in the browser (localStorage). ?seed=N fixes the sampling seed. */
+static const char *srv_page(void) {
+    return
+"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n"
+"<title>wm.h chat</title>\n<style>\n"
+":root{color-scheme:light dark;--bg:#fafafa;--fg:#1b1b1b;--me:#dbeafe;--it:#ececec;--line:#ccc}\n"
+"@media(prefers-color-scheme:dark){:root{--bg:#16181c;--fg:#e6e6e6;--me:#1e3a5f;--it:#2a2d33;--line:#444}}\n"
+"body{margin:0;font:15px/1.45 system-ui,sans-serif;background:var(--bg);color:var(--fg);display:flex;flex-direction:column;height:100vh}\n"
+"header{padding:8px 14px;border-bottom:1px solid var(--line);display:flex;gap:12px;align-items:center;flex-wrap:wrap}\n"
+"header b{font-size:16px}header label{font-size:13px;opacity:.8}header input{width:6em}\n"
+"#log{flex:1;overflow-y:auto;padding:14px;display:flex;flex-direction:column;gap:10px}\n"
+".msg{max-width:75%;padding:8px 12px;border-radius:10px;white-space:pre-wrap;word-wrap:break-word}\n"
+".user{align-self:flex-end;background:var(--me)}.assistant{align-self:flex-start;background:var(--it)}\n"
+".err{align-self:center;color:#c0392b}\n"
+"form{display:flex;gap:8px;padding:10px 14px;border-top:1px solid var(--line)}\n"
+"textarea{flex:1;resize:none;font:inherit;padding:8px;border-radius:8px;border:1px solid var(--line);background:var(--bg);color:var(--fg)}\n"
+"button{font:inherit;padding:0 18px;border-radius:8px;border:1px solid var(--line);cursor:pointer}\n"
+"#status{font-size:12px;opacity:.7}\n"
+"</style></head><body>\n"
+"<header><b>wm.h</b><span id=\"model\">&hellip;</span>\n"
+"<label>temperature <input id=\"temp\" type=\"number\" min=\"0\" max=\"2\" step=\"0.1\" value=\"0.8\"></label>\n"
+"<label>max tokens <input id=\"max\" type=\"number\" min=\"1\" value=\"256\"></label>\n"
+"<label>API key <input id=\"key\" type=\"password\" style=\"width:9em\"></label>\n"
+"<button id=\"clear\" type=\"button\">new chat</button><span id=\"status\" data-state=\"idle\"></span></header>\n"
+"<div id=\"log\"></div>\n"
+"<form id=\"form\"><textarea id=\"msg\" rows=\"2\" placeholder=\"Message (Enter sends, Shift+Enter: a new line)\"></textarea>"
+"<button id=\"send\" type=\"submit\">Send</button></form>\n"
+"<script>\n"
+"'use strict';\n"
+"const $=id=>document.getElementById(id),log=$('log'),msg=$('msg'),st=$('status'),keyIn=$('key');\n"
+"const seed=new URLSearchParams(location.search).get('seed');\n"
+"let history=[],busy=false;\n"
+"keyIn.value=localStorage.getItem('wm-key')||'';keyIn.onchange=()=>localStorage.setItem('wm-key',keyIn.value);\n"
+"function hdrs(){const h={'Content-Type':'application/json'};if(keyIn.value)h.Authorization='Bearer '+keyIn.value;return h;}\n"
+"function bubble(cls,text){const d=document.createElement('div');d.className='msg '+cls;d.textContent=text;log.appendChild(d);log.scrollTop=log.scrollHeight;return d;}\n"
+"function state(s,text){st.dataset.state=s;st.textContent=text;}\n"
+"fetch('/v1/models',{headers:hdrs()}).then(r=>r.json()).then(j=>{$('model').textContent=j.data?j.data[0].id:'';}).catch(()=>{});\n"
+"async function send(text){\n"
+" busy=true;$('send').disabled=true;history.push({role:'user',content:text});bubble('user',text);\n"
+" const out=bubble('assistant','');let answer='',n=0;const t0=performance.now();state('streaming','…');\n"
+" const body={messages:history,stream:true,max_tokens:+$('max').value||256,temperature:+$('temp').value};\n"
+" if(seed!==null)body.seed=+seed;\n"
+" try{\n"
+"  const res=await fetch('/v1/chat/completions',{method:'POST',headers:hdrs(),body:JSON.stringify(body)});\n"
+"  if(!res.ok){let m=res.status+' '+res.statusText;try{m=(await res.json()).error.message;}catch(e){}throw new Error(m);}\n"
+"  const rd=res.body.getReader(),dec=new TextDecoder();let buf='',fin='';\n"
+"  for(;;){const {value,done}=await rd.read();if(done)break;buf+=dec.decode(value,{stream:true});let i;\n"
+"   while((i=buf.indexOf('\\n\\n'))>=0){const ev=buf.slice(0,i);buf=buf.slice(i+2);\n"
+"    for(const line of ev.split('\\n')){if(!line.startsWith('data: '))continue;const d=line.slice(6);if(d==='[DONE]')continue;\n"
+"     const j=JSON.parse(d),c=j.choices&&j.choices[0];if(!c)continue;\n"
+"     if(c.delta&&c.delta.content){answer+=c.delta.content;n++;out.textContent=answer;log.scrollTop=log.scrollHeight;}\n"
+"     if(c.finish_reason)fin=c.finish_reason;}}}\n"
+"  history.push({role:'assistant',content:answer});\n"
+"  const s=(performance.now()-t0)/1000;state('done',n+' chunks in '+s.toFixed(2)+' s'+(fin?' ('+fin+')':''));\n"
+" }catch(e){history.pop();out.remove();bubble('err',String(e.message||e));state('error',String(e.message||e));}\n"
+" busy=false;$('send').disabled=false;msg.focus();\n"
+"}\n"
+"$('form').onsubmit=e=>{e.preventDefault();const t=msg.value.trim();if(!t||busy)return;msg.value='';send(t);};\n"
+"msg.onkeydown=e=>{if(e.key==='Enter'&&!e.shiftKey){e.preventDefault();$('form').requestSubmit();}};\n"
+"$('clear').onclick=()=>{if(busy)return;history=[];log.textContent='';state('idle','');};\n"
+"msg.focus();\n"
+"</script></body></html>\n";
+}
+#endif /* SERVE_PARSERS_ONLY */
