@@ -43,7 +43,7 @@ all: build/wm build/simple
 build:
 	@mkdir -p build
 
-build/wm: examples/wm.c examples/probe.h wm.h $(FLAGS_FILE) | build
+build/wm: examples/wm.c examples/probe.h examples/serve.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/wm.c -o $@ $(LDLIBS)
 
 build/simple: examples/simple.c wm.h $(FLAGS_FILE) | build
@@ -82,7 +82,7 @@ build/inplace: tests/inplace.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) tests/inplace.c -o $@ $(LDLIBS)
 
 test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/clang.ok build/inplace
-	@build/test-cpp > build/test-cpp.log || { cat build/test-cpp.log; exit 1; }
+	@WM_SERVE=0 build/test-cpp > build/test-cpp.log || { cat build/test-cpp.log; exit 1; }
 	@echo "suite compiled as C++: $$(tail -n 1 build/test-cpp.log)"
 	@build/inplace
 	@build/test
@@ -94,7 +94,7 @@ SANDBOX = rm -rf $(1) && mkdir -p $(1)/build && ln -s $(CURDIR)/build/wm $(1)/bu
 
 test-asan: build/wm build/test-asan
 	@$(call SANDBOX,build/run-asan)
-	cd build/run-asan && $(CURDIR)/build/test-asan
+	cd build/run-asan && WM_SERVE=0 $(CURDIR)/build/test-asan
 
 # a CPU without AVX2 (qemu-user's Nehalem): the default build runs its scalar
 # kernels there instead of dying with SIGILL, exactly (the fixtures), and
@@ -117,7 +117,7 @@ build/test-scalar: tests/test.c tests/helpers.h wm.h | build
 
 test-scalar: build/wm build/test-scalar
 	@$(call SANDBOX,build/run-scalar)
-	cd build/run-scalar && $(CURDIR)/build/test-scalar
+	cd build/run-scalar && WM_SERVE=0 $(CURDIR)/build/test-scalar
 
 # OpenMP threads on every outer loop instead of the pool (2 threads), built
 # for this CPU's AVX2 at compile time (the other suites choose it at run time)
@@ -126,10 +126,10 @@ build/test-omp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 
 test-omp: build/wm build/test-omp
 	@$(call SANDBOX,build/run-omp)
-	cd build/run-omp && OMP_NUM_THREADS=2 $(CURDIR)/build/test-omp
+	cd build/run-omp && WM_SERVE=0 OMP_NUM_THREADS=2 $(CURDIR)/build/test-omp
 
 # NEON: the suite cross-built for aarch64 and run under qemu-user
-build/neon/wm: examples/wm.c examples/probe.h wm.h
+build/neon/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 examples/wm.c -o $@ $(LDLIBS)
 
@@ -160,7 +160,7 @@ test-neon: build/neon/wm build/neon/test build/neon/test-dot
 # 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
 # microcontroller) under qemu-user; its sizes suite checks every reported
 # size against the same tests/fixtures/sizes.txt as the 64-bit builds
-build/arm32/wm: examples/wm.c examples/probe.h wm.h
+build/arm32/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static examples/wm.c -o $@ $(LDLIBS)
 
@@ -205,7 +205,7 @@ FUZZERS       = $(filter-out seeds all,$(basename $(notdir $(wildcard tests/fuzz
 
 # one program holds every harness (wm.h compiled with the sanitizers once);
 # build/fuzz/NAME links to it and the name picks the harness
-build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h
+build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h examples/serve.h
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) tests/fuzz/all.c -o $@ -lm
 

@@ -567,8 +567,9 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
    token) or wm_prefill (a chunk) on that session alone, whatever else runs
    beside it. A batch holds rows and scratch only, no state: sessions come
    and go between steps (continuous batching). Rules: every session of the
-   batch's model, each at most once, n_ctx <= the batch's, n_batch <= the
-   batch's and >= its tokens, isa the batch's (its kernels give the bits).
+   batch's model, each at most once, n_ctx <= the batch's, its n_batch >= its
+   tokens (and, with a sliding window, <= the batch's), isa the batch's (its
+   kernels give the bits).
    On error nothing changes; wm_batch_error says why. */
 typedef struct wm_batch wm_batch;
 typedef struct wm_batch_params {
@@ -3126,6 +3127,69 @@ static float wm__v_dotf(const float *x, const void *w, int dtype, int n, int *en
     return s;
 }
 
+/* the same for two tokens x, x2 against one row: each its own four
+   accumulators in WM__DOT4's order (so each equals wm__v_dotf bit for bit),
+   the row's vectors loaded and widened once for both */
+#define WM__DOT4X2(LD)                                                                                   \
+    {                                                                                                    \
+        wm__vf a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0, w_;      \
+        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) {                                                   \
+            w_ = LD(w, i);                                                                               \
+            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), w_); b0 = WM__V_FMA(b0, WM__V_LOAD(x2 + i), w_);       \
+            w_ = LD(w, i + WM__VL);                                                                      \
+            a1 = WM__V_FMA(a1, WM__V_LOAD(x + i + WM__VL), w_); b1 = WM__V_FMA(b1, WM__V_LOAD(x2 + i + WM__VL), w_); \
+            w_ = LD(w, i + 2 * WM__VL);                                                                  \
+            a2 = WM__V_FMA(a2, WM__V_LOAD(x + i + 2 * WM__VL), w_); b2 = WM__V_FMA(b2, WM__V_LOAD(x2 + i + 2 * WM__VL), w_); \
+            w_ = LD(w, i + 3 * WM__VL);                                                                  \
+            a3 = WM__V_FMA(a3, WM__V_LOAD(x + i + 3 * WM__VL), w_); b3 = WM__V_FMA(b3, WM__V_LOAD(x2 + i + 3 * WM__VL), w_); \
+        }                                                                                                \
+        for (; i + WM__VL <= n; i += WM__VL) {                                                           \
+            w_ = LD(w, i);                                                                               \
+            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), w_); b0 = WM__V_FMA(b0, WM__V_LOAD(x2 + i), w_);       \
+        }                                                                                                \
+        s[0] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));                              \
+        s[1] = wm__v_hsum(WM__V_ADD(WM__V_ADD(b0, b1), WM__V_ADD(b2, b3)));                              \
+    }
+/* four tokens (rows x, ldx apart): sixteen accumulators, the row's vectors widened once for all four */
+#define WM__DOT4X4_T(a, t, k) a = WM__V_FMA(a, WM__V_LOAD(x + (t) * ldx + i + (k) * WM__VL), w_)
+#define WM__DOT4X4(LD)                                                                                   \
+    {                                                                                                    \
+        wm__vf a00 = WM__V_ZERO(), a01 = a00, a02 = a00, a03 = a00, a10 = a00, a11 = a00, a12 = a00, a13 = a00; \
+        wm__vf a20 = a00, a21 = a00, a22 = a00, a23 = a00, a30 = a00, a31 = a00, a32 = a00, a33 = a00, w_; \
+        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) {                                                   \
+            w_ = LD(w, i);                                                                               \
+            WM__DOT4X4_T(a00, 0, 0); WM__DOT4X4_T(a10, 1, 0); WM__DOT4X4_T(a20, 2, 0); WM__DOT4X4_T(a30, 3, 0); \
+            w_ = LD(w, i + WM__VL);                                                                      \
+            WM__DOT4X4_T(a01, 0, 1); WM__DOT4X4_T(a11, 1, 1); WM__DOT4X4_T(a21, 2, 1); WM__DOT4X4_T(a31, 3, 1); \
+            w_ = LD(w, i + 2 * WM__VL);                                                                  \
+            WM__DOT4X4_T(a02, 0, 2); WM__DOT4X4_T(a12, 1, 2); WM__DOT4X4_T(a22, 2, 2); WM__DOT4X4_T(a32, 3, 2); \
+            w_ = LD(w, i + 3 * WM__VL);                                                                  \
+            WM__DOT4X4_T(a03, 0, 3); WM__DOT4X4_T(a13, 1, 3); WM__DOT4X4_T(a23, 2, 3); WM__DOT4X4_T(a33, 3, 3); \
+        }                                                                                                \
+        for (; i + WM__VL <= n; i += WM__VL) {                                                           \
+            w_ = LD(w, i);                                                                               \
+            WM__DOT4X4_T(a00, 0, 0); WM__DOT4X4_T(a10, 1, 0); WM__DOT4X4_T(a20, 2, 0); WM__DOT4X4_T(a30, 3, 0); \
+        }                                                                                                \
+        s[0] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a00, a01), WM__V_ADD(a02, a03)));                          \
+        s[1] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a10, a11), WM__V_ADD(a12, a13)));                          \
+        s[2] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a20, a21), WM__V_ADD(a22, a23)));                          \
+        s[3] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a30, a31), WM__V_ADD(a32, a33)));                          \
+    }
+static int wm__v_dotf4(const float *x, size_t ldx, const void *w, int dtype, int n, float *s) {
+    int i = 0;
+    if (dtype == WM_F32) WM__DOT4X4(WM__V_LD_F32)
+    else if (dtype == WM_BF16) WM__DOT4X4(WM__V_LD_BF16)
+    else WM__DOT4X4(WM__V_LD_F16)
+    return i;
+}
+static int wm__v_dotf2(const float *x, const float *x2, const void *w, int dtype, int n, float *s) {
+    int i = 0;
+    if (dtype == WM_F32) WM__DOT4X2(WM__V_LD_F32)
+    else if (dtype == WM_BF16) WM__DOT4X2(WM__V_LD_BF16)
+    else WM__DOT4X2(WM__V_LD_F16)
+    return i;
+}
+
 /* y[0..n) += a * w[0..n) (w of dtype); one loop per dtype, as in the dot */
 #define WM__AXPY(LD) for (; i + WM__VL <= n; i += WM__VL) WM__V_STORE(y + i, WM__V_FMA(WM__V_LOAD(y + i), av, LD(w, i)))
 static int wm__v_axpy(float *y, float a, const void *w, int dtype, int n) {
@@ -3228,6 +3292,32 @@ static float wm__k_dotf(const wm__kc *kc, const float *x, const void *w, int dty
         for (; i < n; i++) s += x[i] * wm__elem(w, dtype, (size_t)i);
     }
     return s;
+}
+
+/* s[0] = x . w, s[1] = x2 . w: each the bits of wm__k_dotf, the row read once */
+static void wm__k_dotf2(const wm__kc *kc, const float *x, const float *x2, const void *w, int dtype, int n, float *s) {
+    int i = 0, i0;
+    s[0] = s[1] = 0.0f;
+#ifdef WM__SIMD
+    if (kc->simd) i = wm__v_dotf2(x, x2, w, dtype, n, s);
+#else
+    (void)kc;
+#endif
+    for (i0 = i; i < n; i++) s[0] += x[i] * (dtype == WM_F32 ? ((const float *)w)[i] : wm__elem(w, dtype, (size_t)i)); /* the tails, as wm__k_dotf's */
+    for (i = i0; i < n; i++) s[1] += x2[i] * (dtype == WM_F32 ? ((const float *)w)[i] : wm__elem(w, dtype, (size_t)i));
+}
+
+/* s[t] = x[t] . w for four tokens x rows ldx apart, each the bits of wm__k_dotf */
+static void wm__k_dotf4(const wm__kc *kc, const float *x, size_t ldx, const void *w, int dtype, int n, float *s) {
+    int i = 0, i0, t;
+    s[0] = s[1] = s[2] = s[3] = 0.0f;
+#ifdef WM__SIMD
+    if (kc->simd) i = wm__v_dotf4(x, ldx, w, dtype, n, s);
+#else
+    (void)kc;
+#endif
+    for (t = 0, i0 = i; t < 4; t++) /* the tails, as wm__k_dotf's */
+        for (i = i0; i < n; i++) s[t] += x[(size_t)t * ldx + (size_t)i] * (dtype == WM_F32 ? ((const float *)w)[i] : wm__elem(w, dtype, (size_t)i));
 }
 
 /* x . w[0..n) for w of any type (rows met one at a time: embeddings, experts) */
@@ -4119,7 +4209,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
     int nq = WM__QA_GROUPS(W->cols), r, rb = r0, t;
     (void)x; (void)ldx; (void)qr;
 #ifdef WM__VR8
-    if (kc->simd && qr && T >= WM__QT_MIN && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows) */
+    if (kc->simd && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows; not for a batch step's few decoded tokens: the repacking would cost what it saves) */
         for (; rb + 8 <= r1; rb += 8) {
             wm__qr_pack(qr, W, rb, W->cols / WM__QK);
             for (t = 0; t < T; t += 4) {
@@ -4191,8 +4281,27 @@ static void wm__mm_task(void *arg, int item, int worker) { /* rows [item per, +p
     int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
     if (r0 >= r1) return;
     if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
-    else if (j->T == 1 || kc->rowwise) /* (rowwise: the rows stay in L1/L2 from the first token to the last) */
-        for (t = 0; t < j->T; t++) wm__matvec(kc, j->y + (size_t)t * (size_t)j->ldy, j->x + (size_t)t * (size_t)j->ldx, W, r0, r1);
+    else if (j->T == 1) wm__matvec(kc, j->y, j->x, W, r0, r1);
+    else if (kc->rowwise) { /* a batch step's decoded tokens: a row read once for them all, four tokens per pass, each output wm__matvec's */
+        size_t ldx = (size_t)j->ldx, ldy = (size_t)j->ldy;
+        int r;
+        for (r = r0; r < r1; r++) {
+            const void *wr = wm__row(W, r);
+            for (t = 0; t + 4 <= j->T; t += 4) {
+                float s4[4];
+                int u;
+                wm__k_dotf4(kc, j->x + (size_t)t * ldx, ldx, wr, W->dtype, W->cols, s4);
+                for (u = 0; u < 4; u++) j->y[(size_t)(t + u) * ldy + (size_t)r] = s4[u];
+            }
+            for (; t + 2 <= j->T; t += 2) {
+                float s2[2];
+                wm__k_dotf2(kc, j->x + (size_t)t * ldx, j->x + (size_t)(t + 1) * ldx, wr, W->dtype, W->cols, s2);
+                j->y[(size_t)t * ldy + (size_t)r] = s2[0];
+                j->y[(size_t)(t + 1) * ldy + (size_t)r] = s2[1];
+            }
+            if (t < j->T) j->y[(size_t)t * ldy + (size_t)r] = wm__k_dotf(kc, j->x + (size_t)t * ldx, wr, W->dtype, W->cols);
+        }
+    }
     else wm__gemm_rows(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->pack + (size_t)worker * 3 * WM__KB);
     if (j->bias)
         for (t = 0; t < j->T; t++) {
@@ -8301,10 +8410,13 @@ WMDEF wm_status wm_batch_step(wm_batch *b, wm_session *const *sessions, const in
             if (sessions[j] == s) return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d is session %d again", i, j);
         if (nt < 1 || nt > s->params.n_batch)
             return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d: %d tokens (1..its n_batch %d)", i, nt, s->params.n_batch);
-        if (s->params.n_ctx > w->params.n_ctx || s->params.n_batch > w->params.n_batch || s->params.isa != w->params.isa)
-            return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d (n_ctx %d, n_batch %d, isa %s) needs n_ctx <= %d, n_batch <= %d and isa %s",
-                            i, s->params.n_ctx, s->params.n_batch, wm_isa_name(s->params.isa), w->params.n_ctx, w->params.n_batch,
-                            wm_isa_name(w->params.isa));
+        if (s->params.n_ctx > w->params.n_ctx || s->params.isa != w->params.isa)
+            return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d (n_ctx %d, isa %s) needs n_ctx <= %d and isa %s", i, s->params.n_ctx,
+                            wm_isa_name(s->params.isa), w->params.n_ctx, wm_isa_name(w->params.isa));
+        for (j = 0; j < c->n_layers; j++) /* a sliding window's ring (window - 1 + the session's n_batch rows) within the batch's scratch */
+            if (s->ls[j].ring && s->ls[j].ring > wm__ska_rows(c, w->params.n_ctx, w->params.n_batch))
+                return wm__berr(b, WM_ERR_INVALID_ARG, "batch: session %d: its n_batch %d is over the batch's %d (a sliding window's ring)", i,
+                                s->params.n_batch, w->params.n_batch);
         if (nt > wm_session_room(s))
             return wm__berr(b, WM_ERR_CONTEXT, "batch: session %d: context full: %d tokens held, %d more do not fit in n_ctx %d", i, s->pos, nt,
                             s->params.n_ctx);

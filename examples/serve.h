@@ -12,6 +12,7 @@
    and typed; 400 with a message otherwise) -> a slot (session, sampler)
    -> tokens -> text -> the response (one JSON, or server-sent events). */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -319,6 +320,50 @@ static int sj_key_is(const sj_val *v, const char *key) {
     return sj_unescape(v->key, v->key_len, buf) == n && !memcmp(buf, key, n);
 }
 
+/* ---- a growable byte buffer, and JSON text into it ---- */
+typedef struct sbuf { char *p; size_t n, cap; int oom; } sbuf;
+
+static void sb_add(sbuf *b, const void *s, size_t n) {
+    if (b->oom) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = (b->n + n + 1) * 2;
+        char *np = (char *)realloc(b->p, cap);
+        if (!np) { b->oom = 1; return; }
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+static void sb_fmt(sbuf *b, const char *fmt, ...) {
+    char tmp[512];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0) sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+/* s[n] as a JSON string; bytes that are not UTF-8 become U+FFFD */
+static void sb_json(sbuf *b, const char *s, size_t n) {
+    size_t i = 0;
+    sb_add(b, "\"", 1);
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        int l;
+        if (c == '"' || c == '\\') { char e[2] = {'\\', (char)c}; sb_add(b, e, 2); i++; continue; }
+        if (c == '\n' || c == '\t' || c == '\r') { char e[2] = {'\\', c == '\n' ? 'n' : c == '\t' ? 't' : 'r'}; sb_add(b, e, 2); i++; continue; }
+        if (c < 0x20) { sb_fmt(b, "\\u%04x", c); i++; continue; }
+        if (c < 0x80) { sb_add(b, s + i, 1); i++; continue; }
+        l = sj_utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
+        if (l) { sb_add(b, s + i, (size_t)l); i += (size_t)l; }
+        else { sb_str(b, "\\ufffd"); i++; }
+    }
+    sb_add(b, "\"", 1);
+}
+
 /* ---- HTTP/1.x requests ------------------------------------------------------------
    A request line, headers, and a body of Content-Length bytes (chunked
    request bodies are refused). Line ends CRLF or LF. */
@@ -446,6 +491,7 @@ typedef struct srv_req {
     double temperature, top_p, min_p, repeat_penalty;
     int top_k;
     int stream, include_usage;
+    int ignore_eos;                /* (llama-server's) the model's end-of-text ids do not end the answer */
     int has_seed;
     unsigned long long seed;
     char *stop[SRV_MAX_STOPS];
@@ -611,6 +657,9 @@ static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *er
         } else if (chat && !strcmp(key, "top_logprobs")) {
             if (v->type != SJ_NULL) { INTEGER(0, 20); q->top_logprobs = (int)v->num; }
         } else if (!strcmp(key, "user")) { NEED(SJ_STR, "a string");
+        } else if (!strcmp(key, "ignore_eos")) {
+            if (v->type != SJ_TRUE && v->type != SJ_FALSE) REQ_ERR("'ignore_eos' must be true or false");
+            q->ignore_eos = v->type == SJ_TRUE;
         } else if (!chat && !strcmp(key, "echo")) {
             if (v->type != SJ_FALSE && v->type != SJ_NULL) REQ_ERR("'echo' is not supported (only false)");
         } else REQ_ERR("unknown field '%s'", key);
@@ -649,50 +698,6 @@ bad:
 #define SRV_MAX_OUT (8u << 20) /* bytes waiting for one client before it counts as gone */
 
 static const char *srv_page(void); /* the chat page (at the end) */
-
-/* ---- a growable byte buffer, and JSON text into it ---- */
-typedef struct sbuf { char *p; size_t n, cap; int oom; } sbuf;
-
-static void sb_add(sbuf *b, const void *s, size_t n) {
-    if (b->oom) return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = (b->n + n + 1) * 2;
-        char *np = (char *)realloc(b->p, cap);
-        if (!np) { b->oom = 1; return; }
-        b->p = np;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-static void sb_fmt(sbuf *b, const char *fmt, ...) {
-    char tmp[512];
-    va_list ap;
-    int n;
-    va_start(ap, fmt);
-    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0) sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-/* s[n] as a JSON string; bytes that are not UTF-8 become U+FFFD */
-static void sb_json(sbuf *b, const char *s, size_t n) {
-    size_t i = 0;
-    sb_add(b, "\"", 1);
-    while (i < n) {
-        unsigned char c = (unsigned char)s[i];
-        int l;
-        if (c == '"' || c == '\\') { char e[2] = {'\\', (char)c}; sb_add(b, e, 2); i++; continue; }
-        if (c == '\n' || c == '\t' || c == '\r') { char e[2] = {'\\', c == '\n' ? 'n' : c == '\t' ? 't' : 'r'}; sb_add(b, e, 2); i++; continue; }
-        if (c < 0x20) { sb_fmt(b, "\\u%04x", c); i++; continue; }
-        if (c < 0x80) { sb_add(b, s + i, 1); i++; continue; }
-        l = sj_utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
-        if (l) { sb_add(b, s + i, (size_t)l); i += (size_t)l; }
-        else { sb_str(b, "\\ufffd"); i++; }
-    }
-    sb_add(b, "\"", 1);
-}
 
 /* ---- connections and slots ---- */
 enum { CS_FREE, CS_READ, CS_WAIT, CS_BUSY, CS_WRITE };
@@ -755,7 +760,8 @@ typedef struct server {
     double timeout;
     long next_id;
     int *queue, n_queue;     /* [max_queue] connections waiting for a slot, oldest first */
-    long n_requests, n_tokens;
+    long n_requests, n_tokens, n_steps, n_rows;
+    double t_steps, t_model;  /* seconds in steps, and of them in wm_batch_step */
     int verbose;
 } server;
 
@@ -911,8 +917,8 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     sl->n_stop_ids = 0;
     {
         int j;
-        for (j = 0; j < S->c->n_eos && sl->n_stop_ids < 8; j++) sl->stop_ids[sl->n_stop_ids++] = S->c->eos_token_ids[j];
-        if (q->chat && S->chat_stop >= 0) sl->stop_ids[sl->n_stop_ids++] = S->chat_stop;
+        for (j = 0; !q->ignore_eos && j < S->c->n_eos && sl->n_stop_ids < 8; j++) sl->stop_ids[sl->n_stop_ids++] = S->c->eos_token_ids[j];
+        if (q->chat && !q->ignore_eos && S->chat_stop >= 0) sl->stop_ids[sl->n_stop_ids++] = S->chat_stop;
     }
     memset(&sl->us, 0, sizeof sl->us);
     sl->text.n = sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
@@ -1162,6 +1168,7 @@ static int srv_step(server *S) {
     wm_session *ss[256];
     int32_t *toks = S->toks;
     int nt[256], who[256], n = 0, rows = 0, k, cap = S->rows;
+    double t0, t1;
     for (k = 0; k < S->np; k++) { /* the clients that left, or ran out of time, first */
         slot *sl = &S->slots[k];
         if (sl->busy && sl->conn < 0) { sl->finish = 2; srv_slot_end(S, sl); }
@@ -1181,11 +1188,13 @@ static int srv_step(server *S) {
         n++;
     }
     if (!n) return 0;
+    t0 = now_s();
     if (wm_batch_step(S->b, ss, toks, nt, n, S->logits) != WM_OK) {
         warn("serve: %s", wm_batch_error(S->b));
         for (k = 0; k < n; k++) { S->slots[who[k]].finish = 2; srv_slot_end(S, &S->slots[who[k]]); }
         return n;
     }
+    t1 = now_s();
     for (k = 0; k < n; k++) {
         slot *sl = &S->slots[who[k]];
         if (sl->busy == 1) {
@@ -1197,6 +1206,10 @@ static int srv_step(server *S) {
         if (sl->finish) srv_slot_end(S, sl);
         else if (sl->q.stream && sl->conn >= 0) srv_stream(S, sl);
     }
+    S->n_steps++;
+    S->n_rows += rows;
+    S->t_model += t1 - t0;
+    S->t_steps += now_s() - t0;
     return n;
 }
 
@@ -1558,7 +1571,9 @@ static int cmd_serve(const args *a) {
             if (S.conns[i].state != CS_FREE && S.conns[i].out.n > S.conns[i].out_off) srv_write(&S, i);
         srv_timeouts(&S, now_s());
     }
-    fprintf(stderr, "wm serve: stopped after %ld requests, %ld tokens\n", S.n_requests, S.n_tokens);
+    fprintf(stderr, "wm serve: stopped after %ld requests, %ld tokens; %ld steps of %.1f tokens, %.1f ms each (%.1f ms in the model)\n", S.n_requests,
+            S.n_tokens, S.n_steps, S.n_steps ? (double)S.n_rows / (double)S.n_steps : 0.0, S.n_steps ? 1e3 * S.t_steps / (double)S.n_steps : 0.0,
+            S.n_steps ? 1e3 * S.t_model / (double)S.n_steps : 0.0);
     rc = 0;
 done:
     srv_teardown(&S);

@@ -1893,6 +1893,24 @@ static int run(const char *cmd_) {
     return system(wm_cmd(cmd, sizeof cmd, cmd_));
 }
 
+/* ---- wm serve: tests/serve.sh (curl cases, concurrent clients, the openai
+   npm client and the chat page where installed); each of its cases counts */
+static void test_serve(void) {
+    static char out[1 << 17];
+    char *line, *last = NULL;
+    int p = -1, f = -1;
+    if (getenv("WM_BIN") || (getenv("WM_SERVE") && !strcmp(getenv("WM_SERVE"), "0"))) return; /* (native only: sockets, curl, node; once per make test) */
+    run_capture("bash tests/serve.sh build/wm 2>&1", out, sizeof out);
+    for (line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "FAIL ", 5)) printf("FAIL [serve] %s\n", line + 5);
+        else if (!strncmp(line, "skipped:", 8)) printf("serve: %s\n", line);
+        last = line;
+    }
+    if (!last || sscanf(last, "%d passed, %d failed", &p, &f) != 2 || p < 40) { check(0, "tests/serve.sh: its last line: %s", last ? last : "(none)"); return; }
+    g_pass += p;
+    g_fail += f;
+}
+
 /* A user's mistakes: each exits non-zero with one line on stderr naming the problem. */
 /* llama.cpp's spellings, as its users type them: -m MODEL, -c / --ctx-size,
    --top_k, -s -1 (a seed from the clock, printed), quantize's type as a
@@ -4622,6 +4640,7 @@ int main(int argc, char **argv) {
     RUN("runtime", test_runtime_errors);
     RUN("many", test_many);
     RUN("batch", test_batch);
+    RUN("serve", test_serve);
     RUN("hostile", test_hostile);
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);

@@ -101,6 +101,18 @@ int main(int argc, char **argv) {
     mkdir(g_dir, 0777);
     gguf_seeds();
     numeric_text_seeds();
+    { /* wm serve's requests (http): what the OpenAI clients send, and some the server refuses */
+        static const char *const reqs[] = {
+            "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer k\r\nContent-Length: 171\r\n\r\n"
+            "{\"model\":\"m\",\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"},{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9\\ud83d\\ude00\"}]}],"
+            "\"stream\":true,\"stream_options\":{\"include_usage\":true},\"seed\":4,\"stop\":[\"x\"]}",
+            "POST /v1/completions HTTP/1.1\r\nContent-Length: 109\r\n\r\n{\"prompt\":[\"The secret\"],\"max_tokens\":16,\"temperature\":0.8,\"top_p\":0.9,\"logprobs\":2,\"echo\":false,\"stop\":\"is\"}",
+            "GET /health HTTP/1.1\r\n\r\nGET /v1/models HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
+            "POST /v1/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "POST /v1/chat/completions?x=1 HTTP/1.1\nContent-Length: 52\n\n{\"messages\":[{\"role\":\"user\",\"content\":null}],\"n\":1}",
+        };
+        for (i = 0; i < (int)(sizeof reqs / sizeof reqs[0]); i++) put("http", reqs[i], strlen(reqs[i]), NULL, 0);
+    }
     { /* the real chat templates with a conversation: jinja's seeds */
         static const char *const chats[] = {"llama3_2", "qwen2_5", "qwen3", "gemma3", "mistral_nemo", "deepseek_v3", "doge", "chatml", "rodimus"};
         static const char msgs[] = "[{\"role\": \"system\", \"content\": \"sys\"}, {\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", "

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# wm serve over HTTP: curl cases for every endpoint and error, concurrent
+# clients equal to one client alone, the official openai npm client
+# (tests/serve_openai.mjs) and the chat page in headless Chromium
+# (tests/serve_page.mjs) where node and those packages are installed
+# ($WM_NODE_MODULES, default build/npm/node_modules; CI installs them).
+# Usage: tests/serve.sh [WM_BINARY]. Last line: N passed, N failed.
+set -u
+WM=${1:-build/wm}
+MODEL=examples/models/doge-demo
+T=build/tmp/serve
+NODE_MODULES=${WM_NODE_MODULES:-build/npm/node_modules}
+mkdir -p "$T"
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+
+# start a server; sets PID and PORT
+start() {
+  "$WM" serve "$MODEL" --port 0 "$@" > "$T/server.log" 2>&1 &
+  PID=$!
+  PORT=
+  for _ in $(seq 100); do
+    PORT=$(sed -n 's/.*on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$T/server.log")
+    [ -n "$PORT" ] && break
+    sleep 0.05
+  done
+  [ -n "$PORT" ] || { cat "$T/server.log"; return 1; }
+}
+stop() { kill -TERM "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; }
+URL() { echo "http://127.0.0.1:$PORT$1"; }
+# req METHOD PATH [curl args...]: the status in $ST, the body in $T/body
+req() { local m=$1 p=$2; shift 2; ST=$(curl -s -o "$T/body" -w '%{http_code}' -X "$m" "$(URL "$p")" "$@"); }
+post() { local p=$1 d=$2; shift 2; req POST "$p" -H 'Content-Type: application/json' --data-binary "$d" "$@"; }
+body_has() { grep -q -- "$1" "$T/body"; }
+jget() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);const v=eval("j"+process.argv[1]);process.stdout.write(typeof v==="string"?v:JSON.stringify(v));})' "$1" < "$T/body"; }
+# raw bytes to the server; the reply's first line in $LINE
+raw() { LINE=$(printf "$1" | timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT; cat >&3; head -n 1 <&3" 2>/dev/null | tr -d '\r'); }
+
+start -np 4 -c 512 || { bad "server starts"; echo "$pass passed, $fail failed"; exit 1; }
+ok "server starts on a free port ($PORT)"
+HAVE_NODE=0; command -v node > /dev/null && HAVE_NODE=1
+
+# ---- the endpoints
+req GET /health;      check "GET /health: 200, ok" [ "$ST" = 200 ] && body_has '"status":"ok"'
+req GET /v1/models;   check "GET /v1/models: the model" [ "$ST" = 200 ] && body_has '"id":"doge-demo"' && body_has '"object":"list"'
+req GET /;            check "GET /: the chat page" [ "$ST" = 200 ] && body_has '<title>wm.h chat</title>'
+CHAT='{"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"Hello! Who are you?"}],"max_tokens":24,"seed":4,"temperature":0.8}'
+post /v1/chat/completions "$CHAT"; cp "$T/body" "$T/chat.json"
+check "chat: 200, a chat.completion with usage" [ "$ST" = 200 ] && body_has '"object":"chat.completion"' && body_has '"usage":{"prompt_tokens":'
+post /v1/chat/completions "$CHAT"
+sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//' "$T/body" > "$T/a"; sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//' "$T/chat.json" > "$T/b"
+check "chat: the same seed, the same answer (ids and times aside)" cmp -s "$T/a" "$T/b"
+curl -sN "$(URL /v1/chat/completions)" -H 'Content-Type: application/json' --data-binary "${CHAT%\}},\"stream\":true,\"stream_options\":{\"include_usage\":true}}" > "$T/stream.txt"
+check "chat stream: events end with [DONE]" [ "$(tail -n 2 "$T/stream.txt" | head -n 1)" = "data: [DONE]" ]
+check "chat stream: a usage chunk" grep -q '"choices":\[\],"usage"' "$T/stream.txt"
+check "chat stream: the role first" grep -q -m1 '"delta":{"role":"assistant","content":""}' "$T/stream.txt"
+if [ $HAVE_NODE = 1 ]; then
+  whole=$(node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1]));process.stdout.write(j.choices[0].message.content)' "$T/chat.json")
+  streamed=$(node -e 'let o="";for(const l of require("fs").readFileSync(process.argv[1],"utf8").split("\n")){if(!l.startsWith("data: {"))continue;const j=JSON.parse(l.slice(6));const c=j.choices[0];if(c&&c.delta&&c.delta.content)o+=c.delta.content;}process.stdout.write(o)' "$T/stream.txt")
+  check "chat stream: the deltas make the whole answer ('${whole:0:40}...')" [ -n "$whole" ] && [ "$whole" = "$streamed" ]
+fi
+PROMPT='The secret of a happy life is'
+post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8}"
+want=$("$WM" generate "$MODEL" -p "$PROMPT" -n 40 --seed 3 --temp 0.8 --top-p 1 2>/dev/null)
+if [ $HAVE_NODE = 1 ]; then
+  got=$(jget '.choices[0].text')
+  check "completion: the text of wm generate with the same seed ('${got:0:40}...')" [ "$PROMPT$got" = "$want" ]
+  check "completion: usage 8 + 40" [ "$(jget '.usage.prompt_tokens'),$(jget '.usage.completion_tokens')" = "8,40" ]
+  cut=${got%%drink*}
+  post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8,\"stop\":[\"drink\",\"zebra\"]}"
+  check "completion: a stop string ends the text before it ('${cut: -20}')" [ "$(jget '.choices[0].text')" = "$cut" ] && [ "$(jget '.choices[0].finish_reason')" = stop ] && [ ${#cut} -lt ${#got} ]
+  curl -sN "$(URL /v1/completions)" -d "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8,\"stop\":\"you can drink\",\"stream\":true}" > "$T/cs.txt"
+  streamed=$(node -e 'let o="",f="";for(const l of require("fs").readFileSync(process.argv[1],"utf8").split("\n")){if(!l.startsWith("data: {"))continue;const c=JSON.parse(l.slice(6)).choices[0];o+=c.text;if(c.finish_reason)f=c.finish_reason;}process.stdout.write(o+"|"+f)' "$T/cs.txt")
+  check "completion stream: a stop string held back, never sent" [ "$streamed" = "${got%%you can drink*}|stop" ]
+fi
+post /v1/chat/completions '{"messages":[{"role":"user","content":"Hi"}],"max_tokens":5,"seed":1,"logprobs":true,"top_logprobs":3}'
+if [ $HAVE_NODE = 1 ]; then
+  check "chat logprobs: one entry per token, 3 alternatives, the best first" node -e '
+    const j=JSON.parse(require("fs").readFileSync(process.argv[1]));const c=j.choices[0].logprobs.content;
+    process.exit(c.length===j.usage.completion_tokens && c.every(e=>e.top_logprobs.length===3 && e.logprob<=0 && e.top_logprobs[0].logprob>=e.top_logprobs[1].logprob && e.top_logprobs[0].logprob>=e.logprob-1e-6)?0:1)' "$T/body"
+fi
+post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":0}"
+check "max_tokens 0: no text, finish length" [ "$ST" = 200 ] && body_has '"text":"","logprobs":null,"finish_reason":"length"'
+post /v1/chat/completions '{"messages":[{"role":"user","content":"Hi"}],"max_completion_tokens":3,"temperature":0,"frequency_penalty":0,"presence_penalty":0,"n":1,"user":"u1","stream":false,"top_p":null}'
+check "chat: the fields clients send by default are accepted" [ "$ST" = 200 ] && body_has '"completion_tokens":3'
+
+# ---- errors: a 400 (or the status) with a message, never a crash
+e400() { local what=$1 path=$2 data=$3 msg=$4; post "$path" "$data"; check "$what: $ST $(head -c 120 "$T/body")" [ "$ST" = 400 ] && body_has "$msg"; }
+e400 "not JSON"            /v1/chat/completions '{"messages": [' 'not JSON'
+e400 "trailing comma"      /v1/chat/completions '{"messages":[{"role":"user","content":"x"},]}' 'not JSON'
+e400 "a wrong type"        /v1/chat/completions '{"messages":[{"role":"user","content":"x"}],"temperature":"hot"}' "'temperature' must be a number"
+e400 "out of range"        /v1/chat/completions '{"messages":[{"role":"user","content":"x"}],"top_p":7}' "'top_p' must be in"
+e400 "an unknown field"    /v1/chat/completions '{"messages":[{"role":"user","content":"x"}],"tempurature":1}' "unknown field 'tempurature'"
+e400 "no messages"         /v1/chat/completions '{"model":"x"}' "'messages' is required"
+e400 "empty messages"      /v1/chat/completions '{"messages":[]}' "'messages' is empty"
+e400 "a bad role"          /v1/chat/completions '{"messages":[{"role":"king","content":"x"}]}' 'role must be'
+e400 "n = 2"               /v1/chat/completions '{"messages":[{"role":"user","content":"x"}],"n":2}' "'n' must be in 1..1"
+e400 "not an object"       /v1/completions '[1,2,3]' 'must be a JSON object'
+e400 "no prompt"           /v1/completions '{"max_tokens":3}' "'prompt' is required"
+e400 "a lone surrogate"    /v1/completions '{"prompt":"\ud800"}' 'lone high surrogate'
+e400 "a prompt over the context" /v1/completions "{\"prompt\":\"$(head -c 6000 tests/fixtures/heldout.txt | tr -d '"\\\n\r\t')\"}" 'tokens; a slot holds 512'
+e400 "too many stop strings" /v1/completions '{"prompt":"x","stop":["a","b","c","d","e"]}' "at most 4"
+req POST /v1/chat/completions -H 'Content-Type: application/json' --data-binary @<(head -c 1100000 /dev/zero | tr '\0' ' ')
+check "a body over 1 MB: 413" [ "$ST" = 413 ]
+req GET /v1/chat/completions; check "GET on a POST endpoint: 405" [ "$ST" = 405 ] && body_has 'takes POST'
+req GET /nope;                check "an unknown path: 404" [ "$ST" = 404 ] && body_has 'no such endpoint'
+hdrs=(); for i in $(seq 70); do hdrs+=(-H "X-Many-$i: $i"); done
+req GET /health "${hdrs[@]}"; check "70 headers: 431" [ "$ST" = 431 ]
+raw 'GET /health HTTP/2.0\r\n\r\n';                               check "HTTP/2.0 in the request line: 505 ($LINE)" [ "$LINE" = "HTTP/1.1 505 HTTP Version Not Supported" ]
+raw 'garbage\r\n\r\n';                                             check "a garbage request line: 400 ($LINE)" [ "$LINE" = "HTTP/1.1 400 Bad Request" ]
+raw 'POST /v1/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'; check "a chunked body: 501 ($LINE)" [ "$LINE" = "HTTP/1.1 501 Not Implemented" ]
+raw 'POST /v1/completions HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n'; check "two Content-Lengths: 400 ($LINE)" [ "$LINE" = "HTTP/1.1 400 Bad Request" ]
+raw 'GET /health HTTP/1.1\r\n\r\nGET /v1/models HTTP/1.1\r\n\r\n';   check "two pipelined requests: answered ($LINE)" [ "$LINE" = "HTTP/1.1 200 OK" ]
+req GET /health; check "still serving after the errors" [ "$ST" = 200 ]
+
+# ---- 6 clients at once (4 slots, 2 queued): each answer equals its own run alone
+for i in 1 2 3 4 5 6; do
+  post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":24,\"seed\":$i,\"temperature\":0.9}"; cp "$T/body" "$T/alone$i"
+done
+pids=()
+for i in 1 2 3 4 5 6; do
+  curl -s "$(URL /v1/completions)" -d "{\"prompt\":\"$PROMPT\",\"max_tokens\":24,\"seed\":$i,\"temperature\":0.9,\"stream\":$([ $((i % 2)) = 0 ] && echo true || echo false)}" > "$T/together$i" &
+  pids+=($!)
+done
+wait "${pids[@]}"
+same=0
+if [ $HAVE_NODE = 1 ]; then
+  for i in 1 2 3 4 5 6; do
+    a=$(node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1]));process.stdout.write(j.choices[0].text)' "$T/alone$i")
+    b=$(node -e 'const s=require("fs").readFileSync(process.argv[1],"utf8");if(s.startsWith("{")){process.stdout.write(JSON.parse(s).choices[0].text)}else{let o="";for(const l of s.split("\n"))if(l.startsWith("data: {"))o+=JSON.parse(l.slice(6)).choices[0].text;process.stdout.write(o)}' "$T/together$i")
+    [ -n "$a" ] && [ "$a" = "$b" ] && same=$((same + 1))
+  done
+  check "6 clients at once on 4 slots: $same of 6 answers equal their runs alone" [ $same = 6 ]
+fi
+
+# ---- the openai npm client and the page
+if [ $HAVE_NODE = 1 ] && [ -d "$NODE_MODULES/openai" ]; then
+  NODE_PATH="$NODE_MODULES" node tests/serve_openai.mjs "$(URL /v1)" > "$T/openai.log" 2>&1
+  cat "$T/openai.log"
+  p=$(grep -c '^ok ' "$T/openai.log"); f=$(grep -c '^FAIL ' "$T/openai.log")
+  pass=$((pass + p)); fail=$((fail + f))
+  [ "$p" -ge 8 ] || bad "the openai client ran ($p cases passed)"
+else
+  echo "skipped: the openai npm client (install it: npm install --prefix build/npm openai)"
+fi
+if [ $HAVE_NODE = 1 ] && [ -d "$NODE_MODULES/playwright-core" ] && command -v chromium > /dev/null; then
+  NODE_PATH="$NODE_MODULES" node tests/serve_page.mjs "$(URL /)" "$T/page.png" > "$T/page.log" 2>&1
+  cat "$T/page.log"
+  p=$(grep -c '^ok ' "$T/page.log"); f=$(grep -c '^FAIL ' "$T/page.log")
+  pass=$((pass + p)); fail=$((fail + f))
+  [ "$p" -ge 2 ] || bad "the chat page in Chromium ran ($p cases passed)"
+else
+  echo "skipped: the chat page in headless Chromium (needs chromium and npm's playwright-core)"
+fi
+
+# ---- SIGTERM: a stream in progress finishes, then the server leaves with status 0
+curl -sN "$(URL /v1/completions)" -d "{\"prompt\":\"$PROMPT\",\"max_tokens\":300,\"seed\":4,\"stream\":true}" > "$T/drain.txt" &
+CURL=$!
+sleep 0.3
+kill -TERM "$PID"
+wait "$CURL"
+wait "$PID"; rc=$?
+check "SIGTERM: the stream in progress ends with [DONE]" grep -q '^data: \[DONE\]' "$T/drain.txt"
+check "SIGTERM: exit status 0 after draining ($rc)" [ $rc = 0 ]
+
+# ---- --api-key
+start -np 1 -c 256 --api-key s3cret || bad "server with --api-key starts"
+req GET /v1/models;                                   check "no key: 401" [ "$ST" = 401 ] && body_has 'API key'
+req GET /v1/models -H 'Authorization: Bearer wrong';  check "a wrong key: 401" [ "$ST" = 401 ]
+req GET /v1/models -H 'Authorization: Bearer s3cret'; check "the key: 200" [ "$ST" = 200 ]
+req GET /health;                                      check "/health needs no key" [ "$ST" = 200 ]
+stop
+check "it listens on 127.0.0.1 unless told otherwise" grep -q 'on http://127.0.0.1:' "$T/server.log"
+"$WM" serve "$MODEL" --port 0 --host 0.0.0.0 -np 1 -c 64 > "$T/any.log" 2>&1 & P2=$!
+sleep 0.5; kill -TERM $P2; wait $P2
+check "--host 0.0.0.0 without a key warns" grep -q 'without --api-key' "$T/any.log"
+echo "$pass passed, $fail failed"
