@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             660  Public interface
+      @API             661  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1286  Tensor types
-      @KERNELS        2071  Kernels
+      @KERNELS        2179  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1867  Layers, in data-flow order
+      @LAYERS         1868  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
-      @SESSION         838  Session
+      @SESSION         841  Session
       @SAFETENSORS     214  safetensors
       @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      570  GGUF writing
@@ -5048,6 +5048,7 @@ typedef struct wm__ctx {
                                   segments), which its recurrence and attention use; rows and the RoPE tables indexed by
                                   row stay the batch's. A module's per-token work runs over all nb rows at once. */
 } wm__ctx;
+WM__SLOT(wm__ctx, 136);
 
 /* ---- cheems SSD module (Listing 4 + RoPE on B and C) ------------------- */
 
@@ -8273,11 +8274,11 @@ static wm_batch *wm__batch_carve(wm__arena *a, const wm_model *m, const wm_batch
     wm_batch *b = (wm_batch *)wm__alloc(a, 1, WM__SLOT_wm_batch);
     wm_session *w = wm__session_carve(a, m, q, work, 0);
     size_t n = (size_t)p->n_seq;
-    wm_session **ss = (wm_session **)wm__alloc(a, n, sizeof(wm_session *));
+    wm_session **ss = (wm_session **)wm__alloc(a, n, 8); /* (8 bytes a pointer on every target: one size everywhere) */
     int *ns = (int *)wm__alloc(a, n, sizeof(int)), *last = (int *)wm__alloc(a, n, sizeof(int)), *ord = (int *)wm__alloc(a, n, sizeof(int));
     int *seg = (int *)wm__alloc(a, n + 1, sizeof(int));
     int32_t *tok = (int32_t *)wm__alloc(a, (size_t)p->n_batch, sizeof(int32_t));
-    wm__ctx *cq = (wm__ctx *)wm__alloc(a, n, sizeof(wm__ctx));
+    wm__ctx *cq = (wm__ctx *)wm__alloc(a, n, WM__SLOT_wm__ctx);
     if (b) {
         memset(b, 0, sizeof *b);
         b->w = w; b->params = *p; b->ss = ss; b->ns = ns; b->last = last; b->ord = ord; b->seg = seg; b->tok = tok; b->cq = cq;

@@ -952,7 +952,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
 
 /* a token's logprob entry (OpenAI's): token, logprob, bytes, top_logprobs */
 static void srv_logprobs(server *S, slot *sl, const float *row, int32_t tok) {
-    double mx = -INFINITY, sum = 0.0;
+    double mx = -(double)INFINITY, sum = 0.0;
     int v, j, ntop = sl->q.top_logprobs, top[20];
     size_t bl = 0;
     const char *tb;

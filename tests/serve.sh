@@ -155,6 +155,17 @@ else
   echo "skipped: the chat page in headless Chromium (needs chromium and npm's playwright-core)"
 fi
 
+# ---- a short soak (tests/serve_soak.mjs; BENCH.md has the 10-minute one): answers under load equal their runs alone,
+#      aborted streams, garbage and half-sent requests free their slots, memory stays flat
+if [ $HAVE_NODE = 1 ]; then
+  node tests/serve_soak.mjs "$(URL /)" "$PID" 12 6 > "$T/soak.log" 2>&1
+  grep -E '^(ok|FAIL|DIFFER|error) ' "$T/soak.log"
+  p=$(grep -c '^ok ' "$T/soak.log"); f=$(grep -c '^FAIL ' "$T/soak.log")
+  pass=$((pass + p)); fail=$((fail + f))
+  [ "$p" -ge 4 ] || bad "the soak ran ($(tail -n 1 "$T/soak.log"))"
+  req GET /health; check "after the soak: still serving" [ "$ST" = 200 ] && body_has '"slots_processing":0'
+fi
+
 # ---- SIGTERM: a stream in progress finishes, then the server leaves with status 0
 curl -sN "$(URL /v1/completions)" -d "{\"prompt\":\"$PROMPT\",\"max_tokens\":300,\"seed\":4,\"stream\":true}" > "$T/drain.txt" &
 CURL=$!

@@ -3908,6 +3908,31 @@ static void test_sizes(void) {
                 }
                 free(raw);
             }
+        if (m) { /* a batch of 3 sessions steps in its exact bytes (decoding beside a prompt chunk) */
+            wm_batch_params bp = wm_batch_default_params(m, 3);
+            wm_batch *b = NULL;
+            size_t need = 0;
+            unsigned char *raw;
+            bp.n_ctx = 64; bp.n_threads = 1;
+            check(wm_batch_bytes(m, &bp, &need, &e) == WM_OK, "%s: batch bytes: %s", base, e.message);
+            snprintf(name, sizeof name, "%s.batch.seq3.ctx64", base);
+            sizes_add(&g, name, need);
+            raw = (unsigned char *)malloc(need + 64);
+            check(wm_batch_init(&b, m, &bp, align64(raw), need, &e) == WM_OK && wm_batch_init(&b, m, &bp, align64(raw), need - 64, &e) != WM_OK,
+                  "%s: a batch in exactly %zu bytes", base, need);
+            check(wm_batch_init(&b, m, &bp, align64(raw), need, &e) == WM_OK, "%s: batch", base);
+            if (b) {
+                wm_session_params p = wm_session_default_params(m);
+                wm_session *s[2] = {NULL, NULL};
+                int32_t ids[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+                int nt[2] = {1, 8};
+                p.n_ctx = 64; p.n_batch = 16; p.n_threads = 1;
+                check(wm_session_create(&s[0], m, &p, &e) == WM_OK && wm_session_create(&s[1], m, &p, &e) == WM_OK &&
+                      wm_batch_step(b, s, ids, nt, 2, NULL) == WM_OK, "%s: a step runs in it: %s", base, wm_batch_error(b));
+                wm_session_free(s[0]); wm_session_free(s[1]);
+            }
+            free(raw);
+        }
         free(mem);
         dirsrc_close(&ds);
     }
