@@ -60,7 +60,10 @@
         @API       a WM_SEQ_* or WM_STATE_* value (its row of wm__modules)
         @LAYERS    a subsection: its weights wm__<m>_w and wm__<m>_check,
                    _plan, _lstate and _lstate_floats (when it keeps session
-                   state), _scratch, the run function wm__<m>_module,
+                   state), _scratch, the run function wm__<m>_module (its
+                   projections over all x->nb rows; its recurrence or
+                   attention once per sequence of x->seq, with that
+                   sequence's state, positions and kc: wm_batch_step),
                    _decode_bytes; a loop to thread: a task wm__<m>_*_task
                    (per-thread scratch by its worker) run by wm__pfor
         @MODELS    wm__<m>_w in the wm__layer union of its slot, its row of

@@ -559,11 +559,15 @@ static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *er
     q->temperature = 1.0; q->top_p = 1.0; q->min_p = 0.0; q->repeat_penalty = 1.0;
     if (sj_parse(&d, body, n)) { snprintf(err, cap, "the body is not JSON: %s at byte %zu", d.err, d.err_at); sj_free(&d); return -1; }
     if (d.v[0].type != SJ_OBJ) REQ_ERR("the body must be a JSON object");
+    if (d.v[0].n > 64) REQ_ERR("the body has %d fields (at most 64)", d.v[0].n);
     for (f = d.v[0].child; f >= 0; f = d.v[f].next) {
         const sj_val *v = &d.v[f];
         char key[64];
+        int e0;
         if (v->key_len >= sizeof key) REQ_ERR("unknown field (a %zu-byte name)", v->key_len);
         sj_unescape(v->key, v->key_len, key);
+        for (e0 = d.v[0].child; e0 != f; e0 = d.v[e0].next) /* a field twice: refused, not the last one taken */
+            if (sj_key_is(&d.v[e0], key)) REQ_ERR("'%s' is given twice", key);
 #define NEED(t, what) do { if (v->type != (t)) REQ_ERR("'%s' must be %s, not %s", key, what, sj_type_name(v->type)); } while (0)
 #define NUMBER(lo, hi) do { NEED(SJ_NUM, "a number"); if (!(v->num >= (lo) && v->num <= (hi))) REQ_ERR("'%s' must be in %g..%g", key, (double)(lo), (double)(hi)); } while (0)
 #define INTEGER(lo, hi) do { NUMBER(lo, hi); if (v->num != (double)(long long)v->num) REQ_ERR("'%s' must be an integer", key); } while (0)

@@ -59,7 +59,7 @@ const ref = [];
 for (const r of reqs) ref.push(await run(r, false));
 const t0 = Date.now(), end = t0 + SECONDS * 1000, samples = [];
 let rng = 12345;
-const rand = n => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
+const rand = n => { rng = (rng * 1103515245 + 12345) % 2147483648; return (rng >>> 16) % n; }; /* (the high bits: an LCG's low bits repeat) */
 async function worker() {
   while (Date.now() < end) {
     const a = rand(10);
