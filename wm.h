@@ -22,7 +22,7 @@
       @API             661  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1286  Tensor types
-      @KERNELS        2179  Kernels
+      @KERNELS        2193  Kernels
       @STRUCTS          77  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1868  Layers, in data-flow order
@@ -2508,7 +2508,7 @@ typedef struct wm__kc {
     struct wm__qr *qr; /* matmul scratch: [n_threads][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
     const int *seg;    /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
                           decoding sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk
-                          as wm_prefill computes it alone (wm__k_matmul, wm__k_gemm_nt) */
+                          as wm_prefill computes it alone, all of them while a row block is in cache (wm__mm_task, wm__k_gemm_nt) */
     int nseg;
     int rowwise;       /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
 } wm__kc;
@@ -4277,8 +4277,7 @@ static void wm__mm_quant_task(void *arg, int t, int worker) { /* token t's activ
     wm__quant_act(j->x + (size_t)t * (size_t)j->ldx, j->W->cols, j->kc->qa + (size_t)t * (size_t)WM__QA_GROUPS(j->W->cols), j->kc->simd);
 }
 
-static void wm__mm_task(void *arg, int item, int worker) { /* rows [item per, +per) */
-    const wm__mm_job *j = (const wm__mm_job *)arg;
+static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [item per, +per) of every token */
     const wm__kc *kc = j->kc;
     const wm__mat *W = j->W;
     int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
@@ -4313,21 +4312,36 @@ static void wm__mm_task(void *arg, int item, int worker) { /* rows [item per, +p
         }
 }
 
+/* An item's rows for every token: in a batch step segment after segment
+   (its decoded tokens, then each prefill chunk), each as when alone, while
+   the item's rows are in cache: a weight comes from memory once per step. */
+static void wm__mm_task(void *arg, int item, int worker) {
+    const wm__mm_job *j = (const wm__mm_job *)arg;
+    const wm__kc *kc = j->kc;
+    wm__mm_job s;
+    wm__kc k1;
+    int i, r = 0;
+    if (!kc->seg) { wm__mm_rows(j, item, worker); return; }
+    s = *j;
+    k1 = *kc;
+    k1.seg = NULL;
+    s.kc = &k1;
+    for (i = 0; i < kc->nseg; r += kc->seg[i++]) {
+        if (!kc->seg[i]) continue;
+        k1.rowwise = i == 0;
+        k1.qa = kc->qa ? kc->qa + (size_t)r * (size_t)WM__QA_GROUPS(j->W->cols) : NULL; /* the segment's quantized tokens */
+        s.y = j->y + (size_t)r * (size_t)j->ldy;
+        s.x = j->x + (size_t)r * (size_t)j->ldx;
+        s.T = kc->seg[i];
+        wm__mm_rows(&s, item, worker);
+    }
+}
+
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
     /* items: up to 4 per thread of at least 16 rows each, in whole 3-row tiles (each row is computed by
        the same tile whatever the split); claimed one at a time, so a descheduled thread holds back one */
     int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1;
     wm__mm_job j;
-    if (kc->seg) { /* a batch step: segment after segment, each as when alone */
-        wm__kc k1 = *kc;
-        int i, r = 0;
-        k1.seg = NULL;
-        for (i = 0; i < kc->nseg; r += kc->seg[i++]) {
-            k1.rowwise = i == 0;
-            if (kc->seg[i]) wm__k_matmul(&k1, y + (size_t)r * (size_t)ldy, ldy, x + (size_t)r * (size_t)ldx, ldx, W, bias, kc->seg[i]);
-        }
-        return;
-    }
     j.kc = kc; j.y = y; j.x = x; j.W = W; j.bias = bias; j.ldy = ldy; j.ldx = ldx; j.T = T;
     j.per = ((W->rows + items - 1) / items + 2) / 3 * 3;
     items = (W->rows + j.per - 1) / j.per;
