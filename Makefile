@@ -233,7 +233,7 @@ fuzz-replay: fuzz-build
 	tools/fuzz.sh replay $(FUZZERS)
 
 fuzz-smoke: fuzz-replay
-	tools/fuzz.sh run 9 $(FUZZERS)
+	tools/fuzz.sh run 6 $(FUZZERS)
 
 # Firmware: examples/firmware on QEMU's Cortex-M55 (mps3-an547, Helium),
 # Cortex-M4F (mps2-an386) and RISC-V RV32 (virt: rv32imac, rv32imafc)
