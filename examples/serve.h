@@ -880,6 +880,26 @@ static uint64_t srv_seed(void) {
     return v % 1000000000000ull + 1;
 }
 
+/* the start of a response object or event: data (SSE) or not, its id, object, time and model */
+static void srv_head(sbuf *b, const server *S, const slot *sl, int event, const char *object) {
+    sb_fmt(b, "%s{\"id\":\"%s-%ld\",\"object\":\"%s\",\"created\":%ld,\"model\":", event ? "data: " : "", sl->q.chat ? "chatcmpl" : "cmpl", sl->id,
+           object, (long)time(NULL));
+    sb_json(b, S->name, strlen(S->name));
+}
+
+/* the logprobs value: null, chat's {"content": [...]}, or the completions' legacy arrays */
+static void srv_lp_json(sbuf *b, const slot *sl) {
+    if (!sl->q.logprobs) sb_str(b, "null");
+    else if (sl->q.chat) { sb_str(b, "{\"content\":["); sb_add(b, sl->lp.p, sl->lp.n); sb_str(b, "]}"); }
+    else {
+        sb_str(b, "{\"tokens\":["); sb_add(b, sl->lp_tok.p, sl->lp_tok.n);
+        sb_str(b, "],\"token_logprobs\":["); sb_add(b, sl->lp.p, sl->lp.n);
+        sb_str(b, "],\"top_logprobs\":["); sb_add(b, sl->lp_top.p, sl->lp_top.n);
+        sb_str(b, "],\"text_offset\":["); sb_add(b, sl->lp_off.p, sl->lp_off.n);
+        sb_str(b, "]}");
+    }
+}
+
 /* starts connection i's request q in slot k; 0, or an HTTP status with err */
 static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap) {
     slot *sl = &S->slots[k];
@@ -944,8 +964,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
         c->keep_alive = 0;
         sb_str(&c->out, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\nX-Accel-Buffering: no\r\n\r\n");
         if (sl->q.chat) {
-            sb_fmt(&c->out, "data: {\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion.chunk\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-            sb_json(&c->out, S->name, strlen(S->name));
+            srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
             sb_str(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
         }
         c->t_progress = now_s();
@@ -1026,27 +1045,18 @@ static void srv_stream(server *S, slot *sl) {
     while (end > sl->sent && end < sl->text.n && ((unsigned char)sl->text.p[end] & 0xc0) == 0x80) end--; /* whole characters */
     if (end > sl->sent || (sl->lp.n && sl->q.chat) || sl->lp_tok.n) {
         if (sl->q.chat) {
-            sb_fmt(&c->out, "data: {\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion.chunk\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-            sb_json(&c->out, S->name, strlen(S->name));
+            srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
             sb_str(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{\"content\":");
             sb_json(&c->out, sl->text.p + sl->sent, end - sl->sent);
             sb_str(&c->out, "},\"logprobs\":");
-            if (sl->q.logprobs) { sb_str(&c->out, "{\"content\":["); sb_add(&c->out, sl->lp.p, sl->lp.n); sb_str(&c->out, "]}"); }
-            else sb_str(&c->out, "null");
+            srv_lp_json(&c->out, sl);
             sb_str(&c->out, ",\"finish_reason\":null}]}\n\n");
         } else {
-            sb_fmt(&c->out, "data: {\"id\":\"cmpl-%ld\",\"object\":\"text_completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-            sb_json(&c->out, S->name, strlen(S->name));
+            srv_head(&c->out, S, sl, 1, "text_completion");
             sb_str(&c->out, ",\"choices\":[{\"index\":0,\"text\":");
             sb_json(&c->out, sl->text.p + sl->sent, end - sl->sent);
             sb_str(&c->out, ",\"logprobs\":");
-            if (sl->q.logprobs) {
-                sb_str(&c->out, "{\"tokens\":["); sb_add(&c->out, sl->lp_tok.p, sl->lp_tok.n);
-                sb_str(&c->out, "],\"token_logprobs\":["); sb_add(&c->out, sl->lp.p, sl->lp.n);
-                sb_str(&c->out, "],\"top_logprobs\":["); sb_add(&c->out, sl->lp_top.p, sl->lp_top.n);
-                sb_str(&c->out, "],\"text_offset\":["); sb_add(&c->out, sl->lp_off.p, sl->lp_off.n);
-                sb_str(&c->out, "]}");
-            } else sb_str(&c->out, "null");
+            srv_lp_json(&c->out, sl);
             sb_str(&c->out, ",\"finish_reason\":null}]}\n\n");
         }
         sl->sent = end;
@@ -1054,19 +1064,15 @@ static void srv_stream(server *S, slot *sl) {
     }
     if (sl->finish) {
         if (sl->q.chat) {
-            sb_fmt(&c->out, "data: {\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion.chunk\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-            sb_json(&c->out, S->name, strlen(S->name));
+            srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
             sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n",
                    srv_finish_name(sl->finish));
         } else {
-            sb_fmt(&c->out, "data: {\"id\":\"cmpl-%ld\",\"object\":\"text_completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-            sb_json(&c->out, S->name, strlen(S->name));
+            srv_head(&c->out, S, sl, 1, "text_completion");
             sb_fmt(&c->out, ",\"choices\":[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n", srv_finish_name(sl->finish));
         }
         if (sl->q.include_usage) {
-            sb_fmt(&c->out, "data: {\"id\":\"%s-%ld\",\"object\":\"%s\",\"created\":%ld,\"model\":", sl->q.chat ? "chatcmpl" : "cmpl", sl->id,
-                   sl->q.chat ? "chat.completion.chunk" : "text_completion", (long)time(NULL));
-            sb_json(&c->out, S->name, strlen(S->name));
+            srv_head(&c->out, S, sl, 1, sl->q.chat ? "chat.completion.chunk" : "text_completion");
             sb_str(&c->out, ",\"choices\":[],");
             srv_usage(&c->out, sl);
             sb_str(&c->out, "}\n\n");
@@ -1081,26 +1087,17 @@ static void srv_stream(server *S, slot *sl) {
 static void srv_whole(server *S, slot *sl) {
     sbuf b = {NULL, 0, 0, 0};
     if (sl->q.chat) {
-        sb_fmt(&b, "{\"id\":\"chatcmpl-%ld\",\"object\":\"chat.completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-        sb_json(&b, S->name, strlen(S->name));
+        srv_head(&b, S, sl, 0, "chat.completion");
         sb_str(&b, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":");
         sb_json(&b, sl->text.p ? sl->text.p : "", sl->text.n);
         sb_str(&b, ",\"refusal\":null},\"logprobs\":");
-        if (sl->q.logprobs) { sb_str(&b, "{\"content\":["); sb_add(&b, sl->lp.p, sl->lp.n); sb_str(&b, "]}"); }
-        else sb_str(&b, "null");
+        srv_lp_json(&b, sl);
     } else {
-        sb_fmt(&b, "{\"id\":\"cmpl-%ld\",\"object\":\"text_completion\",\"created\":%ld,\"model\":", sl->id, (long)time(NULL));
-        sb_json(&b, S->name, strlen(S->name));
+        srv_head(&b, S, sl, 0, "text_completion");
         sb_str(&b, ",\"choices\":[{\"index\":0,\"text\":");
         sb_json(&b, sl->text.p ? sl->text.p : "", sl->text.n);
         sb_str(&b, ",\"logprobs\":");
-        if (sl->q.logprobs) {
-            sb_str(&b, "{\"tokens\":["); sb_add(&b, sl->lp_tok.p, sl->lp_tok.n);
-            sb_str(&b, "],\"token_logprobs\":["); sb_add(&b, sl->lp.p, sl->lp.n);
-            sb_str(&b, "],\"top_logprobs\":["); sb_add(&b, sl->lp_top.p, sl->lp_top.n);
-            sb_str(&b, "],\"text_offset\":["); sb_add(&b, sl->lp_off.p, sl->lp_off.n);
-            sb_str(&b, "]}");
-        } else sb_str(&b, "null");
+        srv_lp_json(&b, sl);
     }
     sb_fmt(&b, ",\"finish_reason\":\"%s\"}],", srv_finish_name(sl->finish));
     srv_usage(&b, sl);

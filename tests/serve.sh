@@ -136,22 +136,23 @@ if [ $HAVE_NODE = 1 ]; then
   check "6 clients at once on 4 slots: $same of 6 answers equal their runs alone" [ $same = 6 ]
 fi
 
-# ---- the openai npm client and the page
-if [ $HAVE_NODE = 1 ] && [ -d "$NODE_MODULES/openai" ]; then
-  NODE_PATH="$NODE_MODULES" node tests/serve_openai.mjs "$(URL /v1)" > "$T/openai.log" 2>&1
-  cat "$T/openai.log"
-  p=$(grep -c '^ok ' "$T/openai.log"); f=$(grep -c '^FAIL ' "$T/openai.log")
+# ---- the openai npm client and the page: each script's ok / FAIL lines count here
+# node_cases LOG MIN WHAT ARGS...: runs node ARGS into $T/LOG, adds its counts, and fails when under MIN cases passed
+node_cases() {
+  local log=$T/$1 min=$2 what=$3; shift 3
+  NODE_PATH="$NODE_MODULES" node "$@" > "$log" 2>&1
+  grep -E '^(ok|FAIL|DIFFER|error) ' "$log"
+  p=$(grep -c '^ok ' "$log"); f=$(grep -c '^FAIL ' "$log")
   pass=$((pass + p)); fail=$((fail + f))
-  [ "$p" -ge 8 ] || bad "the openai client ran ($p cases passed)"
+  [ "$p" -ge "$min" ] || bad "$what ran ($p cases passed; $(tail -n 1 "$log"))"
+}
+if [ $HAVE_NODE = 1 ] && [ -d "$NODE_MODULES/openai" ]; then
+  node_cases openai.log 8 "the openai client" tests/serve_openai.mjs "$(URL /v1)"
 else
   echo "skipped: the openai npm client (install it: npm install --prefix build/npm openai)"
 fi
 if [ $HAVE_NODE = 1 ] && [ -d "$NODE_MODULES/playwright-core" ] && command -v chromium > /dev/null; then
-  NODE_PATH="$NODE_MODULES" node tests/serve_page.mjs "$(URL /)" "$T/page.png" > "$T/page.log" 2>&1
-  cat "$T/page.log"
-  p=$(grep -c '^ok ' "$T/page.log"); f=$(grep -c '^FAIL ' "$T/page.log")
-  pass=$((pass + p)); fail=$((fail + f))
-  [ "$p" -ge 2 ] || bad "the chat page in Chromium ran ($p cases passed)"
+  node_cases page.log 2 "the chat page in Chromium" tests/serve_page.mjs "$(URL /)" "$T/page.png"
 else
   echo "skipped: the chat page in headless Chromium (needs chromium and npm's playwright-core)"
 fi
@@ -159,11 +160,7 @@ fi
 # ---- a short soak (tests/serve_soak.mjs; BENCH.md has the 10-minute one): answers under load equal their runs alone,
 #      aborted streams, garbage and half-sent requests free their slots, memory stays flat
 if [ $HAVE_NODE = 1 ]; then
-  node tests/serve_soak.mjs "$(URL /)" "$PID" 12 6 > "$T/soak.log" 2>&1
-  grep -E '^(ok|FAIL|DIFFER|error) ' "$T/soak.log"
-  p=$(grep -c '^ok ' "$T/soak.log"); f=$(grep -c '^FAIL ' "$T/soak.log")
-  pass=$((pass + p)); fail=$((fail + f))
-  [ "$p" -ge 4 ] || bad "the soak ran ($(tail -n 1 "$T/soak.log"))"
+  node_cases soak.log 4 "the soak" tests/serve_soak.mjs "$(URL /)" "$PID" 12 6
   req GET /health; check "after the soak: still serving" [ "$ST" = 200 ] && body_has '"slots_processing":0'
 fi
 
