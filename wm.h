@@ -19,11 +19,11 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             661  Public interface
+      @API             680  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1286  Tensor types
       @KERNELS        2193  Kernels
-      @STRUCTS          77  Model and session structures
+      @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1868  Layers, in data-flow order
       @JSON            307  JSON: a validating reader that never allocates
@@ -34,13 +34,13 @@
       @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      570  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
-      @BIND            510  Binding the plan to the directory, building the model
+      @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      3278  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE       2017  Generation and chat templates
-      @STDIO           410  stdio helpers
+      @STDIO           469  stdio helpers
       @UNICODE        2508  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
@@ -254,6 +254,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if !defined(WM_NO_STDIO)
+#include <stdio.h> /* wm_file_out */
+#endif
 
 #define WM_VERSION_MAJOR 0
 #define WM_VERSION_MINOR 1
@@ -788,6 +791,22 @@ WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, cons
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size);
 #if !defined(WM_NO_STDIO)
 WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path);
+
+/* ---- writing a file, as wm.h and its CLI do --------------------------------
+   wm_file_create opens PATH for writing: a regular file (or a new one) is
+   written as PATH.tmp and renamed over PATH by wm_file_close(o, 1), so no
+   partial file is ever left under the name; a symlink is followed to the file
+   it names (as cp does); a device, FIFO or socket is written directly
+   (nothing replaces it); a directory is refused. wm_file_close(o, 0) removes
+   the .tmp (a signal handler may unlink o->tmp itself: it is "" when none).
+   The message of a failure names PATH and the reason (errno's). */
+typedef struct wm_file_out {
+    FILE *f;         /* write the bytes here */
+    char path[4096]; /* the file written: PATH, or the file its symlinks name */
+    char tmp[4096];  /* path + ".tmp", renamed onto path when whole; "" when written directly */
+} wm_file_out;
+WMDEF wm_status wm_file_create(wm_file_out *o, const char *path, wm_error *err);
+WMDEF wm_status wm_file_close(wm_file_out *o, int commit, wm_error *err);
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *logits, const char *path);
 #endif
@@ -4711,7 +4730,8 @@ struct wm_model {
     void *owned;         /* WM_MALLOC'd block of wm_model_open/load */
     struct wm__ofile *owned_files; /* [n_owned_files] the files wm_model_load read or mapped */
     int n_owned_files;
-    int tied_head_differs; /* tie_word_embeddings, yet a different lm_head.weight is stored (wm_model_warning) */
+    unsigned tied_head_differs : 1; /* tie_word_embeddings, yet a different lm_head.weight is stored (wm_model_warning) */
+    unsigned n_unused : 31;         /* tensors the config leaves unused (wm_model_warning; wm_model_tensor names them) */
 };
 WM__SLOT(wm_model, 936);
 
@@ -10062,6 +10082,10 @@ static void wm__model_finish(wm_model *m) {
         m->has_attn |= md->attends | wm__slot_module(&m->layers[l], 1)->attends;
         if (md->bound) md->bound(&m->cfg, &m->layers[l].seq_w);
     }
+    for (k = 0; k < m->n_tensors; k++) { /* a tied lm_head.weight is the one unused tensor that is expected */
+        const wm__tensor *t = &m->tensors[k];
+        m->n_unused += !t->used && !(m->cfg.tie_embeddings == 1 && !strcmp(t->name, "lm_head.weight"));
+    }
     for (k = 0; k < m->n_tensors; k++) {
         const wm__tensor *t = &m->tensors[k];
         size_t nb = t->end - t->begin, j;
@@ -10191,6 +10215,9 @@ WMDEF const char *wm_model_warning(const wm_model *m) {
         return "tie_word_embeddings is true, but the checkpoint also stores an lm_head.weight that differs from the embedding: "
                "wm.h uses the embedding for both (as transformers does when it re-ties after loading, e.g. with a device_map; "
                "a plain from_pretrained would use lm_head.weight for both)";
+    if (m && m->n_unused)
+        return "the config leaves some of the checkpoint's tensors unused (does num_hidden_layers, or another size, "
+               "describe these weights?); wm_model_tensor's used field names them";
     return "";
 }
 
@@ -16418,28 +16445,87 @@ WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *l
 #endif /* stdio + malloc */
 
 #ifndef WM_NO_STDIO
+#include <errno.h>
 #include <stdio.h>
+#if (defined(__unix__) || defined(__APPLE__)) &&                                                                              \
+    (defined(_XOPEN_SOURCE) || defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE) || defined(__APPLE__))
+#include <limits.h>
+#include <sys/stat.h>
+#define WM__POSIX_FILES 1 /* lstat, realpath: symlinks and devices told apart */
+#endif
+
+WMDEF wm_status wm_file_create(wm_file_out *o, const char *path, wm_error *err) {
+    int direct = 0;
+    memset(o, 0, sizeof *o);
+    if (!path || !*path) return wm__fail(err, WM_ERR_INVALID_ARG, "no output path");
+    if (strlen(path) >= sizeof o->path - 4) return wm__fail(err, WM_ERR_INVALID_ARG, "%.64s...: path too long", path);
+    memcpy(o->path, path, strlen(path) + 1);
+#ifdef WM__POSIX_FILES
+    {
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) { /* follow it: the file it names is the one written */
+            char real[PATH_MAX];
+            if (realpath(path, real) && strlen(real) < sizeof o->path - 4) memcpy(o->path, real, strlen(real) + 1);
+            else direct = 1; /* dangling: fopen creates what it names */
+        }
+        if (!direct && stat(o->path, &st) == 0) {
+            if (S_ISDIR(st.st_mode)) return wm__fail(err, WM_ERR_IO, "%s: is a directory", path);
+            if (!S_ISREG(st.st_mode)) direct = 1; /* a device, FIFO or socket: written through, never replaced */
+        }
+    }
+#endif
+    if (!direct) wm__fmt(o->tmp, sizeof o->tmp, "%s.tmp", o->path);
+    o->f = fopen(direct ? o->path : o->tmp, "wb");
+    if (!o->f) {
+        int e = errno;
+        o->tmp[0] = 0;
+        return wm__fail(err, WM_ERR_IO, "%s: cannot create%s (%s)", path, direct ? "" : " its temporary file", strerror(e));
+    }
+    return WM_OK;
+}
+
+WMDEF wm_status wm_file_close(wm_file_out *o, int commit, wm_error *err) {
+    int ok = 1, e = 0;
+    if (!o->f) return WM_OK;
+    if (fflush(o->f) != 0) ok = 0, e = errno;
+    if (fclose(o->f) != 0 && ok) ok = 0, e = errno;
+    o->f = NULL;
+    if (!commit || !ok) {
+        if (o->tmp[0]) remove(o->tmp);
+        o->tmp[0] = 0;
+        return ok ? WM_OK : wm__fail(err, WM_ERR_IO, "%s: write failed (%s)", o->path, strerror(e));
+    }
+    if (o->tmp[0] && rename(o->tmp, o->path) != 0) {
+        e = errno;
+        remove(o->tmp);
+        o->tmp[0] = 0;
+        return wm__fail(err, WM_ERR_IO, "%s: cannot rename into place (%s)", o->path, strerror(e));
+    }
+    o->tmp[0] = 0;
+    return WM_OK;
+}
+
 static int wm__file_sink(void *f, const void *p, size_t n) { return fwrite(p, 1, n, (FILE *)f) == n; }
 
-/* Streams the session to PATH.tmp and renames it, so no partial file is left. */
+/* Streams the session through wm_file_create, so no partial file is left. */
 WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path) {
-    char tmp[4096];
-    FILE *f;
+    wm_file_out o;
+    wm_error e;
     size_t size = 0;
     wm__blob_io io;
     int ok;
-    if (!s || !path || strlen(path) > sizeof tmp - 8) return WM_ERR_INVALID_ARG;
-    wm__fmt(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "wb");
-    if (!f) return wm__serr(s, WM_ERR_IO, "%s: cannot create", tmp);
+    if (!s || !path) return WM_ERR_INVALID_ARG;
+    if (wm_file_create(&o, path, &e) != WM_OK) return wm__serr(s, e.status, "%s", e.message);
     memset(&io, 0, sizeof io);
     io.sink = wm__file_sink;
-    io.sink_ctx = f;
+    io.sink_ctx = o.f;
     ok = wm__session_save(s, smp, logits, &io, &size) == WM_OK;
-    ok &= fflush(f) == 0;
-    ok &= fclose(f) == 0;
-    if (!ok) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: write failed", tmp); }
-    if (rename(tmp, path) != 0) { remove(tmp); return wm__serr(s, WM_ERR_IO, "%s: cannot rename into place", path); }
+    if (!ok) {
+        int en = errno;
+        wm_file_close(&o, 0, &e);
+        return wm__serr(s, WM_ERR_IO, "%s: write failed (%s)", path, strerror(en));
+    }
+    if (wm_file_close(&o, 1, &e) != WM_OK) return wm__serr(s, e.status, "%s", e.message);
     return WM_OK;
 }
 #endif

@@ -1129,6 +1129,7 @@ static void srv_token(server *S, slot *sl, float *row) {
     const char *tb;
     int j;
     float *copy = NULL;
+    if (sl->n_gen >= sl->max_gen) { sl->finish = 2; return; } /* max_tokens 0 (or -n 0): the prompt read, nothing sampled */
     if (sl->q.logprobs) { /* of the model's distribution: the row before the sampler changes it */
         if (!(copy = (float *)malloc(sizeof(float) * (size_t)S->V))) { sl->finish = 2; return; }
         memcpy(copy, row, sizeof(float) * (size_t)S->V);

@@ -332,25 +332,51 @@ static void print_help(FILE *f) {
 
 /* ---- files ---------------------------------------------------------------- */
 
-/* Writes buf to path via path.tmp + rename, so no partial file is left. */
-static int write_file(const char *path, const void *buf, size_t n) {
-    char tmp[4096];
-    FILE *f;
-    if (strlen(path) + 5 > sizeof tmp) return fail("%s: path too long", path);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "wb");
-    if (!f) return fail("%s: cannot create (%s)", tmp, strerror(errno));
-    if (fwrite(buf, 1, n, f) != n || fflush(f) != 0) {
-        fclose(f);
-        remove(tmp);
-        return fail("%s: write failed (%s)", tmp, strerror(errno));
-    }
-    fclose(f);
-    if (rename(tmp, path) != 0) {
-        remove(tmp);
-        return fail("%s: cannot rename into place (%s)", path, strerror(errno));
-    }
+/* The output file being written (wm_file_create: a regular one goes to
+   OUT.tmp, renamed into place when whole): SIGINT, SIGTERM and SIGHUP remove
+   its .tmp before the process ends, so no partial file is left. */
+static wm_file_out *volatile g_out;
+
+static void drop_out_and_die(int sig) {
+    wm_file_out *o = g_out;
+    if (o && o->tmp[0]) unlink(o->tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static int out_open(wm_file_out *o, const char *path) {
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa, old;
+    wm_error e;
+    size_t k;
+    if (wm_file_create(o, path, &e) != WM_OK) return fail("%s", e.message);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = drop_out_and_die;
+    sigemptyset(&sa.sa_mask);
+    for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++) /* a handler of the command's own (generate's Ctrl-C) stays */
+        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_DFL) sigaction(sigs[k], &sa, NULL);
+    g_out = o;
     return 0;
+}
+
+/* commit: rename into place; else remove the .tmp */
+static int out_close(wm_file_out *o, int commit) {
+    wm_error e;
+    wm_status st = wm_file_close(o, commit, &e);
+    g_out = NULL;
+    return st != WM_OK ? fail("%s", e.message) : 0;
+}
+
+/* Writes buf to path through out_open, so no partial file is left. */
+static int write_file(const char *path, const void *buf, size_t n) {
+    wm_file_out o;
+    if (out_open(&o, path)) return 1;
+    if (fwrite(buf, 1, n, o.f) != n) {
+        int e = errno;
+        out_close(&o, 0);
+        return fail("%s: write failed (%s)", path, strerror(e));
+    }
+    return out_close(&o, 1);
 }
 
 /* A whole file ("-": standard input) as a NUL-terminated buffer to free;
@@ -420,7 +446,16 @@ static int parse_ids(const char *what, const char *s, int32_t **out) {
 /* a warning about how the checkpoint was read, once, on stderr */
 static void warn_model(const wm_model *m) {
     const char *w = wm_model_warning(m);
+    int i, n = 0;
     if (*w) fprintf(stderr, "wm: warning: %s\n", w);
+    for (i = 0; i < wm_model_n_tensors(m); i++) { /* the unused tensors by name, the first few */
+        wm_tensor_info t;
+        if (wm_model_tensor(m, i, &t) != WM_OK || t.used || (wm_model_config(m)->tie_embeddings == 1 && !strcmp(t.name, "lm_head.weight"))) continue;
+        if (n < 4) fprintf(stderr, "%s'%s'", n ? ", " : "wm: warning: unused: ", t.name);
+        n++;
+    }
+    if (n > 4) fprintf(stderr, " and %d more", n - 4);
+    if (n) fprintf(stderr, " (%d of %d tensors)\n", n, wm_model_n_tensors(m));
 }
 
 /* --cache-type: WM_F32, WM_F16 or WM_Q8_0; -1 after printing why not */
@@ -603,16 +638,16 @@ static int cmd_random(const args *a) {
 }
 
 /* ---- GGUF: convert, quantize ----------------------------------------------
-   wm_gguf_write into OUT.tmp, renamed into place when whole. The input is a
+   wm_gguf_write through out_open (OUT.tmp, renamed into place when whole). The input is a
    checkpoint directory (its config.json and tokenizer.json go along) or a
    GGUF file (its wm.config_json and tokenizer.huggingface.json). */
 
 typedef struct gg_out {
-    FILE *f;
+    wm_file_out o;
     const char *in;
 } gg_out;
 
-static int gg_write(void *user, const void *p, size_t n) { return fwrite(p, 1, n, ((gg_out *)user)->f) == n; }
+static int gg_write(void *user, const void *p, size_t n) { return fwrite(p, 1, n, ((gg_out *)user)->o.f) == n; }
 static void gg_progress(void *user, uint64_t done, uint64_t total) {
     (void)user;
     if (total > (64u << 20) && isatty(2)) fprintf(stderr, "\rwm: %3d%% %s", (int)(100.0 * (double)done / (double)total), done == total ? "\n" : "");
@@ -664,7 +699,7 @@ static int gg_open(const char *in, wm_model **m, char **file, size_t *file_n, ch
 }
 
 static int write_gguf(const char *in, const char *out_path, int mix, int allow_requant, int tok_blob) {
-    char tmp[4096], name[256];
+    char name[256];
     const char *base = strrchr(in, '/');
     wm_model *m = NULL;
     wm_error e;
@@ -697,20 +732,18 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
     }
     snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : in);
     if (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".gguf")) name[strlen(name) - 5] = 0;
-    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
     o.in = in;
-    if (!(o.f = fopen(tmp, "wb"))) { fail("%s: cannot create (%s)", tmp, strerror(errno)); goto done; }
+    if (out_open(&o.o, out_path)) goto done;
     p.mix = mix; p.allow_requantize = allow_requant; p.name = name;
     p.write = gg_write; p.progress = gg_progress; p.warn = gg_warn; p.user = &o;
-    if (wm_gguf_write(m, &p, &st, &e) != WM_OK || fflush(o.f) != 0) {
-        fclose(o.f);
-        remove(tmp);
-        if (e.status == WM_ERR_IO || e.status == WM_OK) fail("%s: write failed (%s)", tmp, strerror(errno));
+    if (wm_gguf_write(m, &p, &st, &e) != WM_OK) {
+        int en = errno;
+        out_close(&o.o, 0);
+        if (e.status == WM_ERR_IO) fail("%s: write failed (%s)", out_path, strerror(en));
         else fail("%s: %s", in, e.message);
         goto done;
     }
-    fclose(o.f);
-    if (rename(tmp, out_path) != 0) { remove(tmp); fail("%s: cannot rename into place (%s)", out_path, strerror(errno)); goto done; }
+    if (out_close(&o.o, 1)) goto done;
     {
         char types[256];
         size_t k = 0;
@@ -935,8 +968,10 @@ static volatile sig_atomic_t g_sigint; /* Ctrl-C presses since the answer began 
 
 static void on_sigint(int sig) {
     (void)sig;
-    if (++g_sigint >= 2) { /* a second Ctrl-C: leave now */
+    if (++g_sigint >= 2) { /* a second Ctrl-C: leave now (no partial output file) */
         static const char nl[] = "\n";
+        wm_file_out *o = g_out;
+        if (o && o->tmp[0]) unlink(o->tmp);
         if (write(2, nl, 1) < 0) {}
         _exit(130);
     }
@@ -1091,6 +1126,10 @@ static int cmd_generate(const args *a) {
     float *logits = NULL;
     double t0, t2, pre;
     unsigned long long seed = 0;
+    wm_file_out so; /* --save-session: opened before the work, so a bad path fails first */
+    void *blob = NULL;
+    size_t blob_n = 0;
+    so.f = NULL;
     memset(&sc, 0, sizeof sc); /* its text is freed at the end */
     if (a->set[O_PROMPT] && a->set[O_FILE]) return fail("generate: give -p TEXT or -f FILE, not both");
     if (!a->set[O_PROMPT] && !a->set[O_FILE] && !load) return fail("generate: no prompt (-p TEXT, -f FILE or --load-session FILE)");
@@ -1105,6 +1144,7 @@ static int cmd_generate(const args *a) {
         prompt_len = strlen(prompt);
     }
     if (open_all(a, &m, &t, &s)) goto done;
+    if (save && out_open(&so, save)) goto done;
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
     if (!logits) { fail("out of memory"); goto done; }
     if (load) {
@@ -1143,9 +1183,19 @@ static int cmd_generate(const args *a) {
     fprintf(stderr, "wm: prefill %d tokens in %.3f s (%.1f tok/s); decode %d tokens in %.3f s (%.1f tok/s)%s\n", gs.n_prompt, pre,
             gs.n_prompt / (pre > 0 ? pre : 1e-9), gs.n_generated, t2 - sc.t_first,
             gs.n_generated / (t2 - sc.t_first > 0 ? t2 - sc.t_first : 1e-9), stop_note(&gs, g_sigint != 0, wm_session_get_params(s)->n_ctx, &sc));
-    if (save && wm_session_save_file(s, &smp, logits, save) != WM_OK) { fail("%s", wm_session_error(s)); goto done; }
+    if (save) {
+        if (wm_session_save(s, &smp, logits, NULL, 0, &blob_n) != WM_OK || !(blob = malloc(blob_n)) ||
+            wm_session_save(s, &smp, logits, blob, blob_n, &blob_n) != WM_OK) {
+            fail("%s: %s", save, blob ? wm_session_error(s) : "out of memory");
+            goto done;
+        }
+        if (fwrite(blob, 1, blob_n, so.f) != blob_n) { fail("%s: write failed (%s)", save, strerror(errno)); goto done; }
+        if (out_close(&so, 1)) goto done;
+    }
     rc = g_sigint ? 130 : 0;
 done:
+    if (so.f) out_close(&so, 0);
+    free(blob);
     free(prompt_buf);
     free(sc.text);
     free(logits);

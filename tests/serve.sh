@@ -14,10 +14,12 @@ mkdir -p "$T"
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+verdict() { if [ $? = 0 ]; then ok "$1"; else bad "$1"; fi; }  # COND1 && COND2; verdict "what"
+check() { local what=$1; shift; "$@"; verdict "$what"; }       # check "what" COMMAND ARGS...
 
 # start a server; sets PID and PORT
 start() {
+  rm -f "$T/server.log" # (else the loop below may read the last server's port before this one's log is truncated)
   "$WM" serve "$MODEL" --port 0 "$@" > "$T/server.log" 2>&1 &
   PID=$!
   PORT=
@@ -43,12 +45,12 @@ ok "server starts on a free port ($PORT)"
 HAVE_NODE=0; command -v node > /dev/null && HAVE_NODE=1
 
 # ---- the endpoints
-req GET /health;      check "GET /health: 200, ok" [ "$ST" = 200 ] && body_has '"status":"ok"'
-req GET /v1/models;   check "GET /v1/models: the model" [ "$ST" = 200 ] && body_has '"id":"doge-demo"' && body_has '"object":"list"'
-req GET /;            check "GET /: the chat page" [ "$ST" = 200 ] && body_has '<title>wm.h chat</title>'
+req GET /health;      [ "$ST" = 200 ] && body_has '"status":"ok"'; verdict "GET /health: 200, ok"
+req GET /v1/models;   [ "$ST" = 200 ] && body_has '"id":"doge-demo"' && body_has '"object":"list"'; verdict "GET /v1/models: the model"
+req GET /;            [ "$ST" = 200 ] && body_has '<title>wm.h chat</title>'; verdict "GET /: the chat page"
 CHAT='{"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"Hello! Who are you?"}],"max_tokens":24,"seed":4,"temperature":0.8}'
 post /v1/chat/completions "$CHAT"; cp "$T/body" "$T/chat.json"
-check "chat: 200, a chat.completion with usage" [ "$ST" = 200 ] && body_has '"object":"chat.completion"' && body_has '"usage":{"prompt_tokens":'
+[ "$ST" = 200 ] && body_has '"object":"chat.completion"' && body_has '"usage":{"prompt_tokens":'; verdict "chat: 200, a chat.completion with usage"
 post /v1/chat/completions "$CHAT"
 sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//' "$T/body" > "$T/a"; sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//' "$T/chat.json" > "$T/b"
 check "chat: the same seed, the same answer (ids and times aside)" cmp -s "$T/a" "$T/b"
@@ -59,7 +61,7 @@ check "chat stream: the role first" grep -q -m1 '"delta":{"role":"assistant","co
 if [ $HAVE_NODE = 1 ]; then
   whole=$(node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1]));process.stdout.write(j.choices[0].message.content)' "$T/chat.json")
   streamed=$(node -e 'let o="";for(const l of require("fs").readFileSync(process.argv[1],"utf8").split("\n")){if(!l.startsWith("data: {"))continue;const j=JSON.parse(l.slice(6));const c=j.choices[0];if(c&&c.delta&&c.delta.content)o+=c.delta.content;}process.stdout.write(o)' "$T/stream.txt")
-  check "chat stream: the deltas make the whole answer ('${whole:0:40}...')" [ -n "$whole" ] && [ "$whole" = "$streamed" ]
+  [ -n "$whole" ] && [ "$whole" = "$streamed" ]; verdict "chat stream: the deltas make the whole answer ('${whole:0:40}...')"
 fi
 PROMPT='The secret of a happy life is'
 post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8}"
@@ -70,7 +72,7 @@ if [ $HAVE_NODE = 1 ]; then
   check "completion: usage 8 + 40" [ "$(jget '.usage.prompt_tokens'),$(jget '.usage.completion_tokens')" = "8,40" ]
   cut=${got%%drink*}
   post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8,\"stop\":[\"drink\",\"zebra\"]}"
-  check "completion: a stop string ends the text before it ('${cut: -20}')" [ "$(jget '.choices[0].text')" = "$cut" ] && [ "$(jget '.choices[0].finish_reason')" = stop ] && [ ${#cut} -lt ${#got} ]
+  [ "$(jget '.choices[0].text')" = "$cut" ] && [ "$(jget '.choices[0].finish_reason')" = stop ] && [ ${#cut} -lt ${#got} ]; verdict "completion: a stop string ends the text before it ('${cut: -20}')"
   curl -sN "$(URL /v1/completions)" -d "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8,\"stop\":\"you can drink\",\"stream\":true}" > "$T/cs.txt"
   streamed=$(node -e 'let o="",f="";for(const l of require("fs").readFileSync(process.argv[1],"utf8").split("\n")){if(!l.startsWith("data: {"))continue;const c=JSON.parse(l.slice(6)).choices[0];o+=c.text;if(c.finish_reason)f=c.finish_reason;}process.stdout.write(o+"|"+f)' "$T/cs.txt")
   check "completion stream: a stop string held back, never sent" [ "$streamed" = "${got%%you can drink*}|stop" ]
@@ -82,9 +84,11 @@ if [ $HAVE_NODE = 1 ]; then
     process.exit(c.length===j.usage.completion_tokens && c.every(e=>e.top_logprobs.length===3 && e.logprob<=0 && e.top_logprobs[0].logprob>=e.top_logprobs[1].logprob && e.top_logprobs[0].logprob>=e.logprob-1e-6)?0:1)' "$T/body"
 fi
 post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":0}"
-check "max_tokens 0: no text, finish length" [ "$ST" = 200 ] && body_has '"text":"","logprobs":null,"finish_reason":"length"'
+[ "$ST" = 200 ] && body_has '"text":"","logprobs":null,"finish_reason":"length"' && body_has '"completion_tokens":0,'; verdict "max_tokens 0: no text, no token, finish length"
+post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":0,\"stream\":true}"
+! grep -q '"text":"[^"]' "$T/body" && body_has '"finish_reason":"length"' && body_has '^data: \[DONE\]'; verdict "max_tokens 0, streamed: no text"
 post /v1/chat/completions '{"messages":[{"role":"user","content":"Hi"}],"max_completion_tokens":3,"temperature":0,"frequency_penalty":0,"presence_penalty":0,"n":1,"user":"u1","stream":false,"top_p":null}'
-check "chat: the fields clients send by default are accepted" [ "$ST" = 200 ] && body_has '"completion_tokens":3'
+[ "$ST" = 200 ] && body_has '"completion_tokens":3'; verdict "chat: the fields clients send by default are accepted"
 
 # ---- errors: a 400 (or the status) with a message, never a crash
 e400() { local what=$1 path=$2 data=$3 msg=$4; post "$path" "$data"; check "$what: $ST $(head -c 120 "$T/body")" [ "$ST" = 400 ] && body_has "$msg"; }
@@ -105,8 +109,8 @@ e400 "a field twice"       /v1/completions '{"prompt":"a","stop":["x","y","z","w
 e400 "too many stop strings" /v1/completions '{"prompt":"x","stop":["a","b","c","d","e"]}' "at most 4"
 req POST /v1/chat/completions -H 'Content-Type: application/json' --data-binary @<(head -c 1100000 /dev/zero | tr '\0' ' ')
 check "a body over 1 MB: 413" [ "$ST" = 413 ]
-req GET /v1/chat/completions; check "GET on a POST endpoint: 405" [ "$ST" = 405 ] && body_has 'takes POST'
-req GET /nope;                check "an unknown path: 404" [ "$ST" = 404 ] && body_has 'no such endpoint'
+req GET /v1/chat/completions; [ "$ST" = 405 ] && body_has 'takes POST'; verdict "GET on a POST endpoint: 405"
+req GET /nope;                [ "$ST" = 404 ] && body_has 'no such endpoint'; verdict "an unknown path: 404"
 hdrs=(); for i in $(seq 70); do hdrs+=(-H "X-Many-$i: $i"); done
 req GET /health "${hdrs[@]}"; check "70 headers: 431" [ "$ST" = 431 ]
 raw 'GET /health HTTP/2.0\r\n\r\n';                               check "HTTP/2.0 in the request line: 505 ($LINE)" [ "$LINE" = "HTTP/1.1 505 HTTP Version Not Supported" ]
@@ -161,7 +165,7 @@ fi
 #      aborted streams, garbage and half-sent requests free their slots, memory stays flat
 if [ $HAVE_NODE = 1 ]; then
   node_cases soak.log 4 "the soak" tests/serve_soak.mjs "$(URL /)" "$PID" 12 6
-  req GET /health; check "after the soak: still serving" [ "$ST" = 200 ] && body_has '"slots_processing":0'
+  req GET /health; [ "$ST" = 200 ] && body_has '"slots_processing":0'; verdict "after the soak: still serving"
 fi
 
 # ---- SIGTERM: a stream in progress finishes, then the server leaves with status 0
@@ -174,9 +178,15 @@ wait "$PID"; rc=$?
 check "SIGTERM: the stream in progress ends with [DONE]" grep -q '^data: \[DONE\]' "$T/drain.txt"
 check "SIGTERM: exit status 0 after draining ($rc)" [ $rc = 0 ]
 
+# ---- -n 0 on the server: every answer empty
+start -np 1 -c 256 -n 0 || bad "server with -n 0 starts"
+post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":5}"
+[ "$ST" = 200 ] && body_has '"text":"",' && body_has '"completion_tokens":0,'; verdict "-n 0: no token whatever max_tokens asks"
+stop
+
 # ---- --api-key
 start -np 1 -c 256 --api-key s3cret || bad "server with --api-key starts"
-req GET /v1/models;                                   check "no key: 401" [ "$ST" = 401 ] && body_has 'API key'
+req GET /v1/models;                                   [ "$ST" = 401 ] && body_has 'API key'; verdict "no key: 401"
 req GET /v1/models -H 'Authorization: Bearer wrong';  check "a wrong key: 401" [ "$ST" = 401 ]
 req GET /v1/models -H 'Authorization: Bearer s3cret'; check "the key: 200" [ "$ST" = 200 ]
 req GET /health;                                      check "/health needs no key" [ "$ST" = 200 ]

@@ -1893,22 +1893,35 @@ static int run(const char *cmd_) {
     return system(wm_cmd(cmd, sizeof cmd, cmd_));
 }
 
-/* ---- wm serve: tests/serve.sh (curl cases, concurrent clients, the openai
-   npm client and the chat page where installed); each of its cases counts */
-static void test_serve(void) {
+/* A test script's cases (lines "ok   ..." / "FAIL ...", the last "N passed,
+   N failed"), each counted in the suite's totals; at least min of them. */
+static void script_cases(const char *tag, const char *cmd, int min) {
     static char out[1 << 17];
     char *line, *last = NULL;
     int p = -1, f = -1;
-    if (getenv("WM_BIN") || (getenv("WM_SERVE") && !strcmp(getenv("WM_SERVE"), "0"))) return; /* (native only: sockets, curl, node; once per make test) */
-    run_capture("bash tests/serve.sh build/wm 2>&1", out, sizeof out);
+    run_capture(cmd, out, sizeof out);
     for (line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
-        if (!strncmp(line, "FAIL ", 5)) printf("FAIL [serve] %s\n", line + 5);
-        else if (!strncmp(line, "skipped:", 8)) printf("serve: %s\n", line);
+        if (!strncmp(line, "FAIL ", 5)) printf("FAIL [%s] %s\n", tag, line + 5);
+        else if (!strncmp(line, "skipped:", 8)) printf("%s: %s\n", tag, line);
         last = line;
     }
-    if (!last || sscanf(last, "%d passed, %d failed", &p, &f) != 2 || p < 40) { check(0, "tests/serve.sh: its last line: %s", last ? last : "(none)"); return; }
+    if (!last || sscanf(last, "%d passed, %d failed", &p, &f) != 2 || p < min) { check(0, "%s: its last line: %s", cmd, last ? last : "(none)"); return; }
     g_pass += p;
     g_fail += f;
+}
+
+/* ---- wm serve: tests/serve.sh (curl cases, concurrent clients, the openai
+   npm client and the chat page where installed); each of its cases counts */
+static void test_serve(void) {
+    if (getenv("WM_BIN") || (getenv("WM_SERVE") && !strcmp(getenv("WM_SERVE"), "0"))) return; /* (native only: sockets, curl, node; once per make test) */
+    script_cases("serve", "bash tests/serve.sh build/wm 2>&1", 40);
+}
+
+/* ---- the CLI against a user's files and signals: tests/hostile_cli.sh
+   (outputs through symlinks and FIFOs, no OUT.tmp after a signal) */
+static void test_hostile_cli(void) {
+    if (getenv("WM_BIN")) return; /* native only: signals and FIFOs, once per make test */
+    script_cases("hostile_cli", "bash tests/hostile_cli.sh build/wm 2>&1", 11);
 }
 
 /* A user's mistakes: each exits non-zero with one line on stderr naming the problem. */
@@ -4667,6 +4680,7 @@ int main(int argc, char **argv) {
     RUN("batch", test_batch);
     RUN("serve", test_serve);
     RUN("hostile", test_hostile);
+    RUN("hostile", test_hostile_cli);
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
     RUN("chat", test_jinja_templates);
