@@ -36,10 +36,10 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3278  Tokenizer
+      @TOKENIZER      3282  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2017  Generation and chat templates
+      @GENERATE       2236  Generation and chat templates
       @STDIO           469  stdio helpers
       @UNICODE        2508  Unicode tables and their lookups (an appendix)
 
@@ -13177,7 +13177,8 @@ static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const u
             wm__added_window(t, w0, (size_t)(w1 - w0), e, nz, win);
             best = win[0];
         }
-        if (best < 0) { q++; continue; }
+        if (best < 0 || t->added_len[best] > (size_t)(e - q) || !t->added_len[best] ||
+            memcmp(q, t->added_bytes + t->added_off[best], t->added_len[best])) { q++; continue; } /* (a damaged automaton: no match) */
         end = q + t->added_len[best];
         fl = t->tok_flags[t->added[best]];
         if ((fl & WM__TOK_SINGLE) && (wm__word_before(lo, q) || wm__word_at(end, e))) { q = end; continue; } /* inside a word: the search goes on after it */
@@ -13664,21 +13665,24 @@ static wm_status wm__tb_check(const wm_tokenizer *t, const uint64_t *bytes, wm_e
     WM__TB_NEED(wm__tb_run(t->vocab_hash, 4, t->vocab_mask) <= WM__TB_MAX_RUN &&
                     wm__tb_run(t->merge_hash, sizeof(wm__merge), t->merge_mask) <= WM__TB_MAX_RUN, "a hash table's probe run");
     for (run = 0, i = 0; i < (uint64_t)t->n_added; i++) {
-        WM__TB_NEED(WM__TB_ID(t->added[i]) && t->added_nz[i] <= 1 && t->added_rorder[i] >= 0 && t->added_rorder[i] < t->n_added, "an added token");
+        WM__TB_NEED(WM__TB_ID(t->added[i]) && t->added_nz[i] <= 1 && t->added_rorder[i] >= 0 && t->added_rorder[i] < t->n_added && t->added_len[i] >= 1,
+                    "an added token");
         WM__TB_NEED((uint64_t)t->added_off[i] + t->added_len[i] <= bytes[WM__TB_added_bytes] &&
                         (uint64_t)t->added_roff[i] + t->added_rlen[i] <= bytes[WM__TB_added_bytes], "an added token's text");
         run = WM__MAX(run, (uint64_t)t->added_len[i]);
     }
     WM__TB_NEED(run == t->added_max, "added_max");
     { /* the automaton: breadth first (each node's children the next nodes in order, sorted by byte), failure links to shallower nodes */
-        uint64_t next = 1, level = 0, level_end = 1, next_end = 1;
+        uint64_t next = 1, level = 0, level_end = 1, next_end = 1, depth = 0; /* depth: of node i, the length of its string */
         for (i = 0; i < (uint64_t)t->n_ac; i++) {
             const wm__acn *x = &t->ac[i];
             uint32_t c;
-            if (i == level_end) { level = level_end; level_end = next_end; }
+            if (i == level_end) { level = level_end; level_end = next_end; depth++; }
             WM__TB_NEED(i < level_end, "the automaton's order");
             WM__TB_NEED(i == 0 ? x->fail == 0 : x->fail >= 0 && (uint64_t)x->fail < level, "a failure link");
-            WM__TB_NEED(x->out[0] >= -1 && x->out[0] < t->n_added && x->out[1] >= -1 && x->out[1] < t->n_added, "an automaton output");
+            WM__TB_NEED(x->out[0] >= -1 && x->out[0] < t->n_added && x->out[1] >= -1 && x->out[1] < t->n_added &&
+                            (x->out[0] < 0 || t->added_len[x->out[0]] <= depth) && (x->out[1] < 0 || t->added_len[x->out[1]] <= depth),
+                        "an automaton output"); /* a text no longer than the node's string (its bytes are compared where it is used) */
             if (x->n_child) {
                 WM__TB_NEED((uint64_t)x->child == next && next + x->n_child <= (uint64_t)t->n_ac, "the automaton's children");
                 for (c = 1; c < x->n_child; c++) WM__TB_NEED(t->ac[next + c - 1].byte < t->ac[next + c].byte, "the automaton's children");
@@ -14273,6 +14277,7 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    Work is bounded: steps, output, nesting and memory (one arena). A host
    feature: it formats numbers with <stdio.h>'s snprintf. */
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+#include <errno.h>
 #include <stdio.h>
 enum { WM__JV_UNDEF, WM__JV_NONE, WM__JV_BOOL, WM__JV_INT, WM__JV_FLOAT, WM__JV_STR, WM__JV_LIST, WM__JV_DICT, WM__JV_FN };
 typedef struct wm__jarr wm__jarr;
@@ -14288,6 +14293,7 @@ typedef struct wm__jv {
 struct wm__jarr { /* list items, or dict values with their keys (insertion order) */
     wm__jv *v, *k;
     int n, cap;
+    int *hx, hcap; /* a dict of more than 8 keys: [hcap] open-addressed 1 + index of a string key, 0 empty */
 };
 
 enum { WM__JT_TEXT, WM__JT_VAR, WM__JT_VAREND, WM__JT_BLK, WM__JT_BLKEND, WM__JT_NAME, WM__JT_INT, WM__JT_FLOAT, WM__JT_STR, WM__JT_OP, WM__JT_EOF };
@@ -14298,10 +14304,12 @@ typedef struct wm__jtok {
 } wm__jtok;
 
 typedef struct wm__jblk { struct wm__jblk *next; size_t used, cap; } wm__jblk;
-#define WM__J_STEPS 20000000L /* expressions and statements one rendering may run */
+#define WM__J_STEPS 20000000L /* the budget of one rendering: a unit per expression, statement, filter, test,
+                                 call and subscript, and one per 16 bytes any of them produces */
 #define WM__J_OUT ((size_t)64 << 20) /* bytes of output */
 #define WM__J_MEM ((size_t)256 << 20) /* bytes of values */
 #define WM__J_DEPTH 128 /* nesting of expressions, blocks and loops */
+#define WM__J_VDEPTH 512 /* nesting of values that printing, tojson and == walk (Python's own limit is near 1000) */
 typedef struct wm__jx {
     wm__jtok *tk;
     int ntk, pos;
@@ -14314,7 +14322,16 @@ typedef struct wm__jx {
     size_t mem_used;
     int err;                      /* 1: failed, 2: raise_exception (msg: its message) */
     char msg[512];
+    /* the string last measured or indexed by code point: its count, whether it is ASCII, one
+       code point's byte offset; so s[i] over i, slices and |length stay linear in the string */
+    const char *ps;
+    size_t pn, pcount, pbi;
+    long long pci;
+    int pascii;
 } wm__jx;
+
+/* one unit of the budget (0 after the failure it causes) */
+static int wm__jstep(wm__jx *x, long long units);
 
 static int wm__jfail(wm__jx *x, const char *fmt, ...) {
     va_list ap;
@@ -14324,6 +14341,11 @@ static int wm__jfail(wm__jx *x, const char *fmt, ...) {
     vsnprintf(x->msg, sizeof x->msg, fmt, ap);
     va_end(ap);
     return 0;
+}
+
+static int wm__jstep(wm__jx *x, long long units) {
+    if ((x->steps += units) <= WM__J_STEPS) return 1;
+    return wm__jfail(x, "the template runs too long (more than %ld steps)", WM__J_STEPS);
 }
 
 static void *wm__jalloc(wm__jx *x, size_t n) {
@@ -14377,16 +14399,45 @@ static void wm__jpush(wm__jx *x, wm__jarr *a, const wm__jv *k, wm__jv v) { /* k:
     a->v[a->n++] = v;
 }
 static int wm__jseq(const wm__jv *a, const char *s, size_t n) { return a->t == WM__JV_STR && a->n == n && !memcmp(a->s, s, n); }
+static unsigned wm__jhash(const char *s, size_t n) { uint64_t h = wm__fnv_bytes(WM__FNV_INIT, s, n); return (unsigned)(h ^ (h >> 32)); }
+/* a dict's index of its string keys (built when it passes 8 keys, kept at most half full) */
+static void wm__jindex_keys(wm__jx *x, wm__jarr *d) {
+    int i, cap = 32, *hx;
+    while (cap < 4 * d->n) cap *= 2;
+    if (!(hx = (int *)wm__jalloc(x, sizeof(int) * (size_t)cap))) return;
+    memset(hx, 0, sizeof(int) * (size_t)cap);
+    for (i = 0; i < d->n; i++) {
+        unsigned h;
+        if (d->k[i].t != WM__JV_STR) continue;
+        for (h = wm__jhash(d->k[i].s, d->k[i].n) & (unsigned)(cap - 1); hx[h]; h = (h + 1) & (unsigned)(cap - 1)) {}
+        hx[h] = i + 1;
+    }
+    d->hx = hx;
+    d->hcap = cap;
+}
 static wm__jv *wm__jget(wm__jarr *d, const char *s, size_t n) { /* a dict's value by key, or NULL */
     int i;
-    for (i = 0; d && i < d->n; i++)
-        if (wm__jseq(&d->k[i], s, n)) return &d->v[i];
+    unsigned h;
+    if (!d) return NULL;
+    if (!d->hx) {
+        for (i = 0; i < d->n; i++)
+            if (wm__jseq(&d->k[i], s, n)) return &d->v[i];
+        return NULL;
+    }
+    for (h = wm__jhash(s, n) & (unsigned)(d->hcap - 1); d->hx[h]; h = (h + 1) & (unsigned)(d->hcap - 1))
+        if (wm__jseq(&d->k[d->hx[h] - 1], s, n)) return &d->v[d->hx[h] - 1];
     return NULL;
 }
 static void wm__jput(wm__jx *x, wm__jarr *d, const char *s, size_t n, wm__jv v) {
     wm__jv *o = wm__jget(d, s, n), k = wm__jstr(s, n);
-    if (o) *o = v;
-    else wm__jpush(x, d, &k, v);
+    if (o) { *o = v; return; }
+    wm__jpush(x, d, &k, v);
+    if (!d || !d->n || d->k[d->n - 1].s != s) return;
+    if (d->hx && 2 * d->n <= d->hcap) { /* the new key into the index */
+        unsigned h;
+        for (h = wm__jhash(s, n) & (unsigned)(d->hcap - 1); d->hx[h]; h = (h + 1) & (unsigned)(d->hcap - 1)) {}
+        d->hx[h] = d->n;
+    } else if (d->n > 8) wm__jindex_keys(x, d);
 }
 static char *wm__jdup(wm__jx *x, const char *s, size_t n) {
     char *d = (char *)wm__jalloc(x, n + 1);
@@ -14397,7 +14448,7 @@ static char *wm__jdup(wm__jx *x, const char *s, size_t n) {
 /* a growing string */
 typedef struct wm__jsb { wm__jx *x; char *p; size_t n, cap; } wm__jsb;
 static void wm__jsb_put(wm__jsb *b, const char *s, size_t n) {
-    if (!n) return;
+    if (!n || !wm__jstep(b->x, (long long)((n + 15) >> 4))) return;
     if (b->n + n > b->cap) {
         size_t cap = 2 * (b->n + n) + 32;
         char *np = (char *)wm__jalloc(b->x, cap);
@@ -14466,9 +14517,10 @@ static void wm__jrepr_str(wm__jsb *b, const char *s, size_t n) {
     }
     wm__jsb_c(b, q);
 }
-static void wm__jto_str(wm__jsb *b, const wm__jv *v, int repr) {
+static void wm__jto_str_d(wm__jsb *b, const wm__jv *v, int repr, int d) {
     char buf[32];
     int i;
+    if (d > WM__J_VDEPTH && (v->t == WM__JV_LIST || v->t == WM__JV_DICT)) { wm__jfail(b->x, "values nested too deep to print (more than %d levels)", WM__J_VDEPTH); return; }
     switch (v->t) {
     case WM__JV_UNDEF: break;
     case WM__JV_NONE: wm__jsb_z(b, "None"); break;
@@ -14478,17 +14530,17 @@ static void wm__jto_str(wm__jsb *b, const wm__jv *v, int repr) {
     case WM__JV_STR: if (repr) wm__jrepr_str(b, v->s, v->n); else wm__jsb_put(b, v->s, v->n); break;
     case WM__JV_LIST:
         wm__jsb_c(b, '[');
-        for (i = 0; i < v->a->n; i++) { if (i) wm__jsb_z(b, ", "); wm__jto_str(b, &v->a->v[i], 1); }
+        for (i = 0; i < v->a->n && !b->x->err; i++) { if (i) wm__jsb_z(b, ", "); wm__jto_str_d(b, &v->a->v[i], 1, d + 1); }
         wm__jsb_c(b, ']');
         break;
     case WM__JV_DICT:
         if (v->ns) wm__jsb_z(b, "<Namespace ");
         wm__jsb_c(b, '{');
-        for (i = 0; i < v->a->n; i++) {
+        for (i = 0; i < v->a->n && !b->x->err; i++) {
             if (i) wm__jsb_z(b, ", ");
-            wm__jto_str(b, &v->a->k[i], 1);
+            wm__jto_str_d(b, &v->a->k[i], 1, d + 1);
             wm__jsb_z(b, ": ");
-            wm__jto_str(b, &v->a->v[i], 1);
+            wm__jto_str_d(b, &v->a->v[i], 1, d + 1);
         }
         wm__jsb_c(b, '}');
         if (v->ns) wm__jsb_c(b, '>');
@@ -14496,6 +14548,7 @@ static void wm__jto_str(wm__jsb *b, const wm__jv *v, int repr) {
     default: wm__jsb_z(b, "<function>");
     }
 }
+static void wm__jto_str(wm__jsb *b, const wm__jv *v, int repr) { wm__jto_str_d(b, v, repr, 0); }
 
 /* json.dumps(v, ensure_ascii=False, indent, separators) as transformers' tojson */
 static int wm__jto_json(wm__jx *x, wm__jsb *b, const wm__jv *v, int indent, int level, const char *item_sep, const char *key_sep) {
@@ -14529,6 +14582,7 @@ static int wm__jto_json(wm__jx *x, wm__jsb *b, const wm__jv *v, int indent, int 
     }
     case WM__JV_LIST: case WM__JV_DICT: {
         int dict = v->t == WM__JV_DICT;
+        if (level >= WM__J_VDEPTH) return wm__jfail(x, "tojson: values nested too deep (more than %d levels)", WM__J_VDEPTH);
         wm__jsb_c(b, dict ? '{' : '[');
         if (v->a->n == 0) { wm__jsb_c(b, dict ? '}' : ']'); return 1; }
         for (i = 0; i < v->a->n; i++) {
@@ -14539,7 +14593,7 @@ static int wm__jto_json(wm__jx *x, wm__jsb *b, const wm__jv *v, int indent, int 
                 wm__jto_json(x, b, &v->a->k[i], indent, level + 1, item_sep, key_sep);
                 wm__jsb_z(b, key_sep);
             }
-            if (!wm__jto_json(x, b, &v->a->v[i], indent, level + 1, item_sep, key_sep)) return 0;
+            if (!wm__jto_json(x, b, &v->a->v[i], indent, level + 1, item_sep, key_sep) || x->err) return 0;
         }
         if (indent >= 0) { wm__jsb_c(b, '\n'); for (k = 0; k < indent * level; k++) wm__jsb_c(b, ' '); }
         wm__jsb_c(b, dict ? '}' : ']');
@@ -14594,8 +14648,9 @@ static wm__jv wm__jfrom_json(wm__jx *x, const char *p, const char *e, int depth)
 
 /* ---- the lexer: text and tags into tokens ----------------------------------- */
 static void wm__jtok_add(wm__jx *x, int t, const char *s, size_t n) {
-    if (x->ntk % 256 == 0) {
-        wm__jtok *nt = (wm__jtok *)wm__jalloc(x, sizeof(wm__jtok) * (size_t)(x->ntk + 256));
+    if (x->ntk == 0 || (x->ntk >= 256 && !(x->ntk & (x->ntk - 1)))) { /* room for 256, then doubled at each power of two */
+        size_t cap = x->ntk ? 2 * (size_t)x->ntk : 256;
+        wm__jtok *nt = (wm__jtok *)wm__jalloc(x, sizeof(wm__jtok) * cap);
         if (!nt) return;
         if (x->ntk) memcpy(nt, x->tk, sizeof(wm__jtok) * (size_t)x->ntk);
         x->tk = nt;
@@ -14606,23 +14661,30 @@ static void wm__jtok_add(wm__jx *x, int t, const char *s, size_t n) {
     x->ntk++;
 }
 
-/* text with its line ends as jinja2 makes them (\r\n and \r: \n) */
 static void wm__jtext(wm__jx *x, const char *s, size_t n) {
+    if (n) wm__jtok_add(x, WM__JT_TEXT, s, n);
+}
+
+/* the source with its line ends as jinja2 reads them (\r\n and \r: \n), before lexing: tags,
+   literals and the whitespace control all see \n; *n becomes the new length */
+static const char *wm__jnewlines(wm__jx *x, const char *s, size_t *n) {
     size_t i, j = 0;
     char *d;
-    if (!n) return;
-    if (!memchr(s, '\r', n)) { wm__jtok_add(x, WM__JT_TEXT, s, n); return; }
-    if (!(d = (char *)wm__jalloc(x, n))) return;
-    for (i = 0; i < n; i++)
+    if (!*n || !memchr(s, '\r', *n)) return s;
+    if (!(d = (char *)wm__jalloc(x, *n))) return NULL;
+    for (i = 0; i < *n; i++)
         if (s[i] != '\r') d[j++] = s[i];
-        else { d[j++] = '\n'; if (i + 1 < n && s[i + 1] == '\n') i++; }
-    wm__jtok_add(x, WM__JT_TEXT, d, j);
+        else { d[j++] = '\n'; if (i + 1 < *n && s[i + 1] == '\n') i++; }
+    *n = j;
+    return d;
 }
 
 static int wm__jlex(wm__jx *x, const char *src, size_t n) {
-    const char *p = src, *e = src + n;
+    const char *p, *e;
     int line_start = 1, depth;
-    if (n && e[-1] == '\n') { e--; if (e > p && e[-1] == '\r') e--; } /* keep_trailing_newline off: one final newline goes */
+    if (!(src = wm__jnewlines(x, src, &n))) return 0;
+    p = src, e = src + n;
+    if (n && e[-1] == '\n') e--; /* keep_trailing_newline off: one final newline goes */
     while (p < e && !x->err) {
         const char *t = p, *text_end;
         int kind; /* '{', '%', '#' */
@@ -14646,7 +14708,7 @@ static int wm__jlex(wm__jx *x, const char *src, size_t n) {
             while (c + 1 < e && !(c[0] == '#' && c[1] == '}')) c++;
             if (c + 1 >= e) return wm__jfail(x, "a comment {# is not closed");
             p = c + 2;
-            if (c > t + 2 && c[-1] == '-') { while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++; }
+            if (c > t + 3 && c[-1] == '-') { while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++; }
             else if (p < e && *p == '\n') p++; /* trim_blocks */
             line_start = p > src && p[-1] == '\n';
             continue;
@@ -14742,9 +14804,10 @@ static const char *wm__jtype(const wm__jv *v) {
 }
 static int wm__jnum(const wm__jv *v) { return v->t == WM__JV_INT || v->t == WM__JV_FLOAT || v->t == WM__JV_BOOL; }
 static double wm__jf(const wm__jv *v) { return v->t == WM__JV_FLOAT ? v->f : (double)v->i; }
-static int wm__jeq(const wm__jv *a, const wm__jv *b) {
+static int wm__jeq_d(wm__jx *x, const wm__jv *a, const wm__jv *b, int d) {
     int i;
     if (wm__jnum(a) && wm__jnum(b)) return wm__jf(a) == wm__jf(b);
+    if (d > WM__J_VDEPTH) return wm__jfail(x, "values nested too deep to compare (more than %d levels)", WM__J_VDEPTH);
     if (a->t != b->t) return 0;
     switch (a->t) {
     case WM__JV_STR: return a->n == b->n && !memcmp(a->s, b->s, a->n);
@@ -14753,14 +14816,15 @@ static int wm__jeq(const wm__jv *a, const wm__jv *b) {
         for (i = 0; i < a->a->n; i++) {
             if (a->t == WM__JV_DICT) {
                 wm__jv *o = wm__jget(b->a, a->a->k[i].s, a->a->k[i].n);
-                if (!o || !wm__jeq(&a->a->v[i], o)) return 0;
-            } else if (!wm__jeq(&a->a->v[i], &b->a->v[i])) return 0;
+                if (!o || !wm__jeq_d(x, &a->a->v[i], o, d + 1)) return 0;
+            } else if (!wm__jeq_d(x, &a->a->v[i], &b->a->v[i], d + 1)) return 0;
         }
         return 1;
     case WM__JV_FN: return a->s == b->s && a->a == b->a;
     default: return 1; /* none, undefined */
     }
 }
+static int wm__jeq(wm__jx *x, const wm__jv *a, const wm__jv *b) { return wm__jeq_d(x, a, b, 0); }
 static int wm__jcmp(wm__jx *x, const wm__jv *a, const wm__jv *b, int *r) { /* <0, 0, >0 */
     if (wm__jnum(a) && wm__jnum(b)) { double p = wm__jf(a), q = wm__jf(b); *r = p < q ? -1 : p > q; return 1; }
     if (a->t == WM__JV_STR && b->t == WM__JV_STR) {
@@ -14771,14 +14835,26 @@ static int wm__jcmp(wm__jx *x, const wm__jv *a, const wm__jv *b, int *r) { /* <0
     return wm__jfail(x, "'<' not supported between '%s' and '%s'", wm__jtype(a), wm__jtype(b));
 }
 static size_t wm__jutf8_count(const char *s, size_t n) { size_t i, c = 0; for (i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80; return c; }
-static size_t wm__jutf8_at(const char *s, size_t n, long long ci) { /* byte offset of code point ci (n: past the end) */
+/* s[n] becomes the string of x's position cache (one scan when it is a new one) */
+static void wm__jpos_of(wm__jx *x, const char *s, size_t n) {
     size_t i;
-    for (i = 0; i < n; i++)
-        if (((unsigned char)s[i] & 0xc0) != 0x80 && ci-- == 0) return i;
-    return n;
+    if (x->ps == s && x->pn == n) return;
+    x->ps = s; x->pn = n; x->pci = 0; x->pbi = 0; x->pcount = 0; x->pascii = 1;
+    for (i = 0; i < n; i++) { x->pcount += ((unsigned char)s[i] & 0xc0) != 0x80; x->pascii &= (unsigned char)s[i] < 0x80; }
+    wm__jstep(x, (long long)(n >> 4));
 }
-static long long wm__jlen(const wm__jv *v) {
-    return v->t == WM__JV_STR ? (long long)wm__jutf8_count(v->s, v->n) : v->t == WM__JV_LIST || v->t == WM__JV_DICT ? v->a->n : -1;
+/* byte offset of code point ci of s[n] (n: past the end), walked from the cached one */
+static size_t wm__jutf8_at(wm__jx *x, const char *s, size_t n, long long ci) {
+    wm__jpos_of(x, s, n);
+    if (ci < 0 || ci >= (long long)x->pcount) return n;
+    if (x->pascii) return (size_t)ci;
+    while (x->pci < ci) { x->pbi++; while (x->pbi < n && ((unsigned char)s[x->pbi] & 0xc0) == 0x80) x->pbi++; x->pci++; }
+    while (x->pci > ci) { x->pbi--; while (x->pbi > 0 && ((unsigned char)s[x->pbi] & 0xc0) == 0x80) x->pbi--; x->pci--; }
+    return x->pbi;
+}
+static long long wm__jlen(wm__jx *x, const wm__jv *v) {
+    if (v->t == WM__JV_STR) { wm__jpos_of(x, v->s, v->n); return (long long)x->pcount; }
+    return v->t == WM__JV_LIST || v->t == WM__JV_DICT ? v->a->n : -1;
 }
 
 /* the items a for loop or a filter sees: a list's, a dict's keys, a string's characters */
@@ -14892,6 +14968,7 @@ static wm__jv wm__jattr(wm__jx *x, const wm__jv *o, const char *s, size_t n) {
     static const char *const dict_m[] = {"items", "keys", "values", "get"};
     const char *const *m = o->t == WM__JV_STR ? str_m : dict_m;
     size_t k, nm = o->t == WM__JV_STR ? sizeof str_m / sizeof str_m[0] : o->t == WM__JV_DICT && !o->ns ? sizeof dict_m / sizeof dict_m[0] : 0;
+    if (!wm__jstep(x, 1)) return wm__jval(WM__JV_UNDEF);
     if (o->t == WM__JV_UNDEF) { wm__jfail(x, "'%.*s' of an undefined value (jinja2: UndefinedError)", (int)n, s); return *o; }
     for (k = 0; k < nm; k++)
         if (strlen(m[k]) == n && !memcmp(m[k], s, n)) {
@@ -14910,6 +14987,7 @@ static wm__jv wm__jattr(wm__jx *x, const wm__jv *o, const char *s, size_t n) {
 
 /* o[key] (sl: a slice start:stop:step, each may be absent) */
 static wm__jv wm__jindex(wm__jx *x, const wm__jv *o, const wm__jv *key) {
+    if (!wm__jstep(x, 1)) return wm__jval(WM__JV_UNDEF);
     if (o->t == WM__JV_UNDEF) { wm__jfail(x, "an index into an undefined value (jinja2: UndefinedError)"); return *o; }
     if (o->t == WM__JV_DICT) {
         wm__jv *v = key->t == WM__JV_STR ? wm__jget(o->a, key->s, key->n) : NULL;
@@ -14917,11 +14995,11 @@ static wm__jv wm__jindex(wm__jx *x, const wm__jv *o, const wm__jv *key) {
         return key->t == WM__JV_STR ? wm__jattr(x, o, key->s, key->n) : wm__jval(WM__JV_UNDEF);
     }
     if ((o->t == WM__JV_LIST || o->t == WM__JV_STR) && (key->t == WM__JV_INT || key->t == WM__JV_BOOL)) {
-        long long n = wm__jlen(o), i = key->i < 0 ? key->i + n : key->i;
+        long long n = wm__jlen(x, o), i = key->i < 0 ? key->i + n : key->i;
         if (i < 0 || i >= n) return wm__jval(WM__JV_UNDEF);
         if (o->t == WM__JV_LIST) return o->a->v[i];
         {
-            size_t b = wm__jutf8_at(o->s, o->n, i), c = wm__jutf8_at(o->s, o->n, i + 1);
+            size_t b = wm__jutf8_at(x, o->s, o->n, i), c = wm__jutf8_at(x, o->s, o->n, i + 1);
             return wm__jstr(o->s + b, c - b);
         }
     }
@@ -14929,8 +15007,9 @@ static wm__jv wm__jindex(wm__jx *x, const wm__jv *o, const wm__jv *key) {
     return wm__jval(WM__JV_UNDEF);
 }
 static wm__jv wm__jslice(wm__jx *x, const wm__jv *o, const wm__jv *a, const wm__jv *b, const wm__jv *c) {
-    long long n = wm__jlen(o), st = c->t == WM__JV_INT ? c->i : 1, lo, hi, i;
+    long long n = wm__jlen(x, o), st = c->t == WM__JV_INT ? c->i : 1, lo, hi, i;
     wm__jv r;
+    if (!wm__jstep(x, 1)) return wm__jval(WM__JV_UNDEF);
     if (o->t != WM__JV_LIST && o->t != WM__JV_STR) {
         if (o->t != WM__JV_UNDEF) wm__jfail(x, "a slice of '%s'", wm__jtype(o));
         return wm__jval(WM__JV_UNDEF);
@@ -14949,7 +15028,7 @@ static wm__jv wm__jslice(wm__jx *x, const wm__jv *o, const wm__jv *a, const wm__
     } else {
         wm__jsb sb = {x, NULL, 0, 0};
         for (i = lo; st > 0 ? i < hi : i > hi; i += st) {
-            size_t p = wm__jutf8_at(o->s, o->n, i), q = wm__jutf8_at(o->s, o->n, i + 1);
+            size_t p = wm__jutf8_at(x, o->s, o->n, i), q = wm__jutf8_at(x, o->s, o->n, i + 1);
             wm__jsb_put(&sb, o->s + p, q - p);
         }
         return wm__jstr(sb.p ? sb.p : "", sb.n);
@@ -14970,8 +15049,18 @@ static wm__jv wm__jprimary(wm__jx *x, int sk) {
         if ((k->n == 5 && (!memcmp(k->s, "false", 5) || !memcmp(k->s, "False", 5)))) return wm__jbool(0);
         if ((k->n == 4 && (!memcmp(k->s, "none", 4) || !memcmp(k->s, "None", 4)))) return wm__jval(WM__JV_NONE);
         return sk ? v : wm__jlookup(x, k->s, k->n);
-    case WM__JT_INT: x->pos++; return wm__jint(strtoll(k->s, NULL, 10));
-    case WM__JT_FLOAT: x->pos++; return wm__jflt(strtod(k->s, NULL));
+    case WM__JT_INT: case WM__JT_FLOAT: { /* Python's 1_000: the underscores go */
+        char num[64];
+        size_t j, d = 0;
+        x->pos++;
+        for (j = 0; j < k->n && d < sizeof num - 1; j++) if (k->s[j] != '_') num[d++] = k->s[j];
+        num[d] = 0;
+        if (k->t == WM__JT_FLOAT) return wm__jflt(strtod(num, NULL));
+        errno = 0;
+        v = wm__jint(strtoll(num, NULL, 10));
+        if (errno == ERANGE || j < k->n) wm__jfail(x, "the integer %.*s is beyond 64 bits", (int)(k->n > 40 ? 40 : k->n), k->s);
+        return v;
+    }
     case WM__JT_STR: { /* adjacent literals join */
         wm__jsb sb = {x, NULL, 0, 0};
         while (wm__jis(x, WM__JT_STR, NULL)) {
@@ -15000,11 +15089,11 @@ static wm__jv wm__jprimary(wm__jx *x, int sk) {
             return first;
         }
         if (wm__jaccept(x, WM__JT_OP, "[")) {
+            int nitems = 0;
             v = sk ? v : wm__jnew(x, WM__JV_LIST);
             while (!x->err && !wm__jaccept(x, WM__JT_OP, "]")) {
                 wm__jv it;
-                if (v.t == WM__JV_LIST && v.a->n) wm__jexpect(x, WM__JT_OP, ",");
-                else if (sk && !wm__jis(x, WM__JT_OP, "]") && x->tk[x->pos - 1].t != WM__JT_OP) wm__jexpect(x, WM__JT_OP, ",");
+                if (nitems++) wm__jexpect(x, WM__JT_OP, ",");
                 if (wm__jaccept(x, WM__JT_OP, "]")) break;
                 it = wm__jexpr(x, sk);
                 if (!sk) wm__jpush(x, v.a, NULL, it);
@@ -15128,33 +15217,43 @@ static wm__jv wm__jarith(wm__jx *x, char op, const wm__jv *a, const wm__jv *b) {
     if (op == '*' && a->t == WM__JV_STR && (b->t == WM__JV_INT || b->t == WM__JV_BOOL)) {
         wm__jsb sb = {x, NULL, 0, 0};
         long long i;
-        if (b->i * (long long)a->n > (long long)WM__J_OUT) { wm__jfail(x, "a string repeated past the output limit"); return wm__jval(WM__JV_UNDEF); }
-        for (i = 0; i < b->i; i++) wm__jsb_put(&sb, a->s, a->n);
+        if (a->n && b->i > (long long)(WM__J_OUT / a->n)) { wm__jfail(x, "a string repeated past the output limit"); return wm__jval(WM__JV_UNDEF); }
+        for (i = 0; a->n && i < b->i && !x->err; i++) wm__jsb_put(&sb, a->s, a->n);
         return wm__jstr(sb.p ? sb.p : "", sb.n);
     }
     if (wm__jnum(a) && wm__jnum(b)) {
         int ints = a->t != WM__JV_FLOAT && b->t != WM__JV_FLOAT;
         double p = wm__jf(a), q = wm__jf(b);
         if ((op == '/' || op == 'f' || op == '%') && q == 0) { wm__jfail(x, "division by zero"); return wm__jval(WM__JV_UNDEF); }
-        if (ints && (op == '+' || op == '-' || op == '*' || op == 'f' || op == '%')) { /* Python's integers do not overflow; these do: refused */
-            double r = op == '+' ? p + q : op == '-' ? p - q : op == '*' ? p * q : p;
-            if (!(r > -9.2e18 && r < 9.2e18) || ((op == 'f' || op == '%') && b->i == -1)) {
-                if ((op == 'f' || op == '%') && b->i == -1 && a->i != (-9223372036854775807LL - 1)) return op == '%' ? wm__jint(0) : wm__jint(-a->i);
-                if (op != 'f' && op != '%') { wm__jfail(x, "an integer beyond 64 bits"); return wm__jval(WM__JV_UNDEF); }
-                if (a->i == (-9223372036854775807LL - 1)) { wm__jfail(x, "an integer beyond 64 bits"); return wm__jval(WM__JV_UNDEF); }
-            }
+        if (ints) { /* Python's integers do not overflow; these would: refused (exact tests, no wrap) */
+            const long long mx = 9223372036854775807LL, mn = -mx - 1, u = a->i, w = b->i;
+            int over = op == '+' ? (w > 0 ? u > mx - w : u < mn - w)
+                     : op == '-' ? (w < 0 ? u > mx + w : u < mn + w)
+                     : op == '*' ? (u != 0 && w != 0 && (u == -1 ? w == mn : w == -1 ? u == mn : (u > 0) == (w > 0) ? (u > 0 ? u > mx / w : u < mx / w) : (u > 0 ? w < mn / u : u < mn / w)))
+                     : (op == 'f' || op == '%') && w == -1 && u == mn && op == 'f';
+            if (over) { wm__jfail(x, "an integer beyond 64 bits"); return wm__jval(WM__JV_UNDEF); }
+            if ((op == 'f' || op == '%') && w == -1) return op == '%' ? wm__jint(0) : wm__jint(-u); /* (mn % -1 traps in C) */
         }
         switch (op) {
         case '+': return ints ? wm__jint(a->i + b->i) : wm__jflt(p + q);
         case '-': return ints ? wm__jint(a->i - b->i) : wm__jflt(p - q);
         case '*': return ints ? wm__jint(a->i * b->i) : wm__jflt(p * q);
         case '/': return wm__jflt(p / q);
-        case 'f': /* // */
-            if (ints) { long long d = a->i / b->i; if ((a->i % b->i != 0) && ((a->i < 0) != (b->i < 0))) d--; return wm__jint(d); }
-            return wm__jflt(floor(p / q));
-        case '%':
-            if (ints) { long long m = a->i % b->i; if (m != 0 && ((m < 0) != (b->i < 0))) m += b->i; return wm__jint(m); }
-            { double m = fmod(p, q); if (m != 0 && ((m < 0) != (q < 0))) m += q; return wm__jflt(m); }
+        case 'f': case '%': { /* Python's floor division and modulo (float_divmod's steps: signed zeros included) */
+            double m, dv, fl;
+            if (ints) {
+                long long d = a->i / b->i, r = a->i % b->i;
+                if (r != 0 && ((r < 0) != (b->i < 0))) { d--; r += b->i; }
+                return wm__jint(op == 'f' ? d : r);
+            }
+            m = fmod(p, q);
+            dv = (p - m) / q;
+            if (m != 0.0) { if ((q < 0) != (m < 0)) { m += q; dv -= 1.0; } }
+            else m = copysign(0.0, q);
+            if (dv != 0.0) { fl = floor(dv); if (dv - fl > 0.5) fl += 1.0; }
+            else fl = copysign(0.0, p / q);
+            return wm__jflt(op == 'f' ? fl : m);
+        }
         }
     }
     wm__jfail(x, "unsupported operand types for %s: '%s' and '%s'", op == 'f' ? "//" : op == '+' ? "+" : op == '-' ? "-" : op == '*' ? "*" : op == '/' ? "/" : "%",
@@ -15197,18 +15296,33 @@ static wm__jv wm__jmath1(wm__jx *x, int sk) { /* + - */
         if (!sk) a = wm__jarith(x, op, &a, &b);
     }
 }
+/* the first p[m] in s[n] at or after byte from: its offset, or n when none. Linear in n + m
+   (Knuth-Morris-Pratt; a short needle is compared directly: at most 16 bytes a position) */
+static size_t wm__jfind(wm__jx *x, const char *s, size_t n, const char *p, size_t m, size_t from) {
+    size_t i, k, *fail, r = n;
+    if (m > n || from > n - m) return n;
+    if (m <= 16) {
+        for (i = from; i + m <= n && r == n; i++) if (s[i] == p[0] && !memcmp(s + i, p, m)) r = i;
+    } else if ((fail = (size_t *)wm__jalloc(x, sizeof(size_t) * m)) != NULL) {
+        fail[0] = 0;
+        for (i = 1, k = 0; i < m; i++) { while (k && p[i] != p[k]) k = fail[k - 1]; if (p[i] == p[k]) k++; fail[i] = k; }
+        for (i = from, k = 0; i < n && r == n; i++) {
+            while (k && s[i] != p[k]) k = fail[k - 1];
+            if (s[i] == p[k] && ++k == m) r = i + 1 - m;
+        }
+    }
+    wm__jstep(x, (long long)((r - from + m) >> 4)); /* the bytes scanned */
+    return r;
+}
+
 static int wm__jin(wm__jx *x, const wm__jv *a, const wm__jv *b) {
     int i;
     if (b->t == WM__JV_STR) {
-        size_t j;
         if (a->t != WM__JV_STR) return wm__jfail(x, "'in <string>' requires a string as left operand, not '%s'", wm__jtype(a));
-        if (a->n == 0) return 1;
-        for (j = 0; j + a->n <= b->n; j++)
-            if (!memcmp(b->s + j, a->s, a->n)) return 1;
-        return 0;
+        return a->n == 0 || wm__jfind(x, b->s, b->n, a->s, a->n, 0) < b->n;
     }
-    if (b->t == WM__JV_LIST) { for (i = 0; i < b->a->n; i++) if (wm__jeq(a, &b->a->v[i])) return 1; return 0; }
-    if (b->t == WM__JV_DICT) { for (i = 0; i < b->a->n; i++) if (wm__jeq(a, &b->a->k[i])) return 1; return 0; }
+    if (b->t == WM__JV_LIST) { for (i = 0; i < b->a->n; i++) if (wm__jeq(x, a, &b->a->v[i])) return 1; return 0; }
+    if (b->t == WM__JV_DICT) { for (i = 0; i < b->a->n; i++) if (wm__jeq(x, a, &b->a->k[i])) return 1; return 0; }
     if (b->t == WM__JV_UNDEF) return 0;
     return wm__jfail(x, "argument of type '%s' is not iterable", wm__jtype(b));
 }
@@ -15230,8 +15344,8 @@ static wm__jv wm__jcompare(wm__jx *x, int sk) {
         b = wm__jmath1(x, sk);
         any = 1;
         if (sk || !result) { a = b; continue; }
-        if (op[0] == '=' ) r = wm__jeq(&a, &b);
-        else if (op[0] == '!') r = !wm__jeq(&a, &b);
+        if (op[0] == '=' ) r = wm__jeq(x, &a, &b);
+        else if (op[0] == '!') r = !wm__jeq(x, &a, &b);
         else if (op[0] == 'i') r = wm__jin(x, &a, &b);
         else if (op[0] == 'n') r = !wm__jin(x, &a, &b);
         else if (wm__jcmp(x, &a, &b, &c)) r = op[0] == '<' ? (op[1] == '=' ? c <= 0 : c < 0) : (op[1] == '=' ? c >= 0 : c > 0);
@@ -15242,7 +15356,10 @@ static wm__jv wm__jcompare(wm__jx *x, int sk) {
 }
 static wm__jv wm__jnot(wm__jx *x, int sk) {
     if (wm__jaccept(x, WM__JT_NAME, "not")) {
-        wm__jv v = wm__jnot(x, sk);
+        wm__jv v;
+        if (++x->depth > WM__J_DEPTH) { x->depth--; wm__jfail(x, "an expression nested too deep"); return wm__jval(WM__JV_UNDEF); }
+        v = wm__jnot(x, sk);
+        x->depth--;
         return sk ? v : wm__jbool(!wm__jtruthy(&v));
     }
     return wm__jcompare(x, sk);
@@ -15288,11 +15405,13 @@ static wm__jv wm__jexpr(wm__jx *x, int sk) {
     int at, end;
     wm__jv a, c, b = wm__jval(WM__JV_UNDEF);
     if (!wm__jcond_ahead(x)) return wm__jor(x, sk);
+    if (++x->depth > WM__J_DEPTH) { x->depth--; wm__jfail(x, "an expression nested too deep"); return b; }
     at = x->pos;
     wm__jor(x, 1);
-    if (!wm__jexpect(x, WM__JT_NAME, "if")) return b;
+    if (!wm__jexpect(x, WM__JT_NAME, "if")) { x->depth--; return b; }
     c = wm__jor(x, sk);
     if (wm__jaccept(x, WM__JT_NAME, "else")) b = wm__jexpr(x, sk || wm__jtruthy(&c));
+    x->depth--;
     if (sk || !wm__jtruthy(&c)) return b;
     end = x->pos;
     x->pos = at;
@@ -15302,13 +15421,48 @@ static wm__jv wm__jexpr(wm__jx *x, int sk) {
 }
 
 /* ---- calls: globals and methods ----------------------------------------------- */
-static int wm__jis_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-/* s stripped of chars (NULL: whitespace) at the left (l) and right (r) */
-static wm__jv wm__jstrip(const wm__jv *s, const wm__jv *chars, int l, int r) {
-    size_t a = 0, b = s->n;
-#define WM__J_IN_SET(c) (chars && chars->t == WM__JV_STR ? memchr(chars->s, (c), chars->n) != NULL : wm__jis_ws(c))
-    while (l && a < b && WM__J_IN_SET(s->s[a])) a++;
-    while (r && b > a && WM__J_IN_SET(s->s[b - 1])) b--;
+/* Python's str whitespace (isspace, split(), strip()): bytes of the code point at s[i] when it
+   is one (\t-\r, \x1c-\x1f, space, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+   U+205F, U+3000), else 0 */
+static int wm__jws_at(const char *s, size_t n, size_t i) {
+    const unsigned char *p = (const unsigned char *)s + i;
+    size_t r = n - i;
+    unsigned c;
+    if (i >= n) return 0;
+    if (p[0] < 0x80) return (p[0] >= 9 && p[0] <= 13) || (p[0] >= 0x1c && p[0] <= 0x20);
+    if (r >= 2 && p[0] == 0xc2) return p[1] == 0x85 || p[1] == 0xa0 ? 2 : 0;
+    if (r < 3) return 0;
+    c = ((unsigned)(p[0] & 0x0f) << 12) | ((unsigned)(p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+    if ((p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80) return 0;
+    return c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000 ? 3 : 0;
+}
+/* the start of the code point that ends at s[b] (b > 0) */
+static size_t wm__jcp_start(const char *s, size_t b) {
+    size_t a = b - 1;
+    while (a > 0 && b - a < 4 && ((unsigned char)s[a] & 0xc0) == 0x80) a--;
+    return a;
+}
+/* the bytes of the code point at s[i] (1 for a stray byte) */
+static size_t wm__jcp_len(const char *s, size_t n, size_t i) {
+    int l = wm__utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
+    return l > 0 ? (size_t)l : 1;
+}
+/* 1: s[a..b) is a whitespace code point (chars NULL) or one of the code points of chars */
+static int wm__jstrip_has(const char *s, size_t n, size_t a, size_t b, const wm__jv *chars) {
+    size_t j;
+    if (!chars || chars->t != WM__JV_STR) return (size_t)wm__jws_at(s, n, a) == b - a;
+    for (j = 0; j < chars->n; j += wm__jcp_len(chars->s, chars->n, j))
+        if (wm__jcp_len(chars->s, chars->n, j) == b - a && !memcmp(chars->s + j, s + a, b - a)) return 1;
+    return 0;
+}
+/* s stripped of chars (NULL: whitespace) at the left (l) and right (r), code point by code point */
+static wm__jv wm__jstrip(wm__jx *x, const wm__jv *s, const wm__jv *chars, int l, int r) {
+    size_t a = 0, b = s->n, c;
+    long long per = chars && chars->t == WM__JV_STR ? (long long)(chars->n >> 4) + 1 : 0; /* the budget: each test scans chars */
+    if (chars && chars->t != WM__JV_STR && chars->t != WM__JV_NONE && chars->t != WM__JV_UNDEF) { wm__jfail(x, "strip arg must be None or str"); return *s; }
+    if (chars && chars->t != WM__JV_STR) chars = NULL;
+    while (l && a < b && wm__jstep(x, per) && wm__jstrip_has(s->s, s->n, a, a + wm__jcp_len(s->s, b, a), chars)) a += wm__jcp_len(s->s, b, a);
+    while (r && b > a && wm__jstep(x, per) && wm__jstrip_has(s->s, s->n, c = wm__jcp_start(s->s, b) < a ? a : wm__jcp_start(s->s, b), b, chars)) b = c;
     return wm__jstr(s->s + a, b - a);
 }
 static int wm__jstarts(const wm__jv *s, const wm__jv *p, int end) {
@@ -15320,18 +15474,14 @@ static int wm__jstarts(const wm__jv *s, const wm__jv *p, int end) {
 static wm__jv wm__jsplit(wm__jx *x, const wm__jv *s, const wm__jv *sep, long long max) {
     wm__jv r = wm__jnew(x, WM__JV_LIST);
     size_t i = 0, st;
-    if (!sep || sep->t == WM__JV_NONE || sep->t == WM__JV_UNDEF) { /* runs of whitespace */
-        while (i < s->n) {
-            while (i < s->n && wm__jis_ws(s->s[i])) i++;
+    int w;
+    if (!sep || sep->t == WM__JV_NONE || sep->t == WM__JV_UNDEF) { /* runs of whitespace; with max, the rest as it is (its end kept) */
+        while (i < s->n && !x->err) {
+            while ((w = wm__jws_at(s->s, s->n, i)) > 0) i += (size_t)w;
             if (i >= s->n) break;
-            if (max >= 0 && r.a && r.a->n == max) {
-                size_t e = s->n;
-                while (e > i && wm__jis_ws(s->s[e - 1])) e--;
-                wm__jpush(x, r.a, NULL, wm__jstr(s->s + i, e - i));
-                break;
-            }
+            if (max >= 0 && r.a && r.a->n == max) { wm__jpush(x, r.a, NULL, wm__jstr(s->s + i, s->n - i)); break; }
             st = i;
-            while (i < s->n && !wm__jis_ws(s->s[i])) i++;
+            while (i < s->n && !wm__jws_at(s->s, s->n, i)) i++;
             wm__jpush(x, r.a, NULL, wm__jstr(s->s + st, i - st));
         }
         return r;
@@ -15347,17 +15497,21 @@ static wm__jv wm__jsplit(wm__jx *x, const wm__jv *s, const wm__jv *sep, long lon
     wm__jpush(x, r.a, NULL, wm__jstr(s->s + st, s->n - st));
     return r;
 }
-static wm__jv wm__jcase(wm__jx *x, const wm__jv *s, int mode) { /* 1 upper, 2 lower, 3 title, 4 capitalize (ASCII letters) */
+/* 1 upper, 2 lower, 3 str.title() (a letter after a cased letter is lower), 4 capitalize,
+   5 the title filter (a word's first character upper after -, whitespace, ( { [ <); ASCII letters */
+static wm__jv wm__jcase(wm__jx *x, const wm__jv *s, int mode) {
     char *d = wm__jdup(x, s->s, s->n);
     size_t i;
     int word = 0;
     if (!d) return wm__jval(WM__JV_UNDEF);
+    wm__jstep(x, (long long)(s->n >> 4));
     for (i = 0; i < s->n; i++) {
         char c = d[i];
-        int up = mode == 1 || (mode == 3 && !word) || (mode == 4 && i == 0);
+        int up = mode == 1 || ((mode == 3 || mode == 5) && !word) || (mode == 4 && i == 0);
         if (up && c >= 'a' && c <= 'z') d[i] = (char)(c - 32);
         else if (!up && c >= 'A' && c <= 'Z') d[i] = (char)(c + 32);
-        word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || (unsigned char)c >= 0x80 || c == '\'';
+        if (mode == 5) word = !(wm__jws_at(s->s, s->n, i) || c == '-' || c == '(' || c == '{' || c == '[' || c == '<');
+        else word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
     }
     return wm__jstr(d, s->n);
 }
@@ -15424,6 +15578,7 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
     const char *f = fn->s;
     wm__jv none = wm__jval(WM__JV_NONE);
     int i;
+    if (!wm__jstep(x, 1)) return none;
     if (fn->t != WM__JV_FN) {
         wm__jfail(x, fn->t == WM__JV_UNDEF ? "a call of an undefined function" : "'%s' object is not callable", wm__jtype(fn));
         return wm__jval(WM__JV_UNDEF);
@@ -15463,9 +15618,9 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
     }
     if (self && self->t == WM__JV_STR) {
         const wm__jv *a0 = na > 0 ? &args[0] : NULL, *a1 = na > 1 ? &args[1] : NULL;
-        if (!strcmp(f, "strip")) return wm__jstrip(self, a0, 1, 1);
-        if (!strcmp(f, "lstrip")) return wm__jstrip(self, a0, 1, 0);
-        if (!strcmp(f, "rstrip")) return wm__jstrip(self, a0, 0, 1);
+        if (!strcmp(f, "strip")) return wm__jstrip(x, self, a0, 1, 1);
+        if (!strcmp(f, "lstrip")) return wm__jstrip(x, self, a0, 1, 0);
+        if (!strcmp(f, "rstrip")) return wm__jstrip(x, self, a0, 0, 1);
         if (!strcmp(f, "split")) return wm__jsplit(x, self, a0, a1 && a1->t == WM__JV_INT ? a1->i : -1);
         if (!strcmp(f, "startswith") || !strcmp(f, "endswith")) return wm__jbool(a0 && wm__jstarts(self, a0, f[0] == 'e'));
         if (!strcmp(f, "upper")) return wm__jcase(x, self, 1);
@@ -15474,14 +15629,13 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
         if (!strcmp(f, "capitalize")) return wm__jcase(x, self, 4);
         if (!strcmp(f, "replace") && a0 && a1) return wm__jreplace(x, self, a0, a1, na > 2 && args[2].t == WM__JV_INT ? args[2].i : -1);
         if (!strcmp(f, "find") && a0 && a0->t == WM__JV_STR) {
-            size_t j;
-            for (j = 0; j + a0->n <= self->n; j++) if (!memcmp(self->s + j, a0->s, a0->n)) return wm__jint((long long)wm__jutf8_count(self->s, j));
-            return wm__jint(-1);
+            size_t j = a0->n ? wm__jfind(x, self->s, self->n, a0->s, a0->n, 0) : 0;
+            return wm__jint(j < self->n || !a0->n ? (long long)wm__jutf8_count(self->s, j) : -1);
         }
         if (!strcmp(f, "count") && a0 && a0->t == WM__JV_STR && a0->n) {
             size_t j = 0;
             long long c = 0;
-            while (j + a0->n <= self->n) { if (!memcmp(self->s + j, a0->s, a0->n)) { c++; j += a0->n; } else j++; }
+            while ((j = wm__jfind(x, self->s, self->n, a0->s, a0->n, j)) < self->n) { c++; j += a0->n; }
             return wm__jint(c);
         }
         if (!strcmp(f, "join") && a0) {
@@ -15507,7 +15661,8 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
             int ok = self->n > 0;
             for (j = 0; j < self->n; j++) {
                 char c = self->s[j];
-                ok &= f[2] == 'd' ? c >= '0' && c <= '9' : f[2] == 'a' ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') : wm__jis_ws(c);
+                if (f[2] == 's') { int w = wm__jws_at(self->s, self->n, j); ok &= w > 0; if (w > 1) j += (size_t)w - 1; continue; }
+                ok &= f[2] == 'd' ? c >= '0' && c <= '9' : (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
             }
             return wm__jbool(ok);
         }
@@ -15539,6 +15694,37 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
 }
 
 /* ---- filters and tests ---------------------------------------------------------- */
+
+/* Python's int(s) (1, *i) or else float(s) (2, *f) of a string, 0 when neither reads it:
+   whitespace around, a sign, digits with single underscores between them; an integer beyond
+   64 bits fails (Python's are not bounded) */
+static int wm__jparse_num(wm__jx *x, const wm__jv *v, long long *i, double *f) {
+    char buf[128], *end;
+    size_t a = 0, b = v->n, j, n = 0;
+    int w;
+    while ((w = wm__jws_at(v->s, v->n, a)) > 0) a += (size_t)w;
+    while (b > a && (w = wm__jws_at(v->s, v->n, wm__jcp_start(v->s, b))) > 0 && wm__jcp_start(v->s, b) + (size_t)w == b) b -= (size_t)w;
+    if (b == a || b - a >= sizeof buf) return 0;
+    for (j = a; j < b; j++) {
+        char c = v->s[j];
+        if (c == '_') { /* only between two digits */
+            if (j == a || j + 1 >= b || !(v->s[j - 1] >= '0' && v->s[j - 1] <= '9') || !(v->s[j + 1] >= '0' && v->s[j + 1] <= '9')) return 0;
+            continue;
+        }
+        if (c == 'x' || c == 'X' || c == 'p' || c == 'P' || (unsigned char)c < 0x21 || (unsigned char)c >= 0x80) return 0; /* no C hex floats, no inner spaces */
+        buf[n++] = c;
+    }
+    buf[n] = 0;
+    for (j = buf[0] == '+' || buf[0] == '-'; j < n && buf[j] >= '0' && buf[j] <= '9'; j++) {}
+    if (j == n && j > (size_t)(buf[0] == '+' || buf[0] == '-')) {
+        errno = 0;
+        *i = strtoll(buf, &end, 10);
+        if (errno == ERANGE) return wm__jfail(x, "an integer beyond 64 bits");
+        return 1;
+    }
+    *f = strtod(buf, &end);
+    return *end == 0 ? 2 : 0;
+}
 static int wm__jname_is(const char *s, size_t n, const char *name) { return strlen(name) == n && !memcmp(s, name, n); }
 
 /* v's attribute by a dotted path ("function.name"), as jinja2's attrgetter */
@@ -15560,6 +15746,7 @@ static wm__jv wm__jpath(wm__jx *x, const wm__jv *v, const wm__jv *path) {
 static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
     const wm__jv *a0 = a->n ? &a->v[0] : NULL;
     int t = v->t;
+    if (!wm__jstep(x, 1)) return 0;
 #define WM__JT(s) wm__jname_is(name, nl, s)
     if (WM__JT("defined")) return t != WM__JV_UNDEF;
     if (WM__JT("undefined")) return t == WM__JV_UNDEF;
@@ -15575,8 +15762,8 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
     if (WM__JT("sequence")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT;
     if (WM__JT("iterable")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF;
     if (WM__JT("callable")) return t == WM__JV_FN;
-    if (WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas")) return a0 && wm__jeq(v, a0);
-    if (WM__JT("ne") || WM__JT("!=")) return a0 && !wm__jeq(v, a0);
+    if (WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas")) return a0 && wm__jeq(x, v, a0);
+    if (WM__JT("ne") || WM__JT("!=")) return a0 && !wm__jeq(x, v, a0);
     if (WM__JT("in")) return a0 && wm__jin(x, v, a0);
     if ((WM__JT("lt") || WM__JT("le") || WM__JT("gt") || WM__JT("ge") || WM__JT("lessthan") || WM__JT("greaterthan")) && a0) {
         int c = 0;
@@ -15584,12 +15771,17 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
         return name[0] == 'l' ? (nl == 2 && name[1] == 'e' ? c <= 0 : c < 0) : (nl == 2 && name[1] == 'e' ? c >= 0 : c > 0);
     }
     if (WM__JT("odd") || WM__JT("even")) return t == WM__JV_INT && ((v->i % 2 != 0) == (name[0] == 'o'));
-    if (WM__JT("divisibleby")) return t == WM__JV_INT && a0 && a0->t == WM__JV_INT && a0->i && v->i % a0->i == 0;
-    if (WM__JT("lower") || WM__JT("upper")) {
+    if (WM__JT("divisibleby")) return t == WM__JV_INT && a0 && a0->t == WM__JV_INT && a0->i && (a0->i == -1 || v->i % a0->i == 0);
+    if (WM__JT("lower") || WM__JT("upper")) { /* str.islower()/isupper(): no letter of the other case, and at least one cased letter */
         size_t i;
+        int cased = 0;
         if (t != WM__JV_STR) return 0;
-        for (i = 0; i < v->n; i++) if (name[0] == 'l' ? (v->s[i] >= 'A' && v->s[i] <= 'Z') : (v->s[i] >= 'a' && v->s[i] <= 'z')) return 0;
-        return 1;
+        for (i = 0; i < v->n; i++) {
+            char c = v->s[i];
+            if (name[0] == 'l' ? (c >= 'A' && c <= 'Z') : (c >= 'a' && c <= 'z')) return 0;
+            cased |= (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        }
+        return cased;
     }
     return wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
 }
@@ -15598,6 +15790,7 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
     const wm__jv *a0 = a->n ? &a->v[0] : NULL;
     wm__jv r = wm__jval(WM__JV_UNDEF);
     int i;
+    if (!wm__jstep(x, 1)) return r;
 #define WM__JF(s) wm__jname_is(name, nl, s)
     if (WM__JF("safe")) return *v;
     if (WM__JF("trim")) {
@@ -15605,7 +15798,7 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
         wm__jv s;
         wm__jto_str(&sb, v, 0);
         s = wm__jstr(sb.p ? sb.p : "", sb.n);
-        return wm__jstrip(&s, wm__jkw(a, "chars", 0), 1, 1);
+        return wm__jstrip(x, &s, wm__jkw(a, "chars", 0), 1, 1);
     }
     if (WM__JF("string")) {
         wm__jsb sb = {x, NULL, 0, 0};
@@ -15628,7 +15821,7 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
         return wm__jstr(sb.p ? sb.p : "", sb.n);
     }
     if (WM__JF("length") || WM__JF("count")) {
-        long long n = wm__jlen(v);
+        long long n = wm__jlen(x, v);
         if (n < 0 && v->t != WM__JV_UNDEF) { wm__jfail(x, "object of type '%s' has no len()", wm__jtype(v)); return r; }
         return wm__jint(n < 0 ? 0 : n);
     }
@@ -15664,7 +15857,7 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
         wm__jv s;
         wm__jto_str(&sb, v, 0);
         s = wm__jstr(sb.p ? sb.p : "", sb.n);
-        return wm__jcase(x, &s, name[0] == 'u' ? 1 : name[0] == 'l' ? 2 : name[0] == 't' ? 3 : 4);
+        return wm__jcase(x, &s, name[0] == 'u' ? 1 : name[0] == 'l' ? 2 : name[0] == 't' ? 5 : 4);
     }
     if (WM__JF("replace") && a->n >= 2) {
         wm__jsb sb = {x, NULL, 0, 0};
@@ -15727,26 +15920,47 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
         }
         return r;
     }
-    if (WM__JF("unique")) {
-        wm__jv l = wm__jlist_of(x, v);
-        int j;
+    if (WM__JF("unique")) { /* jinja2's: a set of the keys (strings lowered unless case_sensitive), the first item of each */
+        wm__jv l = wm__jlist_of(x, v), *keys;
+        const wm__jv *cs = wm__jkw(a, "case_sensitive", 0), *at = wm__jkw(a, "attribute", 1);
+        int cap = 16, *hx, lower = !(cs && wm__jtruthy(cs));
         r = wm__jnew(x, WM__JV_LIST);
-        for (i = 0; l.a && i < l.a->n; i++) {
-            for (j = 0; j < r.a->n && !wm__jeq(&r.a->v[j], &l.a->v[i]); j++) {}
-            if (j == r.a->n) wm__jpush(x, r.a, NULL, l.a->v[i]);
+        if (!l.a || x->err) return r;
+        while (cap < 2 * l.a->n) cap *= 2;
+        hx = (int *)wm__jalloc(x, sizeof(int) * (size_t)cap);
+        keys = (wm__jv *)wm__jalloc(x, sizeof(wm__jv) * (size_t)(l.a->n + 1));
+        if (!hx || !keys) return r;
+        memset(hx, 0, sizeof(int) * (size_t)cap);
+        for (i = 0; i < l.a->n && !x->err; i++) {
+            wm__jv k = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
+            uint64_t h = WM__FNV_INIT;
+            unsigned p;
+            if (k.t == WM__JV_LIST || k.t == WM__JV_DICT) { wm__jfail(x, "unhashable type: '%s'", wm__jtype(&k)); return r; }
+            if (k.t == WM__JV_STR && lower) k = wm__jcase(x, &k, 2);
+            if (k.t == WM__JV_STR) h = wm__fnv_bytes(h, k.s, k.n);
+            else if (wm__jnum(&k)) { double d = wm__jf(&k) + 0.0; h = wm__fnv_bytes(h ^ 1, &d, sizeof d); } /* 1 == 1.0 == True */
+            else h ^= (uint64_t)k.t;
+            for (p = (unsigned)(h ^ (h >> 32)) & (unsigned)(cap - 1); hx[p] && !wm__jeq(x, &keys[hx[p] - 1], &k); p = (p + 1) & (unsigned)(cap - 1)) {}
+            if (hx[p]) continue;
+            keys[r.a->n] = k;
+            hx[p] = r.a->n + 1;
+            wm__jpush(x, r.a, NULL, l.a->v[i]);
         }
         return r;
     }
-    if (WM__JF("int")) {
-        if (v->t == WM__JV_INT || v->t == WM__JV_BOOL) return wm__jint(v->i);
-        if (v->t == WM__JV_FLOAT) return wm__jint((long long)v->f);
-        if (v->t == WM__JV_STR) { char *s = wm__jdup(x, v->s, v->n), *end; long long k = s ? strtoll(s, &end, 10) : 0; return wm__jint(s && *end == 0 ? k : (a0 && a0->t == WM__JV_INT ? a0->i : 0)); }
-        return wm__jint(a0 && a0->t == WM__JV_INT ? a0->i : 0);
-    }
-    if (WM__JF("float")) {
-        if (wm__jnum(v)) return wm__jflt(wm__jf(v));
-        if (v->t == WM__JV_STR) { char *s = wm__jdup(x, v->s, v->n), *end; double f = s ? strtod(s, &end) : 0; return wm__jflt(s && *end == 0 ? f : 0.0); }
-        return wm__jflt(0.0);
+    if (WM__JF("int") || WM__JF("float")) {
+        const wm__jv *dflt = wm__jkw(a, "default", 0);
+        long long k = 0;
+        double f = 0.0;
+        int got = wm__jnum(v) ? (v->t == WM__JV_FLOAT ? 2 : 1) : v->t == WM__JV_STR ? wm__jparse_num(x, v, &k, &f) : 0;
+        if (got == 1 && v->t != WM__JV_STR) k = v->i;
+        if (got == 2 && v->t == WM__JV_FLOAT) f = v->f;
+        if (name[0] == 'f') return got ? wm__jflt(got == 1 ? (double)k : f) : dflt ? *dflt : wm__jflt(0.0);
+        if (got == 2) { /* int(float): toward zero; beyond 64 bits refused (Python's integers are not bounded), inf/nan fail as in Python */
+            if (f != f || f >= 9223372036854775808.0 || f < -9223372036854775808.0) { wm__jfail(x, f != f ? "cannot convert float NaN to integer" : "an integer beyond 64 bits"); return r; }
+            return wm__jint((long long)f);
+        }
+        return got ? wm__jint(k) : dflt ? *dflt : wm__jint(0);
     }
     if (WM__JF("abs")) {
         if (v->t == WM__JV_FLOAT) return wm__jflt(fabs(v->f));
@@ -15756,15 +15970,20 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
     }
     if (WM__JF("indent")) {
         const wm__jv *w = wm__jkw(a, "width", 0), *first = wm__jkw(a, "first", 1);
-        int width = w && w->t == WM__JV_INT ? (int)w->i : 4, k;
+        long long width = w && w->t == WM__JV_INT ? w->i : 4;
         wm__jsb sb = {x, NULL, 0, 0}, src = {x, NULL, 0, 0};
-        size_t j;
+        size_t j, st = 0;
+        char *pad;
+        if (w && w->t == WM__JV_STR) { wm__jfail(x, "indent: a string width is not supported"); return r; }
+        if (width < 0) width = 0;
+        if (width > (long long)WM__J_OUT) { wm__jfail(x, "indent: a width past the output limit"); return r; }
+        if (!(pad = (char *)wm__jalloc(x, (size_t)width + 1))) return r;
+        memset(pad, ' ', (size_t)width);
         wm__jto_str(&src, v, 0);
-        if (first && wm__jtruthy(first)) for (k = 0; k < width; k++) wm__jsb_c(&sb, ' ');
-        for (j = 0; j < src.n; j++) {
-            wm__jsb_c(&sb, src.p[j]);
-            if (src.p[j] == '\n' && j + 1 < src.n && src.p[j + 1] != '\n') for (k = 0; k < width; k++) wm__jsb_c(&sb, ' ');
-        }
+        if (first && wm__jtruthy(first)) wm__jsb_put(&sb, pad, (size_t)width);
+        for (j = 0; j < src.n && !x->err; j++)
+            if (src.p[j] == '\n' && j + 1 < src.n && src.p[j + 1] != '\n') { wm__jsb_put(&sb, src.p + st, j + 1 - st); wm__jsb_put(&sb, pad, (size_t)width); st = j + 1; }
+        wm__jsb_put(&sb, src.p + st, src.n - st);
         return wm__jstr(sb.p ? sb.p : "", sb.n);
     }
     wm__jfail(x, "the filter '%.*s' is not supported", (int)nl, name);
@@ -15818,7 +16037,7 @@ static void wm__jstmt_if(wm__jx *x, int skip) {
 static void wm__jstmt_for(wm__jx *x, int skip) {
     wm__jtok *t1 = wm__jcur(x), *t2 = NULL;
     int cond_at = -1, body, r, i, n_items, paren = wm__jaccept(x, WM__JT_OP, "(");
-    wm__jv seq, items;
+    wm__jv seq, items, scope, loop;
     t1 = wm__jcur(x);
     if (!wm__jexpect(x, WM__JT_NAME, NULL)) return;
     if (wm__jaccept(x, WM__JT_OP, ",")) { t2 = wm__jcur(x); if (!wm__jexpect(x, WM__JT_NAME, NULL)) return; }
@@ -15841,12 +16060,16 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     if (x->err) return;
     if (x->nscope == WM__J_DEPTH) { wm__jfail(x, "loops nested too deep"); return; }
     items = wm__jnew(x, WM__JV_LIST); /* the items the if filter keeps */
+    scope = wm__jnew(x, WM__JV_DICT);   /* the names of one iteration: one dict, emptied for each (memory stays flat) */
+    loop = wm__jnew(x, WM__JV_DICT);
+    if (x->err) return;
     for (i = 0; seq.a && i < seq.a->n && !x->err; i++) {
         int keep = 1;
         if (cond_at >= 0) {
             int save = x->pos;
             wm__jv c;
-            x->scope[x->nscope++] = wm__jnew(x, WM__JV_DICT).a;
+            scope.a->n = 0; scope.a->hx = NULL;
+            x->scope[x->nscope++] = scope.a;
             if (t2) {
                 wm__jv k0 = wm__jint(0), k1 = wm__jint(1);
                 wm__jassign(x, t1->s, t1->n, wm__jindex(x, &seq.a->v[i], &k0));
@@ -15863,10 +16086,10 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     n_items = items.a ? items.a->n : 0;
     r = WM__JE_EOF;
     for (i = 0; i < n_items && !x->err; i++) {
-        wm__jv loop = wm__jnew(x, WM__JV_DICT), it = items.a->v[i];
+        wm__jv it = items.a->v[i];
         x->pos = body;
-        x->scope[x->nscope++] = wm__jnew(x, WM__JV_DICT).a;
-        if (!loop.a) break;
+        scope.a->n = 0; scope.a->hx = NULL;
+        x->scope[x->nscope++] = scope.a;
         wm__jput(x, loop.a, "index", 5, wm__jint(i + 1));
         wm__jput(x, loop.a, "index0", 6, wm__jint(i));
         wm__jput(x, loop.a, "revindex", 8, wm__jint(n_items - i));

@@ -2857,6 +2857,46 @@ static void test_tokenizer_blob(void) {
             check(ac_n > 2 && wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "failure link"),
                   "a failure link to itself: %s", e.message);
         }
+        { /* the automaton's outputs and the added texts (fuzzing round 4: a heap overflow, an endless loop) */
+            wm_tokenizer *tv = NULL;
+            int32_t longest = 0, i, k, node = -1;
+            size_t off_ac, off_len, nn = 0;
+            int32_t out_ids[64];
+            memcpy(ca, b, n);
+            check(wm_tokenizer_init_blob(&tv, ca, n, align64(mem), ram, &e) == WM_OK && tv->n_added > 2 && tv->n_ac > 2, "the blob's view");
+            if (tv && tv->n_added > 2) {
+                off_ac = (size_t)((unsigned char *)tv->ac - ca);
+                off_len = (size_t)((unsigned char *)tv->added_len - ca);
+                for (i = 1; i < tv->n_added; i++) if (tv->added_len[i] > tv->added_len[longest]) longest = i;
+                for (k = 1; k < tv->n_ac && node < 0; k++) if (tv->ac[k].fail == 0 && tv->ac[k].n_child) node = k; /* a node at depth 1 */
+                { /* a long text named at a depth-1 node: its bytes would run past the input */
+                    wm__acn nd;
+                    memcpy(&nd, ca + off_ac + sizeof nd * (size_t)node, sizeof nd);
+                    nd.out[0] = longest;
+                    memcpy(ca + off_ac + sizeof nd * (size_t)node, &nd, sizeof nd);
+                    wm__le64_put(ca + 16, wm__sip(wm__tb_key, ca + 24, n - 24));
+                    check(node > 0 && wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "automaton output"),
+                          "an automaton output longer than its node's string: %s", e.message);
+                }
+                memcpy(ca, b, n); /* an output of the right length that spells another text: loads; tokenizing reads only the input */
+                for (k = 1; k < tv->n_ac; k++) {
+                    wm__acn nd;
+                    memcpy(&nd, ca + off_ac + sizeof nd * (size_t)k, sizeof nd);
+                    if (nd.out[0] >= 0) for (i = 0; i < tv->n_added; i++) if (i != nd.out[0] && tv->added_len[i] <= tv->added_len[nd.out[0]]) { nd.out[0] = i; break; }
+                    memcpy(ca + off_ac + sizeof nd * (size_t)k, &nd, sizeof nd);
+                }
+                wm__le64_put(ca + 16, wm__sip(wm__tb_key, ca + 24, n - 24));
+                check(wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_OK &&
+                          wm_tokenize(tb, "<|end_of_text|>x<|begin", 23, 0, out_ids, 64, &nn) == WM_OK && nn > 0,
+                      "outputs that spell other texts: tokenizing stays inside the input (%zu ids)", nn);
+                memcpy(ca, b, n); /* an added token of no bytes: wm_tokenize would not advance */
+                for (i = 0; i < tv->n_added && i == longest; i++) {}
+                { uint32_t z = 0; memcpy(ca + off_len + 4 * (size_t)i, &z, 4); }
+                wm__le64_put(ca + 16, wm__sip(wm__tb_key, ca + 24, n - 24));
+                check(wm_tokenizer_init_blob(&tb, ca, n, align64(mem), ram, &e) == WM_ERR_FORMAT && strstr(e.message, "added token"),
+                      "an added token of length 0: %s", e.message);
+            }
+        }
         free(c);
     }
     { /* in a GGUF: wm.tokenizer, 8-byte aligned in the file */
@@ -3864,6 +3904,196 @@ static void test_jinja_templates(void) {
     }
 }
 
+/* ---- the Jinja interpreter against jinja2 and hostile templates ---------------
+   tests/fixtures/chat/cases.json (tools/gen_jinja_cases.py): each case's
+   rendering equals jinja2's, or fails where jinja2's does; then templates
+   that once crashed, overflowed or ran unbounded: each ends (rendered or
+   refused) within its time, and 4x the input takes about 4x the time. */
+static int jinja_render(const char *tmpl, const char *ctx, char **out, size_t *len, wm_error *er) {
+    size_t n = strlen(tmpl), k = 0, j;
+    char *cfg = (char *)malloc(2 * n + 64);
+    wm_chat_params p;
+    wm_status st;
+    static const char hex[] = "0123456789abcdef";
+    if (!cfg) return WM_ERR_NOMEM;
+    k += (size_t)sprintf(cfg, "{\"chat_template\": \"");
+    for (j = 0; j < n; j++) { /* as a JSON string */
+        unsigned char c = (unsigned char)tmpl[j];
+        if (c == '"' || c == '\\') { cfg[k++] = '\\'; cfg[k++] = (char)c; }
+        else if (c < 0x20) { cfg[k++] = '\\'; cfg[k++] = 'u'; cfg[k++] = '0'; cfg[k++] = '0'; cfg[k++] = hex[c >> 4]; cfg[k++] = hex[c & 15]; }
+        else cfg[k++] = (char)c;
+        if (k + 16 > 2 * n + 64) { cfg = (char *)realloc(cfg, 4 * n + 128); n = 2 * n + 32; } /* (escapes: room grows) */
+    }
+    k += (size_t)sprintf(cfg + k, "\"}");
+    memset(&p, 0, sizeof p);
+    p.config_json = cfg; p.config_bytes = k;
+    p.messages_json = "[]"; p.messages_bytes = 2;
+    if (ctx) { p.context_json = ctx; p.context_bytes = strlen(ctx); }
+    p.now = 1764115200;
+    *out = NULL;
+    *len = 0;
+    st = wm_chat_apply(&p, NULL, 0, len, er);
+    if (st == WM_OK) {
+        *out = (char *)malloc(*len + 1);
+        st = wm_chat_apply(&p, *out, *len + 1, len, er);
+    }
+    free(cfg);
+    return st;
+}
+
+static double t_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* a string of n copies of unit between head and tail (malloc'd) */
+static char *jinja_repeat(const char *head, const char *unit, size_t n, const char *tail) {
+    size_t hl = strlen(head), ul = strlen(unit), tl = strlen(tail), i;
+    char *s = (char *)malloc(hl + ul * n + tl + 1), *p = s;
+    if (!s) return NULL;
+    memcpy(p, head, hl); p += hl;
+    for (i = 0; i < n; i++) { memcpy(p, unit, ul); p += ul; }
+    memcpy(p, tail, tl + 1);
+    return s;
+}
+
+static void test_jinja_hostile(void) {
+    size_t n = 0;
+    char *js = (char *)read_all("tests/fixtures/chat/cases.json", &n);
+    const char *e = js ? js + n : NULL, *c;
+    wm__jit it;
+    int k = 0, same = 0;
+    if (!js) { check(0, "tests/fixtures/chat/cases.json readable"); return; }
+    for (wm__j_iter(&it, wm__j_ws(js, e), e); wm__j_next(&it, NULL, &c); k++) {
+        const char *tv = wm__j_get(c, e, "template"), *want = wm__j_get(c, e, "output"), *err_txt = wm__j_get(c, e, "error");
+        size_t tl = wm__j_str(tv, e, NULL, 0), wl = 0, len;
+        char *t = (char *)malloc(tl + 1), *w = NULL, *got;
+        wm_error er;
+        int st;
+        wm__j_str(tv, e, t, tl + 1);
+        if (want) { wl = wm__j_str(want, e, NULL, 0); w = (char *)malloc(wl + 1); wm__j_str(want, e, w, wl + 1); }
+        st = jinja_render(t, NULL, &got, &len, &er);
+        if (want ? st == WM_OK && len == wl && !memcmp(got, w, wl) : err_txt && st != WM_OK) same++;
+        else check(0, "jinja case %d '%.60s': jinja2 %s '%.80s', wm.h %s '%.80s'", k, t, want ? "renders" : "fails", want ? w : "",
+                   st == WM_OK ? "renders" : "fails", st == WM_OK ? got : er.message);
+        free(t); free(w); free(got);
+    }
+    check(k >= 30 && same == k, "jinja cases: %d of %d as jinja2 (tests/fixtures/chat/cases.json)", same, k);
+    free(js);
+    { /* crashes once: each fails cleanly now */
+        static const char *const bad[] = {
+            "{{ (-9223372036854775807 - 1) is divisibleby(-1) }}", /* SIGFPE */
+            "{{ 'ab' * 4611686018427387904 }}",                    /* an overflowing length check */
+            "{{ 1e999 | int }}", "{{ 1e300 | int }}", "{{ 'nan' | float | int }}",
+        };
+        size_t b;
+        for (b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            char *got;
+            size_t len;
+            wm_error er;
+            int st = jinja_render(bad[b], NULL, &got, &len, &er);
+            check(b == 0 ? st == WM_OK && !strcmp(got, "True") : st != WM_OK, "'%s': %s", bad[b], st == WM_OK ? got : er.message);
+            free(got);
+        }
+    }
+    { /* deep syntax and deep values: a clean error, no stack overflow */
+        static const struct { const char *head, *unit, *tail; size_t n; } deep[] = {
+            {"{{ ", "not ", "1 }}", 60000},
+            {"{{ ", "1 if x else ", "2 }}", 15000},
+            {"{{ ", "- ", "1 }}", 60000},
+            {"{% set ns = namespace(v=1) %}{% for i in range(60000) %}{% set ns.v = [ns.v] %}{% endfor %}", "", "{{ ns.v | tojson }}", 0},
+            {"{% set ns = namespace(v=1) %}{% for i in range(60000) %}{% set ns.v = [ns.v] %}{% endfor %}", "", "{{ ns.v }}", 0},
+            {"{% set ns = namespace(v=1) %}{% for i in range(60000) %}{% set ns.v = {'k': ns.v} %}{% endfor %}", "", "{{ ns.v == ns.v }}", 0},
+        };
+        size_t d;
+        for (d = 0; d < sizeof deep / sizeof deep[0]; d++) {
+            char *t = jinja_repeat(deep[d].head, deep[d].unit, deep[d].n, deep[d].tail), *got;
+            size_t len;
+            wm_error er;
+            int st = jinja_render(t, NULL, &got, &len, &er);
+            check(st != WM_OK && strstr(er.message, "deep"), "nested %zu deep (%.30s...): refused: %s", deep[d].n ? deep[d].n : 60000, t, st == WM_OK ? "rendered" : er.message);
+            free(got);
+            free(t);
+        }
+    }
+    { /* linear time: each at 1x and 4x its size; the 4x run within 10x the 1x run's time (quadratic would be 16x) */
+        static const struct { const char *head, *unit, *tail, *ctx; size_t n; } lin[] = {
+            {"{% set s = '", "aé", "' %}{% for i in range(s | length) %}{{ s[i] }}{% endfor %}", NULL, 20000},    /* indexing by position */
+            {"{% set s = '", "aé", "' %}{% for i in range(s | length) %}{{ s[i:i+2] }}{% endfor %}", NULL, 20000}, /* slicing */
+            {"{% set s = '", "ab", "' %}{% for i in range(4000) %}{{ s | length }}{% endfor %}", NULL, 20000},    /* length per use */
+            {"{% set s = '", "a", "b' %}{% for i in range(200) %}{{ ('a' * 3000 ~ 'b') in s }}{% endfor %}", NULL, 20000}, /* in */
+            {"{% set s = '", "a", "b' %}{% for i in range(200) %}{{ s.find('a' * 3000 ~ 'b') }}{% endfor %}", NULL, 20000}, /* find */
+            {"{% set l = [", "'x', ", "'y'] %}{{ l | unique | list | length }}", NULL, 20000},                        /* unique */
+            {"{{ d.k0 }}{{ d | length }}", "", "", NULL, 20000},                                                      /* a JSON dict of many keys */
+        };
+        size_t l;
+        for (l = 0; l < sizeof lin / sizeof lin[0]; l++) {
+            double t1 = 0, t4 = 0;
+            int m, ok = 1;
+            for (m = 1; m <= 4; m += 3) {
+                char *t, *ctx = NULL, *got;
+                size_t len, i, cl = 0;
+                wm_error er;
+                double t0;
+                int st, rep;
+                if (l == 6) { /* {"d": {"k0": 0, "k1": 1, ...}} */
+                    ctx = (char *)malloc(32 * lin[l].n * (size_t)m + 64);
+                    cl += (size_t)sprintf(ctx, "{\"d\": {");
+                    for (i = 0; i < lin[l].n * (size_t)m; i++) cl += (size_t)sprintf(ctx + cl, "%s\"k%zu\": %zu", i ? ", " : "", i, i);
+                    sprintf(ctx + cl, "}}");
+                }
+                t = jinja_repeat(lin[l].head, lin[l].unit, lin[l].n * (size_t)m, lin[l].tail);
+                for (rep = 0; rep < 3; rep++) { /* the fastest of three: the machine's other work only adds time */
+                    t0 = t_now();
+                    st = jinja_render(t, ctx, &got, &len, &er);
+                    t0 = t_now() - t0;
+                    if (!rep || t0 < *(m == 1 ? &t1 : &t4)) *(m == 1 ? &t1 : &t4) = t0;
+                    if (rep < 2) free(got);
+                }
+                ok &= st == WM_OK;
+                if (st != WM_OK) printf("  jinja linear case %zu: %s\n", l, er.message);
+                free(got); free(t); free(ctx);
+            }
+            check(ok && t4 < 10 * t1 + 0.05, "jinja: linear time (case %zu): %.3f s at 1x, %.3f s at 4x", l, t1, t4);
+            if (getenv("WM_TEST_VERBOSE")) printf("  jinja linear case %zu: %.4f s at 1x, %.4f s at 4x\n", l, t1, t4);
+        }
+    }
+    { /* bounded: each ends within seconds, refused by the budget or a limit */
+        static const char *const slow[] = {
+            "{{ '' * 9000000000000000000 }}x",                                                        /* renders: an empty repeat costs nothing */
+            NULL, /* (20,000 chained filters run 1,000 times: built below) */
+            "{% set s = 'a' * 1000000 %}{% for i in range(1000000) %}{{ s | indent(2000000000) }}{% endfor %}",
+            "{% for i in range(1000000) %}{% for j in range(1000000) %}{{ i }}{% endfor %}{% endfor %}",
+        };
+        size_t b;
+        for (b = 0; b < sizeof slow / sizeof slow[0]; b++) {
+            char *got, *chain = b == 1 ? jinja_repeat("{% for i in range(1000) %}{% if i", " | abs", 20000, " %}{% endif %}{% endfor %}") : NULL;
+            size_t len;
+            wm_error er;
+            double t0 = t_now(), dt;
+            int st = jinja_render(chain ? chain : slow[b], NULL, &got, &len, &er);
+            dt = t_now() - t0;
+            free(chain);
+            check(dt < 10 && (b == 0 ? st == WM_OK && !strcmp(got, "x") : st != WM_OK) && (b != 1 || strstr(er.message, "too long")),
+                  "jinja bounded %zu: %.2f s, %s", b, dt, st == WM_OK ? "rendered" : er.message);
+            if (getenv("WM_TEST_VERBOSE")) printf("  jinja bounded %zu: %.3f s (%s)\n", b, dt, st == WM_OK ? "rendered" : er.message);
+            free(got);
+        }
+    }
+    { /* memory: a 120,000-token template and a 100,000-item loop render */
+        char *t = jinja_repeat("", "{{ 1 }}", 40000, ""), *got; /* 3 tokens each */
+        size_t len;
+        wm_error er;
+        int st = jinja_render(t, NULL, &got, &len, &er);
+        check(st == WM_OK && len == 40000, "120,000 tokens: %s", st == WM_OK ? "rendered" : er.message);
+        free(got); free(t);
+        st = jinja_render("{% for i in range(1000000) %}{% set a = i %}{% set b = loop.index %}{% endfor %}done", NULL, &got, &len, &er);
+        check(st == WM_OK && !strcmp(got, "done"), "a 1,000,000-item loop: %s", st == WM_OK ? got : er.message);
+        free(got);
+    }
+}
+
 /* ---- sizes: every reported size, the same number on every target --------
    Structs take fixed slots in an arena (WM__SLOT), so the bytes a model,
    session, tokenizer and generation need are one number whether a 64-bit
@@ -4684,6 +4914,7 @@ int main(int argc, char **argv) {
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
     RUN("chat", test_jinja_templates);
+    RUN("chat", test_jinja_hostile);
     RUN("cli", test_cli);
     RUN("cli", test_cli_tokenizers);
     RUN("cli", test_readme_plan);

@@ -144,4 +144,5 @@ def main():
                                                            sum(1 for c in cases if "error" in c and not c.get("raised"))))
 
 
-main()
+if __name__ == "__main__":
+    main()
