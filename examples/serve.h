@@ -375,7 +375,8 @@ typedef struct http_req {
     int minor;           /* HTTP/1.minor */
     int keep_alive;
     int n_headers;
-    char auth[512];      /* Authorization */
+    const char *auth;    /* Authorization's value as sent (auth_len bytes; NULL: none) */
+    size_t auth_len;
     char ctype[128];     /* Content-Type */
 } http_req;
 
@@ -463,10 +464,8 @@ static long http_parse(const char *b, size_t n, size_t max_body, http_req *r, co
             if ((size_t)(ve - v) == 5 && !strncasecmp(v, "close", 5)) r->keep_alive = 0;
             if ((size_t)(ve - v) == 10 && !strncasecmp(v, "keep-alive", 10)) r->keep_alive = 1;
         } else if (nl == 13 && !strncasecmp(line, "Authorization", 13)) {
-            size_t l = (size_t)(ve - v);
-            if (l >= sizeof r->auth) l = sizeof r->auth - 1;
-            memcpy(r->auth, v, l);
-            r->auth[l] = 0;
+            r->auth = v;
+            r->auth_len = (size_t)(ve - v);
         } else if (nl == 12 && !strncasecmp(line, "Content-Type", 12)) {
             size_t l = (size_t)(ve - v);
             if (l >= sizeof r->ctype) l = sizeof r->ctype - 1;
@@ -495,6 +494,7 @@ typedef struct srv_req {
     int has_seed;
     unsigned long long seed;
     char *stop[SRV_MAX_STOPS];
+    size_t stop_len[SRV_MAX_STOPS]; /* its bytes: a stop string may hold NUL ("\u0000") */
     int n_stop;
     int logprobs, top_logprobs;    /* chat: logprobs true, top_logprobs 0..20; completion: logprobs 0..5 (as top) */
     char model[128];
@@ -651,7 +651,7 @@ static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *er
                 size_t l;
                 if (d.v[e].type != SJ_STR) REQ_ERR("'stop' must hold strings");
                 if (!(q->stop[q->n_stop] = sj_strdup(&d.v[e], &l))) REQ_ERR("out of memory");
-                q->n_stop++;
+                q->stop_len[q->n_stop++] = l;
                 if (l == 0 || l > SRV_MAX_STOP_LEN) REQ_ERR("a 'stop' string must have 1..%d bytes", SRV_MAX_STOP_LEN);
             }
         } else if (!strcmp(key, "logprobs")) {
@@ -696,6 +696,7 @@ bad:
 
 #define SRV_CHUNK 64           /* prompt tokens per step and slot: fixed, so a prompt is prefilled in the same chunks under any load */
 #define SRV_MAX_CONNS 256
+#define SRV_MAX_PER_ADDR 64    /* connections from one address (the rest stay open to others) */
 #define SRV_HEAD_TIMEOUT 10.0  /* seconds to send a whole request once begun */
 #define SRV_IDLE_TIMEOUT 60.0  /* an idle kept-alive connection */
 #define SRV_WRITE_STALL 30.0   /* seconds a client may leave our bytes unread */
@@ -717,6 +718,9 @@ typedef struct conn {
     double t_progress;       /* the last time bytes went out (or the response began) */
     srv_req q;               /* a request waiting for a slot */
     long req_len;            /* its bytes in `in` */
+    size_t scan;             /* reading a head: the bytes before this were looked at (no blank line, no control byte) */
+    size_t need;             /* the head parsed, its body incomplete: the request's whole length */
+    uint32_t addr;           /* the client's IPv4 address (per-address limit) */
 } conn;
 
 typedef struct slot {
@@ -1027,6 +1031,17 @@ static void srv_logprobs(server *S, slot *sl, const float *row, int32_t tok) {
 
 static const char *srv_finish_name(int f) { return f == 1 ? "stop" : "length"; }
 
+/* 1 when auth[n] is "Bearer KEY": every byte compared whatever differs first, so the time
+   taken says nothing of how much of a guess was right (only of its length) */
+static int srv_key_ok(const char *key, const char *auth, size_t n) {
+    size_t kl = strlen(key), i;
+    unsigned char d;
+    if (!auth || n < 7 || memcmp(auth, "Bearer ", 7)) return 0;
+    d = (unsigned char)(n - 7 != kl);
+    for (i = 0; i < kl; i++) d |= (unsigned char)(key[i] ^ (7 + i < n ? auth[7 + i] : ~key[i]));
+    return d == 0;
+}
+
 /* the usage object */
 static void srv_usage(sbuf *b, const slot *sl) {
     sb_fmt(b, "\"usage\":{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d}", sl->n_prompt, sl->n_gen, sl->n_prompt + sl->n_gen);
@@ -1038,7 +1053,7 @@ static void srv_stream(server *S, slot *sl) {
     size_t hold = 0, end;
     int j;
     for (j = 0; !sl->finish && j < sl->q.n_stop; j++) {
-        size_t l = strlen(sl->q.stop[j]) - 1;
+        size_t l = sl->q.stop_len[j] - 1;
         if (l > hold) hold = l;
     }
     end = sl->text.n > hold ? sl->text.n - hold : 0;
@@ -1149,7 +1164,7 @@ static void srv_token(server *S, slot *sl, float *row) {
         from = sl->text.n;
         sb_add(&sl->text, sl->tok_text, w);
         for (j = 0; j < sl->q.n_stop; j++) { /* a stop string ends the answer before it */
-            size_t l = strlen(sl->q.stop[j]), k0 = from >= l ? from - l + 1 : 0, k;
+            size_t l = sl->q.stop_len[j], k0 = from >= l ? from - l + 1 : 0, k;
             for (k = k0; k + l <= sl->text.n; k++)
                 if (!memcmp(sl->text.p + k, sl->q.stop[j], l)) { sl->text.n = k; sl->finish = 1; break; }
             if (sl->finish) break;
@@ -1270,8 +1285,7 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
     }
     if (!chat && !cmpl && !models) { srv_error(S, i, 404, "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /health and / are served"); return; }
     if (S->api_key) {
-        size_t kl = strlen(S->api_key);
-        if (strncmp(r->auth, "Bearer ", 7) || strlen(r->auth + 7) != kl || memcmp(r->auth + 7, S->api_key, kl)) {
+        if (!srv_key_ok(S->api_key, r->auth, r->auth_len)) {
             srv_error(S, i, 401, "a valid API key is required (Authorization: Bearer KEY)");
             return;
         }
@@ -1290,6 +1304,19 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
     if (S->n_queue >= S->max_queue && srv_free_slot(S) < 0) { req_free(&c->q); srv_error(S, i, 503, "every slot is busy and the queue is full; try again"); return; }
     c->state = CS_WAIT;
     S->queue[S->n_queue++] = i;
+}
+
+/* 1 once the head is whole (its blank line came), too large, or holds a control byte (http_parse
+   then reads it, or refuses it); each byte is looked at once however the head trickles in */
+static int srv_head_arrived(conn *c) {
+    size_t i = c->scan > 2 ? c->scan - 2 : 0; /* a blank line may straddle the last read */
+    for (; i < c->in_n; i++) {
+        unsigned char b = (unsigned char)c->in[i];
+        if (b == '\n' && ((i + 1 < c->in_n && c->in[i + 1] == '\n') || (i + 2 < c->in_n && c->in[i + 1] == '\r' && c->in[i + 2] == '\n'))) return 1;
+        if (!b || (b < 32 && b != '\r' && b != '\n' && b != '\t')) return 1;
+    }
+    c->scan = c->in_n;
+    return c->in_n >= SRV_MAX_HEAD;
 }
 
 /* bytes in; a complete request routed */
@@ -1327,10 +1354,14 @@ static void srv_read(server *S, int i) {
     if (c->state == CS_READ && c->in_n) {
         http_req r;
         const char *why;
-        long n = http_parse(c->in, c->in_n, SRV_MAX_BODY, &r, &why);
+        long n;
+        if (c->need && c->in_n < c->need) return; /* a body still coming: its head is not parsed again */
+        if (!c->need && !srv_head_arrived(c)) return;
+        n = http_parse(c->in, c->in_n, SRV_MAX_BODY, &r, &why);
         if (n < 0) { c->keep_alive = 0; srv_error(S, i, (int)-n, why); return; }
-        if (n == 0) return;
+        if (n == 0) { c->need = r.head_len + r.body_len; return; }
         c->req_len = n;
+        c->scan = c->need = 0;
         srv_route(S, i, &r, c->in + r.head_len);
     }
 }
@@ -1356,6 +1387,7 @@ static void srv_write(server *S, int i) {
         memmove(c->in, c->in + used, c->in_n - used); /* a pipelined next request */
         c->in_n -= used;
         c->req_len = 0;
+        c->scan = c->need = 0;
         c->state = CS_READ;
         c->t_begin = now_s();
         if (c->in_n) srv_read(S, i);
@@ -1382,12 +1414,27 @@ static int srv_listen(const char *host, int port, char *why, size_t cap) {
 
 static void srv_accept(server *S) {
     for (;;) {
-        int fd = accept(S->lfd, NULL, NULL), i, one = 1;
+        struct sockaddr_in from;
+        socklen_t fl = sizeof from;
+        int fd = accept(S->lfd, (struct sockaddr *)&from, &fl), i, one = 1, same = 0, idle = -1, idle_same = -1;
+        uint32_t addr;
         if (fd < 0) return;
+        addr = fl >= sizeof from && from.sin_family == AF_INET ? from.sin_addr.s_addr : 0;
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        for (i = 0; i < SRV_MAX_CONNS; i++) {
+            const conn *o = &S->conns[i];
+            if (o->state == CS_FREE) continue;
+            same += o->addr == addr;
+            if (o->state == CS_READ && !o->in_n) { /* idle: kept alive, nothing sent since */
+                if (idle < 0 || o->t_begin < S->conns[idle].t_begin) idle = i;
+                if (o->addr == addr && (idle_same < 0 || o->t_begin < S->conns[idle_same].t_begin)) idle_same = i;
+            }
+        }
         for (i = 0; i < SRV_MAX_CONNS && S->conns[i].state != CS_FREE; i++) {}
-        if (i == SRV_MAX_CONNS) { /* full: a short 503, then closed */
+        if (same >= SRV_MAX_PER_ADDR && idle_same >= 0) { conn_close(S, idle_same); i = idle_same; same--; } /* the address's longest idle one makes room */
+        else if (i == SRV_MAX_CONNS && idle >= 0) { conn_close(S, idle); i = idle; } /* full: the longest idle one makes room */
+        if (i == SRV_MAX_CONNS || same >= SRV_MAX_PER_ADDR) { /* full of requests in progress, or this address holds its share: a short 503 */
             static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
             if (send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL) < 0) {}
             close(fd);
@@ -1398,6 +1445,7 @@ static void srv_accept(server *S) {
         S->conns[i].state = CS_READ;
         S->conns[i].slot = -1;
         S->conns[i].t_begin = S->conns[i].t_progress = now_s();
+        S->conns[i].addr = addr;
     }
 }
 

@@ -161,6 +161,26 @@ else
   echo "skipped: the chat page in headless Chromium (needs chromium and npm's playwright-core)"
 fi
 
+# ---- hostile input, round 4
+post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":16,\"seed\":4}"; cp "$T/body" "$T/nostop.json"
+post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":16,\"seed\":4,\"stop\":[\"\\u0000x\"]}"
+[ "$ST" = 200 ] && [ "$(jget '.choices[0].text' < "$T/body")" = "$(cp "$T/nostop.json" "$T/body"; jget '.choices[0].text')" ]; verdict "a stop string that starts with \\u0000 is not an empty one: the whole answer"
+cpu() { awk '{print $14}' "/proc/$PID/stat"; } # the server's user CPU time in clock ticks (its own work, not the kernel's per-segment cost)
+printf -v HEAD 'POST /v1/completions HTTP/1.1\r\nHost: x\r\nX-Pad: %s\r\nContent-Length: 2\r\n\r\n{}' "$(head -c 15000 /dev/zero | tr '\0' a)"
+c0=$(cpu) TR=()
+for k in 1 2 3 4; do
+  (exec 3<>/dev/tcp/127.0.0.1/$PORT; for ((b = 0; b < ${#HEAD}; b += 1)); do printf '%s' "${HEAD:b:1}" >&3; done; head -c 12 <&3 > "$T/trickle$k") 2>/dev/null &
+  TR+=($!)
+done
+wait "${TR[@]}"
+c1=$(cpu)
+grep -q "HTTP/1.1 400" "$T/trickle4" && [ $((c1 - c0)) -lt 40 ]; verdict "4 heads of 15 KB a byte at a time: answered, $((c1 - c0)) ticks of the server's CPU (each byte looked at once; re-parsing took 52)"
+exec {IDLE}>/dev/null
+FDS=()
+for k in $(seq 300); do exec {fd}<>/dev/tcp/127.0.0.1/$PORT && FDS+=($fd); done 2>/dev/null
+req GET /health; [ "$ST" = 200 ]; verdict "300 idle connections from one address: another client is still served ($ST)"
+for fd in "${FDS[@]}"; do exec {fd}>&-; done
+
 # ---- a short soak (tests/serve_soak.mjs; BENCH.md has the 10-minute one): answers under load equal their runs alone,
 #      aborted streams, garbage and half-sent requests free their slots, memory stays flat
 if [ $HAVE_NODE = 1 ]; then
@@ -185,6 +205,11 @@ post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":5}"
 stop
 
 # ---- --api-key
+LONGKEY=$(head -c 700 /dev/zero | tr '\0' k)
+start -np 1 -c 256 --api-key "$LONGKEY" || bad "server with a 700-byte --api-key starts"
+req GET /v1/models -H "Authorization: Bearer $LONGKEY"; check "a 700-byte key matches: 200" [ "$ST" = 200 ]
+req GET /v1/models -H "Authorization: Bearer ${LONGKEY}k"; check "the key and one byte more: 401" [ "$ST" = 401 ]
+stop
 start -np 1 -c 256 --api-key s3cret || bad "server with --api-key starts"
 req GET /v1/models;                                   [ "$ST" = 401 ] && body_has 'API key'; verdict "no key: 401"
 req GET /v1/models -H 'Authorization: Bearer wrong';  check "a wrong key: 401" [ "$ST" = 401 ]
