@@ -26,12 +26,12 @@
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1868  Layers, in data-flow order
-      @JSON            307  JSON: a validating reader that never allocates
+      @JSON            317  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          270  Models
       @SESSION         841  Session
       @SAFETENSORS     214  safetensors
-      @GGUF            495  GGUF reader (v2 and v3, llama.cpp's file format)
+      @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      570  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
@@ -6803,41 +6803,51 @@ static const char *wm__j_num_end(const char *p, const char *e) {
     return p;
 }
 
-static const char *wm__j_value(const char *p, const char *e, int depth) {
+#define WM__J_BAD(at) do { if (bad) *bad = (at); return NULL; } while (0)
+/* The end of the JSON value at p, or NULL; *bad (when not NULL) is where a
+   failing value went wrong */
+static const char *wm__j_value_or(const char *p, const char *e, int depth, const char **bad) {
+    const char *r;
     p = wm__j_ws(p, e);
-    if (p >= e) return NULL;
+    if (p >= e) WM__J_BAD(p);
     switch (*p) {
     case '{':
     case '[': {
         char close = *p == '{' ? '}' : ']';
         int obj = *p == '{';
-        if (depth <= 0) return NULL;
+        if (depth <= 0) WM__J_BAD(p);
         p = wm__j_ws(p + 1, e);
         if (p < e && *p == close) return p + 1;
         for (;;) {
             if (obj) {
                 p = wm__j_ws(p, e);
-                if (p >= e || *p != '"' || !(p = wm__j_str_end(p, e))) return NULL;
-                p = wm__j_ws(p, e);
-                if (p >= e || *p != ':') return NULL;
+                if (p >= e || *p != '"' || !(r = wm__j_str_end(p, e))) WM__J_BAD(p);
+                p = wm__j_ws(r, e);
+                if (p >= e || *p != ':') WM__J_BAD(p);
                 p++;
             }
-            if (!(p = wm__j_value(p, e, depth - 1))) return NULL;
+            if (!(r = wm__j_value_or(p, e, depth - 1, bad))) return NULL;
+            p = r;
             p = wm__j_ws(p, e);
-            if (p >= e) return NULL;
+            if (p >= e) WM__J_BAD(p);
             if (*p == close) return p + 1;
-            if (*p != ',') return NULL;
+            if (*p != ',') WM__J_BAD(p);
             p++;
         }
     }
-    case '"': return wm__j_str_end(p, e);
-    case 't': return wm__j_lit(p, e, "true");
-    case 'f': return wm__j_lit(p, e, "false");
-    case 'n': return wm__j_lit(p, e, "null");
-    case 'N': return wm__j_lit(p, e, "NaN");
-    default: return wm__j_num_end(p, e);
+    case '"': r = wm__j_str_end(p, e); break;
+    case 't': r = wm__j_lit(p, e, "true"); break;
+    case 'f': r = wm__j_lit(p, e, "false"); break;
+    case 'n': r = wm__j_lit(p, e, "null"); break;
+    case 'N': r = wm__j_lit(p, e, "NaN"); break;
+    default: r = wm__j_num_end(p, e);
     }
+    if (!r) WM__J_BAD(p);
+    return r;
 }
+#undef WM__J_BAD
+static const char *wm__j_value(const char *p, const char *e, int depth) { return wm__j_value_or(p, e, depth, NULL); }
+
 
 /* Iterates an object's members or an array's elements (p at '{' or '['). */
 typedef struct wm__jit {
@@ -7591,10 +7601,10 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
     if (!c || !json) return wm__fail(err, WM_ERR_INVALID_ARG, "config: NULL argument");
     e = json + n;
     memset(c, 0, sizeof *c);
-    p = wm__j_value(json, e, WM__JSON_DEPTH);
+    v = json;
+    p = wm__j_value_or(json, e, WM__JSON_DEPTH, &v);
     if (!p || wm__j_ws(p, e) != e)
-        return wm__fail(err, WM_ERR_CONFIG, "config.json: not valid JSON (error near byte %zu)",
-                        p ? (size_t)(wm__j_ws(p, e) - json) : (size_t)0);
+        return wm__fail(err, WM_ERR_CONFIG, "config.json: not valid JSON (error near byte %zu)", (size_t)((p ? wm__j_ws(p, e) : v) - json));
     p = wm__j_ws(json, e);
     if (*p != '{') return wm__fail(err, WM_ERR_CONFIG, "config.json: the top level is not an object");
     r.obj = p; r.e = e; r.file = "config.json"; r.code = WM_ERR_CONFIG; r.err = err; r.st = WM_OK;
@@ -8936,6 +8946,7 @@ static wm_status wm__gg_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
     f->hdr_end = (const char *)r.p;
     at = wm__gr_off(&r);
     data_at = (at + f->align - 1) / f->align * f->align;
+    if (data_at > b->size && f->n_tensors == 0) data_at = b->size; /* no tensors: the file may end before the aligned data offset (llama.cpp's vocabularies do) */
     if (data_at > b->size)
         return wm__fail(err, WM_ERR_FORMAT, "%s: data section at offset %zu starts past the end of the file (%zu bytes)", b->name, data_at, b->size);
     for (; at < data_at; at++)

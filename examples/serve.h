@@ -569,7 +569,7 @@ static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *er
         for (e0 = d.v[0].child; e0 != f; e0 = d.v[e0].next) /* a field twice: refused, not the last one taken */
             if (sj_key_is(&d.v[e0], key)) REQ_ERR("'%s' is given twice", key);
 #define NEED(t, what) do { if (v->type != (t)) REQ_ERR("'%s' must be %s, not %s", key, what, sj_type_name(v->type)); } while (0)
-#define NUMBER(lo, hi) do { NEED(SJ_NUM, "a number"); if (!(v->num >= (lo) && v->num <= (hi))) REQ_ERR("'%s' must be in %g..%g", key, (double)(lo), (double)(hi)); } while (0)
+#define NUMBER(lo, hi) do { NEED(SJ_NUM, "a number"); if (!(v->num >= (lo) && v->num <= (hi))) REQ_ERR("'%s' must be in %.15g..%.15g", key, (double)(lo), (double)(hi)); } while (0)
 #define INTEGER(lo, hi) do { NUMBER(lo, hi); if (v->num != (double)(long long)v->num) REQ_ERR("'%s' must be an integer", key); } while (0)
         if (!strcmp(key, "model")) {
             NEED(SJ_STR, "a string");
@@ -819,9 +819,15 @@ static void srv_error(server *S, int i, int status, const char *msg) {
     sbuf b = {NULL, 0, 0, 0};
     const char *type = status == 401 ? "authentication_error" : status == 404 ? "not_found_error" : status == 503 ? "server_busy" :
                        status >= 500 ? "server_error" : "invalid_request_error";
+    size_t pl = 0, p0 = msg[0] == '\'';
+    while (pl < 64 && (isalnum((unsigned char)msg[p0 + pl]) || msg[p0 + pl] == '_')) pl++;
+    if (!(pl && (p0 ? msg[p0 + pl] == '\'' : msg[pl] == '[' || msg[pl] == '.'))) pl = 0; /* the field a message names first: 'seed' must ..., messages[2]... */
     sb_str(&b, "{\"error\":{\"message\":");
     sb_json(&b, msg, strlen(msg));
-    sb_fmt(&b, ",\"type\":\"%s\",\"param\":null,\"code\":%d}}", type, status);
+    sb_fmt(&b, ",\"type\":\"%s\",\"param\":", type);
+    if (pl) sb_json(&b, msg + p0, pl);
+    else sb_str(&b, "null");
+    sb_fmt(&b, ",\"code\":%d}}", status);
     if (status >= 400 && status != 401 && status != 404 && status != 405) S->conns[i].keep_alive = S->conns[i].keep_alive && status < 413;
     srv_respond(S, i, status, "application/json", b.p ? b.p : "{}", b.p ? b.n : 2, status == 401 ? "WWW-Authenticate: Bearer\r\n" : NULL);
     free(b.p);

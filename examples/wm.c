@@ -298,6 +298,22 @@ static int parse_args(args *a, const command *c, int argc, char **argv) {
     return 0;
 }
 
+/* an option whose meaning or default differs in one command: its help there */
+static const struct { const char *cmd; int opt; const char *help; } OPT_NOTES[] = {
+    {"chat", O_PROMPT, "the system message (as --system)"},
+    {"chat", O_FILE, "read the system message from FILE"},
+    {"bench", O_THREADS, "threads (1, the default: one core's speed; 0: all cores)"},
+    {"perplexity", O_CTX, "tokens per window (256)"},
+    {"perplexity", O_FILE, "the text to score"},
+};
+
+static const char *opt_help(const command *c, int opt) {
+    size_t k;
+    for (k = 0; k < sizeof OPT_NOTES / sizeof OPT_NOTES[0]; k++)
+        if (OPT_NOTES[k].opt == opt && !strcmp(OPT_NOTES[k].cmd, c->name)) return OPT_NOTES[k].help;
+    return OPTS[opt].help;
+}
+
 static void print_usage(FILE *f, const command *c, int full) {
     int k;
     fprintf(f, "%swm %s %s%s%s\n", full ? "usage: " : "  ", c->name, c->args, *c->synopsis ? " " : "", c->synopsis);
@@ -308,7 +324,7 @@ static void print_usage(FILE *f, const command *c, int full) {
         char flag[48];
         snprintf(flag, sizeof flag, "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "", d->name, d->meta ? " " : "",
                  d->meta ? d->meta : "");
-        fprintf(f, "  %-24s %s\n", flag, d->help);
+        fprintf(f, "  %-24s %s\n", flag, opt_help(c, c->opts[k]));
     }
 }
 
@@ -394,7 +410,7 @@ static char *read_text(const char *path, size_t *n) {
         got = fread(buf + len, 1, cap - len - 1, f);
         len += got;
         if (got == 0) {
-            if (ferror(f)) { free(buf); buf = NULL; fail("%s: read error", path); }
+            if (ferror(f)) { int en = errno; free(buf); buf = NULL; fail("%s: %s", path, en == EISDIR ? "is a directory, not a file" : en ? strerror(en) : "read error"); }
             break;
         }
     }
@@ -491,6 +507,8 @@ static int isa_of(const args *a) {
 
 static int threads_of(const args *a) {
     int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores > 0 && n > cores) warn("--threads %d: more threads than the %ld cores here (the extra ones wait for a core: slower, not faster)", n, cores);
 #if !defined(_OPENMP) && !defined(WM_HAVE_POOL)
     if (n > 1) warn("--threads %d: this build has no threads (WM_NO_THREADS, no OpenMP); running on 1 thread", n);
 #endif
@@ -994,12 +1012,29 @@ typedef struct stream_ctx {
     size_t n, cap;
     const char *const *stops; /* [n_stops]: the output ending with one stops it */
     int n_stops, stopped;     /* stopped: 1 + the index of the text that stopped it */
+    int tty;                  /* stdout is a terminal: control bytes shown as ^X */
 } stream_ctx;
+
+/* text to stdout; on a terminal a control byte the model wrote (an escape
+   sequence would drive the terminal) shows as ^X, as cat -v shows it */
+static void put_text(const char *text, size_t len, int tty) {
+    size_t i, from = 0;
+    for (i = 0; tty && i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 32 && c != '\n' && c != '\t') || c == 127) {
+            fwrite(text + from, 1, i - from, stdout);
+            putchar('^');
+            putchar(c == 127 ? '?' : c + 64);
+            from = i + 1;
+        }
+    }
+    fwrite(text + from, 1, len - from, stdout);
+}
 
 static int on_token(void *user, int32_t tok, const char *text, size_t len) {
     stream_ctx *sc = (stream_ctx *)user;
     if (sc->t_first == 0.0 && tok >= 0) sc->t_first = now_s();
-    fwrite(text, 1, len, stdout);
+    put_text(text, len, sc->tty);
     fflush(stdout);
     if (sc->text && sc->n + len + 1 > sc->cap) {
         char *nb = (char *)realloc(sc->text, (sc->n + len + 1) * 2);
@@ -1022,6 +1057,7 @@ static int on_token(void *user, int32_t tok, const char *text, size_t len) {
 /* sc for one answer: the --stop texts, and the output kept when keep (chat's turns, stop texts) */
 static void stream_start(stream_ctx *sc, const args *a, int keep) {
     memset(sc, 0, sizeof *sc);
+    sc->tty = isatty(1);
     sc->stops = a->stops;
     sc->n_stops = a->n_stops;
     if (keep && (sc->text = (char *)malloc(sc->cap = 256)) != NULL) sc->text[0] = 0;
@@ -1163,7 +1199,7 @@ static int cmd_generate(const args *a) {
         if (mp > 0 && n + wm_session_pos(s) > mp) warn("the prompt reaches position %ld, past the model's trained context (%d)", n + wm_session_pos(s), mp);
         print_seed(seed); /* before the text, so the two do not interleave */
         seed = 0;
-        fwrite(prompt, 1, prompt_len, stdout);
+        put_text(prompt, prompt_len, isatty(1));
         fflush(stdout);
     }
     stream_start(&sc, a, a->n_stops > 0);
@@ -1716,7 +1752,7 @@ static int cmd_bench(const args *a) {
     if (strcmp(fmt, "jsonl") && strcmp(fmt, "md") && strcmp(fmt, "csv") && strcmp(fmt, "json"))
         return fail("bench: -o '%s' (expected jsonl, md, csv or json)", fmt);
     if (strcmp(fmt, "jsonl")) return bench_table(a, fmt);
-    if (a->set[O_REPS]) return fail("bench: -r goes with llama-bench's tables (-o md, csv or json)");
+    if (a->set[O_REPS]) return bench_table(a, "md"); /* -r without -o: llama-bench's table, as its users expect */
     if (load_model(a, &m, dir, &e) != WM_OK) return fail("%s", e.message);
     warn_model(m);
     {
@@ -1869,6 +1905,11 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        if (argc > 2 && !strcmp(argv[1], "help")) { /* wm help COMMAND: that command's help */
+            for (k = 0; k < N_CMDS; k++)
+                if (!strcmp(argv[2], CMDS[k].name)) { print_usage(stdout, &CMDS[k], 1); return 0; }
+            return fail("help: unknown command '%s' (wm --help lists them)", argv[2]);
+        }
         print_help(stdout);
         return 0;
     }

@@ -53,6 +53,26 @@ grep -q "^wm: warning: unused: 'model.layers.3.input_layernorm.weight', .* and 4
 "$WM" generate "$MODEL" -p "Once" -n 2 -s 1 > /dev/null 2> "$T/err"
 ! grep -q "warning" "$T/err"; verdict "the demo as it is: no warning"
 
+# ---- what a new user reads: each message says what happened
+if command -v script > /dev/null; then
+  script -qc "$WM generate $MODEL -p \$'\\x1b[31mX' -n 2 -s 1 2>/dev/null" /dev/null > "$T/tty" 2>&1
+  grep -q '\^\[\[31mX' "$T/tty" && ! grep -q $'\x1b' "$T/tty"; verdict "on a terminal a control byte shows as ^[ (no escape sequence reaches it)"
+fi
+"$WM" generate "$MODEL" -p Hi -n 1 -s 1 -t 1000 2> "$T/err" > /dev/null
+grep -q 'more threads than the' "$T/err"; verdict "-t 1000 on this machine: a warning"
+"$WM" generate "$MODEL" -f "$T" -n 1 2> "$T/err"; rc=$?
+[ $rc != 0 ] && grep -q 'is a directory' "$T/err"; verdict "generate -f DIR: 'is a directory'"
+"$WM" help generate > "$T/out"; rc=$?
+[ $rc = 0 ] && head -n 1 "$T/out" | grep -q '^usage: wm generate'; verdict "wm help generate: the command's help"
+"$WM" chat --help | grep -q -- '-p, --prompt TEXT *the system message'; verdict "chat --help: -p is the system message"
+"$WM" bench --help | grep -q -- '--threads N *threads (1, the default'; verdict "bench --help: its thread default"
+"$WM" perplexity --help | grep -q -- '--ctx N *tokens per window (256)'; verdict "perplexity --help: its window default"
+"$WM" bench "$MODEL" -p 4 -n 2 -r 1 > "$T/out" 2>/dev/null; rc=$?
+[ $rc = 0 ] && grep -q '^| model' "$T/out" && grep -q 'pp4' "$T/out"; verdict "bench -r 1 without -o: llama-bench's table"
+mkdir "$T/badcfg"; cp "$MODEL"/* "$T/badcfg/"; printf '{\n  "model_type": "doge",\n  "hidden_size": 256,,\n}' > "$T/badcfg/config.json"
+"$WM" info "$T/badcfg" 2> "$T/err"; rc=$?
+[ $rc != 0 ] && grep -q 'error near byte 47' "$T/err"; verdict "a JSON error names its byte ($(cat "$T/err"))"
+
 # ---- a signal while quantize writes: no OUT.tmp left (SIGINT as Ctrl-C sends it, SIGTERM, SIGHUP)
 for sig in INT TERM HUP; do
   caught=0 left=0

@@ -8,7 +8,18 @@
    out-of-range float-to-int conversion. */
 #include "fuzz.h"
 
-enum { N_MAX = 1024, ROWS = 3 };
+enum { N_MAX = 1024, ROWS = 3, LAST = WM_TYPES_COMPUTED - 1 }; /* the quantized types: WM_Q8_0 .. LAST (WM_IQ4_XS) */
+
+/* how far a finite block's value may land from its input: a share of the
+   block's largest magnitude (the type's resolution, generously), and the
+   f16 scale's subnormal spacing times the largest code products */
+static float quant_tol(int t, float amax) {
+    float rel = t == WM_Q8_0 ? 0.01f
+              : t == WM_Q4_0 || t == WM_Q4_1 || t == WM_Q5_0 || t == WM_Q5_1 || t == WM_IQ4_NL || t == WM_IQ4_XS ? 0.2f
+              : t == WM_Q2_K || t == WM_Q3_K ? 1.0f : 0.6f;
+    float tiny = t == WM_Q8_0 || t == WM_Q4_0 || t == WM_Q5_0 ? 127.0f : t == WM_Q6_K ? 127.0f * 32.0f : 2.0f * 127.0f * 63.0f;
+    return rel * amax + tiny * 6e-8f;
+}
 
 static int same_bits(const float *a, const float *b, size_t n) {
     size_t i;
@@ -40,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (i = 0; i < ROWS * N_MAX; i++) { seed = seed * 1103515245u + 12345u; w[i] = ((float)(seed >> 9) / 8388608.0f - 1.0f) * 0.1f; }
 
     /* weight quantizers: defined blocks */
-    for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+    for (t = WM_Q8_0; t <= LAST; t++) {
         int bl = wm_type_block(t);
         FUZZ_CHECK(wm_quantize(t, x, (size_t)n, q) == WM_OK && wm_dequantize(t, q, (size_t)n, y) == WM_OK);
         for (b = 0; b < n; b += bl) {
@@ -51,8 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
             for (i = 0; i < bl; i++) amax = fmaxf(amax, fabsf(x[b + i]));
             if (amax < 60000.0f) { /* the f16 scale holds it: near the input (the scale's subnormal spacing, 6e-8, bounds tiny blocks) */
-                float tol = (t == WM_Q8_0 ? 0.01f * amax : t == WM_Q4_0 ? 0.2f * amax : 0.6f * amax) +
-                            (t == WM_Q6_K ? 127.0f * 32.0f : t == WM_Q4_K ? 2.0f * 63.0f * 15.0f : 127.0f) * 6e-8f;
+                float tol = quant_tol(t, amax);
                 for (i = 0; i < bl; i++) {
                     if (!(fabsf(y[b + i] - x[b + i]) <= tol)) fprintf(stderr, "%s: x %g y %g amax %g\n", wm_type_name(t), (double)x[b + i], (double)y[b + i], (double)amax);
                     FUZZ_CHECK(fabsf(y[b + i] - x[b + i]) <= tol);
@@ -74,9 +84,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
 
     /* quantized products: the fuzz floats as activations of every type, and as Q8_0 weights */
-    for (t = WM_Q8_0; t <= WM_Q6_K + 1; t++) {
+    for (t = WM_Q8_0; t <= LAST + 1; t++) {
         wm__mat W;
-        int special_w = t > WM_Q6_K;
+        int special_w = t > LAST;
         S.qa = qa1; V.qa = qa2;
         W.dtype = special_w ? WM_Q8_0 : t;
         W.rows = special_w ? 1 : ROWS;
@@ -98,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (i = 0; i < 9 * 256; i++) wt[i] = x[(i * 7) % n];
         for (i = 0; i < 5 * 256; i++) xt[i] = x[(i * 3 + 1) % n];
         Vt.qr = qr;
-        for (t = WM_Q8_0; t <= WM_Q6_K; t++) {
+        for (t = WM_Q8_0; t <= LAST; t++) {
             wm__mat W;
             W.dtype = t; W.rows = 9; W.cols = 256; W.data = q;
             FUZZ_CHECK(wm_quantize(t, wt, 9 * 256, q) == WM_OK);
