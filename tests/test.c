@@ -2458,6 +2458,53 @@ static void test_tokenizer_gguf(void) {
     tok_gguf_case("llama2");
 }
 
+/* NFC and NFKC of a base and long runs of combining marks (up to 5,000):
+   the tokenizers library's result (tests/fixtures/tok/marks.json, by
+   tools/gen_mark_cases.js: the count and FNV-1a 64 of the ids of a
+   byte-level tokenizer with no merges, one id per normalized byte) */
+static void test_tokenizer_marks(void) {
+    size_t n = 0, tn = 0, k = 0, same = 0;
+    char *js = (char *)read_all("tests/fixtures/tok/marks.json", &n), *tj = (char *)read_all("tests/fixtures/tok/marks.tokenizer.json", &tn), *tk = NULL;
+    const char *e = js ? js + n : NULL, *c;
+    wm_tokenizer *t[2] = {NULL, NULL};
+    wm_error er;
+    wm__jit it;
+    int32_t *ids = (int32_t *)malloc(sizeof(int32_t) * 65536);
+    char *text = (char *)malloc(65536), *at;
+    if (!js || !tj || !ids || !text || !(at = strstr(tj, "\"NFC\""))) { check(0, "tests/fixtures/tok/marks*.json"); goto done; }
+    check(wm_tokenizer_open(&t[0], tj, tn, &er) == WM_OK, "marks tokenizer (NFC): %s", er.message);
+    tk = (char *)malloc(tn + 2); /* the same with "NFKC" */
+    memcpy(tk, tj, (size_t)(at - tj)); memcpy(tk + (at - tj), "\"NFKC\"", 6); memcpy(tk + (at - tj) + 6, at + 5, tn - (size_t)(at - tj) - 5);
+    check(wm_tokenizer_open(&t[1], tk, tn + 1, &er) == WM_OK, "marks tokenizer (NFKC): %s", er.message);
+    for (wm__j_iter(&it, wm__j_ws(js, e), e); t[0] && t[1] && wm__j_next(&it, NULL, &c); k++) {
+        char head[16], mark[16], tail[256], want[24], got[24];
+        double kk = 0, wn = 0;
+        size_t hl = wm__j_str(wm__j_get(c, e, "head"), e, head, sizeof head), ml = wm__j_str(wm__j_get(c, e, "mark"), e, mark, sizeof mark);
+        size_t tl = wm__j_str(wm__j_get(c, e, "tail"), e, tail, sizeof tail), len = 0, ni = 0, j;
+        int nfkc = wm__j_get(c, e, "norm")[2] == 'F' && wm__j_get(c, e, "norm")[3] == 'K';
+        uint64_t h = 0xcbf29ce484222325ull;
+        wm__j_double(wm__j_get(c, e, "k"), e, &kk);
+        wm__j_double(wm__j_get(c, e, "n"), e, &wn);
+        wm__j_str(wm__j_get(c, e, "fnv"), e, want, sizeof want);
+        memcpy(text, head, hl); len = hl;
+        for (j = 0; j < (size_t)kk && len + ml + tl < 65536; j++) { memcpy(text + len, mark, ml); len += ml; }
+        memcpy(text + len, tail, tl); len += tl;
+        if (wm_tokenize(t[nfkc], text, len, 0, ids, 65536, &ni) != WM_OK) continue;
+        for (j = 0; j < ni; j++) { /* FNV-1a 64 of "id,id,..." */
+            char num[16];
+            int l = snprintf(num, sizeof num, j ? ",%d" : "%d", ids[j]), q;
+            for (q = 0; q < l; q++) { h ^= (unsigned char)num[q]; h *= 0x100000001b3ull; }
+        }
+        snprintf(got, sizeof got, "%016llx", (unsigned long long)h);
+        if (ni == (size_t)wn && !strcmp(got, want)) same++;
+        else if (k - same < 4) printf("  marks case %zu (%s, %d marks): %zu ids, the library %d\n", k, nfkc ? "NFKC" : "NFC", (int)kk, ni, (int)wn);
+    }
+    check(k >= 160 && same == k, "NFC/NFKC of runs of up to 5,000 combining marks: %zu of %zu as the tokenizers library", same, k);
+done:
+    wm_tokenizer_free(t[0]); wm_tokenizer_free(t[1]);
+    free(js); free(tj); free(tk); free(ids); free(text);
+}
+
 /* What wm.h does not read fails at load, naming the feature. */
 static void test_tokenizer_refusals(void) {
     static const struct { const char *json, *needle; } c[] = {
@@ -4942,6 +4989,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_chat_templates);
     RUN("tokenizer", test_tokenizer_gguf);
     RUN("tokenizer", test_tokenizer_refusals);
+    RUN("tokenizer", test_tokenizer_marks);
     RUN("tokenizer", test_tokenizer_nz_added);
     RUN("tokenizer", test_tokenizer_sp_block);
     RUN("tokenizer", test_tokenizer_memory);
