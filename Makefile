@@ -94,6 +94,21 @@ test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/cla
 	  tail -n 1 build/test.log; \
 	  [ "$$(cat build/test.rc)" = 0 ] && [ "$$(cat build/test-cpp.rc)" = 0 ]
 
+# the tools a target needs: a missing one is named with its Debian package
+# (README: Requirements) instead of a shell's "command not found"
+NEED = @for t in $(1); do command -v $${t%%=*} >/dev/null 2>&1 || { echo "make $@: needs $${t%%=*} (Debian: sudo apt-get install $$(echo $${t\#*=} | tr + ' '); README.md: Requirements)" >&2; exit 1; }; done
+.PHONY: need-neon need-arm32 need-x86 need-fw need-fuzz
+need-neon:
+	$(call NEED,$(NEON_CC)=gcc-aarch64-linux-gnu qemu-aarch64=qemu-user)
+need-arm32:
+	$(call NEED,$(ARM32_CC)=gcc-arm-linux-gnueabihf qemu-arm=qemu-user)
+need-x86:
+	$(call NEED,$(QEMU64)=qemu-user)
+need-fw:
+	$(call NEED,arm-none-eabi-gcc=gcc-arm-none-eabi+libnewlib-arm-none-eabi riscv64-unknown-elf-gcc=gcc-riscv64-unknown-elf+picolibc-riscv64-unknown-elf qemu-system-arm=qemu-system-arm qemu-system-riscv32=qemu-system-misc)
+need-fuzz:
+	$(call NEED,$(FUZZ_CC)=clang+libclang-rt-14-dev)
+
 # SANDBOX(dir): links to the sources in dir, and its own build/, so suites
 # run at the same time (CI runs two at once) keep their build/tmp files apart
 SANDBOX = rm -rf $(1) && mkdir -p $(1)/build && ln -s $(CURDIR)/build/wm $(1)/build/wm && \
@@ -108,7 +123,7 @@ test-asan: build/wm build/test-asan
 # generates the text of a native run pinned to them; Haswell gets the AVX2 ones
 QEMU64  ?= qemu-x86_64
 X86_SUITES = isa kernels quant fixtures cache
-test-x86-baseline: build/wm build/test
+test-x86-baseline: need-x86 build/wm build/test
 	@$(call SANDBOX,build/run-x86)
 	@cd build/run-x86 && for s in $(X86_SUITES); do $(QEMU64) -cpu Nehalem $(CURDIR)/build/test $$s | tee -a suites.log | tail -n 1 | sed "s/^/Nehalem $$s: /"; done
 	@cd build/run-x86 && $(QEMU64) -cpu Nehalem build/wm info $(CURDIR)/$(DEMO) | grep -q '^kernels *scalar (this build and CPU run: scalar)' && \
@@ -136,6 +151,7 @@ test-omp: build/wm build/test-omp
 	cd build/run-omp && WM_SERVE=0 OMP_NUM_THREADS=2 $(CURDIR)/build/test-omp
 
 # NEON: the suite cross-built for aarch64 and run under qemu-user
+build/neon/wm build/neon/test build/neon/test-dot: | need-neon
 build/neon/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 examples/wm.c -o $@ $(LDLIBS)
@@ -167,6 +183,7 @@ test-neon: build/neon/wm build/neon/test build/neon/test-dot
 # 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
 # microcontroller) under qemu-user; its sizes suite checks every reported
 # size against the same tests/fixtures/sizes.txt as the 64-bit builds
+build/arm32/wm build/arm32/test: | need-arm32
 build/arm32/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static examples/wm.c -o $@ $(LDLIBS)
@@ -212,7 +229,7 @@ FUZZERS       = $(filter-out seeds all,$(basename $(notdir $(wildcard tests/fuzz
 
 # one program holds every harness (wm.h compiled with the sanitizers once);
 # build/fuzz/NAME links to it and the name picks the harness
-build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h examples/serve.h
+build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h examples/serve.h | need-fuzz
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) tests/fuzz/all.c -o $@ -lm
 
@@ -316,6 +333,7 @@ build/firmware/rv32imafc-%.elf: $(RV_DEPS) build/firmware/%/plan.h build/firmwar
 FW_PLANS    = $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf build/firmware/$(m)/plan.h)
 .PRECIOUS: $(FW_PLANS)
 
+$(FW_ELFS): | need-fw
 firmware: $(FW_PLANS) $(FW_ELFS) $(FW_HOSTS)
 
 test-firmware: firmware

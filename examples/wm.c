@@ -363,23 +363,36 @@ static void drop_out_and_die(int sig) {
 static int out_open(wm_file_out *o, const char *path) {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
     struct sigaction sa, old;
+    sigset_t block, prev;
     wm_error e;
+    wm_status st;
     size_t k;
-    if (wm_file_create(o, path, &e) != WM_OK) return fail("%s", e.message);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = drop_out_and_die;
     sigemptyset(&sa.sa_mask);
-    for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++) /* a handler of the command's own (generate's Ctrl-C) stays */
+    sigemptyset(&block);
+    for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++) { /* a handler of the command's own (generate's Ctrl-C) stays */
+        sigaddset(&block, sigs[k]);
         if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_DFL) sigaction(sigs[k], &sa, NULL);
-    g_out = o;
-    return 0;
+    }
+    sigprocmask(SIG_BLOCK, &block, &prev); /* the .tmp and g_out come into being together: a signal now waits for both */
+    st = wm_file_create(o, path, &e);
+    if (st == WM_OK) g_out = o;
+    sigprocmask(SIG_SETMASK, &prev, NULL);
+    return st != WM_OK ? fail("%s", e.message) : 0;
 }
 
 /* commit: rename into place; else remove the .tmp */
 static int out_close(wm_file_out *o, int commit) {
     wm_error e;
-    wm_status st = wm_file_close(o, commit, &e);
+    wm_status st;
+    sigset_t block, prev;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT); sigaddset(&block, SIGTERM); sigaddset(&block, SIGHUP);
+    sigprocmask(SIG_BLOCK, &block, &prev); /* (a signal during the rename: after it, with nothing to remove) */
+    st = wm_file_close(o, commit, &e);
     g_out = NULL;
+    sigprocmask(SIG_SETMASK, &prev, NULL);
     return st != WM_OK ? fail("%s", e.message) : 0;
 }
 

@@ -1917,6 +1917,13 @@ static void test_serve(void) {
     script_cases("serve", "bash tests/serve.sh build/wm 2>&1", 40);
 }
 
+/* ---- README.md's commands as written, and its C program as C and C++:
+   tests/readme.sh (native, once per make test: it runs make and a server) */
+static void test_readme(void) {
+    if (getenv("WM_BIN") || (getenv("WM_SERVE") && !strcmp(getenv("WM_SERVE"), "0"))) return;
+    script_cases("readme", "bash tests/readme.sh 2>&1", 8);
+}
+
 /* ---- the CLI against a user's files and signals: tests/hostile_cli.sh
    (outputs through symlinks and FIFOs, no OUT.tmp after a signal) */
 static void test_hostile_cli(void) {
@@ -4983,6 +4990,7 @@ int main(int argc, char **argv) {
     RUN("cli", test_cli);
     RUN("cli", test_cli_tokenizers);
     RUN("cli", test_readme_plan);
+    RUN("cli", test_readme);
     RUN("tokenizer", test_tokenizer_cases);
     RUN("tokenizer", test_tokenizer_own);
     RUN("tokenizer", test_tokenizer_real);
