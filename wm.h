@@ -39,7 +39,7 @@
       @TOKENIZER      3282  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2236  Generation and chat templates
+      @GENERATE       2245  Generation and chat templates
       @STDIO           469  stdio helpers
       @UNICODE        2508  Unicode tables and their lookups (an appendix)
 
@@ -164,6 +164,11 @@
                                         tokenizers are then refused at load
       WM_ARENA_REDZONE   0              debugging: bytes left (and, under ASan,
                                         poisoned) between arena buffers
+      WM_JINJA_STEPS     20000000       wm_chat_apply's budget: a unit per expression,
+                                        statement, filter, test, call, subscript,
+                                        and per 16 bytes any of them produces
+      WM_JINJA_OUT       64 MB          wm_chat_apply: bytes of one rendering
+      WM_JINJA_MEM       256 MB         wm_chat_apply: bytes of its values
 
    MEMORY
 
@@ -14315,10 +14320,19 @@ typedef struct wm__jtok {
 } wm__jtok;
 
 typedef struct wm__jblk { struct wm__jblk *next; size_t used, cap; } wm__jblk;
-#define WM__J_STEPS 20000000L /* the budget of one rendering: a unit per expression, statement, filter, test,
-                                 call and subscript, and one per 16 bytes any of them produces */
-#define WM__J_OUT ((size_t)64 << 20) /* bytes of output */
-#define WM__J_MEM ((size_t)256 << 20) /* bytes of values */
+#ifndef WM_JINJA_STEPS
+#define WM_JINJA_STEPS 20000000L /* the budget of one rendering: a unit per expression, statement, filter, test,
+                                    call and subscript, and one per 16 bytes any of them produces */
+#endif
+#ifndef WM_JINJA_OUT
+#define WM_JINJA_OUT ((size_t)64 << 20) /* bytes of output */
+#endif
+#ifndef WM_JINJA_MEM
+#define WM_JINJA_MEM ((size_t)256 << 20) /* bytes of values */
+#endif
+#define WM__J_STEPS ((long)(WM_JINJA_STEPS))
+#define WM__J_OUT ((size_t)(WM_JINJA_OUT))
+#define WM__J_MEM ((size_t)(WM_JINJA_MEM))
 #define WM__J_DEPTH 128 /* nesting of expressions, blocks and loops */
 #define WM__J_VDEPTH 512 /* nesting of values that printing, tojson and == walk (Python's own limit is near 1000) */
 typedef struct wm__jx {
