@@ -36,12 +36,12 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3282  Tokenizer
+      @TOKENIZER      3285  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2245  Generation and chat templates
+      @GENERATE       2413  Generation and chat templates
       @STDIO           469  stdio helpers
-      @UNICODE        2508  Unicode tables and their lookups (an appendix)
+      @UNICODE        2516  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -10532,6 +10532,9 @@ static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, si
 static uint32_t wm__compose(uint32_t a, uint32_t b);                                     /* primary composite, or 0 */
 static int wm__composes_back(uint32_t cp);                                               /* a starter composing with what precedes */
 static uint32_t wm__uc_lowercase(uint32_t cp);                                           /* char::to_lowercase's single code point */
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+static uint32_t wm__uc_uppercase(uint32_t cp);                                           /* the first code point whose lowercase cp is */
+#endif
 #endif
 
 /* ---- a tokenizer.json from llama.cpp's tokenizer.ggml.* keys -------------- */
@@ -14297,13 +14300,17 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 #include <stdio.h>
 enum { WM__JV_UNDEF, WM__JV_NONE, WM__JV_BOOL, WM__JV_INT, WM__JV_FLOAT, WM__JV_STR, WM__JV_LIST, WM__JV_DICT, WM__JV_FN };
 typedef struct wm__jarr wm__jarr;
+/* the Python object a LIST value stands for (its ns): how it prints, its truth, len and errors */
+enum { WM__JK_LIST = 0, WM__JK_TUPLE, WM__JK_RANGE, WM__JK_ITEMS, WM__JK_KEYS, WM__JK_VALUES, WM__JK_GEN_SELECT, WM__JK_GEN_MAP,
+       WM__JK_GEN_UNIQUE, WM__JK_GEN_ITEMS, WM__JK_REVERSED };
+#define WM__JK_LAZY(v) ((v)->t == WM__JV_LIST && (v)->ns >= WM__JK_GEN_SELECT) /* an iterator: truthy, no len */
 typedef struct wm__jv {
     int t;
-    int ns;        /* DICT: a namespace() (its attributes may be set) */
-    long long i;   /* BOOL, INT */
-    double f;      /* FLOAT */
+    int ns;        /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind */
+    long long i;   /* BOOL, INT; a RANGE list's start */
+    double f;      /* FLOAT; a RANGE list's stop */
     const char *s; /* STR (n bytes); FN: the function's name */
-    size_t n;
+    size_t n;      /* STR; a RANGE list's step (as a signed value) */
     wm__jarr *a;   /* LIST, DICT; FN: a bound method's object (its v[0]), or NULL */
 } wm__jv;
 struct wm__jarr { /* list items, or dict values with their keys (insertion order) */
@@ -14346,6 +14353,7 @@ typedef struct wm__jx {
     wm__jblk *mem;
     size_t mem_used;
     int err;                      /* 1: failed, 2: raise_exception (msg: its message) */
+    int hard;                     /* the failure is a limit's (budget, memory, depth): nothing catches it */
     char msg[512];
     /* the string last measured or indexed by code point: its count, whether it is ASCII, one
        code point's byte offset; so s[i] over i, slices and |length stay linear in the string */
@@ -14357,6 +14365,9 @@ typedef struct wm__jx {
 
 /* one unit of the budget (0 after the failure it causes) */
 static int wm__jstep(wm__jx *x, long long units);
+static const char *wm__jtype(const wm__jv *v);
+/* v as a sequence of another kind (WM__JK_*) */
+static wm__jv wm__jkind(wm__jv v, int kind) { v.ns = kind; return v; }
 
 static int wm__jfail(wm__jx *x, const char *fmt, ...) {
     va_list ap;
@@ -14370,6 +14381,7 @@ static int wm__jfail(wm__jx *x, const char *fmt, ...) {
 
 static int wm__jstep(wm__jx *x, long long units) {
     if ((x->steps += units) <= WM__J_STEPS) return 1;
+    x->hard = 1;
     return wm__jfail(x, "the template runs too long (more than %ld steps)", WM__J_STEPS);
 }
 
@@ -14380,6 +14392,7 @@ static void *wm__jalloc(wm__jx *x, size_t n) {
     if (!b || b->used + n > b->cap) {
         size_t cap = n > 65536 ? n : 65536;
         if (x->mem_used + cap > WM__J_MEM || !(b = (wm__jblk *)WM_MALLOC(sizeof(wm__jblk) + 16 + cap))) {
+            x->hard = 1;
             wm__jfail(x, "the template needs more than %u MB of values", (unsigned)(WM__J_MEM >> 20));
             return NULL;
         }
@@ -14538,7 +14551,23 @@ static void wm__jrepr_str(wm__jsb *b, const char *s, size_t n) {
         else if (c == '\r') wm__jsb_z(b, "\\r");
         else if (c == '\t') wm__jsb_z(b, "\\t");
         else if (c < 0x20 || c == 0x7f) { snprintf(e, sizeof e, "\\x%02x", c); wm__jsb_z(b, e); }
-        else wm__jsb_c(b, (char)c);
+        else if (c >= 0x80) { /* Python's repr escapes what is not printable: separators, format, private and unassigned code points */
+            int l = wm__utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
+            uint32_t cp;
+            char u[12];
+            if (l < 2) { wm__jsb_c(b, (char)c); continue; }
+            cp = l == 2 ? (uint32_t)(c & 0x1f) << 6 | ((unsigned char)s[i + 1] & 0x3f)
+               : l == 3 ? (uint32_t)(c & 0x0f) << 12 | (uint32_t)((unsigned char)s[i + 1] & 0x3f) << 6 | ((unsigned char)s[i + 2] & 0x3f)
+                        : (uint32_t)(c & 0x07) << 18 | (uint32_t)((unsigned char)s[i + 1] & 0x3f) << 12 | (uint32_t)((unsigned char)s[i + 2] & 0x3f) << 6 |
+                              ((unsigned char)s[i + 3] & 0x3f);
+            if ((wm__uc_class(cp) & (WM__CL_L | WM__CL_N)) || wm__uc_in(cp, WM__UC_MARK) || wm__uc_in(cp, WM__UC_PUNCT) || wm__uc_in(cp, WM__UC_SYMBOL))
+                wm__jsb_put(b, s + i, (size_t)l);
+            else {
+                snprintf(u, sizeof u, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)cp);
+                wm__jsb_z(b, u);
+            }
+            i += (size_t)l - 1;
+        } else wm__jsb_c(b, (char)c);
     }
     wm__jsb_c(b, q);
 }
@@ -14553,11 +14582,36 @@ static void wm__jto_str_d(wm__jsb *b, const wm__jv *v, int repr, int d) {
     case WM__JV_INT: snprintf(buf, sizeof buf, "%lld", v->i); wm__jsb_z(b, buf); break;
     case WM__JV_FLOAT: wm__jfloat_str(b, v->f); break;
     case WM__JV_STR: if (repr) wm__jrepr_str(b, v->s, v->n); else wm__jsb_put(b, v->s, v->n); break;
-    case WM__JV_LIST:
-        wm__jsb_c(b, '[');
+    case WM__JV_LIST: {
+        static const char *const gen[] = {"select_or_reject", "sync_do_map", "do_unique", "do_items"};
+        int k = v->ns;
+        if (k == WM__JK_RANGE) { /* range(start, stop[, step]) */
+            long long step = (long long)v->n;
+            snprintf(buf, sizeof buf, "range(%lld, %lld", v->i, (long long)v->f);
+            wm__jsb_z(b, buf);
+            if (step != 1) { snprintf(buf, sizeof buf, ", %lld", step); wm__jsb_z(b, buf); }
+            wm__jsb_c(b, ')');
+            break;
+        }
+        if (k >= WM__JK_GEN_SELECT && k <= WM__JK_GEN_ITEMS) { wm__jsb_z(b, "<generator object "); wm__jsb_z(b, gen[k - WM__JK_GEN_SELECT]); wm__jsb_c(b, '>'); break; }
+        if (k == WM__JK_REVERSED) { /* reversed() of a list, tuple, range, dict or dict view */
+            static const char *const rev[] = {"list_reverseiterator", "reversed", "range_iterator", "dict_reverseitemiterator", "dict_reversekeyiterator",
+                                              "dict_reversevalueiterator"};
+            wm__jsb_c(b, '<');
+            wm__jsb_z(b, rev[v->n < 6 ? v->n : 0]);
+            wm__jsb_z(b, " object>");
+            break;
+        }
+        if (k == WM__JK_ITEMS) wm__jsb_z(b, "dict_items(");
+        if (k == WM__JK_KEYS) wm__jsb_z(b, "dict_keys(");
+        if (k == WM__JK_VALUES) wm__jsb_z(b, "dict_values(");
+        wm__jsb_c(b, k == WM__JK_TUPLE ? '(' : '[');
         for (i = 0; i < v->a->n && !b->x->err; i++) { if (i) wm__jsb_z(b, ", "); wm__jto_str_d(b, &v->a->v[i], 1, d + 1); }
-        wm__jsb_c(b, ']');
+        if (k == WM__JK_TUPLE && v->a->n == 1) wm__jsb_c(b, ',');
+        wm__jsb_c(b, k == WM__JK_TUPLE ? ')' : ']');
+        if (k >= WM__JK_ITEMS && k <= WM__JK_VALUES) wm__jsb_c(b, ')');
         break;
+    }
     case WM__JV_DICT:
         if (v->ns) wm__jsb_z(b, "<Namespace ");
         wm__jsb_c(b, '{');
@@ -14607,6 +14661,7 @@ static int wm__jto_json(wm__jx *x, wm__jsb *b, const wm__jv *v, int indent, int 
     }
     case WM__JV_LIST: case WM__JV_DICT: {
         int dict = v->t == WM__JV_DICT;
+        if (v->t == WM__JV_LIST && v->ns > WM__JK_TUPLE) return wm__jfail(x, "tojson: Object of type %s is not JSON serializable", wm__jtype(v));
         if (level >= WM__J_VDEPTH) return wm__jfail(x, "tojson: values nested too deep (more than %d levels)", WM__J_VDEPTH);
         wm__jsb_c(b, dict ? '{' : '[');
         if (v->a->n == 0) { wm__jsb_c(b, dict ? '}' : ']'); return 1; }
@@ -14818,14 +14873,17 @@ static int wm__jtruthy(const wm__jv *v) {
     case WM__JV_BOOL: case WM__JV_INT: return v->i != 0;
     case WM__JV_FLOAT: return v->f != 0;
     case WM__JV_STR: return v->n > 0;
-    case WM__JV_LIST: case WM__JV_DICT: return v->a->n > 0;
+    case WM__JV_LIST: return WM__JK_LAZY(v) || v->a->n > 0;
+    case WM__JV_DICT: return v->a->n > 0;
     case WM__JV_FN: return 1;
     default: return 0;
     }
 }
 static const char *wm__jtype(const wm__jv *v) {
     static const char *const n[] = {"undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "function"};
-    return n[v->t];
+    static const char *const k[] = {"list", "tuple", "range", "dict_items", "dict_keys", "dict_values", "generator", "generator", "generator",
+                                    "generator", "list_reverseiterator"};
+    return v->t == WM__JV_LIST ? k[v->ns] : n[v->t];
 }
 static int wm__jnum(const wm__jv *v) { return v->t == WM__JV_INT || v->t == WM__JV_FLOAT || v->t == WM__JV_BOOL; }
 static double wm__jf(const wm__jv *v) { return v->t == WM__JV_FLOAT ? v->f : (double)v->i; }
@@ -14834,6 +14892,7 @@ static int wm__jeq_d(wm__jx *x, const wm__jv *a, const wm__jv *b, int d) {
     if (wm__jnum(a) && wm__jnum(b)) return wm__jf(a) == wm__jf(b);
     if (d > WM__J_VDEPTH) return wm__jfail(x, "values nested too deep to compare (more than %d levels)", WM__J_VDEPTH);
     if (a->t != b->t) return 0;
+    if (a->t == WM__JV_LIST && (a->ns != b->ns || WM__JK_LAZY(a))) return WM__JK_LAZY(a) && a->a == b->a; /* [1] != (1,); an iterator is itself */
     switch (a->t) {
     case WM__JV_STR: return a->n == b->n && !memcmp(a->s, b->s, a->n);
     case WM__JV_LIST: case WM__JV_DICT:
@@ -14850,12 +14909,23 @@ static int wm__jeq_d(wm__jx *x, const wm__jv *a, const wm__jv *b, int d) {
     }
 }
 static int wm__jeq(wm__jx *x, const wm__jv *a, const wm__jv *b) { return wm__jeq_d(x, a, b, 0); }
+static int wm__jeq(wm__jx *x, const wm__jv *a, const wm__jv *b);
 static int wm__jcmp(wm__jx *x, const wm__jv *a, const wm__jv *b, int *r) { /* <0, 0, >0 */
     if (wm__jnum(a) && wm__jnum(b)) { double p = wm__jf(a), q = wm__jf(b); *r = p < q ? -1 : p > q; return 1; }
     if (a->t == WM__JV_STR && b->t == WM__JV_STR) {
         int c = memcmp(a->s, b->s, a->n < b->n ? a->n : b->n);
         *r = c ? c : a->n < b->n ? -1 : a->n > b->n;
         return 1;
+    }
+    if (a->t == WM__JV_LIST && b->t == WM__JV_LIST && a->ns == b->ns && a->ns <= WM__JK_TUPLE) { /* the first items that differ decide */
+        int i;
+        for (i = 0; i < a->a->n && i < b->a->n; i++) {
+            if (wm__jeq(x, &a->a->v[i], &b->a->v[i])) continue;
+            if (x->err) return 0;
+            return wm__jcmp(x, &a->a->v[i], &b->a->v[i], r);
+        }
+        *r = a->a->n < b->a->n ? -1 : a->a->n > b->a->n;
+        return !x->err;
     }
     return wm__jfail(x, "'<' not supported between '%s' and '%s'", wm__jtype(a), wm__jtype(b));
 }
@@ -14879,6 +14949,7 @@ static size_t wm__jutf8_at(wm__jx *x, const char *s, size_t n, long long ci) {
 }
 static long long wm__jlen(wm__jx *x, const wm__jv *v) {
     if (v->t == WM__JV_STR) { wm__jpos_of(x, v->s, v->n); return (long long)x->pcount; }
+    if (WM__JK_LAZY(v)) return -1; /* an iterator has no len() */
     return v->t == WM__JV_LIST || v->t == WM__JV_DICT ? v->a->n : -1;
 }
 
@@ -14887,6 +14958,7 @@ static wm__jv wm__jlist_of(wm__jx *x, const wm__jv *v) {
     wm__jv r;
     size_t i;
     int k;
+    if (WM__JK_LAZY(v) && v->i) { wm__jfail(x, "'%s' object is not iterable", v->a && v->a->n ? wm__jtype(&v->a->v[0]) : "value"); return wm__jnew(x, WM__JV_LIST); }
     if (v->t == WM__JV_LIST) return *v;
     r = wm__jnew(x, WM__JV_LIST);
     if (v->t == WM__JV_DICT) for (k = 0; k < v->a->n; k++) wm__jpush(x, r.a, NULL, v->a->k[k]);
@@ -15019,6 +15091,7 @@ static wm__jv wm__jindex(wm__jx *x, const wm__jv *o, const wm__jv *key) {
         if (v) return *v;
         return key->t == WM__JV_STR ? wm__jattr(x, o, key->s, key->n) : wm__jval(WM__JV_UNDEF);
     }
+    if (o->t == WM__JV_LIST && o->ns > WM__JK_RANGE) return wm__jval(WM__JV_UNDEF); /* dict views and iterators: not subscriptable */
     if ((o->t == WM__JV_LIST || o->t == WM__JV_STR) && (key->t == WM__JV_INT || key->t == WM__JV_BOOL)) {
         long long n = wm__jlen(x, o), i = key->i < 0 ? key->i + n : key->i;
         if (i < 0 || i >= n) return wm__jval(WM__JV_UNDEF);
@@ -15035,8 +15108,9 @@ static wm__jv wm__jslice(wm__jx *x, const wm__jv *o, const wm__jv *a, const wm__
     long long n = wm__jlen(x, o), st = c->t == WM__JV_INT ? c->i : 1, lo, hi, i;
     wm__jv r;
     if (!wm__jstep(x, 1)) return wm__jval(WM__JV_UNDEF);
-    if (o->t != WM__JV_LIST && o->t != WM__JV_STR) {
-        if (o->t != WM__JV_UNDEF) wm__jfail(x, "a slice of '%s'", wm__jtype(o));
+    if (o->t == WM__JV_UNDEF) { wm__jfail(x, "a slice of an undefined value (jinja2: UndefinedError)"); return *o; }
+    if ((o->t != WM__JV_LIST && o->t != WM__JV_STR) || (o->t == WM__JV_LIST && o->ns > WM__JK_RANGE)) {
+        wm__jfail(x, o->t == WM__JV_DICT ? "unhashable type: 'slice'" : "'%s' object is not subscriptable", wm__jtype(o));
         return wm__jval(WM__JV_UNDEF);
     }
     if (st == 0) { wm__jfail(x, "slice step cannot be zero"); return wm__jval(WM__JV_UNDEF); }
@@ -15046,9 +15120,13 @@ static wm__jv wm__jslice(wm__jx *x, const wm__jv *o, const wm__jv *a, const wm__
     lo = WM__J_BOUND(a, st > 0 ? 0 : n - 1);
     hi = WM__J_BOUND(b, st > 0 ? n : -1);
     if (st < 0 && lo > n - 1) lo = n - 1;
-    if (o->t == WM__JV_LIST) {
-        r = wm__jnew(x, WM__JV_LIST);
+    if (o->t == WM__JV_LIST) { /* a tuple's slice is a tuple, a range's a range */
+        r = wm__jkind(wm__jnew(x, WM__JV_LIST), o->ns);
         for (i = lo; st > 0 ? i < hi : i > hi; i += st) wm__jpush(x, r.a, NULL, o->a->v[i]);
+        if (o->ns == WM__JK_RANGE) {
+            long long step = (long long)o->n;
+            r.i = o->i + lo * step; r.f = (double)(o->i + hi * step); r.n = (size_t)(step * st);
+        }
         return r;
     } else {
         wm__jsb sb = {x, NULL, 0, 0};
@@ -15098,10 +15176,10 @@ static wm__jv wm__jprimary(wm__jx *x, int sk) {
     case WM__JT_OP:
         if (wm__jaccept(x, WM__JT_OP, "(")) { /* a parenthesized expression, or a tuple (a list here) */
             wm__jv first;
-            if (wm__jaccept(x, WM__JT_OP, ")")) return sk ? v : wm__jnew(x, WM__JV_LIST);
+            if (wm__jaccept(x, WM__JT_OP, ")")) return sk ? v : wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
             first = wm__jexpr(x, sk);
             if (wm__jis(x, WM__JT_OP, ",")) {
-                v = sk ? v : wm__jnew(x, WM__JV_LIST);
+                v = sk ? v : wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
                 if (!sk) wm__jpush(x, v.a, NULL, first);
                 while (!x->err && wm__jaccept(x, WM__JT_OP, ",") && !wm__jis(x, WM__JT_OP, ")")) {
                     wm__jv it = wm__jexpr(x, sk);
@@ -15196,7 +15274,7 @@ static wm__jv wm__jfilters(wm__jx *x, wm__jv v, int sk) {
             if (!wm__jexpect(x, WM__JT_NAME, NULL)) return v;
             if (wm__jaccept(x, WM__JT_OP, "(")) wm__jparse_args(x, sk, &a);
             else if ((wm__jis(x, WM__JT_NAME, NULL) && !wm__jis(x, WM__JT_NAME, "else") && !wm__jis(x, WM__JT_NAME, "or") &&
-                      !wm__jis(x, WM__JT_NAME, "and") && !wm__jis(x, WM__JT_NAME, "if")) ||
+                      !wm__jis(x, WM__JT_NAME, "and")) ||
                      wm__jis(x, WM__JT_STR, NULL) || wm__jis(x, WM__JT_INT, NULL) || wm__jis(x, WM__JT_FLOAT, NULL) || wm__jis(x, WM__JT_OP, "[") ||
                      wm__jis(x, WM__JT_OP, "{") || wm__jis(x, WM__JT_OP, "(")) {
                 a.v[0] = wm__jpostfix(x, wm__jprimary(x, sk), sk); /* one argument without parentheses: `is equalto 'x'` */
@@ -15232,13 +15310,23 @@ static wm__jv wm__jarith(wm__jx *x, char op, const wm__jv *a, const wm__jv *b) {
         memcpy(s, a->s, a->n); memcpy(s + a->n, b->s, b->n);
         return wm__jstr(s, a->n + b->n);
     }
-    if (op == '+' && a->t == WM__JV_LIST && b->t == WM__JV_LIST) {
-        wm__jv r = wm__jnew(x, WM__JV_LIST);
+    if (op == '+' && a->t == WM__JV_LIST && b->t == WM__JV_LIST && a->ns == b->ns && a->ns <= WM__JK_TUPLE) { /* list + list, tuple + tuple */
+        wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), a->ns);
         int i;
         for (i = 0; i < a->a->n; i++) wm__jpush(x, r.a, NULL, a->a->v[i]);
         for (i = 0; i < b->a->n; i++) wm__jpush(x, r.a, NULL, b->a->v[i]);
         return r;
     }
+    if (op == '*' && b->t == WM__JV_STR && (a->t == WM__JV_INT || a->t == WM__JV_BOOL)) return wm__jarith(x, op, b, a); /* 3 * 'ab' */
+    if (op == '*' && a->t == WM__JV_LIST && a->ns <= WM__JK_TUPLE && (b->t == WM__JV_INT || b->t == WM__JV_BOOL)) { /* [1, 2] * 3 */
+        wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), a->ns);
+        long long k;
+        int j;
+        if (a->a->n && b->i > (long long)(WM__J_OUT / 16 / (size_t)a->a->n)) { wm__jfail(x, "a list repeated past the output limit"); return wm__jval(WM__JV_UNDEF); }
+        for (k = 0; k < b->i && !x->err; k++) for (j = 0; j < a->a->n; j++) wm__jpush(x, r.a, NULL, a->a->v[j]);
+        return r;
+    }
+    if (op == '*' && b->t == WM__JV_LIST && (a->t == WM__JV_INT || a->t == WM__JV_BOOL)) return wm__jarith(x, op, b, a);
     if (op == '*' && a->t == WM__JV_STR && (b->t == WM__JV_INT || b->t == WM__JV_BOOL)) {
         wm__jsb sb = {x, NULL, 0, 0};
         long long i;
@@ -15281,6 +15369,7 @@ static wm__jv wm__jarith(wm__jx *x, char op, const wm__jv *a, const wm__jv *b) {
         }
         }
     }
+    if (op == '%' && a->t == WM__JV_STR) { wm__jfail(x, "string %% formatting is not supported (Python's printf-style formats)"); return wm__jval(WM__JV_UNDEF); }
     wm__jfail(x, "unsupported operand types for %s: '%s' and '%s'", op == 'f' ? "//" : op == '+' ? "+" : op == '-' ? "-" : op == '*' ? "*" : op == '/' ? "/" : "%",
               wm__jtype(a), wm__jtype(b));
     return wm__jval(WM__JV_UNDEF);
@@ -15346,7 +15435,11 @@ static int wm__jin(wm__jx *x, const wm__jv *a, const wm__jv *b) {
         if (a->t != WM__JV_STR) return wm__jfail(x, "'in <string>' requires a string as left operand, not '%s'", wm__jtype(a));
         return a->n == 0 || wm__jfind(x, b->s, b->n, a->s, a->n, 0) < b->n;
     }
-    if (b->t == WM__JV_LIST) { for (i = 0; i < b->a->n; i++) if (wm__jeq(x, a, &b->a->v[i])) return 1; return 0; }
+    if (b->t == WM__JV_LIST) {
+        wm__jv l = wm__jlist_of(x, b); /* (an iterator that cannot iterate fails here) */
+        for (i = 0; l.a && i < l.a->n && !x->err; i++) if (wm__jeq(x, a, &l.a->v[i])) return 1;
+        return 0;
+    }
     if (b->t == WM__JV_DICT) { for (i = 0; i < b->a->n; i++) if (wm__jeq(x, a, &b->a->k[i])) return 1; return 0; }
     if (b->t == WM__JV_UNDEF) return 0;
     return wm__jfail(x, "argument of type '%s' is not iterable", wm__jtype(b));
@@ -15522,23 +15615,43 @@ static wm__jv wm__jsplit(wm__jx *x, const wm__jv *s, const wm__jv *sep, long lon
     wm__jpush(x, r.a, NULL, wm__jstr(s->s + st, s->n - st));
     return r;
 }
-/* 1 upper, 2 lower, 3 str.title() (a letter after a cased letter is lower), 4 capitalize,
-   5 the title filter (a word's first character upper after -, whitespace, ( { [ <); ASCII letters */
-static wm__jv wm__jcase(wm__jx *x, const wm__jv *s, int mode) {
-    char *d = wm__jdup(x, s->s, s->n);
-    size_t i;
-    int word = 0;
-    if (!d) return wm__jval(WM__JV_UNDEF);
-    wm__jstep(x, (long long)(s->n >> 4));
-    for (i = 0; i < s->n; i++) {
-        char c = d[i];
-        int up = mode == 1 || ((mode == 3 || mode == 5) && !word) || (mode == 4 && i == 0);
-        if (up && c >= 'a' && c <= 'z') d[i] = (char)(c - 32);
-        else if (!up && c >= 'A' && c <= 'Z') d[i] = (char)(c + 32);
-        if (mode == 5) word = !(wm__jws_at(s->s, s->n, i) || c == '-' || c == '(' || c == '{' || c == '[' || c == '<');
-        else word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+/* case of code point cp (Python's single-character mappings): 1 upper, 2 lower; *cased: it
+   is a cased letter; the tables of the tokenizer's Lowercase (their inverse for upper) */
+static uint32_t wm__jcase_cp(uint32_t cp, int up, int *cased) {
+    if (cp < 0x80) {
+        *cased = (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+        return up && cp >= 'a' && cp <= 'z' ? cp - 32 : !up && cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
     }
-    return wm__jstr(d, s->n);
+    *cased = wm__uc_in(cp, WM__UC_LL) || wm__uc_in(cp, WM__UC_LUT);
+#ifndef WM_NO_UNICODE_NORM
+    if (!up) return wm__uc_lowercase(cp);
+    if (wm__uc_in(cp, WM__UC_LL)) return wm__uc_uppercase(cp);
+#endif
+    return cp;
+}
+/* 1 upper, 2 lower, 3 str.title() (a letter after a cased letter is lower), 4 capitalize,
+   5 the title filter (a word's first character upper after -, whitespace, ( { [ <) */
+static wm__jv wm__jcase(wm__jx *x, const wm__jv *s, int mode) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    size_t i, l;
+    int word = 0, first = 1;
+    wm__jstep(x, (long long)(s->n >> 4));
+    for (i = 0; i < s->n && !x->err; i += l) {
+        char d[8];
+        size_t dn = 0;
+        int cased, up = mode == 1 || ((mode == 3 || mode == 5) && !word) || (mode == 4 && first), n8;
+        uint32_t cp;
+        l = wm__jcp_len(s->s, s->n, i);
+        if (l == 1 && (unsigned char)s->s[i] >= 0x80) { wm__jsb_put(&sb, s->s + i, 1); word = mode == 5; first = 0; continue; } /* a stray byte */
+        cp = l == 1 ? (unsigned char)s->s[i] : wm__cp((const unsigned char *)s->s + i, (const unsigned char *)s->s + s->n, &n8);
+        cp = wm__jcase_cp(cp, up, &cased);
+        wm__utf8_put(d, sizeof d, &dn, cp);
+        wm__jsb_put(&sb, d, dn);
+        if (mode == 5) word = !(wm__jws_at(s->s, s->n, i) || s->s[i] == '-' || s->s[i] == '(' || s->s[i] == '{' || s->s[i] == '[' || s->s[i] == '<');
+        else word = cased;
+        first = 0;
+    }
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
 }
 static wm__jv wm__jreplace(wm__jx *x, const wm__jv *s, const wm__jv *a, const wm__jv *b, long long count) {
     wm__jsb sb = {x, NULL, 0, 0};
@@ -15638,6 +15751,8 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
             if (st == 0) { wm__jfail(x, "range: the step is 0"); return r; }
             if (((double)hi - (double)lo) / (double)st > 1e6) { wm__jfail(x, "range: more than a million items"); return r; }
             for (v = 0; st > 0 ? lo < hi && v <= (hi - 1 - lo) / st : lo > hi && v <= (lo - 1 - hi) / -st; v++) wm__jpush(x, r.a, NULL, wm__jint(lo + v * st));
+            r.ns = WM__JK_RANGE;
+            r.i = lo; r.f = (double)hi; r.n = (size_t)st;
             return r;
         }
     }
@@ -15696,12 +15811,12 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
     }
     if (self && self->t == WM__JV_DICT) {
         if (!strcmp(f, "items") || !strcmp(f, "keys") || !strcmp(f, "values")) {
-            wm__jv r = wm__jnew(x, WM__JV_LIST);
+            wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), f[0] == 'k' ? WM__JK_KEYS : f[0] == 'v' ? WM__JK_VALUES : WM__JK_ITEMS);
             for (i = 0; i < self->a->n; i++) {
                 if (f[0] == 'k') wm__jpush(x, r.a, NULL, self->a->k[i]);
                 else if (f[0] == 'v') wm__jpush(x, r.a, NULL, self->a->v[i]);
                 else {
-                    wm__jv pr = wm__jnew(x, WM__JV_LIST);
+                    wm__jv pr = wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
                     wm__jpush(x, pr.a, NULL, self->a->k[i]);
                     wm__jpush(x, pr.a, NULL, self->a->v[i]);
                     wm__jpush(x, r.a, NULL, pr);
@@ -15752,6 +15867,16 @@ static int wm__jparse_num(wm__jx *x, const wm__jv *v, long long *i, double *f) {
 }
 static int wm__jname_is(const char *s, size_t n, const char *name) { return strlen(name) == n && !memcmp(s, name, n); }
 
+/* *r: an iterator of kind over v that fails when it is iterated, as jinja2's lazy
+   filters (map, select, unique, ...) do over what cannot be iterated; 0 when v can */
+static int wm__jlazy_bad(wm__jx *x, const wm__jv *v, int kind, int mapping_only, wm__jv *r) {
+    if (v->t == WM__JV_UNDEF || v->t == WM__JV_DICT || (!mapping_only && (v->t == WM__JV_LIST || v->t == WM__JV_STR))) return 0;
+    *r = wm__jkind(wm__jnew(x, WM__JV_LIST), kind);
+    r->i = 1;
+    if (r->a) wm__jpush(x, r->a, NULL, *v);
+    return 1;
+}
+
 /* v's attribute by a dotted path ("function.name"), as jinja2's attrgetter */
 static wm__jv wm__jpath(wm__jx *x, const wm__jv *v, const wm__jv *path) {
     wm__jv r = *v;
@@ -15773,6 +15898,10 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
     int t = v->t;
     if (!wm__jstep(x, 1)) return 0;
 #define WM__JT(s) wm__jname_is(name, nl, s)
+    if (a->n + a->nk > 0 && !(WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas") || WM__JT("ne") || WM__JT("!=") ||
+                             WM__JT("in") || WM__JT("lt") || WM__JT("le") || WM__JT("gt") || WM__JT("ge") || WM__JT("lessthan") ||
+                             WM__JT("greaterthan") || WM__JT("divisibleby")))
+        return wm__jfail(x, "test_%.*s() takes 1 positional argument but %d were given", (int)nl, name, 1 + a->n + a->nk);
     if (WM__JT("defined")) return t != WM__JV_UNDEF;
     if (WM__JT("undefined")) return t == WM__JV_UNDEF;
     if (WM__JT("none")) return t == WM__JV_NONE;
@@ -15784,7 +15913,7 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
     if (WM__JT("true")) return t == WM__JV_BOOL && v->i;
     if (WM__JT("false")) return t == WM__JV_BOOL && !v->i;
     if (WM__JT("mapping")) return t == WM__JV_DICT;
-    if (WM__JT("sequence")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT;
+    if (WM__JT("sequence")) return t == WM__JV_STR || (t == WM__JV_LIST && v->ns <= WM__JK_RANGE) || t == WM__JV_DICT || t == WM__JV_UNDEF; /* len and getitem (undefined has both; dict views and iterators not) */
     if (WM__JT("iterable")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF;
     if (WM__JT("callable")) return t == WM__JV_FN;
     if (WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas")) return a0 && wm__jeq(x, v, a0);
@@ -15795,29 +15924,59 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
         if (!wm__jcmp(x, v, a0, &c)) return 0;
         return name[0] == 'l' ? (nl == 2 && name[1] == 'e' ? c <= 0 : c < 0) : (nl == 2 && name[1] == 'e' ? c >= 0 : c > 0);
     }
-    if (WM__JT("odd") || WM__JT("even")) return t == WM__JV_INT && ((v->i % 2 != 0) == (name[0] == 'o'));
-    if (WM__JT("divisibleby")) return t == WM__JV_INT && a0 && a0->t == WM__JV_INT && a0->i && (a0->i == -1 || v->i % a0->i == 0);
-    if (WM__JT("lower") || WM__JT("upper")) { /* str.islower()/isupper(): no letter of the other case, and at least one cased letter */
-        size_t i;
-        int cased = 0;
-        if (t != WM__JV_STR) return 0;
-        for (i = 0; i < v->n; i++) {
-            char c = v->s[i];
-            if (name[0] == 'l' ? (c >= 'A' && c <= 'Z') : (c >= 'a' && c <= 'z')) return 0;
-            cased |= (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (WM__JT("odd") || WM__JT("even") || WM__JT("divisibleby")) { /* value % n as Python computes it: numbers only */
+        wm__jv two = wm__jint(2), m;
+        const wm__jv *d = name[0] == 'd' ? a0 : &two;
+        if (t == WM__JV_UNDEF) return wm__jfail(x, "the test '%.*s' of an undefined value (jinja2: UndefinedError)", (int)nl, name);
+        if (!d || !wm__jnum(v) || !wm__jnum(d)) return wm__jfail(x, "unsupported operand type(s) for %%: '%s' and '%s'", wm__jtype(v), d ? wm__jtype(d) : "nothing");
+        m = wm__jarith(x, '%', v, d);
+        if (x->err) return 0;
+        return wm__jf(&m) == (name[0] == 'o' ? 1.0 : 0.0);
+    }
+    if (WM__JT("lower") || WM__JT("upper")) { /* str(value).islower()/isupper(): no letter of the other case, and a cased one */
+        wm__jsb sb = {x, NULL, 0, 0};
+        size_t i, l;
+        int cased = 0, n8;
+        wm__jto_str(&sb, v, 0);
+        for (i = 0; i < sb.n; i += l) {
+            uint32_t cp;
+            l = wm__jcp_len(sb.p, sb.n, i);
+            cp = l == 1 ? (unsigned char)sb.p[i] : wm__cp((const unsigned char *)sb.p + i, (const unsigned char *)sb.p + sb.n, &n8);
+            if (cp < 0x80 ? (name[0] == 'l' ? cp >= 'A' && cp <= 'Z' : cp >= 'a' && cp <= 'z') : wm__uc_in(cp, name[0] == 'l' ? WM__UC_LUT : WM__UC_LL)) return 0;
+            cased |= cp < 0x80 ? (cp | 32) >= 'a' && (cp | 32) <= 'z' : wm__uc_in(cp, WM__UC_LL) || wm__uc_in(cp, WM__UC_LUT);
         }
         return cased;
     }
     return wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
 }
 
+static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a);
+/* a filter; jinja2's lazy ones (map, select, reject, selectattr, rejectattr, unique, items) fail
+   only when their result is iterated: an error inside one becomes an iterator that fails then */
 static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jfilter_now(x, v, name, nl, a);
+    if (x->err == 1 && !x->hard && (wm__jname_is(name, nl, "map") || wm__jname_is(name, nl, "select") || wm__jname_is(name, nl, "reject") ||
+                                     wm__jname_is(name, nl, "selectattr") || wm__jname_is(name, nl, "rejectattr") ||
+                                     wm__jname_is(name, nl, "unique") || wm__jname_is(name, nl, "items"))) {
+        x->err = 0;
+        r = wm__jkind(wm__jnew(x, WM__JV_LIST), name[0] == 'm' ? WM__JK_GEN_MAP : name[0] == 'u' ? WM__JK_GEN_UNIQUE : name[0] == 'i' ? WM__JK_GEN_ITEMS : WM__JK_GEN_SELECT);
+        r.i = 1;
+        if (r.a) wm__jpush(x, r.a, NULL, wm__jstr("value", 5));
+    }
+    return r;
+}
+static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
     const wm__jv *a0 = a->n ? &a->v[0] : NULL;
     wm__jv r = wm__jval(WM__JV_UNDEF);
     int i;
     if (!wm__jstep(x, 1)) return r;
 #define WM__JF(s) wm__jname_is(name, nl, s)
-    if (WM__JF("safe")) return *v;
+    if (WM__JF("safe")) { /* Markup(value): a string */
+        wm__jsb sb = {x, NULL, 0, 0};
+        if (v->t == WM__JV_STR) return *v;
+        wm__jto_str(&sb, v, 0);
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
     if (WM__JF("trim")) {
         wm__jsb sb = {x, NULL, 0, 0};
         wm__jv s;
@@ -15850,9 +16009,10 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
         if (n < 0 && v->t != WM__JV_UNDEF) { wm__jfail(x, "object of type '%s' has no len()", wm__jtype(v)); return r; }
         return wm__jint(n < 0 ? 0 : n);
     }
-    if (WM__JF("list")) { r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return r; }
+    if (WM__JF("list")) { r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return wm__jkind(r, WM__JK_LIST); }
     if (WM__JF("first") || WM__JF("last")) {
         wm__jv l = wm__jlist_of(x, v);
+        if (name[0] == 'l' && WM__JK_LAZY(v)) { wm__jfail(x, "'%s' object is not reversible", wm__jtype(v)); return r; }
         return l.a && l.a->n ? l.a->v[name[0] == 'f' ? 0 : l.a->n - 1] : r;
     }
     if (WM__JF("reverse")) {
@@ -15864,6 +16024,9 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
             for (i = 0; i < r.a->n; i++) wm__jsb_put(&sb, r.a->v[i].s, r.a->v[i].n);
             return wm__jstr(sb.p ? sb.p : "", sb.n);
         }
+        if (WM__JK_LAZY(v)) return r;
+        r = wm__jkind(r, WM__JK_REVERSED);
+        r.n = v->t == WM__JV_LIST ? (size_t)v->ns : v->t == WM__JV_DICT ? (size_t)WM__JK_KEYS : 0; /* what it reverses: its name */
         return r;
     }
     if (WM__JF("join")) {
@@ -15899,19 +16062,21 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
     if (WM__JF("items")) {
         wm__jargs none;
         wm__jv fn = wm__jval(WM__JV_FN);
-        if (v->t == WM__JV_UNDEF) return wm__jnew(x, WM__JV_LIST);
-        if (v->t != WM__JV_DICT) { wm__jfail(x, "items: a mapping expected, not '%s'", wm__jtype(v)); return r; }
+        if (v->t == WM__JV_UNDEF) return wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_GEN_ITEMS); /* an empty generator */
+        if (wm__jlazy_bad(x, v, WM__JK_GEN_ITEMS, 1, &r)) return r; /* ("Can only get item pairs from a mapping", when iterated) */
         fn.s = "items";
         fn.a = (wm__jarr *)wm__jalloc(x, sizeof(wm__jarr));
         if (!fn.a) return r;
         memset(fn.a, 0, sizeof *fn.a);
         wm__jpush(x, fn.a, NULL, *v);
         none.n = none.nk = 0;
-        return wm__jcall(x, &fn, none.v, 0, none.kv, none.kn, none.kl, 0);
+        return wm__jkind(wm__jcall(x, &fn, none.v, 0, none.kv, none.kn, none.kl, 0), WM__JK_GEN_ITEMS);
     }
     if (WM__JF("selectattr") || WM__JF("rejectattr") || WM__JF("select") || WM__JF("reject")) {
         int attr = name[6] == 'a', keep = name[0] == 's';
-        wm__jv l = wm__jlist_of(x, v);
+        wm__jv l;
+        if (wm__jlazy_bad(x, v, WM__JK_GEN_SELECT, 0, &r)) return r;
+        l = wm__jlist_of(x, v);
         r = wm__jnew(x, WM__JV_LIST);
         for (i = 0; l.a && i < l.a->n && !x->err; i++) {
             wm__jv it = attr ? (a0 ? wm__jpath(x, &l.a->v[i], a0) : wm__jval(WM__JV_UNDEF)) : l.a->v[i];
@@ -15925,10 +16090,12 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
             } else ok = wm__jtruthy(&it);
             if (ok == keep) wm__jpush(x, r.a, NULL, l.a->v[i]);
         }
-        return r;
+        return wm__jkind(r, WM__JK_GEN_SELECT);
     }
     if (WM__JF("map")) {
-        wm__jv l = wm__jlist_of(x, v);
+        wm__jv l;
+        if (wm__jlazy_bad(x, v, WM__JK_GEN_MAP, 0, &r)) return r;
+        l = wm__jlist_of(x, v);
         const wm__jv *at = wm__jkw(a, "attribute", -1), *dflt = wm__jkw(a, "default", -1);
         r = wm__jnew(x, WM__JV_LIST);
         for (i = 0; l.a && i < l.a->n && !x->err; i++) {
@@ -15943,12 +16110,14 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
             } else it = l.a->v[i];
             wm__jpush(x, r.a, NULL, it);
         }
-        return r;
+        return wm__jkind(r, WM__JK_GEN_MAP);
     }
     if (WM__JF("unique")) { /* jinja2's: a set of the keys (strings lowered unless case_sensitive), the first item of each */
-        wm__jv l = wm__jlist_of(x, v), *keys;
+        wm__jv l, *keys;
         const wm__jv *cs = wm__jkw(a, "case_sensitive", 0), *at = wm__jkw(a, "attribute", 1);
         int cap = 16, *hx, lower = !(cs && wm__jtruthy(cs));
+        if (wm__jlazy_bad(x, v, WM__JK_GEN_UNIQUE, 0, &r)) return r;
+        l = wm__jlist_of(x, v);
         r = wm__jnew(x, WM__JV_LIST);
         if (!l.a || x->err) return r;
         while (cap < 2 * l.a->n) cap *= 2;
@@ -15971,13 +16140,14 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
             hx[p] = r.a->n + 1;
             wm__jpush(x, r.a, NULL, l.a->v[i]);
         }
-        return r;
+        return wm__jkind(r, WM__JK_GEN_UNIQUE);
     }
     if (WM__JF("int") || WM__JF("float")) {
         const wm__jv *dflt = wm__jkw(a, "default", 0);
         long long k = 0;
         double f = 0.0;
         int got = wm__jnum(v) ? (v->t == WM__JV_FLOAT ? 2 : 1) : v->t == WM__JV_STR ? wm__jparse_num(x, v, &k, &f) : 0;
+        if (v->t == WM__JV_UNDEF) { wm__jfail(x, "%.*s of an undefined value (jinja2: UndefinedError)", (int)nl, name); return r; }
         if (got == 1 && v->t != WM__JV_STR) k = v->i;
         if (got == 2 && v->t == WM__JV_FLOAT) f = v->f;
         if (name[0] == 'f') return got ? wm__jflt(got == 1 ? (double)k : f) : dflt ? *dflt : wm__jflt(0.0);
@@ -16000,6 +16170,7 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
         size_t j, st = 0;
         char *pad;
         if (w && w->t == WM__JV_STR) { wm__jfail(x, "indent: a string width is not supported"); return r; }
+        if (v->t != WM__JV_STR) { wm__jfail(x, "indent: a string expected, not '%s' (jinja2: TypeError)", wm__jtype(v)); return r; }
         if (width < 0) width = 0;
         if (width > (long long)WM__J_OUT) { wm__jfail(x, "indent: a width past the output limit"); return r; }
         if (!(pad = (char *)wm__jalloc(x, (size_t)width + 1))) return r;
@@ -16038,14 +16209,14 @@ static int wm__jblock(wm__jx *x, int skip);
 static void wm__jassign(wm__jx *x, const char *s, size_t n, wm__jv v) { wm__jput(x, x->scope[x->nscope - 1], s, n, v); }
 
 static void wm__jstmt_if(wm__jx *x, int skip) {
-    wm__jv c = wm__jexpr(x, skip);
+    wm__jv c = wm__jor(x, skip);
     int done, taken, r;
     wm__jexpect(x, WM__JT_BLKEND, NULL);
     taken = !skip && wm__jtruthy(&c);
     done = taken;
     r = wm__jblock(x, skip || !taken);
     while (r == WM__JE_ELIF && !x->err) {
-        c = wm__jexpr(x, skip || done);
+        c = wm__jor(x, skip || done);
         wm__jexpect(x, WM__JT_BLKEND, NULL);
         taken = !skip && !done && wm__jtruthy(&c);
         r = wm__jblock(x, skip || !taken);
@@ -19258,6 +19429,14 @@ static uint32_t wm__uc_lowercase(uint32_t cp) {
     }
     return cp;
 }
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) /* (the chat templates' upper(), their one user) */
+static uint32_t wm__uc_uppercase(uint32_t cp) { /* (the table's inverse, scanned: templates' short strings) */
+    size_t k;
+    for (k = 0; k < sizeof wm__uc_lower / sizeof wm__uc_lower[0]; k += 2)
+        if (wm__uc_lower[k + 1] == cp && wm__uc_lower[k] != cp) return wm__uc_lower[k];
+    return cp;
+}
+#endif
 #endif
 
 #endif /* WM__IMPLEMENTATION_DONE */
