@@ -39,7 +39,7 @@
       @TOKENIZER      3285  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2413  Generation and chat templates
+      @GENERATE       2636  Generation and chat templates
       @STDIO           469  stdio helpers
       @UNICODE        2516  Unicode tables and their lookups (an appendix)
 
@@ -13576,7 +13576,7 @@ static uint32_t wm__tb_run(const void *tab, size_t el, uint32_t mask) {
     uint32_t i, e0 = 0, run = 0, best = 0;
     int32_t v;
     for (;; e0++) { /* an empty slot to start from; none: the table is full (a lookup would not end) */
-        if (e0 > mask) return mask + 1;
+        if (e0 > mask) return 0xffffffffu; /* (over any bound, however small the table) */
         memcpy(&v, (const unsigned char *)tab + (size_t)e0 * el, 4); /* -1: empty (the id, or a merge's a) */
         if (v < 0) break;
     }
@@ -14306,7 +14306,7 @@ enum { WM__JK_LIST = 0, WM__JK_TUPLE, WM__JK_RANGE, WM__JK_ITEMS, WM__JK_KEYS, W
 #define WM__JK_LAZY(v) ((v)->t == WM__JV_LIST && (v)->ns >= WM__JK_GEN_SELECT) /* an iterator: truthy, no len */
 typedef struct wm__jv {
     int t;
-    int ns;        /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind */
+    int ns;        /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind; STR: 1 for Markup (|safe) */
     long long i;   /* BOOL, INT; a RANGE list's start */
     double f;      /* FLOAT; a RANGE list's stop */
     const char *s; /* STR (n bytes); FN: the function's name */
@@ -14354,6 +14354,8 @@ typedef struct wm__jx {
     size_t mem_used;
     int err;                      /* 1: failed, 2: raise_exception (msg: its message) */
     int hard;                     /* the failure is a limit's (budget, memory, depth): nothing catches it */
+    wm__jarr *frames[WM__J_DEPTH];  /* the names each enclosing frame (the top level, then each loop) uses (wm__jroot_scope) */
+    int nframes;
     char msg[512];
     /* the string last measured or indexed by code point: its count, whether it is ASCII, one
        code point's byte offset; so s[i] over i, slices and |length stay linear in the string */
@@ -15062,9 +15064,10 @@ static const wm__jv *wm__jkw(const wm__jargs *a, const char *name, int pos) { /*
 static wm__jv wm__jattr(wm__jx *x, const wm__jv *o, const char *s, size_t n) {
     static const char *const str_m[] = {"strip", "lstrip", "rstrip", "split", "startswith", "endswith", "upper", "lower", "title", "capitalize",
                                         "replace", "find", "join", "count", "splitlines", "format", "isdigit", "isalpha", "isspace", "rsplit"};
-    static const char *const dict_m[] = {"items", "keys", "values", "get"};
-    const char *const *m = o->t == WM__JV_STR ? str_m : dict_m;
-    size_t k, nm = o->t == WM__JV_STR ? sizeof str_m / sizeof str_m[0] : o->t == WM__JV_DICT && !o->ns ? sizeof dict_m / sizeof dict_m[0] : 0;
+    static const char *const dict_m[] = {"items", "keys", "values", "get"}, *const list_m[] = {"count", "index"};
+    const char *const *m = o->t == WM__JV_STR ? str_m : o->t == WM__JV_LIST ? list_m : dict_m;
+    size_t k, nm = o->t == WM__JV_STR ? sizeof str_m / sizeof str_m[0] : o->t == WM__JV_DICT && !o->ns ? sizeof dict_m / sizeof dict_m[0]
+                 : o->t == WM__JV_LIST && o->ns <= WM__JK_TUPLE ? sizeof list_m / sizeof list_m[0] : 0;
     if (!wm__jstep(x, 1)) return wm__jval(WM__JV_UNDEF);
     if (o->t == WM__JV_UNDEF) { wm__jfail(x, "'%.*s' of an undefined value (jinja2: UndefinedError)", (int)n, s); return *o; }
     for (k = 0; k < nm; k++)
@@ -15240,6 +15243,15 @@ static wm__jv wm__jpostfix(wm__jx *x, wm__jv v, int sk) {
             wm__jv a = wm__jval(WM__JV_NONE), b = a, c = a;
             int slice = 0;
             if (!wm__jis(x, WM__JT_OP, ":")) a = wm__jexpr(x, sk);
+            if (wm__jis(x, WM__JT_OP, ",")) { /* o[a, b]: a tuple key, as jinja2 reads it */
+                wm__jv t = sk ? a : wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
+                if (!sk) wm__jpush(x, t.a, NULL, a);
+                while (!x->err && wm__jaccept(x, WM__JT_OP, ",") && !wm__jis(x, WM__JT_OP, "]")) {
+                    wm__jv it = wm__jexpr(x, sk);
+                    if (!sk) wm__jpush(x, t.a, NULL, it);
+                }
+                a = t;
+            }
             if (wm__jaccept(x, WM__JT_OP, ":")) {
                 slice = 1;
                 if (!wm__jis(x, WM__JT_OP, ":") && !wm__jis(x, WM__JT_OP, "]")) b = wm__jexpr(x, sk);
@@ -15304,11 +15316,38 @@ static wm__jv wm__junary(wm__jx *x, int sk, int filters) {
 }
 
 static wm__jv wm__jarith(wm__jx *x, char op, const wm__jv *a, const wm__jv *b) {
+    if (op == '+' && a->t == WM__JV_STR && b->t == WM__JV_STR && a->ns != b->ns) { /* Markup + str: the plain one HTML-escaped */
+        wm__jsb sb = {x, NULL, 0, 0};
+        int k;
+        for (k = 0; k < 2; k++) {
+            const wm__jv *o = k ? b : a;
+            size_t j;
+            if (o->ns) { wm__jsb_put(&sb, o->s, o->n); continue; }
+            for (j = 0; j < o->n; j++) {
+                char c = o->s[j];
+                if (c == '&') wm__jsb_z(&sb, "&amp;");
+                else if (c == '<') wm__jsb_z(&sb, "&lt;");
+                else if (c == '>') wm__jsb_z(&sb, "&gt;");
+                else if (c == '"') wm__jsb_z(&sb, "&#34;");
+                else if (c == '\'') wm__jsb_z(&sb, "&#39;");
+                else wm__jsb_c(&sb, c);
+            }
+        }
+        {
+            wm__jv r = wm__jstr(sb.p ? sb.p : "", sb.n);
+            r.ns = 1;
+            return r;
+        }
+    }
     if (op == '+' && a->t == WM__JV_STR && b->t == WM__JV_STR) {
         char *s = (char *)wm__jalloc(x, a->n + b->n + 1);
         if (!s) return wm__jval(WM__JV_UNDEF);
         memcpy(s, a->s, a->n); memcpy(s + a->n, b->s, b->n);
-        return wm__jstr(s, a->n + b->n);
+        {
+            wm__jv r = wm__jstr(s, a->n + b->n);
+            r.ns = a->ns; /* Markup + Markup stays Markup */
+            return r;
+        }
     }
     if (op == '+' && a->t == WM__JV_LIST && b->t == WM__JV_LIST && a->ns == b->ns && a->ns <= WM__JK_TUPLE) { /* list + list, tuple + tuple */
         wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), a->ns);
@@ -15435,6 +15474,9 @@ static int wm__jin(wm__jx *x, const wm__jv *a, const wm__jv *b) {
         if (a->t != WM__JV_STR) return wm__jfail(x, "'in <string>' requires a string as left operand, not '%s'", wm__jtype(a));
         return a->n == 0 || wm__jfind(x, b->s, b->n, a->s, a->n, 0) < b->n;
     }
+    if ((b->t == WM__JV_DICT || (b->t == WM__JV_LIST && b->ns == WM__JK_KEYS)) &&
+        (a->t == WM__JV_DICT || (a->t == WM__JV_LIST && a->ns != WM__JK_TUPLE && a->ns != WM__JK_RANGE && !WM__JK_LAZY(a))))
+        return wm__jfail(x, "unhashable type: '%s'", wm__jtype(a)); /* a dict and its keys view hash what they look for */
     if (b->t == WM__JV_LIST) {
         wm__jv l = wm__jlist_of(x, b); /* (an iterator that cannot iterate fails here) */
         for (i = 0; l.a && i < l.a->n && !x->err; i++) if (wm__jeq(x, a, &l.a->v[i])) return 1;
@@ -15809,6 +15851,13 @@ static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na,
         wm__jfail(x, "the string method '%s' is not supported", f);
         return none;
     }
+    if (self && self->t == WM__JV_LIST && self->ns <= WM__JK_TUPLE && na == 1 && (!strcmp(f, "count") || !strcmp(f, "index"))) {
+        long long c = 0;
+        for (i = 0; i < self->a->n && !x->err; i++)
+            if (wm__jeq(x, &self->a->v[i], &args[0])) { if (f[0] == 'i') return wm__jint(i); c++; }
+        if (f[0] == 'i') { wm__jfail(x, "list.index(x): x not in list"); return none; }
+        return wm__jint(c);
+    }
     if (self && self->t == WM__JV_DICT) {
         if (!strcmp(f, "items") || !strcmp(f, "keys") || !strcmp(f, "values")) {
             wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), f[0] == 'k' ? WM__JK_KEYS : f[0] == 'v' ? WM__JK_VALUES : WM__JK_ITEMS);
@@ -15872,6 +15921,7 @@ static int wm__jname_is(const char *s, size_t n, const char *name) { return strl
 static int wm__jlazy_bad(wm__jx *x, const wm__jv *v, int kind, int mapping_only, wm__jv *r) {
     if (v->t == WM__JV_UNDEF || v->t == WM__JV_DICT || (!mapping_only && (v->t == WM__JV_LIST || v->t == WM__JV_STR))) return 0;
     *r = wm__jkind(wm__jnew(x, WM__JV_LIST), kind);
+    if ((kind == WM__JK_GEN_SELECT || kind == WM__JK_GEN_MAP) && !wm__jtruthy(v)) return 1; /* (`if seq:` first: nothing to iterate) */
     r->i = 1;
     if (r->a) wm__jpush(x, r->a, NULL, *v);
     return 1;
@@ -15915,7 +15965,7 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
     if (WM__JT("mapping")) return t == WM__JV_DICT;
     if (WM__JT("sequence")) return t == WM__JV_STR || (t == WM__JV_LIST && v->ns <= WM__JK_RANGE) || t == WM__JV_DICT || t == WM__JV_UNDEF; /* len and getitem (undefined has both; dict views and iterators not) */
     if (WM__JT("iterable")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF;
-    if (WM__JT("callable")) return t == WM__JV_FN;
+    if (WM__JT("callable")) return t == WM__JV_FN || t == WM__JV_UNDEF; /* (Undefined has __call__: calling it fails) */
     if (WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas")) return a0 && wm__jeq(x, v, a0);
     if (WM__JT("ne") || WM__JT("!=")) return a0 && !wm__jeq(x, v, a0);
     if (WM__JT("in")) return a0 && wm__jin(x, v, a0);
@@ -15971,11 +16021,13 @@ static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size
     int i;
     if (!wm__jstep(x, 1)) return r;
 #define WM__JF(s) wm__jname_is(name, nl, s)
-    if (WM__JF("safe")) { /* Markup(value): a string */
+    if (WM__JF("safe")) { /* Markup(value): a string marked safe (+ with a plain one escapes that one) */
         wm__jsb sb = {x, NULL, 0, 0};
-        if (v->t == WM__JV_STR) return *v;
+        if (v->t == WM__JV_STR) { r = *v; r.ns = 1; return r; }
         wm__jto_str(&sb, v, 0);
-        return wm__jstr(sb.p ? sb.p : "", sb.n);
+        r = wm__jstr(sb.p ? sb.p : "", sb.n);
+        r.ns = 1;
+        return r;
     }
     if (WM__JF("trim")) {
         wm__jsb sb = {x, NULL, 0, 0};
@@ -16026,6 +16078,7 @@ static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size
         }
         if (WM__JK_LAZY(v)) return r;
         r = wm__jkind(r, WM__JK_REVERSED);
+        if (v->t == WM__JV_UNDEF) { r.n = WM__JK_TUPLE; return r; } /* reversed(Undefined): a "reversed" object */
         r.n = v->t == WM__JV_LIST ? (size_t)v->ns : v->t == WM__JV_DICT ? (size_t)WM__JK_KEYS : 0; /* what it reverses: its name */
         return r;
     }
@@ -16230,10 +16283,11 @@ static void wm__jstmt_if(wm__jx *x, int skip) {
     wm__jexpect(x, WM__JT_BLKEND, NULL);
 }
 
+static void wm__jloop_scope(wm__jx *x, int body, wm__jv *uses, wm__jv *undef);
 static void wm__jstmt_for(wm__jx *x, int skip) {
     wm__jtok *t1 = wm__jcur(x), *t2 = NULL;
-    int cond_at = -1, body, r, i, n_items, paren = wm__jaccept(x, WM__JT_OP, "(");
-    wm__jv seq, items, scope, loop;
+    int cond_at = -1, body, r, i, n_items, paren = wm__jaccept(x, WM__JT_OP, "("), u;
+    wm__jv seq, items, scope, loop, uses, undef;
     t1 = wm__jcur(x);
     if (!wm__jexpect(x, WM__JT_NAME, NULL)) return;
     if (wm__jaccept(x, WM__JT_OP, ",")) { t2 = wm__jcur(x); if (!wm__jexpect(x, WM__JT_NAME, NULL)) return; }
@@ -16258,7 +16312,8 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     items = wm__jnew(x, WM__JV_LIST); /* the items the if filter keeps */
     scope = wm__jnew(x, WM__JV_DICT);   /* the names of one iteration: one dict, emptied for each (memory stays flat) */
     loop = wm__jnew(x, WM__JV_DICT);
-    if (x->err) return;
+    wm__jloop_scope(x, body, &uses, &undef);
+    if (x->err || x->nframes == WM__J_DEPTH) { wm__jfail(x, "loops nested too deep"); return; }
     for (i = 0; seq.a && i < seq.a->n && !x->err; i++) {
         int keep = 1;
         if (cond_at >= 0) {
@@ -16281,11 +16336,13 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     }
     n_items = items.a ? items.a->n : 0;
     r = WM__JE_EOF;
+    x->frames[x->nframes++] = uses.a;
     for (i = 0; i < n_items && !x->err; i++) {
         wm__jv it = items.a->v[i];
         x->pos = body;
         scope.a->n = 0; scope.a->hx = NULL;
         x->scope[x->nscope++] = scope.a;
+        for (u = 0; u < undef.a->n; u++) wm__jput(x, scope.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
         wm__jput(x, loop.a, "index", 5, wm__jint(i + 1));
         wm__jput(x, loop.a, "index0", 6, wm__jint(i));
         wm__jput(x, loop.a, "revindex", 8, wm__jint(n_items - i));
@@ -16308,6 +16365,7 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
         if (x->brk == 1) { x->brk = 0; break; }
         x->brk = 0;
     }
+    x->nframes--;
     if (x->err) return;
     if (n_items == 0) { x->pos = body; r = wm__jblock(x, 1); }
     else if (i < n_items || r == WM__JE_EOF) { x->pos = body; r = wm__jblock(x, 1); } /* after a break: read past the body */
@@ -16324,11 +16382,15 @@ static void wm__jstmt_set(wm__jx *x, int skip) {
     if (wm__jaccept(x, WM__JT_OP, "=")) {
         v = wm__jexpr(x, skip);
         wm__jexpect(x, WM__JT_BLKEND, NULL);
-    } else { /* {% set x %}...{% endset %}: what the block renders */
+    } else { /* {% set x %}...{% endset %}: what the block renders (its body a scope of its own, as jinja2's) */
         size_t at = x->len;
         int r;
+        wm__jv inner = wm__jnew(x, WM__JV_DICT);
         wm__jexpect(x, WM__JT_BLKEND, NULL);
+        if (x->nscope == WM__J_DEPTH || !inner.a) { wm__jfail(x, "blocks nested too deep"); return; }
+        x->scope[x->nscope++] = inner.a;
         r = wm__jblock(x, skip);
+        x->nscope--;
         if (!x->err && r != WM__JE_ENDSET) wm__jfail(x, "{%% set %%} block without its {%% endset %%}");
         wm__jexpect(x, WM__JT_BLKEND, NULL);
         v = wm__jstr(wm__jdup(x, x->out ? x->out + at : "", x->len - at), x->len - at);
@@ -16384,6 +16446,166 @@ static int wm__jblock(wm__jx *x, int skip) {
     }
     x->depth--;
     return WM__JE_EOF;
+}
+
+/* ---- jinja2's scoping of the template's own top level ----------------------------
+   jinja2 compiles the top level's names as locals: one whose first use there
+   (in template order, outside loop and set-block bodies, every branch of an if
+   storing it) is a {% set %} starts undefined, hiding the context's value, so a
+   loop before the set sees it undefined. A first use that reads it, or a set
+   in only some branches, starts it from the context (wm.h's lookup as is).
+   This pass reads the tags (not the expressions' structure) and binds the
+   former to undefined in the context before rendering. */
+enum { WM__JS_NONE = 0, WM__JS_LOAD = 1, WM__JS_STORE = 2 };
+typedef struct wm__jscope { wm__jarr *seen; wm__jx *x; int depth; } wm__jscope; /* name -> WM__JS_* as an INT value */
+
+static void wm__js_mark(wm__jscope *c, wm__jarr *into, const wm__jtok *k, int what) {
+    wm__jv *o = wm__jget(into, k->s, k->n);
+    if (!o) wm__jput(c->x, into, k->s, k->n, wm__jint(what));
+}
+/* the names an expression reads, from tokens [i, end): a NAME not after '.', '|' or `is [not]`, not a
+   keyword argument, not a keyword */
+static void wm__js_loads(wm__jscope *c, wm__jarr *into, int i, int end) {
+    static const char *const kw[] = {"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None", "recursive"};
+    for (; i < end; i++) {
+        const wm__jtok *k = &c->x->tk[i], *p = i ? &c->x->tk[i - 1] : NULL, *n = &c->x->tk[i + 1];
+        size_t q;
+        int skip = 0;
+        if (k->t != WM__JT_NAME) continue;
+        for (q = 0; q < sizeof kw / sizeof kw[0]; q++) if (wm__jname_is(k->s, k->n, kw[q])) skip = 1;
+        if (p && p->t == WM__JT_OP && p->n == 1 && (p->s[0] == '.' || p->s[0] == '|')) skip = 1;
+        if (p && p->t == WM__JT_NAME && (wm__jname_is(p->s, p->n, "is") || (wm__jname_is(p->s, p->n, "not") && i > 1 && wm__jname_is(c->x->tk[i - 2].s, c->x->tk[i - 2].n, "is")))) skip = 1;
+        if (n->t == WM__JT_OP && n->n == 1 && n->s[0] == '=') skip = 1;
+        if (!skip) wm__js_mark(c, into, k, WM__JS_LOAD);
+    }
+}
+/* the end of the tag whose first token is at i (its BLKEND or VAREND) */
+static int wm__js_tag_end(const wm__jx *x, int i) {
+    while (i < x->ntk && x->tk[i].t != WM__JT_BLKEND && x->tk[i].t != WM__JT_VAREND && x->tk[i].t != WM__JT_EOF) i++;
+    return i;
+}
+/* the statements from token i at the top level (into: this branch's first uses), up to a tag named
+   in stop (its position returned, at its keyword) or the end */
+static int wm__js_block(wm__jscope *c, wm__jarr *into, int i, const char *const *stop, int nstop);
+/* past the body of a loop or set block at i: its nested loops and blocks skipped whole */
+static int wm__js_skip(wm__jx *x, int i, const char *open, const char *close) {
+    int depth = 1;
+    for (; i < x->ntk && x->tk[i].t != WM__JT_EOF; i++) {
+        const wm__jtok *k = &x->tk[i];
+        if (x->tk[i > 0 ? i - 1 : 0].t != WM__JT_BLK || k->t != WM__JT_NAME) continue;
+        if (wm__jname_is(k->s, k->n, close) && --depth == 0) return i;
+        if (wm__jname_is(k->s, k->n, open)) {
+            int e = wm__js_tag_end(x, i); /* a {% set x = ... %} opens nothing */
+            int j, eq = 0;
+            for (j = i; j < e; j++) eq |= x->tk[j].t == WM__JT_OP && x->tk[j].n == 1 && x->tk[j].s[0] == '=';
+            if (!eq) depth++;
+        }
+    }
+    return i;
+}
+static int wm__js_block(wm__jscope *c, wm__jarr *into, int i, const char *const *stop, int nstop) {
+    wm__jx *x = c->x;
+    while (i < x->ntk && x->tk[i].t != WM__JT_EOF && !x->err) {
+        const wm__jtok *k = &x->tk[i];
+        int e, s;
+        if (k->t == WM__JT_VAR) { e = wm__js_tag_end(x, i); wm__js_loads(c, into, i + 1, e); i = e + 1; continue; }
+        if (k->t != WM__JT_BLK || x->tk[i + 1].t != WM__JT_NAME) { i++; continue; }
+        k = &x->tk[i + 1];
+        e = wm__js_tag_end(x, i);
+        for (s = 0; s < nstop; s++) if (wm__jname_is(k->s, k->n, stop[s])) return i + 1;
+        if (wm__jname_is(k->s, k->n, "if")) { /* each branch its own first uses; a store in every branch counts as a store */
+            static const char *const ends[] = {"elif", "else", "endif"};
+            wm__jv br[32];
+            int nb = 0, has_else = 0, j, q, at;
+            wm__js_loads(c, into, i + 2, e);
+            at = e + 1;
+            if (++c->depth > WM__J_DEPTH) return x->ntk; /* (the interpreter refuses it) */
+            for (;;) {
+                wm__jv b = wm__jnew(x, WM__JV_DICT);
+                int kwi;
+                if (x->err || nb == 32 || !wm__jstep(x, 1)) return x->ntk; /* (more elifs: the pass gives up, wm.h's own lookup stays) */
+                at = wm__js_block(c, b.a, at, ends, 3);
+                br[nb++] = b;
+                if (at >= x->ntk || x->tk[at].t != WM__JT_NAME) return x->ntk;
+                kwi = x->tk[at].s[1] == 'l' && x->tk[at].n == 4 ? (x->tk[at].s[2] == 'i' ? 0 : 1) : 2;
+                if (kwi == 2) { at = wm__js_tag_end(x, at) + 1; break; }
+                if (kwi == 1) has_else = 1;
+                else wm__js_loads(c, into, at + 1, wm__js_tag_end(x, at));
+                at = wm__js_tag_end(x, at) + 1;
+            }
+            for (j = 0; j < nb; j++) /* merge: loads as loads; stores: in every branch (an else among them), else as loads */
+                for (q = 0; br[j].a && q < br[j].a->n; q++) {
+                    const wm__jv *name = &br[j].a->k[q];
+                    int what = (int)br[j].a->v[q].i, all = has_else, m;
+                    if (wm__jget(into, name->s, name->n)) continue;
+                    for (m = 0; all && m < nb; m++) { wm__jv *o = wm__jget(br[m].a, name->s, name->n); all = o && o->i == WM__JS_STORE; }
+                    if (what == WM__JS_LOAD || all) { wm__jtok t; t.t = WM__JT_NAME; t.s = name->s; t.n = name->n; wm__js_mark(c, into, &t, all ? WM__JS_STORE : WM__JS_LOAD); }
+                    else { wm__jtok t; t.t = WM__JT_NAME; t.s = name->s; t.n = name->n; wm__js_mark(c, into, &t, WM__JS_LOAD); }
+                }
+            c->depth--;
+            i = at;
+            continue;
+        }
+        if (wm__jname_is(k->s, k->n, "for")) { /* the iterable is read here; the body and else are the loop's own */
+            int j = i + 2, f;
+            while (j < e && !(x->tk[j].t == WM__JT_NAME && wm__jname_is(x->tk[j].s, x->tk[j].n, "in"))) j++;
+            for (f = j; f < e && !(x->tk[f].t == WM__JT_NAME && wm__jname_is(x->tk[f].s, x->tk[f].n, "if")); f++) {}
+            wm__js_loads(c, into, j + 1, f);
+            i = wm__js_skip(x, e + 1, "for", "endfor");
+            i = wm__js_tag_end(x, i) + 1;
+            continue;
+        }
+        if (wm__jname_is(k->s, k->n, "set") && x->tk[i + 2].t == WM__JT_NAME) { /* the value is read first, then the name stored */
+            const wm__jtok *name = &x->tk[i + 2];
+            int eq = i + 3;
+            while (eq < e && !(x->tk[eq].t == WM__JT_OP && x->tk[eq].n == 1 && x->tk[eq].s[0] == '=')) eq++;
+            if (eq < e) {
+                wm__js_loads(c, into, eq + 1, e);
+                if (x->tk[i + 3].t == WM__JT_OP && x->tk[i + 3].s[0] == '.') wm__js_mark(c, into, name, WM__JS_LOAD); /* ns.attr: reads ns */
+                else wm__js_mark(c, into, name, WM__JS_STORE);
+                i = e + 1;
+            } else { /* {% set name %}...{% endset %} */
+                wm__js_mark(c, into, name, WM__JS_STORE);
+                i = wm__js_skip(x, e + 1, "set", "endset");
+                i = wm__js_tag_end(x, i) + 1;
+            }
+            continue;
+        }
+        i = e + 1;
+    }
+    return i;
+}
+static void wm__jroot_scope(wm__jx *x, wm__jarr *ctx) {
+    wm__jscope c;
+    wm__jv seen = wm__jnew(x, WM__JV_DICT);
+    int k;
+    c.x = x;
+    c.seen = seen.a;
+    c.depth = 0;
+    if (!seen.a) return;
+    wm__js_block(&c, seen.a, 0, NULL, 0);
+    for (k = 0; k < seen.a->n && !x->err; k++) /* stored first: undefined until the template sets it */
+        if (seen.a->v[k].i == WM__JS_STORE) wm__jput(x, ctx, seen.a->k[k].s, seen.a->k[k].n, wm__jval(WM__JV_UNDEF));
+    x->frames[x->nframes++] = seen.a;
+}
+/* a loop body's frame from token body: its first uses (*uses), and the names it stores first that no
+   enclosing frame uses (*undef: undefined at each iteration's start until set, as jinja2's locals) */
+static void wm__jloop_scope(wm__jx *x, int body, wm__jv *uses, wm__jv *undef) {
+    static const char *const stops[] = {"else", "endfor"};
+    wm__jscope c;
+    int k, f;
+    *uses = wm__jnew(x, WM__JV_DICT);
+    *undef = wm__jnew(x, WM__JV_LIST);
+    if (!uses->a || !undef->a) return;
+    c.x = x; c.seen = uses->a; c.depth = 0;
+    wm__js_block(&c, uses->a, body, stops, 2);
+    for (k = 0; k < uses->a->n && !x->err; k++) {
+        const wm__jv *name = &uses->a->k[k];
+        int outer = 0;
+        if (uses->a->v[k].i != WM__JS_STORE) continue;
+        for (f = 0; f < x->nframes && !outer; f++) outer = wm__jget(x->frames[f], name->s, name->n) != NULL;
+        if (!outer) wm__jpush(x, undef->a, NULL, *name);
+    }
 }
 
 /* the config's chat_template (a string, or a list of {name, template}: "default"), bos_token, eos_token */
@@ -16461,6 +16683,7 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
     wm__jput(x, ctx.a, "messages", 8, msgs);
     if (!wm__jget(ctx.a, "add_generation_prompt", 21)) wm__jput(x, ctx.a, "add_generation_prompt", 21, wm__jbool(p->add_generation_prompt));
     if (x->err || !wm__jlex(x, tmpl, tn)) goto done;
+    wm__jroot_scope(x, ctx.a);
     if (wm__jblock(x, 0) != WM__JE_EOF && !x->err) {
         wm__jtok *k = &x->tk[x->pos - 1];
         wm__jfail(x, "{%% %.*s %%} without its opening tag", (int)k->n, k->s);

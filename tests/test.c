@@ -4036,8 +4036,16 @@ static void test_jinja_hostile(void) {
     const char *e = js ? js + n : NULL, *c;
     wm__jit it;
     int k = 0, same = 0;
-    if (!js) { check(0, "tests/fixtures/chat/cases.json readable"); return; }
-    for (wm__j_iter(&it, wm__j_ws(js, e), e); wm__j_next(&it, NULL, &c); k++) {
+    const char *cases = js ? wm__j_get(wm__j_ws(js, e), e, "cases") : NULL, *cv = js ? wm__j_get(wm__j_ws(js, e), e, "context") : NULL;
+    char *ctx = NULL;
+    if (!js || !cases || !cv) { check(0, "tests/fixtures/chat/cases.json readable"); free(js); return; }
+    { /* the variables the cases read */
+        size_t cl = (size_t)(wm__j_value(cv, e, 64) - cv);
+        ctx = (char *)malloc(cl + 1);
+        memcpy(ctx, cv, cl);
+        ctx[cl] = 0;
+    }
+    for (wm__j_iter(&it, cases, e); wm__j_next(&it, NULL, &c); k++) {
         const char *tv = wm__j_get(c, e, "template"), *want = wm__j_get(c, e, "output"), *err_txt = wm__j_get(c, e, "error");
         size_t tl = wm__j_str(tv, e, NULL, 0), wl = 0, len;
         char *t = (char *)malloc(tl + 1), *w = NULL, *got;
@@ -4045,14 +4053,15 @@ static void test_jinja_hostile(void) {
         int st;
         wm__j_str(tv, e, t, tl + 1);
         if (want) { wl = wm__j_str(want, e, NULL, 0); w = (char *)malloc(wl + 1); wm__j_str(want, e, w, wl + 1); }
-        st = jinja_render(t, NULL, &got, &len, &er);
+        st = jinja_render(t, ctx, &got, &len, &er);
         if (want ? st == WM_OK && len == wl && !memcmp(got, w, wl) : err_txt && st != WM_OK) same++;
         else check(0, "jinja case %d '%.60s': jinja2 %s '%.80s', wm.h %s '%.80s'", k, t, want ? "renders" : "fails", want ? w : "",
                    st == WM_OK ? "renders" : "fails", st == WM_OK ? got : er.message);
         free(t); free(w); free(got);
     }
-    check(k >= 30 && same == k, "jinja cases: %d of %d as jinja2 (tests/fixtures/chat/cases.json)", same, k);
+    check(k >= 60 && same == k, "jinja cases: %d of %d as jinja2 (tests/fixtures/chat/cases.json)", same, k);
     free(js);
+    free(ctx);
     { /* crashes once: each fails cleanly now */
         static const char *const bad[] = {
             "{{ (-9223372036854775807 - 1) is divisibleby(-1) }}", /* SIGFPE */

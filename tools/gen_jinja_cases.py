@@ -5,11 +5,14 @@ input, with jinja2's rendering (configured as transformers does: the
 render() of tools/gen_chat_cases.py) or its error. The suite renders each
 with wm_chat_apply: an "output" must be byte-identical, an "error" must be
 an error on wm.h's side too ("limit": wm.h's own documented limit where
-jinja2 has none: it must fail cleanly, not render).
+jinja2 has none: it must fail cleanly, not render). The cases read the
+variables of CONTEXT; an iterator's repr is kept without its address.
 
 usage: /usr/bin/python3 tools/gen_jinja_cases.py   (needs python3-jinja2)"""
+import copy
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -70,24 +73,71 @@ CASES = [
     # CR and CRLF line ends: normalized before lexing (inside tags and literals too)
     "a\r\n{% if true %}\r\nb\r\n{% endif %}\r\nc\rd{{ 'x\r\ny' }}",
     "{{- ' a ' -}}\r\n\r\n{{ 1 }}\r\n",
+    # found by tools/jinja_diff.py: sequences keep their Python kind (tuple, range, dict views, generators)
+    "{{ (1, 2) }}|{{ (1,) }}|{{ () }}|{{ range(3) }}|{{ range(1, 10, 3) }}|{{ range(5)[1:3] }}|{{ (1, 2)[1:] }}|{{ [1] == (1,) }}",
+    "{{ d.items() }}|{{ d.keys() }}|{{ d.values() | list }}|{% for k, v in d.items() %}{{ loop.previtem }}{% endfor %}|{{ d.keys()[0] }}|{{ d.keys() is sequence }}",
+    "{{ l | select('odd') }}|{{ l | map('string') | list }}|{% if [] | select('odd') %}truthy{% endif %}|{{ (l | select('odd') | list | length) }}|{{ l | reverse }}|{{ range(2) | reverse }}",
+    "{{ l | select('odd') | length }}",
+    "{{ n | map('upper') }}|{{ 0 | map('upper') | list }}|{{ 'ab' ~ (n | map('upper')) }}",
+    "{{ n | map('upper') | list }}",
+    "{{ l | unique ~ 'x' }}|{{ ll | unique ~ 'y' }}",
+    "{{ ll | unique | list }}",
+    # tests: a stray argument, odd/even/divisibleby as value % n, callable and sequence of undefined
+    "{{ 0.1 is odd }}|{{ 3.0 is odd }}|{{ -1 is odd }}|{{ 4.0 is even }}|{{ 7.5 is divisibleby(2.5) }}|{{ x is callable }}|{{ x is sequence }}",
+    "{{ 3 is odd(1) }}",
+    "{{ x is odd }}",
+    "{{ 'a' is divisibleby(3) }}",
+    "{{ (True is not lower in [[], '10', 20]) if false else 'not evaluated' }}",
+    # if/elif tests take no conditional expression; slices of what is not a sequence fail
+    "{% if 1 if true else 0 %}x{% endif %}",
+    "{{ n[1:] }}",
+    "{{ d[1:] }}",
+    "{{ x[1:] }}",
+    # safe is Markup: + with a plain string escapes it
+    "{{ '<a>' | safe + '&\"' }}|{{ ('a' | safe) ~ '<' }}|{{ 3 | safe }}|{{ '<' + 'b' | safe }}",
+    # Python's repr escapes non-printable code points; case over Unicode letters
+    "{{ ['a\u00a0b', '\u200b', '\u3000', '\u00e9'] }}|{{ 'été' | upper }}|{{ 'ÉTÉ'.lower() }}|{{ 'élan vital'.title() }}|{{ 'é' is lower }}|{{ 'É1' is upper }}",
+    # jinja2's top-level scoping: a name the template sets first hides the context's until it is set
+    "{% for x in [1] %}[{{ n }}]{% endfor %}{% set n = 1 %}{{ n }}|{{ m2 }}",
+    "{{ n }}{% set n = 1 %}{{ n }}",
+    "{% if t %}{% set n = 1 %}{% endif %}{% for x in [1] %}{{ n }}{% endfor %}",
+    "{% if t %}{% set n = 1 %}{% else %}{% set n = 2 %}{% endif %}{% for x in [1] %}{{ n }}{% endfor %}",
+    "{% for x in [1, 2] %}{{ n }}{% set n = x %}{{ n }}{% endfor %}{{ n }}",
+    "{% for y in [1] %}{% for x in [1] %}[{{ n }}]{% endfor %}{% set n = 3 %}{{ n }}{% endfor %}",
+    "{% set blk %}{% set n = 5 %}{{ n }}{% endset %}{{ blk }}{{ n }}",
+    # list methods, arithmetic of sequences and strings
+    "{{ l.count(3) }}|{{ l.index(2) }}|{{ 3 * 'ab' }}|{{ [1, 2] * 2 }}|{{ (1,) + (2,) }}|{{ [1, 2] < [1, 3] }}|{{ ['b'] > ['a', 'z'] }}",
+    "{{ [1] + (2,) }}",
+    "{{ 'a %s' % 1 }}",
     # integers past 64 bits are refused, not wrapped
     "{{ 9223372036854775807 + 1 }}",
     "{{ 1e300 | int }}",
 ]
 
 
+# the variables the cases above may read (the suite passes the same context)
+CONTEXT = {"n": 7, "l": [3, 1, 2], "ll": [[1, 2], [3, 4]], "d": {"k": "v", "a": 1}, "t": True}
+
+
 def main():
     out = []
     for t in CASES:
-        r = render({"chat_template": t}, {"messages": [], "add_generation_prompt": False})
+        try:
+            r = render({"chat_template": t}, {"messages": [], "add_generation_prompt": False, "context": copy.deepcopy(CONTEXT)})
+        except Exception as e:  # noqa: BLE001 (a syntax error is raised when the template compiles)
+            r = {"error": "%s: %s" % (type(e).__name__, e), "raised": False}
         case = {"template": t}
+        if "output" in r:
+            r["output"] = re.sub(r" at 0x[0-9a-f]+>", ">", r["output"])
         case.update(r)
         if "error" not in r and any(big in t for big in ("99999999999999999999", "1e300 | int", "9223372036854775807 + 1")):
             case = {"template": t, "error": "a Python integer beyond 64 bits: wm.h refuses it", "limit": True}
+        if "error" not in r and "' % " in t:
+            case = {"template": t, "error": "printf-style % formatting of a string: wm.h refuses it by name", "limit": True}
         out.append(case)
     path = os.path.join(ROOT, "tests", "fixtures", "chat", "cases.json")
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(out, f, ensure_ascii=False, indent=0)
+        json.dump({"context": CONTEXT, "cases": out}, f, ensure_ascii=False, indent=0)
         f.write("\n")
     print("%s: %d cases" % (path, len(out)))
 

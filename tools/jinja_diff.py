@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_chat_cases import render  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-ADDR = re.compile(r" at 0x[0-9a-f]+>")  # an iterator's repr: wm.h prints it without the address
+ADDR = re.compile(r" at 0x[0-9a-f]+>", re.I)  # an iterator's repr: wm.h prints it without the address
 CTX = {"s": "Hello, World", "u": "ÉtÉ  été\u00a0x", "w": "  pad me  ", "e": "", "n": 7, "z": 0, "neg": -3, "f": 2.5, "g": -0.75,
        "t": True, "no": False, "nul": None, "l": [3, 1, 2], "ls": ["b", "A", "c", "a"], "ll": [[1, 2], [3, 4]],
        "d": {"k": "v", "a": 1, "b": [1, 2]}, "m": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Yo"},
@@ -100,8 +100,11 @@ class Gen:
         if r < 0.35: return a
         if r < 0.6:  # (% of a string is Python's string formatting, which wm.h refuses by name)
             op = self.r.choice(["+", "-", "*", "/", "//", "%", "~", "~", "+"])
-            if op == "%" and (a[:1] in "'\"" or a in ("s", "u", "w", "e")): op = "//"
-            return "%s %s %s" % (a, op, self.unary(depth + 1))
+            b = self.unary(depth + 1)
+            if op == "%":  # (% of a string is Python's printf-style formatting, which wm.h refuses by name: numbers only)
+                a, b = self.r.choice(["n", "z", "neg", "f", "g", "3", "-7", "2.5"]), self.r.choice(["n", "neg", "f", "g", "3", "-2", "0.5"])
+            if op == "-" and ("keys()" in a + b or "values()" in a + b or "items()" in a + b): op = "+"  # (dict views' set operations: unordered sets)
+            return "%s %s %s" % (a, op, b)
         if r < 0.75: return "%s %s %s" % (a, self.r.choice(["==", "!=", "<", ">", "<=", ">=", "in", "not in"]), self.unary(depth + 1))
         if r < 0.85: return "%s %s %s" % (a, self.r.choice(["and", "or"]), self.expr(depth + 1))
         if r < 0.9: return "not " + a
@@ -125,6 +128,7 @@ class Gen:
                 seq = self.r.choice(["l", "ls", "m", "range(4)", "d", "d.items()", "s", "[]", "ll", "u", "range(3, 0, -1)"])
                 var = "k, v" if seq in ("d.items()", "ll") else "x"
                 cond = " if x" if var == "x" and self.r.random() < 0.2 else ""
+                if seq == "s" and self.r.random() < 0.5: seq = "ls"  # (a string that holds an iterator's repr: its length is the address's)
                 body = self.block(depth + 1) + self.r.choice(["", "{{ loop.index }}", "{{ loop.first }}{{ loop.last }}", "{{ loop.revindex0 }}",
                                                               "{{ loop.length }}", "{% if loop.index > 1 %}{% break %}{% endif %}",
                                                               "{% if loop.first %}{% continue %}{% endif %}", "{{ loop.previtem }}"])
@@ -184,7 +188,7 @@ def main():
         want = [jinja2_render(t) for t in temps]
         got = wm_render(binary, CTX, temps)
         for t, w, (st, text) in zip(temps, want, got):
-            same = ("output" in w and st == 0 and text == ADDR.sub(">", w["output"])) or ("error" in w and st == 1)
+            same = ("output" in w and st == 0 and text == ADDR.sub(lambda m: m.group(0)[-1], w["output"])) or ("error" in w and st == 1)
             if same: continue
             bad += 1
             k = "wm fails" if st == 1 else "jinja2 fails" if "error" in w else "text differs"
