@@ -97,15 +97,21 @@ test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/cla
 # the tools a target needs: a missing one is named with its Debian package
 # (README: Requirements) instead of a shell's "command not found"
 NEED = @for t in $(1); do command -v $${t%%=*} >/dev/null 2>&1 || { echo "make $@: needs $${t%%=*} (Debian: sudo apt-get install $$(echo $${t\#*=} | tr + ' '); README.md: Requirements)" >&2; exit 1; }; done
-.PHONY: need-neon need-arm32 need-x86 need-fw need-fuzz
-need-neon:
-	$(call NEED,$(NEON_CC)=gcc-aarch64-linux-gnu qemu-aarch64=qemu-user)
-need-arm32:
-	$(call NEED,$(ARM32_CC)=gcc-arm-linux-gnueabihf qemu-arm=qemu-user)
+.PHONY: need-neon need-neon-cc need-arm32 need-arm32-cc need-x86 need-fw need-fw-cc need-fuzz
+need-neon-cc:
+	$(call NEED,$(NEON_CC)=gcc-aarch64-linux-gnu)
+need-neon: need-neon-cc
+	$(call NEED,qemu-aarch64=qemu-user)
+need-arm32-cc:
+	$(call NEED,$(ARM32_CC)=gcc-arm-linux-gnueabihf)
+need-arm32: need-arm32-cc
+	$(call NEED,qemu-arm=qemu-user)
 need-x86:
 	$(call NEED,$(QEMU64)=qemu-user)
-need-fw:
-	$(call NEED,arm-none-eabi-gcc=gcc-arm-none-eabi+libnewlib-arm-none-eabi riscv64-unknown-elf-gcc=gcc-riscv64-unknown-elf+picolibc-riscv64-unknown-elf qemu-system-arm=qemu-system-arm qemu-system-riscv32=qemu-system-misc)
+need-fw-cc:
+	$(call NEED,arm-none-eabi-gcc=gcc-arm-none-eabi+libnewlib-arm-none-eabi riscv64-unknown-elf-gcc=gcc-riscv64-unknown-elf+picolibc-riscv64-unknown-elf)
+need-fw: need-fw-cc
+	$(call NEED,qemu-system-arm=qemu-system-arm qemu-system-riscv32=qemu-system-misc)
 need-fuzz:
 	$(call NEED,$(FUZZ_CC)=clang+libclang-rt-14-dev)
 
@@ -151,7 +157,7 @@ test-omp: build/wm build/test-omp
 	cd build/run-omp && WM_SERVE=0 OMP_NUM_THREADS=2 $(CURDIR)/build/test-omp
 
 # NEON: the suite cross-built for aarch64 and run under qemu-user
-build/neon/wm build/neon/test build/neon/test-dot: | need-neon
+build/neon/wm build/neon/test build/neon/test-dot: | need-neon-cc
 build/neon/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 examples/wm.c -o $@ $(LDLIBS)
@@ -172,7 +178,7 @@ build/neon/test-dot: tests/test.c tests/helpers.h wm.h
 # kernel and fixture suites on a Cortex-A53 (no sdot: plain NEON chosen)
 # and of the compile-time sdot build
 NEON_SUITES = isa kernels quant fixtures cache
-test-neon: build/neon/wm build/neon/test build/neon/test-dot
+test-neon: need-neon build/neon/wm build/neon/test build/neon/test-dot
 	@$(call SANDBOX,build/run-neon)
 	cd build/run-neon && WM_BIN="$(QEMU) $(CURDIR)/build/neon/wm" $(QEMU) $(CURDIR)/build/neon/test -tokenizer
 	@cd build/run-neon && rm -f more.log && for s in $(NEON_SUITES); do \
@@ -183,7 +189,7 @@ test-neon: build/neon/wm build/neon/test build/neon/test-dot
 # 32-bit: the suite for 32-bit Arm (the pointer and size_t width of a
 # microcontroller) under qemu-user; its sizes suite checks every reported
 # size against the same tests/fixtures/sizes.txt as the 64-bit builds
-build/arm32/wm build/arm32/test: | need-arm32
+build/arm32/wm build/arm32/test: | need-arm32-cc
 build/arm32/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static examples/wm.c -o $@ $(LDLIBS)
@@ -192,7 +198,7 @@ build/arm32/test: tests/test.c tests/helpers.h wm.h
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static tests/test.c -o $@ $(LDLIBS)
 
-test-arm32: build/arm32/wm build/arm32/test
+test-arm32: need-arm32 build/arm32/wm build/arm32/test
 	@$(call SANDBOX,build/run-arm32)
 	cd build/run-arm32 && WM_BIN="$(QEMU32) $(CURDIR)/build/arm32/wm" $(QEMU32) $(CURDIR)/build/arm32/test
 
@@ -333,10 +339,10 @@ build/firmware/rv32imafc-%.elf: $(RV_DEPS) build/firmware/%/plan.h build/firmwar
 FW_PLANS    = $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf build/firmware/$(m)/plan.h)
 .PRECIOUS: $(FW_PLANS)
 
-$(FW_ELFS): | need-fw
+$(FW_ELFS): | need-fw-cc
 firmware: $(FW_PLANS) $(FW_ELFS) $(FW_HOSTS)
 
-test-firmware: firmware
+test-firmware: need-fw firmware
 	tests/firmware.sh
 
 clean:
