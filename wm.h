@@ -39,7 +39,7 @@
       @TOKENIZER      3285  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2636  Generation and chat templates
+      @GENERATE       2634  Generation and chat templates
       @STDIO           469  stdio helpers
       @UNICODE        2516  Unicode tables and their lookups (an appendix)
 
@@ -14554,14 +14554,10 @@ static void wm__jrepr_str(wm__jsb *b, const char *s, size_t n) {
         else if (c == '\t') wm__jsb_z(b, "\\t");
         else if (c < 0x20 || c == 0x7f) { snprintf(e, sizeof e, "\\x%02x", c); wm__jsb_z(b, e); }
         else if (c >= 0x80) { /* Python's repr escapes what is not printable: separators, format, private and unassigned code points */
-            int l = wm__utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
-            uint32_t cp;
+            int l;
+            uint32_t cp = wm__cp((const unsigned char *)s + i, (const unsigned char *)s + n, &l);
             char u[12];
-            if (l < 2) { wm__jsb_c(b, (char)c); continue; }
-            cp = l == 2 ? (uint32_t)(c & 0x1f) << 6 | ((unsigned char)s[i + 1] & 0x3f)
-               : l == 3 ? (uint32_t)(c & 0x0f) << 12 | (uint32_t)((unsigned char)s[i + 1] & 0x3f) << 6 | ((unsigned char)s[i + 2] & 0x3f)
-                        : (uint32_t)(c & 0x07) << 18 | (uint32_t)((unsigned char)s[i + 1] & 0x3f) << 12 | (uint32_t)((unsigned char)s[i + 2] & 0x3f) << 6 |
-                              ((unsigned char)s[i + 3] & 0x3f);
+            if (cp == 0xffffffffu) { wm__jsb_c(b, (char)c); continue; }
             if ((wm__uc_class(cp) & (WM__CL_L | WM__CL_N)) || wm__uc_in(cp, WM__UC_MARK) || wm__uc_in(cp, WM__UC_PUNCT) || wm__uc_in(cp, WM__UC_SYMBOL))
                 wm__jsb_put(b, s + i, (size_t)l);
             else {
@@ -15147,7 +15143,7 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
 static wm__jv wm__jprimary(wm__jx *x, int sk) {
     wm__jtok *k = wm__jcur(x);
     wm__jv v = wm__jval(WM__JV_UNDEF);
-    if (++x->steps > WM__J_STEPS) { wm__jfail(x, "the template runs too long (more than %ld steps)", WM__J_STEPS); return v; }
+    if (!wm__jstep(x, 1)) return v;
     switch (k->t) {
     case WM__JT_NAME:
         x->pos++;
@@ -15585,16 +15581,14 @@ static wm__jv wm__jexpr(wm__jx *x, int sk) {
    is one (\t-\r, \x1c-\x1f, space, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
    U+205F, U+3000), else 0 */
 static int wm__jws_at(const char *s, size_t n, size_t i) {
-    const unsigned char *p = (const unsigned char *)s + i;
-    size_t r = n - i;
-    unsigned c;
+    int l;
+    uint32_t c;
     if (i >= n) return 0;
-    if (p[0] < 0x80) return (p[0] >= 9 && p[0] <= 13) || (p[0] >= 0x1c && p[0] <= 0x20);
-    if (r >= 2 && p[0] == 0xc2) return p[1] == 0x85 || p[1] == 0xa0 ? 2 : 0;
-    if (r < 3) return 0;
-    c = ((unsigned)(p[0] & 0x0f) << 12) | ((unsigned)(p[1] & 0x3f) << 6) | (p[2] & 0x3f);
-    if ((p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80) return 0;
-    return c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000 ? 3 : 0;
+    c = wm__cp((const unsigned char *)s + i, (const unsigned char *)s + n, &l);
+    return (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x20) || c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+                   c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000
+               ? l
+               : 0;
 }
 /* the start of the code point that ends at s[b] (b > 0) */
 static size_t wm__jcp_start(const char *s, size_t b) {
@@ -15918,12 +15912,17 @@ static int wm__jname_is(const char *s, size_t n, const char *name) { return strl
 
 /* *r: an iterator of kind over v that fails when it is iterated, as jinja2's lazy
    filters (map, select, unique, ...) do over what cannot be iterated; 0 when v can */
+/* an iterator of kind that fails when iterated (i = 1), naming what as the value it could not iterate */
+static wm__jv wm__jbroken(wm__jx *x, int kind, wm__jv what) {
+    wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), kind);
+    r.i = 1;
+    if (r.a) wm__jpush(x, r.a, NULL, what);
+    return r;
+}
 static int wm__jlazy_bad(wm__jx *x, const wm__jv *v, int kind, int mapping_only, wm__jv *r) {
     if (v->t == WM__JV_UNDEF || v->t == WM__JV_DICT || (!mapping_only && (v->t == WM__JV_LIST || v->t == WM__JV_STR))) return 0;
-    *r = wm__jkind(wm__jnew(x, WM__JV_LIST), kind);
-    if ((kind == WM__JK_GEN_SELECT || kind == WM__JK_GEN_MAP) && !wm__jtruthy(v)) return 1; /* (`if seq:` first: nothing to iterate) */
-    r->i = 1;
-    if (r->a) wm__jpush(x, r->a, NULL, *v);
+    if ((kind == WM__JK_GEN_SELECT || kind == WM__JK_GEN_MAP) && !wm__jtruthy(v)) *r = wm__jkind(wm__jnew(x, WM__JV_LIST), kind); /* (`if seq:` first) */
+    else *r = wm__jbroken(x, kind, *v);
     return 1;
 }
 
@@ -16009,9 +16008,8 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
                                      wm__jname_is(name, nl, "selectattr") || wm__jname_is(name, nl, "rejectattr") ||
                                      wm__jname_is(name, nl, "unique") || wm__jname_is(name, nl, "items"))) {
         x->err = 0;
-        r = wm__jkind(wm__jnew(x, WM__JV_LIST), name[0] == 'm' ? WM__JK_GEN_MAP : name[0] == 'u' ? WM__JK_GEN_UNIQUE : name[0] == 'i' ? WM__JK_GEN_ITEMS : WM__JK_GEN_SELECT);
-        r.i = 1;
-        if (r.a) wm__jpush(x, r.a, NULL, wm__jstr("value", 5));
+        r = wm__jbroken(x, name[0] == 'm' ? WM__JK_GEN_MAP : name[0] == 'u' ? WM__JK_GEN_UNIQUE : name[0] == 'i' ? WM__JK_GEN_ITEMS : WM__JK_GEN_SELECT,
+                        wm__jstr("value", 5));
     }
     return r;
 }
@@ -16413,7 +16411,7 @@ static int wm__jblock(wm__jx *x, int skip) {
     while (!x->err) {
         wm__jtok *k = wm__jcur(x);
         int sk = skip || x->brk;
-        if (++x->steps > WM__J_STEPS) { wm__jfail(x, "the template runs too long (more than %ld steps)", WM__J_STEPS); break; }
+        if (!wm__jstep(x, 1)) break;
         if (k->t == WM__JT_EOF) break;
         if (k->t == WM__JT_TEXT) { if (!sk) wm__jemit(x, k->s, k->n); x->pos++; continue; }
         if (k->t == WM__JT_VAR) {
@@ -16457,7 +16455,7 @@ static int wm__jblock(wm__jx *x, int skip) {
    This pass reads the tags (not the expressions' structure) and binds the
    former to undefined in the context before rendering. */
 enum { WM__JS_NONE = 0, WM__JS_LOAD = 1, WM__JS_STORE = 2 };
-typedef struct wm__jscope { wm__jarr *seen; wm__jx *x; int depth; } wm__jscope; /* name -> WM__JS_* as an INT value */
+typedef struct wm__jscope { wm__jx *x; int depth; } wm__jscope; /* the pass's state; its dicts map a name to WM__JS_* (an INT) */
 
 static void wm__js_mark(wm__jscope *c, wm__jarr *into, const wm__jtok *k, int what) {
     wm__jv *o = wm__jget(into, k->s, k->n);
@@ -16533,14 +16531,15 @@ static int wm__js_block(wm__jscope *c, wm__jarr *into, int i, const char *const 
                 else wm__js_loads(c, into, at + 1, wm__js_tag_end(x, at));
                 at = wm__js_tag_end(x, at) + 1;
             }
-            for (j = 0; j < nb; j++) /* merge: loads as loads; stores: in every branch (an else among them), else as loads */
+            for (j = 0; j < nb; j++) /* merge: a store in every branch (an else among them) is a store; anything else a load */
                 for (q = 0; br[j].a && q < br[j].a->n; q++) {
                     const wm__jv *name = &br[j].a->k[q];
-                    int what = (int)br[j].a->v[q].i, all = has_else, m;
+                    int all = has_else, m;
                     if (wm__jget(into, name->s, name->n)) continue;
                     for (m = 0; all && m < nb; m++) { wm__jv *o = wm__jget(br[m].a, name->s, name->n); all = o && o->i == WM__JS_STORE; }
-                    if (what == WM__JS_LOAD || all) { wm__jtok t; t.t = WM__JT_NAME; t.s = name->s; t.n = name->n; wm__js_mark(c, into, &t, all ? WM__JS_STORE : WM__JS_LOAD); }
-                    else { wm__jtok t; t.t = WM__JT_NAME; t.s = name->s; t.n = name->n; wm__js_mark(c, into, &t, WM__JS_LOAD); }
+                    wm__jtok t;
+                    t.t = WM__JT_NAME; t.s = name->s; t.n = name->n;
+                    wm__js_mark(c, into, &t, all ? WM__JS_STORE : WM__JS_LOAD);
                 }
             c->depth--;
             i = at;
@@ -16580,7 +16579,6 @@ static void wm__jroot_scope(wm__jx *x, wm__jarr *ctx) {
     wm__jv seen = wm__jnew(x, WM__JV_DICT);
     int k;
     c.x = x;
-    c.seen = seen.a;
     c.depth = 0;
     if (!seen.a) return;
     wm__js_block(&c, seen.a, 0, NULL, 0);
@@ -16597,7 +16595,7 @@ static void wm__jloop_scope(wm__jx *x, int body, wm__jv *uses, wm__jv *undef) {
     *uses = wm__jnew(x, WM__JV_DICT);
     *undef = wm__jnew(x, WM__JV_LIST);
     if (!uses->a || !undef->a) return;
-    c.x = x; c.seen = uses->a; c.depth = 0;
+    c.x = x; c.depth = 0;
     wm__js_block(&c, uses->a, body, stops, 2);
     for (k = 0; k < uses->a->n && !x->err; k++) {
         const wm__jv *name = &uses->a->k[k];

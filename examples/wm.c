@@ -353,9 +353,13 @@ static void print_help(FILE *f) {
    its .tmp before the process ends, so no partial file is left. */
 static wm_file_out *volatile g_out;
 
-static void drop_out_and_die(int sig) {
+static void drop_out_tmp(void) { /* async-signal-safe */
     wm_file_out *o = g_out;
     if (o && o->tmp[0]) unlink(o->tmp);
+}
+
+static void drop_out_and_die(int sig) {
+    drop_out_tmp();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -1001,8 +1005,7 @@ static void on_sigint(int sig) {
     (void)sig;
     if (++g_sigint >= 2) { /* a second Ctrl-C: leave now (no partial output file) */
         static const char nl[] = "\n";
-        wm_file_out *o = g_out;
-        if (o && o->tmp[0]) unlink(o->tmp);
+        drop_out_tmp();
         if (write(2, nl, 1) < 0) {}
         _exit(130);
     }

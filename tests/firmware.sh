@@ -7,15 +7,13 @@
 set -u
 cd "$(dirname "$0")/.."
 B=build/firmware
-pass=0 fail=0
+source "$(dirname "${BASH_SOURCE[0]}")/cases.sh"
 qemu() { # board elf -> output (10 minutes of host time at most)
     local sys=qemu-system-arm opt=""
     [ "$1" = virt ] && sys=qemu-system-riscv32 opt="-bios none"
     timeout 600 $sys -M "$1" $opt -display none -monitor none -serial none \
         -semihosting-config enable=on,target=native -icount shift=0 -kernel "$2" 2>&1
 }
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 field() { sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<< "$1" | head -n 1; }
 # instructions per decoded token: ticks x instructions per tick (calibrated) / decode steps
 ipt() {
@@ -48,5 +46,5 @@ for run in "mps3-an547 an547 Helium 25" "mps2-an386 an386 DSP 60" "mps2-an505 an
         else bad "$2-cheems: $3 $h vs scalar $s instructions per decoded token: more than $4 %"; fi
     else bad "$2-cheems-scalar: exit $rc or ids differ"; fi
 done
-echo "$pass passed, $fail failed"
+summary
 [ "$fail" -eq 0 ]

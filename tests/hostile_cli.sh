@@ -7,11 +7,7 @@ WM=${1:-build/wm}
 MODEL=examples/models/doge-demo
 T=build/tmp/hostile_cli
 rm -rf "$T"; mkdir -p "$T"
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-verdict() { if [ $? = 0 ]; then ok "$1"; else bad "$1"; fi; }  # COND1 && COND2; verdict "what"
-check() { local what=$1; shift; "$@"; verdict "$what"; }       # check "what" COMMAND ARGS...
+source "$(dirname "${BASH_SOURCE[0]}")/cases.sh"
 
 # ---- outputs: a symlink is followed, a FIFO (as /dev/null) written through, a directory refused
 "$WM" quantize "$MODEL" "$T/ref.gguf" q8_0 2>/dev/null
@@ -87,4 +83,4 @@ for sig in INT TERM HUP; do
   done
   [ $caught -ge 1 ] && [ $left = 0 ]; verdict "SIG$sig during quantize: caught $caught times mid-write, no o.gguf.tmp left"
 done
-echo "$pass passed, $fail failed"
+summary

@@ -8,10 +8,7 @@ set -u
 cd "$(dirname "$0")/.."
 T=build/tmp/readme
 rm -rf "$T"; mkdir -p "$T"
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-verdict() { if [ $? = 0 ]; then ok "$1"; else bad "$1"; fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/cases.sh"
 
 # the ```sh blocks, one script each (a block may start a server in the background and stop it)
 awk -v dir="$T" '/^```sh/ { n++; f = 1; next } /^```/ { f = 0 } f { print > (dir "/block" n ".sh") }' README.md
@@ -34,4 +31,4 @@ if command -v valgrind > /dev/null; then
   valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=9 "$T/snippet" > /dev/null 2> "$T/vg.log"
   verdict "README's C program frees what it allocates (valgrind)"
 fi
-echo "$pass passed, $fail failed"
+summary

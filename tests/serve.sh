@@ -11,11 +11,7 @@ MODEL=examples/models/doge-demo
 T=build/tmp/serve
 NODE_MODULES=${WM_NODE_MODULES:-build/npm/node_modules}
 mkdir -p "$T"
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-verdict() { if [ $? = 0 ]; then ok "$1"; else bad "$1"; fi; }  # COND1 && COND2; verdict "what"
-check() { local what=$1; shift; "$@"; verdict "$what"; }       # check "what" COMMAND ARGS...
+source "$(dirname "${BASH_SOURCE[0]}")/cases.sh"
 
 # start a server; sets PID and PORT
 start() {
@@ -40,7 +36,7 @@ jget() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const 
 # raw bytes to the server; the reply's first line in $LINE
 raw() { LINE=$(printf "$1" | timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT; cat >&3; head -n 1 <&3" 2>/dev/null | tr -d '\r'); }
 
-start -np 4 -c 512 || { bad "server starts"; echo "$pass passed, $fail failed"; exit 1; }
+start -np 4 -c 512 || { bad "server starts"; summary; exit 1; }
 ok "server starts on a free port ($PORT)"
 HAVE_NODE=0; command -v node > /dev/null && HAVE_NODE=1
 
@@ -220,4 +216,4 @@ check "it listens on 127.0.0.1 unless told otherwise" grep -q 'on http://127.0.0
 "$WM" serve "$MODEL" --port 0 --host 0.0.0.0 -np 1 -c 64 > "$T/any.log" 2>&1 & P2=$!
 sleep 0.5; kill -TERM $P2; wait $P2
 check "--host 0.0.0.0 without a key warns" grep -q 'without --api-key' "$T/any.log"
-echo "$pass passed, $fail failed"
+summary

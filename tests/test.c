@@ -3983,7 +3983,7 @@ static void test_jinja_templates(void) {
    refused) within its time, and 4x the input takes about 4x the time. */
 static int jinja_render(const char *tmpl, const char *ctx, char **out, size_t *len, wm_error *er) {
     size_t n = strlen(tmpl), k = 0, j;
-    char *cfg = (char *)malloc(2 * n + 64);
+    char *cfg = (char *)malloc(6 * n + 64); /* (a control byte takes 6 escaped) */
     wm_chat_params p;
     wm_status st;
     static const char hex[] = "0123456789abcdef";
@@ -3994,7 +3994,6 @@ static int jinja_render(const char *tmpl, const char *ctx, char **out, size_t *l
         if (c == '"' || c == '\\') { cfg[k++] = '\\'; cfg[k++] = (char)c; }
         else if (c < 0x20) { cfg[k++] = '\\'; cfg[k++] = 'u'; cfg[k++] = '0'; cfg[k++] = '0'; cfg[k++] = hex[c >> 4]; cfg[k++] = hex[c & 15]; }
         else cfg[k++] = (char)c;
-        if (k + 16 > 2 * n + 64) { cfg = (char *)realloc(cfg, 4 * n + 128); n = 2 * n + 32; } /* (escapes: room grows) */
     }
     k += (size_t)sprintf(cfg + k, "\"}");
     memset(&p, 0, sizeof p);

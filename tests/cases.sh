@@ -1,0 +1,9 @@
+# Sourced by the test scripts (serve.sh, hostile_cli.sh, readme.sh,
+# firmware.sh): each case prints "ok   WHAT" or "FAIL WHAT"; the script's
+# last line, `summary`, is "N passed, N failed" (tests/test.c counts them).
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+verdict() { if [ $? = 0 ]; then ok "$1"; else bad "$1"; fi; }  # COND1 && COND2; verdict "what"
+check() { local what=$1; shift; "$@"; verdict "$what"; }       # check "what" COMMAND ARGS...
+summary() { echo "$pass passed, $fail failed"; }
