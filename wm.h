@@ -36,7 +36,7 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3285  Tokenizer
+      @TOKENIZER      3991  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE       2634  Generation and chat templates
@@ -10564,6 +10564,91 @@ static const char *const wm__pre_regex[WM__N_PRE] = {
      "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*|"
      "\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+")};
 
+/* llama.cpp's pre-tokenizer regexes (src/llama-vocab.cpp), as its GGUF
+   vocabularies name them by tokenizer.ggml.pre; wm.h runs each as llama.cpp
+   does (its std::regex semantics, or for four its own splitting code). */
+#define WM__N_LRX 43
+static const char *const wm__lrx[WM__N_LRX] = {
+    /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /*  1 Jais-2 */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}",
+    /*  2 DeepSeek LLM/Coder: line ends */ "[\r\n]",
+    /*  3 DeepSeek LLM: letters */ "\\s?[A-Za-z\xc2\xb5\xc3\x80-\xc3\x96\xc3\x98-\xc3\xb6\xc3\xb8-\xc6\xba\xc6\xbc-\xc6\xbf\xc7\x84-\xca\x93\xca\x95-\xca\xaf\xcd\xb0-\xcd\xb3\xcd\xb6\xcd\xb7\xcd\xbb-\xcd\xbd\xcd\xbf\xce\x86\xce\x88-\xce\x8a\xce\x8c\xce\x8e-\xce\xa1\xce\xa3-\xcf\xb5\xcf\xb7-\xd2\x81\xd2\x8a-\xd4\xaf\xd4\xb1-\xd5\x96\xe1\x82\xa0-\xe1\x83\x85\xe1\x8e\xa0-\xe1\x8f\xb5\xe1\x8f\xb8-\xe1\x8f\xbd\xe1\xb2\x90-\xe1\xb2\xba\xe1\xb2\xbd-\xe1\xb2\xbf\xe1\xb4\x80-\xe1\xb4\xab\xe1\xb5\xab-\xe1\xb5\xb7\xe1\xb5\xb9-\xe1\xb6\x9a\xe1\xb8\x80-\xe1\xbc\x95\xe1\xbc\x98-\xe1\xbc\x9d\xe1\xbc\xa0-\xe1\xbd\x85\xe1\xbd\x88-\xe1\xbd\x8d\xe1\xbd\x90-\xe1\xbd\x97\xe1\xbd\x99\xe1\xbd\x9b\xe1\xbd\x9d\xe1\xbd\x9f-\xe1\xbd\xbd\xe1\xbe\x80-\xe1\xbe\xb4\xe1\xbe\xb6-\xe1\xbe\xbc\xe1\xbe\xbe\xe1\xbf\x82-\xe1\xbf\x84\xe1\xbf\x86-\xe1\xbf\x8c\xe1\xbf\x90-\xe1\xbf\x93\xe1\xbf\x96-\xe1\xbf\x9b\xe1\xbf\xa0-\xe1\xbf\xac\xe1\xbf\xb2-\xe1\xbf\xb4\xe1\xbf\xb6-\xe1\xbf\xbc\xe2\x84\x82\xe2\x84\x87\xe2\x84\x8a-\xe2\x84\x93\xe2\x84\x95\xe2\x84\x99-\xe2\x84\x9d\xe2\x84\xa4\xe2\x84\xa6\xe2\x84\xa8\xe2\x84\xaa-\xe2\x84\xad\xe2\x84\xaf-\xe2\x84\xb4\xe2\x84\xb9\xe2\x84\xbc-\xe2\x84\xbf\xe2\x85\x85-\xe2\x85\x89\xe2\x85\x8e\xe2\x86\x83\xe2\x86\x84\xe2\xb0\x80-\xe2\xb1\xbb\xe2\xb1\xbe-\xe2\xb3\xa4\xe2\xb3\xab-\xe2\xb3\xae\xe2\xb3\xb2\xe2\xb3\xb3\xea\x99\x80-\xea\x99\xad\xea\x9a\x80-\xea\x9a\x9b\xea\x9c\xa2-\xea\x9d\xaf\xea\x9d\xb1-\xea\x9e\x87\xea\x9e\x8b-\xea\x9e\x8e\xea\xad\xb0-\xea\xae\xbf\xef\xac\x80-\xef\xac\x86\xef\xac\x93-\xef\xac\x97\xef\xbc\xa1-\xef\xbc\xba\xef\xbd\x81-\xef\xbd\x9a\xf0\x90\x90\x80-\xf0\x90\x91\x8f\xf0\x90\x92\xb0-\xf0\x90\x93\x93\xf0\x90\x93\x98-\xf0\x90\x93\xbb\xf0\x90\xb2\x80-\xf0\x90\xb2\xb2\xf0\x90\xb3\x80-\xf0\x90\xb3\xb2\xf0\x91\xa2\xa0-\xf0\x91\xa3\x9f\xf0\x9e\xa4\x80-\xf0\x9e\xa5\x83]+",
+    /*  4 DeepSeek LLM: punctuation */ "\\s?[!-/:-~\xef\xbc\x81-\xef\xbc\x8f\xef\xbc\x9a-\xef\xbd\x9e\xe2\x80\x98-\xe2\x80\x9f\xe3\x80\x80-\xe3\x80\x82]+",
+    /*  5 DeepSeek LLM: trailing spaces */ "\\s+$",
+    /*  6 DeepSeek LLM/Coder: CJK, Hangul */ "[\xe4\xb8\x80-\xe9\xbe\xa5\xe0\xa0\x80-\xe4\xb8\x80\xea\xb0\x80-\xed\x9f\xbf]+",
+    /*  7 numbers */ "\\p{N}+",
+    /*  8 numbers by three */ "\\p{N}{1,3}",
+    /*  9 DeepSeek-V3: CJK */ "[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
+    /* 10 DeepSeek-V3: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\r\n]*|\\s*[\r\n]+|\\s+(?!\\S)|\\s+",
+    /* 11 Youtu: CJK, Hangul */ "[\xea\xb0\x80-\xed\x9e\xa3\xe3\x84\xb1-\xe3\x86\x8e]+|[\xef\xbc\x81\xe2\x80\xa6\xe2\x80\x9c\xe2\x80\x9d\xe2\x80\x98\xe2\x80\x99\xe2\x80\x94\xef\xbc\x9a\xef\xbc\x9b\xef\xbc\x8c\xe3\x80\x81-\xe3\x80\xbf\xef\xb8\xb0-\xef\xb9\x8f]+|[\xe3\x84\x85-\xe3\x84\xaf]+|[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
+    /* 12 Youtu: words by case */ "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 13 DeepSeek Coder: letters */ "\\s?\\p{L}+",
+    /* 14 DeepSeek Coder: punctuation */ "\\s?\\p{P}+",
+    /* 15 digits one by one */ "\\p{N}",
+    /* 16 Falcon: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|`]+",
+    /* 17 GPT-2 (wm.h's GPT-2 matcher, as llama.cpp's own) */ "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)",
+    /* 18 three ASCII digits */ "[0-9][0-9][0-9]",
+    /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 20 Qwen3.5 */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 21 BLOOM */ " ?[^(\\s|.,!?\xe2\x80\xa6\xe3\x80\x82\xef\xbc\x8c\xe3\x80\x81\xe0\xa5\xa4\xdb\x94\xd8\x8c)]+",
+    /* 22 Tekken */ "[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 23 Chameleon: sentinels */ "<sentinel:[0-9]+>",
+    /* 24 Chameleon: image tokens */ "(IMGIMG)((A|B|C|D|E|F|G|H|I){1,4})Z",
+    /* 25 Chameleon: tabs, newlines, spaces */ "([\\t\\n]|    |  )",
+    /* 26 Chameleon: punctuation */ "[\\p{P}!-/:-@\\[-`{-~]",
+    /* 27 GPT-4o */ "[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 28 Granite embedding */ "[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 29 Tiny Aya: digits from the right (llama.cpp's own code) */ "\\d{1,3}(?=(?:\\d{3})*\\b)",
+    /* 30 Tiny Aya: words */ "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 31 Kimi-K2 (llama.cpp's own code) */ "\\p{Han}+",
+    /* 32 SuperBPE: before each three digits (llama.cpp's own code) */ "(?=(\\d{3})+(?!\\d))",
+    /* 33 Bailing */ "'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
+    /* 34 Seed-Coder */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1}| ?[^\\s\\p{L}\\p{N}\\r\\n]+|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 35 AFMoE: digits from the right (llama.cpp's own code) */ "\\p{AFMoE_digits}",
+    /* 36 AFMoE: CJK and Southeast Asian scripts */ "[\xe4\xb8\x80-\xe9\xbf\xbf\xe3\x90\x80-\xe4\xb6\xbf\xe8\xb1\x88-\xef\xab\xbf\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf\xef\xbd\xa5-\xef\xbe\x9f\xe2\xbc\x80-\xe2\xbf\x9f\xe0\xb9\x80-\xe0\xb9\xbf\xe0\xba\x80-\xe0\xbb\xbf\xe1\x9e\x80-\xe1\x9f\xbf\xe1\x80\x80-\xe1\x82\x9f\xea\xa9\xa0-\xea\xa9\xbf\xea\xa7\xa0-\xea\xa7\xbf\xea\xb0\x80-\xed\x9e\xaf\xe1\x84\x80-\xe1\x87\xbf]+",
+    /* 37 AFMoE: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 38 lines */ "[^\\n]+|[\\n]+",
+    /* 39 EXAONE-MoE */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?(?:\\p{L}\\p{M}*(?: \\p{L}\\p{M}*)*)+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]?|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
+    /* 40 MiniCPM5 */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+    /* 41 whitespace-separated */ "\\S+",
+    /* 42 default: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|]+",
+};
+
+/* tokenizer.ggml.pre names: the regexes llama.cpp splits with, in order */
+enum { WM__LP_IGNORE_MERGES = 1, WM__LP_RAW = 2 }; /* a word in the vocabulary is one token; not byte-level (not read) */
+static const struct { const char *names; unsigned char flags, n_rx, rx[6]; } wm__lpre[] = {
+    {"default", 0, 4, {42, 17, 7, 18}},
+    {"llama3 llama-v3 llama-bpe falcon3 falcon-h1 pixtral midm-2.0 lfm2 jina-v5-nano", WM__LP_IGNORE_MERGES, 1, {0}},
+    {"dbrx smaug-bpe glm4 chatglm-bpe", 0, 1, {0}},
+    {"minicpm5", WM__LP_IGNORE_MERGES, 2, {8, 40}},
+    {"deepseek-llm", 0, 6, {2, 3, 4, 5, 6, 7}},
+    {"deepseek-coder", 0, 5, {2, 13, 14, 6, 15}},
+    {"deepseek-v3 hunyuan-dense joyai-llm", 0, 3, {8, 9, 10}},
+    {"youtu", WM__LP_IGNORE_MERGES, 2, {11, 12}},
+    {"falcon", 0, 3, {16, 17, 18}},
+    {"gpt-2 gpt2 mpt olmo jais phi-2 jina-es jina-de gigachat jina-v2-es jina-v2-de a.x-4.0 mellum modern-bert exaone4 jina-v1-en jina-v2-code "
+     "roberta-bpe trillion granite-docling", 0, 1, {17}},
+    {"starcoder refact command-r smollm codeshell exaone minerva-7b mellum2", 0, 2, {15, 17}},
+    {"jais-2", 0, 1, {1}},
+    {"qwen2 deepseek-r1-qwen kormo f2llmv2 megrez stablelm2 hunyuan grok-2 solar-open", 0, 1, {19}},
+    {"qwen35", 0, 1, {20}},
+    {"poro-chat bloom gpt3-finnish", 0, 1, {21}},
+    {"viking", 0, 2, {21, 15}},
+    {"tekken", WM__LP_IGNORE_MERGES, 1, {22}},
+    {"chameleon", 0, 6, {23, 24, 25, 15, 26, 17}},
+    {"gpt-4o llama4 kanana2 talkie minimax-m2", 0, 1, {27}},
+    {"granite-embed-multi-97m", WM__LP_IGNORE_MERGES, 1, {28}},
+    {"tiny_aya cohere2moe", 0, 2, {29, 30}},
+    {"kimi-k2", 0, 1, {31}},
+    {"superbpe", 0, 2, {7, 32}},
+    {"bailingmoe bailingmoe2 llada-moe", 0, 1, {33}},
+    {"seed-coder", 0, 1, {34}},
+    {"afmoe", 0, 3, {35, 36, 37}},
+    {"laguna", 0, 2, {38, 19}},
+    {"exaone-moe", 0, 1, {39}},
+    {"gemma4 granite-embed-multi-311m sarvam-moe", WM__LP_RAW, 1, {38}},
+    {"whitespace", WM__LP_RAW, 1, {41}}};
+
 
 typedef struct wm__jw { char *out; size_t cap, n; } wm__jw; /* JSON text writer (measures past cap) */
 #define WM__JW_LIT(w, lit) wm__jw_raw(w, lit, sizeof lit - 1)
@@ -10853,15 +10938,18 @@ static wm_status wm__gg_spm_json(const wm__stfile *f, char *out, size_t cap, siz
 #endif
 }
 
-/* llama.cpp's pre-tokenizer name: the WM__PRE_* split wm.h matches it with, or -1 */
+/* llama.cpp's pre-tokenizer name: its row in wm__lpre, or -1 */
 static int wm__gg_pre_kind(const char *name) {
-    static const struct { const char *name; int kind; } known[] = {
-        {"gpt-2", WM__PRE_GPT2}, {"gpt2", WM__PRE_GPT2}, {"mpt", WM__PRE_GPT2}, {"olmo", WM__PRE_GPT2}, {"phi-2", WM__PRE_GPT2},
-        {"jais", WM__PRE_GPT2}, {"llama3", WM__PRE_LLAMA3}, {"llama-bpe", WM__PRE_LLAMA3}, {"llama-v3", WM__PRE_LLAMA3},
-        {"smaug-bpe", WM__PRE_LLAMA3}, {"qwen2", WM__PRE_QWEN2}, {"gpt-4o", WM__PRE_O200K}, {"tekken", WM__PRE_TEKKEN}};
+    size_t len = strlen(name);
     int k;
-    for (k = 0; k < (int)(sizeof known / sizeof known[0]); k++)
-        if (!strcmp(name, known[k].name)) return known[k].kind;
+    for (k = 0; k < (int)(sizeof wm__lpre / sizeof wm__lpre[0]); k++) {
+        const char *w = wm__lpre[k].names;
+        while (*w) {
+            size_t wl = strcspn(w, " ");
+            if (wl == len && !memcmp(w, name, len)) return k;
+            w += wl + (w[wl] == ' ');
+        }
+    }
     return -1;
 }
 
@@ -10884,13 +10972,14 @@ static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size
     wm__gg_num(&f, "tokenizer.ggml.bos_token_id", &bos);
     wm__gg_num(&f, "tokenizer.ggml.add_bos_token", &add_bos);
     w.out = out; w.cap = out ? cap : 0; w.n = 0;
-    WM__JW_LIT(&w, "{\"version\":\"1.0\",\"normalizer\":null,\"pre_tokenizer\":");
-    if (kind == WM__PRE_GPT2) WM__JW_LIT(&w, "{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":true}");
-    else {
-        WM__JW_LIT(&w, "{\"type\":\"Sequence\",\"pretokenizers\":[{\"type\":\"Split\",\"behavior\":\"Isolated\",\"pattern\":{\"Regex\":");
-        wm__jw_str(&w, wm__pre_regex[kind], strlen(wm__pre_regex[kind]));
-        WM__JW_LIT(&w, "}},{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false}]}");
+    WM__JW_LIT(&w, "{\"version\":\"1.0\",\"normalizer\":null,\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[");
+    for (k = 0; k < wm__lpre[kind].n_rx; k++) { /* each Split as llama.cpp runs it ("wm_llama") */
+        const char *rx = wm__lrx[wm__lpre[kind].rx[k]];
+        WM__JW_LIT(&w, "{\"type\":\"Split\",\"behavior\":\"Isolated\",\"wm_llama\":true,\"pattern\":{\"Regex\":");
+        wm__jw_str(&w, rx, strlen(rx));
+        WM__JW_LIT(&w, "}},");
     }
+    WM__JW_LIT(&w, "{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false}]}");
     WM__JW_LIT(&w, ",\"decoder\":{\"type\":\"ByteLevel\"},\"added_tokens\":[");
     for (i = 0, k = 0; i < nt; i++) { /* control (3) and user-defined (4) tokens are matched as added tokens */
         const char *s;
@@ -10915,7 +11004,9 @@ static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size
                              "{\"Sequence\":{\"id\":\"A\"}}],\"special_tokens\":{\"bos\":{\"ids\":[%d]}}}", (int)bos);
         wm__jw_raw(&w, t, strlen(t));
     }
-    WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"wm_lenient_merges\":true,\"vocab\":{");
+    WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"wm_lenient_merges\":true,");
+    if (wm__lpre[kind].flags & WM__LP_IGNORE_MERGES) WM__JW_LIT(&w, "\"ignore_merges\":true,");
+    WM__JW_LIT(&w, "\"vocab\":{");
     if (!wm__gg_arr(&f, "tokenizer.ggml.tokens", &et, &nt, &rt)) return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens");
     for (i = 0; i < nt; i++) {
         const char *s = "";
@@ -10956,15 +11047,22 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
     model = wm__gg_strv(&f, "tokenizer.ggml.model", &ml);
     if (!model) return wm__fail(err, WM_ERR_MISSING, "gguf: no tokenizer (neither tokenizer.huggingface.json nor tokenizer.ggml.model)");
     if (ml == 5 && !memcmp(model, "llama", 5)) return wm__gg_spm_json(&f, out, cap, len, err);
-    if (ml != 4 || memcmp(model, "gpt2", 4))
-        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' is not supported (wm.h reads \"gpt2\", byte-level BPE, and \"llama\", SentencePiece)",
-                        wm__cstr(name, sizeof name, model, ml));
+    if (ml != 4 || memcmp(model, "gpt2", 4)) {
+        static const char *const kinds[][2] = {{"bert", "WPM, WordPiece"}, {"t5", "UGM, Unigram"}, {"rwkv", "RWKV"}, {"plamo2", "PLaMo-2"}, {"no", "no vocabulary"}};
+        const char *what = "unknown";
+        size_t k2;
+        wm__cstr(name, sizeof name, model, ml);
+        for (k2 = 0; k2 < sizeof kinds / sizeof kinds[0]; k2++)
+            if (!strcmp(name, kinds[k2][0])) what = kinds[k2][1];
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' (%s) is not supported (wm.h reads \"gpt2\", byte-level BPE, and \"llama\", SentencePiece)",
+                        name, what);
+    }
     pre = wm__gg_strv(&f, "tokenizer.ggml.pre", &pl);
-    wm__cstr(name, sizeof name, pre ? pre : "default", pre ? pl : 7);
+    wm__cstr(name, sizeof name, pre ? pre : "default", pre ? pl : 7); /* none: llama.cpp's default */
     if ((kind = wm__gg_pre_kind(name)) < 0)
-        return wm__fail(err, WM_ERR_UNSUPPORTED,
-                        "gguf: tokenizer.ggml.pre '%s' is not supported (known: gpt-2, mpt, olmo, phi-2, jais, llama3, llama-bpe, smaug-bpe, qwen2, gpt-4o, tekken)",
-                        name);
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.pre '%s' is not a pre-tokenizer llama.cpp knows", name);
+    if (wm__lpre[kind].flags & WM__LP_RAW)
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.pre '%s' (BPE on raw UTF-8 with U+2581 for spaces, not byte-level) is not supported", name);
     return wm__gg_bpe_json(&f, kind, out, cap, len, err);
 }
 
@@ -11378,6 +11476,504 @@ static const unsigned char *wm__pretok(int pre, const unsigned char *p, const un
     return pre == WM__PRE_GPT2 ? wm__pretok_gpt2(p, e) : wm__pretok_llama3(p, e, pre == WM__PRE_QWEN2 ? 1 : 3);
 }
 
+/* ---- llama.cpp's regex splits, run as llama.cpp runs them -------------------
+
+   llama.cpp runs a pre-tokenizer regex without its own hand-written splitter
+   through std::regex (ECMAScript: alternatives in order, greedy quantifiers)
+   on a rewritten text. A regex using \p{..} sees the "collapsed" text: each
+   character >= 128 becomes one byte per category (whitespace 0x0B, N 0xD1,
+   L 0xD2, P 0xD3, M 0xD4, S 0xD5, anything else 0xD0) and \p{X} means that
+   byte plus X's ASCII members (\p{Lu} .. \p{Lo} all mean L; '~' is in
+   neither P nor S). A regex without \p{..} sees code points, with non-ASCII
+   whitespace as 0x0B. wm.h compiles the regex to a small program and
+   backtracks in the same order, memoizing each (instruction, position) that
+   failed, so a split costs time linear in the part it splits. */
+
+#define WM__RX_INF 0xffffu
+#define WM__RX_FAIL 0xffffffffu
+enum { WM__RX_CLS, WM__RX_REP, WM__RX_SPLIT, WM__RX_JMP, WM__RX_LOOK, WM__RX_EOL, WM__RX_MATCH };
+
+/* an instruction: CLS/REP a class (ranges a .. a+b, neg) min..max times;
+   SPLIT try a, then b; JMP to a; LOOK run a.. to its MATCH, go on at b when
+   it matched (neg: when it did not); EOL the end of the part */
+typedef struct wm__rxi {
+    unsigned char op, neg, memo_on, in_look;
+    uint16_t a, b, min, max, memo, pad; /* 16 bytes: the ranges after the program stay aligned */
+} wm__rxi;
+
+typedef struct wm__rxc {
+    const char *s;
+    int i, n;          /* the pattern and the parse position */
+    int wide;          /* 1: code points; 0: the collapsed text */
+    wm__rxi *in;       /* [capi] instructions, NULL while counting */
+    int ni, capi;
+    uint32_t *rg;      /* [capr][2] class ranges, NULL while counting */
+    int nr, capr;
+    int look, bad;
+    wm__rxi dummy;
+} wm__rxc;
+
+static wm__rxi *wm__rx_at(wm__rxc *c, int k) { return c->in && k >= 0 && k < c->capi ? &c->in[k] : &c->dummy; }
+
+static int wm__rx_emit(wm__rxc *c, int op) {
+    wm__rxi *x = wm__rx_at(c, c->ni);
+    memset(x, 0, sizeof *x);
+    x->op = (unsigned char)op;
+    x->in_look = (unsigned char)(c->look > 0);
+    if (c->ni >= 0xfff0) c->bad = 1;
+    return c->ni++;
+}
+
+static void wm__rx_range(wm__rxc *c, uint32_t lo, uint32_t hi) {
+    if (c->rg && c->nr < c->capr) { c->rg[2 * c->nr] = lo; c->rg[2 * c->nr + 1] = hi; }
+    c->nr++;
+}
+
+/* \p{name}'s members in the collapsed text */
+static void wm__rx_cat(wm__rxc *c, const char *nm, int len) {
+    static const struct { const char *name; const char *ascii; unsigned char marker; } cats[] = {
+        {"N", "09", 0xd1}, {"L", "AZaz", 0xd2}, {"Lu", "AZaz", 0xd2}, {"Ll", "AZaz", 0xd2}, {"Lt", "AZaz", 0xd2}, {"Lm", "AZaz", 0xd2},
+        {"Lo", "AZaz", 0xd2}, {"P", "!#%*,/::;;?@[]__{{}}", 0xd3}, {"M", "", 0xd4}, {"S", "$$++<>^^``||", 0xd5}};
+    int k;
+    const char *a;
+    if (c->wide) { c->bad = 1; return; }
+    for (k = 0; k < (int)(sizeof cats / sizeof cats[0]); k++)
+        if ((int)strlen(cats[k].name) == len && !memcmp(cats[k].name, nm, (size_t)len)) break;
+    if (k == (int)(sizeof cats / sizeof cats[0])) { c->bad = 1; return; }
+    wm__rx_range(c, cats[k].marker, cats[k].marker);
+    for (a = cats[k].ascii; *a; a += 2) wm__rx_range(c, (unsigned char)a[0], (unsigned char)a[1]);
+}
+
+/* the pattern's next character (an escape's code point after the backslash) */
+static uint32_t wm__rx_char(wm__rxc *c) {
+    int l;
+    uint32_t cp;
+    if (c->i >= c->n) { c->bad = 1; return 0; }
+    cp = wm__cp((const unsigned char *)c->s + c->i, (const unsigned char *)c->s + c->n, &l);
+    c->i += l;
+    if (cp == 0xffffffffu) c->bad = 1;
+    return cp;
+}
+
+/* after a backslash: a class escape adds its ranges and returns 1 (*neg for
+   \S); a character escape stores its code point in *cp and returns 0 */
+static int wm__rx_escape(wm__rxc *c, uint32_t *cp, int *neg) {
+    uint32_t ch = wm__rx_char(c);
+    *neg = 0;
+    switch (ch) {
+    case 'r': *cp = '\r'; return 0;
+    case 'n': *cp = '\n'; return 0;
+    case 't': *cp = '\t'; return 0;
+    case 'd': wm__rx_range(c, '0', '9'); return 1;
+    case 'S': *neg = 1; /* fall through */
+    case 's': wm__rx_range(c, 9, 13); wm__rx_range(c, ' ', ' '); return 1;
+    case 'p': {
+        int st = c->i + 1;
+        if (c->i >= c->n || c->s[c->i] != '{') { c->bad = 1; return 1; }
+        while (c->i < c->n && c->s[c->i] != '}') c->i++;
+        if (c->i >= c->n) { c->bad = 1; return 1; }
+        wm__rx_cat(c, c->s + st, c->i - st);
+        c->i++;
+        return 1;
+    }
+    default:
+        if ((ch | 32) >= 'a' && (ch | 32) <= 'z') c->bad = 1; /* \b, \w, ...: not used by any split */
+        *cp = ch;
+        return 0;
+    }
+}
+
+/* [...] : its ranges (the instruction's a, b, neg set by the caller) */
+static void wm__rx_class(wm__rxc *c, int *neg) {
+    *neg = 0;
+    c->i++; /* [ */
+    if (c->i < c->n && c->s[c->i] == '^') { *neg = 1; c->i++; }
+    while (c->i < c->n && c->s[c->i] != ']' && !c->bad) {
+        uint32_t lo, hi;
+        int eneg = 0;
+        if (c->s[c->i] == '\\') {
+            c->i++;
+            if (wm__rx_escape(c, &lo, &eneg)) { if (eneg) c->bad = 1; continue; }
+        } else {
+            lo = wm__rx_char(c);
+        }
+        hi = lo;
+        if (c->i + 1 < c->n && c->s[c->i] == '-' && c->s[c->i + 1] != ']') {
+            c->i++;
+            if (c->s[c->i] == '\\') { c->i++; if (wm__rx_escape(c, &hi, &eneg)) c->bad = 1; }
+            else hi = wm__rx_char(c);
+            if (hi < lo) c->bad = 1;
+        }
+        wm__rx_range(c, lo, hi);
+    }
+    if (c->i >= c->n) c->bad = 1;
+    c->i++; /* ] */
+}
+
+/* the index after the group or class starting at j (escapes skipped) */
+static int wm__rx_skip(const wm__rxc *c, int j) {
+    int depth = 0, in_cls = 0;
+    for (; j < c->n; j++) {
+        char ch = c->s[j];
+        if (ch == '\\') { j++; continue; }
+        if (in_cls) { if (ch == ']') in_cls = 0; continue; }
+        if (ch == '[') in_cls = 1;
+        else if (ch == '(') depth++;
+        else if (ch == ')' && --depth == 0) return j + 1;
+    }
+    return c->n;
+}
+
+/* whether another alternative follows at this nesting level */
+static int wm__rx_more(const wm__rxc *c) {
+    int j = c->i;
+    while (j < c->n) {
+        char ch = c->s[j];
+        if (ch == '|') return 1;
+        if (ch == ')') return 0;
+        if (ch == '\\') j += 2;
+        else if (ch == '(') j = wm__rx_skip(c, j);
+        else if (ch == '[') {
+            for (j++; j < c->n && c->s[j] != ']'; j++)
+                if (c->s[j] == '\\') j++;
+            j++;
+        } else j++;
+    }
+    return 0;
+}
+
+/* a quantifier at the parse position: min, max (1, 1 without one) */
+static void wm__rx_quant(wm__rxc *c, unsigned *mn, unsigned *mx) {
+    char ch = c->i < c->n ? c->s[c->i] : 0;
+    *mn = *mx = 1;
+    if (ch == '?') { *mn = 0; c->i++; }
+    else if (ch == '*') { *mn = 0; *mx = WM__RX_INF; c->i++; }
+    else if (ch == '+') { *mx = WM__RX_INF; c->i++; }
+    else if (ch == '{') {
+        unsigned a = 0, b;
+        for (c->i++; c->i < c->n && c->s[c->i] >= '0' && c->s[c->i] <= '9'; c->i++) a = a * 10 + (unsigned)(c->s[c->i] - '0');
+        b = a;
+        if (c->i < c->n && c->s[c->i] == ',') {
+            b = c->i + 1 < c->n && c->s[c->i + 1] == '}' ? WM__RX_INF : 0;
+            for (c->i++; c->i < c->n && c->s[c->i] >= '0' && c->s[c->i] <= '9'; c->i++) b = b * 10 + (unsigned)(c->s[c->i] - '0');
+        }
+        if (c->i >= c->n || c->s[c->i] != '}' || a > 1024 || (b != WM__RX_INF && (b < a || b > 1024))) c->bad = 1;
+        c->i++;
+        *mn = a; *mx = b;
+    }
+}
+
+static void wm__rx_alt(wm__rxc *c);
+
+/* (...) at the parse position, with its quantifier */
+static void wm__rx_group(wm__rxc *c) {
+    int body, end = wm__rx_skip(c, c->i), k;
+    unsigned mn, mx, r;
+    if (c->i + 2 < c->n && c->s[c->i + 1] == '?' && (c->s[c->i + 2] == '=' || c->s[c->i + 2] == '!')) { /* lookahead */
+        int lk = wm__rx_emit(c, WM__RX_LOOK);
+        wm__rx_at(c, lk)->neg = c->s[c->i + 2] == '!';
+        c->i += 3;
+        c->look++;
+        wm__rx_alt(c);
+        wm__rx_emit(c, WM__RX_MATCH);
+        c->look--;
+        if (c->i >= c->n || c->s[c->i] != ')') c->bad = 1;
+        c->i++;
+        wm__rx_at(c, lk)->a = (uint16_t)(lk + 1);
+        wm__rx_at(c, lk)->b = (uint16_t)c->ni;
+        return;
+    }
+    body = c->i + 1 + (c->i + 2 < c->n && c->s[c->i + 1] == '?' && c->s[c->i + 2] == ':' ? 2 : 0);
+    c->i = end;
+    wm__rx_quant(c, &mn, &mx);
+    end = c->i;
+#define WM__RX_BODY()                                                                                                                                \
+    do {                                                                                                                                             \
+        c->i = body;                                                                                                                                 \
+        wm__rx_alt(c);                                                                                                                               \
+        if (c->i >= c->n || c->s[c->i] != ')') c->bad = 1;                                                                                           \
+    } while (0)
+    for (r = 0; r < mn && !c->bad; r++) WM__RX_BODY();
+    if (mx == WM__RX_INF) { /* L: SPLIT body, out; body; JMP L */
+        int sp = wm__rx_emit(c, WM__RX_SPLIT);
+        wm__rx_at(c, sp)->a = (uint16_t)(sp + 1);
+        WM__RX_BODY();
+        k = wm__rx_emit(c, WM__RX_JMP);
+        wm__rx_at(c, k)->a = (uint16_t)sp;
+        wm__rx_at(c, sp)->b = (uint16_t)c->ni;
+    } else if (mx > mn) { /* optional copies, each skipping the rest */
+        int first = c->ni, sp;
+        for (r = mn; r < mx && !c->bad; r++) {
+            sp = wm__rx_emit(c, WM__RX_SPLIT);
+            wm__rx_at(c, sp)->a = (uint16_t)(sp + 1);
+            WM__RX_BODY();
+        }
+        for (k = first; k < c->ni; k++)
+            if (wm__rx_at(c, k)->op == WM__RX_SPLIT && wm__rx_at(c, k)->b == 0) wm__rx_at(c, k)->b = (uint16_t)c->ni;
+    }
+#undef WM__RX_BODY
+    c->i = end;
+}
+
+static void wm__rx_seq(wm__rxc *c) {
+    while (c->i < c->n && c->s[c->i] != '|' && c->s[c->i] != ')' && !c->bad) {
+        char ch = c->s[c->i];
+        int k, neg = 0, r0 = c->nr;
+        unsigned mn, mx;
+        uint32_t cp;
+        if (ch == '(') { wm__rx_group(c); continue; }
+        if (ch == '$') { wm__rx_emit(c, WM__RX_EOL); c->i++; continue; }
+        if (ch == '[') wm__rx_class(c, &neg);
+        else if (ch == '\\') { c->i++; if (!wm__rx_escape(c, &cp, &neg)) wm__rx_range(c, cp, cp); }
+        else if (ch == '.' || ch == '^' || ch == '*' || ch == '+' || ch == '?' || ch == '{') { c->bad = 1; return; }
+        else { cp = wm__rx_char(c); wm__rx_range(c, cp, cp); }
+        wm__rx_quant(c, &mn, &mx);
+        k = wm__rx_emit(c, mn == 1 && mx == 1 ? WM__RX_CLS : WM__RX_REP);
+        wm__rx_at(c, k)->a = (uint16_t)r0;
+        wm__rx_at(c, k)->b = (uint16_t)(c->nr - r0);
+        wm__rx_at(c, k)->neg = (unsigned char)neg;
+        wm__rx_at(c, k)->min = (uint16_t)mn;
+        wm__rx_at(c, k)->max = (uint16_t)mx;
+        if (c->nr > 0xfff0) c->bad = 1;
+    }
+}
+
+/* alternatives: SPLIT a1, next; a1; JMP out; next: SPLIT a2, ... */
+static void wm__rx_alt(wm__rxc *c) {
+    int jmp[64], nj = 0, k;
+    for (;;) {
+        int sp = wm__rx_more(c) ? wm__rx_emit(c, WM__RX_SPLIT) : -1;
+        if (sp >= 0) wm__rx_at(c, sp)->a = (uint16_t)(sp + 1);
+        wm__rx_seq(c);
+        if (sp < 0 || c->bad) break;
+        if (c->i >= c->n || c->s[c->i] != '|') { c->bad = 1; break; }
+        c->i++;
+        if (nj == 64) { c->bad = 1; break; }
+        jmp[nj++] = wm__rx_emit(c, WM__RX_JMP);
+        wm__rx_at(c, sp)->b = (uint16_t)c->ni;
+    }
+    for (k = 0; k < nj; k++) wm__rx_at(c, jmp[k])->a = (uint16_t)c->ni;
+}
+
+/* compiles s (in[capi], rg[capr]; NULL to count): 1, or 0 for a regex it does not read */
+static int wm__rx_compile(wm__rxc *c, const char *s, wm__rxi *in, int capi, uint32_t *rg, int capr) {
+    int k, nm = 0;
+    memset(c, 0, sizeof *c);
+    c->s = s; c->n = (int)strlen(s);
+    c->wide = !strstr(s, "\\p{");
+    c->in = in; c->capi = capi; c->rg = rg; c->capr = capr;
+    wm__rx_alt(c);
+    wm__rx_emit(c, WM__RX_MATCH);
+    if (c->i != c->n) c->bad = 1;
+    if (c->bad || !in) return !c->bad;
+    if (c->ni > capi || c->nr > capr) return 0;
+    /* memoized: the choice points and where backtracking resumes (outside lookaheads) */
+    for (k = 0; k < c->ni; k++) {
+        wm__rxi *x = &in[k];
+        if (x->in_look) continue;
+        if (x->op == WM__RX_SPLIT || x->op == WM__RX_REP || x->op == WM__RX_LOOK) x->memo_on = 1;
+        if (x->op == WM__RX_SPLIT && x->b < c->ni && !in[x->b].in_look) in[x->b].memo_on = 1;
+        if (x->op == WM__RX_REP && !in[k + 1].in_look) in[k + 1].memo_on = 1;
+    }
+    for (k = 0; k < c->ni; k++)
+        if (in[k].memo_on) in[k].memo = (uint16_t)nm++;
+    return 1;
+}
+
+typedef struct wm__rxm {
+    const wm__rxi *in;
+    const uint32_t *rg;
+    const uint32_t *t;  /* [n] the part as the regex sees it */
+    uint32_t n;
+    unsigned char *memo; /* [n + 1][row] a bit per memoized instruction: failed there */
+    size_t row;
+    uint32_t *rep;       /* [instructions][4] REP: run scanned from [0] ends at [1]; every continuation in [2]..[3] failed */
+    uint32_t *fr;        /* [capfr][3] backtracking: pc (| tags), position, REP end */
+    size_t nfr, capfr;
+    int nomem, fr_heap;  /* fr from WM_MALLOC (else the caller's stack) */
+} wm__rxm;
+
+#define WM__RX_DONE 0x40000000u /* a REP whose every count failed */
+#define WM__RX_BACK 0x80000000u /* a REP's next shorter count */
+
+static int wm__rx_has(const wm__rxm *m, const wm__rxi *x, uint32_t ch) {
+    const uint32_t *r = m->rg + 2u * x->a;
+    unsigned k;
+    for (k = 0; k < x->b; k++)
+        if (ch >= r[2 * k] && ch <= r[2 * k + 1]) return !x->neg;
+    return x->neg;
+}
+
+static int wm__rx_push(wm__rxm *m, uint32_t a, uint32_t b, uint32_t c) {
+    if (m->nfr == m->capfr) {
+#ifndef WM_NO_MALLOC
+        size_t cap = m->capfr ? 2 * m->capfr : 64;
+        uint32_t *f = cap < ((size_t)-1) / 12 ? (uint32_t *)WM_MALLOC(cap * 12) : NULL;
+        if (!f) { m->nomem = 1; return 0; }
+        if (m->nfr) memcpy(f, m->fr, m->nfr * 12);
+        if (m->fr_heap) WM_FREE(m->fr);
+        m->fr = f;
+        m->fr_heap = 1;
+        m->capfr = cap;
+#else
+        m->nomem = 1;
+        return 0;
+#endif
+    }
+    m->fr[3 * m->nfr] = a; m->fr[3 * m->nfr + 1] = b; m->fr[3 * m->nfr + 2] = c;
+    m->nfr++;
+    return 1;
+}
+
+/* the end of the match of in[pc..] at pos, or WM__RX_FAIL */
+static uint32_t wm__rx_run(wm__rxm *m, uint32_t pc, uint32_t pos) {
+    size_t base = m->nfr;
+    for (;;) {
+        const wm__rxi *x = &m->in[pc];
+        if (x->memo_on) {
+            size_t bit = (size_t)pos * m->row * 8 + x->memo;
+            if (m->memo[bit >> 3] & (1u << (bit & 7))) goto fail;
+            m->memo[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+        }
+        switch (x->op) {
+        case WM__RX_CLS:
+            if (pos < m->n && wm__rx_has(m, x, m->t[pos])) { pos++; pc++; continue; }
+            goto fail;
+        case WM__RX_REP: {
+            uint32_t *rc = m->rep + 4u * pc, end;
+            if (x->max == WM__RX_INF && rc[1] != WM__RX_FAIL && pos >= rc[0] && pos <= rc[1]) end = rc[1]; /* inside a run scanned before */
+            else {
+                for (end = pos; end < m->n && end - pos < x->max && wm__rx_has(m, x, m->t[end]); end++) {}
+                if (x->max == WM__RX_INF) { rc[0] = pos; rc[1] = end; }
+            }
+            if (end - pos < x->min) goto fail;
+            if (rc[3] != WM__RX_FAIL && pos + x->min >= rc[2] && end <= rc[3]) goto fail; /* every count failed before */
+            if (!wm__rx_push(m, pc | WM__RX_DONE, pos, end)) return WM__RX_FAIL;
+            if (end - pos > x->min && !wm__rx_push(m, pc | WM__RX_BACK, pos, end - 1)) return WM__RX_FAIL;
+            pos = end; pc++;
+            continue;
+        }
+        case WM__RX_SPLIT:
+            if (!wm__rx_push(m, x->b, pos, 0)) return WM__RX_FAIL;
+            pc = x->a;
+            continue;
+        case WM__RX_JMP: pc = x->a; continue;
+        case WM__RX_LOOK: {
+            uint32_t r = wm__rx_run(m, pc + 1, pos);
+            if (m->nomem) return WM__RX_FAIL;
+            if ((r != WM__RX_FAIL) != x->neg) { pc = x->b; continue; }
+            goto fail;
+        }
+        case WM__RX_EOL:
+            if (pos == m->n) { pc++; continue; }
+            goto fail;
+        default: m->nfr = base; return pos; /* MATCH */
+        }
+    fail:
+        for (;;) {
+            uint32_t *f, tag;
+            if (m->nfr == base) return WM__RX_FAIL;
+            f = m->fr + 3 * (m->nfr - 1);
+            tag = f[0] & (WM__RX_DONE | WM__RX_BACK);
+            pc = f[0] & ~(WM__RX_DONE | WM__RX_BACK);
+            pos = f[1];
+            if (tag == WM__RX_DONE) { /* remember the continuations that failed, joined to those before when they touch */
+                uint32_t *rc = m->rep + 4u * pc, lo = pos + m->in[pc].min, hi = f[2];
+                if (rc[3] != WM__RX_FAIL && lo <= rc[3] + 1 && hi + 1 >= rc[2]) { if (rc[2] < lo) lo = rc[2]; if (rc[3] > hi) hi = rc[3]; }
+                rc[2] = lo; rc[3] = hi;
+                m->nfr--;
+                continue;
+            }
+            if (tag == WM__RX_BACK) {
+                uint32_t end = f[2];
+                if (end - pos > m->in[pc].min) f[2] = end - 1; /* the next try: one shorter */
+                else m->nfr--;
+                pos = end; pc++;
+                break;
+            }
+            m->nfr--; /* a SPLIT's second way */
+            break;
+        }
+    }
+}
+
+/* the byte a character stands for in the collapsed text */
+static uint32_t wm__rx_collapse(uint32_t cp) {
+    int c;
+    if (cp < 128) return cp;
+    c = wm__uc_class(cp);
+    if (c == WM__CL_S) return 0x0b;
+    if (c == WM__CL_N) return 0xd1;
+    if (c == WM__CL_L) return 0xd2;
+    if (wm__uc_in(cp, WM__UC_PUNCT)) return 0xd3;
+    if (wm__uc_in(cp, WM__UC_MARK)) return 0xd4;
+    if (wm__uc_in(cp, WM__UC_SYMBOL)) return 0xd5;
+    return 0xd0;
+}
+
+/* llama.cpp's own splitters for three of its regexes (unicode.cpp), each as
+   a list of part ends over the part's code points t[n] */
+static int wm__lsp_is_han(uint32_t cp) {
+    return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x20000 && cp <= 0x2a6df) || (cp >= 0x2a700 && cp <= 0x2ebef) ||
+           (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x2f800 && cp <= 0x2fa1f);
+}
+
+/* flags of position k: 1 letter, 2 number, 4 whitespace, 8 any character (0 past the end) */
+static int wm__lsp_fl(const uint32_t *t, size_t n, size_t k) {
+    int c;
+    if (k >= n) return 0;
+    c = wm__uc_class(t[k]);
+    return 8 | (c == WM__CL_L ? 1 : c == WM__CL_N ? 2 : c == WM__CL_S ? 4 : 0);
+}
+
+/* the end of the part starting at pos: Kimi-K2's Han runs, then Llama-3's split over the other letters */
+static size_t wm__lsp_kimi(const uint32_t *t, size_t n, size_t pos) {
+    uint32_t cp = t[pos];
+    int f = wm__lsp_fl(t, n, pos), f2;
+    size_t k, nws, last_nl;
+#define WM__KL(k) ((wm__lsp_fl(t, n, k) & 1) && !wm__lsp_is_han(t[k]))
+    if (wm__lsp_is_han(cp)) {
+        while (pos < n && wm__lsp_is_han(t[pos])) pos++;
+        return pos;
+    }
+    if (WM__KL(pos) || (!(cp == '\r' || cp == '\n' || (f & 3)) && pos + 1 < n && WM__KL(pos + 1))) {
+        k = pos + !(cp == '\r' || cp == '\n' || (f & 3)); /* the optional leading character */
+        while (k < n && WM__KL(k)) k++;
+        if (k + 1 < n && t[k] == '\'') { /* (?:'s|'t|'re|'ve|'m|'ll|'d) */
+            uint32_t a = t[k + 1] | 32, b = k + 2 < n ? t[k + 2] | 32 : 0;
+            if (t[k + 1] < 128 && (a == 's' || a == 't' || a == 'm' || a == 'd')) k += 2;
+            else if (k + 2 < n && t[k + 1] < 128 && t[k + 2] < 128 && ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l'))) k += 3;
+        }
+        return k;
+    }
+#undef WM__KL
+    if (f & 2) { /* \p{N}{1,3} */
+        for (k = pos; k < n && k - pos < 3 && (wm__lsp_fl(t, n, k) & 2); k++) {}
+        return k;
+    }
+    f2 = cp == ' ' ? wm__lsp_fl(t, n, pos + 1) : f;
+    if (!(f2 & 7) && f2) { /*  ?[^\s\p{L}\p{N}]+[\r\n]* */
+        k = pos + (cp == ' ');
+        while (k < n && !(wm__lsp_fl(t, n, k) & 7)) k++;
+        while (k < n && (t[k] == '\r' || t[k] == '\n')) k++;
+        return k;
+    }
+    for (nws = 0, last_nl = 0; (wm__lsp_fl(t, n, pos + nws) & 4); nws++)
+        if (t[pos + nws] == '\r' || t[pos + nws] == '\n') last_nl = pos + nws + 1;
+    if (last_nl) return last_nl;                        /* \s*[\r\n]+ */
+    if (nws > 1 && pos + nws < n) return pos + nws - 1; /* \s+(?!\S) */
+    if (nws) return pos + nws;                          /* \s+ */
+    return pos + 1;
+}
+
+/* superbpe's (?=(\d{3})+(?!\d)): an empty match where the ASCII digits from k to their run's end are a multiple of 3 */
+static int wm__lsp_thousands(const uint32_t *t, size_t n, size_t k, size_t *run_end) {
+    if (k >= n || t[k] < '0' || t[k] > '9') return 0;
+    if (*run_end <= k) for (*run_end = k; *run_end < n && t[*run_end] >= '0' && t[*run_end] <= '9'; (*run_end)++) {}
+    return (*run_end - k) % 3 == 0;
+}
+
+
 /* The GPT-2 byte <-> unicode table: printable bytes map to themselves, the
    other 68 (0-32, 127-160, 173) to U+0100.. in byte order. */
 static int wm__printable(int b) { return (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255); }
@@ -11424,7 +12020,7 @@ WM__SLOT(wm__acn, 20);
 
 /* a pre-tokenizer step of the general pipeline (t->steps): each splits a piece
    into smaller ones; the last pieces are the words BPE merges */
-enum { WM__PS_REGEX = 1, WM__PS_DIGITS, WM__PS_WHITESPACE, WM__PS_WSPLIT, WM__PS_PUNCT, WM__PS_STRING, WM__PS_PREFIX };
+enum { WM__PS_REGEX = 1, WM__PS_DIGITS, WM__PS_WHITESPACE, WM__PS_WSPLIT, WM__PS_PUNCT, WM__PS_STRING, WM__PS_PREFIX, WM__PS_LLAMA };
 enum { WM__SB_ISOLATED = 0, WM__SB_REMOVED, WM__SB_PREV, WM__SB_NEXT, WM__SB_CONTIGUOUS };
 typedef struct wm__pstep { unsigned char kind, arg, beh, ls; unsigned char s[16]; } wm__pstep;
 
@@ -11677,6 +12273,18 @@ static wm_status wm__tok_scan_split(wm__cfgr *r, wm__tokb *b, const char *step, 
         if ((ls = wm__short_str(st, e, ps->s)) < 1) return wm__tok_fail(b->err, "pre_tokenizer Split on a String pattern of other than 1..15 bytes");
         ps->kind = WM__PS_STRING; ps->ls = (unsigned char)ls;
         v = wm__cfg_get(r, step, "invert");
+    } else if ((v = wm__cfg_get(r, step, "wm_llama")) && *v == 't') { /* one of llama.cpp's regexes, run as llama.cpp runs it */
+        char lpat[1024];
+        lpat[0] = 0;
+        if (rx && *rx == '"' && wm__j_str(rx, e, lpat, sizeof lpat) >= sizeof lpat) lpat[0] = 0;
+        for (k = 0; k < WM__N_LRX && strcmp(lpat, wm__lrx[k]); k++) {}
+        if (k == WM__N_LRX) return wm__tok_fail(b->err, "pre_tokenizer Split (wm_llama) on a regex that is not one of llama.cpp's");
+        if (ps->beh != WM__SB_ISOLATED) return wm__tok_fail(b->err, "pre_tokenizer Split (wm_llama) other than Isolated");
+        ps->kind = WM__PS_LLAMA; ps->arg = (unsigned char)k;
+        if (k == 0 || k == 17 || k == 19) { /* llama.cpp's own Llama-3, GPT-2 and Qwen2 splitters: wm.h's matchers */
+            ps->kind = WM__PS_REGEX; ps->arg = k == 0 ? WM__PRE_LLAMA3 : k == 17 ? WM__PRE_GPT2 : WM__PRE_QWEN2;
+        }
+        v = NULL;
     } else {
         pat[0] = 0;
         if (rx && *rx == '"' && wm__j_str(rx, e, pat, sizeof pat) >= sizeof pat) pat[0] = 0;
@@ -12816,6 +13424,102 @@ static wm_status wm__pre_class(const wm_tokenizer *t, wm__wcache *wc, int i, con
     return wm__pre_step(t, wc, i + 1, p, e, ids, cap, n);
 }
 
+/* A llama.cpp split (t->steps[i].arg: its regex in wm__lrx) of p..e: each
+   match a part, the text between matches too; each part on to step i + 1. */
+static wm_status wm__pre_llama(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
+                               size_t cap, size_t *n) {
+    const char *rx = wm__lrx[t->steps[i].arg];
+    uint32_t small[1024], frames[3 * 128];
+    unsigned char *blk = (unsigned char *)small;
+    uint32_t *cps, *off, np = 0, k, gap = 0;
+    const unsigned char *q;
+    wm__rxc c;
+    wm__rxm m;
+    size_t need, ni, nr, memo_bytes;
+    wm_status st = WM_OK;
+    int kind = rx[0] == '\\' && rx[1] == 'p' && rx[2] == '{' && (rx[3] == 'H' || rx[3] == 'A') ? rx[3] : !strcmp(rx, "\\d{1,3}(?=(?:\\d{3})*\\b)") ? 'A'
+               : !strcmp(rx, "(?=(\\d{3})+(?!\\d))") ? 'T' : 0; /* Han (Kimi-K2), AFMoE digits, Thousands (superbpe): llama.cpp's own code */
+    for (q = p; q < e; np++) { int l; wm__cp(q, e, &l); q += l; }
+    if ((size_t)np + 1 > ((size_t)-1) / 64) return WM_ERR_NOMEM;
+    if (!kind) {
+        if (!wm__rx_compile(&c, rx, NULL, 0, NULL, 0)) return WM_ERR_UNSUPPORTED;
+        ni = (size_t)c.ni; nr = (size_t)c.nr;
+    } else {
+        ni = nr = 0;
+    }
+    memset(&m, 0, sizeof m);
+    m.fr = frames; m.capfr = 128;
+    m.row = (ni + 7) / 8;
+    if (m.row && (size_t)np + 1 > ((size_t)-1 - 4096) / m.row) return WM_ERR_NOMEM;
+    memo_bytes = m.row * ((size_t)np + 1);
+    need = 8 * ((size_t)np + 1) + ni * sizeof(wm__rxi) + nr * 8 + ni * 16 + memo_bytes + 16;
+    if (need > sizeof small) {
+#ifndef WM_NO_MALLOC
+        if (!(blk = (unsigned char *)WM_MALLOC(need))) return WM_ERR_NOMEM;
+#else
+        return WM_ERR_NOMEM;
+#endif
+    }
+    /* [np + 1] code points (as the regex sees them), [np + 1] their byte offsets, program, ranges, REP state, memo */
+    cps = (uint32_t *)(void *)blk;
+    off = cps + np + 1;
+    for (q = p, k = 0; q < e; k++) {
+        int l;
+        uint32_t cp = wm__cp(q, e, &l);
+        if (cp == 0xffffffffu) cp = 0xfffd; /* llama.cpp reads an invalid byte as U+FFFD */
+        cps[k] = kind ? cp : !c.wide ? wm__rx_collapse(cp) : cp > 0x7f && wm__uc_class(cp) == WM__CL_S ? 0x0b : cp;
+        off[k] = (uint32_t)(q - p);
+        q += l;
+    }
+    off[np] = (uint32_t)(e - p);
+#define WM__LPART(a, b) do { if ((b) > (a) && (st = wm__pre_step(t, wc, i + 1, p + off[a], p + off[b], ids, cap, n)) != WM_OK) goto done; } while (0)
+    if (kind == 'H') {
+        for (k = 0; k < np;) { uint32_t end = (uint32_t)wm__lsp_kimi(cps, np, k); WM__LPART(k, end); k = end; }
+    } else if (kind == 'A') { /* each digit run: its first 1-2 digits (joined to what precedes them), then threes */
+        for (k = 0; k < np;) {
+            uint32_t cur = k;
+            if (wm__uc_class(cps[k]) != WM__CL_N) { k++; continue; }
+            while (k < np && wm__uc_class(cps[k]) == WM__CL_N) k++;
+            if ((k - cur) % 3) { cur += (k - cur) % 3; WM__LPART(gap, cur); gap = cur; }
+            for (; cur < k; gap = cur) { cur += 3; WM__LPART(gap, cur); }
+        }
+        WM__LPART(gap, np);
+    } else if (kind == 'T') {
+        size_t run_end = 0;
+        for (k = 0; k < np; k++)
+            if (wm__lsp_thousands(cps, np, k, &run_end)) { WM__LPART(gap, k); gap = k; }
+        WM__LPART(gap, np);
+    } else {
+        unsigned char *b2 = (unsigned char *)(off + np + 1);
+        wm__rxi *in = (wm__rxi *)(void *)b2;
+        uint32_t *rg = (uint32_t *)(void *)(in + ni);
+        if (!wm__rx_compile(&c, rx, in, (int)ni, rg, (int)nr)) { st = WM_ERR_UNSUPPORTED; goto done; }
+        m.in = in; m.rg = rg; m.t = cps; m.n = np;
+        m.rep = rg + 2 * nr;
+        m.memo = (unsigned char *)(m.rep + 4 * ni);
+        memset(m.rep, 0xff, ni * 16);
+        memset(m.memo, 0, memo_bytes);
+        for (k = 0; k <= np;) { /* the leftmost match from k; after an empty one, from the next character */
+            uint32_t end = wm__rx_run(&m, 0, k);
+            if (m.nomem) { st = WM_ERR_NOMEM; goto done; }
+            if (end == WM__RX_FAIL) { k++; continue; }
+            memset(m.memo + (size_t)end * m.row, 0, m.row); /* the match's own path ended there: not a failure */
+            WM__LPART(gap, k);
+            WM__LPART(k, end);
+            gap = end;
+            k = end > k ? end : k + 1;
+        }
+        WM__LPART(gap, np);
+    }
+#undef WM__LPART
+done:
+#ifndef WM_NO_MALLOC
+    if (m.fr_heap) WM_FREE(m.fr);
+    if (blk != (unsigned char *)small) WM_FREE(blk);
+#endif
+    return st;
+}
+
 static int wm__is_numeric(uint32_t cp) { return wm__uc_class(cp) == WM__CL_N; }
 static int wm__is_space(uint32_t cp) { return wm__uc_class(cp) == WM__CL_S; }
 
@@ -12840,6 +13544,7 @@ static wm_status wm__pre_step(const wm_tokenizer *t, wm__wcache *wc, int i, cons
         return keep_gaps ? wm__pre_step(t, wc, i + 1, gap, e, ids, cap, n) : WM_OK;
     }
     case WM__PS_DIGITS: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_numeric, !ps->arg, 0);
+    case WM__PS_LLAMA: return wm__pre_llama(t, wc, i, p, e, ids, cap, n);
     case WM__PS_PUNCT: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_punct, 0, 0);
     case WM__PS_WSPLIT: return wm__pre_class(t, wc, i, p, e, ids, cap, n, wm__is_space, 1, 1);
     case WM__PS_WHITESPACE: /* \w+ | [^\w\s]+ ; whitespace between them dropped */
@@ -13663,8 +14368,9 @@ static wm_status wm__tb_check(const wm_tokenizer *t, const uint64_t *bytes, wm_e
         WM__TB_NEED(t->ops[k].kind <= WM__OP_STRIP && t->ops[k].la <= 16 && t->ops[k].lb <= 16, "a normalizer step");
     for (k = 0; k < t->n_steps; k++) {
         const wm__pstep *s = &t->steps[k];
-        WM__TB_NEED(s->kind >= WM__PS_REGEX && s->kind <= WM__PS_PREFIX && s->beh <= WM__SB_CONTIGUOUS && s->ls <= 16 &&
-                        (s->kind != WM__PS_STRING || s->ls >= 1) && (s->kind != WM__PS_REGEX || s->arg < WM__N_PRE), "a pre-tokenizer step");
+        WM__TB_NEED(s->kind >= WM__PS_REGEX && s->kind <= WM__PS_LLAMA && s->beh <= WM__SB_CONTIGUOUS && s->ls <= 16 &&
+                        (s->kind != WM__PS_STRING || s->ls >= 1) && (s->kind != WM__PS_REGEX || s->arg < WM__N_PRE) &&
+                        (s->kind != WM__PS_LLAMA || s->arg < WM__N_LRX), "a pre-tokenizer step");
     }
     for (k = 0; k < 256; k++) WM__TB_NEED(t->byte_tok[k] == -1 || WM__TB_ID(t->byte_tok[k]), "byte_tok");
     for (k = 0; k < t->n_prefix; k++) WM__TB_NEED(WM__TB_ID(t->prefix[k]), "the template's ids");

@@ -4959,6 +4959,118 @@ static void test_contents(void) {
     free(h);
 }
 
+/* llama.cpp's pre-tokenizers: every tokenizer.ggml.pre name its BPE
+   vocabularies use loads, and one name per family gives llama-tokenize's ids
+   (tests/fixtures/tok/pre.json.gz, by tools/gen_pre_cases.py) on a
+   vocabulary trained on the texts with no split, so that any part drawn
+   differently changes the ids. Names wm.h does not read are refused by name. */
+static size_t gguf_with_str(const char *base, size_t n, const char *key, const char *pre, char *out) {
+    size_t kl = strlen(key), k, vl, pl = strlen(pre), at;
+    uint64_t old;
+    for (k = 0; k + 8 + kl + 12 <= n; k++)
+        if (!memcmp(base + k + 8, key, kl) && (uint64_t)(unsigned char)base[k] == kl) break;
+    if (k + 8 + kl + 12 > n) return 0;
+    at = k + 8 + kl + 4; /* the value's length */
+    memcpy(&old, base + at, 8);
+    vl = (size_t)old;
+    memcpy(out, base, at);
+    old = pl;
+    memcpy(out + at, &old, 8);
+    memcpy(out + at + 8, pre, pl);
+    memcpy(out + at + 8 + pl, base + at + 8 + vl, n - at - 8 - vl);
+    return n - vl + pl;
+}
+#define gguf_with_pre(base, n, pre, out) gguf_with_str(base, n, "tokenizer.ggml.pre", pre, out)
+
+static void test_tokenizer_pre(void) {
+    size_t bn = 0, jn = 0, fam = 0, k;
+    char *base = gunzip_file("tests/fixtures/tok/pre-vocab.gguf.gz", "build/tok-pre-vocab.gguf", &bn);
+    char *js = gunzip_file("tests/fixtures/tok/pre.json.gz", "build/tok-pre.json", &jn), *buf = (char *)malloc(bn + 256), *text = (char *)malloc(1 << 16);
+    const char *je = js ? js + jn : NULL, *texts = js ? wm__j_get(js, je, "texts") : NULL, *pre = js ? wm__j_get(js, je, "pre") : NULL, *name, *v;
+    int32_t *want = (int32_t *)malloc(sizeof(int32_t) << 16), *got = (int32_t *)malloc(sizeof(int32_t) << 16);
+    wm__jit it, itx, iti;
+    wm_tokenizer *t = NULL;
+    wm_error e;
+    int loaded = 0, refused = 0, n_names = 0;
+    check(base && texts && pre, "pre-tokenizer fixtures read");
+    if (!base || !texts || !pre) goto out;
+    wm__j_iter(&it, pre, je);
+    while (wm__j_next(&it, &name, &v)) { /* one family: its name, llama.cpp's ids per text */
+        char nm[64];
+        size_t len, same = 0, nt = 0;
+        const char *x, *y;
+        wm__j_str(name, je, nm, sizeof nm);
+        len = gguf_with_pre(base, bn, nm, buf);
+        t = NULL;
+        check(len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_OK, "pre '%s' loads: %s", nm, e.message);
+        wm__j_iter(&itx, texts, je);
+        wm__j_iter(&iti, v, je);
+        while (t && wm__j_next(&itx, NULL, &x) && wm__j_next(&iti, NULL, &y)) {
+            size_t tl = wm__j_str(x, je, text, 1 << 16), nw = json_ids(y, je, want, 1 << 16), ng = 0;
+            same += wm_tokenize(t, text, tl, 0, got, 1 << 16, &ng) == WM_OK && ids_equal(got, ng, want, nw);
+            nt++;
+        }
+        check(nt >= 150 && same == nt, "pre '%s': llama.cpp's ids on %zu of %zu texts", nm, same, nt);
+        wm_tokenizer_free(t);
+        fam++;
+    }
+    check(fam >= 28, "%zu pre-tokenizer families against llama.cpp", fam);
+    for (k = 0; k < sizeof wm__lpre / sizeof wm__lpre[0]; k++) { /* every name: loads, or (not byte-level) is refused naming it */
+        const char *w = wm__lpre[k].names;
+        while (*w) {
+            char nm[64];
+            size_t wl = strcspn(w, " "), len;
+            memcpy(nm, w, wl);
+            nm[wl] = 0;
+            len = gguf_with_pre(base, bn, nm, buf);
+            t = NULL;
+            if (len && write_all("build/tok-pre.gguf", buf, len)) {
+                wm_status st = wm_tokenizer_load(&t, "build/tok-pre.gguf", &e);
+                if (wm__lpre[k].flags & WM__LP_RAW) refused += st == WM_ERR_UNSUPPORTED && strstr(e.message, nm) != NULL;
+                else loaded += st == WM_OK;
+            }
+            wm_tokenizer_free(t);
+            n_names++;
+            w += wl + (w[wl] == ' ');
+        }
+    }
+    check(n_names == 88 && loaded == 84 && refused == 4, "every tokenizer.ggml.pre name: %d of 84 byte-level ones load, %d of 4 others refused by name (%d names)",
+          loaded, refused, n_names);
+    { /* an unknown pre, and WPM / UGM vocabularies, refused by name */
+        size_t len = gguf_with_pre(base, bn, "no-such-pre", buf);
+        t = NULL;
+        check(len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_ERR_UNSUPPORTED &&
+                  strstr(e.message, "'no-such-pre' is not a pre-tokenizer llama.cpp knows"),
+              "an unknown tokenizer.ggml.pre is refused by name: %s", e.message);
+        len = gguf_with_str(base, bn, "tokenizer.ggml.model", "bert", buf);
+        check(len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "'bert' (WPM"),
+              "a WPM vocabulary is refused by name: %s", e.message);
+        len = gguf_with_str(base, bn, "tokenizer.ggml.model", "t5", buf);
+        check(len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_ERR_UNSUPPORTED && strstr(e.message, "'t5' (UGM"),
+              "a UGM vocabulary is refused by name: %s", e.message);
+    }
+    if (!getenv("WM_BIN")) { /* linear: 200,000 spaces before a digit (DeepSeek LLM's \s+$ backtracks at every space in std::regex) */
+        size_t len = gguf_with_pre(base, bn, "deepseek-llm", buf), n = 200000, ng = 0;
+        char *s = (char *)malloc(n + 1);
+        double t0;
+        int32_t *ids = (int32_t *)malloc(sizeof(int32_t) * (n + 16));
+        memset(s, ' ', n);
+        s[n] = '1';
+        int ok;
+        t = NULL;
+        ok = s && ids && len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_OK;
+        t0 = t_now();
+        ok = ok && wm_tokenize(t, s, n + 1, 0, ids, n + 16, &ng) == WM_OK && ng > 0;
+        t0 = t_now() - t0;
+        check(ok && t0 < 2.0, "deepseek-llm: 200,000 spaces and a digit tokenized in %.2f s (%zu ids)", t0, ng);
+        wm_tokenizer_free(t);
+        free(s); free(ids);
+    }
+out:
+    free(base); free(js); free(buf); free(text); free(want); free(got);
+    remove("build/tok-pre-vocab.gguf"); remove("build/tok-pre.json"); remove("build/tok-pre.gguf");
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, *skip = argc > 1 && argv[1][0] == '-' ? argv[1] + 1 : NULL;
 #define RUN(name, fn) if ((!only || strstr(name, only)) && (!skip || !strstr(name, skip))) g_suite = name, fn()
@@ -5005,6 +5117,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_real);
     RUN("tokenizer", test_chat_templates);
     RUN("tokenizer", test_tokenizer_gguf);
+    RUN("tokenizer", test_tokenizer_pre);
     RUN("tokenizer", test_tokenizer_refusals);
     RUN("tokenizer", test_tokenizer_marks);
     RUN("tokenizer", test_tokenizer_nz_added);

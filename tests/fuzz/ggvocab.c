@@ -2,7 +2,8 @@
    tokenizer.json wm_gguf_tokenizer_json writes -> a tokenizer -> text.
    Byte 0: bit 0 "llama" (SentencePiece scores) or "gpt2" (merges), bit 1
    add_space_prefix, bit 2 token types from each token's last byte, bit 3 a
-   BOS id; the rest: tokens separated by 0xff, then (gpt2) after 0xfe the
+   BOS id, bits 4-7 and the input's length parity: the tokenizer.ggml.pre
+   name (a family of llama.cpp's splits, wm__lpre); the rest: tokens separated by 0xff, then (gpt2) after 0xfe the
    merges "a b" separated by 0xff. Invariants: the measured JSON length is
    the written one; the tokenizer loads or is refused with a message; every
    merge of a "llama" vocabulary joins two tokens into the token they spell
@@ -61,7 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     put_u64(&g, n_kv);
     put_key(&g, "general.architecture", 8); put_str(&g, "llama", 5);
     put_key(&g, "tokenizer.ggml.model", 8); put_str(&g, llama ? "llama" : "gpt2", llama ? 5 : 4);
-    put_key(&g, "tokenizer.ggml.pre", 8); put_str(&g, "gpt-2", 5);
+    { /* the first name of a family of llama.cpp's splits */
+        size_t nf = sizeof wm__lpre / sizeof wm__lpre[0], f = ((size_t)(mode >> 4) * 2 + (size & 1)) % nf;
+        const char *nm = wm__lpre[f].names;
+        put_key(&g, "tokenizer.ggml.pre", 8); put_str(&g, nm, strcspn(nm, " "));
+    }
     put_key(&g, "tokenizer.ggml.tokens", 9); put_u32(&g, 8); put_u64(&g, nt);
     for (i = 0; i < nt; i++) put_str(&g, tok[i], tl[i]);
     if (llama) { /* scores from the tokens' bytes */
