@@ -39,7 +39,7 @@
       @TOKENIZER      3991  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2634  Generation and chat templates
+      @GENERATE       2642  Generation and chat templates
       @STDIO           469  stdio helpers
       @UNICODE        2516  Unicode tables and their lookups (an appendix)
 
@@ -16987,7 +16987,7 @@ static void wm__jstmt_if(wm__jx *x, int skip) {
     wm__jexpect(x, WM__JT_BLKEND, NULL);
 }
 
-static void wm__jloop_scope(wm__jx *x, int body, wm__jv *uses, wm__jv *undef);
+static void wm__jloop_scope(wm__jx *x, int body, int set_block, wm__jv *uses, wm__jv *undef);
 static void wm__jstmt_for(wm__jx *x, int skip) {
     wm__jtok *t1 = wm__jcur(x), *t2 = NULL;
     int cond_at = -1, body, r, i, n_items, paren = wm__jaccept(x, WM__JT_OP, "("), u;
@@ -17016,7 +17016,7 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     items = wm__jnew(x, WM__JV_LIST); /* the items the if filter keeps */
     scope = wm__jnew(x, WM__JV_DICT);   /* the names of one iteration: one dict, emptied for each (memory stays flat) */
     loop = wm__jnew(x, WM__JV_DICT);
-    wm__jloop_scope(x, body, &uses, &undef);
+    wm__jloop_scope(x, body, 0, &uses, &undef);
     if (x->err || x->nframes == WM__J_DEPTH) { wm__jfail(x, "loops nested too deep"); return; }
     for (i = 0; seq.a && i < seq.a->n && !x->err; i++) {
         int keep = 1;
@@ -17088,13 +17088,21 @@ static void wm__jstmt_set(wm__jx *x, int skip) {
         wm__jexpect(x, WM__JT_BLKEND, NULL);
     } else { /* {% set x %}...{% endset %}: what the block renders (its body a scope of its own, as jinja2's) */
         size_t at = x->len;
-        int r;
-        wm__jv inner = wm__jnew(x, WM__JV_DICT);
+        int r, u, framed = 0;
+        wm__jv inner = wm__jnew(x, WM__JV_DICT), uses, undef;
         wm__jexpect(x, WM__JT_BLKEND, NULL);
-        if (x->nscope == WM__J_DEPTH || !inner.a) { wm__jfail(x, "blocks nested too deep"); return; }
+        if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !inner.a) { wm__jfail(x, "blocks nested too deep"); return; }
+        if (!skip && !x->err) { /* a frame as a loop body's: a name it stores first, no enclosing frame using it, starts undefined */
+            wm__jloop_scope(x, x->pos, 1, &uses, &undef);
+            if (x->err || !uses.a || !undef.a) return;
+            for (u = 0; u < undef.a->n; u++) wm__jput(x, inner.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
+            x->frames[x->nframes++] = uses.a;
+            framed = 1;
+        }
         x->scope[x->nscope++] = inner.a;
         r = wm__jblock(x, skip);
         x->nscope--;
+        x->nframes -= framed;
         if (!x->err && r != WM__JE_ENDSET) wm__jfail(x, "{%% set %%} block without its {%% endset %%}");
         wm__jexpect(x, WM__JT_BLKEND, NULL);
         v = wm__jstr(wm__jdup(x, x->out ? x->out + at : "", x->len - at), x->len - at);
@@ -17292,17 +17300,17 @@ static void wm__jroot_scope(wm__jx *x, wm__jarr *ctx) {
         if (seen.a->v[k].i == WM__JS_STORE) wm__jput(x, ctx, seen.a->k[k].s, seen.a->k[k].n, wm__jval(WM__JV_UNDEF));
     x->frames[x->nframes++] = seen.a;
 }
-/* a loop body's frame from token body: its first uses (*uses), and the names it stores first that no
-   enclosing frame uses (*undef: undefined at each iteration's start until set, as jinja2's locals) */
-static void wm__jloop_scope(wm__jx *x, int body, wm__jv *uses, wm__jv *undef) {
-    static const char *const stops[] = {"else", "endfor"};
+/* a loop body's (or set block's) frame from token body: its first uses (*uses), and the names it stores
+   first that no enclosing frame uses (*undef: undefined at each iteration's start until set, as jinja2's locals) */
+static void wm__jloop_scope(wm__jx *x, int body, int set_block, wm__jv *uses, wm__jv *undef) {
+    static const char *const stops[] = {"else", "endfor"}, *const set_stops[] = {"endset"};
     wm__jscope c;
     int k, f;
     *uses = wm__jnew(x, WM__JV_DICT);
     *undef = wm__jnew(x, WM__JV_LIST);
     if (!uses->a || !undef->a) return;
     c.x = x; c.depth = 0;
-    wm__js_block(&c, uses->a, body, stops, 2);
+    wm__js_block(&c, uses->a, body, set_block ? set_stops : stops, set_block ? 1 : 2);
     for (k = 0; k < uses->a->n && !x->err; k++) {
         const wm__jv *name = &uses->a->k[k];
         int outer = 0;

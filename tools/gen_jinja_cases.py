@@ -105,6 +105,11 @@ CASES = [
     "{% for x in [1, 2] %}{{ n }}{% set n = x %}{{ n }}{% endfor %}{{ n }}",
     "{% for y in [1] %}{% for x in [1] %}[{{ n }}]{% endfor %}{% set n = 3 %}{{ n }}{% endfor %}",
     "{% set blk %}{% set n = 5 %}{{ n }}{% endset %}{{ blk }}{{ n }}",
+    # a set block is a frame as a loop body is: a name it sets first starts undefined there (loops inside see that)
+    "{% set blk %}{% for x in [1] %}[{% if n %}{{ n }}{% endif %}]{% endfor %}{% set n = 2 %}{{ n }}{% endset %}{{ blk }}{{ n }}",
+    "{% set blk %}{% for x in [1, 2] %}{{ n + x }}{% set n = x %}{% endfor %}{% set n = 2 %}{% endset %}{{ blk }}",
+    "{% set blk %}{{ n }}{% set n = 2 %}{{ n }}{% endset %}{{ blk }}{{ n }}",
+    "{{ n }}{% set blk %}{% for x in [1] %}{{ n }}{% endfor %}{% set n = 2 %}{% endset %}{{ blk }}",
     # list methods, arithmetic of sequences and strings
     "{{ l.count(3) }}|{{ l.index(2) }}|{{ 3 * 'ab' }}|{{ [1, 2] * 2 }}|{{ (1,) + (2,) }}|{{ [1, 2] < [1, 3] }}|{{ ['b'] > ['a', 'z'] }}",
     "{{ [1] + (2,) }}",
