@@ -36,7 +36,7 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3991  Tokenizer
+      @TOKENIZER      4004  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE       2642  Generation and chat templates
@@ -11791,6 +11791,7 @@ typedef struct wm__rxm {
     uint32_t *fr;        /* [capfr][3] backtracking: pc (| tags), position, REP end */
     size_t nfr, capfr;
     int nomem, fr_heap;  /* fr from WM_MALLOC (else the caller's stack) */
+    int plain;           /* 1: no memo, failure records or run cache (the suite's reference) */
 } wm__rxm;
 
 #define WM__RX_DONE 0x40000000u /* a REP whose every count failed */
@@ -11830,7 +11831,7 @@ static uint32_t wm__rx_run(wm__rxm *m, uint32_t pc, uint32_t pos) {
     size_t base = m->nfr;
     for (;;) {
         const wm__rxi *x = &m->in[pc];
-        if (x->memo_on) {
+        if (x->memo_on && !m->plain) {
             size_t bit = (size_t)pos * m->row * 8 + x->memo;
             if (m->memo[bit >> 3] & (1u << (bit & 7))) goto fail;
             m->memo[bit >> 3] |= (unsigned char)(1u << (bit & 7));
@@ -11841,13 +11842,13 @@ static uint32_t wm__rx_run(wm__rxm *m, uint32_t pc, uint32_t pos) {
             goto fail;
         case WM__RX_REP: {
             uint32_t *rc = m->rep + 4u * pc, end;
-            if (x->max == WM__RX_INF && rc[1] != WM__RX_FAIL && pos >= rc[0] && pos <= rc[1]) end = rc[1]; /* inside a run scanned before */
+            if (x->max == WM__RX_INF && rc[1] != WM__RX_FAIL && pos >= rc[0] && pos <= rc[1] && !m->plain) end = rc[1]; /* inside a run scanned before */
             else {
                 for (end = pos; end < m->n && end - pos < x->max && wm__rx_has(m, x, m->t[end]); end++) {}
                 if (x->max == WM__RX_INF) { rc[0] = pos; rc[1] = end; }
             }
             if (end - pos < x->min) goto fail;
-            if (rc[3] != WM__RX_FAIL && pos + x->min >= rc[2] && end <= rc[3]) goto fail; /* every count failed before */
+            if (rc[3] != WM__RX_FAIL && pos + x->min >= rc[2] && end <= rc[3] && !m->plain) goto fail; /* every count failed before */
             if (!wm__rx_push(m, pc | WM__RX_DONE, pos, end)) return WM__RX_FAIL;
             if (end - pos > x->min && !wm__rx_push(m, pc | WM__RX_BACK, pos, end - 1)) return WM__RX_FAIL;
             pos = end; pc++;
@@ -11895,6 +11896,19 @@ static uint32_t wm__rx_run(wm__rxm *m, uint32_t pc, uint32_t pos) {
             break;
         }
     }
+}
+
+/* the leftmost match at or after *k: [*ms, *me), 1; 0 when none (or m->nomem) */
+static int wm__rx_next(wm__rxm *m, uint32_t k, uint32_t *ms, uint32_t *me) {
+    for (; k <= m->n; k++) {
+        uint32_t end = wm__rx_run(m, 0, k);
+        if (m->nomem) return 0;
+        if (end == WM__RX_FAIL) continue;
+        memset(m->memo + (size_t)end * m->row, 0, m->row); /* the match's own path ended there: not a failure */
+        *ms = k; *me = end;
+        return 1;
+    }
+    return 0;
 }
 
 /* the byte a character stands for in the collapsed text */
@@ -13500,15 +13514,14 @@ static wm_status wm__pre_llama(const wm_tokenizer *t, wm__wcache *wc, int i, con
         memset(m.rep, 0xff, ni * 16);
         memset(m.memo, 0, memo_bytes);
         for (k = 0; k <= np;) { /* the leftmost match from k; after an empty one, from the next character */
-            uint32_t end = wm__rx_run(&m, 0, k);
-            if (m.nomem) { st = WM_ERR_NOMEM; goto done; }
-            if (end == WM__RX_FAIL) { k++; continue; }
-            memset(m.memo + (size_t)end * m.row, 0, m.row); /* the match's own path ended there: not a failure */
-            WM__LPART(gap, k);
-            WM__LPART(k, end);
-            gap = end;
-            k = end > k ? end : k + 1;
+            uint32_t ms, me;
+            if (!wm__rx_next(&m, k, &ms, &me)) break;
+            WM__LPART(gap, ms);
+            WM__LPART(ms, me);
+            gap = me;
+            k = me > ms ? me : ms + 1;
         }
+        if (m.nomem) { st = WM_ERR_NOMEM; goto done; }
         WM__LPART(gap, np);
     }
 #undef WM__LPART

@@ -4982,6 +4982,69 @@ static size_t gguf_with_str(const char *base, size_t n, const char *key, const c
 }
 #define gguf_with_pre(base, n, pre, out) gguf_with_str(base, n, "tokenizer.ggml.pre", pre, out)
 
+/* The regex matcher's memo and failure records change no match: every one of
+   llama.cpp's regexes splits random texts (runs of spaces, letters, digits,
+   marks, CJK, as the regex sees them) the same with them as by plain
+   backtracking. */
+static void test_tokenizer_regex_memo(void) {
+    static const uint32_t collapsed[] = {'a', 'B', 'z', ' ', ' ', '\n', '\r', '\t', 0x0b, '1', '9', '\'', 's', 'S', 't', 'l', 'e', '!', '.', '$', '~', '<',
+                                         '/', '(', ')', 0xd0, 0xd1, 0xd2, 0xd2, 0xd3, 0xd4, 0xd5};
+    static const uint32_t wide[] = {'a', 'A', ' ', ' ', '\n', '\r', '\t', 0x0b, '1', '2', '\'', '!', '.', '(', '|', ')', 'I', 'M', 'G', 'Z', '<', '>', ':',
+                                    0x4e2d, 0xac00, 0x3042, 0x2026, 0x3002, 0xff0c, 0x964, 0xe9, 0x3b1};
+    uint32_t text[40], *buf[2] = {NULL, NULL};
+    wm__rxc c;
+    int k, bad = 0, n_rx = 0, runs = 0;
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    for (k = 0; k < WM__N_LRX; k++) {
+        int it, ni, nr;
+        wm__rxi *in;
+        uint32_t *rg;
+        if (!wm__rx_compile(&c, wm__lrx[k], NULL, 0, NULL, 0)) continue; /* llama.cpp's own code, not a regex */
+        ni = c.ni; nr = c.nr;
+        in = (wm__rxi *)calloc((size_t)ni, sizeof *in);
+        rg = (uint32_t *)calloc((size_t)nr * 2 + 4 * (size_t)ni, sizeof *rg);
+        if (!in || !rg || !wm__rx_compile(&c, wm__lrx[k], in, ni, rg, nr)) { bad++; free(in); free(rg); continue; }
+        n_rx++;
+        for (it = 0; it < 1500; it++) {
+            uint32_t n = 0, pairs[2][82], np[2] = {0, 0}, len;
+            int mode;
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            len = (uint32_t)(rng >> 59) + (uint32_t)(it % 9);
+            while (n < len) { /* runs of one character now and then */
+                uint32_t ch, r;
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                ch = c.wide ? wide[(rng >> 33) % (sizeof wide / sizeof wide[0])] : collapsed[(rng >> 33) % (sizeof collapsed / sizeof collapsed[0])];
+                for (r = (rng >> 60) < 3 ? 1 + (uint32_t)((rng >> 20) % 8) : 1; r-- && n < len;) text[n++] = ch;
+            }
+            for (mode = 0; mode < 2; mode++) {
+                wm__rxm m;
+                uint32_t at = 0, ms, me;
+                unsigned char memo[41 * 64];
+                memset(&m, 0, sizeof m);
+                m.in = in; m.rg = rg; m.t = text; m.n = n;
+                m.row = ((size_t)ni + 7) / 8;
+                m.rep = rg + 2 * nr;
+                m.memo = memo;
+                m.plain = mode;
+                if (m.row * (n + 1) > sizeof memo) { bad++; break; }
+                memset(memo, 0, sizeof memo);
+                memset(m.rep, 0xff, (size_t)ni * 16);
+                while (at <= n && np[mode] < 80 && wm__rx_next(&m, at, &ms, &me)) {
+                    pairs[mode][np[mode]++] = ms;
+                    pairs[mode][np[mode]++] = me;
+                    at = me > ms ? me : ms + 1;
+                }
+                if (m.fr_heap) free(m.fr);
+                runs++;
+            }
+            if (np[0] != np[1] || memcmp(pairs[0], pairs[1], np[0] * sizeof(uint32_t))) bad++;
+        }
+        free(in); free(rg);
+    }
+    free(buf[0]);
+    check(n_rx >= 38 && bad == 0, "llama.cpp's regexes: memoized and cached matching == plain backtracking on %d splits of %d regexes (%d differ)", runs / 2, n_rx, bad);
+}
+
 static void test_tokenizer_pre(void) {
     size_t bn = 0, jn = 0, fam = 0, k;
     char *base = gunzip_file("tests/fixtures/tok/pre-vocab.gguf.gz", "build/tok-pre-vocab.gguf", &bn);
@@ -5118,6 +5181,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_chat_templates);
     RUN("tokenizer", test_tokenizer_gguf);
     RUN("tokenizer", test_tokenizer_pre);
+    RUN("tokenizer", test_tokenizer_regex_memo);
     RUN("tokenizer", test_tokenizer_refusals);
     RUN("tokenizer", test_tokenizer_marks);
     RUN("tokenizer", test_tokenizer_nz_added);
