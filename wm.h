@@ -39,7 +39,7 @@
       @TOKENIZER      4004  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2642  Generation and chat templates
+      @GENERATE       2663  Generation and chat templates
       @STDIO           469  stdio helpers
       @UNICODE        2516  Unicode tables and their lookups (an appendix)
 
@@ -15675,6 +15675,11 @@ static wm__jv wm__jlist_of(wm__jx *x, const wm__jv *v) {
     wm__jv r;
     size_t i;
     int k;
+    if (WM__JK_LAZY(v) && v->i == 2 && v->a && v->a->n) { /* its items, then its error */
+        const wm__jv *m = &v->a->v[v->a->n - 1];
+        wm__jfail(x, "%.*s", (int)m->n, m->s);
+        return wm__jnew(x, WM__JV_LIST);
+    }
     if (WM__JK_LAZY(v) && v->i) { wm__jfail(x, "'%s' object is not iterable", v->a && v->a->n ? wm__jtype(&v->a->v[0]) : "value"); return wm__jnew(x, WM__JV_LIST); }
     if (v->t == WM__JV_LIST) return *v;
     r = wm__jnew(x, WM__JV_LIST);
@@ -16192,6 +16197,9 @@ static int wm__jin(wm__jx *x, const wm__jv *a, const wm__jv *b) {
     if ((b->t == WM__JV_DICT || (b->t == WM__JV_LIST && b->ns == WM__JK_KEYS)) &&
         (a->t == WM__JV_DICT || (a->t == WM__JV_LIST && a->ns != WM__JK_TUPLE && a->ns != WM__JK_RANGE && !WM__JK_LAZY(a))))
         return wm__jfail(x, "unhashable type: '%s'", wm__jtype(a)); /* a dict and its keys view hash what they look for */
+    if (b->t == WM__JV_LIST && WM__JK_LAZY(b) && b->i == 2 && b->a) { /* an iterator failing after its items: found before, or its error */
+        for (i = 0; i + 1 < b->a->n && !x->err; i++) if (wm__jeq(x, a, &b->a->v[i])) return 1;
+    }
     if (b->t == WM__JV_LIST) {
         wm__jv l = wm__jlist_of(x, b); /* (an iterator that cannot iterate fails here) */
         for (i = 0; l.a && i < l.a->n && !x->err; i++) if (wm__jeq(x, a, &l.a->v[i])) return 1;
@@ -16638,6 +16646,13 @@ static wm__jv wm__jbroken(wm__jx *x, int kind, wm__jv what) {
     if (r.a) wm__jpush(x, r.a, NULL, what);
     return r;
 }
+/* an iterator of kind that yields the items of r (a list) and then fails with msg (i = 2; msg its last item) */
+static wm__jv wm__jbroken_after(wm__jx *x, wm__jv r, int kind, const char *msg) {
+    r = wm__jkind(r, kind);
+    r.i = 2;
+    if (r.a) wm__jpush(x, r.a, NULL, wm__jstr(wm__jdup(x, msg, strlen(msg)), strlen(msg)));
+    return r;
+}
 static int wm__jlazy_bad(wm__jx *x, const wm__jv *v, int kind, int mapping_only, wm__jv *r) {
     if (v->t == WM__JV_UNDEF || v->t == WM__JV_DICT || (!mapping_only && (v->t == WM__JV_LIST || v->t == WM__JV_STR))) return 0;
     if ((kind == WM__JK_GEN_SELECT || kind == WM__JK_GEN_MAP) && !wm__jtruthy(v)) *r = wm__jkind(wm__jnew(x, WM__JV_LIST), kind); /* (`if seq:` first) */
@@ -16780,7 +16795,9 @@ static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size
     }
     if (WM__JF("list")) { r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return wm__jkind(r, WM__JK_LIST); }
     if (WM__JF("first") || WM__JF("last")) {
-        wm__jv l = wm__jlist_of(x, v);
+        wm__jv l;
+        if (name[0] == 'f' && WM__JK_LAZY(v) && v->i == 2 && v->a && v->a->n > 1) return v->a->v[0]; /* next(): before its error */
+        l = wm__jlist_of(x, v);
         if (name[0] == 'l' && WM__JK_LAZY(v)) { wm__jfail(x, "'%s' object is not reversible", wm__jtype(v)); return r; }
         return l.a && l.a->n ? l.a->v[name[0] == 'f' ? 0 : l.a->n - 1] : r;
     }
@@ -16899,7 +16916,11 @@ static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size
             wm__jv k = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
             uint64_t h = WM__FNV_INIT;
             unsigned p;
-            if (k.t == WM__JV_LIST || k.t == WM__JV_DICT) { wm__jfail(x, "unhashable type: '%s'", wm__jtype(&k)); return r; }
+            if (k.t == WM__JV_LIST || k.t == WM__JV_DICT) { /* jinja2's unique yields the items before it, then fails */
+                char msg[48];
+                wm__fmt(msg, sizeof msg, "unhashable type: '%s'", wm__jtype(&k));
+                return wm__jbroken_after(x, r, WM__JK_GEN_UNIQUE, msg);
+            }
             if (k.t == WM__JV_STR && lower) k = wm__jcase(x, &k, 2);
             if (k.t == WM__JV_STR) h = wm__fnv_bytes(h, k.s, k.n);
             else if (wm__jnum(&k)) { double d = wm__jf(&k) + 0.0; h = wm__fnv_bytes(h ^ 1, &d, sizeof d); } /* 1 == 1.0 == True */

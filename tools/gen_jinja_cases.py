@@ -110,6 +110,10 @@ CASES = [
     "{% set blk %}{% for x in [1, 2] %}{{ n + x }}{% set n = x %}{% endfor %}{% set n = 2 %}{% endset %}{{ blk }}",
     "{% set blk %}{{ n }}{% set n = 2 %}{{ n }}{% endset %}{{ blk }}{{ n }}",
     "{{ n }}{% set blk %}{% for x in [1] %}{{ n }}{% endfor %}{% set n = 2 %}{% endset %}{{ blk }}",
+    # unique is lazy: the items before an unhashable one are yielded, then it fails
+    "{% set v = ['v', 1, [1, 2]] %}{{ (1 in v | unique(case_sensitive=true))['k'] }}|{{ 'v' in v | unique }}|{{ v | unique | first }}",
+    "{% set v = ['v', 1, [1, 2]] %}{{ [9] in v | unique }}",
+    "{% set v = ['v', 1, [1, 2]] %}{{ v | unique | list }}",
     # list methods, arithmetic of sequences and strings
     "{{ l.count(3) }}|{{ l.index(2) }}|{{ 3 * 'ab' }}|{{ [1, 2] * 2 }}|{{ (1,) + (2,) }}|{{ [1, 2] < [1, 3] }}|{{ ['b'] > ['a', 'z'] }}",
     "{{ [1] + (2,) }}",

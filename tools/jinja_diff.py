@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_chat_cases import render  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-ADDR = re.compile(r" at 0x[0-9a-f]+>", re.I)  # an iterator's repr: wm.h prints it without the address
+ADDR = re.compile(r" \S{1,4} 0x[0-9a-f]+>", re.I)  # an iterator's repr: wm.h prints it without " at 0x...>" (a replace may change "at")
 CTX = {"s": "Hello, World", "u": "ÉtÉ  été\u00a0x", "w": "  pad me  ", "e": "", "n": 7, "z": 0, "neg": -3, "f": 2.5, "g": -0.75,
        "t": True, "no": False, "nul": None, "l": [3, 1, 2], "ls": ["b", "A", "c", "a"], "ll": [[1, 2], [3, 4]],
        "d": {"k": "v", "a": 1, "b": [1, 2]}, "m": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Yo"},
