@@ -5045,6 +5045,38 @@ static void test_tokenizer_regex_memo(void) {
     check(n_rx >= 38 && bad == 0, "llama.cpp's regexes: memoized and cached matching == plain backtracking on %d splits of %d regexes (%d differ)", runs / 2, n_rx, bad);
 }
 
+/* The Unicode tables decode to the properties they held as plain arrays:
+   FNV-1a 64 over every code point's class, set memberships, combining class,
+   lowercase, canonical and compatibility decompositions and composability
+   (the value the uint32_t tables gave, before they were packed). */
+static void test_unicode_tables(void) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t cp, buf[32];
+    int s;
+#define UC_MIX(v) do { uint64_t v_ = (uint64_t)(v); int b_; for (b_ = 0; b_ < 8; b_++) { h ^= (v_ >> (8 * b_)) & 0xff; h *= 0x100000001b3ull; } } while (0)
+    for (cp = 0; cp < 0x110000; cp++) {
+        int bits = wm__uc_class(cp);
+        for (s = WM__UC_MARK; s <= WM__UC_LUT; s++) bits |= wm__uc_in(cp, s) << (4 + s);
+        if (!bits) continue;
+        UC_MIX(cp); UC_MIX(bits);
+    }
+#ifndef WM_NO_UNICODE_NORM
+    for (cp = 0; cp < 0x110000; cp++) {
+        size_t n1 = wm__decompose(cp, 0, buf, 0, 16), n2, k;
+        uint32_t lo = wm__uc_lowercase(cp);
+        int c = wm__ccc(cp), cb = wm__composes_back(cp);
+        if (n1 == 1 && buf[0] == cp && lo == cp && !c && !cb) { n2 = wm__decompose(cp, 1, buf + 16, 0, 16); if (n2 == 1 && buf[16] == cp) continue; }
+        n2 = wm__decompose(cp, 1, buf + 16, 0, 16);
+        UC_MIX(cp); UC_MIX(lo); UC_MIX(c); UC_MIX(cb); UC_MIX(n1); UC_MIX(n2);
+        for (k = 0; k < n1 && k < 16; k++) UC_MIX(buf[k]);
+        for (k = 0; k < n2 && k < 16; k++) UC_MIX(buf[16 + k]);
+        if (n1 >= 2) UC_MIX(wm__compose(buf[0], buf[1]));
+    }
+#endif
+#undef UC_MIX
+    check(h == 0xe7d91d0d818b769eull, "Unicode tables: every code point's properties hash to %016llx", (unsigned long long)h);
+}
+
 static void test_tokenizer_pre(void) {
     size_t bn = 0, jn = 0, fam = 0, k;
     char *base = gunzip_file("tests/fixtures/tok/pre-vocab.gguf.gz", "build/tok-pre-vocab.gguf", &bn);
@@ -5184,6 +5216,7 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_regex_memo);
     RUN("tokenizer", test_tokenizer_refusals);
     RUN("tokenizer", test_tokenizer_marks);
+    RUN("tokenizer", test_unicode_tables);
     RUN("tokenizer", test_tokenizer_nz_added);
     RUN("tokenizer", test_tokenizer_sp_block);
     RUN("tokenizer", test_tokenizer_memory);

@@ -84,21 +84,53 @@ if u16:  # the classes, White_Space, Alphabetic and lowercase of Unicode 16.0
     version = "16.0.0"
 
 
-def wrap(items):  # hex numbers, comma-terminated, in lines of at most ~110 characters
-    lines, cur = [], ""
-    for v in items:
-        item = "0x%x" % v
-        if len(cur) + len(item) > 110:
-            lines.append(cur)
-            cur = ""
-        cur += item + ","
-    lines.append(cur)
-    return "\n    ".join(lines)
+# The tables are packed: every value as base-91 digits (printable ASCII but " ? and backslash, least
+# significant first; 3 for a code point), code points of plane 14 moved to plane 4 (planes 4-13 hold
+# none), records of fixed width in string chunks of at most 4,000 characters (ISO C's minimum string
+# length is 4,095). wm.h decodes a value per probe of its binary searches (wm__uct, wm__uc_get).
+DIGITS = [chr(c) for c in range(33, 127) if chr(c) not in "\"?\\"]
+assert len(DIGITS) == 91
+
+
+def pack(v, nd=3, cp=True):
+    if cp and v >= 0xE0000:
+        v -= 0xA0000
+    elif cp:
+        assert v < 0x40000, "a code point of planes 4-13"
+    assert 0 <= v < 91 ** nd, v
+    out = ""
+    for _ in range(nd):
+        out += DIGITS[v % 91]
+        v //= 91
+    return out
+
+
+def packed(name, rows, comment, widths=None, raw=(), key=0):
+    """rows of equal length -> a wm__uct named name (fields of widths digits, 3 each by default; raw: fields that
+    are no code point); with its index of the Basic Multilingual Plane: for each 256 code points block b (and
+    b = 256), the first record whose field key (sorted) is >= 256 b, 2 digits each"""
+    widths = widths or [3] * len(rows[0])
+    ix = []
+    for b in range(257):
+        r = next((i for i, row in enumerate(rows) if row[key] >= 256 * b), len(rows))
+        ix.append(pack(r, 2, False))
+    rec = sum(widths)
+    per = 4000 // rec
+    recs = ["".join(pack(v, w, k not in raw) for k, (v, w) in enumerate(zip(r, widths))) for r in rows]
+    chunks = ["".join(recs[i:i + per]) for i in range(0, len(recs), per)]
+    lines = []
+    for c in chunks:
+        lines.append("    \"" + "\"\n    \"".join(c[i:i + 104] for i in range(0, len(c), 104)) + "\",")
+    ixs = "".join(ix)
+    return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const char %s_ix[] =\n    \"%s\";\n"
+            "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d};\n" %
+            (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 104] for i in range(0, len(ixs), 104)),
+             name, name, name, len(rows), rec, per))
 
 
 def table(name, cps):
     rs = ranges(cps)
-    return "static const uint32_t %s[%d] = { /* [lo, hi] pairs */\n    %s\n};\n" % (name, 2 * len(rs), wrap([v for r in rs for v in r])), len(rs)
+    return packed(name, [list(r) for r in rs], "[lo, hi] ranges", key=1), len(rs)
 
 
 # lowercase (Rust's char::to_lowercase: simple mappings; U+0130's two-character one is written out in wm.h)
@@ -145,21 +177,18 @@ for c in sorted(ccc):
 pool, dec_rows = [], []
 for cp in sorted(decomp):
     compat, d = decomp[cp]
-    dec_rows.append((cp, len(pool) | len(d) << 16 | (compat << 24)))
+    assert len(pool) < 16384 and len(d) < 32
+    dec_rows.append((cp, ((2 * len(d) + compat) << 14) | len(pool)))  # pool offset | (2 length + compatibility) << 14
     pool.extend(d)
 
 
-def flat(name, typ, items, per, comment):
-    return "static const %s %s[%d] = { /* %s */\n    %s\n};\n" % (typ, name, len(items), comment, wrap(items))
-
-
-t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables, 107 KB */\n" +
-          flat("wm__uc_lower", "uint32_t", [v for r in lower for v in r], 2, "[code point, its lowercase], sorted") + flat("wm__uc_ccc", "uint32_t", [v for r in cc_rs for v in r], 3, "[lo, hi, canonical combining class] runs") +
-          flat("wm__uc_dec", "uint32_t", [v for r in dec_rows for v in r], 2,
-               "[code point, pool offset | length << 16 | compatibility << 24]") +
-          flat("wm__uc_dec_pool", "uint32_t", pool, 1, "the decompositions' code points") +
-          flat("wm__uc_comp", "uint32_t", [v for r in comp for v in r], 3, "[first, second, composite], sorted") +
-          flat("wm__uc_comp2", "uint32_t", seconds, 1, "starters that compose with a preceding character, sorted") +
+t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" +
+          packed("wm__uc_lower", [list(r) for r in lower], "[code point, its lowercase], sorted") +
+          packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi, canonical combining class] runs", [3, 3, 2], (2,), 1) +
+          packed("wm__uc_dec", [list(r) for r in dec_rows], "[code point, pool offset | (2 length + compatibility) << 14]", None, (1,)) +
+          packed("wm__uc_dec_pool", [[v] for v in pool], "the decompositions' code points") +
+          packed("wm__uc_comp", [list(r) for r in comp], "[first, second, composite], sorted") +
+          packed("wm__uc_comp2", [[v] for v in seconds], "starters that compose with a preceding character, sorted") +
           "#endif\n")
 # \w as Rust's regex crate has it (the tokenizers library's Whitespace pre-tokenizer):
 # Alphabetic, marks, decimal digits, connector punctuation, Join_Control
