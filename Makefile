@@ -50,10 +50,11 @@ build/simple: examples/simple.c wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/simple.c -o $@ $(LDLIBS)
 
 # the library alone with no allocator and no stdio (the embedded configuration),
-# and with static linkage (WM_STATIC: nothing the includer leaves uncalled may warn)
+# with static linkage (WM_STATIC: nothing the includer leaves uncalled may warn), and without Jinja
 build/nomalloc.o: wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_NO_MALLOC -DWM_NO_STDIO -DWM_IMPLEMENTATION -x c -c wm.h -o $@
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_STATIC -DWM_IMPLEMENTATION -x c -c wm.h -o build/static.o
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_NO_JINJA -DWM_IMPLEMENTATION -x c -c wm.h -o build/nojinja.o
 
 build/test: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)

@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             680  Public interface
+      @API             681  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1286  Tensor types
       @KERNELS        2193  Kernels
@@ -39,7 +39,8 @@
       @TOKENIZER      4004  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
-      @GENERATE       2663  Generation and chat templates
+      @GENERATE        212  Generation and chat templates
+      @JINJA          2566  Jinja chat templates
       @STDIO           469  stdio helpers
       @UNICODE        1353  Unicode tables and their lookups (an appendix)
 
@@ -137,6 +138,8 @@
       WM_FREE(p)         free(p)        define both or neither
       WM_NO_MALLOC       undefined      no allocator: only the caller-memory API
       WM_NO_STDIO        undefined      no <stdio.h>: no wm_model_load (files)
+      WM_NO_JINJA        undefined      leave out the Jinja interpreter ([@JINJA],
+                                        wm_chat_apply)
       WM_NO_SIMD         undefined      compile only the scalar kernels
       WM_NO_THREADS      undefined      leave out the pool of POSIX threads
                                         (wm_pool; on by itself on Unix hosts
@@ -909,8 +912,9 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    UTC). out NULL (cap 0) asks *len only; else the text and a NUL. A
    template that raises gives WM_ERR_TEMPLATE with its own message; a
    construct wm.h does not render gives WM_ERR_FORMAT naming it. Uses
-   WM_MALLOC (bounded: 256 MB of values, 64 MB of text, 2e7 steps). */
-#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+   WM_MALLOC (bounded: 256 MB of values, 64 MB of text, 2e7 steps). Not
+   with WM_NO_JINJA, WM_NO_MALLOC or WM_NO_STDIO. */
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
 typedef struct wm_chat_params {
     const char *config_json;       /* tokenizer_config.json text, or NULL */
     size_t config_bytes;
@@ -10532,7 +10536,7 @@ static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, si
 static uint32_t wm__compose(uint32_t a, uint32_t b);                                     /* primary composite, or 0 */
 static int wm__composes_back(uint32_t cp);                                               /* a starter composing with what precedes */
 static uint32_t wm__uc_lowercase(uint32_t cp);                                           /* char::to_lowercase's single code point */
-#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
 static uint32_t wm__uc_uppercase(uint32_t cp);                                           /* the first code point whose lowercase cp is */
 #endif
 #endif
@@ -14998,8 +15002,13 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
     return n;
 }
 
-/* ---- chat templates in Jinja ---------------------------------------------------
-   A checkpoint's tokenizer_config.json carries its chat format as a Jinja
+/* ========================================================================
+   [@JINJA] Jinja chat templates: an interpreter of jinja2's language for
+   wm_chat_apply (lexer, expressions, calls, filters and tests, statements,
+   jinja2's scoping). WM_NO_JINJA leaves it out.
+   ======================================================================== */
+
+/* A checkpoint's tokenizer_config.json carries its chat format as a Jinja
    template (chat_template). wm_chat_apply renders one as transformers does
    (jinja2's sandbox with trim_blocks, lstrip_blocks and loop controls; its
    tojson, raise_exception and strftime_now), byte for byte, for the subset
@@ -15014,7 +15023,7 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    per item; a branch not taken is read in skip mode: parsed, not run).
    Work is bounded: steps, output, nesting and memory (one arena). A host
    feature: it formats numbers with <stdio.h>'s snprintf. */
-#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO)
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
 #include <errno.h>
 #include <stdio.h>
 enum { WM__JV_UNDEF, WM__JV_NONE, WM__JV_BOOL, WM__JV_INT, WM__JV_FLOAT, WM__JV_STR, WM__JV_LIST, WM__JV_DICT, WM__JV_FN };
@@ -16676,61 +16685,81 @@ static wm__jv wm__jpath(wm__jx *x, const wm__jv *v, const wm__jv *path) {
     return r;
 }
 
-static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
-    const wm__jv *a0 = a->n ? &a->v[0] : NULL;
+/* a test's value, by its row: what it checks (WM__JTK_*) and its variant */
+enum { WM__JTK_TYPE, WM__JTK_CMP, WM__JTK_MOD, WM__JTK_CASE };
+static int wm__jtest_type(const wm__jv *v, int which) {
     int t = v->t;
-    if (!wm__jstep(x, 1)) return 0;
-#define WM__JT(s) wm__jname_is(name, nl, s)
-    if (a->n + a->nk > 0 && !(WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas") || WM__JT("ne") || WM__JT("!=") ||
-                             WM__JT("in") || WM__JT("lt") || WM__JT("le") || WM__JT("gt") || WM__JT("ge") || WM__JT("lessthan") ||
-                             WM__JT("greaterthan") || WM__JT("divisibleby")))
-        return wm__jfail(x, "test_%.*s() takes 1 positional argument but %d were given", (int)nl, name, 1 + a->n + a->nk);
-    if (WM__JT("defined")) return t != WM__JV_UNDEF;
-    if (WM__JT("undefined")) return t == WM__JV_UNDEF;
-    if (WM__JT("none")) return t == WM__JV_NONE;
-    if (WM__JT("string")) return t == WM__JV_STR;
-    if (WM__JT("number")) return t == WM__JV_INT || t == WM__JV_FLOAT || t == WM__JV_BOOL;
-    if (WM__JT("integer")) return t == WM__JV_INT;
-    if (WM__JT("float")) return t == WM__JV_FLOAT;
-    if (WM__JT("boolean")) return t == WM__JV_BOOL;
-    if (WM__JT("true")) return t == WM__JV_BOOL && v->i;
-    if (WM__JT("false")) return t == WM__JV_BOOL && !v->i;
-    if (WM__JT("mapping")) return t == WM__JV_DICT;
-    if (WM__JT("sequence")) return t == WM__JV_STR || (t == WM__JV_LIST && v->ns <= WM__JK_RANGE) || t == WM__JV_DICT || t == WM__JV_UNDEF; /* len and getitem (undefined has both; dict views and iterators not) */
-    if (WM__JT("iterable")) return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF;
-    if (WM__JT("callable")) return t == WM__JV_FN || t == WM__JV_UNDEF; /* (Undefined has __call__: calling it fails) */
-    if (WM__JT("equalto") || WM__JT("eq") || WM__JT("==") || WM__JT("sameas")) return a0 && wm__jeq(x, v, a0);
-    if (WM__JT("ne") || WM__JT("!=")) return a0 && !wm__jeq(x, v, a0);
-    if (WM__JT("in")) return a0 && wm__jin(x, v, a0);
-    if ((WM__JT("lt") || WM__JT("le") || WM__JT("gt") || WM__JT("ge") || WM__JT("lessthan") || WM__JT("greaterthan")) && a0) {
-        int c = 0;
-        if (!wm__jcmp(x, v, a0, &c)) return 0;
-        return name[0] == 'l' ? (nl == 2 && name[1] == 'e' ? c <= 0 : c < 0) : (nl == 2 && name[1] == 'e' ? c >= 0 : c > 0);
+    switch (which) {
+    case 0: return t != WM__JV_UNDEF;                                      /* defined */
+    case 1: return t == WM__JV_UNDEF;                                      /* undefined */
+    case 2: return t == WM__JV_NONE;                                       /* none */
+    case 3: return t == WM__JV_STR;                                        /* string */
+    case 4: return t == WM__JV_INT || t == WM__JV_FLOAT || t == WM__JV_BOOL; /* number */
+    case 5: return t == WM__JV_INT;                                        /* integer */
+    case 6: return t == WM__JV_FLOAT;                                      /* float */
+    case 7: return t == WM__JV_BOOL;                                       /* boolean */
+    case 8: return t == WM__JV_BOOL && v->i;                               /* true */
+    case 9: return t == WM__JV_BOOL && !v->i;                              /* false */
+    case 10: return t == WM__JV_DICT;                                      /* mapping */
+    case 11: /* sequence: len and getitem (undefined has both; dict views and iterators not) */
+        return t == WM__JV_STR || (t == WM__JV_LIST && v->ns <= WM__JK_RANGE) || t == WM__JV_DICT || t == WM__JV_UNDEF;
+    case 12: return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF; /* iterable */
+    default: return t == WM__JV_FN || t == WM__JV_UNDEF; /* callable (Undefined has __call__: calling it fails) */
     }
-    if (WM__JT("odd") || WM__JT("even") || WM__JT("divisibleby")) { /* value % n as Python computes it: numbers only */
+}
+/* str(value).islower()/isupper() (upper: 1): no letter of the other case, and a cased one */
+static int wm__jtest_case(wm__jx *x, const wm__jv *v, int upper) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    size_t i, l;
+    int cased = 0, n8;
+    wm__jto_str(&sb, v, 0);
+    for (i = 0; i < sb.n; i += l) {
+        uint32_t cp;
+        l = wm__jcp_len(sb.p, sb.n, i);
+        cp = l == 1 ? (unsigned char)sb.p[i] : wm__cp((const unsigned char *)sb.p + i, (const unsigned char *)sb.p + sb.n, &n8);
+        if (cp < 0x80 ? (!upper ? cp >= 'A' && cp <= 'Z' : cp >= 'a' && cp <= 'z') : wm__uc_in(cp, !upper ? WM__UC_LUT : WM__UC_LL)) return 0;
+        cased |= cp < 0x80 ? (cp | 32) >= 'a' && (cp | 32) <= 'z' : wm__uc_in(cp, WM__UC_LL) || wm__uc_in(cp, WM__UC_LUT);
+    }
+    return cased;
+}
+static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    static const struct { const char *name; unsigned char kind, arg; } tests[] = { /* CMP: 0 ==, 1 !=, 2 in, 3 <, 4 <=, 5 >, 6 >=; MOD: the divisor (0: the argument) */
+        {"defined", WM__JTK_TYPE, 0}, {"undefined", WM__JTK_TYPE, 1}, {"none", WM__JTK_TYPE, 2}, {"string", WM__JTK_TYPE, 3},
+        {"number", WM__JTK_TYPE, 4}, {"integer", WM__JTK_TYPE, 5}, {"float", WM__JTK_TYPE, 6}, {"boolean", WM__JTK_TYPE, 7},
+        {"true", WM__JTK_TYPE, 8}, {"false", WM__JTK_TYPE, 9}, {"mapping", WM__JTK_TYPE, 10}, {"sequence", WM__JTK_TYPE, 11},
+        {"iterable", WM__JTK_TYPE, 12}, {"callable", WM__JTK_TYPE, 13}, {"equalto", WM__JTK_CMP, 0}, {"eq", WM__JTK_CMP, 0},
+        {"==", WM__JTK_CMP, 0}, {"sameas", WM__JTK_CMP, 0}, {"ne", WM__JTK_CMP, 1}, {"!=", WM__JTK_CMP, 1}, {"in", WM__JTK_CMP, 2},
+        {"lt", WM__JTK_CMP, 3}, {"lessthan", WM__JTK_CMP, 3}, {"le", WM__JTK_CMP, 4}, {"gt", WM__JTK_CMP, 5},
+        {"greaterthan", WM__JTK_CMP, 5}, {"ge", WM__JTK_CMP, 6}, {"odd", WM__JTK_MOD, 2}, {"even", WM__JTK_MOD, 2},
+        {"divisibleby", WM__JTK_MOD, 0}, {"lower", WM__JTK_CASE, 0}, {"upper", WM__JTK_CASE, 1}};
+    const wm__jv *a0 = a->n ? &a->v[0] : NULL;
+    size_t k;
+    int c = 0;
+    if (!wm__jstep(x, 1)) return 0;
+    for (k = 0; k < sizeof tests / sizeof tests[0] && !wm__jname_is(name, nl, tests[k].name); k++) {}
+    if (k == sizeof tests / sizeof tests[0]) return wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
+    if (a->n + a->nk > 0 && tests[k].kind != WM__JTK_CMP && !(tests[k].kind == WM__JTK_MOD && !tests[k].arg))
+        return wm__jfail(x, "test_%.*s() takes 1 positional argument but %d were given", (int)nl, name, 1 + a->n + a->nk);
+    switch (tests[k].kind) {
+    case WM__JTK_TYPE: return wm__jtest_type(v, tests[k].arg);
+    case WM__JTK_CASE: return wm__jtest_case(x, v, tests[k].arg);
+    case WM__JTK_CMP:
+        if (!a0) return tests[k].arg <= 2 ? 0 : wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
+        if (tests[k].arg == 0) return wm__jeq(x, v, a0);
+        if (tests[k].arg == 1) return !wm__jeq(x, v, a0);
+        if (tests[k].arg == 2) return wm__jin(x, v, a0);
+        if (!wm__jcmp(x, v, a0, &c)) return 0;
+        return tests[k].arg == 3 ? c < 0 : tests[k].arg == 4 ? c <= 0 : tests[k].arg == 5 ? c > 0 : c >= 0;
+    default: { /* odd, even, divisibleby: value % n as Python computes it, numbers only */
         wm__jv two = wm__jint(2), m;
-        const wm__jv *d = name[0] == 'd' ? a0 : &two;
-        if (t == WM__JV_UNDEF) return wm__jfail(x, "the test '%.*s' of an undefined value (jinja2: UndefinedError)", (int)nl, name);
+        const wm__jv *d = tests[k].arg ? &two : a0;
+        if (v->t == WM__JV_UNDEF) return wm__jfail(x, "the test '%.*s' of an undefined value (jinja2: UndefinedError)", (int)nl, name);
         if (!d || !wm__jnum(v) || !wm__jnum(d)) return wm__jfail(x, "unsupported operand type(s) for %%: '%s' and '%s'", wm__jtype(v), d ? wm__jtype(d) : "nothing");
         m = wm__jarith(x, '%', v, d);
         if (x->err) return 0;
         return wm__jf(&m) == (name[0] == 'o' ? 1.0 : 0.0);
     }
-    if (WM__JT("lower") || WM__JT("upper")) { /* str(value).islower()/isupper(): no letter of the other case, and a cased one */
-        wm__jsb sb = {x, NULL, 0, 0};
-        size_t i, l;
-        int cased = 0, n8;
-        wm__jto_str(&sb, v, 0);
-        for (i = 0; i < sb.n; i += l) {
-            uint32_t cp;
-            l = wm__jcp_len(sb.p, sb.n, i);
-            cp = l == 1 ? (unsigned char)sb.p[i] : wm__cp((const unsigned char *)sb.p + i, (const unsigned char *)sb.p + sb.n, &n8);
-            if (cp < 0x80 ? (name[0] == 'l' ? cp >= 'A' && cp <= 'Z' : cp >= 'a' && cp <= 'z') : wm__uc_in(cp, name[0] == 'l' ? WM__UC_LUT : WM__UC_LL)) return 0;
-            cased |= cp < 0x80 ? (cp | 32) >= 'a' && (cp | 32) <= 'z' : wm__uc_in(cp, WM__UC_LL) || wm__uc_in(cp, WM__UC_LUT);
-        }
-        return cased;
     }
-    return wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
 }
 
 static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a);
@@ -16747,234 +16776,307 @@ static wm__jv wm__jfilter(wm__jx *x, const wm__jv *v, const char *name, size_t n
     }
     return r;
 }
-static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+/* the filters, each a function of the table below (name and nl: the name it was called by) */
+typedef wm__jv (*wm__jfilter_fn)(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a);
+#define WM__JF(s) wm__jname_is(name, nl, s)
+static wm__jv wm__jf_safe(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) { /* Markup(value): a string marked safe (+ with a plain one escapes that one) */
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    wm__jsb sb = {x, NULL, 0, 0};
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    if (v->t == WM__JV_STR) { r = *v; r.ns = 1; return r; }
+    wm__jto_str(&sb, v, 0);
+    r = wm__jstr(sb.p ? sb.p : "", sb.n);
+    r.ns = 1;
+    return r;
+}
+
+static wm__jv wm__jf_trim(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    wm__jv s;
+    (void)name; (void)nl; /* (unused here) */
+    wm__jto_str(&sb, v, 0);
+    s = wm__jstr(sb.p ? sb.p : "", sb.n);
+    return wm__jstrip(x, &s, wm__jkw(a, "chars", 0), 1, 1);
+}
+
+static wm__jv wm__jf_string(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    if (v->t == WM__JV_STR) return *v;
+    wm__jto_str(&sb, v, 0);
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+
+static wm__jv wm__jf_tojson(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    const wm__jv *ind = wm__jkw(a, "indent", 0), *sep = wm__jkw(a, "separators", -1);
+    wm__jsb sb = {x, NULL, 0, 0};
+    int indent = ind && ind->t == WM__JV_INT ? (int)ind->i : -1;
+    const char *is = indent >= 0 ? "," : ", ", *ks = ": ";
+    (void)name; (void)nl; /* (unused here) */
+    if (sep && sep->t == WM__JV_LIST && sep->a->n == 2 && sep->a->v[0].t == WM__JV_STR && sep->a->v[1].t == WM__JV_STR) {
+        is = wm__jdup(x, sep->a->v[0].s, sep->a->v[0].n);
+        ks = wm__jdup(x, sep->a->v[1].s, sep->a->v[1].n);
+        if (!is || !ks) return r;
+    }
+    if (indent > 64) indent = 64;
+    if (!wm__jto_json(x, &sb, v, indent, 0, is, ks)) return r;
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+
+static wm__jv wm__jf_length(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    long long n = wm__jlen(x, v);
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    if (n < 0 && v->t != WM__JV_UNDEF) { wm__jfail(x, "object of type '%s' has no len()", wm__jtype(v)); return r; }
+    return wm__jint(n < 0 ? 0 : n);
+}
+
+static wm__jv wm__jf_list(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    int i;
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return wm__jkind(r, WM__JK_LIST);
+}
+
+static wm__jv wm__jf_first_last(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    wm__jv l;
+    (void)nl; (void)a; /* (unused here) */
+    if (name[0] == 'f' && WM__JK_LAZY(v) && v->i == 2 && v->a && v->a->n > 1) return v->a->v[0]; /* next(): before its error */
+    l = wm__jlist_of(x, v);
+    if (name[0] == 'l' && WM__JK_LAZY(v)) { wm__jfail(x, "'%s' object is not reversible", wm__jtype(v)); return r; }
+    return l.a && l.a->n ? l.a->v[name[0] == 'f' ? 0 : l.a->n - 1] : r;
+}
+
+static wm__jv wm__jf_reverse(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    int i;
+    wm__jv l = wm__jlist_of(x, v);
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    r = wm__jnew(x, WM__JV_LIST);
+    for (i = l.a ? l.a->n - 1 : -1; i >= 0; i--) wm__jpush(x, r.a, NULL, l.a->v[i]);
+    if (v->t == WM__JV_STR) {
+        wm__jsb sb = {x, NULL, 0, 0};
+        for (i = 0; i < r.a->n; i++) wm__jsb_put(&sb, r.a->v[i].s, r.a->v[i].n);
+        return wm__jstr(sb.p ? sb.p : "", sb.n);
+    }
+    if (WM__JK_LAZY(v)) return r;
+    r = wm__jkind(r, WM__JK_REVERSED);
+    if (v->t == WM__JV_UNDEF) { r.n = WM__JK_TUPLE; return r; } /* reversed(Undefined): a "reversed" object */
+    r.n = v->t == WM__JV_LIST ? (size_t)v->ns : v->t == WM__JV_DICT ? (size_t)WM__JK_KEYS : 0; /* what it reverses: its name */
+    return r;
+}
+
+static wm__jv wm__jf_join(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    int i;
+    wm__jv l = wm__jlist_of(x, v);
+    const wm__jv *d = wm__jkw(a, "d", 0), *at = wm__jkw(a, "attribute", 1);
+    wm__jsb sb = {x, NULL, 0, 0};
+    (void)name; (void)nl; /* (unused here) */
+    for (i = 0; l.a && i < l.a->n; i++) {
+        wm__jv it = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
+        if (i && d) wm__jto_str(&sb, d, 0);
+        wm__jto_str(&sb, &it, 0);
+    }
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+
+static wm__jv wm__jf_case(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    wm__jv s;
+    (void)nl; (void)a; /* (unused here) */
+    wm__jto_str(&sb, v, 0);
+    s = wm__jstr(sb.p ? sb.p : "", sb.n);
+    return wm__jcase(x, &s, name[0] == 'u' ? 1 : name[0] == 'l' ? 2 : name[0] == 't' ? 5 : 4);
+}
+
+static wm__jv wm__jf_replace(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    wm__jv s;
+    if (!(a->n >= 2)) { wm__jfail(x, "the filter '%.*s' is not supported", (int)nl, name); return wm__jval(WM__JV_UNDEF); }
+    wm__jto_str(&sb, v, 0);
+    s = wm__jstr(sb.p ? sb.p : "", sb.n);
+    return wm__jreplace(x, &s, &a->v[0], &a->v[1], a->n > 2 && a->v[2].t == WM__JV_INT ? a->v[2].i : -1);
+}
+
+static wm__jv wm__jf_default(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    const wm__jv *a0 = a->n ? &a->v[0] : NULL;
+    const wm__jv *bo = wm__jkw(a, "boolean", 1);
+    int use = v->t == WM__JV_UNDEF || (bo && wm__jtruthy(bo) && !wm__jtruthy(v));
+    (void)x; (void)name; (void)nl; /* (unused here) */
+    return use ? (a0 ? *a0 : wm__jstr("", 0)) : *v;
+}
+
+static wm__jv wm__jf_items(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    wm__jargs none;
+    wm__jv fn = wm__jval(WM__JV_FN);
+    if (v->t == WM__JV_UNDEF) return wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_GEN_ITEMS); /* an empty generator */
+    if (wm__jlazy_bad(x, v, WM__JK_GEN_ITEMS, 1, &r)) return r; /* ("Can only get item pairs from a mapping", when iterated) */
+    fn.s = "items";
+    fn.a = (wm__jarr *)wm__jalloc(x, sizeof(wm__jarr));
+    if (!fn.a) return r;
+    memset(fn.a, 0, sizeof *fn.a);
+    wm__jpush(x, fn.a, NULL, *v);
+    none.n = none.nk = 0;
+    return wm__jkind(wm__jcall(x, &fn, none.v, 0, none.kv, none.kn, none.kl, 0), WM__JK_GEN_ITEMS);
+}
+
+static wm__jv wm__jf_select(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
     const wm__jv *a0 = a->n ? &a->v[0] : NULL;
     wm__jv r = wm__jval(WM__JV_UNDEF);
     int i;
-    if (!wm__jstep(x, 1)) return r;
-#define WM__JF(s) wm__jname_is(name, nl, s)
-    if (WM__JF("safe")) { /* Markup(value): a string marked safe (+ with a plain one escapes that one) */
-        wm__jsb sb = {x, NULL, 0, 0};
-        if (v->t == WM__JV_STR) { r = *v; r.ns = 1; return r; }
-        wm__jto_str(&sb, v, 0);
-        r = wm__jstr(sb.p ? sb.p : "", sb.n);
-        r.ns = 1;
-        return r;
+    int attr = name[6] == 'a', keep = name[0] == 's';
+    wm__jv l;
+    (void)nl; /* (unused here) */
+    if (wm__jlazy_bad(x, v, WM__JK_GEN_SELECT, 0, &r)) return r;
+    l = wm__jlist_of(x, v);
+    r = wm__jnew(x, WM__JV_LIST);
+    for (i = 0; l.a && i < l.a->n && !x->err; i++) {
+        wm__jv it = attr ? (a0 ? wm__jpath(x, &l.a->v[i], a0) : wm__jval(WM__JV_UNDEF)) : l.a->v[i];
+        int k = attr ? 1 : 0, ok;
+        if (a->n > k && a->v[k].t == WM__JV_STR) {
+            wm__jargs ta;
+            int j;
+            ta.n = ta.nk = 0;
+            for (j = k + 1; j < a->n; j++) ta.v[ta.n++] = a->v[j];
+            ok = wm__jtest(x, &it, a->v[k].s, a->v[k].n, &ta);
+        } else ok = wm__jtruthy(&it);
+        if (ok == keep) wm__jpush(x, r.a, NULL, l.a->v[i]);
     }
-    if (WM__JF("trim")) {
-        wm__jsb sb = {x, NULL, 0, 0};
-        wm__jv s;
-        wm__jto_str(&sb, v, 0);
-        s = wm__jstr(sb.p ? sb.p : "", sb.n);
-        return wm__jstrip(x, &s, wm__jkw(a, "chars", 0), 1, 1);
+    return wm__jkind(r, WM__JK_GEN_SELECT);
+}
+
+static wm__jv wm__jf_map(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    const wm__jv *a0 = a->n ? &a->v[0] : NULL;
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    int i;
+    wm__jv l;
+    (void)name; (void)nl; /* (unused here) */
+    if (wm__jlazy_bad(x, v, WM__JK_GEN_MAP, 0, &r)) return r;
+    l = wm__jlist_of(x, v);
+    const wm__jv *at = wm__jkw(a, "attribute", -1), *dflt = wm__jkw(a, "default", -1);
+    r = wm__jnew(x, WM__JV_LIST);
+    for (i = 0; l.a && i < l.a->n && !x->err; i++) {
+        wm__jv it;
+        if (at) { it = wm__jpath(x, &l.a->v[i], at); if (it.t == WM__JV_UNDEF && dflt) it = *dflt; }
+        else if (a0 && a0->t == WM__JV_STR) {
+            wm__jargs fa;
+            int j;
+            fa.n = fa.nk = 0;
+            for (j = 1; j < a->n; j++) fa.v[fa.n++] = a->v[j];
+            it = wm__jfilter(x, &l.a->v[i], a0->s, a0->n, &fa);
+        } else it = l.a->v[i];
+        wm__jpush(x, r.a, NULL, it);
     }
-    if (WM__JF("string")) {
-        wm__jsb sb = {x, NULL, 0, 0};
-        if (v->t == WM__JV_STR) return *v;
-        wm__jto_str(&sb, v, 0);
-        return wm__jstr(sb.p ? sb.p : "", sb.n);
-    }
-    if (WM__JF("tojson")) {
-        const wm__jv *ind = wm__jkw(a, "indent", 0), *sep = wm__jkw(a, "separators", -1);
-        wm__jsb sb = {x, NULL, 0, 0};
-        int indent = ind && ind->t == WM__JV_INT ? (int)ind->i : -1;
-        const char *is = indent >= 0 ? "," : ", ", *ks = ": ";
-        if (sep && sep->t == WM__JV_LIST && sep->a->n == 2 && sep->a->v[0].t == WM__JV_STR && sep->a->v[1].t == WM__JV_STR) {
-            is = wm__jdup(x, sep->a->v[0].s, sep->a->v[0].n);
-            ks = wm__jdup(x, sep->a->v[1].s, sep->a->v[1].n);
-            if (!is || !ks) return r;
+    return wm__jkind(r, WM__JK_GEN_MAP);
+}
+
+static wm__jv wm__jf_unique(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) { /* jinja2's: a set of the keys (strings lowered unless case_sensitive), the first item of each */
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    int i;
+    wm__jv l, *keys;
+    const wm__jv *cs = wm__jkw(a, "case_sensitive", 0), *at = wm__jkw(a, "attribute", 1);
+    int cap = 16, *hx, lower = !(cs && wm__jtruthy(cs));
+    (void)name; (void)nl; /* (unused here) */
+    if (wm__jlazy_bad(x, v, WM__JK_GEN_UNIQUE, 0, &r)) return r;
+    l = wm__jlist_of(x, v);
+    r = wm__jnew(x, WM__JV_LIST);
+    if (!l.a || x->err) return r;
+    while (cap < 2 * l.a->n) cap *= 2;
+    hx = (int *)wm__jalloc(x, sizeof(int) * (size_t)cap);
+    keys = (wm__jv *)wm__jalloc(x, sizeof(wm__jv) * (size_t)(l.a->n + 1));
+    if (!hx || !keys) return r;
+    memset(hx, 0, sizeof(int) * (size_t)cap);
+    for (i = 0; i < l.a->n && !x->err; i++) {
+        wm__jv k = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
+        uint64_t h = WM__FNV_INIT;
+        unsigned p;
+        if (k.t == WM__JV_LIST || k.t == WM__JV_DICT) { /* jinja2's unique yields the items before it, then fails */
+            char msg[48];
+            wm__fmt(msg, sizeof msg, "unhashable type: '%s'", wm__jtype(&k));
+            return wm__jbroken_after(x, r, WM__JK_GEN_UNIQUE, msg);
         }
-        if (indent > 64) indent = 64;
-        if (!wm__jto_json(x, &sb, v, indent, 0, is, ks)) return r;
-        return wm__jstr(sb.p ? sb.p : "", sb.n);
+        if (k.t == WM__JV_STR && lower) k = wm__jcase(x, &k, 2);
+        if (k.t == WM__JV_STR) h = wm__fnv_bytes(h, k.s, k.n);
+        else if (wm__jnum(&k)) { double d = wm__jf(&k) + 0.0; h = wm__fnv_bytes(h ^ 1, &d, sizeof d); } /* 1 == 1.0 == True */
+        else h ^= (uint64_t)k.t;
+        for (p = (unsigned)(h ^ (h >> 32)) & (unsigned)(cap - 1); hx[p] && !wm__jeq(x, &keys[hx[p] - 1], &k); p = (p + 1) & (unsigned)(cap - 1)) {}
+        if (hx[p]) continue;
+        keys[r.a->n] = k;
+        hx[p] = r.a->n + 1;
+        wm__jpush(x, r.a, NULL, l.a->v[i]);
     }
-    if (WM__JF("length") || WM__JF("count")) {
-        long long n = wm__jlen(x, v);
-        if (n < 0 && v->t != WM__JV_UNDEF) { wm__jfail(x, "object of type '%s' has no len()", wm__jtype(v)); return r; }
-        return wm__jint(n < 0 ? 0 : n);
+    return wm__jkind(r, WM__JK_GEN_UNIQUE);
+}
+
+static wm__jv wm__jf_number(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    const wm__jv *dflt = wm__jkw(a, "default", 0);
+    long long k = 0;
+    double f = 0.0;
+    int got = wm__jnum(v) ? (v->t == WM__JV_FLOAT ? 2 : 1) : v->t == WM__JV_STR ? wm__jparse_num(x, v, &k, &f) : 0;
+    if (v->t == WM__JV_UNDEF) { wm__jfail(x, "%.*s of an undefined value (jinja2: UndefinedError)", (int)nl, name); return r; }
+    if (got == 1 && v->t != WM__JV_STR) k = v->i;
+    if (got == 2 && v->t == WM__JV_FLOAT) f = v->f;
+    if (name[0] == 'f') return got ? wm__jflt(got == 1 ? (double)k : f) : dflt ? *dflt : wm__jflt(0.0);
+    if (got == 2) { /* int(float): toward zero; beyond 64 bits refused (Python's integers are not bounded), inf/nan fail as in Python */
+        if (f != f || f >= 9223372036854775808.0 || f < -9223372036854775808.0) { wm__jfail(x, f != f ? "cannot convert float NaN to integer" : "an integer beyond 64 bits"); return r; }
+        return wm__jint((long long)f);
     }
-    if (WM__JF("list")) { r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return wm__jkind(r, WM__JK_LIST); }
-    if (WM__JF("first") || WM__JF("last")) {
-        wm__jv l;
-        if (name[0] == 'f' && WM__JK_LAZY(v) && v->i == 2 && v->a && v->a->n > 1) return v->a->v[0]; /* next(): before its error */
-        l = wm__jlist_of(x, v);
-        if (name[0] == 'l' && WM__JK_LAZY(v)) { wm__jfail(x, "'%s' object is not reversible", wm__jtype(v)); return r; }
-        return l.a && l.a->n ? l.a->v[name[0] == 'f' ? 0 : l.a->n - 1] : r;
-    }
-    if (WM__JF("reverse")) {
-        wm__jv l = wm__jlist_of(x, v);
-        r = wm__jnew(x, WM__JV_LIST);
-        for (i = l.a ? l.a->n - 1 : -1; i >= 0; i--) wm__jpush(x, r.a, NULL, l.a->v[i]);
-        if (v->t == WM__JV_STR) {
-            wm__jsb sb = {x, NULL, 0, 0};
-            for (i = 0; i < r.a->n; i++) wm__jsb_put(&sb, r.a->v[i].s, r.a->v[i].n);
-            return wm__jstr(sb.p ? sb.p : "", sb.n);
-        }
-        if (WM__JK_LAZY(v)) return r;
-        r = wm__jkind(r, WM__JK_REVERSED);
-        if (v->t == WM__JV_UNDEF) { r.n = WM__JK_TUPLE; return r; } /* reversed(Undefined): a "reversed" object */
-        r.n = v->t == WM__JV_LIST ? (size_t)v->ns : v->t == WM__JV_DICT ? (size_t)WM__JK_KEYS : 0; /* what it reverses: its name */
-        return r;
-    }
-    if (WM__JF("join")) {
-        wm__jv l = wm__jlist_of(x, v);
-        const wm__jv *d = wm__jkw(a, "d", 0), *at = wm__jkw(a, "attribute", 1);
-        wm__jsb sb = {x, NULL, 0, 0};
-        for (i = 0; l.a && i < l.a->n; i++) {
-            wm__jv it = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
-            if (i && d) wm__jto_str(&sb, d, 0);
-            wm__jto_str(&sb, &it, 0);
-        }
-        return wm__jstr(sb.p ? sb.p : "", sb.n);
-    }
-    if (WM__JF("upper") || WM__JF("lower") || WM__JF("title") || WM__JF("capitalize")) {
-        wm__jsb sb = {x, NULL, 0, 0};
-        wm__jv s;
-        wm__jto_str(&sb, v, 0);
-        s = wm__jstr(sb.p ? sb.p : "", sb.n);
-        return wm__jcase(x, &s, name[0] == 'u' ? 1 : name[0] == 'l' ? 2 : name[0] == 't' ? 5 : 4);
-    }
-    if (WM__JF("replace") && a->n >= 2) {
-        wm__jsb sb = {x, NULL, 0, 0};
-        wm__jv s;
-        wm__jto_str(&sb, v, 0);
-        s = wm__jstr(sb.p ? sb.p : "", sb.n);
-        return wm__jreplace(x, &s, &a->v[0], &a->v[1], a->n > 2 && a->v[2].t == WM__JV_INT ? a->v[2].i : -1);
-    }
-    if (WM__JF("default") || WM__JF("d")) {
-        const wm__jv *bo = wm__jkw(a, "boolean", 1);
-        int use = v->t == WM__JV_UNDEF || (bo && wm__jtruthy(bo) && !wm__jtruthy(v));
-        return use ? (a0 ? *a0 : wm__jstr("", 0)) : *v;
-    }
-    if (WM__JF("items")) {
-        wm__jargs none;
-        wm__jv fn = wm__jval(WM__JV_FN);
-        if (v->t == WM__JV_UNDEF) return wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_GEN_ITEMS); /* an empty generator */
-        if (wm__jlazy_bad(x, v, WM__JK_GEN_ITEMS, 1, &r)) return r; /* ("Can only get item pairs from a mapping", when iterated) */
-        fn.s = "items";
-        fn.a = (wm__jarr *)wm__jalloc(x, sizeof(wm__jarr));
-        if (!fn.a) return r;
-        memset(fn.a, 0, sizeof *fn.a);
-        wm__jpush(x, fn.a, NULL, *v);
-        none.n = none.nk = 0;
-        return wm__jkind(wm__jcall(x, &fn, none.v, 0, none.kv, none.kn, none.kl, 0), WM__JK_GEN_ITEMS);
-    }
-    if (WM__JF("selectattr") || WM__JF("rejectattr") || WM__JF("select") || WM__JF("reject")) {
-        int attr = name[6] == 'a', keep = name[0] == 's';
-        wm__jv l;
-        if (wm__jlazy_bad(x, v, WM__JK_GEN_SELECT, 0, &r)) return r;
-        l = wm__jlist_of(x, v);
-        r = wm__jnew(x, WM__JV_LIST);
-        for (i = 0; l.a && i < l.a->n && !x->err; i++) {
-            wm__jv it = attr ? (a0 ? wm__jpath(x, &l.a->v[i], a0) : wm__jval(WM__JV_UNDEF)) : l.a->v[i];
-            int k = attr ? 1 : 0, ok;
-            if (a->n > k && a->v[k].t == WM__JV_STR) {
-                wm__jargs ta;
-                int j;
-                ta.n = ta.nk = 0;
-                for (j = k + 1; j < a->n; j++) ta.v[ta.n++] = a->v[j];
-                ok = wm__jtest(x, &it, a->v[k].s, a->v[k].n, &ta);
-            } else ok = wm__jtruthy(&it);
-            if (ok == keep) wm__jpush(x, r.a, NULL, l.a->v[i]);
-        }
-        return wm__jkind(r, WM__JK_GEN_SELECT);
-    }
-    if (WM__JF("map")) {
-        wm__jv l;
-        if (wm__jlazy_bad(x, v, WM__JK_GEN_MAP, 0, &r)) return r;
-        l = wm__jlist_of(x, v);
-        const wm__jv *at = wm__jkw(a, "attribute", -1), *dflt = wm__jkw(a, "default", -1);
-        r = wm__jnew(x, WM__JV_LIST);
-        for (i = 0; l.a && i < l.a->n && !x->err; i++) {
-            wm__jv it;
-            if (at) { it = wm__jpath(x, &l.a->v[i], at); if (it.t == WM__JV_UNDEF && dflt) it = *dflt; }
-            else if (a0 && a0->t == WM__JV_STR) {
-                wm__jargs fa;
-                int j;
-                fa.n = fa.nk = 0;
-                for (j = 1; j < a->n; j++) fa.v[fa.n++] = a->v[j];
-                it = wm__jfilter(x, &l.a->v[i], a0->s, a0->n, &fa);
-            } else it = l.a->v[i];
-            wm__jpush(x, r.a, NULL, it);
-        }
-        return wm__jkind(r, WM__JK_GEN_MAP);
-    }
-    if (WM__JF("unique")) { /* jinja2's: a set of the keys (strings lowered unless case_sensitive), the first item of each */
-        wm__jv l, *keys;
-        const wm__jv *cs = wm__jkw(a, "case_sensitive", 0), *at = wm__jkw(a, "attribute", 1);
-        int cap = 16, *hx, lower = !(cs && wm__jtruthy(cs));
-        if (wm__jlazy_bad(x, v, WM__JK_GEN_UNIQUE, 0, &r)) return r;
-        l = wm__jlist_of(x, v);
-        r = wm__jnew(x, WM__JV_LIST);
-        if (!l.a || x->err) return r;
-        while (cap < 2 * l.a->n) cap *= 2;
-        hx = (int *)wm__jalloc(x, sizeof(int) * (size_t)cap);
-        keys = (wm__jv *)wm__jalloc(x, sizeof(wm__jv) * (size_t)(l.a->n + 1));
-        if (!hx || !keys) return r;
-        memset(hx, 0, sizeof(int) * (size_t)cap);
-        for (i = 0; i < l.a->n && !x->err; i++) {
-            wm__jv k = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
-            uint64_t h = WM__FNV_INIT;
-            unsigned p;
-            if (k.t == WM__JV_LIST || k.t == WM__JV_DICT) { /* jinja2's unique yields the items before it, then fails */
-                char msg[48];
-                wm__fmt(msg, sizeof msg, "unhashable type: '%s'", wm__jtype(&k));
-                return wm__jbroken_after(x, r, WM__JK_GEN_UNIQUE, msg);
-            }
-            if (k.t == WM__JV_STR && lower) k = wm__jcase(x, &k, 2);
-            if (k.t == WM__JV_STR) h = wm__fnv_bytes(h, k.s, k.n);
-            else if (wm__jnum(&k)) { double d = wm__jf(&k) + 0.0; h = wm__fnv_bytes(h ^ 1, &d, sizeof d); } /* 1 == 1.0 == True */
-            else h ^= (uint64_t)k.t;
-            for (p = (unsigned)(h ^ (h >> 32)) & (unsigned)(cap - 1); hx[p] && !wm__jeq(x, &keys[hx[p] - 1], &k); p = (p + 1) & (unsigned)(cap - 1)) {}
-            if (hx[p]) continue;
-            keys[r.a->n] = k;
-            hx[p] = r.a->n + 1;
-            wm__jpush(x, r.a, NULL, l.a->v[i]);
-        }
-        return wm__jkind(r, WM__JK_GEN_UNIQUE);
-    }
-    if (WM__JF("int") || WM__JF("float")) {
-        const wm__jv *dflt = wm__jkw(a, "default", 0);
-        long long k = 0;
-        double f = 0.0;
-        int got = wm__jnum(v) ? (v->t == WM__JV_FLOAT ? 2 : 1) : v->t == WM__JV_STR ? wm__jparse_num(x, v, &k, &f) : 0;
-        if (v->t == WM__JV_UNDEF) { wm__jfail(x, "%.*s of an undefined value (jinja2: UndefinedError)", (int)nl, name); return r; }
-        if (got == 1 && v->t != WM__JV_STR) k = v->i;
-        if (got == 2 && v->t == WM__JV_FLOAT) f = v->f;
-        if (name[0] == 'f') return got ? wm__jflt(got == 1 ? (double)k : f) : dflt ? *dflt : wm__jflt(0.0);
-        if (got == 2) { /* int(float): toward zero; beyond 64 bits refused (Python's integers are not bounded), inf/nan fail as in Python */
-            if (f != f || f >= 9223372036854775808.0 || f < -9223372036854775808.0) { wm__jfail(x, f != f ? "cannot convert float NaN to integer" : "an integer beyond 64 bits"); return r; }
-            return wm__jint((long long)f);
-        }
-        return got ? wm__jint(k) : dflt ? *dflt : wm__jint(0);
-    }
-    if (WM__JF("abs")) {
-        if (v->t == WM__JV_FLOAT) return wm__jflt(fabs(v->f));
-        if (v->t != WM__JV_INT && v->t != WM__JV_BOOL) { wm__jfail(x, "bad operand type for abs(): '%s'", wm__jtype(v)); return r; }
-        if (v->i == (-9223372036854775807LL - 1)) { wm__jfail(x, "an integer beyond 64 bits"); return r; }
-        return wm__jint(v->i < 0 ? -v->i : v->i);
-    }
-    if (WM__JF("indent")) {
-        const wm__jv *w = wm__jkw(a, "width", 0), *first = wm__jkw(a, "first", 1);
-        long long width = w && w->t == WM__JV_INT ? w->i : 4;
-        wm__jsb sb = {x, NULL, 0, 0}, src = {x, NULL, 0, 0};
-        size_t j, st = 0;
-        char *pad;
-        if (w && w->t == WM__JV_STR) { wm__jfail(x, "indent: a string width is not supported"); return r; }
-        if (v->t != WM__JV_STR) { wm__jfail(x, "indent: a string expected, not '%s' (jinja2: TypeError)", wm__jtype(v)); return r; }
-        if (width < 0) width = 0;
-        if (width > (long long)WM__J_OUT) { wm__jfail(x, "indent: a width past the output limit"); return r; }
-        if (!(pad = (char *)wm__jalloc(x, (size_t)width + 1))) return r;
-        memset(pad, ' ', (size_t)width);
-        wm__jto_str(&src, v, 0);
-        if (first && wm__jtruthy(first)) wm__jsb_put(&sb, pad, (size_t)width);
-        for (j = 0; j < src.n && !x->err; j++)
-            if (src.p[j] == '\n' && j + 1 < src.n && src.p[j + 1] != '\n') { wm__jsb_put(&sb, src.p + st, j + 1 - st); wm__jsb_put(&sb, pad, (size_t)width); st = j + 1; }
-        wm__jsb_put(&sb, src.p + st, src.n - st);
-        return wm__jstr(sb.p ? sb.p : "", sb.n);
-    }
+    return got ? wm__jint(k) : dflt ? *dflt : wm__jint(0);
+}
+
+static wm__jv wm__jf_abs(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    (void)name; (void)nl; (void)a; /* (unused here) */
+    if (v->t == WM__JV_FLOAT) return wm__jflt(fabs(v->f));
+    if (v->t != WM__JV_INT && v->t != WM__JV_BOOL) { wm__jfail(x, "bad operand type for abs(): '%s'", wm__jtype(v)); return r; }
+    if (v->i == (-9223372036854775807LL - 1)) { wm__jfail(x, "an integer beyond 64 bits"); return r; }
+    return wm__jint(v->i < 0 ? -v->i : v->i);
+}
+
+static wm__jv wm__jf_indent(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    wm__jv r = wm__jval(WM__JV_UNDEF);
+    const wm__jv *w = wm__jkw(a, "width", 0), *first = wm__jkw(a, "first", 1);
+    long long width = w && w->t == WM__JV_INT ? w->i : 4;
+    wm__jsb sb = {x, NULL, 0, 0}, src = {x, NULL, 0, 0};
+    size_t j, st = 0;
+    char *pad;
+    (void)name; (void)nl; /* (unused here) */
+    if (w && w->t == WM__JV_STR) { wm__jfail(x, "indent: a string width is not supported"); return r; }
+    if (v->t != WM__JV_STR) { wm__jfail(x, "indent: a string expected, not '%s' (jinja2: TypeError)", wm__jtype(v)); return r; }
+    if (width < 0) width = 0;
+    if (width > (long long)WM__J_OUT) { wm__jfail(x, "indent: a width past the output limit"); return r; }
+    if (!(pad = (char *)wm__jalloc(x, (size_t)width + 1))) return r;
+    memset(pad, ' ', (size_t)width);
+    wm__jto_str(&src, v, 0);
+    if (first && wm__jtruthy(first)) wm__jsb_put(&sb, pad, (size_t)width);
+    for (j = 0; j < src.n && !x->err; j++)
+        if (src.p[j] == '\n' && j + 1 < src.n && src.p[j + 1] != '\n') { wm__jsb_put(&sb, src.p + st, j + 1 - st); wm__jsb_put(&sb, pad, (size_t)width); st = j + 1; }
+    wm__jsb_put(&sb, src.p + st, src.n - st);
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+#undef WM__JF
+
+static wm__jv wm__jfilter_now(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
+    static const struct { const char *name; wm__jfilter_fn fn; } filters[] = {
+        {"safe", wm__jf_safe}, {"trim", wm__jf_trim}, {"string", wm__jf_string}, {"tojson", wm__jf_tojson},
+        {"length", wm__jf_length}, {"count", wm__jf_length}, {"list", wm__jf_list}, {"first", wm__jf_first_last},
+        {"last", wm__jf_first_last}, {"reverse", wm__jf_reverse}, {"join", wm__jf_join}, {"upper", wm__jf_case},
+        {"lower", wm__jf_case}, {"title", wm__jf_case}, {"capitalize", wm__jf_case}, {"replace", wm__jf_replace},
+        {"default", wm__jf_default}, {"d", wm__jf_default}, {"items", wm__jf_items}, {"selectattr", wm__jf_select},
+        {"rejectattr", wm__jf_select}, {"select", wm__jf_select}, {"reject", wm__jf_select}, {"map", wm__jf_map},
+        {"unique", wm__jf_unique}, {"int", wm__jf_number}, {"float", wm__jf_number}, {"abs", wm__jf_abs},
+        {"indent", wm__jf_indent}};
+    size_t k;
+    if (!wm__jstep(x, 1)) return wm__jval(WM__JV_UNDEF);
+    for (k = 0; k < sizeof filters / sizeof filters[0]; k++)
+        if (wm__jname_is(name, nl, filters[k].name)) return filters[k].fn(x, v, name, nl, a);
     wm__jfail(x, "the filter '%.*s' is not supported", (int)nl, name);
-    return r;
+    return wm__jval(WM__JV_UNDEF);
 }
 
 /* ---- statements ------------------------------------------------------------------ */
@@ -17107,7 +17209,23 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     if (x->err) return;
     if (n_items == 0) { x->pos = body; r = wm__jblock(x, 1); }
     else if (i < n_items || r == WM__JE_EOF) { x->pos = body; r = wm__jblock(x, 1); } /* after a break: read past the body */
-    if (r == WM__JE_ELSE) { wm__jexpect(x, WM__JT_BLKEND, NULL); r = wm__jblock(x, n_items != 0); }
+    if (r == WM__JE_ELSE) { /* the else body: a frame of its own (jinja2), its sets not seen after the loop */
+        wm__jv own = wm__jnew(x, WM__JV_DICT);
+        int framed = 0;
+        wm__jexpect(x, WM__JT_BLKEND, NULL);
+        if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !own.a) { wm__jfail(x, "loops nested too deep"); return; }
+        if (!n_items && !x->err) {
+            wm__jloop_scope(x, x->pos, 2, &uses, &undef);
+            if (x->err || !uses.a || !undef.a) return;
+            for (u = 0; u < undef.a->n; u++) wm__jput(x, own.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
+            x->frames[x->nframes++] = uses.a;
+            framed = 1;
+        }
+        x->scope[x->nscope++] = own.a;
+        r = wm__jblock(x, n_items != 0);
+        x->nscope--;
+        x->nframes -= framed;
+    }
     if (!x->err && r != WM__JE_ENDFOR) wm__jfail(x, "{%% for %%} without its {%% endfor %%}");
     wm__jexpect(x, WM__JT_BLKEND, NULL);
 }
@@ -17334,17 +17452,18 @@ static void wm__jroot_scope(wm__jx *x, wm__jarr *ctx) {
         if (seen.a->v[k].i == WM__JS_STORE) wm__jput(x, ctx, seen.a->k[k].s, seen.a->k[k].n, wm__jval(WM__JV_UNDEF));
     x->frames[x->nframes++] = seen.a;
 }
-/* a loop body's (or set block's) frame from token body: its first uses (*uses), and the names it stores
-   first that no enclosing frame uses (*undef: undefined at each iteration's start until set, as jinja2's locals) */
+/* a loop body's (set_block 1: a set block's, 2: a for's else body's) frame from token body: its first uses
+   (*uses), and the names it stores first that no enclosing frame uses (*undef: undefined at each iteration's
+   start until set, as jinja2's locals) */
 static void wm__jloop_scope(wm__jx *x, int body, int set_block, wm__jv *uses, wm__jv *undef) {
-    static const char *const stops[] = {"else", "endfor"}, *const set_stops[] = {"endset"};
+    static const char *const stops[] = {"else", "endfor"}, *const set_stops[] = {"endset"}, *const else_stops[] = {"endfor"};
     wm__jscope c;
     int k, f;
     *uses = wm__jnew(x, WM__JV_DICT);
     *undef = wm__jnew(x, WM__JV_LIST);
     if (!uses->a || !undef->a) return;
     c.x = x; c.depth = 0;
-    wm__js_block(&c, uses->a, body, set_block ? set_stops : stops, set_block ? 1 : 2);
+    wm__js_block(&c, uses->a, body, set_block == 1 ? set_stops : set_block == 2 ? else_stops : stops, set_block ? 1 : 2);
     for (k = 0; k < uses->a->n && !x->err; k++) {
         const wm__jv *name = &uses->a->k[k];
         int outer = 0;
@@ -19235,7 +19354,7 @@ static uint32_t wm__uc_lowercase(uint32_t cp) {
     }
     return cp;
 }
-#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) /* (the chat templates' upper(), their one user) */
+#if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA) /* (the chat templates' upper(), their one user) */
 static uint32_t wm__uc_uppercase(uint32_t cp) { /* (the table's inverse, scanned: templates' short strings) */
     int k;
     for (k = 0; k < wm__uc_lower.n; k++)

@@ -4891,7 +4891,7 @@ static void test_cache_types(void) {
     }
 }
 
-/* ---- the header's map: CONTENTS true to the banners, EXTENDING's names real -- */
+/* ---- the header's map: CONTENTS true to the banners, EXTENDING's names real, under 1 MiB */
 
 static void test_contents(void) {
     size_t n = 0, i, nl = 0;
@@ -4900,6 +4900,7 @@ static void test_contents(void) {
     int rows = 0, bad = 0, tags = 0, names = 0;
     check(h != NULL, "wm.h readable");
     if (!h) return;
+    check(n < 1048576, "wm.h is %zu bytes, under 1 MiB (what common code tools read whole)", n);
     for (i = 0; i < n; i++) nl += h[i] == '\n';
     line = (char **)malloc(sizeof(char *) * (nl + 2));
     for (p = h, nl = 0; p < h + n; nl++) { /* lines, NUL-terminated in place */

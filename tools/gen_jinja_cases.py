@@ -110,6 +110,9 @@ CASES = [
     "{% set blk %}{% for x in [1, 2] %}{{ n + x }}{% set n = x %}{% endfor %}{% set n = 2 %}{% endset %}{{ blk }}",
     "{% set blk %}{{ n }}{% set n = 2 %}{{ n }}{% endset %}{{ blk }}{{ n }}",
     "{{ n }}{% set blk %}{% for x in [1] %}{{ n }}{% endfor %}{% set n = 2 %}{% endset %}{{ blk }}",
+    # a for's else body is a frame of its own: what it sets is not seen after the loop
+    "{% for x in [] %}{% else %}{% set n = 1 %}{{ n }}{% endfor %}|{{ n }}",
+    "{% for x in [] %}{% else %}{{ n }}{% set n = 1 %}{{ n }}{% endfor %}|{{ n }}|{% for x in [] %}{% else %}{{ q }}{% set q = 1 %}{% endfor %}|{{ q }}",
     # unique is lazy: the items before an unhashable one are yielded, then it fails
     "{% set v = ['v', 1, [1, 2]] %}{{ (1 in v | unique(case_sensitive=true))['k'] }}|{{ 'v' in v | unique }}|{{ v | unique | first }}",
     "{% set v = ['v', 1, [1, 2]] %}{{ [9] in v | unique }}",
