@@ -40,7 +40,7 @@
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
-      @JINJA          2566  Jinja chat templates
+      @JINJA          2656  Jinja chat templates
       @STDIO           469  stdio helpers
       @UNICODE        1353  Unicode tables and their lookups (an appendix)
 
@@ -15613,11 +15613,15 @@ static const char *wm__jtype(const wm__jv *v) {
 }
 static int wm__jnum(const wm__jv *v) { return v->t == WM__JV_INT || v->t == WM__JV_FLOAT || v->t == WM__JV_BOOL; }
 static double wm__jf(const wm__jv *v) { return v->t == WM__JV_FLOAT ? v->f : (double)v->i; }
+static int wm__jset_like(const wm__jv *v);
+static int wm__jsubset(wm__jx *x, const wm__jv *a, const wm__jv *b);
 static int wm__jeq_d(wm__jx *x, const wm__jv *a, const wm__jv *b, int d) {
     int i;
     if (wm__jnum(a) && wm__jnum(b)) return wm__jf(a) == wm__jf(b);
     if (d > WM__J_VDEPTH) return wm__jfail(x, "values nested too deep to compare (more than %d levels)", WM__J_VDEPTH);
     if (a->t != b->t) return 0;
+    if (wm__jset_like(a) && wm__jset_like(b)) return wm__jsubset(x, a, b) && wm__jsubset(x, b, a); /* (as sets) */
+    if (a->t == WM__JV_LIST && a->ns == WM__JK_VALUES) return a->a == b->a; /* dict_values: by identity */
     if (a->t == WM__JV_LIST && (a->ns != b->ns || WM__JK_LAZY(a))) return WM__JK_LAZY(a) && a->a == b->a; /* [1] != (1,); an iterator is itself */
     switch (a->t) {
     case WM__JV_STR: return a->n == b->n && !memcmp(a->s, b->s, a->n);
@@ -15636,6 +15640,26 @@ static int wm__jeq_d(wm__jx *x, const wm__jv *a, const wm__jv *b, int d) {
 }
 static int wm__jeq(wm__jx *x, const wm__jv *a, const wm__jv *b) { return wm__jeq_d(x, a, b, 0); }
 static int wm__jeq(wm__jx *x, const wm__jv *a, const wm__jv *b);
+/* dict_keys and dict_items compare as Python's sets: a <= b when every item of a is in b */
+static int wm__jset_like(const wm__jv *v) { return v->t == WM__JV_LIST && (v->ns == WM__JK_KEYS || v->ns == WM__JK_ITEMS); }
+static int wm__jsubset(wm__jx *x, const wm__jv *a, const wm__jv *b) {
+    int i, j, found = 1;
+    if (!wm__jstep(x, (long long)a->a->n * b->a->n / 16)) return 0;
+    for (i = 0; i < a->a->n && found && !x->err; i++)
+        for (found = 0, j = 0; j < b->a->n && !found && !x->err; j++) found = wm__jeq(x, &a->a->v[i], &b->a->v[j]);
+    return found && !x->err;
+}
+static int wm__jcmp(wm__jx *x, const wm__jv *a, const wm__jv *b, int *r);
+/* a op b for op <, <=, > or >= (op[1] '=' for the latter of each) */
+static int wm__jorder(wm__jx *x, const wm__jv *a, const wm__jv *b, const char *op) {
+    int c = 0;
+    if (wm__jset_like(a) && wm__jset_like(b)) { /* subsets, not an order */
+        int lt = op[0] == '<', sub = wm__jsubset(x, lt ? a : b, lt ? b : a);
+        return op[1] == '=' ? sub : sub && !wm__jsubset(x, lt ? b : a, lt ? a : b);
+    }
+    if (!wm__jcmp(x, a, b, &c)) return 0;
+    return op[0] == '<' ? (op[1] == '=' ? c <= 0 : c < 0) : (op[1] == '=' ? c >= 0 : c > 0);
+}
 static int wm__jcmp(wm__jx *x, const wm__jv *a, const wm__jv *b, int *r) { /* <0, 0, >0 */
     if (wm__jnum(a) && wm__jnum(b)) { double p = wm__jf(a), q = wm__jf(b); *r = p < q ? -1 : p > q; return 1; }
     if (a->t == WM__JV_STR && b->t == WM__JV_STR) {
@@ -15971,6 +15995,11 @@ static wm__jv wm__jpostfix(wm__jx *x, wm__jv v, int sk) {
         } else if (wm__jaccept(x, WM__JT_OP, "[")) {
             wm__jv a = wm__jval(WM__JV_NONE), b = a, c = a;
             int slice = 0;
+            if (wm__jaccept(x, WM__JT_OP, "]")) { /* o[]: an empty tuple key (jinja2), which nothing holds */
+                if (!sk && v.t == WM__JV_UNDEF) wm__jfail(x, "an index into an undefined value (jinja2: UndefinedError)");
+                if (!sk) v = wm__jval(WM__JV_UNDEF);
+                continue;
+            }
             if (!wm__jis(x, WM__JT_OP, ":")) a = wm__jexpr(x, sk);
             if (wm__jis(x, WM__JT_OP, ",")) { /* o[a, b]: a tuple key, as jinja2 reads it */
                 wm__jv t = sk ? a : wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
@@ -16224,7 +16253,7 @@ static wm__jv wm__jcompare(wm__jx *x, int sk) {
     for (;;) {
         const char *op = NULL;
         wm__jv b;
-        int r = 0, c;
+        int r = 0;
         if (x->err) return a;
         if (wm__jis(x, WM__JT_OP, "==") || wm__jis(x, WM__JT_OP, "!=") || wm__jis(x, WM__JT_OP, "<") || wm__jis(x, WM__JT_OP, ">") ||
             wm__jis(x, WM__JT_OP, "<=") || wm__jis(x, WM__JT_OP, ">="))
@@ -16240,7 +16269,7 @@ static wm__jv wm__jcompare(wm__jx *x, int sk) {
         else if (op[0] == '!') r = !wm__jeq(x, &a, &b);
         else if (op[0] == 'i') r = wm__jin(x, &a, &b);
         else if (op[0] == 'n') r = !wm__jin(x, &a, &b);
-        else if (wm__jcmp(x, &a, &b, &c)) r = op[0] == '<' ? (op[1] == '=' ? c <= 0 : c < 0) : (op[1] == '=' ? c >= 0 : c > 0);
+        else r = wm__jorder(x, &a, &b, op);
         result = r;
         a = b;
     }
@@ -16483,133 +16512,196 @@ static void wm__jstrftime(wm__jsb *b, const wm__jv *fmt, long long now) {
     }
 }
 
-static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na, const wm__jv *kw, const char *const *kn, const size_t *kl, int nk) {
-    const wm__jv *self = fn->a && fn->a->n ? &fn->a->v[0] : NULL;
-    const char *f = fn->s;
-    wm__jv none = wm__jval(WM__JV_NONE);
+/* the globals and methods, each a function of the table in wm__jcall: self (NULL for a global), the
+   name it was called by, the call's arguments */
+typedef struct wm__jcargs { const wm__jv *args; int na; const wm__jv *kw; const char *const *kn; const size_t *kl; int nk; } wm__jcargs;
+typedef wm__jv (*wm__jcall_fn)(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c);
+#define WM__JA0 (c->na > 0 ? &c->args[0] : NULL)
+static wm__jv wm__jnot_supported(wm__jx *x, const wm__jv *self, const char *f) {
+    wm__jfail(x, self && self->t == WM__JV_STR ? "the string method '%s' is not supported" : "the method '%s' is not supported", f);
+    return wm__jval(WM__JV_NONE);
+}
+
+static wm__jv wm__jg_raise(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    (void)self; (void)f; /* (unused here) */
+    if (c->na) wm__jto_str(&sb, &c->args[0], 0);
+    wm__jfail(x, "%.*s", (int)(sb.n > 500 ? 500 : sb.n), sb.p ? sb.p : "");
+    x->err = 2;
+    return wm__jval(WM__JV_NONE);
+}
+
+static wm__jv wm__jg_strftime(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    wm__jsb sb = {x, NULL, 0, 0};
+    (void)self; (void)f; /* (unused here) */
+    if (c->na && c->args[0].t == WM__JV_STR) wm__jstrftime(&sb, &c->args[0], x->now);
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+
+static wm__jv wm__jg_namespace(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* namespace(), dict() */
+    wm__jv r = wm__jnew(x, WM__JV_DICT);
     int i;
-    if (!wm__jstep(x, 1)) return none;
+    (void)self; /* (unused here) */
+    if (c->na && c->args[0].t == WM__JV_DICT)
+        for (i = 0; i < c->args[0].a->n; i++) wm__jput(x, r.a, c->args[0].a->k[i].s, c->args[0].a->k[i].n, c->args[0].a->v[i]);
+    for (i = 0; i < c->nk; i++) wm__jput(x, r.a, c->kn[i], c->kl[i], c->kw[i]);
+    r.ns = f[0] == 'n';
+    return r;
+}
+
+static wm__jv wm__jg_range(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    const wm__jv *args = c->args;
+    int na = c->na, i;
+    long long lo = 0, hi = na > 1 ? args[1].i : na ? args[0].i : 0, st = na > 2 ? args[2].i : 1, v;
+    wm__jv r = wm__jnew(x, WM__JV_LIST);
+    (void)self; (void)f; /* (unused here) */
+    if (na > 1) lo = args[0].i;
+    for (i = 0; i < na; i++)
+        if (args[i].t != WM__JV_INT || args[i].i > (1LL << 53) || args[i].i < -(1LL << 53)) { wm__jfail(x, "range: integers within 2^53 expected"); return r; }
+    if (st == 0) { wm__jfail(x, "range: the step is 0"); return r; }
+    if (((double)hi - (double)lo) / (double)st > 1e6) { wm__jfail(x, "range: more than a million items"); return r; }
+    for (v = 0; st > 0 ? lo < hi && v <= (hi - 1 - lo) / st : lo > hi && v <= (lo - 1 - hi) / -st; v++) wm__jpush(x, r.a, NULL, wm__jint(lo + v * st));
+    r.ns = WM__JK_RANGE;
+    r.i = lo; r.f = (double)hi; r.n = (size_t)st;
+    return r;
+}
+
+static wm__jv wm__js_strip(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* strip, lstrip, rstrip */
+    return wm__jstrip(x, self, WM__JA0, f[0] != 'r', f[0] != 'l');
+}
+
+static wm__jv wm__js_split(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    (void)f; /* (unused here) */
+    return wm__jsplit(x, self, WM__JA0, c->na > 1 && c->args[1].t == WM__JV_INT ? c->args[1].i : -1);
+}
+
+static wm__jv wm__js_starts(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* startswith, endswith */
+    (void)x; /* (unused here) */
+    return wm__jbool(WM__JA0 && wm__jstarts(self, WM__JA0, f[0] == 'e'));
+}
+
+static wm__jv wm__js_case(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* upper, lower, title, capitalize */
+    (void)c; /* (unused here) */
+    return wm__jcase(x, self, f[0] == 'u' ? 1 : f[0] == 'l' ? 2 : f[0] == 't' ? 3 : 4);
+}
+
+static wm__jv wm__js_replace(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    if (c->na < 2) return wm__jnot_supported(x, self, f);
+    return wm__jreplace(x, self, &c->args[0], &c->args[1], c->na > 2 && c->args[2].t == WM__JV_INT ? c->args[2].i : -1);
+}
+
+static wm__jv wm__js_find(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    const wm__jv *a0 = WM__JA0;
+    size_t j;
+    if (!a0 || a0->t != WM__JV_STR) return wm__jnot_supported(x, self, f);
+    j = a0->n ? wm__jfind(x, self->s, self->n, a0->s, a0->n, 0) : 0;
+    return wm__jint(j < self->n || !a0->n ? (long long)wm__jutf8_count(self->s, j) : -1);
+}
+
+static wm__jv wm__js_count(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    const wm__jv *a0 = WM__JA0;
+    size_t j = 0;
+    long long n = 0;
+    if (!a0 || a0->t != WM__JV_STR || !a0->n) return wm__jnot_supported(x, self, f);
+    while ((j = wm__jfind(x, self->s, self->n, a0->s, a0->n, j)) < self->n) { n++; j += a0->n; }
+    return wm__jint(n);
+}
+
+static wm__jv wm__js_join(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    wm__jv l;
+    wm__jsb sb = {x, NULL, 0, 0};
+    int i;
+    if (!WM__JA0) return wm__jnot_supported(x, self, f);
+    l = wm__jlist_of(x, WM__JA0);
+    for (i = 0; l.a && i < l.a->n; i++) { if (i) wm__jsb_put(&sb, self->s, self->n); wm__jto_str(&sb, &l.a->v[i], 0); }
+    return wm__jstr(sb.p ? sb.p : "", sb.n);
+}
+
+static wm__jv wm__js_splitlines(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    wm__jv r = wm__jnew(x, WM__JV_LIST);
+    size_t j, st = 0;
+    (void)f; (void)c; /* (unused here) */
+    for (j = 0; j < self->n; j++)
+        if (self->s[j] == '\n' || self->s[j] == '\r') {
+            wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, j - st));
+            if (self->s[j] == '\r' && j + 1 < self->n && self->s[j + 1] == '\n') j++;
+            st = j + 1;
+        }
+    if (st < self->n) wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, self->n - st));
+    return r;
+}
+
+static wm__jv wm__js_is(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* isdigit, isalpha, isspace */
+    size_t j;
+    int ok = self->n > 0;
+    (void)x; (void)c; /* (unused here) */
+    for (j = 0; j < self->n; j++) {
+        char ch = self->s[j];
+        if (f[2] == 's') { int w = wm__jws_at(self->s, self->n, j); ok &= w > 0; if (w > 1) j += (size_t)w - 1; continue; }
+        ok &= f[2] == 'd' ? ch >= '0' && ch <= '9' : (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+    }
+    return wm__jbool(ok);
+}
+
+static wm__jv wm__jl_count(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* list.count, list.index */
+    long long n = 0;
+    int i;
+    if (c->na != 1) return wm__jnot_supported(x, self, f);
+    for (i = 0; i < self->a->n && !x->err; i++)
+        if (wm__jeq(x, &self->a->v[i], &c->args[0])) { if (f[0] == 'i') return wm__jint(i); n++; }
+    if (f[0] == 'i') { wm__jfail(x, "list.index(x): x not in list"); return wm__jval(WM__JV_NONE); }
+    return wm__jint(n);
+}
+
+static wm__jv wm__jd_view(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* items, keys, values */
+    wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), f[0] == 'k' ? WM__JK_KEYS : f[0] == 'v' ? WM__JK_VALUES : WM__JK_ITEMS);
+    int i;
+    (void)c; /* (unused here) */
+    for (i = 0; i < self->a->n; i++) {
+        if (f[0] == 'k') wm__jpush(x, r.a, NULL, self->a->k[i]);
+        else if (f[0] == 'v') wm__jpush(x, r.a, NULL, self->a->v[i]);
+        else {
+            wm__jv pr = wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
+            wm__jpush(x, pr.a, NULL, self->a->k[i]);
+            wm__jpush(x, pr.a, NULL, self->a->v[i]);
+            wm__jpush(x, r.a, NULL, pr);
+        }
+    }
+    return r;
+}
+
+static wm__jv wm__jd_get(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
+    wm__jv *v;
+    if (!c->na) return wm__jnot_supported(x, self, f);
+    v = c->args[0].t == WM__JV_STR ? wm__jget(self->a, c->args[0].s, c->args[0].n) : NULL;
+    return v ? *v : c->na > 1 ? c->args[1] : wm__jval(WM__JV_NONE);
+}
+#undef WM__JA0
+
+static wm__jv wm__jcall(wm__jx *x, const wm__jv *fn, const wm__jv *args, int na, const wm__jv *kw, const char *const *kn, const size_t *kl, int nk) {
+    enum { G = 0, S = 1, L = 2, D = 3 }; /* what the callee is a method of: nothing (a global), a str, a list or tuple, a dict */
+    static const struct { unsigned char of; const char *name; wm__jcall_fn fn; } calls[] = {
+        {G, "raise_exception", wm__jg_raise}, {G, "strftime_now", wm__jg_strftime}, {G, "namespace", wm__jg_namespace}, {G, "dict", wm__jg_namespace},
+        {G, "range", wm__jg_range}, {S, "strip", wm__js_strip}, {S, "lstrip", wm__js_strip}, {S, "rstrip", wm__js_strip}, {S, "split", wm__js_split},
+        {S, "startswith", wm__js_starts}, {S, "endswith", wm__js_starts}, {S, "upper", wm__js_case}, {S, "lower", wm__js_case},
+        {S, "title", wm__js_case}, {S, "capitalize", wm__js_case}, {S, "replace", wm__js_replace}, {S, "find", wm__js_find},
+        {S, "count", wm__js_count}, {S, "join", wm__js_join}, {S, "splitlines", wm__js_splitlines}, {S, "isdigit", wm__js_is},
+        {S, "isalpha", wm__js_is}, {S, "isspace", wm__js_is}, {L, "count", wm__jl_count}, {L, "index", wm__jl_count},
+        {D, "items", wm__jd_view}, {D, "keys", wm__jd_view}, {D, "values", wm__jd_view}, {D, "get", wm__jd_get}};
+    const wm__jv *self = fn->a && fn->a->n ? &fn->a->v[0] : NULL;
+    wm__jcargs c;
+    size_t k;
+    int of;
+    if (!wm__jstep(x, 1)) return wm__jval(WM__JV_NONE);
     if (fn->t != WM__JV_FN) {
         wm__jfail(x, fn->t == WM__JV_UNDEF ? "a call of an undefined function" : "'%s' object is not callable", wm__jtype(fn));
         return wm__jval(WM__JV_UNDEF);
     }
-    if (!self) { /* globals */
-        if (!strcmp(f, "raise_exception")) {
-            wm__jsb sb = {x, NULL, 0, 0};
-            if (na) wm__jto_str(&sb, &args[0], 0);
-            wm__jfail(x, "%.*s", (int)(sb.n > 500 ? 500 : sb.n), sb.p ? sb.p : "");
-            x->err = 2;
-            return none;
-        }
-        if (!strcmp(f, "strftime_now")) {
-            wm__jsb sb = {x, NULL, 0, 0};
-            if (na && args[0].t == WM__JV_STR) wm__jstrftime(&sb, &args[0], x->now);
-            return wm__jstr(sb.p ? sb.p : "", sb.n);
-        }
-        if (!strcmp(f, "namespace") || !strcmp(f, "dict")) {
-            wm__jv r = wm__jnew(x, WM__JV_DICT);
-            if (na && args[0].t == WM__JV_DICT)
-                for (i = 0; i < args[0].a->n; i++) wm__jput(x, r.a, args[0].a->k[i].s, args[0].a->k[i].n, args[0].a->v[i]);
-            for (i = 0; i < nk; i++) wm__jput(x, r.a, kn[i], kl[i], kw[i]);
-            r.ns = f[0] == 'n';
-            return r;
-        }
-        if (!strcmp(f, "range")) {
-            long long lo = 0, hi = na > 1 ? args[1].i : na ? args[0].i : 0, st = na > 2 ? args[2].i : 1, v;
-            wm__jv r = wm__jnew(x, WM__JV_LIST);
-            if (na > 1) lo = args[0].i;
-            for (i = 0; i < na; i++)
-                if (args[i].t != WM__JV_INT || args[i].i > (1LL << 53) || args[i].i < -(1LL << 53)) { wm__jfail(x, "range: integers within 2^53 expected"); return r; }
-            if (st == 0) { wm__jfail(x, "range: the step is 0"); return r; }
-            if (((double)hi - (double)lo) / (double)st > 1e6) { wm__jfail(x, "range: more than a million items"); return r; }
-            for (v = 0; st > 0 ? lo < hi && v <= (hi - 1 - lo) / st : lo > hi && v <= (lo - 1 - hi) / -st; v++) wm__jpush(x, r.a, NULL, wm__jint(lo + v * st));
-            r.ns = WM__JK_RANGE;
-            r.i = lo; r.f = (double)hi; r.n = (size_t)st;
-            return r;
-        }
-    }
-    if (self && self->t == WM__JV_STR) {
-        const wm__jv *a0 = na > 0 ? &args[0] : NULL, *a1 = na > 1 ? &args[1] : NULL;
-        if (!strcmp(f, "strip")) return wm__jstrip(x, self, a0, 1, 1);
-        if (!strcmp(f, "lstrip")) return wm__jstrip(x, self, a0, 1, 0);
-        if (!strcmp(f, "rstrip")) return wm__jstrip(x, self, a0, 0, 1);
-        if (!strcmp(f, "split")) return wm__jsplit(x, self, a0, a1 && a1->t == WM__JV_INT ? a1->i : -1);
-        if (!strcmp(f, "startswith") || !strcmp(f, "endswith")) return wm__jbool(a0 && wm__jstarts(self, a0, f[0] == 'e'));
-        if (!strcmp(f, "upper")) return wm__jcase(x, self, 1);
-        if (!strcmp(f, "lower")) return wm__jcase(x, self, 2);
-        if (!strcmp(f, "title")) return wm__jcase(x, self, 3);
-        if (!strcmp(f, "capitalize")) return wm__jcase(x, self, 4);
-        if (!strcmp(f, "replace") && a0 && a1) return wm__jreplace(x, self, a0, a1, na > 2 && args[2].t == WM__JV_INT ? args[2].i : -1);
-        if (!strcmp(f, "find") && a0 && a0->t == WM__JV_STR) {
-            size_t j = a0->n ? wm__jfind(x, self->s, self->n, a0->s, a0->n, 0) : 0;
-            return wm__jint(j < self->n || !a0->n ? (long long)wm__jutf8_count(self->s, j) : -1);
-        }
-        if (!strcmp(f, "count") && a0 && a0->t == WM__JV_STR && a0->n) {
-            size_t j = 0;
-            long long c = 0;
-            while ((j = wm__jfind(x, self->s, self->n, a0->s, a0->n, j)) < self->n) { c++; j += a0->n; }
-            return wm__jint(c);
-        }
-        if (!strcmp(f, "join") && a0) {
-            wm__jv l = wm__jlist_of(x, a0);
-            wm__jsb sb = {x, NULL, 0, 0};
-            for (i = 0; l.a && i < l.a->n; i++) { if (i) wm__jsb_put(&sb, self->s, self->n); wm__jto_str(&sb, &l.a->v[i], 0); }
-            return wm__jstr(sb.p ? sb.p : "", sb.n);
-        }
-        if (!strcmp(f, "splitlines")) {
-            wm__jv r = wm__jnew(x, WM__JV_LIST);
-            size_t j, st = 0;
-            for (j = 0; j < self->n; j++)
-                if (self->s[j] == '\n' || self->s[j] == '\r') {
-                    wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, j - st));
-                    if (self->s[j] == '\r' && j + 1 < self->n && self->s[j + 1] == '\n') j++;
-                    st = j + 1;
-                }
-            if (st < self->n) wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, self->n - st));
-            return r;
-        }
-        if (!strcmp(f, "isdigit") || !strcmp(f, "isalpha") || !strcmp(f, "isspace")) {
-            size_t j;
-            int ok = self->n > 0;
-            for (j = 0; j < self->n; j++) {
-                char c = self->s[j];
-                if (f[2] == 's') { int w = wm__jws_at(self->s, self->n, j); ok &= w > 0; if (w > 1) j += (size_t)w - 1; continue; }
-                ok &= f[2] == 'd' ? c >= '0' && c <= '9' : (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-            }
-            return wm__jbool(ok);
-        }
-        wm__jfail(x, "the string method '%s' is not supported", f);
-        return none;
-    }
-    if (self && self->t == WM__JV_LIST && self->ns <= WM__JK_TUPLE && na == 1 && (!strcmp(f, "count") || !strcmp(f, "index"))) {
-        long long c = 0;
-        for (i = 0; i < self->a->n && !x->err; i++)
-            if (wm__jeq(x, &self->a->v[i], &args[0])) { if (f[0] == 'i') return wm__jint(i); c++; }
-        if (f[0] == 'i') { wm__jfail(x, "list.index(x): x not in list"); return none; }
-        return wm__jint(c);
-    }
-    if (self && self->t == WM__JV_DICT) {
-        if (!strcmp(f, "items") || !strcmp(f, "keys") || !strcmp(f, "values")) {
-            wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), f[0] == 'k' ? WM__JK_KEYS : f[0] == 'v' ? WM__JK_VALUES : WM__JK_ITEMS);
-            for (i = 0; i < self->a->n; i++) {
-                if (f[0] == 'k') wm__jpush(x, r.a, NULL, self->a->k[i]);
-                else if (f[0] == 'v') wm__jpush(x, r.a, NULL, self->a->v[i]);
-                else {
-                    wm__jv pr = wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_TUPLE);
-                    wm__jpush(x, pr.a, NULL, self->a->k[i]);
-                    wm__jpush(x, pr.a, NULL, self->a->v[i]);
-                    wm__jpush(x, r.a, NULL, pr);
-                }
-            }
-            return r;
-        }
-        if (!strcmp(f, "get") && na) {
-            wm__jv *v = args[0].t == WM__JV_STR ? wm__jget(self->a, args[0].s, args[0].n) : NULL;
-            return v ? *v : na > 1 ? args[1] : none;
-        }
-    }
-    wm__jfail(x, "the method '%s' is not supported", f);
-    return none;
+    of = !self ? G : self->t == WM__JV_STR ? S : self->t == WM__JV_LIST && self->ns <= WM__JK_TUPLE ? L : self->t == WM__JV_DICT ? D : -1;
+    c.args = args; c.na = na; c.kw = kw; c.kn = kn; c.kl = kl; c.nk = nk;
+    for (k = 0; k < sizeof calls / sizeof calls[0]; k++)
+        if (calls[k].of == of && !strcmp(calls[k].name, fn->s)) return calls[k].fn(x, self, fn->s, &c);
+    return wm__jnot_supported(x, self, fn->s);
 }
 
 /* ---- filters and tests ---------------------------------------------------------- */
@@ -16734,7 +16826,6 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
         {"divisibleby", WM__JTK_MOD, 0}, {"lower", WM__JTK_CASE, 0}, {"upper", WM__JTK_CASE, 1}};
     const wm__jv *a0 = a->n ? &a->v[0] : NULL;
     size_t k;
-    int c = 0;
     if (!wm__jstep(x, 1)) return 0;
     for (k = 0; k < sizeof tests / sizeof tests[0] && !wm__jname_is(name, nl, tests[k].name); k++) {}
     if (k == sizeof tests / sizeof tests[0]) return wm__jfail(x, "the test '%.*s' is not supported", (int)nl, name);
@@ -16748,8 +16839,7 @@ static int wm__jtest(wm__jx *x, const wm__jv *v, const char *name, size_t nl, co
         if (tests[k].arg == 0) return wm__jeq(x, v, a0);
         if (tests[k].arg == 1) return !wm__jeq(x, v, a0);
         if (tests[k].arg == 2) return wm__jin(x, v, a0);
-        if (!wm__jcmp(x, v, a0, &c)) return 0;
-        return tests[k].arg == 3 ? c < 0 : tests[k].arg == 4 ? c <= 0 : tests[k].arg == 5 ? c > 0 : c >= 0;
+        return wm__jorder(x, v, a0, tests[k].arg == 3 ? "<" : tests[k].arg == 4 ? "<=" : tests[k].arg == 5 ? ">" : ">=");
     default: { /* odd, even, divisibleby: value % n as Python computes it, numbers only */
         wm__jv two = wm__jint(2), m;
         const wm__jv *d = tests[k].arg ? &two : a0;

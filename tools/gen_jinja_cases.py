@@ -113,6 +113,12 @@ CASES = [
     # a for's else body is a frame of its own: what it sets is not seen after the loop
     "{% for x in [] %}{% else %}{% set n = 1 %}{{ n }}{% endfor %}|{{ n }}",
     "{% for x in [] %}{% else %}{{ n }}{% set n = 1 %}{{ n }}{% endfor %}|{{ n }}|{% for x in [] %}{% else %}{{ q }}{% set q = 1 %}{% endfor %}|{{ q }}",
+    # o[] is a subscript by the empty tuple (a test's argument may be one: 1 is odd in [] reads a name "in")
+    "{{ l[] }}|{{ d[] }}|{{ 'ab'[] }}|{% if false %}{{ {} is callable in [] }}{% endif %}",
+    "{{ 1 is odd in [] }}",
+    # dict_keys and dict_items compare as sets; dict_values by identity
+    "{{ d.items() >= d.keys() }}|{{ d.keys() <= d.keys() }}|{{ d.keys() < d.keys() }}|{{ d.keys() == {'a': 2, 'k': 3}.keys() }}|{{ {'a': 1}.keys() < d.keys() }}|{{ d.values() == d.values() }}",
+    "{{ d.values() < d.values() }}",
     # unique is lazy: the items before an unhashable one are yielded, then it fails
     "{% set v = ['v', 1, [1, 2]] %}{{ (1 in v | unique(case_sensitive=true))['k'] }}|{{ 'v' in v | unique }}|{{ v | unique | first }}",
     "{% set v = ['v', 1, [1, 2]] %}{{ [9] in v | unique }}",
