@@ -5074,6 +5074,18 @@ static void test_unicode_tables(void) {
         if (n1 >= 2) UC_MIX(wm__compose(buf[0], buf[1]));
     }
 #endif
+#ifndef WM_NO_UNICODE_NORM
+    { /* what the normalizers pass through as it is: no decomposition, class 0, no part of any composition */
+        int bad = 0, k;
+        for (cp = 0x300; cp < 0x110000; cp++) {
+            if (wm__nfc_active(cp)) continue;
+            bad += wm__decompose(cp, 1, buf, 0, 16) != 1 || buf[0] != cp || wm__ccc(cp) || wm__composes_back(cp);
+        }
+        for (k = 0; k < wm__uc_comp.n; k++)
+            bad += !wm__nfc_active(wm__uc_cp(&wm__uc_comp, k, 0)) || !wm__nfc_active(wm__uc_cp(&wm__uc_comp, k, 3));
+        check(bad == 0, "Unicode tables: the characters NFC and NFKC pass through as they are (%d wrong)", bad);
+    }
+#endif
 #undef UC_MIX
     check(h == 0xe7d91d0d818b769eull, "Unicode tables: every code point's properties hash to %016llx", (unsigned long long)h);
 }

@@ -115,7 +115,7 @@ def packed(name, rows, comment, widths=None, raw=(), key=0):
         r = next((i for i, row in enumerate(rows) if row[key] >= 256 * b), len(rows))
         ix.append(pack(r, 2, False))
     rec = sum(widths)
-    per = 4000 // rec
+    per = 1 << ((4000 // rec).bit_length() - 1)  # records per chunk: a power of two (a shift, not a division, per probe)
     recs = ["".join(pack(v, w, k not in raw) for k, (v, w) in enumerate(zip(r, widths))) for r in rows]
     chunks = ["".join(recs[i:i + per]) for i in range(0, len(recs), per)]
     lines = []
@@ -123,9 +123,9 @@ def packed(name, rows, comment, widths=None, raw=(), key=0):
         lines.append("    \"" + "\"\n    \"".join(c[i:i + 104] for i in range(0, len(c), 104)) + "\",")
     ixs = "".join(ix)
     return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const char %s_ix[] =\n    \"%s\";\n"
-            "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d};\n" %
+            "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d, %d};\n" %
             (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 104] for i in range(0, len(ixs), 104)),
-             name, name, name, len(rows), rec, per))
+             name, name, name, len(rows), rec, per.bit_length() - 1, int(key != 0)))
 
 
 def table(name, cps):
@@ -182,7 +182,11 @@ for cp in sorted(decomp):
     pool.extend(d)
 
 
-t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" +
+# what NFC or NFKC may change or join: a decomposition, a combining class, a part of a composition, Hangul
+active = set(decomp) | set(ccc) | set(a for a, b, c in comp) | set(b for a, b, c in comp)
+active |= set(range(0xAC00, 0xD7A4)) | set(range(0x1100, 0x1113)) | set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
+t_active, n_active = table("wm__uc_nfc", active)
+t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" + t_active +
           packed("wm__uc_lower", [list(r) for r in lower], "[code point, its lowercase], sorted") +
           packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi, canonical combining class] runs", [3, 3, 2], (2,), 1) +
           packed("wm__uc_dec", [list(r) for r in dec_rows], "[code point, pool offset | (2 length + compatibility) << 14]", None, (1,)) +
