@@ -36,7 +36,7 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4006  Tokenizer
+      @TOKENIZER      4023  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
@@ -10620,7 +10620,9 @@ static const char *const wm__lrx[WM__N_LRX] = {
 };
 
 /* tokenizer.ggml.pre names: the regexes llama.cpp splits with, in order */
-enum { WM__LP_IGNORE_MERGES = 1, WM__LP_RAW = 2 }; /* a word in the vocabulary is one token; not byte-level (not read) */
+/* IGNORE_MERGES: a word in the vocabulary is one token; RAW: BPE on UTF-8 characters (not byte-level), unknown
+   ones as <0xXX>; ESCAPE: spaces as U+2581; NL_WHOLE: a word of newlines in the vocabulary is one token */
+enum { WM__LP_IGNORE_MERGES = 1, WM__LP_RAW = 2, WM__LP_ESCAPE = 4, WM__LP_NL_WHOLE = 8 };
 static const struct { const char *names; unsigned char flags, n_rx, rx[6]; } wm__lpre[] = {
     {"default", 0, 4, {42, 17, 7, 18}},
     {"llama3 llama-v3 llama-bpe falcon3 falcon-h1 pixtral midm-2.0 lfm2 jina-v5-nano", WM__LP_IGNORE_MERGES, 1, {0}},
@@ -10651,7 +10653,8 @@ static const struct { const char *names; unsigned char flags, n_rx, rx[6]; } wm_
     {"afmoe", 0, 3, {35, 36, 37}},
     {"laguna", 0, 2, {38, 19}},
     {"exaone-moe", 0, 1, {39}},
-    {"gemma4 granite-embed-multi-311m sarvam-moe", WM__LP_RAW, 1, {38}},
+    {"gemma4 granite-embed-multi-311m", WM__LP_RAW | WM__LP_ESCAPE | WM__LP_NL_WHOLE, 1, {38}},
+    {"sarvam-moe", WM__LP_RAW | WM__LP_ESCAPE, 1, {38}},
     {"whitespace", WM__LP_RAW, 1, {41}}};
 
 
@@ -10959,13 +10962,13 @@ static int wm__gg_pre_kind(const char *name) {
 }
 
 /* tokenizer.json of a "gpt2" (byte-level BPE) vocabulary with pre-tokenizer kind */
-static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size_t cap, size_t *len, wm_error *err) {
+static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, int ws_model, char *out, size_t cap, size_t *len, wm_error *err) {
     wm__stfile f = *fp;
     wm__jw w;
     wm__gr rt, rty, rm;
     uint32_t et, ety = 0, em;
     uint64_t nt, nty = 0, nm = 0, i;
-    int k, has_types, has_merges;
+    int k, has_types, has_merges, raw;
     double bos = -1, add_bos = 0;
     if (!wm__gg_arr(&f, "tokenizer.ggml.tokens", &et, &nt, &rt) || et != WM__GGV_STR || nt == 0 || nt > WM__MAX_VOCAB)
         return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens is not a list of strings");
@@ -10977,15 +10980,24 @@ static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size
     wm__gg_num(&f, "tokenizer.ggml.bos_token_id", &bos);
     wm__gg_num(&f, "tokenizer.ggml.add_bos_token", &add_bos);
     w.out = out; w.cap = out ? cap : 0; w.n = 0;
-    WM__JW_LIT(&w, "{\"version\":\"1.0\",\"normalizer\":null,\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[");
+    raw = wm__lpre[kind].flags & WM__LP_RAW;
+    WM__JW_LIT(&w, "{\"version\":\"1.0\",\"normalizer\":");
+    if (wm__lpre[kind].flags & WM__LP_ESCAPE) WM__JW_LIT(&w, "{\"type\":\"Replace\",\"pattern\":{\"String\":\" \"},\"content\":\"\xe2\x96\x81\"}");
+    else WM__JW_LIT(&w, "null");
+    WM__JW_LIT(&w, ",\"pre_tokenizer\":{\"type\":\"Sequence\",\"pretokenizers\":[");
+    if (ws_model) WM__JW_LIT(&w, "{\"type\":\"WhitespaceSplit\"},"); /* model "whitespace": whitespace dropped first */
     for (k = 0; k < wm__lpre[kind].n_rx; k++) { /* each Split as llama.cpp runs it ("wm_llama") */
         const char *rx = wm__lrx[wm__lpre[kind].rx[k]];
+        if (k) WM__JW_LIT(&w, ",");
         WM__JW_LIT(&w, "{\"type\":\"Split\",\"behavior\":\"Isolated\",\"wm_llama\":true,\"pattern\":{\"Regex\":");
         wm__jw_str(&w, rx, strlen(rx));
-        WM__JW_LIT(&w, "}},");
+        WM__JW_LIT(&w, "}}");
     }
-    WM__JW_LIT(&w, "{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false}]}");
-    WM__JW_LIT(&w, ",\"decoder\":{\"type\":\"ByteLevel\"},\"added_tokens\":[");
+    if (!raw) WM__JW_LIT(&w, ",{\"type\":\"ByteLevel\",\"add_prefix_space\":false,\"use_regex\":false}]},\"decoder\":{\"type\":\"ByteLevel\"}");
+    else
+        WM__JW_LIT(&w, "]},\"decoder\":{\"type\":\"Sequence\",\"decoders\":[{\"type\":\"Replace\",\"pattern\":{\"String\":\"\xe2\x96\x81\"},\"content\":\" \"},"
+                       "{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"}]}");
+    WM__JW_LIT(&w, ",\"added_tokens\":[");
     for (i = 0, k = 0; i < nt; i++) { /* control (3) and user-defined (4) tokens are matched as added tokens */
         const char *s;
         size_t n;
@@ -11011,6 +11023,8 @@ static wm_status wm__gg_bpe_json(const wm__stfile *fp, int kind, char *out, size
     }
     WM__JW_LIT(&w, ",\"model\":{\"type\":\"BPE\",\"wm_lenient_merges\":true,");
     if (wm__lpre[kind].flags & WM__LP_IGNORE_MERGES) WM__JW_LIT(&w, "\"ignore_merges\":true,");
+    if (wm__lpre[kind].flags & WM__LP_NL_WHOLE) WM__JW_LIT(&w, "\"wm_ignore_merges_newlines\":true,");
+    if (raw) WM__JW_LIT(&w, "\"byte_fallback\":true,");
     WM__JW_LIT(&w, "\"vocab\":{");
     if (!wm__gg_arr(&f, "tokenizer.ggml.tokens", &et, &nt, &rt)) return wm__fail(err, WM_ERR_FORMAT, "gguf: tokenizer.ggml.tokens");
     for (i = 0; i < nt; i++) {
@@ -11043,7 +11057,7 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
     const char *model, *pre;
     size_t ml, pl = 0;
     char name[64];
-    int kind;
+    int kind, ws_model;
     wm_status st;
     if (!data || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "gguf: data and len are required");
     b.data = data; b.size = size; b.name = "gguf";
@@ -11052,23 +11066,22 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
     model = wm__gg_strv(&f, "tokenizer.ggml.model", &ml);
     if (!model) return wm__fail(err, WM_ERR_MISSING, "gguf: no tokenizer (neither tokenizer.huggingface.json nor tokenizer.ggml.model)");
     if (ml == 5 && !memcmp(model, "llama", 5)) return wm__gg_spm_json(&f, out, cap, len, err);
-    if (ml != 4 || memcmp(model, "gpt2", 4)) {
+    ws_model = ml == 10 && !memcmp(model, "whitespace", 10); /* byte-level BPE's words split at whitespace first (llama.cpp's jina-v2-zh) */
+    if (!ws_model && (ml != 4 || memcmp(model, "gpt2", 4))) {
         static const char *const kinds[][2] = {{"bert", "WPM, WordPiece"}, {"t5", "UGM, Unigram"}, {"rwkv", "RWKV"}, {"plamo2", "PLaMo-2"}, {"no", "no vocabulary"}};
         const char *what = "unknown";
         size_t k2;
         wm__cstr(name, sizeof name, model, ml);
         for (k2 = 0; k2 < sizeof kinds / sizeof kinds[0]; k2++)
             if (!strcmp(name, kinds[k2][0])) what = kinds[k2][1];
-        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' (%s) is not supported (wm.h reads \"gpt2\", byte-level BPE, and \"llama\", SentencePiece)",
+        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.model '%s' (%s) is not supported (wm.h reads \"gpt2\" and \"whitespace\", BPE, and \"llama\", SentencePiece)",
                         name, what);
     }
     pre = wm__gg_strv(&f, "tokenizer.ggml.pre", &pl);
     wm__cstr(name, sizeof name, pre ? pre : "default", pre ? pl : 7); /* none: llama.cpp's default */
     if ((kind = wm__gg_pre_kind(name)) < 0)
         return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.pre '%s' is not a pre-tokenizer llama.cpp knows", name);
-    if (wm__lpre[kind].flags & WM__LP_RAW)
-        return wm__fail(err, WM_ERR_UNSUPPORTED, "gguf: tokenizer.ggml.pre '%s' (BPE on raw UTF-8 with U+2581 for spaces, not byte-level) is not supported", name);
-    return wm__gg_bpe_json(&f, kind, out, cap, len, err);
+    return wm__gg_bpe_json(&f, kind, ws_model, out, cap, len, err);
 }
 
 
@@ -12075,7 +12088,7 @@ struct wm_tokenizer {
     unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
     int32_t prefix[16], suffix[16];
     int n_prefix, n_suffix;
-    int ignore_merges;
+    int ignore_merges;          /* 1: a word in the vocabulary is one token; 2: a word of newlines only */
     int pre;                    /* WM__PRE_*: the pre-tokenizer's split (byte-level) */
     int norm;                   /* WM__NORM_*: the normalizer */
     int byte_level;             /* 1: GPT-2 byte-level BPE; 0: SentencePiece-style BPE on characters */
@@ -12186,7 +12199,7 @@ typedef struct wm__tokb {
     size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
     size_t added_match;                                    /* bytes of the normalized added tokens' normalized texts */
     int32_t max_id;
-    int ignore_merges;
+    int ignore_merges;          /* 1: a word in the vocabulary is one token; 2: a word of newlines only */
     int pre;                                               /* WM__PRE_* */
     int norm;                                              /* WM__NORM_* */
     int byte_level, byte_fallback, fuse_unk;
@@ -12648,6 +12661,8 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
         return wm__fail(b->err, WM_ERR_FORMAT, "tokenizer.json: model needs a vocab object and a merges list");
     v = mv[6];
     b->ignore_merges = v && *v == 't';
+    v = wm__j_get(model, e, "wm_ignore_merges_newlines"); /* llama.cpp's Gemma 4: a word of newlines in the vocabulary is one token */
+    if (!b->ignore_merges && v && *v == 't') b->ignore_merges = 2;
     b->unk = mv[7];
     if (b->unk && *b->unk != '"') b->unk = NULL;
     if ((st = wm__tok_scan_post(&r, b, rv[4])) != WM_OK) return st;
@@ -13293,12 +13308,14 @@ static int wm__bpe_syms(const wm_tokenizer *t, const unsigned char *w, int n, wm
     return m;
 }
 
+static int wm__all_newlines(const unsigned char *w, int n) { int i; for (i = 0; i < n && w[i] == '\n'; i++) {} return i == n; }
+
 /* BPE of one pre-token w[n] with scratch for n symbols and 3n candidates;
    head ([2][n_merges], or NULL) tries the linear bucket queue first. */
 static void wm__bpe(const wm_tokenizer *t, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *head, int32_t *ids,
                     size_t cap, size_t *out_n) {
     int i, nh = 0, m;
-    if (t->ignore_merges) {
+    if (t->ignore_merges == 1 || (t->ignore_merges == 2 && n > 0 && wm__all_newlines(w, n))) {
         int32_t id = wm__vocab_get(t, w, (size_t)n);
         if (id >= 0) { wm__emit(ids, cap, out_n, id); return; }
     }
@@ -14371,7 +14388,7 @@ static wm_status wm__tb_check(const wm_tokenizer *t, const uint64_t *bytes, wm_e
     WM__TB_NEED(t->n_added >= 0 && t->n_added_nz >= 0 && t->n_added_nz <= t->n_added && t->n_ac >= 1, "added token counts");
     WM__TB_NEED(t->n_prefix >= 0 && t->n_prefix <= 16 && t->n_suffix >= 0 && t->n_suffix <= 16, "template length");
     WM__TB_NEED(t->pre >= 0 && t->pre < WM__N_PRE && t->norm >= WM__NORM_NONE && t->norm <= WM__NORM_NFKC, "pre-tokenizer or normalizer");
-    WM__TB_NEED(!(t->ignore_merges >> 1) && !(t->byte_level >> 1) && !(t->byte_fallback >> 1) && !(t->fuse_unk >> 1) &&
+    WM__TB_NEED(t->ignore_merges >= 0 && t->ignore_merges <= 2 && !(t->byte_level >> 1) && !(t->byte_fallback >> 1) && !(t->fuse_unk >> 1) &&
                     !(t->meta_split >> 1) && !(t->sp_split >> 1) && t->meta >= 0 && t->meta <= WM__META_NEVER, "a flag");
     WM__TB_NEED(t->n_ops >= 0 && t->n_ops <= 4 && t->n_steps >= 0 && t->n_steps <= 8 && t->n_sp_block >= 0 && t->n_sp_block <= 8, "step counts");
     WM__TB_NEED(t->dec_strip >= 0 && t->dec_strip <= 64 && t->added_depth >= 1 && t->added_depth <= 64, "dec_strip or added_depth");

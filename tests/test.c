@@ -4964,7 +4964,9 @@ static void test_contents(void) {
    vocabularies use loads, and one name per family gives llama-tokenize's ids
    (tests/fixtures/tok/pre.json.gz, by tools/gen_pre_cases.py) on a
    vocabulary trained on the texts with no split, so that any part drawn
-   differently changes the ids. Names wm.h does not read are refused by name. */
+   differently changes the ids (a second one, BPE on UTF-8 characters with
+   <0xXX> bytes, for gemma4, sarvam-moe and whitespace). WPM and UGM
+   vocabularies are refused by name. */
 static size_t gguf_with_str(const char *base, size_t n, const char *key, const char *pre, char *out) {
     size_t kl = strlen(key), k, vl, pl = strlen(pre), at;
     uint64_t old;
@@ -5092,23 +5094,35 @@ static void test_unicode_tables(void) {
 
 static void test_tokenizer_pre(void) {
     size_t bn = 0, jn = 0, fam = 0, k;
+    size_t rn = 0;
     char *base = gunzip_file("tests/fixtures/tok/pre-vocab.gguf.gz", "build/tok-pre-vocab.gguf", &bn);
-    char *js = gunzip_file("tests/fixtures/tok/pre.json.gz", "build/tok-pre.json", &jn), *buf = (char *)malloc(bn + 256), *text = (char *)malloc(1 << 16);
+    char *rawv = gunzip_file("tests/fixtures/tok/pre-raw-vocab.gguf.gz", "build/tok-pre-raw-vocab.gguf", &rn);
+    char *js = gunzip_file("tests/fixtures/tok/pre.json.gz", "build/tok-pre.json", &jn), *buf = (char *)malloc((bn > rn ? bn : rn) + 256), *buf2 = (char *)malloc((bn > rn ? bn : rn) + 256), *text = (char *)malloc(1 << 16);
     const char *je = js ? js + jn : NULL, *texts = js ? wm__j_get(js, je, "texts") : NULL, *pre = js ? wm__j_get(js, je, "pre") : NULL, *name, *v;
+    const char *raws = js ? wm__j_get(js, je, "raw") : NULL, *models = js ? wm__j_get(js, je, "model") : NULL;
     int32_t *want = (int32_t *)malloc(sizeof(int32_t) << 16), *got = (int32_t *)malloc(sizeof(int32_t) << 16);
     wm__jit it, itx, iti;
     wm_tokenizer *t = NULL;
     wm_error e;
-    int loaded = 0, refused = 0, n_names = 0;
-    check(base && texts && pre, "pre-tokenizer fixtures read");
-    if (!base || !texts || !pre) goto out;
+    int loaded = 0, n_names = 0;
+    check(base && rawv && texts && pre && raws && models, "pre-tokenizer fixtures read");
+    if (!base || !rawv || !texts || !pre || !raws || !models) goto out;
     wm__j_iter(&it, pre, je);
     while (wm__j_next(&it, &name, &v)) { /* one family: its name, llama.cpp's ids per text */
         char nm[64];
         size_t len, same = 0, nt = 0;
         const char *x, *y;
         wm__j_str(name, je, nm, sizeof nm);
-        len = gguf_with_pre(base, bn, nm, buf);
+        { /* the raw (UTF-8 characters) vocabulary for those names; another tokenizer.ggml.model where the fixture says */
+            const char *x2, *mv = wm__j_get(models, je, nm);
+            int raw = 0;
+            wm__jit ir;
+            char r2[64], mdl[32];
+            wm__j_iter(&ir, raws, je);
+            while (wm__j_next(&ir, NULL, &x2)) { wm__j_str(x2, je, r2, sizeof r2); raw |= !strcmp(r2, nm); }
+            len = gguf_with_pre(raw ? rawv : base, raw ? rn : bn, nm, buf);
+            if (mv && len) { wm__j_str(mv, je, mdl, sizeof mdl); memcpy(buf2, buf, len); len = gguf_with_str(buf2, len, "tokenizer.ggml.model", mdl, buf); }
+        }
         t = NULL;
         check(len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_OK, "pre '%s' loads: %s", nm, e.message);
         wm__j_iter(&itx, texts, je);
@@ -5122,7 +5136,7 @@ static void test_tokenizer_pre(void) {
         wm_tokenizer_free(t);
         fam++;
     }
-    check(fam >= 28, "%zu pre-tokenizer families against llama.cpp", fam);
+    check(fam >= 31, "%zu pre-tokenizer families against llama.cpp", fam);
     for (k = 0; k < sizeof wm__lpre / sizeof wm__lpre[0]; k++) { /* every name: loads, or (not byte-level) is refused naming it */
         const char *w = wm__lpre[k].names;
         while (*w) {
@@ -5134,16 +5148,14 @@ static void test_tokenizer_pre(void) {
             t = NULL;
             if (len && write_all("build/tok-pre.gguf", buf, len)) {
                 wm_status st = wm_tokenizer_load(&t, "build/tok-pre.gguf", &e);
-                if (wm__lpre[k].flags & WM__LP_RAW) refused += st == WM_ERR_UNSUPPORTED && strstr(e.message, nm) != NULL;
-                else loaded += st == WM_OK;
+                loaded += st == WM_OK;
             }
             wm_tokenizer_free(t);
             n_names++;
             w += wl + (w[wl] == ' ');
         }
     }
-    check(n_names == 88 && loaded == 84 && refused == 4, "every tokenizer.ggml.pre name: %d of 84 byte-level ones load, %d of 4 others refused by name (%d names)",
-          loaded, refused, n_names);
+    check(n_names == 88 && loaded == 88, "every tokenizer.ggml.pre name loads: %d of %d", loaded, n_names);
     { /* an unknown pre, and WPM / UGM vocabularies, refused by name */
         size_t len = gguf_with_pre(base, bn, "no-such-pre", buf);
         t = NULL;
@@ -5175,8 +5187,8 @@ static void test_tokenizer_pre(void) {
         free(s); free(ids);
     }
 out:
-    free(base); free(js); free(buf); free(text); free(want); free(got);
-    remove("build/tok-pre-vocab.gguf"); remove("build/tok-pre.json"); remove("build/tok-pre.gguf");
+    free(base); free(rawv); free(js); free(buf); free(buf2); free(text); free(want); free(got);
+    remove("build/tok-pre-vocab.gguf"); remove("build/tok-pre-raw-vocab.gguf"); remove("build/tok-pre.json"); remove("build/tok-pre.gguf");
 }
 
 int main(int argc, char **argv) {

@@ -10,8 +10,10 @@ Hangul, letter case, contractions, punctuation runs, every kind of
 whitespace, combining marks, Chameleon's sentinels, and random mixes.
 
 usage: tools/gen_pre_cases.py LLAMA_TOKENIZE [NAME ...]
-  writes tests/fixtures/tok/pre-vocab.gguf.gz (pre "gpt-2") and
-  tests/fixtures/tok/pre.json.gz: {"texts": [...], "pre": {NAME: [[ids] per text]}}
+  writes tests/fixtures/tok/pre-vocab.gguf.gz (pre "gpt-2"), pre-raw-vocab.gguf.gz (BPE on UTF-8
+  characters with spaces as U+2581 and <0xXX> byte tokens: gemma4, sarvam-moe, whitespace) and
+  tests/fixtures/tok/pre.json.gz: {"texts": [...], "pre": {NAME: [[ids] per text]}, "raw": [NAME: of the raw
+  vocabulary], "model": {NAME: its tokenizer.ggml.model when not "gpt2"}}
   (names: one per family by default)"""
 import gzip
 import json
@@ -33,7 +35,9 @@ FAMILIES = [
     ["qwen2", "deepseek-r1-qwen", "kormo", "f2llmv2", "megrez", "stablelm2", "hunyuan", "grok-2", "solar-open"], ["qwen35"],
     ["poro-chat", "bloom", "gpt3-finnish"], ["viking"], ["tekken"], ["chameleon"], ["gpt-4o", "llama4", "kanana2", "talkie", "minimax-m2"],
     ["granite-embed-multi-97m"], ["tiny_aya", "cohere2moe"], ["kimi-k2"], ["superbpe"], ["bailingmoe", "bailingmoe2", "llada-moe"],
-    ["seed-coder"], ["afmoe"], ["laguna", ], ["exaone-moe"]]
+    ["seed-coder"], ["afmoe"], ["laguna", ], ["exaone-moe"], ["gemma4", "granite-embed-multi-311m"], ["sarvam-moe"], ["whitespace"]]
+RAW = {"gemma4", "granite-embed-multi-311m", "sarvam-moe", "whitespace"}  # BPE on UTF-8 characters: tokenized with pre-raw-vocab.gguf
+MODEL = {"whitespace": "whitespace"}  # tokenizer.ggml.model other than "gpt2" (llama.cpp drops whitespace first)
 
 FIXED = [
     "Hello, world! It's 2024; we've got 1234567 reasons (and 3.14159) to test.",
@@ -130,6 +134,46 @@ def train(ts, n_merges):
     return tokens, merges
 
 
+def train_raw(ts, n_merges):
+    """BPE on UTF-8 characters with spaces as U+2581 (llama.cpp's gemma4, sarvam-moe, whitespace): the 256 <0xXX>
+    byte tokens, the characters seen twice or more (the rest fall back to bytes), then merges as train()'s"""
+    seqs = [list(t.replace(" ", "\u2581")) for t in ts]
+    cnt = {}
+    for s_ in seqs:
+        for c in s_:
+            cnt[c] = cnt.get(c, 0) + 1
+    tokens = ["<0x%02X>" % b for b in range(256)] + sorted(c for c, k in cnt.items() if k >= 2)
+    known = set(tokens)
+    merges = []
+    for _ in range(n_merges):
+        pc = {}
+        for s_ in seqs:
+            for a, b in zip(s_, s_[1:]):
+                if a in known and b in known:
+                    pc[(a, b)] = pc.get((a, b), 0) + 1
+        if not pc:
+            break
+        best = max(pc.items(), key=lambda kv: (kv[1], kv[0]))
+        if best[1] < 2:
+            break
+        a, b = best[0]
+        merges.append(a + " " + b)
+        if a + b not in known:
+            known.add(a + b)
+            tokens.append(a + b)
+        for k, s_ in enumerate(seqs):
+            out, i = [], 0
+            while i < len(s_):
+                if i + 1 < len(s_) and s_[i] == a and s_[i + 1] == b:
+                    out.append(a + b)
+                    i += 2
+                else:
+                    out.append(s_[i])
+                    i += 1
+            seqs[k] = out
+    return tokens, merges
+
+
 def vocab_gguf(tokens, merges):
     def s(x):
         b = x.encode("utf-8")
@@ -145,9 +189,8 @@ def vocab_gguf(tokens, merges):
     return out + b"\0" * ((32 - len(out) % 32) % 32)
 
 
-def with_pre(gguf, name):
-    """the GGUF with its tokenizer.ggml.pre value replaced"""
-    key = b"tokenizer.ggml.pre"
+def with_pre(gguf, name, key=b"tokenizer.ggml.pre"):
+    """the GGUF with its tokenizer.ggml.pre (or key's) value replaced"""
     at = gguf.index(struct.pack("<Q", len(key)) + key) + 8 + len(key)
     assert struct.unpack_from("<I", gguf, at)[0] == 8
     n = struct.unpack_from("<Q", gguf, at + 4)[0]
@@ -177,15 +220,21 @@ def main():
     base = vocab_gguf(*train(ts, 6000))
     with gzip.GzipFile(os.path.join(root, "tests/fixtures/tok/pre-vocab.gguf.gz"), "wb", mtime=0) as f:
         f.write(base)
+    raw = vocab_gguf(*train_raw(ts, 6000))
+    with gzip.GzipFile(os.path.join(root, "tests/fixtures/tok/pre-raw-vocab.gguf.gz"), "wb", mtime=0) as f:
+        f.write(raw)
     res = {}
     with tempfile.TemporaryDirectory() as d:
         for name in names:
-            g = with_pre(base, name)
+            g = with_pre(raw if name in RAW else base, name)
+            if name in MODEL:
+                g = with_pre(g, MODEL[name], b"tokenizer.ggml.model")
             res[name] = [ids_of(lt, g, t, d) for t in ts]
             print("%s: %d texts" % (name, len(ts)), flush=True)
     out = os.path.join(root, "tests/fixtures/tok/pre.json.gz")
     with gzip.GzipFile(out, "wb", mtime=0) as f:
-        f.write(json.dumps({"texts": ts, "pre": res}, ensure_ascii=False, separators=(",", ":")).encode())
+        f.write(json.dumps({"texts": ts, "pre": res, "raw": sorted(RAW & set(res)), "model": {k: v for k, v in MODEL.items() if k in res}},
+                           ensure_ascii=False, separators=(",", ":")).encode())
 
 
 if __name__ == "__main__":
