@@ -36,7 +36,7 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4023  Tokenizer
+      @TOKENIZER      4045  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
@@ -10513,7 +10513,13 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    (byte-level) or characters (SentencePiece style, byte fallback) are
    BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
    library does). Byte-level vocab keys are stored as raw bytes: the GPT-2
-   byte<->unicode mapping is undone at load.
+   byte<->unicode mapping is undone at load. Its subsections, in order:
+   Unicode lookups; a tokenizer.json from llama.cpp's tokenizer.ggml.* keys;
+   NFC and NFKC; pre-tokenizer splits (hand-written matchers); llama.cpp's
+   regex splits (a regex matcher); the byte map; the tokenizer's structure;
+   hashing; tokenizer.json: scanning; tokenizer.json: filling; encoding; a
+   word cache; the general pre-tokenizer pipeline; decoding; construction;
+   the tokenizer in place.
    ======================================================================== */
 
 #ifndef WM_TOKENIZER_STACK_WORD
@@ -11252,6 +11258,10 @@ static size_t wm__normalize(int form, const unsigned char *p, const unsigned cha
     return len;
 }
 #endif
+
+/* ---- pre-tokenizer splits: hand-written matchers of the common regexes ------
+   One function per regex family (GPT-2, Llama-3 / Qwen2, DeepSeek-V3,
+   GPT-4o / Tekken), each the end of the match at p; wm__pretok picks one. */
 
 /* a run of code points of class cl from q; its end */
 static const unsigned char *wm__run(const unsigned char *q, const unsigned char *e, int cl) {
@@ -12007,6 +12017,8 @@ static int wm__lsp_thousands(const uint32_t *t, size_t n, size_t k, size_t *run_
 }
 
 
+/* ---- the byte map: GPT-2's bytes <-> characters of byte-level BPE ----------- */
+
 /* The GPT-2 byte <-> unicode table: printable bytes map to themselves, the
    other 68 (0-32, 127-160, 173) to U+0100.. in byte order. */
 static int wm__printable(int b) { return (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255); }
@@ -12034,6 +12046,9 @@ static long wm__unmap(const char *s, size_t n, unsigned char *out) {
     }
     return k;
 }
+
+/* ---- the tokenizer's structure: token flags, merges, the added tokens'
+   automaton, pre-tokenizer steps, normalizer operations -------------------- */
 
 enum { WM__TOK_PRESENT = 1, WM__TOK_ADDED = 2, WM__TOK_SPECIAL = 4, WM__TOK_HASHED = 8, WM__TOK_BYTE = 16,
        WM__TOK_LSTRIP = 32, WM__TOK_RSTRIP = 64, WM__TOK_SINGLE = 128 }; /* the last three: added-token options */
@@ -12114,6 +12129,8 @@ struct wm_tokenizer {
 };
 WM__SLOT(wm_tokenizer, 4096);
 
+/* ---- hashing: SipHash keyed by the tokenizer (vocabulary and merge tables) ---- */
+
 /* SipHash-1-3, the keyed hash of Rust's HashMap. The vocab and merge tables
    are keyed by a hash of the whole tokenizer.json, so no file can choose
    entries that collide in them (which would make loading quadratic). */
@@ -12190,6 +12207,8 @@ static uint32_t wm__pow2_above(size_t n) {
     while (s < 2 * n && s < 0x40000000u) s <<= 1;
     return s;
 }
+
+/* ---- tokenizer.json: scanning (what it declares, checked, and measured) ---- */
 
 /* Shared by the measuring and the building pass. */
 typedef struct wm__tokb {
@@ -12671,6 +12690,9 @@ static wm_status wm__tok_scan(wm__tokb *b, const char *json, size_t n) {
     if (r.st != WM_OK) return r.st;
     return b->tmpl ? wm__tok_template(b) : WM_OK;
 }
+
+/* ---- tokenizer.json: filling the carved tokenizer (vocabulary, added tokens
+   and their automaton, merges, decoding tables) ------------------------------ */
 
 /* Carves the tokenizer (measuring when a->base is NULL). */
 static wm_tokenizer *wm__tok_carve(wm__arena *a, const wm__tokb *b) {
