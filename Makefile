@@ -312,17 +312,13 @@ build/firmware/host-%: $(FW_SRC) $(FW_DIR)/host.c $(FW_DIR)/model.S build/firmwa
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
 	  $(FW_DIR)/main.c $(FW_DIR)/host.c $(FW_DIR)/model.S -o $@ -lm
 
-build/firmware/an547-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an547.ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
-	$(FW_CC) $(FW_CFLAGS) $(FW_an547) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
-	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an547.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
-
-build/firmware/an386-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an386.ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
-	$(FW_CC) $(FW_CFLAGS) $(FW_an386) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
-	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an386.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
-
-build/firmware/an505-%.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/an505.ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
-	$(FW_CC) $(FW_CFLAGS) $(FW_an505) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \
-	  $(FW_DIR)/main.c $(FW_DIR)/board.c $(FW_DIR)/model.S -T an505.ld $(FW_LDFLAGS) -Wl,-Map=$@.map -o $@
+# one rule per Arm board (its FW_<board> flags and <board>.ld), as RV_BUILD is for RISC-V
+define FW_ARM_RULE
+build/firmware/$(1)-%.elf: $$(FW_SRC) $$(FW_DIR)/board.c $$(FW_DIR)/model.S $$(FW_DIR)/common.ld $$(FW_DIR)/$(1).ld build/firmware/%/plan.h build/firmware/%-q8_0.gguf
+	$$(FW_CC) $$(FW_CFLAGS) $$(FW_$(1)) -I build/firmware/$$* -DFW_MODEL_FILE='"build/firmware/$$*-q8_0.gguf"' \
+	  $$(FW_DIR)/main.c $$(FW_DIR)/board.c $$(FW_DIR)/model.S -T $(1).ld $$(FW_LDFLAGS) -Wl,-Map=$$@.map -o $$@
+endef
+$(foreach b,an547 an386 an505,$(eval $(call FW_ARM_RULE,$(b))))
 
 # the scalar references on the M55, M4F and M33 (Helium's and the DSP extension's instruction counts are compared with them)
 build/firmware/%-cheems-scalar.elf: $(FW_SRC) $(FW_DIR)/board.c $(FW_DIR)/model.S $(FW_DIR)/common.ld $(FW_DIR)/%.ld build/firmware/cheems/plan.h build/firmware/cheems-q8_0.gguf

@@ -43,7 +43,8 @@ static int semihost(int op, const void *arg) {
     return a0;
 }
 
-#include "semihost.h" /* fw_write, fw_exit, stack_used, put_num */
+#define FW_SP(p) __asm__ volatile("mv %0, sp" : "=r"(p))
+#include "semihost.h" /* fw_write, fw_exit, stack_used, put_num, fw_ram_init, fw_run */
 
 uint64_t fw_ticks(void) { /* mcycle: under qemu -icount, instructions */
     uint32_t hi, lo, hi2;
@@ -77,22 +78,9 @@ static uint64_t calibrate(void) {
 }
 
 __attribute__((noreturn)) void fw_reset(void) {
-    uint32_t *d, *s;
-    uint32_t *sp;
-    uint64_t calib;
-    int rc;
-    for (d = __data_start, s = __data_load; d < __data_end;) *d++ = *s++;
-    for (d = __bss_start; d < __bss_end;) *d++ = 0;
-    __asm__ volatile("mv %0, sp" : "=r"(sp));
-    for (d = __stack_limit; d < sp - 16;) *d++ = STACK_PAINT; /* to measure the high-water mark */
+    fw_ram_init();
 #ifdef __riscv_flen
     __asm__ volatile(CSR("csrs mstatus, %0") ::"r"(1u << 13)); /* FS = initial: the FPU on */
 #endif
-    calib = calibrate();
-    rc = fw_main();
-    put_num("board: stack_bytes=", stack_used());
-    put_num(" stack_size=", (uint64_t)((char *)__stack_top - (char *)__stack_limit));
-    put_num(" calib_ticks_2M=", calib);
-    fw_write("\n", 1);
-    fw_exit(rc);
+    fw_run(calibrate());
 }

@@ -31,7 +31,8 @@ static int semihost(int op, const void *arg) {
     return r0;
 }
 
-#include "semihost.h" /* fw_write, fw_exit, stack_used, put_num */
+#define FW_SP(p) __asm__ volatile("mov %0, sp" : "=r"(p))
+#include "semihost.h" /* fw_write, fw_exit, stack_used, put_num, fw_ram_init, fw_run */
 
 static volatile uint32_t fw_wraps; /* SysTick reloads: 2^24 cycles each */
 
@@ -63,14 +64,7 @@ static uint64_t calibrate(void) {
 }
 
 __attribute__((noreturn)) void fw_reset(void) {
-    uint32_t *d, *s;
-    uint32_t *sp;
-    uint64_t calib;
-    int rc;
-    for (d = __data_start, s = __data_load; d < __data_end;) *d++ = *s++;
-    for (d = __bss_start; d < __bss_end;) *d++ = 0;
-    __asm__ volatile("mov %0, sp" : "=r"(sp));
-    for (d = __stack_limit; d < sp - 16;) *d++ = STACK_PAINT; /* to measure the high-water mark */
+    fw_ram_init();
     REG(SCB_CPACR) |= 0xFu << 20; /* CP10, CP11: the FPU (and Helium) */
     __asm__ volatile("dsb\n\tisb" ::: "memory");
     REG(SYST_RVR) = 0xFFFFFFu;
@@ -78,11 +72,5 @@ __attribute__((noreturn)) void fw_reset(void) {
     REG(SYST_CSR) = 7; /* core clock, interrupt, enable */
     while (REG(SYST_CVR) == 0) { /* until the first reload */
     }
-    calib = calibrate();
-    rc = fw_main();
-    put_num("board: stack_bytes=", stack_used());
-    put_num(" stack_size=", (uint64_t)((char *)__stack_top - (char *)__stack_limit));
-    put_num(" calib_ticks_2M=", calib);
-    fw_write("\n", 1);
-    fw_exit(rc);
+    fw_run(calibrate());
 }

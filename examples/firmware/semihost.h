@@ -1,7 +1,8 @@
 /* The board-independent half of the bare-metal platforms (board.c,
    board-rv.c): console and exit by semihosting, the stack's high-water
-   mark, numbers without printf. The board defines semihost(op, arg) (its
-   trap instruction) and the stack symbols before including this. */
+   mark, numbers without printf, the reset's RAM setup and its end. The
+   board defines semihost(op, arg) (its trap instruction), FW_SP(p) (p = the
+   stack pointer) and the linker's symbols before including this. */
 #ifndef FW_SEMIHOST_H
 #define FW_SEMIHOST_H
 
@@ -42,6 +43,25 @@ static void put_num(const char *key, uint64_t v) {
     do *--q = (char)('0' + v % 10); while ((v /= 10) && q > b);
     fw_write(key, strlen(key));
     fw_write(q, (size_t)(b + sizeof b - q));
+}
+
+/* the start of a reset: .data copied, .bss cleared, the stack below this frame painted (for its high-water mark) */
+static void fw_ram_init(void) {
+    uint32_t *d, *s, *sp;
+    FW_SP(sp);
+    for (d = __data_start, s = __data_load; d < __data_end;) *d++ = *s++;
+    for (d = __bss_start; d < __bss_end;) *d++ = 0;
+    for (d = __stack_limit; d < sp - 16;) *d++ = STACK_PAINT;
+}
+
+/* the end of a reset: the program, its stack use and the board's calibration, its exit code */
+__attribute__((noreturn)) static void fw_run(uint64_t calib) {
+    int rc = fw_main();
+    put_num("board: stack_bytes=", stack_used());
+    put_num(" stack_size=", (uint64_t)((char *)__stack_top - (char *)__stack_limit));
+    put_num(" calib_ticks_2M=", calib);
+    fw_write("\n", 1);
+    fw_exit(rc);
 }
 
 #endif
