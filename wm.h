@@ -25,16 +25,16 @@
       @KERNELS        2193  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1868  Layers, in data-flow order
+      @LAYERS         1869  Layers, in data-flow order
       @JSON            317  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
-      @MODELS          270  Models
+      @MODELS          281  Models
       @SESSION         841  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      570  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
-      @BIND            517  Binding the plan to the directory, building the model
+      @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4045  Tokenizer
       @SAMPLING        132  Sampling
@@ -53,7 +53,9 @@
         @MODELS    wm__stack_<type>() (a layer's norm and module tensors) and
                    its row of wm__model_types (name, reader, the modules its
                    layers may hold, tie default, embedding / layer prefix /
-                   final norm names, stacking)
+                   final norm names, stacking, hidden_size's key, MLP bias,
+                   experts, a derived ssd_head_dim, llama.cpp's GGUF): no
+                   other place tests a model type (the suite counts)
         modules it lacks: as below; tests: tests/fixtures/<name>/ (config.json,
         model.safetensors, ref.safetensors from the float64 reference) and its
         name in test_fixtures (tests/test.c)
@@ -6428,9 +6430,10 @@ static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__k_matmul(x->kc, out, D, b.g, F, &w->down, w->downb, x->nb);
 }
 
+static int wm__mlp_bias(const wm_config *c); /* its model type's MLP bias flag ([@MODELS]) */
 static void wm__mlp_plan(wm__planner *p, const wm_config *c, void *wv) {
     wm__mlp_w *w = (wm__mlp_w *)wv;
-    int D = c->hidden_size, F = c->intermediate_size, b = c->model_type == WM_MODEL_DOGE ? c->bias_mlp : c->bias_proj;
+    int D = c->hidden_size, F = c->intermediate_size, b = wm__mlp_bias(c);
     WM__LIN(p, "mlp.gate_proj", w, gate, F, D, b);
     WM__LIN(p, "mlp.up_proj", w, up, F, D, b);
     WM__LIN(p, "mlp.down_proj", w, down, D, F, b);
@@ -7540,6 +7543,10 @@ static void wm__stack_mamba2(wm__planner *p, const wm_config *c, wm__layer *L, i
 }
 
 #define WM__BIT(k) (1u << (k))
+/* the product-key experts of a type's mixture-of-experts layers (their keys: its square root) */
+static int wm__experts_cheems(const wm_config *c) { return c->cdmoe_experts; }
+static int wm__experts_doge(const wm_config *c) { return c->n_experts; }
+
 typedef struct wm__model_type {
     const char *name;                        /* config.json's model_type */
     void (*read)(wm__cfgr *r, wm_config *c); /* its own fields, layer_seq/layer_state included */
@@ -7547,22 +7554,29 @@ typedef struct wm__model_type {
     int tie_default;                         /* tie_word_embeddings when absent; -1: untied when lm_head is present */
     const char *embed, *prefix, *final_norm; /* tensor names: embedding, layer prefix, final norm */
     void (*stack)(wm__planner *p, const wm_config *c, wm__layer *L, int l); /* a layer's norms and modules */
+    const char *hidden_key;                  /* config.json's name of hidden_size */
+    int mlp_bias_mlp;                        /* its MLP's bias: 1 config's mlp_bias, 0 its bias_proj */
+    int (*experts)(const wm_config *c);      /* product-key experts (wm_model's num_keys), or NULL */
+    int ssd_head_dim_derived;                /* 1: ssd_head_dim, when absent, is hidden_size / ssd_num_heads */
+    int llama_gguf;                          /* 1: llama.cpp reads it: GGUF writing adds its keys and tensor names */
 } wm__model_type;
 
 static const wm__model_type wm__model_types[] = {
-    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL, NULL}, /* WM_MODEL_* start at 1 */
+    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, 0}, /* WM_MODEL_* start at 1 */
     {"cheems", wm__cfg_cheems, WM__BIT(WM_SEQ_NONE) | WM__BIT(WM_SEQ_SSD) | WM__BIT(WM_SEQ_ATTN),
-     WM__BIT(WM_STATE_MLP) | WM__BIT(WM_STATE_CDMOE), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight", wm__stack_cheems},
+     WM__BIT(WM_STATE_MLP) | WM__BIT(WM_STATE_CDMOE), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight", wm__stack_cheems,
+     "hidden_size", 0, wm__experts_cheems, 1, 0},
     {"doge", wm__cfg_doge, WM__BIT(WM_SEQ_DOGE_ATTN), WM__BIT(WM_STATE_MLP) | WM__BIT(WM_STATE_DOGE_MOE), -1, "model.embed_tokens.weight",
-     "model.layers.", "model.norm.weight", wm__stack_doge},
+     "model.layers.", "model.norm.weight", wm__stack_doge, "hidden_size", 1, wm__experts_doge, 0, 0},
     {"mamba2", wm__cfg_mamba2, WM__BIT(WM_SEQ_MAMBA2), WM__BIT(WM_STATE_NONE), -1, "backbone.embeddings.weight", "backbone.layers.",
-     "backbone.norm_f.weight", wm__stack_mamba2},
+     "backbone.norm_f.weight", wm__stack_mamba2, "hidden_size", 0, NULL, 0, 1},
     {"mcsd", wm__cfg_mcsd, WM__BIT(WM_SEQ_MCSD), WM__BIT(WM_STATE_MLP), 1, "model.embed_tokens.weight", "model.layers.", "model.norm.weight",
-     wm__stack_mcsd},
+     wm__stack_mcsd, "hidden_size", 0, NULL, 0, 0},
     {"rodimus", wm__cfg_rodimus, WM__BIT(WM_SEQ_RODIMUS), WM__BIT(WM_STATE_NONE) | WM__BIT(WM_STATE_SWSKA) | WM__BIT(WM_STATE_SWSKA_FULL), 0, "model.embeddings.weight", "model.layers.", "model.norm_f.weight",
-     wm__stack_rodimus},
+     wm__stack_rodimus, "d_model", 0, NULL, 0, 0},
 };
 #define WM__N_MODEL_TYPES ((int)(sizeof wm__model_types / sizeof wm__model_types[0]))
+static int wm__mlp_bias(const wm_config *c) { return wm__model_types[c->model_type].mlp_bias_mlp ? c->bias_mlp : c->bias_proj; }
 
 WMDEF const char *wm_model_type_name(int type) { return type >= 1 && type < WM__N_MODEL_TYPES ? wm__model_types[type].name : NULL; }
 WMDEF const char *wm_module_name(int slot, int kind) {
@@ -7633,7 +7647,7 @@ WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_err
         return wm__fail(err, WM_ERR_UNSUPPORTED, "config.json: model_type '%s' is not supported (%s)", buf, names);
     }
     c->vocab_size = wm__cfg_int(&r, "vocab_size", 1, 1, 1, WM__MAX_VOCAB);
-    c->hidden_size = wm__cfg_int(&r, c->model_type == WM_MODEL_RODIMUS ? "d_model" : "hidden_size", 1, 1, 1, WM__MAX_DIM);
+    c->hidden_size = wm__cfg_int(&r, wm__model_types[c->model_type].hidden_key, 1, 1, 1, WM__MAX_DIM);
     c->max_position_embeddings = wm__cfg_int(&r, "max_position_embeddings", 0, 0, 0, 1 << 24);
     c->bos_token_id = wm__cfg_int(&r, "bos_token_id", 0, -1, -1, WM__MAX_VOCAB);
     c->pad_token_id = wm__cfg_int(&r, "pad_token_id", 0, -1, -1, WM__MAX_VOCAB);
@@ -9449,7 +9463,7 @@ static void wm__gw_place(wm__gwt *g, const wm_config *c) {
     wm__fmt(g->name, sizeof g->name, "%s", s);
     g->n_dims = g->in.ndim;
     for (i = 0; i < g->in.ndim; i++) g->ne[i] = g->in.shape[g->in.ndim - 1 - i];
-    if (c->model_type != WM_MODEL_MAMBA2) return;
+    if (!wm__model_types[c->model_type].llama_gguf) return;
     for (i = 0; i < WM__GG_N_MAMBA2; i++)
         if (wm__gg_mamba2_names[i].how < 0 && !strcmp(s, wm__gg_mamba2_names[i].hf)) wm__fmt(g->name, sizeof g->name, "%s", wm__gg_mamba2_names[i].gg);
     if (strncmp(s, "backbone.layers.", 16) || !(s[16] >= '0' && s[16] <= '9')) return;
@@ -9594,7 +9608,7 @@ static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const
     const wm_gguf_params *p = o->p;
     const wm_config *c = wm_model_config(m);
     const char *arch = wm_model_type_name(c->model_type), *name = p->name ? p->name : arch;
-    int i, d, quant = p->mix >= WM_MIX_Q8_0, t, mamba2 = c->model_type == WM_MODEL_MAMBA2;
+    int i, d, quant = p->mix >= WM_MIX_Q8_0, t, mamba2 = wm__model_types[c->model_type].llama_gguf;
     for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) quant |= st->n_type[t] > 0;
     wm__gw_bytes(o, "GGUF", 4);
     wm__gw_u32(o, 3);
@@ -9763,7 +9777,7 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
     memset(&st, 0, sizeof st);
     cj = p->config_json;
     cj_n = p->config_bytes;
-    if (!cj && m->cfg.model_type == WM_MODEL_MAMBA2) {
+    if (!cj && wm__model_types[m->cfg.model_type].llama_gguf) {
         cj_n = wm__gw_mamba2_json(&m->cfg, json, sizeof json);
         cj = json;
     }
@@ -9777,7 +9791,7 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
         return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory (%zu elements of scratch)", most);
     }
     memset(&gv, 0, sizeof gv);
-    if (m->cfg.model_type == WM_MODEL_MAMBA2 && p->tokenizer_json && wm__gv_build(&gv, p->tokenizer_json, p->tokenizer_bytes) < 0) {
+    if (wm__model_types[m->cfg.model_type].llama_gguf && p->tokenizer_json && wm__gv_build(&gv, p->tokenizer_json, p->tokenizer_bytes) < 0) {
         WM_FREE(ts); if (f) { WM_FREE(f); WM_FREE(q); }
         return wm__fail(err, WM_ERR_NOMEM, "gguf write: out of memory (the vocabulary's tokenizer.ggml.* keys)");
     }
@@ -10001,7 +10015,7 @@ static int wm__bind(void *ctx, const wm__need *n) {
 static wm_status wm__derive_cfg(wm_model *m, wm_error *err) {
     const wm_config *cfg = &m->cfg;
     int l;
-    if (cfg->model_type != WM_MODEL_CHEEMS || !cfg->ssd_heads || cfg->ssd_head_dim) return WM_OK;
+    if (!wm__model_types[cfg->model_type].ssd_head_dim_derived || !cfg->ssd_heads || cfg->ssd_head_dim) return WM_OK;
     for (l = 0; l < cfg->n_layers && cfg->layer_seq[l] != WM_SEQ_SSD; l++) {}
     {
         char nm[96];
@@ -10095,8 +10109,7 @@ static void wm__model_finish(wm_model *m) {
         const wm__tensor *e = wm__find(m, wm__model_types[m->cfg.model_type].embed), *h = wm__find(m, "lm_head.weight");
         m->tied_head_differs = e && h && (e->dtype != h->dtype || e->end - e->begin != h->end - h->begin || memcmp(e->data, h->data, e->end - e->begin));
     }
-    if (m->cfg.model_type == WM_MODEL_CHEEMS) m->num_keys = wm__isqrt(m->cfg.cdmoe_experts);
-    if (m->cfg.model_type == WM_MODEL_DOGE) m->num_keys = wm__isqrt(m->cfg.n_experts);
+    if (wm__model_types[m->cfg.model_type].experts) m->num_keys = wm__isqrt(wm__model_types[m->cfg.model_type].experts(&m->cfg));
     for (l = 0; l < m->cfg.n_layers; l++) {
         const wm__module *md = wm__slot_module(&m->layers[l], 0);
         m->has_attn |= md->attends | wm__slot_module(&m->layers[l], 1)->attends;
@@ -10464,7 +10477,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
     if (dtype != WM_F32 && dtype != WM_F16 && dtype != WM_BF16) return wm__fail(err, WM_ERR_INVALID_ARG, "random: dtype must be F32, F16 or BF16");
     if (wm__cfg_check(cfg, err) != WM_OK) return WM_ERR_CONFIG;
     c = *cfg;
-    if (c.model_type == WM_MODEL_CHEEMS && c.ssd_heads && !c.ssd_head_dim) {
+    if (wm__model_types[c.model_type].ssd_head_dim_derived && c.ssd_heads && !c.ssd_head_dim) {
         if (c.hidden_size % c.ssd_heads)
             return wm__fail(err, WM_ERR_CONFIG, "random: hidden_size %d is not a multiple of ssd_num_heads %d (set ssd_head_dim)",
                             c.hidden_size, c.ssd_heads);

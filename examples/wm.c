@@ -1298,7 +1298,7 @@ static const wm_chat_template *pick_template(const args *a, const wm_model *m, c
         }
     }
     if (!ct) ct = wm_chat_template_guess(NULL, 0, t);
-    if (!ct && wm_model_config(m)->model_type == WM_MODEL_RODIMUS) ct = wm_chat_template_get("rodimus");
+    if (!ct) ct = wm_chat_template_get(wm_model_type_name(wm_model_config(m)->model_type)); /* the type's own format (rodimus) */
     if (!ct) ct = wm_chat_template_get("doge");
     if (say) fprintf(stderr, "wm: chat template '%s' (--template chooses another: doge, chatml, rodimus)\n", ct->name);
     return ct;

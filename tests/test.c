@@ -4956,6 +4956,26 @@ static void test_contents(void) {
         }
     }
     check(tags >= 15 && names >= 20 && bad == 0, "wm.h EXTENDING: %d tags and %d names, all in the code", tags, names);
+    { /* a model type is its row: no code outside wm__model_types compares model_type with a WM_MODEL_* value */
+        static const char *const files[] = {"wm.h", "examples/wm.c", "examples/serve.h", "examples/simple.c", "examples/probe.h"};
+        size_t f, tests = 0;
+        for (f = 0; f < sizeof files / sizeof files[0]; f++) {
+            size_t fn = 0;
+            char *txt = (char *)read_all(files[f], &fn), *q = txt;
+            while (q && (q = strstr(q, "model_type")) != NULL) {
+                const char *r2 = q + 10;
+                while (*r2 == ' ' || *r2 == ')') r2++;
+                if ((r2[0] == '=' || r2[0] == '!') && r2[1] == '=') {
+                    r2 += 2;
+                    while (*r2 == ' ') r2++;
+                    tests += !strncmp(r2, "WM_MODEL_", 9);
+                }
+                q += 10;
+            }
+            free(txt);
+        }
+        check(tests == 0, "no model_type == WM_MODEL_* test outside the model-type table (%zu)", tests);
+    }
     free(line);
     free(h);
 }
