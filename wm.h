@@ -16287,8 +16287,8 @@ static int wm__jin(wm__jx *x, const wm__jv *a, const wm__jv *b) {
         return a->n == 0 || wm__jfind(x, b->s, b->n, a->s, a->n, 0) < b->n;
     }
     if ((b->t == WM__JV_DICT || (b->t == WM__JV_LIST && b->ns == WM__JK_KEYS)) &&
-        (a->t == WM__JV_DICT || (a->t == WM__JV_LIST && a->ns != WM__JK_TUPLE && a->ns != WM__JK_RANGE && !WM__JK_LAZY(a))))
-        return wm__jfail(x, "unhashable type: '%s'", wm__jtype(a)); /* a dict and its keys view hash what they look for */
+        (a->t == WM__JV_DICT || (a->t == WM__JV_LIST && a->ns != WM__JK_TUPLE && a->ns != WM__JK_RANGE && a->ns != WM__JK_VALUES && !WM__JK_LAZY(a))))
+        return wm__jfail(x, "unhashable type: '%s'", wm__jtype(a)); /* a dict and its keys view hash what they look for (dict_values: by identity) */
     if (b->t == WM__JV_LIST && WM__JK_LAZY(b) && b->i == 2 && b->a) { /* an iterator failing after its items: found before, or its error */
         for (i = 0; i + 1 < b->a->n && !x->err; i++) if (wm__jeq(x, a, &b->a->v[i])) return 1;
     }

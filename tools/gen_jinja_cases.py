@@ -119,6 +119,7 @@ CASES = [
     # dict_keys and dict_items compare as sets; dict_values by identity
     "{{ d.items() >= d.keys() }}|{{ d.keys() <= d.keys() }}|{{ d.keys() < d.keys() }}|{{ d.keys() == {'a': 2, 'k': 3}.keys() }}|{{ {'a': 1}.keys() < d.keys() }}|{{ d.values() == d.values() }}",
     "{{ d.values() < d.values() }}",
+    "{{ d.values() in {'a': None} }}|{{ d.values() in d.keys() }}",
     # unique is lazy: the items before an unhashable one are yielded, then it fails
     "{% set v = ['v', 1, [1, 2]] %}{{ (1 in v | unique(case_sensitive=true))['k'] }}|{{ 'v' in v | unique }}|{{ v | unique | first }}",
     "{% set v = ['v', 1, [1, 2]] %}{{ [9] in v | unique }}",

@@ -29,6 +29,7 @@ from gen_chat_cases import render  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 ADDR = re.compile(r" \S{1,4} 0x[0-9a-f]+>", re.I)  # an iterator's repr: wm.h prints it without " at 0x...>" (a replace may change "at")
+MANGLED = re.compile(r"0\W{0,4}x(\W{0,4}[0-9a-f]){6,}", re.I)  # an address the template took apart (join, list): not comparable
 CTX = {"s": "Hello, World", "u": "ÉtÉ  été\u00a0x", "w": "  pad me  ", "e": "", "n": 7, "z": 0, "neg": -3, "f": 2.5, "g": -0.75,
        "t": True, "no": False, "nul": None, "l": [3, 1, 2], "ls": ["b", "A", "c", "a"], "ll": [[1, 2], [3, 4]],
        "d": {"k": "v", "a": 1, "b": [1, 2]}, "m": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Yo"},
@@ -181,7 +182,7 @@ def main():
         subprocess.run(["cc", "-O2", "-std=c99", "-I", ROOT, os.path.join(ROOT, "tools", "jinja_diff.c"), "-o", binary, "-lm"], check=True)
     g = Gen(random.Random(seed))
     t0 = time.time()
-    bad, shown, kinds = 0, 0, {}
+    bad, shown, kinds, skipped = 0, 0, {}, 0
     batch = 5000
     for start in range(0, n, batch):
         temps = [g.block() for _ in range(min(batch, n - start))]
@@ -190,6 +191,9 @@ def main():
         for t, w, (st, text) in zip(temps, want, got):
             same = ("output" in w and st == 0 and text == ADDR.sub(lambda m: m.group(0)[-1], w["output"])) or ("error" in w and st == 1)
             if same: continue
+            if "output" in w and st == 0 and MANGLED.search(ADDR.sub(lambda m: m.group(0)[-1], w["output"])):
+                skipped += 1  # jinja2 printed a memory address in pieces: no rendering can equal it
+                continue
             bad += 1
             k = "wm fails" if st == 1 else "jinja2 fails" if "error" in w else "text differs"
             kinds[k] = kinds.get(k, 0) + 1
@@ -198,7 +202,8 @@ def main():
             if shown < show:
                 shown += 1
                 print("--- %s\n  template: %r\n  jinja2:   %r\n  wm.h:     %r" % (k, t, w.get("output", w.get("error")), text))
-    print("%d templates (seed %d): %d differ %s in %.0f s" % (n, seed, bad, json.dumps(kinds), time.time() - t0))
+    print("%d templates (seed %d): %d differ %s, %d not comparable (an address taken apart) in %.0f s" %
+          (n, seed, bad, json.dumps(kinds), skipped, time.time() - t0))
     return 1 if bad else 0
 
 
