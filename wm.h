@@ -22,7 +22,7 @@
       @API             681  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1286  Tensor types
-      @KERNELS        2193  Kernels
+      @KERNELS        2196  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1869  Layers, in data-flow order
@@ -40,7 +40,7 @@
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
-      @JINJA          2656  Jinja chat templates
+      @JINJA          2660  Jinja chat templates
       @STDIO           469  stdio helpers
       @UNICODE        1403  Unicode tables and their lookups (an appendix)
 
@@ -3464,6 +3464,80 @@ typedef struct wm__qw8 {
 /* 4 bits to 4 bytes of 0x10 (bit j: byte j), little-endian: Q5_0/Q5_1's fifth bits */
 static const uint32_t wm__bit16x4[16] = {0x00000000u, 0x00000010u, 0x00001000u, 0x00001010u, 0x00100000u, 0x00100010u, 0x00101000u, 0x00101010u,
                                          0x10000000u, 0x10000010u, 0x10001000u, 0x10001010u, 0x10100000u, 0x10100010u, 0x10101000u, 0x10101010u};
+/* the other types' codes in vectors, then each type's scales (wm__qw8_unpack's default) */
+static WM__INLINE void wm__qw8_unpack_other(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
+    int8_t s16[16], m16[16];
+    int32_t s8[8];
+    int k;
+    const unsigned char *wb = w + (size_t)b * (size_t)wm__types[dtype].size; /* the group's first block of 32 */
+    if (wm__types[dtype].block == WM__QKK) wb = w + (size_t)(b / 8) * (size_t)wm__types[dtype].size;
+    switch (dtype) {
+    case WM_Q4_1: case WM_Q5_0: case WM_Q5_1: { /* nibbles as Q4_0's, the fifth bits spread to 0x10 per byte */
+        int sz = wm__types[dtype].size, qo = dtype == WM_Q4_1 ? 4 : dtype == WM_Q5_0 ? 6 : 8;
+        for (k = 0; k < 8; k++) {
+            wm__vb v = wm__vb_nib16(wb + sz * k + qo);
+            if (dtype != WM_Q4_1) {
+                uint32_t qh = wm__le32(wb + sz * k + (dtype == WM_Q5_0 ? 2 : 4)), t[8];
+                int j;
+                for (j = 0; j < 8; j++) t[j] = wm__bit16x4[qh >> (4 * j) & 15];
+                v = WM__VB_OR(v, WM__VB_LOAD(t));
+                if (dtype == WM_Q5_0) v = WM__VB_SUB(v, 16);
+            }
+            u->q[k] = v;
+        }
+        u->dw = wm__vq8_h8(wb, (size_t)sz);
+        if (dtype != WM_Q5_0) u->dmw = wm__vq8_h8(wb + 2, (size_t)sz);
+        break;
+    }
+    case WM_Q2_K: { /* 2-bit codes; each half's scale and min as Q6_K's pairs */
+        wm__vsc16 sv, mv;
+        for (k = 0; k < 16; k++) { s16[k] = (int8_t)(wb[k] & 15); m16[k] = (int8_t)(wb[k] >> 4); }
+        sv = wm__vsc16_load(s16);
+        mv = wm__vsc16_load(m16);
+        for (k = 0; k < 8; k++) {
+            u->q[k] = wm__vb_bits(wb + 16 + 32 * (k / 4), 2 * (k & 3), 3);
+            u->sc6[k] = wm__vsc_pick(&sv, k);
+            u->mn6[k] = wm__vsc_pick(&mv, k);
+        }
+        u->dw = WM__VQ8_SET1(wm__vh1(wb + 80));
+        u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 82));
+        break;
+    }
+    case WM_Q3_K: { /* (2-bit code | high bit << 2) - 4 */
+        wm__vsc16 sv;
+        wm__vb hm = WM__VB_LOAD(wb);
+        for (k = 0; k < 16; k++) s16[k] = (int8_t)wm__q3k_scale(wb + 96, k);
+        sv = wm__vsc16_load(s16);
+        for (k = 0; k < 8; k++) {
+            u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 32 + 32 * (k / 4), 2 * (k & 3), 3), wm__vb_shr_and(wm__vb_2bits_at4(hm, k), 2, 4)), 4);
+            u->sc6[k] = wm__vsc_pick(&sv, k);
+        }
+        u->dw = WM__VQ8_SET1(wm__vh1(wb + 108));
+        break;
+    }
+    case WM_Q5_K: { /* Q4_K's nibbles | the fifth bit (bit k of qh) at 0x10 */
+        uint64_t sc, mn;
+        wm__vb qh = WM__VB_LOAD(wb + 16);
+        for (k = 0; k < 8; k++)
+            u->q[k] = WM__VB_OR(wm__vb_bits(wb + 48 + 16 * (k & 6), k & 1 ? 4 : 0, 15), wm__vb_shr_and(wm__vb_2bits_at4(qh, k), 0, 0x10));
+        wm__q4k_scales8(wb + 4, &sc, &mn);
+        u->sc = wm__vs_u8x8(sc);
+        u->mn = wm__vs_u8x8(mn);
+        u->dw = WM__VQ8_SET1(wm__vh1(wb));
+        u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 2));
+        break;
+    }
+    default: /* WM_IQ4_NL, WM_IQ4_XS: the levels of each nibble */
+        for (k = 0; k < 8; k++) u->q[k] = wm__vb_lut16(wm__vb_nib16(dtype == WM_IQ4_NL ? wb + 18 * k + 2 : wb + 8 + 16 * k), wm__iq4nl);
+        if (dtype == WM_IQ4_NL) u->dw = wm__vq8_h8(wb, 18);
+        else {
+            for (k = 0; k < 8; k++) s8[k] = wm__iq4xs_scale(wb, k);
+            u->sc = WM__VS_LOAD(s8);
+            u->dw = WM__VQ8_SET1(wm__vh1(wb));
+        }
+    }
+}
+
 static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
     switch (dtype) {
     case WM_Q8_0: {
@@ -3504,78 +3578,7 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
         u->dw = WM__VQ8_SET1(wm__vh1(wb + 208));
         break;
     }
-    default: { /* the other types: their codes in vectors, then each type's scales */
-        int8_t s16[16], m16[16];
-        int32_t s8[8];
-        int k;
-        const unsigned char *wb = w + (size_t)b * (size_t)wm__types[dtype].size; /* the group's first block of 32 */
-        if (wm__types[dtype].block == WM__QKK) wb = w + (size_t)(b / 8) * (size_t)wm__types[dtype].size;
-        switch (dtype) {
-        case WM_Q4_1: case WM_Q5_0: case WM_Q5_1: { /* nibbles as Q4_0's, the fifth bits spread to 0x10 per byte */
-            int sz = wm__types[dtype].size, qo = dtype == WM_Q4_1 ? 4 : dtype == WM_Q5_0 ? 6 : 8;
-            for (k = 0; k < 8; k++) {
-                wm__vb v = wm__vb_nib16(wb + sz * k + qo);
-                if (dtype != WM_Q4_1) {
-                    uint32_t qh = wm__le32(wb + sz * k + (dtype == WM_Q5_0 ? 2 : 4)), t[8];
-                    int j;
-                    for (j = 0; j < 8; j++) t[j] = wm__bit16x4[qh >> (4 * j) & 15];
-                    v = WM__VB_OR(v, WM__VB_LOAD(t));
-                    if (dtype == WM_Q5_0) v = WM__VB_SUB(v, 16);
-                }
-                u->q[k] = v;
-            }
-            u->dw = wm__vq8_h8(wb, (size_t)sz);
-            if (dtype != WM_Q5_0) u->dmw = wm__vq8_h8(wb + 2, (size_t)sz);
-            break;
-        }
-        case WM_Q2_K: { /* 2-bit codes; each half's scale and min as Q6_K's pairs */
-            wm__vsc16 sv, mv;
-            for (k = 0; k < 16; k++) { s16[k] = (int8_t)(wb[k] & 15); m16[k] = (int8_t)(wb[k] >> 4); }
-            sv = wm__vsc16_load(s16);
-            mv = wm__vsc16_load(m16);
-            for (k = 0; k < 8; k++) {
-                u->q[k] = wm__vb_bits(wb + 16 + 32 * (k / 4), 2 * (k & 3), 3);
-                u->sc6[k] = wm__vsc_pick(&sv, k);
-                u->mn6[k] = wm__vsc_pick(&mv, k);
-            }
-            u->dw = WM__VQ8_SET1(wm__vh1(wb + 80));
-            u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 82));
-            break;
-        }
-        case WM_Q3_K: { /* (2-bit code | high bit << 2) - 4 */
-            wm__vsc16 sv;
-            wm__vb hm = WM__VB_LOAD(wb);
-            for (k = 0; k < 16; k++) s16[k] = (int8_t)wm__q3k_scale(wb + 96, k);
-            sv = wm__vsc16_load(s16);
-            for (k = 0; k < 8; k++) {
-                u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 32 + 32 * (k / 4), 2 * (k & 3), 3), wm__vb_shr_and(wm__vb_2bits_at4(hm, k), 2, 4)), 4);
-                u->sc6[k] = wm__vsc_pick(&sv, k);
-            }
-            u->dw = WM__VQ8_SET1(wm__vh1(wb + 108));
-            break;
-        }
-        case WM_Q5_K: { /* Q4_K's nibbles | the fifth bit (bit k of qh) at 0x10 */
-            uint64_t sc, mn;
-            wm__vb qh = WM__VB_LOAD(wb + 16);
-            for (k = 0; k < 8; k++)
-                u->q[k] = WM__VB_OR(wm__vb_bits(wb + 48 + 16 * (k & 6), k & 1 ? 4 : 0, 15), wm__vb_shr_and(wm__vb_2bits_at4(qh, k), 0, 0x10));
-            wm__q4k_scales8(wb + 4, &sc, &mn);
-            u->sc = wm__vs_u8x8(sc);
-            u->mn = wm__vs_u8x8(mn);
-            u->dw = WM__VQ8_SET1(wm__vh1(wb));
-            u->dmw = WM__VQ8_SET1(-wm__vh1(wb + 2));
-            break;
-        }
-        default: /* WM_IQ4_NL, WM_IQ4_XS: the levels of each nibble */
-            for (k = 0; k < 8; k++) u->q[k] = wm__vb_lut16(wm__vb_nib16(dtype == WM_IQ4_NL ? wb + 18 * k + 2 : wb + 8 + 16 * k), wm__iq4nl);
-            if (dtype == WM_IQ4_NL) u->dw = wm__vq8_h8(wb, 18);
-            else {
-                for (k = 0; k < 8; k++) s8[k] = wm__iq4xs_scale(wb, k);
-                u->sc = WM__VS_LOAD(s8);
-                u->dw = WM__VQ8_SET1(wm__vh1(wb));
-            }
-        }
-    }
+    default: wm__qw8_unpack_other(u, w, dtype, b); /* the other types: their codes in vectors, then each type's scales */
     }
 }
 
@@ -17268,6 +17271,26 @@ static void wm__jstmt_if(wm__jx *x, int skip) {
 }
 
 static void wm__jloop_scope(wm__jx *x, int body, int set_block, wm__jv *uses, wm__jv *undef);
+/* a for's else body (skip: the loop had items), in a frame of its own as jinja2's: its sets are not seen after
+   the loop; returns how the block ended */
+static int wm__jfor_else(wm__jx *x, int skip) {
+    wm__jv own = wm__jnew(x, WM__JV_DICT), uses, undef;
+    int framed = 0, u, r;
+    wm__jexpect(x, WM__JT_BLKEND, NULL);
+    if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !own.a) { wm__jfail(x, "loops nested too deep"); return WM__JE_EOF; }
+    if (!skip && !x->err) {
+        wm__jloop_scope(x, x->pos, 2, &uses, &undef);
+        if (x->err || !uses.a || !undef.a) return WM__JE_EOF;
+        for (u = 0; u < undef.a->n; u++) wm__jput(x, own.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
+        x->frames[x->nframes++] = uses.a;
+        framed = 1;
+    }
+    x->scope[x->nscope++] = own.a;
+    r = wm__jblock(x, skip);
+    x->nscope--;
+    x->nframes -= framed;
+    return r;
+}
 static void wm__jstmt_for(wm__jx *x, int skip) {
     wm__jtok *t1 = wm__jcur(x), *t2 = NULL;
     int cond_at = -1, body, r, i, n_items, paren = wm__jaccept(x, WM__JT_OP, "("), u;
@@ -17353,23 +17376,7 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
     if (x->err) return;
     if (n_items == 0) { x->pos = body; r = wm__jblock(x, 1); }
     else if (i < n_items || r == WM__JE_EOF) { x->pos = body; r = wm__jblock(x, 1); } /* after a break: read past the body */
-    if (r == WM__JE_ELSE) { /* the else body: a frame of its own (jinja2), its sets not seen after the loop */
-        wm__jv own = wm__jnew(x, WM__JV_DICT);
-        int framed = 0;
-        wm__jexpect(x, WM__JT_BLKEND, NULL);
-        if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !own.a) { wm__jfail(x, "loops nested too deep"); return; }
-        if (!n_items && !x->err) {
-            wm__jloop_scope(x, x->pos, 2, &uses, &undef);
-            if (x->err || !uses.a || !undef.a) return;
-            for (u = 0; u < undef.a->n; u++) wm__jput(x, own.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
-            x->frames[x->nframes++] = uses.a;
-            framed = 1;
-        }
-        x->scope[x->nscope++] = own.a;
-        r = wm__jblock(x, n_items != 0);
-        x->nscope--;
-        x->nframes -= framed;
-    }
+    if (r == WM__JE_ELSE) r = wm__jfor_else(x, n_items != 0);
     if (!x->err && r != WM__JE_ENDFOR) wm__jfail(x, "{%% for %%} without its {%% endfor %%}");
     wm__jexpect(x, WM__JT_BLKEND, NULL);
 }
