@@ -36,7 +36,7 @@
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4045  Tokenizer
+      @TOKENIZER      4044  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
@@ -11536,6 +11536,8 @@ static const unsigned char *wm__pretok(int pre, const unsigned char *p, const un
 
 #define WM__RX_INF 0xffffu
 #define WM__RX_FAIL 0xffffffffu
+#define WM__RX_MAX_INS 128    /* instructions of the largest of llama.cpp's regexes compiled: 118 (the suite checks) */
+#define WM__RX_MAX_RANGES 160 /* and class ranges: 137 */
 enum { WM__RX_CLS, WM__RX_REP, WM__RX_SPLIT, WM__RX_JMP, WM__RX_LOOK, WM__RX_EOL, WM__RX_MATCH };
 
 /* an instruction: CLS/REP a class (ranges a .. a+b, neg) min..max times;
@@ -13504,30 +13506,31 @@ static wm_status wm__pre_class(const wm_tokenizer *t, wm__wcache *wc, int i, con
 static wm_status wm__pre_llama(const wm_tokenizer *t, wm__wcache *wc, int i, const unsigned char *p, const unsigned char *e, int32_t *ids,
                                size_t cap, size_t *n) {
     const char *rx = wm__lrx[t->steps[i].arg];
-    uint32_t small[1024], frames[3 * 128];
+    uint32_t small[1024], frames[3 * 128], rg[2 * WM__RX_MAX_RANGES];
+    wm__rxi in[WM__RX_MAX_INS]; /* the regex, compiled once for this part */
     unsigned char *blk = (unsigned char *)small;
     uint32_t *cps, *off, np = 0, k, gap = 0;
     const unsigned char *q;
     wm__rxc c;
     wm__rxm m;
-    size_t need, ni, nr, memo_bytes;
+    size_t need, ni, memo_bytes;
     wm_status st = WM_OK;
     int kind = rx[0] == '\\' && rx[1] == 'p' && rx[2] == '{' && (rx[3] == 'H' || rx[3] == 'A') ? rx[3] : !strcmp(rx, "\\d{1,3}(?=(?:\\d{3})*\\b)") ? 'A'
                : !strcmp(rx, "(?=(\\d{3})+(?!\\d))") ? 'T' : 0; /* Han (Kimi-K2), AFMoE digits, Thousands (superbpe): llama.cpp's own code */
     for (q = p; q < e; np++) { int l; wm__cp(q, e, &l); q += l; }
     if ((size_t)np + 1 > ((size_t)-1) / 64) return WM_ERR_NOMEM;
     if (!kind) {
-        if (!wm__rx_compile(&c, rx, NULL, 0, NULL, 0)) return WM_ERR_UNSUPPORTED;
-        ni = (size_t)c.ni; nr = (size_t)c.nr;
+        if (!wm__rx_compile(&c, rx, in, WM__RX_MAX_INS, rg, WM__RX_MAX_RANGES)) return WM_ERR_UNSUPPORTED;
+        ni = (size_t)c.ni;
     } else {
-        ni = nr = 0;
+        ni = 0;
     }
     memset(&m, 0, sizeof m);
     m.fr = frames; m.capfr = 128;
     m.row = (ni + 7) / 8;
     if (m.row && (size_t)np + 1 > ((size_t)-1 - 4096) / m.row) return WM_ERR_NOMEM;
     memo_bytes = m.row * ((size_t)np + 1);
-    need = 8 * ((size_t)np + 1) + ni * sizeof(wm__rxi) + nr * 8 + ni * 16 + memo_bytes + 16;
+    need = 8 * ((size_t)np + 1) + ni * 16 + memo_bytes + 16;
     if (need > sizeof small) {
 #ifndef WM_NO_MALLOC
         if (!(blk = (unsigned char *)WM_MALLOC(need))) return WM_ERR_NOMEM;
@@ -13535,7 +13538,7 @@ static wm_status wm__pre_llama(const wm_tokenizer *t, wm__wcache *wc, int i, con
         return WM_ERR_NOMEM;
 #endif
     }
-    /* [np + 1] code points (as the regex sees them), [np + 1] their byte offsets, program, ranges, REP state, memo */
+    /* [np + 1] code points (as the regex sees them), [np + 1] their byte offsets, REP state, memo */
     cps = (uint32_t *)(void *)blk;
     off = cps + np + 1;
     for (q = p, k = 0; q < e; k++) {
@@ -13565,12 +13568,8 @@ static wm_status wm__pre_llama(const wm_tokenizer *t, wm__wcache *wc, int i, con
             if (wm__lsp_thousands(cps, np, k, &run_end)) { WM__LPART(gap, k); gap = k; }
         WM__LPART(gap, np);
     } else {
-        unsigned char *b2 = (unsigned char *)(off + np + 1);
-        wm__rxi *in = (wm__rxi *)(void *)b2;
-        uint32_t *rg = (uint32_t *)(void *)(in + ni);
-        if (!wm__rx_compile(&c, rx, in, (int)ni, rg, (int)nr)) { st = WM_ERR_UNSUPPORTED; goto done; }
         m.in = in; m.rg = rg; m.t = cps; m.n = np;
-        m.rep = rg + 2 * nr;
+        m.rep = off + np + 1;
         m.memo = (unsigned char *)(m.rep + 4 * ni);
         memset(m.rep, 0xff, ni * 16);
         memset(m.memo, 0, memo_bytes);

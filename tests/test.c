@@ -5016,7 +5016,7 @@ static void test_tokenizer_regex_memo(void) {
                                     0x4e2d, 0xac00, 0x3042, 0x2026, 0x3002, 0xff0c, 0x964, 0xe9, 0x3b1};
     uint32_t text[40], *buf[2] = {NULL, NULL};
     wm__rxc c;
-    int k, bad = 0, n_rx = 0, runs = 0;
+    int k, bad = 0, n_rx = 0, runs = 0, fits = 0, n_compiled = 0;
     uint64_t rng = 0x9e3779b97f4a7c15ull;
     for (k = 0; k < WM__N_LRX; k++) {
         int it, ni, nr;
@@ -5024,6 +5024,8 @@ static void test_tokenizer_regex_memo(void) {
         uint32_t *rg;
         if (!wm__rx_compile(&c, wm__lrx[k], NULL, 0, NULL, 0)) continue; /* llama.cpp's own code, not a regex */
         ni = c.ni; nr = c.nr;
+        fits += ni <= WM__RX_MAX_INS && nr <= WM__RX_MAX_RANGES;
+        n_compiled++;
         in = (wm__rxi *)calloc((size_t)ni, sizeof *in);
         rg = (uint32_t *)calloc((size_t)nr * 2 + 4 * (size_t)ni, sizeof *rg);
         if (!in || !rg || !wm__rx_compile(&c, wm__lrx[k], in, ni, rg, nr)) { bad++; free(in); free(rg); continue; }
@@ -5066,6 +5068,8 @@ static void test_tokenizer_regex_memo(void) {
     }
     free(buf[0]);
     check(n_rx >= 38 && bad == 0, "llama.cpp's regexes: memoized and cached matching == plain backtracking on %d splits of %d regexes (%d differ)", runs / 2, n_rx, bad);
+    check(fits == n_compiled && n_compiled >= 38, "llama.cpp's regexes: %d of %d compile within wm__pre_llama's program (%d instructions, %d ranges)", fits,
+          n_compiled, WM__RX_MAX_INS, WM__RX_MAX_RANGES);
 }
 
 /* The Unicode tables decode to the properties they held as plain arrays:
