@@ -24,6 +24,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_gguf_vocab import gguf  # noqa: E402
+
 # one name per family (the first), then the others of that family
 FAMILIES = [
     ["default"], ["llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral", "midm-2.0", "lfm2", "jina-v5-nano"],
@@ -97,16 +100,16 @@ def byte_map():
     return {b: chr(c) for b, c in zip(bs, cs)}
 
 
-def train(ts, n_merges):
-    """byte-level BPE merges learned on the whole texts (no pre-tokenizer); ties by the pair's text"""
-    bm = byte_map()
-    seqs = [[bm[b] for b in t.encode()] for t in ts]
+def learn(seqs, n_merges, known=None):
+    """the most frequent adjacent pair merged in seqs (ties by the pair's text), up to n_merges times, while a
+    pair occurs twice; with known (a set, grown by each merge): only pairs of tokens in it"""
     merges = []
     for _ in range(n_merges):
         cnt = {}
         for s in seqs:
             for a, b in zip(s, s[1:]):
-                cnt[(a, b)] = cnt.get((a, b), 0) + 1
+                if known is None or (a in known and b in known):
+                    cnt[(a, b)] = cnt.get((a, b), 0) + 1
         if not cnt:
             break
         best = max(cnt.items(), key=lambda kv: (kv[1], kv[0]))
@@ -114,6 +117,8 @@ def train(ts, n_merges):
             break
         a, b = best[0]
         merges.append(a + " " + b)
+        if known is not None:
+            known.add(a + b)
         for k, s in enumerate(seqs):
             out, i = [], 0
             while i < len(s):
@@ -124,69 +129,43 @@ def train(ts, n_merges):
                     out.append(s[i])
                     i += 1
             seqs[k] = out
-    tokens = [bm[b] for b in range(256)]
+    return merges
+
+
+def with_merged(tokens, merges):
+    """tokens, then each merge's result not among them yet, in merge order"""
     seen = set(tokens)
     for m in merges:
         t = m.replace(" ", "")
         if t not in seen:
             seen.add(t)
             tokens.append(t)
-    return tokens, merges
+    return tokens
+
+
+def train(ts, n_merges):
+    """byte-level BPE merges learned on the whole texts (no pre-tokenizer)"""
+    bm = byte_map()
+    merges = learn([[bm[b] for b in t.encode()] for t in ts], n_merges)
+    return with_merged([bm[b] for b in range(256)], merges), merges
 
 
 def train_raw(ts, n_merges):
     """BPE on UTF-8 characters with spaces as U+2581 (llama.cpp's gemma4, sarvam-moe, whitespace): the 256 <0xXX>
-    byte tokens, the characters seen twice or more (the rest fall back to bytes), then merges as train()'s"""
+    byte tokens, the characters seen twice or more (the rest fall back to bytes), then merges of those as train()'s"""
     seqs = [list(t.replace(" ", "\u2581")) for t in ts]
     cnt = {}
-    for s_ in seqs:
-        for c in s_:
+    for s in seqs:
+        for c in s:
             cnt[c] = cnt.get(c, 0) + 1
     tokens = ["<0x%02X>" % b for b in range(256)] + sorted(c for c, k in cnt.items() if k >= 2)
-    known = set(tokens)
-    merges = []
-    for _ in range(n_merges):
-        pc = {}
-        for s_ in seqs:
-            for a, b in zip(s_, s_[1:]):
-                if a in known and b in known:
-                    pc[(a, b)] = pc.get((a, b), 0) + 1
-        if not pc:
-            break
-        best = max(pc.items(), key=lambda kv: (kv[1], kv[0]))
-        if best[1] < 2:
-            break
-        a, b = best[0]
-        merges.append(a + " " + b)
-        if a + b not in known:
-            known.add(a + b)
-            tokens.append(a + b)
-        for k, s_ in enumerate(seqs):
-            out, i = [], 0
-            while i < len(s_):
-                if i + 1 < len(s_) and s_[i] == a and s_[i + 1] == b:
-                    out.append(a + b)
-                    i += 2
-                else:
-                    out.append(s_[i])
-                    i += 1
-            seqs[k] = out
-    return tokens, merges
+    merges = learn(seqs, n_merges, set(tokens))
+    return with_merged(tokens, merges), merges
 
 
 def vocab_gguf(tokens, merges):
-    def s(x):
-        b = x.encode("utf-8")
-        return struct.pack("<Q", len(b)) + b
-    kv = [("general.architecture", 8, s("gpt2")), ("tokenizer.ggml.model", 8, s("gpt2")), ("tokenizer.ggml.pre", 8, s("gpt-2")),
-          ("tokenizer.ggml.tokens", 9, struct.pack("<IQ", 8, len(tokens)) + b"".join(s(t) for t in tokens)),
-          ("tokenizer.ggml.token_type", 9, struct.pack("<IQ", 5, len(tokens)) + struct.pack("<i", 1) * len(tokens)),
-          ("tokenizer.ggml.merges", 9, struct.pack("<IQ", 8, len(merges)) + b"".join(s(m) for m in merges)),
-          ("tokenizer.ggml.add_bos_token", 7, b"\0")]
-    out = b"GGUF" + struct.pack("<IQQ", 3, 0, len(kv))
-    for k, t, v in kv:
-        out += s(k) + struct.pack("<I", t) + v
-    return out + b"\0" * ((32 - len(out) % 32) % 32)
+    """the vocabulary-only GGUF of byte-level BPE tokens and merges (pre "gpt-2"), as tools/gen_gguf_vocab.py writes one"""
+    return gguf({"model": {"vocab": {t: i for i, t in enumerate(tokens)}, "merges": merges}, "added_tokens": []}, "gpt-2")
 
 
 def with_pre(gguf, name, key=b"tokenizer.ggml.pre"):
