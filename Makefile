@@ -43,8 +43,11 @@ all: build/wm build/simple
 build:
 	@mkdir -p build
 
-build/wm: examples/wm.c examples/probe.h examples/serve.h wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/wm.c -o $@ $(LDLIBS)
+# the wm program: wm.c (the commands, and wm.h's implementation) and serve.c, sharing cli.h
+WM_SRC = examples/wm.c examples/serve.c
+WM_DEPS = $(WM_SRC) examples/cli.h examples/probe.h wm.h
+build/wm: $(WM_DEPS) $(FLAGS_FILE) | build
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) $(WM_SRC) -o $@ $(LDLIBS)
 
 build/simple: examples/simple.c wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) examples/simple.c -o $@ $(LDLIBS)
@@ -63,10 +66,11 @@ build/test: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 build/test-cpp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
 	$(CXX) -x c++ -std=c++11 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
 
-build/clang.ok: tests/test.c examples/wm.c examples/simple.c wm.h | build
+build/clang.ok: tests/test.c $(WM_DEPS) examples/simple.c wm.h | build
 ifneq ($(HAVE_CLANG),)
 	$(CLANG) -std=c99 $(WARN) -fsyntax-only tests/test.c
 	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/wm.c
+	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/serve.c
 	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/simple.c
 	$(CLANG) -std=c99 $(LIBWARN) -DWM_STATIC -DWM_IMPLEMENTATION -fsyntax-only -x c wm.h
 endif
@@ -159,9 +163,9 @@ test-omp: build/wm build/test-omp
 
 # NEON: the suite cross-built for aarch64 and run under qemu-user
 build/neon/wm build/neon/test build/neon/test-dot: | need-neon-cc
-build/neon/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
+build/neon/wm: $(WM_DEPS)
 	@mkdir -p build/neon
-	$(NEON_CC) -std=c99 $(WARN) -O2 examples/wm.c -o $@ $(LDLIBS)
+	$(NEON_CC) -std=c99 $(WARN) -O2 $(WM_SRC) -o $@ $(LDLIBS)
 
 build/neon/test: tests/test.c tests/helpers.h wm.h
 	@mkdir -p build/neon
@@ -191,9 +195,9 @@ test-neon: need-neon build/neon/wm build/neon/test build/neon/test-dot
 # microcontroller) under qemu-user; its sizes suite checks every reported
 # size against the same tests/fixtures/sizes.txt as the 64-bit builds
 build/arm32/wm build/arm32/test: | need-arm32-cc
-build/arm32/wm: examples/wm.c examples/probe.h examples/serve.h wm.h
+build/arm32/wm: $(WM_DEPS)
 	@mkdir -p build/arm32
-	$(ARM32_CC) -std=c99 $(WARN) -O2 -static examples/wm.c -o $@ $(LDLIBS)
+	$(ARM32_CC) -std=c99 $(WARN) -O2 -static $(WM_SRC) -o $@ $(LDLIBS)
 
 build/arm32/test: tests/test.c tests/helpers.h wm.h
 	@mkdir -p build/arm32
@@ -236,7 +240,7 @@ FUZZERS       = $(filter-out seeds all,$(basename $(notdir $(wildcard tests/fuzz
 
 # one program holds every harness (wm.h compiled with the sanitizers once);
 # build/fuzz/NAME links to it and the name picks the harness
-build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h examples/serve.h | need-fuzz
+build/fuzz/all: tests/fuzz/*.c tests/fuzz/fuzz.h tests/helpers.h wm.h examples/serve.c | need-fuzz
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SIMD) tests/fuzz/all.c -o $@ -lm
 

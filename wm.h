@@ -19,20 +19,20 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             681  Public interface
+      @API             709  Public interface
       @BASICS          285  Implementation basics
-      @TYPES          1286  Tensor types
-      @KERNELS        2196  Kernels
+      @TYPES          1295  Tensor types
+      @KERNELS        2186  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1869  Layers, in data-flow order
-      @JSON            317  JSON: a validating reader that never allocates
+      @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
-      @MODELS          281  Models
+      @MODELS          282  Models
       @SESSION         841  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      570  GGUF writing
+      @GGUF_WRITE      567  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
@@ -76,16 +76,21 @@
         @API       a WM_* id after WM_IQ4_XS (types computed with come first;
                    WM_TYPES_COMPUTED counts them)
         @TYPES     its block layout in the comment there, wm__deq_<t>,
-                   wm__quant_<t>, for a quantized type wm__qdot_<t> (the
-                   reference dot against int8 activations), and its row of
-                   wm__types at its id (its named-only row goes); then
-                   wm_quantize, wm_dequantize, binding, the kernels and GGUF
-                   reading and writing take it from the row
-        @SIMD      optional: its case in wm__qw8_unpack and wm__qw8_dot, and
-                   simd 1 in its row (its WM__QDOT_GEN case in wm__v_qdot
-                   and its case in wm__v_qdot4 then run it; a streaming loop
-                   of its own in wm__v_qdot, and a wm__qr_pack case for the
-                   prefill tile, are optional)
+                   wm__quant_<t>; a quantized type: its row of WM__QTYPES
+                   at its id (bytes and weights per block, GGML id,
+                   llama-quantize's fallback, own), which writes its
+                   wm__types row, its WM__QB_<ID> bytes-per-block constant
+                   (the only place its size is written) and its cases of
+                   the switches over all types; with own 0, its case in
+                   wm__qcodes (wm__qdot_<t> and the kernels' loops then come
+                   from it), with own 1 a wm__qdot_<t> and a loop of its own
+                   in wm__v_qdot; a float type: its wm__types row (its
+                   named-only row goes). wm_quantize, wm_dequantize,
+                   binding, the kernels and GGUF reading and writing take
+                   it from the row
+        @SIMD      its case in wm__qw8_unpack and wm__qw8_dot (wm__v_qdot
+                   and wm__v_qdot4 then run it); a wm__qr_pack case for the
+                   prefill tile is optional
         tests: its blocks in tools/gen_quant_cases.py (independent of wm.h)
       A SIMD ISA:
         @BASICS    its detection (compiler macros -> WM__<ISA>, WM__SIMD) and
@@ -474,6 +479,34 @@ WMDEF const char *wm_status_str(wm_status s);
 
 /* Parses config.json text. Fails with WM_ERR_CONFIG naming the field. */
 WMDEF wm_status wm_config_parse(wm_config *cfg, const char *json, size_t json_bytes, wm_error *err);
+
+/* JSON, read in place without allocating: the reader behind config.json and
+   tokenizer.json, for a host's own JSON too (wm serve's request bodies).
+   wm_json_parse checks a whole text once (RFC 8259: the grammar, strings of
+   valid UTF-8 without control characters, no lone surrogate escape,
+   nesting up to max_depth, 0: 64; WM_JSON_LENIENT also takes NaN, Infinity
+   and -Infinity, as Python writes them, and lone surrogates, read as
+   U+FFFD); the other functions walk a checked text, each value a span of it,
+   and answer "none" (p NULL, 0) for a value of the wrong type. */
+typedef struct wm_json {
+    const char *p;   /* the value's first byte; NULL: none */
+    const char *end; /* the end of the whole text */
+} wm_json;
+enum { WM_JSON_NONE, WM_JSON_NULL, WM_JSON_FALSE, WM_JSON_TRUE, WM_JSON_NUMBER, WM_JSON_STRING, WM_JSON_ARRAY, WM_JSON_OBJECT };
+#define WM_JSON_LENIENT 1
+/* text[n] -> *root; WM_ERR_FORMAT: "not JSON: <why> (at byte N, 'c')" */
+WMDEF wm_status wm_json_parse(wm_json *root, const char *text, size_t n, int flags, int max_depth, wm_error *err);
+WMDEF int wm_json_type(wm_json v);                     /* WM_JSON_* */
+WMDEF size_t wm_json_bytes(wm_json v);                 /* the bytes of v's text (a string's with its quotes) */
+WMDEF wm_json wm_json_first(wm_json v, wm_json *key);  /* an array's first element or an object's first member (*key: its name) */
+WMDEF wm_json wm_json_next(wm_json v, wm_json *key);   /* the element or member after v; for (x = first; x.p; x = next) */
+WMDEF size_t wm_json_count(wm_json v);                 /* elements or members */
+WMDEF wm_json wm_json_get(wm_json obj, const char *key); /* the member named key (the last one if repeated) */
+/* a string's bytes, escapes undone (a lone surrogate: U+FFFD), into buf
+   (cap bytes, NUL added when it fits; buf may be NULL); returns them all */
+WMDEF size_t wm_json_string(wm_json s, char *buf, size_t cap);
+WMDEF int wm_json_is(wm_json s, const char *str);      /* a string equal to str */
+WMDEF int wm_json_number(wm_json v, double *out);      /* 1: a number into *out */
 
 /* Builds a model from caller buffers, laying its own data into mem
    (mem_bytes long). On success wm_model_bytes_used() tells how many bytes it
@@ -1297,6 +1330,31 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
    Dequantizing repeats llama.cpp's float operations, so both give the same
    floats (with -std=c99 neither compiler fuses a*b-c into one FMA). */
 
+/* The quantized types, one row each in the order of their public ids:
+     X(ID, suffix, bytes per block, weights per block, GGML id, fallback, own)
+   fallback: the type llama-quantize takes when rows are not whole blocks of
+   this one (itself: none); own: 1 when the type has a streaming loop and a
+   reference dot of its own (wm__qdot_<t>), 0 when both go through its codes
+   (wm__qcodes, wm__qw8_unpack, wm__qw8_dot). Its row of wm__types (with
+   wm__deq_<t>, wm__quant_<t>, wm__qdot_<t>), the switches over all of them
+   and the bytes-per-block constants WM__QB_<ID> are written from this list,
+   so a block size is written once, here. */
+#define WM__QTYPES(X)                                                                                                                        \
+    X(Q8_0, q8_0, 34, 32, 8, Q8_0, 1) X(Q4_0, q4_0, 18, 32, 2, Q4_0, 1) X(Q4_K, q4_k, 144, 256, 12, Q5_0, 1)                               \
+    X(Q6_K, q6_k, 210, 256, 14, Q8_0, 1) X(Q4_1, q4_1, 20, 32, 3, Q4_1, 0) X(Q5_0, q5_0, 22, 32, 6, Q5_0, 0)                               \
+    X(Q5_1, q5_1, 24, 32, 7, Q5_1, 0) X(Q2_K, q2_k, 84, 256, 10, Q4_0, 0) X(Q3_K, q3_k, 110, 256, 11, Q4_0, 0)                             \
+    X(Q5_K, q5_k, 176, 256, 13, Q5_1, 0) X(IQ4_NL, iq4_nl, 18, 32, 20, IQ4_NL, 0) X(IQ4_XS, iq4_xs, 136, 256, 23, IQ4_NL, 0)
+#define WM__QB_ENUM(T, t, bytes, n, gg, fb, own) WM__QB_##T = bytes,
+enum { WM__QTYPES(WM__QB_ENUM) WM__QB_END_ };
+/* the list in id order: each row's position is its public id (checked when compiled) */
+#define WM__QI_ENUM(T, t, bytes, n, gg, fb, own) WM__QI_##T,
+enum { WM__QI_BEFORE_ = WM_Q8_0 - 1, WM__QTYPES(WM__QI_ENUM) WM__QI_END_ };
+#define WM__QI_CHECK(T, t, bytes, n, gg, fb, own) typedef char wm__qi_check_##T[(int)WM__QI_##T == (int)WM_##T ? 1 : -1];
+WM__QTYPES(WM__QI_CHECK)
+/* WM__OWN_<own>(code): code for the types through their codes only */
+#define WM__OWN_0(code) code
+#define WM__OWN_1(code)
+
 
 #define WM__QK 32   /* weights per Q8_0/Q4_0 block; activations are quantized per 32 too */
 #define WM__QKK 256 /* weights per Q4_K/Q6_K super-block */
@@ -1846,7 +1904,7 @@ static void wm__quant_q4_k(const float *x, unsigned char *b) {
     static const int sc[] = {0, -1};
     uint8_t L[256];
     int j, l;
-    if (wm__quant_bad(x, 256, b, 144, sc)) return;
+    if (wm__quant_bad(x, 256, b, WM__QB_Q4_K, sc)) return;
     wm__qk_scales(x, b, L, 15, -1.0f, 20);
     for (j = 0; j < 4; j++) /* chunk j: sub-block 2j low nibbles, 2j + 1 high */
         for (l = 0; l < 32; l++) b[16 + 32 * j + l] = (unsigned char)(L[64 * j + l] | L[64 * j + 32 + l] << 4);
@@ -1856,7 +1914,7 @@ static void wm__quant_q5_k(const float *x, unsigned char *b) {
     static const int sc[] = {0, -1};
     uint8_t L[256];
     int j, l;
-    if (wm__quant_bad(x, 256, b, 176, sc)) return;
+    if (wm__quant_bad(x, 256, b, WM__QB_Q5_K, sc)) return;
     wm__qk_scales(x, b, L, 31, -0.5f, 15);
     memset(b + 16, 0, 32);
     for (j = 0; j < 8; j++) /* sub-block j: nibbles of chunk j/2, fifth bits at bit j of qh */
@@ -1881,7 +1939,7 @@ static void wm__quant_q2_k(const float *x, unsigned char *b) {
     uint8_t L[256];
     float w[16], sc[16], mn[16], ms = 0, mm = 0, is, d, dm;
     int j, l;
-    if (wm__quant_bad(x, 256, b, 84, scs)) return;
+    if (wm__quant_bad(x, 256, b, WM__QB_Q2_K, scs)) return;
     for (j = 0; j < 16; j++) {
         for (l = 0; l < 16; l++) w[l] = fabsf(x[16 * j + l]);
         sc[j] = wm__qkx2(16, 3, x + 16 * j, w, L + 16 * j, &mn[j], -0.5f, 0.1f, 15, 1);
@@ -1913,7 +1971,7 @@ static void wm__quant_q3_k(const float *x, unsigned char *b) {
     int8_t L[256];
     float sc[16], amax = 0, ms = 0;
     int j, l, m, hm;
-    if (wm__quant_bad(x, 256, b, 110, scs)) return;
+    if (wm__quant_bad(x, 256, b, WM__QB_Q3_K, scs)) return;
     for (j = 0; j < 16; j++) {
         sc[j] = wm__q3_fit(x + 16 * j, L + 16 * j);
         if (fabsf(sc[j]) > amax) { amax = fabsf(sc[j]); ms = sc[j]; }
@@ -1955,13 +2013,13 @@ static void wm__quant_q6_k(const float *x, unsigned char *b) {
     int8_t L[256];
     float sc[16], amax = 0, ms = 0, is;
     int j, l;
-    if (wm__quant_bad(x, 256, b, 210, scs)) return;
+    if (wm__quant_bad(x, 256, b, WM__QB_Q6_K, scs)) return;
     for (j = 0; j < 16; j++) {
         sc[j] = wm__q6_fit(x + 16 * j, L + 16 * j);
         if (fabsf(sc[j]) > amax) { amax = fabsf(sc[j]); ms = sc[j]; }
     }
     if (amax < 1e-15f) { /* all zero */
-        memset(b, 0, 210);
+        memset(b, 0, WM__QB_Q6_K);
         return;
     }
     is = -128.f / ms;
@@ -1993,7 +2051,7 @@ static void wm__quant_minmax(const float *x, unsigned char *b, int bits) {
     float min = 3.40282347e38f, max = -3.40282347e38f, d, id;
     uint32_t qh = 0;
     int j, nmax = (1 << bits) - 1, o = bits == 4 ? 4 : 8;
-    if (wm__quant_bad(x, 32, b, bits == 4 ? 20 : 24, scs)) return;
+    if (wm__quant_bad(x, 32, b, bits == 4 ? WM__QB_Q4_1 : WM__QB_Q5_1, scs)) return;
     for (j = 0; j < 32; j++) {
         if (x[j] < min) min = x[j];
         if (x[j] > max) max = x[j];
@@ -2019,7 +2077,7 @@ static void wm__quant_q5_0(const float *x, unsigned char *b) { /* as quantize_ro
     float max, d, id;
     uint32_t qh = 0;
     int j;
-    if (!wm__all_finite(x, 32)) { memset(b, 0, 22); wm__put_h(b, NAN); return; }
+    if (!wm__all_finite(x, 32)) { memset(b, 0, WM__QB_Q5_0); wm__put_h(b, NAN); return; }
     wm__amax(x, 32, &max);
     d = max / -16.0f;
     id = d != 0 ? 1.0f / d : 0.0f;
@@ -2095,7 +2153,7 @@ static void wm__iq4_pack(const float *x, float id, unsigned char *q) {
 
 static void wm__quant_iq4_nl(const float *x, unsigned char *b) {
     float d;
-    if (!wm__all_finite(x, 32)) { memset(b, 0, 18); wm__put_h(b, NAN); return; }
+    if (!wm__all_finite(x, 32)) { memset(b, 0, WM__QB_IQ4_NL); wm__put_h(b, NAN); return; }
     d = wm__iq4_fit(x);
     wm__put_h(b, d);
     wm__iq4_pack(x, d != 0 ? 1 / d : 0, b + 2);
@@ -2105,7 +2163,7 @@ static void wm__quant_iq4_xs(const float *x, unsigned char *b) {
     float sc[8], amax = 0, ms = 0, d, id;
     unsigned sh = 0;
     int j;
-    if (!wm__all_finite(x, 256)) { memset(b, 0, 136); wm__put_h(b, NAN); return; }
+    if (!wm__all_finite(x, 256)) { memset(b, 0, WM__QB_IQ4_XS); wm__put_h(b, NAN); return; }
     for (j = 0; j < 8; j++) {
         sc[j] = wm__iq4_fit(x + 32 * j);
         if (fabsf(sc[j]) > amax) { amax = fabsf(sc[j]); ms = sc[j]; }
@@ -2218,7 +2276,7 @@ static float wm__qsum8(const float *a) { return ((a[0] + a[4]) + (a[2] + a[6])) 
 static void wm__qdot_q8_0(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) {
     for (; b < nb; b++) {
         const wm__qa *g = &x[b / 8];
-        const unsigned char *wb = w + (size_t)b * 34;
+        const unsigned char *wb = w + (size_t)b * WM__QB_Q8_0;
         int k = b & 7, j;
         int32_t s = 0;
         for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * g->q[k][j];
@@ -2230,7 +2288,7 @@ static void wm__qdot_q4_0(const wm__qa *x, const unsigned char *w, int b, int nb
     for (; b < nb; b++) {
         const wm__qa *g = &x[b / 8];
         const int8_t *q = g->q[b & 7];
-        const unsigned char *wb = w + (size_t)b * 18;
+        const unsigned char *wb = w + (size_t)b * WM__QB_Q4_0;
         int k = b & 7, j;
         int32_t s = 0;
         for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * q[j] + ((wb[2 + j] >> 4) - 8) * q[j + 16];
@@ -2242,7 +2300,7 @@ static void wm__qdot_q4_k(const wm__qa *x, const unsigned char *w, int b, int nb
     for (; b < nb; b++) { /* block k: sub-block k, nibbles of chunk k/2 */
         const wm__qa *g = &x[b / 8];
         int k = b & 7, j, sc, m;
-        const unsigned char *wb = w + (size_t)(b / 8) * 144, *n = wb + 16 + 32 * (k / 2);
+        const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q4_K, *n = wb + 16 + 32 * (k / 2);
         float dx = g->d[k];
         int32_t s = 0;
         wm__q4k_scale(wb + 4, k, &sc, &m);
@@ -2256,7 +2314,7 @@ static void wm__qdot_q6_k(const wm__qa *x, const unsigned char *w, int b, int nb
     for (; b < nb; b++) { /* block k is half k/4, quarter k%4; sub-blocks 2k, 2k+1 */
         const wm__qa *g = &x[b / 8];
         int k = b & 7, j, sh = k & 2 ? 4 : 0, hs = 2 * (k & 3);
-        const unsigned char *wb = w + (size_t)(b / 8) * 210, *ql = wb + 64 * (k / 4) + 32 * (k & 1), *qh = wb + 128 + 32 * (k / 4);
+        const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q6_K, *ql = wb + 64 * (k / 4) + 32 * (k & 1), *qh = wb + 128 + 32 * (k / 4);
         const int8_t *sc = (const int8_t *)(wb + 192) + 2 * k;
         int32_t s = 0, s1 = 0;
         for (j = 0; j < WM__QK; j++) {
@@ -2279,13 +2337,13 @@ static void wm__qcodes(int dt, const unsigned char *w, int b, int8_t *q, int8_t 
     uint32_t qh;
     switch (dt) {
     case WM_Q4_1: case WM_IQ4_NL: /* nibbles, low ones first */
-        n = dt == WM_Q4_1 ? w + (size_t)b * 20 + 4 : w + (size_t)b * 18 + 2;
+        n = dt == WM_Q4_1 ? w + (size_t)b * WM__QB_Q4_1 + 4 : w + (size_t)b * WM__QB_IQ4_NL + 2;
         for (l = 0; l < 16; l++) { q[l] = (int8_t)(n[l] & 15); q[l + 16] = (int8_t)(n[l] >> 4); }
         if (dt == WM_IQ4_NL) for (l = 0; l < 32; l++) q[l] = wm__iq4nl[q[l]];
         break;
     case WM_Q5_0: case WM_Q5_1: {
         int o = dt == WM_Q5_0 ? -16 : 0;
-        wb = w + (size_t)b * (dt == WM_Q5_0 ? 22 : 24);
+        wb = w + (size_t)b * (dt == WM_Q5_0 ? WM__QB_Q5_0 : WM__QB_Q5_1);
         n = wb + (dt == WM_Q5_0 ? 6 : 8);
         qh = wm__le32(wb + (dt == WM_Q5_0 ? 2 : 4));
         for (l = 0; l < 16; l++) {
@@ -2295,7 +2353,7 @@ static void wm__qcodes(int dt, const unsigned char *w, int b, int8_t *q, int8_t 
         break;
     }
     case WM_Q2_K:
-        wb = w + (size_t)(b / 8) * 84;
+        wb = w + (size_t)(b / 8) * WM__QB_Q2_K;
         for (l = 0; l < 32; l++) {
             int s = wb[2 * k + l / 16];
             q[l] = (int8_t)((s & 15) * WM__Q2(wb + 16, 32 * k + l));
@@ -2303,16 +2361,16 @@ static void wm__qcodes(int dt, const unsigned char *w, int b, int8_t *q, int8_t 
         }
         break;
     case WM_Q3_K:
-        wb = w + (size_t)(b / 8) * 110;
+        wb = w + (size_t)(b / 8) * WM__QB_Q3_K;
         for (l = 0; l < 32; l++) q[l] = (int8_t)(WM__Q2(wb + 32, 32 * k + l) - (wb[l] >> k & 1 ? 0 : 4));
         break;
     case WM_Q5_K:
-        wb = w + (size_t)(b / 8) * 176;
+        wb = w + (size_t)(b / 8) * WM__QB_Q5_K;
         n = wb + 48 + 32 * (k / 2);
         for (l = 0; l < 32; l++) q[l] = (int8_t)((k & 1 ? n[l] >> 4 : n[l] & 15) | (wb[16 + l] >> k & 1) << 4);
         break;
     default: /* WM_IQ4_XS */
-        n = w + (size_t)(b / 8) * 136 + 8 + 16 * k;
+        n = w + (size_t)(b / 8) * WM__QB_IQ4_XS + 8 + 16 * k;
         for (l = 0; l < 16; l++) { q[l] = wm__iq4nl[n[l] & 15]; q[l + 16] = wm__iq4nl[n[l] >> 4]; }
     }
 }
@@ -2337,45 +2395,39 @@ static void wm__qdot_codes(int dt, const wm__qa *x, const unsigned char *w, int 
         for (; l < 32; l++) s1 += q[l] * g->q[k][l];
         switch (dt) {
         case WM_Q4_1: case WM_Q5_1:
-            wb = w + (size_t)b * (dt == WM_Q4_1 ? 20 : 24);
+            wb = w + (size_t)b * (dt == WM_Q4_1 ? WM__QB_Q4_1 : WM__QB_Q5_1);
             acc[k] = fmaf(wm__h(wb) * dx, (float)(s0 + s1), acc[k]);
             acc[k] = fmaf(wm__h(wb + 2) * dx, (float)g->sum[k], acc[k]);
             break;
         case WM_Q5_0: case WM_IQ4_NL:
-            acc[k] = fmaf(wm__h(w + (size_t)b * (dt == WM_Q5_0 ? 22 : 18)) * dx, (float)(s0 + s1), acc[k]);
+            acc[k] = fmaf(wm__h(w + (size_t)b * (dt == WM_Q5_0 ? WM__QB_Q5_0 : WM__QB_IQ4_NL)) * dx, (float)(s0 + s1), acc[k]);
             break;
         case WM_Q2_K:
-            wb = w + (size_t)(b / 8) * 84;
+            wb = w + (size_t)(b / 8) * WM__QB_Q2_K;
             for (l = 0; l < 32; l++) sm += mq[l] * g->q[k][l];
             acc[k] = fmaf(wm__h(wb + 80) * dx, (float)(s0 + s1), acc[k]);
             acc[k] = fmaf(-(wm__h(wb + 82) * dx), (float)sm, acc[k]);
             break;
         case WM_Q3_K:
-            wb = w + (size_t)(b / 8) * 110;
+            wb = w + (size_t)(b / 8) * WM__QB_Q3_K;
             acc[k] = fmaf(wm__h(wb + 108) * dx, (float)(wm__q3k_scale(wb + 96, 2 * k) * s0 + wm__q3k_scale(wb + 96, 2 * k + 1) * s1), acc[k]);
             break;
         case WM_Q5_K:
-            wb = w + (size_t)(b / 8) * 176;
+            wb = w + (size_t)(b / 8) * WM__QB_Q5_K;
             wm__q4k_scale(wb + 4, k, &sc, &m);
             acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * (s0 + s1)), acc[k]);
             acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
             break;
         default: /* WM_IQ4_XS */
-            wb = w + (size_t)(b / 8) * 136;
+            wb = w + (size_t)(b / 8) * WM__QB_IQ4_XS;
             acc[k] = fmaf(wm__h(wb) * dx, (float)(wm__iq4xs_scale(wb, k) * (s0 + s1)), acc[k]);
         }
     }
 }
 #define WM__QDOT_CODES(t, T) \
     static void wm__qdot_##t(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc) { wm__qdot_codes(T, x, w, b, nb, acc); }
-WM__QDOT_CODES(q4_1, WM_Q4_1)
-WM__QDOT_CODES(q5_0, WM_Q5_0)
-WM__QDOT_CODES(q5_1, WM_Q5_1)
-WM__QDOT_CODES(q2_k, WM_Q2_K)
-WM__QDOT_CODES(q3_k, WM_Q3_K)
-WM__QDOT_CODES(q5_k, WM_Q5_K)
-WM__QDOT_CODES(iq4_nl, WM_IQ4_NL)
-WM__QDOT_CODES(iq4_xs, WM_IQ4_XS)
+#define WM__QDOT_CODES_X(T, t, bytes, n, gg, fb, own) WM__OWN_##own(WM__QDOT_CODES(t, WM_##T))
+WM__QTYPES(WM__QDOT_CODES_X)
 
 /* ---- the tensor types ---------------------------------------------------------
    One row per type, in the order of the public ids (WM_F32 .. WM_Q6_K, then
@@ -2400,18 +2452,8 @@ static const wm__type wm__types[] = {
     {"F32", 4, 1, 1, 0, WM__ACT_F32, 0, wm__deq_f32, wm__quant_f32, NULL},
     {"F16", 2, 1, 1, 1, WM__ACT_F32, 0, wm__deq_f16, wm__quant_f16, NULL},
     {"BF16", 2, 1, 1, 30, WM__ACT_F32, 0, wm__deq_bf16, wm__quant_bf16, NULL},
-    {"Q8_0", 34, 32, 0, 8, WM__ACT_Q8, 1, wm__deq_q8_0, wm__quant_q8_0, wm__qdot_q8_0},
-    {"Q4_0", 18, 32, 0, 2, WM__ACT_Q8, 1, wm__deq_q4_0, wm__quant_q4_0, wm__qdot_q4_0},
-    {"Q4_K", 144, 256, 0, 12, WM__ACT_Q8, 1, wm__deq_q4_k, wm__quant_q4_k, wm__qdot_q4_k},
-    {"Q6_K", 210, 256, 0, 14, WM__ACT_Q8, 1, wm__deq_q6_k, wm__quant_q6_k, wm__qdot_q6_k},
-    {"Q4_1", 20, 32, 0, 3, WM__ACT_Q8, 1, wm__deq_q4_1, wm__quant_q4_1, wm__qdot_q4_1},
-    {"Q5_0", 22, 32, 0, 6, WM__ACT_Q8, 1, wm__deq_q5_0, wm__quant_q5_0, wm__qdot_q5_0},
-    {"Q5_1", 24, 32, 0, 7, WM__ACT_Q8, 1, wm__deq_q5_1, wm__quant_q5_1, wm__qdot_q5_1},
-    {"Q2_K", 84, 256, 0, 10, WM__ACT_Q8, 1, wm__deq_q2_k, wm__quant_q2_k, wm__qdot_q2_k},
-    {"Q3_K", 110, 256, 0, 11, WM__ACT_Q8, 1, wm__deq_q3_k, wm__quant_q3_k, wm__qdot_q3_k},
-    {"Q5_K", 176, 256, 0, 13, WM__ACT_Q8, 1, wm__deq_q5_k, wm__quant_q5_k, wm__qdot_q5_k},
-    {"IQ4_NL", 18, 32, 0, 20, WM__ACT_Q8, 1, wm__deq_iq4_nl, wm__quant_iq4_nl, wm__qdot_iq4_nl},
-    {"IQ4_XS", 136, 256, 0, 23, WM__ACT_Q8, 1, wm__deq_iq4_xs, wm__quant_iq4_xs, wm__qdot_iq4_xs},
+#define WM__Q_ROW(T, t, bytes, n, gg, fb, own) {#T, bytes, n, 0, gg, WM__ACT_Q8, 1, wm__deq_##t, wm__quant_##t, wm__qdot_##t},
+    WM__QTYPES(WM__Q_ROW)
     WM__NAMED("F64", 8, 1, 1, 28), WM__NAMED("I64", 8, 1, 1, 27), WM__NAMED("U64", 8, 1, 1, -1), WM__NAMED("I32", 4, 1, 1, 26),
     WM__NAMED("U32", 4, 1, 1, -1), WM__NAMED("I16", 2, 1, 1, 25), WM__NAMED("U16", 2, 1, 1, -1), WM__NAMED("I8", 1, 1, 1, 24),
     WM__NAMED("U8", 1, 1, 1, -1), WM__NAMED("BOOL", 1, 1, 1, -1), WM__NAMED("F8_E4M3", 1, 1, 1, -1), WM__NAMED("F8_E5M2", 1, 1, 1, -1),
@@ -3292,7 +3334,7 @@ static int wm__v_max(const float *x, int n, float *mp) { /* n >= WM__VL */
 
 static void wm__v_deq_q8_0_row(const unsigned char *v, int nb, float *y) { /* y[32 nb] = nb Q8_0 blocks at v */
     int b;
-    for (b = 0; b < nb; b++) wm__v_deq_q8_0(v + (size_t)b * 34 + 2, wm__vh1(v + (size_t)b * 34), y + (size_t)b * WM__QK);
+    for (b = 0; b < nb; b++) wm__v_deq_q8_0(v + (size_t)b * WM__QB_Q8_0 + 2, wm__vh1(v + (size_t)b * WM__QB_Q8_0), y + (size_t)b * WM__QK);
 }
 #endif /* WM__SIMD */
 WM__TARGET_END
@@ -3405,7 +3447,7 @@ static void wm__k_axpy_keys(const wm__kc *kc, float *o, int ldo, int rows, const
             if (kc->simd) wm__v_deq_q8_0_row(v, hd / WM__QK, blk); /* the same floats (exact products) */
             else
 #endif
-                for (b = 0; b < hd / WM__QK; b++) wm__deq_q8_0(v + (size_t)b * 34, blk + (size_t)b * WM__QK);
+                for (b = 0; b < hd / WM__QK; b++) wm__deq_q8_0(v + (size_t)b * WM__QB_Q8_0, blk + (size_t)b * WM__QK);
         } else
             wm__k_to_f32(kc, blk, v, ctype, hd);
         for (r = 0; r < rows; r++)
@@ -3528,8 +3570,8 @@ static WM__INLINE void wm__qw8_unpack_other(wm__qw8 *u, const unsigned char *w, 
         break;
     }
     default: /* WM_IQ4_NL, WM_IQ4_XS: the levels of each nibble */
-        for (k = 0; k < 8; k++) u->q[k] = wm__vb_lut16(wm__vb_nib16(dtype == WM_IQ4_NL ? wb + 18 * k + 2 : wb + 8 + 16 * k), wm__iq4nl);
-        if (dtype == WM_IQ4_NL) u->dw = wm__vq8_h8(wb, 18);
+        for (k = 0; k < 8; k++) u->q[k] = wm__vb_lut16(wm__vb_nib16(dtype == WM_IQ4_NL ? wb + WM__QB_IQ4_NL * k + 2 : wb + 8 + 16 * k), wm__iq4nl);
+        if (dtype == WM_IQ4_NL) u->dw = wm__vq8_h8(wb, WM__QB_IQ4_NL);
         else {
             for (k = 0; k < 8; k++) s8[k] = wm__iq4xs_scale(wb, k);
             u->sc = WM__VS_LOAD(s8);
@@ -3541,21 +3583,21 @@ static WM__INLINE void wm__qw8_unpack_other(wm__qw8 *u, const unsigned char *w, 
 static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dtype, int b) {
     switch (dtype) {
     case WM_Q8_0: {
-        const unsigned char *wb = w + (size_t)b * 34;
-#define WM__Q8_UNP(k) u->q[k] = WM__VB_LOAD(wb + 34 * k + 2);
+        const unsigned char *wb = w + (size_t)b * WM__QB_Q8_0;
+#define WM__Q8_UNP(k) u->q[k] = WM__VB_LOAD(wb + WM__QB_Q8_0 * k + 2);
         WM__EACH8(WM__Q8_UNP)
-        u->dw = wm__vq8_h8(wb, 34);
+        u->dw = wm__vq8_h8(wb, WM__QB_Q8_0);
         break;
     }
     case WM_Q4_0: {
-        const unsigned char *wb = w + (size_t)b * 18;
-#define WM__Q40_UNP(k) u->q[k] = wm__vb_nib16(wb + 18 * k + 2);
+        const unsigned char *wb = w + (size_t)b * WM__QB_Q4_0;
+#define WM__Q40_UNP(k) u->q[k] = wm__vb_nib16(wb + WM__QB_Q4_0 * k + 2);
         WM__EACH8(WM__Q40_UNP)
-        u->dw = wm__vq8_h8(wb, 18);
+        u->dw = wm__vq8_h8(wb, WM__QB_Q4_0);
         break;
     }
     case WM_Q4_K: {
-        const unsigned char *wb = w + (size_t)(b / 8) * 144;
+        const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q4_K;
         uint64_t sc, mn;
         wm__q4k_scales8(wb + 4, &sc, &mn);
         u->sc = wm__vs_u8x8(sc);
@@ -3567,7 +3609,7 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
         break;
     }
     case WM_Q6_K: {
-        const unsigned char *wb = w + (size_t)(b / 8) * 210;
+        const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q6_K;
         wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
 #define WM__Q6K_UNP(k)                                                                                                                       \
     u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 16 * (k & 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15),                                      \
@@ -3638,27 +3680,27 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
     switch (dtype) {
     case WM_Q8_0:
         for (b = 0; b + 8 <= nb; b += 8) {
-            const unsigned char *wb = w + (size_t)b * 34;
+            const unsigned char *wb = w + (size_t)b * WM__QB_Q8_0;
             const wm__qa *a = &x[b / 8];
             wm__vd v[8];
-#define WM__Q8_BLK(k) v[k] = wm__vb_dot(WM__VB_LOAD(wb + 34 * k + 2), WM__VB_LOAD(a->q[k]), sd);
+#define WM__Q8_BLK(k) v[k] = wm__vb_dot(WM__VB_LOAD(wb + WM__QB_Q8_0 * k + 2), WM__VB_LOAD(a->q[k]), sd);
             WM__EACH8(WM__Q8_BLK)
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 34), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, WM__QB_Q8_0), WM__VQ8_LOAD(a->d)), wm__vs_totals8(v));
         }
         break;
     case WM_Q4_0:
         for (b = 0; b + 8 <= nb; b += 8) {
-            const unsigned char *wb = w + (size_t)b * 18;
+            const unsigned char *wb = w + (size_t)b * WM__QB_Q4_0;
             const wm__qa *a = &x[b / 8];
             wm__vd v[8];
-#define WM__Q40_BLK(k) v[k] = wm__vb_udot(wm__vb_nib16(wb + 18 * k + 2), WM__VB_LOAD(a->q[k]), sd);
+#define WM__Q40_BLK(k) v[k] = wm__vb_udot(wm__vb_nib16(wb + WM__QB_Q4_0 * k + 2), WM__VB_LOAD(a->q[k]), sd);
             WM__EACH8(WM__Q40_BLK)
-            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, 18), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
+            acc = WM__VQ8_FMAV(acc, WM__VQ8_MUL(wm__vq8_h8(wb, WM__QB_Q4_0), WM__VQ8_LOAD(a->d)), WM__VS_SUB_SHL3(wm__vs_totals8(v), WM__VS_LOAD(a->sum)));
         }
         break;
     case WM_Q4_K: /* a group is one super-block: each 32-byte chunk of nibbles loaded once for two blocks */
         for (b = 0; b + 8 <= nb; b += 8) {
-            const unsigned char *wb = w + (size_t)(b / 8) * 144;
+            const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q4_K;
             const wm__qa *a = &x[b / 8];
             uint64_t sc, mn;
             wm__vd v[8];
@@ -3674,7 +3716,7 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
         break;
     case WM_Q6_K: /* low nibbles of 64 bytes and high bit pairs of 32 per half, each loaded once */
         for (b = 0; b + 8 <= nb; b += 8) {
-            const unsigned char *wb = w + (size_t)(b / 8) * 210;
+            const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q6_K;
             wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
             const wm__qa *a = &x[b / 8];
             wm__vd v[8];
@@ -3696,9 +3738,9 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
             acc = wm__qw8_dot(acc, &u, &x[b / 8], dt, sd);                                                                                 \
         }                                                                                                                                  \
         break;
+#define WM__QDOT_GEN_X(T, t, bytes, n, gg, fb, own) WM__OWN_##own(WM__QDOT_GEN(WM_##T))
         switch (dtype) {
-            WM__QDOT_GEN(WM_Q4_1) WM__QDOT_GEN(WM_Q5_0) WM__QDOT_GEN(WM_Q5_1) WM__QDOT_GEN(WM_Q2_K)
-            WM__QDOT_GEN(WM_Q3_K) WM__QDOT_GEN(WM_Q5_K) WM__QDOT_GEN(WM_IQ4_NL) WM__QDOT_GEN(WM_IQ4_XS)
+            WM__QTYPES(WM__QDOT_GEN_X)
         default: b = 0;
         }
     }
@@ -3722,18 +3764,8 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
         a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dt, sd);                                                                                     \
     }
     switch (dtype) { /* one loop per type: the type's case of unpack and dot inlined */
-    case WM_Q8_0: WM__QDOT4_LOOP(WM_Q8_0) break;
-    case WM_Q4_0: WM__QDOT4_LOOP(WM_Q4_0) break;
-    case WM_Q4_K: WM__QDOT4_LOOP(WM_Q4_K) break;
-    case WM_Q6_K: WM__QDOT4_LOOP(WM_Q6_K) break;
-    case WM_Q4_1: WM__QDOT4_LOOP(WM_Q4_1) break;
-    case WM_Q5_0: WM__QDOT4_LOOP(WM_Q5_0) break;
-    case WM_Q5_1: WM__QDOT4_LOOP(WM_Q5_1) break;
-    case WM_Q2_K: WM__QDOT4_LOOP(WM_Q2_K) break;
-    case WM_Q3_K: WM__QDOT4_LOOP(WM_Q3_K) break;
-    case WM_Q5_K: WM__QDOT4_LOOP(WM_Q5_K) break;
-    case WM_IQ4_NL: WM__QDOT4_LOOP(WM_IQ4_NL) break;
-    case WM_IQ4_XS: WM__QDOT4_LOOP(WM_IQ4_XS) break;
+#define WM__QDOT4_CASE(T, t, bytes, n, gg, fb, own) case WM_##T: WM__QDOT4_LOOP(WM_##T) break;
+        WM__QTYPES(WM__QDOT4_CASE)
     }
     WM__VQ8_STORE(acc, a0); WM__VQ8_STORE(acc + 8, a1); WM__VQ8_STORE(acc + 16, a2); WM__VQ8_STORE(acc + 24, a3);
     return b;
@@ -3770,7 +3802,7 @@ static void wm__dsp_qdot_q8_0(const wm__qa *x, const unsigned char *w, int nb, f
     int b;
     for (b = 0; b < nb; b++) {
         const wm__qa *g = &x[b / 8];
-        const unsigned char *wb = w + (size_t)b * 34 + 2;
+        const unsigned char *wb = w + (size_t)b * WM__QB_Q8_0 + 2;
         const unsigned char *a = (const unsigned char *)g->q[b & 7];
         int32_t s = 0;
         uint32_t u, v;
@@ -3791,7 +3823,7 @@ static void wm__dsp_qdot2_q8_0(const wm__qa *x, const unsigned char *w0, const u
     int b;
     for (b = 0; b < nb; b++) {
         const wm__qa *g = &x[b / 8];
-        const unsigned char *p0 = w0 + (size_t)b * 34 + 2, *p1 = w1 + (size_t)b * 34 + 2;
+        const unsigned char *p0 = w0 + (size_t)b * WM__QB_Q8_0 + 2, *p1 = w1 + (size_t)b * WM__QB_Q8_0 + 2;
         const unsigned char *a = (const unsigned char *)g->q[b & 7];
         int32_t s0 = 0, s1 = 0;
         uint32_t u, v, lo, hi;
@@ -3838,7 +3870,7 @@ static float wm__k_qdot(const wm__kc *kc, const wm__qa *x, const void *w, int dt
    wm__k_qdot sums them. */
 static void wm__k_qdots(const wm__kc *kc, const wm__qa *x, const unsigned char *W, int n, int nr, float *S) {
     int nb = n / WM__QK, j = 0;
-    size_t rb = (size_t)nb * 34;
+    size_t rb = (size_t)nb * WM__QB_Q8_0;
 #ifdef WM__SIMD
     if (kc->simd && nb < 8 && 8 % nb == 0) {
         wm__qa xr; /* x's blocks repeated: block k is x's k mod nb */
@@ -4097,12 +4129,12 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
             int sc0 = 0, sc1 = 0;
             switch (W->dtype) {
             case WM_Q8_0:
-                wb = w + (size_t)b * 34;
+                wb = w + (size_t)b * WM__QB_Q8_0;
                 for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 2 + 4 * st);
                 P->d[r] = wm__vh1(wb);
                 break;
             case WM_Q4_0: /* low nibbles are quants 0..15, high ones 16..31 */
-                wb = w + (size_t)b * 18;
+                wb = w + (size_t)b * WM__QB_Q4_0;
                 for (st = 0; st < 4; st++) {
                     uint32_t u = wm__ld32(wb + 2 + 4 * st);
                     v[st] = u & 0x0f0f0f0fu;
@@ -4112,7 +4144,7 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
                 break;
             case WM_Q4_K: {
                 int m;
-                wb = w + (size_t)(b / 8) * 144;
+                wb = w + (size_t)(b / 8) * WM__QB_Q4_K;
                 for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 16 + 32 * (k / 2) + 4 * st) >> (k & 1 ? 4 : 0) & 0x0f0f0f0fu;
                 wm__q4k_scale(wb + 4, k, &sc0, &m);
                 sc1 = sc0;
@@ -4123,7 +4155,7 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
             }
             default: { /* WM_Q6_K: q in 0..63, then q - 32 as a byte (bit 5 set: clear it; else set bits 5-7) */
                 const unsigned char *ql, *qh;
-                wb = w + (size_t)(b / 8) * 210;
+                wb = w + (size_t)(b / 8) * WM__QB_Q6_K;
                 ql = wb + 64 * (k / 4) + 32 * (k & 1);
                 qh = wb + 128 + 32 * (k / 4);
                 for (st = 0; st < 8; st++) {
@@ -5845,7 +5877,7 @@ static void wm__kv_put(unsigned char *cache, int ctype, size_t at, const float *
     else if (ctype == WM_F16)
         for (i = 0; i < hd; i++) { uint16_t h = wm__f32_to_f16(x[i]); memcpy(dst + 2 * i, &h, 2); }
     else
-        for (i = 0; i < hd; i += WM__QK) wm__quant_q8_0(x + i, dst + (size_t)i / WM__QK * 34);
+        for (i = 0; i < hd; i += WM__QK) wm__quant_q8_0(x + i, dst + (size_t)i / WM__QK * WM__QB_Q8_0);
 }
 
 /* The single-query reference of wm__attn_block (for the tests): one head,
@@ -6818,46 +6850,75 @@ static const char *wm__j_num_end(const char *p, const char *e) {
     return p;
 }
 
-#define WM__J_BAD(at) do { if (bad) *bad = (at); return NULL; } while (0)
-/* The end of the JSON value at p, or NULL; *bad (when not NULL) is where a
-   failing value went wrong */
-static const char *wm__j_value_or(const char *p, const char *e, int depth, const char **bad) {
+/* the first \\uD800-\\uDFFF escape of the checked string [p, e) that is not
+   half of a high-low pair, or NULL */
+static const char *wm__j_lone_surrogate(const char *p, const char *e) {
+    for (p++; p < e; p++) {
+        unsigned u = 0, lo = 0;
+        int i;
+        if (*p != '\\') continue;
+        if (p[1] != 'u') { p++; continue; }
+        for (i = 2; i < 6; i++) u = u * 16 + (unsigned)wm__hex(p[i]);
+        if (u < 0xd800 || u >= 0xe000) { p += 5; continue; }
+        if (u >= 0xdc00 || e - p < 12 || p[6] != '\\' || p[7] != 'u') return p;
+        for (i = 8; i < 12; i++) lo = lo * 16 + (unsigned)wm__hex(p[i]);
+        if (lo < 0xdc00 || lo >= 0xe000) return p;
+        p += 11;
+    }
+    return NULL;
+}
+
+/* what a failing check found: where and why; strict: RFC 8259 only (no NaN, Infinity, lone surrogate escapes) */
+typedef struct wm__jchk {
+    const char *bad, *why;
+    int strict;
+} wm__jchk;
+#define WM__J_BAD(at, reason) do { if (c) c->bad = (at), c->why = (reason); return NULL; } while (0)
+/* The end of the JSON value at p, or NULL; c (when not NULL) says where and
+   why a failing value went wrong */
+static const char *wm__j_value_or(const char *p, const char *e, int depth, wm__jchk *c) {
     const char *r;
     p = wm__j_ws(p, e);
-    if (p >= e) WM__J_BAD(p);
+    if (p >= e) WM__J_BAD(p, "the text ends where a value should be");
     switch (*p) {
     case '{':
     case '[': {
         char close = *p == '{' ? '}' : ']';
         int obj = *p == '{';
-        if (depth <= 0) WM__J_BAD(p);
+        if (depth <= 0) WM__J_BAD(p, "arrays and objects nested too deep");
         p = wm__j_ws(p + 1, e);
         if (p < e && *p == close) return p + 1;
         for (;;) {
             if (obj) {
                 p = wm__j_ws(p, e);
-                if (p >= e || *p != '"' || !(r = wm__j_str_end(p, e))) WM__J_BAD(p);
+                if (p >= e || *p != '"') WM__J_BAD(p, "a member's name should be a string here");
+                if (!(r = wm__j_str_end(p, e))) WM__J_BAD(p, "a string that is not closed, or holds a control character, bad UTF-8 or a bad escape");
                 p = wm__j_ws(r, e);
-                if (p >= e || *p != ':') WM__J_BAD(p);
+                if (p >= e || *p != ':') WM__J_BAD(p, "':' should follow a member's name");
                 p++;
             }
-            if (!(r = wm__j_value_or(p, e, depth - 1, bad))) return NULL;
+            if (!(r = wm__j_value_or(p, e, depth - 1, c))) return NULL;
             p = r;
             p = wm__j_ws(p, e);
-            if (p >= e) WM__J_BAD(p);
+            if (p >= e) WM__J_BAD(p, "the text ends inside an array or object");
             if (*p == close) return p + 1;
-            if (*p != ',') WM__J_BAD(p);
+            if (*p != ',') WM__J_BAD(p, obj ? "',' or '}' should be here" : "',' or ']' should be here");
             p++;
+            if (wm__j_ws(p, e) < e && *wm__j_ws(p, e) == close) WM__J_BAD(wm__j_ws(p, e), "a trailing comma");
         }
     }
-    case '"': r = wm__j_str_end(p, e); break;
+    case '"':
+        if (!(r = wm__j_str_end(p, e))) WM__J_BAD(p, "a string that is not closed, or holds a control character, bad UTF-8 or a bad escape");
+        if (c && c->strict && (p = wm__j_lone_surrogate(p, r)) != NULL) WM__J_BAD(p, "a lone surrogate escape (UTF-8 has no such character)");
+        return r;
     case 't': r = wm__j_lit(p, e, "true"); break;
     case 'f': r = wm__j_lit(p, e, "false"); break;
     case 'n': r = wm__j_lit(p, e, "null"); break;
-    case 'N': r = wm__j_lit(p, e, "NaN"); break;
+    case 'N': r = c && c->strict ? NULL : wm__j_lit(p, e, "NaN"); break;
     default: r = wm__j_num_end(p, e);
+        if (r && c && c->strict && (p[0] == 'I' || (p[0] == '-' && p[1] == 'I'))) r = NULL;
     }
-    if (!r) WM__J_BAD(p);
+    if (!r) WM__J_BAD(p, "not a JSON value");
     return r;
 }
 #undef WM__J_BAD
@@ -6911,40 +6972,45 @@ static void wm__utf8_put(char *buf, size_t cap, size_t *n, unsigned cp) {
         if (buf && *n < cap) buf[*n] = (char)tmp[k];
 }
 
+/* One character of a string's text at *p (not at the closing quote): its
+   UTF-8 bytes into out[4], *p past it; returns their count. An escape is
+   undone; a lone surrogate becomes U+FFFD. */
+static int wm__j_char(const char **pp, const char *e, char *out) {
+    const char *p = *pp;
+    size_t n = 0;
+    if (*p != '\\') { out[0] = *p; *pp = p + 1; return 1; }
+    p++;
+    if (*p == 'u') {
+        unsigned cp = 0;
+        int i;
+        for (i = 1; i <= 4; i++) cp = cp * 16 + (unsigned)wm__hex(p[i]);
+        p += 5;
+        if (cp >= 0xd800 && cp < 0xdc00 && e - p >= 6 && p[0] == '\\' && p[1] == 'u') {
+            unsigned lo = 0;
+            int ok = 1;
+            for (i = 2; i <= 5; i++) { int hx = wm__hex(p[i]); if (hx < 0) ok = 0; lo = lo * 16 + (unsigned)(hx < 0 ? 0 : hx); }
+            if (ok && lo >= 0xdc00 && lo < 0xe000) { cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00); p += 6; }
+        }
+        if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd; /* lone surrogate */
+        wm__utf8_put(out, 4, &n, cp);
+        *pp = p;
+        return (int)n;
+    }
+    out[0] = *p == 'b' ? '\b' : *p == 'f' ? '\f' : *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p == 't' ? '\t' : *p;
+    *pp = p + 1;
+    return 1;
+}
+
 /* Decodes the string at p (at '"') into buf (cap bytes, NUL added when it
    fits; buf may be NULL). Returns the decoded length in bytes. */
 static size_t wm__j_str(const char *p, const char *e, char *buf, size_t cap) {
     size_t n = 0;
     p++;
     while (p < e && *p != '"') {
-        if (*p != '\\') {
-            if (buf && n < cap) buf[n] = *p;
-            n++;
-            p++;
-            continue;
-        }
-        p++;
-        if (*p == 'u') {
-            unsigned cp = 0;
-            int i;
-            for (i = 1; i <= 4; i++) cp = cp * 16 + (unsigned)wm__hex(p[i]);
-            p += 5;
-            if (cp >= 0xd800 && cp < 0xdc00 && e - p >= 6 && p[0] == '\\' && p[1] == 'u') {
-                unsigned lo = 0;
-                int ok = 1;
-                for (i = 2; i <= 5; i++) { int hx = wm__hex(p[i]); if (hx < 0) ok = 0; lo = lo * 16 + (unsigned)(hx < 0 ? 0 : hx); }
-                if (ok && lo >= 0xdc00 && lo < 0xe000) { cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00); p += 6; }
-            }
-            if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd; /* lone surrogate */
-            wm__utf8_put(buf, cap, &n, cp);
-            continue;
-        }
-        {
-            char ch = *p == 'b' ? '\b' : *p == 'f' ? '\f' : *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p == 't' ? '\t' : *p;
-            if (buf && n < cap) buf[n] = ch;
-            n++;
-            p++;
-        }
+        char c4[4];
+        int k, m = wm__j_char(&p, e, c4);
+        for (k = 0; k < m; k++, n++)
+            if (buf && n < cap) buf[n] = c4[k];
     }
     if (buf && n < cap) buf[n] = 0;
     return n;
@@ -7038,6 +7104,120 @@ static int wm__j_u64(const char *p, const char *e, uint64_t *out) {
     }
     if (p < e && (*p == '.' || *p == 'e' || *p == 'E')) return 0;
     *out = v;
+    return 1;
+}
+
+/* ---- the public reader: a host's own JSON (wm serve's request bodies) ---- */
+
+WMDEF wm_status wm_json_parse(wm_json *root, const char *text, size_t n, int flags, int max_depth, wm_error *err) {
+    wm__jchk chk;
+    const char *e, *p;
+    if (!root || (!text && n)) return wm__fail(err, WM_ERR_INVALID_ARG, "wm_json_parse: NULL argument");
+    root->p = NULL;
+    root->end = text + n;
+    if (max_depth <= 0) max_depth = WM__JSON_DEPTH;
+    e = text + n;
+    chk.bad = text; chk.why = "not a JSON value"; chk.strict = !(flags & WM_JSON_LENIENT);
+    p = wm__j_value_or(text, e, max_depth, &chk);
+    if (p && wm__j_ws(p, e) != e) { chk.bad = wm__j_ws(p, e); chk.why = "more after the value"; p = NULL; }
+    if (!p) {
+        unsigned char ch = chk.bad < e ? (unsigned char)*chk.bad : 0;
+        return wm__fail(err, WM_ERR_FORMAT, ch > 32 && ch < 127 ? "not JSON: %s (at byte %zu, '%c')" : "not JSON: %s (at byte %zu)", chk.why,
+                        (size_t)(chk.bad - text), ch);
+    }
+    root->p = wm__j_ws(text, e);
+    return WM_OK;
+}
+
+WMDEF int wm_json_type(wm_json v) {
+    if (!v.p || v.p >= v.end) return WM_JSON_NONE;
+    switch (*v.p) {
+    case 'n': return WM_JSON_NULL;
+    case 'f': return WM_JSON_FALSE;
+    case 't': return WM_JSON_TRUE;
+    case '"': return WM_JSON_STRING;
+    case '[': return WM_JSON_ARRAY;
+    case '{': return WM_JSON_OBJECT;
+    default: return WM_JSON_NUMBER;
+    }
+}
+
+WMDEF size_t wm_json_bytes(wm_json v) {
+    const char *q = v.p && v.p < v.end ? wm__j_value(v.p, v.end, WM__JSON_DEPTH * 16) : NULL;
+    return q ? (size_t)(q - v.p) : 0;
+}
+
+/* the member or element at p (after '{', '[' or ','): key and value */
+static wm_json wm__json_at(const char *p, const char *e, wm_json *key) {
+    wm_json v;
+    v.end = e;
+    v.p = NULL;
+    p = wm__j_ws(p, e);
+    if (key) key->p = NULL, key->end = e;
+    if (p >= e || *p == '}' || *p == ']') return v;
+    if (*p == '"') { /* an object's key, or an array's string element */
+        const char *q = wm__j_ws(wm__j_str_end(p, e), e);
+        if (q < e && *q == ':') {
+            if (key) key->p = p;
+            p = wm__j_ws(q + 1, e);
+        }
+    }
+    v.p = p;
+    return v;
+}
+
+WMDEF wm_json wm_json_first(wm_json v, wm_json *key) {
+    int t = wm_json_type(v);
+    if (t != WM_JSON_ARRAY && t != WM_JSON_OBJECT) { v.p = NULL; if (key) key->p = NULL, key->end = v.end; return v; }
+    return wm__json_at(v.p + 1, v.end, key);
+}
+
+WMDEF wm_json wm_json_next(wm_json v, wm_json *key) {
+    const char *q = v.p ? wm__j_value(v.p, v.end, WM__JSON_DEPTH * 16) : NULL;
+    if (q) q = wm__j_ws(q, v.end);
+    if (!q || q >= v.end || *q != ',') { v.p = NULL; if (key) key->p = NULL, key->end = v.end; return v; }
+    return wm__json_at(q + 1, v.end, key);
+}
+
+WMDEF size_t wm_json_count(wm_json v) {
+    size_t n = 0;
+    wm_json x;
+    for (x = wm_json_first(v, NULL); x.p; x = wm_json_next(x, NULL)) n++;
+    return n;
+}
+
+WMDEF wm_json wm_json_get(wm_json obj, const char *key) {
+    wm_json k, x, found;
+    found.p = NULL;
+    found.end = obj.end;
+    if (wm_json_type(obj) != WM_JSON_OBJECT || !key) return found;
+    for (x = wm_json_first(obj, &k); x.p; x = wm_json_next(x, &k))
+        if (wm_json_is(k, key)) found = x;
+    return found;
+}
+
+WMDEF size_t wm_json_string(wm_json s, char *buf, size_t cap) {
+    if (wm_json_type(s) != WM_JSON_STRING) { if (buf && cap) buf[0] = 0; return 0; }
+    return wm__j_str(s.p, s.end, buf, cap);
+}
+
+WMDEF int wm_json_is(wm_json s, const char *str) {
+    size_t n = str ? strlen(str) : 0, i = 0;
+    const char *p, *e = s.end;
+    if (wm_json_type(s) != WM_JSON_STRING || !str) return 0;
+    for (p = s.p + 1; p < e && *p != '"';) { /* decoded a character at a time: no buffer, any length */
+        char c4[4];
+        int k, m = wm__j_char(&p, e, c4);
+        for (k = 0; k < m; k++, i++)
+            if (i >= n || c4[k] != str[i]) return 0;
+    }
+    return i == n;
+}
+
+WMDEF int wm_json_number(wm_json v, double *out) {
+    double x;
+    if (wm_json_type(v) != WM_JSON_NUMBER || !wm__j_double(v.p, v.end, &x)) return 0;
+    if (out) *out = x;
     return 1;
 }
 
@@ -7621,16 +7801,17 @@ static wm_status wm__cfg_check(const wm_config *c, wm_error *err) {
 
 WMDEF wm_status wm_config_parse(wm_config *c, const char *json, size_t n, wm_error *err) {
     wm__cfgr r;
+    wm__jchk chk;
     const char *e, *p, *v;
     char buf[64];
     int k;
     if (!c || !json) return wm__fail(err, WM_ERR_INVALID_ARG, "config: NULL argument");
     e = json + n;
     memset(c, 0, sizeof *c);
-    v = json;
-    p = wm__j_value_or(json, e, WM__JSON_DEPTH, &v);
+    chk.bad = json; chk.why = NULL; chk.strict = 0;
+    p = wm__j_value_or(json, e, WM__JSON_DEPTH, &chk);
     if (!p || wm__j_ws(p, e) != e)
-        return wm__fail(err, WM_ERR_CONFIG, "config.json: not valid JSON (error near byte %zu)", (size_t)((p ? wm__j_ws(p, e) : v) - json));
+        return wm__fail(err, WM_ERR_CONFIG, "config.json: not valid JSON (error near byte %zu)", (size_t)((p ? wm__j_ws(p, e) : chk.bad) - json));
     p = wm__j_ws(json, e);
     if (*p != '{') return wm__fail(err, WM_ERR_CONFIG, "config.json: the top level is not an object");
     r.obj = p; r.e = e; r.file = "config.json"; r.code = WM_ERR_CONFIG; r.err = err; r.st = WM_OK;
@@ -9558,12 +9739,9 @@ static int wm__gw_pick(int mix, const wm_tensor_info *t, const wm_config *c, int
     } else if (strstr(t->name, "o_proj"))
         type = mix == WM_MIX_Q2_K ? WM_Q3_K : mix == WM_MIX_Q3_K_M ? WM_Q4_K : mix == WM_MIX_Q3_K_L ? WM_Q5_K : type;
     if (cols % (uint64_t)wm_type_block(type)) /* llama.cpp's fallbacks */
-        switch (type) {
-        case WM_IQ4_XS: type = WM_IQ4_NL; break;
-        case WM_Q2_K: case WM_Q3_K: type = WM_Q4_0; break;
-        case WM_Q4_K: type = WM_Q5_0; break;
-        case WM_Q5_K: type = WM_Q5_1; break;
-        case WM_Q6_K: type = WM_Q8_0; break;
+        switch (type) { /* each type's fallback column */
+#define WM__QFB_CASE(T, t, bytes, n, gg, fb, own) case WM_##T: type = WM_##fb; break;
+            WM__QTYPES(WM__QFB_CASE)
         }
     if (cols % (uint64_t)wm_type_block(type)) type = t->type > WM_BF16 ? WM_F32 : t->type; /* llama.cpp: F16 */
     return type;

@@ -12,6 +12,7 @@
 #define _FILE_OFFSET_BITS 64 /* 32-bit Linux: readdir and stat fail on 64-bit inode numbers without it */
 #define WM_IMPLEMENTATION
 #include "../wm.h"
+#include "cli.h"
 
 #include <dirent.h>
 #include <ctype.h>
@@ -27,14 +28,14 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now_s(void) {
+double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* "wm: " + the message + newline on stderr; returns 1 (the exit status). */
-static int fail(const char *fmt, ...) {
+int fail(const char *fmt, ...) {
     va_list ap;
     fputs("wm: ", stderr);
     va_start(ap, fmt);
@@ -44,7 +45,7 @@ static int fail(const char *fmt, ...) {
     return 1;
 }
 
-static void warn(const char *fmt, ...) {
+void warn(const char *fmt, ...) {
     va_list ap;
     fputs("wm: warning: ", stderr);
     va_start(ap, fmt);
@@ -56,12 +57,6 @@ static void warn(const char *fmt, ...) {
 /* ---- options: one table, strict parsing ------------------------------------ */
 
 typedef enum { K_FLAG, K_STR, K_INT, K_U64, K_NUM } kind;
-
-enum { /* every option of every command */
-    O_PROMPT, O_FILE, O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
-    O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_SPECIAL, O_COUNT, O_IDS, O_OUT, O_DECODE, O_DTYPE,
-    O_FORCE, O_PROMPT_LEN, O_GEN, O_SCALAR, O_ISA, O_TYPE, O_CACHE_TYPE, O_STATE_TYPE, O_BATCH, O_REQUANT, O_TOKBLOB, O_REPS, O_OUTPUT, O_MMAP, O_NO_MMAP, O_STOP, O_ADD_GEN, O_CONTEXT, O_HOST, O_PORT, O_PARALLEL, O_API_KEY, O_TIMEOUT, O_HELP, N_OPT
-};
 
 typedef struct optdef {
     const char *name, *alias, *meta; /* "--temp", NULL, "T" */
@@ -124,12 +119,12 @@ static const optdef OPTS[N_OPT] = {
 
 #define SAMPLING O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, O_MMAP, O_NO_MMAP
 
-typedef struct command {
+struct command {
     const char *name, *args, *synopsis; /* args: the required positionals, in order */
     int n_pos, max_pos;                 /* required and most positionals */
     int opts[24];                       /* terminated by -1 (O_HELP is implied) */
     const char *what;
-} command;
+};
 
 static const command CMDS[] = {
     {"generate", "MODEL_DIR", "(-p TEXT | -f FILE) [options]", 1, 1,
@@ -165,18 +160,6 @@ static const command CMDS[] = {
      "a conversation rendered by the checkpoint's Jinja chat template, byte for byte as transformers renders it"},
 };
 #define N_CMDS ((int)(sizeof CMDS / sizeof CMDS[0]))
-
-typedef struct args {
-    const command *cmd;
-    const char *pos[4];
-    int set[N_OPT];
-    const char *str[N_OPT];
-    long long i[N_OPT];
-    unsigned long long u[N_OPT];
-    double d[N_OPT];
-    const char *stops[8]; /* --stop / -r, in order */
-    int n_stops;
-} args;
 
 static int cmd_takes(const command *c, int o) {
     int k;
@@ -477,7 +460,7 @@ static int parse_ids(const char *what, const char *s, int32_t **out) {
 
 /* threads: 0 (all) and 1 always work; more need an OpenMP build. */
 /* a warning about how the checkpoint was read, once, on stderr */
-static void warn_model(const wm_model *m) {
+void warn_model(const wm_model *m) {
     const char *w = wm_model_warning(m);
     int i, n = 0;
     if (*w) fprintf(stderr, "wm: warning: %s\n", w);
@@ -493,11 +476,11 @@ static void warn_model(const wm_model *m) {
 
 /* --cache-type: WM_F32, WM_F16 or WM_Q8_0; -1 after printing why not */
 /* the model at path, mapped (default, --mmap) or read (--no-mmap) */
-static wm_status load_model(const args *a, wm_model **m, const char *path, wm_error *e) {
+wm_status load_model(const args *a, wm_model **m, const char *path, wm_error *e) {
     return wm_model_load_opts(m, path, a->set[O_NO_MMAP] ? WM_LOAD_COPY : WM_LOAD_MMAP, e);
 }
 
-static int cache_type_of(const args *a) {
+int cache_type_of(const args *a) {
     const char *t = a->set[O_CACHE_TYPE] ? a->str[O_CACHE_TYPE] : "f32";
     if (!strcmp(t, "f32")) return WM_F32;
     if (!strcmp(t, "f16")) return WM_F16;
@@ -506,7 +489,7 @@ static int cache_type_of(const args *a) {
     return -1;
 }
 
-static int state_type_of(const args *a) {
+int state_type_of(const args *a) {
     const char *t = a->set[O_STATE_TYPE] ? a->str[O_STATE_TYPE] : "f32";
     if (!strcmp(t, "f32")) return WM_F32;
     if (!strcmp(t, "f16")) return WM_F16;
@@ -516,13 +499,13 @@ static int state_type_of(const args *a) {
 }
 
 /* --isa (or --scalar): a WM_ISA_* value; -1 after printing why not */
-static int isa_of(const args *a) {
+int isa_of(const args *a) {
     int isa = a->set[O_SCALAR] ? WM_ISA_SCALAR : a->set[O_ISA] ? wm_isa_parse(a->str[O_ISA]) : WM_ISA_AUTO;
     if (isa < 0) fail("--isa: '%s' (expected auto, scalar, avx2, neon, neon+dotprod or helium)", a->str[O_ISA]);
     return isa;
 }
 
-static int threads_of(const args *a) {
+int threads_of(const args *a) {
     int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (cores > 0 && n > cores) warn("--threads %d: more threads than the %ld cores here (the extra ones wait for a core: slower, not faster)", n, cores);
@@ -1281,7 +1264,7 @@ static char *render_chat(const wm_chat_template *ct, const char *sys, const turn
 
 /* The chat template: --template, else the one the checkpoint's
    tokenizer_config.json / tokenizer / model type shows, else doge's. */
-static const wm_chat_template *pick_template(const args *a, const wm_model *m, const wm_tokenizer *t, int say) {
+const wm_chat_template *pick_template(const args *a, const wm_model *m, const wm_tokenizer *t, int say) {
     const wm_chat_template *ct = NULL;
     char path[4200];
     struct stat st;
@@ -1368,7 +1351,7 @@ static char *chat_render(const char *cfg, size_t cfg_n, const char *sys, const t
 }
 
 /* tokenizer_config.json beside the model, when it has a chat_template (else NULL) */
-static char *chat_config(const char *dir, size_t *n) {
+char *chat_config(const char *dir, size_t *n) {
     char path[4200];
     struct stat st;
     char *cfg;
@@ -1478,6 +1461,61 @@ static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *
     return rc;
 }
 
+/* The text of a new turn after what the session holds into *text (*n
+   bytes). When that leaves no room for the answer (reserve tokens), the
+   session starts again from the latest turns that do (a fresh session holds
+   none: it starts from turns[*first]). 0; 1: this turn fails (said); -1:
+   out of memory (said). */
+static int chat_turn_text(const wm_chat_template *ct, const char *sys, const turn *turns, int *first, int n_turns, const char *line,
+                          wm_session *s, const wm_tokenizer *t, long reserve, char **text, size_t *n) {
+    long need, n_ctx = wm_session_get_params(s)->n_ctx;
+    if (wm_session_pos(s) > 0) {
+        *n = wm_chat_render(ct, 0, NULL, line, NULL, 0);
+        *text = (char *)malloc(*n + 1);
+        if (*text) wm_chat_render(ct, 0, NULL, line, *text, *n + 1);
+    } else {
+        *text = render_chat(ct, sys, turns, *first, n_turns, line, n);
+    }
+    if (!*text) return fail("out of memory"), -1;
+    need = count_tokens(t, *text, *n, 0);
+    if (need >= 0 && need + reserve > (long)wm_session_room(s)) {
+        int from;
+        for (from = *first;; from++) {
+            free(*text);
+            if (!(*text = render_chat(ct, sys, turns, from, n_turns, line, n))) return fail("out of memory"), -1;
+            need = count_tokens(t, *text, *n, 0);
+            if (from == n_turns || (need >= 0 && need + reserve <= n_ctx)) break;
+        }
+        if (need >= n_ctx) {
+            free(*text);
+            fail("chat: the message takes %ld tokens; the context holds %ld (-c sets it): not sent", need, n_ctx);
+            return 1;
+        }
+        if (from > *first || wm_session_pos(s) > 0) {
+            if (from > 0) fprintf(stderr, "wm: the context is full: the conversation goes on without its %d oldest turn(s)\n", from);
+            wm_session_reset(s);
+        }
+        *first = from;
+    }
+    if (need < 0) { free(*text); fail("chat: cannot tokenize the message"); return 1; }
+    return 0;
+}
+
+/* the turn (the user's line, the answer: taken) at the end of turns; 1: out of memory (said) */
+static int chat_remember(turn **turns, int *n_turns, int *cap, const char *line, char *answer) {
+    if (*n_turns == *cap) {
+        turn *nt = (turn *)realloc(*turns, sizeof(turn) * (size_t)(*cap ? 2 * *cap : 16));
+        if (!nt) { free(answer); return fail("out of memory"); }
+        *turns = nt;
+        *cap = *cap ? 2 * *cap : 16;
+    }
+    (*turns)[*n_turns].user = strdup(line);
+    (*turns)[*n_turns].answer = answer ? answer : strdup("");
+    (*n_turns)++;
+    if (!(*turns)[*n_turns - 1].user || !(*turns)[*n_turns - 1].answer) return fail("out of memory");
+    return 0;
+}
+
 static int cmd_chat(const args *a) {
     const char *sys = a->str[O_SYSTEM];
     char *sys_buf = NULL, *jcfg = NULL; /* jcfg: tokenizer_config.json with a chat_template */
@@ -1524,7 +1562,8 @@ static int cmd_chat(const args *a) {
         wm_generate_stats gs;
         stream_ctx sc;
         char *text;
-        long need, reserve = n_new >= 0 && n_new < n_ctx / 2 ? n_new : n_ctx / 2; /* room kept for the answer */
+        int k;
+        long reserve = n_new >= 0 && n_new < n_ctx / 2 ? n_new : n_ctx / 2; /* room kept for the answer */
         g_sigint = 0;
         if (tty) { fprintf(stderr, "> "); fflush(stderr); }
         errno = 0;
@@ -1537,38 +1576,9 @@ static int cmd_chat(const args *a) {
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         if (!strcmp(line, "/exit")) break;
         if (!len) continue;
-        /* the new turn after what the session holds; when that leaves no room for an answer, the session
-           starts again from the latest turns that do (a fresh session holds none: it starts from turns[first]) */
-        if (wm_session_pos(s) > 0) {
-            n = wm_chat_render(ct, 0, NULL, line, NULL, 0);
-            text = (char *)malloc(n + 1);
-            if (text) wm_chat_render(ct, 0, NULL, line, text, n + 1);
-        } else {
-            text = render_chat(ct, sys, turns, first, n_turns, line, &n);
-        }
-        if (!text) { fail("out of memory"); goto done; }
-        need = count_tokens(t, text, n, 0);
-        if (need >= 0 && need + reserve > (long)wm_session_room(s)) {
-            int from;
-            for (from = first;; from++) {
-                free(text);
-                if (!(text = render_chat(ct, sys, turns, from, n_turns, line, &n))) { fail("out of memory"); goto done; }
-                need = count_tokens(t, text, n, 0);
-                if (from == n_turns || (need >= 0 && need + reserve <= n_ctx)) break;
-            }
-            if (need >= n_ctx) {
-                free(text);
-                fail("chat: the message takes %ld tokens; the context holds %ld (-c sets it): not sent", need, n_ctx);
-                n_failed++;
-                continue;
-            }
-            if (from > first || wm_session_pos(s) > 0) {
-                if (from > 0) fprintf(stderr, "wm: the context is full: the conversation goes on without its %d oldest turn(s)\n", from);
-                wm_session_reset(s);
-            }
-            first = from;
-        }
-        if (need < 0) { free(text); fail("chat: cannot tokenize the message"); n_failed++; continue; }
+        k = chat_turn_text(ct, sys, turns, &first, n_turns, line, s, t, reserve, &text, &n);
+        if (k < 0) goto done;
+        if (k > 0) { n_failed++; continue; }
         stream_start(&sc, a, 1);
         print_seed(seed); /* once, with the first answer */
         seed = 0;
@@ -1588,15 +1598,7 @@ static int cmd_chat(const args *a) {
         else if (sc.stopped) fprintf(stderr, "wm: [stopped at \"%.60s\"]\n", a->stops[sc.stopped - 1]);
         else if (gs.stop == WM_STOP_CONTEXT) fprintf(stderr, "wm: [the context is full]\n");
         fflush(stdout);
-        if (n_turns == cap_turns) {
-            turn *nt = (turn *)realloc(turns, sizeof(turn) * (size_t)(cap_turns = cap_turns ? 2 * cap_turns : 16));
-            if (!nt) { free(sc.text); fail("out of memory"); goto done; }
-            turns = nt;
-        }
-        turns[n_turns].user = strdup(line);
-        turns[n_turns].answer = sc.text ? sc.text : strdup("");
-        if (!turns[n_turns].user || !turns[n_turns].answer) { fail("out of memory"); goto done; }
-        n_turns++;
+        if (chat_remember(&turns, &n_turns, &cap_turns, line, sc.text)) goto done;
         n_ok++;
     }
     rc = n_failed > 0 && n_ok == 0 ? 1 : 0; /* non-zero when every turn failed */
@@ -1909,8 +1911,6 @@ done:
     close_all(m, t, s);
     return rc;
 }
-
-#include "serve.h"
 
 int main(int argc, char **argv) {
     static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan, cmd_serve, cmd_template};

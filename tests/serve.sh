@@ -99,7 +99,7 @@ e400 "a bad role"          /v1/chat/completions '{"messages":[{"role":"king","co
 e400 "n = 2"               /v1/chat/completions '{"messages":[{"role":"user","content":"x"}],"n":2}' "'n' must be in 1..1"
 e400 "not an object"       /v1/completions '[1,2,3]' 'must be a JSON object'
 e400 "no prompt"           /v1/completions '{"max_tokens":3}' "'prompt' is required"
-e400 "a lone surrogate"    /v1/completions '{"prompt":"\ud800"}' 'lone high surrogate'
+e400 "a lone surrogate"    /v1/completions '{"prompt":"\ud800"}' 'a lone surrogate escape'
 e400 "a prompt over the context" /v1/completions "{\"prompt\":\"$(head -c 6000 tests/fixtures/heldout.txt | tr -d '"\\\n\r\t')\"}" 'tokens; a slot holds 512'
 e400 "a field twice"       /v1/completions '{"prompt":"a","stop":["x","y","z","w"],"stop":["x","y","z","w"]}' "'stop' is given twice"
 e400 "too many stop strings" /v1/completions '{"prompt":"x","stop":["a","b","c","d","e"]}' "at most 4"

@@ -565,6 +565,59 @@ static void test_kernels(void) {
 
 /* ---- JSON and config ---------------------------------------------------- */
 
+/* The public JSON reader (wm_json_*): what it takes and refuses, with the
+   reason and byte; walking, names with escapes of any length, numbers */
+static void test_json_api(void) {
+    static const struct { const char *text; int flags; const char *why; } bad[] = {
+        {"{\"a\": [1, 2,]}", 0, "a trailing comma (at byte 12"}, {"{\"a\" 1}", 0, "':' should follow"},
+        {"[1 2]", 0, "',' or ']' should be here (at byte 3"}, {"{\"a\":1} x", 0, "more after the value (at byte 8"},
+        {"[NaN]", 0, "not a JSON value (at byte 1"}, {"[-Infinity]", 0, "not a JSON value"}, {"\"a\x01\"", 0, "not closed"},
+        {"[[[[1]]]]", 3, "nested too deep"}, {"", 0, "the text ends where a value should be (at byte 0)"}, {"{1:2}", 0, "a member's name"},
+        {"\"\xc3\x28\"", 0, "bad UTF-8"}, {"01", 0, "more after the value"},
+        {"[\"\\udc00\\ud800\"]", 0, "lone surrogate escape (UTF-8 has no such character) (at byte 2"}, {"\"\\ud800\\u0041\"", 0, "lone surrogate"}};
+    wm_json r, k, x, y;
+    wm_error er;
+    size_t i, n;
+    char buf[64], longname[300];
+    double d = 0;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int depth = bad[i].flags == 3 ? 3 : 0;
+        wm_status st = wm_json_parse(&r, bad[i].text, strlen(bad[i].text), 0, depth, &er);
+        check(st == WM_ERR_FORMAT && strstr(er.message, bad[i].why) && r.p == NULL, "json: '%s' refused: %s", bad[i].text, er.message);
+    }
+    check(wm_json_parse(&r, "[NaN, -Infinity, 1e3]", 21, WM_JSON_LENIENT, 0, &er) == WM_OK && wm_json_count(r) == 3, "json: NaN and Infinity with WM_JSON_LENIENT");
+    {
+        const char *t = " {\"a\": 1, \"b\": {\"c\": [true, null, \"s\\u00e9\\ud83d\\ude00\\ud800\"]}, \"a\": -2.5e-1, \"k\\\"q\": \"v\"} ";
+        check(wm_json_parse(&r, t, strlen(t), 0, 0, &er) == WM_ERR_FORMAT && strstr(er.message, "a lone surrogate escape (UTF-8 has no such character) (at byte 54"),
+              "json: a lone surrogate refused (%s)", er.message);
+        check(wm_json_parse(&r, t, strlen(t), WM_JSON_LENIENT, 0, &er) == WM_OK && wm_json_type(r) == WM_JSON_OBJECT && wm_json_count(r) == 4, "json: an object of 4 members (%s)", er.message);
+        check(wm_json_number(wm_json_get(r, "a"), &d) && d == -0.25, "json: get takes the last of a repeated name (%g)", d);
+        x = wm_json_get(wm_json_get(r, "b"), "c");
+        check(wm_json_type(x) == WM_JSON_ARRAY && wm_json_count(x) == 3 && wm_json_bytes(x) == strlen("[true, null, \"s\\u00e9\\ud83d\\ude00\\ud800\"]"), "json: an array's count and text");
+        y = wm_json_first(x, &k);
+        check(wm_json_type(y) == WM_JSON_TRUE && k.p == NULL, "json: an array's elements have no name");
+        y = wm_json_next(wm_json_next(y, NULL), NULL);
+        n = wm_json_string(y, buf, sizeof buf);
+        check(n == 10 && !memcmp(buf, "s\xc3\xa9\xf0\x9f\x98\x80\xef\xbf\xbd", 10) && !wm_json_next(y, NULL).p, "json: escapes undone, a pair joined, a lone surrogate U+FFFD (%zu bytes)", n);
+        check(wm_json_is(wm_json_get(r, "k\"q"), "v") && !wm_json_get(r, "kq").p, "json: a name with an escape found by its text");
+        for (y = wm_json_first(r, &k), n = 0; y.p; y = wm_json_next(y, &k)) n += wm_json_is(k, "a");
+        check(n == 2, "json: members walked in order with their names");
+        check(!wm_json_first(wm_json_get(r, "a"), NULL).p && wm_json_string(wm_json_get(r, "a"), buf, sizeof buf) == 0, "json: a number has no elements and no string");
+    }
+    for (i = 0; i < 290; i++) longname[i] = (char)('a' + i % 26);
+    longname[290] = 0;
+    { /* a 290-byte name written with escapes: equal by its decoded bytes */
+        char t[700];
+        size_t m = 0;
+        t[m++] = '{'; t[m++] = '"';
+        for (i = 0; i < 290; i++) m += (size_t)sprintf(t + m, i % 7 ? "%c" : "\\u%04x", longname[i]);
+        m += (size_t)sprintf(t + m, "\": 7}");
+        check(wm_json_parse(&r, t, m, 0, 0, &er) == WM_OK && wm_json_number(wm_json_get(r, longname), &d) && d == 7, "json: a long name with escapes compares whole");
+        longname[289] = 'X';
+        check(!wm_json_get(r, longname).p, "json: ... and differs by its last byte");
+    }
+}
+
 static void test_config(void) {
     wm_config c;
     wm_error e;
@@ -4957,7 +5010,7 @@ static void test_contents(void) {
     }
     check(tags >= 15 && names >= 20 && bad == 0, "wm.h EXTENDING: %d tags and %d names, all in the code", tags, names);
     { /* a model type is its row: no code outside wm__model_types compares model_type with a WM_MODEL_* value */
-        static const char *const files[] = {"wm.h", "examples/wm.c", "examples/serve.h", "examples/simple.c", "examples/probe.h"};
+        static const char *const files[] = {"wm.h", "examples/wm.c", "examples/serve.c", "examples/cli.h", "examples/simple.c", "examples/probe.h"};
         size_t f, tests = 0;
         for (f = 0; f < sizeof files / sizeof files[0]; f++) {
             size_t fn = 0;
@@ -4975,6 +5028,31 @@ static void test_contents(void) {
             free(txt);
         }
         check(tests == 0, "no model_type == WM_MODEL_* test outside the model-type table (%zu)", tests);
+    }
+    { /* a quantized type's block size is written once, in WM__QTYPES: no "* 34", "34 * k", "(wb, 34)", "0, 34)" ... in code elsewhere */
+        int t, in_c = 0, lits = 0;
+        for (i = 0; i < nl; i++) {
+            char code[512];
+            const char *q = line[i];
+            size_t k = 0;
+            while (*q && k < sizeof code - 1) { /* the line without its comments */
+                if (in_c) { if (q[0] == '*' && q[1] == '/') { in_c = 0; q++; } q++; continue; }
+                if (q[0] == '/' && q[1] == '*') { in_c = 1; q += 2; continue; }
+                code[k++] = *q++;
+            }
+            code[k] = 0;
+            if (strstr(code, "WM__QTYPES(X)") || !strncmp(code, "    X(", 6)) continue; /* the list itself */
+            for (t = WM_Q8_0; t < WM_TYPES_COMPUTED; t++) {
+                char pat[7][24]; /* a size in a pointer step, a block's bytes to clear or check, a choice between types */
+                int b = (int)wm_type_bytes(t, (uint64_t)wm_type_block(t)), v;
+                snprintf(pat[0], 24, "* %d;", b); snprintf(pat[1], 24, "* %d ", b); snprintf(pat[2], 24, " %d * ", b);
+                snprintf(pat[3], 24, "(wb, %d)", b); snprintf(pat[4], 24, "(b, 0, %d)", b); snprintf(pat[5], 24, "b, %d, ", b);
+                snprintf(pat[6], 24, "? %d :", b);
+                for (v = 0; v < 7; v++)
+                    if (strstr(code, pat[v])) { lits++; if (lits < 4) printf("  wm.h:%zu: a block size written out: %s\n", i + 1, code); }
+            }
+        }
+        check(lits == 0, "no quantized block size written outside WM__QTYPES (%d places)", lits);
     }
     free(line);
     free(h);
@@ -5237,6 +5315,7 @@ int main(int argc, char **argv) {
         g_kc.simd = wm__kc_simd(WM_ISA_AUTO); /* the rest: the session default */
     }
     RUN("config", test_config);
+    RUN("json", test_json_api);
     RUN("config", test_released);
     RUN("fixtures", test_fixtures);
     RUN("handover", test_handover);

@@ -10,4 +10,4 @@ cc=${CC:-cc}
 cflags="-std=c99 -O2 -Wall -Wextra -Werror $simd -fopenmp"
 wm="$out/wm"
 echo "== building $wm ($cc $cflags)" >&2
-$cc $cflags examples/wm.c -o "$wm" -lm
+$cc $cflags examples/wm.c examples/serve.c -o "$wm" -lm

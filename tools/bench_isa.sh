@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.."
 rounds=$1; shift
 out=${BENCH_DIR:-build/bench}
 mkdir -p "$out"
-cc -std=c99 -O2 -pthread examples/wm.c -o "$out/wm-rt" -lm
-cc -std=c99 -O2 -pthread -mavx2 -mfma -mf16c examples/wm.c -o "$out/wm-ct" -lm
+cc -std=c99 -O2 -pthread examples/wm.c examples/serve.c -o "$out/wm-rt" -lm
+cc -std=c99 -O2 -pthread -mavx2 -mfma -mf16c examples/wm.c examples/serve.c -o "$out/wm-ct" -lm
 res="$out/isa.tsv"
 : > "$res"
 for r in $(seq "$rounds"); do

@@ -11,8 +11,8 @@ source tools/bench_env.sh >/dev/null 2>&1 || true
 out=${BENCH_DIR:-build/bench}
 mkdir -p "$out"
 flags="-std=c99 -O2 $simd"
-cc $flags examples/wm.c -o "$out/wm-pool" -lm
-cc $flags -fopenmp -DWM_NO_THREADS examples/wm.c -o "$out/wm-omp" -lm
+cc $flags examples/wm.c examples/serve.c -o "$out/wm-pool" -lm
+cc $flags -fopenmp -DWM_NO_THREADS examples/wm.c examples/serve.c -o "$out/wm-omp" -lm
 res="$out/threads.tsv"
 : > "$res"
 loopers=()

@@ -8,7 +8,7 @@
 # and the text generated before and after restoring them.
 #   tools/same_outputs.sh OLD_WM old-out && tools/same_outputs.sh NEW_WM new-out
 #   diff old-out.md5 new-out.md5          # empty: byte-identical
-# (build OLD_WM from an earlier commit: git show REV:wm.h, REV:examples/wm.c)
+# (build OLD_WM from an earlier commit: git show REV:wm.h and REV:examples/*, then cc wm.c and serve.c when it has one)
 set -u
 W=$1; O=$2
 cd "$(dirname "$0")/.."

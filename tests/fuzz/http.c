@@ -1,46 +1,58 @@
 /* wm serve's request path: bytes -> http_parse -> (a complete request's
-   body) sj_parse and req_decode for both endpoints (examples/serve.h, its
-   libc-only part). Invariants: a request is complete, incomplete or an
-   error with a status and a reason, and never claims more bytes than it
-   was given; every prefix of a complete request is incomplete or the same
-   error class; a body either decodes with every field in its range or
-   fails with a message; decoded strings are UTF-8 and survive a round trip
-   through the JSON writer; bounded time and memory. */
+   body) wm_json_parse and req_decode for both endpoints (examples/serve.c,
+   its part that needs libc and wm.h only). Invariants: a request is
+   complete, incomplete or an error with a status and a reason, and never
+   claims more bytes than it was given; every prefix of a complete request
+   is incomplete or the same error class; a body either decodes with every
+   field in its range or fails with a message; wm.h's JSON reader: a text
+   is JSON or refused with a reason at a byte inside it, walking a checked
+   text ends, and its strings decode to UTF-8 that survives a round trip
+   through serve's JSON writer; bounded time and memory. */
 #include "fuzz.h"
 #define SERVE_PARSERS_ONLY
-#include "../../examples/serve.h"
+#include "../../examples/serve.c"
 
-static void http_check_json(const char *body, size_t n) {
-    sj_doc d;
-    int i;
-    if (sj_parse(&d, body, n)) {
-        FUZZ_CHECK(d.err && d.err_at <= n);
-        sj_free(&d);
-        return;
-    }
-    FUZZ_CHECK(d.n >= 1 && d.n <= SRV_MAX_NODES);
-    for (i = 0; i < d.n; i++) { /* each string: UTF-8 after unescaping, the same after a round trip */
-        size_t len = 0;
-        char *s;
+/* each string (names too) of v: valid UTF-8 after unescaping, the same after a round trip; *budget strings at most */
+static void http_check_strings(wm_json v, int depth, int *budget) {
+    wm_json x, k;
+    int t = wm_json_type(v);
+    FUZZ_CHECK(t != WM_JSON_NONE && depth <= SRV_MAX_DEPTH + 1);
+    if (t == WM_JSON_STRING && (*budget)-- > 0) {
+        size_t len = wm_json_string(v, NULL, 0), i, l2;
+        char *s = (char *)malloc(len + 1), *s2;
         sbuf b = {NULL, 0, 0, 0};
-        sj_doc d2;
-        if (d.v[i].type != SJ_STR) continue;
-        s = sj_strdup(&d.v[i], &len);
-        FUZZ_CHECK(s && len <= d.v[i].len);
+        wm_json r2;
+        FUZZ_CHECK(s && wm_json_string(v, s, len + 1) == len && len <= wm_json_bytes(v) * 3);
+        for (i = 0; i < len; i += (size_t)utf8_len((const unsigned char *)s + i, (const unsigned char *)s + len))
+            FUZZ_CHECK(utf8_len((const unsigned char *)s + i, (const unsigned char *)s + len) > 0);
         sb_json(&b, s, len);
-        FUZZ_CHECK(!b.oom && sj_parse(&d2, b.p, b.n) == 0 && d2.v[0].type == SJ_STR);
-        {
-            size_t l2 = 0;
-            char *s2 = sj_strdup(&d2.v[0], &l2);
-            FUZZ_CHECK(s2 && l2 == len && !memcmp(s, s2, len));
-            free(s2);
-        }
-        sj_free(&d2);
+        FUZZ_CHECK(!b.oom && wm_json_parse(&r2, b.p, b.n, 0, 0, NULL) == WM_OK && wm_json_type(r2) == WM_JSON_STRING);
+        l2 = wm_json_string(r2, NULL, 0);
+        s2 = (char *)malloc(l2 + 1);
+        FUZZ_CHECK(s2 && wm_json_string(r2, s2, l2 + 1) == len && !memcmp(s, s2, len));
+        free(s2);
         free(b.p);
         free(s);
-        if (i > 64) break;
     }
-    sj_free(&d);
+    if (t != WM_JSON_ARRAY && t != WM_JSON_OBJECT) return;
+    for (x = wm_json_first(v, &k); x.p && *budget > 0; x = wm_json_next(x, &k)) {
+        FUZZ_CHECK(x.p > v.p && x.p < v.p + wm_json_bytes(v));
+        if (t == WM_JSON_OBJECT) http_check_strings(k, depth + 1, budget);
+        else FUZZ_CHECK(k.p == NULL);
+        http_check_strings(x, depth + 1, budget);
+    }
+}
+
+static void http_check_json(const char *body, size_t n) {
+    wm_json r;
+    wm_error e;
+    int budget = 64;
+    if (wm_json_parse(&r, body, n, 0, SRV_MAX_DEPTH, &e) != WM_OK) {
+        FUZZ_CHECK(r.p == NULL && !strncmp(e.message, "not JSON: ", 10) && strstr(e.message, "(at byte "));
+        return;
+    }
+    FUZZ_CHECK(r.p >= body && r.p + wm_json_bytes(r) <= body + n);
+    http_check_strings(r, 0, &budget);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -83,8 +95,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(chat ? q.n_messages >= 1 && q.messages && q.messages_len : q.prompt != NULL);
         {
             int i;
-            for (i = 0; i < q.n_messages; i++) FUZZ_CHECK(q.roles[i] && q.contents[i] && sj_utf8_len((const unsigned char *)"a", (const unsigned char *)"a" + 1));
-            for (i = 0; i < q.n_stop; i++) FUZZ_CHECK(strlen(q.stop[i]) >= 1);
+            for (i = 0; i < q.n_messages; i++) FUZZ_CHECK(q.roles[i] && q.contents[i]);
+            for (i = 0; i < q.n_stop; i++) FUZZ_CHECK(q.stop_len[i] >= 1 && q.stop_len[i] <= SRV_MAX_STOP_LEN);
         }
         req_free(&q);
     }

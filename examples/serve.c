@@ -1,16 +1,27 @@
-/* serve.h - `wm serve`: an OpenAI-compatible HTTP server over wm.h, included
-   by wm.c. POSIX sockets and poll(), one thread for the connections; the
-   model runs every busy slot in one wm_batch_step per step (continuous
-   batching: requests join and leave between steps).
+/* serve.c - `wm serve`: an OpenAI-compatible HTTP server over wm.h, a part
+   of the wm program (examples/wm.c; what it shares with it: examples/cli.h).
+   POSIX sockets and poll(), one thread for the connections; the model runs
+   every busy slot in one wm_batch_step per step (continuous batching:
+   requests join and leave between steps).
 
-   The first part (the HTTP and JSON readers, the request decoding) needs
-   libc only and is what the fuzz harness tests/fuzz/http.c runs:
-   define SERVE_PARSERS_ONLY before including it there.
+   The first part (the HTTP reader, the request decoding through wm.h's JSON
+   reader, wm_json_*) needs libc and wm.h only and is what the fuzz harness
+   tests/fuzz/http.c runs: it defines SERVE_PARSERS_ONLY and includes this
+   file.
 
    Data flow: bytes -> http_parse (a request: method, path, head, body) ->
-   route -> sj_parse (the body's JSON) -> req_decode (the fields, checked
-   and typed; 400 with a message otherwise) -> a slot (session, sampler)
-   -> tokens -> text -> the response (one JSON, or server-sent events). */
+   srv_route -> req_decode (wm_json_parse, then each field by req_field:
+   checked and typed, 400 with a message otherwise) -> srv_start (a slot:
+   the prompt's tokens, the sampler) -> srv_step (every busy slot, one
+   batch) -> srv_token (text, stops) -> srv_stream / srv_whole (server-sent
+   events, or one JSON). */
+#ifndef SERVE_PARSERS_ONLY
+#define _DEFAULT_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#define _FILE_OFFSET_BITS 64
+#include "../wm.h"
+#include "cli.h"
+#endif
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -23,47 +34,13 @@
 #define SRV_MAX_HEAD    16384   /* bytes of a request's line and headers */
 #define SRV_MAX_HEADERS 64
 #define SRV_MAX_BODY    (1 << 20)
-#define SRV_MAX_NODES   65536   /* JSON values of one body */
 #define SRV_MAX_DEPTH   32      /* JSON nesting */
 #define SRV_MAX_STOPS   4       /* "stop" strings */
 #define SRV_MAX_STOP_LEN 256
 
-/* ---- JSON: a strict reader into a flat array of values -------------------------
-   RFC 8259: no trailing commas, no comments, strings of valid UTF-8 without
-   control characters, numbers by the grammar; one value and white space
-   only. Strings stay as spans of the text (escapes undone on demand). */
-enum { SJ_NULL, SJ_FALSE, SJ_TRUE, SJ_NUM, SJ_STR, SJ_ARR, SJ_OBJ };
-
-typedef struct sj_val {
-    int type;
-    int child, next;   /* first member / element, next sibling: indices, -1 none */
-    int n;             /* members or elements */
-    const char *p;     /* its text: a string's between the quotes, an array's / object's whole */
-    size_t len;
-    const char *key;   /* an object member's key, between the quotes (escapes kept) */
-    size_t key_len;
-    double num;
-} sj_val;
-
-typedef struct sj_doc {
-    sj_val *v;         /* [cap] */
-    int n, cap;
-    const char *s, *end, *at;
-    const char *err;   /* why it failed, at offset err_at */
-    size_t err_at;
-} sj_doc;
-
-static void sj_ws(sj_doc *d) {
-    while (d->at < d->end && (*d->at == ' ' || *d->at == '\t' || *d->at == '\n' || *d->at == '\r')) d->at++;
-}
-
-static int sj_fail(sj_doc *d, const char *why) {
-    if (!d->err) { d->err = why; d->err_at = (size_t)(d->at - d->s); }
-    return -1;
-}
-
-/* bytes of the UTF-8 sequence at p (end e), 0 when it is not a valid one */
-static int sj_utf8_len(const unsigned char *p, const unsigned char *e) {
+/* bytes of the UTF-8 sequence at p (end e), 0 when it is not a valid one
+   (the writer's check: text from the model may hold bad bytes) */
+static int utf8_len(const unsigned char *p, const unsigned char *e) {
     unsigned c = p[0];
     int n, i;
     unsigned cp;
@@ -79,245 +56,6 @@ static int sj_utf8_len(const unsigned char *p, const unsigned char *e) {
     }
     if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff))) return 0;
     return n;
-}
-
-static int sj_hex4(const char *p, unsigned *out) {
-    unsigned v = 0;
-    int i;
-    for (i = 0; i < 4; i++) {
-        int c = (unsigned char)p[i], h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (h < 0) return 0;
-        v = v * 16 + (unsigned)h;
-    }
-    *out = v;
-    return 1;
-}
-
-/* A string from the opening quote at d->at: its span; escapes checked (a
-   lone surrogate refused) */
-static int sj_string(sj_doc *d, const char **p, size_t *len) {
-    const char *q = ++d->at;
-    while (d->at < d->end && *d->at != '"') {
-        unsigned char c = (unsigned char)*d->at;
-        if (c < 0x20) return sj_fail(d, "a control character in a string");
-        if (c == '\\') {
-            unsigned u, lo;
-            if (d->end - d->at < 2) return sj_fail(d, "an unfinished escape");
-            switch (d->at[1]) {
-            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't': d->at += 2; continue;
-            case 'u':
-                if (d->end - d->at < 6 || !sj_hex4(d->at + 2, &u)) return sj_fail(d, "a bad \\u escape");
-                d->at += 6;
-                if (u >= 0xdc00 && u <= 0xdfff) return sj_fail(d, "a lone low surrogate");
-                if (u >= 0xd800 && u <= 0xdbff) {
-                    if (d->end - d->at < 6 || d->at[0] != '\\' || d->at[1] != 'u' || !sj_hex4(d->at + 2, &lo) || lo < 0xdc00 || lo > 0xdfff)
-                        return sj_fail(d, "a lone high surrogate");
-                    d->at += 6;
-                }
-                continue;
-            default: return sj_fail(d, "an unknown escape");
-            }
-        }
-        {
-            int n = sj_utf8_len((const unsigned char *)d->at, (const unsigned char *)d->end);
-            if (!n) return sj_fail(d, "invalid UTF-8 in a string");
-            d->at += n;
-        }
-    }
-    if (d->at >= d->end) return sj_fail(d, "an unterminated string");
-    *p = q;
-    *len = (size_t)(d->at - q);
-    d->at++;
-    return 0;
-}
-
-static int sj_new(sj_doc *d, int type) {
-    sj_val *v;
-    if (d->n >= SRV_MAX_NODES) return sj_fail(d, "too many values");
-    if (d->n == d->cap) {
-        int cap = d->cap ? 2 * d->cap : 64;
-        sj_val *nv = (sj_val *)realloc(d->v, sizeof(sj_val) * (size_t)cap);
-        if (!nv) return sj_fail(d, "out of memory");
-        d->v = nv;
-        d->cap = cap;
-    }
-    v = &d->v[d->n];
-    memset(v, 0, sizeof *v);
-    v->type = type;
-    v->child = v->next = -1;
-    v->p = d->at;
-    return d->n++;
-}
-
-static int sj_value(sj_doc *d, int depth);
-
-/* the members or elements of an object / array at d->at ('{' or '[') */
-static int sj_list(sj_doc *d, int me, int depth, char close) {
-    int last = -1, obj = close == '}';
-    d->at++;
-    sj_ws(d);
-    if (d->at < d->end && *d->at == close) { d->at++; return 0; }
-    for (;;) {
-        const char *k = NULL;
-        size_t kl = 0;
-        int c;
-        sj_ws(d);
-        if (obj) {
-            if (d->at >= d->end || *d->at != '"') return sj_fail(d, "an object key must be a string");
-            if (sj_string(d, &k, &kl)) return -1;
-            sj_ws(d);
-            if (d->at >= d->end || *d->at != ':') return sj_fail(d, "':' expected after an object key");
-            d->at++;
-            sj_ws(d);
-        }
-        if ((c = sj_value(d, depth + 1)) < 0) return -1;
-        d->v[c].key = k;
-        d->v[c].key_len = kl;
-        if (last < 0) d->v[me].child = c;
-        else d->v[last].next = c;
-        last = c;
-        d->v[me].n++;
-        sj_ws(d);
-        if (d->at < d->end && *d->at == ',') { d->at++; continue; }
-        if (d->at < d->end && *d->at == close) { d->at++; return 0; }
-        return sj_fail(d, obj ? "',' or '}' expected" : "',' or ']' expected");
-    }
-}
-
-static int sj_value(sj_doc *d, int depth) {
-    int me;
-    if (depth > SRV_MAX_DEPTH) return sj_fail(d, "nested too deeply");
-    sj_ws(d);
-    if (d->at >= d->end) return sj_fail(d, "a value expected");
-    switch (*d->at) {
-    case '{': case '[': {
-        char close = *d->at == '{' ? '}' : ']';
-        if ((me = sj_new(d, close == '}' ? SJ_OBJ : SJ_ARR)) < 0 || sj_list(d, me, depth, close)) return -1;
-        d->v[me].len = (size_t)(d->at - d->v[me].p);
-        return me;
-    }
-    case '"': {
-        const char *p;
-        size_t n;
-        if ((me = sj_new(d, SJ_STR)) < 0 || sj_string(d, &p, &n)) return -1;
-        d->v[me].p = p;
-        d->v[me].len = n;
-        return me;
-    }
-    case 't': case 'f': case 'n': {
-        static const char *const words[3] = {"true", "false", "null"};
-        static const int types[3] = {SJ_TRUE, SJ_FALSE, SJ_NULL};
-        int i;
-        for (i = 0; i < 3; i++) {
-            size_t l = strlen(words[i]);
-            if ((size_t)(d->end - d->at) >= l && !memcmp(d->at, words[i], l)) {
-                if ((me = sj_new(d, types[i])) < 0) return -1;
-                d->at += l;
-                d->v[me].len = l;
-                return me;
-            }
-        }
-        return sj_fail(d, "an unknown word");
-    }
-    default: { /* a number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */
-        const char *q = d->at;
-        char buf[64];
-        if (d->at < d->end && *d->at == '-') d->at++;
-        if (d->at < d->end && *d->at == '0') d->at++;
-        else if (d->at < d->end && *d->at >= '1' && *d->at <= '9') while (d->at < d->end && isdigit((unsigned char)*d->at)) d->at++;
-        else return sj_fail(d, "a value expected");
-        if (d->at < d->end && *d->at == '.') {
-            d->at++;
-            if (d->at >= d->end || !isdigit((unsigned char)*d->at)) return sj_fail(d, "a digit expected after '.'");
-            while (d->at < d->end && isdigit((unsigned char)*d->at)) d->at++;
-        }
-        if (d->at < d->end && (*d->at == 'e' || *d->at == 'E')) {
-            d->at++;
-            if (d->at < d->end && (*d->at == '+' || *d->at == '-')) d->at++;
-            if (d->at >= d->end || !isdigit((unsigned char)*d->at)) return sj_fail(d, "a digit expected in the exponent");
-            while (d->at < d->end && isdigit((unsigned char)*d->at)) d->at++;
-        }
-        if ((size_t)(d->at - q) >= sizeof buf) return sj_fail(d, "a number of too many digits");
-        if ((me = sj_new(d, SJ_NUM)) < 0) return -1;
-        memcpy(buf, q, (size_t)(d->at - q));
-        buf[d->at - q] = 0;
-        d->v[me].p = q;
-        d->v[me].len = (size_t)(d->at - q);
-        d->v[me].num = strtod(buf, NULL);
-        return me;
-    }
-    }
-}
-
-/* Parses s[n] into d (value 0 is the root). 0, or -1 with d->err. */
-static int sj_parse(sj_doc *d, const char *s, size_t n) {
-    memset(d, 0, sizeof *d);
-    d->s = d->at = s;
-    d->end = s + n;
-    if (sj_value(d, 0) < 0) return -1;
-    sj_ws(d);
-    if (d->at != d->end) return sj_fail(d, "text after the JSON value");
-    return 0;
-}
-
-static void sj_free(sj_doc *d) {
-    free(d->v);
-    d->v = NULL;
-}
-
-/* Undoes the escapes of a string span into out (UTF-8; n + 1 bytes always
-   suffice: an escape is never shorter than its bytes). Returns the length. */
-static size_t sj_unescape(const char *p, size_t n, char *out) {
-    size_t i = 0, k = 0;
-    while (i < n) {
-        if (p[i] != '\\') { out[k++] = p[i++]; continue; }
-        switch (p[i + 1]) {
-        case 'b': out[k++] = '\b'; break;
-        case 'f': out[k++] = '\f'; break;
-        case 'n': out[k++] = '\n'; break;
-        case 'r': out[k++] = '\r'; break;
-        case 't': out[k++] = '\t'; break;
-        case 'u': {
-            unsigned u = 0, lo = 0;
-            sj_hex4(p + i + 2, &u);
-            if (u >= 0xd800 && u <= 0xdbff) { /* checked by the parser: a low surrogate follows */
-                sj_hex4(p + i + 8, &lo);
-                u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-                i += 6;
-            }
-            if (u < 0x80) out[k++] = (char)u;
-            else if (u < 0x800) { out[k++] = (char)(0xc0 | (u >> 6)); out[k++] = (char)(0x80 | (u & 0x3f)); }
-            else if (u < 0x10000) { out[k++] = (char)(0xe0 | (u >> 12)); out[k++] = (char)(0x80 | ((u >> 6) & 0x3f)); out[k++] = (char)(0x80 | (u & 0x3f)); }
-            else {
-                out[k++] = (char)(0xf0 | (u >> 18)); out[k++] = (char)(0x80 | ((u >> 12) & 0x3f));
-                out[k++] = (char)(0x80 | ((u >> 6) & 0x3f)); out[k++] = (char)(0x80 | (u & 0x3f));
-            }
-            i += 6;
-            continue;
-        }
-        default: out[k++] = p[i + 1]; break; /* " \ / */
-        }
-        i += 2;
-    }
-    out[k] = 0;
-    return k;
-}
-
-/* a string value, unescaped and NUL-terminated (malloc'd; NULL: out of memory) */
-static char *sj_strdup(const sj_val *v, size_t *len) {
-    char *s = (char *)malloc(v->len + 1);
-    size_t n;
-    if (!s) return NULL;
-    n = sj_unescape(v->p, v->len, s);
-    if (len) *len = n;
-    return s;
-}
-
-static int sj_key_is(const sj_val *v, const char *key) {
-    char buf[64];
-    size_t n = strlen(key);
-    if (v->key_len >= sizeof buf) return 0;
-    return sj_unescape(v->key, v->key_len, buf) == n && !memcmp(buf, key, n);
 }
 
 /* ---- a growable byte buffer, and JSON text into it ---- */
@@ -357,7 +95,7 @@ static void sb_json(sbuf *b, const char *s, size_t n) {
         if (c == '\n' || c == '\t' || c == '\r') { char e[2] = {'\\', c == '\n' ? 'n' : c == '\t' ? 't' : 'r'}; sb_add(b, e, 2); i++; continue; }
         if (c < 0x20) { sb_fmt(b, "\\u%04x", c); i++; continue; }
         if (c < 0x80) { sb_add(b, s + i, 1); i++; continue; }
-        l = sj_utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
+        l = utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
         if (l) { sb_add(b, s + i, (size_t)l); i += (size_t)l; }
         else { sb_str(b, "\\ufffd"); i++; }
     }
@@ -511,182 +249,223 @@ static void req_free(srv_req *q) {
     memset(q, 0, sizeof *q);
 }
 
-static const char *sj_type_name(int t) {
-    static const char *const names[] = {"null", "false", "true", "a number", "a string", "an array", "an object"};
-    return names[t];
+static const char *js_type_name(wm_json v) {
+    static const char *const names[] = {"nothing", "null", "false", "true", "a number", "a string", "an array", "an object"};
+    return names[wm_json_type(v)];
+}
+
+/* a string value in a malloc'd buffer (NUL after its *len bytes, which may hold NUL) */
+static char *js_strdup(wm_json v, size_t *len) {
+    size_t n = wm_json_string(v, NULL, 0);
+    char *s = (char *)malloc(n + 1);
+    if (!s) return NULL;
+    wm_json_string(v, s, n + 1);
+    if (len) *len = n;
+    return s;
+}
+
+/* a member's name into key[cap] for messages: cut at cap - 1 bytes */
+static void js_name(wm_json k, char *key, size_t cap) {
+    size_t n = wm_json_string(k, key, cap);
+    if (n >= cap) key[cap - 1] = 0;
 }
 
 /* the text of a message's content: a string, or an array of {"type": "text", "text": ...} parts joined */
-static int req_content(const sj_doc *d, const sj_val *c, char **out, char *err, size_t cap, int i) {
+static int req_content(wm_json c, char **out, char *err, size_t cap, int i) {
     size_t n = 0, k;
-    int e;
-    if (c->type == SJ_NULL) { *out = (char *)calloc(1, 1); return *out ? 0 : -1; }
-    if (c->type == SJ_STR) return (*out = sj_strdup(c, NULL)) ? 0 : -1;
-    if (c->type != SJ_ARR) { snprintf(err, cap, "messages[%d].content must be a string or an array of text parts, not %s", i, sj_type_name(c->type)); return -1; }
-    for (e = c->child; e >= 0; e = d->v[e].next) { /* sizes first */
-        const sj_val *part = &d->v[e];
-        int f, text = -1, is_text = 0;
-        if (part->type != SJ_OBJ) { snprintf(err, cap, "messages[%d].content: a part must be an object", i); return -1; }
-        for (f = part->child; f >= 0; f = d->v[f].next) {
-            if (sj_key_is(&d->v[f], "type")) is_text = d->v[f].type == SJ_STR && d->v[f].len == 4 && !memcmp(d->v[f].p, "text", 4);
-            else if (sj_key_is(&d->v[f], "text") && d->v[f].type == SJ_STR) text = f;
+    wm_json part, f, name;
+    if (wm_json_type(c) == WM_JSON_NULL) { *out = (char *)calloc(1, 1); return *out ? 0 : -1; }
+    if (wm_json_type(c) == WM_JSON_STRING) return (*out = js_strdup(c, NULL)) ? 0 : -1;
+    if (wm_json_type(c) != WM_JSON_ARRAY) { snprintf(err, cap, "messages[%d].content must be a string or an array of text parts, not %s", i, js_type_name(c)); return -1; }
+    for (part = wm_json_first(c, NULL); part.p; part = wm_json_next(part, NULL)) { /* checked and sized first */
+        int is_text = 0, text = 0;
+        if (wm_json_type(part) != WM_JSON_OBJECT) { snprintf(err, cap, "messages[%d].content: a part must be an object", i); return -1; }
+        for (f = wm_json_first(part, &name); f.p; f = wm_json_next(f, &name)) {
+            if (wm_json_is(name, "type")) is_text = wm_json_is(f, "text");
+            else if (wm_json_is(name, "text") && wm_json_type(f) == WM_JSON_STRING) text = 1, n += wm_json_string(f, NULL, 0);
             else { snprintf(err, cap, "messages[%d].content: a part may hold only \"type\" and \"text\"", i); return -1; }
         }
-        if (!is_text || text < 0) { snprintf(err, cap, "messages[%d].content: only {\"type\": \"text\", \"text\": \"...\"} parts are supported", i); return -1; }
-        n += d->v[text].len;
+        if (!is_text || !text) { snprintf(err, cap, "messages[%d].content: only {\"type\": \"text\", \"text\": \"...\"} parts are supported", i); return -1; }
     }
     if (!(*out = (char *)malloc(n + 1))) return -1;
-    for (e = c->child, k = 0; e >= 0; e = d->v[e].next) {
-        int f;
-        for (f = d->v[e].child; f >= 0; f = d->v[f].next)
-            if (sj_key_is(&d->v[f], "text")) k += sj_unescape(d->v[f].p, d->v[f].len, *out + k);
-    }
+    for (part = wm_json_first(c, NULL), k = 0; part.p; part = wm_json_next(part, NULL))
+        for (f = wm_json_first(part, &name); f.p; f = wm_json_next(f, &name))
+            if (wm_json_is(name, "text")) k += wm_json_string(f, *out + k, n + 1 - k);
     (*out)[k] = 0;
     return 0;
 }
 
-#define REQ_ERR(...) do { snprintf(err, cap, __VA_ARGS__); goto bad; } while (0)
+#define REQ_ERR(...) do { snprintf(err, cap, __VA_ARGS__); return -1; } while (0)
+
+/* "messages": its JSON text (for the template) and each message's role and text */
+static int req_messages(srv_req *q, wm_json v, char *err, size_t cap) {
+    static const char *const roles[] = {"system", "developer", "user", "assistant", "tool"};
+    size_t len = wm_json_bytes(v), nm = wm_json_count(v);
+    wm_json m;
+    int i = 0;
+    if (nm < 1) REQ_ERR("'messages' is empty");
+    if (!(q->messages = (char *)malloc(len + 1))) REQ_ERR("out of memory");
+    memcpy(q->messages, v.p, len);
+    q->messages[len] = 0;
+    q->messages_len = len;
+    q->roles = (char **)calloc(nm, sizeof(char *));
+    q->contents = (char **)calloc(nm, sizeof(char *));
+    if (!q->roles || !q->contents) REQ_ERR("out of memory");
+    for (m = wm_json_first(v, NULL); m.p; m = wm_json_next(m, NULL), i++) {
+        wm_json g, name, role, content;
+        size_t r;
+        role.p = content.p = NULL;
+        if (wm_json_type(m) != WM_JSON_OBJECT) REQ_ERR("messages[%d] must be an object", i);
+        for (g = wm_json_first(m, &name); g.p; g = wm_json_next(g, &name)) {
+            if (wm_json_is(name, "role")) role = g;
+            else if (wm_json_is(name, "content")) content = g;
+            else if (!wm_json_is(name, "name") && !wm_json_is(name, "tool_calls") && !wm_json_is(name, "tool_call_id")) {
+                char key[41];
+                js_name(name, key, sizeof key);
+                REQ_ERR("messages[%d]: unknown field '%s'", i, key);
+            }
+        }
+        if (wm_json_type(role) != WM_JSON_STRING) REQ_ERR("messages[%d] needs a \"role\" string", i);
+        for (r = 0; r < 5 && !wm_json_is(role, roles[r]); r++) {}
+        if (r == 5) REQ_ERR("messages[%d].role must be system, developer, user, assistant or tool", i);
+        if (!content.p) REQ_ERR("messages[%d] needs \"content\"", i);
+        q->n_messages = i + 1;
+        if (!(q->roles[i] = js_strdup(role, NULL))) REQ_ERR("out of memory");
+        if (req_content(content, &q->contents[i], err, cap, i)) { if (!*err) snprintf(err, cap, "out of memory"); return -1; }
+    }
+    return 0;
+}
+
+/* "stop": a string or up to SRV_MAX_STOPS of them */
+static int req_stop(srv_req *q, wm_json v, char *err, size_t cap) {
+    wm_json e;
+    int t = wm_json_type(v);
+    if (t == WM_JSON_NULL) return 0;
+    if (t != WM_JSON_STRING && t != WM_JSON_ARRAY) REQ_ERR("'stop' must be a string or an array of strings");
+    if (t == WM_JSON_ARRAY && wm_json_count(v) > SRV_MAX_STOPS) REQ_ERR("'stop': at most %d strings", SRV_MAX_STOPS);
+    for (e = t == WM_JSON_STRING ? v : wm_json_first(v, NULL); e.p; e = t == WM_JSON_STRING ? wm_json_first(e, NULL) : wm_json_next(e, NULL)) {
+        size_t l;
+        if (wm_json_type(e) != WM_JSON_STRING) REQ_ERR("'stop' must hold strings");
+        if (!(q->stop[q->n_stop] = js_strdup(e, &l))) REQ_ERR("out of memory");
+        q->stop_len[q->n_stop++] = l;
+        if (l == 0 || l > SRV_MAX_STOP_LEN) REQ_ERR("a 'stop' string must have 1..%d bytes", SRV_MAX_STOP_LEN);
+    }
+    return 0;
+}
+
+/* one field of the body, checked and typed; *seen: 1 for messages, 2 for prompt */
+static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *err, size_t cap) {
+    int chat = q->chat, t = wm_json_type(v);
+    double x = 0;
+    wm_json_number(v, &x);
+#define NEED(tt, what) do { if (t != (tt)) REQ_ERR("'%s' must be %s, not %s", key, what, js_type_name(v)); } while (0)
+#define NUMBER(lo, hi) do { NEED(WM_JSON_NUMBER, "a number"); if (!(x >= (lo) && x <= (hi))) REQ_ERR("'%s' must be in %.15g..%.15g", key, (double)(lo), (double)(hi)); } while (0)
+#define INTEGER(lo, hi) do { NUMBER(lo, hi); if (x != (double)(long long)x) REQ_ERR("'%s' must be an integer", key); } while (0)
+#define BOOL(what) do { if (t != WM_JSON_TRUE && t != WM_JSON_FALSE) REQ_ERR("%s must be true or false", what); } while (0)
+    if (!strcmp(key, "model")) {
+        NEED(WM_JSON_STRING, "a string");
+        if (wm_json_string(v, q->model, sizeof q->model) >= sizeof q->model) REQ_ERR("'model' is too long");
+    } else if (chat && !strcmp(key, "messages")) {
+        NEED(WM_JSON_ARRAY, "an array");
+        *seen = 1;
+        return req_messages(q, v, err, cap);
+    } else if (!chat && !strcmp(key, "prompt")) {
+        wm_json s = v;
+        if (t == WM_JSON_ARRAY) {
+            s = wm_json_first(v, NULL);
+            if (wm_json_count(v) != 1 || wm_json_type(s) != WM_JSON_STRING) REQ_ERR("'prompt' must be a string (or an array of one string)");
+        } else NEED(WM_JSON_STRING, "a string");
+        if (!(q->prompt = js_strdup(s, &q->prompt_len))) REQ_ERR("out of memory");
+        *seen = 2;
+    } else if (!strcmp(key, "max_tokens") || (chat && !strcmp(key, "max_completion_tokens"))) {
+        if (t != WM_JSON_NULL) { INTEGER(0, 2147483647.0); q->max_tokens = (int)x; }
+    } else if (!strcmp(key, "temperature")) { if (t != WM_JSON_NULL) { NUMBER(0, 2); q->temperature = x; }
+    } else if (!strcmp(key, "top_p")) { if (t != WM_JSON_NULL) { NUMBER(1e-9, 1); q->top_p = x; }
+    } else if (!strcmp(key, "min_p")) { NUMBER(0, 1); q->min_p = x;
+    } else if (!strcmp(key, "top_k")) { INTEGER(0, 2147483647.0); q->top_k = (int)x;
+    } else if (!strcmp(key, "repeat_penalty")) { NUMBER(1e-6, 1e6); q->repeat_penalty = x;
+    } else if (!strcmp(key, "frequency_penalty") || !strcmp(key, "presence_penalty")) {
+        if (t != WM_JSON_NULL) { NEED(WM_JSON_NUMBER, "a number"); if (x != 0.0) REQ_ERR("'%s' is not supported (only 0): use repeat_penalty", key); }
+    } else if (!strcmp(key, "n")) {
+        if (t != WM_JSON_NULL) { INTEGER(1, 1); }
+    } else if (!strcmp(key, "stream")) {
+        if (t != WM_JSON_NULL) { BOOL("'stream'"); q->stream = t == WM_JSON_TRUE; }
+    } else if (!strcmp(key, "stream_options")) {
+        wm_json g, name;
+        if (t == WM_JSON_NULL) return 0;
+        NEED(WM_JSON_OBJECT, "an object");
+        for (g = wm_json_first(v, &name); g.p; g = wm_json_next(g, &name)) {
+            if (!wm_json_is(name, "include_usage")) REQ_ERR("stream_options: only include_usage is known");
+            if (wm_json_type(g) != WM_JSON_TRUE && wm_json_type(g) != WM_JSON_FALSE) REQ_ERR("stream_options.include_usage must be true or false");
+            q->include_usage = wm_json_type(g) == WM_JSON_TRUE;
+        }
+    } else if (!strcmp(key, "seed")) {
+        if (t != WM_JSON_NULL) { INTEGER(0, 9007199254740991.0); q->seed = (unsigned long long)x; q->has_seed = 1; }
+    } else if (!strcmp(key, "stop")) {
+        return req_stop(q, v, err, cap);
+    } else if (!strcmp(key, "logprobs")) {
+        if (t == WM_JSON_NULL) return 0;
+        if (chat) { BOOL("'logprobs'"); q->logprobs = t == WM_JSON_TRUE; }
+        else { INTEGER(0, 5); q->logprobs = 1; q->top_logprobs = (int)x; }
+    } else if (chat && !strcmp(key, "top_logprobs")) {
+        if (t != WM_JSON_NULL) { INTEGER(0, 20); q->top_logprobs = (int)x; }
+    } else if (!strcmp(key, "user")) { NEED(WM_JSON_STRING, "a string");
+    } else if (!strcmp(key, "ignore_eos")) {
+        BOOL("'ignore_eos'");
+        q->ignore_eos = t == WM_JSON_TRUE;
+    } else if (!chat && !strcmp(key, "echo")) {
+        if (t != WM_JSON_FALSE && t != WM_JSON_NULL) REQ_ERR("'echo' is not supported (only false)");
+    } else REQ_ERR("unknown field '%s'", key);
+#undef NEED
+#undef NUMBER
+#undef INTEGER
+#undef BOOL
+    return 0;
+}
 
 /* The body of a request, checked field by field: 0, or -1 with err (a 400's
-   message). Unknown fields are refused by name. */
+   message). Unknown fields are refused by name, a field given twice too. */
 static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *err, size_t cap) {
-    sj_doc d;
-    int f, has_msgs = 0, has_prompt = 0;
+    wm_json root, v, name, names[64];
+    wm_error je;
+    int nf = 0, k, seen = 0, got_msgs = 0, got_prompt = 0;
     memset(q, 0, sizeof *q);
     err[0] = 0;
     q->chat = chat;
     q->max_tokens = -1;
     q->temperature = 1.0; q->top_p = 1.0; q->min_p = 0.0; q->repeat_penalty = 1.0;
-    if (sj_parse(&d, body, n)) { snprintf(err, cap, "the body is not JSON: %s at byte %zu", d.err, d.err_at); sj_free(&d); return -1; }
-    if (d.v[0].type != SJ_OBJ) REQ_ERR("the body must be a JSON object");
-    if (d.v[0].n > 64) REQ_ERR("the body has %d fields (at most 64)", d.v[0].n);
-    for (f = d.v[0].child; f >= 0; f = d.v[f].next) {
-        const sj_val *v = &d.v[f];
+    if (wm_json_parse(&root, body, n, 0, SRV_MAX_DEPTH, &je) != WM_OK) { snprintf(err, cap, "the body is %s", je.message); return -1; }
+    if (wm_json_type(root) != WM_JSON_OBJECT) { snprintf(err, cap, "the body must be a JSON object"); return -1; }
+    if (wm_json_count(root) > 64) { snprintf(err, cap, "the body has %zu fields (at most 64)", wm_json_count(root)); return -1; }
+    for (v = wm_json_first(root, &name); v.p; v = wm_json_next(v, &name)) {
         char key[64];
-        int e0;
-        if (v->key_len >= sizeof key) REQ_ERR("unknown field (a %zu-byte name)", v->key_len);
-        sj_unescape(v->key, v->key_len, key);
-        for (e0 = d.v[0].child; e0 != f; e0 = d.v[e0].next) /* a field twice: refused, not the last one taken */
-            if (sj_key_is(&d.v[e0], key)) REQ_ERR("'%s' is given twice", key);
-#define NEED(t, what) do { if (v->type != (t)) REQ_ERR("'%s' must be %s, not %s", key, what, sj_type_name(v->type)); } while (0)
-#define NUMBER(lo, hi) do { NEED(SJ_NUM, "a number"); if (!(v->num >= (lo) && v->num <= (hi))) REQ_ERR("'%s' must be in %.15g..%.15g", key, (double)(lo), (double)(hi)); } while (0)
-#define INTEGER(lo, hi) do { NUMBER(lo, hi); if (v->num != (double)(long long)v->num) REQ_ERR("'%s' must be an integer", key); } while (0)
-        if (!strcmp(key, "model")) {
-            NEED(SJ_STR, "a string");
-            if (v->len >= sizeof q->model) REQ_ERR("'model' is too long");
-            sj_unescape(v->p, v->len, q->model);
-        } else if (chat && !strcmp(key, "messages")) {
-            int e, i = 0;
-            NEED(SJ_ARR, "an array");
-            if (v->n < 1) REQ_ERR("'messages' is empty");
-            has_msgs = 1;
-            if (!(q->messages = (char *)malloc(v->len + 1))) REQ_ERR("out of memory");
-            memcpy(q->messages, v->p, v->len);
-            q->messages[v->len] = 0;
-            q->messages_len = v->len;
-            q->roles = (char **)calloc((size_t)v->n, sizeof(char *));
-            q->contents = (char **)calloc((size_t)v->n, sizeof(char *));
-            if (!q->roles || !q->contents) REQ_ERR("out of memory");
-            for (e = v->child; e >= 0; e = d.v[e].next, i++) {
-                const sj_val *m = &d.v[e];
-                int g, role = -1, content = -1;
-                if (m->type != SJ_OBJ) REQ_ERR("messages[%d] must be an object", i);
-                for (g = m->child; g >= 0; g = d.v[g].next) {
-                    if (sj_key_is(&d.v[g], "role")) role = g;
-                    else if (sj_key_is(&d.v[g], "content")) content = g;
-                    else if (!sj_key_is(&d.v[g], "name") && !sj_key_is(&d.v[g], "tool_calls") && !sj_key_is(&d.v[g], "tool_call_id"))
-                        REQ_ERR("messages[%d]: unknown field '%.*s'", i, (int)(d.v[g].key_len < 40 ? d.v[g].key_len : 40), d.v[g].key);
-                }
-                if (role < 0 || d.v[role].type != SJ_STR) REQ_ERR("messages[%d] needs a \"role\" string", i);
-                {
-                    static const char *const roles[] = {"system", "developer", "user", "assistant", "tool"};
-                    size_t r;
-                    for (r = 0; r < 5; r++)
-                        if (d.v[role].len == strlen(roles[r]) && !memcmp(d.v[role].p, roles[r], d.v[role].len)) break;
-                    if (r == 5) REQ_ERR("messages[%d].role must be system, developer, user, assistant or tool", i);
-                }
-                if (content < 0) REQ_ERR("messages[%d] needs \"content\"", i);
-                q->n_messages = i + 1;
-                if (!(q->roles[i] = sj_strdup(&d.v[role], NULL))) REQ_ERR("out of memory");
-                if (req_content(&d, &d.v[content], &q->contents[i], err, cap, i)) { if (!*err) snprintf(err, cap, "out of memory"); goto bad; }
-            }
-        } else if (!chat && !strcmp(key, "prompt")) {
-            const sj_val *s = v;
-            if (v->type == SJ_ARR) {
-                if (v->n != 1 || d.v[v->child].type != SJ_STR) REQ_ERR("'prompt' must be a string (or an array of one string)");
-                s = &d.v[v->child];
-            } else NEED(SJ_STR, "a string");
-            if (!(q->prompt = sj_strdup(s, &q->prompt_len))) REQ_ERR("out of memory");
-            has_prompt = 1;
-        } else if (!strcmp(key, "max_tokens") || (chat && !strcmp(key, "max_completion_tokens"))) {
-            if (v->type != SJ_NULL) { INTEGER(0, 2147483647.0); q->max_tokens = (int)v->num; }
-        } else if (!strcmp(key, "temperature")) { if (v->type != SJ_NULL) { NUMBER(0, 2); q->temperature = v->num; }
-        } else if (!strcmp(key, "top_p")) { if (v->type != SJ_NULL) { NUMBER(1e-9, 1); q->top_p = v->num; }
-        } else if (!strcmp(key, "min_p")) { NUMBER(0, 1); q->min_p = v->num;
-        } else if (!strcmp(key, "top_k")) { INTEGER(0, 2147483647.0); q->top_k = (int)v->num;
-        } else if (!strcmp(key, "repeat_penalty")) { NUMBER(1e-6, 1e6); q->repeat_penalty = v->num;
-        } else if (!strcmp(key, "frequency_penalty") || !strcmp(key, "presence_penalty")) {
-            if (v->type != SJ_NULL) { NEED(SJ_NUM, "a number"); if (v->num != 0.0) REQ_ERR("'%s' is not supported (only 0): use repeat_penalty", key); }
-        } else if (!strcmp(key, "n")) {
-            if (v->type != SJ_NULL) { INTEGER(1, 1); }
-        } else if (!strcmp(key, "stream")) {
-            if (v->type != SJ_NULL) { if (v->type != SJ_TRUE && v->type != SJ_FALSE) REQ_ERR("'stream' must be true or false"); q->stream = v->type == SJ_TRUE; }
-        } else if (!strcmp(key, "stream_options")) {
-            int g;
-            if (v->type == SJ_NULL) continue;
-            NEED(SJ_OBJ, "an object");
-            for (g = v->child; g >= 0; g = d.v[g].next) {
-                if (!sj_key_is(&d.v[g], "include_usage")) REQ_ERR("stream_options: only include_usage is known");
-                if (d.v[g].type != SJ_TRUE && d.v[g].type != SJ_FALSE) REQ_ERR("stream_options.include_usage must be true or false");
-                q->include_usage = d.v[g].type == SJ_TRUE;
-            }
-        } else if (!strcmp(key, "seed")) {
-            if (v->type != SJ_NULL) { INTEGER(0, 9007199254740991.0); q->seed = (unsigned long long)v->num; q->has_seed = 1; }
-        } else if (!strcmp(key, "stop")) {
-            int e;
-            if (v->type == SJ_NULL) continue;
-            if (v->type != SJ_STR && v->type != SJ_ARR) REQ_ERR("'stop' must be a string or an array of strings");
-            if (v->type == SJ_ARR && v->n > SRV_MAX_STOPS) REQ_ERR("'stop': at most %d strings", SRV_MAX_STOPS);
-            for (e = v->type == SJ_STR ? f : v->child; e >= 0; e = v->type == SJ_STR ? -1 : d.v[e].next) {
-                size_t l;
-                if (d.v[e].type != SJ_STR) REQ_ERR("'stop' must hold strings");
-                if (!(q->stop[q->n_stop] = sj_strdup(&d.v[e], &l))) REQ_ERR("out of memory");
-                q->stop_len[q->n_stop++] = l;
-                if (l == 0 || l > SRV_MAX_STOP_LEN) REQ_ERR("a 'stop' string must have 1..%d bytes", SRV_MAX_STOP_LEN);
-            }
-        } else if (!strcmp(key, "logprobs")) {
-            if (v->type == SJ_NULL) continue;
-            if (chat) { if (v->type != SJ_TRUE && v->type != SJ_FALSE) REQ_ERR("'logprobs' must be true or false"); q->logprobs = v->type == SJ_TRUE; }
-            else { INTEGER(0, 5); q->logprobs = 1; q->top_logprobs = (int)v->num; }
-        } else if (chat && !strcmp(key, "top_logprobs")) {
-            if (v->type != SJ_NULL) { INTEGER(0, 20); q->top_logprobs = (int)v->num; }
-        } else if (!strcmp(key, "user")) { NEED(SJ_STR, "a string");
-        } else if (!strcmp(key, "ignore_eos")) {
-            if (v->type != SJ_TRUE && v->type != SJ_FALSE) REQ_ERR("'ignore_eos' must be true or false");
-            q->ignore_eos = v->type == SJ_TRUE;
-        } else if (!chat && !strcmp(key, "echo")) {
-            if (v->type != SJ_FALSE && v->type != SJ_NULL) REQ_ERR("'echo' is not supported (only false)");
-        } else REQ_ERR("unknown field '%s'", key);
-#undef NEED
-#undef NUMBER
-#undef INTEGER
+        if (wm_json_string(name, key, sizeof key) >= sizeof key) { snprintf(err, cap, "unknown field (a %zu-byte name)", wm_json_string(name, NULL, 0)); goto bad; }
+        for (k = 0; k < nf; k++) /* a field twice: refused, not the last one taken */
+            if (wm_json_is(names[k], key)) { snprintf(err, cap, "'%s' is given twice", key); goto bad; }
+        names[nf++] = name;
+        if (req_field(q, key, v, &seen, err, cap)) goto bad;
+        got_msgs |= seen == 1;
+        got_prompt |= seen == 2;
     }
-    if (chat && !has_msgs) REQ_ERR("'messages' is required");
-    if (!chat && !has_prompt) REQ_ERR("'prompt' is required");
-    if (chat && q->top_logprobs && !q->logprobs) REQ_ERR("'top_logprobs' needs 'logprobs': true");
-    sj_free(&d);
+    if (chat && !got_msgs) { snprintf(err, cap, "'messages' is required"); goto bad; }
+    if (!chat && !got_prompt) { snprintf(err, cap, "'prompt' is required"); goto bad; }
+    if (chat && q->top_logprobs && !q->logprobs) { snprintf(err, cap, "'top_logprobs' needs 'logprobs': true"); goto bad; }
     return 0;
 bad:
-    sj_free(&d);
     req_free(q);
     return -1;
 }
 #undef REQ_ERR
 
 #ifndef SERVE_PARSERS_ONLY
-/* ==== the server (wm.c's helpers: fail, warn, now_s, read_text, load_model, ...) ==== */
+/* ==== the server (wm.c's helpers, declared in cli.h: fail, warn, now_s, load_model, ...) ==== */
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
@@ -1201,7 +980,7 @@ static int srv_step(server *S) {
         slot *sl = &S->slots[k];
         int m;
         if (sl->busy == 2) m = 1;
-        else if (sl->busy == 1) m = WM__MIN(SRV_CHUNK, sl->n_prompt - sl->fed);
+        else if (sl->busy == 1) m = sl->n_prompt - sl->fed < SRV_CHUNK ? sl->n_prompt - sl->fed : SRV_CHUNK;
         else continue;
         if (rows + m > cap) continue; /* a whole chunk next step (the same chunks under any load) */
         ss[n] = sl->s; nt[n] = m; who[n] = k;
@@ -1552,7 +1331,7 @@ static void srv_teardown(server *S) {
     wm_model_free(S->m);
 }
 
-static int cmd_serve(const args *a) {
+int cmd_serve(const args *a) {
     server S;
     char why[512];
     const char *host = a->set[O_HOST] ? a->str[O_HOST] : "127.0.0.1";
