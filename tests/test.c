@@ -55,59 +55,43 @@ static double max_err(const float *a, const float *b, size_t n) {
     return mx;
 }
 
-/* ---- reference files (ref.safetensors) via the library's own reader ----- */
+/* ---- reference files (ref.safetensors): the header read with wm_json ------ */
 
 typedef struct ref {
-    void *buf;
+    char *buf;
     size_t size;
-    wm__tensor *t;
-    size_t n;
-    char *names;
-    int decode_eq;
+    wm_json hdr;   /* the JSON header: name -> {"dtype", "shape", "data_offsets"} */
+    size_t data;   /* where the tensors' bytes begin */
+    int decode_eq; /* __metadata__.decode_equivalent == "1" */
 } ref;
 
 static int ref_load(ref *r, const char *path) {
-    wm__stfile f;
-    wm_blob b;
-    wm_error e;
-    size_t nb = 0;
-    char *names;
-    const char *meta;
+    uint64_t hn = 0;
+    int k;
     memset(r, 0, sizeof *r);
-    r->buf = read_all(path, &r->size);
-    if (!r->buf) return 0;
-    b.data = r->buf; b.size = r->size; b.name = path;
-    if (wm__st_open(&f, &b, &e) != WM_OK || wm__st_count(&f, &r->n, &nb, &e) != WM_OK) return 0;
-    r->t = (wm__tensor *)malloc(sizeof(wm__tensor) * (r->n + 1));
-    r->names = names = (char *)malloc(nb + 1);
-    r->n = 0;
-    if (wm__st_fill(&f, 0, r->t, &r->n, &names, &e) != WM_OK) return 0;
-    meta = wm__j_get(f.hdr, f.hdr_end, "__metadata__");
-    if (meta) {
-        const char *v = wm__j_get(meta, f.hdr_end, "decode_equivalent");
-        r->decode_eq = v && wm__j_eq(v, f.hdr_end, "1");
-    }
+    r->buf = (char *)read_all(path, &r->size);
+    if (!r->buf || r->size < 8) return 0;
+    for (k = 7; k >= 0; k--) hn = hn << 8 | (unsigned char)r->buf[k];
+    if (hn > r->size - 8 || wm_json_parse(&r->hdr, r->buf + 8, (size_t)hn, 0, 0, NULL) != WM_OK) return 0;
+    r->data = 8 + (size_t)hn;
+    r->decode_eq = wm_json_is(wm_json_get(wm_json_get(r->hdr, "__metadata__"), "decode_equivalent"), "1");
     return 1;
 }
 
-static void ref_free(ref *r) {
-    free(r->buf);
-    free(r->t);
-    free(r->names);
-}
+static void ref_free(ref *r) { free(r->buf); }
 
 /* Copy of tensor `name` as floats (F32) or ints (I32); NULL if absent. */
 static void *ref_get(const ref *r, const char *name, size_t *count) {
-    size_t i;
-    for (i = 0; i < r->n; i++)
-        if (!strcmp(r->t[i].name, name)) {
-            size_t bytes = r->t[i].end - r->t[i].begin;
-            void *out = malloc(bytes + 4);
-            memcpy(out, r->t[i].data, bytes);
-            if (count) *count = bytes / 4;
-            return out;
-        }
-    return NULL;
+    wm_json off = wm_json_get(wm_json_get(r->hdr, name), "data_offsets");
+    double b = -1, e = -1;
+    void *out;
+    wm_json_number(wm_json_first(off, NULL), &b);
+    wm_json_number(wm_json_next(wm_json_first(off, NULL), NULL), &e);
+    if (!(b >= 0 && e >= b && r->data + (size_t)e <= r->size)) return NULL;
+    out = malloc((size_t)(e - b) + 4);
+    memcpy(out, r->buf + r->data + (size_t)b, (size_t)(e - b));
+    if (count) *count = (size_t)(e - b) / 4;
+    return out;
 }
 
 /* ---- in-memory models from a config string ------------------------------ */
@@ -662,13 +646,13 @@ static void test_config(void) {
     check(wm_config_parse(&c, s, strlen(s), &e) == WM_ERR_CONFIG && strstr(e.message, "vocab_size"), "negative size");
     s = "{\"a\":\"\\ud83d\\ude00\\u00e9\"}";
     {
-        const char *v = wm__j_get(s, s + strlen(s), "a");
+        const char *v = tj_get(s, s + strlen(s), "a");
         char buf[16];
-        size_t n = wm__j_str(v, s + strlen(s), buf, sizeof buf);
+        size_t n = tj_str(v, s + strlen(s), buf, sizeof buf);
         check(n == 6 && !memcmp(buf, "\xf0\x9f\x98\x80\xc3\xa9", 6), "JSON \\u escapes with surrogates");
     }
     s = "{\"a\":\"\xff\"}";
-    check(wm__j_value(s, s + strlen(s), 8) == NULL, "invalid UTF-8 in a JSON string is refused");
+    check(tj_value(s, s + strlen(s), 8) == NULL, "invalid UTF-8 in a JSON string is refused");
 }
 
 /* ---- SSD: chunked scan equals the recurrence ------------------------------ */
@@ -2038,7 +2022,7 @@ static void test_cli_llama_habits(void) {
               strstr(out, "\"pp16\"") && strstr(out, "\"tg4\""),
           "bench -o csv: %s", out);
     check(run_capture("build/wm bench examples/models/doge-demo -p 16 -n 4 -r 3 -o json 2>/dev/null", out, sizeof out) == 0 && out[0] == '[' &&
-              strstr(out, "\"avg_ts\"") && strstr(out, "\"samples_ts\": [") && wm__j_value(out, out + strlen(out), 8) != NULL,
+              strstr(out, "\"avg_ts\"") && strstr(out, "\"samples_ts\": [") && tj_value(out, out + strlen(out), 8) != NULL,
           "bench -o json: valid JSON: %s", out);
     check(run_capture("build/wm bench examples/models/doge-demo -o xml 2>&1", out, sizeof out) != 0 && strstr(out, "xml"), "bench -o xml refused: %s", out);
     check(run_capture("build/wm bench examples/models/doge-demo -p 8 -n 2 -r 2 2>/dev/null", out, sizeof out) == 0 && strstr(out, "| model") && strstr(out, "pp8"),
@@ -2309,12 +2293,12 @@ static wm_tokenizer *load_tok(const char *path) {
 
 /* ids of JSON array v */
 static size_t json_ids(const char *v, const char *e, int32_t *out, size_t cap) {
-    wm__jit it;
+    tj_it it;
     const char *x;
     size_t n = 0;
-    double d;
-    wm__j_iter(&it, v, e);
-    while (wm__j_next(&it, NULL, &x)) { wm__j_double(x, e, &d); if (n < cap) out[n] = (int32_t)d; n++; }
+    double d = 0;
+    tj_iter(&it, v, e);
+    while (tj_next(&it, NULL, &x)) { tj_double(x, e, &d); if (n < cap) out[n] = (int32_t)d; n++; }
     return n;
 }
 
@@ -2327,18 +2311,18 @@ static void test_tokenizer_cases(void) {
     char *js = (char *)read_all("tests/fixtures/tokenizer-doge/cases.json", &size);
     wm_tokenizer *t = load_tok("tests/fixtures/tokenizer-doge/tokenizer.json");
     const char *e, *x;
-    wm__jit it;
+    tj_it it;
     if (!js || !t) { check(0, "tokenizer fixtures"); free(js); wm_tokenizer_free(t); return; }
     e = js + size;
-    check(wm__j_value(js, e, 64) != NULL, "cases.json parses");
-    wm__j_iter(&it, wm__j_ws(js, e), e);
-    while (wm__j_next(&it, NULL, &x)) {
+    check(tj_value(js, e, 64) != NULL, "cases.json parses");
+    tj_iter(&it, tj_ws(js, e), e);
+    while (tj_next(&it, NULL, &x)) {
         char text[4096], dec[4096];
         int32_t want[1024], got[1024], want_s[1024];
-        size_t tl = wm__j_str(wm__j_get(x, e, "text"), e, text, sizeof text), nw, nws, ng, dl;
-        nw = json_ids(wm__j_get(x, e, "ids"), e, want, 1024);
-        nws = json_ids(wm__j_get(x, e, "ids_with_special"), e, want_s, 1024);
-        wm__j_str(wm__j_get(x, e, "decoded"), e, dec, sizeof dec);
+        size_t tl = tj_str(tj_get(x, e, "text"), e, text, sizeof text), nw, nws, ng, dl;
+        nw = json_ids(tj_get(x, e, "ids"), e, want, 1024);
+        nws = json_ids(tj_get(x, e, "ids_with_special"), e, want_s, 1024);
+        tj_str(tj_get(x, e, "decoded"), e, dec, sizeof dec);
         check(wm_tokenize(t, text, tl, 0, got, 1024, &ng) == WM_OK && ids_equal(got, ng, want, nw), "case %zu: ids of '%.40s'", k, text);
         check(wm_tokenize(t, text, tl, 1, got, 1024, &ng) == WM_OK && ids_equal(got, ng, want_s, nws), "case %zu: ids with special", k);
         {
@@ -2391,7 +2375,7 @@ static void tok_family(const char *name) {
     void *tb_mem;
     size_t bad_blob = 0;
     const char *e, *x;
-    wm__jit it;
+    tj_it it;
     snprintf(gz, sizeof gz, "tests/fixtures/tok/%s.tokenizer.json.gz", name);
     snprintf(raw, sizeof raw, "build/tok-%s.tokenizer.json", name);
     js = gunzip_file(gz, raw, &size);
@@ -2403,19 +2387,19 @@ static void tok_family(const char *name) {
     js = gunzip_file(gz, raw, &size);
     if (!js || !t) { check(0, "%s: tokenizer and cases load", name); goto done; }
     e = js + size;
-    wm__j_iter(&it, wm__j_ws(js, e), e);
-    while (wm__j_next(&it, NULL, &x)) {
+    tj_iter(&it, tj_ws(js, e), e);
+    while (tj_next(&it, NULL, &x)) {
         size_t tl, nw, ng, dl = 0, want_dl;
-        nw = json_ids(wm__j_get(x, e, "ids"), e, want, 1 << 18);
-        want_dl = wm__j_str(wm__j_get(x, e, "decoded"), e, dec, 1 << 20);
-        if (wm__j_get(x, e, "decode_only")) { /* a random id list: its decoded text only */
+        nw = json_ids(tj_get(x, e, "ids"), e, want, 1 << 18);
+        want_dl = tj_str(tj_get(x, e, "decoded"), e, dec, 1 << 20);
+        if (tj_get(x, e, "decode_only")) { /* a random id list: its decoded text only */
             if (wm_detokenize(t, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl))
                 if (!bad_lists++) check(0, "%s: decoded id list %zu differs", name, n_lists);
             if (tb && n_lists % 8 == 0 && (wm_detokenize(tb, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl))) bad_blob++;
             n_lists++;
             continue;
         }
-        tl = wm__j_str(wm__j_get(x, e, "text"), e, text, 1 << 20);
+        tl = tj_str(tj_get(x, e, "text"), e, text, 1 << 20);
         if (wm_tokenize(t, text, tl, 0, got, 1 << 18, &ng) != WM_OK || !ids_equal(got, ng, want, nw)) {
             if (!bad_ids++) check(0, "%s: ids of text %zu ('%.30s...') differ", name, k, text);
         }
@@ -2426,11 +2410,11 @@ static void tok_family(const char *name) {
             int32_t *gj = got + ng;
             if (ng > (1 << 17) || wm_tokenize(t, text, tl, 1, gj, 1 << 17, &nj) != WM_OK || !ids_equal(got, ng, gj, nj)) bad_blob++;
         }
-        nw = json_ids(wm__j_get(x, e, "ids_with_special"), e, want, 1 << 18);
+        nw = json_ids(tj_get(x, e, "ids_with_special"), e, want, 1 << 18);
         if (wm_tokenize(t, text, tl, 1, got, 1 << 18, &ng) != WM_OK || !ids_equal(got, ng, want, nw)) {
             if (!bad_sp++) check(0, "%s: ids with special tokens of text %zu differ", name, k);
         }
-        nw = json_ids(wm__j_get(x, e, "ids"), e, want, 1 << 18);
+        nw = json_ids(tj_get(x, e, "ids"), e, want, 1 << 18);
         if (wm_detokenize(t, want, nw, out, 1 << 20, &dl) != WM_OK || dl != want_dl || memcmp(out, dec, dl)) {
             if (!bad_dec++) check(0, "%s: decoded text %zu differs", name, k);
         }
@@ -2465,7 +2449,7 @@ static void tok_gguf_case(const char *name) {
     wm_tokenizer *t = NULL;
     wm_error e;
     const char *ea, *eb, *x, *y;
-    wm__jit ia, ib;
+    tj_it ia, ib;
     snprintf(path, sizeof path, "tests/fixtures/tok/%s-vocab.gguf.gz", name);
     snprintf(raw, sizeof raw, "build/tok-%s-vocab.gguf", name);
     free(gunzip_file(path, raw, &size));
@@ -2494,14 +2478,14 @@ static void tok_gguf_case(const char *name) {
     }
     if (t && js && lc) {
         ea = js + nc; eb = lc + nl;
-        wm__j_iter(&ia, wm__j_ws(js, ea), ea);
-        wm__j_iter(&ib, wm__j_ws(lc, eb), eb);
-        while (wm__j_next(&ia, NULL, &x) && wm__j_next(&ib, NULL, &y)) {
-            size_t tl = wm__j_str(wm__j_get(x, ea, "text"), ea, text, 1 << 20), nw, ng = 0;
+        tj_iter(&ia, tj_ws(js, ea), ea);
+        tj_iter(&ib, tj_ws(lc, eb), eb);
+        while (tj_next(&ia, NULL, &x) && tj_next(&ib, NULL, &y)) {
+            size_t tl = tj_str(tj_get(x, ea, "text"), ea, text, 1 << 20), nw, ng = 0;
             wm_tokenize(t, text, tl, 0, got, 1 << 18, &ng);
-            nw = json_ids(wm__j_get(x, ea, "ids"), ea, want, 1 << 18);
+            nw = json_ids(tj_get(x, ea, "ids"), ea, want, 1 << 18);
             same_hf += ids_equal(got, ng, want, nw);
-            nw = json_ids(wm__j_get(y, eb, "ids"), eb, want, 1 << 18);
+            nw = json_ids(tj_get(y, eb, "ids"), eb, want, 1 << 18);
             same_lc += ids_equal(got, ng, want, nw);
             k++;
         }
@@ -2528,7 +2512,7 @@ static void test_tokenizer_marks(void) {
     const char *e = js ? js + n : NULL, *c;
     wm_tokenizer *t[2] = {NULL, NULL};
     wm_error er;
-    wm__jit it;
+    tj_it it;
     int32_t *ids = (int32_t *)malloc(sizeof(int32_t) * 65536);
     char *text = (char *)malloc(65536), *at;
     if (!js || !tj || !ids || !text || !(at = strstr(tj, "\"NFC\""))) { check(0, "tests/fixtures/tok/marks*.json"); goto done; }
@@ -2536,16 +2520,16 @@ static void test_tokenizer_marks(void) {
     tk = (char *)malloc(tn + 2); /* the same with "NFKC" */
     memcpy(tk, tj, (size_t)(at - tj)); memcpy(tk + (at - tj), "\"NFKC\"", 6); memcpy(tk + (at - tj) + 6, at + 5, tn - (size_t)(at - tj) - 5);
     check(wm_tokenizer_open(&t[1], tk, tn + 1, &er) == WM_OK, "marks tokenizer (NFKC): %s", er.message);
-    for (wm__j_iter(&it, wm__j_ws(js, e), e); t[0] && t[1] && wm__j_next(&it, NULL, &c); k++) {
+    for (tj_iter(&it, tj_ws(js, e), e); t[0] && t[1] && tj_next(&it, NULL, &c); k++) {
         char head[16], mark[16], tail[256], want[24], got[24];
         double kk = 0, wn = 0;
-        size_t hl = wm__j_str(wm__j_get(c, e, "head"), e, head, sizeof head), ml = wm__j_str(wm__j_get(c, e, "mark"), e, mark, sizeof mark);
-        size_t tl = wm__j_str(wm__j_get(c, e, "tail"), e, tail, sizeof tail), len = 0, ni = 0, j;
-        int nfkc = wm__j_get(c, e, "norm")[2] == 'F' && wm__j_get(c, e, "norm")[3] == 'K';
+        size_t hl = tj_str(tj_get(c, e, "head"), e, head, sizeof head), ml = tj_str(tj_get(c, e, "mark"), e, mark, sizeof mark);
+        size_t tl = tj_str(tj_get(c, e, "tail"), e, tail, sizeof tail), len = 0, ni = 0, j;
+        int nfkc = tj_get(c, e, "norm")[2] == 'F' && tj_get(c, e, "norm")[3] == 'K';
         uint64_t h = 0xcbf29ce484222325ull;
-        wm__j_double(wm__j_get(c, e, "k"), e, &kk);
-        wm__j_double(wm__j_get(c, e, "n"), e, &wn);
-        wm__j_str(wm__j_get(c, e, "fnv"), e, want, sizeof want);
+        tj_double(tj_get(c, e, "k"), e, &kk);
+        tj_double(tj_get(c, e, "n"), e, &wn);
+        tj_str(tj_get(c, e, "fnv"), e, want, sizeof want);
         memcpy(text, head, hl); len = hl;
         for (j = 0; j < (size_t)kk && len + ml + tl < 65536; j++) { memcpy(text + len, mark, ml); len += ml; }
         memcpy(text + len, tail, tl); len += tl;
@@ -3642,9 +3626,9 @@ static int first_diff(const unsigned char *a, const unsigned char *b, size_t n) 
     for (i = 0; i < n && a[i] == b[i]; i++) {}
     return (int)i;
 }
-static int qtype_bytes(int t) { return wm__types[t].size; }
-static int qtype_block(int t) { return wm__types[t].block; }
-static const char *qtype_name(int t) { return wm__types[t].name; }
+static int qtype_bytes(int t) { return (int)wm_type_bytes(t, (uint64_t)wm_type_block(t)); }
+static int qtype_block(int t) { return wm_type_block(t); }
+static const char *qtype_name(int t) { return wm_type_name(t); }
 /* 1: byte i of a row of type t is part of a float16 scale (arbitrary-byte tests keep those finite) */
 static int qtype_scale_byte(int t, int i) {
     int o = i % qtype_bytes(t);
@@ -3658,13 +3642,11 @@ static int qtype_scale_byte(int t, int i) {
 }
 
 static void quantize_row(int t, const float *x, int n, unsigned char *out) {
-    int b, bs = qtype_block(t), by = qtype_bytes(t);
-    for (b = 0; b < n / bs; b++) wm__types[t].quant(x + b * bs, out + b * by);
+    if (wm_quantize(t, x, (size_t)n, out) != WM_OK) check(0, "wm_quantize %s", qtype_name(t));
 }
 
 static void dequant_row(int t, const unsigned char *w, int n, float *y) {
-    int b, bs = qtype_block(t);
-    for (b = 0; b < n / bs; b++) wm__types[t].deq(w + (size_t)b * qtype_bytes(t), y + b * bs);
+    if (wm_dequantize(t, w, (size_t)n, y) != WM_OK) check(0, "wm_dequantize %s", qtype_name(t));
 }
 
 static float gauss(unsigned *s) { /* roughly normal: sum of four uniforms */
@@ -3922,20 +3904,20 @@ static void test_jinja_templates(void) {
         size_t n = 0;
         char *js, *cfg_text;
         const char *e, *root, *cfg, *cases, *c, *cfg_end;
-        wm__jit it;
+        tj_it it;
         int k = 0, ok = 0;
         snprintf(path, sizeof path, "tests/fixtures/chat/%s.json", names[fi]);
         js = (char *)read_all(path, &n);
         if (!js) { check(0, "%s readable", path); continue; }
         e = js + n;
-        root = wm__j_ws(js, e);
-        cfg = wm__j_get(root, e, "config");
-        cases = wm__j_get(root, e, "cases");
-        cfg_end = cfg ? wm__j_value(cfg, e, 64) : NULL;
+        root = tj_ws(js, e);
+        cfg = tj_get(root, e, "config");
+        cases = tj_get(root, e, "cases");
+        cfg_end = cfg ? tj_value(cfg, e, 64) : NULL;
         cfg_text = cfg && cfg_end ? (char *)cfg : NULL;
-        for (wm__j_iter(&it, cases, e); cfg_text && wm__j_next(&it, NULL, &c); k++) {
-            const char *m = wm__j_get(c, e, "messages"), *cx = wm__j_get(c, e, "context"), *g = wm__j_get(c, e, "add_generation_prompt");
-            const char *want = wm__j_get(c, e, "output"), *err_txt = wm__j_get(c, e, "error"), *raised = wm__j_get(c, e, "raised");
+        for (tj_iter(&it, cases, e); cfg_text && tj_next(&it, NULL, &c); k++) {
+            const char *m = tj_get(c, e, "messages"), *cx = tj_get(c, e, "context"), *g = tj_get(c, e, "add_generation_prompt");
+            const char *want = tj_get(c, e, "output"), *err_txt = tj_get(c, e, "error"), *raised = tj_get(c, e, "raised");
             wm_chat_params p;
             wm_error er;
             size_t len = 0, wl;
@@ -3943,8 +3925,8 @@ static void test_jinja_templates(void) {
             wm_status st;
             memset(&p, 0, sizeof p);
             p.config_json = cfg_text; p.config_bytes = (size_t)(cfg_end - cfg_text);
-            p.messages_json = m; p.messages_bytes = (size_t)(wm__j_value(m, e, 64) - m);
-            if (cx) { p.context_json = cx; p.context_bytes = (size_t)(wm__j_value(cx, e, 64) - cx); }
+            p.messages_json = m; p.messages_bytes = (size_t)(tj_value(m, e, 64) - m);
+            if (cx) { p.context_json = cx; p.context_bytes = (size_t)(tj_value(cx, e, 64) - cx); }
             p.add_generation_prompt = g && !strncmp(g, "true", 4);
             p.now = 1764115200; /* the generator's clock */
             st = wm_chat_apply(&p, NULL, 0, &len, &er);
@@ -3954,9 +3936,9 @@ static void test_jinja_templates(void) {
             }
             total++;
             if (want) {
-                wl = wm__j_str(want, e, NULL, 0);
+                wl = tj_str(want, e, NULL, 0);
                 w = (char *)malloc(wl + 1);
-                wm__j_str(want, e, w, wl + 1);
+                tj_str(want, e, w, wl + 1);
                 if (st == WM_OK && len == wl && !memcmp(got, w, wl)) { same++; ok++; }
                 else {
                     size_t d = 0;
@@ -3967,9 +3949,9 @@ static void test_jinja_templates(void) {
                 free(w);
             } else { /* the template fails: raise_exception's own message, or a failure either way */
                 int is_raise = raised && !strncmp(raised, "true", 4);
-                wl = wm__j_str(err_txt, e, NULL, 0);
+                wl = tj_str(err_txt, e, NULL, 0);
                 w = (char *)malloc(wl + 1);
-                wm__j_str(err_txt, e, w, wl + 1);
+                tj_str(err_txt, e, w, wl + 1);
                 raises += is_raise;
                 if (st != WM_OK && (!is_raise || (st == WM_ERR_TEMPLATE && !strcmp(er.message, w)))) { same++; ok++; }
                 else check(0, "%s case %d: the template fails ('%s'): wm %s", names[fi], k, w, st == WM_OK ? "rendered it" : er.message);
@@ -3986,9 +3968,9 @@ static void test_jinja_templates(void) {
     { /* wm template: the rendering exactly, the template's own message where it raises, refusal by name */
         size_t n = 0;
         char *js = (char *)read_all("tests/fixtures/chat/gemma3.json", &n), out[8192];
-        const char *e = js ? js + n : NULL, *cfg = js ? wm__j_get(wm__j_ws(js, e), e, "config") : NULL;
+        const char *e = js ? js + n : NULL, *cfg = js ? tj_get(tj_ws(js, e), e, "config") : NULL;
         FILE *f = fopen("build/tmp/gemma3-config.json", "wb");
-        if (f && cfg) fwrite(cfg, 1, (size_t)(wm__j_value(cfg, e, 64) - cfg), f);
+        if (f && cfg) fwrite(cfg, 1, (size_t)(tj_value(cfg, e, 64) - cfg), f);
         if (f) fclose(f);
         f = fopen("build/tmp/macro-config.json", "wb");
         if (f) { fputs("{\"chat_template\": \"{% macro m() %}x{% endmacro %}{{ m() }}\"}", f); fclose(f); }
@@ -4009,12 +3991,12 @@ static void test_jinja_templates(void) {
     if (!getenv("WM_BIN")) { /* wm chat through the checkpoint's template: the first answer is what generate gives for its rendering */
         size_t n = 0;
         char *js = (char *)read_all("tests/fixtures/chat/doge.json", &n), out[8192], want[8192], cmd[1024];
-        const char *e = js ? js + n : NULL, *cfg = js ? wm__j_get(wm__j_ws(js, e), e, "config") : NULL;
+        const char *e = js ? js + n : NULL, *cfg = js ? tj_get(tj_ws(js, e), e, "config") : NULL;
         FILE *f;
         run("mkdir -p build/tmp/jchat && cp examples/models/doge-demo/config.json examples/models/doge-demo/model.safetensors "
             "examples/models/doge-demo/tokenizer.json build/tmp/jchat/");
         f = fopen("build/tmp/jchat/tokenizer_config.json", "wb");
-        if (f && cfg) fwrite(cfg, 1, (size_t)(wm__j_value(cfg, e, 64) - cfg), f);
+        if (f && cfg) fwrite(cfg, 1, (size_t)(tj_value(cfg, e, 64) - cfg), f);
         if (f) fclose(f);
         check(run_capture("build/wm template build/tmp/jchat/tokenizer_config.json '[{\"role\": \"system\", \"content\": \"Be kind.\"}, {\"role\": \"user\", "
                           "\"content\": \"Hello there\"}]' --add-generation-prompt > build/tmp/jchat/prompt.txt",
@@ -4086,25 +4068,25 @@ static void test_jinja_hostile(void) {
     size_t n = 0;
     char *js = (char *)read_all("tests/fixtures/chat/cases.json", &n);
     const char *e = js ? js + n : NULL, *c;
-    wm__jit it;
+    tj_it it;
     int k = 0, same = 0;
-    const char *cases = js ? wm__j_get(wm__j_ws(js, e), e, "cases") : NULL, *cv = js ? wm__j_get(wm__j_ws(js, e), e, "context") : NULL;
+    const char *cases = js ? tj_get(tj_ws(js, e), e, "cases") : NULL, *cv = js ? tj_get(tj_ws(js, e), e, "context") : NULL;
     char *ctx = NULL;
     if (!js || !cases || !cv) { check(0, "tests/fixtures/chat/cases.json readable"); free(js); return; }
     { /* the variables the cases read */
-        size_t cl = (size_t)(wm__j_value(cv, e, 64) - cv);
+        size_t cl = (size_t)(tj_value(cv, e, 64) - cv);
         ctx = (char *)malloc(cl + 1);
         memcpy(ctx, cv, cl);
         ctx[cl] = 0;
     }
-    for (wm__j_iter(&it, cases, e); wm__j_next(&it, NULL, &c); k++) {
-        const char *tv = wm__j_get(c, e, "template"), *want = wm__j_get(c, e, "output"), *err_txt = wm__j_get(c, e, "error");
-        size_t tl = wm__j_str(tv, e, NULL, 0), wl = 0, len;
+    for (tj_iter(&it, cases, e); tj_next(&it, NULL, &c); k++) {
+        const char *tv = tj_get(c, e, "template"), *want = tj_get(c, e, "output"), *err_txt = tj_get(c, e, "error");
+        size_t tl = tj_str(tv, e, NULL, 0), wl = 0, len;
         char *t = (char *)malloc(tl + 1), *w = NULL, *got;
         wm_error er;
         int st;
-        wm__j_str(tv, e, t, tl + 1);
-        if (want) { wl = wm__j_str(want, e, NULL, 0); w = (char *)malloc(wl + 1); wm__j_str(want, e, w, wl + 1); }
+        tj_str(tv, e, t, tl + 1);
+        if (want) { wl = tj_str(want, e, NULL, 0); w = (char *)malloc(wl + 1); tj_str(want, e, w, wl + 1); }
         st = jinja_render(t, ctx, &got, &len, &er);
         if (want ? st == WM_OK && len == wl && !memcmp(got, w, wl) : err_txt && st != WM_OK) same++;
         else check(0, "jinja case %d '%.60s': jinja2 %s '%.80s', wm.h %s '%.80s'", k, t, want ? "renders" : "fails", want ? w : "",
@@ -4777,11 +4759,10 @@ static void test_gguf(void) {
                       sscanf(strstr(out, "Final estimate: PPL = ") + 22, "%lf", &ppl) == 1 && fabs(ppl - q[i].ppl) <= 5e-3 * q[i].ppl,
                   "%s %s: held-out perplexity %.4f, expected %.4f", q[i].model, q[i].type, ppl, q[i].ppl);
             snprintf(cmd, sizeof cmd, "build/wm generate %s -p \"The secret of a happy life is\" -n 24 --temp 0 2>/dev/null", path);
-#ifdef WM__AVX2
-            check(run_capture(cmd, out, sizeof out) == 0 && !strcmp(out, q[i].greedy), "%s %s: greedy text '%s'", q[i].model, q[i].type, out);
-#else /* other ISAs: near-ties may go the other way later on; the first words agree */
-            check(run_capture(cmd, out, sizeof out) == 0 && !strncmp(out, q[i].greedy, 40), "%s %s: greedy text '%s'", q[i].model, q[i].type, out);
-#endif
+            if (wm_isa_best() == WM_ISA_AVX2)
+                check(run_capture(cmd, out, sizeof out) == 0 && !strcmp(out, q[i].greedy), "%s %s: greedy text '%s'", q[i].model, q[i].type, out);
+            else /* other ISAs: near-ties may go the other way later on; the first words agree */
+                check(run_capture(cmd, out, sizeof out) == 0 && !strncmp(out, q[i].greedy, 40), "%s %s: greedy text '%s'", q[i].model, q[i].type, out);
             if (getenv("WM_TEST_VERBOSE")) printf("  %s %s: ppl %.4f, greedy: %s\n", q[i].model, q[i].type, ppl, out);
             remove(path);
         }
@@ -5199,37 +5180,37 @@ static void test_tokenizer_pre(void) {
     char *base = gunzip_file("tests/fixtures/tok/pre-vocab.gguf.gz", "build/tok-pre-vocab.gguf", &bn);
     char *rawv = gunzip_file("tests/fixtures/tok/pre-raw-vocab.gguf.gz", "build/tok-pre-raw-vocab.gguf", &rn);
     char *js = gunzip_file("tests/fixtures/tok/pre.json.gz", "build/tok-pre.json", &jn), *buf = (char *)malloc((bn > rn ? bn : rn) + 256), *buf2 = (char *)malloc((bn > rn ? bn : rn) + 256), *text = (char *)malloc(1 << 16);
-    const char *je = js ? js + jn : NULL, *texts = js ? wm__j_get(js, je, "texts") : NULL, *pre = js ? wm__j_get(js, je, "pre") : NULL, *name, *v;
-    const char *raws = js ? wm__j_get(js, je, "raw") : NULL, *models = js ? wm__j_get(js, je, "model") : NULL;
+    const char *je = js ? js + jn : NULL, *texts = js ? tj_get(js, je, "texts") : NULL, *pre = js ? tj_get(js, je, "pre") : NULL, *name, *v;
+    const char *raws = js ? tj_get(js, je, "raw") : NULL, *models = js ? tj_get(js, je, "model") : NULL;
     int32_t *want = (int32_t *)malloc(sizeof(int32_t) << 16), *got = (int32_t *)malloc(sizeof(int32_t) << 16);
-    wm__jit it, itx, iti;
+    tj_it it, itx, iti;
     wm_tokenizer *t = NULL;
     wm_error e;
     int loaded = 0, n_names = 0;
     check(base && rawv && texts && pre && raws && models, "pre-tokenizer fixtures read");
     if (!base || !rawv || !texts || !pre || !raws || !models) goto out;
-    wm__j_iter(&it, pre, je);
-    while (wm__j_next(&it, &name, &v)) { /* one family: its name, llama.cpp's ids per text */
+    tj_iter(&it, pre, je);
+    while (tj_next(&it, &name, &v)) { /* one family: its name, llama.cpp's ids per text */
         char nm[64];
         size_t len, same = 0, nt = 0;
         const char *x, *y;
-        wm__j_str(name, je, nm, sizeof nm);
+        tj_str(name, je, nm, sizeof nm);
         { /* the raw (UTF-8 characters) vocabulary for those names; another tokenizer.ggml.model where the fixture says */
-            const char *x2, *mv = wm__j_get(models, je, nm);
+            const char *x2, *mv = tj_get(models, je, nm);
             int raw = 0;
-            wm__jit ir;
+            tj_it ir;
             char r2[64], mdl[32];
-            wm__j_iter(&ir, raws, je);
-            while (wm__j_next(&ir, NULL, &x2)) { wm__j_str(x2, je, r2, sizeof r2); raw |= !strcmp(r2, nm); }
+            tj_iter(&ir, raws, je);
+            while (tj_next(&ir, NULL, &x2)) { tj_str(x2, je, r2, sizeof r2); raw |= !strcmp(r2, nm); }
             len = gguf_with_pre(raw ? rawv : base, raw ? rn : bn, nm, buf);
-            if (mv && len) { wm__j_str(mv, je, mdl, sizeof mdl); memcpy(buf2, buf, len); len = gguf_with_str(buf2, len, "tokenizer.ggml.model", mdl, buf); }
+            if (mv && len) { tj_str(mv, je, mdl, sizeof mdl); memcpy(buf2, buf, len); len = gguf_with_str(buf2, len, "tokenizer.ggml.model", mdl, buf); }
         }
         t = NULL;
         check(len && write_all("build/tok-pre.gguf", buf, len) && wm_tokenizer_load(&t, "build/tok-pre.gguf", &e) == WM_OK, "pre '%s' loads: %s", nm, e.message);
-        wm__j_iter(&itx, texts, je);
-        wm__j_iter(&iti, v, je);
-        while (t && wm__j_next(&itx, NULL, &x) && wm__j_next(&iti, NULL, &y)) {
-            size_t tl = wm__j_str(x, je, text, 1 << 16), nw = json_ids(y, je, want, 1 << 16), ng = 0;
+        tj_iter(&itx, texts, je);
+        tj_iter(&iti, v, je);
+        while (t && tj_next(&itx, NULL, &x) && tj_next(&iti, NULL, &y)) {
+            size_t tl = tj_str(x, je, text, 1 << 16), nw = json_ids(y, je, want, 1 << 16), ng = 0;
             same += wm_tokenize(t, text, tl, 0, got, 1 << 16, &ng) == WM_OK && ids_equal(got, ng, want, nw);
             nt++;
         }
