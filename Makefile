@@ -59,16 +59,30 @@ build/nomalloc.o: wm.h $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_STATIC -DWM_IMPLEMENTATION -x c -c wm.h -o build/static.o
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -DWM_NO_JINJA -DWM_IMPLEMENTATION -x c -c wm.h -o build/nojinja.o
 
-build/test: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
+# The suite: tests/lib.c (wm.h's implementation and the white-box suites
+# that reach its private functions) compiled once per build, and each other
+# suite file an object of its own: editing one recompiles that file and
+# relinks. TEST_PROG(program, objects' folder, compile command, link command)
+# writes one build's rules.
+TEST_FILES = main common config fixtures loader cli tokenizer session jinja lib
+TEST_HDRS  = tests/test.h tests/helpers.h wm.h
+TEST_LIB   = tests/lib_kernels.c tests/lib_quant.c tests/lib_model.c tests/lib_tokenizer.c
+define TEST_PROG
+$(2)/%.o: tests/%.c $(TEST_HDRS) $(FLAGS_FILE)
+	@mkdir -p $(2)
+	$(3) -c $$< -o $$@
+$(2)/lib.o: $(TEST_LIB)
+$(1): $(patsubst %,$(2)/%.o,$(TEST_FILES))
+	$(4) $$^ -o $$@ $(LDLIBS)
+endef
+$(eval $(call TEST_PROG,build/test,build/obj/test,$(CC) -std=c99 $(WARN) $(ALL_CFLAGS),$(CC) $(ALL_CFLAGS)))
 
 # the whole suite compiled as C++, and wm.h + the CLI under clang
-build/test-cpp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
-	$(CXX) -x c++ -std=c++11 $(WARN) $(ALL_CFLAGS) tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/test-cpp,build/obj/cpp,$(CXX) -x c++ -std=c++11 $(WARN) $(ALL_CFLAGS),$(CXX) $(ALL_CFLAGS)))
 
-build/clang.ok: tests/test.c $(WM_DEPS) examples/simple.c wm.h | build
+build/clang.ok: $(patsubst %,tests/%.c,$(TEST_FILES)) $(TEST_LIB) $(TEST_HDRS) $(WM_DEPS) examples/simple.c wm.h | build
 ifneq ($(HAVE_CLANG),)
-	$(CLANG) -std=c99 $(WARN) -fsyntax-only tests/test.c
+	$(CLANG) -std=c99 $(WARN) -fsyntax-only $(patsubst %,tests/%.c,$(TEST_FILES))
 	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/wm.c
 	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/serve.c
 	$(CLANG) -std=c99 $(LIBWARN) -fsyntax-only examples/simple.c
@@ -76,8 +90,7 @@ ifneq ($(HAVE_CLANG),)
 endif
 	@touch $@
 
-build/test-asan: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ASAN) $(SIMD) tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/test-asan,build/obj/asan,$(CC) -std=c99 $(WARN) $(ASAN) $(SIMD),$(CC) $(ASAN) $(SIMD)))
 
 run: build/wm
 	build/wm generate $(DEMO) --prompt "The secret of a happy life is" -n 96 --seed 4
@@ -145,8 +158,7 @@ test-x86-baseline: need-x86 build/wm build/test
 	@cd build/run-x86 && awk '/passed, .* failed$$/ {p += $$1; f += $$3} END {print p " passed, " f " failed"; exit f != 0}' suites.log
 
 # the scalar references only (compile-time WM_NO_SIMD)
-build/test-scalar: tests/test.c tests/helpers.h wm.h | build
-	$(CC) -std=c99 $(WARN) -O2 -DWM_NO_SIMD tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/test-scalar,build/obj/scalar,$(CC) -std=c99 $(WARN) -O2 -DWM_NO_SIMD,$(CC) -O2))
 
 test-scalar: build/wm build/test-scalar
 	@$(call SANDBOX,build/run-scalar)
@@ -154,8 +166,7 @@ test-scalar: build/wm build/test-scalar
 
 # OpenMP threads on every outer loop instead of the pool (2 threads), built
 # for this CPU's AVX2 at compile time (the other suites choose it at run time)
-build/test-omp: tests/test.c tests/helpers.h wm.h $(FLAGS_FILE) | build
-	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) $(AVX2_CT) -fopenmp -DWM_NO_THREADS tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/test-omp,build/obj/omp,$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) $(AVX2_CT) -fopenmp -DWM_NO_THREADS,$(CC) $(ALL_CFLAGS) -fopenmp))
 
 test-omp: build/wm build/test-omp
 	@$(call SANDBOX,build/run-omp)
@@ -167,14 +178,10 @@ build/neon/wm: $(WM_DEPS)
 	@mkdir -p build/neon
 	$(NEON_CC) -std=c99 $(WARN) -O2 $(WM_SRC) -o $@ $(LDLIBS)
 
-build/neon/test: tests/test.c tests/helpers.h wm.h
-	@mkdir -p build/neon
-	$(NEON_CC) -std=c99 $(WARN) -O2 tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/neon/test,build/obj/neon,$(NEON_CC) -std=c99 $(WARN) -O2,$(NEON_CC) -O2))
 
 # built for Armv8.2's dot product at compile time (the intrinsic)
-build/neon/test-dot: tests/test.c tests/helpers.h wm.h
-	@mkdir -p build/neon
-	$(NEON_CC) -std=c99 $(WARN) -O2 -march=armv8.2-a+dotprod tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/neon/test-dot,build/obj/neon-dot,$(NEON_CC) -std=c99 $(WARN) -O2 -march=armv8.2-a+dotprod,$(NEON_CC) -O2))
 
 # (all but the tokenizer suites: plain C with no SIMD body, 40 % of the
 # suite's time, run on the host and on 32-bit Arm, whose char is unsigned
@@ -199,9 +206,7 @@ build/arm32/wm: $(WM_DEPS)
 	@mkdir -p build/arm32
 	$(ARM32_CC) -std=c99 $(WARN) -O2 -static $(WM_SRC) -o $@ $(LDLIBS)
 
-build/arm32/test: tests/test.c tests/helpers.h wm.h
-	@mkdir -p build/arm32
-	$(ARM32_CC) -std=c99 $(WARN) -O2 -static tests/test.c -o $@ $(LDLIBS)
+$(eval $(call TEST_PROG,build/arm32/test,build/obj/arm32,$(ARM32_CC) -std=c99 $(WARN) -O2 -static,$(ARM32_CC) -O2 -static))
 
 test-arm32: need-arm32 build/arm32/wm build/arm32/test
 	@$(call SANDBOX,build/run-arm32)

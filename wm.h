@@ -58,7 +58,7 @@
                    other place tests a model type (the suite counts)
         modules it lacks: as below; tests: tests/fixtures/<name>/ (config.json,
         model.safetensors, ref.safetensors from the float64 reference) and its
-        name in test_fixtures (tests/test.c)
+        name in test_fixtures (tests/fixtures.c)
       A module (what a layer's sequence or state slot runs):
         @API       a WM_SEQ_* or WM_STATE_* value (its row of wm__modules)
         @LAYERS    a subsection: its weights wm__<m>_w and wm__<m>_check,
@@ -91,7 +91,8 @@
         @SIMD      its case in wm__qw8_unpack and wm__qw8_dot (wm__v_qdot
                    and wm__v_qdot4 then run it); a wm__qr_pack case for the
                    prefill tile is optional
-        tests: its blocks in tools/gen_quant_cases.py (independent of wm.h)
+        tests: its blocks in tools/gen_quant_cases.py (independent of wm.h),
+        which test_quant (tests/lib_quant.c) reads
       A SIMD ISA:
         @BASICS    its detection (compiler macros -> WM__<ISA>, WM__SIMD) and
                    the intrinsics header
@@ -112,7 +113,7 @@
         @UNICODE   a new character set: its table (tools/gen_unicode.py) and
                    WM__UC_* row in wm__uc_in
         tests: tests/fixtures/tok/ (tools/gen_tok_cases.js: the tokenizers
-        library's ids) and test_tokenizer_cases
+        library's ids) and test_tokenizer_cases (tests/tokenizer.c)
       A target board (firmware, examples/firmware/):
         <board>.ld (its flash and RAM; includes common.ld), board.c where its
         start-up or console differ, Makefile: FW_<board> (CPU flags) and its

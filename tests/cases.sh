@@ -1,6 +1,6 @@
 # Sourced by the test scripts (serve.sh, hostile_cli.sh, readme.sh,
 # firmware.sh): each case prints "ok   WHAT" or "FAIL WHAT"; the script's
-# last line, `summary`, is "N passed, N failed" (tests/test.c counts them).
+# last line, `summary`, is "N passed, N failed" (script_cases in tests/common.c counts them).
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }

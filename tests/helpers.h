@@ -1,4 +1,4 @@
-/* Helpers shared by the test programs (tests/test.c, tests/inplace.c) and the
+/* Helpers shared by the test programs (the suite, tests/inplace.c) and the
    fuzz harnesses and their seed generator (tests/fuzz/): whole files in and
    out. Include after wm.h. */
 #ifndef WM_TESTS_HELPERS_H
