@@ -21,8 +21,8 @@
       tag            lines  section
       @API             709  Public interface
       @BASICS          285  Implementation basics
-      @TYPES          1295  Tensor types
-      @KERNELS        2186  Kernels
+      @TYPES          1244  Tensor types
+      @KERNELS        2246  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1869  Layers, in data-flow order
@@ -2469,57 +2469,6 @@ static size_t wm__row_size(int dtype, size_t n) { return n / (size_t)wm__types[d
 
 WMDEF const char *wm_type_name(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].name : NULL; }
 
-/* The CPU's vector units, asked at run time where the build does not
-   assume them: cpuid's AVX2, FMA and F16C bits, and the OS saving the YMM
-   registers (XCR0 bits 1 and 2). */
-WMDEF int wm_isa_supported(int isa) {
-    if (isa == WM_ISA_SCALAR) return 1;
-#if defined(WM__AVX2_RT)
-    if (isa == WM_ISA_AVX2) {
-        unsigned a, b, c, d, lo, hi;
-        if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-        if (!(c & (1u << 12)) || !(c & (1u << 29)) || !(c & (1u << 27))) return 0; /* FMA, F16C, OSXSAVE */
-        __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-        (void)hi;
-        if ((lo & 6) != 6) return 0; /* XMM and YMM state */
-        if (__get_cpuid_max(0, NULL) < 7) return 0;
-        __cpuid_count(7, 0, a, b, c, d);
-        return (b & (1u << 5)) != 0; /* AVX2 */
-    }
-#elif defined(WM__AVX2)
-    if (isa == WM_ISA_AVX2) return 1;
-#elif defined(WM__NEON)
-    if (isa == WM_ISA_NEON) return 1;
-#if defined(__ARM_FEATURE_DOTPROD)
-    if (isa == WM_ISA_NEON_DOT) return 1;
-#elif defined(WM__NEON_HWCAP)
-    if (isa == WM_ISA_NEON_DOT) return (getauxval(AT_HWCAP) & (1ul << 20)) != 0; /* HWCAP_ASIMDDP */
-#endif
-#elif defined(WM__MVE)
-    if (isa == WM_ISA_HELIUM) return 1;
-#elif defined(WM__DSP)
-    if (isa == WM_ISA_DSP) return 1;
-#endif
-    return 0;
-}
-WMDEF int wm_isa_best(void) {
-    int isa;
-    for (isa = WM_ISA_COUNT - 1; isa > WM_ISA_SCALAR; isa--)
-        if (wm_isa_supported(isa)) return isa;
-    return WM_ISA_SCALAR;
-}
-static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp"};
-WMDEF const char *wm_isa_name(int isa) {
-    if (isa == WM_ISA_AUTO) isa = wm_isa_best();
-    return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
-}
-WMDEF int wm_isa_parse(const char *name) {
-    int isa;
-    if (name && !strcmp(name, "avx2")) return WM_ISA_AVX2;
-    for (isa = 0; name && isa < WM_ISA_COUNT; isa++)
-        if (!strcmp(name, wm__isa_names[isa])) return isa;
-    return -1;
-}
 WMDEF int wm_type_block(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].block : 0; }
 WMDEF int wm_type_ggml(int type) { return type >= 0 && type < WM__N_TYPES ? wm__types[type].gg : -1; }
 WMDEF size_t wm_type_bytes(int type, uint64_t n) {
@@ -2626,14 +2575,70 @@ static float wm__elem(const void *w, int dtype, size_t i) {
    simd-mappings.h): an ISA supplies a float vector wm__vf of WM__VL lanes,
    the operations on it, the widening loads of each float weight type and
    the two reductions, then the int8 vectors of the quantized dots (wm__vb
-   bytes, wm__vs / wm__vd sums, wm__vq8 the 8 scales of a group). AVX2, NEON
-   and Helium (Cortex-M55/M85) have a block each; another ISA (AVX-512,
-   RISC-V V) is one more. A quantized tensor type adds its case to
+   bytes, wm__vs / wm__vd sums, wm__vq8 the 8 scales of a group). AVX2 is
+   one block, Arm's 128-bit NEON and Helium (Cortex-M55/M85) another (their
+   types apart, the int8 helpers both use, their dots apart); another ISA
+   (AVX-512, RISC-V V) is one more. Above the mapping: which ISAs this build
+   holds and this CPU runs (wm_isa_supported), and their names. A quantized tensor type adds its case to
    wm__qw8_unpack / wm__qw8_dot, not to the mapping. The lane order of a
    reduction is the ISA's own, so each ISA is deterministic, not equal to
    the others to the last bit. Everything that touches these vectors lies
    between WM__TARGET_BEGIN and WM__TARGET_END (compiled for the ISA where
    it is chosen at run time); the scalar references lie outside. */
+
+/* the ISAs: which this build holds and this CPU runs, and their names */
+
+/* The CPU's vector units, asked at run time where the build does not
+   assume them: cpuid's AVX2, FMA and F16C bits, and the OS saving the YMM
+   registers (XCR0 bits 1 and 2). */
+WMDEF int wm_isa_supported(int isa) {
+    if (isa == WM_ISA_SCALAR) return 1;
+#if defined(WM__AVX2_RT)
+    if (isa == WM_ISA_AVX2) {
+        unsigned a, b, c, d, lo, hi;
+        if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+        if (!(c & (1u << 12)) || !(c & (1u << 29)) || !(c & (1u << 27))) return 0; /* FMA, F16C, OSXSAVE */
+        __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        (void)hi;
+        if ((lo & 6) != 6) return 0; /* XMM and YMM state */
+        if (__get_cpuid_max(0, NULL) < 7) return 0;
+        __cpuid_count(7, 0, a, b, c, d);
+        return (b & (1u << 5)) != 0; /* AVX2 */
+    }
+#elif defined(WM__AVX2)
+    if (isa == WM_ISA_AVX2) return 1;
+#elif defined(WM__NEON)
+    if (isa == WM_ISA_NEON) return 1;
+#if defined(__ARM_FEATURE_DOTPROD)
+    if (isa == WM_ISA_NEON_DOT) return 1;
+#elif defined(WM__NEON_HWCAP)
+    if (isa == WM_ISA_NEON_DOT) return (getauxval(AT_HWCAP) & (1ul << 20)) != 0; /* HWCAP_ASIMDDP */
+#endif
+#elif defined(WM__MVE)
+    if (isa == WM_ISA_HELIUM) return 1;
+#elif defined(WM__DSP)
+    if (isa == WM_ISA_DSP) return 1;
+#endif
+    return 0;
+}
+WMDEF int wm_isa_best(void) {
+    int isa;
+    for (isa = WM_ISA_COUNT - 1; isa > WM_ISA_SCALAR; isa--)
+        if (wm_isa_supported(isa)) return isa;
+    return WM_ISA_SCALAR;
+}
+static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp"};
+WMDEF const char *wm_isa_name(int isa) {
+    if (isa == WM_ISA_AUTO) isa = wm_isa_best();
+    return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
+}
+WMDEF int wm_isa_parse(const char *name) {
+    int isa;
+    if (name && !strcmp(name, "avx2")) return WM_ISA_AVX2;
+    for (isa = 0; name && isa < WM_ISA_COUNT; isa++)
+        if (!strcmp(name, wm__isa_names[isa])) return isa;
+    return -1;
+}
 
 WM__TARGET_BEGIN
 #if defined(WM__AVX2)
@@ -2814,7 +2819,11 @@ typedef __m256i wm__vh;
 #define WM__VQ8_CVT(s) _mm256_cvtepi32_ps(s)
 #define WM__VQ8_ADD(a, b) _mm256_add_ps(a, b)
 
-#elif defined(WM__NEON)
+#elif defined(WM__NEON) || defined(WM__MVE)
+/* Arm's 128-bit vectors, one block: NEON (aarch64) and Helium (Cortex-M55 /
+   M85): each one's types and float operations, the int8 helpers both use,
+   then each one's dot products */
+#if defined(WM__NEON)
 #define WM__SIMD 1
 #define WM__VL 4
 typedef float32x4_t wm__vf;
@@ -2846,7 +2855,7 @@ typedef int32x4x2_t wm__vs;
 typedef float32x4x2_t wm__vq8;
 typedef wm__vs wm__vd; /* a block's dot: 8 lanes of partial sums */
 
-#elif defined(WM__MVE)
+#else /* WM__MVE */
 /* Helium: 128-bit vectors like NEON, but no float division or float
    across-vector sum (done by lanes), comparisons give predicates, and
    int8 dot products reduce straight to a scalar (vmladav): a block's dot
@@ -2891,11 +2900,10 @@ typedef struct wm__vb { int8x16_t val[2]; } wm__vb;
 typedef struct wm__vs { int32x4_t val[2]; } wm__vs;
 typedef struct wm__vq8 { float32x4_t val[2]; } wm__vq8;
 typedef int32_t wm__vd; /* a block's dot: its total (vmladav) */
-#endif
+#endif /* NEON | Helium: types and float operations */
 
 /* NEON and Helium share the 128-bit intrinsics of the quantized blocks (two
    vectors each); their dot products and conversions follow apart. */
-#if defined(WM__NEON) || defined(WM__MVE)
 #define wm__vh1 wm__h /* one f16 scale */
 static wm__vb wm__vb_load(const void *p) {
     wm__vb r;
@@ -3016,7 +3024,7 @@ static wm__vq8 wm__vq8_set1(float x) {
     return r;
 }
 #define WM__VQ8_SET1(x) wm__vq8_set1(x)
-#endif
+/* each one's dot products and conversions */
 #if defined(WM__NEON)
 /* Armv8.2's dot product (sdot): with -march=armv8.2-a+dotprod the
    intrinsic; otherwise its encoding on fixed registers, so that a plain
@@ -3099,7 +3107,7 @@ static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
     r.val[1] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h + 4)));
     return r;
 }
-#elif defined(WM__MVE)
+#else /* WM__MVE: each block's dot its total */
 static wm__vd wm__vb_dot(wm__vb w, wm__vb x, int sd) { (void)sd; return vmladavaq_s8(vmladavq_s8(w.val[0], x.val[0]), w.val[1], x.val[1]); }
 #define wm__vb_udot wm__vb_dot /* nibbles are valid signed bytes */
 static wm__vd wm__vb_dot_sc(wm__vb w, wm__vb x, wm__vsc sc, int sd) {
@@ -3143,6 +3151,7 @@ static wm__vq8 wm__vq8_h8(const unsigned char *p, size_t st) {
     return wm__vq8_load(f);
 }
 #endif
+#endif /* AVX2 | Arm */
 
 #ifdef WM__SIMD
 /* WM__VL elements of a weight row of any dtype at element i */
