@@ -114,6 +114,8 @@ static const optdef OPTS[N_OPT] = {
     {"--parallel", "-np", "N", K_INT, 1, 256, "serve: slots, requests answered at once in one batch (4)"},
     {"--api-key", NULL, "KEY", K_STR, 0, 0, "serve: require Authorization: Bearer KEY on /v1 (also $WM_API_KEY)"},
     {"--timeout", NULL, "S", K_INT, 1, 86400, "serve: seconds a request may run (600)"},
+    {"--profile", NULL, NULL, K_FLAG, 0, 0, "bench: the share of time outside threaded loops (serial_fraction_*) and each loop's share, in the JSON line"},
+    {"--pool-stats", NULL, NULL, K_FLAG, 0, 0, "bench: what the thread pool did (jobs, jobs run alone, signs of load, items per thread), in the JSON line"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -147,8 +149,8 @@ static const command CMDS[] = {
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
      {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, O_MMAP, O_NO_MMAP, -1},
      "perplexity of a text (llama-perplexity's method)"},
-    {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T]", 1, 1,
-     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, -1},
+    {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T] [--profile] [--pool-stats]", 1, 1,
+     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, O_PROFILE, O_POOL_STATS, -1},
      "one JSON line of speeds"},
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
      {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, -1},
@@ -1750,6 +1752,74 @@ done:
     return rc;
 }
 
+/* --profile / --pool-stats: the session's loops through a parallel-for of
+   wm bench's own, which times each (by loop) and hands it to a wm_pool
+   (none at one thread: the loop runs here). Time outside them is serial. */
+typedef struct prof_loop { wm_task fn; long calls, items; double s; } prof_loop;
+typedef struct prof {
+    void *pool;         /* a wm_pool, or NULL */
+    double in_s;        /* seconds inside the loops */
+    prof_loop loop[24]; /* by loop, in the order first seen */
+    int n_loop;
+} prof;
+
+static void prof_pfor(void *user, int n, wm_task fn, void *arg) {
+    prof *pf = (prof *)user;
+    double t = now_s();
+    int i;
+#ifdef WM_HAVE_POOL
+    if (pf->pool) wm_pool_parallel_for(pf->pool, n, fn, arg);
+    else
+#endif
+        for (i = 0; i < n; i++) fn(arg, i, 0);
+    t = now_s() - t;
+    pf->in_s += t;
+    for (i = 0; i < pf->n_loop && pf->loop[i].fn != fn; i++) {}
+    if (i == pf->n_loop && i < 24) { pf->loop[i].fn = fn; pf->loop[i].calls = pf->loop[i].items = 0; pf->loop[i].s = 0; pf->n_loop++; }
+    if (i < 24) { pf->loop[i].calls++; pf->loop[i].items += n; pf->loop[i].s += t; }
+}
+
+/* the JSON of one phase's profile (total: its seconds), then the counts cleared */
+static void prof_json(prof *pf, const char *phase, double total) {
+    int i;
+    printf(", \"serial_fraction_%s\": %.4f, \"loops_%s\": [", phase, total > 0 ? 1.0 - pf->in_s / total : 0.0, phase);
+    for (i = 0; i < pf->n_loop; i++)
+        printf("%s{\"loop\": \"%s\", \"calls\": %ld, \"items\": %ld, \"share\": %.4f}", i ? ", " : "",
+               wm_task_name(pf->loop[i].fn) ? wm_task_name(pf->loop[i].fn) : "?", pf->loop[i].calls, pf->loop[i].items,
+               total > 0 ? pf->loop[i].s / total : 0.0);
+    printf("]");
+    pf->in_s = 0;
+    pf->n_loop = 0;
+}
+
+/* the session's loops through prof_pfor, on a pool of p->n_threads (none at one thread); 1: failed (said) */
+static int prof_params(prof *pf, wm_session_params *p) {
+#ifdef WM_HAVE_POOL
+    wm_error e;
+    if (p->n_threads != 1 && wm_pool_create((wm_pool **)&pf->pool, p->n_threads, &e) != WM_OK) return fail("%s", e.message);
+    if (pf->pool) p->n_threads = wm_pool_threads((wm_pool *)pf->pool);
+#else
+    if (p->n_threads != 1) return fail("bench: --profile and --pool-stats need wm.h's thread pool (this build has none): -t 1");
+#endif
+    p->parallel_for = prof_pfor;
+    p->pool = pf;
+    return 0;
+}
+
+/* --pool-stats: what the pool did, as JSON fields */
+static void prof_pool_json(const prof *pf) {
+#ifdef WM_HAVE_POOL
+    wm_pool_stats ps;
+    wm_pool_get_stats((const wm_pool *)pf->pool, &ps);
+    printf(", \"pool_jobs\": %ld, \"pool_jobs_alone\": %ld, \"pool_stalls\": %ld, \"pool_absent\": %ld, \"pool_items\": %ld, "
+           "\"pool_items_caller\": %ld, \"pool_items_worker_min\": %ld, \"pool_items_worker_max\": %ld",
+           ps.jobs, ps.jobs_alone, ps.stalls, ps.absent, ps.items, ps.items_caller, ps.items_worker_min, ps.items_worker_max);
+#else
+    (void)pf;
+    printf(", \"pool_jobs\": 0");
+#endif
+}
+
 static int cmd_bench(const args *a) {
     const char *dir = a->pos[0];
     int n_prompt = a->set[O_PROMPT_LEN] ? (int)a->i[O_PROMPT_LEN] : 256, n_gen = a->set[O_GEN] ? (int)a->i[O_GEN] : 64, i, rc = 1, tok;
@@ -1761,12 +1831,13 @@ static int cmd_bench(const args *a) {
     int32_t *ids = NULL;
     float *logits = NULL;
     double t0, t_pre, t_dec = 0.0, gflops, *bw = NULL, *step = NULL, bw_med, bw_best = 0.0, step_med;
-    int n_bw = 0;
+    int n_bw = 0, profiled = a->set[O_PROFILE] || a->set[O_POOL_STATS];
     probe pr;
     uint64_t bytes = 0;
     unsigned seed = 12345;
     const char *dtype = "?", *fmt = a->set[O_OUTPUT] ? a->str[O_OUTPUT] : "jsonl";
-    pr.a = NULL;
+    prof pf, pre; /* --profile, --pool-stats: the loops through prof_pfor; pre: prefill's */
+    memset(&pf, 0, sizeof pf); pr.a = NULL;
     if (strcmp(fmt, "jsonl") && strcmp(fmt, "md") && strcmp(fmt, "csv") && strcmp(fmt, "json"))
         return fail("bench: -o '%s' (expected jsonl, md, csv or json)", fmt);
     if (strcmp(fmt, "jsonl")) return bench_table(a, fmt);
@@ -1784,6 +1855,7 @@ static int cmd_bench(const args *a) {
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
     if ((p.isa = isa_of(a)) < 0) goto done;
     if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
+    if (profiled && prof_params(&pf, &p)) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
     p = *wm_session_get_params(s);
@@ -1803,6 +1875,9 @@ static int cmd_bench(const args *a) {
     t0 = now_s();
     if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
     t_pre = now_s() - t0;
+    pre = pf;
+    pf.in_s = 0;
+    pf.n_loop = 0;
     for (i = 0; i < n_gen; i++) {
         double ts;
         tok = argmax(logits, wm_model_config(m)->vocab_size);
@@ -1821,10 +1896,16 @@ static int cmd_bench(const args *a) {
     printf("{\"model\": \"%s\", \"dtype\": \"%s\", \"cache_type\": \"%s\", \"threads\": %d, \"simd\": %s, \"isa\": \"%s\", \"prompt_len\": %d, \"gen\": %d, "
            "\"prefill_tps\": %.2f, \"decode_tps\": %.2f, \"decode_tps_median\": %.2f, \"decode_bytes_per_token\": %llu, "
            "\"decode_gbps\": %.2f, \"decode_gbps_median\": %.2f, \"mem_read_gbps\": %.2f, \"mem_read_gbps_best\": %.2f, "
-           "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu}\n",
+           "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu",
            dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", wm_isa_name(p.isa), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
            (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
            (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
+    if (a->set[O_PROFILE]) {
+        prof_json(&pre, "prefill", t_pre);
+        prof_json(&pf, "decode", t_dec);
+    }
+    if (a->set[O_POOL_STATS]) prof_pool_json(&pf);
+    printf("}\n");
     rc = 0;
 done:
     free(ids);
@@ -1833,6 +1914,9 @@ done:
     free(bw);
     free(pr.a);
     wm_session_free(s);
+#ifdef WM_HAVE_POOL
+    wm_pool_free((wm_pool *)pf.pool);
+#endif
     wm_model_free(m);
     return rc;
 }

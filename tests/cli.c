@@ -253,7 +253,30 @@ void test_cli_tokenizers(void) {
               !strcmp(out, "41,70,77,77,80\n"), "tokenize with the Mamba-2 tokenizer.json: '%s'", out);
 }
 
+/* wm bench --profile --pool-stats: the JSON line's serial fractions, loops and pool counts add up */
+static void cli_bench_profile(void) {
+    char out[16384];
+    wm_json r;
+    double sp = -1, sd = -1, jobs = -1, items = -1, caller = -1, wmax = -1;
+    int matmul = 0;
+    wm_json l;
+    r.p = NULL; r.end = NULL;
+    check(run_capture("build/wm bench examples/models/doge-demo -p 16 -n 4 -t 2 --profile --pool-stats 2>/dev/null", out, sizeof out) == 0 &&
+              wm_json_parse(&r, out, strlen(out), 0, 0, NULL) == WM_OK,
+          "wm bench --profile --pool-stats: one JSON line");
+    wm_json_number(wm_json_get(r, "serial_fraction_prefill"), &sp);
+    wm_json_number(wm_json_get(r, "serial_fraction_decode"), &sd);
+    wm_json_number(wm_json_get(r, "pool_jobs"), &jobs);
+    wm_json_number(wm_json_get(r, "pool_items"), &items);
+    wm_json_number(wm_json_get(r, "pool_items_caller"), &caller);
+    wm_json_number(wm_json_get(r, "pool_items_worker_max"), &wmax);
+    for (l = wm_json_first(wm_json_get(r, "loops_prefill"), NULL); l.p; l = wm_json_next(l, NULL)) matmul += wm_json_is(wm_json_get(l, "loop"), "matmul");
+    check(sp >= 0 && sp < 1 && sd >= 0 && sd < 1 && matmul == 1, "bench --profile: serial fractions %.3f / %.3f, the matmul loop named", sp, sd);
+    check(jobs > 0 && items >= jobs && caller + wmax == items, "bench --pool-stats at 2 threads: %g jobs, %g items = caller %g + worker %g", jobs, items, caller, wmax);
+}
+
 void test_cli(void) {
+    cli_bench_profile();
     static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
                                "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
     char cmd[4096], rp[256], ids_s[2048];

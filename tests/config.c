@@ -1,5 +1,6 @@
 /* config.c - config.json and the public JSON reader; wm.h's CONTENTS and
    EXTENDING against the code, and the layout the README describes. */
+#define _FILE_OFFSET_BITS 64 /* 32-bit Linux: readdir and stat fail on 64-bit inode numbers without it */
 #include "test.h"
 #include <dirent.h>
 
@@ -163,6 +164,32 @@ static void contents_model_types(void) {
     check(tests == 0, "no model_type == WM_MODEL_* test outside the model-type table (%zu)", tests);
 }
 
+/* every loop wm__pfor runs has its row in wm__tasks (wm_task_name names it for a host's profile) */
+static void contents_task_names(const char *h) {
+    const char *q = h, *tab = strstr(h, "} wm__tasks[] = {"), *tab_end = tab ? strstr(tab, "};") : NULL;
+    int loops = 0, unnamed = 0;
+    while ((q = strstr(q, "wm__pfor(")) != NULL) {
+        const char *r = q + 9;
+        char fn[80];
+        size_t k = 0;
+        int commas = 0;
+        q = r;
+        if (!strncmp(r, "const wm__kc", 12)) continue; /* its definition */
+        while (*r && *r != ')' && commas < 2) commas += *r++ == ',';
+        while (*r == ' ') r++;
+        while (k + 1 < sizeof fn && (isalnum((unsigned char)r[k]) || r[k] == '_')) { fn[k] = r[k]; k++; }
+        fn[k] = 0;
+        if (commas < 2 || k < 6) continue;
+        loops++;
+        if (!tab || !tab_end) { unnamed++; continue; }
+        {
+            const char *f = strstr(tab, fn);
+            if (!f || f > tab_end) { unnamed++; printf("  %s runs through wm__pfor but has no row in wm__tasks\n", fn); }
+        }
+    }
+    check(loops >= 10 && unnamed == 0, "every loop wm__pfor runs is named in wm__tasks (%d loops, %d unnamed)", loops, unnamed);
+}
+
 void test_contents(void) {
     size_t n = 0, i, nl = 0;
     char *h = (char *)read_all("wm.h", &n), **line, *p;
@@ -171,6 +198,7 @@ void test_contents(void) {
     check(h != NULL, "wm.h readable");
     if (!h) return;
     check(n < 1048576, "wm.h is %zu bytes, under 1 MiB (what common code tools read whole)", n);
+    contents_task_names(h);
     for (i = 0; i < n; i++) nl += h[i] == '\n';
     line = (char **)malloc(sizeof(char *) * (nl + 2));
     for (p = h, nl = 0; p < h + n; nl++) { /* lines, NUL-terminated in place */
@@ -282,6 +310,7 @@ void test_layout(void) {
     for (d = 0; d < 3; d++) {
         DIR *dir = opendir(dirs[d]);
         struct dirent *de;
+        if (!dir) { unnamed++; printf("  %s: cannot list it (%s)\n", dirs[d], strerror(errno)); }
         while (dir && (de = readdir(dir)) != NULL) {
             char path[300], full[320], bare[320];
             struct stat st;

@@ -448,3 +448,78 @@ void test_many(void) {
     memmodel_close(&m1);
     memmodel_close(&m2);
 }
+
+/* ---- the pool's statistics, and what a profiler's parallel-for sees ---------- */
+
+#ifdef WM_HAVE_POOL
+static void spin_task(void *arg, int i, int worker) {
+    volatile double *x = (volatile double *)arg;
+    int k;
+    for (k = 0; k < 2000; k++) x[0] += 1e-9 * (i + worker + k);
+}
+#endif
+
+typedef struct seen_loops { wm_task fn[32]; int n, unnamed; long calls; } seen_loops;
+static void seeing_pfor(void *user, int n, wm_task fn, void *arg) { /* a profiler's: notes each loop, runs it here */
+    seen_loops *sl = (seen_loops *)user;
+    int i;
+    for (i = 0; i < sl->n && sl->fn[i] != fn; i++) {}
+    if (i == sl->n && i < 32) { sl->fn[sl->n++] = fn; sl->unnamed += wm_task_name(fn) == NULL; }
+    sl->calls++;
+    for (i = 0; i < n; i++) fn(arg, i, 0);
+}
+
+void test_pool_stats(void) {
+#ifdef WM_HAVE_POOL
+    wm_pool *p = NULL;
+    wm_pool_stats st;
+    volatile double x[1] = {0};
+    int k;
+    check(wm_pool_create(&p, 3, NULL) == WM_OK, "a pool of 3 threads");
+    if (p) {
+        for (k = 0; k < 40; k++) wm_pool_parallel_for(p, 64, spin_task, (void *)x);
+        wm_pool_parallel_for(p, 1, spin_task, (void *)x); /* one item: not a job */
+        wm_pool_get_stats(p, &st);
+        check(st.jobs == 40 && st.items + 64 * st.jobs_alone == 40 * 64 && st.items_caller <= st.items && st.items_worker_min <= st.items_worker_max &&
+                  st.items_worker_max <= st.items && st.stalls + st.absent <= st.jobs && st.items_caller + st.items_worker_min + st.items_worker_max == st.items,
+              "pool stats add up: %ld jobs (%ld alone, %ld stalls, %ld absent), %ld items (caller %ld, a worker %ld..%ld)", st.jobs, st.jobs_alone,
+              st.stalls, st.absent, st.items, st.items_caller, st.items_worker_min, st.items_worker_max);
+        wm_pool_stats_reset(p);
+        wm_pool_get_stats(p, &st);
+        check(st.jobs == 0 && st.items == 0 && st.items_worker_max == 0, "pool stats reset");
+        wm_pool_free(p);
+    }
+#endif
+    { /* a host's parallel-for gets every loop at one thread too, each loop named, the logits the same bits */
+        wm_model *m = NULL;
+        wm_session *a = NULL, *b = NULL;
+        wm_session_params pa, pb;
+        seen_loops sl;
+        static const int32_t ids[] = {1, 5, 9, 2, 7, 3, 11, 4};
+        float *la, *lb;
+        memset(&sl, 0, sizeof sl);
+        if (wm_model_load(&m, "examples/models/cheems-demo", NULL) != WM_OK) { check(0, "cheems demo"); return; }
+        la = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size * 9);
+        lb = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size * 9);
+        pa = wm_session_default_params(m);
+        pa.n_threads = 1;
+        pb = pa;
+        pb.parallel_for = seeing_pfor;
+        pb.pool = &sl;
+        check(wm_session_create(&a, m, &pa, NULL) == WM_OK && wm_session_create(&b, m, &pb, NULL) == WM_OK, "two sessions");
+        if (a && b) {
+            size_t V = (size_t)wm_model_config(m)->vocab_size;
+            wm_prefill(a, ids, 8, la, WM_LOGITS_ALL);
+            wm_prefill(b, ids, 8, lb, WM_LOGITS_ALL);
+            wm_decode(a, 3, la + 8 * V);
+            wm_decode(b, 3, lb + 8 * V);
+            check(!memcmp(la, lb, sizeof(float) * V * 9), "logits with a host's parallel-for at one thread: the same bits");
+            check(sl.calls > 20 && sl.n >= 5 && sl.unnamed == 0, "the host saw %ld loops of %d kinds, every one named (%d unnamed)", sl.calls, sl.n, sl.unnamed);
+        }
+        wm_session_free(a);
+        wm_session_free(b);
+        wm_model_free(m);
+        free(la);
+        free(lb);
+    }
+}

@@ -37,6 +37,7 @@ int main(int argc, char **argv) {
     RUN("arena", test_arena);
     RUN("runtime", test_runtime_errors);
     RUN("many", test_many);
+    RUN("pool", test_pool_stats);
     RUN("batch", test_batch);
     RUN("serve", test_serve);
     RUN("hostile", test_hostile);

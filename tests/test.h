@@ -149,6 +149,7 @@ void test_isa(void);
 void test_handover(void);
 void test_runtime_errors(void);
 void test_many(void);
+void test_pool_stats(void);
 void test_hostile(void);
 void test_tokenizer_blob(void);
 void test_tokenizer_regex_memo(void);
