@@ -22,14 +22,14 @@
       @API             721  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2246  Kernels
+      @KERNELS        2248  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1884  Layers, in data-flow order
+      @LAYERS         1899  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         866  Session
+      @SESSION         908  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      567  GGUF writing
@@ -42,7 +42,7 @@
       @GENERATE        212  Generation and chat templates
       @JINJA          2658  Jinja chat templates
       @STDIO           469  stdio helpers
-      @UNICODE        1074  Unicode tables and their lookups (an appendix)
+      @UNICODE         884  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -2539,10 +2539,9 @@ static int wm__kc_simd(int isa) {
 #include <omp.h>
 #endif
 
-/* fn(arg, i, worker) for i in [0, n): on the session's parallel-for (it
-   gets every loop, of one item too and at one thread: a host's profiler
-   sees all that would be threaded), else OpenMP's threads, else here.
-   Every loop that threads runs through it. */
+/* fn(arg, i, worker) for i in [0, n): on the session's parallel-for (every
+   loop, one item and one thread too: a host's profiler sees them all), else
+   OpenMP's threads, else here. Every loop that threads runs through it. */
 static void wm__pfor(const wm__kc *kc, int n, wm_task fn, void *arg) {
     int i;
     if (n > 0 && kc->pfor) {
@@ -2558,6 +2557,9 @@ static void wm__pfor(const wm__kc *kc, int n, wm_task fn, void *arg) {
 #endif
     for (i = 0; i < n; i++) fn(arg, i, 0);
 }
+
+/* items for a per-token loop of n tokens: a few per thread (one at one thread) */
+static int wm__row_items(const wm__kc *kc, int n) { return n < 1 ? 1 : WM__MIN(n, kc->n_threads > 1 ? 4 * kc->n_threads : 1); }
 
 /* element i of a weight row of any dtype */
 static float wm__elem(const void *w, int dtype, size_t i) {
@@ -5309,13 +5311,50 @@ static void wm__mamba_carve(wm__arena *a, const wm_config *c, int nb, int nth, w
     wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
 }
 
+/* the mixer's per-token steps, threaded by blocks of tokens (as wm__rows_job) */
+typedef struct wm__mamba_job {
+    const wm_config *c;
+    const wm__mamba_w *w;
+    const wm__kc *kc;
+    const wm__mamba_bufs *b;
+    const float *e; /* the conv: this sequence's window, [K-1+nb][C] */
+    int r0, nb, items;
+} wm__mamba_job;
+
+static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal conv and SiLU of a block of tokens */
+    const wm__mamba_job *j = (const wm__mamba_job *)arg;
+    int C = wm__conv_C(j->c), K = j->c->conv_kernel, i, k, t, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    (void)worker;
+    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) {
+        float *o = j->b->xbc + (size_t)(j->r0 + t) * C;
+        for (i = 0; i < C; i++) {
+            float s = j->w->conv_b ? j->w->conv_b[i] : 0.0f;
+            for (k = 0; k < K; k++) s += j->w->conv_w[(size_t)i * K + k] * j->e[(size_t)(t + k) * C + i];
+            o[i] = s;
+        }
+        wm__k_act_mul(j->kc, o, NULL, (size_t)C, WM_ACT_SILU);
+    }
+}
+
+static void wm__mamba_gate_task(void *arg, int item, int worker) { /* y * SiLU(z), then the group-wise RMSNorm, a block of tokens */
+    const wm__mamba_job *j = (const wm__mamba_job *)arg;
+    int I = wm__ssd_I(j->c), g = I / j->c->norm_groups, i, t, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    (void)worker;
+    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) {
+        float *y = j->b->yv + (size_t)t * I, *z = j->b->z + (size_t)t * I;
+        wm__k_act_mul(j->kc, z, NULL, (size_t)I, WM_ACT_SILU);
+        for (i = 0; i < I; i++) y[i] *= z[i];
+        for (i = 0; i < I; i += g) wm__k_rmsnorm(j->kc, y + i, y + i, j->w->gnorm + i, g, j->c->norm_eps);
+    }
+}
+
 static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
     const wm_config *c = x->c;
     const wm__mamba_w *w = (const wm__mamba_w *)x->w;
     const wm__kc *kc = x->kc;
     wm__mamba_bufs b;
     wm__ssd_args a;
-    int t, i, k, q, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
+    int t, i, q, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
     int GN = c->ssd_groups * c->ssd_state;
     wm__mamba_carve(ar, c, x->nb, kc->n_threads, &b);
     wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb);
@@ -5324,16 +5363,10 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     for (q = 0; q < x->nseq; q++) { /* each sequence: its conv window just before its rows (over the rows of the one before) */
         const wm__ctx *sq = &x->seq[q];
         float *e = b.ext + (size_t)sq->r0 * C; /* [K-1+nb][C] */
+        wm__mamba_job j;
         memcpy(e, sq->st->conv, sizeof(float) * (size_t)(K - 1) * C);
-        for (t = 0; t < sq->nb; t++) {
-            float *o = b.xbc + (size_t)(sq->r0 + t) * C;
-            for (i = 0; i < C; i++) {
-                float s = w->conv_b ? w->conv_b[i] : 0.0f;
-                for (k = 0; k < K; k++) s += w->conv_w[(size_t)i * K + k] * e[(size_t)(t + k) * C + i];
-                o[i] = s;
-            }
-            wm__k_act_mul(kc, o, NULL, (size_t)C, WM_ACT_SILU);
-        }
+        j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = e; j.r0 = sq->r0; j.nb = sq->nb; j.items = wm__row_items(kc, sq->nb);
+        wm__pfor(kc, j.items, wm__mamba_conv_task, &j);
         memcpy(sq->st->conv, e + (size_t)sq->nb * C, sizeof(float) * (size_t)(K - 1) * C);
     }
     for (t = 0; t < x->nb; t++)
@@ -5351,11 +5384,10 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
         a.stype = sq->stype; a.sw = sq->sw; a.nb = sq->nb;
         wm__ssd_run(sq->kc, &a, b.CB, b.ws);
     }
-    for (t = 0; t < x->nb; t++) {
-        float *y = b.yv + (size_t)t * I, *z = b.z + (size_t)t * I;
-        wm__k_act_mul(kc, z, NULL, (size_t)I, WM_ACT_SILU);
-        for (i = 0; i < I; i++) y[i] *= z[i];
-        for (i = 0; i < I; i += I / c->norm_groups) wm__k_rmsnorm(kc, y + i, y + i, w->gnorm + i, I / c->norm_groups, c->norm_eps);
+    {
+        wm__mamba_job j;
+        j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = NULL; j.r0 = 0; j.nb = x->nb; j.items = wm__row_items(kc, x->nb);
+        wm__pfor(kc, j.items, wm__mamba_gate_task, &j);
     }
     wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb);
 }
@@ -6758,21 +6790,6 @@ static uint64_t wm__moe_decode_bytes(const wm_model *m, const void *wv, uint64_t
     const wm_config *c = &m->cfg;
     return wm__mlp_decode_bytes(m, &w->mlp, kv, ctype) + wm__mat_bytes(&w->router) +
            (uint64_t)c->experts_per_tok * (wm__row_bytes(&w->ex.down_embed) + wm__row_bytes(&w->ex.up_embed));
-}
-
-/* ---- the loops wm__pfor runs, by name (wm_task_name: a host's profile) ---- */
-
-static const struct { wm_task fn; const char *name; } wm__tasks[] = {
-    {wm__mm_quant_task, "matmul: activations to int8"}, {wm__mm_task, "matmul"}, {wm__ssd_step_task, "ssd: decode step by head"},
-    {wm__ssd_head_task, "ssd: scan by head"}, {wm__ssd_cb_task, "ssd: C.B^T by group"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
-    {wm__ifa_attn_task, "innerfuncattn: attention"}, {wm__doge_attn_task, "doge attention"}, {wm__ska_attn_task, "sw-ska attention"},
-    {wm__cdmoe_task, "cdmoe experts"}, {wm__moe_task, "moe experts"}};
-
-WMDEF const char *wm_task_name(wm_task fn) {
-    size_t i;
-    for (i = 0; i < sizeof wm__tasks / sizeof wm__tasks[0]; i++)
-        if (wm__tasks[i].fn == fn) return wm__tasks[i].name;
-    return NULL;
 }
 
 /* ========================================================================
@@ -8413,15 +8430,57 @@ static wm_status wm__serr(wm_session *s, wm_status st, const char *fmt, ...) {
     return st;
 }
 
-/* h = gain * h + y  (gain NULL: 1) over nb rows of D */
-static void wm__residual(const wm__kc *kc, float *h, const float *gain, const float *y, int nb, int D) {
-    int t, i;
-    for (t = 0; t < nb; t++) {
-        float *ht = h + (size_t)t * D;
-        if (gain)
-            for (i = 0; i < D; i++) ht[i] *= gain[i];
-        wm__k_axpy(kc, ht, 1.0f, y + (size_t)t * D, WM_F32, D);
+/* a layer's per-token steps, threaded by blocks of tokens (rows [nb i / items, nb (i+1) / items)) */
+typedef struct wm__rows_job {
+    const wm__kc *kc;
+    float *h;                 /* [nb][D]: the residual stream */
+    float *x;                 /* [nb][D]: the norm's output (norm) */
+    const float *w, *gain, *y; /* the norm's weight; the residual's gain (NULL: 1) and the module's output */
+    float eps;
+    int D, nb, items;
+} wm__rows_job;
+
+static void wm__norm_task(void *arg, int item, int worker) { /* x = rmsnorm(h), a block of tokens */
+    const wm__rows_job *j = (const wm__rows_job *)arg;
+    int t, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    (void)worker;
+    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) wm__k_rmsnorm(j->kc, j->x + (size_t)t * j->D, j->h + (size_t)t * j->D, j->w, j->D, j->eps);
+}
+
+static void wm__residual_task(void *arg, int item, int worker) { /* h = gain * h + y, a block of tokens */
+    const wm__rows_job *j = (const wm__rows_job *)arg;
+    int t, i, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    (void)worker;
+    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) {
+        float *ht = j->h + (size_t)t * j->D;
+        if (j->gain)
+            for (i = 0; i < j->D; i++) ht[i] *= j->gain[i];
+        wm__k_axpy(j->kc, ht, 1.0f, j->y + (size_t)t * j->D, WM_F32, j->D);
     }
+}
+
+/* x = rmsnorm(h) with weight nw, or h = gain * h + y (nw NULL), over nb rows of D */
+static void wm__rows(const wm__kc *kc, float *h, float *x, const float *nw, float eps, const float *gain, const float *y, int nb, int D) {
+    wm__rows_job j;
+    j.kc = kc; j.h = h; j.x = x; j.w = nw; j.gain = gain; j.y = y; j.eps = eps; j.D = D; j.nb = nb; j.items = wm__row_items(kc, nb);
+    wm__pfor(kc, j.items, nw ? wm__norm_task : wm__residual_task, &j);
+}
+
+/* ---- the loops wm__pfor runs, by name (wm_task_name: a host's profile) ---- */
+
+static const struct { wm_task fn; const char *name; } wm__tasks[] = {
+    {wm__mm_quant_task, "matmul: activations to int8"}, {wm__mm_task, "matmul"}, {wm__ssd_step_task, "ssd: decode step by head"},
+    {wm__ssd_head_task, "ssd: scan by head"}, {wm__ssd_cb_task, "ssd: C.B^T by group"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
+    {wm__ifa_attn_task, "innerfuncattn: attention"}, {wm__doge_attn_task, "doge attention"}, {wm__ska_attn_task, "sw-ska attention"},
+    {wm__cdmoe_task, "cdmoe experts"}, {wm__moe_task, "moe experts"}, {wm__mamba_conv_task, "mamba: conv by tokens"},
+    {wm__mamba_gate_task, "mamba: gate and norm by tokens"}, {wm__norm_task, "layer: norm by tokens"},
+    {wm__residual_task, "layer: residual by tokens"}};
+
+WMDEF const char *wm_task_name(wm_task fn) {
+    size_t i;
+    for (i = 0; i < sizeof wm__tasks / sizeof wm__tasks[0]; i++)
+        if (wm__tasks[i].fn == fn) return wm__tasks[i].name;
+    return NULL;
 }
 
 /* One layer over the nb rows of a pass (below): the batch context x (every
@@ -8431,7 +8490,7 @@ static void wm__layer_forward(wm_session *w, const wm__kc *kc, wm_session *const
     const wm_config *c = &m->cfg;
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
-    int t, q, r, slot, D = c->hidden_size;
+    int q, r, slot, D = c->hidden_size;
     memset(&x, 0, sizeof x);
     x.m = m; x.c = c; x.kc = kc; x.nb = nb;
     x.n_ctx = w->params.n_ctx; x.ctype = w->params.cache_type;
@@ -8455,11 +8514,11 @@ static void wm__layer_forward(wm_session *w, const wm__kc *kc, wm_session *const
         x.w = wm__slot_weights(L, slot);
         for (q = 0; q < nseq; q++) cq[q].w = x.w;
         if (!nw) memcpy(w->x, w->h, sizeof(float) * (size_t)nb * D); /* a module that norms its input itself (rodimus_plus) */
-        for (t = 0; nw && t < nb; t++) wm__k_rmsnorm(&w->kc, w->x + (size_t)t * D, w->h + (size_t)t * D, nw, D, c->norm_eps);
+        if (nw) wm__rows(&w->kc, w->h, w->x, nw, c->norm_eps, NULL, NULL, nb, D);
         ar = wm__arena_make(w->work, w->work_bytes);
         md->run(&x, w->x, w->y, &ar);
         WM_ASSERT(!ar.bad);
-        wm__residual(&w->kc, w->h, slot ? L->gain_state : L->gain_seq, w->y, nb, D);
+        wm__rows(&w->kc, w->h, NULL, NULL, 0.0f, slot ? L->gain_state : L->gain_seq, w->y, nb, D);
     }
 }
 
@@ -18456,871 +18515,681 @@ static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
    796 word (\w), 198 punctuation, 236 symbol, 321 mark, 662 Ll and 654 Lu/Lt ranges; 388 combining-class runs,
    5857 decompositions, 941 canonical compositions. Do not edit. */
 static const char *const wm__uc_letter_s[2] = { /* [lo, hi] ranges */
-    "e!!~!!(#!B#!s#!s#!~#!~#!&$!&$!,$!C$!E$!d$!f$!h)!m)!x)!**!.*!6*!6*!8*!8*!a+!e+!g+!h+!k+!n+!p+!p+!w+!w+!y+!{+!}+!}+!!,!5,!7,!.-!0-!a.!j.!X0!Z0!#1!&1!&1!"
-    "-1!V1!C2!^2!c2!f2!73!c3!*4!+4!-4!45!65!65!G5!H5!P5!Q5!]5!_5!b5!b5!s5!s5!u5!56!T6!Q7!^7!^7!w7!:8!E8!F8!K8!K8!Q8!g8!l8!l8!v8!v8!z8!z8!59!N9!V9!a9!g9!~9!"
-    "#:!(:!::!e:!D;!z;!~;!~;!4<!4<!<<!F<!V<!f<!k<!r<!u<!v<!y<!1=!3=!9=!;=!;=!@=!C=!G=!G=!X=!X=!g=!h=!j=!l=!{=!|=!*>!*>!3>!8>!=>!>>!B>!W>!Y>!`>!b>!c>!e>!f>!"
-    "h>!i>!,@!/@!1@!1@!F@!H@!Y@!b@!d@!f@!h@!}@!!A!(A!*A!+A!-A!1A!5A!5A!IA!IA!YA!ZA!sA!sA!!B!)B!,B!-B!0B!FB!HB!NB!PB!QB!SB!WB![B![B!{B!|B!~B!#C!3C!3C!FC!FC!"
-    "HC!MC!QC!SC!UC!XC!]C!^C!`C!`C!bC!cC!gC!hC!lC!nC!rC!}C!7D!7D!nD!uD!wD!yD!{D!4E!6E!FE!JE!JE!fE!hE!kE!kE!nE!oE!1F!1F!6F!=F!@F!BF!DF!ZF!]F!fF!hF!lF!pF!pF!"
-    "3G!4G!6G!7G!HG!IG![G!dG!fG!hG!jG!5H!8H!8H!JH!JH!PH!RH![H!^H!wH!|H!%I!6I!:I!RI!TI!]I!_I!_I!bI!hI!GJ!wJ!yJ!zJ!*K!0K!mK!nK!pK!pK!rK!vK!xK!2L!4L!4L!6L!@L!"
-    "BL!CL!ML!ML!PL!TL!VL!VL!mL!pL!4M!4M!vM!}M!!N!FN!cN!gN!#P!NP!dP!dP!uP!zP!!Q!%Q!)Q!)Q!-Q!.Q!6Q!8Q!=Q!JQ!WQ!WQ!jQ!2R!4R!4R!:R!:R!=R!iR!kR!JV!LV!OV!RV!XV!"
-    "ZV!ZV!]V!`V!cV!.W!0W!3W!6W!WW!YW!]W!`W!fW!hW!hW!jW!mW!pW!~W!#X!]X!_X!bX!eX!KY!rY!$Z!5Z!/[!2[!7[!;[!)c!,c!<c!>c!Xc!_c!Md!Td![d!dd!ud!&e!8e!He!Ye!ie!ue!"
-    "we!ye!,f!af!(g!(g!-g!-g!sg!ph!xh!|h!!i!Di!Fi!Fi!Li!5j!Aj!`j!5k!Sk!Vk!Zk!gk!5l!:l!Tl!/m!Fm!Pm!(n!}n!}n!#p!Rp!ep!lp!Gq!eq!sq!tq!!r!Nr!jr!0s![s!^s!is!/t!"
-    "2t!<t!Ct!nt!qt!st!Au!Du!Fu!Ku!Mu!Nu!Ru!Ru!Xu!bw!Gx!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!;}!=}!=}!B}!D}!F}!L}!P}!S}!V}![}!a}!m}!"
-    "s}!u}!w}!}}!:!#:!#I!#I!#Z!#g!#r##r##w##w##z##&$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#C$#M$#P$#S$#Y$#^$#c$#c$#;%#<%#kC#<F#DF#GF#KF#LF#YF#!G#$G#$G#*G#*G#"
-    "-G#fG#nG#nG#!H#8H#CH#IH#KH#QH#SH#YH#[H#bH#dH#jH#lH#rH#tH#zH#|H#%I#xI#xI#*O#+O#WO#[O#bO#cO#hO#bP#iP#kP#mP#kQ#mQ#pQ#vQ#DR#FR#HS#ZS#zS#OT#_T#<Z#eG$JH$v)'"
-    "_*'/+'2+'-.'1.'A.'L.'M.'c.'4/'F/'e/'h/'Q0''1'/1'21'=2'A2''3'*3'+3'-3'-3'/3'63'M3']3'_3'a3'c3'f3'h3'~3'@4't4'&5'X5';6'A6'E6'E6'G6'H6'T6'p6'{6'47'O7'l7'"
-    "t7'F8'd8'd8'u8'y8'{8''9'29'69'89'b9'z9'|9'~9'(:'=:'T:'X:'X:']:'1;'3;'3;'7;'8;';;'@;'C;'C;'E;'E;'_;'a;'d;'n;'v;'x;'(<'-<'0<'5<'8<'=<'H<'N<'P<'V<'X<'&='"
-    "(='5='<='T>'s>']`(j`(#a((a(Ya(Oc)Pg)Sg)bh),i)2i)@i)Di)Ji)Ji)Li)Ui)Wi)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Pq)kr)or)qr)@t)ft)!u))u)Cu)"
-    "Ou)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)2w)=w)@w)Yw)[w)nw)pw)qw)sw)$x)'x)4x)Xx)xy)5~)R~)V~)*!*[!*{!*,#*@#*B#*I#*P#*v#*$$*B$*E$*i$*n$*u$*J%*0'*D'*h'*m'*3(*8(*a(*"
-    "j(*A)*N)*X)*Z)*i)*k)*q)*s)*t)*v)*#**%**3**5**;**=**>**C**w**'+*M.*W.*m.*x.*!/*;/*A/*C/*m/*o/*w/*b0*g0*j0*j0*l0*:1*<1*=1*B1*B1*E1*[1*g1*}1**2*I2*/3*B3*"
-    "D3*E3*P3*f3*q3*-4*v4*Q5*X5*Y5*>6*>6*O6*R6*T6*V6*X6*u6*D7*a7*e7*$8*I8*P8*R8*n8*-9*d9*o9*':*2:*E:*S:*e:*y;*f<*B=*u=*&>*Y>*h>*.@*V@*r@*|@*5A*|C*ID*PD*QD*"
-    "cD*eD*EE*bE*mE*mE*vE*.F*ZF*lF*>G*SG*pG*)H*6H*lH*JI*KI*NI*NI*]I*,J*NJ*gJ*%K*IK*hK*hK*kK*kK*tK*9L*=L*=L*KL*{L*-M*0M*GM*GM*IM*IM*nM*!N*$N*<N*QN*RN*6O*<O*"
-    ">O*>O*AO*DO*FO*TO*VO*`O*hO*9P*bP*iP*lP*mP*pP*(Q**Q*0Q*2Q*3Q*5Q*9Q*=Q*=Q*QQ*QQ*_Q*cQ*%R*.R*0R*0R*3R*3R*5R*[R*^R*^R*xR*xR*zR*zR*KS*#T*6T*9T*OT*QT*qT*DU*"
+    "e!!~!!(#!B#!s#!s#!~#!~#!&$!&$!,$!C$!E$!d$!f$!h)!m)!x)!**!.*!6*!6*!8*!8*!a+!e+!g+!h+!k+!n+!p+!p+!w+!w+!y+!{+!}+!}+!!,!5,!7,!.-!0-!a.!j.!X0!Z0!#1!&1!&1!-1!V1!C2!^2!c2!f2!73!c3!*4!+4!-4!45!65!65!G5!H5!P5"
+    "!Q5!]5!_5!b5!b5!s5!s5!u5!56!T6!Q7!^7!^7!w7!:8!E8!F8!K8!K8!Q8!g8!l8!l8!v8!v8!z8!z8!59!N9!V9!a9!g9!~9!#:!(:!::!e:!D;!z;!~;!~;!4<!4<!<<!F<!V<!f<!k<!r<!u<!v<!y<!1=!3=!9=!;=!;=!@=!C=!G=!G=!X=!X=!g=!h=!j=!l"
+    "=!{=!|=!*>!*>!3>!8>!=>!>>!B>!W>!Y>!`>!b>!c>!e>!f>!h>!i>!,@!/@!1@!1@!F@!H@!Y@!b@!d@!f@!h@!}@!!A!(A!*A!+A!-A!1A!5A!5A!IA!IA!YA!ZA!sA!sA!!B!)B!,B!-B!0B!FB!HB!NB!PB!QB!SB!WB![B![B!{B!|B!~B!#C!3C!3C!FC!FC!"
+    "HC!MC!QC!SC!UC!XC!]C!^C!`C!`C!bC!cC!gC!hC!lC!nC!rC!}C!7D!7D!nD!uD!wD!yD!{D!4E!6E!FE!JE!JE!fE!hE!kE!kE!nE!oE!1F!1F!6F!=F!@F!BF!DF!ZF!]F!fF!hF!lF!pF!pF!3G!4G!6G!7G!HG!IG![G!dG!fG!hG!jG!5H!8H!8H!JH!JH!PH"
+    "!RH![H!^H!wH!|H!%I!6I!:I!RI!TI!]I!_I!_I!bI!hI!GJ!wJ!yJ!zJ!*K!0K!mK!nK!pK!pK!rK!vK!xK!2L!4L!4L!6L!@L!BL!CL!ML!ML!PL!TL!VL!VL!mL!pL!4M!4M!vM!}M!!N!FN!cN!gN!#P!NP!dP!dP!uP!zP!!Q!%Q!)Q!)Q!-Q!.Q!6Q!8Q!=Q!J"
+    "Q!WQ!WQ!jQ!2R!4R!4R!:R!:R!=R!iR!kR!JV!LV!OV!RV!XV!ZV!ZV!]V!`V!cV!.W!0W!3W!6W!WW!YW!]W!`W!fW!hW!hW!jW!mW!pW!~W!#X!]X!_X!bX!eX!KY!rY!$Z!5Z!/[!2[!7[!;[!)c!,c!<c!>c!Xc!_c!Md!Td![d!dd!ud!&e!8e!He!Ye!ie!ue!"
+    "we!ye!,f!af!(g!(g!-g!-g!sg!ph!xh!|h!!i!Di!Fi!Fi!Li!5j!Aj!`j!5k!Sk!Vk!Zk!gk!5l!:l!Tl!/m!Fm!Pm!(n!}n!}n!#p!Rp!ep!lp!Gq!eq!sq!tq!!r!Nr!jr!0s![s!^s!is!/t!2t!<t!Ct!nt!qt!st!Au!Du!Fu!Ku!Mu!Nu!Ru!Ru!Xu!bw!Gx"
+    "!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!;}!=}!=}!B}!D}!F}!L}!P}!S}!V}![}!a}!m}!s}!u}!w}!}}!:!#:!#I!#I!#Z!#g!#r##r##w##w##z##&$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#C$#M$#P$#S$#Y$#^"
+    "$#c$#c$#;%#<%#kC#<F#DF#GF#KF#LF#YF#!G#$G#$G#*G#*G#-G#fG#nG#nG#!H#8H#CH#IH#KH#QH#SH#YH#[H#bH#dH#jH#lH#rH#tH#zH#|H#%I#xI#xI#*O#+O#WO#[O#bO#cO#hO#bP#iP#kP#mP#kQ#mQ#pQ#vQ#DR#FR#HS#ZS#zS#OT#_T#<Z#eG$JH$v)'"
+    "_*'/+'2+'-.'1.'A.'L.'M.'c.'4/'F/'e/'h/'Q0''1'/1'21'=2'A2''3'*3'+3'-3'-3'/3'63'M3']3'_3'a3'c3'f3'h3'~3'@4't4'&5'X5';6'A6'E6'E6'G6'H6'T6'p6'{6'47'O7'l7't7'F8'd8'd8'u8'y8'{8''9'29'69'89'b9'z9'|9'~9'(:'=:"
+    "'T:'X:'X:']:'1;'3;'3;'7;'8;';;'@;'C;'C;'E;'E;'_;'a;'d;'n;'v;'x;'(<'-<'0<'5<'8<'=<'H<'N<'P<'V<'X<'&='(='5='<='T>'s>']`(j`(#a((a(Ya(Oc)Pg)Sg)bh),i)2i)@i)Di)Ji)Ji)Li)Ui)Wi)di)fi)ji)li)li)ni)oi)qi)ri)ti)'"
+    "k)Jk)Ho)[o)>p)Bp)xp)Eq)Pq)kr)or)qr)@t)ft)!u))u)Cu)Ou)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)2w)=w)@w)Yw)[w)nw)pw)qw)sw)$x)'x)4x)Xx)xy)5~)R~)V~)*!*[!*{!*,#*@#*B#*I#*P#*v#*$$*B$*E$*i$*n$*u$*J%*0'*D'*h'*m'*3(*8(*a(*"
+    "j(*A)*N)*X)*Z)*i)*k)*q)*s)*t)*v)*#**%**3**5**;**=**>**C**w**'+*M.*W.*m.*x.*!/*;/*A/*C/*m/*o/*w/*b0*g0*j0*j0*l0*:1*<1*=1*B1*B1*E1*[1*g1*}1**2*I2*/3*B3*D3*E3*P3*f3*q3*-4*v4*Q5*X5*Y5*>6*>6*O6*R6*T6*V6*X6"
+    "*u6*D7*a7*e7*$8*I8*P8*R8*n8*-9*d9*o9*':*2:*E:*S:*e:*y;*f<*B=*u=*&>*Y>*h>*.@*V@*r@*|@*5A*|C*ID*PD*QD*cD*eD*EE*bE*mE*mE*vE*.F*ZF*lF*>G*SG*pG*)H*6H*lH*JI*KI*NI*NI*]I*,J*NJ*gJ*%K*IK*hK*hK*kK*kK*tK*9L*=L*="
+    "L*KL*{L*-M*0M*GM*GM*IM*IM*nM*!N*$N*<N*QN*RN*6O*<O*>O*>O*AO*DO*FO*TO*VO*`O*hO*9P*bP*iP*lP*mP*pP*(Q**Q*0Q*2Q*3Q*5Q*9Q*=Q*=Q*QQ*QQ*_Q*cQ*%R*.R*0R*0R*3R*3R*5R*[R*^R*^R*xR*xR*zR*zR*KS*#T*6T*9T*OT*QT*qT*DU*"
     "YU*ZU*]U*]U*`W*1X*]X*`X*(Y*XY*nY*nY*NZ*yZ**[**[*t[*1]*X]*_]*c_*1`*La*/b*",
-    "Pb*Wb*Zb*Zb*^b*eb*gb*hb*jb*$c*4c*4c*6c*6c*:d*Bd*Ed*ld*}d*}d*!e*!e*@e*@e*Ke*se*{e*{e*4f*4f*Af*of*&g*&g*9g*&h*8j*Yj*zj*%k*'k*Lk*_k*_k*4l*Rl*im*om*qm*rm*"
-    "tm*<n*Sn*Sn*nn*sn*un*vn*xn*:o*Jo*Jo*%s*7s*Hs*Hs*Js*Vs*Xs*zs*@u*@u*4v*@#+r%+!(+}E+%G+5G+}R+2S+7S+RS+H#,N#,s),'w,Ew,h--~3-)4-H4-Z4-M5-`5-}5-36-d6-u6-x6-"
-    ";7-P7-V7-i7-R<-!=-A@-$A-KB-9C-@C-@C-'D-3D-vD-wD-yD-yD-9E-a,.j,.D:.o:.x:.-C/0C/2C/8C/:C/;C/=C/OF/`F/`F/~F/#G/&G/&G/5G/8G/BG/bK/'f/6g/<g/Ig/Mg/Ug/^g/gg/"
-    "WM0PN0RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U0>U0AU0YU0[U0zU0|U07V09V0XV0ZV0sV0"
-    "uV06W08W0QW0SW0rW0tW0/X01X08X0Rm0qm0xm0}m0rp0Sq0/s0]s0hs0ns0!t0!t0Tw0rw0(x0Tx0s}01~0b#1!$1%$1%$1O)1U)1W)1Z)1])1^)1`)1n)1p)1~+1_,1F-1N-1N-1e:1h:1j:1';1"
-    ");1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1"
-    "+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<1Co1l}60~6lO7sO7=R7AR7^58m58w,9*-9w39$P9|U9Sg9lA:rA:wp:",
+    "Pb*Wb*Zb*Zb*^b*eb*gb*hb*jb*$c*4c*4c*6c*6c*:d*Bd*Ed*ld*}d*}d*!e*!e*@e*@e*Ke*se*{e*{e*4f*4f*Af*of*&g*&g*9g*&h*8j*Yj*zj*%k*'k*Lk*_k*_k*4l*Rl*im*om*qm*rm*tm*<n*Sn*Sn*nn*sn*un*vn*xn*:o*Jo*Jo*%s*7s*Hs*Hs*Js"
+    "*Vs*Xs*zs*@u*@u*4v*@#+r%+!(+}E+%G+5G+}R+2S+7S+RS+H#,N#,s),'w,Ew,h--~3-)4-H4-Z4-M5-`5-}5-36-d6-u6-x6-;7-P7-V7-i7-R<-!=-A@-$A-KB-9C-@C-@C-'D-3D-vD-wD-yD-yD-9E-a,.j,.D:.o:.x:.-C/0C/2C/8C/:C/;C/=C/OF/`F/`"
+    "F/~F/#G/&G/&G/5G/8G/BG/bK/'f/6g/<g/Ig/Mg/Ug/^g/gg/WM0PN0RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U0>U0AU0YU0[U0zU0|U07V09V0XV0ZV0sV0"
+    "uV06W08W0QW0SW0rW0tW0/X01X08X0Rm0qm0xm0}m0rp0Sq0/s0]s0hs0ns0!t0!t0Tw0rw0(x0Tx0s}01~0b#1!$1%$1%$1O)1U)1W)1Z)1])1^)1`)1n)1p)1~+1_,1F-1N-1N-1e:1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;"
+    "1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<1Co1l}60~6lO7sO7=R7AR7^58m58w,9*-9w39$P9|U9Sg9lA:rA:wp:",
 };
 static const char wm__uc_letter_ix[] =
-    "!!)!)!.!7!8!>!G!N!W!i!}!5#H#U#d#h#u#u#%$+$+$+$0$8$=$C$F$K$U$V$V$j$m${${${${${${${${${${${$~$/%0%0%7%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%"
-    ";%;%;%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%"
-    "<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%>%>%E%K%T%]%k%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%v%v%v%v%v%v%v%v%v%"
-    "v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%x%%&%&)&+&2&";
+    "!!)!)!.!7!8!>!G!N!W!i!}!5#H#U#d#h#u#u#%$+$+$+$0$8$=$C$F$K$U$V$V$j$m${${${${${${${${${${${$~$/%0%0%7%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%"
+    "<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%>%>%E%K%T%]%k%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%"
+    "s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%x%%&%&)&+&2&";
 static const wm__uct wm__uc_letter = {wm__uc_letter_s, wm__uc_letter_ix, 677, 6, 9, 1};
 static const char *const wm__uc_number_s[1] = { /* [lo, hi] ranges */
-    "S!!]!!{#!|#!%$!%$!($!*$!y3!%4!R5![5!m7!v7!K<!T<!q=!z=!!>!'>!9@!C@!`A!iA!(C!1C!4C!9C!ND!ZD!tE!}E!)F!/F!<G!FG!TH!ZH!cH!uH!+J!4J!:K!DK!aL!jL!UM!iM!eP!nP!"
-    "YQ!cQ!ZY!nY!Qd!Sd!1g!:g!Bg!Kg!cg!lg!+k!4k![l!fl!Un!_n!fn!on!pp!yp!uq!~q!Ns!Ws!_s!hs!9!#9!#=!#C!#J!#S!#e$#:%#=%#B%#A-#}-#q.#)/##6#A6#VF#VF#,O#,O#GO#OO#"
-    "_O#aO#LS#OS##U#,U#LU#SU#UU#dU#(V#1V#ZV#iV#B.'K.'R0'[0'/4'44'v5'!6'J6'S6'e8'n8'(9'19'-:'6:'c>'l>'Tt)^t)(z)Uz)cz)>{)Q{)R{);!*V!*|!*!#*A#*A#*J#*J#*w$*{$*"
-    "3'*<'*_1*f1*#2*)2*R2*Z2*K3*O3*g3*l3*V5*W5*Z5*j5*m5*=6*#7*+7*b7*c7*%8*'8*u8*y8**:*1:*K:*R:*}:*&;*b>*g>*;@*E@*L@*U@*[C*zC*cE*lE*:F*=F*TG*ZG**I*HI*oJ*xJ*"
-    "YK*cK*<M*FM*NM*bM*LP*UP*@T*IT*fU*oU*zY*&Z*2[*;[*C[*V[*H]*S]*0b*Cb*Fc*Oc*jj*sj*ok*.l*^n*gn*Ro*[o*:t*Dt*Pu*eu*L$+`%+Xw,bw,J4-S4-O5-X5-(7-17-37-97-&=-/=-"
-    "%A-;A-d80m80'J0:J0HJ0[J0nK0)L0;X0nX0qs0zs0Yx0cx06~0@~0&$1/$1$,1,,1S-1]-1A61|61~61#71%71(71w71G81I81W810D1<D1xc1$d1",
+    "S!!]!!{#!|#!%$!%$!($!*$!y3!%4!R5![5!m7!v7!K<!T<!q=!z=!!>!'>!9@!C@!`A!iA!(C!1C!4C!9C!ND!ZD!tE!}E!)F!/F!<G!FG!TH!ZH!cH!uH!+J!4J!:K!DK!aL!jL!UM!iM!eP!nP!YQ!cQ!ZY!nY!Qd!Sd!1g!:g!Bg!Kg!cg!lg!+k!4k![l!fl!Un"
+    "!_n!fn!on!pp!yp!uq!~q!Ns!Ws!_s!hs!9!#9!#=!#C!#J!#S!#e$#:%#=%#B%#A-#}-#q.#)/##6#A6#VF#VF#,O#,O#GO#OO#_O#aO#LS#OS##U#,U#LU#SU#UU#dU#(V#1V#ZV#iV#B.'K.'R0'[0'/4'44'v5'!6'J6'S6'e8'n8'(9'19'-:'6:'c>'l>'Tt)^"
+    "t)(z)Uz)cz)>{)Q{)R{);!*V!*|!*!#*A#*A#*J#*J#*w$*{$*3'*<'*_1*f1*#2*)2*R2*Z2*K3*O3*g3*l3*V5*W5*Z5*j5*m5*=6*#7*+7*b7*c7*%8*'8*u8*y8**:*1:*K:*R:*}:*&;*b>*g>*;@*E@*L@*U@*[C*zC*cE*lE*:F*=F*TG*ZG**I*HI*oJ*xJ*"
+    "YK*cK*<M*FM*NM*bM*LP*UP*@T*IT*fU*oU*zY*&Z*2[*;[*C[*V[*H]*S]*0b*Cb*Fc*Oc*jj*sj*ok*.l*^n*gn*Ro*[o*:t*Dt*Pu*eu*L$+`%+Xw,bw,J4-S4-O5-X5-(7-17-37-97-&=-/=-%A-;A-d80m80'J0:J0HJ0[J0nK0)L0;X0nX0qs0zs0Yx0cx06~"
+    "0@~0&$1/$1$,1,,1S-1]-1A61|61~61#71%71(71w71G81I81W810D1<D1xc1$d1",
 };
 static const char wm__uc_number_ix[] =
-    "!!&!&!&!&!&!&!(!)!)!,!.!1!4!7!9!:!<!<!<!=!=!=!>!A!B!D!F!H!J!J!J!J!M!O!O!O!Q!Q!Q!R!R!R!R!R!S!S!S!S!V!W!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!"
-    "]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!"
-    "]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!_!_!a!d!e!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!"
-    "f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!g!";
+    "!!&!&!&!&!&!&!(!)!)!,!.!1!4!7!9!:!<!<!<!=!=!=!>!A!B!D!F!H!J!J!J!J!M!O!O!O!Q!Q!Q!R!R!R!R!R!S!S!S!S!V!W!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!"
+    "]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!_!_!a!d!e!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!"
+    "f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!g!";
 static const wm__uct wm__uc_number = {wm__uc_number_s, wm__uc_number_ix, 144, 6, 9, 1};
 static const char *const wm__uc_space_s[1] = { /* [lo, hi] ranges */
     "+!!/!!C!!C!!M#!M#!i#!i#!=c!=c!$~!.~!M~!N~!T~!T~!(!#(!#%O#%O#",
 };
 static const char wm__uc_space_ix[] =
-    "!!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!'!'!'!'!'!'!'!'!'!'!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
-    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
-    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
-    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!";
+    "!!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!'!'!'!'!'!'!'!'!'!'!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
+    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
+    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!";
 static const wm__uct wm__uc_space = {wm__uc_space_s, wm__uc_space_ix, 10, 6, 9, 1};
 static const char *const wm__uc_word_s[2] = { /* [lo, hi] ranges */
-    "S!!]!!e!!~!!&#!&#!(#!B#!s#!s#!~#!~#!&$!&$!,$!C$!E$!d$!f$!h)!m)!x)!**!.*!6*!6*!8*!8*!K*!e+!g+!h+!k+!n+!p+!p+!w+!w+!y+!{+!}+!}+!!,!5,!7,!.-!0-!a.!c.!X0!"
-    "Z0!#1!&1!&1!-1!V1!`1!/2!12!12!32!42!62!72!92!92!C2!^2!c2!f2!'3!13!73!%4!*4!45!65!=5!A5!J5!L5!_5!b5!b5!s5!Q6!T6!^7!m7!F8!K8!K8!N8!N8!Q8!!9!59!Q9!V9!a9!"
-    "g9!~9!#:!(:!1:!}:!!;!H<!K<!T<!V<!i<!k<!r<!u<!v<!y<!1=!3=!9=!;=!;=!@=!C=!F=!N=!Q=!R=!U=!X=!b=!b=!g=!h=!j=!n=!q=!|=!*>!*>!,>!,>!/>!1>!3>!8>!=>!>>!B>!W>!"
-    "Y>!`>!b>!c>!e>!f>!h>!i>!l>!l>!n>!r>!w>!x>!{>!}>!$@!$@!,@!/@!1@!1@!9@!I@!U@!W@!Y@!b@!d@!f@!h@!}@!!A!(A!*A!+A!-A!1A!4A!=A!@A!BA!DA!FA!IA!IA!YA!]A!`A!iA!"
-    "sA!yA!{A!}A!!B!)B!,B!-B!0B!FB!HB!NB!PB!QB!SB!WB!ZB!cB!fB!gB!jB!lB!tB!vB!{B!|B!~B!%C!(C!1C!3C!3C!EC!FC!HC!MC!QC!SC!UC!XC!]C!^C!`C!`C!bC!cC!gC!hC!lC!nC!"
-    "rC!}C!%D!)D!-D!/D!1D!4D!7D!7D!>D!>D!ND!WD!iD!uD!wD!yD!{D!4E!6E!FE!IE!QE!SE!UE!WE!ZE!cE!dE!fE!hE!kE!kE!nE!qE!tE!}E!1F!4F!6F!=F!@F!BF!DF!ZF!]F!fF!hF!lF!"
-    "oF!wF!yF!{F!}F!#G!+G!,G!3G!4G!6G!9G!<G!FG!HG!JG!WG!dG!fG!hG!jG!@H!BH!DH!FH!JH!PH!SH![H!`H!cH!lH!wH!|H!~H!#I!%I!6I!:I!RI!TI!]I!_I!_I!bI!hI!lI!lI!qI!vI!"
-    "xI!xI!zI!$J!+J!4J!7J!8J!GJ!$K!*K!8K!:K!DK!mK!nK!pK!pK!rK!vK!xK!2L!4L!4L!6L!ML!PL!TL!VL!VL!XL!_L!aL!jL!mL!pL!4M!4M!MM!NM!UM!_M!kM!kM!mM!mM!oM!oM!tM!}M!"
-    "!N!FN!KN!_N!aN!rN!tN!:O!EO!EO!#P!nP!uP!gQ!jQ!2R!4R!4R!:R!:R!=R!iR!kR!JV!LV!OV!RV!XV!ZV!ZV!]V!`V!cV!.W!0W!3W!6W!WW!YW!]W!`W!fW!hW!hW!jW!mW!pW!~W!#X!]X!"
-    "_X!bX!eX!KY!NY!PY!rY!$Z!5Z!/[!2[!7[!;[!)c!,c!<c!>c!Xc!_c!Md!Qd![d!dd!yd!&e!;e!He![e!ie!ue!we!ye!{e!|e!,f!$g!(g!(g!-g!.g!1g!:g!^g!`g!bg!lg!sg!ph!xh!Fi!"
-    "Li!5j!Aj!`j!bj!mj!rj!}j!+k!Sk!Vk!Zk!gk!5l!:l!Tl![l!el!/m!Km!Pm!2n!4n!Qn!Tn!_n!fn!on!}n!}n!)o!Ho!{o!lp!pp!yp!.q!6q!Dq!]r!jr!Es!Ns!Ws![s!/t!2t!<t!Ct!nt!"
-    "qt!st!'u!)u!+u!Ru!Xu!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!;}!=}!=}!B}!D}!F}!L}!P}!S}!V}![}!a}!m}!s}!u}!w}!}}!0~!1~!e~!f~!z~!z~!"
-    ":!#:!#I!#I!#Z!#g!#>##`##r##r##w##w##z##&$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#C$#M$#P$#S$#Y$#^$#c$#c$#u$#A%#;.#p.#kC#<F#DF#LF#YF#!G#$G#$G#*G#*G#-G#fG#"
-    "nG#nG#~G#8H#CH#IH#KH#QH#SH#YH#[H#bH#dH#jH#lH#rH#tH#zH#|H#%I#'I#GI#xI#xI#*O#,O#GO#UO#WO#[O#_O#cO#hO#bP#eP#fP#iP#kP#mP#kQ#mQ#pQ#vQ#DR#FR#HS#ZS#zS#OT#_T#"
-    "<Z#eG$JH$v)'_*'/+'2+'-.'1.'M.'c.'8/':/'D/'F/'^0''1'/1'21'=2'A2''3'*3'+3'-3'-3'/3'63'M3'&4'+4'+4'@4't4'$5'k5'v5'!6')6'A6'E6'E6'G6'x6'{6'B7'O7'l7'p7'T8'"
-    "d8'n8'u8'69'89'p9'z9'*:'-:'6:'=:'T:'X:'E;'_;'a;'d;'s;'v;'z;'(<'-<'0<'5<'8<'=<'H<'N<'P<'V<'X<'&='(='5='<=']>'_>'`>'c>'l>'s>']`(j`(#a((a(Ya(Oc)Pg)Sg)bh)"
-    ",i)2i)@i)Di)Ji)Ui)Wi)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Pq)Uq)eq)vq)(r),r)-r)Gr)Ir)kr)or)qr)@t)Tt)^t)ft)!u)'u)'u))u)Cu)Ou)Lv)Pv)Uv)"
-    "Xv)^v)av)fv)iv)kv)2w)=w)@w)Yw)[w)nw)pw)qw)sw)$x)'x)4x)Xx)xy)cz):{)j|)j|)5~)R~)V~)*!*:!*:!*[!*{!*,#*J#*P#*{#*$$*B$*E$*i$*n$*u$*w$*{$*J%*0'*3'*<'*D'*h'*"
-    "m'*3(*8(*a(*j(*A)*N)*X)*Z)*i)*k)*q)*s)*t)*v)*#**%**3**5**;**=**>**C**w**'+*M.*W.*m.*x.*!/*;/*A/*C/*m/*o/*w/*b0*g0*j0*j0*l0*:1*<1*=1*B1*B1*E1*[1*g1*}1*"
-    "*2*I2*/3*B3*D3*E3*P3*f3*q3*-4*v4*Q5*X5*Y5*>6*B6*D6*E6*K6*R6*T6*V6*X6*u6*x6*z6*!7*!7*D7*a7*e7*$8*I8*P8*R8*p8*-9*d9*o9*':*2:*E:*S:*e:*y;*f<*B=*u=*&>*Y>*"
+    "S!!]!!e!!~!!&#!&#!(#!B#!s#!s#!~#!~#!&$!&$!,$!C$!E$!d$!f$!h)!m)!x)!**!.*!6*!6*!8*!8*!K*!e+!g+!h+!k+!n+!p+!p+!w+!w+!y+!{+!}+!}+!!,!5,!7,!.-!0-!a.!c.!X0!Z0!#1!&1!&1!-1!V1!`1!/2!12!12!32!42!62!72!92!92!C2"
+    "!^2!c2!f2!'3!13!73!%4!*4!45!65!=5!A5!J5!L5!_5!b5!b5!s5!Q6!T6!^7!m7!F8!K8!K8!N8!N8!Q8!!9!59!Q9!V9!a9!g9!~9!#:!(:!1:!}:!!;!H<!K<!T<!V<!i<!k<!r<!u<!v<!y<!1=!3=!9=!;=!;=!@=!C=!F=!N=!Q=!R=!U=!X=!b=!b=!g=!h"
+    "=!j=!n=!q=!|=!*>!*>!,>!,>!/>!1>!3>!8>!=>!>>!B>!W>!Y>!`>!b>!c>!e>!f>!h>!i>!l>!l>!n>!r>!w>!x>!{>!}>!$@!$@!,@!/@!1@!1@!9@!I@!U@!W@!Y@!b@!d@!f@!h@!}@!!A!(A!*A!+A!-A!1A!4A!=A!@A!BA!DA!FA!IA!IA!YA!]A!`A!iA!"
+    "sA!yA!{A!}A!!B!)B!,B!-B!0B!FB!HB!NB!PB!QB!SB!WB!ZB!cB!fB!gB!jB!lB!tB!vB!{B!|B!~B!%C!(C!1C!3C!3C!EC!FC!HC!MC!QC!SC!UC!XC!]C!^C!`C!`C!bC!cC!gC!hC!lC!nC!rC!}C!%D!)D!-D!/D!1D!4D!7D!7D!>D!>D!ND!WD!iD!uD!wD"
+    "!yD!{D!4E!6E!FE!IE!QE!SE!UE!WE!ZE!cE!dE!fE!hE!kE!kE!nE!qE!tE!}E!1F!4F!6F!=F!@F!BF!DF!ZF!]F!fF!hF!lF!oF!wF!yF!{F!}F!#G!+G!,G!3G!4G!6G!9G!<G!FG!HG!JG!WG!dG!fG!hG!jG!@H!BH!DH!FH!JH!PH!SH![H!`H!cH!lH!wH!|"
+    "H!~H!#I!%I!6I!:I!RI!TI!]I!_I!_I!bI!hI!lI!lI!qI!vI!xI!xI!zI!$J!+J!4J!7J!8J!GJ!$K!*K!8K!:K!DK!mK!nK!pK!pK!rK!vK!xK!2L!4L!4L!6L!ML!PL!TL!VL!VL!XL!_L!aL!jL!mL!pL!4M!4M!MM!NM!UM!_M!kM!kM!mM!mM!oM!oM!tM!}M!"
+    "!N!FN!KN!_N!aN!rN!tN!:O!EO!EO!#P!nP!uP!gQ!jQ!2R!4R!4R!:R!:R!=R!iR!kR!JV!LV!OV!RV!XV!ZV!ZV!]V!`V!cV!.W!0W!3W!6W!WW!YW!]W!`W!fW!hW!hW!jW!mW!pW!~W!#X!]X!_X!bX!eX!KY!NY!PY!rY!$Z!5Z!/[!2[!7[!;[!)c!,c!<c!>c"
+    "!Xc!_c!Md!Qd![d!dd!yd!&e!;e!He![e!ie!ue!we!ye!{e!|e!,f!$g!(g!(g!-g!.g!1g!:g!^g!`g!bg!lg!sg!ph!xh!Fi!Li!5j!Aj!`j!bj!mj!rj!}j!+k!Sk!Vk!Zk!gk!5l!:l!Tl![l!el!/m!Km!Pm!2n!4n!Qn!Tn!_n!fn!on!}n!}n!)o!Ho!{o!l"
+    "p!pp!yp!.q!6q!Dq!]r!jr!Es!Ns!Ws![s!/t!2t!<t!Ct!nt!qt!st!'u!)u!+u!Ru!Xu!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!;}!=}!=}!B}!D}!F}!L}!P}!S}!V}![}!a}!m}!s}!u}!w}!}}!0~!1~!e~!f~!z~!z~!"
+    ":!#:!#I!#I!#Z!#g!#>##`##r##r##w##w##z##&$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#C$#M$#P$#S$#Y$#^$#c$#c$#u$#A%#;.#p.#kC#<F#DF#LF#YF#!G#$G#$G#*G#*G#-G#fG#nG#nG#~G#8H#CH#IH#KH#QH#SH#YH#[H#bH#dH#jH#lH#rH#tH"
+    "#zH#|H#%I#'I#GI#xI#xI#*O#,O#GO#UO#WO#[O#_O#cO#hO#bP#eP#fP#iP#kP#mP#kQ#mQ#pQ#vQ#DR#FR#HS#ZS#zS#OT#_T#<Z#eG$JH$v)'_*'/+'2+'-.'1.'M.'c.'8/':/'D/'F/'^0''1'/1'21'=2'A2''3'*3'+3'-3'-3'/3'63'M3'&4'+4'+4'@4't"
+    "4'$5'k5'v5'!6')6'A6'E6'E6'G6'x6'{6'B7'O7'l7'p7'T8'd8'n8'u8'69'89'p9'z9'*:'-:'6:'=:'T:'X:'E;'_;'a;'d;'s;'v;'z;'(<'-<'0<'5<'8<'=<'H<'N<'P<'V<'X<'&='(='5='<=']>'_>'`>'c>'l>'s>']`(j`(#a((a(Ya(Oc)Pg)Sg)bh)"
+    ",i)2i)@i)Di)Ji)Ui)Wi)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Pq)Uq)eq)vq)(r),r)-r)Gr)Ir)kr)or)qr)@t)Tt)^t)ft)!u)'u)'u))u)Cu)Ou)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)2w)=w)@w)Yw)[w)nw)pw)qw)sw)$x)'x"
+    ")4x)Xx)xy)cz):{)j|)j|)5~)R~)V~)*!*:!*:!*[!*{!*,#*J#*P#*{#*$$*B$*E$*i$*n$*u$*w$*{$*J%*0'*3'*<'*D'*h'*m'*3(*8(*a(*j(*A)*N)*X)*Z)*i)*k)*q)*s)*t)*v)*#**%**3**5**;**=**>**C**w**'+*M.*W.*m.*x.*!/*;/*A/*C/*m"
+    "/*o/*w/*b0*g0*j0*j0*l0*:1*<1*=1*B1*B1*E1*[1*g1*}1**2*I2*/3*B3*D3*E3*P3*f3*q3*-4*v4*Q5*X5*Y5*>6*B6*D6*E6*K6*R6*T6*V6*X6*u6*x6*z6*!7*!7*D7*a7*e7*$8*I8*P8*R8*p8*-9*d9*o9*':*2:*E:*S:*e:*y;*f<*B=*u=*&>*Y>*"
     "h>*2@*;@*E@*L@*r@*v@*z@*|@*5A*|C*ID*KD*LD*PD*QD*cD*eD*AE*bE*mE*mE*vE*9F*",
-    "ZF*pF*>G*SG*pG*)H*3H*{H*>I*NI*XI*7J*@J*@J*NJ*gJ*oJ*xJ*!K*WK*YK*cK*hK*kK*tK*:L*=L*=L*HL*0M*5M*8M*:M*GM*IM*IM*nM*!N*$N*IN*PN*SN*6O*<O*>O*>O*AO*DO*FO*TO*"
-    "VO*`O*hO*FP*LP*UP*]P*`P*bP*iP*lP*mP*pP*(Q**Q*0Q*2Q*3Q*5Q*9Q*;Q*EQ*HQ*IQ*LQ*NQ*QQ*QQ*XQ*XQ*_Q*eQ*hQ*nQ*rQ*vQ*%R*.R*0R*0R*3R*3R*5R*[R*^R*gR*iR*iR*lR*lR*"
-    "nR*qR*sR*zR*+S*,S*KS*9T*@T*IT*NT*QT*qT*ZU*]U*]U*fU*oU*`W*8X*;X*DX*]X*bX*(Y*jY*nY*nY*zY*&Z*NZ**[*2[*;[*C[*V[*t[*1]*4]*C]*H]*Q]*X]*_]*c_*A`*La*9b*Pb*Wb*"
-    "Zb*Zb*^b*eb*gb*hb*jb**c*,c*-c*0c*8c*Fc*Oc*:d*Bd*Ed*sd*vd*}d*!e*#e*@e*!f*+f*+f*4f*!g*&g*&g*9g*&h*8j*Yj*jj*sj*zj*%k*'k*Tk*Vk*_k*ok*xk*4l*Rl*Ul*kl*ml*zl*"
-    "im*om*qm*rm*tm*Cn*Gn*Gn*In*Jn*Ln*Tn*^n*gn*nn*sn*un*vn*xn*@o*Bo*Co*Eo*Jo*Ro*[o*%s*;s*Fs*Vs*Xs*$t*(t*,t*:t*Et*@u*@u*4v*@#+L$+`%+r%+!(+}E+%G+5G+}R+1S+GS+"
-    "RS+H#,N#,s),'w,bw,h--~3-)4-H4-J4-S4-Z4-M5-O5-X5-`5-}5-#6-'6-36-k6-u6-x6-(7-17-;7-P7-V7-i7-R<-!=-&=-/=-A@-$A-KB-9C->C-xC-#D-3D-vD-wD-yD-zD-)E-*E-9E-a,."
-    "j,.D:.o:.x:.-C/0C/2C/8C/:C/;C/=C/OF/`F/`F/~F/#G/&G/&G/5G/8G/BG/bK/'f/6g/<g/Ig/Mg/Ug/^g/gg/kg/lg/d80m80Q>0!@0%@0;@08F0<F0AF0FF0OF0VF0YF0`F0!G0%G0aH0cH0"
-    "WM0PN0RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U0>U0AU0YU0[U0zU0|U07V09V0XV0ZV0sV0"
-    "uV06W08W0QW0SW0rW0tW0/X01X08X0;X0nX0L_0&`0+`0^`0g`0g`0v`0v`00a04a06a0Ea0Rm0qm0xm0}m0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0rp0Sq0vq0vq0/s0]s0as0ns0qs0zs0!t0!t0"
-    "Tw0sw0(x0cx0s}0@~0b#1/$1O)1U)1W)1Z)1])1^)1`)1n)1p)1~+1-,13,1_,1N-1S-1]-1e:1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1"
-    "V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<1bD1{D1%E1>E1FE1`E1xc1$d1Co1l}6"
-    "0~6lO7sO7=R7AR7^58m58w,9*-9w39$P9|U9Sg9lA:rA:wp:RbB/eB",
+    "ZF*pF*>G*SG*pG*)H*3H*{H*>I*NI*XI*7J*@J*@J*NJ*gJ*oJ*xJ*!K*WK*YK*cK*hK*kK*tK*:L*=L*=L*HL*0M*5M*8M*:M*GM*IM*IM*nM*!N*$N*IN*PN*SN*6O*<O*>O*>O*AO*DO*FO*TO*VO*`O*hO*FP*LP*UP*]P*`P*bP*iP*lP*mP*pP*(Q**Q*0Q*2Q"
+    "*3Q*5Q*9Q*;Q*EQ*HQ*IQ*LQ*NQ*QQ*QQ*XQ*XQ*_Q*eQ*hQ*nQ*rQ*vQ*%R*.R*0R*0R*3R*3R*5R*[R*^R*gR*iR*iR*lR*lR*nR*qR*sR*zR*+S*,S*KS*9T*@T*IT*NT*QT*qT*ZU*]U*]U*fU*oU*`W*8X*;X*DX*]X*bX*(Y*jY*nY*nY*zY*&Z*NZ**[*2[*;"
+    "[*C[*V[*t[*1]*4]*C]*H]*Q]*X]*_]*c_*A`*La*9b*Pb*Wb*Zb*Zb*^b*eb*gb*hb*jb**c*,c*-c*0c*8c*Fc*Oc*:d*Bd*Ed*sd*vd*}d*!e*#e*@e*!f*+f*+f*4f*!g*&g*&g*9g*&h*8j*Yj*jj*sj*zj*%k*'k*Tk*Vk*_k*ok*xk*4l*Rl*Ul*kl*ml*zl*"
+    "im*om*qm*rm*tm*Cn*Gn*Gn*In*Jn*Ln*Tn*^n*gn*nn*sn*un*vn*xn*@o*Bo*Co*Eo*Jo*Ro*[o*%s*;s*Fs*Vs*Xs*$t*(t*,t*:t*Et*@u*@u*4v*@#+L$+`%+r%+!(+}E+%G+5G+}R+1S+GS+RS+H#,N#,s),'w,bw,h--~3-)4-H4-J4-S4-Z4-M5-O5-X5-`5"
+    "-}5-#6-'6-36-k6-u6-x6-(7-17-;7-P7-V7-i7-R<-!=-&=-/=-A@-$A-KB-9C->C-xC-#D-3D-vD-wD-yD-zD-)E-*E-9E-a,.j,.D:.o:.x:.-C/0C/2C/8C/:C/;C/=C/OF/`F/`F/~F/#G/&G/&G/5G/8G/BG/bK/'f/6g/<g/Ig/Mg/Ug/^g/gg/kg/lg/d80m"
+    "80Q>0!@0%@0;@08F0<F0AF0FF0OF0VF0YF0`F0!G0%G0aH0cH0WM0PN0RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U0>U0AU0YU0[U0zU0|U07V09V0XV0ZV0sV0"
+    "uV06W08W0QW0SW0rW0tW0/X01X08X0;X0nX0L_0&`0+`0^`0g`0g`0v`0v`00a04a06a0Ea0Rm0qm0xm0}m0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0rp0Sq0vq0vq0/s0]s0as0ns0qs0zs0!t0!t0Tw0sw0(x0cx0s}0@~0b#1/$1O)1U)1W)1Z)1])1^)1`)1n)1p)"
+    "1~+1-,13,1_,1N-1S-1]-1e:1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I"
+    "<1O<1Q<1S<1W<1Y<1j<1bD1{D1%E1>E1FE1`E1xc1$d1Co1l}60~6lO7sO7=R7AR7^58m58w,9*-9w39$P9|U9Sg9lA:rA:wp:RbB/eB",
 };
 static const char wm__uc_word_ix[] =
-    "!!+!+!0!9!:!F!M!R!X!k!,#L#g#|#-$9$@$@$M$T$T$T$Y$d$i$q$x$|$'%'%'%:%B%P%P%P%Q%Q%Q%Q%Q%Q%Q%Q%S%c%d%d%m%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%"
-    "q%q%q%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%"
-    "r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%t%t%y%!&)&/&7&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&E&E&E&E&E&E&E&E&E&"
-    "E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&G&P&P&T&Z&d&";
+    "!!+!+!0!9!:!F!M!R!X!k!,#L#g#|#-$9$@$@$M$T$T$T$Y$d$i$q$x$|$'%'%'%:%B%P%P%P%Q%Q%Q%Q%Q%Q%Q%Q%S%c%d%d%m%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%"
+    "r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%t%t%y%!&)&/&7&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&"
+    "B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&G&P&P&T&Z&d&";
 static const wm__uct wm__uc_word = {wm__uc_word_s, wm__uc_word_ix, 796, 6, 9, 1};
 static const char *const wm__uc_punct_s[1] = { /* [lo, hi] ranges */
-    "D!!F!!H!!M!!O!!R!!^!!_!!c!!d!!!#!$#!&#!&#!C#!C#!E#!E#!j#!j#!p#!p#!t#!t#!!$!#$!'$!'$!+$!+$!o+!o+!x+!x+!'1!,1!W1!X1!02!02!22!22!52!52!82!82!g2!h2!}2!~2!"
-    "#3!$3!23!23!43!63!&4!)4!55!55!c5!p5!H8!J8!%9!39!T9!T9!I<!J<!U<!U<!+>!+>!J@!J@!jA!jA!(F!(F!5F!5F!9J!9J!9K!9K!EK!FK!8M!GM!IM!IM!pM!sM!`N!`N!OO!SO!XO!YO!"
-    "oP!tP!jR!jR!QY!YY!:[!:[!+c!+c!Yc!Zc!Nd!Pd!<e!=e!%g!'g!)g!+g!Rg!]g!)k!*k!Nm!Om!vn!|n!~n!&o!np!op!zp!#q!Aq!Cq!fr!ir!Is!Ms!0t!1t!tt!{t!*u!*u!4~!L~!U~!i~!"
-    "k~!w~!y~!'!#G!#H!#W!#X!#U)#X)#w)#x)#r5#!6#t6#u6#87#B7#k;##<#e<#h<#,=#-=#RF#UF#WF#XF#oG#oG#HI#wI#yI#;J#>J#JJ#&O#(O#-O#6O#9O#EO#VO#VO#dO#dO#lP#lP#lQ#lQ#"
-    "0+'1+'..'0.'9/'9/'E/'E/'_0'd0'u4'x4't5'u5'B6'D6'F6'F6'y6'z6'N7'N7'U8'b8's8't8'9:'<:'b;'c;'t;'u;'^>'^>'Io)Jo)fq)oq))r)Lr)Nr)[r)^r)^r)cr)cr)er)fr)Et)Gt)"
-    "It)Nt)Pt)St)_t)`t)dt)et)#u)%u)'u)'u)Du)Du)Fu)Fu)Hu)Nu)~y)#z)D$*D$*v$*v$*M)*M)*^1*^1*p3*p3*34*34*37*;7*d7*d7*z8*#9*h9*n9*m:*p:*{@*{@*MD*MD*>F*CF*qF*tF*"
-    "|H*%I*8J*9J*;J*>J*dK*gK*;L*<L*1M*4M*9M*9M*HM*HM*JM*LM*JN*ON*aO*aO*{R*|R*~R*!S*:T*>T*JT*KT*MT*MT*[U*[U*EX*[X*kY*mY*-Z*9Z*+[*+[*T]*V]*B`*B`*9c*;c*~d*~d*"
-    "#f**f*#g*%g*'g*+g*.h*7h*Zj*Zj*`k*dk*2l*3l*<s*=s*-t*9t*3v*3v*b%+f%+&G+'G+X4-Y4-(6-(6-l6-p6-y6-y6-#=-%=-<A-@A-xD-xD-mg/mg/y`0}`04$14$1b-1c-1",
+    "D!!F!!H!!M!!O!!R!!^!!_!!c!!d!!!#!$#!&#!&#!C#!C#!E#!E#!j#!j#!p#!p#!t#!t#!!$!#$!'$!'$!+$!+$!o+!o+!x+!x+!'1!,1!W1!X1!02!02!22!22!52!52!82!82!g2!h2!}2!~2!#3!$3!23!23!43!63!&4!)4!55!55!c5!p5!H8!J8!%9!39!T9"
+    "!T9!I<!J<!U<!U<!+>!+>!J@!J@!jA!jA!(F!(F!5F!5F!9J!9J!9K!9K!EK!FK!8M!GM!IM!IM!pM!sM!`N!`N!OO!SO!XO!YO!oP!tP!jR!jR!QY!YY!:[!:[!+c!+c!Yc!Zc!Nd!Pd!<e!=e!%g!'g!)g!+g!Rg!]g!)k!*k!Nm!Om!vn!|n!~n!&o!np!op!zp!#"
+    "q!Aq!Cq!fr!ir!Is!Ms!0t!1t!tt!{t!*u!*u!4~!L~!U~!i~!k~!w~!y~!'!#G!#H!#W!#X!#U)#X)#w)#x)#r5#!6#t6#u6#87#B7#k;##<#e<#h<#,=#-=#RF#UF#WF#XF#oG#oG#HI#wI#yI#;J#>J#JJ#&O#(O#-O#6O#9O#EO#VO#VO#dO#dO#lP#lP#lQ#lQ#"
+    "0+'1+'..'0.'9/'9/'E/'E/'_0'd0'u4'x4't5'u5'B6'D6'F6'F6'y6'z6'N7'N7'U8'b8's8't8'9:'<:'b;'c;'t;'u;'^>'^>'Io)Jo)fq)oq))r)Lr)Nr)[r)^r)^r)cr)cr)er)fr)Et)Gt)It)Nt)Pt)St)_t)`t)dt)et)#u)%u)'u)'u)Du)Du)Fu)Fu)Hu"
+    ")Nu)~y)#z)D$*D$*v$*v$*M)*M)*^1*^1*p3*p3*34*34*37*;7*d7*d7*z8*#9*h9*n9*m:*p:*{@*{@*MD*MD*>F*CF*qF*tF*|H*%I*8J*9J*;J*>J*dK*gK*;L*<L*1M*4M*9M*9M*HM*HM*JM*LM*JN*ON*aO*aO*{R*|R*~R*!S*:T*>T*JT*KT*MT*MT*[U*["
+    "U*EX*[X*kY*mY*-Z*9Z*+[*+[*T]*V]*B`*B`*9c*;c*~d*~d*#f**f*#g*%g*'g*+g*.h*7h*Zj*Zj*`k*dk*2l*3l*<s*=s*-t*9t*3v*3v*b%+f%+&G+'G+X4-Y4-(6-(6-l6-p6-y6-y6-#=-%=-<A-@A-xD-xD-mg/mg/y`0}`04$14$1b-1c-1",
 };
 static const char wm__uc_punct_ix[] =
-    "!!1!1!1!3!3!:!A!C!E!H!J!J!L!M!O!U!W!W!W!X!Y!Y!]!`!a!b!e!i!m!m!m!m!s!s!s!u!u!u!u!x!x!{!{!{!}!~!$#$#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#"
-    "+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#"
-    "+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#,#,#0#0#4#8#;#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#"
-    "<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#=#D#N#";
+    "!!1!1!1!3!3!:!A!C!E!H!J!J!L!M!O!U!W!W!W!X!Y!Y!]!`!a!b!e!i!m!m!m!m!s!s!s!u!u!u!u!x!x!{!{!{!}!~!$#$#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#"
+    "+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#,#,#0#0#4#8#;#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#"
+    "<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#=#D#N#";
 static const wm__uct wm__uc_punct = {wm__uc_punct_s, wm__uc_punct_ix, 198, 6, 9, 1};
 static const char *const wm__uc_symbol_s[1] = { /* [lo, hi] ranges */
-    "G!!G!!N!!N!!`!!b!!%#!%#!'#!'#!D#!D#!F#!F#!k#!o#!q#!r#!u#!u#!w#!z#!}#!}#!$$!$$!D$!D$!e$!e$!i)!l)!y)!)*!/*!5*!7*!7*!9*!J*!f+!f+!u+!v+!/-!/-!b.!b.![1!^1!"
-    "z2!|2!!3!!3!%3!&3!@5!@5!K5!K5!`5!a5!G8!G8!O8!P8!!:!!:!}=!~=!(>!)>!kA!kA!2C!2C![D!cD!0F!0F!KH!KH!vH!vH!)K!)K!5M!7M!HM!HM!JM!LM!OM!TM!jM!jM!lM!lM!nM!nM!"
-    "<O!DO!FO!KO!MO!NO!TO!WO!hQ!iQ!%Z!.Z!*c!*c!,g!,g!%k!%k!jl!.m!$q!-q!7q!@q!<}!<}!>}!A}!M}!O}!^}!`}!n}!p}!~}!!~!j~!j~!x~!x~!D!#F!#T!#V!#k!#.##p##q##s##v##"
-    "x##y##'$#'$#)$#+$#1$#6$#8$#8$#:$#:$#<$#<$#B$#B$#N$#O$#T$#X$#_$#b$#d$#d$#C%#D%#I%#T)#Y)#v)#y)#f,#},#*-#~-#p.#*/#q5#B6#s6#v6#77#C7#j;#$<#d<#i<#+=#.=#7B#"
-    ":B#ZB#]B#jC#=F#CF#<J#=J#nJ#*K#,K#)L#6L#VN#rN#$O#)O#)O#7O#8O#FO#FO#]O#^O#eO#fO#gP#hP#JS#KS#PS#YS#{S#DT#NT#NT#`T#~T#-U#KU#TU#TU#eU#'V#2V#YV#jV#;Z#fG$IH$"
-    "z)'T*'m0'&1'01'11'>2'@2''4'*4'54'84'U:'W:''=''='6='7='Vi)Vi)(k)8k)Ko)Zo)#q)#q)Qq)Tq)]r)]r)_r)ar)dr)dr)Ht)Ht)Ot)Ot)at)ct)&u)&u)(u)(u)Eu)Eu)Gu)Gu)ov)uv)"
-    "wv)}v).w)/w)Yz)bz)@{)P{)S{)U{)W{)d{)h{)h{);|)i|)~1*!2*Q8*Q8*>A*@A*W]*W]*fu*%v*q6-t6-z6-z6-jg/jg/(60c80t80`=0F@0_A0@B0#E0.E0UE0XE07F0=F0@F0WF0XF0aF0~F0"
-    "&G0dG0zG0`H0dH0dH0iJ0dK0@U0@U0ZU0ZU0{U0{U08V08V0YV0YV0tV0tV07W07W0RW0RW0sW0sW00X00X0oX0K_0'`0*`0_`0f`0h`0u`0w`0x`0#t0#t0ix0ix0}61}61$71$71H81H81C=1D=1"
-    "BA1nA1sA1{B1+C19C1<C1KC1MC1[C1^C1%D1=D1'F1bF1~F1/G1[G1aG1iG1qG1rG1$H1)H1kI1XT1^T1nT1rT1~T1%U1AV1FV1IW1PW1[W1aW1aW1qW1|W1$X1]X1fX1oX1vX1AY1JY1hY1kY1vY1"
-    "{Y1|Y1`Z1F_1S_1a_1d_1p_1t_1}_1&`1_`1g`1u`1x`1%a1,a14a1<a1ub1wb1wc1",
+    "G!!G!!N!!N!!`!!b!!%#!%#!'#!'#!D#!D#!F#!F#!k#!o#!q#!r#!u#!u#!w#!z#!}#!}#!$$!$$!D$!D$!e$!e$!i)!l)!y)!)*!/*!5*!7*!7*!9*!J*!f+!f+!u+!v+!/-!/-!b.!b.![1!^1!z2!|2!!3!!3!%3!&3!@5!@5!K5!K5!`5!a5!G8!G8!O8!P8!!:"
+    "!!:!}=!~=!(>!)>!kA!kA!2C!2C![D!cD!0F!0F!KH!KH!vH!vH!)K!)K!5M!7M!HM!HM!JM!LM!OM!TM!jM!jM!lM!lM!nM!nM!<O!DO!FO!KO!MO!NO!TO!WO!hQ!iQ!%Z!.Z!*c!*c!,g!,g!%k!%k!jl!.m!$q!-q!7q!@q!<}!<}!>}!A}!M}!O}!^}!`}!n}!p"
+    "}!~}!!~!j~!j~!x~!x~!D!#F!#T!#V!#k!#.##p##q##s##v##x##y##'$#'$#)$#+$#1$#6$#8$#8$#:$#:$#<$#<$#B$#B$#N$#O$#T$#X$#_$#b$#d$#d$#C%#D%#I%#T)#Y)#v)#y)#f,#},#*-#~-#p.#*/#q5#B6#s6#v6#77#C7#j;#$<#d<#i<#+=#.=#7B#"
+    ":B#ZB#]B#jC#=F#CF#<J#=J#nJ#*K#,K#)L#6L#VN#rN#$O#)O#)O#7O#8O#FO#FO#]O#^O#eO#fO#gP#hP#JS#KS#PS#YS#{S#DT#NT#NT#`T#~T#-U#KU#TU#TU#eU#'V#2V#YV#jV#;Z#fG$IH$z)'T*'m0'&1'01'11'>2'@2''4'*4'54'84'U:'W:''=''='6="
+    "'7='Vi)Vi)(k)8k)Ko)Zo)#q)#q)Qq)Tq)]r)]r)_r)ar)dr)dr)Ht)Ht)Ot)Ot)at)ct)&u)&u)(u)(u)Eu)Eu)Gu)Gu)ov)uv)wv)}v).w)/w)Yz)bz)@{)P{)S{)U{)W{)d{)h{)h{);|)i|)~1*!2*Q8*Q8*>A*@A*W]*W]*fu*%v*q6-t6-z6-z6-jg/jg/(60c"
+    "80t80`=0F@0_A0@B0#E0.E0UE0XE07F0=F0@F0WF0XF0aF0~F0&G0dG0zG0`H0dH0dH0iJ0dK0@U0@U0ZU0ZU0{U0{U08V08V0YV0YV0tV0tV07W07W0RW0RW0sW0sW00X00X0oX0K_0'`0*`0_`0f`0h`0u`0w`0x`0#t0#t0ix0ix0}61}61$71$71H81H81C=1D=1"
+    "BA1nA1sA1{B1+C19C1<C1KC1MC1[C1^C1%D1=D1'F1bF1~F1/G1[G1aG1iG1qG1rG1$H1)H1kI1XT1^T1nT1rT1~T1%U1AV1FV1IW1PW1[W1aW1aW1qW1|W1$X1]X1fX1oX1vX1AY1JY1hY1kY1vY1{Y1|Y1`Z1F_1S_1a_1d_1p_1t_1}_1&`1_`1g`1u`1x`1%a1,a"
+    "14a1<a1ub1wb1wc1",
 };
 static const char wm__uc_symbol_ix[] =
-    "!!1!1!6!9!:!;!B!D!E!G!H!J!K!M!N!Y!Z!Z!Z![![![!]!^!^!`!`!b!b!b!b!h!m!|!|!~!$#$#$#'#'#*#*#-#.#.#1#3#9#=#C#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#"
-    "D#D#D#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#"
-    "E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#F#F#F#I#K#K#L#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#"
-    "N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#P#P#S#V#a#";
+    "!!1!1!6!9!:!;!B!D!E!G!H!J!K!M!N!Y!Z!Z!Z![![![!]!^!^!`!`!b!b!b!b!h!m!|!|!~!$#$#$#'#'#*#*#-#.#.#1#3#9#=#C#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#"
+    "E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#F#F#F#I#K#K#L#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#"
+    "N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#P#P#S#V#a#";
 static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, wm__uc_symbol_ix, 236, 6, 9, 1};
 static const char *const wm__uc_mark_s[1] = { /* [lo, hi] ranges */
-    "K*!`+!c.!i.!`1!/2!12!12!32!42!62!72!92!92!'3!13!d3!x3!,4!,4!75!=5!A5!F5!I5!J5!L5!O5!t5!t5!66!Q6!R7!]7!;8!D8!N8!N8!h8!k8!m8!u8!w8!y8!{8!!9!O9!Q9!1:!9:!"
-    "f:!}:!!;!C;!{;!};!!<!3<!5<!;<!G<!H<!g<!i<!F=!F=!H=!N=!Q=!R=!U=!W=!b=!b=!m=!n=!,>!,>!/>!1>!l>!l>!n>!r>!w>!x>!{>!}>!$@!$@!D@!E@!I@!I@!U@!W@!4A!4A!6A!=A!"
-    "@A!BA!DA!FA![A!]A!tA!yA!{A!}A!ZB!ZB!]B!cB!fB!gB!jB!lB!tB!vB!$C!%C!EC!EC!%D!)D!-D!/D!1D!4D!>D!>D!iD!mD!IE!IE!KE!QE!SE!UE!WE!ZE!cE!dE!pE!qE!2F!4F!oF!oF!"
-    "qF!wF!yF!{F!}F!#G!+G!,G!8G!9G!JG!JG!WG!ZG!6H!7H!9H!@H!BH!DH!FH!IH!SH!SH!_H!`H!~H!#I!lI!lI!qI!vI!xI!xI!zI!$J!7J!8J!xJ!xJ!{J!$K!1K!8K!AL!AL!DL!LL!XL!_L!"
-    "MM!NM!kM!kM!mM!mM!oM!oM!tM!uM!KN!_N!aN!bN!hN!rN!tN!:O!EO!EO!OP!cP!{P!~P!&Q!(Q!*Q!,Q!/Q!5Q!9Q!<Q!KQ!VQ!XQ!XQ!dQ!gQ!NY!PY!vd!yd!9e!;e!Ze![e!{e!|e!bf!$g!"
-    ".g!.g!^g!`g!bg!bg!}h!~h!Ei!Ei!bj!mj!rj!}j!Gm!Km!)n!2n!4n!Qn!Tn!Tn!)o!Ho!{o!!p!Sp!dp!.q!6q!Dq!Fq!fq!rq!Or!]r!1s!Es!'u!)u!+u!@u!Eu!Eu!Lu!Lu!Ou!Qu!cw!Fx!"
-    ">##`##HF#JF#~G#~G#'I#GI#PO#UO#eP#fP#5/'8/':/'D/'f/'g/']0'^0'^3'^3'b3'b3'g3'g3'!4'&4'+4'+4'$5'%5'Y5'k5')6':6'I6'I6'q6'x6'57'B7'p7's7'G8'T8'z8'z8'c9'p9'"
-    "}9'}9'):'*:'Y:'[:'2;'2;'4;'6;'9;':;'A;'B;'D;'D;'o;'s;'y;'z;'U>']>'_>'`>'Ki)Ki)Uq)eq)vq)(r)j|)j|):!*:!*w#*{#*@6*B6*D6*E6*K6*N6*x6*z6*!7*!7*o8*p8*/@*2@*"
-    "v@*z@*KD*LD*AE*DE*/F*9F*mF*pF*3H*5H*mH*{H*II*II*LI*MI*XI*[I*-J*7J*@J*@J*!K*$K*JK*WK*iK*jK*:L*:L*HL*JL*|L*,M*5M*8M*:M*;M*=N*IN*PN*PN*SN*SN*:P*FP*]P*`P*"
-    ";Q*<Q*>Q*EQ*HQ*IQ*LQ*NQ*XQ*XQ*dQ*eQ*hQ*nQ*rQ*vQ*_R*gR*iR*iR*lR*lR*nR*qR*sR*wR*yR*yR*+S*,S*$T*5T*NT*NT*EU*XU*2X*8X*;X*DX*aX*bX*YY*jY*zZ*)[*4]*C]*2`*A`*"
-    "%c**c*,c*-c*0c*3c*5c*5c*7c*8c*md*sd*vd*|d*#e*#e*Ae*Je*te*ze*|e*!f*+f*+f*5f*@f*pf*!g*Mk*Tk*Vk*^k*Ul*kl*ml*zl*=n*Cn*Gn*Gn*In*Jn*Ln*Rn*Tn*Tn*;o*@o*Bo*Co*"
-    "Eo*Io*8s*;s*Fs*Gs*Is*Is*{s*$t*(t*,t*Et*Et*1S+1S+8S+GS+Fw,Ww,#6-'6-e6-k6->C->C-AC-xC-#D-&D-zD-zD-)E-*E-kg/lg/Q>0!@0%@0;@08F0<F0AF0FF0OF0VF0YF0`F0!G0%G0"
+    "K*!`+!c.!i.!`1!/2!12!12!32!42!62!72!92!92!'3!13!d3!x3!,4!,4!75!=5!A5!F5!I5!J5!L5!O5!t5!t5!66!Q6!R7!]7!;8!D8!N8!N8!h8!k8!m8!u8!w8!y8!{8!!9!O9!Q9!1:!9:!f:!}:!!;!C;!{;!};!!<!3<!5<!;<!G<!H<!g<!i<!F=!F=!H="
+    "!N=!Q=!R=!U=!W=!b=!b=!m=!n=!,>!,>!/>!1>!l>!l>!n>!r>!w>!x>!{>!}>!$@!$@!D@!E@!I@!I@!U@!W@!4A!4A!6A!=A!@A!BA!DA!FA![A!]A!tA!yA!{A!}A!ZB!ZB!]B!cB!fB!gB!jB!lB!tB!vB!$C!%C!EC!EC!%D!)D!-D!/D!1D!4D!>D!>D!iD!m"
+    "D!IE!IE!KE!QE!SE!UE!WE!ZE!cE!dE!pE!qE!2F!4F!oF!oF!qF!wF!yF!{F!}F!#G!+G!,G!8G!9G!JG!JG!WG!ZG!6H!7H!9H!@H!BH!DH!FH!IH!SH!SH!_H!`H!~H!#I!lI!lI!qI!vI!xI!xI!zI!$J!7J!8J!xJ!xJ!{J!$K!1K!8K!AL!AL!DL!LL!XL!_L!"
+    "MM!NM!kM!kM!mM!mM!oM!oM!tM!uM!KN!_N!aN!bN!hN!rN!tN!:O!EO!EO!OP!cP!{P!~P!&Q!(Q!*Q!,Q!/Q!5Q!9Q!<Q!KQ!VQ!XQ!XQ!dQ!gQ!NY!PY!vd!yd!9e!;e!Ze![e!{e!|e!bf!$g!.g!.g!^g!`g!bg!bg!}h!~h!Ei!Ei!bj!mj!rj!}j!Gm!Km!)n"
+    "!2n!4n!Qn!Tn!Tn!)o!Ho!{o!!p!Sp!dp!.q!6q!Dq!Fq!fq!rq!Or!]r!1s!Es!'u!)u!+u!@u!Eu!Eu!Lu!Lu!Ou!Qu!cw!Fx!>##`##HF#JF#~G#~G#'I#GI#PO#UO#eP#fP#5/'8/':/'D/'f/'g/']0'^0'^3'^3'b3'b3'g3'g3'!4'&4'+4'+4'$5'%5'Y5'k"
+    "5')6':6'I6'I6'q6'x6'57'B7'p7's7'G8'T8'z8'z8'c9'p9'}9'}9'):'*:'Y:'[:'2;'2;'4;'6;'9;':;'A;'B;'D;'D;'o;'s;'y;'z;'U>']>'_>'`>'Ki)Ki)Uq)eq)vq)(r)j|)j|):!*:!*w#*{#*@6*B6*D6*E6*K6*N6*x6*z6*!7*!7*o8*p8*/@*2@*"
+    "v@*z@*KD*LD*AE*DE*/F*9F*mF*pF*3H*5H*mH*{H*II*II*LI*MI*XI*[I*-J*7J*@J*@J*!K*$K*JK*WK*iK*jK*:L*:L*HL*JL*|L*,M*5M*8M*:M*;M*=N*IN*PN*PN*SN*SN*:P*FP*]P*`P*;Q*<Q*>Q*EQ*HQ*IQ*LQ*NQ*XQ*XQ*dQ*eQ*hQ*nQ*rQ*vQ*_R"
+    "*gR*iR*iR*lR*lR*nR*qR*sR*wR*yR*yR*+S*,S*$T*5T*NT*NT*EU*XU*2X*8X*;X*DX*aX*bX*YY*jY*zZ*)[*4]*C]*2`*A`*%c**c*,c*-c*0c*3c*5c*5c*7c*8c*md*sd*vd*|d*#e*#e*Ae*Je*te*ze*|e*!f*+f*+f*5f*@f*pf*!g*Mk*Tk*Vk*^k*Ul*k"
+    "l*ml*zl*=n*Cn*Gn*Gn*In*Jn*Ln*Rn*Tn*Tn*;o*@o*Bo*Co*Eo*Io*8s*;s*Fs*Gs*Is*Is*{s*$t*(t*,t*Et*Et*1S+1S+8S+GS+Fw,Ww,#6-'6-e6-k6->C->C-AC-xC-#D-&D-zD-zD-)E-*E-kg/lg/Q>0!@0%@0;@08F0<F0AF0FF0OF0VF0YF0`F0!G0%G0"
     "aH0cH0L_0&`0+`0^`0g`0g`0v`0v`00a04a06a0Ea0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0vq0vq0as0gs0sw0sw0Ux0Xx02~05~0#$1$$1-,13,1G-1M-1RbB/eB",
 };
 static const char wm__uc_mark_ix[] =
-    "!!!!!!!!#!$!)!0!5!<!J!Y!f!u!%#+#5#>#>#>#@#@#@#@#F#J#L#Q#W#^#_#_#_#`#`#`#`#`#`#`#`#`#`#`#`#a#c#c#c#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#"
-    "e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#"
-    "e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#i#i#r#w#%$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$"
-    "'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$($($($*$*$";
+    "!!!!!!!!#!$!)!0!5!<!J!Y!f!u!%#+#5#>#>#>#@#@#@#@#F#J#L#Q#W#^#_#_#_#`#`#`#`#`#`#`#`#`#`#`#`#a#c#c#c#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#"
+    "e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#i#i#r#w#%$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$"
+    "'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$($($($*$*$";
 static const wm__uct wm__uc_mark = {wm__uc_mark_s, wm__uc_mark_ix, 321, 6, 9, 1};
 static const char *const wm__uc_ll_s[2] = { /* [lo, hi] ranges */
-    "(#!B#!~#!~#!L$!d$!f$!m$!o$!o$!q$!q$!s$!s$!u$!u$!w$!w$!y$!y$!{$!{$!}$!}$!!%!!%!$%!$%!&%!&%!(%!(%!*%!*%!,%!,%!.%!.%!0%!0%!2%!2%!4%!4%!6%!6%!8%!8%!:%!:%!"
-    "<%!<%!>%!>%!A%!A%!C%!C%!E%!E%!G%!G%!I%!J%!L%!L%!N%!N%!P%!P%!R%!R%!T%!T%!V%!V%!X%!X%!Z%![%!^%!^%!`%!`%!b%!b%!d%!d%!f%!f%!h%!h%!j%!j%!l%!l%!n%!n%!p%!p%!"
-    "r%!r%!t%!t%!v%!v%!x%!x%!z%!z%!|%!|%!~%!~%!#&!#&!%&!%&!'&!'&!)&!)&!+&!+&!-&!-&!0&!0&!2&!2&!4&!6&!9&!9&!;&!;&!>&!>&!C&!D&!I&!I&!L&!L&!P&!R&!U&!U&!X&!X&!"
-    "Z&!Z&!]&!]&!`&!`&!b&!c&!e&!e&!h&!h&!l&!l&!n&!n&!q&!r&!u&!w&!~&!~&!$'!$'!''!''!)'!)'!+'!+'!-'!-'!/'!/'!1'!1'!3'!3'!5'!5'!7'!8'!:'!:'!<'!<'!>'!>'!A'!A'!"
-    "C'!C'!E'!E'!G'!G'!I'!I'!K'!L'!O'!O'!Q'!Q'!U'!U'!W'!W'!Y'!Y'!['!['!^'!^'!`'!`'!b'!b'!d'!d'!f'!f'!h'!h'!j'!j'!l'!l'!n'!n'!p'!p'!r'!r'!t'!t'!v'!v'!x'!x'!"
-    "z'!z'!|'!|'!~'!~'!#(!#(!%(!%(!'(!'(!)(!)(!+(!+(!-(!-(!/(!/(!1(!1(!3(!9(!<(!<(!@(!A(!C(!C(!H(!H(!J(!J(!L(!L(!N(!N(!P(!8)!:)!U)!b+!b+!d+!d+!h+!h+!l+!n+!"
-    "$,!$,!A,!d,!f,!g,!k,!m,!o,!o,!q,!q,!s,!s,!u,!u,!w,!w,!y,!y,!{,!{,!},!},!!-!!-!$-!$-!&-!&-!(-!,-!.-!.-!1-!1-!4-!5-!k-!=.!@.!@.!B.!B.!D.!D.!F.!F.!H.!H.!"
-    "J.!J.!L.!L.!N.!N.!P.!P.!R.!R.!T.!T.!V.!V.!X.!X.!Z.!Z.!].!].!_.!_.!a.!a.!k.!k.!m.!m.!o.!o.!q.!q.!s.!s.!u.!u.!w.!w.!y.!y.!{.!{.!}.!}.!!/!!/!$/!$/!&/!&/!"
-    "(/!(/!*/!*/!,/!,/!./!./!0/!0/!2/!2/!4/!4/!6/!6/!8/!8/!:/!:/!</!</!>/!>/!A/!A/!C/!C/!F/!F/!H/!H/!J/!J/!L/!L/!N/!N/!P/!P/!R/!S/!U/!U/!W/!W/!Y/!Y/![/![/!"
-    "^/!^/!`/!`/!b/!b/!d/!d/!f/!f/!h/!h/!j/!j/!l/!l/!n/!n/!p/!p/!r/!r/!t/!t/!v/!v/!x/!x/!z/!z/!|/!|/!~/!~/!#0!#0!%0!%0!'0!'0!)0!)0!+0!+0!-0!-0!/0!/0!10!10!"
-    "30!30!50!50!70!70!90!90!;0!;0!=0!=0!@0!@0!B0!B0!D0!D0!F0!F0!H0!H0!J0!J0!L0!L0!N0!N0!P0!P0!R0!R0!T0!T0!V0!V0!X0!X0!-1!V1!=R!iR!lR!nR!2[!7[!2t!:t!<t!<t!"
-    "Xu!'v!iv!uv!wv!;w!Hx!Hx!Jx!Jx!Lx!Lx!Nx!Nx!Px!Px!Rx!Rx!Tx!Tx!Vx!Vx!Xx!Xx!Zx!Zx!]x!]x!_x!_x!ax!ax!cx!cx!ex!ex!gx!gx!ix!ix!kx!kx!mx!mx!ox!ox!qx!qx!sx!sx!"
-    "ux!ux!wx!wx!yx!yx!{x!{x!}x!}x!!y!!y!$y!$y!&y!&y!(y!(y!*y!*y!,y!,y!.y!.y!0y!0y!2y!2y!4y!4y!6y!6y!8y!8y!:y!:y!<y!<y!>y!>y!Ay!Ay!Cy!Cy!Ey!Ey!Gy!Gy!Iy!Iy!"
-    "Ky!Ky!My!My!Oy!Oy!Qy!Qy!Sy!Sy!Uy!Uy!Wy!Wy!Yy!Yy![y![y!^y!^y!`y!`y!by!by!dy!dy!fy!fy!hy!hy!jy!jy!ly!ly!ny!ny!py!py!ry!ry!ty!ty!vy!vy!xy!xy!zy!zy!|y!|y!"
-    "~y!~y!#z!#z!%z!-z!/z!/z!1z!1z!3z!3z!5z!5z!7z!7z!9z!9z!;z!;z!=z!=z!@z!@z!Bz!Bz!Dz!Dz!Fz!Fz!Hz!Hz!Jz!Jz!Lz!Lz!Nz!Nz!Pz!Pz!Rz!Rz!Tz!Tz!Vz!Vz!Xz!Xz!Zz!Zz!"
-    "]z!]z!_z!_z!az!az!cz!cz!ez!ez!gz!gz!iz!iz!kz!kz!mz!mz!oz!oz!qz!qz!sz!sz!uz!uz!wz!wz!yz!yz!{z!{z!}z!}z!!{!!{!${!${!&{!&{!({!({!*{!*{!,{!,{!.{!.{!0{!0{!"
-    "2{!2{!4{!<{!F{!K{!V{!^{!g{!n{!w{!|{!*|!1|!:|!B|!K|!X|![|!c|!l|!s|!||!&}!/}!3}!5}!6}!=}!=}!B}!D}!F}!G}!P}!S}!V}!W}!a}!h}!s}!u}!w}!x}!z##z##~##!$#&$#&$#"
-    "C$#C$#H$#H$#M$#M$#P$#Q$#Z$#^$#c$#c$#<%#<%#>D#oD#qD#qD#uD#vD#xD#xD#zD#zD#|D#|D#$E#$E#&E#'E#)E#.E#4E#4E#6E#6E#8E#8E#:E#:E#<E#<E#>E#>E#AE#AE#CE#CE#EE#EE#"
-    "GE#GE#IE#IE#KE#KE#ME#ME#OE#OE#QE#QE#SE#SE#UE#UE#WE#WE#YE#YE#[E#[E#^E#^E#`E#`E#bE#bE#dE#dE#fE#fE#hE#hE#jE#jE#lE#lE#nE#nE#pE#pE#rE#rE#tE#tE#vE#vE#xE#xE#"
-    "zE#zE#|E#|E#~E#~E##F##F#%F#%F#'F#'F#)F#)F#+F#+F#-F#-F#/F#/F#1F#1F#3F#3F#5F#5F#7F#7F#9F#9F#;F#<F#EF#EF#GF#GF#LF#LF#YF#!G#$G#$G#*G#*G#d.'d.'f.'f.'h.'h.'"
+    "(#!B#!~#!~#!L$!d$!f$!m$!o$!o$!q$!q$!s$!s$!u$!u$!w$!w$!y$!y$!{$!{$!}$!}$!!%!!%!$%!$%!&%!&%!(%!(%!*%!*%!,%!,%!.%!.%!0%!0%!2%!2%!4%!4%!6%!6%!8%!8%!:%!:%!<%!<%!>%!>%!A%!A%!C%!C%!E%!E%!G%!G%!I%!J%!L%!L%!N%"
+    "!N%!P%!P%!R%!R%!T%!T%!V%!V%!X%!X%!Z%![%!^%!^%!`%!`%!b%!b%!d%!d%!f%!f%!h%!h%!j%!j%!l%!l%!n%!n%!p%!p%!r%!r%!t%!t%!v%!v%!x%!x%!z%!z%!|%!|%!~%!~%!#&!#&!%&!%&!'&!'&!)&!)&!+&!+&!-&!-&!0&!0&!2&!2&!4&!6&!9&!9"
+    "&!;&!;&!>&!>&!C&!D&!I&!I&!L&!L&!P&!R&!U&!U&!X&!X&!Z&!Z&!]&!]&!`&!`&!b&!c&!e&!e&!h&!h&!l&!l&!n&!n&!q&!r&!u&!w&!~&!~&!$'!$'!''!''!)'!)'!+'!+'!-'!-'!/'!/'!1'!1'!3'!3'!5'!5'!7'!8'!:'!:'!<'!<'!>'!>'!A'!A'!"
+    "C'!C'!E'!E'!G'!G'!I'!I'!K'!L'!O'!O'!Q'!Q'!U'!U'!W'!W'!Y'!Y'!['!['!^'!^'!`'!`'!b'!b'!d'!d'!f'!f'!h'!h'!j'!j'!l'!l'!n'!n'!p'!p'!r'!r'!t'!t'!v'!v'!x'!x'!z'!z'!|'!|'!~'!~'!#(!#(!%(!%(!'(!'(!)(!)(!+(!+(!-("
+    "!-(!/(!/(!1(!1(!3(!9(!<(!<(!@(!A(!C(!C(!H(!H(!J(!J(!L(!L(!N(!N(!P(!8)!:)!U)!b+!b+!d+!d+!h+!h+!l+!n+!$,!$,!A,!d,!f,!g,!k,!m,!o,!o,!q,!q,!s,!s,!u,!u,!w,!w,!y,!y,!{,!{,!},!},!!-!!-!$-!$-!&-!&-!(-!,-!.-!."
+    "-!1-!1-!4-!5-!k-!=.!@.!@.!B.!B.!D.!D.!F.!F.!H.!H.!J.!J.!L.!L.!N.!N.!P.!P.!R.!R.!T.!T.!V.!V.!X.!X.!Z.!Z.!].!].!_.!_.!a.!a.!k.!k.!m.!m.!o.!o.!q.!q.!s.!s.!u.!u.!w.!w.!y.!y.!{.!{.!}.!}.!!/!!/!$/!$/!&/!&/!"
+    "(/!(/!*/!*/!,/!,/!./!./!0/!0/!2/!2/!4/!4/!6/!6/!8/!8/!:/!:/!</!</!>/!>/!A/!A/!C/!C/!F/!F/!H/!H/!J/!J/!L/!L/!N/!N/!P/!P/!R/!S/!U/!U/!W/!W/!Y/!Y/![/![/!^/!^/!`/!`/!b/!b/!d/!d/!f/!f/!h/!h/!j/!j/!l/!l/!n/"
+    "!n/!p/!p/!r/!r/!t/!t/!v/!v/!x/!x/!z/!z/!|/!|/!~/!~/!#0!#0!%0!%0!'0!'0!)0!)0!+0!+0!-0!-0!/0!/0!10!10!30!30!50!50!70!70!90!90!;0!;0!=0!=0!@0!@0!B0!B0!D0!D0!F0!F0!H0!H0!J0!J0!L0!L0!N0!N0!P0!P0!R0!R0!T0!T"
+    "0!V0!V0!X0!X0!-1!V1!=R!iR!lR!nR!2[!7[!2t!:t!<t!<t!Xu!'v!iv!uv!wv!;w!Hx!Hx!Jx!Jx!Lx!Lx!Nx!Nx!Px!Px!Rx!Rx!Tx!Tx!Vx!Vx!Xx!Xx!Zx!Zx!]x!]x!_x!_x!ax!ax!cx!cx!ex!ex!gx!gx!ix!ix!kx!kx!mx!mx!ox!ox!qx!qx!sx!sx!"
+    "ux!ux!wx!wx!yx!yx!{x!{x!}x!}x!!y!!y!$y!$y!&y!&y!(y!(y!*y!*y!,y!,y!.y!.y!0y!0y!2y!2y!4y!4y!6y!6y!8y!8y!:y!:y!<y!<y!>y!>y!Ay!Ay!Cy!Cy!Ey!Ey!Gy!Gy!Iy!Iy!Ky!Ky!My!My!Oy!Oy!Qy!Qy!Sy!Sy!Uy!Uy!Wy!Wy!Yy!Yy![y"
+    "![y!^y!^y!`y!`y!by!by!dy!dy!fy!fy!hy!hy!jy!jy!ly!ly!ny!ny!py!py!ry!ry!ty!ty!vy!vy!xy!xy!zy!zy!|y!|y!~y!~y!#z!#z!%z!-z!/z!/z!1z!1z!3z!3z!5z!5z!7z!7z!9z!9z!;z!;z!=z!=z!@z!@z!Bz!Bz!Dz!Dz!Fz!Fz!Hz!Hz!Jz!J"
+    "z!Lz!Lz!Nz!Nz!Pz!Pz!Rz!Rz!Tz!Tz!Vz!Vz!Xz!Xz!Zz!Zz!]z!]z!_z!_z!az!az!cz!cz!ez!ez!gz!gz!iz!iz!kz!kz!mz!mz!oz!oz!qz!qz!sz!sz!uz!uz!wz!wz!yz!yz!{z!{z!}z!}z!!{!!{!${!${!&{!&{!({!({!*{!*{!,{!,{!.{!.{!0{!0{!"
+    "2{!2{!4{!<{!F{!K{!V{!^{!g{!n{!w{!|{!*|!1|!:|!B|!K|!X|![|!c|!l|!s|!||!&}!/}!3}!5}!6}!=}!=}!B}!D}!F}!G}!P}!S}!V}!W}!a}!h}!s}!u}!w}!x}!z##z##~##!$#&$#&$#C$#C$#H$#H$#M$#M$#P$#Q$#Z$#^$#c$#c$#<%#<%#>D#oD#qD"
+    "#qD#uD#vD#xD#xD#zD#zD#|D#|D#$E#$E#&E#'E#)E#.E#4E#4E#6E#6E#8E#8E#:E#:E#<E#<E#>E#>E#AE#AE#CE#CE#EE#EE#GE#GE#IE#IE#KE#KE#ME#ME#OE#OE#QE#QE#SE#SE#UE#UE#WE#WE#YE#YE#[E#[E#^E#^E#`E#`E#bE#bE#dE#dE#fE#fE#hE#h"
+    "E#jE#jE#lE#lE#nE#nE#pE#pE#rE#rE#tE#tE#vE#vE#xE#xE#zE#zE#|E#|E#~E#~E##F##F#%F#%F#'F#'F#)F#)F#+F#+F#-F#-F#/F#/F#1F#1F#3F#3F#5F#5F#7F#7F#9F#9F#;F#<F#EF#EF#GF#GF#LF#LF#YF#!G#$G#$G#*G#*G#d.'d.'f.'f.'h.'h.'"
     "j.'j.'l.'l.'n.'n.'p.'p.'r.'r.'t.'t.'v.'v.'x.'x.'z.'z.'|.'|.'~.'~.'#/'#/'",
-    "%/'%/''/''/')/')/'+/'+/'-/'-/'//'//'1/'1/'3/'3/'H/'H/'J/'J/'L/'L/'N/'N/'P/'P/'R/'R/'T/'T/'V/'V/'X/'X/'Z/'Z/']/']/'_/'_/'a/'a/'c/'c/'31'31'51'51'71'71'"
-    "91'91';1';1'=1'=1'@1'B1'D1'D1'F1'F1'H1'H1'J1'J1'L1'L1'N1'N1'P1'P1'R1'R1'T1'T1'V1'V1'X1'X1'Z1'Z1']1']1'_1'_1'a1'a1'c1'c1'e1'e1'g1'g1'i1'i1'k1'k1'm1'm1'"
-    "o1'o1'q1'q1's1's1'u1'u1'w1'w1'y1'y1'{1'{1'}1'}1'!2'!2'$2'$2'&2'-2'/2'/2'12'12'42'42'62'62'82'82':2':2'<2'<2'B2'B2'D2'D2'G2'G2'I2'K2'M2'M2'O2'O2'Q2'Q2'"
-    "S2'S2'U2'U2'W2'W2'Y2'Y2'[2'[2'^2'^2'`2'`2'f2'f2'l2'l2'n2'n2'p2'p2'r2'r2't2't2'v2'v2'x2'x2'z2'z2'!3'!3'$3'$3''3''3'+3'+3'-3'-3'/3'/3'13'13'33'33'53'53'"
-    "Q3'Q3'U3'U3'X<'&=',='4='<='0>',i)2i)@i)Di))u)Cu)s%*=&*m'*3(*v)*#**%**3**5**;**=**>**&>*Y>*}@*5A*ma*/b*b@-$A-rM0.N0JN0PN0RN0dN0!O0;O0WO0ZO0]O0]O0_O0eO0"
-    "gO0qO0/P0IP0eP0~P0<Q0VQ0rQ0.R0JR0dR0!S0;S0WS0qS0/T0IT0eT0#U0AU0YU0[U0aU0|U07V09V0>V0ZV0sV0uV0zV08W0QW0SW0XW0tW0/X01X06X08X08X0Rm0[m0^m0qm0xm0}m0$-1F-1",
+    "%/'%/''/''/')/')/'+/'+/'-/'-/'//'//'1/'1/'3/'3/'H/'H/'J/'J/'L/'L/'N/'N/'P/'P/'R/'R/'T/'T/'V/'V/'X/'X/'Z/'Z/']/']/'_/'_/'a/'a/'c/'c/'31'31'51'51'71'71'91'91';1';1'=1'=1'@1'B1'D1'D1'F1'F1'H1'H1'J1'J1'L1"
+    "'L1'N1'N1'P1'P1'R1'R1'T1'T1'V1'V1'X1'X1'Z1'Z1']1']1'_1'_1'a1'a1'c1'c1'e1'e1'g1'g1'i1'i1'k1'k1'm1'm1'o1'o1'q1'q1's1's1'u1'u1'w1'w1'y1'y1'{1'{1'}1'}1'!2'!2'$2'$2'&2'-2'/2'/2'12'12'42'42'62'62'82'82':2':"
+    "2'<2'<2'B2'B2'D2'D2'G2'G2'I2'K2'M2'M2'O2'O2'Q2'Q2'S2'S2'U2'U2'W2'W2'Y2'Y2'[2'[2'^2'^2'`2'`2'f2'f2'l2'l2'n2'n2'p2'p2'r2'r2't2't2'v2'v2'x2'x2'z2'z2'!3'!3'$3'$3''3''3'+3'+3'-3'-3'/3'/3'13'13'33'33'53'53'"
+    "Q3'Q3'U3'U3'X<'&=',='4='<='0>',i)2i)@i)Di))u)Cu)s%*=&*m'*3(*v)*#**%**3**5**;**=**>**&>*Y>*}@*5A*ma*/b*b@-$A-rM0.N0JN0PN0RN0dN0!O0;O0WO0ZO0]O0]O0_O0eO0gO0qO0/P0IP0eP0~P0<Q0VQ0rQ0.R0JR0dR0!S0;S0WS0qS0/T"
+    "0IT0eT0#U0AU0YU0[U0aU0|U07V09V0>V0ZV0sV0uV0zV08W0QW0SW0XW0tW0/X01X06X08X08X0Rm0[m0^m0qm0xm0}m0$-1F-1",
 };
 static const char wm__uc_ll_ix[] =
-    "!!&!6#Z#r#c$|$|$|$|$|$|$|$|$|$|$|$~$~$~$!%!%!%!%!%!%!%!%!%$%'%H&^&^&h&h&h&h&h&h&h&h&h&h&h&J'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
-    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
-    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'h(h(h(h(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k("
-    "k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(m(m(m(m(n(";
+    "!!&!6#Z#r#c$|$|$|$|$|$|$|$|$|$|$|$~$~$~$!%!%!%!%!%!%!%!%!%$%'%H&^&^&h&h&h&h&h&h&h&h&h&h&h&J'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
+    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'h(h(h(h(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k("
+    "k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(m(m(m(m(n(";
 static const wm__uct wm__uc_ll = {wm__uc_ll_s, wm__uc_ll_ix, 662, 6, 9, 1};
 static const char *const wm__uc_lut_s[2] = { /* [lo, hi] ranges */
-    "e!!~!!,$!C$!E$!K$!n$!n$!p$!p$!r$!r$!t$!t$!v$!v$!x$!x$!z$!z$!|$!|$!~$!~$!#%!#%!%%!%%!'%!'%!)%!)%!+%!+%!-%!-%!/%!/%!1%!1%!3%!3%!5%!5%!7%!7%!9%!9%!;%!;%!"
-    "=%!=%!@%!@%!B%!B%!D%!D%!F%!F%!H%!H%!K%!K%!M%!M%!O%!O%!Q%!Q%!S%!S%!U%!U%!W%!W%!Y%!Y%!]%!]%!_%!_%!a%!a%!c%!c%!e%!e%!g%!g%!i%!i%!k%!k%!m%!m%!o%!o%!q%!q%!"
-    "s%!s%!u%!u%!w%!w%!y%!y%!{%!{%!}%!}%!!&!!&!$&!$&!&&!&&!(&!(&!*&!*&!,&!,&!.&!/&!1&!1&!3&!3&!7&!8&!:&!:&!<&!=&!@&!B&!E&!H&!J&!K&!M&!O&!S&!T&!V&!W&!Y&!Y&!"
-    "[&![&!^&!_&!a&!a&!d&!d&!f&!g&!i&!k&!m&!m&!o&!p&!t&!t&!|&!}&!!'!#'!%'!&'!('!('!*'!*'!,'!,'!.'!.'!0'!0'!2'!2'!4'!4'!6'!6'!9'!9'!;'!;'!='!='!@'!@'!B'!B'!"
-    "D'!D'!F'!F'!H'!H'!J'!J'!M'!N'!P'!P'!R'!T'!V'!V'!X'!X'!Z'!Z'!]'!]'!_'!_'!a'!a'!c'!c'!e'!e'!g'!g'!i'!i'!k'!k'!m'!m'!o'!o'!q'!q'!s'!s'!u'!u'!w'!w'!y'!y'!"
-    "{'!{'!}'!}'!!(!!(!$(!$(!&(!&(!((!((!*(!*(!,(!,(!.(!.(!0(!0(!2(!2(!:(!;(!=(!>(!B(!B(!D(!G(!I(!I(!K(!K(!M(!M(!O(!O(!a+!a+!c+!c+!g+!g+!p+!p+!w+!w+!y+!{+!"
-    "}+!}+!!,!#,!%,!5,!7,!@,!e,!e,!h,!j,!n,!n,!p,!p,!r,!r,!t,!t,!v,!v,!x,!x,!z,!z,!|,!|,!~,!~,!#-!#-!%-!%-!'-!'-!--!--!0-!0-!2-!3-!6-!j-!>.!>.!A.!A.!C.!C.!"
-    "E.!E.!G.!G.!I.!I.!K.!K.!M.!M.!O.!O.!Q.!Q.!S.!S.!U.!U.!W.!W.!Y.!Y.![.![.!^.!^.!`.!`.!j.!j.!l.!l.!n.!n.!p.!p.!r.!r.!t.!t.!v.!v.!x.!x.!z.!z.!|.!|.!~.!~.!"
-    "#/!#/!%/!%/!'/!'/!)/!)/!+/!+/!-/!-/!//!//!1/!1/!3/!3/!5/!5/!7/!7/!9/!9/!;/!;/!=/!=/!@/!@/!B/!B/!D/!E/!G/!G/!I/!I/!K/!K/!M/!M/!O/!O/!Q/!Q/!T/!T/!V/!V/!"
-    "X/!X/!Z/!Z/!]/!]/!_/!_/!a/!a/!c/!c/!e/!e/!g/!g/!i/!i/!k/!k/!m/!m/!o/!o/!q/!q/!s/!s/!u/!u/!w/!w/!y/!y/!{/!{/!}/!}/!!0!!0!$0!$0!&0!&0!(0!(0!*0!*0!,0!,0!"
-    ".0!.0!00!00!20!20!40!40!60!60!80!80!:0!:0!<0!<0!>0!>0!A0!A0!C0!C0!E0!E0!G0!G0!I0!I0!K0!K0!M0!M0!O0!O0!Q0!Q0!S0!S0!U0!U0!W0!W0!Z0!#1!jQ!2R!4R!4R!:R!:R!"
-    "5Z!/[!;t!;t!Ct!nt!qt!st!Gx!Gx!Ix!Ix!Kx!Kx!Mx!Mx!Ox!Ox!Qx!Qx!Sx!Sx!Ux!Ux!Wx!Wx!Yx!Yx![x![x!^x!^x!`x!`x!bx!bx!dx!dx!fx!fx!hx!hx!jx!jx!lx!lx!nx!nx!px!px!"
-    "rx!rx!tx!tx!vx!vx!xx!xx!zx!zx!|x!|x!~x!~x!#y!#y!%y!%y!'y!'y!)y!)y!+y!+y!-y!-y!/y!/y!1y!1y!3y!3y!5y!5y!7y!7y!9y!9y!;y!;y!=y!=y!@y!@y!By!By!Dy!Dy!Fy!Fy!"
-    "Hy!Hy!Jy!Jy!Ly!Ly!Ny!Ny!Py!Py!Ry!Ry!Ty!Ty!Vy!Vy!Xy!Xy!Zy!Zy!]y!]y!_y!_y!ay!ay!cy!cy!ey!ey!gy!gy!iy!iy!ky!ky!my!my!oy!oy!qy!qy!sy!sy!uy!uy!wy!wy!yy!yy!"
-    "{y!{y!}y!}y!!z!!z!$z!$z!.z!.z!0z!0z!2z!2z!4z!4z!6z!6z!8z!8z!:z!:z!<z!<z!>z!>z!Az!Az!Cz!Cz!Ez!Ez!Gz!Gz!Iz!Iz!Kz!Kz!Mz!Mz!Oz!Oz!Qz!Qz!Sz!Sz!Uz!Uz!Wz!Wz!"
-    "Yz!Yz![z![z!^z!^z!`z!`z!bz!bz!dz!dz!fz!fz!hz!hz!jz!jz!lz!lz!nz!nz!pz!pz!rz!rz!tz!tz!vz!vz!xz!xz!zz!zz!|z!|z!~z!~z!#{!#{!%{!%{!'{!'{!){!){!+{!+{!-{!-{!"
-    "/{!/{!1{!1{!3{!3{!={!E{!N{!S{!_{!f{!o{!v{!!|!'|!3|!3|!5|!5|!7|!7|!9|!9|!C|!J|!d|!k|!t|!{|!'}!.}!7}!;}!H}!L}!X}![}!i}!m}!y}!}}!r##r##w##w##{##}###$#%$#"
-    "($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#D$#G$#R$#S$#Y$#Y$#;%#;%#kC#=D#pD#pD#rD#tD#wD#wD#yD#yD#{D#{D#}D##E#%E#%E#(E#(E#1E#3E#5E#5E#7E#7E#9E#9E#;E#;E#=E#=E#"
-    "@E#@E#BE#BE#DE#DE#FE#FE#HE#HE#JE#JE#LE#LE#NE#NE#PE#PE#RE#RE#TE#TE#VE#VE#XE#XE#ZE#ZE#]E#]E#_E#_E#aE#aE#cE#cE#eE#eE#gE#gE#iE#iE#kE#kE#mE#mE#oE#oE#qE#qE#"
-    "sE#sE#uE#uE#wE#wE#yE#yE#{E#{E#}E#}E#!F#!F#$F#$F#&F#&F#(F#(F#*F#*F#,F#,F#.F#.F#0F#0F#2F#2F#4F#4F#6F#6F#8F#8F#:F#:F#DF#DF#FF#FF#KF#KF#c.'c.'e.'e.'g.'g.'"
+    "e!!~!!,$!C$!E$!K$!n$!n$!p$!p$!r$!r$!t$!t$!v$!v$!x$!x$!z$!z$!|$!|$!~$!~$!#%!#%!%%!%%!'%!'%!)%!)%!+%!+%!-%!-%!/%!/%!1%!1%!3%!3%!5%!5%!7%!7%!9%!9%!;%!;%!=%!=%!@%!@%!B%!B%!D%!D%!F%!F%!H%!H%!K%!K%!M%!M%!O%"
+    "!O%!Q%!Q%!S%!S%!U%!U%!W%!W%!Y%!Y%!]%!]%!_%!_%!a%!a%!c%!c%!e%!e%!g%!g%!i%!i%!k%!k%!m%!m%!o%!o%!q%!q%!s%!s%!u%!u%!w%!w%!y%!y%!{%!{%!}%!}%!!&!!&!$&!$&!&&!&&!(&!(&!*&!*&!,&!,&!.&!/&!1&!1&!3&!3&!7&!8&!:&!:"
+    "&!<&!=&!@&!B&!E&!H&!J&!K&!M&!O&!S&!T&!V&!W&!Y&!Y&![&![&!^&!_&!a&!a&!d&!d&!f&!g&!i&!k&!m&!m&!o&!p&!t&!t&!|&!}&!!'!#'!%'!&'!('!('!*'!*'!,'!,'!.'!.'!0'!0'!2'!2'!4'!4'!6'!6'!9'!9'!;'!;'!='!='!@'!@'!B'!B'!"
+    "D'!D'!F'!F'!H'!H'!J'!J'!M'!N'!P'!P'!R'!T'!V'!V'!X'!X'!Z'!Z'!]'!]'!_'!_'!a'!a'!c'!c'!e'!e'!g'!g'!i'!i'!k'!k'!m'!m'!o'!o'!q'!q'!s'!s'!u'!u'!w'!w'!y'!y'!{'!{'!}'!}'!!(!!(!$(!$(!&(!&(!((!((!*(!*(!,(!,(!.("
+    "!.(!0(!0(!2(!2(!:(!;(!=(!>(!B(!B(!D(!G(!I(!I(!K(!K(!M(!M(!O(!O(!a+!a+!c+!c+!g+!g+!p+!p+!w+!w+!y+!{+!}+!}+!!,!#,!%,!5,!7,!@,!e,!e,!h,!j,!n,!n,!p,!p,!r,!r,!t,!t,!v,!v,!x,!x,!z,!z,!|,!|,!~,!~,!#-!#-!%-!%"
+    "-!'-!'-!--!--!0-!0-!2-!3-!6-!j-!>.!>.!A.!A.!C.!C.!E.!E.!G.!G.!I.!I.!K.!K.!M.!M.!O.!O.!Q.!Q.!S.!S.!U.!U.!W.!W.!Y.!Y.![.![.!^.!^.!`.!`.!j.!j.!l.!l.!n.!n.!p.!p.!r.!r.!t.!t.!v.!v.!x.!x.!z.!z.!|.!|.!~.!~.!"
+    "#/!#/!%/!%/!'/!'/!)/!)/!+/!+/!-/!-/!//!//!1/!1/!3/!3/!5/!5/!7/!7/!9/!9/!;/!;/!=/!=/!@/!@/!B/!B/!D/!E/!G/!G/!I/!I/!K/!K/!M/!M/!O/!O/!Q/!Q/!T/!T/!V/!V/!X/!X/!Z/!Z/!]/!]/!_/!_/!a/!a/!c/!c/!e/!e/!g/!g/!i/"
+    "!i/!k/!k/!m/!m/!o/!o/!q/!q/!s/!s/!u/!u/!w/!w/!y/!y/!{/!{/!}/!}/!!0!!0!$0!$0!&0!&0!(0!(0!*0!*0!,0!,0!.0!.0!00!00!20!20!40!40!60!60!80!80!:0!:0!<0!<0!>0!>0!A0!A0!C0!C0!E0!E0!G0!G0!I0!I0!K0!K0!M0!M0!O0!O"
+    "0!Q0!Q0!S0!S0!U0!U0!W0!W0!Z0!#1!jQ!2R!4R!4R!:R!:R!5Z!/[!;t!;t!Ct!nt!qt!st!Gx!Gx!Ix!Ix!Kx!Kx!Mx!Mx!Ox!Ox!Qx!Qx!Sx!Sx!Ux!Ux!Wx!Wx!Yx!Yx![x![x!^x!^x!`x!`x!bx!bx!dx!dx!fx!fx!hx!hx!jx!jx!lx!lx!nx!nx!px!px!"
+    "rx!rx!tx!tx!vx!vx!xx!xx!zx!zx!|x!|x!~x!~x!#y!#y!%y!%y!'y!'y!)y!)y!+y!+y!-y!-y!/y!/y!1y!1y!3y!3y!5y!5y!7y!7y!9y!9y!;y!;y!=y!=y!@y!@y!By!By!Dy!Dy!Fy!Fy!Hy!Hy!Jy!Jy!Ly!Ly!Ny!Ny!Py!Py!Ry!Ry!Ty!Ty!Vy!Vy!Xy"
+    "!Xy!Zy!Zy!]y!]y!_y!_y!ay!ay!cy!cy!ey!ey!gy!gy!iy!iy!ky!ky!my!my!oy!oy!qy!qy!sy!sy!uy!uy!wy!wy!yy!yy!{y!{y!}y!}y!!z!!z!$z!$z!.z!.z!0z!0z!2z!2z!4z!4z!6z!6z!8z!8z!:z!:z!<z!<z!>z!>z!Az!Az!Cz!Cz!Ez!Ez!Gz!G"
+    "z!Iz!Iz!Kz!Kz!Mz!Mz!Oz!Oz!Qz!Qz!Sz!Sz!Uz!Uz!Wz!Wz!Yz!Yz![z![z!^z!^z!`z!`z!bz!bz!dz!dz!fz!fz!hz!hz!jz!jz!lz!lz!nz!nz!pz!pz!rz!rz!tz!tz!vz!vz!xz!xz!zz!zz!|z!|z!~z!~z!#{!#{!%{!%{!'{!'{!){!){!+{!+{!-{!-{!"
+    "/{!/{!1{!1{!3{!3{!={!E{!N{!S{!_{!f{!o{!v{!!|!'|!3|!3|!5|!5|!7|!7|!9|!9|!C|!J|!d|!k|!t|!{|!'}!.}!7}!;}!H}!L}!X}![}!i}!m}!y}!}}!r##r##w##w##{##}###$#%$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#D$#G$#R$#S$#Y$"
+    "#Y$#;%#;%#kC#=D#pD#pD#rD#tD#wD#wD#yD#yD#{D#{D#}D##E#%E#%E#(E#(E#1E#3E#5E#5E#7E#7E#9E#9E#;E#;E#=E#=E#@E#@E#BE#BE#DE#DE#FE#FE#HE#HE#JE#JE#LE#LE#NE#NE#PE#PE#RE#RE#TE#TE#VE#VE#XE#XE#ZE#ZE#]E#]E#_E#_E#aE#a"
+    "E#cE#cE#eE#eE#gE#gE#iE#iE#kE#kE#mE#mE#oE#oE#qE#qE#sE#sE#uE#uE#wE#wE#yE#yE#{E#{E#}E#}E#!F#!F#$F#$F#&F#&F#(F#(F#*F#*F#,F#,F#.F#.F#0F#0F#2F#2F#4F#4F#6F#6F#8F#8F#:F#:F#DF#DF#FF#FF#KF#KF#c.'c.'e.'e.'g.'g.'"
     "i.'i.'k.'k.'m.'m.'o.'o.'q.'q.'s.'s.'u.'u.'w.'w.'y.'y.'{.'{.'}.'}.'!/'!/'",
-    "$/'$/'&/'&/'(/'(/'*/'*/',/',/'./'./'0/'0/'2/'2/'G/'G/'I/'I/'K/'K/'M/'M/'O/'O/'Q/'Q/'S/'S/'U/'U/'W/'W/'Y/'Y/'[/'[/'^/'^/'`/'`/'b/'b/'21'21'41'41'61'61'"
-    "81'81':1':1'<1'<1'>1'>1'C1'C1'E1'E1'G1'G1'I1'I1'K1'K1'M1'M1'O1'O1'Q1'Q1'S1'S1'U1'U1'W1'W1'Y1'Y1'[1'[1'^1'^1'`1'`1'b1'b1'd1'd1'f1'f1'h1'h1'j1'j1'l1'l1'"
-    "n1'n1'p1'p1'r1'r1't1't1'v1'v1'x1'x1'z1'z1'|1'|1'~1'~1'#2'#2'.2'.2'02'02'22'32'52'52'72'72'92'92';2';2'A2'A2'C2'C2'F2'F2'H2'H2'L2'L2'N2'N2'P2'P2'R2'R2'"
-    "T2'T2'V2'V2'X2'X2'Z2'Z2']2']2'_2'_2'a2'e2'g2'k2'm2'm2'o2'o2'q2'q2's2's2'u2'u2'w2'w2'y2'y2'{2'~2'#3'#3'%3'&3'*3'*3'03'03'23'23'43'43'63'63'P3'P3'ft)!u)"
-    "J%*r%*D'*h'*N)*X)*Z)*i)*k)*q)*s)*t)*B=*u=*]@*r@*La*la*A@-a@-WM0qM0/N0IN0eN0~N0<O0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0VO0rO0.P0JP0KP0MP0PP0SP0ZP0]P0cP0!Q0#Q0"
-    "%Q0(Q0*Q0.Q00Q00Q04Q0:Q0WQ0qQ0/R0IR0eR0~R0<S0VS0rS0.T0JT0dT0&U0>U0bU0zU0@V0XV0{V06W0YW0rW07X07X0_,1#-1",
+    "$/'$/'&/'&/'(/'(/'*/'*/',/',/'./'./'0/'0/'2/'2/'G/'G/'I/'I/'K/'K/'M/'M/'O/'O/'Q/'Q/'S/'S/'U/'U/'W/'W/'Y/'Y/'[/'[/'^/'^/'`/'`/'b/'b/'21'21'41'41'61'61'81'81':1':1'<1'<1'>1'>1'C1'C1'E1'E1'G1'G1'I1'I1'K1"
+    "'K1'M1'M1'O1'O1'Q1'Q1'S1'S1'U1'U1'W1'W1'Y1'Y1'[1'[1'^1'^1'`1'`1'b1'b1'd1'd1'f1'f1'h1'h1'j1'j1'l1'l1'n1'n1'p1'p1'r1'r1't1't1'v1'v1'x1'x1'z1'z1'|1'|1'~1'~1'#2'#2'.2'.2'02'02'22'32'52'52'72'72'92'92';2';"
+    "2'A2'A2'C2'C2'F2'F2'H2'H2'L2'L2'N2'N2'P2'P2'R2'R2'T2'T2'V2'V2'X2'X2'Z2'Z2']2']2'_2'_2'a2'e2'g2'k2'm2'm2'o2'o2'q2'q2's2's2'u2'u2'w2'w2'y2'y2'{2'~2'#3'#3'%3'&3'*3'*3'03'03'23'23'43'43'63'63'P3'P3'ft)!u)"
+    "J%*r%*D'*h'*N)*X)*Z)*i)*k)*q)*s)*t)*B=*u=*]@*r@*La*la*A@-a@-WM0qM0/N0IN0eN0~N0<O0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0VO0rO0.P0JP0KP0MP0PP0SP0ZP0]P0cP0!Q0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0WQ0qQ0/R0IR0eR0~R0<S0VS0rS"
+    "0.T0JT0dT0&U0>U0bU0zU0@V0XV0{V06W0YW0rW07X07X0_,1#-1",
 };
 static const char wm__uc_lut_ix[] =
-    "!!%!5#X#t#e$~$~$~$~$~$~$~$~$~$~$~$$%$%$%%%%%%%%%%%%%%%%%%%(%(%J&]&]&k&k&k&k&k&k&k&k&k&k&k&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
-    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
-    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e("
-    "e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(f(";
+    "!!%!5#X#t#e$~$~$~$~$~$~$~$~$~$~$~$$%$%$%%%%%%%%%%%%%%%%%%%(%(%J&]&]&k&k&k&k&k&k&k&k&k&k&k&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
+    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e("
+    "e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(f(";
 static const wm__uct wm__uc_lut = {wm__uc_lut_s, wm__uc_lut_ix, 654, 6, 9, 1};
 #ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */
 static const char *const wm__uc_nfc_s[2] = { /* [lo, hi] ranges */
-    "`!!b!!e!!t!!v!!~!!(#!7#!9#!B#!i#!i#!q#!q#!s#!s#!x#!x#!{#!~#!$$!&$!($!*$!,$!;$!=$!C$!E$!J$!M$!]$!_$!d$!f$!k$!m$!}$!#%!6%!9%!B%!D%!I%!K%!R%!U%![%!_%!d%!"
-    "g%!x%!{%!5&!W&!X&!g&!h&!o&!o&!|&!7'!9'!>'!B'!Q'!T'!x'!{'!|'!&(!3(!7)!7)!V)!_)!!*!'*!**!.*!K*!=+!@+!`+!e+!e+!k+!k+!o+!o+!u+!{+!}+!}+!!,!%,!),!),!+,!+,!"
-    "-,!-,!3,!3,!5,!5,!9,!9,!=,!F,!J,!J,!L,!L,!N,!N,!T,!T,!V,!V,!Z,!Z,!_,!d,!f,!l,!)-!+-!--!.-!2-!2-!9-!:-!<-!<-!@-!A-!F-!H-!J-!J-!M-!M-!O-!T-!X-!X-!^-!^-!"
-    "b-!b-!f-!f-!h-!h-!k-!k-!n-!n-!p-!u-!y-!y-!~-!~-!%.!%.!).!).!+.!+.!..!/.!1.!1.!4.!5.!:.!<.!S.!V.!c.!g.!E/!F/!T/!W/!Z/!d/!g/!z/!}/!~/!U1!U1!`1!/2!12!12!"
-    "32!42!62!72!92!92!'3!13!93!>3!a3!a3!c3!x3!,4!,4!14!44!~4!#5!35!45!65!=5!A5!F5!I5!J5!L5!O5!t5!t5!66!Q6!;8!D8!N8!N8!h8!k8!m8!u8!w8!y8!{8!!9!O9!Q9!2:!9:!"
-    "f:!}:!!;!>;!i;!j;!q;!r;!t;!u;!};!};!1<!1<!5<!8<!<<!D<!F=!F=!H=!H=!Q=!Q=!U=!W=!b=!b=!g=!h=!j=!j=!,>!,>!c>!c>!f>!f>!l>!l>!}>!}>!,@!.@!1@!1@!4A!4A!FA!FA!"
-    "ZB!ZB!]B!]B!fB!gB!jB!lB!uB!vB!{B!|B!UC!UC!WC!WC!%D!%D!-D!.D!1D!4D!>D!>D!IE!IE!SE!SE!UE!UE!ZE!ZE!cE!dE!oF!oF!rF!sF!uF!uF!yF!{F!}F!~F!#G!#G!+G!,G!6H!7H!"
-    "9H!9H!BH!CH!FH!IH!SH!SH!lI!lI!qI!qI!{I!|I!~I!$J!zJ!zJ!!K!$K!2K!5K!CL!CL!HL!JL!XL![L!mL!nL!AM!AM!MM!NM!kM!kM!mM!mM!oM!oM!yM!yM!&N!&N!+N!+N!0N!0N!5N!5N!"
-    "CN!CN!KN!WN!ZN!_N!aN!bN!nN!nN!xN!xN!}N!}N!%O!%O!*O!*O!7O!7O!EO!EO!IP!JP!RP!RP![P![P!^P!_P!VQ!VQ!kR!kR!oR!$S!uS!,T!aT!{T!NY!PY!xd!yd!;e!;e!#g!#g!.g!.g!"
-    "Ei!Ei!{j!}j!Gm!Hm!4n!4n!Jn!Qn!Tn!Tn!)o!6o!8o!Ho!#p!,p!/p!0p!Sp!Tp!Yp!dp!.q!6q!oq!pq!Or!Or![r!]r!Es!Es!'u!)u!+u!7u!9u!@u!Eu!Eu!Lu!Lu!Pu!Qu!(v!*v!,v!6v!"
-    "8v!Jv!Lv!hv!vv!vv!<w!+z!0z!.{!5{!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!D}!F}!S}!V}![}!^}!p}!s}!u}!w}!!~!$~!.~!5~!5~!;~!;~!I~!K~!"
-    "T~!T~!X~!Y~![~!]~!b~!b~!d~!d~!m~!o~!}~!}~!(!#(!#9!#:!#=!#X!#Z!#g!#s!#s!#>##K##P##P##T##`##p##s##u##w##y##&$#($#)$#,$#0$#3$#5$#7$#7$#9$#9$#;$#;$#=$#A$#"
-    "C$#E$#G$#M$#O$#T$#Y$#^$#e$#7%#B%#B%#I%#I%#K%#K%#M%#M%#S%#T%#h%#h%#*&#-&#/&#/&#1&#1&#b&#c&#g&#h&#j&#k&#%'#('#.'#/'#1'#2'#>'#>'#D'#D'#F'#H'#J'#L'#P'#P'#"
-    "d'#f'#h'#i'#q'#$(#'(#0(#8(#9(#J(#J(#P(#Q(#S(#W(#Z(#^(#,)#/)#6)#9)#w)#x)#A-#q.#<=#<=#J>#L>#W@#W@#/E#0E#HF#JF#nG#nG#~G#~G#'I#GI#0K#0K#)L#)L#6L#VN#%O#%O#"
-    "PO#UO#]O#]O#_O#aO#mO#mO#rO#,P#.P#3P#9P#HP#`P#`P#eP#kP#rP#rP#wP#1Q#3Q#8Q#>Q#MQ#`Q#cQ#eQ#eQ#hQ#kQ#nQ#pQ#FR#HS#LS#YS#`T#~T##U#KU#TU#&V#(V#;Z#5/'5/':/'D/'"
-    "d/'g/']0'^0'%2'%2'M3'O3'S3'T3'b3'b3'+4'+4'j5'j5')6':6'v6'x6'B7'B7'G8'G8'T8'T8'2;'2;'4;'6;'9;':;'A;'B;'D;'D;'z;'z;'(='+='5='5='`>'`>'s>']`(Oc)Kf)Nf)Nf)"
-    "Pf)Pf)Sf)]f)_f)_f)af)af)df)ef)if)Pg)Sg)bh),i)2i)@i)Di)Ji)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Qq)fq)oq)vq)=r)Ar)Lr)Nr)ar)cr)fr)kr)mr)"
-    "or)or)qr)@t)Et)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)ov)uv)wv)}v)j|)j|):!*:!*w#*{#*</*A/*C/*m/*o/*w/*L6*L6*N6*N6*x6*z6*!7*!7*o8*p8*/@*2@*KD*LD*BE*DE*/F*9F*mF*pF*"
-    "{H*{H*II*II*XI*XI*sI*vI*!J*!J*(J*(J*6J*7J*!K*$K*JK*JK*QK*RK*TK*WK*:L*:L*,M*,M*6M*6M*GN*HN*EP*FP*;Q*<Q*>Q*>Q*HQ*HQ*LQ*NQ*XQ*XQ*hQ*nQ*rQ*vQ*1T*1T*5T*5T*"
-    "NT*NT*EU*EU*NU*SU*WU*XU*2X*2X*;X*>X*CX*DX*iY*iY*([*)[*C]*C]*@`*A`*%c*%c**c**c*-c*-c*2c*3c*8c*8c*|d*|d*ue*ue*+f*+f*!g*!g*^k*^k*On*On*Qn*Rn*Io*Io*+t*,t*"
+    "`!!b!!e!!t!!v!!~!!(#!7#!9#!B#!i#!i#!q#!q#!s#!s#!x#!x#!{#!~#!$$!&$!($!*$!,$!;$!=$!C$!E$!J$!M$!]$!_$!d$!f$!k$!m$!}$!#%!6%!9%!B%!D%!I%!K%!R%!U%![%!_%!d%!g%!x%!{%!5&!W&!X&!g&!h&!o&!o&!|&!7'!9'!>'!B'!Q'!T'"
+    "!x'!{'!|'!&(!3(!7)!7)!V)!_)!!*!'*!**!.*!K*!=+!@+!`+!e+!e+!k+!k+!o+!o+!u+!{+!}+!}+!!,!%,!),!),!+,!+,!-,!-,!3,!3,!5,!5,!9,!9,!=,!F,!J,!J,!L,!L,!N,!N,!T,!T,!V,!V,!Z,!Z,!_,!d,!f,!l,!)-!+-!--!.-!2-!2-!9-!:"
+    "-!<-!<-!@-!A-!F-!H-!J-!J-!M-!M-!O-!T-!X-!X-!^-!^-!b-!b-!f-!f-!h-!h-!k-!k-!n-!n-!p-!u-!y-!y-!~-!~-!%.!%.!).!).!+.!+.!..!/.!1.!1.!4.!5.!:.!<.!S.!V.!c.!g.!E/!F/!T/!W/!Z/!d/!g/!z/!}/!~/!U1!U1!`1!/2!12!12!"
+    "32!42!62!72!92!92!'3!13!93!>3!a3!a3!c3!x3!,4!,4!14!44!~4!#5!35!45!65!=5!A5!F5!I5!J5!L5!O5!t5!t5!66!Q6!;8!D8!N8!N8!h8!k8!m8!u8!w8!y8!{8!!9!O9!Q9!2:!9:!f:!}:!!;!>;!i;!j;!q;!r;!t;!u;!};!};!1<!1<!5<!8<!<<"
+    "!D<!F=!F=!H=!H=!Q=!Q=!U=!W=!b=!b=!g=!h=!j=!j=!,>!,>!c>!c>!f>!f>!l>!l>!}>!}>!,@!.@!1@!1@!4A!4A!FA!FA!ZB!ZB!]B!]B!fB!gB!jB!lB!uB!vB!{B!|B!UC!UC!WC!WC!%D!%D!-D!.D!1D!4D!>D!>D!IE!IE!SE!SE!UE!UE!ZE!ZE!cE!d"
+    "E!oF!oF!rF!sF!uF!uF!yF!{F!}F!~F!#G!#G!+G!,G!6H!7H!9H!9H!BH!CH!FH!IH!SH!SH!lI!lI!qI!qI!{I!|I!~I!$J!zJ!zJ!!K!$K!2K!5K!CL!CL!HL!JL!XL![L!mL!nL!AM!AM!MM!NM!kM!kM!mM!mM!oM!oM!yM!yM!&N!&N!+N!+N!0N!0N!5N!5N!"
+    "CN!CN!KN!WN!ZN!_N!aN!bN!nN!nN!xN!xN!}N!}N!%O!%O!*O!*O!7O!7O!EO!EO!IP!JP!RP!RP![P![P!^P!_P!VQ!VQ!kR!kR!oR!$S!uS!,T!aT!{T!NY!PY!xd!yd!;e!;e!#g!#g!.g!.g!Ei!Ei!{j!}j!Gm!Hm!4n!4n!Jn!Qn!Tn!Tn!)o!6o!8o!Ho!#p"
+    "!,p!/p!0p!Sp!Tp!Yp!dp!.q!6q!oq!pq!Or!Or![r!]r!Es!Es!'u!)u!+u!7u!9u!@u!Eu!Eu!Lu!Lu!Pu!Qu!(v!*v!,v!6v!8v!Jv!Lv!hv!vv!vv!<w!+z!0z!.{!5{!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!D}!F}!S"
+    "}!V}![}!^}!p}!s}!u}!w}!!~!$~!.~!5~!5~!;~!;~!I~!K~!T~!T~!X~!Y~![~!]~!b~!b~!d~!d~!m~!o~!}~!}~!(!#(!#9!#:!#=!#X!#Z!#g!#s!#s!#>##K##P##P##T##`##p##s##u##w##y##&$#($#)$#,$#0$#3$#5$#7$#7$#9$#9$#;$#;$#=$#A$#"
+    "C$#E$#G$#M$#O$#T$#Y$#^$#e$#7%#B%#B%#I%#I%#K%#K%#M%#M%#S%#T%#h%#h%#*&#-&#/&#/&#1&#1&#b&#c&#g&#h&#j&#k&#%'#('#.'#/'#1'#2'#>'#>'#D'#D'#F'#H'#J'#L'#P'#P'#d'#f'#h'#i'#q'#$(#'(#0(#8(#9(#J(#J(#P(#Q(#S(#W(#Z("
+    "#^(#,)#/)#6)#9)#w)#x)#A-#q.#<=#<=#J>#L>#W@#W@#/E#0E#HF#JF#nG#nG#~G#~G#'I#GI#0K#0K#)L#)L#6L#VN#%O#%O#PO#UO#]O#]O#_O#aO#mO#mO#rO#,P#.P#3P#9P#HP#`P#`P#eP#kP#rP#rP#wP#1Q#3Q#8Q#>Q#MQ#`Q#cQ#eQ#eQ#hQ#kQ#nQ#p"
+    "Q#FR#HS#LS#YS#`T#~T##U#KU#TU#&V#(V#;Z#5/'5/':/'D/'d/'g/']0'^0'%2'%2'M3'O3'S3'T3'b3'b3'+4'+4'j5'j5')6':6'v6'x6'B7'B7'G8'G8'T8'T8'2;'2;'4;'6;'9;':;'A;'B;'D;'D;'z;'z;'(='+='5='5='`>'`>'s>']`(Oc)Kf)Nf)Nf)"
+    "Pf)Pf)Sf)]f)_f)_f)af)af)df)ef)if)Pg)Sg)bh),i)2i)@i)Di)Ji)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Qq)fq)oq)vq)=r)Ar)Lr)Nr)ar)cr)fr)kr)mr)or)or)qr)@t)Et)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)ov)uv)wv"
+    ")}v)j|)j|):!*:!*w#*{#*</*A/*C/*m/*o/*w/*L6*L6*N6*N6*x6*z6*!7*!7*o8*p8*/@*2@*KD*LD*BE*DE*/F*9F*mF*pF*{H*{H*II*II*XI*XI*sI*vI*!J*!J*(J*(J*6J*7J*!K*$K*JK*JK*QK*RK*TK*WK*:L*:L*,M*,M*6M*6M*GN*HN*EP*FP*;Q*<"
+    "Q*>Q*>Q*HQ*HQ*LQ*NQ*XQ*XQ*hQ*nQ*rQ*vQ*1T*1T*5T*5T*NT*NT*EU*EU*NU*SU*WU*XU*2X*2X*;X*>X*CX*DX*iY*iY*([*)[*C]*C]*@`*A`*%c*%c**c**c*-c*-c*2c*3c*8c*8c*|d*|d*ue*ue*+f*+f*!g*!g*^k*^k*On*On*Qn*Rn*Io*Io*+t*,t*"
     "#6-'6-e6-k6-)E-*E-lg/lg/1F0<F0AF0FF0OF0VF0YF0`F0!G0%G03G08G0aH0cH0WM0PN0",
-    "RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U08X0;X0nX0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0"
-    "rp0Sq0vq0vq0as0gs0sw0sw0Ux0Xx02~05~0-,13,1G-1M-1e:1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1"
-    "c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<10D1:D1AD1`D1bD1$E1@E1BE1gE1gE1|F1~F1/G1[G1aG1iG1qG1rG1"
-    "xc1$d1$P9|U9",
+    "RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U08X0;X0nX0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0rp0Sq0vq0vq0as0gs0sw0sw0Ux0Xx02~05~0-,13,1G-1M-1e:"
+    "1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<10D1:"
+    "D1AD1`D1bD1$E1@E1BE1gE1gE1|F1~F1/G1[G1aG1iG1qG1rG1xc1$d1$P9|U9",
 };
 static const char wm__uc_nfc_ix[] =
-    "!!4!D!K!f!(#.#:#>#G#V#_#k#w##$*$@$F$I$I$J$J$J$J$N$O$P$V$_$f$k$m$}$3%L%c%d%e%e%e%e%e%e%h%h%j%m%o%p%%&'&*&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&"
-    "+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&"
-    "+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&/&2&6&:&A&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&E&E&E&E&E&E&E&E&E&"
-    "E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&N&V&V&Z&c&j&";
+    "!!4!D!K!f!(#.#:#>#G#V#_#k#w##$*$@$F$I$I$J$J$J$J$N$O$P$V$_$f$k$m$}$3%L%c%d%e%e%e%e%e%e%h%h%j%m%o%p%%&'&*&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&"
+    "+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&/&2&6&:&A&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&"
+    "D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&N&V&V&Z&c&j&";
 static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 589, 6, 9, 1};
 static const char *const wm__uc_lower_s[3] = { /* [code point, its lowercase], sorted */
-    "e!!(#!f!!)#!g!!*#!h!!+#!i!!,#!j!!-#!k!!.#!l!!/#!m!!0#!n!!1#!o!!2#!p!!3#!q!!4#!r!!5#!s!!6#!t!!7#!u!!8#!v!!9#!w!!:#!x!!;#!y!!<#!z!!=#!{!!>#!|!!@#!}!!A#!"
-    "~!!B#!,$!M$!-$!N$!.$!O$!/$!P$!0$!Q$!1$!R$!2$!S$!3$!T$!4$!U$!5$!V$!6$!W$!7$!X$!8$!Y$!9$!Z$!:$![$!;$!]$!<$!^$!=$!_$!>$!`$!@$!a$!A$!b$!B$!c$!C$!d$!E$!f$!"
-    "F$!g$!G$!h$!H$!i$!I$!j$!J$!k$!K$!l$!n$!o$!p$!q$!r$!s$!t$!u$!v$!w$!x$!y$!z$!{$!|$!}$!~$!!%!#%!$%!%%!&%!'%!(%!)%!*%!+%!,%!-%!.%!/%!0%!1%!2%!3%!4%!5%!6%!"
-    "7%!8%!9%!:%!;%!<%!=%!>%!@%!A%!B%!0#!D%!E%!F%!G%!H%!I%!K%!L%!M%!N%!O%!P%!Q%!R%!S%!T%!U%!V%!W%!X%!Y%!Z%!]%!^%!_%!`%!a%!b%!c%!d%!e%!f%!g%!h%!i%!j%!k%!l%!"
-    "m%!n%!o%!p%!q%!r%!s%!t%!u%!v%!w%!x%!y%!z%!{%!|%!}%!~%!!&!#&!$&!%&!&&!'&!(&!)&!*&!+&!,&!-&!.&!m$!/&!0&!1&!2&!3&!4&!7&!T(!8&!9&!:&!;&!<&!U(!=&!>&!@&!W(!"
-    "A&!X(!B&!C&!E&!8'!F&!Z(!G&!](!H&!I&!J&!b(!K&!e(!M&!k(!N&!j(!O&!P&!S&!q(!T&!t(!V&!w(!W&!X&!Y&!Z&![&!]&!^&!%)!_&!`&!a&!()!d&!e&!f&!-)!g&!h&!i&!/)!j&!0)!"
-    "k&!l&!m&!n&!o&!7)!p&!q&!t&!u&!|&!~&!}&!~&!!'!$'!#'!$'!%'!''!&'!''!('!)'!*'!+'!,'!-'!.'!/'!0'!1'!2'!3'!4'!5'!6'!7'!9'!:'!;'!<'!='!>'!@'!A'!B'!C'!D'!E'!"
-    "F'!G'!H'!I'!J'!K'!M'!O'!N'!O'!P'!Q'!R'!L&!S'!w&!T'!U'!V'!W'!X'!Y'!Z'!['!]'!^'!_'!`'!a'!b'!c'!d'!e'!f'!g'!h'!i'!j'!k'!l'!m'!n'!o'!p'!q'!r'!s'!t'!u'!v'!"
-    "w'!x'!y'!z'!{'!|'!}'!U&!!(!#(!$(!%(!&(!'(!((!)(!*(!+(!,(!-(!.(!/(!0(!1(!2(!3(!:(!uD#;(!<(!=(!Q&!>(!vD#B(!C(!D(!6&!E(!.)!F(!1)!G(!H(!I(!J(!K(!L(!M(!N(!"
-    "O(!P(!a+!b+!c+!d+!g+!h+!p+!,-!w+!A,!y+!B,!z+!C,!{+!D,!}+!b,!!,!c,!#,!d,!%,!F,!&,!G,!',!H,!(,!I,!),!J,!*,!K,!+,!L,!,,!M,!-,!N,!.,!O,!/,!P,!0,!Q,!1,!R,!"
-    "2,!S,!3,!T,!4,!U,!5,!V,!7,!X,!8,!Y,!9,!Z,!:,![,!;,!],!<,!^,!=,!_,!>,!`,!@,!a,!e,!m,!n,!o,!p,!q,!r,!s,!t,!u,!v,!w,!x,!y,!z,!{,!|,!},!~,!!-!#-!$-!%-!&-!"
-    "'-!(-!--!M,!0-!1-!2-!+-!3-!4-!6-!l+!7-!m+!8-!n+!9-!..!:-!/.!;-!0.!<-!1.!=-!2.!>-!3.!@-!4.!A-!5.!B-!6.!C-!7.!D-!8.!E-!9.!F-!:.!G-!;.!H-!<.!I-!=.!J-!k-!"
-    "K-!l-!L-!m-!M-!n-!N-!o-!O-!p-!P-!q-!Q-!r-!R-!s-!S-!t-!T-!u-!U-!v-!V-!w-!W-!x-!X-!y-!Y-!z-!Z-!{-![-!|-!]-!}-!^-!~-!_-!!.!`-!#.!a-!$.!b-!%.!c-!&.!d-!'.!"
-    "e-!(.!f-!).!g-!*.!h-!+.!i-!,.!j-!-.!>.!@.!A.!B.!C.!D.!E.!F.!G.!H.!I.!J.!K.!L.!M.!N.!O.!P.!Q.!R.!S.!T.!U.!V.!W.!X.!Y.!Z.![.!].!^.!_.!`.!a.!j.!k.!l.!m.!"
-    "n.!o.!p.!q.!r.!s.!t.!u.!v.!w.!x.!y.!z.!{.!|.!}.!~.!!/!#/!$/!%/!&/!'/!(/!)/!*/!+/!,/!-/!./!//!0/!1/!2/!3/!4/!5/!6/!7/!8/!9/!:/!;/!</!=/!>/!@/!A/!B/!C/!"
-    "D/!S/!E/!F/!G/!H/!I/!J/!K/!L/!M/!N/!O/!P/!Q/!R/!T/!U/!V/!W/!X/!Y/!Z/![/!]/!^/!_/!`/!a/!b/!c/!d/!e/!f/!g/!h/!i/!j/!k/!l/!m/!n/!o/!p/!q/!r/!s/!t/!u/!v/!"
-    "w/!x/!y/!z/!{/!|/!}/!~/!!0!#0!$0!%0!&0!'0!(0!)0!*0!+0!,0!-0!.0!/0!00!10!20!30!40!50!60!70!80!90!:0!;0!<0!=0!>0!@0!A0!B0!C0!D0!E0!F0!G0!H0!I0!J0!K0!L0!"
-    "M0!N0!O0!P0!Q0!R0!S0!T0!U0!V0!W0!X0!Z0!.1![0!/1!]0!01!^0!11!_0!21!`0!31!a0!41!b0!51!c0!61!d0!71!e0!81!f0!91!g0!:1!h0!;1!i0!<1!j0!=1!k0!>1!l0!@1!m0!A1!"
-    "n0!B1!o0!C1!p0!D1!q0!E1!r0!F1!s0!G1!t0!H1!u0!I1!v0!J1!w0!K1!x0!L1!y0!M1!z0!N1!{0!O1!|0!P1!}0!Q1!~0!R1!!1!S1!#1!T1!jQ!YF#kQ!ZF#lQ![F#mQ!]F#nQ!^F#oQ!_F#"
-    "pQ!`F#qQ!aF#rQ!bF#sQ!cF#tQ!dF#uQ!eF#vQ!fF#wQ!gF#xQ!hF#yQ!iF#zQ!jF#{Q!kF#|Q!lF#}Q!mF#~Q!nF#!R!oF##R!pF#$R!qF#%R!rF#&R!sF#'R!tF#(R!uF#)R!vF#*R!wF#+R!xF#"
+    "e!!(#!f!!)#!g!!*#!h!!+#!i!!,#!j!!-#!k!!.#!l!!/#!m!!0#!n!!1#!o!!2#!p!!3#!q!!4#!r!!5#!s!!6#!t!!7#!u!!8#!v!!9#!w!!:#!x!!;#!y!!<#!z!!=#!{!!>#!|!!@#!}!!A#!~!!B#!,$!M$!-$!N$!.$!O$!/$!P$!0$!Q$!1$!R$!2$!S$!3$"
+    "!T$!4$!U$!5$!V$!6$!W$!7$!X$!8$!Y$!9$!Z$!:$![$!;$!]$!<$!^$!=$!_$!>$!`$!@$!a$!A$!b$!B$!c$!C$!d$!E$!f$!F$!g$!G$!h$!H$!i$!I$!j$!J$!k$!K$!l$!n$!o$!p$!q$!r$!s$!t$!u$!v$!w$!x$!y$!z$!{$!|$!}$!~$!!%!#%!$%!%%!&"
+    "%!'%!(%!)%!*%!+%!,%!-%!.%!/%!0%!1%!2%!3%!4%!5%!6%!7%!8%!9%!:%!;%!<%!=%!>%!@%!A%!B%!0#!D%!E%!F%!G%!H%!I%!K%!L%!M%!N%!O%!P%!Q%!R%!S%!T%!U%!V%!W%!X%!Y%!Z%!]%!^%!_%!`%!a%!b%!c%!d%!e%!f%!g%!h%!i%!j%!k%!l%!"
+    "m%!n%!o%!p%!q%!r%!s%!t%!u%!v%!w%!x%!y%!z%!{%!|%!}%!~%!!&!#&!$&!%&!&&!'&!(&!)&!*&!+&!,&!-&!.&!m$!/&!0&!1&!2&!3&!4&!7&!T(!8&!9&!:&!;&!<&!U(!=&!>&!@&!W(!A&!X(!B&!C&!E&!8'!F&!Z(!G&!](!H&!I&!J&!b(!K&!e(!M&"
+    "!k(!N&!j(!O&!P&!S&!q(!T&!t(!V&!w(!W&!X&!Y&!Z&![&!]&!^&!%)!_&!`&!a&!()!d&!e&!f&!-)!g&!h&!i&!/)!j&!0)!k&!l&!m&!n&!o&!7)!p&!q&!t&!u&!|&!~&!}&!~&!!'!$'!#'!$'!%'!''!&'!''!('!)'!*'!+'!,'!-'!.'!/'!0'!1'!2'!3"
+    "'!4'!5'!6'!7'!9'!:'!;'!<'!='!>'!@'!A'!B'!C'!D'!E'!F'!G'!H'!I'!J'!K'!M'!O'!N'!O'!P'!Q'!R'!L&!S'!w&!T'!U'!V'!W'!X'!Y'!Z'!['!]'!^'!_'!`'!a'!b'!c'!d'!e'!f'!g'!h'!i'!j'!k'!l'!m'!n'!o'!p'!q'!r'!s'!t'!u'!v'!"
+    "w'!x'!y'!z'!{'!|'!}'!U&!!(!#(!$(!%(!&(!'(!((!)(!*(!+(!,(!-(!.(!/(!0(!1(!2(!3(!:(!uD#;(!<(!=(!Q&!>(!vD#B(!C(!D(!6&!E(!.)!F(!1)!G(!H(!I(!J(!K(!L(!M(!N(!O(!P(!a+!b+!c+!d+!g+!h+!p+!,-!w+!A,!y+!B,!z+!C,!{+"
+    "!D,!}+!b,!!,!c,!#,!d,!%,!F,!&,!G,!',!H,!(,!I,!),!J,!*,!K,!+,!L,!,,!M,!-,!N,!.,!O,!/,!P,!0,!Q,!1,!R,!2,!S,!3,!T,!4,!U,!5,!V,!7,!X,!8,!Y,!9,!Z,!:,![,!;,!],!<,!^,!=,!_,!>,!`,!@,!a,!e,!m,!n,!o,!p,!q,!r,!s"
+    ",!t,!u,!v,!w,!x,!y,!z,!{,!|,!},!~,!!-!#-!$-!%-!&-!'-!(-!--!M,!0-!1-!2-!+-!3-!4-!6-!l+!7-!m+!8-!n+!9-!..!:-!/.!;-!0.!<-!1.!=-!2.!>-!3.!@-!4.!A-!5.!B-!6.!C-!7.!D-!8.!E-!9.!F-!:.!G-!;.!H-!<.!I-!=.!J-!k-!"
+    "K-!l-!L-!m-!M-!n-!N-!o-!O-!p-!P-!q-!Q-!r-!R-!s-!S-!t-!T-!u-!U-!v-!V-!w-!W-!x-!X-!y-!Y-!z-!Z-!{-![-!|-!]-!}-!^-!~-!_-!!.!`-!#.!a-!$.!b-!%.!c-!&.!d-!'.!e-!(.!f-!).!g-!*.!h-!+.!i-!,.!j-!-.!>.!@.!A.!B.!C."
+    "!D.!E.!F.!G.!H.!I.!J.!K.!L.!M.!N.!O.!P.!Q.!R.!S.!T.!U.!V.!W.!X.!Y.!Z.![.!].!^.!_.!`.!a.!j.!k.!l.!m.!n.!o.!p.!q.!r.!s.!t.!u.!v.!w.!x.!y.!z.!{.!|.!}.!~.!!/!#/!$/!%/!&/!'/!(/!)/!*/!+/!,/!-/!./!//!0/!1/!2"
+    "/!3/!4/!5/!6/!7/!8/!9/!:/!;/!</!=/!>/!@/!A/!B/!C/!D/!S/!E/!F/!G/!H/!I/!J/!K/!L/!M/!N/!O/!P/!Q/!R/!T/!U/!V/!W/!X/!Y/!Z/![/!]/!^/!_/!`/!a/!b/!c/!d/!e/!f/!g/!h/!i/!j/!k/!l/!m/!n/!o/!p/!q/!r/!s/!t/!u/!v/!"
+    "w/!x/!y/!z/!{/!|/!}/!~/!!0!#0!$0!%0!&0!'0!(0!)0!*0!+0!,0!-0!.0!/0!00!10!20!30!40!50!60!70!80!90!:0!;0!<0!=0!>0!@0!A0!B0!C0!D0!E0!F0!G0!H0!I0!J0!K0!L0!M0!N0!O0!P0!Q0!R0!S0!T0!U0!V0!W0!X0!Z0!.1![0!/1!]0"
+    "!01!^0!11!_0!21!`0!31!a0!41!b0!51!c0!61!d0!71!e0!81!f0!91!g0!:1!h0!;1!i0!<1!j0!=1!k0!>1!l0!@1!m0!A1!n0!B1!o0!C1!p0!D1!q0!E1!r0!F1!s0!G1!t0!H1!u0!I1!v0!J1!w0!K1!x0!L1!y0!M1!z0!N1!{0!O1!|0!P1!}0!Q1!~0!R"
+    "1!!1!S1!#1!T1!jQ!YF#kQ!ZF#lQ![F#mQ!]F#nQ!^F#oQ!_F#pQ!`F#qQ!aF#rQ!bF#sQ!cF#tQ!dF#uQ!eF#vQ!fF#wQ!gF#xQ!hF#yQ!iF#zQ!jF#{Q!kF#|Q!lF#}Q!mF#~Q!nF#!R!oF##R!pF#$R!qF#%R!rF#&R!sF#'R!tF#(R!uF#)R!vF#*R!wF#+R!xF#"
     ",R!yF#-R!zF#.R!{F#/R!|F#0R!}F#1R!~F#2R!!G#4R!$G#:R!*G#5Z!<='6Z!=='7Z!>='",
-    "8Z!@='9Z!A=':Z!B=';Z!C='<Z!D='=Z!E='>Z!F='@Z!G='AZ!H='BZ!I='CZ!J='DZ!K='EZ!L='FZ!M='GZ!N='HZ!O='IZ!P='JZ!Q='KZ!R='LZ!S='MZ!T='NZ!U='OZ!V='PZ!W='QZ!X='"
-    "RZ!Y='SZ!Z='TZ![='UZ!]='VZ!^='WZ!_='XZ!`='YZ!a='ZZ!b='[Z!c=']Z!d='^Z!e='_Z!f='`Z!g='aZ!h='bZ!i='cZ!j='dZ!k='eZ!l='fZ!m='gZ!n='hZ!o='iZ!p='jZ!q='kZ!r='"
-    "lZ!s='mZ!t='nZ!u='oZ!v='pZ!w='qZ!x='rZ!y='sZ!z='tZ!{='uZ!|='vZ!}='wZ!~='xZ!!>'yZ!#>'zZ!$>'{Z!%>'|Z!&>'}Z!'>'~Z!(>'![!)>'#[!*>'$[!+>'%[!,>'&[!->''[!.>'"
-    "([!/>')[!0>'*[!2[!+[!3[!,[!4[!-[!5[!.[!6[!/[!7[!;t!<t!Ct!=R!Dt!>R!Et!@R!Ft!AR!Gt!BR!Ht!CR!It!DR!Jt!ER!Kt!FR!Lt!GR!Mt!HR!Nt!IR!Ot!JR!Pt!KR!Qt!LR!Rt!MR!"
-    "St!NR!Tt!OR!Ut!PR!Vt!QR!Wt!RR!Xt!SR!Yt!TR!Zt!UR![t!VR!]t!WR!^t!XR!_t!YR!`t!ZR!at![R!bt!]R!ct!^R!dt!_R!et!`R!ft!aR!gt!bR!ht!cR!it!dR!jt!eR!kt!fR!lt!gR!"
-    "mt!hR!nt!iR!qt!lR!rt!mR!st!nR!Gx!Hx!Ix!Jx!Kx!Lx!Mx!Nx!Ox!Px!Qx!Rx!Sx!Tx!Ux!Vx!Wx!Xx!Yx!Zx![x!]x!^x!_x!`x!ax!bx!cx!dx!ex!fx!gx!hx!ix!jx!kx!lx!mx!nx!ox!"
-    "px!qx!rx!sx!tx!ux!vx!wx!xx!yx!zx!{x!|x!}x!~x!!y!#y!$y!%y!&y!'y!(y!)y!*y!+y!,y!-y!.y!/y!0y!1y!2y!3y!4y!5y!6y!7y!8y!9y!:y!;y!<y!=y!>y!@y!Ay!By!Cy!Dy!Ey!"
-    "Fy!Gy!Hy!Iy!Jy!Ky!Ly!My!Ny!Oy!Py!Qy!Ry!Sy!Ty!Uy!Vy!Wy!Xy!Yy!Zy![y!]y!^y!_y!`y!ay!by!cy!dy!ey!fy!gy!hy!iy!jy!ky!ly!my!ny!oy!py!qy!ry!sy!ty!uy!vy!wy!xy!"
-    "yy!zy!{y!|y!}y!~y!!z!#z!$z!%z!.z!L$!0z!1z!2z!3z!4z!5z!6z!7z!8z!9z!:z!;z!<z!=z!>z!@z!Az!Bz!Cz!Dz!Ez!Fz!Gz!Hz!Iz!Jz!Kz!Lz!Mz!Nz!Oz!Pz!Qz!Rz!Sz!Tz!Uz!Vz!"
-    "Wz!Xz!Yz!Zz![z!]z!^z!_z!`z!az!bz!cz!dz!ez!fz!gz!hz!iz!jz!kz!lz!mz!nz!oz!pz!qz!rz!sz!tz!uz!vz!wz!xz!yz!zz!{z!|z!}z!~z!!{!#{!${!%{!&{!'{!({!){!*{!+{!,{!"
-    "-{!.{!/{!0{!1{!2{!3{!4{!={!5{!>{!6{!@{!7{!A{!8{!B{!9{!C{!:{!D{!;{!E{!<{!N{!F{!O{!G{!P{!H{!Q{!I{!R{!J{!S{!K{!_{!V{!`{!W{!a{!X{!b{!Y{!c{!Z{!d{![{!e{!]{!"
-    "f{!^{!o{!g{!p{!h{!q{!i{!r{!j{!s{!k{!t{!l{!u{!m{!v{!n{!!|!w{!#|!x{!$|!y{!%|!z{!&|!{{!'|!|{!3|!+|!5|!-|!7|!/|!9|!1|!C|!:|!D|!;|!E|!<|!F|!=|!G|!>|!H|!@|!"
-    "I|!A|!J|!B|!d|![|!e|!]|!f|!^|!g|!_|!h|!`|!i|!a|!j|!b|!k|!c|!t|!l|!u|!m|!v|!n|!w|!o|!x|!p|!y|!q|!z|!r|!{|!s|!'}!||!(}!}|!)}!~|!*}!!}!+}!#}!,}!$}!-}!%}!"
-    ".}!&}!7}!/}!8}!0}!9}!K|!:}!L|!;}!2}!H}!M|!I}!N|!J}!O|!K}!P|!L}!C}!X}!P}!Y}!Q}!Z}!Q|![}!R|!i}!a}!j}!b}!k}!U|!l}!V|!m}!f}!y}!S|!z}!T|!{}!W|!|}!X|!}}!t}!"
-    "9$#_,!=$#2#!>$#R$!F$#c$#u$#(%#v$#)%#w$#*%#x$#+%#y$#,%#z$#-%#{$#.%#|$#/%#}$#0%#~$#1%#!%#2%##%#3%#$%#4%#%%#5%#&%#6%#'%#7%#;%#<%#;.#V.#<.#W.#=.#X.#>.#Y.#"
-    "@.#Z.#A.#[.#B.#].#C.#^.#D.#_.#E.#`.#F.#a.#G.#b.#H.#c.#I.#d.#J.#e.#K.#f.#L.#g.#M.#h.#N.#i.#O.#j.#P.#k.#Q.#l.#R.#m.#S.#n.#T.#o.#U.#p.#kC#>D#lC#@D#mC#AD#"
-    "nC#BD#oC#CD#pC#DD#qC#ED#rC#FD#sC#GD#tC#HD#uC#ID#vC#JD#wC#KD#xC#LD#yC#MD#zC#ND#{C#OD#|C#PD#}C#QD#~C#RD#!D#SD##D#TD#$D#UD#%D#VD#&D#WD#'D#XD#(D#YD#)D#ZD#"
-    "*D#[D#+D#]D#,D#^D#-D#_D#.D#`D#/D#aD#0D#bD#1D#cD#2D#dD#3D#eD#4D#fD#5D#gD#6D#hD#7D#iD#8D#jD#9D#kD#:D#lD#;D#mD#<D#nD#=D#oD#pD#qD#rD#m(!sD#{v!tD#!)!wD#xD#"
-    "yD#zD#{D#|D#}D#R(!~D#s(!!E#Q(!#E#S(!%E#&E#(E#)E#1E#@(!2E#A(!3E#4E#5E#6E#7E#8E#9E#:E#;E#<E#=E#>E#@E#AE#BE#CE#DE#EE#FE#GE#HE#IE#JE#KE#LE#ME#NE#OE#PE#QE#"
-    "RE#SE#TE#UE#VE#WE#XE#YE#ZE#[E#]E#^E#_E#`E#aE#bE#cE#dE#eE#fE#gE#hE#iE#jE#kE#lE#mE#nE#oE#pE#qE#rE#sE#tE#uE#vE#wE#xE#yE#zE#{E#|E#}E#~E#!F##F#$F#%F#&F#'F#"
+    "8Z!@='9Z!A=':Z!B=';Z!C='<Z!D='=Z!E='>Z!F='@Z!G='AZ!H='BZ!I='CZ!J='DZ!K='EZ!L='FZ!M='GZ!N='HZ!O='IZ!P='JZ!Q='KZ!R='LZ!S='MZ!T='NZ!U='OZ!V='PZ!W='QZ!X='RZ!Y='SZ!Z='TZ![='UZ!]='VZ!^='WZ!_='XZ!`='YZ!a='ZZ"
+    "!b='[Z!c=']Z!d='^Z!e='_Z!f='`Z!g='aZ!h='bZ!i='cZ!j='dZ!k='eZ!l='fZ!m='gZ!n='hZ!o='iZ!p='jZ!q='kZ!r='lZ!s='mZ!t='nZ!u='oZ!v='pZ!w='qZ!x='rZ!y='sZ!z='tZ!{='uZ!|='vZ!}='wZ!~='xZ!!>'yZ!#>'zZ!$>'{Z!%>'|Z!&"
+    ">'}Z!'>'~Z!(>'![!)>'#[!*>'$[!+>'%[!,>'&[!->''[!.>'([!/>')[!0>'*[!2[!+[!3[!,[!4[!-[!5[!.[!6[!/[!7[!;t!<t!Ct!=R!Dt!>R!Et!@R!Ft!AR!Gt!BR!Ht!CR!It!DR!Jt!ER!Kt!FR!Lt!GR!Mt!HR!Nt!IR!Ot!JR!Pt!KR!Qt!LR!Rt!MR!"
+    "St!NR!Tt!OR!Ut!PR!Vt!QR!Wt!RR!Xt!SR!Yt!TR!Zt!UR![t!VR!]t!WR!^t!XR!_t!YR!`t!ZR!at![R!bt!]R!ct!^R!dt!_R!et!`R!ft!aR!gt!bR!ht!cR!it!dR!jt!eR!kt!fR!lt!gR!mt!hR!nt!iR!qt!lR!rt!mR!st!nR!Gx!Hx!Ix!Jx!Kx!Lx!Mx"
+    "!Nx!Ox!Px!Qx!Rx!Sx!Tx!Ux!Vx!Wx!Xx!Yx!Zx![x!]x!^x!_x!`x!ax!bx!cx!dx!ex!fx!gx!hx!ix!jx!kx!lx!mx!nx!ox!px!qx!rx!sx!tx!ux!vx!wx!xx!yx!zx!{x!|x!}x!~x!!y!#y!$y!%y!&y!'y!(y!)y!*y!+y!,y!-y!.y!/y!0y!1y!2y!3y!4"
+    "y!5y!6y!7y!8y!9y!:y!;y!<y!=y!>y!@y!Ay!By!Cy!Dy!Ey!Fy!Gy!Hy!Iy!Jy!Ky!Ly!My!Ny!Oy!Py!Qy!Ry!Sy!Ty!Uy!Vy!Wy!Xy!Yy!Zy![y!]y!^y!_y!`y!ay!by!cy!dy!ey!fy!gy!hy!iy!jy!ky!ly!my!ny!oy!py!qy!ry!sy!ty!uy!vy!wy!xy!"
+    "yy!zy!{y!|y!}y!~y!!z!#z!$z!%z!.z!L$!0z!1z!2z!3z!4z!5z!6z!7z!8z!9z!:z!;z!<z!=z!>z!@z!Az!Bz!Cz!Dz!Ez!Fz!Gz!Hz!Iz!Jz!Kz!Lz!Mz!Nz!Oz!Pz!Qz!Rz!Sz!Tz!Uz!Vz!Wz!Xz!Yz!Zz![z!]z!^z!_z!`z!az!bz!cz!dz!ez!fz!gz!hz"
+    "!iz!jz!kz!lz!mz!nz!oz!pz!qz!rz!sz!tz!uz!vz!wz!xz!yz!zz!{z!|z!}z!~z!!{!#{!${!%{!&{!'{!({!){!*{!+{!,{!-{!.{!/{!0{!1{!2{!3{!4{!={!5{!>{!6{!@{!7{!A{!8{!B{!9{!C{!:{!D{!;{!E{!<{!N{!F{!O{!G{!P{!H{!Q{!I{!R{!J"
+    "{!S{!K{!_{!V{!`{!W{!a{!X{!b{!Y{!c{!Z{!d{![{!e{!]{!f{!^{!o{!g{!p{!h{!q{!i{!r{!j{!s{!k{!t{!l{!u{!m{!v{!n{!!|!w{!#|!x{!$|!y{!%|!z{!&|!{{!'|!|{!3|!+|!5|!-|!7|!/|!9|!1|!C|!:|!D|!;|!E|!<|!F|!=|!G|!>|!H|!@|!"
+    "I|!A|!J|!B|!d|![|!e|!]|!f|!^|!g|!_|!h|!`|!i|!a|!j|!b|!k|!c|!t|!l|!u|!m|!v|!n|!w|!o|!x|!p|!y|!q|!z|!r|!{|!s|!'}!||!(}!}|!)}!~|!*}!!}!+}!#}!,}!$}!-}!%}!.}!&}!7}!/}!8}!0}!9}!K|!:}!L|!;}!2}!H}!M|!I}!N|!J}"
+    "!O|!K}!P|!L}!C}!X}!P}!Y}!Q}!Z}!Q|![}!R|!i}!a}!j}!b}!k}!U|!l}!V|!m}!f}!y}!S|!z}!T|!{}!W|!|}!X|!}}!t}!9$#_,!=$#2#!>$#R$!F$#c$#u$#(%#v$#)%#w$#*%#x$#+%#y$#,%#z$#-%#{$#.%#|$#/%#}$#0%#~$#1%#!%#2%##%#3%#$%#4"
+    "%#%%#5%#&%#6%#'%#7%#;%#<%#;.#V.#<.#W.#=.#X.#>.#Y.#@.#Z.#A.#[.#B.#].#C.#^.#D.#_.#E.#`.#F.#a.#G.#b.#H.#c.#I.#d.#J.#e.#K.#f.#L.#g.#M.#h.#N.#i.#O.#j.#P.#k.#Q.#l.#R.#m.#S.#n.#T.#o.#U.#p.#kC#>D#lC#@D#mC#AD#"
+    "nC#BD#oC#CD#pC#DD#qC#ED#rC#FD#sC#GD#tC#HD#uC#ID#vC#JD#wC#KD#xC#LD#yC#MD#zC#ND#{C#OD#|C#PD#}C#QD#~C#RD#!D#SD##D#TD#$D#UD#%D#VD#&D#WD#'D#XD#(D#YD#)D#ZD#*D#[D#+D#]D#,D#^D#-D#_D#.D#`D#/D#aD#0D#bD#1D#cD#2D"
+    "#dD#3D#eD#4D#fD#5D#gD#6D#hD#7D#iD#8D#jD#9D#kD#:D#lD#;D#mD#<D#nD#=D#oD#pD#qD#rD#m(!sD#{v!tD#!)!wD#xD#yD#zD#{D#|D#}D#R(!~D#s(!!E#Q(!#E#S(!%E#&E#(E#)E#1E#@(!2E#A(!3E#4E#5E#6E#7E#8E#9E#:E#;E#<E#=E#>E#@E#A"
+    "E#BE#CE#DE#EE#FE#GE#HE#IE#JE#KE#LE#ME#NE#OE#PE#QE#RE#SE#TE#UE#VE#WE#XE#YE#ZE#[E#]E#^E#_E#`E#aE#bE#cE#dE#eE#fE#gE#hE#iE#jE#kE#lE#mE#nE#oE#pE#qE#rE#sE#tE#uE#vE#wE#xE#yE#zE#{E#|E#}E#~E#!F##F#$F#%F#&F#'F#"
     "(F#)F#*F#+F#,F#-F#.F#/F#0F#1F#2F#3F#4F#5F#6F#7F#8F#9F#:F#;F#DF#EF#FF#GF#",
-    "KF#LF#c.'d.'e.'f.'g.'h.'i.'j.'k.'l.'m.'n.'o.'p.'q.'r.'s.'t.'u.'v.'w.'x.'y.'z.'{.'|.'}.'~.'!/'#/'$/'%/'&/''/'(/')/'*/'+/',/'-/'./'//'0/'1/'2/'3/'G/'H/'"
-    "I/'J/'K/'L/'M/'N/'O/'P/'Q/'R/'S/'T/'U/'V/'W/'X/'Y/'Z/'[/']/'^/'_/'`/'a/'b/'c/'21'31'41'51'61'71'81'91':1';1'<1'=1'>1'@1'C1'D1'E1'F1'G1'H1'I1'J1'K1'L1'"
-    "M1'N1'O1'P1'Q1'R1'S1'T1'U1'V1'W1'X1'Y1'Z1'[1']1'^1'_1'`1'a1'b1'c1'd1'e1'f1'g1'h1'i1'j1'k1'l1'm1'n1'o1'p1'q1'r1's1't1'u1'v1'w1'x1'y1'z1'{1'|1'}1'~1'!2'"
-    "#2'$2'.2'/2'02'12'22'wv!32'42'52'62'72'82'92':2';2'<2'A2'B2'C2'g(!F2'G2'H2'I2'L2'M2'N2'O2'P2'Q2'R2'S2'T2'U2'V2'W2'X2'Y2'Z2'[2']2'^2'_2'`2'a2'h(!b2'^(!"
-    "c2'c(!d2'n(!e2'l(!g2'D)!h2',)!i2'C)!j2'|<'k2'l2'm2'n2'o2'p2'q2'r2's2't2'u2'v2'w2'x2'y2'z2'{2'J2'|2'')!}2'/w!~2'!3'#3'$3'%3'f(!&3''3'*3'+3'03'13'23'33'"
-    "43'53'63'R&!P3'Q3'ft))u)gt)*u)ht)+u)it),u)jt)-u)kt).u)lt)/u)mt)0u)nt)1u)ot)2u)pt)3u)qt)4u)rt)5u)st)6u)tt)7u)ut)8u)vt)9u)wt):u)xt);u)yt)<u)zt)=u){t)>u)"
-    "|t)@u)}t)Au)~t)Bu)!u)Cu)J%*s%*K%*t%*L%*u%*M%*v%*N%*w%*O%*x%*P%*y%*Q%*z%*R%*{%*S%*|%*T%*}%*U%*~%*V%*!&*W%*#&*X%*$&*Y%*%&*Z%*&&*[%*'&*]%*(&*^%*)&*_%**&*"
-    "`%*+&*a%*,&*b%*-&*c%*.&*d%*/&*e%*0&*f%*1&*g%*2&*h%*3&*i%*4&*j%*5&*k%*6&*l%*7&*m%*8&*n%*9&*o%*:&*p%*;&*q%*<&*r%*=&*D'*m'*E'*n'*F'*o'*G'*p'*H'*q'*I'*r'*"
-    "J'*s'*K'*t'*L'*u'*M'*v'*N'*w'*O'*x'*P'*y'*Q'*z'*R'*{'*S'*|'*T'*}'*U'*~'*V'*!(*W'*#(*X'*$(*Y'*%(*Z'*&(*['*'(*]'*((*^'*)(*_'**(*`'*+(*a'*,(*b'*-(*c'*.(*"
-    "d'*/(*e'*0(*f'*1(*g'*2(*h'*3(*N)*v)*O)*w)*P)*x)*Q)*y)*R)*z)*S)*{)*T)*|)*U)*})*V)*~)*W)*!**X)*#**Z)*%**[)*&**])*'**^)*(**_)*)**`)****a)*+**b)*,**c)*-**"
-    "d)*.**e)*/**f)*0**g)*1**h)*2**i)*3**k)*5**l)*6**m)*7**n)*8**o)*9**p)*:**q)*;**s)*=**t)*>**B=*&>*C=*'>*D=*(>*E=*)>*F=**>*G=*+>*H=*,>*I=*->*J=*.>*K=*/>*"
-    "L=*0>*M=*1>*N=*2>*O=*3>*P=*4>*Q=*5>*R=*6>*S=*7>*T=*8>*U=*9>*V=*:>*W=*;>*X=*<>*Y=*=>*Z=*>>*[=*@>*]=*A>*^=*B>*_=*C>*`=*D>*a=*E>*b=*F>*c=*G>*d=*H>*e=*I>*"
-    "f=*J>*g=*K>*h=*L>*i=*M>*j=*N>*k=*O>*l=*P>*m=*Q>*n=*R>*o=*S>*p=*T>*q=*U>*r=*V>*s=*W>*t=*X>*u=*Y>*]@*}@*^@*~@*_@*!A*`@*#A*a@*$A*b@*%A*c@*&A*d@*'A*e@*(A*"
-    "f@*)A*g@**A*h@*+A*i@*,A*j@*-A*k@*.A*l@*/A*m@*0A*n@*1A*o@*2A*p@*3A*q@*4A*r@*5A*La*ma*Ma*na*Na*oa*Oa*pa*Pa*qa*Qa*ra*Ra*sa*Sa*ta*Ta*ua*Ua*va*Va*wa*Wa*xa*"
-    "Xa*ya*Ya*za*Za*{a*[a*|a*]a*}a*^a*~a*_a*!b*`a*#b*aa*$b*ba*%b*ca*&b*da*'b*ea*(b*fa*)b*ga**b*ha*+b*ia*,b*ja*-b*ka*.b*la*/b*A@-b@-B@-c@-C@-d@-D@-e@-E@-f@-"
-    "F@-g@-G@-h@-H@-i@-I@-j@-J@-k@-K@-l@-L@-m@-M@-n@-N@-o@-O@-p@-P@-q@-Q@-r@-R@-s@-S@-t@-T@-u@-U@-v@-V@-w@-W@-x@-X@-y@-Y@-z@-Z@-{@-[@-|@-]@-}@-^@-~@-_@-!A-"
-    "`@-#A-a@-$A-_,1$-1`,1%-1a,1&-1b,1'-1c,1(-1d,1)-1e,1*-1f,1+-1g,1,-1h,1--1i,1.-1j,1/-1k,10-1l,11-1m,12-1n,13-1o,14-1p,15-1q,16-1r,17-1s,18-1t,19-1u,1:-1"
-    "v,1;-1w,1<-1x,1=-1y,1>-1z,1@-1{,1A-1|,1B-1},1C-1~,1D-1!-1E-1#-1F-1",
+    "KF#LF#c.'d.'e.'f.'g.'h.'i.'j.'k.'l.'m.'n.'o.'p.'q.'r.'s.'t.'u.'v.'w.'x.'y.'z.'{.'|.'}.'~.'!/'#/'$/'%/'&/''/'(/')/'*/'+/',/'-/'./'//'0/'1/'2/'3/'G/'H/'I/'J/'K/'L/'M/'N/'O/'P/'Q/'R/'S/'T/'U/'V/'W/'X/'Y/"
+    "'Z/'[/']/'^/'_/'`/'a/'b/'c/'21'31'41'51'61'71'81'91':1';1'<1'=1'>1'@1'C1'D1'E1'F1'G1'H1'I1'J1'K1'L1'M1'N1'O1'P1'Q1'R1'S1'T1'U1'V1'W1'X1'Y1'Z1'[1']1'^1'_1'`1'a1'b1'c1'd1'e1'f1'g1'h1'i1'j1'k1'l1'm1'n1'o"
+    "1'p1'q1'r1's1't1'u1'v1'w1'x1'y1'z1'{1'|1'}1'~1'!2'#2'$2'.2'/2'02'12'22'wv!32'42'52'62'72'82'92':2';2'<2'A2'B2'C2'g(!F2'G2'H2'I2'L2'M2'N2'O2'P2'Q2'R2'S2'T2'U2'V2'W2'X2'Y2'Z2'[2']2'^2'_2'`2'a2'h(!b2'^(!"
+    "c2'c(!d2'n(!e2'l(!g2'D)!h2',)!i2'C)!j2'|<'k2'l2'm2'n2'o2'p2'q2'r2's2't2'u2'v2'w2'x2'y2'z2'{2'J2'|2'')!}2'/w!~2'!3'#3'$3'%3'f(!&3''3'*3'+3'03'13'23'33'43'53'63'R&!P3'Q3'ft))u)gt)*u)ht)+u)it),u)jt)-u)kt"
+    ").u)lt)/u)mt)0u)nt)1u)ot)2u)pt)3u)qt)4u)rt)5u)st)6u)tt)7u)ut)8u)vt)9u)wt):u)xt);u)yt)<u)zt)=u){t)>u)|t)@u)}t)Au)~t)Bu)!u)Cu)J%*s%*K%*t%*L%*u%*M%*v%*N%*w%*O%*x%*P%*y%*Q%*z%*R%*{%*S%*|%*T%*}%*U%*~%*V%*!"
+    "&*W%*#&*X%*$&*Y%*%&*Z%*&&*[%*'&*]%*(&*^%*)&*_%**&*`%*+&*a%*,&*b%*-&*c%*.&*d%*/&*e%*0&*f%*1&*g%*2&*h%*3&*i%*4&*j%*5&*k%*6&*l%*7&*m%*8&*n%*9&*o%*:&*p%*;&*q%*<&*r%*=&*D'*m'*E'*n'*F'*o'*G'*p'*H'*q'*I'*r'*"
+    "J'*s'*K'*t'*L'*u'*M'*v'*N'*w'*O'*x'*P'*y'*Q'*z'*R'*{'*S'*|'*T'*}'*U'*~'*V'*!(*W'*#(*X'*$(*Y'*%(*Z'*&(*['*'(*]'*((*^'*)(*_'**(*`'*+(*a'*,(*b'*-(*c'*.(*d'*/(*e'*0(*f'*1(*g'*2(*h'*3(*N)*v)*O)*w)*P)*x)*Q)"
+    "*y)*R)*z)*S)*{)*T)*|)*U)*})*V)*~)*W)*!**X)*#**Z)*%**[)*&**])*'**^)*(**_)*)**`)****a)*+**b)*,**c)*-**d)*.**e)*/**f)*0**g)*1**h)*2**i)*3**k)*5**l)*6**m)*7**n)*8**o)*9**p)*:**q)*;**s)*=**t)*>**B=*&>*C=*'"
+    ">*D=*(>*E=*)>*F=**>*G=*+>*H=*,>*I=*->*J=*.>*K=*/>*L=*0>*M=*1>*N=*2>*O=*3>*P=*4>*Q=*5>*R=*6>*S=*7>*T=*8>*U=*9>*V=*:>*W=*;>*X=*<>*Y=*=>*Z=*>>*[=*@>*]=*A>*^=*B>*_=*C>*`=*D>*a=*E>*b=*F>*c=*G>*d=*H>*e=*I>*"
+    "f=*J>*g=*K>*h=*L>*i=*M>*j=*N>*k=*O>*l=*P>*m=*Q>*n=*R>*o=*S>*p=*T>*q=*U>*r=*V>*s=*W>*t=*X>*u=*Y>*]@*}@*^@*~@*_@*!A*`@*#A*a@*$A*b@*%A*c@*&A*d@*'A*e@*(A*f@*)A*g@**A*h@*+A*i@*,A*j@*-A*k@*.A*l@*/A*m@*0A*n@"
+    "*1A*o@*2A*p@*3A*q@*4A*r@*5A*La*ma*Ma*na*Na*oa*Oa*pa*Pa*qa*Qa*ra*Ra*sa*Sa*ta*Ta*ua*Ua*va*Va*wa*Wa*xa*Xa*ya*Ya*za*Za*{a*[a*|a*]a*}a*^a*~a*_a*!b*`a*#b*aa*$b*ba*%b*ca*&b*da*'b*ea*(b*fa*)b*ga**b*ha*+b*ia*,"
+    "b*ja*-b*ka*.b*la*/b*A@-b@-B@-c@-C@-d@-D@-e@-E@-f@-F@-g@-G@-h@-H@-i@-I@-j@-J@-k@-K@-l@-L@-m@-M@-n@-N@-o@-O@-p@-P@-q@-Q@-r@-R@-s@-S@-t@-T@-u@-U@-v@-V@-w@-W@-x@-X@-y@-Y@-z@-Z@-{@-[@-|@-]@-}@-^@-~@-_@-!A-"
+    "`@-#A-a@-$A-_,1$-1`,1%-1a,1&-1b,1'-1c,1(-1d,1)-1e,1*-1f,1+-1g,1,-1h,1--1i,1.-1j,1/-1k,10-1l,11-1m,12-1n,13-1o,14-1p,15-1q,16-1r,17-1s,18-1t,19-1u,1:-1v,1;-1w,1<-1x,1=-1y,1>-1z,1@-1{,1A-1|,1B-1},1C-1~,"
+    "1D-1!-1E-1#-1F-1",
 };
 static const char wm__uc_lower_ix[] =
-    "!![!'$O$,%N&0'0'0'0'0'0'0'0'0'0'0'Y'Y'Y'T(T(T(T(T(T(T(T(T(')')I*N+N+d+d+d+~+~+~+~+~+~+~+~+:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-"
-    ":-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-"
-    ":-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-a-`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`."
-    "`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.z.";
+    "!![!'$O$,%N&0'0'0'0'0'0'0'0'0'0'0'Y'Y'Y'T(T(T(T(T(T(T(T(T(')')I*N+N+d+d+d+~+~+~+~+~+~+~+~+:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-"
+    ":-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-a-`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`."
+    "`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.z.";
 static const wm__uct wm__uc_lower = {wm__uc_lower_s, wm__uc_lower_ix, 1460, 6, 9, 0};
 static const char *const wm__uc_ccc_s[2] = { /* [lo, hi, canonical combining class] runs */
-    "K*!`*!S$a*!a*!U$b*!e*!I$f*!f*!U$g*!g*!E$h*!l*!I$m*!n*!6$o*!r*!I$s*!t*!6$u*!!+!I$#+!'+!#!(+!++!I$,+!3+!S$4+!4+!^$5+!5+!S$6+!8+!I$9+!;+!S$<+!=+!I$@+!B+!"
-    "S$C+!F+!I$G+!G+!S$H+!H+!U$I+!J+!I$K+!K+!S$L+!L+!V$M+!N+!W$O+!O+!V$P+!Q+!W$R+!R+!V$S+!`+!S$c.!g.!S$`1!`1!I$a1!d1!S$e1!e1!I$f1!h1!S$i1!i1!K$j1!j1!I$k1!p"
-    "1!S$q1!v1!I$w1!x1!S$y1!y1!I$z1!{1!S$|1!|1!K$}1!}1!Q$~1!~1!S$!2!!2!,!#2!#2!-!$2!$2!.!%2!%2!/!&2!&2!0!'2!'2!1!(2!(2!2!)2!)2!3!*2!*2!4!+2!,2!5!-2!-2!6!.2"
-    "!.2!7!/2!/2!8!12!12!9!32!32!:!42!42!;!62!62!S$72!72!I$92!92!4!'3!.3!S$/3!/3!A!03!03!B!13!13!C!d3!d3!=!e3!e3!>!f3!f3!@!g3!g3!A!h3!h3!B!i3!i3!C!j3!j3!D!"
-    "k3!k3!E!l3!m3!S$n3!o3!I$p3!t3!S$u3!u3!I$v3!w3!S$x3!x3!I$,4!,4!F!75!=5!S$A5!D5!S$E5!E5!I$F5!F5!S$I5!J5!S$L5!L5!I$M5!N5!S$O5!O5!I$t5!t5!G!66!66!S$76!76!"
-    "I$86!96!S$:6!:6!I$;6!<6!S$=6!@6!I$A6!A6!S$B6!C6!I$D6!D6!S$E6!E6!I$F6!H6!S$I6!I6!I$J6!J6!S$K6!K6!I$L6!L6!S$M6!M6!I$N6!N6!S$O6!O6!I$P6!Q6!S$;8!B8!S$C8!C"
-    "8!I$D8!D8!S$N8!N8!I$h8!k8!S$m8!u8!S$w8!y8!S${8!!9!S$O9!Q9!I$2:!2:!S$3:!5:!I$6:!9:!S$f:!j:!S$k:!o:!I$p:!}:!S$!;!!;!I$#;!$;!S$%;!%;!I$&;!';!S$(;!(;!I$);"
-    "!+;!S$,;!.;!I$/;!/;!=!0;!0;!>!1;!1;!@!2;!4;!S$5;!5;!I$6;!7;!S$8;!9;!I$:;!>;!S$};!};!)!1<!1<!+!5<!5<!S$6<!6<!I$7<!8<!S$F=!F=!)!W=!W=!+!,>!,>!S$l>!l>!)!"
-    "}>!}>!+!4A!4A!)!FA!FA!+!ZB!ZB!)!lB!lB!+!4D!4D!+!IE!IE!)!ZE!ZE!+!cE!cE!x!dE!dE!!#oF!oF!)!#G!#G!+!6H!7H!+!IH!IH!+!lI!lI!+!!K!#K!.#$K!$K!+!2K!5K!2#HL!IL!"
-    "=#JL!JL!+!XL![L!B#MM!NM!I$kM!kM!I$mM!mM!I$oM!oM!E$KN!KN!I#LN!LN!J#NN!NN!L#TN!WN!J#ZN!ZN!J#]N!^N!S$_N!_N!+!aN!bN!S$EO!EO!I$[P![P!)!^P!_P!+!VQ!VQ!I$NY!P"
-    "Y!S$xd!yd!+!;e!;e!+!#g!#g!+!.g!.g!S$Ei!Ei!Q${j!{j!K$|j!|j!S$}j!}j!I$Gm!Gm!S$Hm!Hm!I$4n!4n!+!Jn!Qn!S$Tn!Tn!I$)o!-o!S$.o!3o!I$4o!5o!S$6o!6o!I$8o!9o!I$:o"
-    "!;o!S$<o!=o!I$>o!Co!S$Do!Do!I$Eo!Ho!S$Sp!Sp!)!dp!dp!+!.q!.q!S$/q!/q!I$0q!6q!S$oq!pq!+!Or!Or!)![r!]r!+!Es!Es!)!'u!)u!S$+u!+u!#!,u!0u!I$1u!2u!S$3u!6u!I$"
-    "7u!7u!S$9u!@u!#!Eu!Eu!I$Lu!Lu!S$Pu!Qu!S$cw!dw!S$ew!ew!I$fw!lw!S$mw!mw!I$nw!ow!S$pw!pw!W$qw!qw!C$rw!rw!I$sw!sw!6$tw!;x!S$<x!<x!U$=x!>x!Q$@x!@x!I$Ax!Ax!"
-    "G$Bx!Bx!S$Cx!Cx!V$Dx!Dx!I$Ex!Ex!S$Fx!Fx!I$>##@##S$A##B###!C##F##S$G##I###!J##K##S$P##P##S$T##U###!",
-    "V##V##S$W##W##I$X##X##S$Y##Z###![##_##I$`##`##S$HF#JF#S$~G#~G#+!'I#GI#S$PO#PO#G$QO#QO#Q$RO#RO#U$SO#SO#K$TO#UO#M$eP#fP#*!5/'5/'S$:/'D/'S$f/'g/'S$]0'^0'"
-    "S$b3'b3'+!+4'+4'+!j5'j5'+!)6':6'S$v6'x6'I$B7'B7'+!G8'G8')!T8'T8'+!2;'2;'S$4;'5;'S$6;'6;'I$9;':;'S$A;'B;'S$D;'D;'S$z;'z;'+!`>'`>'+!Ki)Ki)<!vq)|q)S$}q)&"
-    "r)I$'r)(r)S$j|)j|)I$:!*:!*I$w#*{#*S$L6*L6*I$N6*N6*S$x6*x6*S$y6*y6*#!z6*z6*I$!7*!7*+!o8*o8*S$p8*p8*I$/@*2@*S$KD*LD*S$BE*DE*I$/F*0F*I$1F*3F*S$4F*4F*I$5F"
-    "*5F*S$6F*9F*I$mF*mF*S$nF*nF*I$oF*oF*S$pF*pF*I${H*{H*+!II*II*+!XI*XI*+!6J*6J*+!7J*7J*)!!K*$K*S$VK*WK*+!:L*:L*)!,M*,M*+!6M*6M*)!GN*GN*+!HN*HN*)!EP*EP*)!"
-    "FP*FP*+!;Q*<Q*)!NQ*NQ*+!hQ*nQ*S$rQ*vQ*S$1T*1T*+!5T*5T*)!NT*NT*S$WU*WU*+!XU*XU*)!CX*CX*+!DX*DX*)!iY*iY*+!([*([*+!)[*)[*)!C]*C]*+!@`*@`*+!A`*A`*)!2c*3c*"
-    "+!8c*8c*)!|d*|d*+!ue*ue*+!+f*+f*+!!g*!g*+!^k*^k*+!On*On*)!Qn*Rn*+!Io*Io*+!+t*,t*+!#6-'6-#!e6-k6-S$)E-*E-(!lg/lg/#!8F09F0E$:F0<F0#!AF0AF0O$BF0FF0E$OF0V"
-    "F0I$YF0^F0S$_F0`F0I$!G0%G0S$aH0cH0S$Ap0Gp0S$Ip0Yp0S$]p0cp0S$ep0fp0S$hp0lp0S$vq0vq0S$as0gs0S$sw0sw0S$Ux0Xx0S$2~03~0U$4~04~0I$5~05~0S$-,13,1I$G-1L-1S$M-"
-    "1M-1)!",
+    "K*!`*!S$a*!a*!U$b*!e*!I$f*!f*!U$g*!g*!E$h*!l*!I$m*!n*!6$o*!r*!I$s*!t*!6$u*!!+!I$#+!'+!#!(+!++!I$,+!3+!S$4+!4+!^$5+!5+!S$6+!8+!I$9+!;+!S$<+!=+!I$@+!B+!S$C+!F+!I$G+!G+!S$H+!H+!U$I+!J+!I$K+!K+!S$L+!L+!V$"
+    "M+!N+!W$O+!O+!V$P+!Q+!W$R+!R+!V$S+!`+!S$c.!g.!S$`1!`1!I$a1!d1!S$e1!e1!I$f1!h1!S$i1!i1!K$j1!j1!I$k1!p1!S$q1!v1!I$w1!x1!S$y1!y1!I$z1!{1!S$|1!|1!K$}1!}1!Q$~1!~1!S$!2!!2!,!#2!#2!-!$2!$2!.!%2!%2!/!&2!&2!0!"
+    "'2!'2!1!(2!(2!2!)2!)2!3!*2!*2!4!+2!,2!5!-2!-2!6!.2!.2!7!/2!/2!8!12!12!9!32!32!:!42!42!;!62!62!S$72!72!I$92!92!4!'3!.3!S$/3!/3!A!03!03!B!13!13!C!d3!d3!=!e3!e3!>!f3!f3!@!g3!g3!A!h3!h3!B!i3!i3!C!j3!j3!D!"
+    "k3!k3!E!l3!m3!S$n3!o3!I$p3!t3!S$u3!u3!I$v3!w3!S$x3!x3!I$,4!,4!F!75!=5!S$A5!D5!S$E5!E5!I$F5!F5!S$I5!J5!S$L5!L5!I$M5!N5!S$O5!O5!I$t5!t5!G!66!66!S$76!76!I$86!96!S$:6!:6!I$;6!<6!S$=6!@6!I$A6!A6!S$B6!C6!I$"
+    "D6!D6!S$E6!E6!I$F6!H6!S$I6!I6!I$J6!J6!S$K6!K6!I$L6!L6!S$M6!M6!I$N6!N6!S$O6!O6!I$P6!Q6!S$;8!B8!S$C8!C8!I$D8!D8!S$N8!N8!I$h8!k8!S$m8!u8!S$w8!y8!S${8!!9!S$O9!Q9!I$2:!2:!S$3:!5:!I$6:!9:!S$f:!j:!S$k:!o:!I$"
+    "p:!}:!S$!;!!;!I$#;!$;!S$%;!%;!I$&;!';!S$(;!(;!I$);!+;!S$,;!.;!I$/;!/;!=!0;!0;!>!1;!1;!@!2;!4;!S$5;!5;!I$6;!7;!S$8;!9;!I$:;!>;!S$};!};!)!1<!1<!+!5<!5<!S$6<!6<!I$7<!8<!S$F=!F=!)!W=!W=!+!,>!,>!S$l>!l>!)!"
+    "}>!}>!+!4A!4A!)!FA!FA!+!ZB!ZB!)!lB!lB!+!4D!4D!+!IE!IE!)!ZE!ZE!+!cE!cE!x!dE!dE!!#oF!oF!)!#G!#G!+!6H!7H!+!IH!IH!+!lI!lI!+!!K!#K!.#$K!$K!+!2K!5K!2#HL!IL!=#JL!JL!+!XL![L!B#MM!NM!I$kM!kM!I$mM!mM!I$oM!oM!E$"
+    "KN!KN!I#LN!LN!J#NN!NN!L#TN!WN!J#ZN!ZN!J#]N!^N!S$_N!_N!+!aN!bN!S$EO!EO!I$[P![P!)!^P!_P!+!VQ!VQ!I$NY!PY!S$xd!yd!+!;e!;e!+!#g!#g!+!.g!.g!S$Ei!Ei!Q${j!{j!K$|j!|j!S$}j!}j!I$Gm!Gm!S$Hm!Hm!I$4n!4n!+!Jn!Qn!S$"
+    "Tn!Tn!I$)o!-o!S$.o!3o!I$4o!5o!S$6o!6o!I$8o!9o!I$:o!;o!S$<o!=o!I$>o!Co!S$Do!Do!I$Eo!Ho!S$Sp!Sp!)!dp!dp!+!.q!.q!S$/q!/q!I$0q!6q!S$oq!pq!+!Or!Or!)![r!]r!+!Es!Es!)!'u!)u!S$+u!+u!#!,u!0u!I$1u!2u!S$3u!6u!I$"
+    "7u!7u!S$9u!@u!#!Eu!Eu!I$Lu!Lu!S$Pu!Qu!S$cw!dw!S$ew!ew!I$fw!lw!S$mw!mw!I$nw!ow!S$pw!pw!W$qw!qw!C$rw!rw!I$sw!sw!6$tw!;x!S$<x!<x!U$=x!>x!Q$@x!@x!I$Ax!Ax!G$Bx!Bx!S$Cx!Cx!V$Dx!Dx!I$Ex!Ex!S$Fx!Fx!I$>##@##S$"
+    "A##B###!C##F##S$G##I###!J##K##S$P##P##S$T##U###!",
+    "V##V##S$W##W##I$X##X##S$Y##Z###![##_##I$`##`##S$HF#JF#S$~G#~G#+!'I#GI#S$PO#PO#G$QO#QO#Q$RO#RO#U$SO#SO#K$TO#UO#M$eP#fP#*!5/'5/'S$:/'D/'S$f/'g/'S$]0'^0'S$b3'b3'+!+4'+4'+!j5'j5'+!)6':6'S$v6'x6'I$B7'B7'+!"
+    "G8'G8')!T8'T8'+!2;'2;'S$4;'5;'S$6;'6;'I$9;':;'S$A;'B;'S$D;'D;'S$z;'z;'+!`>'`>'+!Ki)Ki)<!vq)|q)S$}q)&r)I$'r)(r)S$j|)j|)I$:!*:!*I$w#*{#*S$L6*L6*I$N6*N6*S$x6*x6*S$y6*y6*#!z6*z6*I$!7*!7*+!o8*o8*S$p8*p8*I$"
+    "/@*2@*S$KD*LD*S$BE*DE*I$/F*0F*I$1F*3F*S$4F*4F*I$5F*5F*S$6F*9F*I$mF*mF*S$nF*nF*I$oF*oF*S$pF*pF*I${H*{H*+!II*II*+!XI*XI*+!6J*6J*+!7J*7J*)!!K*$K*S$VK*WK*+!:L*:L*)!,M*,M*+!6M*6M*)!GN*GN*+!HN*HN*)!EP*EP*)!"
+    "FP*FP*+!;Q*<Q*)!NQ*NQ*+!hQ*nQ*S$rQ*vQ*S$1T*1T*+!5T*5T*)!NT*NT*S$WU*WU*+!XU*XU*)!CX*CX*+!DX*DX*)!iY*iY*+!([*([*+!)[*)[*)!C]*C]*+!@`*@`*+!A`*A`*)!2c*3c*+!8c*8c*)!|d*|d*+!ue*ue*+!+f*+f*+!!g*!g*+!^k*^k*+!"
+    "On*On*)!Qn*Rn*+!Io*Io*+!+t*,t*+!#6-'6-#!e6-k6-S$)E-*E-(!lg/lg/#!8F09F0E$:F0<F0#!AF0AF0O$BF0FF0E$OF0VF0I$YF0^F0S$_F0`F0I$!G0%G0S$aH0cH0S$Ap0Gp0S$Ip0Yp0S$]p0cp0S$ep0fp0S$hp0lp0S$vq0vq0S$as0gs0S$sw0sw0S$"
+    "Ux0Xx0S$2~03~0U$4~04~0I$5~05~0S$-,13,1I$G-1L-1S$M-1M-1)!",
 };
 static const char wm__uc_ccc_ix[] =
-    "!!!!!!!!A!B!d!!#:#U#^#b#e#k#n#t#$$'$'$'$($($($($,$-$0$@$H$S$g$g$g$t$t$t$t$t$t$t$t$t$t$t$t$u$w$w$w$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$"
-    "}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$"
-    "}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$$%$%(%,%3%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%"
-    "4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%5%5%5%8%8%";
+    "!!!!!!!!A!B!d!!#:#U#^#b#e#k#n#t#$$'$'$'$($($($($,$-$0$@$H$S$g$g$g$t$t$t$t$t$t$t$t$t$t$t$t$u$w$w$w$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$"
+    "}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$$%$%(%,%3%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%"
+    "4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%5%5%5%8%8%";
 static const wm__uct wm__uc_ccc = {wm__uc_ccc_s, wm__uc_ccc_ix, 388, 8, 8, 1};
 static const char *const wm__uc_dec_s[12] = { /* [code point, pool offset | (2 length + compatibility) << 14] */
-    "i#!.y'q#!7u+s#!1y'x#!:u+{#!4y'|#!5y'}#!>u+~#!8y'$$!Bu+%$!;y'&$!<y'($!Nq/)$!Qq/*$!Tq/,$!Kw)-$!Mw).$!Ow)/$!Qw)0$!Sw)1$!Uw)3$!Ww)4$!Yw)5$![w)6$!^w)7$!`w)"
-    "8$!bw)9$!dw):$!fw);$!hw)=$!jw)>$!lw)@$!nw)A$!pw)B$!rw)C$!tw)F$!vw)G$!xw)H$!zw)I$!|w)J$!~w)M$!#x)N$!%x)O$!'x)P$!)x)Q$!+x)R$!-x)T$!/x)U$!1x)V$!3x)W$!5x)"
-    "X$!7x)Y$!9x)Z$!;x)[$!=x)]$!@x)_$!Bx)`$!Dx)a$!Fx)b$!Hx)c$!Jx)d$!Lx)g$!Nx)h$!Px)i$!Rx)j$!Tx)k$!Vx)m$!Xx)n$!Zx)o$!]x)p$!_x)q$!ax)r$!cx)s$!ex)t$!gx)u$!ix)"
-    "v$!kx)w$!mx)x$!ox)y$!qx)z$!sx){$!ux)|$!wx)}$!yx)#%!{x)$%!}x)%%!!y)&%!$y)'%!&y)(%!(y))%!*y)*%!,y)+%!.y),%!0y)-%!2y).%!4y)/%!6y)0%!8y)1%!:y)2%!<y)3%!>y)"
-    "4%!Ay)5%!Cy)6%!Ey)9%!Gy):%!Iy);%!Ky)<%!My)=%!Oy)>%!Qy)@%!Sy)A%!Uy)B%!Wy)D%!^w+E%!`w+F%!^y)G%!`y)H%!by)I%!dy)K%!fy)L%!hy)M%!jy)N%!ly)O%!ny)P%!py)Q%!vw+"
-    "R%!xw+U%!vy)V%!xy)W%!zy)X%!|y)Y%!~y)Z%!#z)[%!)x+_%!'z)`%!)z)a%!+z)b%!-z)c%!/z)d%!1z)g%!3z)h%!5z)i%!7z)j%!9z)k%!;z)l%!=z)m%!@z)n%!Bz)o%!Dz)p%!Fz)q%!Hz)"
-    "r%!Jz)s%!Lz)t%!Nz)u%!Pz)v%!Rz)w%!Tz)x%!Vz){%!Xz)|%!Zz)}%!]z)~%!_z)!&!az)#&!cz)$&!ez)%&!gz)&&!iz)'&!kz)(&!mz))&!oz)*&!qz)+&!sz),&!uz)-&!wz).&!yz)/&!{z)"
-    "0&!}z)1&!!{)2&!${)3&!&{)4&!({)5&!&}'W&!+{)X&!-{)g&!/{)h&!1{)|&!7y+}&!9y+~&!;y+!'!=y+#'!@y+$'!By+%'!Dy+&'!Fy+''!Hy+('!F{))'!H{)*'!J{)+'!L{),'!N{)-'!P{)"
-    ".'!R{)/'!T{)0'!V{)1'!X{)2'!Z{)3'!]{)4'!_{)5'!a{)6'!c{)7'!e{)9'!g{):'!i{);'!k{)<'!m{)='!o{)>'!q{)B'!s{)C'!u{)D'!w{)E'!y{)F'!{{)G'!}{)H'!!|)I'!$|)J'!&|)"
-    "K'!(|)L'!*|)M'!0z+N'!2z+O'!4z+P'!2|)Q'!4|)T'!6|)U'!8|)V'!:|)W'!<|)X'!>|)Y'!A|)Z'!C|)['!E|)]'!G|)^'!I|)_'!K|)`'!M|)a'!O|)b'!Q|)c'!S|)d'!U|)e'!W|)f'!Y|)"
-    "g'![|)h'!^|)i'!`|)j'!b|)k'!d|)l'!f|)m'!h|)n'!j|)o'!l|)p'!n|)q'!p|)r'!r|)s'!t|)t'!v|)u'!x|)v'!z|)w'!||)x'!~|){'!#})|'!%})&(!'})'(!)})((!+}))(!-})*(!/})"
-    "+(!1}),(!3})-(!5}).(!7})/(!9})0(!;})1(!=})2(!@})3(!B})V)!@!(W)!A!(X)!B!(Y)!C!(Z)!D!([)!E!(])!F!(^)!G!(_)!H!(!*!Q{+#*!S{+$*!U{+%*!W{+&*!Y{+'*![{+**!U!("
-    "+*!V!(,*!W!(-*!X!(.*!Y!(/+!V$&0+!W$&2+!X$&3+!b})e+![$&k+!i{+o+!_$&u+!l{+v+!j})w+!l})x+!f$&y+!o})z+!q}){+!s})}+!u})!,!w})#,!y})$,!{})>,!}})@,!!~)A,!$~)"
-    "B,!&~)C,!(~)D,!*~)E,!,~)`,!.~)a,!0~)b,!2~)c,!4~)d,!6~)f,!4#(g,!5#(h,!6#(i,!;~)j,!=~)k,!;#(l,!<#()-!=#(*-!>#(+-!@#(--!A#(.-!B#(2-!C#(9-!H~):-!J~)<-!L~)"
-    "A-!N~)F-!P~)G-!R~)H-!T~)S-!V~)t-!X~)..!Z~)/.!]~)1.!_~)5.!a~):.!c~);.!e~)<.!g~)U.!i~)V.!k~)E/!m~)F/!o~)T/!q~)U/!s~)V/!u~)W/!w~)Z/!y~)[/!{~)_/!}~)`/!!!*"
-    "a/!$!*b/!&!*c/!(!*d/!*!*g/!,!*h/!.!*i/!0!*j/!2!*k/!4!*l/!6!*o/!8!*p/!:!*q/!<!*r/!>!*s/!A!*t/!C!*u/!E!*v/!G!*w/!I!*x/!K!*y/!M!*z/!O!*}/!Q!*~/!S!*U1!Y}+"
-    "93!W!*:3!Y!*;3![!*<3!^!*=3!`!*14!f}+24!h}+34!j}+44!l}+~4!j!*#5!l!*45!n!*j;!p!*r;!r!*u;!t!*<<!v!*=<!x!*><!z!*@<!|!*A<!~!*B<!##*C<!%#*D<!'#*U=!)#*V=!+#*"
-    "g=!-#*h=!/#*j=!1#*c>!3#*f>!5#*,@!7#*-@!9#*.@!;#*1@!=#*gB!@#*jB!B#*kB!D#*{B!F#*|B!H#*WC!J#*1D!L#*2D!N#*3D!P#*UE!R#*sF!T#*zF!V#*{F!X#*}F!Z#*~F!]#*FH!_#*"
-    "GH!a#*HH!c#*|I!e#*~I!g#*!J!i#*#J!k#*zJ!q~+CL!s~+mL!u~+nL!w~+AM!q%(yM!v#*&N!x#*+N!z#*0N!|#*5N!~#*CN!#$*MN!%$*ON!'$*PN!)$*QN!/!,RN!-$*SN!3!,[N!1$*nN!3$*"
-    "xN!5$*}N!7$*%O!9$**O!;$*7O!=$*JP!@$*kR!=&($p!C$*&p!E$*(p!G$**p!I$*,p!K$*0p!M$*Zp!O$*]p!Q$*`p!S$*ap!U$*cp!W$*(v!U&()v!V&(*v!W&(,v!X&(-v!Y&(.v!Z&(/v![&("
+    "i#!.y'q#!7u+s#!1y'x#!:u+{#!4y'|#!5y'}#!>u+~#!8y'$$!Bu+%$!;y'&$!<y'($!Nq/)$!Qq/*$!Tq/,$!Kw)-$!Mw).$!Ow)/$!Qw)0$!Sw)1$!Uw)3$!Ww)4$!Yw)5$![w)6$!^w)7$!`w)8$!bw)9$!dw):$!fw);$!hw)=$!jw)>$!lw)@$!nw)A$!pw)B$"
+    "!rw)C$!tw)F$!vw)G$!xw)H$!zw)I$!|w)J$!~w)M$!#x)N$!%x)O$!'x)P$!)x)Q$!+x)R$!-x)T$!/x)U$!1x)V$!3x)W$!5x)X$!7x)Y$!9x)Z$!;x)[$!=x)]$!@x)_$!Bx)`$!Dx)a$!Fx)b$!Hx)c$!Jx)d$!Lx)g$!Nx)h$!Px)i$!Rx)j$!Tx)k$!Vx)m$!X"
+    "x)n$!Zx)o$!]x)p$!_x)q$!ax)r$!cx)s$!ex)t$!gx)u$!ix)v$!kx)w$!mx)x$!ox)y$!qx)z$!sx){$!ux)|$!wx)}$!yx)#%!{x)$%!}x)%%!!y)&%!$y)'%!&y)(%!(y))%!*y)*%!,y)+%!.y),%!0y)-%!2y).%!4y)/%!6y)0%!8y)1%!:y)2%!<y)3%!>y)"
+    "4%!Ay)5%!Cy)6%!Ey)9%!Gy):%!Iy);%!Ky)<%!My)=%!Oy)>%!Qy)@%!Sy)A%!Uy)B%!Wy)D%!^w+E%!`w+F%!^y)G%!`y)H%!by)I%!dy)K%!fy)L%!hy)M%!jy)N%!ly)O%!ny)P%!py)Q%!vw+R%!xw+U%!vy)V%!xy)W%!zy)X%!|y)Y%!~y)Z%!#z)[%!)x+_%"
+    "!'z)`%!)z)a%!+z)b%!-z)c%!/z)d%!1z)g%!3z)h%!5z)i%!7z)j%!9z)k%!;z)l%!=z)m%!@z)n%!Bz)o%!Dz)p%!Fz)q%!Hz)r%!Jz)s%!Lz)t%!Nz)u%!Pz)v%!Rz)w%!Tz)x%!Vz){%!Xz)|%!Zz)}%!]z)~%!_z)!&!az)#&!cz)$&!ez)%&!gz)&&!iz)'&!k"
+    "z)(&!mz))&!oz)*&!qz)+&!sz),&!uz)-&!wz).&!yz)/&!{z)0&!}z)1&!!{)2&!${)3&!&{)4&!({)5&!&}'W&!+{)X&!-{)g&!/{)h&!1{)|&!7y+}&!9y+~&!;y+!'!=y+#'!@y+$'!By+%'!Dy+&'!Fy+''!Hy+('!F{))'!H{)*'!J{)+'!L{),'!N{)-'!P{)"
+    ".'!R{)/'!T{)0'!V{)1'!X{)2'!Z{)3'!]{)4'!_{)5'!a{)6'!c{)7'!e{)9'!g{):'!i{);'!k{)<'!m{)='!o{)>'!q{)B'!s{)C'!u{)D'!w{)E'!y{)F'!{{)G'!}{)H'!!|)I'!$|)J'!&|)K'!(|)L'!*|)M'!0z+N'!2z+O'!4z+P'!2|)Q'!4|)T'!6|)U'"
+    "!8|)V'!:|)W'!<|)X'!>|)Y'!A|)Z'!C|)['!E|)]'!G|)^'!I|)_'!K|)`'!M|)a'!O|)b'!Q|)c'!S|)d'!U|)e'!W|)f'!Y|)g'![|)h'!^|)i'!`|)j'!b|)k'!d|)l'!f|)m'!h|)n'!j|)o'!l|)p'!n|)q'!p|)r'!r|)s'!t|)t'!v|)u'!x|)v'!z|)w'!|"
+    "|)x'!~|){'!#})|'!%})&(!'})'(!)})((!+}))(!-})*(!/})+(!1}),(!3})-(!5}).(!7})/(!9})0(!;})1(!=})2(!@})3(!B})V)!@!(W)!A!(X)!B!(Y)!C!(Z)!D!([)!E!(])!F!(^)!G!(_)!H!(!*!Q{+#*!S{+$*!U{+%*!W{+&*!Y{+'*![{+**!U!("
+    "+*!V!(,*!W!(-*!X!(.*!Y!(/+!V$&0+!W$&2+!X$&3+!b})e+![$&k+!i{+o+!_$&u+!l{+v+!j})w+!l})x+!f$&y+!o})z+!q}){+!s})}+!u})!,!w})#,!y})$,!{})>,!}})@,!!~)A,!$~)B,!&~)C,!(~)D,!*~)E,!,~)`,!.~)a,!0~)b,!2~)c,!4~)d,"
+    "!6~)f,!4#(g,!5#(h,!6#(i,!;~)j,!=~)k,!;#(l,!<#()-!=#(*-!>#(+-!@#(--!A#(.-!B#(2-!C#(9-!H~):-!J~)<-!L~)A-!N~)F-!P~)G-!R~)H-!T~)S-!V~)t-!X~)..!Z~)/.!]~)1.!_~)5.!a~):.!c~);.!e~)<.!g~)U.!i~)V.!k~)E/!m~)F/!o"
+    "~)T/!q~)U/!s~)V/!u~)W/!w~)Z/!y~)[/!{~)_/!}~)`/!!!*a/!$!*b/!&!*c/!(!*d/!*!*g/!,!*h/!.!*i/!0!*j/!2!*k/!4!*l/!6!*o/!8!*p/!:!*q/!<!*r/!>!*s/!A!*t/!C!*u/!E!*v/!G!*w/!I!*x/!K!*y/!M!*z/!O!*}/!Q!*~/!S!*U1!Y}+"
+    "93!W!*:3!Y!*;3![!*<3!^!*=3!`!*14!f}+24!h}+34!j}+44!l}+~4!j!*#5!l!*45!n!*j;!p!*r;!r!*u;!t!*<<!v!*=<!x!*><!z!*@<!|!*A<!~!*B<!##*C<!%#*D<!'#*U=!)#*V=!+#*g=!-#*h=!/#*j=!1#*c>!3#*f>!5#*,@!7#*-@!9#*.@!;#*1@"
+    "!=#*gB!@#*jB!B#*kB!D#*{B!F#*|B!H#*WC!J#*1D!L#*2D!N#*3D!P#*UE!R#*sF!T#*zF!V#*{F!X#*}F!Z#*~F!]#*FH!_#*GH!a#*HH!c#*|I!e#*~I!g#*!J!i#*#J!k#*zJ!q~+CL!s~+mL!u~+nL!w~+AM!q%(yM!v#*&N!x#*+N!z#*0N!|#*5N!~#*CN!#"
+    "$*MN!%$*ON!'$*PN!)$*QN!/!,RN!-$*SN!3!,[N!1$*nN!3$*xN!5$*}N!7$*%O!9$**O!;$*7O!=$*JP!@$*kR!=&($p!C$*&p!E$*(p!G$**p!I$*,p!K$*0p!M$*Zp!O$*]p!Q$*`p!S$*ap!U$*cp!W$*(v!U&()v!V&(*v!W&(,v!X&(-v!Y&(.v!Z&(/v![&("
     "0v!]&(1v!^&(2v!_&(3v!`&(4v!a&(5v!b&(6v!c&(8v!d&(9v!e&(:v!f&(;v!g&(<v!h&(",
-    "=v!i&(>v!j&(@v!k&(Av!l&(Bv!m&(Cv!n&(Dv!o&(Ev!p&(Fv!q&(Gv!r&(Hv!s&(Iv!t&(Jv!u&(Lv!v&(Mv!w&(Nv!x&(Ov!y&(Pv!z&(Qv!{&(Rv!|&(Sv!}&(Tv!~&(Uv!!'(Vv!#'(Wv!$'("
-    "Xv!%'(Yv!&'(Zv!''([v!('(]v!)'(^v!*'(_v!+'(`v!,'(av!-'(bv!.'(cv!/'(dv!0'(ev!1'(fv!2'(gv!3'(hv!4'(vv!5'(<w!6'(=w!7'(>w!8'(@w!9'(Aw!:'(Bw!;'(Cw!<'(Dw!='("
-    "Ew!>'(Fw!@'(Gw!A'(Hw!B'(Iw!C'(Jw!D'(Kw!E'(Lw!F'(Mw!G'(Nw!H'(Ow!I'(Pw!J'(Qw!K'(Rw!L'(Sw!M'(Tw!N'(Uw!O'(Vw!P'(Ww!Q'(Xw!R'(Yw!S'(Zw!T'([w!U'(]w!V'(^w!W'("
-    "_w!X'(`w!Y'(aw!Z'(bw!['(Gx!a%*Hx!c%*Ix!e%*Jx!g%*Kx!i%*Lx!k%*Mx!m%*Nx!o%*Ox!q%*Px!s%*Qx!u%*Rx!w%*Sx!y%*Tx!{%*Ux!}%*Vx!!&*Wx!$&*Xx!&&*Yx!(&*Zx!*&*[x!,&*"
-    "]x!.&*^x!0&*_x!2&*`x!4&*ax!6&*bx!8&*cx!:&*dx!<&*ex!>&*fx!A&*gx!C&*hx!E&*ix!G&*jx!I&*kx!K&*lx!M&*mx!O&*nx!Q&*ox!S&*px!U&*qx!W&*rx!Y&*sx![&*tx!^&*ux!`&*"
-    "vx!b&*wx!d&*xx!f&*yx!h&*zx!j&*{x!l&*|x!n&*}x!p&*~x!r&*!y!t&*#y!v&*$y!x&*%y!z&*&y!|&*'y!~&*(y!#'*)y!%'**y!''*+y!)'*,y!+'*-y!-'*.y!/'*/y!1'*0y!3'*1y!5'*"
-    "2y!7'*3y!9'*4y!;'*5y!='*6y!@'*7y!B'*8y!D'*9y!F'*:y!H'*;y!J'*<y!L'*=y!N'*>y!P'*@y!R'*Ay!T'*By!V'*Cy!X'*Dy!Z'*Ey!]'*Fy!_'*Gy!a'*Hy!c'*Iy!e'*Jy!g'*Ky!i'*"
-    "Ly!k'*My!m'*Ny!o'*Oy!q'*Py!s'*Qy!u'*Ry!w'*Sy!y'*Ty!{'*Uy!}'*Vy!!(*Wy!$(*Xy!&(*Yy!((*Zy!*(*[y!,(*]y!.(*^y!0(*_y!2(*`y!4(*ay!6(*by!8(*cy!:(*dy!<(*ey!>(*"
-    "fy!A(*gy!C(*hy!E(*iy!G(*jy!I(*ky!K(*ly!M(*my!O(*ny!Q(*oy!S(*py!U(*qy!W(*ry!Y(*sy![(*ty!^(*uy!`(*vy!b(*wy!d(*xy!f(*yy!h(*zy!j(*{y!l(*|y!n(*}y!p(*~y!r(*"
-    "!z!t(*#z!v(*$z!x(*%z!z(*&z!|(*'z!~(*(z!#)*)z!%)**z!+',+z!))*0z!+)*1z!-)*2z!/)*3z!1)*4z!3)*5z!5)*6z!7)*7z!9)*8z!;)*9z!=)*:z!@)*;z!B)*<z!D)*=z!F)*>z!H)*"
-    "@z!J)*Az!L)*Bz!N)*Cz!P)*Dz!R)*Ez!T)*Fz!V)*Gz!X)*Hz!Z)*Iz!])*Jz!_)*Kz!a)*Lz!c)*Mz!e)*Nz!g)*Oz!i)*Pz!k)*Qz!m)*Rz!o)*Sz!q)*Tz!s)*Uz!u)*Vz!w)*Wz!y)*Xz!{)*"
-    "Yz!})*Zz!!**[z!$**]z!&**^z!(**_z!***`z!,**az!.**bz!0**cz!2**dz!4**ez!6**fz!8**gz!:**hz!<**iz!>**jz!A**kz!C**lz!E**mz!G**nz!I**oz!K**pz!M**qz!O**rz!Q**"
-    "sz!S**tz!U**uz!W**vz!Y**wz![**xz!^**yz!`**zz!b**{z!d**|z!f**}z!h**~z!j**!{!l**#{!n**${!p**%{!r**&{!t**'{!v**({!x**){!z***{!|**+{!~**,{!#+*-{!%+*.{!'+*"
-    "5{!)+*6{!++*7{!-+*8{!/+*9{!1+*:{!3+*;{!5+*<{!7+*={!9+*>{!;+*@{!=+*A{!@+*B{!B+*C{!D+*D{!F+*E{!H+*F{!J+*G{!L+*H{!N+*I{!P+*J{!R+*K{!T+*N{!V+*O{!X+*P{!Z+*"
-    "Q{!]+*R{!_+*S{!a+*V{!c+*W{!e+*X{!g+*Y{!i+*Z{!k+*[{!m+*]{!o+*^{!q+*_{!s+*`{!u+*a{!w+*b{!y+*c{!{+*d{!}+*e{!!,*f{!$,*g{!&,*h{!(,*i{!*,*j{!,,*k{!.,*l{!0,*"
-    "m{!2,*n{!4,*o{!6,*p{!8,*q{!:,*r{!<,*s{!>,*t{!A,*u{!C,*v{!E,*w{!G,*x{!I,*y{!K,*z{!M,*{{!O,*|{!Q,*!|!S,*#|!U,*$|!W,*%|!Y,*&|![,*'|!^,**|!`,*+|!b,*,|!d,*"
-    "-|!f,*.|!h,*/|!j,*0|!l,*1|!n,*3|!p,*5|!r,*7|!t,*9|!v,*:|!x,*;|!z,*<|!|,*=|!~,*>|!#-*@|!%-*A|!'-*B|!)-*C|!+-*D|!--*E|!/-*F|!1-*G|!3-*H|!5-*I|!7-*J|!9-*"
-    "K|!;-*L|!51&M|!>-*N|!81&O|!B-*P|!;1&Q|!E-*R|!>1&S|!H-*T|!B1&U|!K-*V|!E1&W|!N-*X|!H1&[|!Q-*]|!S-*^|!U-*_|!W-*`|!Y-*a|![-*b|!^-*c|!`-*d|!b-*e|!d-*f|!f-*"
-    "g|!h-*h|!j-*i|!l-*j|!n-*k|!p-*l|!r-*m|!t-*n|!v-*o|!x-*p|!z-*q|!|-*r|!~-*s|!#.*t|!%.*u|!'.*v|!).*w|!+.*x|!-.*y|!/.*z|!1.*{|!3.*||!5.*}|!7.*~|!9.*!}!;.*"
-    "#}!=.*$}!@.*%}!B.*&}!D.*'}!F.*(}!H.*)}!J.**}!L.*+}!N.*,}!P.*-}!R.*.}!T.*/}!V.*0}!X.*1}!Z.*2}!].*3}!_.*5}!a.*6}!c.*7}!e.*8}!g.*9}!i.*:}!c2&;}!l.*<}!r,,"
+    "=v!i&(>v!j&(@v!k&(Av!l&(Bv!m&(Cv!n&(Dv!o&(Ev!p&(Fv!q&(Gv!r&(Hv!s&(Iv!t&(Jv!u&(Lv!v&(Mv!w&(Nv!x&(Ov!y&(Pv!z&(Qv!{&(Rv!|&(Sv!}&(Tv!~&(Uv!!'(Vv!#'(Wv!$'(Xv!%'(Yv!&'(Zv!''([v!('(]v!)'(^v!*'(_v!+'(`v!,'(av"
+    "!-'(bv!.'(cv!/'(dv!0'(ev!1'(fv!2'(gv!3'(hv!4'(vv!5'(<w!6'(=w!7'(>w!8'(@w!9'(Aw!:'(Bw!;'(Cw!<'(Dw!='(Ew!>'(Fw!@'(Gw!A'(Hw!B'(Iw!C'(Jw!D'(Kw!E'(Lw!F'(Mw!G'(Nw!H'(Ow!I'(Pw!J'(Qw!K'(Rw!L'(Sw!M'(Tw!N'(Uw!O"
+    "'(Vw!P'(Ww!Q'(Xw!R'(Yw!S'(Zw!T'([w!U'(]w!V'(^w!W'(_w!X'(`w!Y'(aw!Z'(bw!['(Gx!a%*Hx!c%*Ix!e%*Jx!g%*Kx!i%*Lx!k%*Mx!m%*Nx!o%*Ox!q%*Px!s%*Qx!u%*Rx!w%*Sx!y%*Tx!{%*Ux!}%*Vx!!&*Wx!$&*Xx!&&*Yx!(&*Zx!*&*[x!,&*"
+    "]x!.&*^x!0&*_x!2&*`x!4&*ax!6&*bx!8&*cx!:&*dx!<&*ex!>&*fx!A&*gx!C&*hx!E&*ix!G&*jx!I&*kx!K&*lx!M&*mx!O&*nx!Q&*ox!S&*px!U&*qx!W&*rx!Y&*sx![&*tx!^&*ux!`&*vx!b&*wx!d&*xx!f&*yx!h&*zx!j&*{x!l&*|x!n&*}x!p&*~x"
+    "!r&*!y!t&*#y!v&*$y!x&*%y!z&*&y!|&*'y!~&*(y!#'*)y!%'**y!''*+y!)'*,y!+'*-y!-'*.y!/'*/y!1'*0y!3'*1y!5'*2y!7'*3y!9'*4y!;'*5y!='*6y!@'*7y!B'*8y!D'*9y!F'*:y!H'*;y!J'*<y!L'*=y!N'*>y!P'*@y!R'*Ay!T'*By!V'*Cy!X"
+    "'*Dy!Z'*Ey!]'*Fy!_'*Gy!a'*Hy!c'*Iy!e'*Jy!g'*Ky!i'*Ly!k'*My!m'*Ny!o'*Oy!q'*Py!s'*Qy!u'*Ry!w'*Sy!y'*Ty!{'*Uy!}'*Vy!!(*Wy!$(*Xy!&(*Yy!((*Zy!*(*[y!,(*]y!.(*^y!0(*_y!2(*`y!4(*ay!6(*by!8(*cy!:(*dy!<(*ey!>(*"
+    "fy!A(*gy!C(*hy!E(*iy!G(*jy!I(*ky!K(*ly!M(*my!O(*ny!Q(*oy!S(*py!U(*qy!W(*ry!Y(*sy![(*ty!^(*uy!`(*vy!b(*wy!d(*xy!f(*yy!h(*zy!j(*{y!l(*|y!n(*}y!p(*~y!r(*!z!t(*#z!v(*$z!x(*%z!z(*&z!|(*'z!~(*(z!#)*)z!%)**z"
+    "!+',+z!))*0z!+)*1z!-)*2z!/)*3z!1)*4z!3)*5z!5)*6z!7)*7z!9)*8z!;)*9z!=)*:z!@)*;z!B)*<z!D)*=z!F)*>z!H)*@z!J)*Az!L)*Bz!N)*Cz!P)*Dz!R)*Ez!T)*Fz!V)*Gz!X)*Hz!Z)*Iz!])*Jz!_)*Kz!a)*Lz!c)*Mz!e)*Nz!g)*Oz!i)*Pz!k"
+    ")*Qz!m)*Rz!o)*Sz!q)*Tz!s)*Uz!u)*Vz!w)*Wz!y)*Xz!{)*Yz!})*Zz!!**[z!$**]z!&**^z!(**_z!***`z!,**az!.**bz!0**cz!2**dz!4**ez!6**fz!8**gz!:**hz!<**iz!>**jz!A**kz!C**lz!E**mz!G**nz!I**oz!K**pz!M**qz!O**rz!Q**"
+    "sz!S**tz!U**uz!W**vz!Y**wz![**xz!^**yz!`**zz!b**{z!d**|z!f**}z!h**~z!j**!{!l**#{!n**${!p**%{!r**&{!t**'{!v**({!x**){!z***{!|**+{!~**,{!#+*-{!%+*.{!'+*5{!)+*6{!++*7{!-+*8{!/+*9{!1+*:{!3+*;{!5+*<{!7+*={"
+    "!9+*>{!;+*@{!=+*A{!@+*B{!B+*C{!D+*D{!F+*E{!H+*F{!J+*G{!L+*H{!N+*I{!P+*J{!R+*K{!T+*N{!V+*O{!X+*P{!Z+*Q{!]+*R{!_+*S{!a+*V{!c+*W{!e+*X{!g+*Y{!i+*Z{!k+*[{!m+*]{!o+*^{!q+*_{!s+*`{!u+*a{!w+*b{!y+*c{!{+*d{!}"
+    "+*e{!!,*f{!$,*g{!&,*h{!(,*i{!*,*j{!,,*k{!.,*l{!0,*m{!2,*n{!4,*o{!6,*p{!8,*q{!:,*r{!<,*s{!>,*t{!A,*u{!C,*v{!E,*w{!G,*x{!I,*y{!K,*z{!M,*{{!O,*|{!Q,*!|!S,*#|!U,*$|!W,*%|!Y,*&|![,*'|!^,**|!`,*+|!b,*,|!d,*"
+    "-|!f,*.|!h,*/|!j,*0|!l,*1|!n,*3|!p,*5|!r,*7|!t,*9|!v,*:|!x,*;|!z,*<|!|,*=|!~,*>|!#-*@|!%-*A|!'-*B|!)-*C|!+-*D|!--*E|!/-*F|!1-*G|!3-*H|!5-*I|!7-*J|!9-*K|!;-*L|!51&M|!>-*N|!81&O|!B-*P|!;1&Q|!E-*R|!>1&S|"
+    "!H-*T|!B1&U|!K-*V|!E1&W|!N-*X|!H1&[|!Q-*]|!S-*^|!U-*_|!W-*`|!Y-*a|![-*b|!^-*c|!`-*d|!b-*e|!d-*f|!f-*g|!h-*h|!j-*i|!l-*j|!n-*k|!p-*l|!r-*m|!t-*n|!v-*o|!x-*p|!z-*q|!|-*r|!~-*s|!#.*t|!%.*u|!'.*v|!).*w|!+"
+    ".*x|!-.*y|!/.*z|!1.*{|!3.*||!5.*}|!7.*~|!9.*!}!;.*#}!=.*$}!@.*%}!B.*&}!D.*'}!F.*(}!H.*)}!J.**}!L.*+}!N.*,}!P.*-}!R.*.}!T.*/}!V.*0}!X.*1}!Z.*2}!].*3}!_.*5}!a.*6}!c.*7}!e.*8}!g.*9}!i.*:}!c2&;}!l.*<}!r,,"
     "=}!h2&>}!u,,@}!w,,A}!u.*B}!w.*C}!y.*D}!{.*F}!}.*G}!!/*H}!$/*I}!{2&J}!'/*",
-    "K}!~2&L}!*/*M}!,/*N}!./*O}!0/*P}!2/*Q}!4/*R}!6/*S}!03&V}!9/*W}!;/*X}!=/*Y}!@/*Z}!B/*[}!;3&^}!E/*_}!G/*`}!I/*a}!K/*b}!M/*c}!O/*d}!I3&e}!R/*f}!T/*g}!V/*"
-    "h}!X/*i}!Z/*j}!]/*k}!_/*l}!X3&m}!b/*n}!d/*o}!^3&p}!_3&s}!h/*t}!j/*u}!l/*w}!n/*x}!p/*y}!r/*z}!l3&{}!u/*|}!o3&}}!x/*~}!r3&!~!!.,$~!u3&%~!v3&&~!{1('~!|1("
-    "(~!}1()~!~1(*~!!2(+~!#2(,~!$2(-~!%2(.~!&2(5~!'2(;~!0.,I~!*2(J~!3.,K~!=*0T~!02(X~!9.,Y~!D*0[~!>.,]~!I*0b~!D.,d~!F.,m~!H.,n~!J.,o~!L.,}~!_&4(!#J2(9!#K2("
-    ":!#L2(=!#M2(>!#N2(@!#O2(A!#P2(B!#Q2(C!#R2(D!#S2(E!#T2(F!#U2(G!#V2(H!#W2(I!#X2(J!#Y2(K!#Z2(L!#[2(M!#]2(N!#^2(O!#_2(P!#`2(Q!#a2(R!#b2(S!#c2(T!#d2(U!#e2("
-    "V!#f2(W!#g2(X!#h2(Z!#i2([!#j2(]!#k2(^!#l2(_!#m2(`!#n2(a!#o2(b!#p2(c!#q2(d!#r2(e!#s2(f!#t2(g!#u2(s!#~.,p##++0q##.+0r##~2(s##*/,u##4+0v##7+0w##*3(y##3/,"
-    "z##-3({##.3(|##/3(}##03(~##13(!$#23(#$#33($$#43(%$#53(&$#63(($#73()$#A/,,$#:3(-$#;3(.$#<3(/$#=3(0$#>3(3$#H/,4$#R+05$#M/,7$#G3(9$#D5&;$#I3(=$#F5&>$#G5&"
-    "@$#L3(A$#M3(C$#N3(D$#O3(E$#P3(G$#Q3(H$#R3(I$#S3(J$#T3(K$#U3(L$#V3(M$#W3(O$#i+0P$#[3(Q$#]3(R$#^3(S$#_3(T$#`3(Y$#a3(Z$#b3([$#c3(]$#d3(^$#e3(e$#v+0f$#y+0"
-    "g$#'(4h$##,0i$#&,0j$#),0k$#,,0l$#/,0m$#2,0n$#5,0o$#8,0p$#;,0q$#>,0r$#B,0s$#E,0t$#@0,u$#94(v$#C0,w$#M,0x$#H0,y$#B4(z$#K0,{$#U,0|$#a(4}$#T0,~$#N4(!%#W0,"
-    "#%#b,0$%#T4(%%#U4(&%#V4('%#W4((%#X4()%#b0,*%#l,0+%#g0,,%#a4(-%#j0,.%#t,0/%#!)40%#s0,1%#m4(2%#v0,3%##-04%#s4(5%#t4(6%#u4(7%#v4(B%#*-0S%#~2*T%##3*h%#%3*"
-    "*&#'3*+&#)3*,&#+3*c&#-3*h&#/3*k&#13*&'#33*('#53*.'#;1,/'#F-01'#A1,2'#K-0D'#B3*G'#D3*J'#F3*L'#H3*d'#J3*f'#L3*q'#N3*r'#P3*s'#R3*t'#T3*u'#V3*x'#X3*y'#Z3*"
-    "|'#]3*}'#_3*'(#a3*((#c3*+(#e3*,(#g3*/(#i3*0(#k3*T(#m3*U(#o3*V(#q3*W(#s3*,)#u3*-)#w3*.)#y3*/)#{3*6)#}3*7)#!4*8)#$4*9)#&4*w)#}7&x)#~7&A-#&6(B-#'6(C-#(6("
-    "D-#)6(E-#*6(F-#+6(G-#,6(H-#-6(I-#.6(J-#72,K-#92,L-#;2,M-#=2,N-#@2,O-#B2,P-#D2,Q-#F2,R-#H2,S-#J2,T-#L2,U-#V.0V-#Y.0W-#].0X-#`.0Y-#c.0Z-#f.0[-#i.0]-#l.0"
-    "^-#o.0_-#z*4`-#~*4a-#%+4b-#)+4c-#-+4d-#1+4e-#5+4f-#9+4g-#=+4h-#B+4i-#F+4j-#93,k-#;3,l-#=3,m-#@3,n-#B3,o-#D3,p-#F3,q-#H3,r-#J3,s-#T/0t-#W/0u-#Z/0v-#^/0"
-    "w-#a/0x-#d/0y-#g/0z-#j/0{-#m/0|-#p/0}-#s/0~-#v/0!.#y/0#.#|/0$.#!00%.#%00&.#(00'.#+00(.#.00).#100*.#400+.#700,.#:00-.#=00..#A00/.#D000.#G001.#J002.#M00"
-    "3.#P004.#S005.#V006.#Y007.#]008.#`009.#c00:.#f00;.#X8(<.#Y8(=.#Z8(>.#[8(@.#]8(A.#^8(B.#_8(C.#`8(D.#a8(E.#b8(F.#c8(G.#d8(H.#e8(I.#f8(J.#g8(K.#h8(L.#i8("
-    "M.#j8(N.#k8(O.#l8(P.#m8(Q.#n8(R.#o8(S.#p8(T.#q8(U.#r8(V.#s8(W.#t8(X.#u8(Y.#v8(Z.#w8([.#x8(].#y8(^.#z8(_.#{8(`.#|8(a.#}8(b.#~8(c.#!9(d.##9(e.#$9(f.#%9("
-    "g.#&9(h.#'9(i.#(9(j.#)9(k.#*9(l.#+9(m.#,9(n.#-9(o.#.9(p.#/9(q.#09(<=#J-4J>#F10K>#A5,L>#K10W@#B7*/E#@9(0E#A9(nG#B9(0K#C9()L#D9(6L#E9(7L#F9(8L#G9(9L#H9("
-    ":L#I9(;L#J9(<L#K9(=L#L9(>L#M9(@L#N9(AL#O9(BL#P9(CL#Q9(DL#R9(EL#S9(FL#T9(GL#U9(HL#V9(IL#W9(JL#X9(KL#Y9(LL#Z9(ML#[9(NL#]9(OL#^9(PL#_9(QL#`9(RL#a9(SL#b9("
-    "TL#c9(UL#d9(VL#e9(WL#f9(XL#g9(YL#h9(ZL#i9([L#j9(]L#k9(^L#l9(_L#m9(`L#n9(aL#o9(bL#p9(cL#q9(dL#r9(eL#s9(fL#t9(gL#u9(hL#v9(iL#w9(jL#x9(kL#y9(lL#z9(mL#{9("
-    "nL#|9(oL#}9(pL#~9(qL#!:(rL##:(sL#$:(tL#%:(uL#&:(vL#':(wL#(:(xL#):(yL#*:(zL#+:({L#,:(|L#-:(}L#.:(~L#/:(!M#0:(#M#1:($M#2:(%M#3:(&M#4:('M#5:((M#6:()M#7:("
+    "K}!~2&L}!*/*M}!,/*N}!./*O}!0/*P}!2/*Q}!4/*R}!6/*S}!03&V}!9/*W}!;/*X}!=/*Y}!@/*Z}!B/*[}!;3&^}!E/*_}!G/*`}!I/*a}!K/*b}!M/*c}!O/*d}!I3&e}!R/*f}!T/*g}!V/*h}!X/*i}!Z/*j}!]/*k}!_/*l}!X3&m}!b/*n}!d/*o}!^3&p}"
+    "!_3&s}!h/*t}!j/*u}!l/*w}!n/*x}!p/*y}!r/*z}!l3&{}!u/*|}!o3&}}!x/*~}!r3&!~!!.,$~!u3&%~!v3&&~!{1('~!|1((~!}1()~!~1(*~!!2(+~!#2(,~!$2(-~!%2(.~!&2(5~!'2(;~!0.,I~!*2(J~!3.,K~!=*0T~!02(X~!9.,Y~!D*0[~!>.,]~!I"
+    "*0b~!D.,d~!F.,m~!H.,n~!J.,o~!L.,}~!_&4(!#J2(9!#K2(:!#L2(=!#M2(>!#N2(@!#O2(A!#P2(B!#Q2(C!#R2(D!#S2(E!#T2(F!#U2(G!#V2(H!#W2(I!#X2(J!#Y2(K!#Z2(L!#[2(M!#]2(N!#^2(O!#_2(P!#`2(Q!#a2(R!#b2(S!#c2(T!#d2(U!#e2("
+    "V!#f2(W!#g2(X!#h2(Z!#i2([!#j2(]!#k2(^!#l2(_!#m2(`!#n2(a!#o2(b!#p2(c!#q2(d!#r2(e!#s2(f!#t2(g!#u2(s!#~.,p##++0q##.+0r##~2(s##*/,u##4+0v##7+0w##*3(y##3/,z##-3({##.3(|##/3(}##03(~##13(!$#23(#$#33($$#43(%$"
+    "#53(&$#63(($#73()$#A/,,$#:3(-$#;3(.$#<3(/$#=3(0$#>3(3$#H/,4$#R+05$#M/,7$#G3(9$#D5&;$#I3(=$#F5&>$#G5&@$#L3(A$#M3(C$#N3(D$#O3(E$#P3(G$#Q3(H$#R3(I$#S3(J$#T3(K$#U3(L$#V3(M$#W3(O$#i+0P$#[3(Q$#]3(R$#^3(S$#_"
+    "3(T$#`3(Y$#a3(Z$#b3([$#c3(]$#d3(^$#e3(e$#v+0f$#y+0g$#'(4h$##,0i$#&,0j$#),0k$#,,0l$#/,0m$#2,0n$#5,0o$#8,0p$#;,0q$#>,0r$#B,0s$#E,0t$#@0,u$#94(v$#C0,w$#M,0x$#H0,y$#B4(z$#K0,{$#U,0|$#a(4}$#T0,~$#N4(!%#W0,"
+    "#%#b,0$%#T4(%%#U4(&%#V4('%#W4((%#X4()%#b0,*%#l,0+%#g0,,%#a4(-%#j0,.%#t,0/%#!)40%#s0,1%#m4(2%#v0,3%##-04%#s4(5%#t4(6%#u4(7%#v4(B%#*-0S%#~2*T%##3*h%#%3**&#'3*+&#)3*,&#+3*c&#-3*h&#/3*k&#13*&'#33*('#53*.'"
+    "#;1,/'#F-01'#A1,2'#K-0D'#B3*G'#D3*J'#F3*L'#H3*d'#J3*f'#L3*q'#N3*r'#P3*s'#R3*t'#T3*u'#V3*x'#X3*y'#Z3*|'#]3*}'#_3*'(#a3*((#c3*+(#e3*,(#g3*/(#i3*0(#k3*T(#m3*U(#o3*V(#q3*W(#s3*,)#u3*-)#w3*.)#y3*/)#{3*6)#}"
+    "3*7)#!4*8)#$4*9)#&4*w)#}7&x)#~7&A-#&6(B-#'6(C-#(6(D-#)6(E-#*6(F-#+6(G-#,6(H-#-6(I-#.6(J-#72,K-#92,L-#;2,M-#=2,N-#@2,O-#B2,P-#D2,Q-#F2,R-#H2,S-#J2,T-#L2,U-#V.0V-#Y.0W-#].0X-#`.0Y-#c.0Z-#f.0[-#i.0]-#l.0"
+    "^-#o.0_-#z*4`-#~*4a-#%+4b-#)+4c-#-+4d-#1+4e-#5+4f-#9+4g-#=+4h-#B+4i-#F+4j-#93,k-#;3,l-#=3,m-#@3,n-#B3,o-#D3,p-#F3,q-#H3,r-#J3,s-#T/0t-#W/0u-#Z/0v-#^/0w-#a/0x-#d/0y-#g/0z-#j/0{-#m/0|-#p/0}-#s/0~-#v/0!."
+    "#y/0#.#|/0$.#!00%.#%00&.#(00'.#+00(.#.00).#100*.#400+.#700,.#:00-.#=00..#A00/.#D000.#G001.#J002.#M003.#P004.#S005.#V006.#Y007.#]008.#`009.#c00:.#f00;.#X8(<.#Y8(=.#Z8(>.#[8(@.#]8(A.#^8(B.#_8(C.#`8(D.#a"
+    "8(E.#b8(F.#c8(G.#d8(H.#e8(I.#f8(J.#g8(K.#h8(L.#i8(M.#j8(N.#k8(O.#l8(P.#m8(Q.#n8(R.#o8(S.#p8(T.#q8(U.#r8(V.#s8(W.#t8(X.#u8(Y.#v8(Z.#w8([.#x8(].#y8(^.#z8(_.#{8(`.#|8(a.#}8(b.#~8(c.#!9(d.##9(e.#$9(f.#%9("
+    "g.#&9(h.#'9(i.#(9(j.#)9(k.#*9(l.#+9(m.#,9(n.#-9(o.#.9(p.#/9(q.#09(<=#J-4J>#F10K>#A5,L>#K10W@#B7*/E#@9(0E#A9(nG#B9(0K#C9()L#D9(6L#E9(7L#F9(8L#G9(9L#H9(:L#I9(;L#J9(<L#K9(=L#L9(>L#M9(@L#N9(AL#O9(BL#P9(CL"
+    "#Q9(DL#R9(EL#S9(FL#T9(GL#U9(HL#V9(IL#W9(JL#X9(KL#Y9(LL#Z9(ML#[9(NL#]9(OL#^9(PL#_9(QL#`9(RL#a9(SL#b9(TL#c9(UL#d9(VL#e9(WL#f9(XL#g9(YL#h9(ZL#i9([L#j9(]L#k9(^L#l9(_L#m9(`L#n9(aL#o9(bL#p9(cL#q9(dL#r9(eL#s"
+    "9(fL#t9(gL#u9(hL#v9(iL#w9(jL#x9(kL#y9(lL#z9(mL#{9(nL#|9(oL#}9(pL#~9(qL#!:(rL##:(sL#$:(tL#%:(uL#&:(vL#':(wL#(:(xL#):(yL#*:(zL#+:({L#,:(|L#-:(}L#.:(~L#/:(!M#0:(#M#1:($M#2:(%M#3:(&M#4:('M#5:((M#6:()M#7:("
     "*M#8:(+M#9:(,M#::(-M#;:(.M#<:(/M#=:(0M#>:(1M#@:(2M#A:(3M#B:(4M#C:(5M#D:(",
-    "6M#E:(7M#F:(8M#G:(9M#H:(:M#I:(;M#J:(<M#K:(=M#L:(>M#M:(@M#N:(AM#O:(BM#P:(CM#Q:(DM#R:(EM#S:(FM#T:(GM#U:(HM#V:(IM#W:(JM#X:(KM#Y:(LM#Z:(MM#[:(NM#]:(OM#^:("
-    "PM#_:(QM#`:(RM#a:(SM#b:(TM#c:(UM#d:(VM#e:(WM#f:(XM#g:(YM#h:(ZM#i:([M#j:(]M#k:(^M#l:(_M#m:(`M#n:(aM#o:(bM#p:(cM#q:(dM#r:(eM#s:(fM#t:(gM#u:(hM#v:(iM#w:("
-    "jM#x:(kM#y:(lM#z:(mM#{:(nM#|:(oM#}:(pM#~:(qM#!;(rM##;(sM#$;(tM#%;(uM#&;(vM#';(wM#(;(xM#);(yM#*;(zM#+;({M#,;(|M#-;(}M#.;(~M#/;(!N#0;(#N#1;($N#2;(%N#3;("
-    "&N#4;('N#5;((N#6;()N#7;(*N#8;(+N#9;(,N#:;(-N#;;(.N#<;(/N#=;(0N#>;(1N#@;(2N#A;(3N#B;(4N#C;(5N#D;(6N#E;(7N#F;(8N#G;(9N#H;(:N#I;(;N#J;(<N#K;(=N#L;(>N#M;("
-    "@N#N;(AN#O;(BN#P;(CN#Q;(DN#R;(EN#S;(FN#T;(GN#U;(HN#V;(IN#W;(JN#X;(KN#Y;(LN#Z;(MN#[;(NN#];(ON#^;(PN#_;(QN#`;(RN#a;(SN#b;(TN#c;(UN#d;(VN#e;(%O#f;(]O#g;("
-    "_O#h;(`O#i;(aO#j;(sO#o9*uO#q9*wO#s9*yO#u9*{O#w9*}O#y9*!P#{9*$P#}9*&P#!:*(P#$:**P#&:*,P#(:*/P#*:*1P#,:*3P#.:*:P#0:*;P#2:*=P#4:*>P#6:*AP#8:*BP#::*DP#<:*"
-    "EP#>:*GP#A:*HP#C:*`P#E:*gP#K8,hP#M8,jP#K:*kP#Q8,xP#O:*zP#Q:*|P#S:*~P#U:*#Q#W:*%Q#Y:*'Q#[:*)Q#^:*+Q#`:*-Q#b:*/Q#d:*1Q#f:*4Q#h:*6Q#j:*8Q#l:*@Q#n:*AQ#p:*"
-    "CQ#r:*DQ#t:*FQ#v:*GQ#x:*IQ#z:*JQ#|:*LQ#~:*MQ##;*eQ#%;*hQ#';*iQ#);*jQ#+;*kQ#-;*oQ#/;*pQ#59,FR#/=(GR#0=(HR#1=(IR#2=(JR#3=(KR#4=(LR#5=(MR#6=(NR#7=(OR#8=("
-    "PR#9=(QR#:=(RR#;=(SR#<=(TR#==(UR#>=(VR#@=(WR#A=(XR#B=(YR#C=(ZR#D=([R#E=(]R#F=(^R#G=(_R#H=(`R#I=(aR#J=(bR#K=(cR#L=(dR#M=(eR#N=(fR#O=(gR#P=(hR#Q=(iR#R=("
-    "jR#S=(kR#T=(lR#U=(mR#V=(nR#W=(oR#X=(pR#Y=(qR#Z=(rR#[=(sR#]=(tR#^=(uR#_=(vR#`=(wR#a=(xR#b=(yR#c=(zR#d=({R#e=(|R#f=(}R#g=(~R#h=(!S#i=(#S#j=($S#k=(%S#l=("
-    "&S#m=('S#n=((S#o=()S#p=(*S#q=(+S#r=(,S#s=(-S#t=(.S#u=(/S#v=(0S#w=(1S#x=(2S#y=(3S#z=(4S#{=(5S#|=(6S#}=(7S#~=(8S#!>(9S##>(:S#$>(;S#%>(<S#&>(=S#'>(>S#(>("
-    "@S#)>(AS#*>(BS#+>(CS#,>(DS#->(ES#.>(FS#/>(GS#0>(HS#1>(LS#2>(MS#3>(NS#4>(OS#5>(PS#6>(QS#7>(RS#8>(SS#9>(TS#:>(US#;>(VS#<>(WS#=>(XS#>>(YS#@>(`T#Q60aT#T60"
-    "bT#W60cT#Z60dT#^60eT#a60fT#d60gT#g60hT#j60iT#m60jT#p60kT#s60lT#v60mT#y60nT#'34oT#+34pT#/34qT#334rT#734sT#;34tT#@34uT#D34vT#H34wT#L34xT#P34yT#T34zT#X34"
-    "{T#]34|T#a34}T#}'A~T#|+<#U#j70$U#m70%U#p70&U#s70'U#v70(U#y70)U#|70*U#!80+U#%80,U#(80-U#+80.U#.80/U#1800U#4801U#7802U#:803U#=804U#A805U#D806U#G807U#J80"
-    "8U#M809U#P80:U#S80;U#V80<U#Y80=U#]80>U#`80@U#c80AU#f80BU#i80CU#l80DU#o80EU#r80FU#u80GU#x80HU#kA(IU#lA(JU#mA(KU#nA(TU#!90UU#z<,VU#|<,WU#~<,XU##=,YU#%=,"
-    "ZU#'=,[U#)=,]U#+=,^U#-=,_U#/=,`U#1=,aU#3=,bU#5=,cU#7=,dU#9=,eU#3B(fU#4B(gU#5B(hU#6B(iU#7B(jU#8B(kU#9B(lU#:B(mU#;B(nU#<B(oU#=B(pU#>B(qU#@B(rU#AB(sU#J=,"
-    "tU#L=,uU#N=,vU#P=,wU#R=,xU#T=,yU#V=,zU#X=,{U#Z=,|U#]=,}U#_=,~U#a=,!V#c=,#V#e=,$V#!28%V#|54&V#p=,(V#jB()V#kB(*V#lB(+V#mB(,V#nB(-V#oB(.V#pB(/V#qB(0V#rB("
-    "1V#sB(2V#tB(3V#uB(4V#vB(5V#wB(6V#xB(7V#yB(8V#zB(9V#{B(:V#|B(;V#}B(<V#~B(=V#!C(>V##C(@V#$C(AV#%C(BV#&C(CV#'C(DV#(C(EV#)C(FV#*C(GV#+C(HV#,C(IV#-C(JV#.C("
-    "KV#/C(LV#0C(MV#1C(NV#2C(OV#3C(PV#4C(QV#5C(RV#6C(SV#7C(TV#8C(UV#9C(VV#:C(WV#;C(XV#<C(YV#=C(ZV#G>,[V#I>,]V#K>,^V#M>,_V#O>,`V#Q>,aV#S>,bV#U>,cV#W>,dV#Y>,"
-    "eV#[>,fV#^>,gV#`>,hV#b>,iV#d>,jV#f>,kV#h>,lV#j>,mV#l>,nV#n>,oV#p>,pV#r>,qV#t>,rV#v>,sV##;0tV#&;0uV#);0vV#$@,wV#.;0xV#)@,yV#3;0zV#&D({V#'D(|V#(D(}V#)D("
+    "6M#E:(7M#F:(8M#G:(9M#H:(:M#I:(;M#J:(<M#K:(=M#L:(>M#M:(@M#N:(AM#O:(BM#P:(CM#Q:(DM#R:(EM#S:(FM#T:(GM#U:(HM#V:(IM#W:(JM#X:(KM#Y:(LM#Z:(MM#[:(NM#]:(OM#^:(PM#_:(QM#`:(RM#a:(SM#b:(TM#c:(UM#d:(VM#e:(WM#f:(XM"
+    "#g:(YM#h:(ZM#i:([M#j:(]M#k:(^M#l:(_M#m:(`M#n:(aM#o:(bM#p:(cM#q:(dM#r:(eM#s:(fM#t:(gM#u:(hM#v:(iM#w:(jM#x:(kM#y:(lM#z:(mM#{:(nM#|:(oM#}:(pM#~:(qM#!;(rM##;(sM#$;(tM#%;(uM#&;(vM#';(wM#(;(xM#);(yM#*;(zM#+"
+    ";({M#,;(|M#-;(}M#.;(~M#/;(!N#0;(#N#1;($N#2;(%N#3;(&N#4;('N#5;((N#6;()N#7;(*N#8;(+N#9;(,N#:;(-N#;;(.N#<;(/N#=;(0N#>;(1N#@;(2N#A;(3N#B;(4N#C;(5N#D;(6N#E;(7N#F;(8N#G;(9N#H;(:N#I;(;N#J;(<N#K;(=N#L;(>N#M;("
+    "@N#N;(AN#O;(BN#P;(CN#Q;(DN#R;(EN#S;(FN#T;(GN#U;(HN#V;(IN#W;(JN#X;(KN#Y;(LN#Z;(MN#[;(NN#];(ON#^;(PN#_;(QN#`;(RN#a;(SN#b;(TN#c;(UN#d;(VN#e;(%O#f;(]O#g;(_O#h;(`O#i;(aO#j;(sO#o9*uO#q9*wO#s9*yO#u9*{O#w9*}O"
+    "#y9*!P#{9*$P#}9*&P#!:*(P#$:**P#&:*,P#(:*/P#*:*1P#,:*3P#.:*:P#0:*;P#2:*=P#4:*>P#6:*AP#8:*BP#::*DP#<:*EP#>:*GP#A:*HP#C:*`P#E:*gP#K8,hP#M8,jP#K:*kP#Q8,xP#O:*zP#Q:*|P#S:*~P#U:*#Q#W:*%Q#Y:*'Q#[:*)Q#^:*+Q#`"
+    ":*-Q#b:*/Q#d:*1Q#f:*4Q#h:*6Q#j:*8Q#l:*@Q#n:*AQ#p:*CQ#r:*DQ#t:*FQ#v:*GQ#x:*IQ#z:*JQ#|:*LQ#~:*MQ##;*eQ#%;*hQ#';*iQ#);*jQ#+;*kQ#-;*oQ#/;*pQ#59,FR#/=(GR#0=(HR#1=(IR#2=(JR#3=(KR#4=(LR#5=(MR#6=(NR#7=(OR#8=("
+    "PR#9=(QR#:=(RR#;=(SR#<=(TR#==(UR#>=(VR#@=(WR#A=(XR#B=(YR#C=(ZR#D=([R#E=(]R#F=(^R#G=(_R#H=(`R#I=(aR#J=(bR#K=(cR#L=(dR#M=(eR#N=(fR#O=(gR#P=(hR#Q=(iR#R=(jR#S=(kR#T=(lR#U=(mR#V=(nR#W=(oR#X=(pR#Y=(qR#Z=(rR"
+    "#[=(sR#]=(tR#^=(uR#_=(vR#`=(wR#a=(xR#b=(yR#c=(zR#d=({R#e=(|R#f=(}R#g=(~R#h=(!S#i=(#S#j=($S#k=(%S#l=(&S#m=('S#n=((S#o=()S#p=(*S#q=(+S#r=(,S#s=(-S#t=(.S#u=(/S#v=(0S#w=(1S#x=(2S#y=(3S#z=(4S#{=(5S#|=(6S#}"
+    "=(7S#~=(8S#!>(9S##>(:S#$>(;S#%>(<S#&>(=S#'>(>S#(>(@S#)>(AS#*>(BS#+>(CS#,>(DS#->(ES#.>(FS#/>(GS#0>(HS#1>(LS#2>(MS#3>(NS#4>(OS#5>(PS#6>(QS#7>(RS#8>(SS#9>(TS#:>(US#;>(VS#<>(WS#=>(XS#>>(YS#@>(`T#Q60aT#T60"
+    "bT#W60cT#Z60dT#^60eT#a60fT#d60gT#g60hT#j60iT#m60jT#p60kT#s60lT#v60mT#y60nT#'34oT#+34pT#/34qT#334rT#734sT#;34tT#@34uT#D34vT#H34wT#L34xT#P34yT#T34zT#X34{T#]34|T#a34}T#}'A~T#|+<#U#j70$U#m70%U#p70&U#s70'U"
+    "#v70(U#y70)U#|70*U#!80+U#%80,U#(80-U#+80.U#.80/U#1800U#4801U#7802U#:803U#=804U#A805U#D806U#G807U#J808U#M809U#P80:U#S80;U#V80<U#Y80=U#]80>U#`80@U#c80AU#f80BU#i80CU#l80DU#o80EU#r80FU#u80GU#x80HU#kA(IU#l"
+    "A(JU#mA(KU#nA(TU#!90UU#z<,VU#|<,WU#~<,XU##=,YU#%=,ZU#'=,[U#)=,]U#+=,^U#-=,_U#/=,`U#1=,aU#3=,bU#5=,cU#7=,dU#9=,eU#3B(fU#4B(gU#5B(hU#6B(iU#7B(jU#8B(kU#9B(lU#:B(mU#;B(nU#<B(oU#=B(pU#>B(qU#@B(rU#AB(sU#J=,"
+    "tU#L=,uU#N=,vU#P=,wU#R=,xU#T=,yU#V=,zU#X=,{U#Z=,|U#]=,}U#_=,~U#a=,!V#c=,#V#e=,$V#!28%V#|54&V#p=,(V#jB()V#kB(*V#lB(+V#mB(,V#nB(-V#oB(.V#pB(/V#qB(0V#rB(1V#sB(2V#tB(3V#uB(4V#vB(5V#wB(6V#xB(7V#yB(8V#zB(9V"
+    "#{B(:V#|B(;V#}B(<V#~B(=V#!C(>V##C(@V#$C(AV#%C(BV#&C(CV#'C(DV#(C(EV#)C(FV#*C(GV#+C(HV#,C(IV#-C(JV#.C(KV#/C(LV#0C(MV#1C(NV#2C(OV#3C(PV#4C(QV#5C(RV#6C(SV#7C(TV#8C(UV#9C(VV#:C(WV#;C(XV#<C(YV#=C(ZV#G>,[V#I"
+    ">,]V#K>,^V#M>,_V#O>,`V#Q>,aV#S>,bV#U>,cV#W>,dV#Y>,eV#[>,fV#^>,gV#`>,hV#b>,iV#d>,jV#f>,kV#h>,lV#j>,mV#l>,nV#n>,oV#p>,pV#r>,qV#t>,rV#v>,sV##;0tV#&;0uV#);0vV#$@,wV#.;0xV#)@,yV#3;0zV#&D({V#'D(|V#(D(}V#)D("
     "~V#*D(!W#+D(#W#,D($W#-D(%W#.D(&W#/D('W#0D((W#1D()W#2D(*W#3D(+W#4D(,W#5D(",
-    "-W#6D(.W#7D(/W#8D(0W#9D(1W#:D(2W#;D(3W#<D(4W#=D(5W#>D(6W#@D(7W#AD(8W#BD(9W#CD(:W#DD(;W#ED(<W#FD(=W#GD(>W#HD(@W#ID(AW#JD(BW#KD(CW#LD(DW#MD(EW#ND(FW#OD("
-    "GW#PD(HW#QD(IW#RD(JW#SD(KW#TD(LW#UD(MW#_@,NW#q74OW#u74PW#y74QW#u;0RW##84SW#|;0TW#!<0UW#548VW#284WW#.<0XW#1<0YW#4<0ZW#@84[W#D84]W#@<0^W#C<0_W#=A,`W#H<0"
-    "aW#S84bW#W84cW#KA,dW#f48eW#s0<fW#q48gW#f<0hW#y48iW#~48jW#{84kW#w<0lW#z<0mW#}<0nW#+94oW#758pW#494qW#0=0rW#3=0sW#6=0tW#1B,uW#3B,vW#5B,wW#7B,xW#B=0yW#E=0"
-    "zW#X58{W#M=0|W#X94}W#e58~W#Y=0!X#TB,#X#VB,$X#q58%X#n94&X#z58'X#o=0(X#%68)X#oB,*X#y=0+X#|=0,X#!>0-X#%>0.X#(>0/X#3:40X#/>01X#*C,2X#4>03X#7>04X#:>05X#F:4"
-    "6X#B>07X#E>08X#H>09X#[68:X#X:4;X#LC,<X#g68=X#SC,>X#f:4@X#j:4AX#f>0BX#i>0CX#l>0DX#w:4EX#kC,FX#u>0GX##;4HX#tC,IX#178JX#&@0KX#~C,LX##D,MX#%D,NX#'D,OX#)D,"
-    "PX#+D,QX#-D,RX#/D,SX#1D,TX#3D,UX#=@0VX#A@0WX#D@0XX#G@0YX#J@0ZX#M@0[X#P@0]X#S@0^X#V@0_X#Y@0`X#]@0aX#`@0bX#c@0cX#f@0dX#i@0eX#l@0fX#gD,gX#iD,hX#s@0iX#nD,"
-    "jX#pD,kX#rD,lX#|@0mX#!A0nX#zD,oX#|D,pX#~D,qX##E,rX#%E,sX#7<4tX#+E,uX#-E,vX#/E,wX#1E,xX#3E,yX#5E,zX#7E,{X#9E,|X#DA0}X#O<4~X#CE,!Y#EE,#Y#GE,$Y#IE,%Y#KE,"
-    "&Y#ME,'Y#OE,(Y#YA0)Y#]A0*Y#`A0+Y#cA0,Y#^E,-Y#`E,.Y#bE,/Y#dE,0Y#fE,1Y#hE,2Y#jE,3Y#lE,4Y#nE,5Y#pE,6Y#zA07Y#}A08Y#xE,9Y#%B0:Y#(B0;Y#+B0<Y#&F,=Y#0B0>Y#3B0"
-    "@Y#>=4AY#2F,BY#<B0CY#@B0DY#CB0EY#FB0FY#Y98GY#g5<HY#LF,IY#NF,JY#PF,KY#RF,LY#TF,MY#VF,NY#XF,OY#ZF,PY#]F,QY#_F,RY#aF,SY#cF,TY#eF,UY#gF,VY#iF,WY#kF,XY#mF,"
-    "YY#oF,ZY#$>4[Y#uF,]Y#wF,^Y#yF,_Y#.>4`Y#*C0aY#%G,bY#'G,cY#)G,dY#+G,eY#-G,fY#/G,gY#1G,hY#3G,iY#5G,jY#7G,kY#BC0lY#<G,mY#>G,nY#IC0oY#LC0pY#GG,qY#Y>4rY#UC0"
-    "sY#PG,tY#RG,uY#TG,vY#VG,wY#aC0xY#dC0yY#_G,zY#aG,{Y#cG,|Y#eG,}Y#gG,~Y#iG,!Z#kG,#Z#mG,$Z#oG,%Z#yC0&Z#|C0'Z#!D0(Z#%D0)Z#(D0*Z#+D0+Z#.D0,Z#1D0-Z#4D0.Z#7D0"
-    "/Z#:D00Z#=D01Z#AD02Z#DD03Z#GD04Z#JD05Z#MD06Z#PD07Z#SD08Z#VD09Z#YD0:Z#]D0;Z#`D0d/'RL(e/'SL(%2'TL(M3'UL(N3'VL(O3'WL(S3'XL(T3'YL((='ZL()='[L(*=']L(+='^L("
-    "5='_L(Oc)[N&Pc)]N&Qc)^N&Rc)_N&Sc)`N&Tc)aN&Uc)bN&Vc)cN&Wc)dN&Xc)eN&Yc)fN&Zc)gN&[c)hN&]c)iN&^c)jN&_c)kN&`c)lN&ac)mN&bc)nN&cc)oN&dc)pN&ec)qN&fc)rN&gc)sN&"
-    "hc)tN&ic)uN&jc)vN&kc)wN&lc)xN&mc)yN&nc)zN&oc){N&pc)|N&qc)}N&rc)~N&sc)!O&tc)#O&uc)$O&vc)%O&wc)&O&xc)'O&yc)(O&zc))O&{c)*O&|c)+O&}c),O&~c)-O&!d).O&#d)/O&"
-    "$d)0O&%d)1O&&d)2O&'d)3O&(d)4O&)d)5O&*d)6O&+d)7O&,d)8O&-d)9O&.d):O&/d);O&0d)<O&1d)=O&2d)>O&3d)@O&4d)AO&5d)BO&6d)CO&7d)DO&8d)EO&9d)FO&:d)GO&;d)HO&<d)IO&"
-    "=d)JO&>d)KO&@d)LO&Ad)MO&Bd)NO&Cd)OO&Dd)PO&Ed)QO&Fd)RO&Gd)SO&Hd)TO&Id)UO&Jd)VO&Kd)WO&Ld)XO&Md)YO&Nd)ZO&Od)[O&Pd)]O&Qd)^O&Rd)_O&Sd)`O&Td)aO&Ud)bO&Vd)cO&"
-    "Wd)dO&Xd)eO&Yd)fO&Zd)gO&[d)hO&]d)iO&^d)jO&_d)kO&`d)lO&ad)mO&bd)nO&cd)oO&dd)pO&ed)qO&fd)rO&gd)sO&hd)tO&id)uO&jd)vO&kd)wO&ld)xO&md)yO&nd)zO&od){O&pd)|O&"
-    "qd)}O&rd)~O&sd)!P&td)#P&ud)$P&vd)%P&wd)&P&xd)'P&yd)(P&zd))P&{d)*P&|d)+P&}d),P&~d)-P&!e).P&#e)/P&$e)0P&%e)1P&&e)2P&'e)3P&(e)4P&)e)5P&*e)6P&+e)7P&,e)8P&"
-    "-e)9P&.e):P&/e);P&0e)<P&1e)=P&2e)>P&3e)@P&4e)AP&5e)BP&6e)CP&7e)DP&8e)EP&9e)FP&:e)GP&;e)HP&<e)IP&=e)JP&>e)KP&@e)LP&Ae)MP&Be)NP&Ce)OP&De)PP&Ee)QP&Fe)RP&"
-    "Ge)SP&He)TP&Ie)UP&Je)VP&Ke)WP&Le)XP&Me)YP&Ne)ZP&Oe)[P&Pe)]P&Qe)^P&Re)_P&Se)`P&Te)aP&Ue)bP&Ve)cP&We)dP&Xe)eP&Ye)fP&Ze)gP&[e)hP&]e)iP&^e)jP&_e)kP&`e)lP&"
+    "-W#6D(.W#7D(/W#8D(0W#9D(1W#:D(2W#;D(3W#<D(4W#=D(5W#>D(6W#@D(7W#AD(8W#BD(9W#CD(:W#DD(;W#ED(<W#FD(=W#GD(>W#HD(@W#ID(AW#JD(BW#KD(CW#LD(DW#MD(EW#ND(FW#OD(GW#PD(HW#QD(IW#RD(JW#SD(KW#TD(LW#UD(MW#_@,NW#q74OW"
+    "#u74PW#y74QW#u;0RW##84SW#|;0TW#!<0UW#548VW#284WW#.<0XW#1<0YW#4<0ZW#@84[W#D84]W#@<0^W#C<0_W#=A,`W#H<0aW#S84bW#W84cW#KA,dW#f48eW#s0<fW#q48gW#f<0hW#y48iW#~48jW#{84kW#w<0lW#z<0mW#}<0nW#+94oW#758pW#494qW#0"
+    "=0rW#3=0sW#6=0tW#1B,uW#3B,vW#5B,wW#7B,xW#B=0yW#E=0zW#X58{W#M=0|W#X94}W#e58~W#Y=0!X#TB,#X#VB,$X#q58%X#n94&X#z58'X#o=0(X#%68)X#oB,*X#y=0+X#|=0,X#!>0-X#%>0.X#(>0/X#3:40X#/>01X#*C,2X#4>03X#7>04X#:>05X#F:4"
+    "6X#B>07X#E>08X#H>09X#[68:X#X:4;X#LC,<X#g68=X#SC,>X#f:4@X#j:4AX#f>0BX#i>0CX#l>0DX#w:4EX#kC,FX#u>0GX##;4HX#tC,IX#178JX#&@0KX#~C,LX##D,MX#%D,NX#'D,OX#)D,PX#+D,QX#-D,RX#/D,SX#1D,TX#3D,UX#=@0VX#A@0WX#D@0XX"
+    "#G@0YX#J@0ZX#M@0[X#P@0]X#S@0^X#V@0_X#Y@0`X#]@0aX#`@0bX#c@0cX#f@0dX#i@0eX#l@0fX#gD,gX#iD,hX#s@0iX#nD,jX#pD,kX#rD,lX#|@0mX#!A0nX#zD,oX#|D,pX#~D,qX##E,rX#%E,sX#7<4tX#+E,uX#-E,vX#/E,wX#1E,xX#3E,yX#5E,zX#7"
+    "E,{X#9E,|X#DA0}X#O<4~X#CE,!Y#EE,#Y#GE,$Y#IE,%Y#KE,&Y#ME,'Y#OE,(Y#YA0)Y#]A0*Y#`A0+Y#cA0,Y#^E,-Y#`E,.Y#bE,/Y#dE,0Y#fE,1Y#hE,2Y#jE,3Y#lE,4Y#nE,5Y#pE,6Y#zA07Y#}A08Y#xE,9Y#%B0:Y#(B0;Y#+B0<Y#&F,=Y#0B0>Y#3B0"
+    "@Y#>=4AY#2F,BY#<B0CY#@B0DY#CB0EY#FB0FY#Y98GY#g5<HY#LF,IY#NF,JY#PF,KY#RF,LY#TF,MY#VF,NY#XF,OY#ZF,PY#]F,QY#_F,RY#aF,SY#cF,TY#eF,UY#gF,VY#iF,WY#kF,XY#mF,YY#oF,ZY#$>4[Y#uF,]Y#wF,^Y#yF,_Y#.>4`Y#*C0aY#%G,bY"
+    "#'G,cY#)G,dY#+G,eY#-G,fY#/G,gY#1G,hY#3G,iY#5G,jY#7G,kY#BC0lY#<G,mY#>G,nY#IC0oY#LC0pY#GG,qY#Y>4rY#UC0sY#PG,tY#RG,uY#TG,vY#VG,wY#aC0xY#dC0yY#_G,zY#aG,{Y#cG,|Y#eG,}Y#gG,~Y#iG,!Z#kG,#Z#mG,$Z#oG,%Z#yC0&Z#|"
+    "C0'Z#!D0(Z#%D0)Z#(D0*Z#+D0+Z#.D0,Z#1D0-Z#4D0.Z#7D0/Z#:D00Z#=D01Z#AD02Z#DD03Z#GD04Z#JD05Z#MD06Z#PD07Z#SD08Z#VD09Z#YD0:Z#]D0;Z#`D0d/'RL(e/'SL(%2'TL(M3'UL(N3'VL(O3'WL(S3'XL(T3'YL((='ZL()='[L(*=']L(+='^L("
+    "5='_L(Oc)[N&Pc)]N&Qc)^N&Rc)_N&Sc)`N&Tc)aN&Uc)bN&Vc)cN&Wc)dN&Xc)eN&Yc)fN&Zc)gN&[c)hN&]c)iN&^c)jN&_c)kN&`c)lN&ac)mN&bc)nN&cc)oN&dc)pN&ec)qN&fc)rN&gc)sN&hc)tN&ic)uN&jc)vN&kc)wN&lc)xN&mc)yN&nc)zN&oc){N&pc"
+    ")|N&qc)}N&rc)~N&sc)!O&tc)#O&uc)$O&vc)%O&wc)&O&xc)'O&yc)(O&zc))O&{c)*O&|c)+O&}c),O&~c)-O&!d).O&#d)/O&$d)0O&%d)1O&&d)2O&'d)3O&(d)4O&)d)5O&*d)6O&+d)7O&,d)8O&-d)9O&.d):O&/d);O&0d)<O&1d)=O&2d)>O&3d)@O&4d)A"
+    "O&5d)BO&6d)CO&7d)DO&8d)EO&9d)FO&:d)GO&;d)HO&<d)IO&=d)JO&>d)KO&@d)LO&Ad)MO&Bd)NO&Cd)OO&Dd)PO&Ed)QO&Fd)RO&Gd)SO&Hd)TO&Id)UO&Jd)VO&Kd)WO&Ld)XO&Md)YO&Nd)ZO&Od)[O&Pd)]O&Qd)^O&Rd)_O&Sd)`O&Td)aO&Ud)bO&Vd)cO&"
+    "Wd)dO&Xd)eO&Yd)fO&Zd)gO&[d)hO&]d)iO&^d)jO&_d)kO&`d)lO&ad)mO&bd)nO&cd)oO&dd)pO&ed)qO&fd)rO&gd)sO&hd)tO&id)uO&jd)vO&kd)wO&ld)xO&md)yO&nd)zO&od){O&pd)|O&qd)}O&rd)~O&sd)!P&td)#P&ud)$P&vd)%P&wd)&P&xd)'P&yd"
+    ")(P&zd))P&{d)*P&|d)+P&}d),P&~d)-P&!e).P&#e)/P&$e)0P&%e)1P&&e)2P&'e)3P&(e)4P&)e)5P&*e)6P&+e)7P&,e)8P&-e)9P&.e):P&/e);P&0e)<P&1e)=P&2e)>P&3e)@P&4e)AP&5e)BP&6e)CP&7e)DP&8e)EP&9e)FP&:e)GP&;e)HP&<e)IP&=e)J"
+    "P&>e)KP&@e)LP&Ae)MP&Be)NP&Ce)OP&De)PP&Ee)QP&Fe)RP&Ge)SP&He)TP&Ie)UP&Je)VP&Ke)WP&Le)XP&Me)YP&Ne)ZP&Oe)[P&Pe)]P&Qe)^P&Re)_P&Se)`P&Te)aP&Ue)bP&Ve)cP&We)dP&Xe)eP&Ye)fP&Ze)gP&[e)hP&]e)iP&^e)jP&_e)kP&`e)lP&"
     "ae)mP&be)nP&ce)oP&de)pP&ee)qP&fe)rP&ge)sP&he)tP&ie)uP&je)vP&ke)wP&le)xP&",
-    "me)yP&ne)zP&oe){P&pe)|P&qe)}P&re)~P&se)!Q&te)#Q&ue)$Q&ve)%Q&we)&Q&xe)'Q&ye)(Q&ze))Q&{e)*Q&|e)+Q&}e),Q&~e)-Q&!f).Q&#f)/Q&$f)0Q&%f)1Q&&f)2Q&'f)3Q&(f)4Q&"
-    ")f)5Q&*f)6Q&+f)7Q&,f)8Q&-f)9Q&.f):Q&/f);Q&0f)<Q&1f)=Q&2f)>Q&3f)@Q&4f)AQ&5f)BQ&6f)CQ&7f)DQ&8f)EQ&9f)FQ&:f)GQ&;f)HQ&<f)IQ&=f)JQ&>f)KQ&@f)LQ&Af)MQ&Bf)NQ&"
-    "Cf)OQ&Df)PQ&Ef)QQ&Ff)RQ&Gf)SQ&Hf)TQ&If)UQ&Jf)VQ&Kf)WQ&Nf)XQ&Pf)YQ&Sf)ZQ&Tf)[Q&Uf)]Q&Vf)^Q&Wf)_Q&Xf)`Q&Yf)aQ&Zf)bQ&[f)cQ&]f)dQ&_f)eQ&af)fQ&df)gQ&ef)hQ&"
-    "if)iQ&jf)jQ&kf)kQ&lf)lQ&mf)mQ&nf)nQ&of)oQ&pf)pQ&qf)qQ&rf)rQ&sf)sQ&tf)tQ&uf)uQ&vf)vQ&wf)wQ&xf)xQ&yf)yQ&zf)zQ&{f){Q&|f)|Q&}f)}Q&~f)~Q&!g)!R&#g)#R&$g)$R&"
-    "%g)%R&&g)&R&'g)'R&(g)(R&)g))R&*g)*R&+g)+R&,g),R&-g)-R&.g).R&/g)/R&0g)0R&1g)1R&2g)2R&3g)3R&4g)4R&5g)5R&6g)6R&7g)7R&8g)8R&9g)9R&:g):R&;g);R&<g)<R&=g)=R&"
-    ">g)>R&@g)@R&Ag)AR&Bg)BR&Cg)CR&Dg)DR&Eg)ER&Fg)FR&Gg)GR&Hg)HR&Ig)IR&Jg)JR&Kg)KR&Lg)LR&Mg)MR&Ng)NR&Og)OR&Pg)PR&Sg)QR&Tg)RR&Ug)SR&Vg)TR&Wg)UR&Xg)VR&Yg)WR&"
-    "Zg)XR&[g)YR&]g)ZR&^g)[R&_g)]R&`g)^R&ag)_R&bg)`R&cg)aR&dg)bR&eg)cR&fg)dR&gg)eR&hg)fR&ig)gR&jg)hR&kg)iR&lg)jR&mg)kR&ng)lR&og)mR&pg)nR&qg)oR&rg)pR&sg)qR&"
-    "tg)rR&ug)sR&vg)tR&wg)uR&xg)vR&yg)wR&zg)xR&{g)yR&|g)zR&}g){R&~g)|R&!h)}R&#h)~R&$h)!S&%h)#S&&h)$S&'h)%S&(h)&S&)h)'S&*h)(S&+h))S&,h)*S&-h)+S&.h),S&/h)-S&"
-    "0h).S&1h)/S&2h)0S&3h)1S&4h)2S&5h)3S&6h)4S&7h)5S&8h)6S&9h)7S&:h)8S&;h)9S&<h):S&=h);S&>h)<S&@h)=S&Ah)>S&Bh)@S&Ch)AS&Dh)BS&Eh)CS&Fh)DS&Gh)ES&Hh)FS&Ih)GS&"
-    "Jh)HS&Kh)IS&Lh)JS&Mh)KS&Nh)LS&Oh)MS&Ph)NS&Qh)OS&Rh)PS&Sh)QS&Th)RS&Uh)SS&Vh)TS&Wh)US&Xh)VS&Yh)WS&Zh)XS&[h)YS&]h)ZS&^h)[S&_h)]S&`h)^S&ah)_S&bh)`S&,i)mM,"
-    "-i)oM,.i)qM,/i){I00i)~I01i)yM,2i){M,@i)}M,Ai)!N,Bi)$N,Ci)&N,Di)(N,Ji)&P*Li)(P*Mi)&R(Ni)'R(Oi)(R(Pi))R(Qi)*R(Ri)+R(Si),R(Ti)-R(Ui).R(Vi)/R(Wi)4P*Xi)6P*"
-    "Yi)8P*Zi):P*[i)<P*]i)>P*^i)AP*_i)CP*`i)EP*ai)GP*bi)IP*ci)KP*di)MP*fi)OP*gi)QP*hi)SP*ii)UP*ji)WP*li)YP*ni)[P*oi)^P*qi)`P*ri)bP*ti)dP*ui)fP*vi)hP*wi)jP*"
-    "xi)lP*yi)nP*zi)pP*{i)rP*|i)tP*}i)zN,~i)tR(!j)uR(#j)vR($j)wR(%j)xR(&j)yR('j)zR((j){R()j)|R(*j)}R(+j)~R(,j)!S(-j)#S(.j)$S(/j)%S(0j)&S(1j)'S(2j)(S(3j))S("
-    "4j)*S(5j)+S(6j),S(7j)-S(8j).S(9j)/S(:j)0S(;j)1S(<j)2S(=j)3S(>j)4S(@j)5S(Aj)6S(Bj)7S(Cj)8S(Dj)9S(Ej):S(Fj);S(Gj)<S(Hj)=S(Ij)>S(Jj)@S(Kj)AS(Lj)BS(Mj)CS("
-    "Nj)DS(Oj)ES(Pj)FS(Qj)GS(Rj)HS(Sj)IS(Tj)JS(Uj)KS(Vj)LS(Wj)MS(Xj)NS(Yj)OS(Zj)PS([j)QS(]j)RS(^j)SS(_j)TS(`j)US(aj)VS(bj)WS(cj)XS(dj)YS(ej)ZS(fj)[S(gj)]S("
-    "hj)^S(ij)_S(jj)`S(kj)aS(lj)bS(mj)cS(nj)dS(oj)eS(pj)fS(qj)gS(rj)hS(sj)iS(tj)jS(uj)kS(vj)lS(wj)mS(xj)nS(yj)oS(zj)pS({j)qS(|j)rS(}j)sS(~j)tS(!k)uS(#k)vS("
-    "$k)wS(%k)xS(&k)yS('k)zS(Jk){S(Kk)|S(Lk)}S(Mk)~S(Nk)!T(Ok)#T(Pk)$T(Qk)%T(Rk)&T(Sk)'T(Tk)(T(Uk))T(Vk)*T(Wk)+T(Xk),T(Yk)-T(Zk).T([k)/T(]k)0T(^k)1T(_k)2T("
-    "`k)3T(ak)4T(bk)=P,ck)@P,dk)BP,ek)DP,fk)FP,gk)HP,hk)JP,ik)LP,jk)NP,kk)PP,lk)RP,mk)TP,nk)VP,ok)XP,pk)ZP,qk)]P,rk)_P,sk)aP,tk)ZT(uk)[T(vk)]T(wk)^T(xk)gP,"
-    "yk)iP,zk)kP,{k)mP,|k)oP,}k)qP,~k)sP,!l)uP,#l)wP,$l)yP,%l){P,&l)}P,'l)!Q,(l)$Q,)l)&Q,*l)(Q,+l)*Q,,l),Q,-l).Q,.l)0Q,/l)2Q,0l)4Q,1l)6Q,2l)8Q,3l):Q,4l)<Q,"
-    "5l)>Q,6l)AQ,7l)CQ,8l)EQ,9l)GQ,:l)IQ,;l)KQ,<l)MQ,=l)OQ,>l)QQ,@l)SQ,Al)UQ,Bl)WQ,Cl)YQ,Dl)[Q,El)^Q,Fl)`Q,Gl)bQ,Hl)dQ,Il)fQ,Jl)hQ,Kl)jQ,Ll)lQ,Ml)nQ,Nl)pQ,"
+    "me)yP&ne)zP&oe){P&pe)|P&qe)}P&re)~P&se)!Q&te)#Q&ue)$Q&ve)%Q&we)&Q&xe)'Q&ye)(Q&ze))Q&{e)*Q&|e)+Q&}e),Q&~e)-Q&!f).Q&#f)/Q&$f)0Q&%f)1Q&&f)2Q&'f)3Q&(f)4Q&)f)5Q&*f)6Q&+f)7Q&,f)8Q&-f)9Q&.f):Q&/f);Q&0f)<Q&1f"
+    ")=Q&2f)>Q&3f)@Q&4f)AQ&5f)BQ&6f)CQ&7f)DQ&8f)EQ&9f)FQ&:f)GQ&;f)HQ&<f)IQ&=f)JQ&>f)KQ&@f)LQ&Af)MQ&Bf)NQ&Cf)OQ&Df)PQ&Ef)QQ&Ff)RQ&Gf)SQ&Hf)TQ&If)UQ&Jf)VQ&Kf)WQ&Nf)XQ&Pf)YQ&Sf)ZQ&Tf)[Q&Uf)]Q&Vf)^Q&Wf)_Q&Xf)`"
+    "Q&Yf)aQ&Zf)bQ&[f)cQ&]f)dQ&_f)eQ&af)fQ&df)gQ&ef)hQ&if)iQ&jf)jQ&kf)kQ&lf)lQ&mf)mQ&nf)nQ&of)oQ&pf)pQ&qf)qQ&rf)rQ&sf)sQ&tf)tQ&uf)uQ&vf)vQ&wf)wQ&xf)xQ&yf)yQ&zf)zQ&{f){Q&|f)|Q&}f)}Q&~f)~Q&!g)!R&#g)#R&$g)$R&"
+    "%g)%R&&g)&R&'g)'R&(g)(R&)g))R&*g)*R&+g)+R&,g),R&-g)-R&.g).R&/g)/R&0g)0R&1g)1R&2g)2R&3g)3R&4g)4R&5g)5R&6g)6R&7g)7R&8g)8R&9g)9R&:g):R&;g);R&<g)<R&=g)=R&>g)>R&@g)@R&Ag)AR&Bg)BR&Cg)CR&Dg)DR&Eg)ER&Fg)FR&Gg"
+    ")GR&Hg)HR&Ig)IR&Jg)JR&Kg)KR&Lg)LR&Mg)MR&Ng)NR&Og)OR&Pg)PR&Sg)QR&Tg)RR&Ug)SR&Vg)TR&Wg)UR&Xg)VR&Yg)WR&Zg)XR&[g)YR&]g)ZR&^g)[R&_g)]R&`g)^R&ag)_R&bg)`R&cg)aR&dg)bR&eg)cR&fg)dR&gg)eR&hg)fR&ig)gR&jg)hR&kg)i"
+    "R&lg)jR&mg)kR&ng)lR&og)mR&pg)nR&qg)oR&rg)pR&sg)qR&tg)rR&ug)sR&vg)tR&wg)uR&xg)vR&yg)wR&zg)xR&{g)yR&|g)zR&}g){R&~g)|R&!h)}R&#h)~R&$h)!S&%h)#S&&h)$S&'h)%S&(h)&S&)h)'S&*h)(S&+h))S&,h)*S&-h)+S&.h),S&/h)-S&"
+    "0h).S&1h)/S&2h)0S&3h)1S&4h)2S&5h)3S&6h)4S&7h)5S&8h)6S&9h)7S&:h)8S&;h)9S&<h):S&=h);S&>h)<S&@h)=S&Ah)>S&Bh)@S&Ch)AS&Dh)BS&Eh)CS&Fh)DS&Gh)ES&Hh)FS&Ih)GS&Jh)HS&Kh)IS&Lh)JS&Mh)KS&Nh)LS&Oh)MS&Ph)NS&Qh)OS&Rh"
+    ")PS&Sh)QS&Th)RS&Uh)SS&Vh)TS&Wh)US&Xh)VS&Yh)WS&Zh)XS&[h)YS&]h)ZS&^h)[S&_h)]S&`h)^S&ah)_S&bh)`S&,i)mM,-i)oM,.i)qM,/i){I00i)~I01i)yM,2i){M,@i)}M,Ai)!N,Bi)$N,Ci)&N,Di)(N,Ji)&P*Li)(P*Mi)&R(Ni)'R(Oi)(R(Pi))"
+    "R(Qi)*R(Ri)+R(Si),R(Ti)-R(Ui).R(Vi)/R(Wi)4P*Xi)6P*Yi)8P*Zi):P*[i)<P*]i)>P*^i)AP*_i)CP*`i)EP*ai)GP*bi)IP*ci)KP*di)MP*fi)OP*gi)QP*hi)SP*ii)UP*ji)WP*li)YP*ni)[P*oi)^P*qi)`P*ri)bP*ti)dP*ui)fP*vi)hP*wi)jP*"
+    "xi)lP*yi)nP*zi)pP*{i)rP*|i)tP*}i)zN,~i)tR(!j)uR(#j)vR($j)wR(%j)xR(&j)yR('j)zR((j){R()j)|R(*j)}R(+j)~R(,j)!S(-j)#S(.j)$S(/j)%S(0j)&S(1j)'S(2j)(S(3j))S(4j)*S(5j)+S(6j),S(7j)-S(8j).S(9j)/S(:j)0S(;j)1S(<j"
+    ")2S(=j)3S(>j)4S(@j)5S(Aj)6S(Bj)7S(Cj)8S(Dj)9S(Ej):S(Fj);S(Gj)<S(Hj)=S(Ij)>S(Jj)@S(Kj)AS(Lj)BS(Mj)CS(Nj)DS(Oj)ES(Pj)FS(Qj)GS(Rj)HS(Sj)IS(Tj)JS(Uj)KS(Vj)LS(Wj)MS(Xj)NS(Yj)OS(Zj)PS([j)QS(]j)RS(^j)SS(_j)T"
+    "S(`j)US(aj)VS(bj)WS(cj)XS(dj)YS(ej)ZS(fj)[S(gj)]S(hj)^S(ij)_S(jj)`S(kj)aS(lj)bS(mj)cS(nj)dS(oj)eS(pj)fS(qj)gS(rj)hS(sj)iS(tj)jS(uj)kS(vj)lS(wj)mS(xj)nS(yj)oS(zj)pS({j)qS(|j)rS(}j)sS(~j)tS(!k)uS(#k)vS("
+    "$k)wS(%k)xS(&k)yS('k)zS(Jk){S(Kk)|S(Lk)}S(Mk)~S(Nk)!T(Ok)#T(Pk)$T(Qk)%T(Rk)&T(Sk)'T(Tk)(T(Uk))T(Vk)*T(Wk)+T(Xk),T(Yk)-T(Zk).T([k)/T(]k)0T(^k)1T(_k)2T(`k)3T(ak)4T(bk)=P,ck)@P,dk)BP,ek)DP,fk)FP,gk)HP,hk"
+    ")JP,ik)LP,jk)NP,kk)PP,lk)RP,mk)TP,nk)VP,ok)XP,pk)ZP,qk)]P,rk)_P,sk)aP,tk)ZT(uk)[T(vk)]T(wk)^T(xk)gP,yk)iP,zk)kP,{k)mP,|k)oP,}k)qP,~k)sP,!l)uP,#l)wP,$l)yP,%l){P,&l)}P,'l)!Q,(l)$Q,)l)&Q,*l)(Q,+l)*Q,,l),"
+    "Q,-l).Q,.l)0Q,/l)2Q,0l)4Q,1l)6Q,2l)8Q,3l):Q,4l)<Q,5l)>Q,6l)AQ,7l)CQ,8l)EQ,9l)GQ,:l)IQ,;l)KQ,<l)MQ,=l)OQ,>l)QQ,@l)SQ,Al)UQ,Bl)WQ,Cl)YQ,Dl)[Q,El)^Q,Fl)`Q,Gl)bQ,Hl)dQ,Il)fQ,Jl)hQ,Kl)jQ,Ll)lQ,Ml)nQ,Nl)pQ,"
     "Ol)rQ,Pl)tQ,Ql)vQ,Rl)xQ,Sl)zQ,Tl)|Q,Ul)~Q,Vl)#R,Wl)%R,Xl)'R,Yl))R,Zl)+R,",
-    "[l)-R,]l)/R,^l)1R,_l)3R,`l)5R,al)7R,bl)9R,cl);R,dl)=R,el)@R,fl)BR,gl)DR,hl)FR,il)HR,jl)JR,kl)LR,ll)NR,ml)PR,nl)RR,ol)TR,pl)VR,ql)XR,rl)ZR,sl)]R,tl)_R,"
-    "ul)aR,vl)cR,wl)eR,xl)gR,yl)iR,zl)kR,{l)uN0|l)xN0}l){N0~l)~N0!m)$O0#m)'O0$m)!S,%m)$S,&m)&S,'m)(S,(m)*S,)m),S,*m).S,+m)0S,,m)2S,-m)4S,.m)6S,/m)8S,0m):S,"
-    "1m)<S,2m)>S,3m)AS,4m)CS,5m)ES,6m)GS,7m)IS,8m)KS,9m)MS,:m)OS,;m)QS,<m)SS,=m)US,>m)WS,@m)YS,Am)[S,Bm)^S,Cm)`S,Dm)bS,Em)dS,Fm)fS,Gm)hS,Hm)jS,Im)lS,Jm)nS,"
-    "Km)pS,Lm)rS,Mm)tS,Nm)vS,Om)xS,Pm)zS,Qm)|S,Rm)~S,Sm)#T,Tm)%T,Um)'T,Vm))T,Wm)+T,Xm)-T,Ym)/T,Zm)1T,[m)3T,]m)5T,^m)7T,_m)9T,`m);T,am)=T,bm)@T,cm)BT,dm)DT,"
-    "em)FT,fm)HT,gm)JT,hm)LT,im)NT,jm)PT,km)RT,lm)TT,mm)VT,nm)XT,om)ZT,pm)]T,qm)_T,rm)aT,sm)cT,tm)eT,um)gT,vm)iT,wm)kT,xm)mT,ym)oT,zm)qT,{m)sT,|m)uT,}m)wT,"
-    "~m)yT,!n){T,#n)}T,$n)!U,%n)$U,&n)&U,'n)(U,(n)*U,)n),U,*n).U,+n)0U,,n)2U,-n)4U,.n)6U,/n)8U,0n):U,1n)<U,2n)>U,3n)AU,4n)CU,5n)EU,6n)GU,7n)IU,8n)KU,9n)MU,"
-    ":n)OU,;n)QU,<n)SU,=n)UU,>n)WU,@n)YU,An)[U,Bn)^U,Cn)`U,Dn)bU,En)dU,Fn)fU,Gn)hU,Hn)jU,In)lU,Jn)nU,Kn)pU,Ln)rU,Mn)tU,Nn)vU,On)xU,Pn)zU,Qn)|U,Rn)~U,Sn)#V,"
-    "Tn)%V,Un)'V,Vn))V,Wn)+V,Xn)5R0Yn)8R0Zn);R0[n)6V,]n)8V,^n):V,_n)<V,`n)>V,an)AV,bn)CV,cn)EV,dn)GV,en)IV,fn)KV,gn)MV,hn)OV,in)QV,jn)SV,kn)UV,ln)WV,mn)YV,"
-    "nn)[V,on)^V,pn)`V,qn)bV,rn)dV,sn)fV,tn)hV,un)jV,vn)lV,wn)nV,xn)pV,yn)rV,zn)tV,{n)vV,|n)xV,}n)zV,~n)|V,!o)~V,#o)#W,$o)%W,%o)'W,&o))W,'o)+W,(o)-W,)o)/W,"
-    "*o)1W,+o)3W,,o)5W,-o)7W,.o)9W,/o);W,0o)=W,1o)@W,2o)BW,3o)DW,4o)FW,5o)HW,6o)JW,7o)LW,8o)NW,9o)PW,:o)RW,;o)TW,<o)VW,=o)XW,>o)ZW,@o)]W,Ao)_W,Bo)aW,Co)cW,"
-    "Do)eW,Eo)gW,Fo)iW,Go)kW,Ho)mW,[o)wS0]o)zS0^o)}S0_o)#T0`o)&T0ao))T0bo),T0co)/T0do)2T0eo)5T0fo)8T0go);T0ho)>T0io)BT0jo)ET0ko)HT0lo)KT0mo)NT0no)QT0oo)TT0"
-    "po)WT0qo)ZT0ro)^T0so)aT0to)dT0uo)gT0vo)jT0wo)mT0xo)pT0yo)sT0zo)vT0{o)yT0|o)|T0}o)!U0~o)%U0!p)(U0#p)+U0$p).U0%p)1U0&p)4U0'p)7U0(p):U0)p)=U0*p)AU0+p)DU0"
-    ",p)GU0-p)JU0.p)MU0/p)PU00p)SU01p)VU02p)YU03p)]U04p)`U05p)cU06p)fU07p)iU08p)lU09p)oU0:p)rU0;p)uU0<p)xU0=p){U0>p)~U0Bp)$V0Cp)'V0Dp)*V0Ep)-V0Fp)0V0Gp)3V0"
-    "Hp)6V0Ip)9V0Jp)<V0Kp)@V0Lp)CV0Mp)FV0Np)IV0Op)LV0Pp)OV0Qp)RV0Rp)UV0Sp)XV0Tp)[V0Up)_V0Vp)bV0Wp)eV0Xp)hV0Yp)kV0Zp)nV0[p)qV0]p)tV0^p)wV0_p)zV0`p)}V0ap)#W0"
-    "bp)&W0cp))W0dp),W0ep)/W0fp)2W0gp)5W0hp)8W0ip);W0jp)>W0kp)BW0lp)EW0mp)HW0np)KW0op)NW0pp)QW0qp)TW0rp)WW0sp)ZW0tp)^W0up)aW0vp)dW0wp)gW0xp)jW0Eq)mW0Fq)pW0"
-    "Gq){S4Hq)!T4Iq)&T4Jq)*T4Kq).T4Lq)2T4Mq)6T4Nq)2X0Oq)SymPq)qDEQq)XT4fq)Da(gq)Ea(hq)Fa(iq)Ga(jq)Ha(kq)Ia(lq)Ja(mq)Ka(nq)La(oq)Ma()r)Na(*r)Oa(+r)Pa(,r)Qa("
-    "-r)Ra(.r)Sa(/r)Ta(0r)Ua(1r)Va(2r)Wa(3r)Xa(4r)Ya(5r)Za(6r)[a(7r)]a(8r)^a(9r)_a(:r)`a(;r)aa(<r)ba(=r)ca(Ar)da(Br)ea(Cr)fa(Dr)ga(Er)ha(Fr)ia(Gr)ja(Hr)ka("
-    "Ir)la(Jr)ma(Kr)na(Lr)oa(Nr)pa(Or)qa(Pr)ra(Qr)sa(Rr)ta(Sr)ua(Tr)va(Ur)wa(Vr)xa(Wr)ya(Xr)za(Yr){a(Zr)|a([r)}a(]r)~a(^r)!b(_r)#b(`r)$b(ar)%b(cr)&b(dr)'b("
-    "er)(b(fr))b(kr)2^,lr)4^,mr)6^,or)8^,qr):^,rr)<^,sr)>^,tr)A^,ur)C^,vr)E^,wr)G^,xr)I^,yr)K^,zr)M^,{r)Gb(|r)Hb(}r)Ib(~r)Jb(!s)Kb(#s)Lb($s)Mb(%s)Nb(&s)Ob("
-    "'s)Pb((s)Qb()s)Rb(*s)Sb(+s)Tb(,s)Ub(-s)Vb(.s)Wb(/s)Xb(0s)Yb(1s)Zb(2s)[b(3s)]b(4s)^b(5s)_b(6s)`b(7s)ab(8s)bb(9s)cb(:s)db(;s)eb(<s)fb(=s)gb(>s)hb(@s)ib("
+    "[l)-R,]l)/R,^l)1R,_l)3R,`l)5R,al)7R,bl)9R,cl);R,dl)=R,el)@R,fl)BR,gl)DR,hl)FR,il)HR,jl)JR,kl)LR,ll)NR,ml)PR,nl)RR,ol)TR,pl)VR,ql)XR,rl)ZR,sl)]R,tl)_R,ul)aR,vl)cR,wl)eR,xl)gR,yl)iR,zl)kR,{l)uN0|l)xN0}l"
+    "){N0~l)~N0!m)$O0#m)'O0$m)!S,%m)$S,&m)&S,'m)(S,(m)*S,)m),S,*m).S,+m)0S,,m)2S,-m)4S,.m)6S,/m)8S,0m):S,1m)<S,2m)>S,3m)AS,4m)CS,5m)ES,6m)GS,7m)IS,8m)KS,9m)MS,:m)OS,;m)QS,<m)SS,=m)US,>m)WS,@m)YS,Am)[S,Bm)^"
+    "S,Cm)`S,Dm)bS,Em)dS,Fm)fS,Gm)hS,Hm)jS,Im)lS,Jm)nS,Km)pS,Lm)rS,Mm)tS,Nm)vS,Om)xS,Pm)zS,Qm)|S,Rm)~S,Sm)#T,Tm)%T,Um)'T,Vm))T,Wm)+T,Xm)-T,Ym)/T,Zm)1T,[m)3T,]m)5T,^m)7T,_m)9T,`m);T,am)=T,bm)@T,cm)BT,dm)DT,"
+    "em)FT,fm)HT,gm)JT,hm)LT,im)NT,jm)PT,km)RT,lm)TT,mm)VT,nm)XT,om)ZT,pm)]T,qm)_T,rm)aT,sm)cT,tm)eT,um)gT,vm)iT,wm)kT,xm)mT,ym)oT,zm)qT,{m)sT,|m)uT,}m)wT,~m)yT,!n){T,#n)}T,$n)!U,%n)$U,&n)&U,'n)(U,(n)*U,)n"
+    "),U,*n).U,+n)0U,,n)2U,-n)4U,.n)6U,/n)8U,0n):U,1n)<U,2n)>U,3n)AU,4n)CU,5n)EU,6n)GU,7n)IU,8n)KU,9n)MU,:n)OU,;n)QU,<n)SU,=n)UU,>n)WU,@n)YU,An)[U,Bn)^U,Cn)`U,Dn)bU,En)dU,Fn)fU,Gn)hU,Hn)jU,In)lU,Jn)nU,Kn)p"
+    "U,Ln)rU,Mn)tU,Nn)vU,On)xU,Pn)zU,Qn)|U,Rn)~U,Sn)#V,Tn)%V,Un)'V,Vn))V,Wn)+V,Xn)5R0Yn)8R0Zn);R0[n)6V,]n)8V,^n):V,_n)<V,`n)>V,an)AV,bn)CV,cn)EV,dn)GV,en)IV,fn)KV,gn)MV,hn)OV,in)QV,jn)SV,kn)UV,ln)WV,mn)YV,"
+    "nn)[V,on)^V,pn)`V,qn)bV,rn)dV,sn)fV,tn)hV,un)jV,vn)lV,wn)nV,xn)pV,yn)rV,zn)tV,{n)vV,|n)xV,}n)zV,~n)|V,!o)~V,#o)#W,$o)%W,%o)'W,&o))W,'o)+W,(o)-W,)o)/W,*o)1W,+o)3W,,o)5W,-o)7W,.o)9W,/o);W,0o)=W,1o)@W,2o"
+    ")BW,3o)DW,4o)FW,5o)HW,6o)JW,7o)LW,8o)NW,9o)PW,:o)RW,;o)TW,<o)VW,=o)XW,>o)ZW,@o)]W,Ao)_W,Bo)aW,Co)cW,Do)eW,Eo)gW,Fo)iW,Go)kW,Ho)mW,[o)wS0]o)zS0^o)}S0_o)#T0`o)&T0ao))T0bo),T0co)/T0do)2T0eo)5T0fo)8T0go);"
+    "T0ho)>T0io)BT0jo)ET0ko)HT0lo)KT0mo)NT0no)QT0oo)TT0po)WT0qo)ZT0ro)^T0so)aT0to)dT0uo)gT0vo)jT0wo)mT0xo)pT0yo)sT0zo)vT0{o)yT0|o)|T0}o)!U0~o)%U0!p)(U0#p)+U0$p).U0%p)1U0&p)4U0'p)7U0(p):U0)p)=U0*p)AU0+p)DU0"
+    ",p)GU0-p)JU0.p)MU0/p)PU00p)SU01p)VU02p)YU03p)]U04p)`U05p)cU06p)fU07p)iU08p)lU09p)oU0:p)rU0;p)uU0<p)xU0=p){U0>p)~U0Bp)$V0Cp)'V0Dp)*V0Ep)-V0Fp)0V0Gp)3V0Hp)6V0Ip)9V0Jp)<V0Kp)@V0Lp)CV0Mp)FV0Np)IV0Op)LV0Pp"
+    ")OV0Qp)RV0Rp)UV0Sp)XV0Tp)[V0Up)_V0Vp)bV0Wp)eV0Xp)hV0Yp)kV0Zp)nV0[p)qV0]p)tV0^p)wV0_p)zV0`p)}V0ap)#W0bp)&W0cp))W0dp),W0ep)/W0fp)2W0gp)5W0hp)8W0ip);W0jp)>W0kp)BW0lp)EW0mp)HW0np)KW0op)NW0pp)QW0qp)TW0rp)W"
+    "W0sp)ZW0tp)^W0up)aW0vp)dW0wp)gW0xp)jW0Eq)mW0Fq)pW0Gq){S4Hq)!T4Iq)&T4Jq)*T4Kq).T4Lq)2T4Mq)6T4Nq)2X0Oq)SymPq)qDEQq)XT4fq)Da(gq)Ea(hq)Fa(iq)Ga(jq)Ha(kq)Ia(lq)Ja(mq)Ka(nq)La(oq)Ma()r)Na(*r)Oa(+r)Pa(,r)Qa("
+    "-r)Ra(.r)Sa(/r)Ta(0r)Ua(1r)Va(2r)Wa(3r)Xa(4r)Ya(5r)Za(6r)[a(7r)]a(8r)^a(9r)_a(:r)`a(;r)aa(<r)ba(=r)ca(Ar)da(Br)ea(Cr)fa(Dr)ga(Er)ha(Fr)ia(Gr)ja(Hr)ka(Ir)la(Jr)ma(Kr)na(Lr)oa(Nr)pa(Or)qa(Pr)ra(Qr)sa(Rr"
+    ")ta(Sr)ua(Tr)va(Ur)wa(Vr)xa(Wr)ya(Xr)za(Yr){a(Zr)|a([r)}a(]r)~a(^r)!b(_r)#b(`r)$b(ar)%b(cr)&b(dr)'b(er)(b(fr))b(kr)2^,lr)4^,mr)6^,or)8^,qr):^,rr)<^,sr)>^,tr)A^,ur)C^,vr)E^,wr)G^,xr)I^,yr)K^,zr)M^,{r)G"
+    "b(|r)Hb(}r)Ib(~r)Jb(!s)Kb(#s)Lb($s)Mb(%s)Nb(&s)Ob('s)Pb((s)Qb()s)Rb(*s)Sb(+s)Tb(,s)Ub(-s)Vb(.s)Wb(/s)Xb(0s)Yb(1s)Zb(2s)[b(3s)]b(4s)^b(5s)_b(6s)`b(7s)ab(8s)bb(9s)cb(:s)db(;s)eb(<s)fb(=s)gb(>s)hb(@s)ib("
     "As)jb(Bs)kb(Cs)lb(Ds)mb(Es)nb(Fs)ob(Gs)pb(Hs)qb(Is)rb(Js)sb(Ks)tb(Ls)ub(",
-    "Ms)vb(Ns)wb(Os)xb(Ps)yb(Qs)zb(Rs){b(Ss)|b(Ts)}b(Us)~b(Vs)!c(Ws)#c(Xs)$c(Ys)%c(Zs)&c([s)'c(]s)(c(^s))c(_s)*c(`s)+c(as),c(bs)-c(cs).c(ds)/c(es)0c(fs)1c("
-    "gs)2c(hs)3c(is)4c(js)5c(ks)6c(ls)7c(ms)8c(ns)9c(os):c(ps);c(qs)<c(rs)=c(ss)>c(ts)@c(us)Ac(vs)Bc(ws)Cc(xs)Dc(ys)Ec(zs)Fc({s)Gc(|s)Hc(}s)Ic(~s)Jc(!t)Kc("
-    "#t)Lc($t)Mc(%t)Nc(&t)Oc('t)Pc((t)Qc()t)Rc(*t)Sc(+t)Tc(,t)Uc(-t)Vc(.t)Wc(/t)Xc(0t)Yc(1t)Zc(2t)[c(3t)]c(4t)^c(5t)_c(6t)`c(7t)ac(8t)j_,9t)l_,:t)n_,;t)p_,"
-    "<t)r_,=t)t_,>t)v_,@t)x_,Et)rc(Ft)sc(Gt)tc(Ht)uc(It)vc(Jt)wc(Kt)xc(Lt)yc(Mt)zc(Nt){c(Ot)|c(Pt)}c(Qt)~c(Rt)!d(St)#d(Tt)$d(Ut)%d(Vt)&d(Wt)'d(Xt)(d(Yt))d("
-    "Zt)*d([t)+d(]t),d(^t)-d(_t).d(`t)/d(at)0d(bt)1d(ct)2d(dt)3d(et)4d(ft)5d(gt)6d(ht)7d(it)8d(jt)9d(kt):d(lt);d(mt)<d(nt)=d(ot)>d(pt)@d(qt)Ad(rt)Bd(st)Cd("
-    "tt)Dd(ut)Ed(vt)Fd(wt)Gd(xt)Hd(yt)Id(zt)Jd({t)Kd(|t)Ld(}t)Md(~t)Nd(!u)Od(#u)Pd($u)Qd(%u)Rd(&u)Sd('u)Td((u)Ud()u)Vd(*u)Wd(+u)Xd(,u)Yd(-u)Zd(.u)[d(/u)]d("
-    "0u)^d(1u)_d(2u)`d(3u)ad(4u)bd(5u)cd(6u)dd(7u)ed(8u)fd(9u)gd(:u)hd(;u)id(<u)jd(=u)kd(>u)ld(@u)md(Au)nd(Bu)od(Cu)pd(Du)qd(Eu)rd(Fu)sd(Gu)td(Hu)ud(Iu)vd("
-    "Ju)wd(Ku)xd(Lu)yd(Mu)zd(Nu){d(Ou)|d(Pu)}d(Qu)~d(Ru)!e(Su)#e(Tu)$e(Uu)%e(Vu)&e(Wu)'e(Xu)(e(Yu))e(Zu)*e([u)+e(]u),e(^u)-e(_u).e(`u)/e(au)0e(bu)1e(cu)2e("
-    "du)3e(eu)4e(fu)5e(gu)6e(hu)7e(iu)8e(ju)9e(ku):e(lu);e(mu)<e(nu)=e(ou)>e(pu)@e(qu)Ae(ru)Be(su)Ce(tu)De(uu)Ee(vu)Fe(wu)Ge(xu)He(yu)Ie(zu)Je({u)Ke(|u)Le("
-    "}u)Me(~u)Ne(!v)Oe(#v)Pe($v)Qe(%v)Re(&v)Se('v)Te((v)Ue()v)Ve(*v)We(+v)Xe(,v)Ye(-v)Ze(.v)[e(/v)]e(0v)^e(1v)_e(2v)`e(3v)ae(4v)be(5v)ce(6v)de(7v)ee(8v)fe("
-    "9v)ge(:v)he(;v)ie(<v)je(=v)ke(>v)le(@v)me(Av)ne(Bv)oe(Cv)pe(Dv)qe(Ev)re(Fv)se(Gv)te(Hv)ue(Iv)ve(Jv)we(Kv)xe(Lv)ye(Pv)ze(Qv){e(Rv)|e(Sv)}e(Tv)~e(Uv)!f("
-    "Xv)#f(Yv)$f(Zv)%f([v)&f(]v)'f(^v)(f(av))f(bv)*f(cv)+f(dv),f(ev)-f(fv).f(iv)/f(jv)0f(kv)1f(ov)2f(pv)3f(qv)4f(rv)5f(sv)6f(tv)7f(uv)8f(wv)9f(xv):f(yv);f("
-    "zv)<f({v)=f(|v)>f(}v)@f(</*Af(=/*Bf(>/*Cf(@/*Df(A/*Ef(C/*Ff(D/*Gf(E/*Hf(F/*If(G/*Jf(H/*Kf(I/*Lf(J/*Mf(K/*Nf(L/*Of(M/*Pf(N/*Qf(O/*Rf(P/*Sf(Q/*Tf(R/*Uf("
-    "S/*Vf(T/*Wf(U/*Xf(V/*Yf(W/*Zf(X/*[f(Y/*]f(Z/*^f([/*_f(]/*`f(^/*af(_/*bf(`/*cf(a/*df(b/*ef(c/*ff(d/*gf(e/*hf(f/*if(g/*jf(h/*kf(i/*lf(j/*mf(k/*nf(l/*of("
-    "m/*pf(o/*qf(p/*rf(q/*sf(r/*tf(s/*uf(t/*vf(u/*wf(v/*xf(w/*yf(tI*~d*vI*#e*(J*%e*QK*'e*RK*)e*LQ*+e*MQ*-e*PU*/e*QU*1e*SU*3e*=X*5e*>X*7e*-c*9e*1F0;e*2F0=e*"
-    "3F0@e*4F0Be*5F0De*6F0Fe*7F0He*3G0Je*4G0Le*5G0Ne*6G0Pe*7G0Re*8G0Te*WM0Rg(XM0Sg(YM0Tg(ZM0Ug([M0Vg(]M0Wg(^M0Xg(_M0Yg(`M0Zg(aM0[g(bM0]g(cM0^g(dM0_g(eM0`g("
-    "fM0ag(gM0bg(hM0cg(iM0dg(jM0eg(kM0fg(lM0gg(mM0hg(nM0ig(oM0jg(pM0kg(qM0lg(rM0mg(sM0ng(tM0og(uM0pg(vM0qg(wM0rg(xM0sg(yM0tg(zM0ug({M0vg(|M0wg(}M0xg(~M0yg("
-    "!N0zg(#N0{g($N0|g(%N0}g(&N0~g('N0!h((N0#h()N0$h(*N0%h(+N0&h(,N0'h(-N0(h(.N0)h(/N0*h(0N0+h(1N0,h(2N0-h(3N0.h(4N0/h(5N00h(6N01h(7N02h(8N03h(9N04h(:N05h("
-    ";N06h(<N07h(=N08h(>N09h(@N0:h(AN0;h(BN0<h(CN0=h(DN0>h(EN0@h(FN0Ah(GN0Bh(HN0Ch(IN0Dh(JN0Eh(KN0Fh(LN0Gh(MN0Hh(NN0Ih(ON0Jh(PN0Kh(RN0Lh(SN0Mh(TN0Nh(UN0Oh("
-    "VN0Ph(WN0Qh(XN0Rh(YN0Sh(ZN0Th([N0Uh(]N0Vh(^N0Wh(_N0Xh(`N0Yh(aN0Zh(bN0[h(cN0]h(dN0^h(eN0_h(fN0`h(gN0ah(hN0bh(iN0ch(jN0dh(kN0eh(lN0fh(mN0gh(nN0hh(oN0ih("
+    "Ms)vb(Ns)wb(Os)xb(Ps)yb(Qs)zb(Rs){b(Ss)|b(Ts)}b(Us)~b(Vs)!c(Ws)#c(Xs)$c(Ys)%c(Zs)&c([s)'c(]s)(c(^s))c(_s)*c(`s)+c(as),c(bs)-c(cs).c(ds)/c(es)0c(fs)1c(gs)2c(hs)3c(is)4c(js)5c(ks)6c(ls)7c(ms)8c(ns)9c(os"
+    "):c(ps);c(qs)<c(rs)=c(ss)>c(ts)@c(us)Ac(vs)Bc(ws)Cc(xs)Dc(ys)Ec(zs)Fc({s)Gc(|s)Hc(}s)Ic(~s)Jc(!t)Kc(#t)Lc($t)Mc(%t)Nc(&t)Oc('t)Pc((t)Qc()t)Rc(*t)Sc(+t)Tc(,t)Uc(-t)Vc(.t)Wc(/t)Xc(0t)Yc(1t)Zc(2t)[c(3t)]"
+    "c(4t)^c(5t)_c(6t)`c(7t)ac(8t)j_,9t)l_,:t)n_,;t)p_,<t)r_,=t)t_,>t)v_,@t)x_,Et)rc(Ft)sc(Gt)tc(Ht)uc(It)vc(Jt)wc(Kt)xc(Lt)yc(Mt)zc(Nt){c(Ot)|c(Pt)}c(Qt)~c(Rt)!d(St)#d(Tt)$d(Ut)%d(Vt)&d(Wt)'d(Xt)(d(Yt))d("
+    "Zt)*d([t)+d(]t),d(^t)-d(_t).d(`t)/d(at)0d(bt)1d(ct)2d(dt)3d(et)4d(ft)5d(gt)6d(ht)7d(it)8d(jt)9d(kt):d(lt);d(mt)<d(nt)=d(ot)>d(pt)@d(qt)Ad(rt)Bd(st)Cd(tt)Dd(ut)Ed(vt)Fd(wt)Gd(xt)Hd(yt)Id(zt)Jd({t)Kd(|t"
+    ")Ld(}t)Md(~t)Nd(!u)Od(#u)Pd($u)Qd(%u)Rd(&u)Sd('u)Td((u)Ud()u)Vd(*u)Wd(+u)Xd(,u)Yd(-u)Zd(.u)[d(/u)]d(0u)^d(1u)_d(2u)`d(3u)ad(4u)bd(5u)cd(6u)dd(7u)ed(8u)fd(9u)gd(:u)hd(;u)id(<u)jd(=u)kd(>u)ld(@u)md(Au)n"
+    "d(Bu)od(Cu)pd(Du)qd(Eu)rd(Fu)sd(Gu)td(Hu)ud(Iu)vd(Ju)wd(Ku)xd(Lu)yd(Mu)zd(Nu){d(Ou)|d(Pu)}d(Qu)~d(Ru)!e(Su)#e(Tu)$e(Uu)%e(Vu)&e(Wu)'e(Xu)(e(Yu))e(Zu)*e([u)+e(]u),e(^u)-e(_u).e(`u)/e(au)0e(bu)1e(cu)2e("
+    "du)3e(eu)4e(fu)5e(gu)6e(hu)7e(iu)8e(ju)9e(ku):e(lu);e(mu)<e(nu)=e(ou)>e(pu)@e(qu)Ae(ru)Be(su)Ce(tu)De(uu)Ee(vu)Fe(wu)Ge(xu)He(yu)Ie(zu)Je({u)Ke(|u)Le(}u)Me(~u)Ne(!v)Oe(#v)Pe($v)Qe(%v)Re(&v)Se('v)Te((v"
+    ")Ue()v)Ve(*v)We(+v)Xe(,v)Ye(-v)Ze(.v)[e(/v)]e(0v)^e(1v)_e(2v)`e(3v)ae(4v)be(5v)ce(6v)de(7v)ee(8v)fe(9v)ge(:v)he(;v)ie(<v)je(=v)ke(>v)le(@v)me(Av)ne(Bv)oe(Cv)pe(Dv)qe(Ev)re(Fv)se(Gv)te(Hv)ue(Iv)ve(Jv)w"
+    "e(Kv)xe(Lv)ye(Pv)ze(Qv){e(Rv)|e(Sv)}e(Tv)~e(Uv)!f(Xv)#f(Yv)$f(Zv)%f([v)&f(]v)'f(^v)(f(av))f(bv)*f(cv)+f(dv),f(ev)-f(fv).f(iv)/f(jv)0f(kv)1f(ov)2f(pv)3f(qv)4f(rv)5f(sv)6f(tv)7f(uv)8f(wv)9f(xv):f(yv);f("
+    "zv)<f({v)=f(|v)>f(}v)@f(</*Af(=/*Bf(>/*Cf(@/*Df(A/*Ef(C/*Ff(D/*Gf(E/*Hf(F/*If(G/*Jf(H/*Kf(I/*Lf(J/*Mf(K/*Nf(L/*Of(M/*Pf(N/*Qf(O/*Rf(P/*Sf(Q/*Tf(R/*Uf(S/*Vf(T/*Wf(U/*Xf(V/*Yf(W/*Zf(X/*[f(Y/*]f(Z/*^f([/"
+    "*_f(]/*`f(^/*af(_/*bf(`/*cf(a/*df(b/*ef(c/*ff(d/*gf(e/*hf(f/*if(g/*jf(h/*kf(i/*lf(j/*mf(k/*nf(l/*of(m/*pf(o/*qf(p/*rf(q/*sf(r/*tf(s/*uf(t/*vf(u/*wf(v/*xf(w/*yf(tI*~d*vI*#e*(J*%e*QK*'e*RK*)e*LQ*+e*MQ*-"
+    "e*PU*/e*QU*1e*SU*3e*=X*5e*>X*7e*-c*9e*1F0;e*2F0=e*3F0@e*4F0Be*5F0De*6F0Fe*7F0He*3G0Je*4G0Le*5G0Ne*6G0Pe*7G0Re*8G0Te*WM0Rg(XM0Sg(YM0Tg(ZM0Ug([M0Vg(]M0Wg(^M0Xg(_M0Yg(`M0Zg(aM0[g(bM0]g(cM0^g(dM0_g(eM0`g("
+    "fM0ag(gM0bg(hM0cg(iM0dg(jM0eg(kM0fg(lM0gg(mM0hg(nM0ig(oM0jg(pM0kg(qM0lg(rM0mg(sM0ng(tM0og(uM0pg(vM0qg(wM0rg(xM0sg(yM0tg(zM0ug({M0vg(|M0wg(}M0xg(~M0yg(!N0zg(#N0{g($N0|g(%N0}g(&N0~g('N0!h((N0#h()N0$h(*N"
+    "0%h(+N0&h(,N0'h(-N0(h(.N0)h(/N0*h(0N0+h(1N0,h(2N0-h(3N0.h(4N0/h(5N00h(6N01h(7N02h(8N03h(9N04h(:N05h(;N06h(<N07h(=N08h(>N09h(@N0:h(AN0;h(BN0<h(CN0=h(DN0>h(EN0@h(FN0Ah(GN0Bh(HN0Ch(IN0Dh(JN0Eh(KN0Fh(LN0G"
+    "h(MN0Hh(NN0Ih(ON0Jh(PN0Kh(RN0Lh(SN0Mh(TN0Nh(UN0Oh(VN0Ph(WN0Qh(XN0Rh(YN0Sh(ZN0Th([N0Uh(]N0Vh(^N0Wh(_N0Xh(`N0Yh(aN0Zh(bN0[h(cN0]h(dN0^h(eN0_h(fN0`h(gN0ah(hN0bh(iN0ch(jN0dh(kN0eh(lN0fh(mN0gh(nN0hh(oN0ih("
     "pN0jh(qN0kh(rN0lh(sN0mh(tN0nh(uN0oh(vN0ph(wN0qh(xN0rh(yN0sh(zN0th({N0uh(",
-    "|N0vh(}N0wh(~N0xh(!O0yh(#O0zh($O0{h(%O0|h(&O0}h('O0~h((O0!i()O0#i(*O0$i(+O0%i(,O0&i(-O0'i(.O0(i(/O0)i(0O0*i(1O0+i(2O0,i(3O0-i(4O0.i(5O0/i(6O00i(7O01i("
-    "8O02i(9O03i(:O04i(;O05i(<O06i(>O07i(@O08i(CO09i(FO0:i(GO0;i(JO0<i(KO0=i(LO0>i(MO0@i(OO0Ai(PO0Bi(QO0Ci(RO0Di(SO0Ei(TO0Fi(UO0Gi(VO0Hi(WO0Ii(XO0Ji(YO0Ki("
-    "ZO0Li(]O0Mi(_O0Ni(`O0Oi(aO0Pi(bO0Qi(cO0Ri(dO0Si(eO0Ti(gO0Ui(hO0Vi(iO0Wi(jO0Xi(kO0Yi(lO0Zi(mO0[i(nO0]i(oO0^i(pO0_i(qO0`i(rO0ai(sO0bi(tO0ci(uO0di(vO0ei("
-    "wO0fi(xO0gi(yO0hi(zO0ii({O0ji(|O0ki(}O0li(~O0mi(!P0ni(#P0oi($P0pi(%P0qi(&P0ri('P0si((P0ti()P0ui(*P0vi(+P0wi(,P0xi(-P0yi(.P0zi(/P0{i(0P0|i(1P0}i(2P0~i("
-    "3P0!j(4P0#j(5P0$j(6P0%j(7P0&j(8P0'j(9P0(j(:P0)j(;P0*j(<P0+j(=P0,j(>P0-j(@P0.j(AP0/j(BP00j(CP01j(DP02j(EP03j(FP04j(GP05j(HP06j(IP07j(JP08j(KP09j(MP0:j("
-    "NP0;j(OP0<j(PP0=j(SP0>j(TP0@j(UP0Aj(VP0Bj(WP0Cj(XP0Dj(YP0Ej(ZP0Fj(]P0Gj(^P0Hj(_P0Ij(`P0Jj(aP0Kj(bP0Lj(cP0Mj(eP0Nj(fP0Oj(gP0Pj(hP0Qj(iP0Rj(jP0Sj(kP0Tj("
-    "lP0Uj(mP0Vj(nP0Wj(oP0Xj(pP0Yj(qP0Zj(rP0[j(sP0]j(tP0^j(uP0_j(vP0`j(wP0aj(xP0bj(yP0cj(zP0dj({P0ej(|P0fj(}P0gj(~P0hj(!Q0ij(#Q0jj(%Q0kj(&Q0lj('Q0mj((Q0nj("
-    "*Q0oj(+Q0pj(,Q0qj(-Q0rj(.Q0sj(0Q0tj(4Q0uj(5Q0vj(6Q0wj(7Q0xj(8Q0yj(9Q0zj(:Q0{j(<Q0|j(=Q0}j(>Q0~j(@Q0!k(AQ0#k(BQ0$k(CQ0%k(DQ0&k(EQ0'k(FQ0(k(GQ0)k(HQ0*k("
-    "IQ0+k(JQ0,k(KQ0-k(LQ0.k(MQ0/k(NQ00k(OQ01k(PQ02k(QQ03k(RQ04k(SQ05k(TQ06k(UQ07k(VQ08k(WQ09k(XQ0:k(YQ0;k(ZQ0<k([Q0=k(]Q0>k(^Q0@k(_Q0Ak(`Q0Bk(aQ0Ck(bQ0Dk("
-    "cQ0Ek(dQ0Fk(eQ0Gk(fQ0Hk(gQ0Ik(hQ0Jk(iQ0Kk(jQ0Lk(kQ0Mk(lQ0Nk(mQ0Ok(nQ0Pk(oQ0Qk(pQ0Rk(qQ0Sk(rQ0Tk(sQ0Uk(tQ0Vk(uQ0Wk(vQ0Xk(wQ0Yk(xQ0Zk(yQ0[k(zQ0]k({Q0^k("
-    "|Q0_k(}Q0`k(~Q0ak(!R0bk(#R0ck($R0dk(%R0ek(&R0fk('R0gk((R0hk()R0ik(*R0jk(+R0kk(,R0lk(-R0mk(.R0nk(/R0ok(0R0pk(1R0qk(2R0rk(3R0sk(4R0tk(5R0uk(6R0vk(7R0wk("
-    "8R0xk(9R0yk(:R0zk(;R0{k(<R0|k(=R0}k(>R0~k(@R0!l(AR0#l(BR0$l(CR0%l(DR0&l(ER0'l(FR0(l(GR0)l(HR0*l(IR0+l(JR0,l(KR0-l(LR0.l(MR0/l(NR00l(OR01l(PR02l(QR03l("
-    "RR04l(SR05l(TR06l(UR07l(VR08l(WR09l(XR0:l(YR0;l(ZR0<l([R0=l(]R0>l(^R0@l(_R0Al(`R0Bl(aR0Cl(bR0Dl(cR0El(dR0Fl(eR0Gl(fR0Hl(gR0Il(hR0Jl(iR0Kl(jR0Ll(kR0Ml("
-    "lR0Nl(mR0Ol(nR0Pl(oR0Ql(pR0Rl(qR0Sl(rR0Tl(sR0Ul(tR0Vl(uR0Wl(vR0Xl(wR0Yl(xR0Zl(yR0[l(zR0]l({R0^l(|R0_l(}R0`l(~R0al(!S0bl(#S0cl($S0dl(%S0el(&S0fl('S0gl("
-    "(S0hl()S0il(*S0jl(+S0kl(,S0ll(-S0ml(.S0nl(/S0ol(0S0pl(1S0ql(2S0rl(3S0sl(4S0tl(5S0ul(6S0vl(7S0wl(8S0xl(9S0yl(:S0zl(;S0{l(<S0|l(=S0}l(>S0~l(@S0!m(AS0#m("
-    "BS0$m(CS0%m(DS0&m(ES0'm(FS0(m(GS0)m(HS0*m(IS0+m(JS0,m(KS0-m(LS0.m(MS0/m(NS00m(OS01m(PS02m(QS03m(RS04m(SS05m(TS06m(US07m(VS08m(WS09m(XS0:m(YS0;m(ZS0<m("
-    "[S0=m(]S0>m(^S0@m(_S0Am(`S0Bm(aS0Cm(bS0Dm(cS0Em(dS0Fm(eS0Gm(fS0Hm(gS0Im(hS0Jm(iS0Km(jS0Lm(kS0Mm(lS0Nm(mS0Om(nS0Pm(oS0Qm(pS0Rm(qS0Sm(rS0Tm(sS0Um(tS0Vm("
-    "uS0Wm(vS0Xm(wS0Ym(xS0Zm(yS0[m(zS0]m({S0^m(|S0_m(}S0`m(~S0am(!T0bm(#T0cm($T0dm(%T0em(&T0fm('T0gm((T0hm()T0im(*T0jm(+T0km(,T0lm(-T0mm(.T0nm(/T0om(0T0pm("
-    "1T0qm(2T0rm(3T0sm(4T0tm(5T0um(6T0vm(7T0wm(8T0xm(9T0ym(:T0zm(;T0{m(<T0|m(=T0}m(>T0~m(@T0!n(AT0#n(BT0$n(CT0%n(DT0&n(ET0'n(FT0(n(GT0)n(HT0*n(IT0+n(JT0,n("
-    "KT0-n(LT0.n(MT0/n(NT00n(OT01n(PT02n(QT03n(RT04n(ST05n(TT06n(UT07n(VT08n(WT09n(XT0:n(YT0;n(ZT0<n([T0=n(]T0>n(^T0@n(_T0An(`T0Bn(aT0Cn(bT0Dn(cT0En(dT0Fn("
+    "|N0vh(}N0wh(~N0xh(!O0yh(#O0zh($O0{h(%O0|h(&O0}h('O0~h((O0!i()O0#i(*O0$i(+O0%i(,O0&i(-O0'i(.O0(i(/O0)i(0O0*i(1O0+i(2O0,i(3O0-i(4O0.i(5O0/i(6O00i(7O01i(8O02i(9O03i(:O04i(;O05i(<O06i(>O07i(@O08i(CO09i(FO"
+    "0:i(GO0;i(JO0<i(KO0=i(LO0>i(MO0@i(OO0Ai(PO0Bi(QO0Ci(RO0Di(SO0Ei(TO0Fi(UO0Gi(VO0Hi(WO0Ii(XO0Ji(YO0Ki(ZO0Li(]O0Mi(_O0Ni(`O0Oi(aO0Pi(bO0Qi(cO0Ri(dO0Si(eO0Ti(gO0Ui(hO0Vi(iO0Wi(jO0Xi(kO0Yi(lO0Zi(mO0[i(nO0]"
+    "i(oO0^i(pO0_i(qO0`i(rO0ai(sO0bi(tO0ci(uO0di(vO0ei(wO0fi(xO0gi(yO0hi(zO0ii({O0ji(|O0ki(}O0li(~O0mi(!P0ni(#P0oi($P0pi(%P0qi(&P0ri('P0si((P0ti()P0ui(*P0vi(+P0wi(,P0xi(-P0yi(.P0zi(/P0{i(0P0|i(1P0}i(2P0~i("
+    "3P0!j(4P0#j(5P0$j(6P0%j(7P0&j(8P0'j(9P0(j(:P0)j(;P0*j(<P0+j(=P0,j(>P0-j(@P0.j(AP0/j(BP00j(CP01j(DP02j(EP03j(FP04j(GP05j(HP06j(IP07j(JP08j(KP09j(MP0:j(NP0;j(OP0<j(PP0=j(SP0>j(TP0@j(UP0Aj(VP0Bj(WP0Cj(XP"
+    "0Dj(YP0Ej(ZP0Fj(]P0Gj(^P0Hj(_P0Ij(`P0Jj(aP0Kj(bP0Lj(cP0Mj(eP0Nj(fP0Oj(gP0Pj(hP0Qj(iP0Rj(jP0Sj(kP0Tj(lP0Uj(mP0Vj(nP0Wj(oP0Xj(pP0Yj(qP0Zj(rP0[j(sP0]j(tP0^j(uP0_j(vP0`j(wP0aj(xP0bj(yP0cj(zP0dj({P0ej(|P0f"
+    "j(}P0gj(~P0hj(!Q0ij(#Q0jj(%Q0kj(&Q0lj('Q0mj((Q0nj(*Q0oj(+Q0pj(,Q0qj(-Q0rj(.Q0sj(0Q0tj(4Q0uj(5Q0vj(6Q0wj(7Q0xj(8Q0yj(9Q0zj(:Q0{j(<Q0|j(=Q0}j(>Q0~j(@Q0!k(AQ0#k(BQ0$k(CQ0%k(DQ0&k(EQ0'k(FQ0(k(GQ0)k(HQ0*k("
+    "IQ0+k(JQ0,k(KQ0-k(LQ0.k(MQ0/k(NQ00k(OQ01k(PQ02k(QQ03k(RQ04k(SQ05k(TQ06k(UQ07k(VQ08k(WQ09k(XQ0:k(YQ0;k(ZQ0<k([Q0=k(]Q0>k(^Q0@k(_Q0Ak(`Q0Bk(aQ0Ck(bQ0Dk(cQ0Ek(dQ0Fk(eQ0Gk(fQ0Hk(gQ0Ik(hQ0Jk(iQ0Kk(jQ0Lk(kQ"
+    "0Mk(lQ0Nk(mQ0Ok(nQ0Pk(oQ0Qk(pQ0Rk(qQ0Sk(rQ0Tk(sQ0Uk(tQ0Vk(uQ0Wk(vQ0Xk(wQ0Yk(xQ0Zk(yQ0[k(zQ0]k({Q0^k(|Q0_k(}Q0`k(~Q0ak(!R0bk(#R0ck($R0dk(%R0ek(&R0fk('R0gk((R0hk()R0ik(*R0jk(+R0kk(,R0lk(-R0mk(.R0nk(/R0o"
+    "k(0R0pk(1R0qk(2R0rk(3R0sk(4R0tk(5R0uk(6R0vk(7R0wk(8R0xk(9R0yk(:R0zk(;R0{k(<R0|k(=R0}k(>R0~k(@R0!l(AR0#l(BR0$l(CR0%l(DR0&l(ER0'l(FR0(l(GR0)l(HR0*l(IR0+l(JR0,l(KR0-l(LR0.l(MR0/l(NR00l(OR01l(PR02l(QR03l("
+    "RR04l(SR05l(TR06l(UR07l(VR08l(WR09l(XR0:l(YR0;l(ZR0<l([R0=l(]R0>l(^R0@l(_R0Al(`R0Bl(aR0Cl(bR0Dl(cR0El(dR0Fl(eR0Gl(fR0Hl(gR0Il(hR0Jl(iR0Kl(jR0Ll(kR0Ml(lR0Nl(mR0Ol(nR0Pl(oR0Ql(pR0Rl(qR0Sl(rR0Tl(sR0Ul(tR"
+    "0Vl(uR0Wl(vR0Xl(wR0Yl(xR0Zl(yR0[l(zR0]l({R0^l(|R0_l(}R0`l(~R0al(!S0bl(#S0cl($S0dl(%S0el(&S0fl('S0gl((S0hl()S0il(*S0jl(+S0kl(,S0ll(-S0ml(.S0nl(/S0ol(0S0pl(1S0ql(2S0rl(3S0sl(4S0tl(5S0ul(6S0vl(7S0wl(8S0x"
+    "l(9S0yl(:S0zl(;S0{l(<S0|l(=S0}l(>S0~l(@S0!m(AS0#m(BS0$m(CS0%m(DS0&m(ES0'm(FS0(m(GS0)m(HS0*m(IS0+m(JS0,m(KS0-m(LS0.m(MS0/m(NS00m(OS01m(PS02m(QS03m(RS04m(SS05m(TS06m(US07m(VS08m(WS09m(XS0:m(YS0;m(ZS0<m("
+    "[S0=m(]S0>m(^S0@m(_S0Am(`S0Bm(aS0Cm(bS0Dm(cS0Em(dS0Fm(eS0Gm(fS0Hm(gS0Im(hS0Jm(iS0Km(jS0Lm(kS0Mm(lS0Nm(mS0Om(nS0Pm(oS0Qm(pS0Rm(qS0Sm(rS0Tm(sS0Um(tS0Vm(uS0Wm(vS0Xm(wS0Ym(xS0Zm(yS0[m(zS0]m({S0^m(|S0_m(}S"
+    "0`m(~S0am(!T0bm(#T0cm($T0dm(%T0em(&T0fm('T0gm((T0hm()T0im(*T0jm(+T0km(,T0lm(-T0mm(.T0nm(/T0om(0T0pm(1T0qm(2T0rm(3T0sm(4T0tm(5T0um(6T0vm(7T0wm(8T0xm(9T0ym(:T0zm(;T0{m(<T0|m(=T0}m(>T0~m(@T0!n(AT0#n(BT0$"
+    "n(CT0%n(DT0&n(ET0'n(FT0(n(GT0)n(HT0*n(IT0+n(JT0,n(KT0-n(LT0.n(MT0/n(NT00n(OT01n(PT02n(QT03n(RT04n(ST05n(TT06n(UT07n(VT08n(WT09n(XT0:n(YT0;n(ZT0<n([T0=n(]T0>n(^T0@n(_T0An(`T0Bn(aT0Cn(bT0Dn(cT0En(dT0Fn("
     "eT0Gn(fT0Hn(gT0In(hT0Jn(iT0Kn(jT0Ln(kT0Mn(lT0Nn(mT0On(nT0Pn(oT0Qn(pT0Rn(",
-    "qT0Sn(rT0Tn(sT0Un(tT0Vn(uT0Wn(vT0Xn(wT0Yn(xT0Zn(yT0[n(zT0]n({T0^n(|T0_n(}T0`n(~T0an(!U0bn(#U0cn(&U0dn('U0en((U0fn()U0gn(*U0hn(+U0in(,U0jn(-U0kn(.U0ln("
-    "/U0mn(0U0nn(1U0on(2U0pn(3U0qn(4U0rn(5U0sn(6U0tn(7U0un(8U0vn(9U0wn(:U0xn(;U0yn(<U0zn(=U0{n(>U0|n(@U0}n(AU0~n(BU0!o(CU0#o(DU0$o(EU0%o(FU0&o(GU0'o(HU0(o("
-    "IU0)o(JU0*o(KU0+o(LU0,o(MU0-o(NU0.o(OU0/o(PU00o(QU01o(RU02o(SU03o(TU04o(UU05o(VU06o(WU07o(XU08o(YU09o(ZU0:o([U0;o(]U0<o(^U0=o(_U0>o(`U0@o(aU0Ao(bU0Bo("
-    "cU0Co(dU0Do(eU0Eo(fU0Fo(gU0Go(hU0Ho(iU0Io(jU0Jo(kU0Ko(lU0Lo(mU0Mo(nU0No(oU0Oo(pU0Po(qU0Qo(rU0Ro(sU0So(tU0To(uU0Uo(vU0Vo(wU0Wo(xU0Xo(yU0Yo(zU0Zo({U0[o("
-    "|U0]o(}U0^o(~U0_o(!V0`o(#V0ao($V0bo(%V0co(&V0do('V0eo((V0fo()V0go(*V0ho(+V0io(,V0jo(-V0ko(.V0lo(/V0mo(0V0no(1V0oo(2V0po(3V0qo(4V0ro(5V0so(6V0to(7V0uo("
-    "8V0vo(9V0wo(:V0xo(;V0yo(<V0zo(=V0{o(>V0|o(@V0}o(AV0~o(BV0!p(CV0#p(DV0$p(EV0%p(FV0&p(GV0'p(HV0(p(IV0)p(JV0*p(KV0+p(LV0,p(MV0-p(NV0.p(OV0/p(PV00p(QV01p("
-    "RV02p(SV03p(TV04p(UV05p(VV06p(WV07p(XV08p(YV09p(ZV0:p([V0;p(]V0<p(^V0=p(_V0>p(`V0@p(aV0Ap(bV0Bp(cV0Cp(dV0Dp(eV0Ep(fV0Fp(gV0Gp(hV0Hp(iV0Ip(jV0Jp(kV0Kp("
-    "lV0Lp(mV0Mp(nV0Np(oV0Op(pV0Pp(qV0Qp(rV0Rp(sV0Sp(tV0Tp(uV0Up(vV0Vp(wV0Wp(xV0Xp(yV0Yp(zV0Zp({V0[p(|V0]p(}V0^p(~V0_p(!W0`p(#W0ap($W0bp(%W0cp(&W0dp('W0ep("
-    "(W0fp()W0gp(*W0hp(+W0ip(,W0jp(-W0kp(.W0lp(/W0mp(0W0np(1W0op(2W0pp(3W0qp(4W0rp(5W0sp(6W0tp(7W0up(8W0vp(9W0wp(:W0xp(;W0yp(<W0zp(=W0{p(>W0|p(@W0}p(AW0~p("
-    "BW0!q(CW0#q(DW0$q(EW0%q(FW0&q(GW0'q(HW0(q(IW0)q(JW0*q(KW0+q(LW0,q(MW0-q(NW0.q(OW0/q(PW00q(QW01q(RW02q(SW03q(TW04q(UW05q(VW06q(WW07q(XW08q(YW09q(ZW0:q("
-    "[W0;q(]W0<q(^W0=q(_W0>q(`W0@q(aW0Aq(bW0Bq(cW0Cq(dW0Dq(eW0Eq(fW0Fq(gW0Gq(hW0Hq(iW0Iq(jW0Jq(kW0Kq(lW0Lq(mW0Mq(nW0Nq(oW0Oq(pW0Pq(qW0Qq(rW0Rq(sW0Sq(tW0Tq("
-    "uW0Uq(vW0Vq(wW0Wq(xW0Xq(yW0Yq(zW0Zq({W0[q(|W0]q(}W0^q(~W0_q(!X0`q(#X0aq($X0bq(%X0cq(&X0dq('X0eq((X0fq()X0gq(*X0hq(+X0iq(,X0jq(-X0kq(.X0lq(/X0mq(0X0nq("
-    "1X0oq(2X0pq(3X0qq(4X0rq(5X0sq(6X0tq(7X0uq(8X0vq(;X0wq(<X0xq(=X0yq(>X0zq(@X0{q(AX0|q(BX0}q(CX0~q(DX0!r(EX0#r(FX0$r(GX0%r(HX0&r(IX0'r(JX0(r(KX0)r(LX0*r("
-    "MX0+r(NX0,r(OX0-r(PX0.r(QX0/r(RX00r(SX01r(TX02r(UX03r(VX04r(WX05r(XX06r(YX07r(ZX08r([X09r(]X0:r(^X0;r(_X0<r(`X0=r(aX0>r(bX0@r(cX0Ar(dX0Br(eX0Cr(fX0Dr("
-    "gX0Er(hX0Fr(iX0Gr(jX0Hr(kX0Ir(lX0Jr(mX0Kr(nX0Lr(rp0Mr(sp0Nr(tp0Or(up0Pr(vp0Qr(wp0Rr(xp0Sr(yp0Tr(zp0Ur({p0Vr(|p0Wr(}p0Xr(~p0Yr(!q0Zr(#q0[r($q0]r(%q0^r("
-    "&q0_r('q0`r((q0ar()q0br(*q0cr(+q0dr(,q0er(-q0fr(.q0gr(/q0hr(0q0ir(1q0jr(2q0kr(3q0lr(4q0mr(5q0nr(6q0or(7q0pr(8q0qr(9q0rr(:q0sr(;q0tr(<q0ur(=q0vr(>q0wr("
-    "@q0xr(Aq0yr(Bq0zr(Cq0{r(Dq0|r(Eq0}r(Fq0~r(Gq0!s(Hq0#s(Iq0$s(Jq0%s(Kq0&s(Lq0's(Mq0(s(Nq0)s(Oq0*s(Pq0+s(Qq0,s(Rq0-s(Sq0.s(e:1/s(f:10s(g:11s(h:12s(j:13s("
-    "k:14s(l:15s(m:16s(n:17s(o:18s(p:19s(q:1:s(r:1;s(s:1<s(t:1=s(u:1>s(v:1@s(w:1As(x:1Bs(y:1Cs(z:1Ds({:1Es(|:1Fs(}:1Gs(~:1Hs(!;1Is(#;1Js($;1Ks(%;1Ls(&;1Ms("
-    "';1Ns();1Os(*;1Ps(,;1Qs(/;1Rs(1;1Ss(2;1Ts(3;1Us(4;1Vs(5;1Ws(6;1Xs(7;1Ys(8;1Zs(9;1[s(:;1]s(<;1^s(=;1_s(>;1`s(@;1as(B;1bs(D;1cs(K;1ds(P;1es(R;1fs(T;1gs("
-    "V;1hs(W;1is(X;1js(Z;1ks([;1ls(^;1ms(a;1ns(c;1os(e;1ps(g;1qs(i;1rs(k;1ss(l;1ts(n;1us(q;1vs(r;1ws(s;1xs(t;1ys(v;1zs(w;1{s(x;1|s(y;1}s(z;1~s({;1!t(|;1#t("
+    "qT0Sn(rT0Tn(sT0Un(tT0Vn(uT0Wn(vT0Xn(wT0Yn(xT0Zn(yT0[n(zT0]n({T0^n(|T0_n(}T0`n(~T0an(!U0bn(#U0cn(&U0dn('U0en((U0fn()U0gn(*U0hn(+U0in(,U0jn(-U0kn(.U0ln(/U0mn(0U0nn(1U0on(2U0pn(3U0qn(4U0rn(5U0sn(6U0tn(7U"
+    "0un(8U0vn(9U0wn(:U0xn(;U0yn(<U0zn(=U0{n(>U0|n(@U0}n(AU0~n(BU0!o(CU0#o(DU0$o(EU0%o(FU0&o(GU0'o(HU0(o(IU0)o(JU0*o(KU0+o(LU0,o(MU0-o(NU0.o(OU0/o(PU00o(QU01o(RU02o(SU03o(TU04o(UU05o(VU06o(WU07o(XU08o(YU09"
+    "o(ZU0:o([U0;o(]U0<o(^U0=o(_U0>o(`U0@o(aU0Ao(bU0Bo(cU0Co(dU0Do(eU0Eo(fU0Fo(gU0Go(hU0Ho(iU0Io(jU0Jo(kU0Ko(lU0Lo(mU0Mo(nU0No(oU0Oo(pU0Po(qU0Qo(rU0Ro(sU0So(tU0To(uU0Uo(vU0Vo(wU0Wo(xU0Xo(yU0Yo(zU0Zo({U0[o("
+    "|U0]o(}U0^o(~U0_o(!V0`o(#V0ao($V0bo(%V0co(&V0do('V0eo((V0fo()V0go(*V0ho(+V0io(,V0jo(-V0ko(.V0lo(/V0mo(0V0no(1V0oo(2V0po(3V0qo(4V0ro(5V0so(6V0to(7V0uo(8V0vo(9V0wo(:V0xo(;V0yo(<V0zo(=V0{o(>V0|o(@V0}o(AV"
+    "0~o(BV0!p(CV0#p(DV0$p(EV0%p(FV0&p(GV0'p(HV0(p(IV0)p(JV0*p(KV0+p(LV0,p(MV0-p(NV0.p(OV0/p(PV00p(QV01p(RV02p(SV03p(TV04p(UV05p(VV06p(WV07p(XV08p(YV09p(ZV0:p([V0;p(]V0<p(^V0=p(_V0>p(`V0@p(aV0Ap(bV0Bp(cV0C"
+    "p(dV0Dp(eV0Ep(fV0Fp(gV0Gp(hV0Hp(iV0Ip(jV0Jp(kV0Kp(lV0Lp(mV0Mp(nV0Np(oV0Op(pV0Pp(qV0Qp(rV0Rp(sV0Sp(tV0Tp(uV0Up(vV0Vp(wV0Wp(xV0Xp(yV0Yp(zV0Zp({V0[p(|V0]p(}V0^p(~V0_p(!W0`p(#W0ap($W0bp(%W0cp(&W0dp('W0ep("
+    "(W0fp()W0gp(*W0hp(+W0ip(,W0jp(-W0kp(.W0lp(/W0mp(0W0np(1W0op(2W0pp(3W0qp(4W0rp(5W0sp(6W0tp(7W0up(8W0vp(9W0wp(:W0xp(;W0yp(<W0zp(=W0{p(>W0|p(@W0}p(AW0~p(BW0!q(CW0#q(DW0$q(EW0%q(FW0&q(GW0'q(HW0(q(IW0)q(JW"
+    "0*q(KW0+q(LW0,q(MW0-q(NW0.q(OW0/q(PW00q(QW01q(RW02q(SW03q(TW04q(UW05q(VW06q(WW07q(XW08q(YW09q(ZW0:q([W0;q(]W0<q(^W0=q(_W0>q(`W0@q(aW0Aq(bW0Bq(cW0Cq(dW0Dq(eW0Eq(fW0Fq(gW0Gq(hW0Hq(iW0Iq(jW0Jq(kW0Kq(lW0L"
+    "q(mW0Mq(nW0Nq(oW0Oq(pW0Pq(qW0Qq(rW0Rq(sW0Sq(tW0Tq(uW0Uq(vW0Vq(wW0Wq(xW0Xq(yW0Yq(zW0Zq({W0[q(|W0]q(}W0^q(~W0_q(!X0`q(#X0aq($X0bq(%X0cq(&X0dq('X0eq((X0fq()X0gq(*X0hq(+X0iq(,X0jq(-X0kq(.X0lq(/X0mq(0X0nq("
+    "1X0oq(2X0pq(3X0qq(4X0rq(5X0sq(6X0tq(7X0uq(8X0vq(;X0wq(<X0xq(=X0yq(>X0zq(@X0{q(AX0|q(BX0}q(CX0~q(DX0!r(EX0#r(FX0$r(GX0%r(HX0&r(IX0'r(JX0(r(KX0)r(LX0*r(MX0+r(NX0,r(OX0-r(PX0.r(QX0/r(RX00r(SX01r(TX02r(UX"
+    "03r(VX04r(WX05r(XX06r(YX07r(ZX08r([X09r(]X0:r(^X0;r(_X0<r(`X0=r(aX0>r(bX0@r(cX0Ar(dX0Br(eX0Cr(fX0Dr(gX0Er(hX0Fr(iX0Gr(jX0Hr(kX0Ir(lX0Jr(mX0Kr(nX0Lr(rp0Mr(sp0Nr(tp0Or(up0Pr(vp0Qr(wp0Rr(xp0Sr(yp0Tr(zp0U"
+    "r({p0Vr(|p0Wr(}p0Xr(~p0Yr(!q0Zr(#q0[r($q0]r(%q0^r(&q0_r('q0`r((q0ar()q0br(*q0cr(+q0dr(,q0er(-q0fr(.q0gr(/q0hr(0q0ir(1q0jr(2q0kr(3q0lr(4q0mr(5q0nr(6q0or(7q0pr(8q0qr(9q0rr(:q0sr(;q0tr(<q0ur(=q0vr(>q0wr("
+    "@q0xr(Aq0yr(Bq0zr(Cq0{r(Dq0|r(Eq0}r(Fq0~r(Gq0!s(Hq0#s(Iq0$s(Jq0%s(Kq0&s(Lq0's(Mq0(s(Nq0)s(Oq0*s(Pq0+s(Qq0,s(Rq0-s(Sq0.s(e:1/s(f:10s(g:11s(h:12s(j:13s(k:14s(l:15s(m:16s(n:17s(o:18s(p:19s(q:1:s(r:1;s(s:"
+    "1<s(t:1=s(u:1>s(v:1@s(w:1As(x:1Bs(y:1Cs(z:1Ds({:1Es(|:1Fs(}:1Gs(~:1Hs(!;1Is(#;1Js($;1Ks(%;1Ls(&;1Ms(';1Ns();1Os(*;1Ps(,;1Qs(/;1Rs(1;1Ss(2;1Ts(3;1Us(4;1Vs(5;1Ws(6;1Xs(7;1Ys(8;1Zs(9;1[s(:;1]s(<;1^s(=;1_"
+    "s(>;1`s(@;1as(B;1bs(D;1cs(K;1ds(P;1es(R;1fs(T;1gs(V;1hs(W;1is(X;1js(Z;1ks([;1ls(^;1ms(a;1ns(c;1os(e;1ps(g;1qs(i;1rs(k;1ss(l;1ts(n;1us(q;1vs(r;1ws(s;1xs(t;1ys(v;1zs(w;1{s(x;1|s(y;1}s(z;1~s({;1!t(|;1#t("
     "~;1$t(!<1%t(#<1&t($<1't(&<1(t('<1)t((<1*t()<1+t(+<1,t(-<1-t(.<1.t(/<1/t(",
-    "0<10t(1<11t(2<12t(3<13t(4<14t(5<15t(6<16t(8<17t(9<18t(:<19t(;<1:t(<<1;t(=<1<t(><1=t(@<1>t(A<1@t(B<1At(C<1Bt(D<1Ct(E<1Dt(F<1Et(G<1Ft(H<1Gt(I<1Ht(O<1It("
-    "P<1Jt(Q<1Kt(S<1Lt(T<1Mt(U<1Nt(V<1Ot(W<1Pt(Y<1Qt(Z<1Rt([<1St(]<1Tt(^<1Ut(_<1Vt(`<1Wt(a<1Xt(b<1Yt(c<1Zt(d<1[t(e<1]t(f<1^t(g<1_t(h<1`t(i<1at(j<1bt(0D1kp,"
-    "1D1mp,2D1op,3D1qp,4D1sp,5D1up,6D1wp,7D1yp,8D1{p,9D1}p,:D1!q,AD1,m0BD1/m0CD12m0DD15m0ED18m0FD1;m0GD1>m0HD1Bm0ID1Em0JD1Hm0KD1Km0LD1Nm0MD1Qm0ND1Tm0OD1Wm0"
-    "PD1Zm0QD1^m0RD1am0SD1dm0TD1gm0UD1jm0VD1mm0WD1pm0XD1sm0YD1vm0ZD1ym0[D1|m0]D1ou(^D1pu(_D1yq,`D1{q,bD1uu(cD1vu(dD1wu(eD1xu(fD1yu(gD1zu(hD1{u(iD1|u(jD1}u("
-    "kD1~u(lD1!v(mD1#v(nD1$v(oD1%v(pD1&v(qD1'v(rD1(v(sD1)v(tD1*v(uD1+v(vD1,v(wD1-v(xD1.v(yD1/v(zD10v({D11v(|D1:r,}D1<r,~D1>r,!E1Ar,#E1Kn0$E1Fr,@E1Hr,AE1Jr,"
-    "BE1Lr,gE1Nr,|F1Pr,}F1Rr,~F1Lv(/G1Mv(0G1Nv(1G1Ov(2G1Pv(3G1Qv(4G1Rv(5G1Sv(6G1Tv(7G1Uv(8G1Vv(9G1Wv(:G1Xv(;G1Yv(<G1Zv(=G1[v(>G1]v(@G1^v(AG1_v(BG1`v(CG1av("
-    "DG1bv(EG1cv(FG1dv(GG1ev(HG1fv(IG1gv(JG1hv(KG1iv(LG1jv(MG1kv(NG1lv(OG1mv(PG1nv(QG1ov(RG1pv(SG1qv(TG1rv(UG1sv(VG1tv(WG1uv(XG1vv(YG1wv(ZG1xv([G1yv(aG1-o0"
-    "bG10o0cG13o0dG16o0eG19o0fG1<o0gG1@o0hG1Co0iG1Fo0qG18w(rG19w(xc1:w(yc1;w(zc1<w({c1=w(|c1>w(}c1@w(~c1Aw(!d1Bw(#d1Cw($d1Dw($P9Ay&%P9By&&P9Cy&'P9Dy&(P9Ey&"
-    ")P9Fy&*P9Gy&+P9Hy&,P9Iy&-P9Jy&.P9Ky&/P9Ly&0P9My&1P9Ny&2P9Oy&3P9Py&4P9Qy&5P9Ry&6P9Sy&7P9Ty&8P9Uy&9P9Vy&:P9Wy&;P9Xy&<P9Yy&=P9Zy&>P9[y&@P9]y&AP9^y&BP9_y&"
-    "CP9`y&DP9ay&EP9by&FP9cy&GP9dy&HP9ey&IP9fy&JP9gy&KP9hy&LP9iy&MP9jy&NP9ky&OP9ly&PP9my&QP9ny&RP9oy&SP9py&TP9qy&UP9ry&VP9sy&WP9ty&XP9uy&YP9vy&ZP9wy&[P9xy&"
-    "]P9yy&^P9zy&_P9{y&`P9|y&aP9}y&bP9~y&cP9!z&dP9#z&eP9$z&fP9%z&gP9&z&hP9'z&iP9(z&jP9)z&kP9*z&lP9+z&mP9,z&nP9-z&oP9.z&pP9/z&qP90z&rP91z&sP92z&tP93z&uP94z&"
-    "vP95z&wP96z&xP97z&yP98z&zP99z&{P9:z&|P9;z&}P9<z&~P9=z&!Q9>z&#Q9@z&$Q9Az&%Q9Bz&&Q9Cz&'Q9Dz&(Q9Ez&)Q9Fz&*Q9Gz&+Q9Hz&,Q9Iz&-Q9Jz&.Q9Kz&/Q9Lz&0Q9Mz&1Q9Nz&"
-    "2Q9Oz&3Q9Pz&4Q9Qz&5Q9Rz&6Q9Sz&7Q9Tz&8Q9Uz&9Q9Vz&:Q9Wz&;Q9Xz&<Q9Yz&=Q9Zz&>Q9[z&@Q9]z&AQ9^z&BQ9_z&CQ9`z&DQ9az&EQ9bz&FQ9cz&GQ9dz&HQ9ez&IQ9fz&JQ9gz&KQ9hz&"
-    "LQ9iz&MQ9jz&NQ9kz&OQ9lz&PQ9mz&QQ9nz&RQ9oz&SQ9pz&TQ9qz&UQ9rz&VQ9sz&WQ9tz&XQ9uz&YQ9vz&ZQ9wz&[Q9xz&]Q9yz&^Q9zz&_Q9{z&`Q9|z&aQ9}z&bQ9~z&cQ9!{&dQ9#{&eQ9${&"
-    "fQ9%{&gQ9&{&hQ9'{&iQ9({&jQ9){&kQ9*{&lQ9+{&mQ9,{&nQ9-{&oQ9.{&pQ9/{&qQ90{&rQ91{&sQ92{&tQ93{&uQ94{&vQ95{&wQ96{&xQ97{&yQ98{&zQ99{&{Q9:{&|Q9;{&}Q9<{&~Q9={&"
-    "!R9>{&#R9@{&$R9A{&%R9B{&&R9C{&'R9D{&(R9E{&)R9F{&*R9G{&+R9H{&,R9I{&-R9J{&.R9K{&/R9L{&0R9M{&1R9N{&2R9O{&3R9P{&4R9Q{&5R9R{&6R9S{&7R9T{&8R9U{&9R9V{&:R9W{&"
-    ";R9X{&<R9Y{&=R9Z{&>R9[{&@R9]{&AR9^{&BR9_{&CR9`{&DR9a{&ER9b{&FR9c{&GR9d{&HR9e{&IR9f{&JR9g{&KR9h{&LR9i{&MR9j{&NR9k{&OR9l{&PR9m{&QR9n{&RR9o{&SR9p{&TR9q{&"
-    "UR9r{&VR9s{&WR9t{&XR9u{&YR9v{&ZR9w{&[R9x{&]R9y{&^R9z{&_R9{{&`R9|{&aR9}{&bR9~{&cR9!|&dR9#|&eR9$|&fR9%|&gR9&|&hR9'|&iR9(|&jR9)|&kR9*|&lR9+|&mR9,|&nR9-|&"
-    "oR9.|&pR9/|&qR90|&rR91|&sR92|&tR93|&uR94|&vR95|&wR96|&xR97|&yR98|&zR99|&{R9:|&|R9;|&}R9<|&~R9=|&!S9>|&#S9@|&$S9A|&%S9B|&&S9C|&'S9D|&(S9E|&)S9F|&*S9G|&"
-    "+S9H|&,S9I|&-S9J|&.S9K|&/S9L|&0S9M|&1S9N|&2S9O|&3S9P|&4S9Q|&5S9R|&6S9S|&7S9T|&8S9U|&9S9V|&:S9W|&;S9X|&<S9Y|&=S9Z|&>S9[|&@S9]|&AS9^|&BS9_|&CS9`|&DS9a|&"
+    "0<10t(1<11t(2<12t(3<13t(4<14t(5<15t(6<16t(8<17t(9<18t(:<19t(;<1:t(<<1;t(=<1<t(><1=t(@<1>t(A<1@t(B<1At(C<1Bt(D<1Ct(E<1Dt(F<1Et(G<1Ft(H<1Gt(I<1Ht(O<1It(P<1Jt(Q<1Kt(S<1Lt(T<1Mt(U<1Nt(V<1Ot(W<1Pt(Y<1Qt(Z<"
+    "1Rt([<1St(]<1Tt(^<1Ut(_<1Vt(`<1Wt(a<1Xt(b<1Yt(c<1Zt(d<1[t(e<1]t(f<1^t(g<1_t(h<1`t(i<1at(j<1bt(0D1kp,1D1mp,2D1op,3D1qp,4D1sp,5D1up,6D1wp,7D1yp,8D1{p,9D1}p,:D1!q,AD1,m0BD1/m0CD12m0DD15m0ED18m0FD1;m0GD1>"
+    "m0HD1Bm0ID1Em0JD1Hm0KD1Km0LD1Nm0MD1Qm0ND1Tm0OD1Wm0PD1Zm0QD1^m0RD1am0SD1dm0TD1gm0UD1jm0VD1mm0WD1pm0XD1sm0YD1vm0ZD1ym0[D1|m0]D1ou(^D1pu(_D1yq,`D1{q,bD1uu(cD1vu(dD1wu(eD1xu(fD1yu(gD1zu(hD1{u(iD1|u(jD1}u("
+    "kD1~u(lD1!v(mD1#v(nD1$v(oD1%v(pD1&v(qD1'v(rD1(v(sD1)v(tD1*v(uD1+v(vD1,v(wD1-v(xD1.v(yD1/v(zD10v({D11v(|D1:r,}D1<r,~D1>r,!E1Ar,#E1Kn0$E1Fr,@E1Hr,AE1Jr,BE1Lr,gE1Nr,|F1Pr,}F1Rr,~F1Lv(/G1Mv(0G1Nv(1G1Ov(2G"
+    "1Pv(3G1Qv(4G1Rv(5G1Sv(6G1Tv(7G1Uv(8G1Vv(9G1Wv(:G1Xv(;G1Yv(<G1Zv(=G1[v(>G1]v(@G1^v(AG1_v(BG1`v(CG1av(DG1bv(EG1cv(FG1dv(GG1ev(HG1fv(IG1gv(JG1hv(KG1iv(LG1jv(MG1kv(NG1lv(OG1mv(PG1nv(QG1ov(RG1pv(SG1qv(TG1r"
+    "v(UG1sv(VG1tv(WG1uv(XG1vv(YG1wv(ZG1xv([G1yv(aG1-o0bG10o0cG13o0dG16o0eG19o0fG1<o0gG1@o0hG1Co0iG1Fo0qG18w(rG19w(xc1:w(yc1;w(zc1<w({c1=w(|c1>w(}c1@w(~c1Aw(!d1Bw(#d1Cw($d1Dw($P9Ay&%P9By&&P9Cy&'P9Dy&(P9Ey&"
+    ")P9Fy&*P9Gy&+P9Hy&,P9Iy&-P9Jy&.P9Ky&/P9Ly&0P9My&1P9Ny&2P9Oy&3P9Py&4P9Qy&5P9Ry&6P9Sy&7P9Ty&8P9Uy&9P9Vy&:P9Wy&;P9Xy&<P9Yy&=P9Zy&>P9[y&@P9]y&AP9^y&BP9_y&CP9`y&DP9ay&EP9by&FP9cy&GP9dy&HP9ey&IP9fy&JP9gy&KP"
+    "9hy&LP9iy&MP9jy&NP9ky&OP9ly&PP9my&QP9ny&RP9oy&SP9py&TP9qy&UP9ry&VP9sy&WP9ty&XP9uy&YP9vy&ZP9wy&[P9xy&]P9yy&^P9zy&_P9{y&`P9|y&aP9}y&bP9~y&cP9!z&dP9#z&eP9$z&fP9%z&gP9&z&hP9'z&iP9(z&jP9)z&kP9*z&lP9+z&mP9,"
+    "z&nP9-z&oP9.z&pP9/z&qP90z&rP91z&sP92z&tP93z&uP94z&vP95z&wP96z&xP97z&yP98z&zP99z&{P9:z&|P9;z&}P9<z&~P9=z&!Q9>z&#Q9@z&$Q9Az&%Q9Bz&&Q9Cz&'Q9Dz&(Q9Ez&)Q9Fz&*Q9Gz&+Q9Hz&,Q9Iz&-Q9Jz&.Q9Kz&/Q9Lz&0Q9Mz&1Q9Nz&"
+    "2Q9Oz&3Q9Pz&4Q9Qz&5Q9Rz&6Q9Sz&7Q9Tz&8Q9Uz&9Q9Vz&:Q9Wz&;Q9Xz&<Q9Yz&=Q9Zz&>Q9[z&@Q9]z&AQ9^z&BQ9_z&CQ9`z&DQ9az&EQ9bz&FQ9cz&GQ9dz&HQ9ez&IQ9fz&JQ9gz&KQ9hz&LQ9iz&MQ9jz&NQ9kz&OQ9lz&PQ9mz&QQ9nz&RQ9oz&SQ9pz&TQ"
+    "9qz&UQ9rz&VQ9sz&WQ9tz&XQ9uz&YQ9vz&ZQ9wz&[Q9xz&]Q9yz&^Q9zz&_Q9{z&`Q9|z&aQ9}z&bQ9~z&cQ9!{&dQ9#{&eQ9${&fQ9%{&gQ9&{&hQ9'{&iQ9({&jQ9){&kQ9*{&lQ9+{&mQ9,{&nQ9-{&oQ9.{&pQ9/{&qQ90{&rQ91{&sQ92{&tQ93{&uQ94{&vQ95"
+    "{&wQ96{&xQ97{&yQ98{&zQ99{&{Q9:{&|Q9;{&}Q9<{&~Q9={&!R9>{&#R9@{&$R9A{&%R9B{&&R9C{&'R9D{&(R9E{&)R9F{&*R9G{&+R9H{&,R9I{&-R9J{&.R9K{&/R9L{&0R9M{&1R9N{&2R9O{&3R9P{&4R9Q{&5R9R{&6R9S{&7R9T{&8R9U{&9R9V{&:R9W{&"
+    ";R9X{&<R9Y{&=R9Z{&>R9[{&@R9]{&AR9^{&BR9_{&CR9`{&DR9a{&ER9b{&FR9c{&GR9d{&HR9e{&IR9f{&JR9g{&KR9h{&LR9i{&MR9j{&NR9k{&OR9l{&PR9m{&QR9n{&RR9o{&SR9p{&TR9q{&UR9r{&VR9s{&WR9t{&XR9u{&YR9v{&ZR9w{&[R9x{&]R9y{&^R"
+    "9z{&_R9{{&`R9|{&aR9}{&bR9~{&cR9!|&dR9#|&eR9$|&fR9%|&gR9&|&hR9'|&iR9(|&jR9)|&kR9*|&lR9+|&mR9,|&nR9-|&oR9.|&pR9/|&qR90|&rR91|&sR92|&tR93|&uR94|&vR95|&wR96|&xR97|&yR98|&zR99|&{R9:|&|R9;|&}R9<|&~R9=|&!S9>"
+    "|&#S9@|&$S9A|&%S9B|&&S9C|&'S9D|&(S9E|&)S9F|&*S9G|&+S9H|&,S9I|&-S9J|&.S9K|&/S9L|&0S9M|&1S9N|&2S9O|&3S9P|&4S9Q|&5S9R|&6S9S|&7S9T|&8S9U|&9S9V|&:S9W|&;S9X|&<S9Y|&=S9Z|&>S9[|&@S9]|&AS9^|&BS9_|&CS9`|&DS9a|&"
     "ES9b|&FS9c|&GS9d|&HS9e|&IS9f|&JS9g|&KS9h|&LS9i|&MS9j|&NS9k|&OS9l|&PS9m|&",
-    "QS9n|&RS9o|&SS9p|&TS9q|&US9r|&VS9s|&WS9t|&XS9u|&YS9v|&ZS9w|&[S9x|&]S9y|&^S9z|&_S9{|&`S9||&aS9}|&bS9~|&cS9!}&dS9#}&eS9$}&fS9%}&gS9&}&hS9'}&iS9(}&jS9)}&"
-    "kS9*}&lS9+}&mS9,}&nS9-}&oS9.}&pS9/}&qS90}&rS91}&sS92}&tS93}&uS94}&vS95}&wS96}&xS97}&yS98}&zS99}&{S9:}&|S9;}&}S9<}&~S9=}&!T9>}&#T9@}&$T9A}&%T9B}&&T9C}&"
-    "'T9D}&(T9E}&)T9F}&*T9G}&+T9H}&,T9I}&-T9J}&.T9K}&/T9L}&0T9M}&1T9N}&2T9O}&3T9P}&4T9Q}&5T9R}&6T9S}&7T9T}&8T9U}&9T9V}&:T9W}&;T9X}&<T9Y}&=T9Z}&>T9[}&@T9]}&"
-    "AT9^}&BT9_}&CT9`}&DT9a}&ET9b}&FT9c}&GT9d}&HT9e}&IT9f}&JT9g}&KT9h}&LT9i}&MT9j}&NT9k}&OT9l}&PT9m}&QT9n}&RT9o}&ST9p}&TT9q}&UT9r}&VT9s}&WT9t}&XT9u}&YT9v}&"
-    "ZT9w}&[T9x}&]T9y}&^T9z}&_T9{}&`T9|}&aT9}}&bT9~}&cT9!~&dT9#~&eT9$~&fT9%~&gT9&~&hT9'~&iT9(~&jT9)~&kT9*~&lT9+~&mT9,~&nT9-~&oT9.~&pT9/~&qT90~&rT91~&sT92~&"
-    "tT93~&uT94~&vT95~&wT96~&xT97~&yT98~&zT99~&{T9:~&|T9;~&}T9<~&~T9=~&!U9>~&#U9@~&$U9A~&%U9B~&&U9C~&'U9D~&(U9E~&)U9F~&*U9G~&+U9H~&,U9I~&-U9J~&.U9K~&/U9L~&"
-    "0U9M~&1U9N~&2U9O~&3U9P~&4U9Q~&5U9R~&6U9S~&7U9T~&8U9U~&9U9V~&:U9W~&;U9X~&<U9Y~&=U9Z~&>U9[~&@U9]~&AU9^~&BU9_~&CU9`~&DU9a~&EU9b~&FU9c~&GU9d~&HU9e~&IU9f~&"
-    "JU9g~&KU9h~&LU9i~&MU9j~&NU9k~&OU9l~&PU9m~&QU9n~&RU9o~&SU9p~&TU9q~&UU9r~&VU9s~&WU9t~&XU9u~&YU9v~&ZU9w~&[U9x~&]U9y~&^U9z~&_U9{~&`U9|~&aU9}~&bU9~~&cU9!!'"
+    "QS9n|&RS9o|&SS9p|&TS9q|&US9r|&VS9s|&WS9t|&XS9u|&YS9v|&ZS9w|&[S9x|&]S9y|&^S9z|&_S9{|&`S9||&aS9}|&bS9~|&cS9!}&dS9#}&eS9$}&fS9%}&gS9&}&hS9'}&iS9(}&jS9)}&kS9*}&lS9+}&mS9,}&nS9-}&oS9.}&pS9/}&qS90}&rS91}&sS"
+    "92}&tS93}&uS94}&vS95}&wS96}&xS97}&yS98}&zS99}&{S9:}&|S9;}&}S9<}&~S9=}&!T9>}&#T9@}&$T9A}&%T9B}&&T9C}&'T9D}&(T9E}&)T9F}&*T9G}&+T9H}&,T9I}&-T9J}&.T9K}&/T9L}&0T9M}&1T9N}&2T9O}&3T9P}&4T9Q}&5T9R}&6T9S}&7T9T"
+    "}&8T9U}&9T9V}&:T9W}&;T9X}&<T9Y}&=T9Z}&>T9[}&@T9]}&AT9^}&BT9_}&CT9`}&DT9a}&ET9b}&FT9c}&GT9d}&HT9e}&IT9f}&JT9g}&KT9h}&LT9i}&MT9j}&NT9k}&OT9l}&PT9m}&QT9n}&RT9o}&ST9p}&TT9q}&UT9r}&VT9s}&WT9t}&XT9u}&YT9v}&"
+    "ZT9w}&[T9x}&]T9y}&^T9z}&_T9{}&`T9|}&aT9}}&bT9~}&cT9!~&dT9#~&eT9$~&fT9%~&gT9&~&hT9'~&iT9(~&jT9)~&kT9*~&lT9+~&mT9,~&nT9-~&oT9.~&pT9/~&qT90~&rT91~&sT92~&tT93~&uT94~&vT95~&wT96~&xT97~&yT98~&zT99~&{T9:~&|T"
+    "9;~&}T9<~&~T9=~&!U9>~&#U9@~&$U9A~&%U9B~&&U9C~&'U9D~&(U9E~&)U9F~&*U9G~&+U9H~&,U9I~&-U9J~&.U9K~&/U9L~&0U9M~&1U9N~&2U9O~&3U9P~&4U9Q~&5U9R~&6U9S~&7U9T~&8U9U~&9U9V~&:U9W~&;U9X~&<U9Y~&=U9Z~&>U9[~&@U9]~&AU9^"
+    "~&BU9_~&CU9`~&DU9a~&EU9b~&FU9c~&GU9d~&HU9e~&IU9f~&JU9g~&KU9h~&LU9i~&MU9j~&NU9k~&OU9l~&PU9m~&QU9n~&RU9o~&SU9p~&TU9q~&UU9r~&VU9s~&WU9t~&XU9u~&YU9v~&ZU9w~&[U9x~&]U9y~&^U9z~&_U9{~&`U9|~&aU9}~&bU9~~&cU9!!'"
     "dU9#!'eU9$!'fU9%!'gU9&!'hU9'!'iU9(!'jU9)!'kU9*!'lU9+!'mU9,!'nU9-!'oU9.!'pU9/!'qU90!'rU91!'sU92!'tU93!'uU94!'vU95!'wU96!'xU97!'yU98!'zU99!'{U9:!'|U9;!'",
 };
 static const char wm__uc_dec_ix[] =
-    "!!g!^$B%n%F&G&S&S&S&d&j&s&y&#''';'='='='='='='='='='='='I'I'P(4+i-T.i/6080j1j1j1j1j1j1o1o1q1r1t174|406r8a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;"
-    "a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;"
-    "a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;c;i;i;i;i;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;"
-    "n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;]>sA(DtF!I9KfM";
+    "!!g!^$B%n%F&G&S&S&S&d&j&s&y&#''';'='='='='='='='='='='='I'I'P(4+i-T.i/6080j1j1j1j1j1j1o1o1q1r1t174|406r8a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;"
+    "a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;c;i;i;i;i;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;"
+    "n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;]>sA(DtF!I9KfM";
 static const wm__uct wm__uc_dec = {wm__uc_dec_s, wm__uc_dec_ix, 5857, 6, 9, 0};
 static const char *const wm__uc_dec_pool_s[9] = { /* the decompositions' code points */
-    "C!!C!!S*!(#!C!!O*!U!!V!!C!!L*!Q,!C!!s*!T!!6#!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!"
-    "m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!!K*!y!!L*!y!!M*!y!!S*!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!"
-    "0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O*!e!!Q*!(#!Q*!e!!t*!(#!t*!g!!L*!*#!L*!g!!M*!*#!M*!"
-    "g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!"
-    "/#!M*!m!!N*!0#!N*!m!!O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!"
-    "5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!!Q*!6#!Q*!s!!V*!6#!V*!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!"
-    ":#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t*!{!!M*!>#!M*!}!!M*!A#!M*!}!!S*!~!!L*!B#!L*!~!!R*!"
-    "B#!R*!~!!W*!B#!W*!:#!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!"
-    "O*!j$!O*!I$!L*!j$!L*!I$!W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!"
-    "~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*!2$!L*!S$!L*!E$!L*!f$!L*!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!"
-    "Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/#!W*!e!!R*!(#!R*!i!!s*!,#!s*!C$!O*!d$!O*!B$!O*!c$!"
-    "O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!/#!h(!1#!9#!{(!}(!&)!>#!A#!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!e(!3#!:#!@#!:)!K*!L*!_*!S*!L*!`)!C!!4+!_!!C!!L*!"
-    "q#!L*!%,!L*!#$!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!G,!M,!9,!h,!L*!h,!S*!"
-    "[,!U,!O,!V,!W,!,,!J,!7,!O-!K*!O-!S*!M-!L*!@-!S*!T-!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!"
-    "k-!Q*!J-!S*!k-!S*!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!"
-    "^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!"
-    "];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!"
-    "SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!@M!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!"
-    "NN!0O!ZN!0O![N!1O!ZN!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!JR!#p!Tp!%p!Tp!'p!Tp!)p!Tp!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!2$!"
-    "f!!h!!i!!E&!k!!l!!m!!n!!o!!p!!q!!r!!s!!!(!t!!v!!x!!y!!{!!(#!Q(!R(!Zu!)#!+#!,#!Z(!](!^(!.#!2#!4#!^%!6#!U(!ou!pu!7#!;#!<#!vu!q(!=#!~u!G,!H,!I,![,!],!0#!"
+    "C!!C!!S*!(#!C!!O*!U!!V!!C!!L*!Q,!C!!s*!T!!6#!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!"
+    "!K*!y!!L*!y!!M*!y!!S*!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O"
+    "*!e!!Q*!(#!Q*!e!!t*!(#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!"
+    "/#!M*!m!!N*!0#!N*!m!!O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!"
+    "!Q*!6#!Q*!s!!V*!6#!V*!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t"
+    "*!{!!M*!>#!M*!}!!M*!A#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!:#!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!"
+    "O*!j$!O*!I$!L*!j$!L*!I$!W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*"
+    "!2$!L*!S$!L*!E$!L*!f$!L*!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/"
+    "#!W*!e!!R*!(#!R*!i!!s*!,#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!/#!h(!1#!9#!{(!}(!&)!>#!A#!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!e(!3#!:#!@#!:)!K*!L*!_*!S*!L*!`)!C!!4+!_!!C!!L*!"
+    "q#!L*!%,!L*!#$!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!G,!M,!9,!h,!L*!h,!S*![,!U,!O,!V,!W,!,,!J,!7,!O-!K*!O-!S*!M-!L*!@-!S*!T-"
+    "!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S"
+    "*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!"
+    "];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH"
+    "!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!@M!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!JR!#p!Tp!%p!Tp!'p!Tp!)p!T"
+    "p!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!2$!f!!h!!i!!E&!k!!l!!m!!n!!o!!p!!q!!r!!s!!!(!t!!v!!x!!y!!{!!(#!Q(!R(!Zu!)#!+#!,#!Z(!](!^(!.#!2#!4#!^%!6#!U(!ou!pu!7#!;#!<#!vu!q(!=#!~u!G,!H,!I,![,!],!0#!"
     "9#!<#!=#!G,!H,!V,![,!],!x-!S(!*#!V(!^$!^(!-#!a(!c(!g(!j(!k(!l(!yv!C)!o(!",
-    "&w!E)!s(!r(!t(!u(!v(!w(!z(!')!()!c&!.)!/)!uu!0)!1)!B#!5)!6)!7)!M,!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+#!o*!"
-    "h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!"
-    "/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o*!~x!O*!!y!O*!p!!}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!"
-    "q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!"
-    "9#!R*!v!!o*!9#!o*!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!"
-    "y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%!S*!~%!S*!z!!N*!=#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!"
-    "@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R*!e!!o*!(#!o*!e!!T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!"
-    ".$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!"
-    "W$!K*!6$!T*!W$!T*!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!"
-    "W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&!o*!X&!o*!y!!o*!<#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!"
-    "A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`*!={!K*!>{!K*!={!L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!"
-    "F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!"
-    "`{!1+!N,!_*!N,!`*!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!"
-    "!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|!L*!+|!L*!*|!1+!+|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!"
-    "=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!A,!J,!K*!B,!L,!K*!C,!N,!K*!D,!T,!K*!b,!Z,!K*!c,!_,!K*!d,!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!4+!;{!4+!<{!"
-    "4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!"
-    "4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!"
-    "K*!w+!%,!4+!C!!_*!N,!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+!C,!4+!L,!1+!F}!4+!),!K*!y+!+,!K*!z+!+,!4+!>}!K*!>}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!$,!N,!1+!`,!1+!-,!Q*!"
-    "-,!O*!-,!K*!{+!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!E,!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!!,!5,!`*!q#!K*!v+!'#!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!"
-    "K*!}+!=,!K*!#,!=,!4+!}#!C!!`*!&~!'~!C!!C!!C!!C!!C!!C!!C!!C!!C!!4~!C!!!+!Q!!Q!!Q!!Q!!Q!!Q!!C!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!"
+    "&w!E)!s(!r(!t(!u(!v(!w(!z(!')!()!c&!.)!/)!uu!0)!1)!B#!5)!6)!7)!M,!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%"
+    "!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o"
+    "*!~x!O*!!y!O*!p!!}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!"
+    "9#!R*!v!!o*!9#!o*!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%"
+    "!S*!~%!S*!z!!N*!=#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R"
+    "*!e!!o*!(#!o*!e!!T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!"
+    "W$!K*!6$!T*!W$!T*!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&"
+    "!o*!X&!o*!y!!o*!<#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`"
+    "*!={!K*!>{!K*!={!L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!"
+    "`{!1+!N,!_*!N,!`*!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|"
+    "!L*!+|!L*!*|!1+!+|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!A,!J,!K*!B,!L,!K*!C,!N,!K*!D,!T,!K*!b,!Z,!K*!c,!_,!K"
+    "*!d,!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!"
+    "4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!w+!%,!4+!C!!_*!N,!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+"
+    "!C,!4+!L,!1+!F}!4+!),!K*!y+!+,!K*!z+!+,!4+!>}!K*!>}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!$,!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!{+!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!E,!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!!,!5"
+    ",!`*!q#!K*!v+!'#!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!}+!=,!K*!#,!=,!4+!}#!C!!`*!&~!'~!C!!C!!C!!C!!C!!C!!C!!C!!C!!4~!C!!!+!Q!!Q!!Q!!Q!!Q!!Q!!C!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!"
     "c!!W~!W~!W~!W~!C!!S!!0#!W!!X!!Y!!Z!![!!]!!N!!q&#a!!K!!L!!5#!S!!T!!U!!V!!",
-    "W!!X!!Y!!Z!![!!]!!N!!q&#a!!K!!L!!(#!,#!6#!@#!Z(!/#!2#!3#!4#!5#!7#!:#!;#!v!!:#!(#!R!!*#!(#!R!!:#!g!!y#!g!!*#!R!!6#!*#!R!!<#!G&!y#!j!!.#!l!!l!!l!!/#!8%!"
-    "m!!m!!p!!3#!r!!r!!6#!t!!u!!v!!v!!v!!w!!q!!x!!i!!p!!x!!q!!~!!=,!~!!o!!1$!f!!g!!,#!i!!j!!q!!6#!C2!D2!E2!F2!0#!j!!e!!|!!U,!H,!',!4,!p&#h!!+#!,#!0#!1#!T!!"
-    "j~!Z!!T!!j~!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!"
-    "m!!m!!m!!m!!z!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!|!!m!!|!!m!!m!!p!!g!!h!!q!!0#!0#!0#!0#!0#!0#!0#!=#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!@#!0#!"
-    "@#!0#!0#!3#!*#!+#!4#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!"
-    "a!!'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'#'+!z'#'+!{'#'+!~'#'+!!(#'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!"
-    "Z(#'+![(#'+!](#'+!^(#'+!-O#.O#T!!U!!V!!W!!X!!Y!!Z!![!!]!!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!"
-    "K!!W!!L!!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!"
-    "K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!"
-    "Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!"
-    "4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@#!L!!K!!A#!L!!K!!B#!L!!e!!f!!g!!h!!i!!j!!k!!l!!m!!"
-    "n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!S!!-'#-'#-'#-'#^!!^!!"
-    "a!!a!!a!!a!!a!!a!!X@#'+!1#!z!!`G#:A%&y&JH$sH$$I$-I$HI$uI$|I$3J$NJ$VQ$}Q$&R$=R$RR$hR$AS$VS$bS$FU$IV$fV$kV$,W$5W$QW$_W$xW$PX$cX$~X$=b$*c$/h$Gh$Oh$Zh$mh$"
-    "^i$tn$Ho$fp$}p$3q$Jq$$r$'r$%v$/v$;v$Iv$cw$kw$pw$-y$7y$Ey$My$.z$@z$Rz$G{$k$%<%%R%%_-%d-%[.%l.%y.%1/%Y/%_/%X2%q2%43%D>%*@%B@%}@%8A%BA%IA%~A%&B%GB%9N%1S%"
-    "=S%CS%GS%OS%bS%dS%YT%|V%$W%hZ%rZ%H[%O[%X[%a[%a]%h]%9`%A`%s`%'a%Wa%2d%9d%Kd%%h%Ii%Oi%Ok%Kl%zl%+q%Vr%sx%1y%ly%Cz%+{%6{%<{%_{%O|%Y|%G#&N#&W#&a#&q#&#$&'$&"
-    "x$&|$&%%&n/&/0&=5&J5&b5&l8&y8&e9&6:&LA&[A&kA&1B&WB&iD&uD&]E&CH&cH&~J&6K&;K&cM&eO&*Q&0Q&5Q&N[&W[&<^&}_&#`&S`&ba&oa&sa&za&$c&Gc&Mc&[c&Le&#f&'f&(h&+h&>h&"
-    ")k&Zk&bk&Ll&Vl&Yl&dl&%m&Eq&ju&tu&=v&Tv&]v&gv&kv&6w&:w&Lw&Qw&_w&zw&,x&4x&qx&#y&'y&C!!7O#5W$8W$9W$rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#"
-    "'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{P#eP#}P#eP#"
-    "!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#fP#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#"
-    "cQ#eP#nQ#eP#!Q#7Q#oR!pR!cT!qR!eT!fT!rR!sR!tR!iT!jT!kT!lT!mT!nT!,S!uR!vR!wR!3S!xR!yR!zR!{R!|R!}R!~R!!S!#S!$S!uS!vS!wS!xS!yS!zS!{S!|S!}S!~S!!T!#T!$T!%T!"
+    "W!!X!!Y!!Z!![!!]!!N!!q&#a!!K!!L!!(#!,#!6#!@#!Z(!/#!2#!3#!4#!5#!7#!:#!;#!v!!:#!(#!R!!*#!(#!R!!:#!g!!y#!g!!*#!R!!6#!*#!R!!<#!G&!y#!j!!.#!l!!l!!l!!/#!8%!m!!m!!p!!3#!r!!r!!6#!t!!u!!v!!v!!v!!w!!q!!x!!i!!p!"
+    "!x!!q!!~!!=,!~!!o!!1$!f!!g!!,#!i!!j!!q!!6#!C2!D2!E2!F2!0#!j!!e!!|!!U,!H,!',!4,!p&#h!!+#!,#!0#!1#!T!!j~!Z!!T!!j~!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T"
+    "!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!m!!z!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!|!!m!!|!!m!!m!!p!!g!!h!!q!!0#!0#!0#!0#!0#!0#!0#!=#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!@#!0#!"
+    "@#!0#!0#!3#!*#!+#!4#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'"
+    "#'+!z'#'+!{'#'+!~'#'+!!(#'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!-O#.O#T!!U!!V!!W!!X!!Y!!Z!![!!]!!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T"
+    "!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!"
+    "K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!"
+    "!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@"
+    "#!L!!K!!A#!L!!K!!B#!L!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!S!!-'#-'#-'#-'#^!!^!!"
+    "a!!a!!a!!a!!a!!a!!X@#'+!1#!z!!`G#:A%&y&JH$sH$$I$-I$HI$uI$|I$3J$NJ$VQ$}Q$&R$=R$RR$hR$AS$VS$bS$FU$IV$fV$kV$,W$5W$QW$_W$xW$PX$cX$~X$=b$*c$/h$Gh$Oh$Zh$mh$^i$tn$Ho$fp$}p$3q$Jq$$r$'r$%v$/v$;v$Iv$cw$kw$pw$-y"
+    "$7y$Ey$My$.z$@z$Rz$G{$k$%<%%R%%_-%d-%[.%l.%y.%1/%Y/%_/%X2%q2%43%D>%*@%B@%}@%8A%BA%IA%~A%&B%GB%9N%1S%=S%CS%GS%OS%bS%dS%YT%|V%$W%hZ%rZ%H[%O[%X[%a[%a]%h]%9`%A`%s`%'a%Wa%2d%9d%Kd%%h%Ii%Oi%Ok%Kl%zl%+q%Vr%s"
+    "x%1y%ly%Cz%+{%6{%<{%_{%O|%Y|%G#&N#&W#&a#&q#&#$&'$&x$&|$&%%&n/&/0&=5&J5&b5&l8&y8&e9&6:&LA&[A&kA&1B&WB&iD&uD&]E&CH&cH&~J&6K&;K&cM&eO&*Q&0Q&5Q&N[&W[&<^&}_&#`&S`&ba&oa&sa&za&$c&Gc&Mc&[c&Le&#f&'f&(h&+h&>h&"
+    ")k&Zk&bk&Ll&Vl&Yl&dl&%m&Eq&ju&tu&=v&Tv&]v&gv&kv&6w&:w&Lw&Qw&_w&zw&,x&4x&qx&#y&'y&C!!7O#5W$8W$9W$rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P"
+    "#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#f"
+    "P#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#oR!pR!cT!qR!eT!fT!rR!sR!tR!iT!jT!kT!lT!mT!nT!,S!uR!vR!wR!3S!xR!yR!zR!{R!|R!}R!~R!!S!#S!$S!uS!vS!wS!xS!yS!zS!{S!|S!}S!~S!!T!#T!$T!%T!"
     "&T!'T!(T!)T!*T!+T!,T!tS!&S!'S!#U!$U!(U!*U!/U!3U!5U!.S!9U!;U!/S!0S!2S!4S!",
-    "5S!9S!;S!=S!>S!@S!AS!BS!ES!IS!SS!ZS!`S!NU!OU!kS!lS!mS!;T!<T!@T!IT!JT!LT!VT!YT!JH$|I$SH$Bb$TH$xH$UH$c[%HI$dH$KH$oh$;c$NJ$K!!oR!L!!K!!qR!L!!K!!rR!L!!K!!"
-    "tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!"
-    "uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!"
-    "zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!LI$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!"
-    "K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&L!!K!!IW$"
-    "L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!~]$mw$[.%Yn%t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!"
-    "oR!qR!rR!tR!uR!vR!xR!zR!{R!}R!~R!!S!#S!$S!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS!}R!uS!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!"
-    "+T!zR!%T!JH$|I$SH$Bb$'J$(R$MH$&R$LI$5W$q2%9N%GB%43%5Q&*c$_/%%6%r2%)h%LY$%T%[B&Ih%`U$ji%h[%^i$9M&AQ$fW$ED%`c&JK$UR$+@%TH$xH$UH$0v$1Y$/W$`o$-o$La%9K$%C&"
-    "IW$bh$V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q2%]!!q2%"
-    "T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!!x!!h!!nP#pP#rP#tP#vP#wP#yP#{P#}P#!Q#$Q#&Q#(Q#*Q#,Q#.Q#0Q#3Q#5Q#7Q#9Q#:Q#;Q#<Q#=Q#>Q#BQ#EQ#HQ#KQ#NQ#"
-    "OQ#PQ#QQ#RQ#TQ#VQ#XQ#YQ#ZQ#[Q#]Q#^Q#`Q#aQ#bQ#cQ#yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#pP#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#"
-    "wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#"
-    "[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#"
-    "7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#YQ#2Q#8Q#EQ#oP#mQ#"
-    "7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#dQ#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#"
-    "pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#"
-    "[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!"
-    "V!!,O%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!"
-    "4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%Iy$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!"
-    "Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!"
+    "5S!9S!;S!=S!>S!@S!AS!BS!ES!IS!SS!ZS!`S!NU!OU!kS!lS!mS!;T!<T!@T!IT!JT!LT!VT!YT!JH$|I$SH$Bb$TH$xH$UH$c[%HI$dH$KH$oh$;c$NJ$K!!oR!L!!K!!qR!L!!K!!rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!"
+    "!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L"
+    "!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!LI$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!"
+    "K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!~]$mw$[.%Yn"
+    "%t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!qR!rR!tR!uR!vR!xR!zR!{R!}R!~R!!S!#S!$S!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS!}R!u"
+    "S!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!JH$|I$SH$Bb$'J$(R$MH$&R$LI$5W$q2%9N%GB%43%5Q&*c$_/%%6%r2%)h%LY$%T%[B&Ih%`U$ji%h[%^i$9M&AQ$fW$ED%`c&JK$UR$+@%TH$xH$UH$0v$1Y$/W$`o$-o$La%9K$%C&"
+    "IW$bh$V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!"
+    "!x!!h!!nP#pP#rP#tP#vP#wP#yP#{P#}P#!Q#$Q#&Q#(Q#*Q#,Q#.Q#0Q#3Q#5Q#7Q#9Q#:Q#;Q#<Q#=Q#>Q#BQ#EQ#HQ#KQ#NQ#OQ#PQ#QQ#RQ#TQ#VQ#XQ#YQ#ZQ#[Q#]Q#^Q#`Q#aQ#bQ#cQ#yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#p"
+    "P#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#"
+    "[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP"
+    "#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#YQ#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#d"
+    "Q#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#"
+    "[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O"
+    "%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%Iy$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q"
+    "!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!"
     "{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!",
-    "q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!"
-    "q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6#!.#!3#!@#!4#!)#!"
-    "4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%"
-    "T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!"
-    "_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!(.!*.!$2'g!!j!!u!!7%!f%!71'`<'m(!{<'2)!^A&]2%cH&&C&hI%}H$#Y$#y&#y&:i$5Q&Z^$1i$X$%,`%gy%`/&o3&@7&aM&6;%"
-    "yD%MO%{W%#*&)P&(i&rI$kW$'>%!S%M/&nt&Qt$qL%H.&Q8&v&%;#&y4&`x$#3%mE%NU%DN&eL$tR$-V$N,%R=%tR%Pa%+{%%/&}/&<F&Ba&:m&It&-f%lh%Ht%g(&XT&tu&W<&#h$=y$up%N|%kS%"
-    "mf%}B&c`&yg$uq$H;%%G%JJ%1s%(v%m^&~U$[|%<S$,S$Rj%gt%2)&:_&K>&|&%6;%#=&'I$Tp$:|$!W%E]%hV$Bg%BM$,{$WH$(D%L.%$s%^X$Yf$ka%/*&*<&'A%6K&@C%O'%7&&:)%9]%BJ$$R$"
-    ")S$~6%Er%y$&S<&3Q&EV$%Z$^i$%y$=/%'M%rg%(]&Gj&/v&hv&FU$-2%@@%DJ&ew$M#%c$%#,%_J%cP%pY%[i%Au%>|%dI&{+&OL&CU&yS$NU$F[$;O%f6&*<&_x$z{$r(%x@%Rp%mV%yJ$ab$Tp$"
-    "au$E|$NW%OY%|y%r{%=R&b`&Xa&sc&jL$>i%uP&!`&T~$vI$LP$[p$Qq$n.%6;%0R%b_%,,&MM&qx&K1%O^&3U$,4%J5%CE%1I%JX%-]%ie%or%^d&(R$4%%=_&SN$vs$5G%hI&kz$]!%o5%!W%L_&"
-    ".T$NY$xq$00%[3%I7%BD%GX%]^%Zy%s6&(7&0Q&M`&3W$PI%]Y$2R%!Z%v.&j_&no&7v&I4%sF%L#&Kl%Em%Kq%nT%iN%!>&TJ$-'&@T$iS$:x$#'%3r%Mo$|D%x1%yI&J5&o^&y8&ix$WQ$7_$Uf$"
-    "61%>S$}U%2a%'h%Jh%Qh%|h%ga&xq%Cz%1/&z<&eL&tN&7f&Ef&rf&_s&TN&~_&0M$YP$eQ$uU$3V$FW$q^$!`$)a$:f$Hg$wq$$r$c}$$#%K#%T$%!.%[/%T1%%7%zE%gG%^J%+Q%2S%dX%2f%)h%"
-    "4h%3h%;h%Bh%Ih%zh%{h%wj%]k%.o%Au%Vu%2v%Sy%/{%Q#&&%&&%&=*&X7&'9&&=&`=&1C&hC&<K&eL&N`&Yc&9d&C}$^u3}#&qH$rR$#R$_L$]Q$;R$sU$JV$q^$'^$m^$Z_$Uf$Sg$-i$=i$:l$"
-    "Kn$hx$ox$Hz$0{$K~$g!%|~$K#%y!%T$%:%%`)%]*%6+%).%61%#3%'3%d3%B@%'A%CE%rI%bI%^J%HM%+Q%Zc%<S%]T%}U%WY%5[%l[%;_%=_%2a%Da%^a%Xb%Nb%of%0l%.o%3q%_s%Au%{x%/{%"
-    "J'&0)&,3&-8&t8&'9&@<&z<&L<&&=&#=&o<&`=&U>&hC&vI&CM&YP&$S&B_&N`&ga&4c&Yc&fc&9d&8l&#y&c(3](31J3dp#>}#a}#pD4Lc4.h5%x&rx&-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!"
-    "3#!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!U2!C2!F2!G2!N2!O2!P2![2!^2!N!!]2!32!]2!42!wi)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!"
-    ".2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!-4!-4!74!74!74!"
-    "74!:4!:4!:4!:4!<4!<4!<4!<4!64!64!64!64!;4!;4!;4!;4!54!54!54!54!b4!b4!b4!b4!d4!d4!d4!d4!A4!A4!A4!A4!@4!@4!@4!@4!C4!C4!C4!C4!D4!D4!D4!D4!J4!J4!I4!I4!K4!"
-    "K4!E4!E4!U4!U4!N4!N4!g4!g4!g4!g4!m4!m4!m4!m4!q4!q4!q4!q4!o4!o4!o4!o4!x4!x4!y4!y4!y4!y4!~4!~4!!5!!5!!5!!5!|4!|4!|4!|4!35!35!45!45!k4!k4!k4!k4!(5!(5!'5!"
-    "'5!)5!)5!34!,5!,5!&5!&5!*5!*5!15!15!15!15!b3!b3!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!"
-    "=3!b3!-5!-5!-5!-5!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!"
+    "q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!"
+    "!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V"
+    "!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!"
+    "_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!(.!*.!$2'g!!j!!u!!7%!f%!71'`<'m(!{<'2)!^A&]2%cH&&C&hI%}H$#Y$#y&#y&:i$5Q&Z^$1i$X$%,`%gy%`/&o3&@7&aM&6;%yD%MO%{W%#*&)P&(i&rI$kW$'>%!S%M/&nt&Qt$qL%H.&Q8&v&"
+    "%;#&y4&`x$#3%mE%NU%DN&eL$tR$-V$N,%R=%tR%Pa%+{%%/&}/&<F&Ba&:m&It&-f%lh%Ht%g(&XT&tu&W<&#h$=y$up%N|%kS%mf%}B&c`&yg$uq$H;%%G%JJ%1s%(v%m^&~U$[|%<S$,S$Rj%gt%2)&:_&K>&|&%6;%#=&'I$Tp$:|$!W%E]%hV$Bg%BM$,{$WH$("
+    "D%L.%$s%^X$Yf$ka%/*&*<&'A%6K&@C%O'%7&&:)%9]%BJ$$R$)S$~6%Er%y$&S<&3Q&EV$%Z$^i$%y$=/%'M%rg%(]&Gj&/v&hv&FU$-2%@@%DJ&ew$M#%c$%#,%_J%cP%pY%[i%Au%>|%dI&{+&OL&CU&yS$NU$F[$;O%f6&*<&_x$z{$r(%x@%Rp%mV%yJ$ab$Tp$"
+    "au$E|$NW%OY%|y%r{%=R&b`&Xa&sc&jL$>i%uP&!`&T~$vI$LP$[p$Qq$n.%6;%0R%b_%,,&MM&qx&K1%O^&3U$,4%J5%CE%1I%JX%-]%ie%or%^d&(R$4%%=_&SN$vs$5G%hI&kz$]!%o5%!W%L_&.T$NY$xq$00%[3%I7%BD%GX%]^%Zy%s6&(7&0Q&M`&3W$PI%]Y"
+    "$2R%!Z%v.&j_&no&7v&I4%sF%L#&Kl%Em%Kq%nT%iN%!>&TJ$-'&@T$iS$:x$#'%3r%Mo$|D%x1%yI&J5&o^&y8&ix$WQ$7_$Uf$61%>S$}U%2a%'h%Jh%Qh%|h%ga&xq%Cz%1/&z<&eL&tN&7f&Ef&rf&_s&TN&~_&0M$YP$eQ$uU$3V$FW$q^$!`$)a$:f$Hg$wq$$"
+    "r$c}$$#%K#%T$%!.%[/%T1%%7%zE%gG%^J%+Q%2S%dX%2f%)h%4h%3h%;h%Bh%Ih%zh%{h%wj%]k%.o%Au%Vu%2v%Sy%/{%Q#&&%&&%&=*&X7&'9&&=&`=&1C&hC&<K&eL&N`&Yc&9d&C}$^u3}#&qH$rR$#R$_L$]Q$;R$sU$JV$q^$'^$m^$Z_$Uf$Sg$-i$=i$:l$"
+    "Kn$hx$ox$Hz$0{$K~$g!%|~$K#%y!%T$%:%%`)%]*%6+%).%61%#3%'3%d3%B@%'A%CE%rI%bI%^J%HM%+Q%Zc%<S%]T%}U%WY%5[%l[%;_%=_%2a%Da%^a%Xb%Nb%of%0l%.o%3q%_s%Au%{x%/{%J'&0)&,3&-8&t8&'9&@<&z<&L<&&=&#=&o<&`=&U>&hC&vI&CM"
+    "&YP&$S&B_&N`&ga&4c&Yc&fc&9d&8l&#y&c(3](31J3dp#>}#a}#pD4Lc4.h5%x&rx&-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!U2!C2!F2!G2!N2!O2!P2![2!^2!N!!]2!32!]2!42!w"
+    "i)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!-4!-4!74!74!74!"
+    "74!:4!:4!:4!:4!<4!<4!<4!<4!64!64!64!64!;4!;4!;4!;4!54!54!54!54!b4!b4!b4!b4!d4!d4!d4!d4!A4!A4!A4!A4!@4!@4!@4!@4!C4!C4!C4!C4!D4!D4!D4!D4!J4!J4!I4!I4!K4!K4!E4!E4!U4!U4!N4!N4!g4!g4!g4!g4!m4!m4!m4!m4!q4!q4"
+    "!q4!q4!o4!o4!o4!o4!x4!x4!y4!y4!y4!y4!~4!~4!!5!!5!!5!!5!|4!|4!|4!|4!35!35!45!45!k4!k4!k4!k4!(5!(5!'5!'5!)5!)5!34!,5!,5!&5!&5!*5!*5!15!15!15!15!b3!b3!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'"
+    "5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!-5!-5!-5!-5!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!"
     "D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!",
-    "N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3!"
-    "[3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!"
-    "`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!_3!=3!b3!=3!c3!"
-    "@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3!"
-    "[3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!"
-    "@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!"
-    "N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!F3!]3!^3!]3!`3!"
-    "^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!"
-    "K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!"
-    "c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!"
-    "b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!"
-    "^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!"
-    "F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!"
-    "E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!"
-    "R3!^3!^3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!"
-    "D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!"
-    "^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!"
-    "]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!"
-    "E3!D3!E3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!35!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!"
-    "]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!O!!&O#"
+    "N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3"
+    "!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i"
+    "3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3!"
+    "[3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3"
+    "!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E"
+    "3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!"
+    "K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3"
+    "!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L"
+    "3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!"
+    "F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3"
+    "!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]"
+    "3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!"
+    "^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3"
+    "!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!3"
+    "5!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!O!!&O#"
     "'O#^!!_!!D!!c!!;O#<O#K~!J~!8~!7~!&#!&#!K!!L!!C#!E#!9O#:O#5O#6O#/O#0O#-O#",
-    ".O#1O#2O#3O#4O#!#!$#!d~!d~!d~!d~!&#!&#!&#!O!!&O#Q!!_!!^!!c!!D!!8~!K!!L!!C#!E#!9O#:O#F!!I!!M!!N!!P!!`!!b!!a!!##!G!!H!!d!!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!"
-    "X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3!k3!83!93!93!:3!:3!;3!;3!<3!<3!=3!=3!=3!=3!>3!>3!@3!@3!@3!@3!A3!A3!B3!B3!B3!B3!C3!C3!C3!C3!D3!D3!D3!"
-    "D3!E3!E3!E3!E3!F3!F3!F3!F3!G3!G3!H3!H3!I3!I3!J3!J3!K3!K3!K3!K3!L3!L3!L3!L3!M3!M3!M3!M3!N3!N3!N3!N3!O3!O3!O3!O3!P3!P3!P3!P3!Q3!Q3!Q3!Q3!R3!R3!R3!R3!Y3!"
-    "Y3!Y3!Y3!Z3!Z3!Z3!Z3![3![3![3![3!]3!]3!]3!]3!^3!^3!^3!^3!_3!_3!_3!_3!`3!`3!`3!`3!a3!a3!b3!b3!c3!c3!c3!c3!]3!93!]3!93!]3!:3!]3!:3!]3!<3!]3!<3!]3!>3!]3!"
-    ">3!D!!E!!F!!G!!H!!I!!J!!K!!L!!M!!N!!O!!P!!Q!!R!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!^!!_!!`!!a!!b!!c!!d!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!"
-    "v!!w!!x!!y!!z!!{!!|!!}!!~!!!#!##!$#!%#!&#!'#!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!C#!D#!E#!F#!m;#n;#'O#1O#2O#"
-    "&O#lQ#cQ#mP#oP#qP#sP#uP#SQ#UQ#WQ#2Q#mQ#nP#pP#rP#tP#vP#wP#yP#{P#}P#!Q#$Q#&Q#(Q#*Q#,Q#.Q#0Q#3Q#5Q#7Q#9Q#:Q#;Q#<Q#=Q#>Q#BQ#EQ#HQ#KQ#NQ#OQ#PQ#QQ#RQ#TQ#VQ#"
-    "XQ#YQ#ZQ#[Q#]Q#^Q#`Q#dQ#eP#fP#zR#FR#GR#HR#IR#JR#KR#LR#MR#NR#OR#PR#QR#RR#SR#TR#UR#VR#WR#XR#YR#ZR#[R#]R#^R#_R#`R#aR#bR#cR#dR#eR#fR#gR#hR#iR#jR#kR#lR#mR#"
-    "nR#oR#pR#qR#rR#sR#tR#uR#vR#wR#xR#yR#k#!l#!u#!x#!o#!n#!t!#,/#I%#J%#K%#L%#q0#@1#w)!x)!S$!>)!T(!I)!2='K)!J)!W(!X(!2w!Y(!`(!O)!f(!d(!b(!A)!8%!B)!i(!))!P)!"
-    "Q)!n(!Vm0D2'p(!Wm03)!Xm0f$!x(!y(!8#!|(!Zm0!)!#)!%)!N)!L)!3='M)!-)!$E#4)!G)!H)!=)!x&!y&!z&!]m0qm0sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*"
-    "NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0CF0e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!"
-    "u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!"
-    "s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!"
-    "r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!g!!h!!k!!n!!o!!r!!s!!t!!u!!w!!"
-    "x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!-#!/#!0#!1#!2#!3#!4#!5#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!"
-    "y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!h!!i!!j!!k!!n!!o!!p!!q!!r!!s!!t!!u!!w!!x!!y!!z!!"
-    "{!!|!!}!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!h!!i!!j!!k!!m!!n!!o!!p!!q!!s!!w!!x!!y!!z!!{!!|!!}!!(#!)#!"
-    "*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!"
-    "(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!"
-    "}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!"
+    ".O#1O#2O#3O#4O#!#!$#!d~!d~!d~!d~!&#!&#!&#!O!!&O#Q!!_!!^!!c!!D!!8~!K!!L!!C#!E#!9O#:O#F!!I!!M!!N!!P!!`!!b!!a!!##!G!!H!!d!!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3"
+    "!k3!83!93!93!:3!:3!;3!;3!<3!<3!=3!=3!=3!=3!>3!>3!@3!@3!@3!@3!A3!A3!B3!B3!B3!B3!C3!C3!C3!C3!D3!D3!D3!D3!E3!E3!E3!E3!F3!F3!F3!F3!G3!G3!H3!H3!I3!I3!J3!J3!K3!K3!K3!K3!L3!L3!L3!L3!M3!M3!M3!M3!N3!N3!N3!N3!O"
+    "3!O3!O3!O3!P3!P3!P3!P3!Q3!Q3!Q3!Q3!R3!R3!R3!R3!Y3!Y3!Y3!Y3!Z3!Z3!Z3!Z3![3![3![3![3!]3!]3!]3!]3!^3!^3!^3!^3!_3!_3!_3!_3!`3!`3!`3!`3!a3!a3!b3!b3!c3!c3!c3!c3!]3!93!]3!93!]3!:3!]3!:3!]3!<3!]3!<3!]3!>3!]3!"
+    ">3!D!!E!!F!!G!!H!!I!!J!!K!!L!!M!!N!!O!!P!!Q!!R!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!^!!_!!`!!a!!b!!c!!d!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!!#!##!$#!%#!&#!'#!(#!)#"
+    "!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!C#!D#!E#!F#!m;#n;#'O#1O#2O#&O#lQ#cQ#mP#oP#qP#sP#uP#SQ#UQ#WQ#2Q#mQ#nP#pP#rP#tP#vP#wP#yP#{P#}P#!Q#$Q#&Q#(Q#*Q#,Q#.Q#0Q#3Q#5Q#7Q#9"
+    "Q#:Q#;Q#<Q#=Q#>Q#BQ#EQ#HQ#KQ#NQ#OQ#PQ#QQ#RQ#TQ#VQ#XQ#YQ#ZQ#[Q#]Q#^Q#`Q#dQ#eP#fP#zR#FR#GR#HR#IR#JR#KR#LR#MR#NR#OR#PR#QR#RR#SR#TR#UR#VR#WR#XR#YR#ZR#[R#]R#^R#_R#`R#aR#bR#cR#dR#eR#fR#gR#hR#iR#jR#kR#lR#mR#"
+    "nR#oR#pR#qR#rR#sR#tR#uR#vR#wR#xR#yR#k#!l#!u#!x#!o#!n#!t!#,/#I%#J%#K%#L%#q0#@1#w)!x)!S$!>)!T(!I)!2='K)!J)!W(!X(!2w!Y(!`(!O)!f(!d(!b(!A)!8%!B)!i(!))!P)!Q)!n(!Vm0D2'p(!Wm03)!Xm0f$!x(!y(!8#!|(!Zm0!)!#)!%)"
+    "!N)!L)!3='M)!-)!$E#4)!G)!H)!=)!x&!y&!z&!]m0qm0sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0C"
+    "F0e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!"
+    "s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#"
+    "!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!g!!h!!k!!n!!o!!r!!s!!t!!u!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!-#!/#!0#!1#!2#!3#!4#!5#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h"
+    "!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!h!!i!!j!!k!!n!!o!!p!!q!!r!!s!!t!!u!!w!!x!!y!!z!!"
+    "{!!|!!}!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!h!!i!!j!!k!!m!!n!!o!!p!!q!!s!!w!!x!!y!!z!!{!!|!!}!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#"
+    "!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l"
+    "!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!"
     "{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!",
-    "<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!"
-    ":#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!"
-    "8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!"
-    "6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!C%!7(!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!"
-    "P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!"
-    "H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!"
-    "9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!"
-    "1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!"
-    "),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!"
-    ")-!k,!*-!l,!r,!s,!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!"
-    "W!!X!!Y!!Z!![!!]!!k-!l-!m-!n-!o-!p-!q-!r-!s-!u-!v-!w-!y-!z-!{-!|-!}-!~-!!.!#.!$.!%.!&.!).!+.!,.!P/'^/!4.!6.!n/!2/!S/!k-!l-!m-!n-!o-!p-!q-!r-!s-!u-!v-!"
-    "y-!z-!|-!~-!!.!#.!$.!%.!&.!(.!).!q.!4.!3.!=.!./!t.'4/!>3!@3!D3!G3!a3!J3!E3!O3!c3![3!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!*4!x4!_4!+4!@3!"
-    "D3!`3!E3!c3![3!]3!^3!_3!K3!Q3!Y3!M3!Z3!L3!B3!C3!F3!N3!R3!D3!E3!c3!]3!_3!K3!Q3!M3!Z3!L3!F3!N3!R3!x4!+4!@3!D3!`3!E3!O3!c3![3!^3!_3!K3!Q3!Y3!M3!Z3!L3!B3!"
-    "C3!F3!N3!P3!R3!*4!_4!>3!@3!D3!G3!`3!a3!J3!E3!O3!c3!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!@3!D3!G3!a3!J3!E3!O3!c3!]3!^3!_3!K3!Q3!Y3!M3!Z3!"
-    "I3!L3!B3!C3!F3!H3!N3!P3!R3!S!!Q!!S!!O!!T!!O!!U!!O!!V!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!"
-    "k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!"
-    "K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!v!!g!!h!!{!!~!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!l!!z!!q!!z!!w!!h!!"
-    "w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#$Q#R%%{n$gX$6Q#|I$`h$v9&oh$7J$=0%9P%n.%ST$lz$IR$(/%!T$Es%O[%dB&4h$yY$OJ%A&%K(%JH$SH$wL&0v$xH$"
-    "1Y$X'%uD&Z%%nh%Uk%GY$rH%r2%q2%d[%yT$-_$iO&9O#83%:O#9O#SH$:O#9O#|I$:O#9O#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#wz$-Y$S!!T!!U!!V!!W!!X!!Y!!"
-    "Z!![!!]!!+I$&I$/I$Tr1=L$0M$=M$)N$GO$gO$YP$AP$$]#s#2eQ$lQ$|Q$2R$f}1@]#!R$IR$8~1SR$aR$aJ$iR$rR$eA6VS$eS$g]#AT$LT$yT$~T$A^#sU$uU$3V$JV$UV$VV$hV$=W$FW$OW$"
+    "<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!"
+    "!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|"
+    "!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!C%!7(!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!"
+    "P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,"
+    "!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g"
+    ",!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!"
+    "),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!r,!s,!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!"
+    "!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!k-!l-!m-!n-!o-!p-!q-!r-!s-!u-!v-!w-!y-!z-!{-!|-!}-!~-!!.!#.!$.!%.!&.!).!+.!,.!P/'^"
+    "/!4.!6.!n/!2/!S/!k-!l-!m-!n-!o-!p-!q-!r-!s-!u-!v-!y-!z-!|-!~-!!.!#.!$.!%.!&.!(.!).!q.!4.!3.!=.!./!t.'4/!>3!@3!D3!G3!a3!J3!E3!O3!c3![3!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!*4!x4!_4!+4!@3!"
+    "D3!`3!E3!c3![3!]3!^3!_3!K3!Q3!Y3!M3!Z3!L3!B3!C3!F3!N3!R3!D3!E3!c3!]3!_3!K3!Q3!M3!Z3!L3!F3!N3!R3!x4!+4!@3!D3!`3!E3!O3!c3![3!^3!_3!K3!Q3!Y3!M3!Z3!L3!B3!C3!F3!N3!P3!R3!*4!_4!>3!@3!D3!G3!`3!a3!J3!E3!O3!c3"
+    "!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!@3!D3!G3!a3!J3!E3!O3!c3!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!S!!Q!!S!!O!!T!!O!!U!!O!!V!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L"
+    "!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!"
+    "K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!v!!g!!h!!{!!~!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO"
+    "#!Q#!Q#$Q#R%%{n$gX$6Q#|I$`h$v9&oh$7J$=0%9P%n.%ST$lz$IR$(/%!T$Es%O[%dB&4h$yY$OJ%A&%K(%JH$SH$wL&0v$xH$1Y$X'%uD&Z%%nh%Uk%GY$rH%r2%q2%d[%yT$-_$iO&9O#83%:O#9O#SH$:O#9O#|I$:O#9O#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@"
+    "a%:O#9O#,V$:O#9O#*.%:O#wz$-Y$S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!+I$&I$/I$Tr1=L$0M$=M$)N$GO$gO$YP$AP$$]#s#2eQ$lQ$|Q$2R$f}1@]#!R$IR$8~1SR$aR$aJ$iR$rR$eA6VS$eS$g]#AT$LT$yT$~T$A^#sU$uU$3V$JV$UV$VV$hV$=W$FW$OW$"
     "iW$sW$uW$uW$uW$|.2>N%eX$zX$F22)Y$/Y$EY$&[$xY$+Z$LZ$*[$#]$=]$%^$5^$W^$W^$",
-    "m^$!_$*_$9_$~b$!`$!c$o`$5a$iS$2h$#e$Je$de$;d$,f$+f$Lg$-N26h$;h$Kh$`h$hh$Li$*S2nS2|j$Ok$[k$hj$>l$Sc#bc#*n$bn$bn$t[2/p$Ep$Tp$ap$W`2mp$tp$1z$3q$/e#sq$$r$"
-    "xr$Dr$Kh2Dt$Mh2pt$mt$~t$+v$,v$'g#Hv$tv$,w$Yw$[g#]r2vg#Ex$Hx$Kx$`x$Qt67y$Cw2Cw2f#&]y$]y$fh#%G3]q4Az$Jz$%i#zz$Q{$[{$~{$O}$~i#`i#c}$X$39~$a!%e!%g!%e!%6#%"
-    "K#%p#%b#%m#%@$%T$%X$%s$%~$%e%%^&%$'%F(%L032(%M'%_(%z(%#*%|23c*%a)%D)%al#N+%d+%&,%]+%Cm#!.%@.%P>3]/%a2%h0%9o#T1%(o#an#NR$QR$i2%`1%~|%s*$#3%'3%-3%l3%a3%"
-    "|I3ko#Q5%64%N6%%7%pK3.7%w5%Z8%dp#,9%2:%{:%&=%'R3Z=%'r#E>%fW3y>%_r#:@%i@%'A%(A%(^3'f2:_3bB%5d3xC%)D%{B%tD%@E%zE%CE%lE%{E%+F%<e35E%|G%`H%1u#bI%^I%(j3EG%"
-    "NK%[k3/l3KL%dM%HM%EM%9v#uM%LN%FN%}N%o}1_P%,t3ZQ%ew3/S%<S%XS%D~3,T%BT%a$4-'4rV%&W%>y#AW%Ky#Ky#,Y%BY%WY%lY%UZ%Sz#T[%h24o[%i34E]%yr2._%D<4[<40>4!}#.}#^a%"
-    ")A4(A4PA4kA4+b%,b%,b%Xb%a}#=c%n}#c~#}I4Ke%-f%of%T!$dO4Bh%}P4LQ4|h%}i%E#$wj%$k%)k%*Y4E]4E]4ol%c%$7`44o%7o%+&$Wb4/r%J'$Fr%Ar%_r%)k4gs%P($pt%Ou%6v%')$Or4"
-    "or4M)$Jt4[y%Tu4wy%${%/{%(z4sz4/|%A|4@|%sH3o*$&}%y}%I+$X~%2m$z$5+%5KI3TI3f#&i#&$K&N,$>%&8%&K%&_U$`%&b%&l%&8&&$/57&&q&&['&J(&w&&Z(&()&=*&K'&h(&j(&z(&j15"
-    "155R35X.$~+&#,&G,&*H59-&+:5./$2/$V;5g>5</$q/&}/&+0&-0&o0&M0&y1&L1&,3&62&{2&93&N0$94&Z4&q0$_5&b5&KO5{6&%7&Q1$B7&B]#qU5sW5#3$,3$};&o<&U>&kA&%b5fB&|B&{C&"
-    "|D&/i5v(2uE&fE&=F&=+2mH&vI&n{5,|5fM&hN&+O&^!65O&BR&*T&+T&*S&;W&XW&.06c[&!;$2]&@46u;$-`&Xu$2a&$@6DB6F=$N=$9c&nG6.>$CI6fc&fc&'d&RL6*f&U@$sf&9h&Uh&5i&9B$"
-    "x[68l&Vo&^q&(E$HE$mr&fl6SE$Am68p6bq6Tv&VF$6w&;w&Cw&Mw&Tw&zw&B{6",
+    "m^$!_$*_$9_$~b$!`$!c$o`$5a$iS$2h$#e$Je$de$;d$,f$+f$Lg$-N26h$;h$Kh$`h$hh$Li$*S2nS2|j$Ok$[k$hj$>l$Sc#bc#*n$bn$bn$t[2/p$Ep$Tp$ap$W`2mp$tp$1z$3q$/e#sq$$r$xr$Dr$Kh2Dt$Mh2pt$mt$~t$+v$,v$'g#Hv$tv$,w$Yw$[g#]r"
+    "2vg#Ex$Hx$Kx$`x$Qt67y$Cw2Cw2f#&]y$]y$fh#%G3]q4Az$Jz$%i#zz$Q{$[{$~{$O}$~i#`i#c}$X$39~$a!%e!%g!%e!%6#%K#%p#%b#%m#%@$%T$%X$%s$%~$%e%%^&%$'%F(%L032(%M'%_(%z(%#*%|23c*%a)%D)%al#N+%d+%&,%]+%Cm#!.%@.%P>3]/%a"
+    "2%h0%9o#T1%(o#an#NR$QR$i2%`1%~|%s*$#3%'3%-3%l3%a3%|I3ko#Q5%64%N6%%7%pK3.7%w5%Z8%dp#,9%2:%{:%&=%'R3Z=%'r#E>%fW3y>%_r#:@%i@%'A%(A%(^3'f2:_3bB%5d3xC%)D%{B%tD%@E%zE%CE%lE%{E%+F%<e35E%|G%`H%1u#bI%^I%(j3EG%"
+    "NK%[k3/l3KL%dM%HM%EM%9v#uM%LN%FN%}N%o}1_P%,t3ZQ%ew3/S%<S%XS%D~3,T%BT%a$4-'4rV%&W%>y#AW%Ky#Ky#,Y%BY%WY%lY%UZ%Sz#T[%h24o[%i34E]%yr2._%D<4[<40>4!}#.}#^a%)A4(A4PA4kA4+b%,b%,b%Xb%a}#=c%n}#c~#}I4Ke%-f%of%T!"
+    "$dO4Bh%}P4LQ4|h%}i%E#$wj%$k%)k%*Y4E]4E]4ol%c%$7`44o%7o%+&$Wb4/r%J'$Fr%Ar%_r%)k4gs%P($pt%Ou%6v%')$Or4or4M)$Jt4[y%Tu4wy%${%/{%(z4sz4/|%A|4@|%sH3o*$&}%y}%I+$X~%2m$z$5+%5KI3TI3f#&i#&$K&N,$>%&8%&K%&_U$`%&b"
+    "%&l%&8&&$/57&&q&&['&J(&w&&Z(&()&=*&K'&h(&j(&z(&j15155R35X.$~+&#,&G,&*H59-&+:5./$2/$V;5g>5</$q/&}/&+0&-0&o0&M0&y1&L1&,3&62&{2&93&N0$94&Z4&q0$_5&b5&KO5{6&%7&Q1$B7&B]#qU5sW5#3$,3$};&o<&U>&kA&%b5fB&|B&{C&"
+    "|D&/i5v(2uE&fE&=F&=+2mH&vI&n{5,|5fM&hN&+O&^!65O&BR&*T&+T&*S&;W&XW&.06c[&!;$2]&@46u;$-`&Xu$2a&$@6DB6F=$N=$9c&nG6.>$CI6fc&fc&'d&RL6*f&U@$sf&9h&Uh&5i&9B$x[68l&Vo&^q&(E$HE$mr&fl6SE$Am68p6bq6Tv&VF$6w&;w&Cw"
+    "&Mw&Tw&zw&B{6",
 };
 static const char wm__uc_dec_pool_ix[] =
-    "!!$!$!$!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!H8H8u;u;u;u;u;u;u;u;u;u;u;u;u;u;6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@"
-    "6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@"
-    "7@7@7@7@7@7@7@7@7@7@HRHRHRHRHRHRHRHRORORORORGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGV"
-    "GVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGV";
+    "!!$!$!$!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!H8H8u;u;u;u;u;u;u;u;u;u;u;u;u;u;6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@"
+    "6@6@6@6@6@6@6@6@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@HRHRHRHRHRHRHRHRORORORORGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGV"
+    "GVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGV";
 static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, wm__uc_dec_pool_ix, 8663, 3, 10, 0};
 static const char *const wm__uc_comp_s[4] = { /* [first, second, composite], sorted */
-    "`!!'+!r'#a!!'+!d'#b!!'+!s'#e!!K*!,$!e!!L*!-$!e!!M*!.$!e!!N*!/$!e!!O*!n$!e!!Q*!p$!e!!R*!&(!e!!S*!0$!e!!T*!2z!e!!U*!1$!e!!W*!('!e!!Z*!]'!e!!]*!_'!e!!o*!"
-    "0z!e!!q*!Gx!e!!t*!r$!f!!R*!Ix!f!!o*!Kx!f!!}*!Mx!g!!L*!t$!g!!M*!v$!g!!R*!x$!g!!W*!z$!g!!s*!3$!h!!R*!Qx!h!!W*!|$!h!!o*!Sx!h!!s*!Wx!h!!y*!Yx!h!!}*!Ux!i!!"
-    "K*!4$!i!!L*!5$!i!!M*!6$!i!!N*!Mz!i!!O*!#%!i!!Q*!%%!i!!R*!'%!i!!S*!7$!i!!T*!Kz!i!!W*!+%!i!!Z*!a'!i!!]*!c'!i!!o*!Iz!i!!s*!((!i!!t*!)%!i!!y*!`x!i!!|*!bx!"
-    "j!!R*!fx!k!!L*!P'!k!!M*!-%!k!!O*!hx!k!!Q*!/%!k!!R*!1%!k!!W*!B'!k!!s*!3%!l!!M*!5%!l!!R*!jx!l!!S*!nx!l!!W*!{'!l!!o*!lx!l!!s*!px!l!!z*!rx!m!!K*!8$!m!!L*!"
-    "9$!m!!M*!:$!m!!N*!9%!m!!O*!;%!m!!Q*!=%!m!!R*!B%!m!!S*!;$!m!!T*!Yz!m!!W*!*'!m!!Z*!e'!m!!]*!g'!m!!o*![z!m!!t*!@%!m!!|*!tx!n!!M*!F%!o!!L*!xx!o!!W*!D'!o!!"
-    "o*!zx!o!!s*!H%!o!!}*!|x!p!!L*!K%!p!!W*!O%!p!!o*!~x!p!!s*!M%!p!!y*!'y!p!!}*!%y!q!!L*!)y!q!!R*!+y!q!!o*!-y!r!!K*!T'!r!!L*!U%!r!!N*!=$!r!!R*!/y!r!!W*!Y%!"
-    "r!!o*!1y!r!!s*!W%!r!!y*!5y!r!!}*!3y!s!!K*!>$!s!!L*!@$!s!!M*!A$!s!!N*!B$!s!!O*!_%!s!!Q*!a%!s!!R*!.(!s!!S*!C$!s!!T*!`z!s!!V*!c%!s!!W*!,'!s!!Z*!i'!s!!]*!"
-    "k'!s!!g*!W&!s!!o*!^z!s!!t*!F'!t!!L*!@y!t!!R*!By!v!!L*!g%!v!!R*!Dy!v!!W*!k%!v!!Z*!m'!v!!]*!o'!v!!o*!Fy!v!!s*!i%!v!!}*!Jy!w!!L*!m%!w!!M*!o%!w!!R*!Ly!w!!"
-    "W*!s%!w!!o*!Ny!w!!r*!u'!w!!s*!q%!x!!R*!Vy!x!!W*!w%!x!!o*!Xy!x!!r*!w'!x!!s*!u%!x!!y*!]y!x!!}*!Zy!y!!K*!F$!y!!L*!G$!y!!M*!H$!y!!N*!{%!y!!O*!}%!y!!Q*!!&!"
-    "y!!S*!I$!y!!T*!xz!y!!U*!$&!y!!V*!&&!y!!W*!.'!y!!Z*!q'!y!!]*!s'!y!!g*!g&!y!!o*!vz!y!!p*!_y!y!!t*!(&!y!!y*!cy!y!!|*!ay!z!!N*!iy!z!!o*!ky!{!!K*!my!{!!L*!"
-    "oy!{!!M*!*&!{!!R*!sy!{!!S*!qy!{!!o*!uy!|!!R*!wy!|!!S*!yy!}!!K*!'{!}!!L*!J$!}!!M*!,&!}!!N*!-{!}!!O*!2(!}!!R*!{y!}!!S*!.&!}!!T*!+{!}!!o*!){!~!!L*!/&!~!!"
-    "M*!}y!~!!R*!1&!~!!W*!3&!~!!o*!!z!~!!}*!$z!(#!K*!M$!(#!L*!N$!(#!M*!O$!(#!N*!P$!(#!O*!o$!(#!Q*!q$!(#!R*!'(!(#!S*!Q$!(#!T*!3z!(#!U*!R$!(#!W*!)'!(#!Z*!^'!"
-    "(#!]*!`'!(#!o*!1z!(#!q*!Hx!(#!t*!s$!)#!R*!Jx!)#!o*!Lx!)#!}*!Nx!*#!L*!u$!*#!M*!w$!*#!R*!y$!*#!W*!{$!*#!s*!T$!+#!R*!Rx!+#!W*!}$!+#!o*!Tx!+#!s*!Xx!+#!y*!"
-    "Zx!+#!}*!Vx!,#!K*!U$!,#!L*!V$!,#!M*!W$!,#!N*!Nz!,#!O*!$%!,#!Q*!&%!,#!R*!(%!,#!S*!X$!,#!T*!Lz!,#!W*!,%!,#!Z*!b'!,#!]*!d'!,#!o*!Jz!,#!s*!)(!,#!t*!*%!,#!"
-    "y*!ax!,#!|*!cx!-#!R*!gx!.#!L*!Q'!.#!M*!.%!.#!O*!ix!.#!Q*!0%!.#!R*!2%!.#!W*!C'!.#!s*!4%!/#!M*!6%!/#!R*!kx!/#!S*!ox!/#!W*!|'!/#!o*!mx!/#!s*!qx!/#!z*!sx!"
-    "/#!}*!&z!0#!K*!Y$!0#!L*!Z$!0#!M*![$!0#!N*!:%!0#!O*!<%!",
-    "0#!Q*!>%!0#!S*!]$!0#!T*!Zz!0#!W*!+'!0#!Z*!f'!0#!]*!h'!0#!o*!]z!0#!t*!A%!0#!|*!ux!1#!M*!G%!1#!W*!L'!2#!L*!yx!2#!W*!E'!2#!o*!{x!2#!s*!I%!2#!}*!}x!3#!L*!"
-    "L%!3#!W*!P%!3#!o*!!y!3#!s*!N%!3#!y*!(y!3#!}*!&y!4#!L*!*y!4#!R*!,y!4#!o*!.y!5#!K*!U'!5#!L*!V%!5#!N*!_$!5#!R*!0y!5#!W*!Z%!5#!o*!2y!5#!s*!X%!5#!y*!6y!5#!"
-    "}*!4y!6#!K*!`$!6#!L*!a$!6#!M*!b$!6#!N*!c$!6#!O*!`%!6#!Q*!b%!6#!R*!/(!6#!S*!d$!6#!T*!az!6#!V*!d%!6#!W*!-'!6#!Z*!j'!6#!]*!l'!6#!g*!X&!6#!o*!_z!6#!t*!G'!"
-    "7#!L*!Ay!7#!R*!Cy!9#!L*!h%!9#!R*!Ey!9#!W*!l%!9#!Z*!n'!9#!]*!p'!9#!o*!Gy!9#!s*!j%!9#!}*!Ky!:#!L*!n%!:#!M*!p%!:#!R*!My!:#!W*!t%!:#!o*!Oy!:#!r*!v'!:#!s*!"
-    "r%!;#!R*!Wy!;#!S*!'z!;#!W*!x%!;#!o*!Yy!;#!r*!x'!;#!s*!v%!;#!y*!^y!;#!}*![y!<#!K*!g$!<#!L*!h$!<#!M*!i$!<#!N*!|%!<#!O*!~%!<#!Q*!#&!<#!S*!j$!<#!T*!yz!<#!"
-    "U*!%&!<#!V*!'&!<#!W*!/'!<#!Z*!r'!<#!]*!t'!<#!g*!h&!<#!o*!wz!<#!p*!`y!<#!t*!)&!<#!y*!dy!<#!|*!by!=#!N*!jy!=#!o*!ly!>#!K*!ny!>#!L*!py!>#!M*!+&!>#!R*!ty!"
-    ">#!S*!ry!>#!U*!(z!>#!o*!vy!@#!R*!xy!@#!S*!zy!A#!K*!({!A#!L*!k$!A#!M*!-&!A#!N*!.{!A#!O*!3(!A#!R*!|y!A#!S*!m$!A#!T*!,{!A#!U*!)z!A#!o*!*{!B#!L*!0&!B#!M*!"
-    "~y!B#!R*!2&!B#!W*!4&!B#!o*!#z!B#!}*!%z!q#!K*!n}!q#!L*!v+!q#!1+!A}!.$!K*!6z!.$!L*!4z!.$!N*!:z!.$!T*!8z!0$!O*!9'!1$!L*!V'!2$!L*!X'!2$!O*!='!3$!L*!Ox!6$!"
-    "K*!Qz!6$!L*!Oz!6$!N*!Uz!6$!T*!Sz!;$!L*!vx!A$!K*!dz!A$!L*!bz!A$!N*!hz!A$!T*!fz!B$!L*!7y!B$!O*!,(!B$!S*!9y!C$!O*!*(!E$!L*!Z'!I$!K*!6'!I$!L*!2'!I$!O*!0'!"
-    "I$!W*!4'!O$!K*!7z!O$!L*!5z!O$!N*!;z!O$!T*!9z!Q$!O*!:'!R$!L*!W'!S$!L*!Y'!S$!O*!>'!T$!L*!Px!W$!K*!Rz!W$!L*!Pz!W$!N*!Vz!W$!T*!Tz!]$!L*!wx!b$!K*!ez!b$!L*!"
-    "cz!b$!N*!iz!b$!T*!gz!c$!L*!8y!c$!O*!-(!c$!S*!:y!d$!O*!+(!f$!L*!['!j$!K*!7'!j$!L*!3'!j$!O*!1'!j$!W*!5'!p$!K*!Az!p$!L*!>z!p$!N*!Ez!p$!T*!Cz!q$!K*!Bz!q$!"
-    "L*!@z!q$!N*!Fz!q$!T*!Dz!#%!K*![x!#%!L*!^x!$%!K*!]x!$%!L*!_x!_%!K*!;y!_%!L*!=y!`%!K*!<y!`%!L*!>y!m%!R*!Py!n%!R*!Qy!s%!R*!Ry!t%!R*!Sy!{%!L*!ey!|%!L*!fy!"
-    "}%!S*!gy!~%!S*!hy!5&!R*!+z!W&!K*!nz!W&!L*!lz!W&!N*!rz!W&!T*!pz!W&!o*!tz!X&!K*!oz!X&!L*!mz!X&!N*!sz!X&!T*!qz!X&!o*!uz!g&!K*!|z!g&!L*!zz!g&!N*!#{!g&!T*!"
-    "~z!g&!o*!%{!h&!K*!}z!h&!L*!{z!h&!N*!${!h&!T*!!{!h&!o*!&{!o&!W*!J'!F'!O*!H'!G'!O*!I'!&(!O*!;'!'(!O*!<'!((!Q*!dx!)(!Q*!ex!.(!O*!0(!/(!O*!1(!7)!W*!K'!%,!"
-    "K*!9}!%,!L*!w+!%,!O*!8}!%,!Q*!7}!%,!_*!={!%,!`*!>{!%,!4+!;}!),!K*!H}!),!L*!y+!),!_*!N{!),!`*!O{!+,!K*!J}!+,!L*!z+!+,!_*!_{!+,!`*!`{!+,!4+!L}!-,!K*!Z}!"
-    "-,!L*!{+!-,!O*!Y}!-,!Q*!X}!-,!S*!>,!-,!_*!o{!-,!`*!p{!",
-    "3,!K*!y}!3,!L*!}+!3,!_*!!|!3,!`*!#|!5,!`*!m}!9,!K*!k}!9,!L*!!,!9,!O*!j}!9,!Q*!i}!9,!S*!@,!9,!`*!3|!=,!K*!{}!=,!L*!#,!=,!_*!C|!=,!`*!D|!=,!4+!}}!A,!4+!"
-    "3}!C,!4+!D}!F,!K*!K|!F,!L*!A,!F,!O*!0}!F,!Q*!/}!F,!_*!5{!F,!`*!6{!F,!1+!5}!F,!4+!2}!J,!K*!M|!J,!L*!B,!J,!_*!F{!J,!`*!G{!L,!K*!O|!L,!L*!C,!L,!_*!V{!L,!"
-    "`*!W{!L,!1+!F}!L,!4+!C}!N,!K*!Q|!N,!L*!D,!N,!O*!Q}!N,!Q*!P}!N,!S*!`,!N,!_*!g{!N,!`*!h{!N,!1+!V}!T,!K*!S|!T,!L*!b,!T,!_*!w{!T,!`*!x{!V,!_*!e}!V,!`*!f}!"
-    "Z,!K*!U|!Z,!L*!c,!Z,!O*!b}!Z,!Q*!a}!Z,!S*!a,!Z,!_*!*|!Z,!`*!+|!Z,!1+!g}!_,!K*!W|!_,!L*!d,!_,!_*!:|!_,!`*!;|!_,!1+!w}!_,!4+!t}!`,!K*!R}!`,!L*!$,!`,!1+!"
-    "W}!a,!K*!c}!a,!L*!E,!a,!1+!h}!d,!4+!u}!h,!L*!i,!h,!S*!j,!@-!S*!A-!J-!Q*!T/!J-!S*!V/!M-!L*!<-!O-!K*!9-!O-!Q*!Z/!O-!S*!:-!P-!Q*!E/!P-!S*!a/!Q-!S*!c/!R-!"
-    "K*!G-!R-!O*!g/!R-!Q*!S-!R-!S*!i/!T-!L*!F-!X-!S*!k/!^-!O*!s/!^-!Q*!H-!^-!S*!u/!^-!V*!w/!b-!S*!y/!f-!S*!}/!h-!S*!q/!k-!Q*!U/!k-!S*!W/!n-!L*!1.!p-!K*!..!"
-    "p-!Q*![/!p-!S*!/.!q-!Q*!F/!q-!S*!b/!r-!S*!d/!s-!K*!;.!s-!O*!h/!s-!Q*!t-!s-!S*!j/!u-!L*!:.!y-!S*!l/!~-!O*!t/!~-!Q*!<.!~-!S*!v/!~-!V*!x/!%.!S*!z/!).!S*!"
-    "~/!+.!S*!r/!4.!S*!5.!S.!Z*!U.!T.!Z*!V.!]/!S*!_/!^/!S*!`/!m/!S*!o/!n/!S*!p/!>3!l3!93!>3!m3!:3!>3!n3!<3!a3!m3!;3!c3!m3!=3!!5!m3!#5!35!m3!45!65!m3!~4!i;!"
-    "};!j;!q;!};!r;!t;!};!u;!Q=!H=!U=!Q=!b=!V=!fB!]B!jB!fB!uB!gB!fB!vB!kB!UC!>D!WC!-D!%D!1D!-D!>D!3D!.D!%D!2D!SE!dE!UE!rF!+G!sF!yF!uF!}F!yF!+G!zF!yF!,G!{F!"
-    "}F!+G!~F!BH!9H!FH!BH!SH!HH!CH!9H!GH!{I!lI!|I!{I!qI!~I!{I!$J!#J!~I!lI!!J!IP!RP!JP!#p!Tp!$p!%p!Tp!&p!'p!Tp!(p!)p!Tp!*p!+p!Tp!,p!/p!Tp!0p!Yp!Tp!Zp![p!Tp!"
-    "]p!^p!Tp!`p!_p!Tp!ap!bp!Tp!cp!~x!O*!#y!!y!O*!$y!Fy!O*!Hy!Gy!O*!Iy!Ny!R*!Ty!Oy!R*!Uy!0z!M*!<z!0z!Q*!Gz!1z!M*!=z!1z!Q*!Hz!Iz!M*!Wz!Jz!M*!Xz!^z!M*!jz!_z!"
-    "M*!kz!5{!K*!7{!5{!L*!9{!5{!1+!;{!5{!4+![|!6{!K*!8{!6{!L*!:{!6{!1+!<{!6{!4+!]|!7{!4+!^|!8{!4+!_|!9{!4+!`|!:{!4+!a|!;{!4+!b|!<{!4+!c|!={!K*!@{!={!L*!B{!"
-    "={!1+!D{!={!4+!d|!>{!K*!A{!>{!L*!C{!>{!1+!E{!>{!4+!e|!@{!4+!f|!A{!4+!g|!B{!4+!h|!C{!4+!i|!D{!4+!j|!E{!4+!k|!F{!K*!H{!F{!L*!J{!G{!K*!I{!G{!L*!K{!N{!K*!"
-    "P{!N{!L*!R{!O{!K*!Q{!O{!L*!S{!V{!K*!X{!V{!L*!Z{!V{!1+!]{!V{!4+!l|!W{!K*!Y{!W{!L*![{!W{!1+!^{!W{!4+!m|!X{!4+!n|!Y{!4+!o|!Z{!4+!p|![{!4+!q|!]{!4+!r|!^{!"
-    "4+!s|!_{!K*!a{!_{!L*!c{!_{!1+!e{!_{!4+!t|!`{!K*!b{!`{!L*!d{!`{!1+!f{!`{!4+!u|!a{!4+!v|!b{!4+!w|!c{!4+!x|!d{!4+!y|!e{!4+!z|!f{!4+!{|!g{!K*!i{!g{!L*!k{!"
-    "g{!1+!m{!h{!K*!j{!h{!L*!l{!h{!1+!n{!o{!K*!q{!o{!L*!s{!",
-    "o{!1+!u{!p{!K*!r{!p{!L*!t{!p{!1+!v{!w{!K*!y{!w{!L*!{{!x{!K*!z{!x{!L*!|{!!|!K*!$|!!|!L*!&|!#|!K*!%|!#|!L*!'|!*|!K*!,|!*|!L*!.|!*|!1+!0|!+|!K*!-|!+|!L*!"
-    "/|!+|!1+!1|!3|!K*!5|!3|!L*!7|!3|!1+!9|!:|!K*!<|!:|!L*!>|!:|!1+!A|!:|!4+!||!;|!K*!=|!;|!L*!@|!;|!1+!B|!;|!4+!}|!<|!4+!~|!=|!4+!!}!>|!4+!#}!@|!4+!$}!A|!"
-    "4+!%}!B|!4+!&}!C|!K*!E|!C|!L*!G|!C|!1+!I|!C|!4+!'}!D|!K*!F|!D|!L*!H|!D|!1+!J|!D|!4+!(}!E|!4+!)}!F|!4+!*}!G|!4+!+}!H|!4+!,}!I|!4+!-}!J|!4+!.}!K|!4+!1}!"
-    "O|!4+!B}!W|!4+!s}!5}!4+!6}!>}!K*!M}!>}!L*!N}!>}!1+!O}!F}!4+!G}!w}!4+!x}!!~!K*!^}!!~!L*!_}!!~!1+!`}!I%#'+!S%#K%#'+!T%#M%#'+!h%#-&#'+!*&#/&#'+!,&#1&#'+!"
-    "+&#b&#'+!c&#g&#'+!h&#j&#'+!k&#%'#'+!&'#''#'+!('#>'#'+!D'#F'#'+!G'#H'#'+!J'#K'#'+!L'#P'#'+!q'#e'#'+!f'#h'#'+!t'#i'#'+!u'#v'#'+!x'#w'#'+!y'#z'#'+!|'#{'#"
-    "'+!}'#~'#'+!'(#!(#'+!((##(#'+!,)#$(#'+!-)#)(#'+!+(#*(#'+!,(#-(#'+!/(#.(#'+!0(#8(#'+!.)#9(#'+!/)#J(#'+!T(#P(#'+!U(#Q(#'+!V(#S(#'+!W(#Z(#'+!6)#[(#'+!7)#"
-    "](#'+!8)#^(#'+!9)#mO#eP#`P#rO#eP#sO#tO#eP#uO#vO#eP#wO#xO#eP#yO#zO#eP#{O#|O#eP#}O#~O#eP#!P##P#eP#$P#%P#eP#&P#'P#eP#(P#)P#eP#*P#+P#eP#,P#.P#eP#/P#0P#eP#"
-    "1P#2P#eP#3P#9P#eP#:P#9P#fP#;P#<P#eP#=P#<P#fP#>P#@P#eP#AP#@P#fP#BP#CP#eP#DP#CP#fP#EP#FP#eP#GP#FP#fP#HP#iP#eP#jP#rP#eP#eQ#wP#eP#xP#yP#eP#zP#{P#eP#|P#}P#"
-    "eP#~P#!Q#eP##Q#$Q#eP#%Q#&Q#eP#'Q#(Q#eP#)Q#*Q#eP#+Q#,Q#eP#-Q#.Q#eP#/Q#0Q#eP#1Q#3Q#eP#4Q#5Q#eP#6Q#7Q#eP#8Q#>Q#eP#@Q#>Q#fP#AQ#BQ#eP#CQ#BQ#fP#DQ#EQ#eP#FQ#"
-    "EQ#fP#GQ#HQ#eP#IQ#HQ#fP#JQ#KQ#eP#LQ#KQ#fP#MQ#`Q#eP#hQ#aQ#eP#iQ#bQ#eP#jQ#cQ#eP#kQ#nQ#eP#oQ#sI*7J*tI*uI*7J*vI*!J*7J*(J*TK*JK*QK*UK*JK*RK*HQ*>Q*LQ*HQ*XQ*"
-    "MQ*NU*EU*QU*NU*OU*PU*NU*RU*SU*;X*2X*=X*<X*2X*>X**c*%c*-c*",
+    "`!!'+!r'#a!!'+!d'#b!!'+!s'#e!!K*!,$!e!!L*!-$!e!!M*!.$!e!!N*!/$!e!!O*!n$!e!!Q*!p$!e!!R*!&(!e!!S*!0$!e!!T*!2z!e!!U*!1$!e!!W*!('!e!!Z*!]'!e!!]*!_'!e!!o*!0z!e!!q*!Gx!e!!t*!r$!f!!R*!Ix!f!!o*!Kx!f!!}*!Mx!g!"
+    "!L*!t$!g!!M*!v$!g!!R*!x$!g!!W*!z$!g!!s*!3$!h!!R*!Qx!h!!W*!|$!h!!o*!Sx!h!!s*!Wx!h!!y*!Yx!h!!}*!Ux!i!!K*!4$!i!!L*!5$!i!!M*!6$!i!!N*!Mz!i!!O*!#%!i!!Q*!%%!i!!R*!'%!i!!S*!7$!i!!T*!Kz!i!!W*!+%!i!!Z*!a'!i!!]"
+    "*!c'!i!!o*!Iz!i!!s*!((!i!!t*!)%!i!!y*!`x!i!!|*!bx!j!!R*!fx!k!!L*!P'!k!!M*!-%!k!!O*!hx!k!!Q*!/%!k!!R*!1%!k!!W*!B'!k!!s*!3%!l!!M*!5%!l!!R*!jx!l!!S*!nx!l!!W*!{'!l!!o*!lx!l!!s*!px!l!!z*!rx!m!!K*!8$!m!!L*!"
+    "9$!m!!M*!:$!m!!N*!9%!m!!O*!;%!m!!Q*!=%!m!!R*!B%!m!!S*!;$!m!!T*!Yz!m!!W*!*'!m!!Z*!e'!m!!]*!g'!m!!o*![z!m!!t*!@%!m!!|*!tx!n!!M*!F%!o!!L*!xx!o!!W*!D'!o!!o*!zx!o!!s*!H%!o!!}*!|x!p!!L*!K%!p!!W*!O%!p!!o*!~x"
+    "!p!!s*!M%!p!!y*!'y!p!!}*!%y!q!!L*!)y!q!!R*!+y!q!!o*!-y!r!!K*!T'!r!!L*!U%!r!!N*!=$!r!!R*!/y!r!!W*!Y%!r!!o*!1y!r!!s*!W%!r!!y*!5y!r!!}*!3y!s!!K*!>$!s!!L*!@$!s!!M*!A$!s!!N*!B$!s!!O*!_%!s!!Q*!a%!s!!R*!.(!s"
+    "!!S*!C$!s!!T*!`z!s!!V*!c%!s!!W*!,'!s!!Z*!i'!s!!]*!k'!s!!g*!W&!s!!o*!^z!s!!t*!F'!t!!L*!@y!t!!R*!By!v!!L*!g%!v!!R*!Dy!v!!W*!k%!v!!Z*!m'!v!!]*!o'!v!!o*!Fy!v!!s*!i%!v!!}*!Jy!w!!L*!m%!w!!M*!o%!w!!R*!Ly!w!!"
+    "W*!s%!w!!o*!Ny!w!!r*!u'!w!!s*!q%!x!!R*!Vy!x!!W*!w%!x!!o*!Xy!x!!r*!w'!x!!s*!u%!x!!y*!]y!x!!}*!Zy!y!!K*!F$!y!!L*!G$!y!!M*!H$!y!!N*!{%!y!!O*!}%!y!!Q*!!&!y!!S*!I$!y!!T*!xz!y!!U*!$&!y!!V*!&&!y!!W*!.'!y!!Z*"
+    "!q'!y!!]*!s'!y!!g*!g&!y!!o*!vz!y!!p*!_y!y!!t*!(&!y!!y*!cy!y!!|*!ay!z!!N*!iy!z!!o*!ky!{!!K*!my!{!!L*!oy!{!!M*!*&!{!!R*!sy!{!!S*!qy!{!!o*!uy!|!!R*!wy!|!!S*!yy!}!!K*!'{!}!!L*!J$!}!!M*!,&!}!!N*!-{!}!!O*!2"
+    "(!}!!R*!{y!}!!S*!.&!}!!T*!+{!}!!o*!){!~!!L*!/&!~!!M*!}y!~!!R*!1&!~!!W*!3&!~!!o*!!z!~!!}*!$z!(#!K*!M$!(#!L*!N$!(#!M*!O$!(#!N*!P$!(#!O*!o$!(#!Q*!q$!(#!R*!'(!(#!S*!Q$!(#!T*!3z!(#!U*!R$!(#!W*!)'!(#!Z*!^'!"
+    "(#!]*!`'!(#!o*!1z!(#!q*!Hx!(#!t*!s$!)#!R*!Jx!)#!o*!Lx!)#!}*!Nx!*#!L*!u$!*#!M*!w$!*#!R*!y$!*#!W*!{$!*#!s*!T$!+#!R*!Rx!+#!W*!}$!+#!o*!Tx!+#!s*!Xx!+#!y*!Zx!+#!}*!Vx!,#!K*!U$!,#!L*!V$!,#!M*!W$!,#!N*!Nz!,#"
+    "!O*!$%!,#!Q*!&%!,#!R*!(%!,#!S*!X$!,#!T*!Lz!,#!W*!,%!,#!Z*!b'!,#!]*!d'!,#!o*!Jz!,#!s*!)(!,#!t*!*%!,#!y*!ax!,#!|*!cx!-#!R*!gx!.#!L*!Q'!.#!M*!.%!.#!O*!ix!.#!Q*!0%!.#!R*!2%!.#!W*!C'!.#!s*!4%!/#!M*!6%!/#!R"
+    "*!kx!/#!S*!ox!/#!W*!|'!/#!o*!mx!/#!s*!qx!/#!z*!sx!/#!}*!&z!0#!K*!Y$!0#!L*!Z$!0#!M*![$!0#!N*!:%!0#!O*!<%!",
+    "0#!Q*!>%!0#!S*!]$!0#!T*!Zz!0#!W*!+'!0#!Z*!f'!0#!]*!h'!0#!o*!]z!0#!t*!A%!0#!|*!ux!1#!M*!G%!1#!W*!L'!2#!L*!yx!2#!W*!E'!2#!o*!{x!2#!s*!I%!2#!}*!}x!3#!L*!L%!3#!W*!P%!3#!o*!!y!3#!s*!N%!3#!y*!(y!3#!}*!&y!4#"
+    "!L*!*y!4#!R*!,y!4#!o*!.y!5#!K*!U'!5#!L*!V%!5#!N*!_$!5#!R*!0y!5#!W*!Z%!5#!o*!2y!5#!s*!X%!5#!y*!6y!5#!}*!4y!6#!K*!`$!6#!L*!a$!6#!M*!b$!6#!N*!c$!6#!O*!`%!6#!Q*!b%!6#!R*!/(!6#!S*!d$!6#!T*!az!6#!V*!d%!6#!W"
+    "*!-'!6#!Z*!j'!6#!]*!l'!6#!g*!X&!6#!o*!_z!6#!t*!G'!7#!L*!Ay!7#!R*!Cy!9#!L*!h%!9#!R*!Ey!9#!W*!l%!9#!Z*!n'!9#!]*!p'!9#!o*!Gy!9#!s*!j%!9#!}*!Ky!:#!L*!n%!:#!M*!p%!:#!R*!My!:#!W*!t%!:#!o*!Oy!:#!r*!v'!:#!s*!"
+    "r%!;#!R*!Wy!;#!S*!'z!;#!W*!x%!;#!o*!Yy!;#!r*!x'!;#!s*!v%!;#!y*!^y!;#!}*![y!<#!K*!g$!<#!L*!h$!<#!M*!i$!<#!N*!|%!<#!O*!~%!<#!Q*!#&!<#!S*!j$!<#!T*!yz!<#!U*!%&!<#!V*!'&!<#!W*!/'!<#!Z*!r'!<#!]*!t'!<#!g*!h&"
+    "!<#!o*!wz!<#!p*!`y!<#!t*!)&!<#!y*!dy!<#!|*!by!=#!N*!jy!=#!o*!ly!>#!K*!ny!>#!L*!py!>#!M*!+&!>#!R*!ty!>#!S*!ry!>#!U*!(z!>#!o*!vy!@#!R*!xy!@#!S*!zy!A#!K*!({!A#!L*!k$!A#!M*!-&!A#!N*!.{!A#!O*!3(!A#!R*!|y!A"
+    "#!S*!m$!A#!T*!,{!A#!U*!)z!A#!o*!*{!B#!L*!0&!B#!M*!~y!B#!R*!2&!B#!W*!4&!B#!o*!#z!B#!}*!%z!q#!K*!n}!q#!L*!v+!q#!1+!A}!.$!K*!6z!.$!L*!4z!.$!N*!:z!.$!T*!8z!0$!O*!9'!1$!L*!V'!2$!L*!X'!2$!O*!='!3$!L*!Ox!6$!"
+    "K*!Qz!6$!L*!Oz!6$!N*!Uz!6$!T*!Sz!;$!L*!vx!A$!K*!dz!A$!L*!bz!A$!N*!hz!A$!T*!fz!B$!L*!7y!B$!O*!,(!B$!S*!9y!C$!O*!*(!E$!L*!Z'!I$!K*!6'!I$!L*!2'!I$!O*!0'!I$!W*!4'!O$!K*!7z!O$!L*!5z!O$!N*!;z!O$!T*!9z!Q$!O*"
+    "!:'!R$!L*!W'!S$!L*!Y'!S$!O*!>'!T$!L*!Px!W$!K*!Rz!W$!L*!Pz!W$!N*!Vz!W$!T*!Tz!]$!L*!wx!b$!K*!ez!b$!L*!cz!b$!N*!iz!b$!T*!gz!c$!L*!8y!c$!O*!-(!c$!S*!:y!d$!O*!+(!f$!L*!['!j$!K*!7'!j$!L*!3'!j$!O*!1'!j$!W*!5"
+    "'!p$!K*!Az!p$!L*!>z!p$!N*!Ez!p$!T*!Cz!q$!K*!Bz!q$!L*!@z!q$!N*!Fz!q$!T*!Dz!#%!K*![x!#%!L*!^x!$%!K*!]x!$%!L*!_x!_%!K*!;y!_%!L*!=y!`%!K*!<y!`%!L*!>y!m%!R*!Py!n%!R*!Qy!s%!R*!Ry!t%!R*!Sy!{%!L*!ey!|%!L*!fy!"
+    "}%!S*!gy!~%!S*!hy!5&!R*!+z!W&!K*!nz!W&!L*!lz!W&!N*!rz!W&!T*!pz!W&!o*!tz!X&!K*!oz!X&!L*!mz!X&!N*!sz!X&!T*!qz!X&!o*!uz!g&!K*!|z!g&!L*!zz!g&!N*!#{!g&!T*!~z!g&!o*!%{!h&!K*!}z!h&!L*!{z!h&!N*!${!h&!T*!!{!h&"
+    "!o*!&{!o&!W*!J'!F'!O*!H'!G'!O*!I'!&(!O*!;'!'(!O*!<'!((!Q*!dx!)(!Q*!ex!.(!O*!0(!/(!O*!1(!7)!W*!K'!%,!K*!9}!%,!L*!w+!%,!O*!8}!%,!Q*!7}!%,!_*!={!%,!`*!>{!%,!4+!;}!),!K*!H}!),!L*!y+!),!_*!N{!),!`*!O{!+,!K"
+    "*!J}!+,!L*!z+!+,!_*!_{!+,!`*!`{!+,!4+!L}!-,!K*!Z}!-,!L*!{+!-,!O*!Y}!-,!Q*!X}!-,!S*!>,!-,!_*!o{!-,!`*!p{!",
+    "3,!K*!y}!3,!L*!}+!3,!_*!!|!3,!`*!#|!5,!`*!m}!9,!K*!k}!9,!L*!!,!9,!O*!j}!9,!Q*!i}!9,!S*!@,!9,!`*!3|!=,!K*!{}!=,!L*!#,!=,!_*!C|!=,!`*!D|!=,!4+!}}!A,!4+!3}!C,!4+!D}!F,!K*!K|!F,!L*!A,!F,!O*!0}!F,!Q*!/}!F,"
+    "!_*!5{!F,!`*!6{!F,!1+!5}!F,!4+!2}!J,!K*!M|!J,!L*!B,!J,!_*!F{!J,!`*!G{!L,!K*!O|!L,!L*!C,!L,!_*!V{!L,!`*!W{!L,!1+!F}!L,!4+!C}!N,!K*!Q|!N,!L*!D,!N,!O*!Q}!N,!Q*!P}!N,!S*!`,!N,!_*!g{!N,!`*!h{!N,!1+!V}!T,!K"
+    "*!S|!T,!L*!b,!T,!_*!w{!T,!`*!x{!V,!_*!e}!V,!`*!f}!Z,!K*!U|!Z,!L*!c,!Z,!O*!b}!Z,!Q*!a}!Z,!S*!a,!Z,!_*!*|!Z,!`*!+|!Z,!1+!g}!_,!K*!W|!_,!L*!d,!_,!_*!:|!_,!`*!;|!_,!1+!w}!_,!4+!t}!`,!K*!R}!`,!L*!$,!`,!1+!"
+    "W}!a,!K*!c}!a,!L*!E,!a,!1+!h}!d,!4+!u}!h,!L*!i,!h,!S*!j,!@-!S*!A-!J-!Q*!T/!J-!S*!V/!M-!L*!<-!O-!K*!9-!O-!Q*!Z/!O-!S*!:-!P-!Q*!E/!P-!S*!a/!Q-!S*!c/!R-!K*!G-!R-!O*!g/!R-!Q*!S-!R-!S*!i/!T-!L*!F-!X-!S*!k/"
+    "!^-!O*!s/!^-!Q*!H-!^-!S*!u/!^-!V*!w/!b-!S*!y/!f-!S*!}/!h-!S*!q/!k-!Q*!U/!k-!S*!W/!n-!L*!1.!p-!K*!..!p-!Q*![/!p-!S*!/.!q-!Q*!F/!q-!S*!b/!r-!S*!d/!s-!K*!;.!s-!O*!h/!s-!Q*!t-!s-!S*!j/!u-!L*!:.!y-!S*!l/!~"
+    "-!O*!t/!~-!Q*!<.!~-!S*!v/!~-!V*!x/!%.!S*!z/!).!S*!~/!+.!S*!r/!4.!S*!5.!S.!Z*!U.!T.!Z*!V.!]/!S*!_/!^/!S*!`/!m/!S*!o/!n/!S*!p/!>3!l3!93!>3!m3!:3!>3!n3!<3!a3!m3!;3!c3!m3!=3!!5!m3!#5!35!m3!45!65!m3!~4!i;!"
+    "};!j;!q;!};!r;!t;!};!u;!Q=!H=!U=!Q=!b=!V=!fB!]B!jB!fB!uB!gB!fB!vB!kB!UC!>D!WC!-D!%D!1D!-D!>D!3D!.D!%D!2D!SE!dE!UE!rF!+G!sF!yF!uF!}F!yF!+G!zF!yF!,G!{F!}F!+G!~F!BH!9H!FH!BH!SH!HH!CH!9H!GH!{I!lI!|I!{I!qI"
+    "!~I!{I!$J!#J!~I!lI!!J!IP!RP!JP!#p!Tp!$p!%p!Tp!&p!'p!Tp!(p!)p!Tp!*p!+p!Tp!,p!/p!Tp!0p!Yp!Tp!Zp![p!Tp!]p!^p!Tp!`p!_p!Tp!ap!bp!Tp!cp!~x!O*!#y!!y!O*!$y!Fy!O*!Hy!Gy!O*!Iy!Ny!R*!Ty!Oy!R*!Uy!0z!M*!<z!0z!Q*!G"
+    "z!1z!M*!=z!1z!Q*!Hz!Iz!M*!Wz!Jz!M*!Xz!^z!M*!jz!_z!M*!kz!5{!K*!7{!5{!L*!9{!5{!1+!;{!5{!4+![|!6{!K*!8{!6{!L*!:{!6{!1+!<{!6{!4+!]|!7{!4+!^|!8{!4+!_|!9{!4+!`|!:{!4+!a|!;{!4+!b|!<{!4+!c|!={!K*!@{!={!L*!B{!"
+    "={!1+!D{!={!4+!d|!>{!K*!A{!>{!L*!C{!>{!1+!E{!>{!4+!e|!@{!4+!f|!A{!4+!g|!B{!4+!h|!C{!4+!i|!D{!4+!j|!E{!4+!k|!F{!K*!H{!F{!L*!J{!G{!K*!I{!G{!L*!K{!N{!K*!P{!N{!L*!R{!O{!K*!Q{!O{!L*!S{!V{!K*!X{!V{!L*!Z{!V{"
+    "!1+!]{!V{!4+!l|!W{!K*!Y{!W{!L*![{!W{!1+!^{!W{!4+!m|!X{!4+!n|!Y{!4+!o|!Z{!4+!p|![{!4+!q|!]{!4+!r|!^{!4+!s|!_{!K*!a{!_{!L*!c{!_{!1+!e{!_{!4+!t|!`{!K*!b{!`{!L*!d{!`{!1+!f{!`{!4+!u|!a{!4+!v|!b{!4+!w|!c{!4"
+    "+!x|!d{!4+!y|!e{!4+!z|!f{!4+!{|!g{!K*!i{!g{!L*!k{!g{!1+!m{!h{!K*!j{!h{!L*!l{!h{!1+!n{!o{!K*!q{!o{!L*!s{!",
+    "o{!1+!u{!p{!K*!r{!p{!L*!t{!p{!1+!v{!w{!K*!y{!w{!L*!{{!x{!K*!z{!x{!L*!|{!!|!K*!$|!!|!L*!&|!#|!K*!%|!#|!L*!'|!*|!K*!,|!*|!L*!.|!*|!1+!0|!+|!K*!-|!+|!L*!/|!+|!1+!1|!3|!K*!5|!3|!L*!7|!3|!1+!9|!:|!K*!<|!:|"
+    "!L*!>|!:|!1+!A|!:|!4+!||!;|!K*!=|!;|!L*!@|!;|!1+!B|!;|!4+!}|!<|!4+!~|!=|!4+!!}!>|!4+!#}!@|!4+!$}!A|!4+!%}!B|!4+!&}!C|!K*!E|!C|!L*!G|!C|!1+!I|!C|!4+!'}!D|!K*!F|!D|!L*!H|!D|!1+!J|!D|!4+!(}!E|!4+!)}!F|!4"
+    "+!*}!G|!4+!+}!H|!4+!,}!I|!4+!-}!J|!4+!.}!K|!4+!1}!O|!4+!B}!W|!4+!s}!5}!4+!6}!>}!K*!M}!>}!L*!N}!>}!1+!O}!F}!4+!G}!w}!4+!x}!!~!K*!^}!!~!L*!_}!!~!1+!`}!I%#'+!S%#K%#'+!T%#M%#'+!h%#-&#'+!*&#/&#'+!,&#1&#'+!"
+    "+&#b&#'+!c&#g&#'+!h&#j&#'+!k&#%'#'+!&'#''#'+!('#>'#'+!D'#F'#'+!G'#H'#'+!J'#K'#'+!L'#P'#'+!q'#e'#'+!f'#h'#'+!t'#i'#'+!u'#v'#'+!x'#w'#'+!y'#z'#'+!|'#{'#'+!}'#~'#'+!'(#!(#'+!((##(#'+!,)#$(#'+!-)#)(#'+!+("
+    "#*(#'+!,(#-(#'+!/(#.(#'+!0(#8(#'+!.)#9(#'+!/)#J(#'+!T(#P(#'+!U(#Q(#'+!V(#S(#'+!W(#Z(#'+!6)#[(#'+!7)#](#'+!8)#^(#'+!9)#mO#eP#`P#rO#eP#sO#tO#eP#uO#vO#eP#wO#xO#eP#yO#zO#eP#{O#|O#eP#}O#~O#eP#!P##P#eP#$P#%"
+    "P#eP#&P#'P#eP#(P#)P#eP#*P#+P#eP#,P#.P#eP#/P#0P#eP#1P#2P#eP#3P#9P#eP#:P#9P#fP#;P#<P#eP#=P#<P#fP#>P#@P#eP#AP#@P#fP#BP#CP#eP#DP#CP#fP#EP#FP#eP#GP#FP#fP#HP#iP#eP#jP#rP#eP#eQ#wP#eP#xP#yP#eP#zP#{P#eP#|P#}P#"
+    "eP#~P#!Q#eP##Q#$Q#eP#%Q#&Q#eP#'Q#(Q#eP#)Q#*Q#eP#+Q#,Q#eP#-Q#.Q#eP#/Q#0Q#eP#1Q#3Q#eP#4Q#5Q#eP#6Q#7Q#eP#8Q#>Q#eP#@Q#>Q#fP#AQ#BQ#eP#CQ#BQ#fP#DQ#EQ#eP#FQ#EQ#fP#GQ#HQ#eP#IQ#HQ#fP#JQ#KQ#eP#LQ#KQ#fP#MQ#`Q#eP"
+    "#hQ#aQ#eP#iQ#bQ#eP#jQ#cQ#eP#kQ#nQ#eP#oQ#sI*7J*tI*uI*7J*vI*!J*7J*(J*TK*JK*QK*UK*JK*RK*HQ*>Q*LQ*HQ*XQ*MQ*NU*EU*QU*NU*OU*PU*NU*RU*SU*;X*2X*=X*<X*2X*>X**c*%c*-c*",
 };
 static const char wm__uc_comp_ix[] =
-    "!!j&='E'J(!)!)*)*)*)/)/)6)<)D)D)D)E)E)E)E)E)E)E)E)E)E)E)P)P)P)_),+,+2+V+V+V+V+V+V+V+V+V+V+V+V+V+V+4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
-    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
-    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
-    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,";
+    "!!j&='E'J(!)!)*)*)*)/)/)6)<)D)D)D)E)E)E)E)E)E)E)E)E)E)E)P)P)P)_),+,+2+V+V+V+V+V+V+V+V+V+V+V+V+V+V+4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
+    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
+    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,";
 static const wm__uct wm__uc_comp = {wm__uc_comp_s, wm__uc_comp_ix, 941, 9, 8, 0};
 static const char *const wm__uc_comp2_s[1] = { /* starters that compose with a preceding character, sorted */
     "H=!b=!]B!uB!vB!%D!>D!uF!+G!,G!9H!SH!qI!$J!RP!Tp!JK*>Q*XQ*EU*OU*RU*2X*%c*",
 };
 static const char wm__uc_comp2_ix[] =
-    "!!!!!!!!!!!!!!!!!!!!$!$!)!,!0!0!0!1!1!1!1!1!1!1!1!1!1!1!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
-    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
-    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
-    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!";
+    "!!!!!!!!!!!!!!!!!!!!$!$!)!,!0!0!0!1!1!1!1!1!1!1!1!1!1!1!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
+    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
+    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!";
 static const wm__uct wm__uc_comp2 = {wm__uc_comp2_s, wm__uc_comp2_ix, 24, 3, 10, 0};
 #endif
 /* END UNICODE TABLES */

@@ -1820,8 +1820,20 @@ static void prof_pool_json(const prof *pf) {
 #endif
 }
 
+/* a prefill to warm up (as llama-bench's: buffers touched, pages mapped), then an empty session and no counts */
+static int bench_warmup(wm_session *s, const int32_t *ids, int n, float *logits, prof *pf) {
+    if (wm_prefill(s, ids, n, logits, WM_LOGITS_LAST) != WM_OK) return 1;
+    wm_session_reset(s);
+    memset(pf->loop, 0, sizeof pf->loop);
+    pf->n_loop = 0;
+    pf->in_s = 0;
+#ifdef WM_HAVE_POOL
+    wm_pool_stats_reset((wm_pool *)pf->pool);
+#endif
+    return 0;
+}
+
 static int cmd_bench(const args *a) {
-    const char *dir = a->pos[0];
     int n_prompt = a->set[O_PROMPT_LEN] ? (int)a->i[O_PROMPT_LEN] : 256, n_gen = a->set[O_GEN] ? (int)a->i[O_GEN] : 64, i, rc = 1, tok;
     wm_model *m = NULL;
     wm_session *s = NULL;
@@ -1835,7 +1847,7 @@ static int cmd_bench(const args *a) {
     probe pr;
     uint64_t bytes = 0;
     unsigned seed = 12345;
-    const char *dtype = "?", *fmt = a->set[O_OUTPUT] ? a->str[O_OUTPUT] : "jsonl";
+    const char *dir = a->pos[0], *dtype = "?", *fmt = a->set[O_OUTPUT] ? a->str[O_OUTPUT] : "jsonl";
     prof pf, pre; /* --profile, --pool-stats: the loops through prof_pfor; pre: prefill's */
     memset(&pf, 0, sizeof pf); pr.a = NULL;
     if (strcmp(fmt, "jsonl") && strcmp(fmt, "md") && strcmp(fmt, "csv") && strcmp(fmt, "json"))
@@ -1872,6 +1884,7 @@ static int cmd_bench(const args *a) {
     gflops = measure_fma_gflops(p.n_threads);
     fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, wm_isa_name(p.isa),
             n_prompt, n_gen);
+    if (bench_warmup(s, ids, n_prompt, logits, &pf)) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
     t0 = now_s();
     if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
     t_pre = now_s() - t0;

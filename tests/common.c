@@ -392,6 +392,13 @@ double t_now(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* this process's CPU seconds: for comparing the times of two runs on a loaded machine (time waiting for a core is not counted) */
+double t_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* llama.cpp's pre-tokenizers: every tokenizer.ggml.pre name its BPE
    vocabularies use loads, and one name per family gives llama-tokenize's ids
    (tests/fixtures/tok/pre.json.gz, by tools/gen_pre_cases.py) on a

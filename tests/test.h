@@ -117,6 +117,7 @@ void dequant_row(int t, const unsigned char *w, int n, float *y);
 float gauss(unsigned *s);
 long sizeof_file(const char *path);
 double t_now(void);
+double t_cpu(void);
 size_t gguf_with_str(const char *base, size_t n, const char *key, const char *pre, char *out);
 int state_bits_equal(const wm_session *a, const wm_session *b, int stype, int *n_layers);
 void state_round(wm_session *a, int stype);

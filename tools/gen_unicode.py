@@ -120,11 +120,11 @@ def packed(name, rows, comment, widths=None, raw=(), key=0):
     chunks = ["".join(recs[i:i + per]) for i in range(0, len(recs), per)]
     lines = []
     for c in chunks:
-        lines.append("    \"" + "\"\n    \"".join(c[i:i + 150] for i in range(0, len(c), 150)) + "\",")
+        lines.append("    \"" + "\"\n    \"".join(c[i:i + 200] for i in range(0, len(c), 200)) + "\",")
     ixs = "".join(ix)
     return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const char %s_ix[] =\n    \"%s\";\n"
             "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d, %d};\n" %
-            (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 150] for i in range(0, len(ixs), 150)),
+            (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 200] for i in range(0, len(ixs), 200)),
              name, name, name, len(rows), rec, per.bit_length() - 1, int(key != 0)))
 
 
