@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             721  Public interface
+      @API             722  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1240  Tensor types
       @KERNELS        2248  Kernels
@@ -29,7 +29,7 @@
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         908  Session
+      @SESSION         911  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      567  GGUF writing
@@ -177,20 +177,15 @@
 
    MEMORY
 
-      The caller owns memory. A model is built from caller buffers that hold
-      config.json and the safetensors files: weights are used in place (F32,
-      F16 and BF16 alike; a tensor whose address is not a multiple of its
-      element size is copied once). wm_model_init() lays the model's own small
-      data (layer table, F32 copies of norms/biases, tensor directory) into a
-      caller buffer of wm_model_bytes(); wm_model_open()/wm_model_load() do
-      the same with WM_MALLOC. A wm_generate() call takes its buffers from
-      params.work (wm_generate_bytes() long) or WM_MALLOC. A session (KV cache of attention layers, the O(1) SSD and
-      conv states, scratch) needs exactly wm_session_bytes() bytes, measured
-      from a 64-byte aligned start; wm_session_init() runs inside a buffer of
-      that size and refuses a smaller one. Every one of these sizes is the
-      same number on a 32-bit target as on a 64-bit host (structs take fixed
-      slots), so a host tool can plan a microcontroller's memory (`wm plan`
-      prints them as a C header; examples/firmware builds on it).
+      The caller owns memory. A model is built from caller buffers holding
+      config.json and the weights, used in place (a misaligned tensor is
+      copied once); wm_model_init() lays the model's own small data into a
+      buffer of wm_model_bytes() (wm_model_load(): WM_MALLOC). A session
+      (KV cache, O(1) SSD and conv states, scratch) needs exactly
+      wm_session_bytes() from a 64-byte aligned start (wm_session_init), a
+      wm_generate() call wm_generate_bytes() (params.work). Each size is the
+      same on a 32-bit target as on a 64-bit host: `wm plan` prints them as a
+      C header for a microcontroller (examples/firmware).
 
    ERRORS
 
@@ -236,17 +231,13 @@
 
    TOKENIZER AND GENERATION
 
-      tokenizer.json BPE tokenizers, byte-level (GPT-2, Llama-3, Qwen,
-      DeepSeek-V3) or SentencePiece-style (Llama-2), with their normalizers
-      (NFC, NFKC, Lowercase, Prepend, Replace, Strip), pre-tokenizers, added
-      tokens, templates and decoders, or built from a llama.cpp GGUF's
-      tokenizer.ggml.* keys; token for token equal to the tokenizers library
-      on its fixtures; top-k choices everywhere follow
-      torch.topk, ties included. Sampling (temperature, top-k, top-p, min-p,
-      repetition penalty) draws from a seeded xoshiro256** stream; streamed
-      text is always whole UTF-8 characters. Sessions save to and restore from
-      a buffer or a file (position, KV cache, SSD/conv states, sampler, last
-      logits).
+      tokenizer.json BPE tokenizers, byte-level or SentencePiece-style, with
+      their normalizers, pre-tokenizers, added tokens, templates and
+      decoders, or a llama.cpp GGUF's tokenizer.ggml.* keys: token for token
+      the tokenizers library's (llama.cpp's) ids. Top-k follows torch.topk,
+      ties included. Sampling draws from a seeded xoshiro256** stream;
+      streamed text is whole UTF-8 characters. Sessions save to and restore
+      from a buffer or a file.
 */
 /* ========================================================================
    [@API] Public interface. Types, status codes, every wm_* declaration
@@ -582,6 +573,7 @@ typedef struct wm_pool_stats {
     long jobs_alone;       /* of those, run by the caller alone after a sign of load: */
     long stalls;           /* the caller waited past twice its own items' time */
     long absent;           /* over 32 jobs, the others ran under half their share */
+    long woke;             /* jobs that woke sleeping workers (not evidence of absence) */
     long items;            /* items of the jobs run on the threads; the caller's */
     long items_caller;
     long items_worker_min; /* the fewest and most items of one worker */
@@ -8226,9 +8218,10 @@ static double wm__pool_now(void) {
 /* On a loaded machine threads hurt (a descheduled worker holding an item
    stalls the caller; spinning ones take its core). Signs: a stall (its own
    items done, the caller waits past 2x their time + 100 us) and absent
-   workers (over 32 jobs of 20 us or more, it ran over (1 + 1/n) / 2 of the
-   items). Either runs the next `backoff` jobs on the caller alone (64 ..
-   8192, doubling, forgotten after 4096 good jobs). Same bits either way. */
+   workers (over 32 jobs of 20 us or more that woke no sleeping worker, it
+   ran over (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs
+   on the caller alone (64 .. 8192, doubling; halved after each 512 good
+   jobs). Same bits either way. */
 static void wm__pool_solo(wm_pool *p, int stall) {
     p->st.stalls += stall;
     p->st.absent += !stall;
@@ -8240,7 +8233,7 @@ static void wm__pool_solo(wm_pool *p, int stall) {
 WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
     wm_pool *p = (wm_pool *)pool;
     unsigned g;
-    int i, own, spins = 0;
+    int i, own, slept, spins = 0;
     double t0, t1;
     if (n <= 0) return;
     if (p && n > 1) p->st.jobs++;
@@ -8257,6 +8250,8 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
     __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&p->claim, (uint64_t)g << 32, __ATOMIC_RELEASE);
     __atomic_store_n(&p->gen, g, __ATOMIC_SEQ_CST);
+    slept = __atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST) > 0; /* (those join late on a quiet machine too) */
+    p->st.woke += slept;
     wm__pool_wake(p);
     t0 = wm__pool_now();
     own = wm__pool_run(p, g, 0);
@@ -8267,14 +8262,14 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
     }
     p->st.items += n;
     p->st.items_caller += own;
-    if (t1 - t0 > 20e-6) { /* long enough for every present worker to join in */
+    if (t1 - t0 > 20e-6 && !slept) { /* long enough for every awake worker to join in */
         p->w_jobs++;
         p->w_items += n;
         p->w_own += own;
     }
     if (spins && wm__pool_now() - t1 > 2.0 * (t1 - t0) + 100e-6) wm__pool_solo(p, 1); /* a stall */
     else if (p->w_jobs == 32 && 2 * p->n * p->w_own > (p->n + 1) * p->w_items) wm__pool_solo(p, 0); /* absent workers */
-    else if (++p->good > 4096) p->backoff = 0;
+    else if (++p->good >= 512) p->backoff /= 2, p->good = 0; /* signs grow old */
     if (p->w_jobs == 32 || p->good == 0) p->w_jobs = p->w_items = p->w_own = 0;
 }
 

@@ -481,7 +481,7 @@ void test_pool_stats(void) {
         wm_pool_parallel_for(p, 1, spin_task, (void *)x); /* one item: not a job */
         wm_pool_get_stats(p, &st);
         check(st.jobs == 40 && st.items + 64 * st.jobs_alone == 40 * 64 && st.items_caller <= st.items && st.items_worker_min <= st.items_worker_max &&
-                  st.items_worker_max <= st.items && st.stalls + st.absent <= st.jobs && st.items_caller + st.items_worker_min + st.items_worker_max == st.items,
+                  st.items_worker_max <= st.items && st.stalls + st.absent <= st.jobs && st.woke <= st.jobs && st.items_caller + st.items_worker_min + st.items_worker_max == st.items,
               "pool stats add up: %ld jobs (%ld alone, %ld stalls, %ld absent), %ld items (caller %ld, a worker %ld..%ld)", st.jobs, st.jobs_alone,
               st.stalls, st.absent, st.items, st.items_caller, st.items_worker_min, st.items_worker_max);
         wm_pool_stats_reset(p);
