@@ -22,7 +22,7 @@
       @API             722  Public interface
       @BASICS          285  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2248  Kernels
+      @KERNELS        2250  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1899  Layers, in data-flow order
@@ -40,7 +40,7 @@
       @SAMPLING        132  Sampling
       @SAVE            150  Session save / restore
       @GENERATE        212  Generation and chat templates
-      @JINJA          2658  Jinja chat templates
+      @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
       @UNICODE         884  Unicode tables and their lookups (an appendix)
 
@@ -2550,8 +2550,10 @@ static void wm__pfor(const wm__kc *kc, int n, wm_task fn, void *arg) {
     for (i = 0; i < n; i++) fn(arg, i, 0);
 }
 
-/* items for a per-token loop of n tokens: a few per thread (one at one thread) */
+/* items for a per-token loop of n tokens: a few per thread (one at one thread); item i of them is tokens
+   [wm__row_at(n, i, items), wm__row_at(n, i + 1, items)) */
 static int wm__row_items(const wm__kc *kc, int n) { return n < 1 ? 1 : WM__MIN(n, kc->n_threads > 1 ? 4 * kc->n_threads : 1); }
+static int wm__row_at(int n, int i, int items) { return (int)((long)n * i / items); }
 
 /* element i of a weight row of any dtype */
 static float wm__elem(const void *w, int dtype, size_t i) {
@@ -5315,9 +5317,9 @@ typedef struct wm__mamba_job {
 
 static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal conv and SiLU of a block of tokens */
     const wm__mamba_job *j = (const wm__mamba_job *)arg;
-    int C = wm__conv_C(j->c), K = j->c->conv_kernel, i, k, t, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    int C = wm__conv_C(j->c), K = j->c->conv_kernel, i, k, t, t1 = wm__row_at(j->nb, item + 1, j->items);
     (void)worker;
-    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) {
+    for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) {
         float *o = j->b->xbc + (size_t)(j->r0 + t) * C;
         for (i = 0; i < C; i++) {
             float s = j->w->conv_b ? j->w->conv_b[i] : 0.0f;
@@ -5330,9 +5332,9 @@ static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal
 
 static void wm__mamba_gate_task(void *arg, int item, int worker) { /* y * SiLU(z), then the group-wise RMSNorm, a block of tokens */
     const wm__mamba_job *j = (const wm__mamba_job *)arg;
-    int I = wm__ssd_I(j->c), g = I / j->c->norm_groups, i, t, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    int I = wm__ssd_I(j->c), g = I / j->c->norm_groups, i, t, t1 = wm__row_at(j->nb, item + 1, j->items);
     (void)worker;
-    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) {
+    for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) {
         float *y = j->b->yv + (size_t)t * I, *z = j->b->z + (size_t)t * I;
         wm__k_act_mul(j->kc, z, NULL, (size_t)I, WM_ACT_SILU);
         for (i = 0; i < I; i++) y[i] *= z[i];
@@ -8437,16 +8439,16 @@ typedef struct wm__rows_job {
 
 static void wm__norm_task(void *arg, int item, int worker) { /* x = rmsnorm(h), a block of tokens */
     const wm__rows_job *j = (const wm__rows_job *)arg;
-    int t, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    int t, t1 = wm__row_at(j->nb, item + 1, j->items);
     (void)worker;
-    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) wm__k_rmsnorm(j->kc, j->x + (size_t)t * j->D, j->h + (size_t)t * j->D, j->w, j->D, j->eps);
+    for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) wm__k_rmsnorm(j->kc, j->x + (size_t)t * j->D, j->h + (size_t)t * j->D, j->w, j->D, j->eps);
 }
 
 static void wm__residual_task(void *arg, int item, int worker) { /* h = gain * h + y, a block of tokens */
     const wm__rows_job *j = (const wm__rows_job *)arg;
-    int t, i, t1 = (int)((long)j->nb * (item + 1) / j->items);
+    int t, i, t1 = wm__row_at(j->nb, item + 1, j->items);
     (void)worker;
-    for (t = (int)((long)j->nb * item / j->items); t < t1; t++) {
+    for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) {
         float *ht = j->h + (size_t)t * j->D;
         if (j->gain)
             for (i = 0; i < j->D; i++) ht[i] *= j->gain[i];
@@ -17544,16 +17546,17 @@ static void wm__jstmt_if(wm__jx *x, int skip) {
 }
 
 static void wm__jloop_scope(wm__jx *x, int body, int set_block, wm__jv *uses, wm__jv *undef);
-/* a for's else body (skip: the loop had items), in a frame of its own as jinja2's: its sets are not seen after
-   the loop; returns how the block ended */
-static int wm__jfor_else(wm__jx *x, int skip) {
+/* a block in a scope and frame of its own, as a loop body's in jinja2 (kind: wm__jloop_scope's; 2: a for's
+   else, whose sets are not seen after the loop; 1: a {% set %} block's): a name it stores first, no enclosing
+   frame using it, starts undefined. After the block's end tag; returns how the block ended, -1 when it could
+   not start */
+static int wm__jframed_block(wm__jx *x, int skip, int kind) {
     wm__jv own = wm__jnew(x, WM__JV_DICT), uses, undef;
     int framed = 0, u, r;
-    wm__jexpect(x, WM__JT_BLKEND, NULL);
-    if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !own.a) { wm__jfail(x, "loops nested too deep"); return WM__JE_EOF; }
+    if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !own.a) { wm__jfail(x, kind == 2 ? "loops nested too deep" : "blocks nested too deep"); return -1; }
     if (!skip && !x->err) {
-        wm__jloop_scope(x, x->pos, 2, &uses, &undef);
-        if (x->err || !uses.a || !undef.a) return WM__JE_EOF;
+        wm__jloop_scope(x, x->pos, kind, &uses, &undef);
+        if (x->err || !uses.a || !undef.a) return -1;
         for (u = 0; u < undef.a->n; u++) wm__jput(x, own.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
         x->frames[x->nframes++] = uses.a;
         framed = 1;
@@ -17563,6 +17566,14 @@ static int wm__jfor_else(wm__jx *x, int skip) {
     x->nscope--;
     x->nframes -= framed;
     return r;
+}
+
+/* a for's else body (skip: the loop had items); returns how the block ended */
+static int wm__jfor_else(wm__jx *x, int skip) {
+    int r;
+    wm__jexpect(x, WM__JT_BLKEND, NULL);
+    r = wm__jframed_block(x, skip, 2);
+    return r < 0 ? WM__JE_EOF : r;
 }
 static void wm__jstmt_for(wm__jx *x, int skip) {
     wm__jtok *t1 = wm__jcur(x), *t2 = NULL;
@@ -17664,21 +17675,9 @@ static void wm__jstmt_set(wm__jx *x, int skip) {
         wm__jexpect(x, WM__JT_BLKEND, NULL);
     } else { /* {% set x %}...{% endset %}: what the block renders (its body a scope of its own, as jinja2's) */
         size_t at = x->len;
-        int r, u, framed = 0;
-        wm__jv inner = wm__jnew(x, WM__JV_DICT), uses, undef;
+        int r;
         wm__jexpect(x, WM__JT_BLKEND, NULL);
-        if (x->nscope == WM__J_DEPTH || x->nframes == WM__J_DEPTH || !inner.a) { wm__jfail(x, "blocks nested too deep"); return; }
-        if (!skip && !x->err) { /* a frame as a loop body's: a name it stores first, no enclosing frame using it, starts undefined */
-            wm__jloop_scope(x, x->pos, 1, &uses, &undef);
-            if (x->err || !uses.a || !undef.a) return;
-            for (u = 0; u < undef.a->n; u++) wm__jput(x, inner.a, undef.a->v[u].s, undef.a->v[u].n, wm__jval(WM__JV_UNDEF));
-            x->frames[x->nframes++] = uses.a;
-            framed = 1;
-        }
-        x->scope[x->nscope++] = inner.a;
-        r = wm__jblock(x, skip);
-        x->nscope--;
-        x->nframes -= framed;
+        if ((r = wm__jframed_block(x, skip, 1)) < 0) return;
         if (!x->err && r != WM__JE_ENDSET) wm__jfail(x, "{%% set %%} block without its {%% endset %%}");
         wm__jexpect(x, WM__JT_BLKEND, NULL);
         v = wm__jstr(wm__jdup(x, x->out ? x->out + at : "", x->len - at), x->len - at);

@@ -109,7 +109,7 @@ void test_config(void) {
         check(n == 6 && !memcmp(buf, "\xf0\x9f\x98\x80\xc3\xa9", 6), "JSON \\u escapes with surrogates");
     }
     s = "{\"a\":\"\xff\"}";
-    check(tj_value(s, s + strlen(s), 8) == NULL, "invalid UTF-8 in a JSON string is refused");
+    check(tj_value(s, s + strlen(s)) == NULL, "invalid UTF-8 in a JSON string is refused");
 }
 
 /* ---- the header's map: CONTENTS true to the banners, EXTENDING's names real, under 1 MiB */

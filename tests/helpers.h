@@ -39,10 +39,9 @@ static inline const char *tj_ws(const char *p, const char *e) {
     while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
     return p;
 }
-/* the end of the value at p (NULL: not JSON); depth is not limited here */
-static inline const char *tj_value(const char *p, const char *e, int depth) {
+/* the end of the value at p (NULL: not JSON) */
+static inline const char *tj_value(const char *p, const char *e) {
     size_t n;
-    (void)depth;
     p = tj_ws(p, e);
     n = wm_json_bytes(tj(p, e));
     return n ? p + n : NULL;

@@ -8,7 +8,7 @@ static void jinja_wm_template(void) {
     char *js = (char *)read_all("tests/fixtures/chat/gemma3.json", &n), out[8192];
     const char *e = js ? js + n : NULL, *cfg = js ? tj_get(tj_ws(js, e), e, "config") : NULL;
     FILE *f = fopen("build/tmp/gemma3-config.json", "wb");
-    if (f && cfg) fwrite(cfg, 1, (size_t)(tj_value(cfg, e, 64) - cfg), f);
+    if (f && cfg) fwrite(cfg, 1, (size_t)(tj_value(cfg, e) - cfg), f);
     if (f) fclose(f);
     f = fopen("build/tmp/macro-config.json", "wb");
     if (f) { fputs("{\"chat_template\": \"{% macro m() %}x{% endmacro %}{{ m() }}\"}", f); fclose(f); }
@@ -45,7 +45,7 @@ void test_jinja_templates(void) {
         root = tj_ws(js, e);
         cfg = tj_get(root, e, "config");
         cases = tj_get(root, e, "cases");
-        cfg_end = cfg ? tj_value(cfg, e, 64) : NULL;
+        cfg_end = cfg ? tj_value(cfg, e) : NULL;
         cfg_text = cfg && cfg_end ? (char *)cfg : NULL;
         for (tj_iter(&it, cases, e); cfg_text && tj_next(&it, NULL, &c); k++) {
             const char *m = tj_get(c, e, "messages"), *cx = tj_get(c, e, "context"), *g = tj_get(c, e, "add_generation_prompt");
@@ -57,8 +57,8 @@ void test_jinja_templates(void) {
             wm_status st;
             memset(&p, 0, sizeof p);
             p.config_json = cfg_text; p.config_bytes = (size_t)(cfg_end - cfg_text);
-            p.messages_json = m; p.messages_bytes = (size_t)(tj_value(m, e, 64) - m);
-            if (cx) { p.context_json = cx; p.context_bytes = (size_t)(tj_value(cx, e, 64) - cx); }
+            p.messages_json = m; p.messages_bytes = (size_t)(tj_value(m, e) - m);
+            if (cx) { p.context_json = cx; p.context_bytes = (size_t)(tj_value(cx, e) - cx); }
             p.add_generation_prompt = g && !strncmp(g, "true", 4);
             p.now = 1764115200; /* the generator's clock */
             st = wm_chat_apply(&p, NULL, 0, &len, &er);
@@ -106,7 +106,7 @@ void test_jinja_templates(void) {
         run("mkdir -p build/tmp/jchat && cp examples/models/doge-demo/config.json examples/models/doge-demo/model.safetensors "
             "examples/models/doge-demo/tokenizer.json build/tmp/jchat/");
         f = fopen("build/tmp/jchat/tokenizer_config.json", "wb");
-        if (f && cfg) fwrite(cfg, 1, (size_t)(tj_value(cfg, e, 64) - cfg), f);
+        if (f && cfg) fwrite(cfg, 1, (size_t)(tj_value(cfg, e) - cfg), f);
         if (f) fclose(f);
         check(run_capture("build/wm template build/tmp/jchat/tokenizer_config.json '[{\"role\": \"system\", \"content\": \"Be kind.\"}, {\"role\": \"user\", "
                           "\"content\": \"Hello there\"}]' --add-generation-prompt > build/tmp/jchat/prompt.txt",
@@ -247,7 +247,7 @@ void test_jinja_hostile(void) {
     char *ctx = NULL;
     if (!js || !cases || !cv) { check(0, "tests/fixtures/chat/cases.json readable"); free(js); return; }
     { /* the variables the cases read */
-        size_t cl = (size_t)(tj_value(cv, e, 64) - cv);
+        size_t cl = (size_t)(tj_value(cv, e) - cv);
         ctx = (char *)malloc(cl + 1);
         memcpy(ctx, cv, cl);
         ctx[cl] = 0;
