@@ -263,6 +263,7 @@ void script_cases(const char *tag, const char *cmd, int min) {
     for (line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         if (!strncmp(line, "FAIL ", 5)) printf("FAIL [%s] %s\n", tag, line + 5);
         else if (!strncmp(line, "skipped:", 8)) printf("%s: %s\n", tag, line);
+        else if (!strncmp(line, "  | ", 4)) printf("%s\n", line); /* (what a failed case saw) */
         last = line;
     }
     if (!last || sscanf(last, "%d passed, %d failed", &p, &f) != 2 || p < min) { check(0, "%s: its last line: %s", cmd, last ? last : "(none)"); return; }

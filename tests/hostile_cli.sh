@@ -55,7 +55,8 @@ PTY=$(command -v script > /dev/null && script -qc 'test -t 1 && echo pty-ok' /de
 if [[ "$PTY" != *pty-ok* ]]; then
   echo "skipped: a terminal's control bytes (script(1) gives no terminal here: ${PTY:-not installed})"
 else
-  script -qc "$WM generate $MODEL -p \$'\\x1b[31mX' -n 2 -s 1 2>/dev/null" /dev/null < /dev/null > "$T/tty" 2>&1
+  printf '\033[31mX' > "$T/esc"  # (a file, not $'..': script(1) runs the command with $SHELL, dash on some machines)
+  script -qc "$WM generate $MODEL -f $T/esc -n 2 -s 1 2>/dev/null" /dev/null < /dev/null > "$T/tty" 2>&1
   grep -q '\^\[\[31mX' "$T/tty" && ! grep -q $'\x1b' "$T/tty"; verdict "on a terminal a control byte shows as ^[ (no escape sequence reaches it)"
   [ "$fail" = 0 ] || sed -n l "$T/tty" | head -n 5 | sed 's/^/  | /' # (what the terminal got, when anything failed)
 fi
