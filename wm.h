@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             722  Public interface
-      @BASICS          285  Implementation basics
+      @API             723  Public interface
+      @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2250  Kernels
+      @KERNELS        2443  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1899  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         911  Session
+      @SESSION         912  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      567  GGUF writing
@@ -199,7 +199,10 @@
       Kernels have a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
       (aarch64) and Helium (Cortex-M55, M85) bodies. On x86-64 (GCC, Clang)
       the AVX2 bodies are chosen at run time (cpuid): a plain build runs on
-      any x86-64 CPU.
+      any x86-64 CPU. The quantized prefill tile also comes in AVX-512
+      (F+BW+VL, 16 rows a vector), AVX-512 VNNI and AVX-VNNI versions
+      (WM_ISA_AVX512, _AVX512_VNNI, _AVX_VNNI), chosen the same way; each
+      gives the scalar reference's bits.
       NEON and Helium are chosen at compile time; on aarch64 Linux the
       integer dots also have an Armv8.2 sdot version (WM_ISA_NEON_DOT),
       run where the kernel's hwcaps report it. A session runs the best
@@ -287,20 +290,20 @@ extern "C" {
 #endif
 
 /* Status codes: one table gives the enum and wm_status_str(). */
-#define WM_STATUS_LIST(X)                                                     \
-    X(WM_OK,                 0, "ok")                                         \
-    X(WM_ERR_INVALID_ARG,   -1, "invalid argument")                           \
-    X(WM_ERR_IO,            -2, "i/o error")                                  \
-    X(WM_ERR_FORMAT,        -3, "malformed file")                             \
-    X(WM_ERR_CONFIG,        -4, "bad model configuration")                    \
-    X(WM_ERR_UNSUPPORTED,   -5, "unsupported feature")                        \
-    X(WM_ERR_MISSING,       -6, "missing tensor")                             \
-    X(WM_ERR_SHAPE,         -7, "tensor shape does not match the config")     \
-    X(WM_ERR_NOMEM,         -8, "out of memory")                              \
-    X(WM_ERR_ARENA,         -9, "caller buffer too small")                    \
-    X(WM_ERR_CONTEXT,      -10, "context full")                               \
-    X(WM_ERR_TOKEN,        -11, "token id out of range")                     \
-    X(WM_ERR_NUMERIC,      -12, "no logit is a number")                        \
+#define WM_STATUS_LIST(X) \
+    X(WM_OK,                 0, "ok") \
+    X(WM_ERR_INVALID_ARG,   -1, "invalid argument") \
+    X(WM_ERR_IO,            -2, "i/o error") \
+    X(WM_ERR_FORMAT,        -3, "malformed file") \
+    X(WM_ERR_CONFIG,        -4, "bad model configuration") \
+    X(WM_ERR_UNSUPPORTED,   -5, "unsupported feature") \
+    X(WM_ERR_MISSING,       -6, "missing tensor") \
+    X(WM_ERR_SHAPE,         -7, "tensor shape does not match the config") \
+    X(WM_ERR_NOMEM,         -8, "out of memory") \
+    X(WM_ERR_ARENA,         -9, "caller buffer too small") \
+    X(WM_ERR_CONTEXT,      -10, "context full") \
+    X(WM_ERR_TOKEN,        -11, "token id out of range") \
+    X(WM_ERR_NUMERIC,      -12, "no logit is a number") \
     X(WM_ERR_TEMPLATE,     -13, "the chat template raised an exception")
 
 typedef enum wm_status {
@@ -342,16 +345,16 @@ enum {
 typedef struct wm_config {
     wm_model_type model_type;
     int vocab_size, hidden_size, intermediate_size, n_layers;
-    int act;                       /* WM_ACT_* */
-    float norm_eps;                /* rms_norm_eps / layer_norm_epsilon */
-    int tie_embeddings;            /* -1: decided by the presence of lm_head.weight */
+    int act; /* WM_ACT_* */
+    float norm_eps; /* rms_norm_eps / layer_norm_epsilon */
+    int tie_embeddings; /* -1: decided by the presence of lm_head.weight */
     int bos_token_id, pad_token_id;
     int eos_token_ids[4], n_eos;
     int max_position_embeddings;   /* 0 when the config has none */
-    float embed_scale;             /* the embedding rows times this (rodimus use_scale_embedding: sqrt(mem_size)) */
-    int embed_norm;                /* then an RMSNorm (rodimus use_norm_embedding: model.embed_norm.weight) */
+    float embed_scale; /* the embedding rows times this (rodimus use_scale_embedding: sqrt(mem_size)) */
+    int embed_norm; /* then an RMSNorm (rodimus use_norm_embedding: model.embed_norm.weight) */
     /* RoPE */
-    int rope_type;                 /* WM_ROPE_* */
+    int rope_type; /* WM_ROPE_* */
     double rope_theta, rope_factor;
     int rope_original_max;
     /* per layer */
@@ -359,7 +362,7 @@ typedef struct wm_config {
     unsigned char layer_state[WM_MAX_LAYERS]; /* WM_STATE_* */
     /* SSD (cheems ssd layers, mamba2 mixers) */
     int ssd_heads, ssd_head_dim, ssd_groups, ssd_state, ssd_chunk;
-    int ssd_group_div;             /* 0: head h reads group h mod G; 1: h / (H/G) */
+    int ssd_group_div; /* 0: head h reads group h mod G; 1: h / (H/G) */
     /* attention */
     int n_heads, n_kv_heads, head_dim;
     int keep_window, sliding_window; /* doge; sliding_window 0 = none */
@@ -370,10 +373,10 @@ typedef struct wm_config {
     int n_experts, experts_per_tok, norm_topk_prob;
     /* mamba2 */
     int conv_kernel;
-    int norm_groups;               /* the gated RMSNorm over I / norm_groups channels at a time: 1 in
+    int norm_groups; /* the gated RMSNorm over I / norm_groups channels at a time: 1 in
                                       transformers, n_groups in mamba_ssm and llama.cpp (config key
                                       "gated_norm_groups", which wm.h adds; llama.cpp GGUFs imply it) */
-    float dt_min, dt_max;          /* time_step_limit */
+    float dt_min, dt_max; /* time_step_limit */
     /* optional biases a random checkpoint of this config carries */
     int bias_proj, bias_mlp, bias_conv;
     /* mcsd */
@@ -381,20 +384,20 @@ typedef struct wm_config {
     float mcsd_slope_exp, mcsd_decay_off; /* slope beta_c = 2^(-e (c+1) / C), decay alpha_c = 1 - 2^(-o - c) */
     /* rodimus (conv_kernel above is its ShortConv length) */
     int rod_inner, rod_mem, rod_rank; /* Di = align8(D expand_ratio), n = mem_size, l: the input gate's low rank */
-    float rod_k_eps;                  /* the L2 normalisation of k (normalize_epsilon) */
+    float rod_k_eps; /* the L2 normalisation of k (normalize_epsilon) */
     /* rodimus_plus SW-SKA (H = n_heads, Hk = n_kv_heads, head_dim, base rope_theta) and FFN (intermediate_size) */
-    int ska_v_heads;                  /* Hv */
-    int ska_window;                   /* keys a query sees: window_size // 2 + 1 (itself included); 0: all before it */
+    int ska_v_heads; /* Hv */
+    int ska_window; /* keys a query sees: window_size // 2 + 1 (itself included); 0: all before it */
     int ska_rot_dim, ska_interleaved; /* rotary on the first rot_dim channels of a head (0: none); GPT-J pairs */
-    float ska_xpos;                   /* rotary_emb_scale_base (xPos), 0: none */
-    int ska_qk_norm;                  /* softmax_scale "norm": q/|q| s_h, k/|k|, scale 1 */
+    float ska_xpos; /* rotary_emb_scale_base (xPos), 0: none */
+    int ska_qk_norm; /* softmax_scale "norm": q/|q| s_h, k/|k|, scale 1 */
 } wm_config;
 
 /* A caller buffer holding one safetensors file. */
 typedef struct wm_blob {
     const void *data;
     size_t size;
-    const char *name;              /* for messages, e.g. "model.safetensors" */
+    const char *name; /* for messages, e.g. "model.safetensors" */
 } wm_blob;
 
 /* Everything a model is built from; all buffers stay the caller's and must
@@ -402,21 +405,21 @@ typedef struct wm_blob {
 typedef struct wm_model_source {
     const char *config_json;       /* config.json text (need not be NUL-terminated) */
     size_t config_bytes;
-    const wm_blob *files;          /* safetensors files */
+    const wm_blob *files; /* safetensors files */
     int n_files;
 } wm_model_source;
 
 /* One tensor of the checkpoint, as described by its header. */
 typedef struct wm_tensor_info {
-    const char *name;              /* NUL-terminated */
-    const char *dtype;             /* "F32", "BF16", ... */
+    const char *name; /* NUL-terminated */
+    const char *dtype; /* "F32", "BF16", ... */
     int ndim;
     uint64_t shape[8];
     const void *data;
     size_t size_bytes;
-    int used;                      /* bound to the model */
-    int type;                      /* WM_F32 .. WM_IQ4_XS, or -1 (a type wm.h does not compute with) */
-    int neg_exp;                   /* 1: data holds -exp(x) of this tensor x (llama.cpp's ssm_a for A_log) */
+    int used; /* bound to the model */
+    int type; /* WM_F32 .. WM_IQ4_XS, or -1 (a type wm.h does not compute with) */
+    int neg_exp; /* 1: data holds -exp(x) of this tensor x (llama.cpp's ssm_a for A_log) */
 } wm_tensor_info;
 
 typedef struct wm_model wm_model;
@@ -447,7 +450,7 @@ typedef struct wm_session_params {
     wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give; it gets
                                      every loop, of one item too and at n_threads 1); NULL: wm.h's own
                                      (wm_session_create), OpenMP, or none */
-    void *pool;                   /* its first argument (a wm_pool with wm_pool_parallel_for) */
+    void *pool; /* its first argument (a wm_pool with wm_pool_parallel_for) */
 } wm_session_params;
 
 /* Which logits wm_prefill writes. */
@@ -474,11 +477,11 @@ enum { WM_JSON_NONE, WM_JSON_NULL, WM_JSON_FALSE, WM_JSON_TRUE, WM_JSON_NUMBER, 
 #define WM_JSON_LENIENT 1
 /* WM_ERR_FORMAT: "not JSON: <why> (at byte N, 'c')" */
 WMDEF wm_status wm_json_parse(wm_json *root, const char *text, size_t n, int flags, int max_depth, wm_error *err);
-WMDEF int wm_json_type(wm_json v);                     /* WM_JSON_* */
-WMDEF size_t wm_json_bytes(wm_json v);                 /* the bytes of v's text (a string's with its quotes) */
+WMDEF int wm_json_type(wm_json v); /* WM_JSON_* */
+WMDEF size_t wm_json_bytes(wm_json v); /* the bytes of v's text (a string's with its quotes) */
 WMDEF wm_json wm_json_first(wm_json v, wm_json *key);  /* an array's first element or an object's first member (*key: its name) */
 WMDEF wm_json wm_json_next(wm_json v, wm_json *key);   /* the element or member after v; for (x = first; x.p; x = next) */
-WMDEF size_t wm_json_count(wm_json v);                 /* elements or members */
+WMDEF size_t wm_json_count(wm_json v); /* elements or members */
 WMDEF wm_json wm_json_get(wm_json obj, const char *key); /* the member named key (the last one if repeated) */
 /* a string, unescaped, into buf[cap] (NUL when it fits; buf may be NULL); returns its bytes */
 WMDEF size_t wm_json_string(wm_json s, char *buf, size_t cap);
@@ -569,12 +572,12 @@ WMDEF int wm_pool_threads(const wm_pool *p);
 WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg);
 /* What a pool did since made or reset: did its jobs run on all threads? */
 typedef struct wm_pool_stats {
-    long jobs;             /* parallel-fors of more than one item */
+    long jobs; /* parallel-fors of more than one item */
     long jobs_alone;       /* of those, run by the caller alone after a sign of load: */
-    long stalls;           /* the caller waited past twice its own items' time */
-    long absent;           /* over 32 jobs, the others ran under half their share */
-    long woke;             /* jobs that woke sleeping workers (not evidence of absence) */
-    long items;            /* items of the jobs run on the threads; the caller's */
+    long stalls; /* the caller waited past twice its own items' time */
+    long absent; /* over 32 jobs, the others ran under half their share */
+    long woke; /* jobs that woke sleeping workers (not evidence of absence) */
+    long items; /* items of the jobs run on the threads; the caller's */
     long items_caller;
     long items_worker_min; /* the fewest and most items of one worker */
     long items_worker_max;
@@ -648,19 +651,20 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    dequantizes to NaN) and zero codes, a block whose 1/scale overflows
    (largest magnitude below ~3.7e-37) zero codes. */
 
-WMDEF const char *wm_type_name(int type);        /* "Q8_0"; NULL for an unknown type */
+WMDEF const char *wm_type_name(int type); /* "Q8_0"; NULL for an unknown type */
 
 /* Vector instruction sets of the kernels. A session runs the best one this
    build has and this CPU runs (WM_ISA_AUTO), or the one it pins. */
 enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_NEON_DOT = 5, WM_ISA_DSP = 6,
-       WM_ISA_COUNT = 7 };
-WMDEF int wm_isa_best(void);            /* the ISA a session runs by default here */
+       WM_ISA_AVX_VNNI = 7, WM_ISA_AVX512 = 8, WM_ISA_AVX512_VNNI = 9, WM_ISA_COUNT = 10 }; /* (the x86 ones: each has AVX2's bodies too) */
+WMDEF int wm_isa_best(void); /* the ISA a session runs by default here */
 WMDEF int wm_isa_supported(int isa);    /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
 WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp" (Cortex-M4/M7/M33:
-                                           the Q8_0 dots by SMLAD); WM_ISA_AUTO: the best's; NULL: unknown */
+                                           the Q8_0 dots by SMLAD), "avxvnni", "avx512", "avx512+vnni"; WM_ISA_AUTO: the best's;
+                                           NULL: unknown */
 WMDEF int wm_isa_parse(const char *name); /* a name above, or "auto" -> its id; -1: unknown */
-WMDEF int wm_type_block(int type);               /* elements per block (1: F32/F16/BF16); 0: unknown */
-WMDEF int wm_type_ggml(int type);                /* GGML's id of the type; -1: unknown */
+WMDEF int wm_type_block(int type); /* elements per block (1: F32/F16/BF16); 0: unknown */
+WMDEF int wm_type_ggml(int type); /* GGML's id of the type; -1: unknown */
 WMDEF size_t wm_type_bytes(int type, uint64_t n); /* bytes of n elements; 0 unless n is whole blocks */
 /* x[n] (whole blocks) into out (wm_type_bytes(type, n) bytes) */
 WMDEF wm_status wm_quantize(int type, const float *x, size_t n, void *out);
@@ -707,24 +711,24 @@ enum {
 WMDEF const char *wm_mix_name(int mix);  /* "Q4_K_M", ... (llama-quantize's names) */
 WMDEF int wm_mix_parse(const char *name); /* a WM_MIX_* from its name in any case (Q4_K, Q5_K, Q3_K: the _M mixes), or -1 */
 typedef struct wm_gguf_params {
-    int mix;                       /* WM_MIX_*: KEEP writes each tensor as it is */
+    int mix; /* WM_MIX_*: KEEP writes each tensor as it is */
     int allow_requantize;
-    const char *name;              /* general.name */
+    const char *name; /* general.name */
     const char *config_json;       /* or NULL */
     size_t config_bytes;
     const char *tokenizer_json;    /* or NULL */
     size_t tokenizer_bytes;
     const void *tokenizer_blob;    /* wm_tokenizer_save's blob, written as wm.tokenizer (8-byte aligned in the file), or NULL */
     size_t tokenizer_blob_bytes;
-    int (*write)(void *user, const void *data, size_t n);              /* 0: failed (the write stops) */
+    int (*write)(void *user, const void *data, size_t n); /* 0: failed (the write stops) */
     void (*progress)(void *user, uint64_t done, uint64_t total);       /* data bytes written, or NULL */
-    void (*warn)(void *user, const char *message);                     /* e.g. NaN/inf weights, or NULL */
+    void (*warn)(void *user, const char *message); /* e.g. NaN/inf weights, or NULL */
     void *user;
 } wm_gguf_params;
 typedef struct wm_gguf_stats {
     int n_tensors;
-    int n_type[16];                /* tensors of each type WM_F32 .. WM_IQ4_XS */
-    uint64_t data_bytes;           /* tensor data, padding included */
+    int n_type[16]; /* tensors of each type WM_F32 .. WM_IQ4_XS */
+    uint64_t data_bytes; /* tensor data, padding included */
 } wm_gguf_stats;
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_gguf_stats *stats, wm_error *err);
@@ -792,9 +796,9 @@ WMDEF int wm_utf8_valid(const char *s, size_t n);
 
 typedef struct wm_sampler {
     float temperature;    /* <= 0: greedy */
-    int top_k;            /* 0: off */
-    float top_p;          /* >= 1: off */
-    float min_p;          /* 0: off; keep p >= min_p * p_max */
+    int top_k; /* 0: off */
+    float top_p; /* >= 1: off */
+    float min_p; /* 0: off; keep p >= min_p * p_max */
     float repeat_penalty; /* 1: off; divides positive, multiplies negative logits of seen tokens */
     int repeat_last_n;    /* how much history the penalty sees (0: all it is given) */
     uint64_t rng[4];      /* xoshiro256** state (wm_sampler_seed) */
@@ -835,7 +839,7 @@ WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const
    the .tmp (a signal handler may unlink o->tmp itself: it is "" when none).
    The message of a failure names PATH and the reason (errno's). */
 typedef struct wm_file_out {
-    FILE *f;         /* write the bytes here */
+    FILE *f; /* write the bytes here */
     char path[4096]; /* the file written: PATH, or the file its symlinks name */
     char tmp[4096];  /* path + ".tmp", renamed onto path when whole; "" when written directly */
 } wm_file_out;
@@ -867,12 +871,12 @@ typedef struct wm_generate_stats {
 
 /* How wm_generate runs. */
 typedef struct wm_generate_params {
-    int max_new;           /* most new tokens (128); < 0: until a stop or a full session */
+    int max_new; /* most new tokens (128); < 0: until a stop or a full session */
     int add_special;       /* the tokenizer's template (BOS) around the prompt (1) */
     int stop_at_eos;       /* the config's EOS ids end generation (1) */
     int32_t stop_ids[8];   /* more ids that end it (a chat template's stop token) */
-    int n_stop_ids;        /* 0..8 */
-    void *work;            /* the call's buffers (wm_generate_bytes long), or NULL: WM_MALLOC (NULL) */
+    int n_stop_ids; /* 0..8 */
+    void *work; /* the call's buffers (wm_generate_bytes long), or NULL: WM_MALLOC (NULL) */
     size_t work_bytes;
 } wm_generate_params;
 
@@ -904,12 +908,12 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
 
 typedef struct wm_chat_template {
     const char *name;
-    const char *bos;              /* once, before the first turn */
-    const char *system;           /* printf-like with one %s */
-    const char *user;             /* one %s */
+    const char *bos; /* once, before the first turn */
+    const char *system; /* printf-like with one %s */
+    const char *user; /* one %s */
     const char *assistant_prefix; /* opens the model's answer */
-    const char *turn_end;         /* closes an answer (the stop token and what follows it) */
-    const char *stop;             /* the token that ends an answer */
+    const char *turn_end; /* closes an answer (the stop token and what follows it) */
+    const char *stop; /* the token that ends an answer */
 } wm_chat_template;
 
 /* The template called name ("doge", "chatml", "rodimus"), NULL if unknown. */
@@ -1043,8 +1047,22 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #define WM__TARGET_BEGIN
 #define WM__TARGET_END
 #endif
+/* x86-64 with GCC or Clang: the AVX-512 and VNNI tiles, each compiled for
+   its ISA (WM__TARGET_PUSH) and run where cpuid and XCR0 say (WM__X512) */
+#if defined(WM__AVX2) && defined(__x86_64__) && defined(__GNUC__) && !defined(__INTEL_COMPILER) && !defined(WM_NO_DISPATCH)
+#define WM__X512 1
+#include <cpuid.h>
+#define WM__PRAGMA(x) _Pragma(#x)
+#if defined(__clang__)
+#define WM__TARGET_PUSH(t) WM__PRAGMA(clang attribute push(__attribute__((target(t))), apply_to = function))
+#define WM__TARGET_POP _Pragma("clang attribute pop")
+#else
+#define WM__TARGET_PUSH(t) _Pragma("GCC push_options") WM__PRAGMA(GCC target(t))
+#define WM__TARGET_POP _Pragma("GCC pop_options")
+#endif
+#endif
 
-#define WM__ALIGN 64           /* every arena buffer starts on a cache line */
+#define WM__ALIGN 64 /* every arena buffer starts on a cache line */
 
 /* A struct in an arena takes a fixed slot of n bytes on every target: its
    size on a 64-bit one (checked here at compile time; a 32-bit target
@@ -1326,10 +1344,10 @@ static uint16_t wm__f32_to_f16(float f) { /* round to nearest even */
    whole blocks (itself: none), own: 1 with a loop and wm__qdot_<t> of its
    own, 0 through wm__qcodes). Their wm__types rows, switches and WM__QB_<ID>
    sizes are written from it: a block size is written here only. */
-#define WM__QTYPES(X)                                                                                                                        \
-    X(Q8_0, q8_0, 34, 32, 8, Q8_0, 1) X(Q4_0, q4_0, 18, 32, 2, Q4_0, 1) X(Q4_K, q4_k, 144, 256, 12, Q5_0, 1)                               \
-    X(Q6_K, q6_k, 210, 256, 14, Q8_0, 1) X(Q4_1, q4_1, 20, 32, 3, Q4_1, 0) X(Q5_0, q5_0, 22, 32, 6, Q5_0, 0)                               \
-    X(Q5_1, q5_1, 24, 32, 7, Q5_1, 0) X(Q2_K, q2_k, 84, 256, 10, Q4_0, 0) X(Q3_K, q3_k, 110, 256, 11, Q4_0, 0)                             \
+#define WM__QTYPES(X) \
+    X(Q8_0, q8_0, 34, 32, 8, Q8_0, 1) X(Q4_0, q4_0, 18, 32, 2, Q4_0, 1) X(Q4_K, q4_k, 144, 256, 12, Q5_0, 1) \
+    X(Q6_K, q6_k, 210, 256, 14, Q8_0, 1) X(Q4_1, q4_1, 20, 32, 3, Q4_1, 0) X(Q5_0, q5_0, 22, 32, 6, Q5_0, 0) \
+    X(Q5_1, q5_1, 24, 32, 7, Q5_1, 0) X(Q2_K, q2_k, 84, 256, 10, Q4_0, 0) X(Q3_K, q3_k, 110, 256, 11, Q4_0, 0) \
     X(Q5_K, q5_k, 176, 256, 13, Q5_1, 0) X(IQ4_NL, iq4_nl, 18, 32, 20, IQ4_NL, 0) X(IQ4_XS, iq4_xs, 136, 256, 23, IQ4_NL, 0)
 #define WM__QB_ENUM(T, t, bytes, n, gg, fb, own) WM__QB_##T = bytes,
 enum { WM__QTYPES(WM__QB_ENUM) WM__QB_END_ };
@@ -2428,10 +2446,10 @@ typedef struct wm__type {
     const char *name;
     int size, block; /* bytes per block of `block` elements */
     int st, gg;      /* st: a safetensors dtype; gg: its GGML type id (-1: none) */
-    int act;         /* what a matrix of it multiplies: floats, or wm__qa groups */
-    int simd;        /* WM__ACT_Q8: wm__qw8_unpack and wm__qw8_dot have its case */
-    void (*deq)(const unsigned char *b, float *y);                                     /* one block to floats (NULL: only named) */
-    void (*quant)(const float *x, unsigned char *b);                                   /* one block from floats */
+    int act; /* what a matrix of it multiplies: floats, or wm__qa groups */
+    int simd; /* WM__ACT_Q8: wm__qw8_unpack and wm__qw8_dot have its case */
+    void (*deq)(const unsigned char *b, float *y); /* one block to floats (NULL: only named) */
+    void (*quant)(const float *x, unsigned char *b); /* one block from floats */
     void (*qdot)(const wm__qa *x, const unsigned char *w, int b, int nb, float *acc); /* reference dot of blocks [b, nb) */
 } wm__type;
 #define WM__NAMED(name, size, block, st, gg) {name, size, block, st, gg, WM__ACT_F32, 0, NULL, NULL, NULL}
@@ -2513,7 +2531,7 @@ typedef struct wm__kc {
     void *pool;
     float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
     wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
-    struct wm__qr *qr; /* matmul scratch: [n_threads][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
+    struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time, two such (NULL: n_batch < WM__QT_MIN) */
     const int *seg;    /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
                           decoding sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk
                           as wm_prefill computes it alone, all of them while a row block is in cache (wm__mm_task, wm__k_gemm_nt) */
@@ -2597,6 +2615,22 @@ WMDEF int wm_isa_supported(int isa) {
     }
 #elif defined(WM__AVX2)
     if (isa == WM_ISA_AVX2) return 1;
+#endif
+#if defined(WM__X512) /* AVX2 and: AVX-VNNI; or AVX-512 F, BW, VL (+ VNNI) with the OS saving opmask and ZMM state (XCR0 5-7) */
+    if (isa >= WM_ISA_AVX_VNNI && isa <= WM_ISA_AVX512_VNNI) {
+        unsigned a, b, c, d, lo, hi;
+        if (!wm_isa_supported(WM_ISA_AVX2) || __get_cpuid_max(0, NULL) < 7) return 0;
+        __cpuid_count(7, 0, a, b, c, d);
+        if (isa == WM_ISA_AVX_VNNI) {
+            __cpuid_count(7, 1, a, b, c, d);
+            return (a & (1u << 4)) != 0;
+        }
+        __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        (void)hi;
+        return (lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) && (isa == WM_ISA_AVX512 || (c & (1u << 11)));
+    }
+#endif
+#if defined(WM__AVX2)
 #elif defined(WM__NEON)
     if (isa == WM_ISA_NEON) return 1;
 #if defined(__ARM_FEATURE_DOTPROD)
@@ -2617,7 +2651,8 @@ WMDEF int wm_isa_best(void) {
         if (wm_isa_supported(isa)) return isa;
     return WM_ISA_SCALAR;
 }
-static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp"};
+static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp",
+                                                         "avxvnni", "avx512", "avx512+vnni"};
 WMDEF const char *wm_isa_name(int isa) {
     if (isa == WM_ISA_AUTO) isa = wm_isa_best();
     return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
@@ -2795,7 +2830,7 @@ static float wm__vh1(const unsigned char *p) { return _cvtsh_ss((unsigned short)
 #define WM__VR8 1
 typedef __m256i wm__vh;
 #define WM__VB_BCAST4(p) _mm256_castps_si256(_mm256_broadcast_ss((const float *)(const void *)(p))) /* a load, no shuffle */
-#define WM__VH_UDOT(u, x) _mm256_maddubs_epi16(u, x)                        /* u unsigned: pairs u x, summed */
+#define WM__VH_UDOT(u, x) _mm256_maddubs_epi16(u, x) /* u unsigned: pairs u x, summed */
 #define WM__VH_SDOT(w, wa, x) _mm256_maddubs_epi16(wa, _mm256_sign_epi8(x, w)) /* wa = |w|: pairs w x, summed */
 #define WM__VH_ADD(a, b) _mm256_add_epi16(a, b)
 #define WM__VH_SUMS(h, sc) _mm256_madd_epi16(h, sc) /* lane r: sc_2r h_2r + sc_2r+1 h_2r+1 (16-bit sc) */
@@ -2953,7 +2988,7 @@ static wm__vb wm__vb_sub(wm__vb a, int k) {
 }
 #define WM__VB_SUB(a, k) wm__vb_sub(a, k)
 typedef struct wm__vsc16 { const int8_t *p; } wm__vsc16; /* Q6_K's 16 scales of a group */
-typedef struct wm__vsc { int32_t s0, s1; } wm__vsc;        /* block k's pair */
+typedef struct wm__vsc { int32_t s0, s1; } wm__vsc; /* block k's pair */
 static wm__vsc16 wm__vsc16_load(const int8_t *p) {
     wm__vsc16 r;
     r.p = p;
@@ -3180,17 +3215,17 @@ static wm__vf wm__v_exp(wm__vf x) {
 
 /* x . w[0..n) with w of dtype (F32/BF16/F16 widened in registers); four
    accumulators, one loop per dtype. */
-#define WM__DOT4(LD)                                                                                     \
-    {                                                                                                    \
-        wm__vf a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0;                                             \
-        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) {                                                   \
-            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i));                                             \
-            a1 = WM__V_FMA(a1, WM__V_LOAD(x + i + WM__VL), LD(w, i + WM__VL));                           \
-            a2 = WM__V_FMA(a2, WM__V_LOAD(x + i + 2 * WM__VL), LD(w, i + 2 * WM__VL));                   \
-            a3 = WM__V_FMA(a3, WM__V_LOAD(x + i + 3 * WM__VL), LD(w, i + 3 * WM__VL));                   \
-        }                                                                                                \
-        for (; i + WM__VL <= n; i += WM__VL) a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i));           \
-        s = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));                                 \
+#define WM__DOT4(LD) \
+    { \
+        wm__vf a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0; \
+        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) { \
+            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i)); \
+            a1 = WM__V_FMA(a1, WM__V_LOAD(x + i + WM__VL), LD(w, i + WM__VL)); \
+            a2 = WM__V_FMA(a2, WM__V_LOAD(x + i + 2 * WM__VL), LD(w, i + 2 * WM__VL)); \
+            a3 = WM__V_FMA(a3, WM__V_LOAD(x + i + 3 * WM__VL), LD(w, i + 3 * WM__VL)); \
+        } \
+        for (; i + WM__VL <= n; i += WM__VL) a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), LD(w, i)); \
+        s = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3))); \
     }
 static float wm__v_dotf(const float *x, const void *w, int dtype, int n, int *end) {
     float s;
@@ -3205,50 +3240,50 @@ static float wm__v_dotf(const float *x, const void *w, int dtype, int n, int *en
 /* the same for two tokens x, x2 against one row: each its own four
    accumulators in WM__DOT4's order (so each equals wm__v_dotf bit for bit),
    the row's vectors loaded and widened once for both */
-#define WM__DOT4X2(LD)                                                                                   \
-    {                                                                                                    \
-        wm__vf a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0, w_;      \
-        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) {                                                   \
-            w_ = LD(w, i);                                                                               \
-            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), w_); b0 = WM__V_FMA(b0, WM__V_LOAD(x2 + i), w_);       \
-            w_ = LD(w, i + WM__VL);                                                                      \
+#define WM__DOT4X2(LD) \
+    { \
+        wm__vf a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0, w_; \
+        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) { \
+            w_ = LD(w, i); \
+            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), w_); b0 = WM__V_FMA(b0, WM__V_LOAD(x2 + i), w_); \
+            w_ = LD(w, i + WM__VL); \
             a1 = WM__V_FMA(a1, WM__V_LOAD(x + i + WM__VL), w_); b1 = WM__V_FMA(b1, WM__V_LOAD(x2 + i + WM__VL), w_); \
-            w_ = LD(w, i + 2 * WM__VL);                                                                  \
+            w_ = LD(w, i + 2 * WM__VL); \
             a2 = WM__V_FMA(a2, WM__V_LOAD(x + i + 2 * WM__VL), w_); b2 = WM__V_FMA(b2, WM__V_LOAD(x2 + i + 2 * WM__VL), w_); \
-            w_ = LD(w, i + 3 * WM__VL);                                                                  \
+            w_ = LD(w, i + 3 * WM__VL); \
             a3 = WM__V_FMA(a3, WM__V_LOAD(x + i + 3 * WM__VL), w_); b3 = WM__V_FMA(b3, WM__V_LOAD(x2 + i + 3 * WM__VL), w_); \
-        }                                                                                                \
-        for (; i + WM__VL <= n; i += WM__VL) {                                                           \
-            w_ = LD(w, i);                                                                               \
-            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), w_); b0 = WM__V_FMA(b0, WM__V_LOAD(x2 + i), w_);       \
-        }                                                                                                \
-        s[0] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));                              \
-        s[1] = wm__v_hsum(WM__V_ADD(WM__V_ADD(b0, b1), WM__V_ADD(b2, b3)));                              \
+        } \
+        for (; i + WM__VL <= n; i += WM__VL) { \
+            w_ = LD(w, i); \
+            a0 = WM__V_FMA(a0, WM__V_LOAD(x + i), w_); b0 = WM__V_FMA(b0, WM__V_LOAD(x2 + i), w_); \
+        } \
+        s[0] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3))); \
+        s[1] = wm__v_hsum(WM__V_ADD(WM__V_ADD(b0, b1), WM__V_ADD(b2, b3))); \
     }
 /* four tokens (rows x, ldx apart): sixteen accumulators, the row's vectors widened once for all four */
 #define WM__DOT4X4_T(a, t, k) a = WM__V_FMA(a, WM__V_LOAD(x + (t) * ldx + i + (k) * WM__VL), w_)
-#define WM__DOT4X4(LD)                                                                                   \
-    {                                                                                                    \
+#define WM__DOT4X4(LD) \
+    { \
         wm__vf a00 = WM__V_ZERO(), a01 = a00, a02 = a00, a03 = a00, a10 = a00, a11 = a00, a12 = a00, a13 = a00; \
         wm__vf a20 = a00, a21 = a00, a22 = a00, a23 = a00, a30 = a00, a31 = a00, a32 = a00, a33 = a00, w_; \
-        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) {                                                   \
-            w_ = LD(w, i);                                                                               \
+        for (; i + 4 * WM__VL <= n; i += 4 * WM__VL) { \
+            w_ = LD(w, i); \
             WM__DOT4X4_T(a00, 0, 0); WM__DOT4X4_T(a10, 1, 0); WM__DOT4X4_T(a20, 2, 0); WM__DOT4X4_T(a30, 3, 0); \
-            w_ = LD(w, i + WM__VL);                                                                      \
+            w_ = LD(w, i + WM__VL); \
             WM__DOT4X4_T(a01, 0, 1); WM__DOT4X4_T(a11, 1, 1); WM__DOT4X4_T(a21, 2, 1); WM__DOT4X4_T(a31, 3, 1); \
-            w_ = LD(w, i + 2 * WM__VL);                                                                  \
+            w_ = LD(w, i + 2 * WM__VL); \
             WM__DOT4X4_T(a02, 0, 2); WM__DOT4X4_T(a12, 1, 2); WM__DOT4X4_T(a22, 2, 2); WM__DOT4X4_T(a32, 3, 2); \
-            w_ = LD(w, i + 3 * WM__VL);                                                                  \
+            w_ = LD(w, i + 3 * WM__VL); \
             WM__DOT4X4_T(a03, 0, 3); WM__DOT4X4_T(a13, 1, 3); WM__DOT4X4_T(a23, 2, 3); WM__DOT4X4_T(a33, 3, 3); \
-        }                                                                                                \
-        for (; i + WM__VL <= n; i += WM__VL) {                                                           \
-            w_ = LD(w, i);                                                                               \
+        } \
+        for (; i + WM__VL <= n; i += WM__VL) { \
+            w_ = LD(w, i); \
             WM__DOT4X4_T(a00, 0, 0); WM__DOT4X4_T(a10, 1, 0); WM__DOT4X4_T(a20, 2, 0); WM__DOT4X4_T(a30, 3, 0); \
-        }                                                                                                \
-        s[0] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a00, a01), WM__V_ADD(a02, a03)));                          \
-        s[1] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a10, a11), WM__V_ADD(a12, a13)));                          \
-        s[2] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a20, a21), WM__V_ADD(a22, a23)));                          \
-        s[3] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a30, a31), WM__V_ADD(a32, a33)));                          \
+        } \
+        s[0] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a00, a01), WM__V_ADD(a02, a03))); \
+        s[1] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a10, a11), WM__V_ADD(a12, a13))); \
+        s[2] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a20, a21), WM__V_ADD(a22, a23))); \
+        s[3] = wm__v_hsum(WM__V_ADD(WM__V_ADD(a30, a31), WM__V_ADD(a32, a33))); \
     }
 static int wm__v_dotf4(const float *x, size_t ldx, const void *w, int dtype, int n, float *s) {
     int i = 0;
@@ -3341,14 +3376,14 @@ WM__TARGET_END
 
 /* Rows of quantized weights met one at a time (gathered expert and
    embedding rows): each block widened to floats, then the F32 kernel. */
-#define WM__QROW(dtype, w, n, BODY)                                                                   \
-    {                                                                                                 \
-        float blk_[WM__QKK];                                                                          \
-        int nb_ = wm__types[dtype].block, b_;                                                        \
-        for (b_ = 0; b_ < (n) / nb_; b_++) {                                                          \
-            wm__types[dtype].deq((const unsigned char *)(w) + (size_t)b_ * (size_t)wm__types[dtype].size, blk_);       \
-            BODY;                                                                                     \
-        }                                                                                             \
+#define WM__QROW(dtype, w, n, BODY) \
+    { \
+        float blk_[WM__QKK]; \
+        int nb_ = wm__types[dtype].block, b_; \
+        for (b_ = 0; b_ < (n) / nb_; b_++) { \
+            wm__types[dtype].deq((const unsigned char *)(w) + (size_t)b_ * (size_t)wm__types[dtype].size, blk_); \
+            BODY; \
+        } \
     }
 
 /* x . w[0..n) for w of a float type (F32, F16, BF16) */
@@ -3494,10 +3529,10 @@ typedef struct wm__qw8 {
    per-block shifts and scale picks must be constants (AVX2, NEON). Helium,
    with 8 vector registers and dots that end in a scalar, loops instead. */
 #ifdef WM__MVE
-#define WM__EACH8(X)                                                                                                                         \
-    {                                                                                                                                      \
-        int k8_;                                                                                                                           \
-        for (k8_ = 0; k8_ < 8; k8_++) { X(k8_) }                                                                                           \
+#define WM__EACH8(X) \
+    { \
+        int k8_; \
+        for (k8_ = 0; k8_ < 8; k8_++) { X(k8_) } \
     }
 #else
 #define WM__EACH8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
@@ -3611,10 +3646,10 @@ static WM__INLINE void wm__qw8_unpack(wm__qw8 *u, const unsigned char *w, int dt
     case WM_Q6_K: {
         const unsigned char *wb = w + (size_t)(b / 8) * WM__QB_Q6_K;
         wm__vsc16 s = wm__vsc16_load((const int8_t *)(wb + 192));
-#define WM__Q6K_UNP(k)                                                                                                                       \
-    u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 16 * (k & 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15),                                      \
-                                   wm__vb_2bits_at4(WM__VB_LOAD(wb + 128 + 8 * (k & 4)), 2 * (k & 3))),                                    \
-                         32);                                                                                                              \
+#define WM__Q6K_UNP(k) \
+    u->q[k] = WM__VB_SUB(WM__VB_OR(wm__vb_bits(wb + 16 * (k & 4) + 32 * (k & 1), k & 2 ? 4 : 0, 15), \
+                                   wm__vb_2bits_at4(WM__VB_LOAD(wb + 128 + 8 * (k & 4)), 2 * (k & 3))), \
+                         32); \
     u->sc6[k] = wm__vsc_pick(&s, k);
         WM__EACH8(WM__Q6K_UNP)
         u->dw = WM__VQ8_SET1(wm__vh1(wb + 208));
@@ -3705,8 +3740,8 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
             uint64_t sc, mn;
             wm__vd v[8];
             wm__vb n;
-#define WM__Q4K_BLK(k)                                                                                                                       \
-    if (!(k & 1)) n = WM__VB_LOAD(wb + 16 + 16 * k);                                                                                      \
+#define WM__Q4K_BLK(k) \
+    if (!(k & 1)) n = WM__VB_LOAD(wb + 16 + 16 * k); \
     v[k] = wm__vb_udot(wm__vb_shr_and(n, k & 1 ? 4 : 0, 15), WM__VB_LOAD(a->q[k]), sd);
             WM__EACH8(WM__Q4K_BLK)
             wm__q4k_scales8(wb + 4, &sc, &mn);
@@ -3721,8 +3756,8 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
             const wm__qa *a = &x[b / 8];
             wm__vd v[8];
             wm__vb l0, l1, hb;
-#define WM__Q6K_BLK(k)                                                                                                                       \
-    if (!(k & 3)) l0 = WM__VB_LOAD(wb + 16 * k), l1 = WM__VB_LOAD(wb + 16 * k + 32), hb = WM__VB_LOAD(wb + 128 + 8 * k);                 \
+#define WM__Q6K_BLK(k) \
+    if (!(k & 3)) l0 = WM__VB_LOAD(wb + 16 * k), l1 = WM__VB_LOAD(wb + 16 * k + 32), hb = WM__VB_LOAD(wb + 128 + 8 * k); \
     v[k] = wm__vb_dot_sc(WM__VB_SUB(WM__VB_OR(wm__vb_shr_and(k & 1 ? l1 : l0, k & 2 ? 4 : 0, 15), wm__vb_2bits_at4(hb, 2 * (k & 3))), 32), \
                          WM__VB_LOAD(a->q[k]), wm__vsc_pick(&s, k), sd);
             WM__EACH8(WM__Q6K_BLK)
@@ -3730,13 +3765,13 @@ static WM__INLINE int wm__v_qdot_t(const wm__qa *x, const unsigned char *w, int 
         }
         break;
     default: /* a type with no loop of its own: its wm__qw8_unpack and wm__qw8_dot cases, one loop each */
-#define WM__QDOT_GEN(dt)                                                                                                                     \
-    case dt:                                                                                                                               \
-        for (b = 0; b + 8 <= nb; b += 8) {                                                                                                \
-            wm__qw8 u;                                                                                                                     \
-            wm__qw8_unpack(&u, w, dt, b);                                                                                                  \
-            acc = wm__qw8_dot(acc, &u, &x[b / 8], dt, sd);                                                                                 \
-        }                                                                                                                                  \
+#define WM__QDOT_GEN(dt) \
+    case dt: \
+        for (b = 0; b + 8 <= nb; b += 8) { \
+            wm__qw8 u; \
+            wm__qw8_unpack(&u, w, dt, b); \
+            acc = wm__qw8_dot(acc, &u, &x[b / 8], dt, sd); \
+        } \
         break;
 #define WM__QDOT_GEN_X(T, t, bytes, n, gg, fb, own) WM__OWN_##own(WM__QDOT_GEN(WM_##T))
         switch (dtype) {
@@ -3755,13 +3790,13 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
     wm__vq8 a0 = WM__VQ8_LOAD(acc), a1 = WM__VQ8_LOAD(acc + 8), a2 = WM__VQ8_LOAD(acc + 16), a3 = WM__VQ8_LOAD(acc + 24);
     wm__qw8 u;
     int b = 0;
-#define WM__QDOT4_LOOP(dt)                                                                                                                   \
-    for (b = 0; b + 8 <= nb; b += 8) {                                                                                                    \
-        wm__qw8_unpack(&u, w, dt, b);                                                                                                      \
-        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dt, sd);                                                                                     \
-        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dt, sd);                                                                                     \
-        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dt, sd);                                                                                     \
-        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dt, sd);                                                                                     \
+#define WM__QDOT4_LOOP(dt) \
+    for (b = 0; b + 8 <= nb; b += 8) { \
+        wm__qw8_unpack(&u, w, dt, b); \
+        a0 = wm__qw8_dot(a0, &u, &x[0][b / 8], dt, sd); \
+        a1 = wm__qw8_dot(a1, &u, &x[1][b / 8], dt, sd); \
+        a2 = wm__qw8_dot(a2, &u, &x[2][b / 8], dt, sd); \
+        a3 = wm__qw8_dot(a3, &u, &x[3][b / 8], dt, sd); \
     }
     switch (dtype) { /* one loop per type: the type's case of unpack and dot inlined */
 #define WM__QDOT4_CASE(T, t, bytes, n, gg, fb, own) case WM_##T: WM__QDOT4_LOOP(WM_##T) break;
@@ -3806,10 +3841,10 @@ static void wm__dsp_qdot_q8_0(const wm__qa *x, const unsigned char *w, int nb, f
         const unsigned char *a = (const unsigned char *)g->q[b & 7];
         int32_t s = 0;
         uint32_t u, v;
-#define WM__DSP4(j)                                                              \
-    memcpy(&u, wb + (j), 4);                                                     \
-    memcpy(&v, a + (j), 4);                                                      \
-    s = __smlad(__sxtb16(u), __sxtb16(v), s);                                    \
+#define WM__DSP4(j) \
+    memcpy(&u, wb + (j), 4); \
+    memcpy(&v, a + (j), 4); \
+    s = __smlad(__sxtb16(u), __sxtb16(v), s); \
     s = __smlad(wm__sxtb16_r8(u), wm__sxtb16_r8(v), s)
         WM__DSP4(0); WM__DSP4(4); WM__DSP4(8); WM__DSP4(12); WM__DSP4(16); WM__DSP4(20); WM__DSP4(24); WM__DSP4(28);
 #undef WM__DSP4
@@ -3828,15 +3863,15 @@ static void wm__dsp_qdot2_q8_0(const wm__qa *x, const unsigned char *w0, const u
         int32_t s0 = 0, s1 = 0;
         uint32_t u, v, lo, hi;
         float dx = g->d[b & 7];
-#define WM__DSP4(j)                                                              \
-    memcpy(&v, a + (j), 4);                                                      \
-    lo = __sxtb16(v);                                                            \
-    hi = wm__sxtb16_r8(v);                                                       \
-    memcpy(&u, p0 + (j), 4);                                                     \
-    s0 = __smlad(__sxtb16(u), lo, s0);                                           \
-    s0 = __smlad(wm__sxtb16_r8(u), hi, s0);                                      \
-    memcpy(&u, p1 + (j), 4);                                                     \
-    s1 = __smlad(__sxtb16(u), lo, s1);                                           \
+#define WM__DSP4(j) \
+    memcpy(&v, a + (j), 4); \
+    lo = __sxtb16(v); \
+    hi = wm__sxtb16_r8(v); \
+    memcpy(&u, p0 + (j), 4); \
+    s0 = __smlad(__sxtb16(u), lo, s0); \
+    s0 = __smlad(wm__sxtb16_r8(u), hi, s0); \
+    memcpy(&u, p1 + (j), 4); \
+    s1 = __smlad(__sxtb16(u), lo, s1); \
     s1 = __smlad(wm__sxtb16_r8(u), hi, s1)
         WM__DSP4(0); WM__DSP4(4); WM__DSP4(8); WM__DSP4(12); WM__DSP4(16); WM__DSP4(20); WM__DSP4(24); WM__DSP4(28);
 #undef WM__DSP4
@@ -4007,7 +4042,8 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 WM__TARGET_BEGIN
 #ifdef WM__SIMD
 /* y[4][3] (row stride ldy) (+)= x[4][K] . w[3][K]  (K >= 0): twelve
-   accumulators, each x vector used thrice, each w vector four times */
+   accumulators, each x vector used thrice, each w vector four times
+   (AVX-512's 16 lanes measured slower here: 0.89x of these 8) */
 static void wm__tile43(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
     wm__vf c00 = WM__V_ZERO(), c01 = c00, c02 = c00, c10 = c00, c11 = c00, c12 = c00;
     wm__vf c20 = c00, c21 = c00, c22 = c00, c30 = c00, c31 = c00, c32 = c00;
@@ -4108,11 +4144,17 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
 typedef struct wm__qr {
     int8_t q[8][32];   /* step s: row r's quants 4s..4s+3 at bytes 4r..4r+3 (Q4_0, Q4_K: unsigned nibbles) */
     uint8_t qa[8][32]; /* |q| (Q8_0, Q6_K) */
-    float d[8];        /* each row's d_w */
+    float d[8]; /* each row's d_w */
     float dm[8];       /* Q4_K: -dmin */
     float mn[8];       /* Q4_K: the block's min */
     int16_t sc[2][16]; /* Q4_K: the block's scale; Q6_K: its halves' scales (each twice per row) */
 } wm__qr;
+#ifdef WM__X512 /* the wide tiles and wm__v_gemm_acc_z (after wm__v_gemm_acc) */
+static int wm__v_gemm_acc_z(int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C, int ldc);
+static void wm__ztile_avx512(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
+static void wm__ztile_avx512vnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
+static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
+#endif
 
 WM__TARGET_BEGIN
 #ifdef WM__VR8
@@ -4188,11 +4230,11 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
 #define WM__QT_Q8_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]), wa = WM__VB_LOAD(P->qa[st]); WM__EACH4N(WM__QT_Q8, st) }
 #define WM__QT_Q4(st, u) { wm__vh t_ = WM__VH_UDOT(w, WM__VB_BCAST4(q[u] + 4 * st)); h[u] = st ? WM__VH_ADD(h[u], t_) : t_; }
 #define WM__QT_Q4_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]); WM__EACH4N(WM__QT_Q4, st) }
-#define WM__QT_Q6(st, u)                                                                                                                     \
-    {                                                                                                                                      \
-        wm__vh t_ = WM__VH_SDOT(w, wa, WM__VB_BCAST4(q[u] + 4 * st));                                                                      \
-        if (st < 4) h[u] = st ? WM__VH_ADD(h[u], t_) : t_;                                                                                 \
-        else h1[u] = st > 4 ? WM__VH_ADD(h1[u], t_) : t_;                                                                                  \
+#define WM__QT_Q6(st, u) \
+    { \
+        wm__vh t_ = WM__VH_SDOT(w, wa, WM__VB_BCAST4(q[u] + 4 * st)); \
+        if (st < 4) h[u] = st ? WM__VH_ADD(h[u], t_) : t_; \
+        else h1[u] = st > 4 ? WM__VH_ADD(h1[u], t_) : t_; \
     }
 #define WM__QT_Q6_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]), wa = WM__VB_LOAD(P->qa[st]); WM__EACH4N(WM__QT_Q6, st) }
 #define WM__QT_S40(st, u) s[u] = WM__VS_SUB_SHL3(WM__VH_SUMS(h[u], one), WM__VS_SET1(sum[u]));
@@ -4223,15 +4265,15 @@ static WM__INLINE void wm__qt_sums(const wm__qr *P, int dtype, const int8_t *con
    the 8 rows packed in P[nb] */
 #define WM__QT_ZERO(st, u) A[u][0] = A[u][1] = A[u][2] = A[u][3] = A[u][4] = A[u][5] = A[u][6] = A[u][7] = WM__VQ8_SET1(0.0f);
 #define WM__QT_X(st, u) q[u] = x[u][b / 8].q[k], sum[u] = x[u][b / 8].sum[k];
-#define WM__QT_ACC(st, u)                                                                                                                    \
-    {                                                                                                                                      \
-        wm__vq8 dx = WM__VQ8_SET1(x[u][b / 8].d[k]);                                                                                       \
-        A[u][k] = WM__VQ8_FMAF(A[u][k], WM__VQ8_MUL(d, dx), WM__VQ8_CVT(s[u]));                                                            \
-        if (dtype == WM_Q4_K) /* then the mins' term, as wm__qdot_q4_k */                                                                  \
+#define WM__QT_ACC(st, u) \
+    { \
+        wm__vq8 dx = WM__VQ8_SET1(x[u][b / 8].d[k]); \
+        A[u][k] = WM__VQ8_FMAF(A[u][k], WM__VQ8_MUL(d, dx), WM__VQ8_CVT(s[u])); \
+        if (dtype == WM_Q4_K) /* then the mins' term, as wm__qdot_q4_k */ \
             A[u][k] = WM__VQ8_FMAF(A[u][k], WM__VQ8_MUL(WM__VQ8_LOAD(P->dm), dx), WM__VQ8_MUL(WM__VQ8_LOAD(P->mn), WM__VQ8_SET1((float)sum[u]))); \
     }
-#define WM__QT_OUT(st, u) /* wm__qsum8's tree, lane by lane */                                                                               \
-    WM__VQ8_STORE(y + (size_t)u * ldy, WM__VQ8_ADD(WM__VQ8_ADD(WM__VQ8_ADD(A[u][0], A[u][4]), WM__VQ8_ADD(A[u][2], A[u][6])),             \
+#define WM__QT_OUT(st, u) /* wm__qsum8's tree, lane by lane */ \
+    WM__VQ8_STORE(y + (size_t)u * ldy, WM__VQ8_ADD(WM__VQ8_ADD(WM__VQ8_ADD(A[u][0], A[u][4]), WM__VQ8_ADD(A[u][2], A[u][6])), \
                                                    WM__VQ8_ADD(WM__VQ8_ADD(A[u][1], A[u][5]), WM__VQ8_ADD(A[u][3], A[u][7]))));
 static WM__INLINE void wm__v_qtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) {
     wm__vq8 A[4][8];
@@ -4253,10 +4295,10 @@ static WM__INLINE void wm__v_qtile_n(const wm__qr *P, int nb, int dtype, const w
 
 /* the same for one type and 4 tokens, or fewer: one specialized loop each */
 static void wm__v_qtile(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) {
-#define WM__QT_CASE(dt)                                                                                                                      \
-    case dt:                                                                                                                               \
-        if (n == 4) wm__v_qtile_n(P, nb, dt, x, 4, y, ldy);                                                                                \
-        else wm__v_qtile_n(P, nb, dt, x, n, y, ldy);                                                                                       \
+#define WM__QT_CASE(dt) \
+    case dt: \
+        if (n == 4) wm__v_qtile_n(P, nb, dt, x, 4, y, ldy); \
+        else wm__v_qtile_n(P, nb, dt, x, n, y, ldy); \
         break;
     switch (dtype) {
         WM__QT_CASE(WM_Q8_0)
@@ -4268,6 +4310,7 @@ static void wm__v_qtile(const wm__qr *P, int nb, int dtype, const wm__qa *const 
 #endif
 WM__TARGET_END
 
+
 /* Quantized W: the T activation rows quantized once (kc->qa), then one
    integer dot per output, rows in blocks of 4 against every token (a block
    of rows stays in L1, the quantized tokens in L2). Prefill and decode give
@@ -4276,6 +4319,24 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
                         wm__qr *qr) {
     int nq = WM__QA_GROUPS(W->cols), r, rb = r0, t;
     (void)x; (void)ldx; (void)qr;
+#ifdef WM__X512
+    if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
+        int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16;
+        for (; rb + wide <= r1; rb += wide) {
+            wm__qr_pack(qr, W, rb, nb);
+            if (wide == 16) wm__qr_pack(qr + nb, W, rb + 8, nb);
+            for (t = 0; t < T; t += 4) {
+                const wm__qa *xs[4];
+                int u, n = WM__MIN(4, T - t);
+                float *yt = y + (size_t)t * ldy + (size_t)rb;
+                for (u = 0; u < n; u++) xs[u] = kc->qa + (size_t)(t + u) * (size_t)nq;
+                if (kc->simd == WM_ISA_AVX512_VNNI) wm__ztile_avx512vnni(qr, nb, W->dtype, xs, n, yt, ldy);
+                else if (kc->simd == WM_ISA_AVX512) wm__ztile_avx512(qr, nb, W->dtype, xs, n, yt, ldy);
+                else wm__ztile_avxvnni(qr, nb, W->dtype, xs, n, yt, ldy);
+            }
+        }
+    }
+#endif
 #ifdef WM__VR8
     if (kc->simd && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows; not for a batch step's few decoded tokens: the repacking would cost what it saves) */
         for (; rb + 8 <= r1; rb += 8) {
@@ -4347,7 +4408,7 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
     const wm__mat *W = j->W;
     int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
     if (r0 >= r1) return;
-    if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
+    if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
     else if (j->T == 1) wm__matvec(kc, j->y, j->x, W, r0, r1);
     else if (kc->rowwise) { /* a batch step's decoded tokens: a row read once for them all, four tokens per pass, each output wm__matvec's */
         size_t ldx = (size_t)j->ldx, ldy = (size_t)j->ldy;
@@ -4404,11 +4465,12 @@ static void wm__mm_task(void *arg, int item, int worker) {
 
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
     /* items: up to 4 per thread of at least 16 rows each, in whole 3-row tiles (each row is computed by
-       the same tile whatever the split); claimed one at a time, so a descheduled thread holds back one */
-    int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1;
+       the same tile whatever the split), quantized ones in whole 16-row tiles (any tile gives the same
+       bits); claimed one at a time, so a descheduled thread holds back one */
+    int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
     wm__mm_job j;
     j.kc = kc; j.y = y; j.x = x; j.W = W; j.bias = bias; j.ldy = ldy; j.ldx = ldx; j.T = T;
-    j.per = ((W->rows + items - 1) / items + 2) / 3 * 3;
+    j.per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
     items = (W->rows + j.per - 1) / j.per;
     if (WM__IS_Q(W->dtype)) wm__pfor(kc, T, wm__mm_quant_task, &j);
     wm__pfor(kc, items, wm__mm_task, &j);
@@ -4452,39 +4514,184 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
 
 WM__TARGET_BEGIN
 #ifdef WM__SIMD
-/* rows [0, i) of wm__k_gemm_acc, 4 at a time; returns i */
-static int wm__v_gemm_acc(int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C, int ldc) {
-    int i = 0, j, k;
-    for (; i + 4 <= M; i += 4) {
-        float *c0 = C + (size_t)i * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
-        for (j = 0; j + 2 * WM__VL <= N; j += 2 * WM__VL) {
-            wm__vf c00 = WM__V_LOAD(c0 + j), c01 = WM__V_LOAD(c0 + j + WM__VL), c10 = WM__V_LOAD(c1 + j), c11 = WM__V_LOAD(c1 + j + WM__VL);
-            wm__vf c20 = WM__V_LOAD(c2 + j), c21 = WM__V_LOAD(c2 + j + WM__VL), c30 = WM__V_LOAD(c3 + j), c31 = WM__V_LOAD(c3 + j + WM__VL);
-            for (k = 0; k < K; k++) {
-                const float *bk = B + (size_t)k * ldb + j, *ap = A + (size_t)i * ai + (size_t)k * ak;
-                wm__vf b0 = WM__V_LOAD(bk), b1 = WM__V_LOAD(bk + WM__VL), a;
-                a = WM__V_SET1(ap[0]); c00 = WM__V_FMA(c00, a, b0); c01 = WM__V_FMA(c01, a, b1);
-                a = WM__V_SET1(ap[ai]); c10 = WM__V_FMA(c10, a, b0); c11 = WM__V_FMA(c11, a, b1);
-                a = WM__V_SET1(ap[2 * (size_t)ai]); c20 = WM__V_FMA(c20, a, b0); c21 = WM__V_FMA(c21, a, b1);
-                a = WM__V_SET1(ap[3 * (size_t)ai]); c30 = WM__V_FMA(c30, a, b0); c31 = WM__V_FMA(c31, a, b1);
-            }
-            WM__V_STORE(c0 + j, c00); WM__V_STORE(c0 + j + WM__VL, c01); WM__V_STORE(c1 + j, c10); WM__V_STORE(c1 + j + WM__VL, c11);
-            WM__V_STORE(c2 + j, c20); WM__V_STORE(c2 + j + WM__VL, c21); WM__V_STORE(c3 + j, c30); WM__V_STORE(c3 + j + WM__VL, c31);
-        }
-        for (; j < N; j++) /* columns left over: the scalar tail */
-            for (k = 0; k < K; k++) {
-                const float *ap = A + (size_t)i * ai + (size_t)k * ak;
-                float bk = B[(size_t)k * ldb + j];
-                c0[j] += ap[0] * bk;
-                c1[j] += ap[ai] * bk;
-                c2[j] += ap[2 * (size_t)ai] * bk;
-                c3[j] += ap[3 * (size_t)ai] * bk;
-            }
+/* rows [0, i) of wm__k_gemm_acc, 4 at a time; returns i. Written once,
+   compiled per ISA: V names its mapping (V##_LOAD, ..., V##L lanes), VT
+   its vector type; each output's FMAs come in the same order at any width. */
+#define WM__GEMM_ACC(SFX, V, VT) \
+    static int wm__v_gemm_acc_##SFX(int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C, int ldc) { \
+        int i = 0, j, k; \
+        for (; i + 4 <= M; i += 4) { \
+            float *c0 = C + (size_t)i * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc; \
+            for (j = 0; j + 2 * V##L <= N; j += 2 * V##L) { \
+                VT c00 = V##_LOAD(c0 + j), c01 = V##_LOAD(c0 + j + V##L), c10 = V##_LOAD(c1 + j), c11 = V##_LOAD(c1 + j + V##L); \
+                VT c20 = V##_LOAD(c2 + j), c21 = V##_LOAD(c2 + j + V##L), c30 = V##_LOAD(c3 + j), c31 = V##_LOAD(c3 + j + V##L); \
+                for (k = 0; k < K; k++) { \
+                    const float *bk = B + (size_t)k * ldb + j, *ap = A + (size_t)i * ai + (size_t)k * ak; \
+                    VT b0 = V##_LOAD(bk), b1 = V##_LOAD(bk + V##L), a; \
+                    a = V##_SET1(ap[0]); c00 = V##_FMA(c00, a, b0); c01 = V##_FMA(c01, a, b1); \
+                    a = V##_SET1(ap[ai]); c10 = V##_FMA(c10, a, b0); c11 = V##_FMA(c11, a, b1); \
+                    a = V##_SET1(ap[2 * (size_t)ai]); c20 = V##_FMA(c20, a, b0); c21 = V##_FMA(c21, a, b1); \
+                    a = V##_SET1(ap[3 * (size_t)ai]); c30 = V##_FMA(c30, a, b0); c31 = V##_FMA(c31, a, b1); \
+                } \
+                V##_STORE(c0 + j, c00); V##_STORE(c0 + j + V##L, c01); V##_STORE(c1 + j, c10); V##_STORE(c1 + j + V##L, c11); \
+                V##_STORE(c2 + j, c20); V##_STORE(c2 + j + V##L, c21); V##_STORE(c3 + j, c30); V##_STORE(c3 + j + V##L, c31); \
+            } \
+            for (; j < N; j++) /* columns left over: the scalar tail */ \
+                for (k = 0; k < K; k++) { \
+                    const float *ap = A + (size_t)i * ai + (size_t)k * ak; \
+                    float bk = B[(size_t)k * ldb + j]; \
+                    c0[j] += ap[0] * bk; \
+                    c1[j] += ap[ai] * bk; \
+                    c2[j] += ap[2 * (size_t)ai] * bk; \
+                    c3[j] += ap[3 * (size_t)ai] * bk; \
+                } \
+        } \
+        return i; \
     }
-    return i;
-}
+WM__GEMM_ACC(v, WM__V, wm__vf)
 #endif
 WM__TARGET_END
+
+#ifdef WM__X512
+/* ---- the wide tiles (x86: AVX-512, AVX-512 VNNI, AVX-VNNI) --------------------
+   The tile above, WM__ZR rows a vector: AVX-512 puts two packed 8-row
+   blocks side by side (P[0, nb) rows r..r+7, P[nb, 2 nb) rows r+8..r+15);
+   a token's 4 quants meet 4 of each row and sum to 32 bits at once (VNNI's
+   vpdpbusd; plain AVX-512: maddubs, then madd). Q8_0 and Q6_K multiply |w|
+   by x negated where w < 0. The integer sums are the 8-row tile's and each
+   output's float steps too, lane by lane: the same bits. Written once
+   (WM__ZTILE), compiled for each ISA with its mapping (wm__zi: int lanes,
+   wm__zf: float lanes, wm__zm: the signs of w). */
+#define WM__ZT_UN(st, u) s[u] = WM__ZI_UDOT(st ? s[u] : zero, w, WM__ZI_BC4(q[u] + 4 * st));
+#define WM__ZT_UN_ST(st) { wm__zi w = WM__ZI_LDQ(P, nb, q[st]); WM__EACH4N(WM__ZT_UN, st) }
+#define WM__ZT_SG(st, u) /* Q6_K: steps 4..7 (the second half) in s1 */ \
+    { \
+        wm__zi x_ = WM__ZI_NEG(WM__ZI_BC4(q[u] + 4 * st), m); \
+        if (st < 4 || dtype == WM_Q8_0) s[u] = WM__ZI_UDOT(st ? s[u] : zero, wa, x_); \
+        else s1[u] = WM__ZI_UDOT(st > 4 ? s1[u] : zero, wa, x_); \
+    }
+#define WM__ZT_SG_ST(st) { wm__zi wa = WM__ZI_LDQ(P, nb, qa[st]); wm__zm m = WM__ZI_SIGNS(WM__ZI_LDQ(P, nb, q[st])); WM__EACH4N(WM__ZT_SG, st) }
+#define WM__ZT_S(st, u) /* as the 8-row tile's sums: Q4_0 - 8 sum(x), Q4_K times the scale, Q6_K each half times its scale */ \
+    { \
+        if (dtype == WM_Q4_0) s[u] = WM__ZI_SUB(s[u], WM__ZI_SET1(8 * sum[u])); \
+        if (dtype == WM_Q4_K) s[u] = WM__ZI_MUL(s[u], c0); \
+        if (dtype == WM_Q6_K) s[u] = WM__ZI_ADD(WM__ZI_MUL(s[u], c0), WM__ZI_MUL(s1[u], c1)); \
+    }
+#define WM__ZT_ACC(st, u) \
+    { \
+        wm__zf dx = WM__ZF_SET1(x[u][b / 8].d[k]); \
+        A[u][k] = WM__ZF_FMA(A[u][k], WM__ZF_MUL(d, dx), WM__ZF_CVT(s[u])); \
+        if (dtype == WM_Q4_K) A[u][k] = WM__ZF_FMA(A[u][k], WM__ZF_MUL(dm, dx), WM__ZF_MUL(mn, WM__ZF_SET1((float)sum[u]))); \
+    }
+#define WM__ZT_OUT(st, u) \
+    WM__ZF_STORE(y + (size_t)u * ldy, WM__ZF_ADD(WM__ZF_ADD(WM__ZF_ADD(A[u][0], A[u][4]), WM__ZF_ADD(A[u][2], A[u][6])), \
+                                                 WM__ZF_ADD(WM__ZF_ADD(A[u][1], A[u][5]), WM__ZF_ADD(A[u][3], A[u][7]))));
+#define WM__ZT_CASE(SFX, dt) case dt: if (n == 4) wm__ztile_n_##SFX(P, nb, dt, x, 4, y, ldy); else wm__ztile_n_##SFX(P, nb, dt, x, n, y, ldy); break;
+#define WM__ZTILE(SFX) /* y[u][0..WM__ZR) (rows ldy apart) = n <= 4 tokens against the rows packed in P */ \
+    static WM__INLINE void wm__ztile_n_##SFX(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) { \
+        wm__zf A[4][8], d, dm, mn; \
+        const int8_t *q[4] = {NULL, NULL, NULL, NULL}; \
+        int32_t sum[4] = {0, 0, 0, 0}; \
+        wm__zi zero = WM__ZI_SET1(0), s[4], s1[4], c0 = zero, c1 = zero; \
+        int b, k; \
+        s[0] = s[1] = s[2] = s[3] = s1[0] = s1[1] = s1[2] = s1[3] = zero; \
+        for (k = 0; k < 32; k++) A[k / 8][k % 8] = WM__ZF_SET1(0.0f); \
+        for (b = 0; b < nb; b++, P++) { \
+            d = WM__ZF_LD(P, nb, d); \
+            if (dtype == WM_Q4_K) dm = WM__ZF_LD(P, nb, dm), mn = WM__ZF_LD(P, nb, mn); \
+            k = b & 7; \
+            WM__EACH4N(WM__QT_X, 0) \
+            if (dtype == WM_Q4_K || dtype == WM_Q6_K) c0 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[0])), c1 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[1])); \
+            if (dtype == WM_Q8_0 || dtype == WM_Q6_K) { WM__EACH8(WM__ZT_SG_ST) } \
+            else { WM__EACH8(WM__ZT_UN_ST) } \
+            WM__EACH4N(WM__ZT_S, 0) \
+            WM__EACH4N(WM__ZT_ACC, 0) \
+        } \
+        WM__EACH4N(WM__ZT_OUT, 0) \
+    } \
+    static void wm__ztile_##SFX(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy) { \
+        switch (dtype) { WM__ZT_CASE(SFX, WM_Q8_0) WM__ZT_CASE(SFX, WM_Q4_0) WM__ZT_CASE(SFX, WM_Q4_K) WM__ZT_CASE(SFX, WM_Q6_K) } \
+    }
+
+/* a 32-bit lane holds a scale twice (wm__qr.sc): WM__ZI_SC32 keeps one, 1 lo + 0 hi */
+#define WM__ZI_BC4S(p) ((int)wm__ld32((const unsigned char *)(p))) /* a token's 4 quants as one 32-bit word */
+WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl")
+#define wm__zi __m512i
+#define wm__zf __m512
+#define wm__zm __mmask64
+#define WM__ZI_LD2(a, b) _mm512_mask_loadu_epi64(_mm512_maskz_loadu_epi64(0x0f, a), 0xf0, (const char *)(b) - 32) /* a's 32 bytes, then b's */
+#define WM__ZI_LDQ(P, nb, f) WM__ZI_LD2((P)->f, ((P) + (nb))->f)
+#define WM__ZF_LD(P, nb, f) _mm512_castsi512_ps(WM__ZI_LD2((P)->f, ((P) + (nb))->f))
+#define WM__ZI_BC4(p) _mm512_set1_epi32(WM__ZI_BC4S(p))
+#define WM__ZI_SET1(v) _mm512_set1_epi32(v)
+#define WM__ZI_ADD(a, b) _mm512_add_epi32(a, b)
+#define WM__ZI_SUB(a, b) _mm512_sub_epi32(a, b)
+#define WM__ZI_MUL(a, b) _mm512_mullo_epi32(a, b)
+#define WM__ZI_SC32(v) _mm512_madd_epi16(v, _mm512_set1_epi32(1))
+#define WM__ZI_SIGNS(w) _mm512_movepi8_mask(w)
+#define WM__ZI_NEG(x, m) _mm512_mask_sub_epi8(x, m, _mm512_setzero_si512(), x)
+#define WM__ZF_SET1(v) _mm512_set1_ps(v)
+#define WM__ZF_FMA(acc, a, b) _mm512_fmadd_ps(a, b, acc)
+#define WM__ZF_MUL(a, b) _mm512_mul_ps(a, b)
+#define WM__ZF_ADD(a, b) _mm512_add_ps(a, b)
+#define WM__ZF_CVT(v) _mm512_maskz_cvtepi32_ps((__mmask16)-1, v) /* (g++ 12 warns of the unmasked form) */
+#define WM__ZF_STORE(p, v) _mm512_storeu_ps(p, v)
+#define WM__ZI_UDOT(acc, u, x) _mm512_add_epi32(acc, _mm512_madd_epi16(_mm512_maddubs_epi16(u, x), _mm512_set1_epi16(1)))
+WM__ZTILE(avx512)
+/* the float GEMM bodies at 16 lanes (any AVX-512 ISA) */
+#define WM__ZFL 16
+#define WM__ZF_LOAD(p) _mm512_loadu_ps(p)
+WM__GEMM_ACC(z, WM__ZF, __m512)
+WM__TARGET_POP
+WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
+#undef WM__ZI_UDOT
+#define WM__ZI_UDOT(acc, u, x) _mm512_dpbusd_epi32(acc, u, x)
+WM__ZTILE(avx512vnni)
+WM__TARGET_POP
+WM__TARGET_PUSH("avx2,fma,f16c,avxvnni") /* 256 bits: one 8-row block */
+#undef WM__ZI_LDQ
+#undef WM__ZF_LD
+#undef WM__ZI_BC4
+#undef WM__ZI_SET1
+#undef WM__ZI_ADD
+#undef WM__ZI_SUB
+#undef WM__ZI_MUL
+#undef WM__ZI_SC32
+#undef WM__ZI_SIGNS
+#undef WM__ZI_NEG
+#undef WM__ZF_SET1
+#undef WM__ZF_FMA
+#undef WM__ZF_MUL
+#undef WM__ZF_ADD
+#undef WM__ZF_CVT
+#undef WM__ZF_STORE
+#undef WM__ZI_UDOT
+#undef wm__zi
+#undef wm__zf
+#undef wm__zm
+#define wm__zi __m256i
+#define wm__zf __m256
+#define wm__zm __m256i
+#define WM__ZI_LDQ(P, nb, f) _mm256_loadu_si256((const __m256i *)(const void *)(P)->f)
+#define WM__ZF_LD(P, nb, f) _mm256_loadu_ps((P)->f)
+#define WM__ZI_BC4(p) _mm256_set1_epi32(WM__ZI_BC4S(p))
+#define WM__ZI_SET1(v) _mm256_set1_epi32(v)
+#define WM__ZI_ADD(a, b) _mm256_add_epi32(a, b)
+#define WM__ZI_SUB(a, b) _mm256_sub_epi32(a, b)
+#define WM__ZI_MUL(a, b) _mm256_mullo_epi32(a, b)
+#define WM__ZI_SC32(v) _mm256_madd_epi16(v, _mm256_set1_epi32(1))
+#define WM__ZI_SIGNS(w) (w)
+#define WM__ZI_NEG(x, m) _mm256_sign_epi8(x, m)
+#define WM__ZF_SET1(v) _mm256_set1_ps(v)
+#define WM__ZF_FMA(acc, a, b) _mm256_fmadd_ps(a, b, acc)
+#define WM__ZF_MUL(a, b) _mm256_mul_ps(a, b)
+#define WM__ZF_ADD(a, b) _mm256_add_ps(a, b)
+#define WM__ZF_CVT(v) _mm256_cvtepi32_ps(v)
+#define WM__ZF_STORE(p, v) _mm256_storeu_ps(p, v)
+#define WM__ZI_UDOT(acc, u, x) _mm256_dpbusd_avx_epi32(acc, u, x)
+WM__ZTILE(avxvnni)
+WM__TARGET_POP
+#endif
 
 /* C[i][0..N) += sum_k A(i,k) B[k][0..N) with A(i,k) = A[i*ai + k*ak]:
    A.B (ai = lda, ak = 1) or A^T.B (ai = 1, ak = lda). Vectorized along N:
@@ -4493,7 +4700,11 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
                            int ldc) {
     int i = 0, k;
 #ifdef WM__SIMD
-    if (kc->simd) i = wm__v_gemm_acc(M, N, K, A, ai, ak, B, ldb, C, ldc);
+#ifdef WM__X512
+    if (kc->simd >= WM_ISA_AVX512) i = wm__v_gemm_acc_z(M, N, K, A, ai, ak, B, ldb, C, ldc);
+    else
+#endif
+    if (kc->simd) i = wm__v_gemm_acc_v(M, N, K, A, ai, ak, B, ldb, C, ldc);
 #else
     (void)kc;
 #endif
@@ -4743,14 +4954,14 @@ static void wm__k_topk(const wm__kc *kc, const float *x, int n, int k, int *idx,
 /* One tensor of the checkpoint directory (sorted by name). */
 typedef struct wm__tensor {
     const char *name; /* NUL-terminated, decoded */
-    int dtype;        /* index into wm__types */
+    int dtype; /* index into wm__types */
     int ndim;
     uint64_t shape[8];
     size_t begin, end; /* offsets in the data section */
     const unsigned char *data;
     int file;
     int used;
-    int conv;         /* WM__CONV_NEGLOG: the file holds -exp(x) of the vector x the model wants */
+    int conv; /* WM__CONV_NEGLOG: the file holds -exp(x) of the vector x the model wants */
 } wm__tensor;
 WM__SLOT(wm__tensor, 120);
 enum { WM__CONV_NEGLOG = 1 };
@@ -4768,16 +4979,16 @@ struct wm_model {
     wm__mat embed, lm_head;
     const float *final_norm;
     const float *embed_norm; /* [D] or NULL */
-    int num_keys;        /* product keys of the CDMoE / MoE */
-    int has_attn;        /* any layer with a KV cache */
-    int qcols;           /* most columns of a quantized matrix (its activations are quantized in the session) */
+    int num_keys; /* product keys of the CDMoE / MoE */
+    int has_attn; /* any layer with a KV cache */
+    int qcols; /* most columns of a quantized matrix (its activations are quantized in the session) */
     uint64_t fingerprint; /* of the tensor directory and data edges (session files) */
     size_t bytes_used;
-    void *owned;         /* WM_MALLOC'd block of wm_model_open/load */
+    void *owned; /* WM_MALLOC'd block of wm_model_open/load */
     struct wm__ofile *owned_files; /* [n_owned_files] the files wm_model_load read or mapped */
     int n_owned_files;
     unsigned tied_head_differs : 1; /* tie_word_embeddings, yet a different lm_head.weight is stored (wm_model_warning) */
-    unsigned n_unused : 31;         /* tensors the config leaves unused (wm_model_warning; wm_model_tensor names them) */
+    unsigned n_unused : 31; /* tensors the config leaves unused (wm_model_warning; wm_model_tensor names them) */
 };
 WM__SLOT(wm_model, 936);
 
@@ -4797,19 +5008,19 @@ WM__SLOT(wm__lstate, 56);
 struct wm_session {
     const wm_model *model;
     wm_session_params params;
-    wm__kc kc;                   /* SIMD or scalar, threads */
+    wm__kc kc; /* SIMD or scalar, threads */
     int pos;
-    wm__lstate *ls;              /* [n_layers] */
-    float *h, *x, *y;            /* [n_batch][D] residual, normed input, module output */
+    wm__lstate *ls; /* [n_layers] */
+    float *h, *x, *y; /* [n_batch][D] residual, normed input, module output */
     float *rope_cs, *rope_sn;    /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
     float *arope_cs, *arope_sn;  /* [n_batch][head_dim/2] RoPE of attention q/k */
-    unsigned char *work;         /* module scratch, work_bytes long */
-    float *swork;                /* F32 working copy of a reduced state (wm__st_work_floats), or NULL */
+    unsigned char *work; /* module scratch, work_bytes long */
+    float *swork; /* F32 working copy of a reduced state (wm__st_work_floats), or NULL */
     size_t work_bytes;
     wm_layer_hook hook;
     void *hook_user;
-    void *owned;                 /* WM_MALLOC'd block of wm_session_create */
-    void *own_pool;              /* the wm_pool wm_session_create started (NULL: none) */
+    void *owned; /* WM_MALLOC'd block of wm_session_create */
+    void *own_pool; /* the wm_pool wm_session_create started (NULL: none) */
     char err[256];
 };
 WM__SLOT(wm_session, 512);
@@ -4850,7 +5061,7 @@ typedef struct wm__planner {
     void *ctx;
     int ok;
     const char *prefix; /* "model.layers." or "backbone.layers." */
-    int layer;          /* -1: a global tensor */
+    int layer; /* -1: a global tensor */
     char name[200];
 } wm__planner;
 
@@ -5119,14 +5330,14 @@ typedef struct wm__ctx {
     const wm__kc *kc;
     const void *w;       /* this slot's weights: the module's own wm__*_w */
     wm__lstate *st;      /* this layer's session state */
-    int nb, pos0;        /* tokens of this batch and the position of the first */
+    int nb, pos0; /* tokens of this batch and the position of the first */
     int n_ctx, ctype;    /* the session's context (KV cache rows) and cache type */
-    int stype;           /* the session's state_type: WM_F32, or F16 / BF16 states (wm__st_widen) */
-    float *sw;           /* F32 working copy of a reduced state: wm__st_work_floats of them, or NULL */
+    int stype; /* the session's state_type: WM_F32, or F16 / BF16 states (wm__st_widen) */
+    float *sw; /* F32 working copy of a reduced state: wm__st_work_floats of them, or NULL */
     const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
     const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
-    int r0;              /* a sequence's first row in its batch (below) */
-    int nseq;            /* sequences of these nb rows: 1, or several sessions' (wm_batch_step) */
+    int r0; /* a sequence's first row in its batch (below) */
+    int nseq; /* sequences of these nb rows: 1, or several sessions' (wm_batch_step) */
     const struct wm__ctx *seq; /* [nseq] each one's rows r0 .. r0+nb-1, state, positions and plain kernels (kc without
                                   segments), which its recurrence and attention use; rows and the RoPE tables indexed by
                                   row stay the batch's. A module's per-token work runs over all nb rows at once. */
@@ -5137,9 +5348,9 @@ WM__SLOT(wm__ctx, 136);
 
 typedef struct wm__ssd_w {
     wm__mat x_proj, b_proj, c_proj;      /* [H*P][D], [G*N][D], [G*N][D] */
-    wm__mat dt_proj, out_proj;           /* [H][D], [D][H*P] */
+    wm__mat dt_proj, out_proj; /* [H][D], [D][H*P] */
     const float *x_projb, *b_projb, *c_projb, *dt_projb, *out_projb; /* optional biases */
-    const float *A_log, *Dskip;          /* [H] */
+    const float *A_log, *Dskip; /* [H] */
 } wm__ssd_w;
 
 typedef struct wm__ssd_bufs {
@@ -5275,14 +5486,14 @@ static uint64_t wm__ssd_decode_bytes(const wm_model *m, const void *wv, uint64_t
    SSD with D skip; y = rmsnorm(y * silu(z)) * w over all I channels; out_proj. */
 
 typedef struct wm__mamba_w {
-    wm__mat in_proj;                     /* [I+C+H][D] */
-    wm__mat in_z, in_xbc, in_dt;         /* its row slices [I], [C], [H] */
-    wm__mat out_proj;                    /* [D][I] */
+    wm__mat in_proj; /* [I+C+H][D] */
+    wm__mat in_z, in_xbc, in_dt; /* its row slices [I], [C], [H] */
+    wm__mat out_proj; /* [D][I] */
     const float *in_projb, *in_zb, *in_xbcb, *in_dtb, *out_projb; /* optional biases */
-    const float *conv_w;                 /* [C][K] */
+    const float *conv_w; /* [C][K] */
     const float *conv_b, *dt_bias;       /* [C] (optional), [H] */
-    const float *A_log, *Dskip;          /* [H] */
-    const float *gnorm;                  /* [I] */
+    const float *A_log, *Dskip; /* [H] */
+    const float *gnorm; /* [I] */
 } wm__mamba_w;
 
 typedef struct wm__mamba_bufs {
@@ -5462,9 +5673,9 @@ static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64
 
 typedef struct wm__mcsd_w {
     const float *u, *v, *f, *e;  /* [C][Dc][Dc], [in][out] */
-    const float *dnorm;          /* [D] */
-    wm__mat o;                   /* [D][D] or [D][2D]; absent (add only): identity */
-    const float *ob;             /* never stored (no biases) */
+    const float *dnorm; /* [D] */
+    wm__mat o; /* [D][D] or [D][2D]; absent (add only): identity */
+    const float *ob; /* never stored (no biases) */
 } wm__mcsd_w;
 
 static size_t wm__mcsd_theta(const wm_config *c) { return (size_t)c->hidden_size * (c->mcsd_concat ? 2u : 1u); }
@@ -5776,12 +5987,12 @@ static uint64_t wm__rod_decode_bytes(const wm_model *m, const void *wv, uint64_t
    Scores [QB][n_ctx] of one head (never T x T), then softmax, then P.V. */
 
 typedef struct wm__attn_ws {
-    float *S;            /* [QB][n_ctx] scores, then probabilities */
-    float *tmp;          /* [n_ctx] keep-window selection (doge) */
+    float *S; /* [QB][n_ctx] scores, then probabilities */
+    float *tmp; /* [n_ctx] keep-window selection (doge) */
     unsigned *hist;      /* [2048] */
     wm__pair *sel;       /* [n_ctx] */
     unsigned char *keep; /* [QB][n_ctx] the keys each query of the block keeps */
-    wm__qa *qa;          /* [QB][groups of hd] queries quantized against a Q8_0 cache */
+    wm__qa *qa; /* [QB][groups of hd] queries quantized against a Q8_0 cache */
 } wm__attn_ws;
 WM__SLOT(wm__attn_ws, 48);
 
@@ -5810,8 +6021,8 @@ typedef struct wm__attn_rule {
     const float *add;  /* [n_ctx] per-key bias of this kv head, or NULL */
     const float *hide; /* [n_hide] 0: key hidden from this head, or NULL */
     int n_hide;
-    int window;        /* 0: none */
-    int keep;          /* used with add */
+    int window; /* 0: none */
+    int keep; /* used with add */
     float scale;
 } wm__attn_rule;
 
@@ -5824,7 +6035,7 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
     int lo = wm__attn_lo(ru, p), j;
     float *sc = row - jlo; /* sc[j] for j in [jlo, pmax] */
     for (j = jlo; j < lo; j++) sc[j] = -INFINITY; /* outside the sliding window */
-    if (kp)                                        /* branch-free: the keep mask is not predictable */
+    if (kp) /* branch-free: the keep mask is not predictable */
         for (j = lo; j <= p; j++) {
             float v = sc[j] * ru->scale + ru->add[j];
             sc[j] = kp[j] ? v : -INFINITY;
@@ -5945,13 +6156,13 @@ static wm_status wm__attn_heads_check(const wm_config *c, wm_error *err) {
    key position j is hidden from head h when dynamic_mask[h][j] == 0. */
 
 typedef struct wm__ifa_w {
-    wm__mat q, k, o;                     /* [D][D] */
-    const float *qb, *kb, *ob;           /* optional biases */
-    wm__mat v_queries;                   /* [dret][D] */
+    wm__mat q, k, o; /* [D][D] */
+    const float *qb, *kb, *ob; /* optional biases */
+    wm__mat v_queries; /* [dret][D] */
     const float *v_queriesb;
-    const float *v_keys;                 /* [n_values][dret] */
-    wm__mat v_embed;                     /* [n_values][D] */
-    const float *dyn_mask;               /* [n_heads][max_pos] 0: key hidden */
+    const float *v_keys; /* [n_values][dret] */
+    wm__mat v_embed; /* [n_values][D] */
+    const float *dyn_mask; /* [n_heads][max_pos] 0: key hidden */
 } wm__ifa_w;
 
 typedef struct wm__ifa_bufs {
@@ -6115,11 +6326,11 @@ static uint64_t wm__ifa_decode_bytes(const wm_model *m, const void *wv, uint64_t
    keep_window_size visible keys only the keep_window_size largest m stay. */
 
 typedef struct wm__doge_attn_w {
-    wm__mat q, k, v, o;                  /* [nH*hd][D], [nKV*hd][D] x2, [D][nH*hd] */
+    wm__mat q, k, v, o; /* [nH*hd][D], [nKV*hd][D] x2, [D][nH*hd] */
     const float *qb, *kb, *vb, *ob;      /* optional biases */
-    const float *q_norm, *k_norm;        /* [hd], optional */
-    const float *A;                      /* [nKV] */
-    wm__mat dt_proj;                     /* [nKV][nKV*hd] */
+    const float *q_norm, *k_norm; /* [hd], optional */
+    const float *A; /* [nKV] */
+    wm__mat dt_proj; /* [nKV][nKV*hd] */
     const float *dt_projb;
 } wm__doge_attn_w;
 
@@ -6178,7 +6389,7 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
     for (q = 0; q < x->nseq; q++) { /* each sequence: its keys, values and masks into its cache, then its attention */
         const wm__ctx *sq = &x->seq[q];
         unsigned char *kcache = sq->st->k, *vcache = sq->st->v; /* [nKV][n_ctx][hd] of ct */
-        float *mm = sq->st->m;                                   /* [nKV][n_ctx] */
+        float *mm = sq->st->m; /* [nKV][n_ctx] */
         int ct = sq->ctype, ld = sq->n_ctx;
         for (t = sq->r0; t < sq->r0 + sq->nb; t++) {
             const float *cs = x->arope_cs + (size_t)t * (hd / 2), *sn = x->arope_sn + (size_t)t * (hd / 2);
@@ -6262,11 +6473,11 @@ static wm_status wm__ffn_check(const wm_config *c, wm_error *err) {
    the sequence), or without a window n_ctx rows (then it is bounded by n_ctx). */
 
 typedef struct wm__ska_w {
-    wm__mat q, k, v, o;                  /* [H*hd][D], [Hk*hd][D], [Hv*hd][D], [D][H*hd] */
-    wm__mat fc, down;                    /* [2F][D] rows [a | g], [D][F] */
+    wm__mat q, k, v, o; /* [H*hd][D], [Hk*hd][D], [Hv*hd][D], [D][H*hd] */
+    wm__mat fc, down; /* [2F][D] rows [a | g], [D][F] */
     const float *qb, *kb, *vb, *ob, *fcb, *downb; /* absent in the official code; read when present */
     const float *attn_norm, *ffn_norm;   /* [D] */
-    const float *s;                      /* [ns] "norm" gains (attn.s [ns][1]), NULL: 1, 1 + H, 1 + 2H, .. */
+    const float *s; /* [ns] "norm" gains (attn.s [ns][1]), NULL: 1, 1 + H, 1 + 2H, .. */
 } wm__ska_w;
 
 typedef struct wm__ska_bufs {
@@ -6469,7 +6680,7 @@ static uint64_t wm__ska_decode_bytes(const wm_model *m, const void *wv, uint64_t
 /* ---- gated MLP: down(act(gate(x)) * up(x)) -------------------------------- */
 
 typedef struct wm__mlp_w {
-    wm__mat gate, up, down;              /* [F][D], [F][D], [D][F] */
+    wm__mat gate, up, down; /* [F][D], [F][D], [D][F] */
     const float *gateb, *upb, *downb;    /* optional biases */
 } wm__mlp_w;
 
@@ -6523,7 +6734,7 @@ static uint64_t wm__mlp_decode_bytes(const wm_model *m, const void *wv, uint64_t
 typedef struct wm__pk_bufs {
     int *ix, *iy, *ci, *e;      /* [K], [K], [K*K], [K] */
     float *vx, *vy, *cv, *s;    /* [K], [K], [K*K], [K] */
-    wm__pair *sel;              /* [max(num_keys, K*K)] */
+    wm__pair *sel; /* [max(num_keys, K*K)] */
 } wm__pk_bufs;
 WM__SLOT(wm__pk_bufs, 72);
 
@@ -6559,7 +6770,7 @@ static void wm__pk_topk(const wm__kc *kc, const float *sx, const float *sy, int 
 
 /* the expert tables of both MoE kinds */
 typedef struct wm__experts_w {
-    wm__mat down_embed, up_embed;        /* [E][D] */
+    wm__mat down_embed, up_embed; /* [E][D] */
 } wm__experts_w;
 
 static void wm__plan_experts(wm__planner *p, wm__experts_w *ex, const char *prefix, int E, int D, float up_scale) {
@@ -6589,10 +6800,10 @@ static void wm__experts(const wm__kc *kc, const wm__experts_w *ex, int act, int 
    y = phi + sum act((u . down_embed[e]) * softmax_K(s)) up_embed[e]. */
 
 typedef struct wm__cdmoe_w {
-    wm__mat sh_up, sh_down;              /* shared expert [F][D], [D][F] */
+    wm__mat sh_up, sh_down; /* shared expert [F][D], [D][F] */
     const float *sh_upb, *sh_downb;      /* optional biases */
-    wm__mat queries;                     /* [2*heads*dret/2][D] */
-    const float *keys;                   /* [heads][num_keys][2][dret/2] */
+    wm__mat queries; /* [2*heads*dret/2][D] */
+    const float *keys; /* [heads][num_keys][2][dret/2] */
     wm__experts_w ex;
 } wm__cdmoe_w;
 
@@ -6702,8 +6913,8 @@ static uint64_t wm__cdmoe_decode_bytes(const wm_model *m, const void *wv, uint64
    y += sum act(down_embed[e] . x) * softmax(s)_e * up_embed[e]. */
 
 typedef struct wm__moe_w {
-    wm__mlp_w mlp;                       /* the shared expert: first, so the MLP module runs it */
-    wm__mat router;                      /* [2*num_keys][D] */
+    wm__mlp_w mlp; /* the shared expert: first, so the MLP module runs it */
+    wm__mat router; /* [2*num_keys][D] */
     wm__experts_w ex;
 } wm__moe_w;
 
@@ -7638,7 +7849,7 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
    hook after binding, the module's config check, and whether it keeps a KV
    cache of n_ctx rows. The module code is in [@LAYERS]. */
 struct wm__layer {
-    int seq, state;                      /* WM_SEQ_*, WM_STATE_* */
+    int seq, state; /* WM_SEQ_*, WM_STATE_* */
     const float *norm_seq, *norm_state;  /* pre-norms [D] */
     const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
     union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; wm__mcsd_w mcsd; wm__rod_w rod; } seq_w; /* by seq */
@@ -7761,17 +7972,17 @@ static int wm__experts_cheems(const wm_config *c) { return c->cdmoe_experts; }
 static int wm__experts_doge(const wm_config *c) { return c->n_experts; }
 
 typedef struct wm__model_type {
-    const char *name;                        /* config.json's model_type */
+    const char *name; /* config.json's model_type */
     void (*read)(wm__cfgr *r, wm_config *c); /* its own fields, layer_seq/layer_state included */
-    unsigned seqs, states;                   /* WM__BIT(WM_SEQ_*), WM__BIT(WM_STATE_*): what its layers may hold */
-    int tie_default;                         /* tie_word_embeddings when absent; -1: untied when lm_head is present */
+    unsigned seqs, states; /* WM__BIT(WM_SEQ_*), WM__BIT(WM_STATE_*): what its layers may hold */
+    int tie_default; /* tie_word_embeddings when absent; -1: untied when lm_head is present */
     const char *embed, *prefix, *final_norm; /* tensor names: embedding, layer prefix, final norm */
     void (*stack)(wm__planner *p, const wm_config *c, wm__layer *L, int l); /* a layer's norms and modules */
-    const char *hidden_key;                  /* config.json's name of hidden_size */
-    int mlp_bias_mlp;                        /* its MLP's bias: 1 config's mlp_bias, 0 its bias_proj */
+    const char *hidden_key; /* config.json's name of hidden_size */
+    int mlp_bias_mlp; /* its MLP's bias: 1 config's mlp_bias, 0 its bias_proj */
     int (*experts)(const wm_config *c);      /* product-key experts (wm_model's num_keys), or NULL */
-    int ssd_head_dim_derived;                /* 1: ssd_head_dim, when absent, is hidden_size / ssd_num_heads */
-    int llama_gguf;                          /* 1: llama.cpp reads it: GGUF writing adds its keys and tensor names */
+    int ssd_head_dim_derived; /* 1: ssd_head_dim, when absent, is hidden_size / ssd_num_heads */
+    int llama_gguf; /* 1: llama.cpp reads it: GGUF writing adds its keys and tensor names */
 } wm__model_type;
 
 static const wm__model_type wm__model_types[] = {
@@ -8027,7 +8238,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
         float *sw = nsw ? wm__falloc(a, nsw, 1, 1) : NULL;
         float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
         wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
-        wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
+        wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, 2 * (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
         if (s) {
             s->kc.simd = wm__kc_simd(p->isa); /* resolved by wm__session_params */
             s->kc.n_threads = p->n_threads;
@@ -8128,22 +8339,22 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 
 typedef struct wm__pool_worker { wm_pool *p; int w; long items; /* items it ran (its own counter) */ } wm__pool_worker;
 struct wm_pool {
-    int n;                    /* threads, the caller's included */
-    pthread_t *th;            /* [n - 1] */
+    int n; /* threads, the caller's included */
+    pthread_t *th; /* [n - 1] */
     wm__pool_worker *wk;      /* [n - 1] */
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    wm_task fn;               /* the job: written by the caller before the generation */
+    wm_task fn; /* the job: written by the caller before the generation */
     void *arg;
     int items;
-    uint64_t claim;           /* generation << 32 | next item (0xffffffff while the job is written) */
-    int done;                 /* items of this generation finished */
+    uint64_t claim; /* generation << 32 | next item (0xffffffff while the job is written) */
+    int done; /* items of this generation finished */
     unsigned gen;
     int sleeping, stop;
     long jobs, solo_until;    /* the caller's: jobs posted; before solo_until it runs them alone */
     long backoff, good;       /* jobs to run alone after a stall; parallel jobs since the last one */
     long w_jobs, w_items, w_own; /* this window's parallel jobs, their items, the caller's share */
-    wm_pool_stats st;         /* the caller's counts (wm_pool_get_stats adds the workers') */
+    wm_pool_stats st; /* the caller's counts (wm_pool_get_stats adds the workers') */
 };
 
 static void wm__pool_pause(void) {
@@ -8218,10 +8429,11 @@ static double wm__pool_now(void) {
 }
 
 /* On a loaded machine threads hurt (a descheduled worker holding an item
-   stalls the caller; spinning ones take its core). Signs: a stall (its own
-   items done, the caller waits past 2x their time + 100 us) and absent
-   workers (over 32 jobs of 20 us or more that woke no sleeping worker, it
-   ran over (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs
+   stalls the caller; spinning ones take its core). Signs, in jobs that
+   woke no sleeping worker (one woken joins late on a quiet machine too: a
+   16-core VM's wake-ups measured past 100 us): a stall (its own items
+   done, the caller waits past 2x their time + 100 us) and absent workers
+   (over 32 jobs of 20 us or more, it ran over (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs
    on the caller alone (64 .. 8192, doubling; halved after each 512 good
    jobs). Same bits either way. */
 static void wm__pool_solo(wm_pool *p, int stall) {
@@ -8269,7 +8481,7 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
         p->w_items += n;
         p->w_own += own;
     }
-    if (spins && wm__pool_now() - t1 > 2.0 * (t1 - t0) + 100e-6) wm__pool_solo(p, 1); /* a stall */
+    if (spins && !slept && wm__pool_now() - t1 > 2.0 * (t1 - t0) + 100e-6) wm__pool_solo(p, 1); /* a stall */
     else if (p->w_jobs == 32 && 2 * p->n * p->w_own > (p->n + 1) * p->w_items) wm__pool_solo(p, 0); /* absent workers */
     else if (++p->good >= 512) p->backoff /= 2, p->good = 0; /* signs grow old */
     if (p->w_jobs == 32 || p->good == 0) p->w_jobs = p->w_items = p->w_own = 0;
@@ -8430,8 +8642,8 @@ static wm_status wm__serr(wm_session *s, wm_status st, const char *fmt, ...) {
 /* a layer's per-token steps, threaded by blocks of tokens (rows [nb i / items, nb (i+1) / items)) */
 typedef struct wm__rows_job {
     const wm__kc *kc;
-    float *h;                 /* [nb][D]: the residual stream */
-    float *x;                 /* [nb][D]: the norm's output (norm) */
+    float *h; /* [nb][D]: the residual stream */
+    float *x; /* [nb][D]: the norm's output (norm) */
     const float *w, *gain, *y; /* the norm's weight; the residual's gain (NULL: 1) and the module's output */
     float eps;
     int D, nb, items;
@@ -8596,13 +8808,13 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
    first: their rows form segment 0 of the kernels' segments (each token as
    when alone), each prefill chunk a segment of its own. */
 struct wm_batch {
-    wm_session *w;        /* rows [n_batch], scratch, kernels; no state */
+    wm_session *w; /* rows [n_batch], scratch, kernels; no state */
     wm_batch_params params;
     wm_session **ss;      /* [n_seq] this step's sessions, decoding first */
     int *ns, *last, *ord; /* [n_seq] their tokens, last positions, index in the caller's order */
-    int *seg;             /* [n_seq + 1] the kernels' row segments */
-    int32_t *tok;         /* [n_batch] */
-    wm__ctx *cq;          /* [n_seq] */
+    int *seg; /* [n_seq + 1] the kernels' row segments */
+    int32_t *tok; /* [n_batch] */
+    wm__ctx *cq; /* [n_seq] */
     void *owned, *own_pool;
     char err[256];
 };
@@ -8836,11 +9048,11 @@ typedef struct wm__stfile {
     const char *hdr, *hdr_end;  /* the JSON header (GGUF: the tensor infos) */
     const unsigned char *data;  /* the data section */
     size_t data_size;
-    int gguf;                   /* GGUF: */
-    int arch;                   /* WM_MODEL_MAMBA2: llama.cpp's names; else 0 */
+    int gguf; /* GGUF: */
+    int arch; /* WM_MODEL_MAMBA2: llama.cpp's names; else 0 */
     const unsigned char *kv;    /* the metadata */
     uint64_t n_kv, n_tensors;
-    uint32_t align;             /* of the tensor data */
+    uint32_t align; /* of the tensor data */
 } wm__stfile;
 WM__SLOT(wm__stfile, 80);
 
@@ -9046,7 +9258,7 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
    transformers' (blk.N.ssm_in.weight -> backbone.layers.N.mixer.in_proj.weight).
    ======================================================================== */
 
-#define WM__GG_MAX_KV 4096u        /* metadata entries */
+#define WM__GG_MAX_KV 4096u /* metadata entries */
 #define WM__GG_MAX_TENSORS 1000000u
 enum { WM__GGV_U8 = 0, WM__GGV_I8, WM__GGV_U16, WM__GGV_I16, WM__GGV_U32, WM__GGV_I32, WM__GGV_F32, WM__GGV_BOOL, WM__GGV_STR,
        WM__GGV_ARR, WM__GGV_U64, WM__GGV_I64, WM__GGV_F64, WM__GGV_N };
@@ -10831,14 +11043,14 @@ static int wm__uc_in(uint32_t cp, int set); /* cp in a WM__UC_* set */
 #define WM__HANGUL_L 0x1100u
 #define WM__HANGUL_V 0x1161u
 #define WM__HANGUL_T 0x11a7u
-static int wm__ccc(uint32_t cp);                                                         /* canonical combining class */
+static int wm__ccc(uint32_t cp); /* canonical combining class */
 static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, size_t cap); /* full decomposition appended */
-static uint32_t wm__compose(uint32_t a, uint32_t b);                                     /* primary composite, or 0 */
-static int wm__composes_back(uint32_t cp);                                               /* a starter composing with what precedes */
-static int wm__nfc_active(uint32_t cp);                                                  /* NFC or NFKC may change it or join it */
-static uint32_t wm__uc_lowercase(uint32_t cp);                                           /* char::to_lowercase's single code point */
+static uint32_t wm__compose(uint32_t a, uint32_t b); /* primary composite, or 0 */
+static int wm__composes_back(uint32_t cp); /* a starter composing with what precedes */
+static int wm__nfc_active(uint32_t cp); /* NFC or NFKC may change it or join it */
+static uint32_t wm__uc_lowercase(uint32_t cp); /* char::to_lowercase's single code point */
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
-static uint32_t wm__uc_uppercase(uint32_t cp);                                           /* the first code point whose lowercase cp is */
+static uint32_t wm__uc_uppercase(uint32_t cp); /* the first code point whose lowercase cp is */
 #endif
 #endif
 
@@ -11065,9 +11277,9 @@ typedef struct wm__spm {
     uint64_t nt;
     const char **str;       /* [nt] token texts */
     uint32_t *sl, max_len;  /* [nt] their lengths, the longest */
-    float *score;           /* [nt] */
+    float *score; /* [nt] */
     unsigned char *type;    /* [nt] llama.cpp's token types (1 normal, 2 unknown, 3 control, 4 user-defined) */
-    wm__spm_m *m;           /* [nm] the merges, best first */
+    wm__spm_m *m; /* [nm] the merges, best first */
     size_t nm;
     double bos, unk, add_bos, add_space;
 } wm__spm;
@@ -11828,8 +12040,8 @@ typedef struct wm__rxi {
 
 typedef struct wm__rxc {
     const char *s;
-    int i, n;          /* the pattern and the parse position */
-    int wide;          /* 1: code points; 0: the collapsed text */
+    int i, n; /* the pattern and the parse position */
+    int wide; /* 1: code points; 0: the collapsed text */
     wm__rxi *in;       /* [capi] instructions, NULL while counting */
     int ni, capi;
     uint32_t *rg;      /* [capr][2] class ranges, NULL while counting */
@@ -12012,11 +12224,11 @@ static void wm__rx_group(wm__rxc *c) {
     c->i = end;
     wm__rx_quant(c, &mn, &mx);
     end = c->i;
-#define WM__RX_BODY()                                                                                                                                \
-    do {                                                                                                                                             \
-        c->i = body;                                                                                                                                 \
-        wm__rx_alt(c);                                                                                                                               \
-        if (c->i >= c->n || c->s[c->i] != ')') c->bad = 1;                                                                                           \
+#define WM__RX_BODY() \
+    do { \
+        c->i = body; \
+        wm__rx_alt(c); \
+        if (c->i >= c->n || c->s[c->i] != ')') c->bad = 1; \
     } while (0)
     for (r = 0; r < mn && !c->bad; r++) WM__RX_BODY();
     if (mx == WM__RX_INF) { /* L: SPLIT body, out; body; JMP L */
@@ -12113,10 +12325,10 @@ typedef struct wm__rxm {
     unsigned char *memo; /* [n + 1][row] a bit per memoized instruction: failed there */
     size_t row;
     uint32_t *rep;       /* [instructions][4] REP: run scanned from [0] ends at [1]; every continuation in [2]..[3] failed */
-    uint32_t *fr;        /* [capfr][3] backtracking: pc (| tags), position, REP end */
+    uint32_t *fr; /* [capfr][3] backtracking: pc (| tags), position, REP end */
     size_t nfr, capfr;
     int nomem, fr_heap;  /* fr from WM_MALLOC (else the caller's stack) */
-    int plain;           /* 1: no memo, failure records or run cache (the suite's reference) */
+    int plain; /* 1: no memo, failure records or run cache (the suite's reference) */
 } wm__rxm;
 
 #define WM__RX_DONE 0x40000000u /* a REP whose every count failed */
@@ -12299,9 +12511,9 @@ static size_t wm__lsp_kimi(const uint32_t *t, size_t n, size_t pos) {
     }
     for (nws = 0, last_nl = 0; (wm__lsp_fl(t, n, pos + nws) & 4); nws++)
         if (t[pos + nws] == '\r' || t[pos + nws] == '\n') last_nl = pos + nws + 1;
-    if (last_nl) return last_nl;                        /* \s*[\r\n]+ */
+    if (last_nl) return last_nl; /* \s*[\r\n]+ */
     if (nws > 1 && pos + nws < n) return pos + nws - 1; /* \s+(?!\S) */
-    if (nws) return pos + nws;                          /* \s+ */
+    if (nws) return pos + nws; /* \s+ */
     return pos + 1;
 }
 
@@ -12321,7 +12533,7 @@ static int wm__printable(int b) { return (b >= 33 && b <= 126) || (b >= 161 && b
 
 static int wm__cp_to_byte(uint32_t cp) {
     if (cp < 256) return wm__printable((int)cp) ? (int)cp : -1;
-    if (cp < 256 + 33) return (int)cp - 256;              /* bytes 0..32 */
+    if (cp < 256 + 33) return (int)cp - 256; /* bytes 0..32 */
     if (cp < 256 + 67) return 127 + (int)(cp - 256 - 33); /* bytes 127..160 */
     return cp == 256 + 67 ? 173 : -1;
 }
@@ -12375,16 +12587,16 @@ typedef struct wm__strop { unsigned char a[16], b[16]; unsigned char la, lb, kin
 enum { WM__META_NONE = 0, WM__META_ALWAYS = 1, WM__META_FIRST = 2, WM__META_NEVER = 3 };
 
 struct wm_tokenizer {
-    int n_vocab;                /* largest id + 1 */
+    int n_vocab; /* largest id + 1 */
     uint32_t *tok_off, *tok_len; /* [n_vocab] token bytes in tok_bytes */
     unsigned char *tok_bytes;
     unsigned char *tok_flags;   /* [n_vocab] WM__TOK_* */
-    int32_t *vocab_hash;        /* [vocab_mask + 1] ids by token bytes, -1 empty */
+    int32_t *vocab_hash; /* [vocab_mask + 1] ids by token bytes, -1 empty */
     uint32_t vocab_mask;
     wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
     uint32_t merge_mask;
     int32_t byte_tok[256];      /* token of each single byte, -1 if none */
-    int32_t *added;             /* [n_added] added token ids, sorted by their text (wm__added_sort) */
+    int32_t *added; /* [n_added] added token ids, sorted by their text (wm__added_sort) */
     uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
     uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
     unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
@@ -12392,34 +12604,34 @@ struct wm_tokenizer {
     int n_added, n_added_nz;
     int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
     int32_t *added_rorder;      /* [n_added] their indices sorted by text read backwards */
-    wm__acn *ac;                /* [n_ac] the automaton of their reversed texts (node 0: the root) */
+    wm__acn *ac; /* [n_ac] the automaton of their reversed texts (node 0: the root) */
     int n_ac;
-    size_t added_max;           /* bytes of the longest text they match */
-    size_t added_depth;         /* bytes the narrowing search reads before the automaton takes over (64; 1 in tests) */
+    size_t added_max; /* bytes of the longest text they match */
+    size_t added_depth; /* bytes the narrowing search reads before the automaton takes over (64; 1 in tests) */
     unsigned char added_lead[256]; /* bit 0: a raw-matched added token starts with byte b; bit 1: a normalized one */
     int32_t prefix[16], suffix[16];
     int n_prefix, n_suffix;
-    int ignore_merges;          /* 1: a word in the vocabulary is one token; 2: a word of newlines only */
-    int pre;                    /* WM__PRE_*: the pre-tokenizer's split (byte-level) */
-    int norm;                   /* WM__NORM_*: the normalizer */
-    int byte_level;             /* 1: GPT-2 byte-level BPE; 0: SentencePiece-style BPE on characters */
+    int ignore_merges; /* 1: a word in the vocabulary is one token; 2: a word of newlines only */
+    int pre; /* WM__PRE_*: the pre-tokenizer's split (byte-level) */
+    int norm; /* WM__NORM_*: the normalizer */
+    int byte_level; /* 1: GPT-2 byte-level BPE; 0: SentencePiece-style BPE on characters */
     int byte_fallback, fuse_unk;
-    wm__strop ops[4];           /* Prepend / Replace steps after the normalizer */
+    wm__strop ops[4]; /* Prepend / Replace steps after the normalizer */
     int n_ops;
     int meta, meta_split;       /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
-    int sp_split;               /* words split before each run of U+2581, unless after a character of sp_block */
+    int sp_split; /* words split before each run of U+2581, unless after a character of sp_block */
     uint32_t sp_block[8];       /* the characters some token has just before a U+2581 (">" in Gemma's ">\u2581</") */
     int n_sp_block;
-    wm__pstep steps[8];         /* the general pre-tokenizer pipeline (n_steps 0: the classic paths above) */
+    wm__pstep steps[8]; /* the general pre-tokenizer pipeline (n_steps 0: the classic paths above) */
     int n_steps;
-    int dec_strip;              /* leading spaces a full decode drops */
+    int dec_strip; /* leading spaces a full decode drops */
     uint32_t *dec_off, *dec_len; /* [n_vocab] non-byte-level: the decoded text of each token in dec_bytes */
     unsigned char *dec_bytes;
     int32_t unk;
-    size_t max_len;             /* bytes of the longest token */
+    size_t max_len; /* bytes of the longest token */
     uint64_t hash_key[2], pair_add; /* keys of the vocab and merge tables (wm__sip_key) */
-    int merge_shift;            /* 64 - log2(merge_mask + 1) */
-    int n_merges;               /* ranks are 0 .. n_merges - 1 */
+    int merge_shift; /* 64 - log2(merge_mask + 1) */
+    int n_merges; /* ranks are 0 .. n_merges - 1 */
     size_t bytes_used;
     void *owned;
 };
@@ -12431,12 +12643,12 @@ WM__SLOT(wm_tokenizer, 4096);
    are keyed by a hash of the whole tokenizer.json, so no file can choose
    entries that collide in them (which would make loading quadratic). */
 #define WM__ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
-#define WM__SIPROUND(v0, v1, v2, v3)                                                            \
-    do {                                                                                       \
-        v0 += v1; v1 = WM__ROTL(v1, 13); v1 ^= v0; v0 = WM__ROTL(v0, 32);                      \
-        v2 += v3; v3 = WM__ROTL(v3, 16); v3 ^= v2;                                             \
-        v0 += v3; v3 = WM__ROTL(v3, 21); v3 ^= v0;                                             \
-        v2 += v1; v1 = WM__ROTL(v1, 17); v1 ^= v2; v2 = WM__ROTL(v2, 32);                      \
+#define WM__SIPROUND(v0, v1, v2, v3) \
+    do { \
+        v0 += v1; v1 = WM__ROTL(v1, 13); v1 ^= v0; v0 = WM__ROTL(v0, 32); \
+        v2 += v3; v3 = WM__ROTL(v3, 16); v3 ^= v2; \
+        v0 += v3; v3 = WM__ROTL(v3, 21); v3 ^= v0; \
+        v2 += v1; v1 = WM__ROTL(v1, 17); v1 ^= v2; v2 = WM__ROTL(v2, 32); \
     } while (0)
 
 static uint64_t wm__sip(const uint64_t key[2], const unsigned char *p, size_t n) {
@@ -12509,24 +12721,24 @@ static uint32_t wm__pow2_above(size_t n) {
 /* Shared by the measuring and the building pass. */
 typedef struct wm__tokb {
     const char *json, *e;
-    const char *vocab, *merges, *added, *tmpl;             /* JSON values */
-    const char *unk;                                       /* unk_token string, or NULL */
+    const char *vocab, *merges, *added, *tmpl; /* JSON values */
+    const char *unk; /* unk_token string, or NULL */
     size_t n_entries, n_merges, n_added, vocab_bytes, added_text;
-    size_t added_match;                                    /* bytes of the normalized added tokens' normalized texts */
+    size_t added_match; /* bytes of the normalized added tokens' normalized texts */
     int32_t max_id;
-    int ignore_merges;          /* 1: a word in the vocabulary is one token; 2: a word of newlines only */
-    int pre;                                               /* WM__PRE_* */
-    int norm;                                              /* WM__NORM_* */
+    int ignore_merges; /* 1: a word in the vocabulary is one token; 2: a word of newlines only */
+    int pre; /* WM__PRE_* */
+    int norm; /* WM__NORM_* */
     int byte_level, byte_fallback, fuse_unk;
-    int lenient;                                           /* merges naming missing tokens are skipped (GGUF vocabularies) */
-    int id_merges;                                         /* merges are id triples [a, b, a+b] (GGUF "llama" vocabularies) */
-    wm__strop ops[4];                                      /* Prepend / Replace steps after norm */
+    int lenient; /* merges naming missing tokens are skipped (GGUF vocabularies) */
+    int id_merges; /* merges are id triples [a, b, a+b] (GGUF "llama" vocabularies) */
+    wm__strop ops[4]; /* Prepend / Replace steps after norm */
     int n_ops;
-    int meta, meta_split;                                  /* Metaspace pre-tokenizer: WM__META_*, split at its spaces */
-    int dec_strip;                                         /* leading spaces a full decode drops */
-    wm__pstep steps[8];                                    /* the general pre-tokenizer pipeline, or n_steps 0 */
+    int meta, meta_split; /* Metaspace pre-tokenizer: WM__META_*, split at its spaces */
+    int dec_strip; /* leading spaces a full decode drops */
+    wm__pstep steps[8]; /* the general pre-tokenizer pipeline, or n_steps 0 */
     int n_steps;
-    int32_t prefix[16], suffix[16];                        /* the template's ids around the text */
+    int32_t prefix[16], suffix[16]; /* the template's ids around the text */
     int n_prefix, n_suffix;
     wm_error *err;
 } wm__tokb;
@@ -13679,7 +13891,7 @@ emit:
 #define WM__WC_ENTRIES 8192
 typedef struct wm__wentry { uint64_t h; uint32_t boff, ioff; unsigned char blen, nid; } wm__wentry;
 typedef struct wm__wcache {
-    uint32_t slot[WM__WC_SLOTS];         /* entry + 1, 0 empty */
+    uint32_t slot[WM__WC_SLOTS]; /* entry + 1, 0 empty */
     wm__wentry ent[WM__WC_ENTRIES];
     unsigned char bytes[WM__WC_ENTRIES * 16];
     int32_t ids[WM__WC_ENTRIES * 8];
@@ -14567,13 +14779,13 @@ WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
    the automaton's breadth-first order), so a blob costs what a
    tokenizer.json costs to trust: tokenizing stays linear, reads stay inside.
    A new field of wm_tokenizer goes into one of these lists. */
-#define WM__TB_INTS(X)                                                                                                         \
-    X(n_vocab) X(vocab_mask) X(merge_mask) X(n_added) X(n_added_nz) X(n_ac) X(added_max) X(added_depth) X(n_prefix)          \
-    X(n_suffix) X(ignore_merges) X(pre) X(norm) X(byte_level) X(byte_fallback) X(fuse_unk) X(n_ops) X(meta) X(meta_split)    \
+#define WM__TB_INTS(X) \
+    X(n_vocab) X(vocab_mask) X(merge_mask) X(n_added) X(n_added_nz) X(n_ac) X(added_max) X(added_depth) X(n_prefix) \
+    X(n_suffix) X(ignore_merges) X(pre) X(norm) X(byte_level) X(byte_fallback) X(fuse_unk) X(n_ops) X(meta) X(meta_split) \
     X(sp_split) X(n_sp_block) X(n_steps) X(dec_strip) X(unk) X(max_len) X(merge_shift) X(n_merges)
 #define WM__TB_RAWS(X) X(byte_tok) X(added_first) X(added_lead) X(prefix) X(suffix) X(ops) X(sp_block) X(steps) X(hash_key) X(pair_add)
-#define WM__TB_ARRS(X)                                                                                                         \
-    X(tok_off) X(tok_len) X(tok_bytes) X(tok_flags) X(vocab_hash) X(merge_hash) X(added) X(added_off) X(added_len)           \
+#define WM__TB_ARRS(X) \
+    X(tok_off) X(tok_len) X(tok_bytes) X(tok_flags) X(vocab_hash) X(merge_hash) X(added) X(added_off) X(added_len) \
     X(added_roff) X(added_rlen) X(added_nz) X(added_bytes) X(added_rorder) X(ac) X(dec_off) X(dec_len) X(dec_bytes)
 #define WM__TB_ENUM(f) WM__TB_##f,
 enum { WM__TB_INTS(WM__TB_ENUM) WM__TB_N_INT };
@@ -14981,7 +15193,7 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
    ======================================================================== */
 
 typedef struct wm__blob_io {
-    unsigned char *w;        /* writing into a buffer (NULL: only sizing) */
+    unsigned char *w; /* writing into a buffer (NULL: only sizing) */
     const unsigned char *r;  /* reading */
     int (*sink)(void *ctx, const void *p, size_t n); /* or writing to a stream */
     void *sink_ctx;
@@ -15368,7 +15580,7 @@ enum { WM__JK_LIST = 0, WM__JK_TUPLE, WM__JK_RANGE, WM__JK_ITEMS, WM__JK_KEYS, W
 #define WM__JK_LAZY(v) ((v)->t == WM__JV_LIST && (v)->ns >= WM__JK_GEN_SELECT) /* an iterator: truthy, no len */
 typedef struct wm__jv {
     int t;
-    int ns;        /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind; STR: 1 for Markup (|safe) */
+    int ns; /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind; STR: 1 for Markup (|safe) */
     long long i;   /* BOOL, INT; a RANGE list's start */
     double f;      /* FLOAT; a RANGE list's stop */
     const char *s; /* STR (n bytes); FN: the function's name */
@@ -15414,8 +15626,8 @@ typedef struct wm__jx {
     long long steps, now;
     wm__jblk *mem;
     size_t mem_used;
-    int err;                      /* 1: failed, 2: raise_exception (msg: its message) */
-    int hard;                     /* the failure is a limit's (budget, memory, depth): nothing catches it */
+    int err; /* 1: failed, 2: raise_exception (msg: its message) */
+    int hard; /* the failure is a limit's (budget, memory, depth): nothing catches it */
     wm__jarr *frames[WM__J_DEPTH];  /* the names each enclosing frame (the top level, then each loop) uses (wm__jroot_scope) */
     int nframes;
     char msg[512];
@@ -17116,17 +17328,17 @@ enum { WM__JTK_TYPE, WM__JTK_CMP, WM__JTK_MOD, WM__JTK_CASE };
 static int wm__jtest_type(const wm__jv *v, int which) {
     int t = v->t;
     switch (which) {
-    case 0: return t != WM__JV_UNDEF;                                      /* defined */
-    case 1: return t == WM__JV_UNDEF;                                      /* undefined */
-    case 2: return t == WM__JV_NONE;                                       /* none */
-    case 3: return t == WM__JV_STR;                                        /* string */
+    case 0: return t != WM__JV_UNDEF; /* defined */
+    case 1: return t == WM__JV_UNDEF; /* undefined */
+    case 2: return t == WM__JV_NONE; /* none */
+    case 3: return t == WM__JV_STR; /* string */
     case 4: return t == WM__JV_INT || t == WM__JV_FLOAT || t == WM__JV_BOOL; /* number */
-    case 5: return t == WM__JV_INT;                                        /* integer */
-    case 6: return t == WM__JV_FLOAT;                                      /* float */
-    case 7: return t == WM__JV_BOOL;                                       /* boolean */
-    case 8: return t == WM__JV_BOOL && v->i;                               /* true */
-    case 9: return t == WM__JV_BOOL && !v->i;                              /* false */
-    case 10: return t == WM__JV_DICT;                                      /* mapping */
+    case 5: return t == WM__JV_INT; /* integer */
+    case 6: return t == WM__JV_FLOAT; /* float */
+    case 7: return t == WM__JV_BOOL; /* boolean */
+    case 8: return t == WM__JV_BOOL && v->i; /* true */
+    case 9: return t == WM__JV_BOOL && !v->i; /* false */
+    case 10: return t == WM__JV_DICT; /* mapping */
     case 11: /* sequence: len and getitem (undefined has both; dict views and iterators not) */
         return t == WM__JV_STR || (t == WM__JV_LIST && v->ns <= WM__JK_RANGE) || t == WM__JV_DICT || t == WM__JV_UNDEF;
     case 12: return t == WM__JV_STR || t == WM__JV_LIST || t == WM__JV_DICT || t == WM__JV_UNDEF; /* iterable */
@@ -18004,7 +18216,7 @@ done:
 #endif
 #endif
 
-#if (defined(__unix__) || defined(__APPLE__)) && !defined(WM_NO_MMAP) &&                                                     \
+#if (defined(__unix__) || defined(__APPLE__)) && !defined(WM_NO_MMAP) && \
     (defined(_POSIX_C_SOURCE) || defined(_XOPEN_SOURCE) || defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE) || defined(__APPLE__))
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -18377,7 +18589,7 @@ WMDEF wm_status wm_session_restore_file(wm_session *s, wm_sampler *smp, float *l
 #ifndef WM_NO_STDIO
 #include <errno.h>
 #include <stdio.h>
-#if (defined(__unix__) || defined(__APPLE__)) &&                                                                              \
+#if (defined(__unix__) || defined(__APPLE__)) && \
     (defined(_XOPEN_SOURCE) || defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE) || defined(__APPLE__))
 #include <limits.h>
 #include <sys/stat.h>
