@@ -22,10 +22,10 @@
       @API             723  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2443  Kernels
+      @KERNELS        2471  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1899  Layers, in data-flow order
+      @LAYERS         1897  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
@@ -3317,6 +3317,23 @@ static int wm__v_to_f32(float *dst, const void *w, int dtype, int n) {
     return i;
 }
 
+/* One row of a recurrent state in one pass (n a multiple of 4 WM__VL):
+   S = S dA, then S += a B, then C . S, each step as wm__v_scale,
+   wm__v_axpy and wm__v_dotf take it (the same bits), the row read and
+   written once instead of thrice (the SSD decode step) */
+static float wm__v_state_row(float *S, float dA, float a, const float *B, const float *C, int n) {
+    wm__vf d = WM__V_SET1(dA), av = WM__V_SET1(a), a0 = WM__V_ZERO(), a1 = a0, a2 = a0, a3 = a0, s;
+    int i;
+    for (i = 0; i < n; i += 4 * WM__VL) {
+#define WM__SROW(j, acc) \
+    s = WM__V_FMA(WM__V_MUL(WM__V_LOAD(S + i + j * WM__VL), d), av, WM__V_LOAD(B + i + j * WM__VL)); \
+    WM__V_STORE(S + i + j * WM__VL, s); \
+    acc = WM__V_FMA(acc, WM__V_LOAD(C + i + j * WM__VL), s);
+        WM__SROW(0, a0) WM__SROW(1, a1) WM__SROW(2, a2) WM__SROW(3, a3)
+    }
+    return wm__v_hsum(WM__V_ADD(WM__V_ADD(a0, a1), WM__V_ADD(a2, a3)));
+}
+
 static size_t wm__v_scale(float *y, float a, size_t n) {
     wm__vf av = WM__V_SET1(a);
     size_t i = 0;
@@ -3937,6 +3954,17 @@ static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
     (void)kc;
 #endif
     for (; i < n; i++) y[i] *= a;
+}
+
+/* C . S after S = S dA + a B: one row of a recurrent state (n floats), as
+   wm__k_scale, wm__k_axpy and wm__k_dot take it; the vector body in one pass */
+static float wm__k_state_row(const wm__kc *kc, float *S, float dA, float a, const float *B, const float *C, int n) {
+#ifdef WM__SIMD
+    if (kc->simd && n % (4 * WM__VL) == 0) return wm__v_state_row(S, dA, a, B, C, n);
+#endif
+    wm__k_scale(kc, S, dA, (size_t)n);
+    wm__k_axpy(kc, S, a, B, WM_F32, n);
+    return wm__k_dot(kc, C, S, WM_F32, n);
 }
 
 /* y[i] = e^x[i] (in place when y == x) */
@@ -5236,9 +5264,7 @@ static void wm__ssd_step_task(void *arg, int h, int worker) {
     for (p = 0; p < a->P; p++, at += (size_t)a->N) {
         float *Sp = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->N; /* a reduced state: its row widened */
         if (a->stype != WM_F32) wm__st_widen(Sp, (const uint16_t *)(const void *)a->S + at, (size_t)a->N, a->stype);
-        wm__k_scale(kc, Sp, dA, (size_t)a->N);
-        wm__k_axpy(kc, Sp, dt * x[p], B, WM_F32, a->N);
-        y[p] = wm__k_dot(kc, C, Sp, WM_F32, a->N) + a->Dskip[h] * x[p];
+        y[p] = wm__k_state_row(kc, Sp, dA, dt * x[p], B, C, a->N) + a->Dskip[h] * x[p];
         if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, Sp, (size_t)a->N, a->stype);
     }
 }
