@@ -22,7 +22,7 @@
       @API             723  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2471  Kernels
+      @KERNELS        2495  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1897  Layers, in data-flow order
@@ -196,35 +196,29 @@
 
    SIMD AND THREADS
 
-      Kernels have a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
-      (aarch64) and Helium (Cortex-M55, M85) bodies. On x86-64 (GCC, Clang)
-      the AVX2 bodies are chosen at run time (cpuid): a plain build runs on
-      any x86-64 CPU. The quantized prefill tile also comes in AVX-512
-      (F+BW+VL, 16 rows a vector), AVX-512 VNNI and AVX-VNNI versions
-      (WM_ISA_AVX512, _AVX512_VNNI, _AVX_VNNI), chosen the same way; each
-      gives the scalar reference's bits.
-      NEON and Helium are chosen at compile time; on aarch64 Linux the
-      integer dots also have an Armv8.2 sdot version (WM_ISA_NEON_DOT),
-      run where the kernel's hwcaps report it. A session runs the best
-      ISA here (wm_isa_best) or the one wm_session_params.isa pins
-      (WM_ISA_SCALAR: the references); WM_NO_SIMD builds only the
-      references, WM_NO_DISPATCH no run-time choice.
-      A session runs its outer loops on n_threads threads (0: all cores)
-      through a host's parallel-for (wm_session_params.parallel_for), else
-      wm.h's pool of POSIX threads (wm_pool_create; wm_session_create makes
-      one), else OpenMP, else none. Items are claimed one at a time, so a
-      descheduled worker leaves its share to the others; results do not
-      depend on the threads.
+      Kernels: a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
+      (aarch64) and Helium (Cortex-M55, M85) bodies; on x86-64 (GCC, Clang)
+      chosen at run time (cpuid), with the quantized prefill tile also in
+      AVX-512 (16 rows a vector), AVX-512 VNNI and AVX-VNNI versions, each
+      with the scalar reference's bits. NEON and Helium are chosen at
+      compile time; aarch64 Linux adds Armv8.2's sdot where the hwcaps say
+      (WM_ISA_NEON_DOT). A session runs the best ISA (wm_isa_best) or the
+      one wm_session_params.isa pins; WM_NO_SIMD builds only the references,
+      WM_NO_DISPATCH no run-time choice.
+      Outer loops run on n_threads threads (0: all cores) through a host's
+      parallel-for (wm_session_params.parallel_for), else wm.h's pool of
+      POSIX threads (wm_pool_create), else OpenMP, else none. Items are
+      claimed one at a time (a descheduled worker leaves its share to the
+      others); results do not depend on the threads.
       A model is read-only once built: any number of sessions may share it,
       each used by one caller thread at a time.
 
    CHECKPOINTS
 
       A Hugging Face style directory: config.json and model.safetensors, or
-      shards listed by model.safetensors.index.json. The safetensors reader
-      is strict: header length bound, JSON header, known dtypes, offsets that
-      tile the data section exactly, sizes that match dtype x shape, no
-      duplicate names. Or one GGUF file: the config from its wm.config_json
+      shards listed by model.safetensors.index.json, read strictly (header
+      bounds, known dtypes, offsets tiling the data exactly, sizes matching
+      the shapes, no duplicate names). Or one GGUF file: the config from its wm.config_json
       key or llama.cpp's keys; read as strictly. Tensors may be F32, F16,
       BF16, or (GGUF) llama.cpp's quantized blocks, all used in place. Quantized matrices multiply activations
       quantized per 32 with integer dots whose SIMD bodies equal the scalar
@@ -403,7 +397,7 @@ typedef struct wm_blob {
 /* Everything a model is built from; all buffers stay the caller's and must
    outlive the model (weights are used in place). */
 typedef struct wm_model_source {
-    const char *config_json;       /* config.json text (need not be NUL-terminated) */
+    const char *config_json; /* config.json text (need not be NUL-terminated) */
     size_t config_bytes;
     const wm_blob *files; /* safetensors files */
     int n_files;
@@ -436,14 +430,14 @@ typedef void (*wm_parallel_for)(void *pool, int n, wm_task fn, void *arg);
 WMDEF const char *wm_task_name(wm_task fn);
 
 typedef struct wm_session_params {
-    int n_ctx;     /* most tokens the session holds (bounds the KV cache of
+    int n_ctx; /* most tokens the session holds (bounds the KV cache of
                       attention layers; models without attention are not bounded) */
     int n_batch;   /* most tokens processed at once inside prefill (scratch size) */
     int n_threads; /* threads (0: all cores; 1 without threads) */
-    int scalar;    /* 1: run the scalar reference kernels (for comparisons; same as isa WM_ISA_SCALAR) */
+    int scalar; /* 1: run the scalar reference kernels (for comparisons; same as isa WM_ISA_SCALAR) */
     int cache_type; /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0
                        (head_dim a multiple of 32) */
-    int isa;       /* WM_ISA_AUTO (0): the best here; or one to pin, refused where this build or CPU lacks it */
+    int isa; /* WM_ISA_AUTO (0): the best here; or one to pin, refused where this build or CPU lacks it */
     int state_type; /* recurrent states (SSD, GLA, MCSD): WM_F32 (exact, the default: decode and prefill agree to rounding),
                        WM_F16 or WM_BF16 storage, half the RAM; arithmetic stays F32 and a state is rounded each time
                        it is stored: after every decoded token, at the end of every prefill chunk (SSD) or call (GLA, MCSD) */
@@ -485,8 +479,8 @@ WMDEF size_t wm_json_count(wm_json v); /* elements or members */
 WMDEF wm_json wm_json_get(wm_json obj, const char *key); /* the member named key (the last one if repeated) */
 /* a string, unescaped, into buf[cap] (NUL when it fits; buf may be NULL); returns its bytes */
 WMDEF size_t wm_json_string(wm_json s, char *buf, size_t cap);
-WMDEF int wm_json_is(wm_json s, const char *str);      /* a string equal to str */
-WMDEF int wm_json_number(wm_json v, double *out);      /* 1: a number into *out */
+WMDEF int wm_json_is(wm_json s, const char *str); /* a string equal to str */
+WMDEF int wm_json_number(wm_json v, double *out); /* 1: a number into *out */
 
 /* Builds a model from caller buffers, laying its own data into mem
    (mem_bytes long). On success wm_model_bytes_used() tells how many bytes it
@@ -573,7 +567,7 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg);
 /* What a pool did since made or reset: did its jobs run on all threads? */
 typedef struct wm_pool_stats {
     long jobs; /* parallel-fors of more than one item */
-    long jobs_alone;       /* of those, run by the caller alone after a sign of load: */
+    long jobs_alone; /* of those, run by the caller alone after a sign of load: */
     long stalls; /* the caller waited past twice its own items' time */
     long absent; /* over 32 jobs, the others ran under half their share */
     long woke; /* jobs that woke sleeping workers (not evidence of absence) */
@@ -616,11 +610,11 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
    On error nothing changes; wm_batch_error says why. */
 typedef struct wm_batch wm_batch;
 typedef struct wm_batch_params {
-    int n_seq;     /* most sessions one step advances */
+    int n_seq; /* most sessions one step advances */
     int n_batch;   /* most tokens one step holds, all sessions together (>= n_seq) */
-    int n_ctx;     /* most n_ctx of the sessions it advances */
+    int n_ctx; /* most n_ctx of the sessions it advances */
     int n_threads; /* as wm_session_params' (0: all cores) */
-    int isa;       /* WM_ISA_AUTO: the best here */
+    int isa; /* WM_ISA_AUTO: the best here */
     wm_parallel_for parallel_for;
     void *pool;
 } wm_batch_params;
@@ -658,7 +652,7 @@ WMDEF const char *wm_type_name(int type); /* "Q8_0"; NULL for an unknown type */
 enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_NEON_DOT = 5, WM_ISA_DSP = 6,
        WM_ISA_AVX_VNNI = 7, WM_ISA_AVX512 = 8, WM_ISA_AVX512_VNNI = 9, WM_ISA_COUNT = 10 }; /* (the x86 ones: each has AVX2's bodies too) */
 WMDEF int wm_isa_best(void); /* the ISA a session runs by default here */
-WMDEF int wm_isa_supported(int isa);    /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
+WMDEF int wm_isa_supported(int isa); /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
 WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp" (Cortex-M4/M7/M33:
                                            the Q8_0 dots by SMLAD), "avxvnni", "avx512", "avx512+vnni"; WM_ISA_AUTO: the best's;
                                            NULL: unknown */
@@ -714,14 +708,14 @@ typedef struct wm_gguf_params {
     int mix; /* WM_MIX_*: KEEP writes each tensor as it is */
     int allow_requantize;
     const char *name; /* general.name */
-    const char *config_json;       /* or NULL */
+    const char *config_json; /* or NULL */
     size_t config_bytes;
-    const char *tokenizer_json;    /* or NULL */
+    const char *tokenizer_json; /* or NULL */
     size_t tokenizer_bytes;
-    const void *tokenizer_blob;    /* wm_tokenizer_save's blob, written as wm.tokenizer (8-byte aligned in the file), or NULL */
+    const void *tokenizer_blob; /* wm_tokenizer_save's blob, written as wm.tokenizer (8-byte aligned in the file), or NULL */
     size_t tokenizer_blob_bytes;
     int (*write)(void *user, const void *data, size_t n); /* 0: failed (the write stops) */
-    void (*progress)(void *user, uint64_t done, uint64_t total);       /* data bytes written, or NULL */
+    void (*progress)(void *user, uint64_t done, uint64_t total); /* data bytes written, or NULL */
     void (*warn)(void *user, const char *message); /* e.g. NaN/inf weights, or NULL */
     void *user;
 } wm_gguf_params;
@@ -795,13 +789,13 @@ WMDEF int wm_utf8_valid(const char *s, size_t n);
 /* ---- sampling ------------------------------------------------------------ */
 
 typedef struct wm_sampler {
-    float temperature;    /* <= 0: greedy */
+    float temperature; /* <= 0: greedy */
     int top_k; /* 0: off */
     float top_p; /* >= 1: off */
     float min_p; /* 0: off; keep p >= min_p * p_max */
     float repeat_penalty; /* 1: off; divides positive, multiplies negative logits of seen tokens */
-    int repeat_last_n;    /* how much history the penalty sees (0: all it is given) */
-    uint64_t rng[4];      /* xoshiro256** state (wm_sampler_seed) */
+    int repeat_last_n; /* how much history the penalty sees (0: all it is given) */
+    uint64_t rng[4]; /* xoshiro256** state (wm_sampler_seed) */
 } wm_sampler;
 
 WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0 */
@@ -859,7 +853,7 @@ typedef int (*wm_token_fn)(void *user, int32_t token, const char *text, size_t l
 /* Why generation stopped. */
 typedef enum wm_stop {
     WM_STOP_LENGTH = 0,   /* max_new tokens generated */
-    WM_STOP_EOS = 1,      /* a stop id (EOS of the config, or of the params) was sampled */
+    WM_STOP_EOS = 1, /* a stop id (EOS of the config, or of the params) was sampled */
     WM_STOP_CONTEXT = 2,  /* the session is full (n_ctx) */
     WM_STOP_CALLBACK = 3  /* the callback returned nonzero */
 } wm_stop;
@@ -872,8 +866,8 @@ typedef struct wm_generate_stats {
 /* How wm_generate runs. */
 typedef struct wm_generate_params {
     int max_new; /* most new tokens (128); < 0: until a stop or a full session */
-    int add_special;       /* the tokenizer's template (BOS) around the prompt (1) */
-    int stop_at_eos;       /* the config's EOS ids end generation (1) */
+    int add_special; /* the tokenizer's template (BOS) around the prompt (1) */
+    int stop_at_eos; /* the config's EOS ids end generation (1) */
     int32_t stop_ids[8];   /* more ids that end it (a chat template's stop token) */
     int n_stop_ids; /* 0..8 */
     void *work; /* the call's buffers (wm_generate_bytes long), or NULL: WM_MALLOC (NULL) */
@@ -946,13 +940,13 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    with WM_NO_JINJA, WM_NO_MALLOC or WM_NO_STDIO. */
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
 typedef struct wm_chat_params {
-    const char *config_json;       /* tokenizer_config.json text, or NULL */
+    const char *config_json; /* tokenizer_config.json text, or NULL */
     size_t config_bytes;
-    const char *template_text;     /* a template itself, or NULL (the config's) */
+    const char *template_text; /* a template itself, or NULL (the config's) */
     size_t template_bytes;
     const char *messages_json;
     size_t messages_bytes;
-    const char *context_json;      /* or NULL */
+    const char *context_json; /* or NULL */
     size_t context_bytes;
     int add_generation_prompt;
     long long now;
@@ -1016,7 +1010,7 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #elif !defined(WM_NO_SIMD) && !defined(WM_NO_DISPATCH) && defined(__x86_64__) && defined(__GNUC__) && !defined(__INTEL_COMPILER)
 #define WM__AVX2 1
 #define WM__AVX2_RT 1 /* chosen at run time */
-#define WM__F16C 1    /* required with AVX2 at run time */
+#define WM__F16C 1 /* required with AVX2 at run time */
 #include <immintrin.h>
 #include <cpuid.h>
 #if defined(__clang__)
@@ -2199,7 +2193,7 @@ static void wm__quant_iq4_xs(const float *x, unsigned char *b) {
    stored in groups of 8, scales and sums together, so a SIMD body loads the
    8 scales of a group as one vector. */
 typedef struct wm__qa { /* 8 blocks of 32: 320 bytes on every target */
-    float d[8];      /* scales, 11 significant bits */
+    float d[8]; /* scales, 11 significant bits */
     int32_t sum[8];  /* sums of q (Q4_0's offset, Q4_K's mins) */
     int8_t q[8][WM__QK];
 } wm__qa;
@@ -2445,7 +2439,7 @@ enum { WM__ACT_F32, WM__ACT_Q8 };
 typedef struct wm__type {
     const char *name;
     int size, block; /* bytes per block of `block` elements */
-    int st, gg;      /* st: a safetensors dtype; gg: its GGML type id (-1: none) */
+    int st, gg; /* st: a safetensors dtype; gg: its GGML type id (-1: none) */
     int act; /* what a matrix of it multiplies: floats, or wm__qa groups */
     int simd; /* WM__ACT_Q8: wm__qw8_unpack and wm__qw8_dot have its case */
     void (*deq)(const unsigned char *b, float *y); /* one block to floats (NULL: only named) */
@@ -2525,18 +2519,18 @@ static const void *wm__row(const wm__mat *W, int r) { return (const unsigned cha
 
 /* How kernels run for one session. */
 typedef struct wm__kc {
-    int simd;      /* 0: the scalar references */
+    int simd; /* 0: the scalar references */
     int n_threads; /* threads of outer loops (per-thread scratch: n_threads of each) */
     wm_parallel_for pfor; /* the parallel-for, or NULL (OpenMP or none) */
     void *pool;
     float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
-    wm__qa *qa;    /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
+    wm__qa *qa; /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
     struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time, two such (NULL: n_batch < WM__QT_MIN) */
-    const int *seg;    /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
+    const int *seg; /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
                           decoding sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk
                           as wm_prefill computes it alone, all of them while a row block is in cache (wm__mm_task, wm__k_gemm_nt) */
     int nseg;
-    int rowwise;       /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
+    int rowwise; /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
 } wm__kc;
 
 /* kc->simd of a WM_ISA_* value (WM_ISA_AUTO: the best here) */
@@ -2581,18 +2575,16 @@ static float wm__elem(const void *w, int dtype, size_t i) {
 }
 
 /* ---- [@SIMD] SIMD mapping ----------------------------------------------------
-   Every vector body below is written once, against these names (after ggml's
-   simd-mappings.h): an ISA supplies a float vector wm__vf of WM__VL lanes,
-   the operations on it, the widening loads of each float weight type and
-   the two reductions, then the int8 vectors of the quantized dots (wm__vb
-   bytes, wm__vs / wm__vd sums, wm__vq8 the 8 scales of a group): one block
-   for AVX2, one for Arm's NEON and Helium (Cortex-M55/M85); another ISA is
-   one more. Above it: the ISAs this build holds and this CPU runs. A quantized tensor type adds its case to
-   wm__qw8_unpack / wm__qw8_dot, not to the mapping. The lane order of a
-   reduction is the ISA's own, so each ISA is deterministic, not equal to
-   the others to the last bit. Everything that touches these vectors lies
-   between WM__TARGET_BEGIN and WM__TARGET_END (compiled for the ISA where
-   it is chosen at run time); the scalar references lie outside. */
+   Every vector body below is written once against these names (after
+   ggml's simd-mappings.h): a float vector wm__vf of WM__VL lanes, its
+   operations, widening loads and reductions, then the int8 vectors of the
+   quantized dots (wm__vb bytes, wm__vs / wm__vd sums, wm__vq8 a group's 8
+   scales): one block for AVX2, one for NEON and Helium; the wide x86 tiles
+   have their own (wm__zi, after wm__v_gemm_acc). A quantized type adds its
+   case to wm__qw8_unpack / wm__qw8_dot, not to the mapping. Float
+   reductions run in each ISA's lane order (deterministic, not equal across
+   ISAs to the last bit). Vector code lies between WM__TARGET_BEGIN and
+   WM__TARGET_END (or WM__TARGET_PUSH / POP); the scalar references outside. */
 
 /* the ISAs: which this build holds and this CPU runs, and their names */
 
@@ -3537,9 +3529,9 @@ static void wm__q4k_scales8(const unsigned char *s, uint64_t *sc, uint64_t *m) {
 typedef struct wm__qw8 {
     wm__vb q[8];
     wm__vq8 dw, dmw;   /* d of each block (Q4_K: -dmin, all lanes) */
-    wm__vs sc, mn;     /* Q4_K: each block's scale and min */
-    wm__vsc sc6[8];    /* Q6_K, Q3_K, Q2_K: each block's two scales */
-    wm__vsc mn6[8];    /* Q2_K: each block's two mins */
+    wm__vs sc, mn; /* Q4_K: each block's scale and min */
+    wm__vsc sc6[8]; /* Q6_K, Q3_K, Q2_K: each block's two scales */
+    wm__vsc mn6[8]; /* Q2_K: each block's two mins */
 } wm__qw8;
 
 /* the 8 blocks of a group written out: gcc -O2 does not unroll, and the
@@ -3825,15 +3817,31 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
 
 /* the bodies above, once per integer dot: the mapping's own, and on aarch64
    Armv8.2's sdot (WM_ISA_NEON_DOT); the session's ISA picks one */
+/* four rows rb bytes apart against one token (decode), acc [4][8]: one
+   call for the four (short rows pay the call and dispatch once; the
+   token's activations stay in L1), each row wm__v_qdot's bits (not on
+   Helium: firmware's flash keeps one copy of the row dot) */
 static int wm__v_qdot_0(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 0); }
+#ifndef WM__MVE
+static WM__INLINE int wm__v_qdot_r4_t(const wm__qa *x, const unsigned char *w, size_t rb, int dtype, int nb, float *acc, int sd) {
+    wm__v_qdot_t(x, w, dtype, nb, acc, sd);
+    wm__v_qdot_t(x, w + rb, dtype, nb, acc + 8, sd);
+    wm__v_qdot_t(x, w + 2 * rb, dtype, nb, acc + 16, sd);
+    return wm__v_qdot_t(x, w + 3 * rb, dtype, nb, acc + 24, sd);
+}
+static int wm__v_qdot_r4_0(const wm__qa *x, const unsigned char *w, size_t rb, int dtype, int nb, float *acc) { return wm__v_qdot_r4_t(x, w, rb, dtype, nb, acc, 0); }
+#endif
 static int wm__v_qdot4_0(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot4_t(x, w, dtype, nb, acc, 0); }
 #if defined(WM__NEON)
 static int wm__v_qdot_sd(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 1); }
+static int wm__v_qdot_r4_sd(const wm__qa *x, const unsigned char *w, size_t rb, int dtype, int nb, float *acc) { return wm__v_qdot_r4_t(x, w, rb, dtype, nb, acc, 1); }
+#define wm__v_qdot_r4(isa, x, w, rb, dtype, nb, acc) ((isa) == WM_ISA_NEON_DOT ? wm__v_qdot_r4_sd(x, w, rb, dtype, nb, acc) : wm__v_qdot_r4_0(x, w, rb, dtype, nb, acc))
 static int wm__v_qdot4_sd(const wm__qa *const *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot4_t(x, w, dtype, nb, acc, 1); }
 #define wm__v_qdot(isa, x, w, dtype, nb, acc) ((isa) == WM_ISA_NEON_DOT ? wm__v_qdot_sd(x, w, dtype, nb, acc) : wm__v_qdot_0(x, w, dtype, nb, acc))
 #define wm__v_qdot4(isa, x, w, dtype, nb, acc) ((isa) == WM_ISA_NEON_DOT ? wm__v_qdot4_sd(x, w, dtype, nb, acc) : wm__v_qdot4_0(x, w, dtype, nb, acc))
 #else
 #define wm__v_qdot(isa, x, w, dtype, nb, acc) ((void)(isa), wm__v_qdot_0(x, w, dtype, nb, acc))
+#define wm__v_qdot_r4(isa, x, w, rb, dtype, nb, acc) ((void)(isa), wm__v_qdot_r4_0(x, w, rb, dtype, nb, acc))
 #define wm__v_qdot4(isa, x, w, dtype, nb, acc) ((void)(isa), wm__v_qdot4_0(x, w, dtype, nb, acc))
 #endif
 #endif
@@ -4173,12 +4181,11 @@ typedef struct wm__qr {
     int8_t q[8][32];   /* step s: row r's quants 4s..4s+3 at bytes 4r..4r+3 (Q4_0, Q4_K: unsigned nibbles) */
     uint8_t qa[8][32]; /* |q| (Q8_0, Q6_K) */
     float d[8]; /* each row's d_w */
-    float dm[8];       /* Q4_K: -dmin */
-    float mn[8];       /* Q4_K: the block's min */
+    float dm[8]; /* Q4_K: -dmin */
+    float mn[8]; /* Q4_K: the block's min */
     int16_t sc[2][16]; /* Q4_K: the block's scale; Q6_K: its halves' scales (each twice per row) */
 } wm__qr;
-#ifdef WM__X512 /* the wide tiles and wm__v_gemm_acc_z (after wm__v_gemm_acc) */
-static int wm__v_gemm_acc_z(int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C, int ldc);
+#ifdef WM__X512 /* the wide tiles (after wm__v_gemm_acc) */
 static void wm__ztile_avx512(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avx512vnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
@@ -4408,6 +4415,19 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
                     y[(size_t)t * ldy + (size_t)r + 1] = wm__qsum8(a1);
                 }
 #endif
+#if defined(WM__SIMD) && !defined(WM__MVE)
+            if (kc->simd && wm__types[W->dtype].simd && rb + 4 <= r1) { /* four rows in one call, each as wm__k_qdot */
+                float acc[32];
+                const wm__qa *xt = kc->qa + (size_t)t * (size_t)nq;
+                int j, b = wm__v_qdot_r4(kc->simd, xt, (const unsigned char *)wm__row(W, rb), wm__row_size(W->dtype, (size_t)W->cols), W->dtype,
+                                         W->cols / WM__QK, acc);
+                for (j = 0; j < 4; j++) {
+                    if (b < W->cols / WM__QK) wm__types[W->dtype].qdot(xt, (const unsigned char *)wm__row(W, rb + j), b, W->cols / WM__QK, acc + 8 * j);
+                    y[(size_t)t * ldy + (size_t)rb + j] = wm__qsum8(acc + 8 * j);
+                }
+                r = rb + 4;
+            }
+#endif
             for (; r < WM__MIN(rb + 4, r1); r++)
                 y[(size_t)t * ldy + (size_t)r] = wm__k_qdot(kc, kc->qa + (size_t)t * (size_t)nq, wm__row(W, r), W->dtype, W->cols);
         }
@@ -4582,14 +4602,12 @@ WM__TARGET_END
 
 #ifdef WM__X512
 /* ---- the wide tiles (x86: AVX-512, AVX-512 VNNI, AVX-VNNI) --------------------
-   The tile above, WM__ZR rows a vector: AVX-512 puts two packed 8-row
-   blocks side by side (P[0, nb) rows r..r+7, P[nb, 2 nb) rows r+8..r+15);
-   a token's 4 quants meet 4 of each row and sum to 32 bits at once (VNNI's
-   vpdpbusd; plain AVX-512: maddubs, then madd). Q8_0 and Q6_K multiply |w|
-   by x negated where w < 0. The integer sums are the 8-row tile's and each
-   output's float steps too, lane by lane: the same bits. Written once
-   (WM__ZTILE), compiled for each ISA with its mapping (wm__zi: int lanes,
-   wm__zf: float lanes, wm__zm: the signs of w). */
+   The tile above at 16 rows (AVX-512: P[0, nb) rows r..r+7 beside P[nb,
+   2 nb) rows r+8..r+15) or 8 (AVX-VNNI); 4 quants of a token and of each
+   row summed to 32 bits at once (vpdpbusd; plain AVX-512 maddubs + madd),
+   Q8_0 and Q6_K as |w| times x negated where w < 0: the 8-row tile's sums
+   and float steps, so the same bits. Written once (WM__ZTILE), compiled per
+   ISA with its mapping (wm__zi int lanes, wm__zf float, wm__zm w's signs). */
 #define WM__ZT_UN(st, u) s[u] = WM__ZI_UDOT(st ? s[u] : zero, w, WM__ZI_BC4(q[u] + 4 * st));
 #define WM__ZT_UN_ST(st) { wm__zi w = WM__ZI_LDQ(P, nb, q[st]); WM__EACH4N(WM__ZT_UN, st) }
 #define WM__ZT_SG(st, u) /* Q6_K: steps 4..7 (the second half) in s1 */ \
@@ -5023,13 +5041,13 @@ WM__SLOT(wm_model, 936);
 /* Per-layer session state. */
 typedef struct wm__lstate {
     unsigned char *k, *v; /* [n_kv][n_ctx][hd] of the cache type: head-major, so a head's keys are one stream */
-    float *m;     /* [n_kv][n_ctx] doge dynamic mask value of each key */
-    float *S;     /* [H][P][N] SSD state (and the GLA / MCSD states): F32, or uint16_t F16 / BF16 values under a
+    float *m; /* [n_kv][n_ctx] doge dynamic mask value of each key */
+    float *S; /* [H][P][N] SSD state (and the GLA / MCSD states): F32, or uint16_t F16 / BF16 values under a
                      session's state_type (wm__st_widen / wm__st_narrow) */
     float *conv;  /* [K-1][C] mamba2 conv window */
     int n_heads;  /* heads of k (and m), and of v unless n_vheads */
     int n_vheads; /* heads of v when they differ (SW-SKA), else 0 */
-    int ring;     /* rows per head of a ring buffer (key j in row j mod ring), 0: [n_ctx] rows, key j in row j */
+    int ring; /* rows per head of a ring buffer (key j in row j mod ring), 0: [n_ctx] rows, key j in row j */
 } wm__lstate;
 WM__SLOT(wm__lstate, 56);
 
@@ -5040,7 +5058,7 @@ struct wm_session {
     int pos;
     wm__lstate *ls; /* [n_layers] */
     float *h, *x, *y; /* [n_batch][D] residual, normed input, module output */
-    float *rope_cs, *rope_sn;    /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
+    float *rope_cs, *rope_sn; /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
     float *arope_cs, *arope_sn;  /* [n_batch][head_dim/2] RoPE of attention q/k */
     unsigned char *work; /* module scratch, work_bytes long */
     float *swork; /* F32 working copy of a reduced state (wm__st_work_floats), or NULL */
@@ -5074,12 +5092,12 @@ typedef struct wm__need {
     const char *name;
     int ndim;
     uint64_t shape[4];
-    int kind;       /* WM__MATRIX: wm__mat [shape0][rest]; WM__VECTOR: const float * */
+    int kind; /* WM__MATRIX: wm__mat [shape0][rest]; WM__VECTOR: const float * */
     int optional;   /* may be absent from a checkpoint */
     int in_random;  /* a random checkpoint of this config has it */
-    int init;       /* WM__INIT_*; NORMAL draws mean + scale * N(0,1) */
+    int init; /* WM__INIT_*; NORMAL draws mean + scale * N(0,1) */
     float mean, scale;
-    void *dst;      /* wm__mat * or const float ** (NULL when only listing) */
+    void *dst; /* wm__mat * or const float ** (NULL when only listing) */
 } wm__need;
 
 typedef int (*wm__need_fn)(void *ctx, const wm__need *n); /* 0 stops the walk */
@@ -5219,16 +5237,16 @@ typedef struct wm__ssd_args {
     float *y, *S;  /* S: [H][P][N], F32 or (stype F16 / BF16) uint16_t */
     const float *xs, *Bm, *Cm, *dt, *A_log, *Dskip;
     int ldx, ldbc, nb, H, P, N, G, group_div, chunk;
-    int stype;     /* the state's storage */
-    float *sw;     /* reduced states: [n_threads][N] (a token) or [n_threads][P][N] (a chunk), F32 */
+    int stype; /* the state's storage */
+    float *sw; /* reduced states: [n_threads][N] (a token) or [n_threads][P][N] (a chunk), F32 */
 } wm__ssd_args;
 
 /* one thread's scratch for the chunked scan */
 typedef struct wm__ssd_ws {
-    float *M;    /* [Q][Q] C.B^T masked by the decay, of one head */
+    float *M; /* [Q][Q] C.B^T masked by the decay, of one head */
     float *CB2;  /* [Q][N] exp(lam_t) C_t, then exp(lam_end - lam_s) dt_s B_s */
     float *lam;  /* [Q] cumulative A dt within the chunk */
-    float *e;    /* [Q] exponent row */
+    float *e; /* [Q] exponent row */
 } wm__ssd_ws;
 WM__SLOT(wm__ssd_ws, 32);
 
@@ -5247,9 +5265,9 @@ static int wm__ssd_group(const wm__ssd_args *a, int h) {
 typedef struct wm__ssd_job {
     const wm__kc *kc;
     const wm__ssd_args *a;
-    float *CB;       /* chunked: [G][Q][Q] */
+    float *CB; /* chunked: [G][Q][Q] */
     wm__ssd_ws *ws;  /* chunked: one per thread */
-    int c0, q, Q;    /* chunked: the chunk */
+    int c0, q, Q; /* chunked: the chunk */
 } wm__ssd_job;
 
 /* One token: the O(1) recurrence, head h. */
@@ -5354,10 +5372,10 @@ typedef struct wm__ctx {
     const wm_model *m;
     const wm_config *c;
     const wm__kc *kc;
-    const void *w;       /* this slot's weights: the module's own wm__*_w */
-    wm__lstate *st;      /* this layer's session state */
+    const void *w; /* this slot's weights: the module's own wm__*_w */
+    wm__lstate *st; /* this layer's session state */
     int nb, pos0; /* tokens of this batch and the position of the first */
-    int n_ctx, ctype;    /* the session's context (KV cache rows) and cache type */
+    int n_ctx, ctype; /* the session's context (KV cache rows) and cache type */
     int stype; /* the session's state_type: WM_F32, or F16 / BF16 states (wm__st_widen) */
     float *sw; /* F32 working copy of a reduced state: wm__st_work_floats of them, or NULL */
     const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
@@ -5373,7 +5391,7 @@ WM__SLOT(wm__ctx, 136);
 /* ---- cheems SSD module (Listing 4 + RoPE on B and C) ------------------- */
 
 typedef struct wm__ssd_w {
-    wm__mat x_proj, b_proj, c_proj;      /* [H*P][D], [G*N][D], [G*N][D] */
+    wm__mat x_proj, b_proj, c_proj; /* [H*P][D], [G*N][D], [G*N][D] */
     wm__mat dt_proj, out_proj; /* [H][D], [D][H*P] */
     const float *x_projb, *b_projb, *c_projb, *dt_projb, *out_projb; /* optional biases */
     const float *A_log, *Dskip; /* [H] */
@@ -5517,13 +5535,13 @@ typedef struct wm__mamba_w {
     wm__mat out_proj; /* [D][I] */
     const float *in_projb, *in_zb, *in_xbcb, *in_dtb, *out_projb; /* optional biases */
     const float *conv_w; /* [C][K] */
-    const float *conv_b, *dt_bias;       /* [C] (optional), [H] */
+    const float *conv_b, *dt_bias; /* [C] (optional), [H] */
     const float *A_log, *Dskip; /* [H] */
     const float *gnorm; /* [I] */
 } wm__mamba_w;
 
 typedef struct wm__mamba_bufs {
-    float *z;    /* [nb][I] */
+    float *z; /* [nb][I] */
     float *ext;  /* [K-1+nb][C] conv window followed by this batch's xBC */
     float *xbc;  /* [nb][C] after conv + SiLU */
     float *dt;   /* [nb][H] */
@@ -5713,7 +5731,7 @@ static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__a
     int D = c->hidden_size, C = c->mcsd_channels, Dc = D / C, t, ch, i, o;
     size_t TW = wm__mcsd_theta(c);
     float *th = wm__falloc(ar, (size_t)x->nb, TW, 1); /* [nb][D or 2D] */
-    float *p = wm__falloc(ar, 5, (size_t)Dc, 1);       /* U, V, F, E, RMSNorm(decay): [5][Dc] */
+    float *p = wm__falloc(ar, 5, (size_t)Dc, 1); /* U, V, F, E, RMSNorm(decay): [5][Dc] */
     size_t nS = 2 * (size_t)D + (size_t)C;
     int q;
     for (q = 0; q < x->nseq; q++) { /* each sequence its recurrence, over its rows */
@@ -5813,8 +5831,8 @@ static uint64_t wm__mcsd_decode_bytes(const wm_model *m, const void *wv, uint64_
 typedef struct wm__rod_w {
     wm__mat fc, in_proj, ch0, ch1, mem_gate, out_proj; /* [2Di][D], [2n][Di], [l][Di], [Di][l], [2n][Di], [D][Di] */
     const float *fcb, *in_projb, *ch0b, *ch1b, *mem_gateb, *out_projb; /* ch1b [Di], mem_gateb [2n]; the others absent */
-    const float *conv_w, *conv_b;      /* [Di][K], [Di] */
-    const float *resw, *act_norm;      /* [Di], [Di] */
+    const float *conv_w, *conv_b; /* [Di][K], [Di] */
+    const float *resw, *act_norm; /* [Di], [Di] */
 } wm__rod_w;
 
 typedef struct wm__rod_bufs {
@@ -5825,8 +5843,8 @@ typedef struct wm__rod_bufs {
     float *lo;   /* [nb][l] */
     float *beta; /* [nb][Di] */
     float *mg;   /* [nb][2n] */
-    float *o;    /* [nb][Di] */
-    float *A;    /* [Q][Q] intra-chunk weights (prefill) */
+    float *o; /* [nb][Di] */
+    float *A; /* [Q][Q] intra-chunk weights (prefill) */
     float *kd;   /* [n] a key's channels times their decay to the chunk's end */
 } wm__rod_bufs;
 
@@ -6015,8 +6033,8 @@ static uint64_t wm__rod_decode_bytes(const wm_model *m, const void *wv, uint64_t
 typedef struct wm__attn_ws {
     float *S; /* [QB][n_ctx] scores, then probabilities */
     float *tmp; /* [n_ctx] keep-window selection (doge) */
-    unsigned *hist;      /* [2048] */
-    wm__pair *sel;       /* [n_ctx] */
+    unsigned *hist; /* [2048] */
+    wm__pair *sel; /* [n_ctx] */
     unsigned char *keep; /* [QB][n_ctx] the keys each query of the block keeps */
     wm__qa *qa; /* [QB][groups of hd] queries quantized against a Q8_0 cache */
 } wm__attn_ws;
@@ -6192,15 +6210,15 @@ typedef struct wm__ifa_w {
 } wm__ifa_w;
 
 typedef struct wm__ifa_bufs {
-    float *q;    /* [nb][D] */
-    float *k;    /* [nb][D] */
-    float *v;    /* [nb][D] */
+    float *q; /* [nb][D] */
+    float *k; /* [nb][D] */
+    float *v; /* [nb][D] */
     float *vq;   /* [nb][dret] */
     float *sim;  /* [nb][n_values] */
     float *val;  /* [nb][topk] */
-    int *idx;    /* [nb][topk] */
+    int *idx; /* [nb][topk] */
     wm__pair *sel; /* [n_threads][n_values] */
-    float *o;    /* [nb][D] */
+    float *o; /* [nb][D] */
     wm__attn_ws *ws; /* [n_threads] */
 } wm__ifa_bufs;
 
@@ -6353,7 +6371,7 @@ static uint64_t wm__ifa_decode_bytes(const wm_model *m, const void *wv, uint64_t
 
 typedef struct wm__doge_attn_w {
     wm__mat q, k, v, o; /* [nH*hd][D], [nKV*hd][D] x2, [D][nH*hd] */
-    const float *qb, *kb, *vb, *ob;      /* optional biases */
+    const float *qb, *kb, *vb, *ob; /* optional biases */
     const float *q_norm, *k_norm; /* [hd], optional */
     const float *A; /* [nKV] */
     wm__mat dt_proj; /* [nKV][nKV*hd] */
@@ -6361,11 +6379,11 @@ typedef struct wm__doge_attn_w {
 } wm__doge_attn_w;
 
 typedef struct wm__doge_bufs {
-    float *q;    /* [nb][nH*hd] */
-    float *k;    /* [nb][nKV*hd] */
-    float *v;    /* [nb][nKV*hd] */
+    float *q; /* [nb][nH*hd] */
+    float *k; /* [nb][nKV*hd] */
+    float *v; /* [nb][nKV*hd] */
     float *dt;   /* [nb][n_kv] */
-    float *o;    /* [nb][nH*hd] */
+    float *o; /* [nb][nH*hd] */
     wm__attn_ws *ws; /* [n_threads] */
 } wm__doge_bufs;
 
@@ -6508,11 +6526,11 @@ typedef struct wm__ska_w {
 
 typedef struct wm__ska_bufs {
     float *xn;   /* [nb][D] RMSNorm_attn(s), then RMSNorm_ffn(s + attention) */
-    float *q;    /* [nb][H*hd] */
-    float *k;    /* [nb][Hk*hd] */
-    float *v;    /* [nb][Hv*hd] */
-    float *o;    /* [nb][H*hd] */
-    float *a;    /* [nb][D] attention output */
+    float *q; /* [nb][H*hd] */
+    float *k; /* [nb][Hk*hd] */
+    float *v; /* [nb][Hv*hd] */
+    float *o; /* [nb][H*hd] */
+    float *a; /* [nb][D] attention output */
     float *cs, *sn; /* [nb][rot_dim/2] rotary tables, xPos included */
     float *ag;   /* [nb][2F] FFN [a | g], then silu(g) a in the g half */
     wm__attn_ws *ws; /* [n_threads] */
@@ -6707,7 +6725,7 @@ static uint64_t wm__ska_decode_bytes(const wm_model *m, const void *wv, uint64_t
 
 typedef struct wm__mlp_w {
     wm__mat gate, up, down; /* [F][D], [F][D], [D][F] */
-    const float *gateb, *upb, *downb;    /* optional biases */
+    const float *gateb, *upb, *downb; /* optional biases */
 } wm__mlp_w;
 
 typedef struct wm__mlp_bufs {
@@ -6758,8 +6776,8 @@ static uint64_t wm__mlp_decode_bytes(const wm_model *m, const void *wv, uint64_t
    the same set. */
 
 typedef struct wm__pk_bufs {
-    int *ix, *iy, *ci, *e;      /* [K], [K], [K*K], [K] */
-    float *vx, *vy, *cv, *s;    /* [K], [K], [K*K], [K] */
+    int *ix, *iy, *ci, *e; /* [K], [K], [K*K], [K] */
+    float *vx, *vy, *cv, *s; /* [K], [K], [K*K], [K] */
     wm__pair *sel; /* [max(num_keys, K*K)] */
 } wm__pk_bufs;
 WM__SLOT(wm__pk_bufs, 72);
@@ -6827,7 +6845,7 @@ static void wm__experts(const wm__kc *kc, const wm__experts_w *ex, int act, int 
 
 typedef struct wm__cdmoe_w {
     wm__mat sh_up, sh_down; /* shared expert [F][D], [D][F] */
-    const float *sh_upb, *sh_downb;      /* optional biases */
+    const float *sh_upb, *sh_downb; /* optional biases */
     wm__mat queries; /* [2*heads*dret/2][D] */
     const float *keys; /* [heads][num_keys][2][dret/2] */
     wm__experts_w ex;
@@ -6835,7 +6853,7 @@ typedef struct wm__cdmoe_w {
 
 typedef struct wm__cdmoe_bufs {
     float *hid;  /* [nb][F] */
-    float *u;    /* [nb][D] (sequential form) */
+    float *u; /* [nb][D] (sequential form) */
     float *qv;   /* [nb][2][heads][dret/2] */
     float *sxy;  /* [nb][heads][2][num_keys] */
     wm__pk_bufs *pk; /* [n_threads] */
@@ -7879,7 +7897,7 @@ struct wm__layer {
     const float *norm_seq, *norm_state;  /* pre-norms [D] */
     const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
     union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; wm__mcsd_w mcsd; wm__rod_w rod; } seq_w; /* by seq */
-    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; wm__ska_w ska; } state_w;     /* by state */
+    union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; wm__ska_w ska; } state_w; /* by state */
 };
 WM__SLOT(wm__layer, 480);
 
@@ -8006,7 +8024,7 @@ typedef struct wm__model_type {
     void (*stack)(wm__planner *p, const wm_config *c, wm__layer *L, int l); /* a layer's norms and modules */
     const char *hidden_key; /* config.json's name of hidden_size */
     int mlp_bias_mlp; /* its MLP's bias: 1 config's mlp_bias, 0 its bias_proj */
-    int (*experts)(const wm_config *c);      /* product-key experts (wm_model's num_keys), or NULL */
+    int (*experts)(const wm_config *c); /* product-key experts (wm_model's num_keys), or NULL */
     int ssd_head_dim_derived; /* 1: ssd_head_dim, when absent, is hidden_size / ssd_num_heads */
     int llama_gguf; /* 1: llama.cpp reads it: GGUF writing adds its keys and tensor names */
 } wm__model_type;
@@ -8367,7 +8385,7 @@ typedef struct wm__pool_worker { wm_pool *p; int w; long items; /* items it ran 
 struct wm_pool {
     int n; /* threads, the caller's included */
     pthread_t *th; /* [n - 1] */
-    wm__pool_worker *wk;      /* [n - 1] */
+    wm__pool_worker *wk; /* [n - 1] */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     wm_task fn; /* the job: written by the caller before the generation */
@@ -8377,8 +8395,8 @@ struct wm_pool {
     int done; /* items of this generation finished */
     unsigned gen;
     int sleeping, stop;
-    long jobs, solo_until;    /* the caller's: jobs posted; before solo_until it runs them alone */
-    long backoff, good;       /* jobs to run alone after a stall; parallel jobs since the last one */
+    long jobs, solo_until; /* the caller's: jobs posted; before solo_until it runs them alone */
+    long backoff, good; /* jobs to run alone after a stall; parallel jobs since the last one */
     long w_jobs, w_items, w_own; /* this window's parallel jobs, their items, the caller's share */
     wm_pool_stats st; /* the caller's counts (wm_pool_get_stats adds the workers') */
 };
@@ -8836,7 +8854,7 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
 struct wm_batch {
     wm_session *w; /* rows [n_batch], scratch, kernels; no state */
     wm_batch_params params;
-    wm_session **ss;      /* [n_seq] this step's sessions, decoding first */
+    wm_session **ss; /* [n_seq] this step's sessions, decoding first */
     int *ns, *last, *ord; /* [n_seq] their tokens, last positions, index in the caller's order */
     int *seg; /* [n_seq + 1] the kernels' row segments */
     int32_t *tok; /* [n_batch] */
@@ -9076,7 +9094,7 @@ typedef struct wm__stfile {
     size_t data_size;
     int gguf; /* GGUF: */
     int arch; /* WM_MODEL_MAMBA2: llama.cpp's names; else 0 */
-    const unsigned char *kv;    /* the metadata */
+    const unsigned char *kv; /* the metadata */
     uint64_t n_kv, n_tensors;
     uint32_t align; /* of the tensor data */
 } wm__stfile;
@@ -9828,7 +9846,7 @@ static void wm__gw_kv_f32(wm__gw *o, const char *k, float v) {
    no such keys (llama.cpp then refuses the file; wm.h reads
    tokenizer.huggingface.json either way). */
 typedef struct wm__gv {
-    const char **tok;    /* [n] each id's token: a JSON string literal (at its '"'), NULL: a hole */
+    const char **tok; /* [n] each id's token: a JSON string literal (at its '"'), NULL: a hole */
     unsigned char *type; /* [n] llama.cpp's token type */
     int n;
     const char *merges, *e; /* model.merges (at '['); the JSON's end */
@@ -11062,7 +11080,7 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    searches are the appendix at the end of this file. */
 enum { WM__CL_L = 1, WM__CL_N = 2, WM__CL_S = 4 };
 enum { WM__UC_MARK, WM__UC_PUNCT, WM__UC_SYMBOL, WM__UC_WORD, WM__UC_LL, WM__UC_LUT }; /* \p{M}, \p{P}, \p{S}, \w, Ll, Lu|Lt */
-static int wm__uc_class(uint32_t cp);      /* letter / number / whitespace class (0: none of them) */
+static int wm__uc_class(uint32_t cp); /* letter / number / whitespace class (0: none of them) */
 static int wm__uc_in(uint32_t cp, int set); /* cp in a WM__UC_* set */
 #ifndef WM_NO_UNICODE_NORM
 #define WM__HANGUL_S 0xac00u
@@ -11301,10 +11319,10 @@ static void wm__spm_chain(wm__spm_s *o, uint64_t nt, int rev, int32_t *up, int32
    tokens (views into the file), then the merges found. */
 typedef struct wm__spm {
     uint64_t nt;
-    const char **str;       /* [nt] token texts */
+    const char **str; /* [nt] token texts */
     uint32_t *sl, max_len;  /* [nt] their lengths, the longest */
     float *score; /* [nt] */
-    unsigned char *type;    /* [nt] llama.cpp's token types (1 normal, 2 unknown, 3 control, 4 user-defined) */
+    unsigned char *type; /* [nt] llama.cpp's token types (1 normal, 2 unknown, 3 control, 4 user-defined) */
     wm__spm_m *m; /* [nm] the merges, best first */
     size_t nm;
     double bos, unk, add_bos, add_space;
@@ -12052,7 +12070,7 @@ static const unsigned char *wm__pretok(int pre, const unsigned char *p, const un
 
 #define WM__RX_INF 0xffffu
 #define WM__RX_FAIL 0xffffffffu
-#define WM__RX_MAX_INS 128    /* instructions of the largest of llama.cpp's regexes compiled: 118 (the suite checks) */
+#define WM__RX_MAX_INS 128 /* instructions of the largest of llama.cpp's regexes compiled: 118 (the suite checks) */
 #define WM__RX_MAX_RANGES 160 /* and class ranges: 137 */
 enum { WM__RX_CLS, WM__RX_REP, WM__RX_SPLIT, WM__RX_JMP, WM__RX_LOOK, WM__RX_EOL, WM__RX_MATCH };
 
@@ -12068,9 +12086,9 @@ typedef struct wm__rxc {
     const char *s;
     int i, n; /* the pattern and the parse position */
     int wide; /* 1: code points; 0: the collapsed text */
-    wm__rxi *in;       /* [capi] instructions, NULL while counting */
+    wm__rxi *in; /* [capi] instructions, NULL while counting */
     int ni, capi;
-    uint32_t *rg;      /* [capr][2] class ranges, NULL while counting */
+    uint32_t *rg; /* [capr][2] class ranges, NULL while counting */
     int nr, capr;
     int look, bad;
     wm__rxi dummy;
@@ -12350,7 +12368,7 @@ typedef struct wm__rxm {
     uint32_t n;
     unsigned char *memo; /* [n + 1][row] a bit per memoized instruction: failed there */
     size_t row;
-    uint32_t *rep;       /* [instructions][4] REP: run scanned from [0] ends at [1]; every continuation in [2]..[3] failed */
+    uint32_t *rep; /* [instructions][4] REP: run scanned from [0] ends at [1]; every continuation in [2]..[3] failed */
     uint32_t *fr; /* [capfr][3] backtracking: pc (| tags), position, REP end */
     size_t nfr, capfr;
     int nomem, fr_heap;  /* fr from WM_MALLOC (else the caller's stack) */
@@ -12619,17 +12637,17 @@ struct wm_tokenizer {
     unsigned char *tok_flags;   /* [n_vocab] WM__TOK_* */
     int32_t *vocab_hash; /* [vocab_mask + 1] ids by token bytes, -1 empty */
     uint32_t vocab_mask;
-    wm__merge *merge_hash;      /* [merge_mask + 1] by (a, b); a = -1 empty */
+    wm__merge *merge_hash; /* [merge_mask + 1] by (a, b); a = -1 empty */
     uint32_t merge_mask;
-    int32_t byte_tok[256];      /* token of each single byte, -1 if none */
+    int32_t byte_tok[256]; /* token of each single byte, -1 if none */
     int32_t *added; /* [n_added] added token ids, sorted by their text (wm__added_sort) */
     uint32_t *added_off, *added_len; /* [n_added] the texts they match in added_bytes (normalized ones: the normalizer's output) */
     uint32_t *added_roff, *added_rlen; /* [n_added] their content as the file gives it, in added_bytes */
-    unsigned char *added_nz;    /* [n_added] 1: "normalized": matched in the normalized text, after the others */
+    unsigned char *added_nz; /* [n_added] 1: "normalized": matched in the normalized text, after the others */
     unsigned char *added_bytes;
     int n_added, n_added_nz;
-    int added_first[257];       /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
-    int32_t *added_rorder;      /* [n_added] their indices sorted by text read backwards */
+    int added_first[257]; /* added tokens starting with byte b: [added_first[b], added_first[b+1]) */
+    int32_t *added_rorder; /* [n_added] their indices sorted by text read backwards */
     wm__acn *ac; /* [n_ac] the automaton of their reversed texts (node 0: the root) */
     int n_ac;
     size_t added_max; /* bytes of the longest text they match */
@@ -12644,9 +12662,9 @@ struct wm_tokenizer {
     int byte_fallback, fuse_unk;
     wm__strop ops[4]; /* Prepend / Replace steps after the normalizer */
     int n_ops;
-    int meta, meta_split;       /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
+    int meta, meta_split; /* Metaspace pre-tokenizer (WM__META_*), splitting at its spaces */
     int sp_split; /* words split before each run of U+2581, unless after a character of sp_block */
-    uint32_t sp_block[8];       /* the characters some token has just before a U+2581 (">" in Gemma's ">\u2581</") */
+    uint32_t sp_block[8]; /* the characters some token has just before a U+2581 (">" in Gemma's ">\u2581</") */
     int n_sp_block;
     wm__pstep steps[8]; /* the general pre-tokenizer pipeline (n_steps 0: the classic paths above) */
     int n_steps;
@@ -15386,8 +15404,8 @@ static int wm__is_stop(const wm_config *c, const wm_generate_params *gp, int32_t
 typedef struct wm__gen_bufs {
     int32_t *hist; /* [hist_cap] prompt ids, then the generated ones */
     size_t hist_cap;
-    void *work;    /* wm_sampler_work_bytes(vocab) */
-    char *text;    /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
+    void *work; /* wm_sampler_work_bytes(vocab) */
+    char *text; /* one token's text: wm_utf8_push needs 3 * (bytes + 4) */
 } wm__gen_bufs;
 
 static int wm__gen_carve(wm__arena *a, const wm_session *s, const wm_tokenizer *t, size_t prompt_len, int max_new, wm__gen_bufs *b) {
@@ -15608,9 +15626,9 @@ typedef struct wm__jv {
     int t;
     int ns; /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind; STR: 1 for Markup (|safe) */
     long long i;   /* BOOL, INT; a RANGE list's start */
-    double f;      /* FLOAT; a RANGE list's stop */
+    double f; /* FLOAT; a RANGE list's stop */
     const char *s; /* STR (n bytes); FN: the function's name */
-    size_t n;      /* STR; a RANGE list's step (as a signed value) */
+    size_t n; /* STR; a RANGE list's step (as a signed value) */
     wm__jarr *a;   /* LIST, DICT; FN: a bound method's object (its v[0]), or NULL */
 } wm__jv;
 struct wm__jarr { /* list items, or dict values with their keys (insertion order) */
@@ -15648,7 +15666,7 @@ typedef struct wm__jx {
     char *out; /* [cap] the rendering so far */
     size_t len, cap;
     wm__jarr *scope[WM__J_DEPTH]; /* names: [0] the context, then one per loop iteration */
-    int nscope, depth, brk;       /* brk: 1 break, 2 continue, pending */
+    int nscope, depth, brk; /* brk: 1 break, 2 continue, pending */
     long long steps, now;
     wm__jblk *mem;
     size_t mem_used;
