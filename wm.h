@@ -22,7 +22,7 @@
       @API             723  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2495  Kernels
+      @KERNELS        2487  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1897  Layers, in data-flow order
@@ -1041,8 +1041,8 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #define WM__TARGET_BEGIN
 #define WM__TARGET_END
 #endif
-/* x86-64 with GCC or Clang: the AVX-512 and VNNI tiles, each compiled for
-   its ISA (WM__TARGET_PUSH) and run where cpuid and XCR0 say (WM__X512) */
+/* x86-64, GCC or Clang: the AVX-512 and VNNI tiles (WM__X512), each
+   compiled for its ISA (WM__TARGET_PUSH), run where cpuid and XCR0 say */
 #if defined(WM__AVX2) && defined(__x86_64__) && defined(__GNUC__) && !defined(__INTEL_COMPILER) && !defined(WM_NO_DISPATCH)
 #define WM__X512 1
 #include <cpuid.h>
@@ -4604,9 +4604,10 @@ WM__TARGET_END
 /* ---- the wide tiles (x86: AVX-512, AVX-512 VNNI, AVX-VNNI) --------------------
    The tile above at 16 rows (AVX-512: P[0, nb) rows r..r+7 beside P[nb,
    2 nb) rows r+8..r+15) or 8 (AVX-VNNI); 4 quants of a token and of each
-   row summed to 32 bits at once (vpdpbusd; plain AVX-512 maddubs + madd),
-   Q8_0 and Q6_K as |w| times x negated where w < 0: the 8-row tile's sums
-   and float steps, so the same bits. Written once (WM__ZTILE), compiled per
+   row summed to 32 bits at once (vpdpbusd; plain AVX-512 maddubs + madd);
+   Q6_K (and Q8_0 without VNNI) as |w| times x negated where w < 0, Q8_0 by
+   VNNI as (w + 128) x less 128 sum(x): the 8-row tile's sums and float
+   steps, so the same bits. Written once (WM__ZTILE), compiled per
    ISA with its mapping (wm__zi int lanes, wm__zf float, wm__zm w's signs). */
 #define WM__ZT_UN(st, u) s[u] = WM__ZI_UDOT(st ? s[u] : zero, w, WM__ZI_BC4(q[u] + 4 * st));
 #define WM__ZT_UN_ST(st) { wm__zi w = WM__ZI_LDQ(P, nb, q[st]); WM__EACH4N(WM__ZT_UN, st) }
@@ -4616,10 +4617,12 @@ WM__TARGET_END
         if (st < 4 || dtype == WM_Q8_0) s[u] = WM__ZI_UDOT(st ? s[u] : zero, wa, x_); \
         else s1[u] = WM__ZI_UDOT(st > 4 ? s1[u] : zero, wa, x_); \
     }
+#define WM__ZT_OF_ST(st) { wm__zi w = WM__ZI_XOR80(WM__ZI_LDQ(P, nb, q[st])); WM__EACH4N(WM__ZT_UN, st) }
 #define WM__ZT_SG_ST(st) { wm__zi wa = WM__ZI_LDQ(P, nb, qa[st]); wm__zm m = WM__ZI_SIGNS(WM__ZI_LDQ(P, nb, q[st])); WM__EACH4N(WM__ZT_SG, st) }
 #define WM__ZT_S(st, u) /* as the 8-row tile's sums: Q4_0 - 8 sum(x), Q4_K times the scale, Q6_K each half times its scale */ \
     { \
         if (dtype == WM_Q4_0) s[u] = WM__ZI_SUB(s[u], WM__ZI_SET1(8 * sum[u])); \
+        if (dtype == WM_Q8_0 && WM__ZI_U8) s[u] = WM__ZI_SUB(s[u], WM__ZI_SET1(128 * sum[u])); \
         if (dtype == WM_Q4_K) s[u] = WM__ZI_MUL(s[u], c0); \
         if (dtype == WM_Q6_K) s[u] = WM__ZI_ADD(WM__ZI_MUL(s[u], c0), WM__ZI_MUL(s1[u], c1)); \
     }
@@ -4648,7 +4651,8 @@ WM__TARGET_END
             k = b & 7; \
             WM__EACH4N(WM__QT_X, 0) \
             if (dtype == WM_Q4_K || dtype == WM_Q6_K) c0 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[0])), c1 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[1])); \
-            if (dtype == WM_Q8_0 || dtype == WM_Q6_K) { WM__EACH8(WM__ZT_SG_ST) } \
+            if (dtype == WM_Q8_0 && WM__ZI_U8) { WM__EACH8(WM__ZT_OF_ST) } \
+            else if (dtype == WM_Q8_0 || dtype == WM_Q6_K) { WM__EACH8(WM__ZT_SG_ST) } \
             else { WM__EACH8(WM__ZT_UN_ST) } \
             WM__EACH4N(WM__ZT_S, 0) \
             WM__EACH4N(WM__ZT_ACC, 0) \
@@ -4661,28 +4665,34 @@ WM__TARGET_END
 
 /* a 32-bit lane holds a scale twice (wm__qr.sc): WM__ZI_SC32 keeps one, 1 lo + 0 hi */
 #define WM__ZI_BC4S(p) ((int)wm__ld32((const unsigned char *)(p))) /* a token's 4 quants as one 32-bit word */
+/* the mapping: _mm512_ or _mm256_ (WM__Z) names the same operation at either width */
+#define WM__ZC(a, b) a##b
+#define WM__ZX(w, op) WM__ZC(w, op)
+#define WM__ZI_SET1(v) WM__ZX(WM__Z, set1_epi32)(v)
+#define WM__ZI_BC4(p) WM__ZI_SET1(WM__ZI_BC4S(p))
+#define WM__ZI_ADD(a, b) WM__ZX(WM__Z, add_epi32)(a, b)
+#define WM__ZI_SUB(a, b) WM__ZX(WM__Z, sub_epi32)(a, b)
+#define WM__ZI_MUL(a, b) WM__ZX(WM__Z, mullo_epi32)(a, b)
+#define WM__ZI_SC32(v) WM__ZX(WM__Z, madd_epi16)(v, WM__ZI_SET1(1))
+#define WM__ZI_XOR80(v) WM__ZX(WM__Z, add_epi8)(v, WM__ZX(WM__Z, set1_epi8)((char)0x80)) /* w + 128 as unsigned bytes */
+#define WM__ZF_SET1(v) WM__ZX(WM__Z, set1_ps)(v)
+#define WM__ZF_FMA(acc, a, b) WM__ZX(WM__Z, fmadd_ps)(a, b, acc)
+#define WM__ZF_MUL(a, b) WM__ZX(WM__Z, mul_ps)(a, b)
+#define WM__ZF_ADD(a, b) WM__ZX(WM__Z, add_ps)(a, b)
+#define WM__ZF_STORE(p, v) WM__ZX(WM__Z, storeu_ps)(p, v)
 WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl")
+#define WM__Z _mm512_
 #define wm__zi __m512i
 #define wm__zf __m512
 #define wm__zm __mmask64
 #define WM__ZI_LD2(a, b) _mm512_mask_loadu_epi64(_mm512_maskz_loadu_epi64(0x0f, a), 0xf0, (const char *)(b) - 32) /* a's 32 bytes, then b's */
 #define WM__ZI_LDQ(P, nb, f) WM__ZI_LD2((P)->f, ((P) + (nb))->f)
 #define WM__ZF_LD(P, nb, f) _mm512_castsi512_ps(WM__ZI_LD2((P)->f, ((P) + (nb))->f))
-#define WM__ZI_BC4(p) _mm512_set1_epi32(WM__ZI_BC4S(p))
-#define WM__ZI_SET1(v) _mm512_set1_epi32(v)
-#define WM__ZI_ADD(a, b) _mm512_add_epi32(a, b)
-#define WM__ZI_SUB(a, b) _mm512_sub_epi32(a, b)
-#define WM__ZI_MUL(a, b) _mm512_mullo_epi32(a, b)
-#define WM__ZI_SC32(v) _mm512_madd_epi16(v, _mm512_set1_epi32(1))
 #define WM__ZI_SIGNS(w) _mm512_movepi8_mask(w)
 #define WM__ZI_NEG(x, m) _mm512_mask_sub_epi8(x, m, _mm512_setzero_si512(), x)
-#define WM__ZF_SET1(v) _mm512_set1_ps(v)
-#define WM__ZF_FMA(acc, a, b) _mm512_fmadd_ps(a, b, acc)
-#define WM__ZF_MUL(a, b) _mm512_mul_ps(a, b)
-#define WM__ZF_ADD(a, b) _mm512_add_ps(a, b)
 #define WM__ZF_CVT(v) _mm512_maskz_cvtepi32_ps((__mmask16)-1, v) /* (g++ 12 warns of the unmasked form) */
-#define WM__ZF_STORE(p, v) _mm512_storeu_ps(p, v)
 #define WM__ZI_UDOT(acc, u, x) _mm512_add_epi32(acc, _mm512_madd_epi16(_mm512_maddubs_epi16(u, x), _mm512_set1_epi16(1)))
+#define WM__ZI_U8 0 /* UDOT's u may reach 255 (VNNI) */
 WM__ZTILE(avx512)
 /* the float GEMM bodies at 16 lanes (any AVX-512 ISA) */
 #define WM__ZFL 16
@@ -4691,49 +4701,31 @@ WM__GEMM_ACC(z, WM__ZF, __m512)
 WM__TARGET_POP
 WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
 #undef WM__ZI_UDOT
+#undef WM__ZI_U8
 #define WM__ZI_UDOT(acc, u, x) _mm512_dpbusd_epi32(acc, u, x)
+#define WM__ZI_U8 1
 WM__ZTILE(avx512vnni)
 WM__TARGET_POP
 WM__TARGET_PUSH("avx2,fma,f16c,avxvnni") /* 256 bits: one 8-row block */
-#undef WM__ZI_LDQ
-#undef WM__ZF_LD
-#undef WM__ZI_BC4
-#undef WM__ZI_SET1
-#undef WM__ZI_ADD
-#undef WM__ZI_SUB
-#undef WM__ZI_MUL
-#undef WM__ZI_SC32
-#undef WM__ZI_SIGNS
-#undef WM__ZI_NEG
-#undef WM__ZF_SET1
-#undef WM__ZF_FMA
-#undef WM__ZF_MUL
-#undef WM__ZF_ADD
-#undef WM__ZF_CVT
-#undef WM__ZF_STORE
-#undef WM__ZI_UDOT
+#undef WM__Z
 #undef wm__zi
 #undef wm__zf
 #undef wm__zm
+#undef WM__ZI_LDQ
+#undef WM__ZF_LD
+#undef WM__ZI_SIGNS
+#undef WM__ZI_NEG
+#undef WM__ZF_CVT
+#undef WM__ZI_UDOT
+#define WM__Z _mm256_
 #define wm__zi __m256i
 #define wm__zf __m256
 #define wm__zm __m256i
 #define WM__ZI_LDQ(P, nb, f) _mm256_loadu_si256((const __m256i *)(const void *)(P)->f)
 #define WM__ZF_LD(P, nb, f) _mm256_loadu_ps((P)->f)
-#define WM__ZI_BC4(p) _mm256_set1_epi32(WM__ZI_BC4S(p))
-#define WM__ZI_SET1(v) _mm256_set1_epi32(v)
-#define WM__ZI_ADD(a, b) _mm256_add_epi32(a, b)
-#define WM__ZI_SUB(a, b) _mm256_sub_epi32(a, b)
-#define WM__ZI_MUL(a, b) _mm256_mullo_epi32(a, b)
-#define WM__ZI_SC32(v) _mm256_madd_epi16(v, _mm256_set1_epi32(1))
 #define WM__ZI_SIGNS(w) (w)
 #define WM__ZI_NEG(x, m) _mm256_sign_epi8(x, m)
-#define WM__ZF_SET1(v) _mm256_set1_ps(v)
-#define WM__ZF_FMA(acc, a, b) _mm256_fmadd_ps(a, b, acc)
-#define WM__ZF_MUL(a, b) _mm256_mul_ps(a, b)
-#define WM__ZF_ADD(a, b) _mm256_add_ps(a, b)
 #define WM__ZF_CVT(v) _mm256_cvtepi32_ps(v)
-#define WM__ZF_STORE(p, v) _mm256_storeu_ps(p, v)
 #define WM__ZI_UDOT(acc, u, x) _mm256_dpbusd_avx_epi32(acc, u, x)
 WM__ZTILE(avxvnni)
 WM__TARGET_POP
