@@ -10,10 +10,12 @@
 # (program, file, threads, ISA asked, ISA run, prefill tok/s, decode tok/s,
 # pool jobs, jobs run alone); a markdown summary to stdout.
 #   WM=build/wm LLAMA_BENCH=... tools/bench_scale.sh OUT "1 4 16" [PROMPT] [GEN] [big]
+# (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
+# a subset of the files to run; TOKENIZER: a tokenizer.json of 32768 ids)
 set -euo pipefail
 out=$1; threads=$2; plen=${3:-512}; gen=${4:-128}; big=${5:-}
 wm=${WM:-build/wm}
-tok=${TOKENIZER:-examples/models/doge-demo/tokenizer.json}
+tok=${TOKENIZER:-tests/fixtures/tokenizer-doge/tokenizer.json} # (the 32768-id Doge tokenizer)
 mkdir -p "$out"
 res="$out/scale.tsv"
 : > "$res"
@@ -36,6 +38,7 @@ make_model() { # name hidden layers heads types...
 make_model m130 768 24 24 f32 bf16 q8_0 q4_0 q4_k_m
 files="m130-f32 m130-bf16 m130-q8_0 m130-q4_0 m130-q4_k_m"
 if [ -n "$big" ]; then make_model m1300 2048 48 64 q4_k_m; files="$files m1300-q4_k_m"; fi  # (decodes at most 32 tokens)
+files=${FILES:-$files} # (FILES="m1300-q4_k_m": only those)
 field() { python3 -c 'import json,sys
 try: j = json.loads(sys.stdin.read())
 except Exception: print("-"); sys.exit()
