@@ -3518,7 +3518,7 @@ WM__TARGET_BEGIN
 #ifdef WM__SIMD
 /* all 8 scales and mins of a Q4_K super-block, one byte each (byte j:
    sub-block j), with 32-bit word operations */
-static void wm__q4k_scales8(const unsigned char *s, uint64_t *sc, uint64_t *m) {
+static WM__INLINE void wm__q4k_scales8(const unsigned char *s, uint64_t *sc, uint64_t *m) {
     uint32_t u0 = wm__le32(s), u1 = wm__le32(s + 4), u2 = wm__le32(s + 8);
     *sc = (uint64_t)(u0 & 0x3f3f3f3fu) | (uint64_t)((u2 & 0x0f0f0f0fu) | ((u0 >> 6 & 0x03030303u) << 4)) << 32;
     *m = (uint64_t)(u1 & 0x3f3f3f3fu) | (uint64_t)((u2 >> 4 & 0x0f0f0f0fu) | ((u1 >> 6 & 0x03030303u) << 4)) << 32;
