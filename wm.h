@@ -22,7 +22,7 @@
       @API             723  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2487  Kernels
+      @KERNELS        2488  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1897  Layers, in data-flow order
@@ -4650,7 +4650,8 @@ WM__TARGET_END
             if (dtype == WM_Q4_K) dm = WM__ZF_LD(P, nb, dm), mn = WM__ZF_LD(P, nb, mn); \
             k = b & 7; \
             WM__EACH4N(WM__QT_X, 0) \
-            if (dtype == WM_Q4_K || dtype == WM_Q6_K) c0 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[0])), c1 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[1])); \
+            if (dtype == WM_Q4_K || dtype == WM_Q6_K) c0 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[0])); \
+            if (dtype == WM_Q6_K) c1 = WM__ZI_SC32(WM__ZI_LDQ(P, nb, sc[1])); /* (Q4_K: one scale a block) */ \
             if (dtype == WM_Q8_0 && WM__ZI_U8) { WM__EACH8(WM__ZT_OF_ST) } \
             else if (dtype == WM_Q8_0 || dtype == WM_Q6_K) { WM__EACH8(WM__ZT_SG_ST) } \
             else { WM__EACH8(WM__ZT_UN_ST) } \
