@@ -42,7 +42,7 @@
       @GENERATE        212  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
-      @UNICODE         884  Unicode tables and their lookups (an appendix)
+      @UNICODE         801  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -18721,7 +18721,7 @@ WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const
    significant first), code points of plane 14 stored in plane 4; ix: for
    each block of 256 code points of the BMP, the first record at or past it
    (by its code point, or a range's by its last). */
-typedef struct wm__uct { const char *const *s; const char *ix; int n, w, k, ranges; } wm__uct; /* ranges: [lo, hi], ix by hi */
+typedef struct wm__uct { const char *const *s; const char *ix; int n, w, k, ranges; } wm__uct; /* ranges: [lo, hi - lo (2 digits)], ix by hi */
 
 /* a digit's value, by its character - 33 */
 static const unsigned char wm__uc_digit[94] = { /* (" ? and backslash are no digit) */
@@ -18741,6 +18741,7 @@ static uint32_t wm__uc_get(const wm__uct *t, int r, int at, int nd) {
     return wm__uc_num((const unsigned char *)t->s[r >> t->k] + (r & ((1 << t->k) - 1)) * t->w + at, nd);
 }
 static uint32_t wm__uc_cp(const wm__uct *t, int r, int at) { uint32_t v = wm__uc_get(t, r, at, 3); return v < 0x40000u ? v : v + 0xa0000u; }
+static uint32_t wm__uc_hi(const wm__uct *t, int r) { return wm__uc_cp(t, r, 0) + wm__uc_get(t, r, 3, 2); } /* a range's last */
 /* the records a search for cp needs: [*lo, *hi] */
 static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
     const unsigned char *p = (const unsigned char *)t->ix + 2 * (cp >> 8);
@@ -18757,214 +18758,190 @@ static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
    Unicode 15.0.0 (as the tokenizers library has them): 677 letter, 144 number, 10 White_Space,
    796 word (\w), 198 punctuation, 236 symbol, 321 mark, 662 Ll and 654 Lu/Lt ranges; 388 combining-class runs,
    5857 decompositions, 941 canonical compositions. Do not edit. */
-static const char *const wm__uc_letter_s[2] = { /* [lo, hi] ranges */
-    "e!!~!!(#!B#!s#!s#!~#!~#!&$!&$!,$!C$!E$!d$!f$!h)!m)!x)!**!.*!6*!6*!8*!8*!a+!e+!g+!h+!k+!n+!p+!p+!w+!w+!y+!{+!}+!}+!!,!5,!7,!.-!0-!a.!j.!X0!Z0!#1!&1!&1!-1!V1!C2!^2!c2!f2!73!c3!*4!+4!-4!45!65!65!G5!H5!P5"
-    "!Q5!]5!_5!b5!b5!s5!s5!u5!56!T6!Q7!^7!^7!w7!:8!E8!F8!K8!K8!Q8!g8!l8!l8!v8!v8!z8!z8!59!N9!V9!a9!g9!~9!#:!(:!::!e:!D;!z;!~;!~;!4<!4<!<<!F<!V<!f<!k<!r<!u<!v<!y<!1=!3=!9=!;=!;=!@=!C=!G=!G=!X=!X=!g=!h=!j=!l"
-    "=!{=!|=!*>!*>!3>!8>!=>!>>!B>!W>!Y>!`>!b>!c>!e>!f>!h>!i>!,@!/@!1@!1@!F@!H@!Y@!b@!d@!f@!h@!}@!!A!(A!*A!+A!-A!1A!5A!5A!IA!IA!YA!ZA!sA!sA!!B!)B!,B!-B!0B!FB!HB!NB!PB!QB!SB!WB![B![B!{B!|B!~B!#C!3C!3C!FC!FC!"
-    "HC!MC!QC!SC!UC!XC!]C!^C!`C!`C!bC!cC!gC!hC!lC!nC!rC!}C!7D!7D!nD!uD!wD!yD!{D!4E!6E!FE!JE!JE!fE!hE!kE!kE!nE!oE!1F!1F!6F!=F!@F!BF!DF!ZF!]F!fF!hF!lF!pF!pF!3G!4G!6G!7G!HG!IG![G!dG!fG!hG!jG!5H!8H!8H!JH!JH!PH"
-    "!RH![H!^H!wH!|H!%I!6I!:I!RI!TI!]I!_I!_I!bI!hI!GJ!wJ!yJ!zJ!*K!0K!mK!nK!pK!pK!rK!vK!xK!2L!4L!4L!6L!@L!BL!CL!ML!ML!PL!TL!VL!VL!mL!pL!4M!4M!vM!}M!!N!FN!cN!gN!#P!NP!dP!dP!uP!zP!!Q!%Q!)Q!)Q!-Q!.Q!6Q!8Q!=Q!J"
-    "Q!WQ!WQ!jQ!2R!4R!4R!:R!:R!=R!iR!kR!JV!LV!OV!RV!XV!ZV!ZV!]V!`V!cV!.W!0W!3W!6W!WW!YW!]W!`W!fW!hW!hW!jW!mW!pW!~W!#X!]X!_X!bX!eX!KY!rY!$Z!5Z!/[!2[!7[!;[!)c!,c!<c!>c!Xc!_c!Md!Td![d!dd!ud!&e!8e!He!Ye!ie!ue!"
-    "we!ye!,f!af!(g!(g!-g!-g!sg!ph!xh!|h!!i!Di!Fi!Fi!Li!5j!Aj!`j!5k!Sk!Vk!Zk!gk!5l!:l!Tl!/m!Fm!Pm!(n!}n!}n!#p!Rp!ep!lp!Gq!eq!sq!tq!!r!Nr!jr!0s![s!^s!is!/t!2t!<t!Ct!nt!qt!st!Au!Du!Fu!Ku!Mu!Nu!Ru!Ru!Xu!bw!Gx"
-    "!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!;}!=}!=}!B}!D}!F}!L}!P}!S}!V}![}!a}!m}!s}!u}!w}!}}!:!#:!#I!#I!#Z!#g!#r##r##w##w##z##&$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#C$#M$#P$#S$#Y$#^"
-    "$#c$#c$#;%#<%#kC#<F#DF#GF#KF#LF#YF#!G#$G#$G#*G#*G#-G#fG#nG#nG#!H#8H#CH#IH#KH#QH#SH#YH#[H#bH#dH#jH#lH#rH#tH#zH#|H#%I#xI#xI#*O#+O#WO#[O#bO#cO#hO#bP#iP#kP#mP#kQ#mQ#pQ#vQ#DR#FR#HS#ZS#zS#OT#_T#<Z#eG$JH$v)'"
-    "_*'/+'2+'-.'1.'A.'L.'M.'c.'4/'F/'e/'h/'Q0''1'/1'21'=2'A2''3'*3'+3'-3'-3'/3'63'M3']3'_3'a3'c3'f3'h3'~3'@4't4'&5'X5';6'A6'E6'E6'G6'H6'T6'p6'{6'47'O7'l7't7'F8'd8'd8'u8'y8'{8''9'29'69'89'b9'z9'|9'~9'(:'=:"
-    "'T:'X:'X:']:'1;'3;'3;'7;'8;';;'@;'C;'C;'E;'E;'_;'a;'d;'n;'v;'x;'(<'-<'0<'5<'8<'=<'H<'N<'P<'V<'X<'&='(='5='<='T>'s>']`(j`(#a((a(Ya(Oc)Pg)Sg)bh),i)2i)@i)Di)Ji)Ji)Li)Ui)Wi)di)fi)ji)li)li)ni)oi)qi)ri)ti)'"
-    "k)Jk)Ho)[o)>p)Bp)xp)Eq)Pq)kr)or)qr)@t)ft)!u))u)Cu)Ou)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)2w)=w)@w)Yw)[w)nw)pw)qw)sw)$x)'x)4x)Xx)xy)5~)R~)V~)*!*[!*{!*,#*@#*B#*I#*P#*v#*$$*B$*E$*i$*n$*u$*J%*0'*D'*h'*m'*3(*8(*a(*"
-    "j(*A)*N)*X)*Z)*i)*k)*q)*s)*t)*v)*#**%**3**5**;**=**>**C**w**'+*M.*W.*m.*x.*!/*;/*A/*C/*m/*o/*w/*b0*g0*j0*j0*l0*:1*<1*=1*B1*B1*E1*[1*g1*}1**2*I2*/3*B3*D3*E3*P3*f3*q3*-4*v4*Q5*X5*Y5*>6*>6*O6*R6*T6*V6*X6"
-    "*u6*D7*a7*e7*$8*I8*P8*R8*n8*-9*d9*o9*':*2:*E:*S:*e:*y;*f<*B=*u=*&>*Y>*h>*.@*V@*r@*|@*5A*|C*ID*PD*QD*cD*eD*EE*bE*mE*mE*vE*.F*ZF*lF*>G*SG*pG*)H*6H*lH*JI*KI*NI*NI*]I*,J*NJ*gJ*%K*IK*hK*hK*kK*kK*tK*9L*=L*="
-    "L*KL*{L*-M*0M*GM*GM*IM*IM*nM*!N*$N*<N*QN*RN*6O*<O*>O*>O*AO*DO*FO*TO*VO*`O*hO*9P*bP*iP*lP*mP*pP*(Q**Q*0Q*2Q*3Q*5Q*9Q*=Q*=Q*QQ*QQ*_Q*cQ*%R*.R*0R*0R*3R*3R*5R*[R*^R*^R*xR*xR*zR*zR*KS*#T*6T*9T*OT*QT*qT*DU*"
-    "YU*ZU*]U*]U*`W*1X*]X*`X*(Y*XY*nY*nY*NZ*yZ**[**[*t[*1]*X]*_]*c_*1`*La*/b*",
-    "Pb*Wb*Zb*Zb*^b*eb*gb*hb*jb*$c*4c*4c*6c*6c*:d*Bd*Ed*ld*}d*}d*!e*!e*@e*@e*Ke*se*{e*{e*4f*4f*Af*of*&g*&g*9g*&h*8j*Yj*zj*%k*'k*Lk*_k*_k*4l*Rl*im*om*qm*rm*tm*<n*Sn*Sn*nn*sn*un*vn*xn*:o*Jo*Jo*%s*7s*Hs*Hs*Js"
-    "*Vs*Xs*zs*@u*@u*4v*@#+r%+!(+}E+%G+5G+}R+2S+7S+RS+H#,N#,s),'w,Ew,h--~3-)4-H4-Z4-M5-`5-}5-36-d6-u6-x6-;7-P7-V7-i7-R<-!=-A@-$A-KB-9C-@C-@C-'D-3D-vD-wD-yD-yD-9E-a,.j,.D:.o:.x:.-C/0C/2C/8C/:C/;C/=C/OF/`F/`"
-    "F/~F/#G/&G/&G/5G/8G/BG/bK/'f/6g/<g/Ig/Mg/Ug/^g/gg/WM0PN0RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U0>U0AU0YU0[U0zU0|U07V09V0XV0ZV0sV0"
-    "uV06W08W0QW0SW0rW0tW0/X01X08X0Rm0qm0xm0}m0rp0Sq0/s0]s0hs0ns0!t0!t0Tw0rw0(x0Tx0s}01~0b#1!$1%$1%$1O)1U)1W)1Z)1])1^)1`)1n)1p)1~+1_,1F-1N-1N-1e:1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;"
-    "1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<1Co1l}60~6lO7sO7=R7AR7^58m58w,9*-9w39$P9|U9Sg9lA:rA:wp:",
+static const char *const wm__uc_letter_s[2] = { /* [lo, hi - lo] ranges */
+    "e!!;!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!a+!&!g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#j.!n#Z0!H!&1!!!-1!K!C2!<!c2!%!73!M!*4!#!-4!)#65!!!G5!#!P5!#!]5!$!b5!!!s5!!!u5!@!T6!|!^7!!!"
+    "w7!C!E8!#!K8!!!Q8!7!l8!!!v8!!!z8!!!59!:!V9!,!g9!9!#:!'!::!L!D;!X!~;!!!4<!!!<<!+!V<!1!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!G=!!!X=!!!g=!#!j=!$!{=!#!*>!!!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!,@!%!1@!!!F@!$!Y@!*!"
+    "d@!$!h@!7!!A!(!*A!#!-A!&!5A!!!IA!!!YA!#!sA!!!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&![B!!!{B!#!~B!$!3C!!!FC!!!HC!'!QC!$!UC!%!]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!7D!!!nD!)!wD!$!{D!8!6E!1!JE!!!fE!$!kE!!!nE!#!1F!!!6F!)!"
+    "@F!$!DF!8!]F!+!hF!&!pF!!!3G!#!6G!#!HG!#![G!*!fG!$!jG!K!8H!!!JH!!!PH!$![H!$!wH!'!%I!3!:I!9!TI!*!_I!!!bI!(!GJ!R!yJ!#!*K!(!mK!#!pK!!!rK!&!xK!9!4L!!!6L!+!BL!#!ML!!!PL!&!VL!!!mL!%!4M!!!vM!)!!N!F!cN!&!#P!M!"
+    "dP!!!uP!'!!Q!%!)Q!!!-Q!#!6Q!$!=Q!.!WQ!!!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Td!)!dd!3!&e!4!He!3!ie!.!"
+    "we!$!,f!V!(g!!!-g!!!sg!|!xh!&!!i!D!Fi!!!Li!i!Aj!A!5k!@!Vk!&!gk!N!:l!;!/m!8!Pm!W!}n!!!#p!Q!ep!)!Gq!@!sq!#!!r!N!jr!F![s!$!is!F!2t!,!Ct!M!qt!$!Au!%!Fu!'!Mu!#!Ru!!!Xu!+$Gx!&%N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!"
+    "7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!:!#!!I!#!!Z!#.!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!;%##!kC#Q$DF#%!KF##!YF#H!$G#!!*G#!!-G#Z!nG#!!!H#8!CH#(!KH#(!"
+    "SH#(![H#(!dH#(!lH#(!tH#(!|H#(!xI#!!*O##!WO#&!bO##!hO#y!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'1!L.'#!c.'Q!F/'A!h/'i!'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'1!_3'$!c3'%!h3'8!@4'V!"
+    "&5'T!;6''!E6'!!G6'#!T6'=!{6'8!O7'>!t7'Q!d8'!!u8'&!{8'+!29'&!89'K!z9'$!~9')!=:'8!X:'!!]:'T!3;'!!7;'#!;;'&!C;'!!E;'!!_;'$!d;',!v;'$!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='9#s>'~~s>(iBj`(8!(a(S!Oc)#&Sg)0#"
+    ",i)(!@i)&!Ji)!!Li)+!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!kr)&!qr)N#ft);!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#5~)>!V~)S![!*B!,#*5!B#*)!P#*H!$$*@!E$*F!n$*)!J%*f#"
+    "D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!D3*#!P3*7!q3*;!v4*Z!X5*#!>6*!!O6*%!T6*$!X6*>!D7*>!e7*>!I8*)!"
+    "R8*=!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*F!V@*=!|@*8!|C*L!PD*#!cD*$!EE*>!mE*!!vE*7!ZF*3!>G*6!pG*8!6H*W!JI*#!NI*!!]I*O!NJ*:!%K*F!hK*!!kK*!!tK*E!=L*!!KL*R!-M*%!GM*!!IM*!!nM*3!$N*:!QN*#!6O*(!>O*!!AO*%!"
+    "FO*0!VO*+!hO*Q!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!=Q*!!QQ*!!_Q*&!%R*+!0R*!!3R*!!5R*H!^R*!!xR*!!zR*!!KS*W!6T*%!OT*$!qT*R!YU*#!]U*!!`W*Q!]X*%!(Y*R!nY*!!NZ*M!*[*!!t[*<!",
+    "X]*(!c_*N!La*c!Pb*)!Zb*!!^b*)!gb*#!jb*9!4c*!!6c*!!:d*)!Ed*I!}d*!!!e*!!@e*!!Ke*J!{e*!!4f*!!Af*P!&g*!!9g*l!8j*C!zj**!'k*G!_k*!!4l*@!im*(!qm*#!tm*H!Sn*!!nn*'!un*#!xn*B!Jo*!!%s*4!Hs*!!Js*.!Xs*D!@u*!!4v*-,"
+    "r%+/$}E+'#5G+j-2S+'!RS+uNN#,G('w,@!h--8()4-A!Z4-r!`5-@!36-R!u6-%!;7-6!V7-4!R<-O!A@-c!KB-n!@C-!!'D-.!vD-#!yD-!!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!WM0x!RN0j!"
+    ">O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!Rm0A!xm0'!rp0a!/s0O!hs0(!!t0!!Tw0@!(x0N!s}0=!b#1@!%$1!!O)1(!"
+    "W)1%!])1#!`)10!p)10$_,1g!N-1!!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!Co1~~"
+    "Co2~~Co3~~Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'Q",
 };
 static const char wm__uc_letter_ix[] =
     "!!)!)!.!7!8!>!G!N!W!i!}!5#H#U#d#h#u#u#%$+$+$+$0$8$=$C$F$K$U$V$V$j$m${${${${${${${${${${${$~$/%0%0%7%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%"
-    "<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%>%>%E%K%T%]%k%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%"
-    "s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%v%x%%&%&)&+&2&";
-static const wm__uct wm__uc_letter = {wm__uc_letter_s, wm__uc_letter_ix, 677, 6, 9, 1};
-static const char *const wm__uc_number_s[1] = { /* [lo, hi] ranges */
-    "S!!]!!{#!|#!%$!%$!($!*$!y3!%4!R5![5!m7!v7!K<!T<!q=!z=!!>!'>!9@!C@!`A!iA!(C!1C!4C!9C!ND!ZD!tE!}E!)F!/F!<G!FG!TH!ZH!cH!uH!+J!4J!:K!DK!aL!jL!UM!iM!eP!nP!YQ!cQ!ZY!nY!Qd!Sd!1g!:g!Bg!Kg!cg!lg!+k!4k![l!fl!Un"
-    "!_n!fn!on!pp!yp!uq!~q!Ns!Ws!_s!hs!9!#9!#=!#C!#J!#S!#e$#:%#=%#B%#A-#}-#q.#)/##6#A6#VF#VF#,O#,O#GO#OO#_O#aO#LS#OS##U#,U#LU#SU#UU#dU#(V#1V#ZV#iV#B.'K.'R0'[0'/4'44'v5'!6'J6'S6'e8'n8'(9'19'-:'6:'c>'l>'Tt)^"
-    "t)(z)Uz)cz)>{)Q{)R{);!*V!*|!*!#*A#*A#*J#*J#*w$*{$*3'*<'*_1*f1*#2*)2*R2*Z2*K3*O3*g3*l3*V5*W5*Z5*j5*m5*=6*#7*+7*b7*c7*%8*'8*u8*y8**:*1:*K:*R:*}:*&;*b>*g>*;@*E@*L@*U@*[C*zC*cE*lE*:F*=F*TG*ZG**I*HI*oJ*xJ*"
-    "YK*cK*<M*FM*NM*bM*LP*UP*@T*IT*fU*oU*zY*&Z*2[*;[*C[*V[*H]*S]*0b*Cb*Fc*Oc*jj*sj*ok*.l*^n*gn*Ro*[o*:t*Dt*Pu*eu*L$+`%+Xw,bw,J4-S4-O5-X5-(7-17-37-97-&=-/=-%A-;A-d80m80'J0:J0HJ0[J0nK0)L0;X0nX0qs0zs0Yx0cx06~"
-    "0@~0&$1/$1$,1,,1S-1]-1A61|61~61#71%71(71w71G81I81W810D1<D1xc1$d1",
+    "<%<%<%<%<%<%<%<%<%<%<%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%A%A%G%M%V%_%m%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%"
+    "u%u%u%u%u%v%v%v%v%v%v%v%v%v%v%v%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%{%(&(&,&.&5&";
+static const wm__uct wm__uc_letter = {wm__uc_letter_s, wm__uc_letter_ix, 685, 5, 9, 1};
+static const char *const wm__uc_number_s[1] = { /* [lo, hi - lo] ranges */
+    "S!!+!{#!#!%$!!!($!$!y3!+!R5!+!m7!+!K<!+!q=!+!!>!'!9@!+!`A!+!(C!+!4C!'!ND!.!tE!+!)F!(!<G!+!TH!(!cH!4!+J!+!:K!+!aL!+!UM!5!eP!+!YQ!+!ZY!5!Qd!$!1g!+!Bg!+!cg!+!+k!+![l!,!Un!+!fn!+!pp!+!uq!+!Ns!+!_s!+!9!#!!"
+    "=!#'!J!#+!e$#U!=%#&!A-#_!q.#7!#6#@!VF#!!,O#!!GO#*!_O#$!LS#%!#U#+!LU#)!UU#0!(V#+!ZV#0!B.'+!R0'+!/4''!v5'+!J6'+!e8'+!(9'+!-:'+!c>'+!Tt)+!(z)O!cz)[!Q{)#!;!*<!|!*%!A#*!!J#*!!w$*&!3'*+!_1*)!#2*(!R2**!K3*&!"
+    "g3*'!V5*#!Z5*1!m5*P!#7**!b7*#!%8*$!u8*&!*:*)!K:*)!}:*(!b>*'!;@*+!L@*+![C*A!cE*+!:F*%!TG*(!*I*@!oJ*+!YK*+!<M*+!NM*5!LP*+!@T*+!fU*+!zY*+!2[*+!C[*5!H]*-!0b*4!Fc*+!jj*+!ok*>!^n*+!Ro*+!:t*+!Pu*6!L$+5#Xw,+!"
+    "J4-+!O5-+!(7-+!37-(!&=-+!%A-8!d80+!'J05!HJ05!nK0:!;X0T!qs0+!Yx0+!6~0+!&$1+!$,1*!S-1+!A61^!~61$!%71%!w71O!I810!0D1.!xc1+!",
 };
 static const char wm__uc_number_ix[] =
     "!!&!&!&!&!&!&!(!)!)!,!.!1!4!7!9!:!<!<!<!=!=!=!>!A!B!D!F!H!J!J!J!J!M!O!O!O!Q!Q!Q!R!R!R!R!R!S!S!S!S!V!W!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!"
     "]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!_!_!a!d!e!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!"
     "f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!g!";
-static const wm__uct wm__uc_number = {wm__uc_number_s, wm__uc_number_ix, 144, 6, 9, 1};
-static const char *const wm__uc_space_s[1] = { /* [lo, hi] ranges */
-    "+!!/!!C!!C!!M#!M#!i#!i#!=c!=c!$~!.~!M~!N~!T~!T~!(!#(!#%O#%O#",
+static const wm__uct wm__uc_number = {wm__uc_number_s, wm__uc_number_ix, 144, 5, 9, 1};
+static const char *const wm__uc_space_s[1] = { /* [lo, hi - lo] ranges */
+    "+!!&!C!!!!M#!!!i#!!!=c!!!$~!,!M~!#!T~!!!(!#!!%O#!!",
 };
 static const char wm__uc_space_ix[] =
     "!!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!'!'!'!'!'!'!'!'!'!'!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
     ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
     ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!";
-static const wm__uct wm__uc_space = {wm__uc_space_s, wm__uc_space_ix, 10, 6, 9, 1};
-static const char *const wm__uc_word_s[2] = { /* [lo, hi] ranges */
-    "S!!]!!e!!~!!&#!&#!(#!B#!s#!s#!~#!~#!&$!&$!,$!C$!E$!d$!f$!h)!m)!x)!**!.*!6*!6*!8*!8*!K*!e+!g+!h+!k+!n+!p+!p+!w+!w+!y+!{+!}+!}+!!,!5,!7,!.-!0-!a.!c.!X0!Z0!#1!&1!&1!-1!V1!`1!/2!12!12!32!42!62!72!92!92!C2"
-    "!^2!c2!f2!'3!13!73!%4!*4!45!65!=5!A5!J5!L5!_5!b5!b5!s5!Q6!T6!^7!m7!F8!K8!K8!N8!N8!Q8!!9!59!Q9!V9!a9!g9!~9!#:!(:!1:!}:!!;!H<!K<!T<!V<!i<!k<!r<!u<!v<!y<!1=!3=!9=!;=!;=!@=!C=!F=!N=!Q=!R=!U=!X=!b=!b=!g=!h"
-    "=!j=!n=!q=!|=!*>!*>!,>!,>!/>!1>!3>!8>!=>!>>!B>!W>!Y>!`>!b>!c>!e>!f>!h>!i>!l>!l>!n>!r>!w>!x>!{>!}>!$@!$@!,@!/@!1@!1@!9@!I@!U@!W@!Y@!b@!d@!f@!h@!}@!!A!(A!*A!+A!-A!1A!4A!=A!@A!BA!DA!FA!IA!IA!YA!]A!`A!iA!"
-    "sA!yA!{A!}A!!B!)B!,B!-B!0B!FB!HB!NB!PB!QB!SB!WB!ZB!cB!fB!gB!jB!lB!tB!vB!{B!|B!~B!%C!(C!1C!3C!3C!EC!FC!HC!MC!QC!SC!UC!XC!]C!^C!`C!`C!bC!cC!gC!hC!lC!nC!rC!}C!%D!)D!-D!/D!1D!4D!7D!7D!>D!>D!ND!WD!iD!uD!wD"
-    "!yD!{D!4E!6E!FE!IE!QE!SE!UE!WE!ZE!cE!dE!fE!hE!kE!kE!nE!qE!tE!}E!1F!4F!6F!=F!@F!BF!DF!ZF!]F!fF!hF!lF!oF!wF!yF!{F!}F!#G!+G!,G!3G!4G!6G!9G!<G!FG!HG!JG!WG!dG!fG!hG!jG!@H!BH!DH!FH!JH!PH!SH![H!`H!cH!lH!wH!|"
-    "H!~H!#I!%I!6I!:I!RI!TI!]I!_I!_I!bI!hI!lI!lI!qI!vI!xI!xI!zI!$J!+J!4J!7J!8J!GJ!$K!*K!8K!:K!DK!mK!nK!pK!pK!rK!vK!xK!2L!4L!4L!6L!ML!PL!TL!VL!VL!XL!_L!aL!jL!mL!pL!4M!4M!MM!NM!UM!_M!kM!kM!mM!mM!oM!oM!tM!}M!"
-    "!N!FN!KN!_N!aN!rN!tN!:O!EO!EO!#P!nP!uP!gQ!jQ!2R!4R!4R!:R!:R!=R!iR!kR!JV!LV!OV!RV!XV!ZV!ZV!]V!`V!cV!.W!0W!3W!6W!WW!YW!]W!`W!fW!hW!hW!jW!mW!pW!~W!#X!]X!_X!bX!eX!KY!NY!PY!rY!$Z!5Z!/[!2[!7[!;[!)c!,c!<c!>c"
-    "!Xc!_c!Md!Qd![d!dd!yd!&e!;e!He![e!ie!ue!we!ye!{e!|e!,f!$g!(g!(g!-g!.g!1g!:g!^g!`g!bg!lg!sg!ph!xh!Fi!Li!5j!Aj!`j!bj!mj!rj!}j!+k!Sk!Vk!Zk!gk!5l!:l!Tl![l!el!/m!Km!Pm!2n!4n!Qn!Tn!_n!fn!on!}n!}n!)o!Ho!{o!l"
-    "p!pp!yp!.q!6q!Dq!]r!jr!Es!Ns!Ws![s!/t!2t!<t!Ct!nt!qt!st!'u!)u!+u!Ru!Xu!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!;}!=}!=}!B}!D}!F}!L}!P}!S}!V}![}!a}!m}!s}!u}!w}!}}!0~!1~!e~!f~!z~!z~!"
-    ":!#:!#I!#I!#Z!#g!#>##`##r##r##w##w##z##&$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#C$#M$#P$#S$#Y$#^$#c$#c$#u$#A%#;.#p.#kC#<F#DF#LF#YF#!G#$G#$G#*G#*G#-G#fG#nG#nG#~G#8H#CH#IH#KH#QH#SH#YH#[H#bH#dH#jH#lH#rH#tH"
-    "#zH#|H#%I#'I#GI#xI#xI#*O#,O#GO#UO#WO#[O#_O#cO#hO#bP#eP#fP#iP#kP#mP#kQ#mQ#pQ#vQ#DR#FR#HS#ZS#zS#OT#_T#<Z#eG$JH$v)'_*'/+'2+'-.'1.'M.'c.'8/':/'D/'F/'^0''1'/1'21'=2'A2''3'*3'+3'-3'-3'/3'63'M3'&4'+4'+4'@4't"
-    "4'$5'k5'v5'!6')6'A6'E6'E6'G6'x6'{6'B7'O7'l7'p7'T8'd8'n8'u8'69'89'p9'z9'*:'-:'6:'=:'T:'X:'E;'_;'a;'d;'s;'v;'z;'(<'-<'0<'5<'8<'=<'H<'N<'P<'V<'X<'&='(='5='<=']>'_>'`>'c>'l>'s>']`(j`(#a((a(Ya(Oc)Pg)Sg)bh)"
-    ",i)2i)@i)Di)Ji)Ui)Wi)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Pq)Uq)eq)vq)(r),r)-r)Gr)Ir)kr)or)qr)@t)Tt)^t)ft)!u)'u)'u))u)Cu)Ou)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)2w)=w)@w)Yw)[w)nw)pw)qw)sw)$x)'x"
-    ")4x)Xx)xy)cz):{)j|)j|)5~)R~)V~)*!*:!*:!*[!*{!*,#*J#*P#*{#*$$*B$*E$*i$*n$*u$*w$*{$*J%*0'*3'*<'*D'*h'*m'*3(*8(*a(*j(*A)*N)*X)*Z)*i)*k)*q)*s)*t)*v)*#**%**3**5**;**=**>**C**w**'+*M.*W.*m.*x.*!/*;/*A/*C/*m"
-    "/*o/*w/*b0*g0*j0*j0*l0*:1*<1*=1*B1*B1*E1*[1*g1*}1**2*I2*/3*B3*D3*E3*P3*f3*q3*-4*v4*Q5*X5*Y5*>6*B6*D6*E6*K6*R6*T6*V6*X6*u6*x6*z6*!7*!7*D7*a7*e7*$8*I8*P8*R8*p8*-9*d9*o9*':*2:*E:*S:*e:*y;*f<*B=*u=*&>*Y>*"
-    "h>*2@*;@*E@*L@*r@*v@*z@*|@*5A*|C*ID*KD*LD*PD*QD*cD*eD*AE*bE*mE*mE*vE*9F*",
-    "ZF*pF*>G*SG*pG*)H*3H*{H*>I*NI*XI*7J*@J*@J*NJ*gJ*oJ*xJ*!K*WK*YK*cK*hK*kK*tK*:L*=L*=L*HL*0M*5M*8M*:M*GM*IM*IM*nM*!N*$N*IN*PN*SN*6O*<O*>O*>O*AO*DO*FO*TO*VO*`O*hO*FP*LP*UP*]P*`P*bP*iP*lP*mP*pP*(Q**Q*0Q*2Q"
-    "*3Q*5Q*9Q*;Q*EQ*HQ*IQ*LQ*NQ*QQ*QQ*XQ*XQ*_Q*eQ*hQ*nQ*rQ*vQ*%R*.R*0R*0R*3R*3R*5R*[R*^R*gR*iR*iR*lR*lR*nR*qR*sR*zR*+S*,S*KS*9T*@T*IT*NT*QT*qT*ZU*]U*]U*fU*oU*`W*8X*;X*DX*]X*bX*(Y*jY*nY*nY*zY*&Z*NZ**[*2[*;"
-    "[*C[*V[*t[*1]*4]*C]*H]*Q]*X]*_]*c_*A`*La*9b*Pb*Wb*Zb*Zb*^b*eb*gb*hb*jb**c*,c*-c*0c*8c*Fc*Oc*:d*Bd*Ed*sd*vd*}d*!e*#e*@e*!f*+f*+f*4f*!g*&g*&g*9g*&h*8j*Yj*jj*sj*zj*%k*'k*Tk*Vk*_k*ok*xk*4l*Rl*Ul*kl*ml*zl*"
-    "im*om*qm*rm*tm*Cn*Gn*Gn*In*Jn*Ln*Tn*^n*gn*nn*sn*un*vn*xn*@o*Bo*Co*Eo*Jo*Ro*[o*%s*;s*Fs*Vs*Xs*$t*(t*,t*:t*Et*@u*@u*4v*@#+L$+`%+r%+!(+}E+%G+5G+}R+1S+GS+RS+H#,N#,s),'w,bw,h--~3-)4-H4-J4-S4-Z4-M5-O5-X5-`5"
-    "-}5-#6-'6-36-k6-u6-x6-(7-17-;7-P7-V7-i7-R<-!=-&=-/=-A@-$A-KB-9C->C-xC-#D-3D-vD-wD-yD-zD-)E-*E-9E-a,.j,.D:.o:.x:.-C/0C/2C/8C/:C/;C/=C/OF/`F/`F/~F/#G/&G/&G/5G/8G/BG/bK/'f/6g/<g/Ig/Mg/Ug/^g/gg/kg/lg/d80m"
-    "80Q>0!@0%@0;@08F0<F0AF0FF0OF0VF0YF0`F0!G0%G0aH0cH0WM0PN0RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U0>U0AU0YU0[U0zU0|U07V09V0XV0ZV0sV0"
-    "uV06W08W0QW0SW0rW0tW0/X01X08X0;X0nX0L_0&`0+`0^`0g`0g`0v`0v`00a04a06a0Ea0Rm0qm0xm0}m0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0rp0Sq0vq0vq0/s0]s0as0ns0qs0zs0!t0!t0Tw0sw0(x0cx0s}0@~0b#1/$1O)1U)1W)1Z)1])1^)1`)1n)1p)"
-    "1~+1-,13,1_,1N-1S-1]-1e:1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I"
-    "<1O<1Q<1S<1W<1Y<1j<1bD1{D1%E1>E1FE1`E1xc1$d1Co1l}60~6lO7sO7=R7AR7^58m58w,9*-9w39$P9|U9Sg9lA:rA:wp:RbB/eB",
+static const wm__uct wm__uc_space = {wm__uc_space_s, wm__uc_space_ix, 10, 5, 9, 1};
+static const char *const wm__uc_word_s[2] = { /* [lo, hi - lo] ranges */
+    "S!!+!e!!;!&#!!!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!K*!;#g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#c.!u#Z0!H!&1!!!-1!K!`1!O!12!!!32!#!62!#!92!!!C2!<!c2!%!'3!,!73!m!*4!,#65!)!A5!+!"
+    "L5!4!b5!!!s5!^!T6!+#m7!X!K8!!!N8!!!Q8!P!59!=!V9!,!g9!9!#:!'!1:!n!!;!H#K<!+!V<!4!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!F=!*!Q=!#!U=!%!b=!!!g=!#!j=!&!q=!-!*>!!!,>!!!/>!$!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!l>!!!"
+    "n>!&!w>!#!{>!$!$@!!!,@!%!1@!!!9@!1!U@!$!Y@!*!d@!$!h@!7!!A!(!*A!#!-A!&!4A!+!@A!$!DA!$!IA!!!YA!%!`A!+!sA!(!{A!$!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&!ZB!*!fB!#!jB!$!tB!$!{B!#!~B!&!(C!+!3C!!!EC!#!HC!'!QC!$!UC!%!"
+    "]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!%D!&!-D!$!1D!%!7D!!!>D!!!ND!+!iD!.!wD!$!{D!8!6E!1!IE!*!SE!$!WE!%!cE!#!fE!$!kE!!!nE!%!tE!+!1F!%!6F!)!@F!$!DF!8!]F!+!hF!&!oF!*!yF!$!}F!%!+G!#!3G!#!6G!%!<G!+!HG!$!WG!.!fG!$!"
+    "jG!U!BH!$!FH!&!PH!%![H!&!cH!+!wH!'!~H!$!%I!3!:I!9!TI!*!_I!!!bI!(!lI!!!qI!'!xI!!!zI!)!+J!+!7J!#!GJ!]!*K!0!:K!+!mK!#!pK!!!rK!&!xK!9!4L!!!6L!8!PL!&!VL!!!XL!(!aL!+!mL!%!4M!!!MM!#!UM!+!kM!!!mM!!!oM!!!tM!+!"
+    "!N!F!KN!5!aN!3!tN!F!EO!!!#P!m!uP!q!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!NY!$!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Qd!,!dd!7!&e!7!He!5!ie!.!"
+    "we!$!{e!#!,f!w!(g!!!-g!#!1g!+!^g!$!bg!,!sg!|!xh!M!Li!i!Aj!A!bj!-!rj!-!+k!J!Vk!&!gk!N!:l!;![l!+!/m!=!Pm!b!4n!>!Tn!,!fn!+!}n!!!)o!A!{o!p!pp!+!.q!*!Dq!:#jr!Z!Ns!+![s!S!2t!,!Ct!M!qt!$!'u!$!+u!I!Xu!r'N{!'!"
+    "V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!0~!#!e~!#!z~!!!:!#!!I!#!!Z!#.!>##C!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!u$#K!;.#V!kC#Q$"
+    "DF#*!YF#H!$G#!!*G#!!-G#Z!nG#!!~G#9!CH#(!KH#(!SH#(![H#(!dH#(!lH#(!tH#(!|H#(!'I#B!xI#!!*O#$!GO#0!WO#&!_O#&!hO#y!eP##!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'=!c.'U!:/'+!F/'9#"
+    "'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'X!+4'!!@4'V!$5'i!v5'+!)6'9!E6'!!G6'S!{6'F!O7'>!p7'd!d8',!u8'A!89'Y!z9'/!-:'+!=:'8!X:'l!_;'$!d;'1!v;'&!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='B#_>'#!c>'+!s>'~~s>(iBj`(8!"
+    "(a(S!Oc)#&Sg)0#,i)(!@i)&!Ji)-!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!Uq)1!vq)1!,r)#!Gr)$!kr)&!qr)N#Tt)+!ft);!'u)!!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#cz)W!j|)!!"
+    "5~)>!V~)S!:!*!![!*B!,#*@!P#*M!$$*@!E$*F!n$*)!w$*&!J%*f#3'*+!D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!"
+    "D3*#!P3*7!q3*;!v4*Z!X5*#!>6*%!D6*#!K6*)!T6*$!X6*>!x6*$!!7*!!D7*>!e7*>!I8*)!R8*@!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*J!;@*+!L@*H!v@*&!|@*8!|C*L!KD*#!PD*#!cD*$!",
+    "AE*C!mE*!!vE*C!ZF*7!>G*6!pG*8!3H*j!>I*1!XI*_!@J*!!NJ*:!oJ*+!!K*W!YK*+!hK*%!tK*F!=L*!!HL*h!5M*%!:M*.!IM*!!nM*3!$N*G!PN*%!6O*(!>O*!!AO*%!FO*0!VO*+!hO*^!LP*+!]P*%!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!;Q*+!HQ*#!"
+    "LQ*$!QQ*!!XQ*!!_Q*(!hQ*(!rQ*&!%R*+!0R*!!3R*!!5R*H!^R*+!iR*!!lR*!!nR*%!sR*)!+S*#!KS*n!@T*+!NT*%!qT*i!]U*!!fU*+!`W*X!;X**!]X*'!(Y*d!nY*!!zY*+!NZ*[!2[*+!C[*5!t[*<!4]*0!H]*+!X]*(!c_*^!La*m!Pb*)!Zb*!!^b*)!"
+    "gb*#!jb*@!,c*#!0c**!Fc*+!:d*)!Ed*P!vd*)!!e*#!@e*b!+f*!!4f*m!&g*!!9g*l!8j*C!jj*+!zj**!'k*O!Vk**!ok*+!4l*@!Ul*7!ml*/!im*(!qm*#!tm*N!Gn*!!In*#!Ln**!^n*+!nn*'!un*#!xn*G!Bo*#!Eo*'!Ro*+!%s*8!Fs*2!Xs*K!(t*&!"
+    ":t*,!@u*!!4v*-,L$+5#r%+/$}E+'#5G+j-1S+7!RS+uNN#,G('w,]!h--8()4-A!J4-+!Z4-r!O5-+!`5-@!#6-&!36-Y!u6-%!(7-+!;7-6!V7-4!R<-O!&=-+!A@-c!KB-n!>C-[!#D-2!vD-#!yD-#!)E-#!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!"
+    "~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!kg/#!d80+!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!"
+    "|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!;X0T!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Rm0A!xm0'!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!/s0O!as0/!qs0+!!t0!!Tw0A!(x0]!s}0L!b#1M!O)1(!W)1%!])1#!`)10!p)10$-,1(!_,1o!S-1+!"
+    "e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!bD1;!%E1;!FE1;!xc1+!Co1~~Co2~~Co3~~"
+    "Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'QRbB]$",
 };
 static const char wm__uc_word_ix[] =
     "!!+!+!0!9!:!F!M!R!X!k!,#L#g#|#-$9$@$@$M$T$T$T$Y$d$i$q$x$|$'%'%'%:%B%P%P%P%Q%Q%Q%Q%Q%Q%Q%Q%S%c%d%d%m%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%"
-    "r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%t%t%y%!&)&/&7&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&"
-    "B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&B&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&G&P&P&T&Z&d&";
-static const wm__uct wm__uc_word = {wm__uc_word_s, wm__uc_word_ix, 796, 6, 9, 1};
-static const char *const wm__uc_punct_s[1] = { /* [lo, hi] ranges */
-    "D!!F!!H!!M!!O!!R!!^!!_!!c!!d!!!#!$#!&#!&#!C#!C#!E#!E#!j#!j#!p#!p#!t#!t#!!$!#$!'$!'$!+$!+$!o+!o+!x+!x+!'1!,1!W1!X1!02!02!22!22!52!52!82!82!g2!h2!}2!~2!#3!$3!23!23!43!63!&4!)4!55!55!c5!p5!H8!J8!%9!39!T9"
-    "!T9!I<!J<!U<!U<!+>!+>!J@!J@!jA!jA!(F!(F!5F!5F!9J!9J!9K!9K!EK!FK!8M!GM!IM!IM!pM!sM!`N!`N!OO!SO!XO!YO!oP!tP!jR!jR!QY!YY!:[!:[!+c!+c!Yc!Zc!Nd!Pd!<e!=e!%g!'g!)g!+g!Rg!]g!)k!*k!Nm!Om!vn!|n!~n!&o!np!op!zp!#"
-    "q!Aq!Cq!fr!ir!Is!Ms!0t!1t!tt!{t!*u!*u!4~!L~!U~!i~!k~!w~!y~!'!#G!#H!#W!#X!#U)#X)#w)#x)#r5#!6#t6#u6#87#B7#k;##<#e<#h<#,=#-=#RF#UF#WF#XF#oG#oG#HI#wI#yI#;J#>J#JJ#&O#(O#-O#6O#9O#EO#VO#VO#dO#dO#lP#lP#lQ#lQ#"
-    "0+'1+'..'0.'9/'9/'E/'E/'_0'd0'u4'x4't5'u5'B6'D6'F6'F6'y6'z6'N7'N7'U8'b8's8't8'9:'<:'b;'c;'t;'u;'^>'^>'Io)Jo)fq)oq))r)Lr)Nr)[r)^r)^r)cr)cr)er)fr)Et)Gt)It)Nt)Pt)St)_t)`t)dt)et)#u)%u)'u)'u)Du)Du)Fu)Fu)Hu"
-    ")Nu)~y)#z)D$*D$*v$*v$*M)*M)*^1*^1*p3*p3*34*34*37*;7*d7*d7*z8*#9*h9*n9*m:*p:*{@*{@*MD*MD*>F*CF*qF*tF*|H*%I*8J*9J*;J*>J*dK*gK*;L*<L*1M*4M*9M*9M*HM*HM*JM*LM*JN*ON*aO*aO*{R*|R*~R*!S*:T*>T*JT*KT*MT*MT*[U*["
-    "U*EX*[X*kY*mY*-Z*9Z*+[*+[*T]*V]*B`*B`*9c*;c*~d*~d*#f**f*#g*%g*'g*+g*.h*7h*Zj*Zj*`k*dk*2l*3l*<s*=s*-t*9t*3v*3v*b%+f%+&G+'G+X4-Y4-(6-(6-l6-p6-y6-y6-#=-%=-<A-@A-xD-xD-mg/mg/y`0}`04$14$1b-1c-1",
+    "r%r%r%r%r%r%r%r%r%r%r%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%v%v%{%$&+&1&9&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&"
+    "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&J&S&S&W&^&g&";
+static const wm__uct wm__uc_word = {wm__uc_word_s, wm__uc_word_ix, 804, 5, 9, 1};
+static const char *const wm__uc_punct_s[1] = { /* [lo, hi - lo] ranges */
+    "D!!$!H!!'!O!!%!^!!#!c!!#!!#!$!&#!!!C#!!!E#!!!j#!!!p#!!!t#!!!!$!#!'$!!!+$!!!o+!!!x+!!!'1!'!W1!#!02!!!22!!!52!!!82!!!g2!#!}2!#!#3!#!23!!!43!$!&4!%!55!!!c5!/!H8!$!%9!0!T9!!!I<!#!U<!!!+>!!!J@!!!jA!!!(F!!!"
+    "5F!!!9J!!!9K!!!EK!#!8M!0!IM!!!pM!%!`N!!!OO!&!XO!#!oP!'!jR!!!QY!*!:[!!!+c!!!Yc!#!Nd!$!<e!#!%g!$!)g!$!Rg!,!)k!#!Nm!#!vn!(!~n!'!np!#!zp!(!Aq!$!fr!%!Is!&!0t!#!tt!)!*u!!!4~!9!U~!5!k~!.!y~!-!G!##!W!##!U)#%!"
+    "w)##!r5#/!t6##!87#+!k;#7!e<#%!,=##!RF#%!WF##!oG#!!HI#Q!yI#B!>J#-!&O#$!-O#+!9O#-!VO#!!dO#!!lP#!!lQ#!!0+'#!..'$!9/'!!E/'!!_0''!u4'%!t5'#!B6'$!F6'!!y6'#!N7'!!U8'.!s8'#!9:'%!b;'#!t;'#!^>'!!Io)#!fq)+!)r)E!"
+    "Nr)/!^r)!!cr)!!er)#!Et)$!It)'!Pt)%!_t)#!dt)#!#u)$!'u)!!Du)!!Fu)!!Hu)(!~y)$!D$*!!v$*!!M)*!!^1*!!p3*!!34*!!37**!d7*!!z8*(!h9*(!m:*%!{@*!!MD*!!>F*&!qF*%!|H*(!8J*#!;J*%!dK*%!;L*#!1M*%!9M*!!HM*!!JM*$!JN*'!"
+    "aO*!!{R*#!~R*#!:T*&!JT*#!MT*!![U*!!EX*8!kY*$!-Z*.!+[*!!T]*$!B`*!!9c*$!~d*!!#f*)!#g*$!'g*&!.h*+!Zj*!!`k*&!2l*#!<s*#!-t*.!3v*!!b%+&!&G+#!X4-#!(6-!!l6-&!y6-!!#=-$!<A-%!xD-!!mg/!!y`0&!4$1!!b-1#!",
 };
 static const char wm__uc_punct_ix[] =
     "!!1!1!1!3!3!:!A!C!E!H!J!J!L!M!O!U!W!W!W!X!Y!Y!]!`!a!b!e!i!m!m!m!m!s!s!s!u!u!u!u!x!x!{!{!{!}!~!$#$#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#"
     "+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#,#,#0#0#4#8#;#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#"
     "<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#=#D#N#";
-static const wm__uct wm__uc_punct = {wm__uc_punct_s, wm__uc_punct_ix, 198, 6, 9, 1};
-static const char *const wm__uc_symbol_s[1] = { /* [lo, hi] ranges */
-    "G!!G!!N!!N!!`!!b!!%#!%#!'#!'#!D#!D#!F#!F#!k#!o#!q#!r#!u#!u#!w#!z#!}#!}#!$$!$$!D$!D$!e$!e$!i)!l)!y)!)*!/*!5*!7*!7*!9*!J*!f+!f+!u+!v+!/-!/-!b.!b.![1!^1!z2!|2!!3!!3!%3!&3!@5!@5!K5!K5!`5!a5!G8!G8!O8!P8!!:"
-    "!!:!}=!~=!(>!)>!kA!kA!2C!2C![D!cD!0F!0F!KH!KH!vH!vH!)K!)K!5M!7M!HM!HM!JM!LM!OM!TM!jM!jM!lM!lM!nM!nM!<O!DO!FO!KO!MO!NO!TO!WO!hQ!iQ!%Z!.Z!*c!*c!,g!,g!%k!%k!jl!.m!$q!-q!7q!@q!<}!<}!>}!A}!M}!O}!^}!`}!n}!p"
-    "}!~}!!~!j~!j~!x~!x~!D!#F!#T!#V!#k!#.##p##q##s##v##x##y##'$#'$#)$#+$#1$#6$#8$#8$#:$#:$#<$#<$#B$#B$#N$#O$#T$#X$#_$#b$#d$#d$#C%#D%#I%#T)#Y)#v)#y)#f,#},#*-#~-#p.#*/#q5#B6#s6#v6#77#C7#j;#$<#d<#i<#+=#.=#7B#"
-    ":B#ZB#]B#jC#=F#CF#<J#=J#nJ#*K#,K#)L#6L#VN#rN#$O#)O#)O#7O#8O#FO#FO#]O#^O#eO#fO#gP#hP#JS#KS#PS#YS#{S#DT#NT#NT#`T#~T#-U#KU#TU#TU#eU#'V#2V#YV#jV#;Z#fG$IH$z)'T*'m0'&1'01'11'>2'@2''4'*4'54'84'U:'W:''=''='6="
-    "'7='Vi)Vi)(k)8k)Ko)Zo)#q)#q)Qq)Tq)]r)]r)_r)ar)dr)dr)Ht)Ht)Ot)Ot)at)ct)&u)&u)(u)(u)Eu)Eu)Gu)Gu)ov)uv)wv)}v).w)/w)Yz)bz)@{)P{)S{)U{)W{)d{)h{)h{);|)i|)~1*!2*Q8*Q8*>A*@A*W]*W]*fu*%v*q6-t6-z6-z6-jg/jg/(60c"
-    "80t80`=0F@0_A0@B0#E0.E0UE0XE07F0=F0@F0WF0XF0aF0~F0&G0dG0zG0`H0dH0dH0iJ0dK0@U0@U0ZU0ZU0{U0{U08V08V0YV0YV0tV0tV07W07W0RW0RW0sW0sW00X00X0oX0K_0'`0*`0_`0f`0h`0u`0w`0x`0#t0#t0ix0ix0}61}61$71$71H81H81C=1D=1"
-    "BA1nA1sA1{B1+C19C1<C1KC1MC1[C1^C1%D1=D1'F1bF1~F1/G1[G1aG1iG1qG1rG1$H1)H1kI1XT1^T1nT1rT1~T1%U1AV1FV1IW1PW1[W1aW1aW1qW1|W1$X1]X1fX1oX1vX1AY1JY1hY1kY1vY1{Y1|Y1`Z1F_1S_1a_1d_1p_1t_1}_1&`1_`1g`1u`1x`1%a1,a"
-    "14a1<a1ub1wb1wc1",
+static const wm__uct wm__uc_punct = {wm__uc_punct_s, wm__uc_punct_ix, 198, 5, 9, 1};
+static const char *const wm__uc_symbol_s[1] = { /* [lo, hi - lo] ranges */
+    "G!!!!N!!!!`!!$!%#!!!'#!!!D#!!!F#!!!k#!&!q#!#!u#!!!w#!%!}#!!!$$!!!D$!!!e$!!!i)!%!y)!/!/*!(!7*!!!9*!2!f+!!!u+!#!/-!!!b.!!![1!$!z2!$!!3!!!%3!#!@5!!!K5!!!`5!#!G8!!!O8!#!!:!!!}=!#!(>!#!kA!!!2C!!![D!)!0F!!!"
+    "KH!!!vH!!!)K!!!5M!$!HM!!!JM!$!OM!'!jM!!!lM!!!nM!!!<O!)!FO!'!MO!#!TO!%!hQ!#!%Z!+!*c!!!,g!!!%k!!!jl!D!$q!+!7q!*!<}!!!>}!$!M}!$!^}!$!n}!$!~}!#!j~!!!x~!!!D!#$!T!#$!k!#C!p###!s##%!x###!'$#!!)$#$!1$#'!8$#!!"
+    ":$#!!<$#!!B$#!!N$##!T$#&!_$#%!d$#!!C%##!I%#-&Y)#>!y)#l$},#,!~-#q!*/#i(B6#S!v6#A!C7#I&$<#b!i<#B!.=#+&:B#B!]B#/#=F#'!<J##!nJ#;!,K#|!6L#B$rN#1!)O#!!7O##!FO#!!]O##!eO##!gP##!JS##!PS#+!{S#H!NT#!!`T#A!-U#@!"
+    "TU#!!eU#B!2V#I!jV#Q%fG$c!z)'Y!m0'8!01'#!>2'#!'4'%!54'%!U:'$!'='!!6='#!Vi)!!(k)2!Ko)1!#q)!!Qq)%!]r)!!_r)$!dr)!!Ht)!!Ot)!!at)$!&u)!!(u)!!Eu)!!Gu)!!ov)(!wv)(!.w)#!Yz)*!@{)2!S{)$!W{).!h{)!!;|)O!~1*#!Q8*!!"
+    ">A*#!W]*!!fu*>!q6-%!z6-!!jg/!!(60]$t80k&F@0:#@B0c$.E0I!XE0_!=F0$!WF0#!aF0@!&G0`!zG0e!dH0!!iJ0z!@U0!!ZU0!!{U0!!8V0!!YV0!!tV0!!7W0!!RW0!!sW0!!0X0!!oX0[''`0%!_`0)!h`0/!w`0#!#t0!!ix0!!}61!!$71!!H81!!C=1#!"
+    "BA1N!sA1*#+C10!<C10!MC10!^C1G!=D1i#bF1>!/G1N!aG1*!qG1#!$H1'!kI1m,^T12!rT1.!%U1=#FV1%#PW1-!aW1!!qW1-!$X1Z!fX1+!vX1J!JY1@!kY1-!{Y1#!`Z1f%S_1/!d_1.!t_1+!&`1Z!g`10!x`1,!,a1*!<a1Z#wb1!#",
 };
 static const char wm__uc_symbol_ix[] =
     "!!1!1!6!9!:!;!B!D!E!G!H!J!K!M!N!Y!Z!Z!Z![![![!]!^!^!`!`!b!b!b!b!h!m!|!|!~!$#$#$#'#'#*#*#-#.#.#1#3#9#=#C#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#"
     "E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#F#F#F#I#K#K#L#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#"
     "N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#P#P#S#V#a#";
-static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, wm__uc_symbol_ix, 236, 6, 9, 1};
-static const char *const wm__uc_mark_s[1] = { /* [lo, hi] ranges */
-    "K*!`+!c.!i.!`1!/2!12!12!32!42!62!72!92!92!'3!13!d3!x3!,4!,4!75!=5!A5!F5!I5!J5!L5!O5!t5!t5!66!Q6!R7!]7!;8!D8!N8!N8!h8!k8!m8!u8!w8!y8!{8!!9!O9!Q9!1:!9:!f:!}:!!;!C;!{;!};!!<!3<!5<!;<!G<!H<!g<!i<!F=!F=!H="
-    "!N=!Q=!R=!U=!W=!b=!b=!m=!n=!,>!,>!/>!1>!l>!l>!n>!r>!w>!x>!{>!}>!$@!$@!D@!E@!I@!I@!U@!W@!4A!4A!6A!=A!@A!BA!DA!FA![A!]A!tA!yA!{A!}A!ZB!ZB!]B!cB!fB!gB!jB!lB!tB!vB!$C!%C!EC!EC!%D!)D!-D!/D!1D!4D!>D!>D!iD!m"
-    "D!IE!IE!KE!QE!SE!UE!WE!ZE!cE!dE!pE!qE!2F!4F!oF!oF!qF!wF!yF!{F!}F!#G!+G!,G!8G!9G!JG!JG!WG!ZG!6H!7H!9H!@H!BH!DH!FH!IH!SH!SH!_H!`H!~H!#I!lI!lI!qI!vI!xI!xI!zI!$J!7J!8J!xJ!xJ!{J!$K!1K!8K!AL!AL!DL!LL!XL!_L!"
-    "MM!NM!kM!kM!mM!mM!oM!oM!tM!uM!KN!_N!aN!bN!hN!rN!tN!:O!EO!EO!OP!cP!{P!~P!&Q!(Q!*Q!,Q!/Q!5Q!9Q!<Q!KQ!VQ!XQ!XQ!dQ!gQ!NY!PY!vd!yd!9e!;e!Ze![e!{e!|e!bf!$g!.g!.g!^g!`g!bg!bg!}h!~h!Ei!Ei!bj!mj!rj!}j!Gm!Km!)n"
-    "!2n!4n!Qn!Tn!Tn!)o!Ho!{o!!p!Sp!dp!.q!6q!Dq!Fq!fq!rq!Or!]r!1s!Es!'u!)u!+u!@u!Eu!Eu!Lu!Lu!Ou!Qu!cw!Fx!>##`##HF#JF#~G#~G#'I#GI#PO#UO#eP#fP#5/'8/':/'D/'f/'g/']0'^0'^3'^3'b3'b3'g3'g3'!4'&4'+4'+4'$5'%5'Y5'k"
-    "5')6':6'I6'I6'q6'x6'57'B7'p7's7'G8'T8'z8'z8'c9'p9'}9'}9'):'*:'Y:'[:'2;'2;'4;'6;'9;':;'A;'B;'D;'D;'o;'s;'y;'z;'U>']>'_>'`>'Ki)Ki)Uq)eq)vq)(r)j|)j|):!*:!*w#*{#*@6*B6*D6*E6*K6*N6*x6*z6*!7*!7*o8*p8*/@*2@*"
-    "v@*z@*KD*LD*AE*DE*/F*9F*mF*pF*3H*5H*mH*{H*II*II*LI*MI*XI*[I*-J*7J*@J*@J*!K*$K*JK*WK*iK*jK*:L*:L*HL*JL*|L*,M*5M*8M*:M*;M*=N*IN*PN*PN*SN*SN*:P*FP*]P*`P*;Q*<Q*>Q*EQ*HQ*IQ*LQ*NQ*XQ*XQ*dQ*eQ*hQ*nQ*rQ*vQ*_R"
-    "*gR*iR*iR*lR*lR*nR*qR*sR*wR*yR*yR*+S*,S*$T*5T*NT*NT*EU*XU*2X*8X*;X*DX*aX*bX*YY*jY*zZ*)[*4]*C]*2`*A`*%c**c*,c*-c*0c*3c*5c*5c*7c*8c*md*sd*vd*|d*#e*#e*Ae*Je*te*ze*|e*!f*+f*+f*5f*@f*pf*!g*Mk*Tk*Vk*^k*Ul*k"
-    "l*ml*zl*=n*Cn*Gn*Gn*In*Jn*Ln*Rn*Tn*Tn*;o*@o*Bo*Co*Eo*Io*8s*;s*Fs*Gs*Is*Is*{s*$t*(t*,t*Et*Et*1S+1S+8S+GS+Fw,Ww,#6-'6-e6-k6->C->C-AC-xC-#D-&D-zD-zD-)E-*E-kg/lg/Q>0!@0%@0;@08F0<F0AF0FF0OF0VF0YF0`F0!G0%G0"
-    "aH0cH0L_0&`0+`0^`0g`0g`0v`0v`00a04a06a0Ea0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0vq0vq0as0gs0sw0sw0Ux0Xx02~05~0#$1$$1-,13,1G-1M-1RbB/eB",
+static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, wm__uc_symbol_ix, 236, 5, 9, 1};
+static const char *const wm__uc_mark_s[1] = { /* [lo, hi - lo] ranges */
+    "K*!6#c.!(!`1!O!12!!!32!#!62!#!92!!!'3!,!d3!6!,4!!!75!(!A5!'!I5!#!L5!%!t5!!!66!<!R7!,!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!1:!*!f:!9!!;!C!{;!$!!<!3!5<!(!G<!#!g<!$!F=!!!H=!(!Q=!#!U=!$!b=!!!m=!#!,>!!!/>!$!"
+    "l>!!!n>!&!w>!#!{>!$!$@!!!D@!#!I@!!!U@!$!4A!!!6A!)!@A!$!DA!$![A!#!tA!'!{A!$!ZB!!!]B!(!fB!#!jB!$!tB!$!$C!#!EC!!!%D!&!-D!$!1D!%!>D!!!iD!&!IE!!!KE!(!SE!$!WE!%!cE!#!pE!#!2F!$!oF!!!qF!(!yF!$!}F!%!+G!#!8G!#!"
+    "JG!!!WG!%!6H!#!9H!(!BH!$!FH!%!SH!!!_H!#!~H!$!lI!!!qI!'!xI!!!zI!)!7J!#!xJ!!!{J!(!1K!)!AL!!!DL!*!XL!(!MM!#!kM!!!mM!!!oM!!!tM!#!KN!5!aN!#!hN!,!tN!F!EO!!!OP!5!{P!%!&Q!$!*Q!$!/Q!(!9Q!%!KQ!-!XQ!!!dQ!%!NY!$!"
+    "vd!%!9e!$!Ze!#!{e!#!bf!B!.g!!!^g!$!bg!!!}h!#!Ei!!!bj!-!rj!-!Gm!&!)n!+!4n!>!Tn!!!)o!A!{o!&!Sp!2!.q!*!Dq!$!fq!.!Or!/!1s!5!'u!$!+u!6!Eu!!!Lu!!!Ou!$!cw!c!>##C!HF#$!~G#!!'I#B!PO#'!eP##!5/'%!:/'+!f/'#!]0'#!"
+    "^3'!!b3'!!g3'!!!4'&!+4'!!$5'#!Y5'3!)6'3!I6'!!q6')!57'.!p7'%!G8'/!z8'!!c9'/!}9'!!):'#!Y:'$!2;'!!4;'$!9;'#!A;'#!D;'!!o;'&!y;'#!U>')!_>'#!Ki)!!Uq)1!vq)1!j|)!!:!*!!w#*&!@6*$!D6*#!K6*%!x6*$!!7*!!o8*#!/@*%!"
+    "v@*&!KD*#!AE*%!/F*,!mF*%!3H*$!mH*0!II*!!LI*#!XI*%!-J*,!@J*!!!K*$!JK*/!iK*#!:L*!!HL*$!|L*/!5M*%!:M*#!=N*-!PN*!!SN*!!:P*-!]P*%!;Q*#!>Q*(!HQ*#!LQ*$!XQ*!!dQ*#!hQ*(!rQ*&!_R**!iR*!!lR*!!nR*%!sR*&!yR*!!+S*#!"
+    "$T*3!NT*!!EU*5!2X*(!;X**!aX*#!YY*2!zZ*.!4]*0!2`*0!%c*'!,c*#!0c*%!5c*!!7c*#!md*(!vd*(!#e*!!Ae*+!te*(!|e*%!+f*!!5f*,!pf*1!Mk*)!Vk*)!Ul*7!ml*/!=n*'!Gn*!!In*#!Ln*(!Tn*!!;o*&!Bo*#!Eo*&!8s*%!Fs*#!Is*!!{s*(!"
+    "(t*&!Et*!!1S+!!8S+0!Fw,3!#6-&!e6-(!>C-!!AC-Y!#D-%!zD-!!)E-#!kg/#!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Ap0(!Ip02!]p0(!ep0#!hp0&!vq0!!as0(!sw0!!Ux0%!2~0%!#$1#!-,1(!G-1(!"
+    "RbB]$",
 };
 static const char wm__uc_mark_ix[] =
     "!!!!!!!!#!$!)!0!5!<!J!Y!f!u!%#+#5#>#>#>#@#@#@#@#F#J#L#Q#W#^#_#_#_#`#`#`#`#`#`#`#`#`#`#`#`#a#c#c#c#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#"
     "e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#i#i#r#w#%$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$"
     "'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$($($($*$*$";
-static const wm__uct wm__uc_mark = {wm__uc_mark_s, wm__uc_mark_ix, 321, 6, 9, 1};
-static const char *const wm__uc_ll_s[2] = { /* [lo, hi] ranges */
-    "(#!B#!~#!~#!L$!d$!f$!m$!o$!o$!q$!q$!s$!s$!u$!u$!w$!w$!y$!y$!{$!{$!}$!}$!!%!!%!$%!$%!&%!&%!(%!(%!*%!*%!,%!,%!.%!.%!0%!0%!2%!2%!4%!4%!6%!6%!8%!8%!:%!:%!<%!<%!>%!>%!A%!A%!C%!C%!E%!E%!G%!G%!I%!J%!L%!L%!N%"
-    "!N%!P%!P%!R%!R%!T%!T%!V%!V%!X%!X%!Z%![%!^%!^%!`%!`%!b%!b%!d%!d%!f%!f%!h%!h%!j%!j%!l%!l%!n%!n%!p%!p%!r%!r%!t%!t%!v%!v%!x%!x%!z%!z%!|%!|%!~%!~%!#&!#&!%&!%&!'&!'&!)&!)&!+&!+&!-&!-&!0&!0&!2&!2&!4&!6&!9&!9"
-    "&!;&!;&!>&!>&!C&!D&!I&!I&!L&!L&!P&!R&!U&!U&!X&!X&!Z&!Z&!]&!]&!`&!`&!b&!c&!e&!e&!h&!h&!l&!l&!n&!n&!q&!r&!u&!w&!~&!~&!$'!$'!''!''!)'!)'!+'!+'!-'!-'!/'!/'!1'!1'!3'!3'!5'!5'!7'!8'!:'!:'!<'!<'!>'!>'!A'!A'!"
-    "C'!C'!E'!E'!G'!G'!I'!I'!K'!L'!O'!O'!Q'!Q'!U'!U'!W'!W'!Y'!Y'!['!['!^'!^'!`'!`'!b'!b'!d'!d'!f'!f'!h'!h'!j'!j'!l'!l'!n'!n'!p'!p'!r'!r'!t'!t'!v'!v'!x'!x'!z'!z'!|'!|'!~'!~'!#(!#(!%(!%(!'(!'(!)(!)(!+(!+(!-("
-    "!-(!/(!/(!1(!1(!3(!9(!<(!<(!@(!A(!C(!C(!H(!H(!J(!J(!L(!L(!N(!N(!P(!8)!:)!U)!b+!b+!d+!d+!h+!h+!l+!n+!$,!$,!A,!d,!f,!g,!k,!m,!o,!o,!q,!q,!s,!s,!u,!u,!w,!w,!y,!y,!{,!{,!},!},!!-!!-!$-!$-!&-!&-!(-!,-!.-!."
-    "-!1-!1-!4-!5-!k-!=.!@.!@.!B.!B.!D.!D.!F.!F.!H.!H.!J.!J.!L.!L.!N.!N.!P.!P.!R.!R.!T.!T.!V.!V.!X.!X.!Z.!Z.!].!].!_.!_.!a.!a.!k.!k.!m.!m.!o.!o.!q.!q.!s.!s.!u.!u.!w.!w.!y.!y.!{.!{.!}.!}.!!/!!/!$/!$/!&/!&/!"
-    "(/!(/!*/!*/!,/!,/!./!./!0/!0/!2/!2/!4/!4/!6/!6/!8/!8/!:/!:/!</!</!>/!>/!A/!A/!C/!C/!F/!F/!H/!H/!J/!J/!L/!L/!N/!N/!P/!P/!R/!S/!U/!U/!W/!W/!Y/!Y/![/![/!^/!^/!`/!`/!b/!b/!d/!d/!f/!f/!h/!h/!j/!j/!l/!l/!n/"
-    "!n/!p/!p/!r/!r/!t/!t/!v/!v/!x/!x/!z/!z/!|/!|/!~/!~/!#0!#0!%0!%0!'0!'0!)0!)0!+0!+0!-0!-0!/0!/0!10!10!30!30!50!50!70!70!90!90!;0!;0!=0!=0!@0!@0!B0!B0!D0!D0!F0!F0!H0!H0!J0!J0!L0!L0!N0!N0!P0!P0!R0!R0!T0!T"
-    "0!V0!V0!X0!X0!-1!V1!=R!iR!lR!nR!2[!7[!2t!:t!<t!<t!Xu!'v!iv!uv!wv!;w!Hx!Hx!Jx!Jx!Lx!Lx!Nx!Nx!Px!Px!Rx!Rx!Tx!Tx!Vx!Vx!Xx!Xx!Zx!Zx!]x!]x!_x!_x!ax!ax!cx!cx!ex!ex!gx!gx!ix!ix!kx!kx!mx!mx!ox!ox!qx!qx!sx!sx!"
-    "ux!ux!wx!wx!yx!yx!{x!{x!}x!}x!!y!!y!$y!$y!&y!&y!(y!(y!*y!*y!,y!,y!.y!.y!0y!0y!2y!2y!4y!4y!6y!6y!8y!8y!:y!:y!<y!<y!>y!>y!Ay!Ay!Cy!Cy!Ey!Ey!Gy!Gy!Iy!Iy!Ky!Ky!My!My!Oy!Oy!Qy!Qy!Sy!Sy!Uy!Uy!Wy!Wy!Yy!Yy![y"
-    "![y!^y!^y!`y!`y!by!by!dy!dy!fy!fy!hy!hy!jy!jy!ly!ly!ny!ny!py!py!ry!ry!ty!ty!vy!vy!xy!xy!zy!zy!|y!|y!~y!~y!#z!#z!%z!-z!/z!/z!1z!1z!3z!3z!5z!5z!7z!7z!9z!9z!;z!;z!=z!=z!@z!@z!Bz!Bz!Dz!Dz!Fz!Fz!Hz!Hz!Jz!J"
-    "z!Lz!Lz!Nz!Nz!Pz!Pz!Rz!Rz!Tz!Tz!Vz!Vz!Xz!Xz!Zz!Zz!]z!]z!_z!_z!az!az!cz!cz!ez!ez!gz!gz!iz!iz!kz!kz!mz!mz!oz!oz!qz!qz!sz!sz!uz!uz!wz!wz!yz!yz!{z!{z!}z!}z!!{!!{!${!${!&{!&{!({!({!*{!*{!,{!,{!.{!.{!0{!0{!"
-    "2{!2{!4{!<{!F{!K{!V{!^{!g{!n{!w{!|{!*|!1|!:|!B|!K|!X|![|!c|!l|!s|!||!&}!/}!3}!5}!6}!=}!=}!B}!D}!F}!G}!P}!S}!V}!W}!a}!h}!s}!u}!w}!x}!z##z##~##!$#&$#&$#C$#C$#H$#H$#M$#M$#P$#Q$#Z$#^$#c$#c$#<%#<%#>D#oD#qD"
-    "#qD#uD#vD#xD#xD#zD#zD#|D#|D#$E#$E#&E#'E#)E#.E#4E#4E#6E#6E#8E#8E#:E#:E#<E#<E#>E#>E#AE#AE#CE#CE#EE#EE#GE#GE#IE#IE#KE#KE#ME#ME#OE#OE#QE#QE#SE#SE#UE#UE#WE#WE#YE#YE#[E#[E#^E#^E#`E#`E#bE#bE#dE#dE#fE#fE#hE#h"
-    "E#jE#jE#lE#lE#nE#nE#pE#pE#rE#rE#tE#tE#vE#vE#xE#xE#zE#zE#|E#|E#~E#~E##F##F#%F#%F#'F#'F#)F#)F#+F#+F#-F#-F#/F#/F#1F#1F#3F#3F#5F#5F#7F#7F#9F#9F#;F#<F#EF#EF#GF#GF#LF#LF#YF#!G#$G#$G#*G#*G#d.'d.'f.'f.'h.'h.'"
-    "j.'j.'l.'l.'n.'n.'p.'p.'r.'r.'t.'t.'v.'v.'x.'x.'z.'z.'|.'|.'~.'~.'#/'#/'",
-    "%/'%/''/''/')/')/'+/'+/'-/'-/'//'//'1/'1/'3/'3/'H/'H/'J/'J/'L/'L/'N/'N/'P/'P/'R/'R/'T/'T/'V/'V/'X/'X/'Z/'Z/']/']/'_/'_/'a/'a/'c/'c/'31'31'51'51'71'71'91'91';1';1'=1'=1'@1'B1'D1'D1'F1'F1'H1'H1'J1'J1'L1"
-    "'L1'N1'N1'P1'P1'R1'R1'T1'T1'V1'V1'X1'X1'Z1'Z1']1']1'_1'_1'a1'a1'c1'c1'e1'e1'g1'g1'i1'i1'k1'k1'm1'm1'o1'o1'q1'q1's1's1'u1'u1'w1'w1'y1'y1'{1'{1'}1'}1'!2'!2'$2'$2'&2'-2'/2'/2'12'12'42'42'62'62'82'82':2':"
-    "2'<2'<2'B2'B2'D2'D2'G2'G2'I2'K2'M2'M2'O2'O2'Q2'Q2'S2'S2'U2'U2'W2'W2'Y2'Y2'[2'[2'^2'^2'`2'`2'f2'f2'l2'l2'n2'n2'p2'p2'r2'r2't2't2'v2'v2'x2'x2'z2'z2'!3'!3'$3'$3''3''3'+3'+3'-3'-3'/3'/3'13'13'33'33'53'53'"
-    "Q3'Q3'U3'U3'X<'&=',='4='<='0>',i)2i)@i)Di))u)Cu)s%*=&*m'*3(*v)*#**%**3**5**;**=**>**&>*Y>*}@*5A*ma*/b*b@-$A-rM0.N0JN0PN0RN0dN0!O0;O0WO0ZO0]O0]O0_O0eO0gO0qO0/P0IP0eP0~P0<Q0VQ0rQ0.R0JR0dR0!S0;S0WS0qS0/T"
-    "0IT0eT0#U0AU0YU0[U0aU0|U07V09V0>V0ZV0sV0uV0zV08W0QW0SW0XW0tW0/X01X06X08X08X0Rm0[m0^m0qm0xm0}m0$-1F-1",
+static const wm__uct wm__uc_mark = {wm__uc_mark_s, wm__uc_mark_ix, 321, 5, 9, 1};
+static const char *const wm__uc_ll_s[2] = { /* [lo, hi - lo] ranges */
+    "(#!;!~#!!!L$!9!f$!)!o$!!!q$!!!s$!!!u$!!!w$!!!y$!!!{$!!!}$!!!!%!!!$%!!!&%!!!(%!!!*%!!!,%!!!.%!!!0%!!!2%!!!4%!!!6%!!!8%!!!:%!!!<%!!!>%!!!A%!!!C%!!!E%!!!G%!!!I%!#!L%!!!N%!!!P%!!!R%!!!T%!!!V%!!!X%!!!Z%!#!"
+    "^%!!!`%!!!b%!!!d%!!!f%!!!h%!!!j%!!!l%!!!n%!!!p%!!!r%!!!t%!!!v%!!!x%!!!z%!!!|%!!!~%!!!#&!!!%&!!!'&!!!)&!!!+&!!!-&!!!0&!!!2&!!!4&!$!9&!!!;&!!!>&!!!C&!#!I&!!!L&!!!P&!$!U&!!!X&!!!Z&!!!]&!!!`&!!!b&!#!e&!!!"
+    "h&!!!l&!!!n&!!!q&!#!u&!$!~&!!!$'!!!''!!!)'!!!+'!!!-'!!!/'!!!1'!!!3'!!!5'!!!7'!#!:'!!!<'!!!>'!!!A'!!!C'!!!E'!!!G'!!!I'!!!K'!#!O'!!!Q'!!!U'!!!W'!!!Y'!!!['!!!^'!!!`'!!!b'!!!d'!!!f'!!!h'!!!j'!!!l'!!!n'!!!"
+    "p'!!!r'!!!t'!!!v'!!!x'!!!z'!!!|'!!!~'!!!#(!!!%(!!!'(!!!)(!!!+(!!!-(!!!/(!!!1(!!!3(!(!<(!!!@(!#!C(!!!H(!!!J(!!!L(!!!N(!!!P(!h!:)!<!b+!!!d+!!!h+!!!l+!$!$,!!!A,!E!f,!#!k,!$!o,!!!q,!!!s,!!!u,!!!w,!!!y,!!!"
+    "{,!!!},!!!!-!!!$-!!!&-!!!(-!&!.-!!!1-!!!4-!#!k-!R!@.!!!B.!!!D.!!!F.!!!H.!!!J.!!!L.!!!N.!!!P.!!!R.!!!T.!!!V.!!!X.!!!Z.!!!].!!!_.!!!a.!!!k.!!!m.!!!o.!!!q.!!!s.!!!u.!!!w.!!!y.!!!{.!!!}.!!!!/!!!$/!!!&/!!!"
+    "(/!!!*/!!!,/!!!./!!!0/!!!2/!!!4/!!!6/!!!8/!!!:/!!!</!!!>/!!!A/!!!C/!!!F/!!!H/!!!J/!!!L/!!!N/!!!P/!!!R/!#!U/!!!W/!!!Y/!!![/!!!^/!!!`/!!!b/!!!d/!!!f/!!!h/!!!j/!!!l/!!!n/!!!p/!!!r/!!!t/!!!v/!!!x/!!!z/!!!"
+    "|/!!!~/!!!#0!!!%0!!!'0!!!)0!!!+0!!!-0!!!/0!!!10!!!30!!!50!!!70!!!90!!!;0!!!=0!!!@0!!!B0!!!D0!!!F0!!!H0!!!J0!!!L0!!!N0!!!P0!!!R0!!!T0!!!V0!!!X0!!!-1!K!=R!M!lR!$!2[!'!2t!*!<t!!!Xu!N!iv!.!wv!D!Hx!!!Jx!!!"
+    "Lx!!!Nx!!!Px!!!Rx!!!Tx!!!Vx!!!Xx!!!Zx!!!]x!!!_x!!!ax!!!cx!!!ex!!!gx!!!ix!!!kx!!!mx!!!ox!!!qx!!!sx!!!ux!!!wx!!!yx!!!{x!!!}x!!!!y!!!$y!!!&y!!!(y!!!*y!!!,y!!!.y!!!0y!!!2y!!!4y!!!6y!!!8y!!!:y!!!<y!!!>y!!!"
+    "Ay!!!Cy!!!Ey!!!Gy!!!Iy!!!Ky!!!My!!!Oy!!!Qy!!!Sy!!!Uy!!!Wy!!!Yy!!![y!!!^y!!!`y!!!by!!!dy!!!fy!!!hy!!!jy!!!ly!!!ny!!!py!!!ry!!!ty!!!vy!!!xy!!!zy!!!|y!!!~y!!!#z!!!%z!*!/z!!!1z!!!3z!!!5z!!!7z!!!9z!!!;z!!!"
+    "=z!!!@z!!!Bz!!!Dz!!!Fz!!!Hz!!!Jz!!!Lz!!!Nz!!!Pz!!!Rz!!!Tz!!!Vz!!!Xz!!!Zz!!!]z!!!_z!!!az!!!cz!!!ez!!!gz!!!iz!!!kz!!!mz!!!oz!!!qz!!!sz!!!uz!!!wz!!!yz!!!{z!!!}z!!!!{!!!${!!!&{!!!({!!!*{!!!,{!!!.{!!!0{!!!"
+    "2{!!!4{!*!F{!'!V{!)!g{!)!w{!'!*|!)!:|!)!K|!/![|!)!l|!)!||!)!/}!&!5}!#!=}!!!B}!$!F}!#!P}!%!V}!#!a}!)!s}!$!w}!#!z##!!~###!&$#!!C$#!!H$#!!M$#!!P$##!Z$#%!c$#!!<%#!!>D#R!qD#!!uD##!xD#!!zD#!!|D#!!$E#!!&E##!"
+    ")E#'!4E#!!6E#!!8E#!!:E#!!<E#!!>E#!!AE#!!CE#!!EE#!!GE#!!IE#!!KE#!!ME#!!OE#!!QE#!!SE#!!UE#!!WE#!!YE#!![E#!!^E#!!`E#!!bE#!!dE#!!fE#!!hE#!!jE#!!lE#!!nE#!!pE#!!rE#!!tE#!!vE#!!xE#!!zE#!!|E#!!~E#!!#F#!!%F#!!"
+    "'F#!!)F#!!+F#!!-F#!!/F#!!1F#!!3F#!!5F#!!7F#!!9F#!!;F##!EF#!!GF#!!LF#!!YF#H!$G#!!*G#!!d.'!!f.'!!h.'!!j.'!!l.'!!n.'!!p.'!!r.'!!t.'!!v.'!!x.'!!z.'!!|.'!!~.'!!#/'!!",
+    "%/'!!'/'!!)/'!!+/'!!-/'!!//'!!1/'!!3/'!!H/'!!J/'!!L/'!!N/'!!P/'!!R/'!!T/'!!V/'!!X/'!!Z/'!!]/'!!_/'!!a/'!!c/'!!31'!!51'!!71'!!91'!!;1'!!=1'!!@1'$!D1'!!F1'!!H1'!!J1'!!L1'!!N1'!!P1'!!R1'!!T1'!!V1'!!X1'!!"
+    "Z1'!!]1'!!_1'!!a1'!!c1'!!e1'!!g1'!!i1'!!k1'!!m1'!!o1'!!q1'!!s1'!!u1'!!w1'!!y1'!!{1'!!}1'!!!2'!!$2'!!&2')!/2'!!12'!!42'!!62'!!82'!!:2'!!<2'!!B2'!!D2'!!G2'!!I2'$!M2'!!O2'!!Q2'!!S2'!!U2'!!W2'!!Y2'!![2'!!"
+    "^2'!!`2'!!f2'!!l2'!!n2'!!p2'!!r2'!!t2'!!v2'!!x2'!!z2'!!!3'!!$3'!!'3'!!+3'!!-3'!!/3'!!13'!!33'!!53'!!Q3'!!U3'!!X<'M!,='*!<='s!,i)(!@i)&!)u);!s%*J!m'*F!v)*,!%**0!5**(!=**#!&>*U!}@*7!ma*B!b@-B!rM0;!JN0(!"
+    "RN03!!O0;!WO0%!]O0!!_O0(!gO0,!/P0;!eP0;!<Q0;!rQ0;!JR0;!!S0;!WS0;!/T0;!eT0=!AU0:![U0'!|U0:!9V0'!ZV0:!uV0'!8W0:!SW0'!tW0:!1X0'!8X0!!Rm0+!^m05!xm0'!$-1D!",
 };
 static const char wm__uc_ll_ix[] =
     "!!&!6#Z#r#c$|$|$|$|$|$|$|$|$|$|$|$~$~$~$!%!%!%!%!%!%!%!%!%$%'%H&^&^&h&h&h&h&h&h&h&h&h&h&h&J'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
     "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'h(h(h(h(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k("
     "k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(m(m(m(m(n(";
-static const wm__uct wm__uc_ll = {wm__uc_ll_s, wm__uc_ll_ix, 662, 6, 9, 1};
-static const char *const wm__uc_lut_s[2] = { /* [lo, hi] ranges */
-    "e!!~!!,$!C$!E$!K$!n$!n$!p$!p$!r$!r$!t$!t$!v$!v$!x$!x$!z$!z$!|$!|$!~$!~$!#%!#%!%%!%%!'%!'%!)%!)%!+%!+%!-%!-%!/%!/%!1%!1%!3%!3%!5%!5%!7%!7%!9%!9%!;%!;%!=%!=%!@%!@%!B%!B%!D%!D%!F%!F%!H%!H%!K%!K%!M%!M%!O%"
-    "!O%!Q%!Q%!S%!S%!U%!U%!W%!W%!Y%!Y%!]%!]%!_%!_%!a%!a%!c%!c%!e%!e%!g%!g%!i%!i%!k%!k%!m%!m%!o%!o%!q%!q%!s%!s%!u%!u%!w%!w%!y%!y%!{%!{%!}%!}%!!&!!&!$&!$&!&&!&&!(&!(&!*&!*&!,&!,&!.&!/&!1&!1&!3&!3&!7&!8&!:&!:"
-    "&!<&!=&!@&!B&!E&!H&!J&!K&!M&!O&!S&!T&!V&!W&!Y&!Y&![&![&!^&!_&!a&!a&!d&!d&!f&!g&!i&!k&!m&!m&!o&!p&!t&!t&!|&!}&!!'!#'!%'!&'!('!('!*'!*'!,'!,'!.'!.'!0'!0'!2'!2'!4'!4'!6'!6'!9'!9'!;'!;'!='!='!@'!@'!B'!B'!"
-    "D'!D'!F'!F'!H'!H'!J'!J'!M'!N'!P'!P'!R'!T'!V'!V'!X'!X'!Z'!Z'!]'!]'!_'!_'!a'!a'!c'!c'!e'!e'!g'!g'!i'!i'!k'!k'!m'!m'!o'!o'!q'!q'!s'!s'!u'!u'!w'!w'!y'!y'!{'!{'!}'!}'!!(!!(!$(!$(!&(!&(!((!((!*(!*(!,(!,(!.("
-    "!.(!0(!0(!2(!2(!:(!;(!=(!>(!B(!B(!D(!G(!I(!I(!K(!K(!M(!M(!O(!O(!a+!a+!c+!c+!g+!g+!p+!p+!w+!w+!y+!{+!}+!}+!!,!#,!%,!5,!7,!@,!e,!e,!h,!j,!n,!n,!p,!p,!r,!r,!t,!t,!v,!v,!x,!x,!z,!z,!|,!|,!~,!~,!#-!#-!%-!%"
-    "-!'-!'-!--!--!0-!0-!2-!3-!6-!j-!>.!>.!A.!A.!C.!C.!E.!E.!G.!G.!I.!I.!K.!K.!M.!M.!O.!O.!Q.!Q.!S.!S.!U.!U.!W.!W.!Y.!Y.![.![.!^.!^.!`.!`.!j.!j.!l.!l.!n.!n.!p.!p.!r.!r.!t.!t.!v.!v.!x.!x.!z.!z.!|.!|.!~.!~.!"
-    "#/!#/!%/!%/!'/!'/!)/!)/!+/!+/!-/!-/!//!//!1/!1/!3/!3/!5/!5/!7/!7/!9/!9/!;/!;/!=/!=/!@/!@/!B/!B/!D/!E/!G/!G/!I/!I/!K/!K/!M/!M/!O/!O/!Q/!Q/!T/!T/!V/!V/!X/!X/!Z/!Z/!]/!]/!_/!_/!a/!a/!c/!c/!e/!e/!g/!g/!i/"
-    "!i/!k/!k/!m/!m/!o/!o/!q/!q/!s/!s/!u/!u/!w/!w/!y/!y/!{/!{/!}/!}/!!0!!0!$0!$0!&0!&0!(0!(0!*0!*0!,0!,0!.0!.0!00!00!20!20!40!40!60!60!80!80!:0!:0!<0!<0!>0!>0!A0!A0!C0!C0!E0!E0!G0!G0!I0!I0!K0!K0!M0!M0!O0!O"
-    "0!Q0!Q0!S0!S0!U0!U0!W0!W0!Z0!#1!jQ!2R!4R!4R!:R!:R!5Z!/[!;t!;t!Ct!nt!qt!st!Gx!Gx!Ix!Ix!Kx!Kx!Mx!Mx!Ox!Ox!Qx!Qx!Sx!Sx!Ux!Ux!Wx!Wx!Yx!Yx![x![x!^x!^x!`x!`x!bx!bx!dx!dx!fx!fx!hx!hx!jx!jx!lx!lx!nx!nx!px!px!"
-    "rx!rx!tx!tx!vx!vx!xx!xx!zx!zx!|x!|x!~x!~x!#y!#y!%y!%y!'y!'y!)y!)y!+y!+y!-y!-y!/y!/y!1y!1y!3y!3y!5y!5y!7y!7y!9y!9y!;y!;y!=y!=y!@y!@y!By!By!Dy!Dy!Fy!Fy!Hy!Hy!Jy!Jy!Ly!Ly!Ny!Ny!Py!Py!Ry!Ry!Ty!Ty!Vy!Vy!Xy"
-    "!Xy!Zy!Zy!]y!]y!_y!_y!ay!ay!cy!cy!ey!ey!gy!gy!iy!iy!ky!ky!my!my!oy!oy!qy!qy!sy!sy!uy!uy!wy!wy!yy!yy!{y!{y!}y!}y!!z!!z!$z!$z!.z!.z!0z!0z!2z!2z!4z!4z!6z!6z!8z!8z!:z!:z!<z!<z!>z!>z!Az!Az!Cz!Cz!Ez!Ez!Gz!G"
-    "z!Iz!Iz!Kz!Kz!Mz!Mz!Oz!Oz!Qz!Qz!Sz!Sz!Uz!Uz!Wz!Wz!Yz!Yz![z![z!^z!^z!`z!`z!bz!bz!dz!dz!fz!fz!hz!hz!jz!jz!lz!lz!nz!nz!pz!pz!rz!rz!tz!tz!vz!vz!xz!xz!zz!zz!|z!|z!~z!~z!#{!#{!%{!%{!'{!'{!){!){!+{!+{!-{!-{!"
-    "/{!/{!1{!1{!3{!3{!={!E{!N{!S{!_{!f{!o{!v{!!|!'|!3|!3|!5|!5|!7|!7|!9|!9|!C|!J|!d|!k|!t|!{|!'}!.}!7}!;}!H}!L}!X}![}!i}!m}!y}!}}!r##r##w##w##{##}###$#%$#($#($#,$#0$#7$#7$#9$#9$#;$#;$#=$#A$#D$#G$#R$#S$#Y$"
-    "#Y$#;%#;%#kC#=D#pD#pD#rD#tD#wD#wD#yD#yD#{D#{D#}D##E#%E#%E#(E#(E#1E#3E#5E#5E#7E#7E#9E#9E#;E#;E#=E#=E#@E#@E#BE#BE#DE#DE#FE#FE#HE#HE#JE#JE#LE#LE#NE#NE#PE#PE#RE#RE#TE#TE#VE#VE#XE#XE#ZE#ZE#]E#]E#_E#_E#aE#a"
-    "E#cE#cE#eE#eE#gE#gE#iE#iE#kE#kE#mE#mE#oE#oE#qE#qE#sE#sE#uE#uE#wE#wE#yE#yE#{E#{E#}E#}E#!F#!F#$F#$F#&F#&F#(F#(F#*F#*F#,F#,F#.F#.F#0F#0F#2F#2F#4F#4F#6F#6F#8F#8F#:F#:F#DF#DF#FF#FF#KF#KF#c.'c.'e.'e.'g.'g.'"
-    "i.'i.'k.'k.'m.'m.'o.'o.'q.'q.'s.'s.'u.'u.'w.'w.'y.'y.'{.'{.'}.'}.'!/'!/'",
-    "$/'$/'&/'&/'(/'(/'*/'*/',/',/'./'./'0/'0/'2/'2/'G/'G/'I/'I/'K/'K/'M/'M/'O/'O/'Q/'Q/'S/'S/'U/'U/'W/'W/'Y/'Y/'[/'[/'^/'^/'`/'`/'b/'b/'21'21'41'41'61'61'81'81':1':1'<1'<1'>1'>1'C1'C1'E1'E1'G1'G1'I1'I1'K1"
-    "'K1'M1'M1'O1'O1'Q1'Q1'S1'S1'U1'U1'W1'W1'Y1'Y1'[1'[1'^1'^1'`1'`1'b1'b1'd1'd1'f1'f1'h1'h1'j1'j1'l1'l1'n1'n1'p1'p1'r1'r1't1't1'v1'v1'x1'x1'z1'z1'|1'|1'~1'~1'#2'#2'.2'.2'02'02'22'32'52'52'72'72'92'92';2';"
-    "2'A2'A2'C2'C2'F2'F2'H2'H2'L2'L2'N2'N2'P2'P2'R2'R2'T2'T2'V2'V2'X2'X2'Z2'Z2']2']2'_2'_2'a2'e2'g2'k2'm2'm2'o2'o2'q2'q2's2's2'u2'u2'w2'w2'y2'y2'{2'~2'#3'#3'%3'&3'*3'*3'03'03'23'23'43'43'63'63'P3'P3'ft)!u)"
-    "J%*r%*D'*h'*N)*X)*Z)*i)*k)*q)*s)*t)*B=*u=*]@*r@*La*la*A@-a@-WM0qM0/N0IN0eN0~N0<O0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0VO0rO0.P0JP0KP0MP0PP0SP0ZP0]P0cP0!Q0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0WQ0qQ0/R0IR0eR0~R0<S0VS0rS"
-    "0.T0JT0dT0&U0>U0bU0zU0@V0XV0{V06W0YW0rW07X07X0_,1#-1",
+static const wm__uct wm__uc_ll = {wm__uc_ll_s, wm__uc_ll_ix, 662, 5, 9, 1};
+static const char *const wm__uc_lut_s[2] = { /* [lo, hi - lo] ranges */
+    "e!!;!,$!8!E$!(!n$!!!p$!!!r$!!!t$!!!v$!!!x$!!!z$!!!|$!!!~$!!!#%!!!%%!!!'%!!!)%!!!+%!!!-%!!!/%!!!1%!!!3%!!!5%!!!7%!!!9%!!!;%!!!=%!!!@%!!!B%!!!D%!!!F%!!!H%!!!K%!!!M%!!!O%!!!Q%!!!S%!!!U%!!!W%!!!Y%!!!]%!!!"
+    "_%!!!a%!!!c%!!!e%!!!g%!!!i%!!!k%!!!m%!!!o%!!!q%!!!s%!!!u%!!!w%!!!y%!!!{%!!!}%!!!!&!!!$&!!!&&!!!(&!!!*&!!!,&!!!.&!#!1&!!!3&!!!7&!#!:&!!!<&!#!@&!$!E&!%!J&!#!M&!$!S&!#!V&!#!Y&!!![&!!!^&!#!a&!!!d&!!!f&!#!"
+    "i&!$!m&!!!o&!#!t&!!!|&!#!!'!#!%'!#!('!!!*'!!!,'!!!.'!!!0'!!!2'!!!4'!!!6'!!!9'!!!;'!!!='!!!@'!!!B'!!!D'!!!F'!!!H'!!!J'!!!M'!#!P'!!!R'!$!V'!!!X'!!!Z'!!!]'!!!_'!!!a'!!!c'!!!e'!!!g'!!!i'!!!k'!!!m'!!!o'!!!"
+    "q'!!!s'!!!u'!!!w'!!!y'!!!{'!!!}'!!!!(!!!$(!!!&(!!!((!!!*(!!!,(!!!.(!!!0(!!!2(!!!:(!#!=(!#!B(!!!D(!%!I(!!!K(!!!M(!!!O(!!!a+!!!c+!!!g+!!!p+!!!w+!!!y+!$!}+!!!!,!#!%,!2!7,!*!e,!!!h,!$!n,!!!p,!!!r,!!!t,!!!"
+    "v,!!!x,!!!z,!!!|,!!!~,!!!#-!!!%-!!!'-!!!--!!!0-!!!2-!#!6-!U!>.!!!A.!!!C.!!!E.!!!G.!!!I.!!!K.!!!M.!!!O.!!!Q.!!!S.!!!U.!!!W.!!!Y.!!![.!!!^.!!!`.!!!j.!!!l.!!!n.!!!p.!!!r.!!!t.!!!v.!!!x.!!!z.!!!|.!!!~.!!!"
+    "#/!!!%/!!!'/!!!)/!!!+/!!!-/!!!//!!!1/!!!3/!!!5/!!!7/!!!9/!!!;/!!!=/!!!@/!!!B/!!!D/!#!G/!!!I/!!!K/!!!M/!!!O/!!!Q/!!!T/!!!V/!!!X/!!!Z/!!!]/!!!_/!!!a/!!!c/!!!e/!!!g/!!!i/!!!k/!!!m/!!!o/!!!q/!!!s/!!!u/!!!"
+    "w/!!!y/!!!{/!!!}/!!!!0!!!$0!!!&0!!!(0!!!*0!!!,0!!!.0!!!00!!!20!!!40!!!60!!!80!!!:0!!!<0!!!>0!!!A0!!!C0!!!E0!!!G0!!!I0!!!K0!!!M0!!!O0!!!Q0!!!S0!!!U0!!!W0!!!Z0!H!jQ!H!4R!!!:R!!!5Z!y!;t!!!Ct!M!qt!$!Gx!!!"
+    "Ix!!!Kx!!!Mx!!!Ox!!!Qx!!!Sx!!!Ux!!!Wx!!!Yx!!![x!!!^x!!!`x!!!bx!!!dx!!!fx!!!hx!!!jx!!!lx!!!nx!!!px!!!rx!!!tx!!!vx!!!xx!!!zx!!!|x!!!~x!!!#y!!!%y!!!'y!!!)y!!!+y!!!-y!!!/y!!!1y!!!3y!!!5y!!!7y!!!9y!!!;y!!!"
+    "=y!!!@y!!!By!!!Dy!!!Fy!!!Hy!!!Jy!!!Ly!!!Ny!!!Py!!!Ry!!!Ty!!!Vy!!!Xy!!!Zy!!!]y!!!_y!!!ay!!!cy!!!ey!!!gy!!!iy!!!ky!!!my!!!oy!!!qy!!!sy!!!uy!!!wy!!!yy!!!{y!!!}y!!!!z!!!$z!!!.z!!!0z!!!2z!!!4z!!!6z!!!8z!!!"
+    ":z!!!<z!!!>z!!!Az!!!Cz!!!Ez!!!Gz!!!Iz!!!Kz!!!Mz!!!Oz!!!Qz!!!Sz!!!Uz!!!Wz!!!Yz!!![z!!!^z!!!`z!!!bz!!!dz!!!fz!!!hz!!!jz!!!lz!!!nz!!!pz!!!rz!!!tz!!!vz!!!xz!!!zz!!!|z!!!~z!!!#{!!!%{!!!'{!!!){!!!+{!!!-{!!!"
+    "/{!!!1{!!!3{!!!={!)!N{!'!_{!)!o{!)!!|!'!3|!!!5|!!!7|!!!9|!!!C|!)!d|!)!t|!)!'}!)!7}!&!H}!&!X}!%!i}!&!y}!&!r##!!w##!!{##$!#$#$!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!D$#%!R$##!Y$#!!;%#!!kC#R!pD#!!rD#$!wD#!!yD#!!"
+    "{D#!!}D#%!%E#!!(E#!!1E#$!5E#!!7E#!!9E#!!;E#!!=E#!!@E#!!BE#!!DE#!!FE#!!HE#!!JE#!!LE#!!NE#!!PE#!!RE#!!TE#!!VE#!!XE#!!ZE#!!]E#!!_E#!!aE#!!cE#!!eE#!!gE#!!iE#!!kE#!!mE#!!oE#!!qE#!!sE#!!uE#!!wE#!!yE#!!{E#!!"
+    "}E#!!!F#!!$F#!!&F#!!(F#!!*F#!!,F#!!.F#!!0F#!!2F#!!4F#!!6F#!!8F#!!:F#!!DF#!!FF#!!KF#!!c.'!!e.'!!g.'!!i.'!!k.'!!m.'!!o.'!!q.'!!s.'!!u.'!!w.'!!y.'!!{.'!!}.'!!!/'!!",
+    "$/'!!&/'!!(/'!!*/'!!,/'!!./'!!0/'!!2/'!!G/'!!I/'!!K/'!!M/'!!O/'!!Q/'!!S/'!!U/'!!W/'!!Y/'!![/'!!^/'!!`/'!!b/'!!21'!!41'!!61'!!81'!!:1'!!<1'!!>1'!!C1'!!E1'!!G1'!!I1'!!K1'!!M1'!!O1'!!Q1'!!S1'!!U1'!!W1'!!"
+    "Y1'!![1'!!^1'!!`1'!!b1'!!d1'!!f1'!!h1'!!j1'!!l1'!!n1'!!p1'!!r1'!!t1'!!v1'!!x1'!!z1'!!|1'!!~1'!!#2'!!.2'!!02'!!22'#!52'!!72'!!92'!!;2'!!A2'!!C2'!!F2'!!H2'!!L2'!!N2'!!P2'!!R2'!!T2'!!V2'!!X2'!!Z2'!!]2'!!"
+    "_2'!!a2'&!g2'&!m2'!!o2'!!q2'!!s2'!!u2'!!w2'!!y2'!!{2'%!#3'!!%3'#!*3'!!03'!!23'!!43'!!63'!!P3'!!ft);!J%*J!D'*F!N)*,!Z)*0!k)*(!s)*#!B=*U!]@*7!La*B!A@-B!WM0;!/N0;!eN0;!<O0!!>O0#!CO0!!FO0#!JO0%!OO0)!rO0;!"
+    "JP0#!MP0%!SP0)!]P0(!!Q0#!%Q0%!*Q0&!0Q0!!4Q0(!WQ0;!/R0;!eR0;!<S0;!rS0;!JT0;!&U0:!bU0:!@V0:!{V0:!YW0:!7X0!!_,1D!",
 };
 static const char wm__uc_lut_ix[] =
     "!!%!5#X#t#e$~$~$~$~$~$~$~$~$~$~$~$$%$%$%%%%%%%%%%%%%%%%%%%(%(%J&]&]&k&k&k&k&k&k&k&k&k&k&k&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
     "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e("
     "e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(f(";
-static const wm__uct wm__uc_lut = {wm__uc_lut_s, wm__uc_lut_ix, 654, 6, 9, 1};
+static const wm__uct wm__uc_lut = {wm__uc_lut_s, wm__uc_lut_ix, 654, 5, 9, 1};
 #ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */
-static const char *const wm__uc_nfc_s[2] = { /* [lo, hi] ranges */
-    "`!!b!!e!!t!!v!!~!!(#!7#!9#!B#!i#!i#!q#!q#!s#!s#!x#!x#!{#!~#!$$!&$!($!*$!,$!;$!=$!C$!E$!J$!M$!]$!_$!d$!f$!k$!m$!}$!#%!6%!9%!B%!D%!I%!K%!R%!U%![%!_%!d%!g%!x%!{%!5&!W&!X&!g&!h&!o&!o&!|&!7'!9'!>'!B'!Q'!T'"
-    "!x'!{'!|'!&(!3(!7)!7)!V)!_)!!*!'*!**!.*!K*!=+!@+!`+!e+!e+!k+!k+!o+!o+!u+!{+!}+!}+!!,!%,!),!),!+,!+,!-,!-,!3,!3,!5,!5,!9,!9,!=,!F,!J,!J,!L,!L,!N,!N,!T,!T,!V,!V,!Z,!Z,!_,!d,!f,!l,!)-!+-!--!.-!2-!2-!9-!:"
-    "-!<-!<-!@-!A-!F-!H-!J-!J-!M-!M-!O-!T-!X-!X-!^-!^-!b-!b-!f-!f-!h-!h-!k-!k-!n-!n-!p-!u-!y-!y-!~-!~-!%.!%.!).!).!+.!+.!..!/.!1.!1.!4.!5.!:.!<.!S.!V.!c.!g.!E/!F/!T/!W/!Z/!d/!g/!z/!}/!~/!U1!U1!`1!/2!12!12!"
-    "32!42!62!72!92!92!'3!13!93!>3!a3!a3!c3!x3!,4!,4!14!44!~4!#5!35!45!65!=5!A5!F5!I5!J5!L5!O5!t5!t5!66!Q6!;8!D8!N8!N8!h8!k8!m8!u8!w8!y8!{8!!9!O9!Q9!2:!9:!f:!}:!!;!>;!i;!j;!q;!r;!t;!u;!};!};!1<!1<!5<!8<!<<"
-    "!D<!F=!F=!H=!H=!Q=!Q=!U=!W=!b=!b=!g=!h=!j=!j=!,>!,>!c>!c>!f>!f>!l>!l>!}>!}>!,@!.@!1@!1@!4A!4A!FA!FA!ZB!ZB!]B!]B!fB!gB!jB!lB!uB!vB!{B!|B!UC!UC!WC!WC!%D!%D!-D!.D!1D!4D!>D!>D!IE!IE!SE!SE!UE!UE!ZE!ZE!cE!d"
-    "E!oF!oF!rF!sF!uF!uF!yF!{F!}F!~F!#G!#G!+G!,G!6H!7H!9H!9H!BH!CH!FH!IH!SH!SH!lI!lI!qI!qI!{I!|I!~I!$J!zJ!zJ!!K!$K!2K!5K!CL!CL!HL!JL!XL![L!mL!nL!AM!AM!MM!NM!kM!kM!mM!mM!oM!oM!yM!yM!&N!&N!+N!+N!0N!0N!5N!5N!"
-    "CN!CN!KN!WN!ZN!_N!aN!bN!nN!nN!xN!xN!}N!}N!%O!%O!*O!*O!7O!7O!EO!EO!IP!JP!RP!RP![P![P!^P!_P!VQ!VQ!kR!kR!oR!$S!uS!,T!aT!{T!NY!PY!xd!yd!;e!;e!#g!#g!.g!.g!Ei!Ei!{j!}j!Gm!Hm!4n!4n!Jn!Qn!Tn!Tn!)o!6o!8o!Ho!#p"
-    "!,p!/p!0p!Sp!Tp!Yp!dp!.q!6q!oq!pq!Or!Or![r!]r!Es!Es!'u!)u!+u!7u!9u!@u!Eu!Eu!Lu!Lu!Pu!Qu!(v!*v!,v!6v!8v!Jv!Lv!hv!vv!vv!<w!+z!0z!.{!5{!K{!N{!S{!V{!|{!!|!'|!*|!1|!3|!3|!5|!5|!7|!7|!9|!X|![|!3}!5}!D}!F}!S"
-    "}!V}![}!^}!p}!s}!u}!w}!!~!$~!.~!5~!5~!;~!;~!I~!K~!T~!T~!X~!Y~![~!]~!b~!b~!d~!d~!m~!o~!}~!}~!(!#(!#9!#:!#=!#X!#Z!#g!#s!#s!#>##K##P##P##T##`##p##s##u##w##y##&$#($#)$#,$#0$#3$#5$#7$#7$#9$#9$#;$#;$#=$#A$#"
-    "C$#E$#G$#M$#O$#T$#Y$#^$#e$#7%#B%#B%#I%#I%#K%#K%#M%#M%#S%#T%#h%#h%#*&#-&#/&#/&#1&#1&#b&#c&#g&#h&#j&#k&#%'#('#.'#/'#1'#2'#>'#>'#D'#D'#F'#H'#J'#L'#P'#P'#d'#f'#h'#i'#q'#$(#'(#0(#8(#9(#J(#J(#P(#Q(#S(#W(#Z("
-    "#^(#,)#/)#6)#9)#w)#x)#A-#q.#<=#<=#J>#L>#W@#W@#/E#0E#HF#JF#nG#nG#~G#~G#'I#GI#0K#0K#)L#)L#6L#VN#%O#%O#PO#UO#]O#]O#_O#aO#mO#mO#rO#,P#.P#3P#9P#HP#`P#`P#eP#kP#rP#rP#wP#1Q#3Q#8Q#>Q#MQ#`Q#cQ#eQ#eQ#hQ#kQ#nQ#p"
-    "Q#FR#HS#LS#YS#`T#~T##U#KU#TU#&V#(V#;Z#5/'5/':/'D/'d/'g/']0'^0'%2'%2'M3'O3'S3'T3'b3'b3'+4'+4'j5'j5')6':6'v6'x6'B7'B7'G8'G8'T8'T8'2;'2;'4;'6;'9;':;'A;'B;'D;'D;'z;'z;'(='+='5='5='`>'`>'s>']`(Oc)Kf)Nf)Nf)"
-    "Pf)Pf)Sf)]f)_f)_f)af)af)df)ef)if)Pg)Sg)bh),i)2i)@i)Di)Ji)di)fi)ji)li)li)ni)oi)qi)ri)ti)'k)Jk)Ho)[o)>p)Bp)xp)Eq)Qq)fq)oq)vq)=r)Ar)Lr)Nr)ar)cr)fr)kr)mr)or)or)qr)@t)Et)Lv)Pv)Uv)Xv)^v)av)fv)iv)kv)ov)uv)wv"
-    ")}v)j|)j|):!*:!*w#*{#*</*A/*C/*m/*o/*w/*L6*L6*N6*N6*x6*z6*!7*!7*o8*p8*/@*2@*KD*LD*BE*DE*/F*9F*mF*pF*{H*{H*II*II*XI*XI*sI*vI*!J*!J*(J*(J*6J*7J*!K*$K*JK*JK*QK*RK*TK*WK*:L*:L*,M*,M*6M*6M*GN*HN*EP*FP*;Q*<"
-    "Q*>Q*>Q*HQ*HQ*LQ*NQ*XQ*XQ*hQ*nQ*rQ*vQ*1T*1T*5T*5T*NT*NT*EU*EU*NU*SU*WU*XU*2X*2X*;X*>X*CX*DX*iY*iY*([*)[*C]*C]*@`*A`*%c*%c**c**c*-c*-c*2c*3c*8c*8c*|d*|d*ue*ue*+f*+f*!g*!g*^k*^k*On*On*Qn*Rn*Io*Io*+t*,t*"
-    "#6-'6-e6-k6-)E-*E-lg/lg/1F0<F0AF0FF0OF0VF0YF0`F0!G0%G03G08G0aH0cH0WM0PN0",
-    "RN0<O0>O0@O0CO0CO0FO0GO0JO0MO0OO0ZO0]O0]O0_O0eO0gO0KP0MP0PP0SP0ZP0]P0cP0eP0#Q0%Q0(Q0*Q0.Q00Q00Q04Q0:Q0<Q0#U0&U08X0;X0nX0Ap0Gp0Ip0Yp0]p0cp0ep0fp0hp0lp0rp0Sq0vq0vq0as0gs0sw0sw0Ux0Xx02~05~0-,13,1G-1M-1e:"
-    "1h:1j:1';1);1*;1,;1,;1/;1/;11;1:;1<;1@;1B;1B;1D;1D;1K;1K;1P;1P;1R;1R;1T;1T;1V;1X;1Z;1[;1^;1^;1a;1a;1c;1c;1e;1e;1g;1g;1i;1i;1k;1l;1n;1n;1q;1t;1v;1|;1~;1$<1&<1)<1+<1+<1-<16<18<1I<1O<1Q<1S<1W<1Y<1j<10D1:"
-    "D1AD1`D1bD1$E1@E1BE1gE1gE1|F1~F1/G1[G1aG1iG1qG1rG1xc1$d1$P9|U9",
+static const char *const wm__uc_nfc_s[2] = { /* [lo, hi - lo] ranges */
+    "`!!$!e!!1!v!!*!(#!1!9#!*!i#!!!q#!!!s#!!!x#!!!{#!%!$$!$!($!$!,$!1!=$!'!E$!'!M$!1!_$!'!f$!'!m$!2!#%!5!9%!*!D%!'!K%!)!U%!(!_%!'!g%!3!{%!9!W&!#!g&!#!o&!!!|&!:!9'!'!B'!1!T'!F!{'!#!&(!/!7)!!!V)!*!!*!'!**!&!"
+    "K*!r!@+!B!e+!!!k+!!!o+!!!u+!(!}+!!!!,!%!),!!!+,!!!-,!!!3,!!!5,!!!9,!!!=,!*!J,!!!L,!!!N,!!!T,!!!V,!!!Z,!!!_,!'!f,!(!)-!$!--!#!2-!!!9-!#!<-!!!@-!#!F-!$!J-!!!M-!!!O-!'!X-!!!^-!!!b-!!!f-!!!h-!!!k-!!!n-!!!"
+    "p-!'!y-!!!~-!!!%.!!!).!!!+.!!!..!#!1.!!!4.!#!:.!$!S.!%!c.!&!E/!#!T/!%!Z/!+!g/!5!}/!#!U1!!!`1!O!12!!!32!#!62!#!92!!!'3!,!93!'!a3!!!c3!7!,4!!!14!%!~4!$!35!#!65!)!A5!'!I5!#!L5!%!t5!!!66!<!;8!*!N8!!!h8!%!"
+    "m8!*!w8!$!{8!&!O9!$!2:!)!f:!9!!;!>!i;!#!q;!#!t;!#!};!!!1<!!!5<!%!<<!)!F=!!!H=!!!Q=!!!U=!$!b=!!!g=!#!j=!!!,>!!!c>!!!f>!!!l>!!!}>!!!,@!$!1@!!!4A!!!FA!!!ZB!!!]B!!!fB!#!jB!$!uB!#!{B!#!UC!!!WC!!!%D!!!-D!#!"
+    "1D!%!>D!!!IE!!!SE!!!UE!!!ZE!!!cE!#!oF!!!rF!#!uF!!!yF!$!}F!#!#G!!!+G!#!6H!#!9H!!!BH!#!FH!%!SH!!!lI!!!qI!!!{I!#!~I!%!zJ!!!!K!$!2K!%!CL!!!HL!$!XL!%!mL!#!AM!!!MM!#!kM!!!mM!!!oM!!!yM!!!&N!!!+N!!!0N!!!5N!!!"
+    "CN!!!KN!.!ZN!&!aN!#!nN!!!xN!!!}N!!!%O!!!*O!!!7O!!!EO!!!IP!#!RP!!![P!!!^P!#!VQ!!!kR!!!oR!4!uS!6!aT!<!NY!$!xd!#!;e!!!#g!!!.g!!!Ei!!!{j!$!Gm!#!4n!!!Jn!)!Tn!!!)o!/!8o!1!#p!+!/p!#!Sp!#!Yp!,!.q!*!oq!#!Or!!!"
+    "[r!#!Es!!!'u!$!+u!.!9u!(!Eu!!!Lu!!!Pu!#!(v!$!,v!,!8v!3!Lv!=!vv!!!<w!n$0z!}!5{!7!N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!0!F}!/!V}!'!^}!4!s}!$!w}!*!$~!,!5~!!!;~!!!I~!$!T~!!!X~!#![~!#!b~!!!d~!!!"
+    "m~!$!}~!!!(!#!!9!##!=!#<!Z!#.!s!#!!>##.!P##!!T##-!p##%!u##$!y##,!($##!,$#&!3$#$!7$#!!9$#!!;$#!!=$#%!C$#$!G$#(!O$#'!Y$#&!e$#R!B%#!!I%#!!K%#!!M%#!!S%##!h%#!!*&#%!/&#!!1&#!!b&##!g&##!j&##!%'#%!.'##!1'##!"
+    ">'#!!D'#!!F'#$!J'#$!P'#!!d'#$!h'##!q'#2!'(#+!8(##!J(#!!P(##!S(#&!Z(#%!,)#%!6)#%!w)##!A-#R#<=#!!J>#$!W@#!!/E##!HF#$!nG#!!~G#!!'I#B!0K#!!)L#!!6L#B$%O#!!PO#'!]O#!!_O#$!mO#!!rO#9!.P#'!9P#0!`P#!!eP#(!rP#!!"
+    "wP#9!3Q#'!>Q#0!`Q#%!eQ#!!hQ#%!nQ#$!FR#$#LS#/!`T#A!#U#J!TU#Q!(V#5&5/'!!:/'+!d/'%!]0'#!%2'!!M3'$!S3'#!b3'!!+4'!!j5'!!)6'3!v6'$!B7'!!G8'!!T8'!!2;'!!4;'$!9;'#!A;'#!D;'!!z;'!!(='%!5='!!`>'!!s>'~~s>(iBOc){$"
+    "Nf)!!Pf)!!Sf)+!_f)!!af)!!df)#!if)g!Sg)0#,i)(!@i)&!Ji);!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq).!fq)+!vq)G!Ar)-!Nr)4!cr)%!kr)$!or)!!qr)N#Et))$Pv)'!Xv)'!av)'!iv)$!ov)(!wv)(!j|)!!:!*!!w#*&!</*&!C/*L!"
+    "o/**!L6*!!N6*!!x6*$!!7*!!o8*#!/@*%!KD*#!BE*$!/F*,!mF*%!{H*!!II*!!XI*!!sI*%!!J*!!(J*!!6J*#!!K*$!JK*!!QK*#!TK*%!:L*!!,M*!!6M*!!GN*#!EP*#!;Q*#!>Q*!!HQ*!!LQ*$!XQ*!!hQ*(!rQ*&!1T*!!5T*!!NT*!!EU*!!NU*'!WU*#!"
+    "2X*!!;X*%!CX*#!iY*!!([*#!C]*!!@`*#!%c*!!*c*!!-c*!!2c*#!8c*!!|d*!!ue*!!+f*!!!g*!!^k*!!On*!!Qn*#!Io*!!+t*#!#6-&!e6-(!)E-#!lg/!!1F0-!AF0'!OF0)!YF0(!!G0%!3G0'!aH0$!",
+    "WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U04%;X0T!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!as0(!sw0!!Ux0%!2~0%!-,1(!G-1(!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!"
+    "<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!0D1,!AD1A!bD1B!@E1$!gE1!!|F1$!/G1N!aG1*!qG1#!xc1+!$P9z'",
 };
 static const char wm__uc_nfc_ix[] =
     "!!4!D!K!f!(#.#:#>#G#V#_#k#w##$*$@$F$I$I$J$J$J$J$N$O$P$V$_$f$k$m$}$3%L%c%d%e%e%e%e%e%e%h%h%j%m%o%p%%&'&*&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&"
     "+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&/&2&6&:&A&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&"
-    "D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&E&N&V&V&Z&c&j&";
-static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 589, 6, 9, 1};
+    "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&O&W&W&[&d&k&";
+static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 590, 5, 9, 1};
 static const char *const wm__uc_lower_s[3] = { /* [code point, its lowercase], sorted */
     "e!!(#!f!!)#!g!!*#!h!!+#!i!!,#!j!!-#!k!!.#!l!!/#!m!!0#!n!!1#!o!!2#!p!!3#!q!!4#!r!!5#!s!!6#!t!!7#!u!!8#!v!!9#!w!!:#!x!!;#!y!!<#!z!!=#!{!!>#!|!!@#!}!!A#!~!!B#!,$!M$!-$!N$!.$!O$!/$!P$!0$!Q$!1$!R$!2$!S$!3$"
     "!T$!4$!U$!5$!V$!6$!W$!7$!X$!8$!Y$!9$!Z$!:$![$!;$!]$!<$!^$!=$!_$!>$!`$!@$!a$!A$!b$!B$!c$!C$!d$!E$!f$!F$!g$!G$!h$!H$!i$!I$!j$!J$!k$!K$!l$!n$!o$!p$!q$!r$!s$!t$!u$!v$!w$!x$!y$!z$!{$!|$!}$!~$!!%!#%!$%!%%!&"
@@ -19018,363 +18995,302 @@ static const char wm__uc_lower_ix[] =
     ":-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-a-`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`."
     "`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.z.";
 static const wm__uct wm__uc_lower = {wm__uc_lower_s, wm__uc_lower_ix, 1460, 6, 9, 0};
-static const char *const wm__uc_ccc_s[2] = { /* [lo, hi, canonical combining class] runs */
-    "K*!`*!S$a*!a*!U$b*!e*!I$f*!f*!U$g*!g*!E$h*!l*!I$m*!n*!6$o*!r*!I$s*!t*!6$u*!!+!I$#+!'+!#!(+!++!I$,+!3+!S$4+!4+!^$5+!5+!S$6+!8+!I$9+!;+!S$<+!=+!I$@+!B+!S$C+!F+!I$G+!G+!S$H+!H+!U$I+!J+!I$K+!K+!S$L+!L+!V$"
-    "M+!N+!W$O+!O+!V$P+!Q+!W$R+!R+!V$S+!`+!S$c.!g.!S$`1!`1!I$a1!d1!S$e1!e1!I$f1!h1!S$i1!i1!K$j1!j1!I$k1!p1!S$q1!v1!I$w1!x1!S$y1!y1!I$z1!{1!S$|1!|1!K$}1!}1!Q$~1!~1!S$!2!!2!,!#2!#2!-!$2!$2!.!%2!%2!/!&2!&2!0!"
-    "'2!'2!1!(2!(2!2!)2!)2!3!*2!*2!4!+2!,2!5!-2!-2!6!.2!.2!7!/2!/2!8!12!12!9!32!32!:!42!42!;!62!62!S$72!72!I$92!92!4!'3!.3!S$/3!/3!A!03!03!B!13!13!C!d3!d3!=!e3!e3!>!f3!f3!@!g3!g3!A!h3!h3!B!i3!i3!C!j3!j3!D!"
-    "k3!k3!E!l3!m3!S$n3!o3!I$p3!t3!S$u3!u3!I$v3!w3!S$x3!x3!I$,4!,4!F!75!=5!S$A5!D5!S$E5!E5!I$F5!F5!S$I5!J5!S$L5!L5!I$M5!N5!S$O5!O5!I$t5!t5!G!66!66!S$76!76!I$86!96!S$:6!:6!I$;6!<6!S$=6!@6!I$A6!A6!S$B6!C6!I$"
-    "D6!D6!S$E6!E6!I$F6!H6!S$I6!I6!I$J6!J6!S$K6!K6!I$L6!L6!S$M6!M6!I$N6!N6!S$O6!O6!I$P6!Q6!S$;8!B8!S$C8!C8!I$D8!D8!S$N8!N8!I$h8!k8!S$m8!u8!S$w8!y8!S${8!!9!S$O9!Q9!I$2:!2:!S$3:!5:!I$6:!9:!S$f:!j:!S$k:!o:!I$"
-    "p:!}:!S$!;!!;!I$#;!$;!S$%;!%;!I$&;!';!S$(;!(;!I$);!+;!S$,;!.;!I$/;!/;!=!0;!0;!>!1;!1;!@!2;!4;!S$5;!5;!I$6;!7;!S$8;!9;!I$:;!>;!S$};!};!)!1<!1<!+!5<!5<!S$6<!6<!I$7<!8<!S$F=!F=!)!W=!W=!+!,>!,>!S$l>!l>!)!"
-    "}>!}>!+!4A!4A!)!FA!FA!+!ZB!ZB!)!lB!lB!+!4D!4D!+!IE!IE!)!ZE!ZE!+!cE!cE!x!dE!dE!!#oF!oF!)!#G!#G!+!6H!7H!+!IH!IH!+!lI!lI!+!!K!#K!.#$K!$K!+!2K!5K!2#HL!IL!=#JL!JL!+!XL![L!B#MM!NM!I$kM!kM!I$mM!mM!I$oM!oM!E$"
-    "KN!KN!I#LN!LN!J#NN!NN!L#TN!WN!J#ZN!ZN!J#]N!^N!S$_N!_N!+!aN!bN!S$EO!EO!I$[P![P!)!^P!_P!+!VQ!VQ!I$NY!PY!S$xd!yd!+!;e!;e!+!#g!#g!+!.g!.g!S$Ei!Ei!Q${j!{j!K$|j!|j!S$}j!}j!I$Gm!Gm!S$Hm!Hm!I$4n!4n!+!Jn!Qn!S$"
-    "Tn!Tn!I$)o!-o!S$.o!3o!I$4o!5o!S$6o!6o!I$8o!9o!I$:o!;o!S$<o!=o!I$>o!Co!S$Do!Do!I$Eo!Ho!S$Sp!Sp!)!dp!dp!+!.q!.q!S$/q!/q!I$0q!6q!S$oq!pq!+!Or!Or!)![r!]r!+!Es!Es!)!'u!)u!S$+u!+u!#!,u!0u!I$1u!2u!S$3u!6u!I$"
-    "7u!7u!S$9u!@u!#!Eu!Eu!I$Lu!Lu!S$Pu!Qu!S$cw!dw!S$ew!ew!I$fw!lw!S$mw!mw!I$nw!ow!S$pw!pw!W$qw!qw!C$rw!rw!I$sw!sw!6$tw!;x!S$<x!<x!U$=x!>x!Q$@x!@x!I$Ax!Ax!G$Bx!Bx!S$Cx!Cx!V$Dx!Dx!I$Ex!Ex!S$Fx!Fx!I$>##@##S$"
-    "A##B###!C##F##S$G##I###!J##K##S$P##P##S$T##U###!",
-    "V##V##S$W##W##I$X##X##S$Y##Z###![##_##I$`##`##S$HF#JF#S$~G#~G#+!'I#GI#S$PO#PO#G$QO#QO#Q$RO#RO#U$SO#SO#K$TO#UO#M$eP#fP#*!5/'5/'S$:/'D/'S$f/'g/'S$]0'^0'S$b3'b3'+!+4'+4'+!j5'j5'+!)6':6'S$v6'x6'I$B7'B7'+!"
-    "G8'G8')!T8'T8'+!2;'2;'S$4;'5;'S$6;'6;'I$9;':;'S$A;'B;'S$D;'D;'S$z;'z;'+!`>'`>'+!Ki)Ki)<!vq)|q)S$}q)&r)I$'r)(r)S$j|)j|)I$:!*:!*I$w#*{#*S$L6*L6*I$N6*N6*S$x6*x6*S$y6*y6*#!z6*z6*I$!7*!7*+!o8*o8*S$p8*p8*I$"
-    "/@*2@*S$KD*LD*S$BE*DE*I$/F*0F*I$1F*3F*S$4F*4F*I$5F*5F*S$6F*9F*I$mF*mF*S$nF*nF*I$oF*oF*S$pF*pF*I${H*{H*+!II*II*+!XI*XI*+!6J*6J*+!7J*7J*)!!K*$K*S$VK*WK*+!:L*:L*)!,M*,M*+!6M*6M*)!GN*GN*+!HN*HN*)!EP*EP*)!"
-    "FP*FP*+!;Q*<Q*)!NQ*NQ*+!hQ*nQ*S$rQ*vQ*S$1T*1T*+!5T*5T*)!NT*NT*S$WU*WU*+!XU*XU*)!CX*CX*+!DX*DX*)!iY*iY*+!([*([*+!)[*)[*)!C]*C]*+!@`*@`*+!A`*A`*)!2c*3c*+!8c*8c*)!|d*|d*+!ue*ue*+!+f*+f*+!!g*!g*+!^k*^k*+!"
-    "On*On*)!Qn*Rn*+!Io*Io*+!+t*,t*+!#6-'6-#!e6-k6-S$)E-*E-(!lg/lg/#!8F09F0E$:F0<F0#!AF0AF0O$BF0FF0E$OF0VF0I$YF0^F0S$_F0`F0I$!G0%G0S$aH0cH0S$Ap0Gp0S$Ip0Yp0S$]p0cp0S$ep0fp0S$hp0lp0S$vq0vq0S$as0gs0S$sw0sw0S$"
-    "Ux0Xx0S$2~03~0U$4~04~0I$5~05~0S$-,13,1I$G-1L-1S$M-1M-1)!",
+static const char *const wm__uc_ccc_s[1] = { /* [lo, hi - lo, canonical combining class] runs */
+    "K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!"
+    "!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/"
+    "2!!!8!12!!!9!32!!!:!42!!!;!62!!!S$72!!!I$92!!!4!'3!)!S$/3!!!A!03!!!B!13!!!C!d3!!!=!e3!!!>!f3!!!@!g3!!!A!h3!!!B!i3!!!C!j3!!!D!k3!!!E!l3!#!S$n3!#!I$p3!&!S$u3!!!I$v3!#!S$x3!!!I$,4!!!F!75!(!S$A5!%!S$E5!!!"
+    "I$F5!!!S$I5!#!S$L5!!!I$M5!#!S$O5!!!I$t5!!!G!66!!!S$76!!!I$86!#!S$:6!!!I$;6!#!S$=6!$!I$A6!!!S$B6!#!I$D6!!!S$E6!!!I$F6!$!S$I6!!!I$J6!!!S$K6!!!I$L6!!!S$M6!!!I$N6!!!S$O6!!!I$P6!#!S$;8!(!S$C8!!!I$D8!!!S$N8"
+    "!!!I$h8!%!S$m8!*!S$w8!$!S${8!&!S$O9!$!I$2:!!!S$3:!$!I$6:!%!S$f:!&!S$k:!&!I$p:!/!S$!;!!!I$#;!#!S$%;!!!I$&;!#!S$(;!!!I$);!$!S$,;!$!I$/;!!!=!0;!!!>!1;!!!@!2;!$!S$5;!!!I$6;!#!S$8;!#!I$:;!&!S$};!!!)!1<!!!+"
+    "!5<!!!S$6<!!!I$7<!#!S$F=!!!)!W=!!!+!,>!!!S$l>!!!)!}>!!!+!4A!!!)!FA!!!+!ZB!!!)!lB!!!+!4D!!!+!IE!!!)!ZE!!!+!cE!!!x!dE!!!!#oF!!!)!#G!!!+!6H!#!+!IH!!!+!lI!!!+!!K!#!.#$K!!!+!2K!%!2#HL!#!=#JL!!!+!XL!%!B#MM!"
+    "#!I$kM!!!I$mM!!!I$oM!!!E$KN!!!I#LN!!!J#NN!!!L#TN!%!J#ZN!!!J#]N!#!S$_N!!!+!aN!#!S$EO!!!I$[P!!!)!^P!#!+!VQ!!!I$NY!$!S$xd!#!+!;e!!!+!#g!!!+!.g!!!S$Ei!!!Q${j!!!K$|j!!!S$}j!!!I$Gm!!!S$Hm!!!I$4n!!!+!Jn!)!S$"
+    "Tn!!!I$)o!&!S$.o!'!I$4o!#!S$6o!!!I$8o!#!I$:o!#!S$<o!#!I$>o!&!S$Do!!!I$Eo!%!S$Sp!!!)!dp!!!+!.q!!!S$/q!!!I$0q!(!S$oq!#!+!Or!!!)![r!#!+!Es!!!)!'u!$!S$+u!!!#!,u!&!I$1u!#!S$3u!%!I$7u!!!S$9u!(!#!Eu!!!I$Lu!!"
+    "!S$Pu!#!S$cw!#!S$ew!!!I$fw!(!S$mw!!!I$nw!#!S$pw!!!W$qw!!!C$rw!!!I$sw!!!6$tw!G!S$<x!!!U$=x!#!Q$@x!!!I$Ax!!!G$Bx!!!S$Cx!!!V$Dx!!!I$Ex!!!S$Fx!!!I$>###!S$A###!#!C##%!S$G##$!#!J###!S$P##!!S$T###!#!V##!!S$W"
+    "##!!I$X##!!S$Y###!#![##%!I$`##!!S$HF#$!S$~G#!!+!'I#B!S$PO#!!G$QO#!!Q$RO#!!U$SO#!!K$TO##!M$eP##!*!5/'!!S$:/'+!S$f/'#!S$]0'#!S$b3'!!+!+4'!!+!j5'!!+!)6'3!S$v6'$!I$B7'!!+!G8'!!)!T8'!!+!2;'!!S$4;'#!S$6;'!!"
+    "I$9;'#!S$A;'#!S$D;'!!S$z;'!!+!`>'!!+!Ki)!!<!vq)(!S$}q)(!I$'r)#!S$j|)!!I$:!*!!I$w#*&!S$L6*!!I$N6*!!S$x6*!!S$y6*!!#!z6*!!I$!7*!!+!o8*!!S$p8*!!I$/@*%!S$KD*#!S$BE*$!I$/F*#!I$1F*$!S$4F*!!I$5F*!!S$6F*%!I$mF"
+    "*!!S$nF*!!I$oF*!!S$pF*!!I${H*!!+!II*!!+!XI*!!+!6J*!!+!7J*!!)!!K*$!S$VK*#!+!:L*!!)!,M*!!+!6M*!!)!GN*!!+!HN*!!)!EP*!!)!FP*!!+!;Q*#!)!NQ*!!+!hQ*(!S$rQ*&!S$1T*!!+!5T*!!)!NT*!!S$WU*!!+!XU*!!)!CX*!!+!DX*!!)"
+    "!iY*!!+!([*!!+!)[*!!)!C]*!!+!@`*!!+!A`*!!)!2c*#!+!8c*!!)!|d*!!+!ue*!!+!+f*!!+!!g*!!+!^k*!!+!On*!!)!Qn*#!+!Io*!!+!+t*#!+!#6-&!#!e6-(!S$)E-#!(!lg/!!#!8F0#!E$:F0$!#!AF0!!O$BF0&!E$OF0)!I$YF0&!S$_F0#!I$!G0"
+    "%!S$aH0$!S$Ap0(!S$Ip02!S$]p0(!S$ep0#!S$hp0&!S$vq0!!S$as0(!S$sw0!!S$Ux0%!S$2~0#!U$4~0!!I$5~0!!S$-,1(!I$G-1'!S$M-1!!)!",
 };
 static const char wm__uc_ccc_ix[] =
     "!!!!!!!!A!B!d!!#:#U#^#b#e#k#n#t#$$'$'$'$($($($($,$-$0$@$H$S$g$g$g$t$t$t$t$t$t$t$t$t$t$t$t$u$w$w$w$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$"
     "}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$$%$%(%,%3%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%"
     "4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%5%5%5%8%8%";
-static const wm__uct wm__uc_ccc = {wm__uc_ccc_s, wm__uc_ccc_ix, 388, 8, 8, 1};
-static const char *const wm__uc_dec_s[12] = { /* [code point, pool offset | (2 length + compatibility) << 14] */
-    "i#!.y'q#!7u+s#!1y'x#!:u+{#!4y'|#!5y'}#!>u+~#!8y'$$!Bu+%$!;y'&$!<y'($!Nq/)$!Qq/*$!Tq/,$!Kw)-$!Mw).$!Ow)/$!Qw)0$!Sw)1$!Uw)3$!Ww)4$!Yw)5$![w)6$!^w)7$!`w)8$!bw)9$!dw):$!fw);$!hw)=$!jw)>$!lw)@$!nw)A$!pw)B$"
-    "!rw)C$!tw)F$!vw)G$!xw)H$!zw)I$!|w)J$!~w)M$!#x)N$!%x)O$!'x)P$!)x)Q$!+x)R$!-x)T$!/x)U$!1x)V$!3x)W$!5x)X$!7x)Y$!9x)Z$!;x)[$!=x)]$!@x)_$!Bx)`$!Dx)a$!Fx)b$!Hx)c$!Jx)d$!Lx)g$!Nx)h$!Px)i$!Rx)j$!Tx)k$!Vx)m$!X"
-    "x)n$!Zx)o$!]x)p$!_x)q$!ax)r$!cx)s$!ex)t$!gx)u$!ix)v$!kx)w$!mx)x$!ox)y$!qx)z$!sx){$!ux)|$!wx)}$!yx)#%!{x)$%!}x)%%!!y)&%!$y)'%!&y)(%!(y))%!*y)*%!,y)+%!.y),%!0y)-%!2y).%!4y)/%!6y)0%!8y)1%!:y)2%!<y)3%!>y)"
-    "4%!Ay)5%!Cy)6%!Ey)9%!Gy):%!Iy);%!Ky)<%!My)=%!Oy)>%!Qy)@%!Sy)A%!Uy)B%!Wy)D%!^w+E%!`w+F%!^y)G%!`y)H%!by)I%!dy)K%!fy)L%!hy)M%!jy)N%!ly)O%!ny)P%!py)Q%!vw+R%!xw+U%!vy)V%!xy)W%!zy)X%!|y)Y%!~y)Z%!#z)[%!)x+_%"
-    "!'z)`%!)z)a%!+z)b%!-z)c%!/z)d%!1z)g%!3z)h%!5z)i%!7z)j%!9z)k%!;z)l%!=z)m%!@z)n%!Bz)o%!Dz)p%!Fz)q%!Hz)r%!Jz)s%!Lz)t%!Nz)u%!Pz)v%!Rz)w%!Tz)x%!Vz){%!Xz)|%!Zz)}%!]z)~%!_z)!&!az)#&!cz)$&!ez)%&!gz)&&!iz)'&!k"
-    "z)(&!mz))&!oz)*&!qz)+&!sz),&!uz)-&!wz).&!yz)/&!{z)0&!}z)1&!!{)2&!${)3&!&{)4&!({)5&!&}'W&!+{)X&!-{)g&!/{)h&!1{)|&!7y+}&!9y+~&!;y+!'!=y+#'!@y+$'!By+%'!Dy+&'!Fy+''!Hy+('!F{))'!H{)*'!J{)+'!L{),'!N{)-'!P{)"
-    ".'!R{)/'!T{)0'!V{)1'!X{)2'!Z{)3'!]{)4'!_{)5'!a{)6'!c{)7'!e{)9'!g{):'!i{);'!k{)<'!m{)='!o{)>'!q{)B'!s{)C'!u{)D'!w{)E'!y{)F'!{{)G'!}{)H'!!|)I'!$|)J'!&|)K'!(|)L'!*|)M'!0z+N'!2z+O'!4z+P'!2|)Q'!4|)T'!6|)U'"
-    "!8|)V'!:|)W'!<|)X'!>|)Y'!A|)Z'!C|)['!E|)]'!G|)^'!I|)_'!K|)`'!M|)a'!O|)b'!Q|)c'!S|)d'!U|)e'!W|)f'!Y|)g'![|)h'!^|)i'!`|)j'!b|)k'!d|)l'!f|)m'!h|)n'!j|)o'!l|)p'!n|)q'!p|)r'!r|)s'!t|)t'!v|)u'!x|)v'!z|)w'!|"
-    "|)x'!~|){'!#})|'!%})&(!'})'(!)})((!+}))(!-})*(!/})+(!1}),(!3})-(!5}).(!7})/(!9})0(!;})1(!=})2(!@})3(!B})V)!@!(W)!A!(X)!B!(Y)!C!(Z)!D!([)!E!(])!F!(^)!G!(_)!H!(!*!Q{+#*!S{+$*!U{+%*!W{+&*!Y{+'*![{+**!U!("
-    "+*!V!(,*!W!(-*!X!(.*!Y!(/+!V$&0+!W$&2+!X$&3+!b})e+![$&k+!i{+o+!_$&u+!l{+v+!j})w+!l})x+!f$&y+!o})z+!q}){+!s})}+!u})!,!w})#,!y})$,!{})>,!}})@,!!~)A,!$~)B,!&~)C,!(~)D,!*~)E,!,~)`,!.~)a,!0~)b,!2~)c,!4~)d,"
-    "!6~)f,!4#(g,!5#(h,!6#(i,!;~)j,!=~)k,!;#(l,!<#()-!=#(*-!>#(+-!@#(--!A#(.-!B#(2-!C#(9-!H~):-!J~)<-!L~)A-!N~)F-!P~)G-!R~)H-!T~)S-!V~)t-!X~)..!Z~)/.!]~)1.!_~)5.!a~):.!c~);.!e~)<.!g~)U.!i~)V.!k~)E/!m~)F/!o"
-    "~)T/!q~)U/!s~)V/!u~)W/!w~)Z/!y~)[/!{~)_/!}~)`/!!!*a/!$!*b/!&!*c/!(!*d/!*!*g/!,!*h/!.!*i/!0!*j/!2!*k/!4!*l/!6!*o/!8!*p/!:!*q/!<!*r/!>!*s/!A!*t/!C!*u/!E!*v/!G!*w/!I!*x/!K!*y/!M!*z/!O!*}/!Q!*~/!S!*U1!Y}+"
-    "93!W!*:3!Y!*;3![!*<3!^!*=3!`!*14!f}+24!h}+34!j}+44!l}+~4!j!*#5!l!*45!n!*j;!p!*r;!r!*u;!t!*<<!v!*=<!x!*><!z!*@<!|!*A<!~!*B<!##*C<!%#*D<!'#*U=!)#*V=!+#*g=!-#*h=!/#*j=!1#*c>!3#*f>!5#*,@!7#*-@!9#*.@!;#*1@"
-    "!=#*gB!@#*jB!B#*kB!D#*{B!F#*|B!H#*WC!J#*1D!L#*2D!N#*3D!P#*UE!R#*sF!T#*zF!V#*{F!X#*}F!Z#*~F!]#*FH!_#*GH!a#*HH!c#*|I!e#*~I!g#*!J!i#*#J!k#*zJ!q~+CL!s~+mL!u~+nL!w~+AM!q%(yM!v#*&N!x#*+N!z#*0N!|#*5N!~#*CN!#"
-    "$*MN!%$*ON!'$*PN!)$*QN!/!,RN!-$*SN!3!,[N!1$*nN!3$*xN!5$*}N!7$*%O!9$**O!;$*7O!=$*JP!@$*kR!=&($p!C$*&p!E$*(p!G$**p!I$*,p!K$*0p!M$*Zp!O$*]p!Q$*`p!S$*ap!U$*cp!W$*(v!U&()v!V&(*v!W&(,v!X&(-v!Y&(.v!Z&(/v![&("
-    "0v!]&(1v!^&(2v!_&(3v!`&(4v!a&(5v!b&(6v!c&(8v!d&(9v!e&(:v!f&(;v!g&(<v!h&(",
-    "=v!i&(>v!j&(@v!k&(Av!l&(Bv!m&(Cv!n&(Dv!o&(Ev!p&(Fv!q&(Gv!r&(Hv!s&(Iv!t&(Jv!u&(Lv!v&(Mv!w&(Nv!x&(Ov!y&(Pv!z&(Qv!{&(Rv!|&(Sv!}&(Tv!~&(Uv!!'(Vv!#'(Wv!$'(Xv!%'(Yv!&'(Zv!''([v!('(]v!)'(^v!*'(_v!+'(`v!,'(av"
-    "!-'(bv!.'(cv!/'(dv!0'(ev!1'(fv!2'(gv!3'(hv!4'(vv!5'(<w!6'(=w!7'(>w!8'(@w!9'(Aw!:'(Bw!;'(Cw!<'(Dw!='(Ew!>'(Fw!@'(Gw!A'(Hw!B'(Iw!C'(Jw!D'(Kw!E'(Lw!F'(Mw!G'(Nw!H'(Ow!I'(Pw!J'(Qw!K'(Rw!L'(Sw!M'(Tw!N'(Uw!O"
-    "'(Vw!P'(Ww!Q'(Xw!R'(Yw!S'(Zw!T'([w!U'(]w!V'(^w!W'(_w!X'(`w!Y'(aw!Z'(bw!['(Gx!a%*Hx!c%*Ix!e%*Jx!g%*Kx!i%*Lx!k%*Mx!m%*Nx!o%*Ox!q%*Px!s%*Qx!u%*Rx!w%*Sx!y%*Tx!{%*Ux!}%*Vx!!&*Wx!$&*Xx!&&*Yx!(&*Zx!*&*[x!,&*"
-    "]x!.&*^x!0&*_x!2&*`x!4&*ax!6&*bx!8&*cx!:&*dx!<&*ex!>&*fx!A&*gx!C&*hx!E&*ix!G&*jx!I&*kx!K&*lx!M&*mx!O&*nx!Q&*ox!S&*px!U&*qx!W&*rx!Y&*sx![&*tx!^&*ux!`&*vx!b&*wx!d&*xx!f&*yx!h&*zx!j&*{x!l&*|x!n&*}x!p&*~x"
-    "!r&*!y!t&*#y!v&*$y!x&*%y!z&*&y!|&*'y!~&*(y!#'*)y!%'**y!''*+y!)'*,y!+'*-y!-'*.y!/'*/y!1'*0y!3'*1y!5'*2y!7'*3y!9'*4y!;'*5y!='*6y!@'*7y!B'*8y!D'*9y!F'*:y!H'*;y!J'*<y!L'*=y!N'*>y!P'*@y!R'*Ay!T'*By!V'*Cy!X"
-    "'*Dy!Z'*Ey!]'*Fy!_'*Gy!a'*Hy!c'*Iy!e'*Jy!g'*Ky!i'*Ly!k'*My!m'*Ny!o'*Oy!q'*Py!s'*Qy!u'*Ry!w'*Sy!y'*Ty!{'*Uy!}'*Vy!!(*Wy!$(*Xy!&(*Yy!((*Zy!*(*[y!,(*]y!.(*^y!0(*_y!2(*`y!4(*ay!6(*by!8(*cy!:(*dy!<(*ey!>(*"
-    "fy!A(*gy!C(*hy!E(*iy!G(*jy!I(*ky!K(*ly!M(*my!O(*ny!Q(*oy!S(*py!U(*qy!W(*ry!Y(*sy![(*ty!^(*uy!`(*vy!b(*wy!d(*xy!f(*yy!h(*zy!j(*{y!l(*|y!n(*}y!p(*~y!r(*!z!t(*#z!v(*$z!x(*%z!z(*&z!|(*'z!~(*(z!#)*)z!%)**z"
-    "!+',+z!))*0z!+)*1z!-)*2z!/)*3z!1)*4z!3)*5z!5)*6z!7)*7z!9)*8z!;)*9z!=)*:z!@)*;z!B)*<z!D)*=z!F)*>z!H)*@z!J)*Az!L)*Bz!N)*Cz!P)*Dz!R)*Ez!T)*Fz!V)*Gz!X)*Hz!Z)*Iz!])*Jz!_)*Kz!a)*Lz!c)*Mz!e)*Nz!g)*Oz!i)*Pz!k"
-    ")*Qz!m)*Rz!o)*Sz!q)*Tz!s)*Uz!u)*Vz!w)*Wz!y)*Xz!{)*Yz!})*Zz!!**[z!$**]z!&**^z!(**_z!***`z!,**az!.**bz!0**cz!2**dz!4**ez!6**fz!8**gz!:**hz!<**iz!>**jz!A**kz!C**lz!E**mz!G**nz!I**oz!K**pz!M**qz!O**rz!Q**"
-    "sz!S**tz!U**uz!W**vz!Y**wz![**xz!^**yz!`**zz!b**{z!d**|z!f**}z!h**~z!j**!{!l**#{!n**${!p**%{!r**&{!t**'{!v**({!x**){!z***{!|**+{!~**,{!#+*-{!%+*.{!'+*5{!)+*6{!++*7{!-+*8{!/+*9{!1+*:{!3+*;{!5+*<{!7+*={"
-    "!9+*>{!;+*@{!=+*A{!@+*B{!B+*C{!D+*D{!F+*E{!H+*F{!J+*G{!L+*H{!N+*I{!P+*J{!R+*K{!T+*N{!V+*O{!X+*P{!Z+*Q{!]+*R{!_+*S{!a+*V{!c+*W{!e+*X{!g+*Y{!i+*Z{!k+*[{!m+*]{!o+*^{!q+*_{!s+*`{!u+*a{!w+*b{!y+*c{!{+*d{!}"
-    "+*e{!!,*f{!$,*g{!&,*h{!(,*i{!*,*j{!,,*k{!.,*l{!0,*m{!2,*n{!4,*o{!6,*p{!8,*q{!:,*r{!<,*s{!>,*t{!A,*u{!C,*v{!E,*w{!G,*x{!I,*y{!K,*z{!M,*{{!O,*|{!Q,*!|!S,*#|!U,*$|!W,*%|!Y,*&|![,*'|!^,**|!`,*+|!b,*,|!d,*"
-    "-|!f,*.|!h,*/|!j,*0|!l,*1|!n,*3|!p,*5|!r,*7|!t,*9|!v,*:|!x,*;|!z,*<|!|,*=|!~,*>|!#-*@|!%-*A|!'-*B|!)-*C|!+-*D|!--*E|!/-*F|!1-*G|!3-*H|!5-*I|!7-*J|!9-*K|!;-*L|!51&M|!>-*N|!81&O|!B-*P|!;1&Q|!E-*R|!>1&S|"
-    "!H-*T|!B1&U|!K-*V|!E1&W|!N-*X|!H1&[|!Q-*]|!S-*^|!U-*_|!W-*`|!Y-*a|![-*b|!^-*c|!`-*d|!b-*e|!d-*f|!f-*g|!h-*h|!j-*i|!l-*j|!n-*k|!p-*l|!r-*m|!t-*n|!v-*o|!x-*p|!z-*q|!|-*r|!~-*s|!#.*t|!%.*u|!'.*v|!).*w|!+"
-    ".*x|!-.*y|!/.*z|!1.*{|!3.*||!5.*}|!7.*~|!9.*!}!;.*#}!=.*$}!@.*%}!B.*&}!D.*'}!F.*(}!H.*)}!J.**}!L.*+}!N.*,}!P.*-}!R.*.}!T.*/}!V.*0}!X.*1}!Z.*2}!].*3}!_.*5}!a.*6}!c.*7}!e.*8}!g.*9}!i.*:}!c2&;}!l.*<}!r,,"
-    "=}!h2&>}!u,,@}!w,,A}!u.*B}!w.*C}!y.*D}!{.*F}!}.*G}!!/*H}!$/*I}!{2&J}!'/*",
-    "K}!~2&L}!*/*M}!,/*N}!./*O}!0/*P}!2/*Q}!4/*R}!6/*S}!03&V}!9/*W}!;/*X}!=/*Y}!@/*Z}!B/*[}!;3&^}!E/*_}!G/*`}!I/*a}!K/*b}!M/*c}!O/*d}!I3&e}!R/*f}!T/*g}!V/*h}!X/*i}!Z/*j}!]/*k}!_/*l}!X3&m}!b/*n}!d/*o}!^3&p}"
-    "!_3&s}!h/*t}!j/*u}!l/*w}!n/*x}!p/*y}!r/*z}!l3&{}!u/*|}!o3&}}!x/*~}!r3&!~!!.,$~!u3&%~!v3&&~!{1('~!|1((~!}1()~!~1(*~!!2(+~!#2(,~!$2(-~!%2(.~!&2(5~!'2(;~!0.,I~!*2(J~!3.,K~!=*0T~!02(X~!9.,Y~!D*0[~!>.,]~!I"
-    "*0b~!D.,d~!F.,m~!H.,n~!J.,o~!L.,}~!_&4(!#J2(9!#K2(:!#L2(=!#M2(>!#N2(@!#O2(A!#P2(B!#Q2(C!#R2(D!#S2(E!#T2(F!#U2(G!#V2(H!#W2(I!#X2(J!#Y2(K!#Z2(L!#[2(M!#]2(N!#^2(O!#_2(P!#`2(Q!#a2(R!#b2(S!#c2(T!#d2(U!#e2("
-    "V!#f2(W!#g2(X!#h2(Z!#i2([!#j2(]!#k2(^!#l2(_!#m2(`!#n2(a!#o2(b!#p2(c!#q2(d!#r2(e!#s2(f!#t2(g!#u2(s!#~.,p##++0q##.+0r##~2(s##*/,u##4+0v##7+0w##*3(y##3/,z##-3({##.3(|##/3(}##03(~##13(!$#23(#$#33($$#43(%$"
-    "#53(&$#63(($#73()$#A/,,$#:3(-$#;3(.$#<3(/$#=3(0$#>3(3$#H/,4$#R+05$#M/,7$#G3(9$#D5&;$#I3(=$#F5&>$#G5&@$#L3(A$#M3(C$#N3(D$#O3(E$#P3(G$#Q3(H$#R3(I$#S3(J$#T3(K$#U3(L$#V3(M$#W3(O$#i+0P$#[3(Q$#]3(R$#^3(S$#_"
-    "3(T$#`3(Y$#a3(Z$#b3([$#c3(]$#d3(^$#e3(e$#v+0f$#y+0g$#'(4h$##,0i$#&,0j$#),0k$#,,0l$#/,0m$#2,0n$#5,0o$#8,0p$#;,0q$#>,0r$#B,0s$#E,0t$#@0,u$#94(v$#C0,w$#M,0x$#H0,y$#B4(z$#K0,{$#U,0|$#a(4}$#T0,~$#N4(!%#W0,"
-    "#%#b,0$%#T4(%%#U4(&%#V4('%#W4((%#X4()%#b0,*%#l,0+%#g0,,%#a4(-%#j0,.%#t,0/%#!)40%#s0,1%#m4(2%#v0,3%##-04%#s4(5%#t4(6%#u4(7%#v4(B%#*-0S%#~2*T%##3*h%#%3**&#'3*+&#)3*,&#+3*c&#-3*h&#/3*k&#13*&'#33*('#53*.'"
-    "#;1,/'#F-01'#A1,2'#K-0D'#B3*G'#D3*J'#F3*L'#H3*d'#J3*f'#L3*q'#N3*r'#P3*s'#R3*t'#T3*u'#V3*x'#X3*y'#Z3*|'#]3*}'#_3*'(#a3*((#c3*+(#e3*,(#g3*/(#i3*0(#k3*T(#m3*U(#o3*V(#q3*W(#s3*,)#u3*-)#w3*.)#y3*/)#{3*6)#}"
-    "3*7)#!4*8)#$4*9)#&4*w)#}7&x)#~7&A-#&6(B-#'6(C-#(6(D-#)6(E-#*6(F-#+6(G-#,6(H-#-6(I-#.6(J-#72,K-#92,L-#;2,M-#=2,N-#@2,O-#B2,P-#D2,Q-#F2,R-#H2,S-#J2,T-#L2,U-#V.0V-#Y.0W-#].0X-#`.0Y-#c.0Z-#f.0[-#i.0]-#l.0"
-    "^-#o.0_-#z*4`-#~*4a-#%+4b-#)+4c-#-+4d-#1+4e-#5+4f-#9+4g-#=+4h-#B+4i-#F+4j-#93,k-#;3,l-#=3,m-#@3,n-#B3,o-#D3,p-#F3,q-#H3,r-#J3,s-#T/0t-#W/0u-#Z/0v-#^/0w-#a/0x-#d/0y-#g/0z-#j/0{-#m/0|-#p/0}-#s/0~-#v/0!."
-    "#y/0#.#|/0$.#!00%.#%00&.#(00'.#+00(.#.00).#100*.#400+.#700,.#:00-.#=00..#A00/.#D000.#G001.#J002.#M003.#P004.#S005.#V006.#Y007.#]008.#`009.#c00:.#f00;.#X8(<.#Y8(=.#Z8(>.#[8(@.#]8(A.#^8(B.#_8(C.#`8(D.#a"
-    "8(E.#b8(F.#c8(G.#d8(H.#e8(I.#f8(J.#g8(K.#h8(L.#i8(M.#j8(N.#k8(O.#l8(P.#m8(Q.#n8(R.#o8(S.#p8(T.#q8(U.#r8(V.#s8(W.#t8(X.#u8(Y.#v8(Z.#w8([.#x8(].#y8(^.#z8(_.#{8(`.#|8(a.#}8(b.#~8(c.#!9(d.##9(e.#$9(f.#%9("
-    "g.#&9(h.#'9(i.#(9(j.#)9(k.#*9(l.#+9(m.#,9(n.#-9(o.#.9(p.#/9(q.#09(<=#J-4J>#F10K>#A5,L>#K10W@#B7*/E#@9(0E#A9(nG#B9(0K#C9()L#D9(6L#E9(7L#F9(8L#G9(9L#H9(:L#I9(;L#J9(<L#K9(=L#L9(>L#M9(@L#N9(AL#O9(BL#P9(CL"
-    "#Q9(DL#R9(EL#S9(FL#T9(GL#U9(HL#V9(IL#W9(JL#X9(KL#Y9(LL#Z9(ML#[9(NL#]9(OL#^9(PL#_9(QL#`9(RL#a9(SL#b9(TL#c9(UL#d9(VL#e9(WL#f9(XL#g9(YL#h9(ZL#i9([L#j9(]L#k9(^L#l9(_L#m9(`L#n9(aL#o9(bL#p9(cL#q9(dL#r9(eL#s"
-    "9(fL#t9(gL#u9(hL#v9(iL#w9(jL#x9(kL#y9(lL#z9(mL#{9(nL#|9(oL#}9(pL#~9(qL#!:(rL##:(sL#$:(tL#%:(uL#&:(vL#':(wL#(:(xL#):(yL#*:(zL#+:({L#,:(|L#-:(}L#.:(~L#/:(!M#0:(#M#1:($M#2:(%M#3:(&M#4:('M#5:((M#6:()M#7:("
-    "*M#8:(+M#9:(,M#::(-M#;:(.M#<:(/M#=:(0M#>:(1M#@:(2M#A:(3M#B:(4M#C:(5M#D:(",
-    "6M#E:(7M#F:(8M#G:(9M#H:(:M#I:(;M#J:(<M#K:(=M#L:(>M#M:(@M#N:(AM#O:(BM#P:(CM#Q:(DM#R:(EM#S:(FM#T:(GM#U:(HM#V:(IM#W:(JM#X:(KM#Y:(LM#Z:(MM#[:(NM#]:(OM#^:(PM#_:(QM#`:(RM#a:(SM#b:(TM#c:(UM#d:(VM#e:(WM#f:(XM"
-    "#g:(YM#h:(ZM#i:([M#j:(]M#k:(^M#l:(_M#m:(`M#n:(aM#o:(bM#p:(cM#q:(dM#r:(eM#s:(fM#t:(gM#u:(hM#v:(iM#w:(jM#x:(kM#y:(lM#z:(mM#{:(nM#|:(oM#}:(pM#~:(qM#!;(rM##;(sM#$;(tM#%;(uM#&;(vM#';(wM#(;(xM#);(yM#*;(zM#+"
-    ";({M#,;(|M#-;(}M#.;(~M#/;(!N#0;(#N#1;($N#2;(%N#3;(&N#4;('N#5;((N#6;()N#7;(*N#8;(+N#9;(,N#:;(-N#;;(.N#<;(/N#=;(0N#>;(1N#@;(2N#A;(3N#B;(4N#C;(5N#D;(6N#E;(7N#F;(8N#G;(9N#H;(:N#I;(;N#J;(<N#K;(=N#L;(>N#M;("
-    "@N#N;(AN#O;(BN#P;(CN#Q;(DN#R;(EN#S;(FN#T;(GN#U;(HN#V;(IN#W;(JN#X;(KN#Y;(LN#Z;(MN#[;(NN#];(ON#^;(PN#_;(QN#`;(RN#a;(SN#b;(TN#c;(UN#d;(VN#e;(%O#f;(]O#g;(_O#h;(`O#i;(aO#j;(sO#o9*uO#q9*wO#s9*yO#u9*{O#w9*}O"
-    "#y9*!P#{9*$P#}9*&P#!:*(P#$:**P#&:*,P#(:*/P#*:*1P#,:*3P#.:*:P#0:*;P#2:*=P#4:*>P#6:*AP#8:*BP#::*DP#<:*EP#>:*GP#A:*HP#C:*`P#E:*gP#K8,hP#M8,jP#K:*kP#Q8,xP#O:*zP#Q:*|P#S:*~P#U:*#Q#W:*%Q#Y:*'Q#[:*)Q#^:*+Q#`"
-    ":*-Q#b:*/Q#d:*1Q#f:*4Q#h:*6Q#j:*8Q#l:*@Q#n:*AQ#p:*CQ#r:*DQ#t:*FQ#v:*GQ#x:*IQ#z:*JQ#|:*LQ#~:*MQ##;*eQ#%;*hQ#';*iQ#);*jQ#+;*kQ#-;*oQ#/;*pQ#59,FR#/=(GR#0=(HR#1=(IR#2=(JR#3=(KR#4=(LR#5=(MR#6=(NR#7=(OR#8=("
-    "PR#9=(QR#:=(RR#;=(SR#<=(TR#==(UR#>=(VR#@=(WR#A=(XR#B=(YR#C=(ZR#D=([R#E=(]R#F=(^R#G=(_R#H=(`R#I=(aR#J=(bR#K=(cR#L=(dR#M=(eR#N=(fR#O=(gR#P=(hR#Q=(iR#R=(jR#S=(kR#T=(lR#U=(mR#V=(nR#W=(oR#X=(pR#Y=(qR#Z=(rR"
-    "#[=(sR#]=(tR#^=(uR#_=(vR#`=(wR#a=(xR#b=(yR#c=(zR#d=({R#e=(|R#f=(}R#g=(~R#h=(!S#i=(#S#j=($S#k=(%S#l=(&S#m=('S#n=((S#o=()S#p=(*S#q=(+S#r=(,S#s=(-S#t=(.S#u=(/S#v=(0S#w=(1S#x=(2S#y=(3S#z=(4S#{=(5S#|=(6S#}"
-    "=(7S#~=(8S#!>(9S##>(:S#$>(;S#%>(<S#&>(=S#'>(>S#(>(@S#)>(AS#*>(BS#+>(CS#,>(DS#->(ES#.>(FS#/>(GS#0>(HS#1>(LS#2>(MS#3>(NS#4>(OS#5>(PS#6>(QS#7>(RS#8>(SS#9>(TS#:>(US#;>(VS#<>(WS#=>(XS#>>(YS#@>(`T#Q60aT#T60"
-    "bT#W60cT#Z60dT#^60eT#a60fT#d60gT#g60hT#j60iT#m60jT#p60kT#s60lT#v60mT#y60nT#'34oT#+34pT#/34qT#334rT#734sT#;34tT#@34uT#D34vT#H34wT#L34xT#P34yT#T34zT#X34{T#]34|T#a34}T#}'A~T#|+<#U#j70$U#m70%U#p70&U#s70'U"
-    "#v70(U#y70)U#|70*U#!80+U#%80,U#(80-U#+80.U#.80/U#1800U#4801U#7802U#:803U#=804U#A805U#D806U#G807U#J808U#M809U#P80:U#S80;U#V80<U#Y80=U#]80>U#`80@U#c80AU#f80BU#i80CU#l80DU#o80EU#r80FU#u80GU#x80HU#kA(IU#l"
-    "A(JU#mA(KU#nA(TU#!90UU#z<,VU#|<,WU#~<,XU##=,YU#%=,ZU#'=,[U#)=,]U#+=,^U#-=,_U#/=,`U#1=,aU#3=,bU#5=,cU#7=,dU#9=,eU#3B(fU#4B(gU#5B(hU#6B(iU#7B(jU#8B(kU#9B(lU#:B(mU#;B(nU#<B(oU#=B(pU#>B(qU#@B(rU#AB(sU#J=,"
-    "tU#L=,uU#N=,vU#P=,wU#R=,xU#T=,yU#V=,zU#X=,{U#Z=,|U#]=,}U#_=,~U#a=,!V#c=,#V#e=,$V#!28%V#|54&V#p=,(V#jB()V#kB(*V#lB(+V#mB(,V#nB(-V#oB(.V#pB(/V#qB(0V#rB(1V#sB(2V#tB(3V#uB(4V#vB(5V#wB(6V#xB(7V#yB(8V#zB(9V"
-    "#{B(:V#|B(;V#}B(<V#~B(=V#!C(>V##C(@V#$C(AV#%C(BV#&C(CV#'C(DV#(C(EV#)C(FV#*C(GV#+C(HV#,C(IV#-C(JV#.C(KV#/C(LV#0C(MV#1C(NV#2C(OV#3C(PV#4C(QV#5C(RV#6C(SV#7C(TV#8C(UV#9C(VV#:C(WV#;C(XV#<C(YV#=C(ZV#G>,[V#I"
-    ">,]V#K>,^V#M>,_V#O>,`V#Q>,aV#S>,bV#U>,cV#W>,dV#Y>,eV#[>,fV#^>,gV#`>,hV#b>,iV#d>,jV#f>,kV#h>,lV#j>,mV#l>,nV#n>,oV#p>,pV#r>,qV#t>,rV#v>,sV##;0tV#&;0uV#);0vV#$@,wV#.;0xV#)@,yV#3;0zV#&D({V#'D(|V#(D(}V#)D("
-    "~V#*D(!W#+D(#W#,D($W#-D(%W#.D(&W#/D('W#0D((W#1D()W#2D(*W#3D(+W#4D(,W#5D(",
-    "-W#6D(.W#7D(/W#8D(0W#9D(1W#:D(2W#;D(3W#<D(4W#=D(5W#>D(6W#@D(7W#AD(8W#BD(9W#CD(:W#DD(;W#ED(<W#FD(=W#GD(>W#HD(@W#ID(AW#JD(BW#KD(CW#LD(DW#MD(EW#ND(FW#OD(GW#PD(HW#QD(IW#RD(JW#SD(KW#TD(LW#UD(MW#_@,NW#q74OW"
-    "#u74PW#y74QW#u;0RW##84SW#|;0TW#!<0UW#548VW#284WW#.<0XW#1<0YW#4<0ZW#@84[W#D84]W#@<0^W#C<0_W#=A,`W#H<0aW#S84bW#W84cW#KA,dW#f48eW#s0<fW#q48gW#f<0hW#y48iW#~48jW#{84kW#w<0lW#z<0mW#}<0nW#+94oW#758pW#494qW#0"
-    "=0rW#3=0sW#6=0tW#1B,uW#3B,vW#5B,wW#7B,xW#B=0yW#E=0zW#X58{W#M=0|W#X94}W#e58~W#Y=0!X#TB,#X#VB,$X#q58%X#n94&X#z58'X#o=0(X#%68)X#oB,*X#y=0+X#|=0,X#!>0-X#%>0.X#(>0/X#3:40X#/>01X#*C,2X#4>03X#7>04X#:>05X#F:4"
-    "6X#B>07X#E>08X#H>09X#[68:X#X:4;X#LC,<X#g68=X#SC,>X#f:4@X#j:4AX#f>0BX#i>0CX#l>0DX#w:4EX#kC,FX#u>0GX##;4HX#tC,IX#178JX#&@0KX#~C,LX##D,MX#%D,NX#'D,OX#)D,PX#+D,QX#-D,RX#/D,SX#1D,TX#3D,UX#=@0VX#A@0WX#D@0XX"
-    "#G@0YX#J@0ZX#M@0[X#P@0]X#S@0^X#V@0_X#Y@0`X#]@0aX#`@0bX#c@0cX#f@0dX#i@0eX#l@0fX#gD,gX#iD,hX#s@0iX#nD,jX#pD,kX#rD,lX#|@0mX#!A0nX#zD,oX#|D,pX#~D,qX##E,rX#%E,sX#7<4tX#+E,uX#-E,vX#/E,wX#1E,xX#3E,yX#5E,zX#7"
-    "E,{X#9E,|X#DA0}X#O<4~X#CE,!Y#EE,#Y#GE,$Y#IE,%Y#KE,&Y#ME,'Y#OE,(Y#YA0)Y#]A0*Y#`A0+Y#cA0,Y#^E,-Y#`E,.Y#bE,/Y#dE,0Y#fE,1Y#hE,2Y#jE,3Y#lE,4Y#nE,5Y#pE,6Y#zA07Y#}A08Y#xE,9Y#%B0:Y#(B0;Y#+B0<Y#&F,=Y#0B0>Y#3B0"
-    "@Y#>=4AY#2F,BY#<B0CY#@B0DY#CB0EY#FB0FY#Y98GY#g5<HY#LF,IY#NF,JY#PF,KY#RF,LY#TF,MY#VF,NY#XF,OY#ZF,PY#]F,QY#_F,RY#aF,SY#cF,TY#eF,UY#gF,VY#iF,WY#kF,XY#mF,YY#oF,ZY#$>4[Y#uF,]Y#wF,^Y#yF,_Y#.>4`Y#*C0aY#%G,bY"
-    "#'G,cY#)G,dY#+G,eY#-G,fY#/G,gY#1G,hY#3G,iY#5G,jY#7G,kY#BC0lY#<G,mY#>G,nY#IC0oY#LC0pY#GG,qY#Y>4rY#UC0sY#PG,tY#RG,uY#TG,vY#VG,wY#aC0xY#dC0yY#_G,zY#aG,{Y#cG,|Y#eG,}Y#gG,~Y#iG,!Z#kG,#Z#mG,$Z#oG,%Z#yC0&Z#|"
-    "C0'Z#!D0(Z#%D0)Z#(D0*Z#+D0+Z#.D0,Z#1D0-Z#4D0.Z#7D0/Z#:D00Z#=D01Z#AD02Z#DD03Z#GD04Z#JD05Z#MD06Z#PD07Z#SD08Z#VD09Z#YD0:Z#]D0;Z#`D0d/'RL(e/'SL(%2'TL(M3'UL(N3'VL(O3'WL(S3'XL(T3'YL((='ZL()='[L(*=']L(+='^L("
-    "5='_L(Oc)[N&Pc)]N&Qc)^N&Rc)_N&Sc)`N&Tc)aN&Uc)bN&Vc)cN&Wc)dN&Xc)eN&Yc)fN&Zc)gN&[c)hN&]c)iN&^c)jN&_c)kN&`c)lN&ac)mN&bc)nN&cc)oN&dc)pN&ec)qN&fc)rN&gc)sN&hc)tN&ic)uN&jc)vN&kc)wN&lc)xN&mc)yN&nc)zN&oc){N&pc"
-    ")|N&qc)}N&rc)~N&sc)!O&tc)#O&uc)$O&vc)%O&wc)&O&xc)'O&yc)(O&zc))O&{c)*O&|c)+O&}c),O&~c)-O&!d).O&#d)/O&$d)0O&%d)1O&&d)2O&'d)3O&(d)4O&)d)5O&*d)6O&+d)7O&,d)8O&-d)9O&.d):O&/d);O&0d)<O&1d)=O&2d)>O&3d)@O&4d)A"
-    "O&5d)BO&6d)CO&7d)DO&8d)EO&9d)FO&:d)GO&;d)HO&<d)IO&=d)JO&>d)KO&@d)LO&Ad)MO&Bd)NO&Cd)OO&Dd)PO&Ed)QO&Fd)RO&Gd)SO&Hd)TO&Id)UO&Jd)VO&Kd)WO&Ld)XO&Md)YO&Nd)ZO&Od)[O&Pd)]O&Qd)^O&Rd)_O&Sd)`O&Td)aO&Ud)bO&Vd)cO&"
-    "Wd)dO&Xd)eO&Yd)fO&Zd)gO&[d)hO&]d)iO&^d)jO&_d)kO&`d)lO&ad)mO&bd)nO&cd)oO&dd)pO&ed)qO&fd)rO&gd)sO&hd)tO&id)uO&jd)vO&kd)wO&ld)xO&md)yO&nd)zO&od){O&pd)|O&qd)}O&rd)~O&sd)!P&td)#P&ud)$P&vd)%P&wd)&P&xd)'P&yd"
-    ")(P&zd))P&{d)*P&|d)+P&}d),P&~d)-P&!e).P&#e)/P&$e)0P&%e)1P&&e)2P&'e)3P&(e)4P&)e)5P&*e)6P&+e)7P&,e)8P&-e)9P&.e):P&/e);P&0e)<P&1e)=P&2e)>P&3e)@P&4e)AP&5e)BP&6e)CP&7e)DP&8e)EP&9e)FP&:e)GP&;e)HP&<e)IP&=e)J"
-    "P&>e)KP&@e)LP&Ae)MP&Be)NP&Ce)OP&De)PP&Ee)QP&Fe)RP&Ge)SP&He)TP&Ie)UP&Je)VP&Ke)WP&Le)XP&Me)YP&Ne)ZP&Oe)[P&Pe)]P&Qe)^P&Re)_P&Se)`P&Te)aP&Ue)bP&Ve)cP&We)dP&Xe)eP&Ye)fP&Ze)gP&[e)hP&]e)iP&^e)jP&_e)kP&`e)lP&"
-    "ae)mP&be)nP&ce)oP&de)pP&ee)qP&fe)rP&ge)sP&he)tP&ie)uP&je)vP&ke)wP&le)xP&",
-    "me)yP&ne)zP&oe){P&pe)|P&qe)}P&re)~P&se)!Q&te)#Q&ue)$Q&ve)%Q&we)&Q&xe)'Q&ye)(Q&ze))Q&{e)*Q&|e)+Q&}e),Q&~e)-Q&!f).Q&#f)/Q&$f)0Q&%f)1Q&&f)2Q&'f)3Q&(f)4Q&)f)5Q&*f)6Q&+f)7Q&,f)8Q&-f)9Q&.f):Q&/f);Q&0f)<Q&1f"
-    ")=Q&2f)>Q&3f)@Q&4f)AQ&5f)BQ&6f)CQ&7f)DQ&8f)EQ&9f)FQ&:f)GQ&;f)HQ&<f)IQ&=f)JQ&>f)KQ&@f)LQ&Af)MQ&Bf)NQ&Cf)OQ&Df)PQ&Ef)QQ&Ff)RQ&Gf)SQ&Hf)TQ&If)UQ&Jf)VQ&Kf)WQ&Nf)XQ&Pf)YQ&Sf)ZQ&Tf)[Q&Uf)]Q&Vf)^Q&Wf)_Q&Xf)`"
-    "Q&Yf)aQ&Zf)bQ&[f)cQ&]f)dQ&_f)eQ&af)fQ&df)gQ&ef)hQ&if)iQ&jf)jQ&kf)kQ&lf)lQ&mf)mQ&nf)nQ&of)oQ&pf)pQ&qf)qQ&rf)rQ&sf)sQ&tf)tQ&uf)uQ&vf)vQ&wf)wQ&xf)xQ&yf)yQ&zf)zQ&{f){Q&|f)|Q&}f)}Q&~f)~Q&!g)!R&#g)#R&$g)$R&"
-    "%g)%R&&g)&R&'g)'R&(g)(R&)g))R&*g)*R&+g)+R&,g),R&-g)-R&.g).R&/g)/R&0g)0R&1g)1R&2g)2R&3g)3R&4g)4R&5g)5R&6g)6R&7g)7R&8g)8R&9g)9R&:g):R&;g);R&<g)<R&=g)=R&>g)>R&@g)@R&Ag)AR&Bg)BR&Cg)CR&Dg)DR&Eg)ER&Fg)FR&Gg"
-    ")GR&Hg)HR&Ig)IR&Jg)JR&Kg)KR&Lg)LR&Mg)MR&Ng)NR&Og)OR&Pg)PR&Sg)QR&Tg)RR&Ug)SR&Vg)TR&Wg)UR&Xg)VR&Yg)WR&Zg)XR&[g)YR&]g)ZR&^g)[R&_g)]R&`g)^R&ag)_R&bg)`R&cg)aR&dg)bR&eg)cR&fg)dR&gg)eR&hg)fR&ig)gR&jg)hR&kg)i"
-    "R&lg)jR&mg)kR&ng)lR&og)mR&pg)nR&qg)oR&rg)pR&sg)qR&tg)rR&ug)sR&vg)tR&wg)uR&xg)vR&yg)wR&zg)xR&{g)yR&|g)zR&}g){R&~g)|R&!h)}R&#h)~R&$h)!S&%h)#S&&h)$S&'h)%S&(h)&S&)h)'S&*h)(S&+h))S&,h)*S&-h)+S&.h),S&/h)-S&"
-    "0h).S&1h)/S&2h)0S&3h)1S&4h)2S&5h)3S&6h)4S&7h)5S&8h)6S&9h)7S&:h)8S&;h)9S&<h):S&=h);S&>h)<S&@h)=S&Ah)>S&Bh)@S&Ch)AS&Dh)BS&Eh)CS&Fh)DS&Gh)ES&Hh)FS&Ih)GS&Jh)HS&Kh)IS&Lh)JS&Mh)KS&Nh)LS&Oh)MS&Ph)NS&Qh)OS&Rh"
-    ")PS&Sh)QS&Th)RS&Uh)SS&Vh)TS&Wh)US&Xh)VS&Yh)WS&Zh)XS&[h)YS&]h)ZS&^h)[S&_h)]S&`h)^S&ah)_S&bh)`S&,i)mM,-i)oM,.i)qM,/i){I00i)~I01i)yM,2i){M,@i)}M,Ai)!N,Bi)$N,Ci)&N,Di)(N,Ji)&P*Li)(P*Mi)&R(Ni)'R(Oi)(R(Pi))"
-    "R(Qi)*R(Ri)+R(Si),R(Ti)-R(Ui).R(Vi)/R(Wi)4P*Xi)6P*Yi)8P*Zi):P*[i)<P*]i)>P*^i)AP*_i)CP*`i)EP*ai)GP*bi)IP*ci)KP*di)MP*fi)OP*gi)QP*hi)SP*ii)UP*ji)WP*li)YP*ni)[P*oi)^P*qi)`P*ri)bP*ti)dP*ui)fP*vi)hP*wi)jP*"
-    "xi)lP*yi)nP*zi)pP*{i)rP*|i)tP*}i)zN,~i)tR(!j)uR(#j)vR($j)wR(%j)xR(&j)yR('j)zR((j){R()j)|R(*j)}R(+j)~R(,j)!S(-j)#S(.j)$S(/j)%S(0j)&S(1j)'S(2j)(S(3j))S(4j)*S(5j)+S(6j),S(7j)-S(8j).S(9j)/S(:j)0S(;j)1S(<j"
-    ")2S(=j)3S(>j)4S(@j)5S(Aj)6S(Bj)7S(Cj)8S(Dj)9S(Ej):S(Fj);S(Gj)<S(Hj)=S(Ij)>S(Jj)@S(Kj)AS(Lj)BS(Mj)CS(Nj)DS(Oj)ES(Pj)FS(Qj)GS(Rj)HS(Sj)IS(Tj)JS(Uj)KS(Vj)LS(Wj)MS(Xj)NS(Yj)OS(Zj)PS([j)QS(]j)RS(^j)SS(_j)T"
-    "S(`j)US(aj)VS(bj)WS(cj)XS(dj)YS(ej)ZS(fj)[S(gj)]S(hj)^S(ij)_S(jj)`S(kj)aS(lj)bS(mj)cS(nj)dS(oj)eS(pj)fS(qj)gS(rj)hS(sj)iS(tj)jS(uj)kS(vj)lS(wj)mS(xj)nS(yj)oS(zj)pS({j)qS(|j)rS(}j)sS(~j)tS(!k)uS(#k)vS("
-    "$k)wS(%k)xS(&k)yS('k)zS(Jk){S(Kk)|S(Lk)}S(Mk)~S(Nk)!T(Ok)#T(Pk)$T(Qk)%T(Rk)&T(Sk)'T(Tk)(T(Uk))T(Vk)*T(Wk)+T(Xk),T(Yk)-T(Zk).T([k)/T(]k)0T(^k)1T(_k)2T(`k)3T(ak)4T(bk)=P,ck)@P,dk)BP,ek)DP,fk)FP,gk)HP,hk"
-    ")JP,ik)LP,jk)NP,kk)PP,lk)RP,mk)TP,nk)VP,ok)XP,pk)ZP,qk)]P,rk)_P,sk)aP,tk)ZT(uk)[T(vk)]T(wk)^T(xk)gP,yk)iP,zk)kP,{k)mP,|k)oP,}k)qP,~k)sP,!l)uP,#l)wP,$l)yP,%l){P,&l)}P,'l)!Q,(l)$Q,)l)&Q,*l)(Q,+l)*Q,,l),"
-    "Q,-l).Q,.l)0Q,/l)2Q,0l)4Q,1l)6Q,2l)8Q,3l):Q,4l)<Q,5l)>Q,6l)AQ,7l)CQ,8l)EQ,9l)GQ,:l)IQ,;l)KQ,<l)MQ,=l)OQ,>l)QQ,@l)SQ,Al)UQ,Bl)WQ,Cl)YQ,Dl)[Q,El)^Q,Fl)`Q,Gl)bQ,Hl)dQ,Il)fQ,Jl)hQ,Kl)jQ,Ll)lQ,Ml)nQ,Nl)pQ,"
-    "Ol)rQ,Pl)tQ,Ql)vQ,Rl)xQ,Sl)zQ,Tl)|Q,Ul)~Q,Vl)#R,Wl)%R,Xl)'R,Yl))R,Zl)+R,",
-    "[l)-R,]l)/R,^l)1R,_l)3R,`l)5R,al)7R,bl)9R,cl);R,dl)=R,el)@R,fl)BR,gl)DR,hl)FR,il)HR,jl)JR,kl)LR,ll)NR,ml)PR,nl)RR,ol)TR,pl)VR,ql)XR,rl)ZR,sl)]R,tl)_R,ul)aR,vl)cR,wl)eR,xl)gR,yl)iR,zl)kR,{l)uN0|l)xN0}l"
-    "){N0~l)~N0!m)$O0#m)'O0$m)!S,%m)$S,&m)&S,'m)(S,(m)*S,)m),S,*m).S,+m)0S,,m)2S,-m)4S,.m)6S,/m)8S,0m):S,1m)<S,2m)>S,3m)AS,4m)CS,5m)ES,6m)GS,7m)IS,8m)KS,9m)MS,:m)OS,;m)QS,<m)SS,=m)US,>m)WS,@m)YS,Am)[S,Bm)^"
-    "S,Cm)`S,Dm)bS,Em)dS,Fm)fS,Gm)hS,Hm)jS,Im)lS,Jm)nS,Km)pS,Lm)rS,Mm)tS,Nm)vS,Om)xS,Pm)zS,Qm)|S,Rm)~S,Sm)#T,Tm)%T,Um)'T,Vm))T,Wm)+T,Xm)-T,Ym)/T,Zm)1T,[m)3T,]m)5T,^m)7T,_m)9T,`m);T,am)=T,bm)@T,cm)BT,dm)DT,"
-    "em)FT,fm)HT,gm)JT,hm)LT,im)NT,jm)PT,km)RT,lm)TT,mm)VT,nm)XT,om)ZT,pm)]T,qm)_T,rm)aT,sm)cT,tm)eT,um)gT,vm)iT,wm)kT,xm)mT,ym)oT,zm)qT,{m)sT,|m)uT,}m)wT,~m)yT,!n){T,#n)}T,$n)!U,%n)$U,&n)&U,'n)(U,(n)*U,)n"
-    "),U,*n).U,+n)0U,,n)2U,-n)4U,.n)6U,/n)8U,0n):U,1n)<U,2n)>U,3n)AU,4n)CU,5n)EU,6n)GU,7n)IU,8n)KU,9n)MU,:n)OU,;n)QU,<n)SU,=n)UU,>n)WU,@n)YU,An)[U,Bn)^U,Cn)`U,Dn)bU,En)dU,Fn)fU,Gn)hU,Hn)jU,In)lU,Jn)nU,Kn)p"
-    "U,Ln)rU,Mn)tU,Nn)vU,On)xU,Pn)zU,Qn)|U,Rn)~U,Sn)#V,Tn)%V,Un)'V,Vn))V,Wn)+V,Xn)5R0Yn)8R0Zn);R0[n)6V,]n)8V,^n):V,_n)<V,`n)>V,an)AV,bn)CV,cn)EV,dn)GV,en)IV,fn)KV,gn)MV,hn)OV,in)QV,jn)SV,kn)UV,ln)WV,mn)YV,"
-    "nn)[V,on)^V,pn)`V,qn)bV,rn)dV,sn)fV,tn)hV,un)jV,vn)lV,wn)nV,xn)pV,yn)rV,zn)tV,{n)vV,|n)xV,}n)zV,~n)|V,!o)~V,#o)#W,$o)%W,%o)'W,&o))W,'o)+W,(o)-W,)o)/W,*o)1W,+o)3W,,o)5W,-o)7W,.o)9W,/o);W,0o)=W,1o)@W,2o"
-    ")BW,3o)DW,4o)FW,5o)HW,6o)JW,7o)LW,8o)NW,9o)PW,:o)RW,;o)TW,<o)VW,=o)XW,>o)ZW,@o)]W,Ao)_W,Bo)aW,Co)cW,Do)eW,Eo)gW,Fo)iW,Go)kW,Ho)mW,[o)wS0]o)zS0^o)}S0_o)#T0`o)&T0ao))T0bo),T0co)/T0do)2T0eo)5T0fo)8T0go);"
-    "T0ho)>T0io)BT0jo)ET0ko)HT0lo)KT0mo)NT0no)QT0oo)TT0po)WT0qo)ZT0ro)^T0so)aT0to)dT0uo)gT0vo)jT0wo)mT0xo)pT0yo)sT0zo)vT0{o)yT0|o)|T0}o)!U0~o)%U0!p)(U0#p)+U0$p).U0%p)1U0&p)4U0'p)7U0(p):U0)p)=U0*p)AU0+p)DU0"
-    ",p)GU0-p)JU0.p)MU0/p)PU00p)SU01p)VU02p)YU03p)]U04p)`U05p)cU06p)fU07p)iU08p)lU09p)oU0:p)rU0;p)uU0<p)xU0=p){U0>p)~U0Bp)$V0Cp)'V0Dp)*V0Ep)-V0Fp)0V0Gp)3V0Hp)6V0Ip)9V0Jp)<V0Kp)@V0Lp)CV0Mp)FV0Np)IV0Op)LV0Pp"
-    ")OV0Qp)RV0Rp)UV0Sp)XV0Tp)[V0Up)_V0Vp)bV0Wp)eV0Xp)hV0Yp)kV0Zp)nV0[p)qV0]p)tV0^p)wV0_p)zV0`p)}V0ap)#W0bp)&W0cp))W0dp),W0ep)/W0fp)2W0gp)5W0hp)8W0ip);W0jp)>W0kp)BW0lp)EW0mp)HW0np)KW0op)NW0pp)QW0qp)TW0rp)W"
-    "W0sp)ZW0tp)^W0up)aW0vp)dW0wp)gW0xp)jW0Eq)mW0Fq)pW0Gq){S4Hq)!T4Iq)&T4Jq)*T4Kq).T4Lq)2T4Mq)6T4Nq)2X0Oq)SymPq)qDEQq)XT4fq)Da(gq)Ea(hq)Fa(iq)Ga(jq)Ha(kq)Ia(lq)Ja(mq)Ka(nq)La(oq)Ma()r)Na(*r)Oa(+r)Pa(,r)Qa("
-    "-r)Ra(.r)Sa(/r)Ta(0r)Ua(1r)Va(2r)Wa(3r)Xa(4r)Ya(5r)Za(6r)[a(7r)]a(8r)^a(9r)_a(:r)`a(;r)aa(<r)ba(=r)ca(Ar)da(Br)ea(Cr)fa(Dr)ga(Er)ha(Fr)ia(Gr)ja(Hr)ka(Ir)la(Jr)ma(Kr)na(Lr)oa(Nr)pa(Or)qa(Pr)ra(Qr)sa(Rr"
-    ")ta(Sr)ua(Tr)va(Ur)wa(Vr)xa(Wr)ya(Xr)za(Yr){a(Zr)|a([r)}a(]r)~a(^r)!b(_r)#b(`r)$b(ar)%b(cr)&b(dr)'b(er)(b(fr))b(kr)2^,lr)4^,mr)6^,or)8^,qr):^,rr)<^,sr)>^,tr)A^,ur)C^,vr)E^,wr)G^,xr)I^,yr)K^,zr)M^,{r)G"
-    "b(|r)Hb(}r)Ib(~r)Jb(!s)Kb(#s)Lb($s)Mb(%s)Nb(&s)Ob('s)Pb((s)Qb()s)Rb(*s)Sb(+s)Tb(,s)Ub(-s)Vb(.s)Wb(/s)Xb(0s)Yb(1s)Zb(2s)[b(3s)]b(4s)^b(5s)_b(6s)`b(7s)ab(8s)bb(9s)cb(:s)db(;s)eb(<s)fb(=s)gb(>s)hb(@s)ib("
-    "As)jb(Bs)kb(Cs)lb(Ds)mb(Es)nb(Fs)ob(Gs)pb(Hs)qb(Is)rb(Js)sb(Ks)tb(Ls)ub(",
-    "Ms)vb(Ns)wb(Os)xb(Ps)yb(Qs)zb(Rs){b(Ss)|b(Ts)}b(Us)~b(Vs)!c(Ws)#c(Xs)$c(Ys)%c(Zs)&c([s)'c(]s)(c(^s))c(_s)*c(`s)+c(as),c(bs)-c(cs).c(ds)/c(es)0c(fs)1c(gs)2c(hs)3c(is)4c(js)5c(ks)6c(ls)7c(ms)8c(ns)9c(os"
-    "):c(ps);c(qs)<c(rs)=c(ss)>c(ts)@c(us)Ac(vs)Bc(ws)Cc(xs)Dc(ys)Ec(zs)Fc({s)Gc(|s)Hc(}s)Ic(~s)Jc(!t)Kc(#t)Lc($t)Mc(%t)Nc(&t)Oc('t)Pc((t)Qc()t)Rc(*t)Sc(+t)Tc(,t)Uc(-t)Vc(.t)Wc(/t)Xc(0t)Yc(1t)Zc(2t)[c(3t)]"
-    "c(4t)^c(5t)_c(6t)`c(7t)ac(8t)j_,9t)l_,:t)n_,;t)p_,<t)r_,=t)t_,>t)v_,@t)x_,Et)rc(Ft)sc(Gt)tc(Ht)uc(It)vc(Jt)wc(Kt)xc(Lt)yc(Mt)zc(Nt){c(Ot)|c(Pt)}c(Qt)~c(Rt)!d(St)#d(Tt)$d(Ut)%d(Vt)&d(Wt)'d(Xt)(d(Yt))d("
-    "Zt)*d([t)+d(]t),d(^t)-d(_t).d(`t)/d(at)0d(bt)1d(ct)2d(dt)3d(et)4d(ft)5d(gt)6d(ht)7d(it)8d(jt)9d(kt):d(lt);d(mt)<d(nt)=d(ot)>d(pt)@d(qt)Ad(rt)Bd(st)Cd(tt)Dd(ut)Ed(vt)Fd(wt)Gd(xt)Hd(yt)Id(zt)Jd({t)Kd(|t"
-    ")Ld(}t)Md(~t)Nd(!u)Od(#u)Pd($u)Qd(%u)Rd(&u)Sd('u)Td((u)Ud()u)Vd(*u)Wd(+u)Xd(,u)Yd(-u)Zd(.u)[d(/u)]d(0u)^d(1u)_d(2u)`d(3u)ad(4u)bd(5u)cd(6u)dd(7u)ed(8u)fd(9u)gd(:u)hd(;u)id(<u)jd(=u)kd(>u)ld(@u)md(Au)n"
-    "d(Bu)od(Cu)pd(Du)qd(Eu)rd(Fu)sd(Gu)td(Hu)ud(Iu)vd(Ju)wd(Ku)xd(Lu)yd(Mu)zd(Nu){d(Ou)|d(Pu)}d(Qu)~d(Ru)!e(Su)#e(Tu)$e(Uu)%e(Vu)&e(Wu)'e(Xu)(e(Yu))e(Zu)*e([u)+e(]u),e(^u)-e(_u).e(`u)/e(au)0e(bu)1e(cu)2e("
-    "du)3e(eu)4e(fu)5e(gu)6e(hu)7e(iu)8e(ju)9e(ku):e(lu);e(mu)<e(nu)=e(ou)>e(pu)@e(qu)Ae(ru)Be(su)Ce(tu)De(uu)Ee(vu)Fe(wu)Ge(xu)He(yu)Ie(zu)Je({u)Ke(|u)Le(}u)Me(~u)Ne(!v)Oe(#v)Pe($v)Qe(%v)Re(&v)Se('v)Te((v"
-    ")Ue()v)Ve(*v)We(+v)Xe(,v)Ye(-v)Ze(.v)[e(/v)]e(0v)^e(1v)_e(2v)`e(3v)ae(4v)be(5v)ce(6v)de(7v)ee(8v)fe(9v)ge(:v)he(;v)ie(<v)je(=v)ke(>v)le(@v)me(Av)ne(Bv)oe(Cv)pe(Dv)qe(Ev)re(Fv)se(Gv)te(Hv)ue(Iv)ve(Jv)w"
-    "e(Kv)xe(Lv)ye(Pv)ze(Qv){e(Rv)|e(Sv)}e(Tv)~e(Uv)!f(Xv)#f(Yv)$f(Zv)%f([v)&f(]v)'f(^v)(f(av))f(bv)*f(cv)+f(dv),f(ev)-f(fv).f(iv)/f(jv)0f(kv)1f(ov)2f(pv)3f(qv)4f(rv)5f(sv)6f(tv)7f(uv)8f(wv)9f(xv):f(yv);f("
-    "zv)<f({v)=f(|v)>f(}v)@f(</*Af(=/*Bf(>/*Cf(@/*Df(A/*Ef(C/*Ff(D/*Gf(E/*Hf(F/*If(G/*Jf(H/*Kf(I/*Lf(J/*Mf(K/*Nf(L/*Of(M/*Pf(N/*Qf(O/*Rf(P/*Sf(Q/*Tf(R/*Uf(S/*Vf(T/*Wf(U/*Xf(V/*Yf(W/*Zf(X/*[f(Y/*]f(Z/*^f([/"
-    "*_f(]/*`f(^/*af(_/*bf(`/*cf(a/*df(b/*ef(c/*ff(d/*gf(e/*hf(f/*if(g/*jf(h/*kf(i/*lf(j/*mf(k/*nf(l/*of(m/*pf(o/*qf(p/*rf(q/*sf(r/*tf(s/*uf(t/*vf(u/*wf(v/*xf(w/*yf(tI*~d*vI*#e*(J*%e*QK*'e*RK*)e*LQ*+e*MQ*-"
-    "e*PU*/e*QU*1e*SU*3e*=X*5e*>X*7e*-c*9e*1F0;e*2F0=e*3F0@e*4F0Be*5F0De*6F0Fe*7F0He*3G0Je*4G0Le*5G0Ne*6G0Pe*7G0Re*8G0Te*WM0Rg(XM0Sg(YM0Tg(ZM0Ug([M0Vg(]M0Wg(^M0Xg(_M0Yg(`M0Zg(aM0[g(bM0]g(cM0^g(dM0_g(eM0`g("
-    "fM0ag(gM0bg(hM0cg(iM0dg(jM0eg(kM0fg(lM0gg(mM0hg(nM0ig(oM0jg(pM0kg(qM0lg(rM0mg(sM0ng(tM0og(uM0pg(vM0qg(wM0rg(xM0sg(yM0tg(zM0ug({M0vg(|M0wg(}M0xg(~M0yg(!N0zg(#N0{g($N0|g(%N0}g(&N0~g('N0!h((N0#h()N0$h(*N"
-    "0%h(+N0&h(,N0'h(-N0(h(.N0)h(/N0*h(0N0+h(1N0,h(2N0-h(3N0.h(4N0/h(5N00h(6N01h(7N02h(8N03h(9N04h(:N05h(;N06h(<N07h(=N08h(>N09h(@N0:h(AN0;h(BN0<h(CN0=h(DN0>h(EN0@h(FN0Ah(GN0Bh(HN0Ch(IN0Dh(JN0Eh(KN0Fh(LN0G"
-    "h(MN0Hh(NN0Ih(ON0Jh(PN0Kh(RN0Lh(SN0Mh(TN0Nh(UN0Oh(VN0Ph(WN0Qh(XN0Rh(YN0Sh(ZN0Th([N0Uh(]N0Vh(^N0Wh(_N0Xh(`N0Yh(aN0Zh(bN0[h(cN0]h(dN0^h(eN0_h(fN0`h(gN0ah(hN0bh(iN0ch(jN0dh(kN0eh(lN0fh(mN0gh(nN0hh(oN0ih("
-    "pN0jh(qN0kh(rN0lh(sN0mh(tN0nh(uN0oh(vN0ph(wN0qh(xN0rh(yN0sh(zN0th({N0uh(",
-    "|N0vh(}N0wh(~N0xh(!O0yh(#O0zh($O0{h(%O0|h(&O0}h('O0~h((O0!i()O0#i(*O0$i(+O0%i(,O0&i(-O0'i(.O0(i(/O0)i(0O0*i(1O0+i(2O0,i(3O0-i(4O0.i(5O0/i(6O00i(7O01i(8O02i(9O03i(:O04i(;O05i(<O06i(>O07i(@O08i(CO09i(FO"
-    "0:i(GO0;i(JO0<i(KO0=i(LO0>i(MO0@i(OO0Ai(PO0Bi(QO0Ci(RO0Di(SO0Ei(TO0Fi(UO0Gi(VO0Hi(WO0Ii(XO0Ji(YO0Ki(ZO0Li(]O0Mi(_O0Ni(`O0Oi(aO0Pi(bO0Qi(cO0Ri(dO0Si(eO0Ti(gO0Ui(hO0Vi(iO0Wi(jO0Xi(kO0Yi(lO0Zi(mO0[i(nO0]"
-    "i(oO0^i(pO0_i(qO0`i(rO0ai(sO0bi(tO0ci(uO0di(vO0ei(wO0fi(xO0gi(yO0hi(zO0ii({O0ji(|O0ki(}O0li(~O0mi(!P0ni(#P0oi($P0pi(%P0qi(&P0ri('P0si((P0ti()P0ui(*P0vi(+P0wi(,P0xi(-P0yi(.P0zi(/P0{i(0P0|i(1P0}i(2P0~i("
-    "3P0!j(4P0#j(5P0$j(6P0%j(7P0&j(8P0'j(9P0(j(:P0)j(;P0*j(<P0+j(=P0,j(>P0-j(@P0.j(AP0/j(BP00j(CP01j(DP02j(EP03j(FP04j(GP05j(HP06j(IP07j(JP08j(KP09j(MP0:j(NP0;j(OP0<j(PP0=j(SP0>j(TP0@j(UP0Aj(VP0Bj(WP0Cj(XP"
-    "0Dj(YP0Ej(ZP0Fj(]P0Gj(^P0Hj(_P0Ij(`P0Jj(aP0Kj(bP0Lj(cP0Mj(eP0Nj(fP0Oj(gP0Pj(hP0Qj(iP0Rj(jP0Sj(kP0Tj(lP0Uj(mP0Vj(nP0Wj(oP0Xj(pP0Yj(qP0Zj(rP0[j(sP0]j(tP0^j(uP0_j(vP0`j(wP0aj(xP0bj(yP0cj(zP0dj({P0ej(|P0f"
-    "j(}P0gj(~P0hj(!Q0ij(#Q0jj(%Q0kj(&Q0lj('Q0mj((Q0nj(*Q0oj(+Q0pj(,Q0qj(-Q0rj(.Q0sj(0Q0tj(4Q0uj(5Q0vj(6Q0wj(7Q0xj(8Q0yj(9Q0zj(:Q0{j(<Q0|j(=Q0}j(>Q0~j(@Q0!k(AQ0#k(BQ0$k(CQ0%k(DQ0&k(EQ0'k(FQ0(k(GQ0)k(HQ0*k("
-    "IQ0+k(JQ0,k(KQ0-k(LQ0.k(MQ0/k(NQ00k(OQ01k(PQ02k(QQ03k(RQ04k(SQ05k(TQ06k(UQ07k(VQ08k(WQ09k(XQ0:k(YQ0;k(ZQ0<k([Q0=k(]Q0>k(^Q0@k(_Q0Ak(`Q0Bk(aQ0Ck(bQ0Dk(cQ0Ek(dQ0Fk(eQ0Gk(fQ0Hk(gQ0Ik(hQ0Jk(iQ0Kk(jQ0Lk(kQ"
-    "0Mk(lQ0Nk(mQ0Ok(nQ0Pk(oQ0Qk(pQ0Rk(qQ0Sk(rQ0Tk(sQ0Uk(tQ0Vk(uQ0Wk(vQ0Xk(wQ0Yk(xQ0Zk(yQ0[k(zQ0]k({Q0^k(|Q0_k(}Q0`k(~Q0ak(!R0bk(#R0ck($R0dk(%R0ek(&R0fk('R0gk((R0hk()R0ik(*R0jk(+R0kk(,R0lk(-R0mk(.R0nk(/R0o"
-    "k(0R0pk(1R0qk(2R0rk(3R0sk(4R0tk(5R0uk(6R0vk(7R0wk(8R0xk(9R0yk(:R0zk(;R0{k(<R0|k(=R0}k(>R0~k(@R0!l(AR0#l(BR0$l(CR0%l(DR0&l(ER0'l(FR0(l(GR0)l(HR0*l(IR0+l(JR0,l(KR0-l(LR0.l(MR0/l(NR00l(OR01l(PR02l(QR03l("
-    "RR04l(SR05l(TR06l(UR07l(VR08l(WR09l(XR0:l(YR0;l(ZR0<l([R0=l(]R0>l(^R0@l(_R0Al(`R0Bl(aR0Cl(bR0Dl(cR0El(dR0Fl(eR0Gl(fR0Hl(gR0Il(hR0Jl(iR0Kl(jR0Ll(kR0Ml(lR0Nl(mR0Ol(nR0Pl(oR0Ql(pR0Rl(qR0Sl(rR0Tl(sR0Ul(tR"
-    "0Vl(uR0Wl(vR0Xl(wR0Yl(xR0Zl(yR0[l(zR0]l({R0^l(|R0_l(}R0`l(~R0al(!S0bl(#S0cl($S0dl(%S0el(&S0fl('S0gl((S0hl()S0il(*S0jl(+S0kl(,S0ll(-S0ml(.S0nl(/S0ol(0S0pl(1S0ql(2S0rl(3S0sl(4S0tl(5S0ul(6S0vl(7S0wl(8S0x"
-    "l(9S0yl(:S0zl(;S0{l(<S0|l(=S0}l(>S0~l(@S0!m(AS0#m(BS0$m(CS0%m(DS0&m(ES0'm(FS0(m(GS0)m(HS0*m(IS0+m(JS0,m(KS0-m(LS0.m(MS0/m(NS00m(OS01m(PS02m(QS03m(RS04m(SS05m(TS06m(US07m(VS08m(WS09m(XS0:m(YS0;m(ZS0<m("
-    "[S0=m(]S0>m(^S0@m(_S0Am(`S0Bm(aS0Cm(bS0Dm(cS0Em(dS0Fm(eS0Gm(fS0Hm(gS0Im(hS0Jm(iS0Km(jS0Lm(kS0Mm(lS0Nm(mS0Om(nS0Pm(oS0Qm(pS0Rm(qS0Sm(rS0Tm(sS0Um(tS0Vm(uS0Wm(vS0Xm(wS0Ym(xS0Zm(yS0[m(zS0]m({S0^m(|S0_m(}S"
-    "0`m(~S0am(!T0bm(#T0cm($T0dm(%T0em(&T0fm('T0gm((T0hm()T0im(*T0jm(+T0km(,T0lm(-T0mm(.T0nm(/T0om(0T0pm(1T0qm(2T0rm(3T0sm(4T0tm(5T0um(6T0vm(7T0wm(8T0xm(9T0ym(:T0zm(;T0{m(<T0|m(=T0}m(>T0~m(@T0!n(AT0#n(BT0$"
-    "n(CT0%n(DT0&n(ET0'n(FT0(n(GT0)n(HT0*n(IT0+n(JT0,n(KT0-n(LT0.n(MT0/n(NT00n(OT01n(PT02n(QT03n(RT04n(ST05n(TT06n(UT07n(VT08n(WT09n(XT0:n(YT0;n(ZT0<n([T0=n(]T0>n(^T0@n(_T0An(`T0Bn(aT0Cn(bT0Dn(cT0En(dT0Fn("
-    "eT0Gn(fT0Hn(gT0In(hT0Jn(iT0Kn(jT0Ln(kT0Mn(lT0Nn(mT0On(nT0Pn(oT0Qn(pT0Rn(",
-    "qT0Sn(rT0Tn(sT0Un(tT0Vn(uT0Wn(vT0Xn(wT0Yn(xT0Zn(yT0[n(zT0]n({T0^n(|T0_n(}T0`n(~T0an(!U0bn(#U0cn(&U0dn('U0en((U0fn()U0gn(*U0hn(+U0in(,U0jn(-U0kn(.U0ln(/U0mn(0U0nn(1U0on(2U0pn(3U0qn(4U0rn(5U0sn(6U0tn(7U"
-    "0un(8U0vn(9U0wn(:U0xn(;U0yn(<U0zn(=U0{n(>U0|n(@U0}n(AU0~n(BU0!o(CU0#o(DU0$o(EU0%o(FU0&o(GU0'o(HU0(o(IU0)o(JU0*o(KU0+o(LU0,o(MU0-o(NU0.o(OU0/o(PU00o(QU01o(RU02o(SU03o(TU04o(UU05o(VU06o(WU07o(XU08o(YU09"
-    "o(ZU0:o([U0;o(]U0<o(^U0=o(_U0>o(`U0@o(aU0Ao(bU0Bo(cU0Co(dU0Do(eU0Eo(fU0Fo(gU0Go(hU0Ho(iU0Io(jU0Jo(kU0Ko(lU0Lo(mU0Mo(nU0No(oU0Oo(pU0Po(qU0Qo(rU0Ro(sU0So(tU0To(uU0Uo(vU0Vo(wU0Wo(xU0Xo(yU0Yo(zU0Zo({U0[o("
-    "|U0]o(}U0^o(~U0_o(!V0`o(#V0ao($V0bo(%V0co(&V0do('V0eo((V0fo()V0go(*V0ho(+V0io(,V0jo(-V0ko(.V0lo(/V0mo(0V0no(1V0oo(2V0po(3V0qo(4V0ro(5V0so(6V0to(7V0uo(8V0vo(9V0wo(:V0xo(;V0yo(<V0zo(=V0{o(>V0|o(@V0}o(AV"
-    "0~o(BV0!p(CV0#p(DV0$p(EV0%p(FV0&p(GV0'p(HV0(p(IV0)p(JV0*p(KV0+p(LV0,p(MV0-p(NV0.p(OV0/p(PV00p(QV01p(RV02p(SV03p(TV04p(UV05p(VV06p(WV07p(XV08p(YV09p(ZV0:p([V0;p(]V0<p(^V0=p(_V0>p(`V0@p(aV0Ap(bV0Bp(cV0C"
-    "p(dV0Dp(eV0Ep(fV0Fp(gV0Gp(hV0Hp(iV0Ip(jV0Jp(kV0Kp(lV0Lp(mV0Mp(nV0Np(oV0Op(pV0Pp(qV0Qp(rV0Rp(sV0Sp(tV0Tp(uV0Up(vV0Vp(wV0Wp(xV0Xp(yV0Yp(zV0Zp({V0[p(|V0]p(}V0^p(~V0_p(!W0`p(#W0ap($W0bp(%W0cp(&W0dp('W0ep("
-    "(W0fp()W0gp(*W0hp(+W0ip(,W0jp(-W0kp(.W0lp(/W0mp(0W0np(1W0op(2W0pp(3W0qp(4W0rp(5W0sp(6W0tp(7W0up(8W0vp(9W0wp(:W0xp(;W0yp(<W0zp(=W0{p(>W0|p(@W0}p(AW0~p(BW0!q(CW0#q(DW0$q(EW0%q(FW0&q(GW0'q(HW0(q(IW0)q(JW"
-    "0*q(KW0+q(LW0,q(MW0-q(NW0.q(OW0/q(PW00q(QW01q(RW02q(SW03q(TW04q(UW05q(VW06q(WW07q(XW08q(YW09q(ZW0:q([W0;q(]W0<q(^W0=q(_W0>q(`W0@q(aW0Aq(bW0Bq(cW0Cq(dW0Dq(eW0Eq(fW0Fq(gW0Gq(hW0Hq(iW0Iq(jW0Jq(kW0Kq(lW0L"
-    "q(mW0Mq(nW0Nq(oW0Oq(pW0Pq(qW0Qq(rW0Rq(sW0Sq(tW0Tq(uW0Uq(vW0Vq(wW0Wq(xW0Xq(yW0Yq(zW0Zq({W0[q(|W0]q(}W0^q(~W0_q(!X0`q(#X0aq($X0bq(%X0cq(&X0dq('X0eq((X0fq()X0gq(*X0hq(+X0iq(,X0jq(-X0kq(.X0lq(/X0mq(0X0nq("
-    "1X0oq(2X0pq(3X0qq(4X0rq(5X0sq(6X0tq(7X0uq(8X0vq(;X0wq(<X0xq(=X0yq(>X0zq(@X0{q(AX0|q(BX0}q(CX0~q(DX0!r(EX0#r(FX0$r(GX0%r(HX0&r(IX0'r(JX0(r(KX0)r(LX0*r(MX0+r(NX0,r(OX0-r(PX0.r(QX0/r(RX00r(SX01r(TX02r(UX"
-    "03r(VX04r(WX05r(XX06r(YX07r(ZX08r([X09r(]X0:r(^X0;r(_X0<r(`X0=r(aX0>r(bX0@r(cX0Ar(dX0Br(eX0Cr(fX0Dr(gX0Er(hX0Fr(iX0Gr(jX0Hr(kX0Ir(lX0Jr(mX0Kr(nX0Lr(rp0Mr(sp0Nr(tp0Or(up0Pr(vp0Qr(wp0Rr(xp0Sr(yp0Tr(zp0U"
-    "r({p0Vr(|p0Wr(}p0Xr(~p0Yr(!q0Zr(#q0[r($q0]r(%q0^r(&q0_r('q0`r((q0ar()q0br(*q0cr(+q0dr(,q0er(-q0fr(.q0gr(/q0hr(0q0ir(1q0jr(2q0kr(3q0lr(4q0mr(5q0nr(6q0or(7q0pr(8q0qr(9q0rr(:q0sr(;q0tr(<q0ur(=q0vr(>q0wr("
-    "@q0xr(Aq0yr(Bq0zr(Cq0{r(Dq0|r(Eq0}r(Fq0~r(Gq0!s(Hq0#s(Iq0$s(Jq0%s(Kq0&s(Lq0's(Mq0(s(Nq0)s(Oq0*s(Pq0+s(Qq0,s(Rq0-s(Sq0.s(e:1/s(f:10s(g:11s(h:12s(j:13s(k:14s(l:15s(m:16s(n:17s(o:18s(p:19s(q:1:s(r:1;s(s:"
-    "1<s(t:1=s(u:1>s(v:1@s(w:1As(x:1Bs(y:1Cs(z:1Ds({:1Es(|:1Fs(}:1Gs(~:1Hs(!;1Is(#;1Js($;1Ks(%;1Ls(&;1Ms(';1Ns();1Os(*;1Ps(,;1Qs(/;1Rs(1;1Ss(2;1Ts(3;1Us(4;1Vs(5;1Ws(6;1Xs(7;1Ys(8;1Zs(9;1[s(:;1]s(<;1^s(=;1_"
-    "s(>;1`s(@;1as(B;1bs(D;1cs(K;1ds(P;1es(R;1fs(T;1gs(V;1hs(W;1is(X;1js(Z;1ks([;1ls(^;1ms(a;1ns(c;1os(e;1ps(g;1qs(i;1rs(k;1ss(l;1ts(n;1us(q;1vs(r;1ws(s;1xs(t;1ys(v;1zs(w;1{s(x;1|s(y;1}s(z;1~s({;1!t(|;1#t("
-    "~;1$t(!<1%t(#<1&t($<1't(&<1(t('<1)t((<1*t()<1+t(+<1,t(-<1-t(.<1.t(/<1/t(",
-    "0<10t(1<11t(2<12t(3<13t(4<14t(5<15t(6<16t(8<17t(9<18t(:<19t(;<1:t(<<1;t(=<1<t(><1=t(@<1>t(A<1@t(B<1At(C<1Bt(D<1Ct(E<1Dt(F<1Et(G<1Ft(H<1Gt(I<1Ht(O<1It(P<1Jt(Q<1Kt(S<1Lt(T<1Mt(U<1Nt(V<1Ot(W<1Pt(Y<1Qt(Z<"
-    "1Rt([<1St(]<1Tt(^<1Ut(_<1Vt(`<1Wt(a<1Xt(b<1Yt(c<1Zt(d<1[t(e<1]t(f<1^t(g<1_t(h<1`t(i<1at(j<1bt(0D1kp,1D1mp,2D1op,3D1qp,4D1sp,5D1up,6D1wp,7D1yp,8D1{p,9D1}p,:D1!q,AD1,m0BD1/m0CD12m0DD15m0ED18m0FD1;m0GD1>"
-    "m0HD1Bm0ID1Em0JD1Hm0KD1Km0LD1Nm0MD1Qm0ND1Tm0OD1Wm0PD1Zm0QD1^m0RD1am0SD1dm0TD1gm0UD1jm0VD1mm0WD1pm0XD1sm0YD1vm0ZD1ym0[D1|m0]D1ou(^D1pu(_D1yq,`D1{q,bD1uu(cD1vu(dD1wu(eD1xu(fD1yu(gD1zu(hD1{u(iD1|u(jD1}u("
-    "kD1~u(lD1!v(mD1#v(nD1$v(oD1%v(pD1&v(qD1'v(rD1(v(sD1)v(tD1*v(uD1+v(vD1,v(wD1-v(xD1.v(yD1/v(zD10v({D11v(|D1:r,}D1<r,~D1>r,!E1Ar,#E1Kn0$E1Fr,@E1Hr,AE1Jr,BE1Lr,gE1Nr,|F1Pr,}F1Rr,~F1Lv(/G1Mv(0G1Nv(1G1Ov(2G"
-    "1Pv(3G1Qv(4G1Rv(5G1Sv(6G1Tv(7G1Uv(8G1Vv(9G1Wv(:G1Xv(;G1Yv(<G1Zv(=G1[v(>G1]v(@G1^v(AG1_v(BG1`v(CG1av(DG1bv(EG1cv(FG1dv(GG1ev(HG1fv(IG1gv(JG1hv(KG1iv(LG1jv(MG1kv(NG1lv(OG1mv(PG1nv(QG1ov(RG1pv(SG1qv(TG1r"
-    "v(UG1sv(VG1tv(WG1uv(XG1vv(YG1wv(ZG1xv([G1yv(aG1-o0bG10o0cG13o0dG16o0eG19o0fG1<o0gG1@o0hG1Co0iG1Fo0qG18w(rG19w(xc1:w(yc1;w(zc1<w({c1=w(|c1>w(}c1@w(~c1Aw(!d1Bw(#d1Cw($d1Dw($P9Ay&%P9By&&P9Cy&'P9Dy&(P9Ey&"
-    ")P9Fy&*P9Gy&+P9Hy&,P9Iy&-P9Jy&.P9Ky&/P9Ly&0P9My&1P9Ny&2P9Oy&3P9Py&4P9Qy&5P9Ry&6P9Sy&7P9Ty&8P9Uy&9P9Vy&:P9Wy&;P9Xy&<P9Yy&=P9Zy&>P9[y&@P9]y&AP9^y&BP9_y&CP9`y&DP9ay&EP9by&FP9cy&GP9dy&HP9ey&IP9fy&JP9gy&KP"
-    "9hy&LP9iy&MP9jy&NP9ky&OP9ly&PP9my&QP9ny&RP9oy&SP9py&TP9qy&UP9ry&VP9sy&WP9ty&XP9uy&YP9vy&ZP9wy&[P9xy&]P9yy&^P9zy&_P9{y&`P9|y&aP9}y&bP9~y&cP9!z&dP9#z&eP9$z&fP9%z&gP9&z&hP9'z&iP9(z&jP9)z&kP9*z&lP9+z&mP9,"
-    "z&nP9-z&oP9.z&pP9/z&qP90z&rP91z&sP92z&tP93z&uP94z&vP95z&wP96z&xP97z&yP98z&zP99z&{P9:z&|P9;z&}P9<z&~P9=z&!Q9>z&#Q9@z&$Q9Az&%Q9Bz&&Q9Cz&'Q9Dz&(Q9Ez&)Q9Fz&*Q9Gz&+Q9Hz&,Q9Iz&-Q9Jz&.Q9Kz&/Q9Lz&0Q9Mz&1Q9Nz&"
-    "2Q9Oz&3Q9Pz&4Q9Qz&5Q9Rz&6Q9Sz&7Q9Tz&8Q9Uz&9Q9Vz&:Q9Wz&;Q9Xz&<Q9Yz&=Q9Zz&>Q9[z&@Q9]z&AQ9^z&BQ9_z&CQ9`z&DQ9az&EQ9bz&FQ9cz&GQ9dz&HQ9ez&IQ9fz&JQ9gz&KQ9hz&LQ9iz&MQ9jz&NQ9kz&OQ9lz&PQ9mz&QQ9nz&RQ9oz&SQ9pz&TQ"
-    "9qz&UQ9rz&VQ9sz&WQ9tz&XQ9uz&YQ9vz&ZQ9wz&[Q9xz&]Q9yz&^Q9zz&_Q9{z&`Q9|z&aQ9}z&bQ9~z&cQ9!{&dQ9#{&eQ9${&fQ9%{&gQ9&{&hQ9'{&iQ9({&jQ9){&kQ9*{&lQ9+{&mQ9,{&nQ9-{&oQ9.{&pQ9/{&qQ90{&rQ91{&sQ92{&tQ93{&uQ94{&vQ95"
-    "{&wQ96{&xQ97{&yQ98{&zQ99{&{Q9:{&|Q9;{&}Q9<{&~Q9={&!R9>{&#R9@{&$R9A{&%R9B{&&R9C{&'R9D{&(R9E{&)R9F{&*R9G{&+R9H{&,R9I{&-R9J{&.R9K{&/R9L{&0R9M{&1R9N{&2R9O{&3R9P{&4R9Q{&5R9R{&6R9S{&7R9T{&8R9U{&9R9V{&:R9W{&"
-    ";R9X{&<R9Y{&=R9Z{&>R9[{&@R9]{&AR9^{&BR9_{&CR9`{&DR9a{&ER9b{&FR9c{&GR9d{&HR9e{&IR9f{&JR9g{&KR9h{&LR9i{&MR9j{&NR9k{&OR9l{&PR9m{&QR9n{&RR9o{&SR9p{&TR9q{&UR9r{&VR9s{&WR9t{&XR9u{&YR9v{&ZR9w{&[R9x{&]R9y{&^R"
-    "9z{&_R9{{&`R9|{&aR9}{&bR9~{&cR9!|&dR9#|&eR9$|&fR9%|&gR9&|&hR9'|&iR9(|&jR9)|&kR9*|&lR9+|&mR9,|&nR9-|&oR9.|&pR9/|&qR90|&rR91|&sR92|&tR93|&uR94|&vR95|&wR96|&xR97|&yR98|&zR99|&{R9:|&|R9;|&}R9<|&~R9=|&!S9>"
-    "|&#S9@|&$S9A|&%S9B|&&S9C|&'S9D|&(S9E|&)S9F|&*S9G|&+S9H|&,S9I|&-S9J|&.S9K|&/S9L|&0S9M|&1S9N|&2S9O|&3S9P|&4S9Q|&5S9R|&6S9S|&7S9T|&8S9U|&9S9V|&:S9W|&;S9X|&<S9Y|&=S9Z|&>S9[|&@S9]|&AS9^|&BS9_|&CS9`|&DS9a|&"
-    "ES9b|&FS9c|&GS9d|&HS9e|&IS9f|&JS9g|&KS9h|&LS9i|&MS9j|&NS9k|&OS9l|&PS9m|&",
-    "QS9n|&RS9o|&SS9p|&TS9q|&US9r|&VS9s|&WS9t|&XS9u|&YS9v|&ZS9w|&[S9x|&]S9y|&^S9z|&_S9{|&`S9||&aS9}|&bS9~|&cS9!}&dS9#}&eS9$}&fS9%}&gS9&}&hS9'}&iS9(}&jS9)}&kS9*}&lS9+}&mS9,}&nS9-}&oS9.}&pS9/}&qS90}&rS91}&sS"
-    "92}&tS93}&uS94}&vS95}&wS96}&xS97}&yS98}&zS99}&{S9:}&|S9;}&}S9<}&~S9=}&!T9>}&#T9@}&$T9A}&%T9B}&&T9C}&'T9D}&(T9E}&)T9F}&*T9G}&+T9H}&,T9I}&-T9J}&.T9K}&/T9L}&0T9M}&1T9N}&2T9O}&3T9P}&4T9Q}&5T9R}&6T9S}&7T9T"
-    "}&8T9U}&9T9V}&:T9W}&;T9X}&<T9Y}&=T9Z}&>T9[}&@T9]}&AT9^}&BT9_}&CT9`}&DT9a}&ET9b}&FT9c}&GT9d}&HT9e}&IT9f}&JT9g}&KT9h}&LT9i}&MT9j}&NT9k}&OT9l}&PT9m}&QT9n}&RT9o}&ST9p}&TT9q}&UT9r}&VT9s}&WT9t}&XT9u}&YT9v}&"
-    "ZT9w}&[T9x}&]T9y}&^T9z}&_T9{}&`T9|}&aT9}}&bT9~}&cT9!~&dT9#~&eT9$~&fT9%~&gT9&~&hT9'~&iT9(~&jT9)~&kT9*~&lT9+~&mT9,~&nT9-~&oT9.~&pT9/~&qT90~&rT91~&sT92~&tT93~&uT94~&vT95~&wT96~&xT97~&yT98~&zT99~&{T9:~&|T"
-    "9;~&}T9<~&~T9=~&!U9>~&#U9@~&$U9A~&%U9B~&&U9C~&'U9D~&(U9E~&)U9F~&*U9G~&+U9H~&,U9I~&-U9J~&.U9K~&/U9L~&0U9M~&1U9N~&2U9O~&3U9P~&4U9Q~&5U9R~&6U9S~&7U9T~&8U9U~&9U9V~&:U9W~&;U9X~&<U9Y~&=U9Z~&>U9[~&@U9]~&AU9^"
-    "~&BU9_~&CU9`~&DU9a~&EU9b~&FU9c~&GU9d~&HU9e~&IU9f~&JU9g~&KU9h~&LU9i~&MU9j~&NU9k~&OU9l~&PU9m~&QU9n~&RU9o~&SU9p~&TU9q~&UU9r~&VU9s~&WU9t~&XU9u~&YU9v~&ZU9w~&[U9x~&]U9y~&^U9z~&_U9{~&`U9|~&aU9}~&bU9~~&cU9!!'"
-    "dU9#!'eU9$!'fU9%!'gU9&!'hU9'!'iU9(!'jU9)!'kU9*!'lU9+!'mU9,!'nU9-!'oU9.!'pU9/!'qU90!'rU91!'sU92!'tU93!'uU94!'vU95!'wU96!'xU97!'yU98!'zU99!'{U9:!'|U9;!'",
+static const wm__uct wm__uc_ccc = {wm__uc_ccc_s, wm__uc_ccc_ix, 388, 7, 9, 1};
+static const char *const wm__uc_dec_s[12] = { /* [code point, 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2] */
+    "i#!e!!q#!8ORs#!/$!x#!~OR{#!,#!|#!.#!}#!gPR~#!$7!$$!OQR%$!*#!&$!L$!($!8RR)$!DSR*$!OTR,$!HUR-$!0VR.$!vVR/$!_WR0$!GXR1$!/YR3$!uYR4$!^ZR5$!F[R6$!.]R7$!t]R8$!]^R9$!E_R:$!-`R;$!s`R=$![aR>$!DbR@$!,cRA$!rcRB$"
+    "!ZdRC$!CeRF$!+fRG$!qfRH$!YgRI$!BhRJ$!*iRM$!piRN$!XjRO$!AkRP$!)lRQ$!olRR$!WmRT$!@nRU$!(oRV$!noRW$!VpRX$!>qRY$!'rRZ$!mrR[$!UsR]$!=tR_$!&uR`$!luRa$!TvRb$!<wRc$!%xRd$!kxRg$!SyRh$!;zRi$!${Rj$!j{Rk$!R|Rm$!:"
+    "}Rn$!#~Ro$!i~Rp$!Q!Sq$!9#Sr$!!$Ss$!h$St$!P%Su$!8&Sv$!~&Sw$!g'Sx$!O(Sy$!7)Sz$!})S{$!f*S|$!N+S}$!6,S#%!|,S$%!e-S%%!M.S&%!5/S'%!{/S(%!d0S)%!L1S*%!42S+%!z2S,%!c3S-%!K4S.%!35S/%!y5S0%!b6S1%!J7S2%!28S3%!x8S"
+    "4%!a9S5%!I:S6%!1;S9%!w;S:%!`<S;%!H=S<%!0>S=%!v>S>%!_@S@%!GASA%!/BSB%!uBSD%!oCSE%!WDSF%!.ESG%!tESH%!]FSI%!EGSK%!-HSL%!sHSM%![ISN%!DJSO%!,KSP%!rKSQ%!lLSR%!TMSU%!+NSV%!qNSW%!YOSX%!BPSY%!*QSZ%!pQS[%!jRS_%"
+    "!ASS`%!)TSa%!oTSb%!WUSc%!@VSd%!(WSg%!nWSh%!VXSi%!>YSj%!'ZSk%!mZSl%!U[Sm%!=]Sn%!&^So%!l^Sp%!T_Sq%!<`Sr%!%aSs%!kaSt%!SbSu%!;cSv%!$dSw%!jdSx%!ReS{%!:fS|%!#gS}%!igS~%!QhS!&!9iS#&!!jS$&!hjS%&!PkS&&!8lS'&!~"
+    "lS(&!gmS)&!OnS*&!7oS+&!}oS,&!fpS-&!NqS.&!6rS/&!|rS0&!esS1&!MtS2&!5uS3&!{uS4&!dvS5&!T$!W&!LwSX&!4xSg&!zxSh&!cyS|&!]zS}&!E{S~&!-|S!'!s|S#'![}S$'!D~S%'!,!T&'!r!T''!Z#T('!1$T)'!w$T*'!`%T+'!H&T,'!0'T-'!v'T"
+    ".'!_(T/'!G)T0'!/*T1'!u*T2'!^+T3'!F,T4'!.-T5'!t-T6'!].T7'!E/T9'!-0T:'!s0T;'![1T<'!D2T='!,3T>'!r3TB'!Z4TC'!C5TD'!+6TE'!q6TF'!Y7TG'!B8TH'!*9TI'!p9TJ'!X:TK'!A;TL'!)<TM'!#=TN'!i=TO'!Q>TP'!(@TQ'!n@TT'!VATU'"
+    "!>BTV'!'CTW'!mCTX'!UDTY'!=ETZ'!&FT['!lFT]'!TGT^'!<HT_'!%IT`'!kITa'!SJTb'!;KTc'!$LTd'!jLTe'!RMTf'!:NTg'!#OTh'!iOTi'!QPTj'!9QTk'!!RTl'!hRTm'!PSTn'!8TTo'!~TTp'!gUTq'!OVTr'!7WTs'!}WTt'!fXTu'!NYTv'!6ZTw'!|"
+    "ZTx'!e[T{'!M]T|'!5^T&(!{^T'(!d_T((!L`T)(!4aT*(!zaT+(!cbT,(!KcT-(!3dT.(!ydT/(!beT0(!JfT1(!2gT2(!xgT3(!ahTV)!=$!W)!Q/!X)!B$!Y)!R$!Z)!x/![)!|/!])!+0!^)!]$!_)!a$!!*!ZiT#*!CjT$*!+kT%*!qkT&*!YlT'*!BmT**!K/!"
+    "+*!F$!,*!T$!-*!_$!.*!T0!/+!t2!0+!v2!2+!=3!3+!vmTe+!@1!k+!pnTo+!=#!u+!XoTv+!/pTw+!upTx+!$&!y+!^qTz+!FrT{+!.sT}+!tsT!,!]tT#,!EuT$,!-vT>,!svT@,![wTA,!DxTB,!,yTC,!ryTD,!ZzTE,!C{T`,!+|Ta,!q|Tb,!Y}Tc,!B~Td,"
+    "!*!Uf,!m6!g,!y6!h,!R6!i,!p!Uj,!X#Uk,!87!l,!,7!)-!}6!*-!.7!+-!07!--!76!.-!s6!2-!N6!9-!A$U:-!)%U<-!o%UA-!W&UF-!@'UG-!((UH-!n(US-!V)Ut-!>*U..!'+U/.!m+U1.!U,U5.!=-U:.!&.U;.!l.U<.!T/UU.!<0UV.!%1UE/!k1UF/!S"
+    "2UT/!;3UU/!$4UV/!j4UW/!R5UZ/!:6U[/!#7U_/!i7U`/!Q8Ua/!99Ub/!!:Uc/!h:Ud/!P;Ug/!8<Uh/!~<Ui/!g=Uj/!O>Uk/!7@Ul/!}@Uo/!fAUp/!NBUq/!6CUr/!|CUs/!eDUt/!MEUu/!5FUv/!{FUw/!dGUx/!LHUy/!4IUz/!zIU}/!cJU~/!KKUU1!ELU"
+    "93!yLU:3!bMU;3!JNU<3!2OU=3!xOU14!rPU24!ZQU34!CRU44!+SU~4!`SU#5!HTU45!0UUj;!vUUr;!_VUu;!GWU<<!/XU=<!uXU><!^YU@<!FZUA<!.[UB<!t[UC<!]]UD<!E^UU=!-_UV=!s_Ug=![`Uh=!DaUj=!,bUc>!rbUf>!ZcU,@!CdU-@!+eU.@!qeU1@"
+    "!YfUgB!BgUjB!*hUkB!phU{B!XiU|B!AjUWC!)kU1D!okU2D!WlU3D!@mUUE!(nUsF!nnUzF!VoU{F!>pU}F!'qU~F!mqUFH!UrUGH!=sUHH!&tU|I!ltU~I!TuU!J!<vU#J!%wUzJ!|wUCL!exUmL!MyUnL!5zUAM!_x!yM!jzU&N!R{U+N!:|U0N!#}U5N!i}UCN!Q"
+    "~UMN!9!VON!!#VPN!h#VQN!b$VRN!8%VSN!2&V[N!g&VnN!O'VxN!7(V}N!}(V%O!f)V*O!N*V7O!6+VJP!|+VkR!s%#$p!e,V&p!M-V(p!5.V*p!{.V,p!d/V0p!L0VZp!41V]p!z1V`p!c2Vap!K3Vcp!34V(v!K#!)v!D&!*v!M#!,v!Q#!-v!S#!.v!i*!/v!W#!"
+    "0v!Y#!1v![#!2v!^#!3v!`#!4v!b#!5v!d#!6v!f#!8v!h#!9v!#.!:v!j#!;v!n#!<v!r#!",
+    "=v!t#!>v!x#!@v!/$!Av!$/!Bv!&/!Cv!6l#Dv!1$!Ev!5$!Fv!7$!Gv!6/!Hv!:/!Iv!</!Jv!;$!Lv!D$!Mv!H$!Nv!<)!Ov!L$!Pv!,/!Qv!`l#Rv!bl#Sv!N$!Tv!V$!Uv!X$!Vv!nl#Wv!d/!Xv!Z$!Yv!~l#Zv!m6![v!o6!]v!q6!^v!87!_v!:7!`v!@$!av"
+    "!R$!bv!X$!cv!Z$!dv!m6!ev!o6!fv!.7!gv!87!hv!:7!vv!r9!<w!(/!=w!3$!>w!./!@w!<'!Aw!</!Bw!9$!Cw!C/!Dw!G/!Ew!O/!Fw!U/!Gw!W/!Hw!Y/!Iw!tn#Jw!e0!Kw!`/!Lw!+o#Mw!i0!Nw!h/!Ow!f/!Pw!j/!Qw!l/!Rw!n/!Sw!p/!Tw!v/!Uw!-"
+    "0!Vw!/0!Ww!G+!Xw!;0!Yw!=0!Zw!ll#[w!@0!]w!B0!^w!c$!_w!J0!`w!L0!aw!N0!bw!y6!Gx!y4VHx!b5VIx!J6VJx!27VKx!x7VLx!a8VMx!I9VNx!1:VOx!w:VPx!`;VQx!H<VRx!0=VSx!v=VTx!_>VUx!G@VVx!/AVWx!uAVXx!^BVYx!FCVZx!.DV[x!tDV"
+    "]x!]EV^x!EFV_x!-GV`x!sGVax![HVbx!DIVcx!,JVdx!rJVex!ZKVfx!CLVgx!+MVhx!qMVix!YNVjx!BOVkx!*PVlx!pPVmx!XQVnx!ARVox!)SVpx!oSVqx!WTVrx!@UVsx!(VVtx!nVVux!VWVvx!>XVwx!'YVxx!mYVyx!UZVzx!=[V{x!&]V|x!l]V}x!T^V~x"
+    "!<_V!y!%`V#y!k`V$y!SaV%y!;bV&y!$cV'y!jcV(y!RdV)y!:eV*y!#fV+y!ifV,y!QgV-y!9hV.y!!iV/y!hiV0y!PjV1y!8kV2y!~kV3y!glV4y!OmV5y!7nV6y!}nV7y!foV8y!NpV9y!6qV:y!|qV;y!erV<y!MsV=y!5tV>y!{tV@y!duVAy!LvVBy!4wVCy!z"
+    "wVDy!cxVEy!KyVFy!3zVGy!yzVHy!b{VIy!J|VJy!2}VKy!x}VLy!a~VMy!I!WNy!1#WOy!w#WPy!`$WQy!H%WRy!0&WSy!v&WTy!_'WUy!G(WVy!/)WWy!u)WXy!^*WYy!F+WZy!.,W[y!t,W]y!]-W^y!E.W_y!-/W`y!s/Way![0Wby!D1Wcy!,2Wdy!r2Wey!Z3W"
+    "fy!C4Wgy!+5Why!q5Wiy!Y6Wjy!B7Wky!*8Wly!p8Wmy!X9Wny!A:Woy!);Wpy!o;Wqy!W<Wry!@=Wsy!(>Wty!n>Wuy!V@Wvy!>AWwy!'BWxy!mBWyy!UCWzy!=DW{y!&EW|y!lEW}y!TFW~y!<GW!z!%HW#z!kHW$z!SIW%z!;JW&z!$KW'z!jKW(z!RLW)z!:MW*z"
+    "!4NW+z!iNW0z!QOW1z!9PW2z!!QW3z!hQW4z!PRW5z!8SW6z!~SW7z!gTW8z!OUW9z!7VW:z!}VW;z!fWW<z!NXW=z!6YW>z!|YW@z!eZWAz!M[WBz!5]WCz!{]WDz!d^WEz!L_WFz!4`WGz!z`WHz!caWIz!KbWJz!3cWKz!ycWLz!bdWMz!JeWNz!2fWOz!xfWPz!a"
+    "gWQz!IhWRz!1iWSz!wiWTz!`jWUz!HkWVz!0lWWz!vlWXz!_mWYz!GnWZz!/oW[z!uoW]z!^pW^z!FqW_z!.rW`z!trWaz!]sWbz!EtWcz!-uWdz!suWez![vWfz!DwWgz!,xWhz!rxWiz!ZyWjz!CzWkz!+{Wlz!q{Wmz!Y|Wnz!B}Woz!*~Wpz!p~Wqz!X!Xrz!A#X"
+    "sz!)$Xtz!o$Xuz!W%Xvz!@&Xwz!('Xxz!n'Xyz!V(Xzz!>)X{z!'*X|z!m*X}z!U+X~z!=,X!{!&-X#{!l-X${!T.X%{!</X&{!%0X'{!k0X({!S1X){!;2X*{!$3X+{!j3X,{!R4X-{!:5X.{!#6X5{!i6X6{!Q7X7{!98X8{!!9X9{!h9X:{!P:X;{!8;X<{!~;X={"
+    "!g<X>{!O=X@{!7>XA{!}>XB{!f@XC{!NAXD{!6BXE{!|BXF{!eCXG{!MDXH{!5EXI{!{EXJ{!dFXK{!LGXN{!4HXO{!zHXP{!cIXQ{!KJXR{!3KXS{!yKXV{!bLXW{!JMXX{!2NXY{!xNXZ{!aOX[{!IPX]{!1QX^{!wQX_{!`RX`{!HSXa{!0TXb{!vTXc{!_UXd{!G"
+    "VXe{!/WXf{!uWXg{!^XXh{!FYXi{!.ZXj{!tZXk{!][Xl{!E]Xm{!-^Xn{!s^Xo{![_Xp{!D`Xq{!,aXr{!raXs{!ZbXt{!CcXu{!+dXv{!qdXw{!YeXx{!BfXy{!*gXz{!pgX{{!XhX|{!AiX!|!)jX#|!ojX$|!WkX%|!@lX&|!(mX'|!nmX*|!VnX+|!>oX,|!'pX"
+    "-|!mpX.|!UqX/|!=rX0|!&sX1|!lsX3|!TtX5|!<uX7|!%vX9|!kvX:|!SwX;|!;xX<|!$yX=|!jyX>|!RzX@|!:{XA|!#|XB|!i|XC|!Q}XD|!9~XE|!!!YF|!h!YG|!P#YH|!8$YI|!~$YJ|!g%YK|!O&YL|!`6!M|!7'YN|!b6!O|!}'YP|!d6!Q|!f(YR|!f6!S|"
+    "!N)YT|!D7!U|!6*YV|!F7!W|!|*YX|!H7![|!e+Y]|!M,Y^|!5-Y_|!{-Y`|!d.Ya|!L/Yb|!40Yc|!z0Yd|!c1Ye|!K2Yf|!33Yg|!y3Yh|!b4Yi|!J5Yj|!26Yk|!x6Yl|!a7Ym|!I8Yn|!19Yo|!w9Yp|!`:Yq|!H;Yr|!0<Ys|!v<Yt|!_=Yu|!G>Yv|!/@Yw|!u"
+    "@Yx|!^AYy|!FBYz|!.CY{|!tCY||!]DY}|!EEY~|!-FY!}!sFY#}![GY$}!DHY%}!,IY&}!rIY'}!ZJY(}!CKY)}!+LY*}!qLY+}!YMY,}!BNY-}!*OY.}!pOY/}!XPY0}!AQY1}!)RY2}!oRY3}!WSY5}!@TY6}!(UY7}!nUY8}!VVY9}!>WY:}!o5!;}!'XY<}!~XY"
+    "=}!z6!>}!gYY@}!OZYA}!&[YB}!l[YC}!T]YD}!<^YF}!%_YG}!k_YH}!S`YI}!s5!J}!;aY",
+    "K}!u5!L}!$bYM}!jbYN}!RcYO}!:dYP}!#eYQ}!ieYR}!QfYS}!&6!V}!9gYW}!!hYX}!hhYY}!PiYZ}!8jY[}!w5!^}!~jY_}!gkY`}!OlYa}!7mYb}!}mYc}!fnYd}!h6!e}!NoYf}!6pYg}!|pYh}!eqYi}!MrYj}!5sYk}!{sYl}!!6!m}!dtYn}!LuYo}!m5!p}"
+    "!,$!s}!4vYt}!zvYu}!cwYw}!KxYx}!3yYy}!yyYz}!{5!{}!bzY|}!$6!}}!J{Y~}!{%!!~!D|Y$~!*}#%~!,}#&~!e!!'~!e!!(~!e!!)~!e!!*~!e!!+~!e!!,~!e!!-~!e!!.~!e!!5~!H}#;~!,}YI~!$#!J~!r}YK~![~YT~!e!!X~!f!ZY~!O#Z[~!Y$Z]~!C"
+    "%Zb~!M&Zd~!5'Zm~!{'Zn~!d(Zo~!L)Z}~!6*Z(!#e!!9!#(#!:!#@$!=!#0#!>!#2#!@!#4#!A!#6#!B!#8#!C!#:#!D!#{!!E!#d+$F!#C#!G!#u!!H!#w!!I!#J$!J!#(#!K!#*#!L!#,#!M!#.#!N!#0#!O!#2#!P!#4#!Q!#6#!R!#8#!S!#:#!T!#{!!U!#d+$"
+    "V!#C#!W!#u!!X!#w!!Z!#/$![!#7$!]!#L$!^!#_$!_!#6/!`!#=$!a!#D$!b!#F$!c!#H$!d!#J$!e!#N$!f!#T$!g!#V$!s!#c+Zp##L,Zq##W-Zr##O#!s##b.Zu##K/Zv##V0Zw##m*!y##a1Zz##;$!{##Y#!|##Y#!}##Y#!~##=$!!$#P(!#$#[#!$$#[#!%$"
+    "#b#!&$#F$!($#f#!)$#I2Z,$#j#!-$#l#!.$#n#!/$#n#!0$#n#!3$#13Z4$#x3Z5$#%5Z7$#~#!9$#Y6!;$#~#!=$#_#!>$#A&!@$#M#!A$#O#!C$#7$!D$#S#!E$#U#!G$#d#!H$#L$!I$#eC!J$#gC!K$#iC!L$#kC!M$#@$!O$#l5ZP$#,7!Q$#o6!R$#-6!S$#H"
+    "6!T$#b+$Y$#Q#!Z$#5$![$#7$!]$#@$!^$#B$!e$#w6Zf$#%8Zg$#19Zh$#_:Zi$#j;Zj$#u<Zk$##>Zl$#.@Zm$#9AZn$#EBZo$#PCZp$#[DZq$#gEZr$#rFZs$#}GZt$#*IZu$#[#!v$#pIZw$#YJZx$#dKZy$#v#!z$#LLZ{$#5MZ|$#BNZ}$#nOZ~$#z#!!%#VPZ"
+    "#%#@QZ$%#b#!%%#O#!&%#Q#!'%#d#!(%#@$!)%#JRZ*%#3SZ+%#=TZ,%#Z$!-%#&UZ.%#mUZ/%#yVZ0%#HXZ1%#_$!2%#0YZ3%#wYZ4%#F$!5%#3$!6%#5$!7%#H$!B%#%[ZS%#{[ZT%#d]Zh%#L^Z*&#4_Z+&#z_Z,&#c`Zc&#KaZh&#3bZk&#ybZ&'#bcZ('#JdZ.'"
+    "#DeZ/'#-fZ1'#7gZ2'#~gZD'#whZG'#`iZJ'#HjZL'#0kZd'#vkZf'#_lZq'#GmZr'#/nZs'#unZt'#^oZu'#FpZx'#.qZy'#tqZ|'#]rZ}'#EsZ'(#-tZ((#stZ+(#[uZ,(#DvZ/(#,wZ0(#rwZT(#ZxZU(#CyZV(#+zZW(#qzZ,)#Y{Z-)#B|Z.)#*}Z/)#p}Z6)#X"
+    "~Z7)#A![8)#)#[9)#o#[w)#8|$x)#:|$A-#*#!B-#,#!C-#.#!D-#0#!E-#2#!F-#4#!G-#6#!H-#8#!I-#:#!J-#i$[K-#Q%[L-#9&[M-#!'[N-#h'[O-#P([P-#8)[Q-#~)[R-#g*[S-#O+[T-#7,[U-#~,[V-#,.[W-#7/[X-#C0[Y-#N1[Z-#Y2[[-#e3[]-#p4["
+    "^-#{5[_-#*7[`-#X8[a-#):[b-#W;[c-#(=[d-#V>[e-#'A[f-#UB[g-#&D[h-#TE[i-#%G[j-#QH[k-#9I[l-#!J[m-#hJ[n-#PK[o-#8L[p-#~L[q-#gM[r-#ON[s-#8O[t-#DP[u-#OQ[v-#ZR[w-#fS[x-#qT[y-#|U[z-#*W[{-#5X[|-#AY[}-#LZ[~-#W[[!."
+    "#c][#.#n^[$.#y_[%.#'a[&.#2b['.#=c[(.#Id[).#Te[*.#`f[+.#kg[,.#vh[-.#$j[..#/k[/.#:l[0.#Fm[1.#Qn[2.#]o[3.#hp[4.#sq[5.#~r[6.#,t[7.#7u[8.#Cv[9.#Nw[:.#Yx[;.#K#!<.#M#!=.#O#!>.#Q#!@.#S#!A.#U#!B.#W#!C.#Y#!D.#["
+    "#!E.#^#!F.#`#!G.#b#!H.#d#!I.#f#!J.#h#!K.#j#!L.#l#!M.#n#!N.#p#!O.#r#!P.#t#!Q.#v#!R.#x#!S.#z#!T.#|#!U.#~#!V.#/$!W.#1$!X.#3$!Y.#5$!Z.#7$![.#9$!].#;$!^.#=$!_.#@$!`.#B$!a.#D$!b.#F$!c.#H$!d.#J$!e.#L$!f.#N$!"
+    "g.#P$!h.#R$!i.#T$!j.#V$!k.#X$!l.#Z$!m.#]$!n.#_$!o.#a$!p.#c$!q.#(#!<=#fy[J>#5{[K>#@|[L>#)}[W@#!~[/E#B$!0E#v#!nG#Am$0K#T`()L#+s+6L#sn&7L#ho&8L#'p&9L#9p&:L#op&;L#lq&<L#zq&=L#Fr&>L#{r&@L#.$'AL#|$'BL#+%'CL"
+    "#Z%'DL#&&'EL#Q&'FL#a''GL#.('HL#E('IL#k+'JL#q-'KL#M.'LL#W.'ML#7/'NL#J/'OL#$0'PL#>0'QL#r0'RL#!2'SL#G2'TL#~2'UL#ZD'VL#3F'WL#=P'XL#mP'YL#}P'ZL#6Q'[L#[Q']L#<S'^L#j^'_L#o_'`L#Mb'aL#|b'bL#Fc'cL#sc'dL#'e'eL#-"
+    "e'fL#)m'gL#=m'hL#Vm'iL#qm'jL#Gp'kL#Wp'lL#bp'mL#9s'nL#Ns'oL#is'pL#ys'qL#;u'rL#_u'sL#&v'tL#mw'uL#W'(vL#X((wL#&)(xL#>9(yL#I9(zL#8;({L#Y;(|L#t;(}L#B<(~L#4=(!M#>=(#M#2D($M#dD(%M#HE(&M#g[('M#3^((M#c^()M#|_("
+    "*M#P`(+M#c`(,M#q`(-M#~a(.M#+b(/M#mb(0M#Rz(1M#B')2M#Z')3M#e')4M#m')5M#}')",
+    "6M#E()7M#I()8M#4*)9M#z.):M#'/);M#Q6)<M#f6)=M#o7)>M#}7)@M#28)AM#C8)BM#C:)CM#Q:)DM#R@)EM#a@)FM#hA)GM#-B)HM#0C)IM#DH)JM#RH)KM#uH)LM#)P)MM#qR)NM#}R)OM#}V)PM#uX)QM#vY)RM#5c)SM#.f)TM#hr)UM#Bs)VM#Yt)WM#eu)XM"
+    "#5w)YM#Lw)ZM#Xw)[M#>x)]M#}y)^M#4z)_M#m$*`M#{$*aM#0%*bM#C%*cM#d%*dM#%&*eM#-&*fM#r'*gM#z'*hM#)(*iM#^=*jM#=>*kM#ZI*lM#sI*mM#EJ*nM#YP*oM#tP*pM#KR*qM#LS*rM#w`*sM#8a*tM#Wa*uM#Bb*vM#0c*wM#Sg*xM#lg*yM#:i*zM#e"
+    "n*{M#Go*|M#~s*}M#Lt*~M#Vt*!N#Gy*#N#K}*$N#3#+%N#@#+&N#J#+'N#{7+(N#08+)N#X;+*N#|>++N#%@+,N#(A+-N#EC+.N#`C+/N#hC+0N#vC+1N#'F+2N#mF+3N#yF+4N#8G+5N#wJ+6N#%L+7N#-L+8N#/P+9N#5P+:N#]P+;N#1V+<N#6W+=N#EW+>N#wX+"
+    "@N#.Y+AN#4Y+BN#IY+CN#)Z+DN#ic+EN#Ul+FN#jl+GN#Zm+HN#*n+IN#:n+JN#On+KN#Wn+LN#Lo+MN#To+NN#wo+ON#$p+PN#>p+QN#vp+RN#7q+SN#Hq+TN#dr+UN#%s+VN#-s+%O#e!!]O#N|$_O#J/'`O#P/'aO#R/'sO#h~[uO#P!]wO#8#]yO#~#]{O#g$]}O"
+    "#O%]!P#7&]$P#}&]&P#f'](P#N(]*P#6)],P#|)]/P#e*]1P#M+]3P#5,]:P#{,];P#d-]=P#L.]>P#4/]AP#z/]BP#c0]DP#K1]EP#32]GP#y2]HP#b3]`P#J4]gP#D5]hP#,6]jP#a6]kP#Z7]xP#18]zP#w8]|P#`9]~P#H:]#Q#0;]%Q#v;]'Q#_<])Q#G=]+Q#/"
+    ">]-Q#u>]/Q#^@]1Q#FA]4Q#.B]6Q#tB]8Q#]C]@Q#ED]AQ#-E]CQ#sE]DQ#[F]FQ#DG]GQ#,H]IQ#rH]JQ#ZI]LQ#CJ]MQ#+K]eQ#qK]hQ#YL]iQ#BM]jQ#*N]kQ#pN]oQ#XO]pQ#RP]FR#`&#GR#b&#HR#G*#IR#d&#JR#K*#KR#M*#LR#f&#MR#h&#NR#j&#OR#S*#"
+    "PR#U*#QR#W*#RR#Y*#SR#[*#TR#^*#UR#7'#VR#l&#WR#n&#XR#p&#YR#F'#ZR#r&#[R#t&#]R#v&#^R#x&#_R#z&#`R#|&#aR#~&#bR##'#cR#%'#dR#''#eR#l(#fR#n(#gR#p(#hR#r(#iR#t(#jR#v(#kR#x(#lR#z(#mR#|(#nR#~(#oR##)#pR#%)#qR#')#rR"
+    "#))#sR#+)#tR#-)#uR#/)#vR#1)#wR#3)#xR#5)#yR#7)#zR#j(#{R#+'#|R#-'#}R#%+#~R#'+#!S#/+##S#3+#$S#=+#%S#F+#&S#J+#'S#;'#(S#R+#)S#V+#*S#='#+S#@'#,S#D'#-S#H'#.S#J'#/S#R'#0S#V'#1S#Z'#2S#]'#3S#_'#4S#a'#5S#c'#6S#i"
+    "'#7S#q'#8S#((#9S#6(#:S#A(#;S#{+#<S#}+#=S#W(#>S#Y(#@S#[(#AS#V)#BS#X)#CS#_)#DS#q)#ES#s)#FS#w)#GS#.*#HS#4*#LS#sn&MS#zq&NS#(o&OS#cD'PS#*o&QS#ro&RS#,o&SS#G8)TS#op&US#Io&VS#un&WS#`Q'XS#VF'YS#{r&`T#;Q]aT#GR]"
+    "bT#RS]cT#^T]dT#iU]eT#tV]fT#!X]gT#-Y]hT#8Z]iT#D[]jT#O]]kT#Z^]lT#f_]mT#q`]nT#}a]oT#Nc]pT#|d]qT#Mf]rT#{g]sT#Li]tT#zj]uT#Kl]vT#ym]wT#Jo]xT#xp]yT#Ir]zT#ws]{T#Hu]|T#vv]}T#Jx]~T#%{]#U#8}]$U#D~]%U#O!^&U#Z#^'U"
+    "#f$^(U#q%^)U#|&^*U#*(^+U#5)^,U#A*^-U#L+^.U#W,^/U#c-^0U#n.^1U#y/^2U#'1^3U#22^4U#=3^5U#I4^6U#T5^7U#`6^8U#k7^9U#v8^:U#$:^;U#/;^<U#:<^=U#F=^>U#Q>^@U#]@^AU#hA^BU#sB^CU#~C^DU#,E^EU#7F^FU#CG^GU#NH^HU#~:'IU#["
+    "p'JU#8;(KU#4^)TU#YI^UU#dJ^VU#LK^WU#4L^XU#zL^YU#cM^ZU#KN^[U#3O^]U#yO^^U#bP^_U#JQ^`U#2R^aU#xR^bU#aS^cU#IT^dU#1U^eU#`&#fU#d&#gU#f&#hU#j&#iU#l&#jU#n&#kU#r&#lU#v&#mU#x&#nU#|&#oU#~&#pU##'#qU#%'#rU#''#sU#wU^"
+    "tU#`V^uU#HW^vU#0X^wU#vX^xU#_Y^yU#GZ^zU#/[^{U#u[^|U#^]^}U#F^^~U#._^!V#t_^#V#]`^$V#Ha^%V#:c^&V#gd^(V#sn&)V#zq&*V#(o&+V#cD',V#-r&-V#/%'.V#yn&/V#+%'0V#wp&1V#J/'2V#dD(3V#Rz(4V#mb(5V#HE(6V#J#+7V#3F'8V#>=(9V"
+    "#)K(:V#fD(;V#1P)<V#w3'=V#)))>V#8c*@V#qP)AV#A,'BV#US)CV#Q8)DV#<S'EV#Rx*FV#a#'GV#M0'HV#if(IV#AG+JV#st&KV#,&'LV#5^(MV#*o&NV#ro&OV#,o&PV#@m'QV#B3'RV#=/'SV#A`'TV#9_'UV#wB)VV#Rt&WV#)d*XV#q/'YV#EQ'ZV#Oe^[V#7"
+    "f^]V#}f^^V#fg^_V#Nh^`V#6i^aV#|i^bV#ej^cV#Mk^dV#5l^eV#{l^fV#dm^gV#Ln^hV#4o^iV#zo^jV#cp^kV#Kq^lV#3r^mV#yr^nV#bs^oV#Jt^pV#2u^qV#xu^rV#av^sV#Jw^tV#Ux^uV#ay^vV#kz^wV#T{^xV#_|^yV#H}^zV#^!%{V#b!%|V#f!%}V#j!%"
+    "~V#n!%!W#p!%#W#t!%$W#x!%%W#|!%&W###%'W#'#%(W#+#%)W#/#%*W#3#%+W#7#%,W#;#%",
+    "-W#@#%.W#F#%/W#J#%0W#N#%1W#R#%2W#T#%3W#V#%4W#X#%5W#Z#%6W#]#%7W#c#%8W#i#%9W#o#%:W#u#%;W#{#%<W#}#%=W#!$%>W#$$%@W#&$%AW#*$%BW#.$%CW#2$%DW#4$%EW#6$%FW#8$%GW#:$%HW#<$%IW#A$%JW#C$%KW#E$%LW#G$%MW#R~^NW#<!_OW"
+    "#k#_PW#;%_QW#i&_RW#u'_SW#E)_TW#P*_UW#^+_VW#P-_WW#}._XW#+0_YW#61_ZW#C2_[W#q3_]W#A5_^W#L6__W#V7_`W#@8_aW#L9_bW#z:_cW#I<_dW#4=_eW#)@_fW#>B_gW#0D_hW#=E_iW#1G_jW#$I_kW#QJ_lW#]K_mW#hL_nW#tM_oW#FO_pW#8Q_qW#f"
+    "R_rW#qS_sW#|T_tW#)V_uW#oV_vW#WW_wW#@X_xW#)Y_yW#4Z_zW#B[_{W#3^_|W#@__}W#o`_~W#ab_!X#kc_#X#Sd_$X#>e_%X#1g_&X#ah_'X#Rj_(X#`k_)X#Pm_*X#9n_+X#Eo_,X#Pp_-X#[q_.X#gr_/X#ss_0X#Cu_1X#Mv_2X#6w_3X#Bx_4X#My_5X#Yz_"
+    "6X#)|_7X#4}_8X#@~_9X#M!`:X#@$`;X#l%`<X#W&`=X#H(`>X#2)`@X#a*`AX#0,`BX#;-`CX#G.`DX#S/`EX#!1`FX#i1`GX#u2`HX#D4`IX#/5`JX#~6`KX#+8`LX#q8`MX#Y9`NX#B:`OX#*;`PX#p;`QX#X<`RX#A=`SX#)>`TX#o>`UX#X@`VX#dA`WX#oB`XX"
+    "#zC`YX#(E`ZX#3F`[X#>G`]X#JH`^X#UI`_X#aJ``X#lK`aX#wL`bX#%N`cX#0O`dX#;P`eX#GQ`fX#QR`gX#9S`hX##T`iX#-U`jX#sU`kX#[V`lX#EW`mX#PX`nX#ZY`oX#CZ`pX#+[`qX#q[`rX#Y]`sX#D^`tX#p_`uX#X``vX#Aa`wX#)b`xX#ob`yX#Wc`zX#@"
+    "d`{X#(e`|X#oe`}X#{f`~X#Jh`!Y#2i`#Y#xi`$Y#aj`%Y#Ik`&Y#1l`'Y#wl`(Y#am`)Y#ln`*Y#wo`+Y#%q`,Y#/r`-Y#ur`.Y#^s`/Y#Ft`0Y#.u`1Y#tu`2Y#]v`3Y#Ew`4Y#-x`5Y#sx`6Y#]y`7Y#hz`8Y#r{`9Y#[|`:Y#g}`;Y#r~`<Y#|!a=Y#f#a>Y#q$a"
+    "@Y#}%aAY#L'aBY#5(aCY#A)aDY#L*aEY#W+aFY#e,aGY#Y.aHY#l0aIY#T1aJY#<2aKY#%3aLY#k3aMY#S4aNY#;5aOY#$6aPY#j6aQY#R7aRY#:8aSY##9aTY#i9aUY#Q:aVY#9;aWY#!<aXY#h<aYY#P=aZY#:>a[Y#g@a]Y#OAa^Y#7Ba_Y#!Ca`Y#ODaaY#YEabY"
+    "#BFacY#*GadY#pGaeY#XHafY#AIagY#)JahY#oJaiY#WKajY#@LakY#)MalY#3NamY#yNanY#cOaoY#nPapY#xQaqY#cRarY#2TasY#<UatY#%VauY#kVavY#SWawY#<XaxY#HYayY#RZazY#:[a{Y##]a|Y#i]a}Y#Q^a~Y#9_a!Z#!`a#Z#h`a$Z#Paa%Z#9ba&Z#E"
+    "ca'Z#Pda(Z#[ea)Z#gfa*Z#rga+Z#}ha,Z#+ja-Z#6ka.Z#Bla/Z#Mma0Z#Xna1Z#doa2Z#opa3Z#zqa4Z#(sa5Z#3ta6Z#>ua7Z#Jva8Z#Uwa9Z#axa:Z#lya;Z#wzad/'/:!e/'3:!%2''C,M3'O#!N3'U#!O3'l#!S3'N(!T3'M)!(='NA,)='AX,*='[/!+='xX,"
+    "5='D0!Oc);a*Pc)9D(Qc)Fo*Rc)*d*Sc)Pq(Tc){o&Uc)$3'Vc)$s+Wc)$s+Xc)SR'Yc)I#+Zc)5<'[c)AR']c)1'(^c)6@)_c)Nt)`c)@=*ac)_F*bc)^M*cc)By*dc)KU(ec)sg(fc)x|(gc)w0)hc)$2*ic)0~*jc).R+kc)eq&lc)V0'mc),[(nc)!')oc)x<*pc"
+    ")]j+qc)#j'rc)cw(sc)n:*tc)#P*uc)m+(vc)U$*wc)sH*xc)@r'yc)$E(zc)Zi({c)z+)|c)fz*}c)Jw&~c)i&'!d)8-'#d)z6($d)%Z(%d)i&)&d)~B)'d)4w)(d)(<*)d){=**d)Wj*+d)bB+,d)SZ+-d)pi+.d)8L)/d)XQ)0d)ni)1d)N/*2d)1*+3d)il+4d)/"
+    "X*5d)$P'6d)Ys'7d)kb)8d)zy)9d)V():d)ZM);d){c*<d)FA+=d)sO'>d)kd'@d)nU(Ad)(l(Bd)rr(Cd)Ag)Dd).m)Ed)Z<+Fd)},'Gd)7z)Hd)W''Id)6''Jd)%U)Kd)Nj)Ld)C0*Md)S=+Nd)t[*Od)y+(Pd)KU(Qd)$Y*Rd),p&Sd))b'Td)Sy'Ud)!/)Vd)h9)"
+    "Wd)P.'Xd)bN)Yd)bx&Zd)6w'[d)/o&]d).f(^d)v:(_d)&g)`d);2'ad)3M'bd)VC)cd)<2*dd)2W*ed),`(fd)Kt*gd)^d(hd)|,(id)M**jd)S0(kd)Q9)ld)br&md)&%'nd)0''od)}L(pd)he)qd)s'*rd)'X*sd)E#+td)h-'ud)(5'vd);S'wd)(s'xd)Y<(yd"
+    "),x(zd)eO){d).9+|d)lT+}d)<m+~d)Pn+!e)j+'#e)8C($e)^^(%e)fr*&e)Jp''e)x$((e)F'()e)$6(*e)=s(+e)F!),e)a4)-e)7S).e)`k)/e)[y)0e)Hq*1e)w5*2e)|v*3e)d++4e)s('5e)z+'6e)j7'7e)U|(8e)LL*9e)2W*:e)=r';e)ux'<e)e/(=e)q"
+    "_(>e)%b)@e)Z.)Ae)ss&Be)BE'Ce))b'De)Bl'Ee)hy'Fe)z/)Ge)|3)He)yt)Ie)ex)Je)Y%+Ke)DA+Le)1C+Me)gG+Ne)Tw&Oe)[R)Pe)k!+Qe)!@+Re))~'Se)mq&Te)v~&Ue)7b'Ve)#d'We)];(Xe)KU(Ye)>%)Ze)D>)[e)66*]e)xx*^e)cr+_e)tA(`e)|;+"
+    "ae)E+'be)6G(ce)rI(de)dh(ee)Ap(fe)r1)ge)89)he)RK)ie)_f)je);I+ke).%'le)G((",
+    "me)Y=+ne)'{&oe)mh'pe)Il(qe)Pq*re)Vv'se)9#(te)_J(ue)!/)ve)v=+we):)'xe)z3'ye)qd'ze)>>({e)7F(|e)pM(}e)bf(~e)l1)!f)9<)#f)5t)$f)gL*%f).M*&f)>#+'f)x@+(f)E/')f)~p(*f)94'+f)C%),f)!5)-f)m;*.f)T>+/f)]`+0f)Mm+1f"
+    ")pG(2f)gk(3f)v$*4f)tX)5f)hZ)6f)tc)7f)]*)8f)R{(9f)![*:f))s&;f)8,*<f)^)'=f)R('>f)Sq'@f)$,(Af)Ee)Bf)x_'Cf)yg(Df)qB(Ef)sq*Ff)rI*Gf)_<+Hf)sP*If)Rr'Jf)/$'Kf)M='Nf)+M'Pf)KA(Sf)[''Tf){,)Uf)CB)Vf),P)Wf)rP)Xf)#"
+    "Q)Yf)yQ)Zf)NC+[f)qd)]f)du)_f)A<*af)uX*df)Jw*ef)i{*if)ML+jf)hL+kf)eM+lf)=h+mf)){*nf)}>+of)>x&pf)3!'qf)J$'rf)k,'sf)E-'tf)j/'uf)c<'vf)!@'wf)0B'xf)SL'yf)nN'zf)od'{f)&e'|f)F|'}f)&$(~f)t$(!g))'(#g)!:($g)7=("
+    "%g))B(&g)(M('g)ui((g)Nm()g);s(*g)4#)+g)C'),g)H2)-g)CL).g)0P)/g)GP)0g)EP)1g)UP)2g)bP)3g)pP)4g)uQ)5g)wQ)6g)oU)7g)9W)8g):_)9g)`k):g)-l);g)Cm)<g)'t)=g)<w)>g)#%*@g)*(*Ag)*(*Bg)Y2*Cg)1N*Dg),Q*Eg)*Y*Fg)@Z*Gg"
+    ")Ad*Hg)Pe*Ig)Wt*Jg)Jw*Kg)z@+Lg)3G+Mg)QH+Ng)d{'Og);lFPg){%*Sg)co&Tg)e&'Ug)$%'Vg)=w&Wg)9$'Xg)U%'Yg)g,'Zg)r-'[g)c<']g),;'^g)Z<'_g)5>'`g)+M'ag)'O'bg)8R'cg)YR'dg)SX'eg)t]'fg)Pr'gg)_r'hg)nu'ig)>w'jg)t}'kg)N"
+    "#(lg)y~'mg)t$(ng)s#(og))'(pg)S((qg)@1(rg)93(sg)K4(tg)0:(ug)KA(vg)$E(wg),E(xg)HF(yg)b^(zg),`({g)dh(|g)eq(}g)Dq(~g);s(!h)nx(#h)4#)$h)5G)%h)W')&h)9*)'h){,)(h)/4))h)I7)*h)X8)+h)U=),h)Y=)-h)CB).h)fB)/h);C)"
+    "0h)1E)1h)zD)2h)_M)3h)>X)4h):_)5h)Ec)6h)=h)7h)`k)8h)wr)9h)<w):h)r,*;h)>0*<h)6E*=h)8O*>h)iP*@h),Q*Ah)^W*Bh)uX*Ch)vW*Dh)*Y*Eh)$Y*Fh)_X*Gh)@Z*Hh)+]*Ih)Pe*Jh)mq*Kh)dx*Lh)3!+Mh)&'+Nh)b=+Oh)z@+Ph)NC+Qh)GF+Rh"
+    ")3G+Sh)LG+Th)QH+Uh)OX+Vh)$s+Wh)F/EXh)9/EYh)ArEZh)Hb%[h)[{%]h)B|%^h)agG_h)vFH`h):PJah)(q+bh)er+,i)$|a-i)j|a.i)R}a/i);~a0i)G!b1i)Q#b2i)9$b@i)!%bAi)h%bBi)P&bCi)8'bDi)~'bJi)U(bLi)=)bMi),D!Ni)eC!Oi)kC!Pi)m"
+    "C!Qi){C!Ri)}C!Si)!D!Ti)8D!Ui)<D!Vi){!!Wi)&*bXi)l*bYi)T+bZi)<,b[i)%-b]i)k-b^i)S.b_i);/b`i)$0bai)j0bbi)R1bci):2bdi)#3bfi)i3bgi)Q4bhi)95bii)!6bji)h6bli)P7bni)88boi)~8bqi)g9bri)O:bti)7;bui)};bvi)f<bwi)N=b"
+    "xi)6>byi)|>bzi)e@b{i)MAb|i)5Bb}i)/Cb~i)9G!!j)9G!#j)NG!$j)NG!%j)NG!&j)NG!'j)TG!(j)TG!)j)TG!*j)TG!+j)XG!,j)XG!-j)XG!.j)XG!/j)LG!0j)LG!1j)LG!2j)LG!3j)VG!4j)VG!5j)VG!6j)VG!7j)JG!8j)JG!9j)JG!:j)JG!;j)EH!<j"
+    ")EH!=j)EH!>j)EH!@j)IH!Aj)IH!Bj)IH!Cj)IH!Dj)aG!Ej)aG!Fj)aG!Gj)aG!Hj)_G!Ij)_G!Jj)_G!Kj)_G!Lj)eG!Mj)eG!Nj)eG!Oj)eG!Pj)gG!Qj)gG!Rj)gG!Sj)gG!Tj)sG!Uj)sG!Vj)qG!Wj)qG!Xj)uG!Yj)uG!Zj)iG![j)iG!]j),H!^j),H!_j){"
+    "G!`j){G!aj)OH!bj)OH!cj)OH!dj)OH!ej)[H!fj)[H!gj)[H!hj)[H!ij)dH!jj)dH!kj)dH!lj)dH!mj)`H!nj)`H!oj)`H!pj)`H!qj)rH!rj)rH!sj)tH!tj)tH!uj)tH!vj)tH!wj)~H!xj)~H!yj)#I!zj)#I!{j)#I!|j)#I!}j)zH!~j)zH!!k)zH!#k)zH!"
+    "$k)FI!%k)FI!&k)HI!'k)HI!Jk)WH!Kk)WH!Lk)WH!Mk)WH!Nk)/I!Ok)/I!Pk)-I!Qk)-I!Rk)1I!Sk)1I!Tk)FG!Uk)7I!Vk)7I!Wk)+I!Xk)+I!Yk)3I!Zk)3I![k)BI!]k)BI!^k)BI!_k)BI!`k)EF!ak)EF!bk)uCbck)^Dbdk)FEbek).Fbfk)tFbgk)]Gbhk"
+    ")EHbik)-Ibjk)sIbkk)[Jblk)DKbmk),Lbnk)rLbok)ZMbpk)CNbqk)+Obrk)qObsk)YPbtk)9I!uk)9I!vk)9I!wk)9I!xk)BQbyk)*Rbzk)pRb{k)XSb|k)ATb}k))Ub~k)oUb!l)WVb#l)@Wb$l)(Xb%l)nXb&l)VYb'l)>Zb(l)'[b)l)m[b*l)U]b+l)=^b,l)&"
+    "_b-l)l_b.l)T`b/l)<ab0l)%bb1l)kbb2l)Scb3l);db4l)$eb5l)jeb6l)Rfb7l):gb8l)#hb9l)ihb:l)Qib;l)9jb<l)!kb=l)hkb>l)Plb@l)8mbAl)~mbBl)gnbCl)OobDl)7pbEl)}pbFl)fqbGl)NrbHl)6sbIl)|sbJl)etbKl)MubLl)5vbMl){vbNl)dwb"
+    "Ol)LxbPl)4ybQl)zybRl)czbSl)K{bTl)3|bUl)y|bVl)b}bWl)J~bXl)2!cYl)x!cZl)a#c",
+    "[l)I$c]l)1%c^l)w%c_l)`&c`l)H'cal)0(cbl)v(ccl)_)cdl)G*cel)/+cfl)u+cgl)^,chl)F-cil)..cjl)t.ckl)]/cll)E0cml)-1cnl)s1col)[2cpl)D3cql),4crl)r4csl)Z5ctl)C6cul)+7cvl)q7cwl)Y8cxl)B9cyl)*:czl)p:c{l)Y;c|l)e<c}l"
+    ")p=c~l){>c!m))Ac#m)4Bc$m)>Cc%m)'Dc&m)mDc'm)UEc(m)=Fc)m)&Gc*m)lGc+m)THc,m)<Ic-m)%Jc.m)kJc/m)SKc0m);Lc1m)$Mc2m)jMc3m)RNc4m):Oc5m)#Pc6m)iPc7m)QQc8m)9Rc9m)!Sc:m)hSc;m)PTc<m)8Uc=m)~Uc>m)gVc@m)OWcAm)7XcBm)}"
+    "XcCm)fYcDm)NZcEm)6[cFm)|[cGm)e]cHm)M^cIm)5_cJm){_cKm)d`cLm)LacMm)4bcNm)zbcOm)cccPm)KdcQm)3ecRm)yecSm)bfcTm)JgcUm)2hcVm)xhcWm)aicXm)IjcYm)1kcZm)wkc[m)`lc]m)Hmc^m)0nc_m)vnc`m)_ocam)Gpcbm)/qccm)uqcdm)^rc"
+    "em)Fscfm).tcgm)ttchm)]ucim)Evcjm)-wckm)swclm)[xcmm)Dycnm),zcom)rzcpm)Z{cqm)C|crm)+}csm)q}ctm)Y~cum)B!dvm)*#dwm)p#dxm)X$dym)A%dzm))&d{m)o&d|m)W'd}m)@(d~m)()d!n)n)d#n)V*d$n)>+d%n)',d&n)m,d'n)U-d(n)=.d)n"
+    ")&/d*n)l/d+n)T0d,n)<1d-n)%2d.n)k2d/n)S3d0n);4d1n)$5d2n)j5d3n)R6d4n):7d5n)#8d6n)i8d7n)Q9d8n)9:d9n)!;d:n)h;d;n)P<d<n)8=d=n)~=d>n)g>d@n)O@dAn)7AdBn)}AdCn)fBdDn)NCdEn)6DdFn)|DdGn)eEdHn)MFdIn)5GdJn){GdKn)d"
+    "HdLn)LIdMn)4JdNn)zJdOn)cKdPn)KLdQn)3MdRn)yMdSn)bNdTn)JOdUn)2PdVn)xPdWn)aQdXn)JRdYn)USdZn)aTd[n)kUd]n)SVd^n);Wd_n)$Xd`n)jXdan)RYdbn):Zdcn)#[ddn)i[den)Q]dfn)9^dgn)!_dhn)h_din)P`djn)8adkn)~adln)gbdmn)Ocd"
+    "nn)7ddon)}ddpn)fedqn)Nfdrn)6gdsn)|gdtn)ehdun)Midvn)5jdwn){jdxn)dkdyn)Lldzn)4md{n)zmd|n)cnd}n)Kod~n)3pd!o)ypd#o)bqd$o)Jrd%o)2sd&o)xsd'o)atd(o)Iud)o)1vd*o)wvd+o)`wd,o)Hxd-o)0yd.o)vyd/o)_zd0o)G{d1o)/|d2o"
+    ")u|d3o)^}d4o)F~d5o).!e6o)t!e7o)]#e8o)E$e9o)-%e:o)s%e;o)[&e<o)D'e=o),(e>o)r(e@o)Z)eAo)C*eBo)++eCo)q+eDo)Y,eEo)B-eFo)*.eGo)p.eHo)X/e[o)B0e]o)M1e^o)X2e_o)d3e`o)o4eao)z5ebo)(7eco)38edo)>9eeo)J:efo)U;ego)a"
+    "<eho)l=eio)w>ejo)%Aeko)0Belo);Cemo)GDeno)REeoo)^Fepo)iGeqo)tHero)!Jeso)-Keto)8Leuo)DMevo)ONewo)ZOexo)fPeyo)qQezo)|Re{o)*Te|o)5Ue}o)AVe~o)LWe!p)WXe#p)cYe$p)nZe%p)y[e&p)'^e'p)2_e(p)=`e)p)Iae*p)Tbe+p)`ce"
+    ",p)kde-p)vee.p)$ge/p)/he0p):ie1p)Fje2p)Qke3p)]le4p)hme5p)sne6p)~oe7p),qe8p)7re9p)Cse:p)Nte;p)Yue<p)eve=p)pwe>p){xeBp))zeCp)4{eDp)@|eEp)K}eFp)V~eGp)b!fHp)m#fIp)x$fJp)&&fKp)1'fLp)<(fMp)H)fNp)S*fOp)_+fPp"
+    ")j,fQp)u-fRp)#/fSp).0fTp)91fUp)E2fVp)P3fWp)[4fXp)g5fYp)r6fZp)}7f[p)+9f]p)6:f^p)B;f_p)M<f`p)X=fap)d>fbp)o@fcp)zAfdp)(Cfep)3Dffp)>Efgp)JFfhp)UGfip)aHfjp)lIfkp)wJflp)%Lfmp)0Mfnp);Nfop)GOfpp)RPfqp)^Qfrp)i"
+    "Rfsp)tSftp)!Ufup)-Vfvp)8Wfwp)DXfxp)OYfEq)ZZfFq)f[fGq)r]fHq)C_fIq)q`fJq)BbfKq)pcfLq)AefMq)offNq)>hfOq)YifPq)5pfQq)0sffq)}!!gq)+|$hq)-|$iq)<#!jq)>#!kq)g!!lq)G#!mq)V|$nq)X|$oq)u}#)r)s}#*r)P}#+r)N}#,r)+$!"
+    "-r)+$!.r)u!!/r)w!!0r)e$!1r)i$!2r)R|$3r)T|$4r)J|$5r)L|$6r)=|$7r)@|$8r)9|$9r);|$:r)B|$;r)D|$<r)F|$=r)H|$Ar)#$!Br)'$!Cr)I~#Dr)I~#Er)I~#Fr)I~#Gr)+$!Hr)+$!Ir)+$!Jr)}!!Kr)+|$Lr)$#!Nr)>#!Or)<#!Pr)G#!Qr)g!!Rr"
+    ")P}#Sr)u!!Tr)w!!Ur)e$!Vr)i$!Wr)R|$Xr)T|$Yr)k!!Zr)q!![r)y!!]r){!!^r)!#!_r)A#!`r)E#!ar)C#!cr)%$!dr)m!!er)o!!fr)I#!kr)]tflr)Eufmr)-vfor)svfqr)[wfrr)Dxfsr),yftr)ryfur)Zzfvr)C{fwr)+|fxr)q|fyr)Y}fzr)B~f{r)P"
+    "E!|r)RE!}r)RE!~r)TE!!s)TE!#s)VE!$s)VE!%s)XE!&s)XE!'s)ZE!(s)ZE!)s)ZE!*s)ZE!+s)]E!,s)]E!-s)_E!.s)_E!/s)_E!0s)_E!1s)aE!2s)aE!3s)cE!4s)cE!5s)cE!6s)cE!7s)eE!8s)eE!9s)eE!:s)eE!;s)gE!<s)gE!=s)gE!>s)gE!@s)iE!"
+    "As)iE!Bs)iE!Cs)iE!Ds)kE!Es)kE!Fs)kE!Gs)kE!Hs)mE!Is)mE!Js)oE!Ks)oE!Ls)qE!",
+    "Ms)qE!Ns)sE!Os)sE!Ps)uE!Qs)uE!Rs)uE!Ss)uE!Ts)wE!Us)wE!Vs)wE!Ws)wE!Xs)yE!Ys)yE!Zs)yE![s)yE!]s){E!^s){E!_s){E!`s){E!as)}E!bs)}E!cs)}E!ds)}E!es)!F!fs)!F!gs)!F!hs)!F!is)$F!js)$F!ks)$F!ls)$F!ms)&F!ns)&F!os"
+    ")&F!ps)&F!qs)4F!rs)4F!ss)4F!ts)4F!us)6F!vs)6F!ws)6F!xs)6F!ys)8F!zs)8F!{s)8F!|s)8F!}s):F!~s):F!!t):F!#t):F!$t)<F!%t)<F!&t)<F!'t)<F!(t)>F!)t)>F!*t)>F!+t)>F!,t)AF!-t)AF!.t)AF!/t)AF!0t)CF!1t)CF!2t)EF!3t)E"
+    "F!4t)GF!5t)GF!6t)GF!7t)GF!8t)*!g9t)p!g:t)X#g;t)A$g<t))%g=t)o%g>t)W&g@t)@'gEt)g!!Ft)i!!Gt)k!!Ht)m!!It)o!!Jt)q!!Kt)s!!Lt)u!!Mt)w!!Nt)y!!Ot){!!Pt)}!!Qt)!#!Rt)$#!St)&#!Tt)(#!Ut)*#!Vt),#!Wt).#!Xt)0#!Yt)2#!"
+    "Zt)4#![t)6#!]t)8#!^t):#!_t)<#!`t)>#!at)A#!bt)C#!ct)E#!dt)G#!et)I#!ft)K#!gt)M#!ht)O#!it)Q#!jt)S#!kt)U#!lt)W#!mt)Y#!nt)[#!ot)^#!pt)`#!qt)b#!rt)d#!st)f#!tt)h#!ut)j#!vt)l#!wt)n#!xt)p#!yt)r#!zt)t#!{t)v#!|t"
+    ")x#!}t)z#!~t)|#!!u)~#!#u)#$!$u)%$!%u)'$!&u))$!'u)+$!(u)-$!)u)/$!*u)1$!+u)3$!,u)5$!-u)7$!.u)9$!/u);$!0u)=$!1u)@$!2u)B$!3u)D$!4u)F$!5u)H$!6u)J$!7u)L$!8u)N$!9u)P$!:u)R$!;u)T$!<u)V$!=u)X$!>u)Z$!@u)]$!Au)_"
+    "$!Bu)a$!Cu)c$!Du)e$!Eu)g$!Fu)i$!Gu)k$!Hu)[V$Iu)^V$Ju)-|$Ku)B|$Lu)D|$Mu)+|$Nu)Y$%Ou)G$%Pu)[!%Qu)`!%Ru)d!%Su)h!%Tu)l!%Uu)($%Vu),$%Wu)0$%Xu)D#%Yu)[$%Zu)^!%[u)b!%]u)f!%^u)j!%_u)n!%`u)p!%au)t!%bu)x!%cu)|!%"
+    "du)##%eu)'#%fu)+#%gu)/#%hu)3#%iu)7#%ju);#%ku)@#%lu)F#%mu)J#%nu)N#%ou)R#%pu)T#%qu)V#%ru)X#%su)Z#%tu)]#%uu)c#%vu)i#%wu)o#%xu)u#%yu){#%zu)}#%{u)!$%|u)$$%}u)&$%~u)*$%!v).$%#v)2$%$v)4$%%v)6$%&v)8$%'v):$%(v"
+    ")<$%)v)A$%*v)I$%+v)K!%,v)M!%-v)v&%.v)k%%/v)m%%0v)o%%1v)q%%2v)s%%3v)u%%4v)w%%5v)y%%6v){%%7v)}%%8v)!&%9v)$&%:v)&&%;v)(&%<v)*&%=v),&%>v).&%@v)0&%Av)2&%Bv)4&%Cv)6&%Dv)8&%Ev):&%Fv)<&%Gv)>&%Hv)A&%Iv)C&%Jv)E"
+    "&%Kv)G&%Lv)I&%Pv)K&%Qv)M&%Rv)O&%Sv)Q&%Tv)S&%Uv)U&%Xv)W&%Yv)Y&%Zv)[&%[v)^&%]v)`&%^v)b&%av)d&%bv)f&%cv)h&%dv)j&%ev)l&%fv)n&%iv)p&%jv)r&%kv)t&%ov)W%!pv)Y%!qv)l%!rv)r%!sv)`%!tv)^%!uv)j#$wv)7<$xv)q($yv)s($"
+    "zv)u(${v)w($|v)d@$}v)_A$</*p1!=/*r1!>/*('!@/*]0!A/**/!C/*q0!D/*DY,E/*u0!F/*s0!G/*0/!H/*2/!I/*Do#J/*4/!K/*A/!L/*}0!M/*M/!N/*I/!O/*E/!P/*a0!Q/*P(!R/*c0!S/*S/!T/*10!U/*!1!V/*$1!W/*^/!X/*.[@Y/*gC,Z/*b/![/"
+    "*0[@]/*F0!^/*2[@_/*M'!`/*r/!a/*t/!b/*P$!c/*z/!d/*6[@e/*#0!f/*%0!g/*)0!h/*{0!i/*w0!j/*FY,k/*y0!l/*90!m/*'h$o/*H0!p/*m0!q/*o0!r/*Z0!s/*r+!t/*t+!u/*v+!v/*:[@w/*d[@tI*t'gvI*](g(J*E)gQK*-*gRK*s*gLQ*[+gMQ*D"
+    ",gPU*,-gQU*r-gSU*Z.g=X*C/g>X*+0g-c*q0g1F0Y1g2F0B2g3F0*3g4F0p3g5F0X4g6F0A5g7F0)6g3G0o6g4G0W7g5G0@8g6G0(9g7G0n9g8G0V:gWM0K#!XM0M#!YM0O#!ZM0Q#![M0S#!]M0U#!^M0W#!_M0Y#!`M0[#!aM0^#!bM0`#!cM0b#!dM0d#!eM0f#!"
+    "fM0h#!gM0j#!hM0l#!iM0n#!jM0p#!kM0r#!lM0t#!mM0v#!nM0x#!oM0z#!pM0|#!qM0~#!rM0/$!sM01$!tM03$!uM05$!vM07$!wM09$!xM0;$!yM0=$!zM0@$!{M0B$!|M0D$!}M0F$!~M0H$!!N0J$!#N0L$!$N0N$!%N0P$!&N0R$!'N0T$!(N0V$!)N0X$!*N"
+    "0Z$!+N0]$!,N0_$!-N0a$!.N0c$!/N0K#!0N0M#!1N0O#!2N0Q#!3N0S#!4N0U#!5N0W#!6N0Y#!7N0[#!8N0^#!9N0`#!:N0b#!;N0d#!<N0f#!=N0h#!>N0j#!@N0l#!AN0n#!BN0p#!CN0r#!DN0t#!EN0v#!FN0x#!GN0z#!HN0|#!IN0~#!JN0/$!KN01$!LN03"
+    "$!MN05$!NN07$!ON09$!PN0;$!RN0@$!SN0B$!TN0D$!UN0F$!VN0H$!WN0J$!XN0L$!YN0N$!ZN0P$![N0R$!]N0T$!^N0V$!_N0X$!`N0Z$!aN0]$!bN0_$!cN0a$!dN0c$!eN0K#!fN0M#!gN0O#!hN0Q#!iN0S#!jN0U#!kN0W#!lN0Y#!mN0[#!nN0^#!oN0`#!"
+    "pN0b#!qN0d#!rN0f#!sN0h#!tN0j#!uN0l#!vN0n#!wN0p#!xN0r#!yN0t#!zN0v#!{N0x#!",
+    "|N0z#!}N0|#!~N0~#!!O0/$!#O01$!$O03$!%O05$!&O07$!'O09$!(O0;$!)O0=$!*O0@$!+O0B$!,O0D$!-O0F$!.O0H$!/O0J$!0O0L$!1O0N$!2O0P$!3O0R$!4O0T$!5O0V$!6O0X$!7O0Z$!8O0]$!9O0_$!:O0a$!;O0c$!<O0K#!>O0O#!@O0Q#!CO0W#!FO"
+    "0^#!GO0`#!JO0f#!KO0h#!LO0j#!MO0l#!OO0p#!PO0r#!QO0t#!RO0v#!SO0x#!TO0z#!UO0|#!VO0~#!WO0/$!XO01$!YO03$!ZO05$!]O09$!_O0=$!`O0@$!aO0B$!bO0D$!cO0F$!dO0H$!eO0J$!gO0N$!hO0P$!iO0R$!jO0T$!kO0V$!lO0X$!mO0Z$!nO0]"
+    "$!oO0_$!pO0a$!qO0c$!rO0K#!sO0M#!tO0O#!uO0Q#!vO0S#!wO0U#!xO0W#!yO0Y#!zO0[#!{O0^#!|O0`#!}O0b#!~O0d#!!P0f#!#P0h#!$P0j#!%P0l#!&P0n#!'P0p#!(P0r#!)P0t#!*P0v#!+P0x#!,P0z#!-P0|#!.P0~#!/P0/$!0P01$!1P03$!2P05$!"
+    "3P07$!4P09$!5P0;$!6P0=$!7P0@$!8P0B$!9P0D$!:P0F$!;P0H$!<P0J$!=P0L$!>P0N$!@P0P$!AP0R$!BP0T$!CP0V$!DP0X$!EP0Z$!FP0]$!GP0_$!HP0a$!IP0c$!JP0K#!KP0M#!MP0Q#!NP0S#!OP0U#!PP0W#!SP0^#!TP0`#!UP0b#!VP0d#!WP0f#!XP"
+    "0h#!YP0j#!ZP0l#!]P0p#!^P0r#!_P0t#!`P0v#!aP0x#!bP0z#!cP0|#!eP0/$!fP01$!gP03$!hP05$!iP07$!jP09$!kP0;$!lP0=$!mP0@$!nP0B$!oP0D$!pP0F$!qP0H$!rP0J$!sP0L$!tP0N$!uP0P$!vP0R$!wP0T$!xP0V$!yP0X$!zP0Z$!{P0]$!|P0_"
+    "$!}P0a$!~P0c$!!Q0K#!#Q0M#!%Q0Q#!&Q0S#!'Q0U#!(Q0W#!*Q0[#!+Q0^#!,Q0`#!-Q0b#!.Q0d#!0Q0h#!4Q0p#!5Q0r#!6Q0t#!7Q0v#!8Q0x#!9Q0z#!:Q0|#!<Q0/$!=Q01$!>Q03$!@Q05$!AQ07$!BQ09$!CQ0;$!DQ0=$!EQ0@$!FQ0B$!GQ0D$!HQ0F$!"
+    "IQ0H$!JQ0J$!KQ0L$!LQ0N$!MQ0P$!NQ0R$!OQ0T$!PQ0V$!QQ0X$!RQ0Z$!SQ0]$!TQ0_$!UQ0a$!VQ0c$!WQ0K#!XQ0M#!YQ0O#!ZQ0Q#![Q0S#!]Q0U#!^Q0W#!_Q0Y#!`Q0[#!aQ0^#!bQ0`#!cQ0b#!dQ0d#!eQ0f#!fQ0h#!gQ0j#!hQ0l#!iQ0n#!jQ0p#!kQ"
+    "0r#!lQ0t#!mQ0v#!nQ0x#!oQ0z#!pQ0|#!qQ0~#!rQ0/$!sQ01$!tQ03$!uQ05$!vQ07$!wQ09$!xQ0;$!yQ0=$!zQ0@$!{Q0B$!|Q0D$!}Q0F$!~Q0H$!!R0J$!#R0L$!$R0N$!%R0P$!&R0R$!'R0T$!(R0V$!)R0X$!*R0Z$!+R0]$!,R0_$!-R0a$!.R0c$!/R0K"
+    "#!0R0M#!1R0O#!2R0Q#!3R0S#!4R0U#!5R0W#!6R0Y#!7R0[#!8R0^#!9R0`#!:R0b#!;R0d#!<R0f#!=R0h#!>R0j#!@R0l#!AR0n#!BR0p#!CR0r#!DR0t#!ER0v#!FR0x#!GR0z#!HR0|#!IR0~#!JR0/$!KR01$!LR03$!MR05$!NR07$!OR09$!PR0;$!QR0=$!"
+    "RR0@$!SR0B$!TR0D$!UR0F$!VR0H$!WR0J$!XR0L$!YR0N$!ZR0P$![R0R$!]R0T$!^R0V$!_R0X$!`R0Z$!aR0]$!bR0_$!cR0a$!dR0c$!eR0K#!fR0M#!gR0O#!hR0Q#!iR0S#!jR0U#!kR0W#!lR0Y#!mR0[#!nR0^#!oR0`#!pR0b#!qR0d#!rR0f#!sR0h#!tR"
+    "0j#!uR0l#!vR0n#!wR0p#!xR0r#!yR0t#!zR0v#!{R0x#!|R0z#!}R0|#!~R0~#!!S0/$!#S01$!$S03$!%S05$!&S07$!'S09$!(S0;$!)S0=$!*S0@$!+S0B$!,S0D$!-S0F$!.S0H$!/S0J$!0S0L$!1S0N$!2S0P$!3S0R$!4S0T$!5S0V$!6S0X$!7S0Z$!8S0]"
+    "$!9S0_$!:S0a$!;S0c$!<S0K#!=S0M#!>S0O#!@S0Q#!AS0S#!BS0U#!CS0W#!DS0Y#!ES0[#!FS0^#!GS0`#!HS0b#!IS0d#!JS0f#!KS0h#!LS0j#!MS0l#!NS0n#!OS0p#!PS0r#!QS0t#!RS0v#!SS0x#!TS0z#!US0|#!VS0~#!WS0/$!XS01$!YS03$!ZS05$!"
+    "[S07$!]S09$!^S0;$!_S0=$!`S0@$!aS0B$!bS0D$!cS0F$!dS0H$!eS0J$!fS0L$!gS0N$!hS0P$!iS0R$!jS0T$!kS0V$!lS0X$!mS0Z$!nS0]$!oS0_$!pS0a$!qS0c$!rS0K#!sS0M#!tS0O#!uS0Q#!vS0S#!wS0U#!xS0W#!yS0Y#!zS0[#!{S0^#!|S0`#!}S"
+    "0b#!~S0d#!!T0f#!#T0h#!$T0j#!%T0l#!&T0n#!'T0p#!(T0r#!)T0t#!*T0v#!+T0x#!,T0z#!-T0|#!.T0~#!/T0/$!0T01$!1T03$!2T05$!3T07$!4T09$!5T0;$!6T0=$!7T0@$!8T0B$!9T0D$!:T0F$!;T0H$!<T0J$!=T0L$!>T0N$!@T0P$!AT0R$!BT0T"
+    "$!CT0V$!DT0X$!ET0Z$!FT0]$!GT0_$!HT0a$!IT0c$!JT0K#!KT0M#!LT0O#!MT0Q#!NT0S#!OT0U#!PT0W#!QT0Y#!RT0[#!ST0^#!TT0`#!UT0b#!VT0d#!WT0f#!XT0h#!YT0j#!ZT0l#![T0n#!]T0p#!^T0r#!_T0t#!`T0v#!aT0x#!bT0z#!cT0|#!dT0~#!"
+    "eT0/$!fT01$!gT03$!hT05$!iT07$!jT09$!kT0;$!lT0=$!mT0@$!nT0B$!oT0D$!pT0F$!",
+    "qT0H$!rT0J$!sT0L$!tT0N$!uT0P$!vT0R$!wT0T$!xT0V$!yT0X$!zT0Z$!{T0]$!|T0_$!}T0a$!~T0c$!!U0e(!#U0N.!&U0)6!'U0+6!(U0-6!)U0/6!*U016!+U036!,U056!-U076!.U096!/U0;6!0U0=6!1U0@6!2U0B6!3U0D6!4U0F6!5U0H6!6U0J6!7U"
+    "098!8U0N6!9U0P6!:U0R6!;U0T6!<U0V6!=U0X6!>U0Z6!@U0M+$AU0k6!BU0m6!CU0o6!DU0q6!EU0s6!FU0u6!GU0w6!HU0y6!IU0{6!JU0}6!KU0!7!LU0$7!MU0&7!NU0(7!OU0*7!PU0,7!QU0.7!RU007!SU027!TU047!UU067!VU087!WU0:7!XU0<7!YU0>"
+    "7!ZU0C+$[U0;8!]U0O7!^U018!_U0W7!`U038!aU0Y7!bU0)6!cU0+6!dU0-6!eU0/6!fU016!gU036!hU056!iU076!jU096!kU0;6!lU0=6!mU0@6!nU0B6!oU0D6!pU0F6!qU0H6!rU0J6!sU098!tU0N6!uU0P6!vU0R6!wU0T6!xU0V6!yU0X6!zU0Z6!{U0M+$"
+    "|U0k6!}U0m6!~U0o6!!V0q6!#V0s6!$V0u6!%V0w6!&V0y6!'V0{6!(V0}6!)V0!7!*V0$7!+V0&7!,V0(7!-V0*7!.V0,7!/V0.7!0V007!1V027!2V047!3V067!4V087!5V0:7!6V0<7!7V0>7!8V0C+$9V0;8!:V0O7!;V018!<V0W7!=V038!>V0Y7!@V0)6!AV"
+    "0+6!BV0-6!CV0/6!DV016!EV036!FV056!GV076!HV096!IV0;6!JV0=6!KV0@6!LV0B6!MV0D6!NV0F6!OV0H6!PV0J6!QV098!RV0N6!SV0P6!TV0R6!UV0T6!VV0V6!WV0X6!XV0Z6!YV0M+$ZV0k6![V0m6!]V0o6!^V0q6!_V0s6!`V0u6!aV0w6!bV0y6!cV0{"
+    "6!dV0}6!eV0!7!fV0$7!gV0&7!hV0(7!iV0*7!jV0,7!kV0.7!lV007!mV027!nV047!oV067!pV087!qV0:7!rV0<7!sV0>7!tV0C+$uV0;8!vV0O7!wV018!xV0W7!yV038!zV0Y7!{V0)6!|V0+6!}V0-6!~V0/6!!W016!#W036!$W056!%W076!&W096!'W0;6!"
+    "(W0=6!)W0@6!*W0B6!+W0D6!,W0F6!-W0H6!.W0J6!/W098!0W0N6!1W0P6!2W0R6!3W0T6!4W0V6!5W0X6!6W0Z6!7W0M+$8W0k6!9W0m6!:W0o6!;W0q6!<W0s6!=W0u6!>W0w6!@W0y6!AW0{6!BW0}6!CW0!7!DW0$7!EW0&7!FW0(7!GW0*7!HW0,7!IW0.7!JW"
+    "007!KW027!LW047!MW067!NW087!OW0:7!PW0<7!QW0>7!RW0C+$SW0;8!TW0O7!UW018!VW0W7!WW038!XW0Y7!YW0)6!ZW0+6![W0-6!]W0/6!^W016!_W036!`W056!aW076!bW096!cW0;6!dW0=6!eW0@6!fW0B6!gW0D6!hW0F6!iW0H6!jW0J6!kW098!lW0N"
+    "6!mW0P6!nW0R6!oW0T6!pW0V6!qW0X6!rW0Z6!sW0M+$tW0k6!uW0m6!vW0o6!wW0q6!xW0s6!yW0u6!zW0w6!{W0y6!|W0{6!}W0}6!~W0!7!!X0$7!#X0&7!$X0(7!%X0*7!&X0,7!'X0.7!(X007!)X027!*X047!+X067!,X087!-X0:7!.X0<7!/X0>7!0X0C+$"
+    "1X0;8!2X0O7!3X018!4X0W7!5X038!6X0Y7!7X0f7!8X0h7!;X0(#!<X0*#!=X0,#!>X0.#!@X00#!AX02#!BX04#!CX06#!DX08#!EX0:#!FX0(#!GX0*#!HX0,#!IX0.#!JX00#!KX02#!LX04#!MX06#!NX08#!OX0:#!PX0(#!QX0*#!RX0,#!SX0.#!TX00#!UX"
+    "02#!VX04#!WX06#!XX08#!YX0:#!ZX0(#![X0*#!]X0,#!^X0.#!_X00#!`X02#!aX04#!bX06#!cX08#!dX0:#!eX0(#!fX0*#!gX0,#!hX0.#!iX00#!jX02#!kX04#!lX06#!mX08#!nX0:#!rp0W9!sp0Y9!tp0[9!up0^9!vp0`9!wp0b9!xp0d9!yp0f9!zp0h"
+    "9!{p0l9!|p0n9!}p0p9!~p0t9!!q0v9!#q0x9!$q0z9!%q0|9!&q0~9!'q0#:!(q0%:!)q0':!*q0):!+q0+:!,q01:!-q05:!.q07:!/q0!=,0q0<=!1q0H:!2q0L:!3q0^=!4q0D<!5q0(=!6q0W9!7q0Y9!8q0[9!9q0^9!:q0`9!;q0b9!<q0d9!=q0f9!>q0h9!"
+    "@q0l9!Aq0n9!Bq0t9!Cq0v9!Dq0z9!Eq0~9!Fq0#:!Gq0%:!Hq0':!Iq0):!Jq0+:!Kq0/:!Lq01:!Mq0d;!Nq0H:!Oq0F:!Pq0Z:!Qq0;<!Rq0j;,Sq0H<!e:1]E!f:1_E!g:1gE!h:1mE!j:1CF!k:1sE!l:1iE!m:1}E!n:1GF!o:18F!p:1:F!q:1<F!r:1>F!s:"
+    "1uE!t:1$F!u:14F!v:1yE!w:16F!x:1qE!y:1wE!z:1cE!{:1eE!|:1kE!}:1oE!~:1{E!!;1!F!#;1&F!$;13G!%;1rH!&;1>H!';15G!);1_E!*;1gE!,;1AF!/;1iE!1;1GF!2;18F!3;1:F!4;1<F!5;1>F!6;1uE!7;1$F!8;14F!9;1yE!:;16F!<;1wE!=;1c"
+    "E!>;1eE!@;1kE!B;1{E!D;1&F!K;1gE!P;1iE!R;1GF!T;1:F!V;1>F!W;1uE!X;1$F!Z;1yE![;16F!^;1wE!a;1kE!c;1{E!e;1&F!g;1rH!i;15G!k;1_E!l;1gE!n;1AF!q;1iE!r;1}E!s;1GF!t;18F!v;1<F!w;1>F!x;1uE!y;1$F!z;14F!{;1yE!|;16F!"
+    "~;1wE!!<1cE!#<1eE!$<1kE!&<1{E!'<1!F!(<1&F!)<13G!+<1>H!-<1]E!.<1_E!/<1gE!",
+    "0<1mE!1<1AF!2<1CF!3<1sE!4<1iE!5<1}E!6<1GF!8<1:F!9<1<F!:<1>F!;<1uE!<<1$F!=<14F!><1yE!@<16F!A<1qE!B<1wE!C<1cE!D<1eE!E<1kE!F<1oE!G<1{E!H<1!F!I<1&F!O<1_E!P<1gE!Q<1mE!S<1CF!T<1sE!U<1iE!V<1}E!W<1GF!Y<1:F!Z<"
+    "1<F![<1>F!]<1uE!^<1$F!_<14F!`<1yE!a<16F!b<1qE!c<1wE!d<1cE!e<1eE!f<1kE!g<1oE!h<1{E!i<1!F!j<1&F!0D1P;g1D18<g2D1~<g3D1g=g4D1O>g5D17@g6D1}@g7D1fAg8D1NBg9D16Cg:D1|CgAD1fDgBD1qEgCD1|FgDD1*HgED15IgFD1AJgGD1L"
+    "KgHD1WLgID1cMgJD1nNgKD1yOgLD1'QgMD12RgND1=SgOD1ITgPD1TUgQD1`VgRD1kWgSD1vXgTD1$ZgUD1/[gVD1:]gWD1F^gXD1Q_gYD1]`gZD1hag[D1sbg]D1O#!^D1n#!_D1}cg`D1fdgbD1K#!cD1M#!dD1O#!eD1Q#!fD1S#!gD1U#!hD1W#!iD1Y#!jD1[#!"
+    "kD1^#!lD1`#!mD1b#!nD1d#!oD1f#!pD1h#!qD1j#!rD1l#!sD1n#!tD1p#!uD1r#!vD1t#!wD1v#!xD1x#!yD1z#!zD1|#!{D1~#!|D1Neg}D16fg~D1|fg!E1egg#E1Nhg$E1Xig@E1AjgAE1)kgBE1okggE1Wlg|F1@mg}F1(ng~F1'#%/G1&)(0G1x^'1G1O2'2G"
+    "1L#%3G1zq&4G1AQ'5G1nR*6G1`Q'7G1Nr&8G1Z>(9G1R~(:G1^;(;G1(*'<G1Yv'=G1q%'>G1/<(@G1#)'AG1ig)BG1}7)CG1Ic*DG1HP'EG1t4'FG1}r(GG1a*(HG1u.(IG1sn&JG1(o&KG1pw*LG1@m'MG1ro&NG1B3'OG12-(PG1lg*QG16)(RG1^Q)SG1,W)TG1m"
+    "3'UG1fo(VG1fD(WG1dD(XG1I8)YG1t*'ZG19='[G1S}*aG1ongbG1zogcG1(qgdG13rgeG1>sgfG1JtggG1UughG1avgiG1lwgqG1pv'rG193'xc1(#!yc1*#!zc1,#!{c1.#!|c10#!}c12#!~c14#!!d16#!#d18#!$d1:#!$P94p&%P9*p&&P9<p&'P9)fB(P9Yv&"
+    ")P9>x&*P9Yx&+P90z&,P9l|&-P9N}&.P93!'/P9`~&0P9&9%1P9g%C2P9J$'3P9X$'4P9y$'5P9C%'6P9L|B7P9^9%8P9!%'9P9p%':P9O}B;P9'&'<P9B&'=P9Bs&>P9R&'@P9e&'AP9JaKBP9-('CP9J('DP9N:%EP9`)'FP9v)'GP9s*'HP9}*'IP9`;%JP9g,'KP"
+    "9k,'LP9E-'MP9r-'NP9+.'OP9-.'PP9P.'QP9Y/'RP9j/'SP9|/'TP9R0'UP9g0'VP9k0'WP9k0'XP9k0'YP9y;CZP9[z([P9J2']P9u2'^P9jCC_P903'`P9<3'aP9h3'bP9*7'cP9q4'dP945'eP9v5'fP927'gP9$9'hP9Y9'iP9(;'jP9I;'kP9/<'lP9/<'mP9Z"
+    "<'nP9!='oP92='pP9Q='qP9}E'rP9!@'sP9!F'tP9_A'uP9IB'vP9R('wP9CP'xP9$J'yP9rJ'zP9HK'{P9UH'|P96L'}P94L'~P9vN'!Q98zC#Q9KP'$Q9UP'%Q9tP'&Q9@Q''Q9PQ'(Q9vR')Q92'D*Q9](D+Q9yU',Q9|V'-Q97W'.Q9PU'/Q9[X'0Q9'G%1Q9DG%"
+    "2Q92]'3Q9D^'4Q9D^'5Q9i8D6Q9<a'7Q9ha'8Q9)b'9Q9Bb':Q9/AD;Q9Zb'<Q9ib'=Q9Au'>Q9Ec'@Q9<J%AQ9gd'BQ9&e'CQ9qf'DQ9fe'EQ9tPDFQ9fi'GQ9xPDHQ9aj'IQ9Zj'JQ9}j'KQ94m'LQ96m'MQ9,N%NQ9nm'OQ9in'PQ96o'QQ93p'RQ97O%SQ99fDTQ"
+    "9mO%UQ9hq'VQ9nq'WQ9tq'XQ9@r'YQ9#jLZQ9Ms'[Q9doD]Q9doD^Q9L%*_Q99t'`Q99t'aQ9LQ%bQ9(lEcQ99dHdQ9`u'eQ9ru'fQ9(R%gQ9uv'hQ9#x'iQ97x'jQ9}x'kQ9|{'lQ9}S%mQ9@S%nQ9F|'oQ91'EpQ9Q}'qQ9B#(rQ9J#(sQ9N#(tQ9J#(uQ9K$(vQ9t"
+    "$(wQ9a%(xQ9D%(yQ9Z%(zQ9^&({Q9)'(|Q91'(}Q9g'(~Q9}'(!R9J)(#R9;+($R9&,(%R9j.(&R9v>E'R9C.((R9x,()R9=/(*R9u/(+R9$2(,R9yDE-R9F3(.R9B1(/R9f0(0R9BY%1R9z4(2R9H5(3R9*6(4R995(5R9dZ%6R9!:(7R9^:(8R9~[E9R99=(:R9BD("
+    ";R9P@(<R9Q_%=R9)B(>R9._%@R9B^%AR9z%'BR9#&'CR9RD(DR9@B(ER9}z)FR9g3&GR9$E(HR9,E(IR98E(JR9XF(KR9BF(LR9yqEMR9V`%NR9#J(OR9KG(PR9zK(QR9(M(RR9auESR9:M(TR9oJ(UR95P(VR9Hb%WR96Q(XR9CS(YR9wT(ZR9*Y([R9,%F]R95Z(^R"
+    "9,e%_R9h[(`R9L0FaR9s](bR9=f%cR9S^(dR9R_(eR9,`(fR9.`(gR9.;FhR9,LDiR9S=FjR9Dc(kR9IHFlR9qe(mR90f(nR9wc(oR9ig(pR9^h(qR9ui(rR9dh(sR9Xi(tR9wi(uR94j(vR9WJFwR9Ih(xR9ym(yR9@o(zR9Ak%{R9Dq(|R9;q(}R9.TF~R9hl(!S9z"
+    "t(#S97WF$S9<XF%S9tv(&S9Hy('S9nx((S9hx()S9Qm%*S9ky(+S9vz(,S9jz(-S9{{(.S9_|B/S9=!)0S96iF1S95$)2S9JpF3S9<')4S9W')5S91()6S9f}F7S96))8S9b))9S9B'G:S98,G;S9e.)<S9*/)=S9[s%>S9`/)@S9ts%AS9ts%BS963)CS9b3)DS9/4)"
+    "ES9X4)FS9+6)GS9'v%HS9)8)IS9PDGJS9_8)KS9RFGLS9h9)MS9sfDNS9:=)OS9fWGPS97XG",
+    "QS9>[GRS9!{%SS9:{%TS9;C)US90`GVS9.`GWS9~`GXS9VaGYS94D)ZS96D)[S96D)]S91E)^S9B|%_S9YF)`S9]|%aS9F~%bS9{qGcS9tJ)dS98L)eS9_M)fS9)#&gS9H}GhS9bP)iS9{!HjS9v#HkS9yQ)lS9{S)mS9h$&nS9oU)oS9&V)pS90V)qS923HrS9h9HsS"
+    "9h9HtS9_Y)uS9F)&vS9M@HwS9G_)xS9M_)yS94*&zS9/EH{S9<e)|S9r,&}S9je)~S9`e)!T9=f)#T90VH$T9Nh)%T9~.&&T9aj)'T9|k)(T9Km))T9,0&*T9|eH+T9_fH,T9x0&-T9riH.T97t)/T9)lH0T9ot)1T9&w)2T9<w)3T9.uH4T9gvH5T9<y)6T9`yH7T9^"
+    "y)8T9goE9T9_3&:T9*{);T9s|)<T9p4&=T91~)>T9CZ'@T9u'IAT94(IBT9tpECT9)qEDT9L%*ET9R%*FT9&t*GT9z6&HT9[(*IT9O(*JT9t(*KT9=,'LT9@)*MT9D)*NT9X)*OT9O**PT9&<IQT9M**RT9c+*ST97-*TT9r.*UT9o+*VT95/*WT9.0*XT9Y2*YT9t,*"
+    "ZT9P/*[T9T/*]T9u/*^T9TBI_T9AII`T9%FIaT91;&bT9}5*cT9$6*dT9l6*eT92nIfT9Q8*gT94SIhT9:<&iT9C<&jT9-VIkT9N]IlT9W<&mT9c=*nT9{=*oT94>*pT98>*qT9_@*rT9x>*sT9sB*tT9vA*uT96E*vT9KC*wT9wD*xT9QE*yT9z>&zT9QG*{T95H*|T"
+    "9c@&}T9=J*~T9DJ*!U9t|I#U9wL*$U9(M*%U9#B&&U9bM*'U9b9%(U9c,J)U9g0J*U9$E&+U96E&,U9{V*-U9_X*.U9+]*/U9Va*0U9(DJ1U9Lc*2U9yc*3U9we*4U9yg*5U9<RJ6U9m/C7U9ki*8U9Li*9U9Yj*:U9Y4C;U9Zo*<U9mq*=U9]xJ>U96yJ@U9Ly*AU9P"
+    "{*BU94|*CU9;#KDU9I|*EU9b%+FU92)+GU94)+HU92'+IU9U/+JU910+KU9:>KLU9F8+MU9!U&NU9C9+OU9^GKPU9kV&QU98@+RU91l'SU9CB+TU9&^KUU9fbKVU9jY&WU9zY&XU9QF+YU9]mKZU9:[&[U9dpK]U9LG+^U9LG+_U9,H+`U9%wKaU92L+bU9+_&cU9gM+"
+    "dU9QP+eU9+Q+fU9IR+gU9Qb&hU9q8LiU9OX+jU9-`+kU9;d+lU9.h&mU9nh&nU9Zf+oU9LYLpU9'i&qU9`ZLrU9OaLsU9DdLtU9)n+uU9-k&vU9Ko+wU9Uo+xU9do+yU9xo+zU9)p+{U9up+|U9bwL",
 };
 static const char wm__uc_dec_ix[] =
     "!!g!^$B%n%F&G&S&S&S&d&j&s&y&#''';'='='='='='='='='='='='I'I'P(4+i-T.i/6080j1j1j1j1j1j1o1o1q1r1t174|406r8a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;"
     "a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;a;c;i;i;i;i;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;"
     "n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;n;]>sA(DtF!I9KfM";
 static const wm__uct wm__uc_dec = {wm__uc_dec_s, wm__uc_dec_ix, 5857, 6, 9, 0};
-static const char *const wm__uc_dec_pool_s[9] = { /* the decompositions' code points */
-    "C!!C!!S*!(#!C!!O*!U!!V!!C!!L*!Q,!C!!s*!T!!6#!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!"
-    "!K*!y!!L*!y!!M*!y!!S*!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O"
-    "*!e!!Q*!(#!Q*!e!!t*!(#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!"
-    "/#!M*!m!!N*!0#!N*!m!!O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!"
-    "!Q*!6#!Q*!s!!V*!6#!V*!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t"
-    "*!{!!M*!>#!M*!}!!M*!A#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!:#!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!"
-    "O*!j$!O*!I$!L*!j$!L*!I$!W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*"
-    "!2$!L*!S$!L*!E$!L*!f$!L*!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/"
-    "#!W*!e!!R*!(#!R*!i!!s*!,#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!/#!h(!1#!9#!{(!}(!&)!>#!A#!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!e(!3#!:#!@#!:)!K*!L*!_*!S*!L*!`)!C!!4+!_!!C!!L*!"
-    "q#!L*!%,!L*!#$!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!G,!M,!9,!h,!L*!h,!S*![,!U,!O,!V,!W,!,,!J,!7,!O-!K*!O-!S*!M-!L*!@-!S*!T-"
-    "!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S"
-    "*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!"
-    "];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH"
-    "!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!@M!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!JR!#p!Tp!%p!Tp!'p!Tp!)p!T"
-    "p!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!2$!f!!h!!i!!E&!k!!l!!m!!n!!o!!p!!q!!r!!s!!!(!t!!v!!x!!y!!{!!(#!Q(!R(!Zu!)#!+#!,#!Z(!](!^(!.#!2#!4#!^%!6#!U(!ou!pu!7#!;#!<#!vu!q(!=#!~u!G,!H,!I,![,!],!0#!"
-    "9#!<#!=#!G,!H,!V,![,!],!x-!S(!*#!V(!^$!^(!-#!a(!c(!g(!j(!k(!l(!yv!C)!o(!",
-    "&w!E)!s(!r(!t(!u(!v(!w(!z(!')!()!c&!.)!/)!uu!0)!1)!B#!5)!6)!7)!M,!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%"
-    "!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o"
-    "*!~x!O*!!y!O*!p!!}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!"
-    "9#!R*!v!!o*!9#!o*!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%"
-    "!S*!~%!S*!z!!N*!=#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R"
-    "*!e!!o*!(#!o*!e!!T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!"
-    "W$!K*!6$!T*!W$!T*!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&"
-    "!o*!X&!o*!y!!o*!<#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`"
-    "*!={!K*!>{!K*!={!L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!"
-    "`{!1+!N,!_*!N,!`*!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|"
-    "!L*!+|!L*!*|!1+!+|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!A,!J,!K*!B,!L,!K*!C,!N,!K*!D,!T,!K*!b,!Z,!K*!c,!_,!K"
-    "*!d,!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!"
-    "4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!w+!%,!4+!C!!_*!N,!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+"
-    "!C,!4+!L,!1+!F}!4+!),!K*!y+!+,!K*!z+!+,!4+!>}!K*!>}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!$,!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!{+!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!E,!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!!,!5"
-    ",!`*!q#!K*!v+!'#!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!}+!=,!K*!#,!=,!4+!}#!C!!`*!&~!'~!C!!C!!C!!C!!C!!C!!C!!C!!C!!4~!C!!!+!Q!!Q!!Q!!Q!!Q!!Q!!C!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!"
-    "c!!W~!W~!W~!W~!C!!S!!0#!W!!X!!Y!!Z!![!!]!!N!!q&#a!!K!!L!!5#!S!!T!!U!!V!!",
-    "W!!X!!Y!!Z!![!!]!!N!!q&#a!!K!!L!!(#!,#!6#!@#!Z(!/#!2#!3#!4#!5#!7#!:#!;#!v!!:#!(#!R!!*#!(#!R!!:#!g!!y#!g!!*#!R!!6#!*#!R!!<#!G&!y#!j!!.#!l!!l!!l!!/#!8%!m!!m!!p!!3#!r!!r!!6#!t!!u!!v!!v!!v!!w!!q!!x!!i!!p!"
-    "!x!!q!!~!!=,!~!!o!!1$!f!!g!!,#!i!!j!!q!!6#!C2!D2!E2!F2!0#!j!!e!!|!!U,!H,!',!4,!p&#h!!+#!,#!0#!1#!T!!j~!Z!!T!!j~!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T"
-    "!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!m!!z!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!|!!m!!|!!m!!m!!p!!g!!h!!q!!0#!0#!0#!0#!0#!0#!0#!=#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!@#!0#!"
-    "@#!0#!0#!3#!*#!+#!4#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'"
-    "#'+!z'#'+!{'#'+!~'#'+!!(#'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!-O#.O#T!!U!!V!!W!!X!!Y!!Z!![!!]!!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T"
-    "!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!"
-    "K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!"
-    "!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@"
-    "#!L!!K!!A#!L!!K!!B#!L!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!S!!-'#-'#-'#-'#^!!^!!"
-    "a!!a!!a!!a!!a!!a!!X@#'+!1#!z!!`G#:A%&y&JH$sH$$I$-I$HI$uI$|I$3J$NJ$VQ$}Q$&R$=R$RR$hR$AS$VS$bS$FU$IV$fV$kV$,W$5W$QW$_W$xW$PX$cX$~X$=b$*c$/h$Gh$Oh$Zh$mh$^i$tn$Ho$fp$}p$3q$Jq$$r$'r$%v$/v$;v$Iv$cw$kw$pw$-y"
-    "$7y$Ey$My$.z$@z$Rz$G{$k$%<%%R%%_-%d-%[.%l.%y.%1/%Y/%_/%X2%q2%43%D>%*@%B@%}@%8A%BA%IA%~A%&B%GB%9N%1S%=S%CS%GS%OS%bS%dS%YT%|V%$W%hZ%rZ%H[%O[%X[%a[%a]%h]%9`%A`%s`%'a%Wa%2d%9d%Kd%%h%Ii%Oi%Ok%Kl%zl%+q%Vr%s"
-    "x%1y%ly%Cz%+{%6{%<{%_{%O|%Y|%G#&N#&W#&a#&q#&#$&'$&x$&|$&%%&n/&/0&=5&J5&b5&l8&y8&e9&6:&LA&[A&kA&1B&WB&iD&uD&]E&CH&cH&~J&6K&;K&cM&eO&*Q&0Q&5Q&N[&W[&<^&}_&#`&S`&ba&oa&sa&za&$c&Gc&Mc&[c&Le&#f&'f&(h&+h&>h&"
-    ")k&Zk&bk&Ll&Vl&Yl&dl&%m&Eq&ju&tu&=v&Tv&]v&gv&kv&6w&:w&Lw&Qw&_w&zw&,x&4x&qx&#y&'y&C!!7O#5W$8W$9W$rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P"
-    "#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#f"
-    "P#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#oR!pR!cT!qR!eT!fT!rR!sR!tR!iT!jT!kT!lT!mT!nT!,S!uR!vR!wR!3S!xR!yR!zR!{R!|R!}R!~R!!S!#S!$S!uS!vS!wS!xS!yS!zS!{S!|S!}S!~S!!T!#T!$T!%T!"
-    "&T!'T!(T!)T!*T!+T!,T!tS!&S!'S!#U!$U!(U!*U!/U!3U!5U!.S!9U!;U!/S!0S!2S!4S!",
-    "5S!9S!;S!=S!>S!@S!AS!BS!ES!IS!SS!ZS!`S!NU!OU!kS!lS!mS!;T!<T!@T!IT!JT!LT!VT!YT!JH$|I$SH$Bb$TH$xH$UH$c[%HI$dH$KH$oh$;c$NJ$K!!oR!L!!K!!qR!L!!K!!rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!"
-    "!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L"
-    "!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!LI$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!"
-    "K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!~]$mw$[.%Yn"
-    "%t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!qR!rR!tR!uR!vR!xR!zR!{R!}R!~R!!S!#S!$S!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS!}R!u"
-    "S!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!JH$|I$SH$Bb$'J$(R$MH$&R$LI$5W$q2%9N%GB%43%5Q&*c$_/%%6%r2%)h%LY$%T%[B&Ih%`U$ji%h[%^i$9M&AQ$fW$ED%`c&JK$UR$+@%TH$xH$UH$0v$1Y$/W$`o$-o$La%9K$%C&"
-    "IW$bh$V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!"
-    "!x!!h!!nP#pP#rP#tP#vP#wP#yP#{P#}P#!Q#$Q#&Q#(Q#*Q#,Q#.Q#0Q#3Q#5Q#7Q#9Q#:Q#;Q#<Q#=Q#>Q#BQ#EQ#HQ#KQ#NQ#OQ#PQ#QQ#RQ#TQ#VQ#XQ#YQ#ZQ#[Q#]Q#^Q#`Q#aQ#bQ#cQ#yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#p"
-    "P#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#"
-    "[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP"
-    "#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#YQ#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#d"
-    "Q#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#"
-    "[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O"
-    "%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%Iy$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q"
-    "!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!"
-    "{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!",
-    "q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!"
-    "!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V"
-    "!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!"
-    "_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!(.!*.!$2'g!!j!!u!!7%!f%!71'`<'m(!{<'2)!^A&]2%cH&&C&hI%}H$#Y$#y&#y&:i$5Q&Z^$1i$X$%,`%gy%`/&o3&@7&aM&6;%yD%MO%{W%#*&)P&(i&rI$kW$'>%!S%M/&nt&Qt$qL%H.&Q8&v&"
-    "%;#&y4&`x$#3%mE%NU%DN&eL$tR$-V$N,%R=%tR%Pa%+{%%/&}/&<F&Ba&:m&It&-f%lh%Ht%g(&XT&tu&W<&#h$=y$up%N|%kS%mf%}B&c`&yg$uq$H;%%G%JJ%1s%(v%m^&~U$[|%<S$,S$Rj%gt%2)&:_&K>&|&%6;%#=&'I$Tp$:|$!W%E]%hV$Bg%BM$,{$WH$("
-    "D%L.%$s%^X$Yf$ka%/*&*<&'A%6K&@C%O'%7&&:)%9]%BJ$$R$)S$~6%Er%y$&S<&3Q&EV$%Z$^i$%y$=/%'M%rg%(]&Gj&/v&hv&FU$-2%@@%DJ&ew$M#%c$%#,%_J%cP%pY%[i%Au%>|%dI&{+&OL&CU&yS$NU$F[$;O%f6&*<&_x$z{$r(%x@%Rp%mV%yJ$ab$Tp$"
-    "au$E|$NW%OY%|y%r{%=R&b`&Xa&sc&jL$>i%uP&!`&T~$vI$LP$[p$Qq$n.%6;%0R%b_%,,&MM&qx&K1%O^&3U$,4%J5%CE%1I%JX%-]%ie%or%^d&(R$4%%=_&SN$vs$5G%hI&kz$]!%o5%!W%L_&.T$NY$xq$00%[3%I7%BD%GX%]^%Zy%s6&(7&0Q&M`&3W$PI%]Y"
-    "$2R%!Z%v.&j_&no&7v&I4%sF%L#&Kl%Em%Kq%nT%iN%!>&TJ$-'&@T$iS$:x$#'%3r%Mo$|D%x1%yI&J5&o^&y8&ix$WQ$7_$Uf$61%>S$}U%2a%'h%Jh%Qh%|h%ga&xq%Cz%1/&z<&eL&tN&7f&Ef&rf&_s&TN&~_&0M$YP$eQ$uU$3V$FW$q^$!`$)a$:f$Hg$wq$$"
-    "r$c}$$#%K#%T$%!.%[/%T1%%7%zE%gG%^J%+Q%2S%dX%2f%)h%4h%3h%;h%Bh%Ih%zh%{h%wj%]k%.o%Au%Vu%2v%Sy%/{%Q#&&%&&%&=*&X7&'9&&=&`=&1C&hC&<K&eL&N`&Yc&9d&C}$^u3}#&qH$rR$#R$_L$]Q$;R$sU$JV$q^$'^$m^$Z_$Uf$Sg$-i$=i$:l$"
-    "Kn$hx$ox$Hz$0{$K~$g!%|~$K#%y!%T$%:%%`)%]*%6+%).%61%#3%'3%d3%B@%'A%CE%rI%bI%^J%HM%+Q%Zc%<S%]T%}U%WY%5[%l[%;_%=_%2a%Da%^a%Xb%Nb%of%0l%.o%3q%_s%Au%{x%/{%J'&0)&,3&-8&t8&'9&@<&z<&L<&&=&#=&o<&`=&U>&hC&vI&CM"
-    "&YP&$S&B_&N`&ga&4c&Yc&fc&9d&8l&#y&c(3](31J3dp#>}#a}#pD4Lc4.h5%x&rx&-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!U2!C2!F2!G2!N2!O2!P2![2!^2!N!!]2!32!]2!42!w"
-    "i)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!-4!-4!74!74!74!"
-    "74!:4!:4!:4!:4!<4!<4!<4!<4!64!64!64!64!;4!;4!;4!;4!54!54!54!54!b4!b4!b4!b4!d4!d4!d4!d4!A4!A4!A4!A4!@4!@4!@4!@4!C4!C4!C4!C4!D4!D4!D4!D4!J4!J4!I4!I4!K4!K4!E4!E4!U4!U4!N4!N4!g4!g4!g4!g4!m4!m4!m4!m4!q4!q4"
-    "!q4!q4!o4!o4!o4!o4!x4!x4!y4!y4!y4!y4!~4!~4!!5!!5!!5!!5!|4!|4!|4!|4!35!35!45!45!k4!k4!k4!k4!(5!(5!'5!'5!)5!)5!34!,5!,5!&5!&5!*5!*5!15!15!15!15!b3!b3!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'"
-    "5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!-5!-5!-5!-5!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!"
-    "D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!",
-    "N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3"
-    "!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i"
-    "3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3!"
-    "[3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3"
-    "!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E"
-    "3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!"
-    "K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3"
-    "!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L"
-    "3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!"
-    "F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3"
-    "!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]"
-    "3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!"
-    "^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3"
-    "!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!3"
-    "5!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!O!!&O#"
-    "'O#^!!_!!D!!c!!;O#<O#K~!J~!8~!7~!&#!&#!K!!L!!C#!E#!9O#:O#5O#6O#/O#0O#-O#",
-    ".O#1O#2O#3O#4O#!#!$#!d~!d~!d~!d~!&#!&#!&#!O!!&O#Q!!_!!^!!c!!D!!8~!K!!L!!C#!E#!9O#:O#F!!I!!M!!N!!P!!`!!b!!a!!##!G!!H!!d!!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3"
-    "!k3!83!93!93!:3!:3!;3!;3!<3!<3!=3!=3!=3!=3!>3!>3!@3!@3!@3!@3!A3!A3!B3!B3!B3!B3!C3!C3!C3!C3!D3!D3!D3!D3!E3!E3!E3!E3!F3!F3!F3!F3!G3!G3!H3!H3!I3!I3!J3!J3!K3!K3!K3!K3!L3!L3!L3!L3!M3!M3!M3!M3!N3!N3!N3!N3!O"
-    "3!O3!O3!O3!P3!P3!P3!P3!Q3!Q3!Q3!Q3!R3!R3!R3!R3!Y3!Y3!Y3!Y3!Z3!Z3!Z3!Z3![3![3![3![3!]3!]3!]3!]3!^3!^3!^3!^3!_3!_3!_3!_3!`3!`3!`3!`3!a3!a3!b3!b3!c3!c3!c3!c3!]3!93!]3!93!]3!:3!]3!:3!]3!<3!]3!<3!]3!>3!]3!"
-    ">3!D!!E!!F!!G!!H!!I!!J!!K!!L!!M!!N!!O!!P!!Q!!R!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!^!!_!!`!!a!!b!!c!!d!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!!#!##!$#!%#!&#!'#!(#!)#"
-    "!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!C#!D#!E#!F#!m;#n;#'O#1O#2O#&O#lQ#cQ#mP#oP#qP#sP#uP#SQ#UQ#WQ#2Q#mQ#nP#pP#rP#tP#vP#wP#yP#{P#}P#!Q#$Q#&Q#(Q#*Q#,Q#.Q#0Q#3Q#5Q#7Q#9"
-    "Q#:Q#;Q#<Q#=Q#>Q#BQ#EQ#HQ#KQ#NQ#OQ#PQ#QQ#RQ#TQ#VQ#XQ#YQ#ZQ#[Q#]Q#^Q#`Q#dQ#eP#fP#zR#FR#GR#HR#IR#JR#KR#LR#MR#NR#OR#PR#QR#RR#SR#TR#UR#VR#WR#XR#YR#ZR#[R#]R#^R#_R#`R#aR#bR#cR#dR#eR#fR#gR#hR#iR#jR#kR#lR#mR#"
-    "nR#oR#pR#qR#rR#sR#tR#uR#vR#wR#xR#yR#k#!l#!u#!x#!o#!n#!t!#,/#I%#J%#K%#L%#q0#@1#w)!x)!S$!>)!T(!I)!2='K)!J)!W(!X(!2w!Y(!`(!O)!f(!d(!b(!A)!8%!B)!i(!))!P)!Q)!n(!Vm0D2'p(!Wm03)!Xm0f$!x(!y(!8#!|(!Zm0!)!#)!%)"
-    "!N)!L)!3='M)!-)!$E#4)!G)!H)!=)!x&!y&!z&!]m0qm0sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0C"
-    "F0e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!"
-    "s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#"
-    "!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!g!!h!!k!!n!!o!!r!!s!!t!!u!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!-#!/#!0#!1#!2#!3#!4#!5#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h"
-    "!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!h!!i!!j!!k!!n!!o!!p!!q!!r!!s!!t!!u!!w!!x!!y!!z!!"
-    "{!!|!!}!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!h!!i!!j!!k!!m!!n!!o!!p!!q!!s!!w!!x!!y!!z!!{!!|!!}!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#"
-    "!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l"
-    "!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!"
-    "{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!",
-    "<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!"
-    "!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|"
-    "!!}!!~!!(#!)#!*#!+#!,#!-#!.#!/#!0#!1#!2#!3#!4#!5#!6#!7#!8#!9#!:#!;#!<#!=#!>#!@#!A#!B#!C%!7(!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!"
-    "P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,"
-    "!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g"
-    ",!)-!k,!*-!l,!%,!&,!',!(,!),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!%,!&,!',!(,!"
-    "),!*,!+,!,,!-,!.,!/,!0,!1,!2,!3,!4,!5,!--!7,!8,!9,!:,!;,!<,!=,!f&#F,!G,!H,!I,!J,!K,!L,!M,!N,!O,!P,!Q,!R,!S,!T,!U,!V,!W,!X,!Y,!Z,![,!],!^,!_,!a&#.-!g,!)-!k,!*-!l,!r,!s,!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!"
-    "!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!k-!l-!m-!n-!o-!p-!q-!r-!s-!u-!v-!w-!y-!z-!{-!|-!}-!~-!!.!#.!$.!%.!&.!).!+.!,.!P/'^"
-    "/!4.!6.!n/!2/!S/!k-!l-!m-!n-!o-!p-!q-!r-!s-!u-!v-!y-!z-!|-!~-!!.!#.!$.!%.!&.!(.!).!q.!4.!3.!=.!./!t.'4/!>3!@3!D3!G3!a3!J3!E3!O3!c3![3!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!*4!x4!_4!+4!@3!"
-    "D3!`3!E3!c3![3!]3!^3!_3!K3!Q3!Y3!M3!Z3!L3!B3!C3!F3!N3!R3!D3!E3!c3!]3!_3!K3!Q3!M3!Z3!L3!F3!N3!R3!x4!+4!@3!D3!`3!E3!O3!c3![3!^3!_3!K3!Q3!Y3!M3!Z3!L3!B3!C3!F3!N3!P3!R3!*4!_4!>3!@3!D3!G3!`3!a3!J3!E3!O3!c3"
-    "!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!@3!D3!G3!a3!J3!E3!O3!c3!]3!^3!_3!K3!Q3!Y3!M3!Z3!I3!L3!B3!C3!F3!H3!N3!P3!R3!S!!Q!!S!!O!!T!!O!!U!!O!!V!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L"
-    "!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!"
-    "K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!v!!g!!h!!{!!~!!e!!f!!g!!h!!i!!j!!k!!l!!m!!n!!o!!p!!q!!r!!s!!t!!u!!v!!w!!x!!y!!z!!{!!|!!}!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO"
-    "#!Q#!Q#$Q#R%%{n$gX$6Q#|I$`h$v9&oh$7J$=0%9P%n.%ST$lz$IR$(/%!T$Es%O[%dB&4h$yY$OJ%A&%K(%JH$SH$wL&0v$xH$1Y$X'%uD&Z%%nh%Uk%GY$rH%r2%q2%d[%yT$-_$iO&9O#83%:O#9O#SH$:O#9O#|I$:O#9O#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@"
-    "a%:O#9O#,V$:O#9O#*.%:O#wz$-Y$S!!T!!U!!V!!W!!X!!Y!!Z!![!!]!!+I$&I$/I$Tr1=L$0M$=M$)N$GO$gO$YP$AP$$]#s#2eQ$lQ$|Q$2R$f}1@]#!R$IR$8~1SR$aR$aJ$iR$rR$eA6VS$eS$g]#AT$LT$yT$~T$A^#sU$uU$3V$JV$UV$VV$hV$=W$FW$OW$"
-    "iW$sW$uW$uW$uW$|.2>N%eX$zX$F22)Y$/Y$EY$&[$xY$+Z$LZ$*[$#]$=]$%^$5^$W^$W^$",
-    "m^$!_$*_$9_$~b$!`$!c$o`$5a$iS$2h$#e$Je$de$;d$,f$+f$Lg$-N26h$;h$Kh$`h$hh$Li$*S2nS2|j$Ok$[k$hj$>l$Sc#bc#*n$bn$bn$t[2/p$Ep$Tp$ap$W`2mp$tp$1z$3q$/e#sq$$r$xr$Dr$Kh2Dt$Mh2pt$mt$~t$+v$,v$'g#Hv$tv$,w$Yw$[g#]r"
-    "2vg#Ex$Hx$Kx$`x$Qt67y$Cw2Cw2f#&]y$]y$fh#%G3]q4Az$Jz$%i#zz$Q{$[{$~{$O}$~i#`i#c}$X$39~$a!%e!%g!%e!%6#%K#%p#%b#%m#%@$%T$%X$%s$%~$%e%%^&%$'%F(%L032(%M'%_(%z(%#*%|23c*%a)%D)%al#N+%d+%&,%]+%Cm#!.%@.%P>3]/%a"
-    "2%h0%9o#T1%(o#an#NR$QR$i2%`1%~|%s*$#3%'3%-3%l3%a3%|I3ko#Q5%64%N6%%7%pK3.7%w5%Z8%dp#,9%2:%{:%&=%'R3Z=%'r#E>%fW3y>%_r#:@%i@%'A%(A%(^3'f2:_3bB%5d3xC%)D%{B%tD%@E%zE%CE%lE%{E%+F%<e35E%|G%`H%1u#bI%^I%(j3EG%"
-    "NK%[k3/l3KL%dM%HM%EM%9v#uM%LN%FN%}N%o}1_P%,t3ZQ%ew3/S%<S%XS%D~3,T%BT%a$4-'4rV%&W%>y#AW%Ky#Ky#,Y%BY%WY%lY%UZ%Sz#T[%h24o[%i34E]%yr2._%D<4[<40>4!}#.}#^a%)A4(A4PA4kA4+b%,b%,b%Xb%a}#=c%n}#c~#}I4Ke%-f%of%T!"
-    "$dO4Bh%}P4LQ4|h%}i%E#$wj%$k%)k%*Y4E]4E]4ol%c%$7`44o%7o%+&$Wb4/r%J'$Fr%Ar%_r%)k4gs%P($pt%Ou%6v%')$Or4or4M)$Jt4[y%Tu4wy%${%/{%(z4sz4/|%A|4@|%sH3o*$&}%y}%I+$X~%2m$z$5+%5KI3TI3f#&i#&$K&N,$>%&8%&K%&_U$`%&b"
-    "%&l%&8&&$/57&&q&&['&J(&w&&Z(&()&=*&K'&h(&j(&z(&j15155R35X.$~+&#,&G,&*H59-&+:5./$2/$V;5g>5</$q/&}/&+0&-0&o0&M0&y1&L1&,3&62&{2&93&N0$94&Z4&q0$_5&b5&KO5{6&%7&Q1$B7&B]#qU5sW5#3$,3$};&o<&U>&kA&%b5fB&|B&{C&"
-    "|D&/i5v(2uE&fE&=F&=+2mH&vI&n{5,|5fM&hN&+O&^!65O&BR&*T&+T&*S&;W&XW&.06c[&!;$2]&@46u;$-`&Xu$2a&$@6DB6F=$N=$9c&nG6.>$CI6fc&fc&'d&RL6*f&U@$sf&9h&Uh&5i&9B$x[68l&Vo&^q&(E$HE$mr&fl6SE$Am68p6bq6Tv&VF$6w&;w&Cw"
-    "&Mw&Tw&zw&B{6",
+static const char *const wm__uc_dec_pool_s[5] = { /* the decompositions' code points */
+    "C!!S*!C!!O*!C!!L*!C!!s*!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!!K*!y!!L*!y!!M*!y!!S*"
+    "!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O*!e!!Q*!(#!Q*!e!!t*!("
+    "#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!/#!M*!m!!N*!0#!N*!m!!"
+    "O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!!Q*!6#!Q*!s!!V*!6#!V*"
+    "!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t*!{!!M*!>#!M*!}!!M*!A"
+    "#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!O*!j$!O*!I$!L*!j$!L*!I$!"
+    "W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*!2$!L*!S$!L*!E$!L*!f$!L*"
+    "!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/#!W*!e!!R*!(#!R*!i!!s*!,"
+    "#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!S*!L*!C!!4+!C!!L*!q#!L*!%,!L*!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!"
+    "L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!h,!L*!h,!S*!O-!K*!O-!S*!M-!L*!@-!S*!T-!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*"
+    "!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c"
+    "3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!"
+    "ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN"
+    "!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!#p!Tp!%p!Tp!'p!Tp!)p!Tp!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+"
+    "#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!"
+    "L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o*!~x!O*!!y!O*!p!!",
+    "}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!9#!R*!v!!o*!9#!o*"
+    "!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%!S*!~%!S*!z!!N*!="
+    "#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R*!e!!o*!(#!o*!e!!"
+    "T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!W$!K*!6$!T*!W$!T*"
+    "!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&!o*!X&!o*!y!!o*!<"
+    "#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`*!={!K*!>{!K*!={!"
+    "L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!`{!1+!N,!_*!N,!`*"
+    "!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|!L*!+|!L*!*|!1+!+"
+    "|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!J,!K*!L,!K*!N,!K*!T,!K*!Z,!K*!_,!K*!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!"
+    "4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+"
+    "!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!%,!4+!C!!_*!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+!C,!4+!L,!1+!F}!4+!),!K*!+,!K*!+,!4+!>}!K*!>"
+    "}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!5,!`*!q#!K*!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!=,!K*!=,!4+!C!!"
+    "`*!C!!!+!Q!!Q!!Q!!Q!!Q!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!c!!W~!W~!W~!W~!v!!:#!(#!R!!*#!(#!R!!:#!y#!g!!*#!R!!6#!*#!R!!<#!y#!j!!r!!6#!w!!q!!x!!i!!p!!x!!q!!j!!e!!|!!T!!j~!Z!!T!!j~"
+    "!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!m!!|!!m!!m!!0"
+    "#!0#!0#!0#!0#!0#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!0#!@#!0#!0#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!"
+    "'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'#'+!z'#'+!{'#'+!~'#'+!!(#",
+    "'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!"
+    "!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q"
+    "!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!"
+    "L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@#!L!!K!!A#!L!!K!!B#!L!!-'#-'#-'#-'#^!!^!!a!!a!!a!!a!!a!!a!"
+    "!X@#'+!rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{"
+    "P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#fP#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#K!!oR!L!!K!!qR!L!!K!!"
+    "rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!"
+    "!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!L"
+    "I$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&"
+    "L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS"
+    "!}R!uS!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q"
+    "2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!!x!!h!!yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#pP#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#"
+    "wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q"
+    "#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#Y"
+    "Q#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#dQ#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#"
+    "{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#",
+    "mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O"
+    "%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%I"
+    "y$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!"
+    "4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#"
+    "!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6"
+    "#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!"
+    "_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#"
+    "!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!]2!32!]2!42!wi)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z"
+    "2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!"
+    "E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3"
+    "!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^"
+    "3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!"
+    "_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3![3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3"
+    "!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E"
+    "3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!"
+    "F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!",
+    "D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3"
+    "!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c"
+    "3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!"
+    "O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3"
+    "!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^"
+    "3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!"
+    "^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3"
+    "!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E"
+    "3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!35!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!"
+    "]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3!k3!]3!93!]3!93!]3!:3!]3!:3!]3!<3"
+    "!]3!<3!]3!>3!]3!>3!sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0CF0S!!Q!!S!!O!!T!!O!!U!!O!!V"
+    "!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!"
+    "L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!h!!{!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#9O#83%:O#9O#SH$:O#9O#|I$:O#9O"
+    "#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#",
 };
 static const char wm__uc_dec_pool_ix[] =
-    "!!$!$!$!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!H8H8u;u;u;u;u;u;u;u;u;u;u;u;u;u;6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@6@"
-    "6@6@6@6@6@6@6@6@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@7@HRHRHRHRHRHRHRHRORORORORGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGV"
-    "GVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGVGV";
-static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, wm__uc_dec_pool_ix, 8663, 3, 10, 0};
+    "!!#!#!#!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!l7x7K;K;K;K;K;K;K;K;M;M;M;M;M;M;+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>4>4>4>4>4>4>4>4>J>J>J>J>J>J>J>J>J>J>J>J>J>"
+    "J>J>J>J>M>M>M>M>M>M>M>M>M>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J"
+    ".J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.JHWHWHWHWHW";
+static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, wm__uc_dec_pool_ix, 4980, 3, 10, 0};
 static const char *const wm__uc_comp_s[4] = { /* [first, second, composite], sorted */
     "`!!'+!r'#a!!'+!d'#b!!'+!s'#e!!K*!,$!e!!L*!-$!e!!M*!.$!e!!N*!/$!e!!O*!n$!e!!Q*!p$!e!!R*!&(!e!!S*!0$!e!!T*!2z!e!!U*!1$!e!!W*!('!e!!Z*!]'!e!!]*!_'!e!!o*!0z!e!!q*!Gx!e!!t*!r$!f!!R*!Ix!f!!o*!Kx!f!!}*!Mx!g!"
     "!L*!t$!g!!M*!v$!g!!R*!x$!g!!W*!z$!g!!s*!3$!h!!R*!Qx!h!!W*!|$!h!!o*!Sx!h!!s*!Wx!h!!y*!Yx!h!!}*!Ux!i!!K*!4$!i!!L*!5$!i!!M*!6$!i!!N*!Mz!i!!O*!#%!i!!Q*!%%!i!!R*!'%!i!!S*!7$!i!!T*!Kz!i!!W*!+%!i!!Z*!a'!i!!]"
@@ -19443,7 +19359,7 @@ static int wm__in_ranges(uint32_t cp, const wm__uct *t) {
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
         if (cp < wm__uc_cp(t, mid, 0)) hi = mid - 1;
-        else if (cp > wm__uc_cp(t, mid, 3)) lo = mid + 1;
+        else if (cp > wm__uc_hi(t, mid)) lo = mid + 1;
         else return 1;
     }
     return 0;
@@ -19478,8 +19394,8 @@ static int wm__ccc(uint32_t cp) {
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
         if (cp < wm__uc_cp(&wm__uc_ccc, mid, 0)) hi = mid - 1;
-        else if (cp > wm__uc_cp(&wm__uc_ccc, mid, 3)) lo = mid + 1;
-        else return (int)wm__uc_get(&wm__uc_ccc, mid, 6, 2);
+        else if (cp > wm__uc_hi(&wm__uc_ccc, mid)) lo = mid + 1;
+        else return (int)wm__uc_get(&wm__uc_ccc, mid, 5, 2);
     }
     return 0;
 }
@@ -19502,9 +19418,10 @@ static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, si
         if (cp < at) hi = mid - 1;
         else if (cp > at) lo = mid + 1;
         else {
-            uint32_t info = wm__uc_get(&wm__uc_dec, mid, 3, 3), off = info & 0x3fff, len = info >> 15, i;
-            if (((info >> 14) & 1) && !compat) break;
-            for (i = 0; i < len; i++) n = wm__decompose(wm__uc_cp(&wm__uc_dec_pool, (int)(off + i), 0), compat, buf, n, cap);
+            uint32_t info = wm__uc_get(&wm__uc_dec, mid, 3, 3), at2 = info < 0x60000u ? info : (info - 0x60000u) / 17, i;
+            if ((at2 & 1) && !compat) break; /* (at2: 2 c or 2 pool offset, + 1 if a compatibility mapping) */
+            if (info < 0x60000u) return wm__decompose(at2 >> 1, compat, buf, n, cap);
+            for (i = 0; i < (info - 0x60000u) % 17 + 2; i++) n = wm__decompose(wm__uc_cp(&wm__uc_dec_pool, (int)((at2 >> 1) + i), 0), compat, buf, n, cap);
             return n;
         }
     }

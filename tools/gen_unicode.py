@@ -105,14 +105,32 @@ def pack(v, nd=3, cp=True):
     return out
 
 
+def split(rows):
+    """[lo, hi, ...] ranges -> [lo, hi - lo, ...] with hi - lo < 91^2 (a longer range in pieces)"""
+    out = []
+    for r in rows:
+        lo = r[0]
+        while r[1] - lo >= 91 * 91:
+            out.append([lo, 91 * 91 - 1] + r[2:])
+            lo += 91 * 91
+        out.append([lo, r[1] - lo] + r[2:])
+    return out
+
+
 def packed(name, rows, comment, widths=None, raw=(), key=0):
     """rows of equal length -> a wm__uct named name (fields of widths digits, 3 each by default; raw: fields that
     are no code point); with its index of the Basic Multilingual Plane: for each 256 code points block b (and
-    b = 256), the first record whose field key (sorted) is >= 256 b, 2 digits each"""
+    b = 256), the first record whose field key (sorted) is >= 256 b, 2 digits each. key 1: rows are [lo, hi, ...]
+    ranges, stored as [lo, hi - lo, ...] (2 digits) and indexed by hi"""
+    if key:
+        rows = split(rows)
+        widths = [3, 2] + (widths or [3] * len(rows[0]))[2:]
+        raw = tuple(raw) + (1,)
+        his = [r[0] + r[1] for r in rows]
     widths = widths or [3] * len(rows[0])
     ix = []
     for b in range(257):
-        r = next((i for i, row in enumerate(rows) if row[key] >= 256 * b), len(rows))
+        r = next((i for i, row in enumerate(rows) if (his[i] if key else row[0]) >= 256 * b), len(rows))
         ix.append(pack(r, 2, False))
     rec = sum(widths)
     per = 1 << ((4000 // rec).bit_length() - 1)  # records per chunk: a power of two (a shift, not a division, per probe)
@@ -130,7 +148,7 @@ def packed(name, rows, comment, widths=None, raw=(), key=0):
 
 def table(name, cps):
     rs = ranges(cps)
-    return packed(name, [list(r) for r in rs], "[lo, hi] ranges", key=1), len(rs)
+    return packed(name, [list(r) for r in rs], "[lo, hi - lo] ranges", key=1), len(rs)
 
 
 # lowercase (Rust's char::to_lowercase: simple mappings; U+0130's two-character one is written out in wm.h)
@@ -174,12 +192,17 @@ for c in sorted(ccc):
         cc_rs[-1][1] = c
     else:
         cc_rs.append([c, c, ccc[c]])
-pool, dec_rows = [], []
+pool, dec_rows = [], []  # a one-character decomposition inline: 2 c + compatibility; longer: its place in the pool
 for cp in sorted(decomp):
     compat, d = decomp[cp]
-    assert len(pool) < 16384 and len(d) < 32
-    dec_rows.append((cp, ((2 * len(d) + compat) << 14) | len(pool)))  # pool offset | (2 length + compatibility) << 14
+    if len(d) == 1:
+        assert d[0] < 0x30000
+        dec_rows.append((cp, 2 * d[0] + compat))
+        continue
+    assert 2 <= len(d) <= 18
+    dec_rows.append((cp, 0x60000 + (2 * len(pool) + compat) * 17 + len(d) - 2))
     pool.extend(d)
+assert dec_rows[-1][1] < 91 ** 3
 
 
 # what NFC or NFKC may change or join: a decomposition, a combining class, a part of a composition, Hangul
@@ -188,8 +211,8 @@ active |= set(range(0xAC00, 0xD7A4)) | set(range(0x1100, 0x1113)) | set(range(0x
 t_active, n_active = table("wm__uc_nfc", active)
 t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" + t_active +
           packed("wm__uc_lower", [list(r) for r in lower], "[code point, its lowercase], sorted") +
-          packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi, canonical combining class] runs", [3, 3, 2], (2,), 1) +
-          packed("wm__uc_dec", [list(r) for r in dec_rows], "[code point, pool offset | (2 length + compatibility) << 14]", None, (1,)) +
+          packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi - lo, canonical combining class] runs", [3, 3, 2], (2,), 1) +
+          packed("wm__uc_dec", [list(r) for r in dec_rows], "[code point, 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]", None, (1,)) +
           packed("wm__uc_dec_pool", [[v] for v in pool], "the decompositions' code points") +
           packed("wm__uc_comp", [list(r) for r in comp], "[first, second, composite], sorted") +
           packed("wm__uc_comp2", [[v] for v in seconds], "starters that compose with a preceding character, sorted") +
