@@ -19,13 +19,13 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             723  Public interface
+      @API             725  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2488  Kernels
+      @KERNELS        2497  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1897  Layers, in data-flow order
+      @LAYERS         1904  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
@@ -256,8 +256,10 @@
 /* hot helpers of the kernels, inlined where the compiler can be told */
 #if defined(__GNUC__) || defined(__clang__)
 #define WM__INLINE __inline__ __attribute__((always_inline))
+#define WM__PREFETCH(p) __builtin_prefetch(p) /* a cache line that is read soon (no fault past an end) */
 #else
 #define WM__INLINE
+#define WM__PREFETCH(p) ((void)(p))
 #endif
 
 /* a function the includer may not call (WM_STATIC API, test-only references) */
@@ -2826,6 +2828,16 @@ typedef __m256i wm__vh;
 #define WM__VH_SDOT(w, wa, x) _mm256_maddubs_epi16(wa, _mm256_sign_epi8(x, w)) /* wa = |w|: pairs w x, summed */
 #define WM__VH_ADD(a, b) _mm256_add_epi16(a, b)
 #define WM__VH_SUMS(h, sc) _mm256_madd_epi16(h, sc) /* lane r: sc_2r h_2r + sc_2r+1 h_2r+1 (16-bit sc) */
+static WM__INLINE void wm__vb_t8(wm__vb *v) { /* 8 x 8 32-bit words transposed: word j of v[i] to word i of v[j] */
+    __m256i t[8], u[8];
+    int i;
+    for (i = 0; i < 8; i += 2) t[i] = _mm256_unpacklo_epi32(v[i], v[i + 1]), t[i + 1] = _mm256_unpackhi_epi32(v[i], v[i + 1]);
+    for (i = 0; i < 8; i += 4) {
+        u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]), u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
+        u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]), u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
+    }
+    for (i = 0; i < 4; i++) v[i] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x20), v[i + 4] = _mm256_permute2x128_si256(u[i], u[i + 4], 0x31);
+}
 #define WM__VH_LOADSC(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define WM__VH_ONES() _mm256_set1_epi16(1)
 #define WM__VB_ABS(v) _mm256_abs_epi8(v) /* -128 stays 0x80: 128 as unsigned */
@@ -3824,6 +3836,8 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
 static int wm__v_qdot_0(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 0); }
 #ifndef WM__MVE
 static WM__INLINE int wm__v_qdot_r4_t(const wm__qa *x, const unsigned char *w, size_t rb, int dtype, int nb, float *acc, int sd) {
+    size_t o;
+    for (o = 4 * rb; o < 8 * rb; o += 64) WM__PREFETCH(w + o); /* the next four rows */
     wm__v_qdot_t(x, w, dtype, nb, acc, sd);
     wm__v_qdot_t(x, w + rb, dtype, nb, acc + 8, sd);
     wm__v_qdot_t(x, w + 2 * rb, dtype, nb, acc + 16, sd);
@@ -4129,8 +4143,13 @@ static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *
    single sequential stream reads faster than interleaved rows, and x stays
    in L1. */
 static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat *W, int r0, int r1) {
+    size_t rb = wm__row_size(W->dtype, (size_t)W->cols), o;
     int r;
-    for (r = r0; r < r1; r++) y[r] = wm__k_dotf(kc, x, wm__row(W, r), W->dtype, W->cols); /* W of a float type */
+    for (r = r0; r < r1; r++) {
+        if (W->dtype != WM_F32) /* (F32 streams at the bandwidth already) */
+            for (o = 0; o < rb; o += 64) WM__PREFETCH((const char *)wm__row(W, r) + rb + o); /* the next row */
+        y[r] = wm__k_dotf(kc, x, wm__row(W, r), W->dtype, W->cols); /* W of a float type */
+    }
 }
 
 /* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
@@ -4200,57 +4219,45 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
     int b, r, st;
     for (b = 0; b < nb; b++, P++) {
         int k = b & 7;
+        wm__vb v[8]; /* [row]: the block's 32 quants as bytes (Q6_K: q - 32), then [step] by wm__vb_t8 */
         for (r = 0; r < 8; r++) {
             const unsigned char *w = (const unsigned char *)wm__row(W, r0 + r), *wb;
-            uint32_t v[8]; /* quants 4st..4st+3, one byte each */
-            int sc0 = 0, sc1 = 0;
+            int sc0 = 0, sc1 = 0, m;
             switch (W->dtype) {
             case WM_Q8_0:
                 wb = w + (size_t)b * WM__QB_Q8_0;
-                for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 2 + 4 * st);
+                v[r] = WM__VB_LOAD(wb + 2);
                 P->d[r] = wm__vh1(wb);
                 break;
-            case WM_Q4_0: /* low nibbles are quants 0..15, high ones 16..31 */
+            case WM_Q4_0:
                 wb = w + (size_t)b * WM__QB_Q4_0;
-                for (st = 0; st < 4; st++) {
-                    uint32_t u = wm__ld32(wb + 2 + 4 * st);
-                    v[st] = u & 0x0f0f0f0fu;
-                    v[st + 4] = u >> 4 & 0x0f0f0f0fu;
-                }
+                v[r] = wm__vb_nib16(wb + 2);
                 P->d[r] = wm__vh1(wb);
                 break;
-            case WM_Q4_K: {
-                int m;
+            case WM_Q4_K:
                 wb = w + (size_t)(b / 8) * WM__QB_Q4_K;
-                for (st = 0; st < 8; st++) v[st] = wm__ld32(wb + 16 + 32 * (k / 2) + 4 * st) >> (k & 1 ? 4 : 0) & 0x0f0f0f0fu;
+                v[r] = wm__vb_shr_and(WM__VB_LOAD(wb + 16 + 32 * (k / 2)), k & 1 ? 4 : 0, 15);
                 wm__q4k_scale(wb + 4, k, &sc0, &m);
                 sc1 = sc0;
                 P->d[r] = wm__vh1(wb);
                 P->dm[r] = -wm__vh1(wb + 2);
                 P->mn[r] = (float)m;
                 break;
-            }
-            default: { /* WM_Q6_K: q in 0..63, then q - 32 as a byte (bit 5 set: clear it; else set bits 5-7) */
-                const unsigned char *ql, *qh;
+            default: /* WM_Q6_K */
                 wb = w + (size_t)(b / 8) * WM__QB_Q6_K;
-                ql = wb + 64 * (k / 4) + 32 * (k & 1);
-                qh = wb + 128 + 32 * (k / 4);
-                for (st = 0; st < 8; st++) {
-                    uint32_t u = (wm__ld32(ql + 4 * st) >> (k & 2 ? 4 : 0) & 0x0f0f0f0fu) | (wm__ld32(qh + 4 * st) >> (2 * (k & 3)) & 0x03030303u) << 4;
-                    uint32_t b5 = u >> 5 & 0x01010101u;
-                    v[st] = u ^ 0xe0e0e0e0u ^ (b5 << 7 | b5 << 6);
-                }
+                v[r] = WM__VB_SUB(WM__VB_OR(wm__vb_shr_and(WM__VB_LOAD(wb + 64 * (k / 4) + 32 * (k & 1)), k & 2 ? 4 : 0, 15),
+                                            wm__vb_2bits_at4(WM__VB_LOAD(wb + 128 + 32 * (k / 4)), 2 * (k & 3))), 32);
                 sc0 = ((const int8_t *)(wb + 192))[2 * k];
                 sc1 = ((const int8_t *)(wb + 192))[2 * k + 1];
                 P->d[r] = wm__vh1(wb + 208);
             }
-            }
-            for (st = 0; st < 8; st++) memcpy(&P->q[st][4 * r], &v[st], 4); /* byte order kept: every step above works within bytes */
             P->sc[0][2 * r] = P->sc[0][2 * r + 1] = (int16_t)sc0;
             P->sc[1][2 * r] = P->sc[1][2 * r + 1] = (int16_t)sc1;
         }
+        wm__vb_t8(v);
+        for (st = 0; st < 8; st++) WM__VB_STORE(P->q[st], v[st]);
         if (W->dtype == WM_Q8_0 || W->dtype == WM_Q6_K)
-            for (st = 0; st < 8; st++) WM__VB_STORE(P->qa[st], WM__VB_ABS(WM__VB_LOAD(P->q[st])));
+            for (st = 0; st < 8; st++) WM__VB_STORE(P->qa[st], WM__VB_ABS(v[st]));
     }
 }
 
@@ -4358,6 +4365,8 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
     if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
         int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16;
         for (; rb + wide <= r1; rb += wide) {
+            size_t o, rbytes = (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols);
+            for (o = 0; o < rbytes && rb + 2 * wide <= r1; o += 64) WM__PREFETCH((const char *)wm__row(W, rb + wide) + o); /* the next rows, read while these tiles run */
             wm__qr_pack(qr, W, rb, nb);
             if (wide == 16) wm__qr_pack(qr + nb, W, rb + 8, nb);
             for (t = 0; t < T; t += 4) {
@@ -4375,6 +4384,8 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
 #ifdef WM__VR8
     if (kc->simd && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows; not for a batch step's few decoded tokens: the repacking would cost what it saves) */
         for (; rb + 8 <= r1; rb += 8) {
+            size_t o, rbytes = 8 * wm__row_size(W->dtype, (size_t)W->cols);
+            for (o = 0; o < rbytes && rb + 16 <= r1; o += 64) WM__PREFETCH((const char *)wm__row(W, rb + 8) + o); /* the next rows, read while these tiles run */
             wm__qr_pack(qr, W, rb, W->cols / WM__QK);
             for (t = 0; t < T; t += 4) {
                 const wm__qa *xs[4];
@@ -5274,6 +5285,8 @@ static void wm__ssd_step_task(void *arg, int h, int worker) {
     size_t at = (size_t)h * a->P * a->N; /* the head's state */
     for (p = 0; p < a->P; p++, at += (size_t)a->N) {
         float *Sp = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->N; /* a reduced state: its row widened */
+        int o;
+        for (o = 0; o < a->N; o += 16) WM__PREFETCH(a->S + at + 2 * (size_t)a->N + o); /* two rows on (F32: 32 bytes of a half state) */
         if (a->stype != WM_F32) wm__st_widen(Sp, (const uint16_t *)(const void *)a->S + at, (size_t)a->N, a->stype);
         y[p] = wm__k_state_row(kc, Sp, dA, dt * x[p], B, C, a->N) + a->Dskip[h] * x[p];
         if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, Sp, (size_t)a->N, a->stype);
@@ -5313,7 +5326,7 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
     const float *CB = j->CB;
     int c0 = j->c0, q = j->q, Q = j->Q;
     wm__ssd_ws *w = &j->ws[worker];
-    int gg = wm__ssd_group(a, h), t, s, p, n;
+    int gg = wm__ssd_group(a, h), t, s;
     size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N; /* the head's state: F32, or widened into sw */
     float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * PN;
     const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
@@ -5329,20 +5342,25 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
         for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
         for (; s < q; s++) m[s] = 0.0f;
     }
-    for (t = 0; t < q; t++) /* y = D x */
-        for (p = 0; p < a->P; p++) Y[(size_t)t * ldy + p] = a->Dskip[h] * X[(size_t)t * a->ldx + p];
-    wm__k_gemm_acc(kc, q, a->P, q, w->M, Q, 1, X, a->ldx, Y, (int)ldy); /* += M X */
+    for (t = 0; t < q; t++) { /* y = D x */
+        memcpy(Y + (size_t)t * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y);
+        wm__k_scale(kc, Y + (size_t)t * ldy, a->Dskip[h], (size_t)a->P);
+    }
+    for (t = 0; t < q; t += 16) /* += M X, 16 rows at a time: M is lower triangular, so columns past a block's last row add 0 */
+        wm__k_gemm_acc(kc, WM__MIN(16, q - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)t * Q, Q, 1, X, a->ldx, Y + (size_t)t * ldy, (int)ldy);
     for (t = 0; t < q; t++) w->e[t] = w->lam[t];
     wm__k_exp(kc, w->e, w->e, q);
-    for (t = 0; t < q; t++) /* += exp(lam_t) C_t S^T */
-        for (n = 0; n < a->N; n++) w->CB2[(size_t)t * a->N + n] = w->e[t] * Cg[(size_t)t * a->ldbc + n];
+    for (t = 0; t < q; t++) { /* += exp(lam_t) C_t S^T */
+        memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
+        wm__k_scale(kc, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
+    }
     wm__k_gemm_nt(kc, q, a->P, a->N, w->CB2, a->N, S, a->N, Y, (int)ldy, 1);
     lend = w->lam[q - 1];
     for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
     wm__k_exp(kc, w->e, w->e, q);
     for (s = 0; s < q; s++) { /* state passing */
-        float ws_ = w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
-        for (n = 0; n < a->N; n++) w->CB2[(size_t)s * a->N + n] = ws_ * Bg[(size_t)s * a->ldbc + n];
+        memcpy(w->CB2 + (size_t)s * a->N, Bg + (size_t)s * a->ldbc, (size_t)a->N * sizeof *Bg);
+        wm__k_scale(kc, w->CB2 + (size_t)s * a->N, w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h], (size_t)a->N);
     }
     wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
     wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
