@@ -22,7 +22,7 @@
       @API             725  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1240  Tensor types
-      @KERNELS        2497  Kernels
+      @KERNELS        2584  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1904  Layers, in data-flow order
@@ -2525,7 +2525,7 @@ typedef struct wm__kc {
     int n_threads; /* threads of outer loops (per-thread scratch: n_threads of each) */
     wm_parallel_for pfor; /* the parallel-for, or NULL (OpenMP or none) */
     void *pool;
-    float *pack;   /* matmul scratch: [n_threads][3][WM__KB] half-precision slices widened for the GEMM */
+    float *pack;   /* matmul scratch: [n_threads][3][WM__KB] float slices for the GEMM (half types widened; AVX-512: 4 rows paired) */
     wm__qa *qa; /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
     struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time, two such (NULL: n_batch < WM__QT_MIN) */
     const int *seg; /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
@@ -4152,6 +4152,11 @@ static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat
     }
 }
 
+#ifdef WM__X512 /* the F32 tile at 16 lanes (after wm__v_gemm_acc_z) */
+static void wm__zpack_f(float *pack, const unsigned char *w, size_t rb, int nr, int dtype, int kb);
+static void wm__ztile_f(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc);
+#endif
+
 /* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
 static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0,
                           int r1, float *pack) {
@@ -4162,6 +4167,26 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
             for (r = r0; r < r1; r++) y[(size_t)t * ldy + (size_t)r] = wm__k_dotf(kc, x + (size_t)t * ldx, wm__row(W, r), W->dtype, (int)K);
         return;
     }
+#ifdef WM__X512
+    if (kc->simd >= WM_ISA_AVX512 && K % 8 == 0) { /* 16 lanes: 4 rows (slices of 3/4 WM__KB fill the pack) by up to 8 tokens
+                                                      (4 WM__TB a block: L2s of 1-2 MB); every output wm__tile43's steps, wherever
+                                                      a thread's rows start */
+        for (t0 = 0; t0 < T; t0 += 4 * WM__TB) {
+            int tb = WM__MIN(4 * WM__TB, T - t0);
+            size_t k0;
+            for (k0 = 0; k0 < K; k0 += WM__KB / 4 * 3) {
+                int kb = (int)WM__MIN((size_t)WM__KB / 4 * 3, K - k0);
+                for (r = r0; r < r1; r += 4) {
+                    int nr = WM__MIN(4, r1 - r);
+                    wm__zpack_f(pack, (const unsigned char *)wm__row(W, r) + k0 * esz, wm__row_size(W->dtype, K), nr, W->dtype, kb);
+                    for (t = t0; t < t0 + tb; t += 8)
+                        wm__ztile_f(x + (size_t)t * ldx + k0, ldx, pack, kb, y + (size_t)t * ldy + (size_t)r, ldy, WM__MIN(8, t0 + tb - t), nr, k0 > 0);
+                }
+            }
+        }
+        return;
+    }
+#endif
     for (t0 = 0; t0 < T; t0 += WM__TB) {
         int tb = WM__MIN(WM__TB, T - t0);
         size_t k0;
@@ -4539,7 +4564,7 @@ static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, in
    rows ldb apart (both F32). The SSD's C.B^T and attention's q.k. */
 static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A, int lda, const float *B, int ldb, float *C, int ldc,
                           int accumulate) {
-    int i, j;
+    int i, j, jb;
     float tile[12];
     if (kc->seg) { /* a batch step: its decoding rows one at a time, each prefill chunk as one call */
         wm__kc k1 = *kc;
@@ -4559,8 +4584,27 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
             }
         return;
     }
-    for (i = 0; i < M; i += 4)
-        for (j = 0; j < N; j += 3) {
+    j = 0;
+#ifdef WM__X512
+    if (kc->simd >= WM_ISA_AVX512 && K % 8 == 0 && K <= 512) { /* 4 B rows by up to 8 A rows at 16 lanes (wm__ztile_f) */
+        float pack[4 * 512], t8[8 * 4];
+        for (; j < N; j += 4) {
+            int nr = WM__MIN(4, N - j);
+            wm__zpack_f(pack, (const unsigned char *)(B + (size_t)j * ldb), (size_t)ldb * sizeof *B, nr, WM_F32, K);
+            for (i = 0; i < M; i += 8) {
+                int nt = WM__MIN(8, M - i), a, b;
+                wm__ztile_f(A + (size_t)i * lda, (size_t)lda, pack, K, t8, 4, nt, nr, 0);
+                for (a = 0; a < nt; a++)
+                    for (b = 0; b < nr; b++) {
+                        float *c = C + (size_t)(i + a) * ldc + (size_t)(j + b);
+                        *c = accumulate ? *c + t8[a * 4 + b] : t8[a * 4 + b];
+                    }
+            }
+        }
+    }
+#endif
+    for (jb = j, i = 0; i < M && jb < N; i += 4)
+        for (j = jb; j < N; j += 3) {
             int nt = WM__MIN(4, M - i), nr = WM__MIN(3, N - j), a, b;
             wm__tile(kc, A + (size_t)i * lda, (size_t)lda, B + (size_t)j * ldb, (size_t)ldb, K, tile, 3, nt, nr, 0);
             for (a = 0; a < nt; a++)
@@ -4710,6 +4754,49 @@ WM__ZTILE(avx512)
 #define WM__ZFL 16
 #define WM__ZF_LOAD(p) _mm512_loadu_ps(p)
 WM__GEMM_ACC(z, WM__ZF, __m512)
+/* nr <= 4 rows of a slice, kb columns (kb % 8 == 0), widened to floats and
+   paired (rows past nr zero): pack[p][k / 8] = 8 columns of row 2p, then
+   the same 8 of row 2p + 1 */
+static void wm__zpack_f(float *pack, const unsigned char *w, size_t rb, int nr, int dtype, int kb) {
+    int r, k;
+    for (r = 0; r < 4; r++, w += rb) {
+        float *o = pack + (size_t)(r / 2) * 2 * (size_t)kb + 8 * (r & 1);
+        for (k = 0; k < kb; k += 8, o += 16) {
+            __m256 v;
+            if (r >= nr) v = _mm256_setzero_ps();
+            else if (dtype == WM_F32) v = _mm256_loadu_ps((const float *)(const void *)w + k);
+            else if (dtype == WM_BF16) v = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(w + 2 * k))), 16));
+            else v = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(w + 2 * k))); /* WM_F16 */
+            _mm256_storeu_ps(o, v);
+        }
+    }
+}
+/* y[u][0..nr) (+)= x[u] . the packed rows, u < n <= 8: a token broadcast to
+   both halves meets a row pair; each half is wm__tile43's 8-lane
+   accumulator, summed by the same wm__v_hsum, so the same bits */
+#define WM__ZF_BC8(p) _mm512_castpd_ps(_mm512_maskz_broadcast_f64x4(0xff, _mm256_castps_pd(_mm256_loadu_ps(p)))) /* 8 floats, twice */
+#define WM__ZTF_STEP(u) if (u < n) { __m512 a_ = WM__ZF_BC8(x + (size_t)u * ldx + k); c[u][0] = _mm512_fmadd_ps(a_, w0, c[u][0]); c[u][1] = _mm512_fmadd_ps(a_, w1, c[u][1]); }
+static WM__INLINE void wm__ztile_f_n(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc) {
+    __m512 c[8][2];
+    const float *p0 = pack, *p1 = pack + 2 * (size_t)kb;
+    int u, k, j;
+    for (u = 0; u < 8; u++) c[u][0] = c[u][1] = _mm512_setzero_ps();
+    for (k = 0; k < kb; k += 8, p0 += 16, p1 += 16) {
+        __m512 w0 = _mm512_loadu_ps(p0), w1 = _mm512_loadu_ps(p1);
+        WM__ZTF_STEP(0) WM__ZTF_STEP(1) WM__ZTF_STEP(2) WM__ZTF_STEP(3) WM__ZTF_STEP(4) WM__ZTF_STEP(5) WM__ZTF_STEP(6) WM__ZTF_STEP(7)
+    }
+    for (u = 0; u < n; u++)
+        for (j = 0; j < nr; j++) {
+            __m512 v = c[u][j / 2];
+            float s = wm__v_hsum(_mm256_castpd_ps(j & 1 ? _mm512_maskz_extractf64x4_pd(0xff, _mm512_castps_pd(v), 1) /* (g++ 12 warns of the unmasked forms) */
+                                                        : _mm512_maskz_extractf64x4_pd(0xff, _mm512_castps_pd(v), 0)));
+            y[(size_t)u * ldy + (size_t)j] = acc ? y[(size_t)u * ldy + (size_t)j] + s : s;
+        }
+}
+static void wm__ztile_f(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc) {
+    if (n == 8) wm__ztile_f_n(x, ldx, pack, kb, y, ldy, 8, nr, acc); /* (the common case, unrolled) */
+    else wm__ztile_f_n(x, ldx, pack, kb, y, ldy, n, nr, acc);
+}
 WM__TARGET_POP
 WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
 #undef WM__ZI_UDOT
