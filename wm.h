@@ -25,7 +25,7 @@
       @KERNELS        2584  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1904  Layers, in data-flow order
+      @LAYERS         1913  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
@@ -5398,12 +5398,21 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
      S_out = exp(lam_end) S_in + X^T diag(exp(lam_end - lam_s) dt_s) B
    CB: [G][Q][Q] scratch; ws: one per thread. Differences of lam are
    exponentiated, never ratios of exponentials. */
-static void wm__ssd_cb_task(void *arg, int g, int worker) { /* group g's C.B^T of the chunk */
+/* C.B^T of the chunk, item i: group i / nblk, rows from 16 (i % nblk) to
+   the next block's (the last takes the rest, so no block has under 4 rows
+   where the chunk has not), columns past the block's last row (the head
+   task reads s <= t only) to a multiple of 12. Rows start at multiples of
+   16 and columns at 0 and end where the whole chunk's 4 x 3 (AVX-512:
+   8 x 4) tiles do, so every output is the one gemm_nt of the whole chunk
+   would give. */
+#define WM__SSD_CB_BLOCKS(q) WM__MAX(1, (q) / 16)
+static void wm__ssd_cb_task(void *arg, int i, int worker) {
     const wm__ssd_job *j = (const wm__ssd_job *)arg;
     const wm__ssd_args *a = j->a;
+    int nblk = WM__SSD_CB_BLOCKS(j->q), g = i / nblk, r0 = 16 * (i % nblk), r1 = i % nblk == nblk - 1 ? j->q : r0 + 16;
     (void)worker;
-    wm__k_gemm_nt(j->kc, j->q, j->q, a->N, a->Cm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc,
-                  a->Bm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc, j->CB + (size_t)g * j->Q * j->Q, j->Q, 0);
+    wm__k_gemm_nt(j->kc, r1 - r0, WM__MIN(j->q, (r1 + 11) / 12 * 12), a->N, a->Cm + (size_t)(j->c0 + r0) * a->ldbc + (size_t)g * a->N, a->ldbc,
+                  a->Bm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc, j->CB + (size_t)g * j->Q * j->Q + (size_t)r0 * j->Q, j->Q, 0);
 }
 
 static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through the chunk */
@@ -5460,7 +5469,7 @@ static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, 
     j.Q = a->chunk < a->nb ? a->chunk : a->nb;
     for (j.c0 = 0; j.c0 < a->nb; j.c0 += a->chunk) {
         j.q = WM__MIN(a->chunk, a->nb - j.c0);
-        wm__pfor(kc, a->G, wm__ssd_cb_task, &j);
+        wm__pfor(kc, a->G * WM__SSD_CB_BLOCKS(j.q), wm__ssd_cb_task, &j);
         wm__pfor(kc, a->H, wm__ssd_head_task, &j);
     }
 }
@@ -8821,7 +8830,7 @@ static void wm__rows(const wm__kc *kc, float *h, float *x, const float *nw, floa
 
 static const struct { wm_task fn; const char *name; } wm__tasks[] = {
     {wm__mm_quant_task, "matmul: activations to int8"}, {wm__mm_task, "matmul"}, {wm__ssd_step_task, "ssd: decode step by head"},
-    {wm__ssd_head_task, "ssd: scan by head"}, {wm__ssd_cb_task, "ssd: C.B^T by group"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
+    {wm__ssd_head_task, "ssd: scan by head"}, {wm__ssd_cb_task, "ssd: C.B^T by group and rows"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
     {wm__ifa_attn_task, "innerfuncattn: attention"}, {wm__doge_attn_task, "doge attention"}, {wm__ska_attn_task, "sw-ska attention"},
     {wm__cdmoe_task, "cdmoe experts"}, {wm__moe_task, "moe experts"}, {wm__mamba_conv_task, "mamba: conv by tokens"},
     {wm__mamba_gate_task, "mamba: gate and norm by tokens"}, {wm__norm_task, "layer: norm by tokens"},
