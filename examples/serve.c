@@ -409,7 +409,9 @@ static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *er
         else { INTEGER(0, 5); q->logprobs = 1; q->top_logprobs = (int)x; }
     } else if (chat && !strcmp(key, "top_logprobs")) {
         if (t != WM_JSON_NULL) { INTEGER(0, 20); q->top_logprobs = (int)x; }
-    } else if (!strcmp(key, "user")) { NEED(WM_JSON_STRING, "a string");
+    } else if (!strcmp(key, "user") || !strcmp(key, "service_tier")) { if (t != WM_JSON_NULL) NEED(WM_JSON_STRING, "a string"); /* (accepted, unused) */
+    } else if (!strcmp(key, "store")) { if (t != WM_JSON_NULL) BOOL("'store'"); /* (nothing is stored) */
+    } else if (!strcmp(key, "metadata")) { if (t != WM_JSON_NULL) NEED(WM_JSON_OBJECT, "an object");
     } else if (!strcmp(key, "ignore_eos")) {
         BOOL("'ignore_eos'");
         q->ignore_eos = t == WM_JSON_TRUE;
@@ -493,6 +495,7 @@ typedef struct conn {
     sbuf out;                /* bytes to send; out_off sent */
     size_t out_off;
     int keep_alive, close_after, slot;
+    int head_only;           /* a HEAD request: the response without its body */
     double t_begin;          /* the current request's first byte (reading), or when it was accepted */
     double t_progress;       /* the last time bytes went out (or the response began) */
     srv_req q;               /* a request waiting for a slot */
@@ -510,6 +513,7 @@ typedef struct slot {
     wm_sampler smp;
     int32_t *hist;           /* [n_ctx + 1] the prompt's ids, then the generated ones */
     int n_hist, n_prompt, fed, n_gen, max_gen;
+    int cache_n;             /* prompt tokens restored, not prefilled */
     int32_t next;            /* the token the next step feeds */
     int32_t stop_ids[12];
     int n_stop_ids;
@@ -589,7 +593,7 @@ static void srv_respond(server *S, int i, int status, const char *ctype, const c
     (void)S;
     sb_fmt(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nConnection: %s\r\n%s\r\n", status, srv_reason(status), ctype, n,
            c->keep_alive ? "keep-alive" : "close", extra ? extra : "");
-    sb_add(&c->out, body, n);
+    if (!c->head_only) sb_add(&c->out, body, n);
     c->state = CS_WRITE;
     c->t_progress = now_s();
 }
@@ -713,7 +717,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     if (text != q->prompt) free(text);
     if ((long)n >= room) { snprintf(err, cap, "the prompt is %zu tokens; a slot holds %d with room to answer (-c sets it)", n, S->n_ctx); return 400; }
     sl->n_prompt = sl->n_hist = (int)n;
-    sl->fed = 0;
+    sl->fed = sl->cache_n = 0;
     sl->n_gen = 0;
     sl->max_gen = room - (int)n;
     if (q->max_tokens >= 0 && q->max_tokens < sl->max_gen) sl->max_gen = q->max_tokens;
@@ -831,6 +835,17 @@ static int srv_key_ok(const char *key, const char *auth, size_t n) {
 static void srv_usage(sbuf *b, const slot *sl) {
     sb_fmt(b, "\"usage\":{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d}", sl->n_prompt, sl->n_gen, sl->n_prompt + sl->n_gen);
 }
+/* llama-server's timings: the prompt from the request's start to the first
+   token, the answer from there to the end (cache_n: prompt tokens not
+   prefilled) */
+static void srv_timings(sbuf *b, const slot *sl) {
+    double end = now_s(), first = sl->t_first ? sl->t_first : end, pm = 1e3 * (first - sl->t0), gm = 1e3 * (end - first);
+    int pn = sl->n_prompt - sl->cache_n;
+    sb_fmt(b, "\"timings\":{\"cache_n\":%d,\"prompt_n\":%d,\"prompt_ms\":%.3f,\"prompt_per_token_ms\":%.3f,\"prompt_per_second\":%.3f,"
+              "\"predicted_n\":%d,\"predicted_ms\":%.3f,\"predicted_per_token_ms\":%.3f,\"predicted_per_second\":%.3f}",
+           sl->cache_n, pn, pm, pn ? pm / pn : 0.0, pm > 0 ? 1e3 * pn / pm : 0.0, sl->n_gen, gm, sl->n_gen ? gm / sl->n_gen : 0.0,
+           gm > 0 ? 1e3 * sl->n_gen / gm : 0.0);
+}
 
 /* streams the text that is safe to send (a stop string may still begin in the rest), and the end when finished */
 static void srv_stream(server *S, slot *sl) {
@@ -865,12 +880,14 @@ static void srv_stream(server *S, slot *sl) {
     if (sl->finish) {
         if (sl->q.chat) {
             srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
-            sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n",
+            sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}],",
                    srv_finish_name(sl->finish));
         } else {
             srv_head(&c->out, S, sl, 1, "text_completion");
-            sb_fmt(&c->out, ",\"choices\":[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n", srv_finish_name(sl->finish));
+            sb_fmt(&c->out, ",\"choices\":[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"%s\"}],", srv_finish_name(sl->finish));
         }
+        srv_timings(&c->out, sl); /* (the last chunk's, as llama-server's) */
+        sb_str(&c->out, "}\n\n");
         if (sl->q.include_usage) {
             srv_head(&c->out, S, sl, 1, sl->q.chat ? "chat.completion.chunk" : "text_completion");
             sb_str(&c->out, ",\"choices\":[],");
@@ -901,6 +918,8 @@ static void srv_whole(server *S, slot *sl) {
     }
     sb_fmt(&b, ",\"finish_reason\":\"%s\"}],", srv_finish_name(sl->finish));
     srv_usage(&b, sl);
+    sb_str(&b, ",");
+    srv_timings(&b, sl);
     sb_str(&b, "}");
     if (b.oom) srv_error(S, sl->conn, 500, "out of memory");
     else srv_respond(S, sl->conn, 200, "application/json", b.p, b.n, NULL);
@@ -1045,14 +1064,102 @@ static void srv_models(server *S, int i) {
     free(b.p);
 }
 
+/* POST /tokenize {"content", "add_special", "with_pieces"} and /detokenize
+   {"tokens"}, as llama-server answers them: 0, or a status with err */
+static int srv_tokens(server *S, int i, int detok, const char *body, size_t n, char *err, size_t cap) {
+    wm_json root, v, name;
+    wm_error je;
+    sbuf b = {NULL, 0, 0, 0};
+    char *content = NULL;
+    size_t len = 0, nt = 0, k;
+    int add_special = 0, pieces = 0, got = 0;
+    int32_t *ids = NULL;
+    if (wm_json_parse(&root, body, n, 0, SRV_MAX_DEPTH, &je) != WM_OK) { snprintf(err, cap, "the body is %s", je.message); return 400; }
+    if (wm_json_type(root) != WM_JSON_OBJECT) { snprintf(err, cap, "the body must be a JSON object"); return 400; }
+    for (v = wm_json_first(root, &name); v.p; v = wm_json_next(v, &name)) {
+        int t = wm_json_type(v);
+        if (!detok && wm_json_is(name, "content")) {
+            if (t != WM_JSON_STRING) { snprintf(err, cap, "'content' must be a string"); goto bad; }
+            free(content);
+            if (!(content = js_strdup(v, &len))) goto oom;
+            got = 1;
+        } else if (!detok && (wm_json_is(name, "add_special") || wm_json_is(name, "with_pieces") || wm_json_is(name, "parse_special"))) {
+            if (t != WM_JSON_TRUE && t != WM_JSON_FALSE) { snprintf(err, cap, "'%s' must be true or false", wm_json_is(name, "add_special") ? "add_special" : wm_json_is(name, "with_pieces") ? "with_pieces" : "parse_special"); goto bad; }
+            if (wm_json_is(name, "add_special")) add_special = t == WM_JSON_TRUE;
+            else if (wm_json_is(name, "with_pieces")) pieces = t == WM_JSON_TRUE; /* (parse_special: added tokens are always matched) */
+        } else if (detok && wm_json_is(name, "tokens")) {
+            wm_json e;
+            if (t != WM_JSON_ARRAY) { snprintf(err, cap, "'tokens' must be an array of token ids"); goto bad; }
+            free(ids);
+            if (!(ids = (int32_t *)malloc(sizeof *ids * (wm_json_count(v) + 1)))) goto oom;
+            for (nt = 0, e = wm_json_first(v, NULL); e.p; e = wm_json_next(e, NULL)) {
+                double x;
+                if (!wm_json_number(e, &x) || x != (double)(long)x || x < 0 || x >= wm_tokenizer_n_vocab(S->t)) {
+                    snprintf(err, cap, "tokens[%zu] is not a token id (0..%d)", nt, wm_tokenizer_n_vocab(S->t) - 1);
+                    goto bad;
+                }
+                ids[nt++] = (int32_t)x;
+            }
+            got = 1;
+        } else {
+            char key[64];
+            wm_json_string(name, key, sizeof key);
+            snprintf(err, cap, "unknown field '%s'", key);
+            goto bad;
+        }
+    }
+    if (!got) { snprintf(err, cap, detok ? "'tokens' is required" : "'content' is required"); goto bad; }
+    if (detok) {
+        if (wm_detokenize(S->t, ids, nt, NULL, 0, &len) != WM_OK && len == 0) goto oom;
+        free(content);
+        if (!(content = (char *)malloc(len + 1)) || wm_detokenize(S->t, ids, nt, content, len + 1, &len) != WM_OK) goto oom;
+        sb_str(&b, "{\"content\":");
+        sb_json(&b, content, len);
+        sb_str(&b, "}");
+    } else {
+        if (wm_tokenize(S->t, content, len, add_special, NULL, 0, &nt) != WM_OK && nt == 0 && len) goto oom;
+        if (!(ids = (int32_t *)malloc(sizeof *ids * (nt + 1))) || wm_tokenize(S->t, content, len, add_special, ids, nt + 1, &nt) != WM_OK) goto oom;
+        sb_str(&b, "{\"tokens\":[");
+        for (k = 0; k < nt; k++) {
+            size_t bl = 0;
+            const char *tb = wm_token_bytes(S->t, ids[k], &bl);
+            if (k) sb_str(&b, ",");
+            if (!pieces) { sb_fmt(&b, "%d", (int)ids[k]); continue; }
+            sb_fmt(&b, "{\"id\":%d,\"piece\":", (int)ids[k]);
+            if (tb && wm_utf8_valid(tb, bl)) sb_json(&b, tb, bl);
+            else { /* a piece that is no whole UTF-8: its bytes, as llama-server gives them */
+                size_t j;
+                sb_str(&b, "[");
+                for (j = 0; tb && j < bl; j++) sb_fmt(&b, "%s%u", j ? "," : "", (unsigned)(unsigned char)tb[j]);
+                sb_str(&b, "]");
+            }
+            sb_str(&b, "}");
+        }
+        sb_str(&b, "]}");
+    }
+    if (b.oom) goto oom;
+    srv_respond(S, i, 200, "application/json", b.p, b.n, NULL);
+    free(b.p); free(content); free(ids);
+    return 0;
+oom:
+    snprintf(err, cap, "out of memory");
+    free(b.p); free(content); free(ids);
+    return 500;
+bad:
+    free(b.p); free(content); free(ids);
+    return 400;
+}
+
 static void srv_route(server *S, int i, const http_req *r, const char *body) {
     conn *c = &S->conns[i];
-    int get = !strcmp(r->method, "GET"), post = !strcmp(r->method, "POST");
+    int head = !strcmp(r->method, "HEAD"), get = head || !strcmp(r->method, "GET"), post = !strcmp(r->method, "POST");
     const char *p = r->path;
     int chat = !strcmp(p, "/v1/chat/completions") || !strcmp(p, "/chat/completions");
     int cmpl = !strcmp(p, "/v1/completions") || !strcmp(p, "/completions");
     int models = !strcmp(p, "/v1/models") || !strcmp(p, "/models");
+    int tok = !strcmp(p, "/tokenize"), detok = !strcmp(p, "/detokenize");
     c->keep_alive = r->keep_alive;
+    c->head_only = head; /* HEAD: GET's status and headers, no body */
     if (!strcmp(p, "/") || !strcmp(p, "/index.html")) {
         if (!get) { srv_error(S, i, 405, "the page takes GET"); return; }
         srv_respond(S, i, 200, "text/html; charset=utf-8", srv_page(), strlen(srv_page()), "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n");
@@ -1068,7 +1175,10 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         srv_respond(S, i, g_srv_stop ? 503 : 200, "application/json", b, strlen(b), NULL);
         return;
     }
-    if (!chat && !cmpl && !models) { srv_error(S, i, 404, "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /health and / are served"); return; }
+    if (!chat && !cmpl && !models && !tok && !detok) {
+        srv_error(S, i, 404, "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /tokenize, /detokenize, /health and / are served");
+        return;
+    }
     if (S->api_key) {
         if (!srv_key_ok(S->api_key, r->auth, r->auth_len)) {
             srv_error(S, i, 401, "a valid API key is required (Authorization: Bearer KEY)");
@@ -1081,6 +1191,12 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         return;
     }
     if (!post) { srv_error(S, i, 405, "this endpoint takes POST"); return; }
+    if (tok || detok) {
+        char err[512];
+        int st = srv_tokens(S, i, detok, body, r->body_len, err, sizeof err);
+        if (st) srv_error(S, i, st, err);
+        return;
+    }
     if (g_srv_stop) { srv_error(S, i, 503, "the server is shutting down"); return; }
     {
         char err[512];

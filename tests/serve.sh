@@ -48,12 +48,32 @@ CHAT='{"messages":[{"role":"system","content":"Be brief."},{"role":"user","conte
 post /v1/chat/completions "$CHAT"; cp "$T/body" "$T/chat.json"
 [ "$ST" = 200 ] && body_has '"object":"chat.completion"' && body_has '"usage":{"prompt_tokens":'; verdict "chat: 200, a chat.completion with usage"
 post /v1/chat/completions "$CHAT"
-sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//' "$T/body" > "$T/a"; sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//' "$T/chat.json" > "$T/b"
+sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//; s/"timings":{[^}]*}//' "$T/body" > "$T/a"; sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//; s/"timings":{[^}]*}//' "$T/chat.json" > "$T/b"
 check "chat: the same seed, the same answer (ids and times aside)" cmp -s "$T/a" "$T/b"
 curl -sN "$(URL /v1/chat/completions)" -H 'Content-Type: application/json' --data-binary "${CHAT%\}},\"stream\":true,\"stream_options\":{\"include_usage\":true}}" > "$T/stream.txt"
 check "chat stream: events end with [DONE]" [ "$(tail -n 2 "$T/stream.txt" | head -n 1)" = "data: [DONE]" ]
 check "chat stream: a usage chunk" grep -q '"choices":\[\],"usage"' "$T/stream.txt"
 check "chat stream: the role first" grep -q -m1 '"delta":{"role":"assistant","content":""}' "$T/stream.txt"
+body_has '"timings":{"cache_n":0,"prompt_n":' && body_has '"predicted_n":' && body_has '"predicted_per_second":'; verdict "chat: llama-server's timings beside usage"
+check "chat stream: the last chunk has the timings" grep -q '"finish_reason":"[a-z]*"}\],"timings":{"cache_n":' "$T/stream.txt"
+
+# ---- llama-server's /tokenize and /detokenize, HEAD, fields clients send
+post /tokenize '{"content":"Hello world, caf\u00e9!"}'; cp "$T/body" "$T/tok.json"
+[ "$ST" = 200 ] && body_has '"tokens":\[[0-9]'; verdict "POST /tokenize: 200, the ids"
+post /detokenize "$(sed 's/"tokens"/"tokens"/' "$T/tok.json")"
+[ "$ST" = 200 ] && body_has '"content":"Hello world, café!"'; verdict "POST /detokenize: the ids back to the text"
+post /tokenize '{"content":"caf\u00e9","with_pieces":true}'
+[ "$ST" = 200 ] && body_has '"piece":'; verdict "POST /tokenize with_pieces: id and piece pairs ($(head -c 120 "$T/body"))"
+post /tokenize '{"content":"a","add_special":true}'; n_sp=$(grep -o '[0-9]\+' "$T/body" | wc -l)
+post /tokenize '{"content":"a"}'; n_pl=$(grep -o '[0-9]\+' "$T/body" | wc -l)
+check "POST /tokenize add_special: the BOS more ($n_sp ids, $n_pl without)" [ "$n_sp" -gt "$n_pl" ]
+post /detokenize '{"tokens":[1,-3]}'; [ "$ST" = 400 ] && body_has 'is not a token id'; verdict "POST /detokenize of a bad id: 400 naming it"
+post /tokenize '{"text":"a"}'; [ "$ST" = 400 ] && body_has "unknown field 'text'"; verdict "POST /tokenize of an unknown field: 400 naming it"
+for p in /health /v1/models /; do
+  h=$(curl -s -I -o /dev/null -w '%{http_code} %{size_download}' "$(URL $p)"); check "HEAD $p: 200 and no body ($h)" [ "$h" = "200 0" ]
+done
+post /v1/completions '{"prompt":"Hi","max_tokens":2,"user":"u1","store":false,"metadata":{"k":"v"},"service_tier":"auto"}'
+[ "$ST" = 200 ]; verdict "completions: user, store, metadata and service_tier accepted (OpenAI clients send them)"
 if [ $HAVE_NODE = 1 ]; then
   whole=$(node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1]));process.stdout.write(j.choices[0].message.content)' "$T/chat.json")
   streamed=$(node -e 'let o="";for(const l of require("fs").readFileSync(process.argv[1],"utf8").split("\n")){if(!l.startsWith("data: {"))continue;const j=JSON.parse(l.slice(6));const c=j.choices[0];if(c&&c.delta&&c.delta.content)o+=c.delta.content;}process.stdout.write(o)' "$T/stream.txt")
