@@ -236,6 +236,7 @@ typedef struct srv_req {
     int n_stop;
     int logprobs, top_logprobs;    /* chat: logprobs true, top_logprobs 0..20; completion: logprobs 0..5 (as top) */
     char model[128];
+    int no_cache;                  /* cache_prompt: false */
 } srv_req;
 
 static void req_free(srv_req *q) {
@@ -412,6 +413,9 @@ static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *er
     } else if (!strcmp(key, "user") || !strcmp(key, "service_tier")) { if (t != WM_JSON_NULL) NEED(WM_JSON_STRING, "a string"); /* (accepted, unused) */
     } else if (!strcmp(key, "store")) { if (t != WM_JSON_NULL) BOOL("'store'"); /* (nothing is stored) */
     } else if (!strcmp(key, "metadata")) { if (t != WM_JSON_NULL) NEED(WM_JSON_OBJECT, "an object");
+    } else if (!strcmp(key, "cache_prompt")) { /* (llama-server's) false: prefill the whole prompt */
+        BOOL("'cache_prompt'");
+        q->no_cache = t == WM_JSON_FALSE;
     } else if (!strcmp(key, "ignore_eos")) {
         BOOL("'ignore_eos'");
         q->ignore_eos = t == WM_JSON_TRUE;
@@ -514,6 +518,7 @@ typedef struct slot {
     int32_t *hist;           /* [n_ctx + 1] the prompt's ids, then the generated ones */
     int n_hist, n_prompt, fed, n_gen, max_gen;
     int cache_n;             /* prompt tokens restored, not prefilled */
+    int ckpt;                /* the prompt position whose state is kept when prefill reaches it (-1: none) */
     int32_t next;            /* the token the next step feeds */
     int32_t stop_ids[12];
     int n_stop_ids;
@@ -529,6 +534,14 @@ typedef struct slot {
     double t0, t_first, t_end, deadline;
     unsigned long long seed;
 } slot;
+
+typedef struct checkpoint { /* a session's state after pos prompt tokens (the prompt cache) */
+    unsigned char *blob;     /* [n] wm_session_save's */
+    size_t n;
+    int32_t *toks;           /* [pos] */
+    int pos;                 /* 0: a free entry */
+    double used;             /* made or last restored (the least recent goes first) */
+} checkpoint;
 
 typedef struct server {
     wm_model *m;
@@ -551,6 +564,9 @@ typedef struct server {
     double timeout;
     long next_id;
     int *queue, n_queue;     /* [max_queue] connections waiting for a slot, oldest first */
+    size_t cache_ram, cache_bytes; /* the prompt cache's budget (0: off) and what its checkpoints hold */
+    checkpoint *ck;          /* [n_ck] */
+    int n_ck;
     long n_requests, n_tokens, n_steps, n_rows;
     double t_steps, t_model;  /* seconds in steps, and of them in wm_batch_step */
     int verbose;
@@ -694,6 +710,75 @@ static void srv_lp_json(sbuf *b, const slot *sl) {
 }
 
 /* starts connection i's request q in slot k; 0, or an HTTP status with err */
+/* ---- the prompt cache -------------------------------------------------------
+   A slot's prompt is prefilled in SRV_CHUNK-token chunks from position 0, so
+   its state at a multiple of SRV_CHUNK is the same bits whichever request
+   reached it. Each slot keeps the state at the last such position inside
+   its prompt (wm_session_save: recurrent and conv states, KV rows so far);
+   a request whose prompt begins with a kept checkpoint's tokens restores
+   the longest one (any slot's) and prefills the rest in the same chunks,
+   so its answer is the bytes it would be without the cache. Checkpoints
+   stay under --cache-ram, the least recently used dropped first. */
+static void srv_cache_drop(server *S, checkpoint *c) {
+    S->cache_bytes -= c->n;
+    free(c->blob); free(c->toks);
+    memset(c, 0, sizeof *c);
+}
+
+static void srv_cache_restore(server *S, slot *sl, int bypass) {
+    int k, n = sl->n_prompt;
+    checkpoint *best = NULL;
+    sl->ckpt = -1;
+    if (!S->cache_ram || bypass) return;
+    for (k = 0; k < S->n_ck; k++) { /* the longest checkpoint the prompt begins with, short of its last token */
+        checkpoint *c = &S->ck[k];
+        if (c->pos > 0 && c->pos < n && (!best || c->pos > best->pos) && !memcmp(c->toks, sl->hist, sizeof(int32_t) * (size_t)c->pos)) best = c;
+    }
+    if (best) {
+        if (wm_session_restore(sl->s, NULL, NULL, best->blob, best->n) == WM_OK) {
+            sl->fed = sl->cache_n = best->pos;
+            best->used = now_s();
+        } else {
+            warn("serve: a checkpoint did not restore (%s); prefilling the whole prompt", wm_session_error(sl->s));
+            wm_session_reset(sl->s);
+        }
+    }
+    sl->ckpt = (n - 1) / SRV_CHUNK * SRV_CHUNK; /* the next checkpoint: the last chunk boundary inside the prompt */
+    if (sl->ckpt <= sl->cache_n) sl->ckpt = -1;
+}
+
+/* the slot's state at sl->ckpt, kept in a free entry or the least recently
+   used ones' room (an entry of the same tokens is only touched) */
+static void srv_cache_save(server *S, slot *sl) {
+    size_t need = 0;
+    int k;
+    checkpoint *c = NULL;
+    for (k = 0; k < S->n_ck; k++)
+        if (S->ck[k].pos == sl->ckpt && !memcmp(S->ck[k].toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt)) { S->ck[k].used = now_s(); return; }
+    if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || need > S->cache_ram) return;
+    for (;;) {
+        int lru = -1, free_k = -1;
+        for (k = 0; k < S->n_ck; k++) {
+            if (!S->ck[k].pos) { if (free_k < 0) free_k = k; }
+            else if (lru < 0 || S->ck[k].used < S->ck[lru].used) lru = k;
+        }
+        if (free_k >= 0 && S->cache_bytes + need <= S->cache_ram) { c = &S->ck[free_k]; break; }
+        if (lru < 0) return;
+        srv_cache_drop(S, &S->ck[lru]);
+    }
+    c->blob = (unsigned char *)malloc(need);
+    c->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)sl->ckpt);
+    if (!c->blob || !c->toks || wm_session_save(sl->s, NULL, NULL, c->blob, need, &c->n) != WM_OK) {
+        free(c->blob); free(c->toks);
+        memset(c, 0, sizeof *c);
+        return;
+    }
+    memcpy(c->toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt);
+    c->pos = sl->ckpt;
+    c->used = now_s();
+    S->cache_bytes += c->n;
+}
+
 static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap) {
     slot *sl = &S->slots[k];
     char *text = NULL;
@@ -718,6 +803,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     if ((long)n >= room) { snprintf(err, cap, "the prompt is %zu tokens; a slot holds %d with room to answer (-c sets it)", n, S->n_ctx); return 400; }
     sl->n_prompt = sl->n_hist = (int)n;
     sl->fed = sl->cache_n = 0;
+    srv_cache_restore(S, sl, q->no_cache);
     sl->n_gen = 0;
     sl->max_gen = room - (int)n;
     if (q->max_tokens >= 0 && q->max_tokens < sl->max_gen) sl->max_gen = q->max_tokens;
@@ -1020,6 +1106,7 @@ static int srv_step(server *S) {
         slot *sl = &S->slots[who[k]];
         if (sl->busy == 1) {
             sl->fed += nt[k];
+            if (sl->fed == sl->ckpt) srv_cache_save(S, sl);
             if (sl->fed < sl->n_prompt) continue;
             sl->busy = 2;
         }
@@ -1166,11 +1253,12 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         return;
     }
     if (!strcmp(p, "/health")) {
-        char b[160];
-        int k, busy = 0;
+        char b[256];
+        int k, busy = 0, ck = 0;
         for (k = 0; k < S->np; k++) busy += S->slots[k].busy != 0;
-        snprintf(b, sizeof b, "{\"status\":\"%s\",\"slots_idle\":%d,\"slots_processing\":%d,\"queued\":%d}", g_srv_stop ? "draining" : "ok", S->np - busy,
-                 busy, S->n_queue);
+        for (k = 0; k < S->n_ck; k++) ck += S->ck[k].pos > 0;
+        snprintf(b, sizeof b, "{\"status\":\"%s\",\"slots_idle\":%d,\"slots_processing\":%d,\"queued\":%d,\"cache_checkpoints\":%d,\"cache_bytes\":%zu}",
+                 g_srv_stop ? "draining" : "ok", S->np - busy, busy, S->n_queue, ck, S->cache_bytes);
         if (!get) { srv_error(S, i, 405, "/health takes GET"); return; }
         srv_respond(S, i, g_srv_stop ? 503 : 200, "application/json", b, strlen(b), NULL);
         return;
@@ -1399,6 +1487,8 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     S->max_queue = 4 * S->np + 16;
     S->n_predict = a->set[O_N] ? (int)a->i[O_N] : -1;
     S->timeout = a->set[O_TIMEOUT] ? (double)a->i[O_TIMEOUT] : 600.0;
+    S->cache_ram = a->set[O_NO_CACHE_PROMPT] ? 0 : (size_t)(a->set[O_CACHE_RAM] ? a->i[O_CACHE_RAM] : 512) << 20;
+    S->n_ck = 4 * S->np + 4; /* (a conversation or two per slot; RAM bounds them first) */
     sp = wm_session_default_params(S->m);
     if (a->set[O_CTX]) sp.n_ctx = (int)a->i[O_CTX];
     sp.n_batch = SRV_CHUNK;
@@ -1416,7 +1506,8 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     S->queue = (int *)calloc((size_t)S->max_queue, sizeof(int));
     S->logits = (float *)malloc(sizeof(float) * (size_t)S->V * (size_t)S->np);
     S->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)S->rows);
-    if (!S->slots || !S->conns || !S->queue || !S->logits || !S->toks) { snprintf(why, cap, "out of memory"); return 1; }
+    S->ck = (checkpoint *)calloc((size_t)S->n_ck, sizeof(checkpoint));
+    if (!S->slots || !S->conns || !S->queue || !S->logits || !S->toks || !S->ck) { snprintf(why, cap, "out of memory"); return 1; }
     for (k = 0; k < SRV_MAX_CONNS; k++) { S->conns[k].fd = -1; S->conns[k].slot = -1; }
     for (k = 0; k < S->np; k++) {
         slot *sl = &S->slots[k];
@@ -1440,6 +1531,8 @@ static void srv_teardown(server *S) {
         free(sl->hist); free(sl->work); free(sl->tok_text);
         free(sl->text.p); free(sl->lp.p); free(sl->lp_tok.p); free(sl->lp_off.p); free(sl->lp_top.p);
     }
+    for (k = 0; S->ck && k < S->n_ck; k++) srv_cache_drop(S, &S->ck[k]);
+    free(S->ck);
     free(S->slots); free(S->conns); free(S->queue); free(S->logits); free(S->toks); free(S->tcfg);
     if (S->lfd >= 0) close(S->lfd);
     wm_batch_free(S->b);

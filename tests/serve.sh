@@ -54,8 +54,22 @@ curl -sN "$(URL /v1/chat/completions)" -H 'Content-Type: application/json' --dat
 check "chat stream: events end with [DONE]" [ "$(tail -n 2 "$T/stream.txt" | head -n 1)" = "data: [DONE]" ]
 check "chat stream: a usage chunk" grep -q '"choices":\[\],"usage"' "$T/stream.txt"
 check "chat stream: the role first" grep -q -m1 '"delta":{"role":"assistant","content":""}' "$T/stream.txt"
-body_has '"timings":{"cache_n":0,"prompt_n":' && body_has '"predicted_n":' && body_has '"predicted_per_second":'; verdict "chat: llama-server's timings beside usage"
+body_has '"timings":{"cache_n":[0-9]*,"prompt_n":' && body_has '"predicted_n":' && body_has '"predicted_per_second":'; verdict "chat: llama-server's timings beside usage"
 check "chat stream: the last chunk has the timings" grep -q '"finish_reason":"[a-z]*"}\],"timings":{"cache_n":' "$T/stream.txt"
+
+# ---- the prompt cache: turn 2 restores turn 1's checkpoint, the same bytes as without it
+M1='{"role":"system","content":"You tell long stories about kernels, compilers and the sea, with many words in every sentence you write."},{"role":"user","content":"Tell me about the sea and the compilers that sail on it, in detail please, and slowly."}'
+post /v1/chat/completions "{\"messages\":[$M1],\"max_tokens\":32,\"seed\":1}"
+A1=$(sed 's/.*"content":\("[^"]*\(\\.[^"]*\)*"\).*/\1/' "$T/body")
+M2="$M1,{\"role\":\"assistant\",\"content\":$A1},{\"role\":\"user\",\"content\":\"And then what happened to the kernel?\"}"
+post /v1/chat/completions "{\"messages\":[$M2],\"max_tokens\":32,\"seed\":2}"; cp "$T/body" "$T/turn2.json"
+c2=$(sed -n 's/.*"cache_n":\([0-9]*\),"prompt_n":\([0-9]*\).*/\1 \2/p' "$T/turn2.json")
+check "prompt cache: turn 2 restores turn 1's checkpoint (cache_n, prompt_n: $c2)" [ "${c2%% *}" -ge 64 ]
+post /v1/chat/completions "{\"messages\":[$M2],\"max_tokens\":32,\"seed\":2,\"cache_prompt\":false}"
+c3=$(sed -n 's/.*"cache_n":\([0-9]*\),"prompt_n":\([0-9]*\).*/\1 \2/p' "$T/body")
+check "prompt cache: cache_prompt false prefills it all (cache_n, prompt_n: $c3)" [ "${c3%% *}" = 0 ] && [ "${c3##* }" = "$(( ${c2%% *} + ${c2##* } ))" ]
+sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//; s/"timings":{[^}]*}//' "$T/body" > "$T/a"; sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//; s/"timings":{[^}]*}//' "$T/turn2.json" > "$T/b"
+check "prompt cache: the answer is the same bytes with it and without it" cmp -s "$T/a" "$T/b"
 
 # ---- llama-server's /tokenize and /detokenize, HEAD, fields clients send
 post /tokenize '{"content":"Hello world, caf\u00e9!"}'; cp "$T/body" "$T/tok.json"
@@ -237,4 +251,22 @@ check "it listens on 127.0.0.1 unless told otherwise" grep -q 'on http://127.0.0
 "$WM" serve "$MODEL" --port 0 --host 0.0.0.0 -np 1 -c 64 > "$T/any.log" 2>&1 & P2=$!
 sleep 0.5; kill -TERM $P2; wait $P2
 check "--host 0.0.0.0 without a key warns" grep -q 'without --api-key' "$T/any.log"
+
+# ---- the prompt cache's budget: checkpoints of ~2.4-2.8 MB (doge demo, ~400 tokens) under --cache-ram 5
+start -np 3 --cache-ram 5 || bad "a server with --cache-ram 5 starts"
+over=0; seen=""
+for i in 1 2 3 4 5; do
+  P=$(for j in $(seq 150); do printf 'word%d ' $((j * i)); done)
+  post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
+  req GET /health; b=$(sed -n 's/.*"cache_checkpoints":\([0-9]*\),"cache_bytes":\([0-9]*\).*/\1 \2/p' "$T/body")
+  seen="$seen $b;"; [ "${b##* }" -le $((5 << 20)) ] || over=1
+done
+check "prompt cache: never over --cache-ram, the least recent dropped (checkpoints, bytes:$seen)" [ $over = 0 ] && [ "${b%% *}" -ge 1 ] && [ "${b%% *}" -lt 5 ]
+post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
+check "prompt cache: the last prompt again restores its checkpoint" grep -q '"cache_n":[1-9]' "$T/body"
+stop
+start -np 1 --no-cache-prompt || bad "a server with --no-cache-prompt starts"
+post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"; post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
+c0=$(grep -c '"cache_n":0,' "$T/body"); req GET /health; [ "$c0" = 1 ] && body_has '"cache_checkpoints":0,"cache_bytes":0'; verdict "--no-cache-prompt: nothing kept, nothing restored"
+stop
 summary
