@@ -475,6 +475,7 @@ bad:
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+#include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/resource.h>
@@ -506,7 +507,7 @@ typedef struct conn {
     long req_len;            /* its bytes in `in` */
     size_t scan;             /* reading a head: the bytes before this were looked at (no blank line, no control byte) */
     size_t need;             /* the head parsed, its body incomplete: the request's whole length */
-    uint32_t addr;           /* the client's IPv4 address (per-address limit) */
+    unsigned char addr[16];  /* the client's address (IPv4 as ::ffff:a.b.c.d), for the per-address limit */
 } conn;
 
 typedef struct slot {
@@ -1383,41 +1384,77 @@ static void srv_write(server *S, int i) {
     }
 }
 
-static int srv_listen(const char *host, int port, char *why, size_t cap) {
-    struct sockaddr_in a;
-    int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
-    if (fd < 0) { snprintf(why, cap, "socket: %s", strerror(errno)); return -1; }
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((unsigned short)port);
-    if (inet_pton(AF_INET, host, &a.sin_addr) != 1) { snprintf(why, cap, "--host %s is not an IPv4 address", host); close(fd); return -1; }
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 128) < 0) {
-        snprintf(why, cap, "cannot listen on %s:%d: %s", host, port, strerror(errno));
-        close(fd);
-        return -1;
+/* a client address as 16 bytes (IPv4 as ::ffff:a.b.c.d), for the per-address limit */
+static void srv_addr_key(const struct sockaddr_storage *a, socklen_t n, unsigned char key[16]) {
+    memset(key, 0, 16);
+    if (a->ss_family == AF_INET && n >= (socklen_t)sizeof(struct sockaddr_in)) {
+        key[10] = key[11] = 0xff;
+        memcpy(key + 12, &((const struct sockaddr_in *)(const void *)a)->sin_addr, 4);
+    } else if (a->ss_family == AF_INET6 && n >= (socklen_t)sizeof(struct sockaddr_in6)) {
+        memcpy(key, &((const struct sockaddr_in6 *)(const void *)a)->sin6_addr, 16);
     }
+}
+
+/* listens on host (an IPv4 or IPv6 address, or a name resolved once, here:
+   its first address that binds); *url gets http://ADDR:PORT as bound,
+   *loopback 1 for 127.0.0.0/8 or ::1 */
+static int srv_listen(const char *host, int port, char *url, size_t url_cap, int *loopback, char *why, size_t cap) {
+    struct addrinfo hints, *res = NULL, *ai;
+    struct sockaddr_storage got;
+    socklen_t gl = sizeof got;
+    char ps[16], name[INET6_ADDRSTRLEN];
+    int fd = -1, one = 1, rc, err = 0;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    snprintf(ps, sizeof ps, "%d", port);
+    if ((rc = getaddrinfo(host, ps, &hints, &res)) != 0) { snprintf(why, cap, "--host %s: %s", host, gai_strerror(rc)); return -1; }
+    for (ai = res; ai; ai = ai->ai_next) {
+        if ((fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol)) < 0) { err = errno; continue; }
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 && listen(fd, 128) == 0) break;
+        err = errno;
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(res);
+    if (fd < 0) { snprintf(why, cap, "cannot listen on %s port %d: %s", host, port, strerror(err)); return -1; }
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    memset(&got, 0, sizeof got);
+    getsockname(fd, (struct sockaddr *)&got, &gl);
+    *loopback = 0;
+    if (got.ss_family == AF_INET6) {
+        const struct sockaddr_in6 *a6 = (const struct sockaddr_in6 *)(const void *)&got;
+        inet_ntop(AF_INET6, &a6->sin6_addr, name, sizeof name);
+        *loopback = IN6_IS_ADDR_LOOPBACK(&a6->sin6_addr);
+        snprintf(url, url_cap, "http://[%s]:%d", name, ntohs(a6->sin6_port));
+    } else {
+        const struct sockaddr_in *a4 = (const struct sockaddr_in *)(const void *)&got;
+        inet_ntop(AF_INET, &a4->sin_addr, name, sizeof name);
+        *loopback = (ntohl(a4->sin_addr.s_addr) >> 24) == 127;
+        snprintf(url, url_cap, "http://%s:%d", name, ntohs(a4->sin_port));
+    }
     return fd;
 }
 
 static void srv_accept(server *S) {
     for (;;) {
-        struct sockaddr_in from;
+        struct sockaddr_storage from;
         socklen_t fl = sizeof from;
         int fd = accept(S->lfd, (struct sockaddr *)&from, &fl), i, one = 1, same = 0, idle = -1, idle_same = -1;
-        uint32_t addr;
+        unsigned char addr[16];
         if (fd < 0) return;
-        addr = fl >= sizeof from && from.sin_family == AF_INET ? from.sin_addr.s_addr : 0;
+        srv_addr_key(&from, fl, addr);
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         for (i = 0; i < SRV_MAX_CONNS; i++) {
             const conn *o = &S->conns[i];
             if (o->state == CS_FREE) continue;
-            same += o->addr == addr;
+            same += !memcmp(o->addr, addr, 16);
             if (o->state == CS_READ && !o->in_n) { /* idle: kept alive, nothing sent since */
                 if (idle < 0 || o->t_begin < S->conns[idle].t_begin) idle = i;
-                if (o->addr == addr && (idle_same < 0 || o->t_begin < S->conns[idle_same].t_begin)) idle_same = i;
+                if (!memcmp(o->addr, addr, 16) && (idle_same < 0 || o->t_begin < S->conns[idle_same].t_begin)) idle_same = i;
             }
         }
         for (i = 0; i < SRV_MAX_CONNS && S->conns[i].state != CS_FREE; i++) {}
@@ -1434,7 +1471,7 @@ static void srv_accept(server *S) {
         S->conns[i].state = CS_READ;
         S->conns[i].slot = -1;
         S->conns[i].t_begin = S->conns[i].t_progress = now_s();
-        S->conns[i].addr = addr;
+        memcpy(S->conns[i].addr, addr, 16);
     }
 }
 
@@ -1542,7 +1579,8 @@ static void srv_teardown(server *S) {
 
 int cmd_serve(const args *a) {
     server S;
-    char why[512];
+    char why[512], url[128];
+    int loopback = 1;
     const char *host = a->set[O_HOST] ? a->str[O_HOST] : "127.0.0.1";
     int port = a->set[O_PORT] ? (int)a->i[O_PORT] : 8080, rc = 1;
     double drain_until = 0;
@@ -1554,19 +1592,14 @@ int cmd_serve(const args *a) {
     S.verbose = 1;
     why[0] = 0;
     if (srv_setup(&S, a, why, sizeof why)) { if (why[0]) fail("serve: %s", why); goto done; }
-    if ((S.lfd = srv_listen(host, port, why, sizeof why)) < 0) { fail("serve: %s", why); goto done; }
-    if (strcmp(host, "127.0.0.1") && !S.api_key) warn("serve: listening on %s without --api-key: anyone who reaches it can use it", host);
+    if ((S.lfd = srv_listen(host, port, url, sizeof url, &loopback, why, sizeof why)) < 0) { fail("serve: %s", why); goto done; }
+    if (!loopback && !S.api_key) warn("serve: listening on %s without --api-key: anyone who reaches it can use it", host);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = srv_on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    {
-        struct sockaddr_in got;
-        socklen_t gl = sizeof got;
-        if (getsockname(S.lfd, (struct sockaddr *)&got, &gl) == 0) port = ntohs(got.sin_port);
-    }
-    fprintf(stderr, "wm serve: %s on http://%s:%d (%d slots of %d tokens, %s%s)\n", S.name, host, port, S.np, S.n_ctx,
+    fprintf(stderr, "wm serve: %s on %s (%d slots of %d tokens, %s%s)\n", S.name, url, S.np, S.n_ctx,
             S.tcfg ? "the checkpoint's chat template" : S.ct->name, S.api_key ? ", API key required" : "");
     fflush(stderr);
     for (;;) {

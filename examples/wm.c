@@ -109,7 +109,7 @@ static const optdef OPTS[N_OPT] = {
     {"--stop", NULL, "TEXT", K_STR, 0, 0, "stop once the output ends with TEXT (repeatable; also -r, --reverse-prompt)"},
     {"--add-generation-prompt", NULL, NULL, K_FLAG, 0, 0, "end with the assistant's turn opened"},
     {"--context", NULL, "JSON", K_STR, 0, 0, "more template variables: a JSON object, or a file holding one (tools, enable_thinking, ...)"},
-    {"--host", NULL, "ADDR", K_STR, 0, 0, "serve: the IPv4 address to listen on (127.0.0.1: this machine only)"},
+    {"--host", NULL, "ADDR", K_STR, 0, 0, "serve: the address to listen on: IPv4, IPv6 or a name resolved once (127.0.0.1: this machine only)"},
     {"--port", NULL, "N", K_INT, 0, 65535, "serve: the TCP port (8080; 0: any free one, printed)"},
     {"--parallel", "-np", "N", K_INT, 1, 256, "serve: slots, requests answered at once in one batch (4)"},
     {"--api-key", NULL, "KEY", K_STR, 0, 0, "serve: require Authorization: Bearer KEY on /v1 (also $WM_API_KEY)"},

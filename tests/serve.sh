@@ -252,6 +252,18 @@ check "it listens on 127.0.0.1 unless told otherwise" grep -q 'on http://127.0.0
 sleep 0.5; kill -TERM $P2; wait $P2
 check "--host 0.0.0.0 without a key warns" grep -q 'without --api-key' "$T/any.log"
 
+# ---- addresses: a name, IPv6
+for h in localhost ::1; do
+  if [ $h = ::1 ] && [ ! -e /proc/net/if_inet6 ]; then ok "--host ::1: skipped (no IPv6 here)"; continue; fi
+  "$WM" serve "$MODEL" --port 0 --host $h -np 1 -c 64 > "$T/h.log" 2>&1 & P2=$!
+  u=; for _ in $(seq 100); do u=$(sed -n 's/.* on \(http:[^ ]*\) .*/\1/p' "$T/h.log"); [ -n "$u" ] && break; sleep 0.05; done
+  hs=$(curl -sg -o /dev/null -w '%{http_code}' "$u/health")
+  kill -TERM $P2; wait $P2
+  check "--host $h serves ($u: $hs)" [ "$hs" = 200 ]
+done
+"$WM" serve "$MODEL" --port 0 --host nosuch.invalid -np 1 -c 64 > "$T/h.log" 2>&1; rc=$?
+check "--host of an unknown name: refused, naming it ($rc: $(head -c 80 "$T/h.log"))" [ $rc != 0 ] && grep -q 'nosuch.invalid' "$T/h.log"
+
 # ---- the prompt cache's budget: checkpoints of ~2.4-2.8 MB (doge demo, ~400 tokens) under --cache-ram 5
 start -np 3 --cache-ram 5 || bad "a server with --cache-ram 5 starts"
 over=0; seen=""
