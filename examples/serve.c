@@ -237,10 +237,17 @@ typedef struct srv_req {
     int logprobs, top_logprobs;    /* chat: logprobs true, top_logprobs 0..20; completion: logprobs 0..5 (as top) */
     char model[128];
     int no_cache;                  /* cache_prompt: false */
+    double presence, frequency;    /* OpenAI's penalties: over the answer's tokens, minus presence once and frequency per use */
+    int32_t *bias_id;              /* [n_bias] logit_bias: ids and what each adds (-100: banned) */
+    float *bias;
+    int n_bias;
+    char *bias_json;               /* logit_bias's text (resolved once the tokenizer is at hand: srv_start) */
+    size_t bias_json_len;
 } srv_req;
 
 static void req_free(srv_req *q) {
     int i;
+    free(q->bias_id); free(q->bias); free(q->bias_json);
     free(q->prompt);
     free(q->messages);
     for (i = 0; i < q->n_stop; i++) free(q->stop[i]);
@@ -385,8 +392,22 @@ static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *er
     } else if (!strcmp(key, "min_p")) { NUMBER(0, 1); q->min_p = x;
     } else if (!strcmp(key, "top_k")) { INTEGER(0, 2147483647.0); q->top_k = (int)x;
     } else if (!strcmp(key, "repeat_penalty")) { NUMBER(1e-6, 1e6); q->repeat_penalty = x;
-    } else if (!strcmp(key, "frequency_penalty") || !strcmp(key, "presence_penalty")) {
-        if (t != WM_JSON_NULL) { NEED(WM_JSON_NUMBER, "a number"); if (x != 0.0) REQ_ERR("'%s' is not supported (only 0): use repeat_penalty", key); }
+    } else if (!strcmp(key, "frequency_penalty")) { if (t != WM_JSON_NULL) { NUMBER(-2, 2); q->frequency = x; }
+    } else if (!strcmp(key, "presence_penalty")) { if (t != WM_JSON_NULL) { NUMBER(-2, 2); q->presence = x; }
+    } else if (!strcmp(key, "logit_bias")) { /* {"id" or "text": bias}: checked here, ids resolved in srv_start */
+        wm_json g, name;
+        if (t == WM_JSON_NULL) return 0;
+        NEED(WM_JSON_OBJECT, "an object of token ids (or texts) and biases");
+        if (wm_json_count(v) > 1024) REQ_ERR("'logit_bias' has %zu entries (at most 1024)", wm_json_count(v));
+        for (g = wm_json_first(v, &name); g.p; g = wm_json_next(g, &name)) {
+            double b;
+            if (!wm_json_number(g, &b) || !(b >= -100 && b <= 100)) REQ_ERR("logit_bias: each bias must be a number in -100..100");
+        }
+        free(q->bias_json);
+        q->bias_json_len = wm_json_bytes(v);
+        if (!(q->bias_json = (char *)malloc(q->bias_json_len + 1))) REQ_ERR("out of memory");
+        memcpy(q->bias_json, v.p, q->bias_json_len);
+        q->bias_json[q->bias_json_len] = 0;
     } else if (!strcmp(key, "n")) {
         if (t != WM_JSON_NULL) { INTEGER(1, 1); }
     } else if (!strcmp(key, "stream")) {
@@ -524,6 +545,7 @@ typedef struct slot {
     int32_t stop_ids[12];
     int n_stop_ids;
     void *work;              /* the sampler's */
+    unsigned char *seen;     /* [(V + 7) / 8] presence_penalty's scratch (all zero between steps) */
     char *tok_text;          /* one token's text (wm_utf8_push) */
     wm_utf8_stream us;
     sbuf text;               /* the answer so far */
@@ -780,6 +802,57 @@ static void srv_cache_save(server *S, slot *sl) {
     S->cache_bytes += c->n;
 }
 
+/* logit_bias's entries as ids: a decimal key is an id, any other text
+   biases each of its tokens (as llama-server does); 0, or -1 with err */
+static int srv_bias(server *S, srv_req *q, char *err, size_t cap) {
+    wm_json root, g, name;
+    wm_error je;
+    int32_t ids[64];
+    if (wm_json_parse(&root, q->bias_json, q->bias_json_len, 0, SRV_MAX_DEPTH, &je) != WM_OK) { snprintf(err, cap, "logit_bias: %s", je.message); return -1; }
+    for (g = wm_json_first(root, &name); g.p; g = wm_json_next(g, &name)) {
+        char key[256];
+        size_t kl = wm_json_string(name, key, sizeof key), j, n = 0;
+        double b = 0;
+        int digits = kl > 0 && kl < 10;
+        wm_json_number(g, &b);
+        for (j = 0; digits && j < kl; j++) digits = key[j] >= '0' && key[j] <= '9';
+        if (digits) {
+            long id = strtol(key, NULL, 10);
+            if (id >= S->V) { snprintf(err, cap, "logit_bias: token id %ld is out of range (0..%d)", id, S->V - 1); return -1; }
+            ids[0] = (int32_t)id;
+            n = 1;
+        } else if (kl >= sizeof key || wm_tokenize(S->t, key, kl, 0, ids, 64, &n) != WM_OK || !n) {
+            snprintf(err, cap, "logit_bias: '%.40s' is no token id, nor a text of 1 to 64 tokens", key);
+            return -1;
+        }
+        for (j = 0; j < n; j++) {
+            int32_t *ni = (int32_t *)realloc(q->bias_id, sizeof(int32_t) * (size_t)(q->n_bias + 1));
+            float *nb;
+            if (ni) q->bias_id = ni;
+            nb = (float *)realloc(q->bias, sizeof(float) * (size_t)(q->n_bias + 1));
+            if (nb) q->bias = nb;
+            if (!ni || !nb) { snprintf(err, cap, "out of memory"); return -1; }
+            q->bias_id[q->n_bias] = ids[j];
+            q->bias[q->n_bias++] = b <= -100 ? -INFINITY : (float)b; /* -100 bans */
+        }
+    }
+    return 0;
+}
+
+/* logit_bias, then OpenAI's presence and frequency penalties over the answer so far */
+static void srv_adjust(server *S, slot *sl, float *row) {
+    int j;
+    for (j = 0; j < sl->q.n_bias; j++) row[sl->q.bias_id[j]] += sl->q.bias[j];
+    if (sl->q.presence == 0 && sl->q.frequency == 0) return;
+    for (j = sl->n_prompt; j < sl->n_hist; j++) {
+        int32_t t = sl->hist[j];
+        if (t < 0 || t >= S->V) continue;
+        row[t] -= (float)sl->q.frequency;
+        if (!(sl->seen[t >> 3] & (1u << (t & 7)))) { sl->seen[t >> 3] |= (unsigned char)(1u << (t & 7)); row[t] -= (float)sl->q.presence; }
+    }
+    for (j = sl->n_prompt; j < sl->n_hist; j++) if (sl->hist[j] >= 0 && sl->hist[j] < S->V) sl->seen[sl->hist[j] >> 3] = 0;
+}
+
 static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap) {
     slot *sl = &S->slots[k];
     char *text = NULL;
@@ -802,6 +875,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     }
     if (text != q->prompt) free(text);
     if ((long)n >= room) { snprintf(err, cap, "the prompt is %zu tokens; a slot holds %d with room to answer (-c sets it)", n, S->n_ctx); return 400; }
+    if (q->bias_json && srv_bias(S, q, err, cap)) return 400;
     sl->n_prompt = sl->n_hist = (int)n;
     sl->fed = sl->cache_n = 0;
     srv_cache_restore(S, sl, q->no_cache);
@@ -1040,6 +1114,7 @@ static void srv_token(server *S, slot *sl, float *row) {
         if (!(copy = (float *)malloc(sizeof(float) * (size_t)S->V))) { sl->finish = 2; return; }
         memcpy(copy, row, sizeof(float) * (size_t)S->V);
     }
+    srv_adjust(S, sl, row);
     if (wm_sample(&sl->smp, row, S->V, sl->hist, sl->n_hist, sl->work, &tok) != WM_OK) { sl->finish = 2; free(copy); return; }
     for (j = 0; j < sl->n_stop_ids; j++)
         if (sl->stop_ids[j] == tok) { sl->finish = 1; break; }
@@ -1552,8 +1627,9 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
         if (wm_session_create(&sl->s, S->m, &sp, &e) != WM_OK) { snprintf(why, cap, "%s", e.message); return 1; }
         sl->hist = (int32_t *)malloc(sizeof(int32_t) * ((size_t)sp.n_ctx + 1));
         sl->work = malloc(wm_sampler_work_bytes(S->V));
+        sl->seen = (unsigned char *)calloc(((size_t)S->V + 7) / 8, 1);
         sl->tok_text = (char *)malloc(4096);
-        if (!sl->hist || !sl->work || !sl->tok_text) { snprintf(why, cap, "out of memory"); return 1; }
+        if (!sl->hist || !sl->work || !sl->seen || !sl->tok_text) { snprintf(why, cap, "out of memory"); return 1; }
     }
     return 0;
 }
@@ -1565,7 +1641,7 @@ static void srv_teardown(server *S) {
         slot *sl = &S->slots[k];
         req_free(&sl->q);
         wm_session_free(sl->s);
-        free(sl->hist); free(sl->work); free(sl->tok_text);
+        free(sl->hist); free(sl->work); free(sl->tok_text); free(sl->seen);
         free(sl->text.p); free(sl->lp.p); free(sl->lp_tok.p); free(sl->lp_off.p); free(sl->lp_top.p);
     }
     for (k = 0; S->ck && k < S->n_ck; k++) srv_cache_drop(S, &S->ck[k]);

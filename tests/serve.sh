@@ -71,6 +71,20 @@ check "prompt cache: cache_prompt false prefills it all (cache_n, prompt_n: $c3)
 sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//; s/"timings":{[^}]*}//' "$T/body" > "$T/a"; sed 's/"created":[0-9]*//; s/chatcmpl-[0-9]*//; s/"timings":{[^}]*}//' "$T/turn2.json" > "$T/b"
 check "prompt cache: the answer is the same bytes with it and without it" cmp -s "$T/a" "$T/b"
 
+# ---- logit_bias, presence and frequency penalties (greedy, so each changes the answer it should)
+G='"prompt":"Once upon a time","max_tokens":24,"temperature":0'
+post /v1/completions "{$G}"; g0=$(sed 's/.*"text":"\([^"]*\)".*/\1/' "$T/body")
+post /v1/completions "{$G,\"logit_bias\":{\"${g0:0:1}\":-100}}"; g1=$(sed 's/.*"text":"\([^"]*\)".*/\1/' "$T/body")
+check "logit_bias -100 bans ('${g0:0:1}' by its text: '${g0:0:12}' became '${g1:0:12}')" [ "$ST" = 200 ] && [ "${g1:0:1}" != "${g0:0:1}" ]
+post /tokenize '{"content":" the"}'; id=$(grep -o '[0-9]\+' "$T/body" | head -n 1)
+post /v1/completions "{\"prompt\":\"Once upon a time\",\"max_tokens\":3,\"temperature\":0,\"logit_bias\":{\"$id\":100}}"
+body_has '"text":" the the the"'; verdict "logit_bias +100 by id ($id) picks that token every time"
+post /v1/completions "{$G,\"frequency_penalty\":2,\"presence_penalty\":0.5}"; g2=$(sed 's/.*"text":"\([^"]*\)".*/\1/' "$T/body")
+check "frequency and presence penalties change a greedy answer ('${g2:0:30}')" [ "$ST" = 200 ] && [ "$g2" != "$g0" ]
+post /v1/completions "{$G,\"logit_bias\":{\"999999\":1}}"; [ "$ST" = 400 ] && body_has 'out of range'; verdict "logit_bias of an unknown id: 400"
+post /v1/completions "{$G,\"logit_bias\":{\"5\":101}}"; [ "$ST" = 400 ] && body_has '100'; verdict "logit_bias past 100: 400"
+post /v1/completions "{$G,\"presence_penalty\":3}"; [ "$ST" = 400 ]; verdict "presence_penalty past 2: 400"
+
 # ---- llama-server's /tokenize and /detokenize, HEAD, fields clients send
 post /tokenize '{"content":"Hello world, caf\u00e9!"}'; cp "$T/body" "$T/tok.json"
 [ "$ST" = 200 ] && body_has '"tokens":\[[0-9]'; verdict "POST /tokenize: 200, the ids"
