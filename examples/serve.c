@@ -76,13 +76,20 @@ static void sb_add(sbuf *b, const void *s, size_t n) {
 }
 static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
 static void sb_fmt(sbuf *b, const char *fmt, ...) {
-    char tmp[512];
+    char tmp[512], *big;
     va_list ap;
     int n;
     va_start(ap, fmt);
     n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    if (n > 0) sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) { sb_add(b, tmp, (size_t)n); return; }
+    if (!(big = (char *)malloc((size_t)n + 1))) { b->oom = 1; return; } /* longer: formatted again, whole */
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb_add(b, big, (size_t)n);
+    free(big);
 }
 /* s[n] as a JSON string; bytes that are not UTF-8 become U+FFFD */
 static void sb_json(sbuf *b, const char *s, size_t n) {
@@ -591,6 +598,8 @@ typedef struct server {
     checkpoint *ck;          /* [n_ck] */
     int n_ck;
     long n_requests, n_tokens, n_steps, n_rows;
+    int metrics;             /* --metrics: GET /metrics */
+    double m_prompt_n, m_prompt_s, m_pred_n, m_pred_s; /* finished requests: tokens prefilled and answered, and their seconds */
     double t_steps, t_model;  /* seconds in steps, and of them in wm_batch_step */
     int verbose;
 } server;
@@ -1088,6 +1097,11 @@ static void srv_whole(server *S, slot *sl) {
 }
 
 static void srv_slot_end(server *S, slot *sl) {
+    {
+        double end = now_s(), first = sl->t_first ? sl->t_first : end;
+        S->m_prompt_n += sl->n_prompt - sl->cache_n; S->m_prompt_s += first - sl->t0;
+        S->m_pred_n += sl->n_gen; S->m_pred_s += end - first;
+    }
     if (S->verbose)
         fprintf(stderr, "wm serve: request %ld: %d prompt + %d tokens in %.2f s (%s)%s\n", sl->id, sl->n_prompt, sl->n_gen, now_s() - sl->t0,
                 srv_finish_name(sl->finish), sl->conn < 0 ? ", client gone" : "");
@@ -1313,6 +1327,57 @@ bad:
     return 400;
 }
 
+/* GET /props, /slots and /metrics: what scripts written for llama-server read */
+static void srv_info(server *S, int i, int what) {
+    sbuf b = {NULL, 0, 0, 0};
+    int k, busy = 0;
+    for (k = 0; k < S->np; k++) busy += S->slots[k].busy != 0;
+    if (what == 0) { /* /props */
+        sb_fmt(&b, "{\"default_generation_settings\":{\"n_ctx\":%d,\"params\":{\"temperature\":1.0,\"top_p\":1.0,\"top_k\":0,\"min_p\":0.0,"
+                   "\"repeat_penalty\":1.0,\"n_predict\":%d}},\"total_slots\":%d,\"model_path\":",
+               S->n_ctx, S->n_predict, S->np);
+        sb_json(&b, S->name, strlen(S->name));
+        sb_str(&b, ",\"chat_template\":");
+        if (S->tcfg) {
+            wm_json root, tpl;
+            wm_error je;
+            char *t = NULL;
+            size_t tl = 0;
+            if (wm_json_parse(&root, S->tcfg, S->tcfg_n, 0, SRV_MAX_DEPTH, &je) == WM_OK && (tpl = wm_json_get(root, "chat_template")).p &&
+                wm_json_type(tpl) == WM_JSON_STRING && (t = js_strdup(tpl, &tl)) != NULL) sb_json(&b, t, tl);
+            else sb_str(&b, "null");
+            free(t);
+        } else sb_json(&b, S->ct->name, strlen(S->ct->name));
+        sb_fmt(&b, ",\"modalities\":{\"vision\":false,\"audio\":false},\"build_info\":\"wm.h " WM_VERSION_STRING "\"}");
+        srv_respond(S, i, b.oom ? 500 : 200, "application/json", b.oom ? "" : b.p, b.oom ? 0 : b.n, NULL);
+    } else if (what == 1) { /* /slots */
+        sb_str(&b, "[");
+        for (k = 0; k < S->np; k++) {
+            const slot *sl = &S->slots[k];
+            sb_fmt(&b, "%s{\"id\":%d,\"n_ctx\":%d,\"is_processing\":%s,\"id_task\":%ld,\"n_prompt_tokens\":%d,\"n_decoded\":%d,\"cache_n\":%d}", k ? "," : "", k,
+                   S->n_ctx, sl->busy ? "true" : "false", sl->busy ? sl->id : -1L, sl->busy ? sl->n_prompt : 0, sl->busy ? sl->n_gen : 0, sl->busy ? sl->cache_n : 0);
+        }
+        sb_str(&b, "]");
+        srv_respond(S, i, b.oom ? 500 : 200, "application/json", b.oom ? "" : b.p, b.oom ? 0 : b.n, NULL);
+    } else { /* /metrics: llama-server's names, so its dashboards read them */
+        sb_fmt(&b, "# HELP llamacpp:prompt_tokens_total Number of prompt tokens processed.\n# TYPE llamacpp:prompt_tokens_total counter\nllamacpp:prompt_tokens_total %.0f\n"
+                   "# HELP llamacpp:prompt_seconds_total Prompt process time\n# TYPE llamacpp:prompt_seconds_total counter\nllamacpp:prompt_seconds_total %.6f\n"
+                   "# HELP llamacpp:tokens_predicted_total Number of generation tokens processed.\n# TYPE llamacpp:tokens_predicted_total counter\nllamacpp:tokens_predicted_total %.0f\n"
+                   "# HELP llamacpp:tokens_predicted_seconds_total Predict process time\n# TYPE llamacpp:tokens_predicted_seconds_total counter\nllamacpp:tokens_predicted_seconds_total %.6f\n"
+                   "# HELP llamacpp:n_decode_total Total number of llama_decode() calls\n# TYPE llamacpp:n_decode_total counter\nllamacpp:n_decode_total %ld\n"
+                   "# HELP llamacpp:n_busy_slots_per_decode Average number of busy slots per llama_decode() call\n# TYPE llamacpp:n_busy_slots_per_decode gauge\nllamacpp:n_busy_slots_per_decode %.6f\n"
+                   "# HELP llamacpp:prompt_tokens_seconds Average prompt throughput in tokens/s.\n# TYPE llamacpp:prompt_tokens_seconds gauge\nllamacpp:prompt_tokens_seconds %.6f\n"
+                   "# HELP llamacpp:predicted_tokens_seconds Average generation throughput in tokens/s.\n# TYPE llamacpp:predicted_tokens_seconds gauge\nllamacpp:predicted_tokens_seconds %.6f\n"
+                   "# HELP llamacpp:requests_processing Number of requests processing.\n# TYPE llamacpp:requests_processing gauge\nllamacpp:requests_processing %d\n"
+                   "# HELP llamacpp:requests_deferred Number of requests deferred.\n# TYPE llamacpp:requests_deferred gauge\nllamacpp:requests_deferred %d\n"
+                   "# HELP wm:cache_bytes Bytes of prompt-cache checkpoints.\n# TYPE wm:cache_bytes gauge\nwm:cache_bytes %zu\n",
+               S->m_prompt_n, S->m_prompt_s, S->m_pred_n, S->m_pred_s, S->n_steps, S->n_steps ? (double)S->n_rows / (double)S->n_steps : 0.0,
+               S->m_prompt_s > 0 ? S->m_prompt_n / S->m_prompt_s : 0.0, S->m_pred_s > 0 ? S->m_pred_n / S->m_pred_s : 0.0, busy, S->n_queue, S->cache_bytes);
+        srv_respond(S, i, b.oom ? 500 : 200, "text/plain; version=0.0.4", b.oom ? "" : b.p, b.oom ? 0 : b.n, NULL);
+    }
+    free(b.p);
+}
+
 static void srv_route(server *S, int i, const http_req *r, const char *body) {
     conn *c = &S->conns[i];
     int head = !strcmp(r->method, "HEAD"), get = head || !strcmp(r->method, "GET"), post = !strcmp(r->method, "POST");
@@ -1321,6 +1386,7 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
     int cmpl = !strcmp(p, "/v1/completions") || !strcmp(p, "/completions");
     int models = !strcmp(p, "/v1/models") || !strcmp(p, "/models");
     int tok = !strcmp(p, "/tokenize"), detok = !strcmp(p, "/detokenize");
+    int info = !strcmp(p, "/props") ? 0 : !strcmp(p, "/slots") ? 1 : !strcmp(p, "/metrics") && S->metrics ? 2 : -1;
     c->keep_alive = r->keep_alive;
     c->head_only = head; /* HEAD: GET's status and headers, no body */
     if (!strcmp(p, "/") || !strcmp(p, "/index.html")) {
@@ -1339,8 +1405,10 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         srv_respond(S, i, g_srv_stop ? 503 : 200, "application/json", b, strlen(b), NULL);
         return;
     }
-    if (!chat && !cmpl && !models && !tok && !detok) {
-        srv_error(S, i, 404, "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /tokenize, /detokenize, /health and / are served");
+    if (!chat && !cmpl && !models && !tok && !detok && info < 0) {
+        srv_error(S, i, 404, !strcmp(p, "/metrics") ? "/metrics is served with --metrics"
+                                                   : "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /tokenize, /detokenize, /props, "
+                                                     "/slots, /metrics (--metrics), /health and / are served");
         return;
     }
     if (S->api_key) {
@@ -1352,6 +1420,11 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
     if (models) {
         if (!get) { srv_error(S, i, 405, "/v1/models takes GET"); return; }
         srv_models(S, i);
+        return;
+    }
+    if (info >= 0) {
+        if (!get) { srv_error(S, i, 405, "this endpoint takes GET"); return; }
+        srv_info(S, i, info);
         return;
     }
     if (!post) { srv_error(S, i, 405, "this endpoint takes POST"); return; }
@@ -1601,6 +1674,7 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     S->timeout = a->set[O_TIMEOUT] ? (double)a->i[O_TIMEOUT] : 600.0;
     S->cache_ram = a->set[O_NO_CACHE_PROMPT] ? 0 : (size_t)(a->set[O_CACHE_RAM] ? a->i[O_CACHE_RAM] : 512) << 20;
     S->n_ck = 4 * S->np + 4; /* (a conversation or two per slot; RAM bounds them first) */
+    S->metrics = a->set[O_METRICS];
     sp = wm_session_default_params(S->m);
     if (a->set[O_CTX]) sp.n_ctx = (int)a->i[O_CTX];
     sp.n_batch = SRV_CHUNK;

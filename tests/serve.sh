@@ -36,7 +36,7 @@ jget() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const 
 # raw bytes to the server; the reply's first line in $LINE
 raw() { LINE=$(printf "$1" | timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT; cat >&3; head -n 1 <&3" 2>/dev/null | tr -d '\r'); }
 
-start -np 4 -c 512 || { bad "server starts"; summary; exit 1; }
+start -np 4 -c 512 --metrics || { bad "server starts"; summary; exit 1; }
 ok "server starts on a free port ($PORT)"
 HAVE_NODE=0; command -v node > /dev/null && HAVE_NODE=1
 
@@ -84,6 +84,21 @@ check "frequency and presence penalties change a greedy answer ('${g2:0:30}')" [
 post /v1/completions "{$G,\"logit_bias\":{\"999999\":1}}"; [ "$ST" = 400 ] && body_has 'out of range'; verdict "logit_bias of an unknown id: 400"
 post /v1/completions "{$G,\"logit_bias\":{\"5\":101}}"; [ "$ST" = 400 ] && body_has '100'; verdict "logit_bias past 100: 400"
 post /v1/completions "{$G,\"presence_penalty\":3}"; [ "$ST" = 400 ]; verdict "presence_penalty past 2: 400"
+
+# ---- llama-server's /props, /slots and /metrics (read by python3-prometheus-client's parser)
+req GET /props; [ "$ST" = 200 ] && body_has '"total_slots":4' && body_has '"default_generation_settings":{"n_ctx":512'; verdict "GET /props: slots, n_ctx"
+req GET /slots; [ "$ST" = 200 ] && [ "$(grep -o '"id":' "$T/body" | wc -l)" = 4 ] && body_has '"is_processing":false'; verdict "GET /slots: every slot"
+req GET /metrics
+if /usr/bin/python3 -c 'import prometheus_client' 2>/dev/null; then
+  m=$(/usr/bin/python3 -c '
+import sys
+from prometheus_client.parser import text_string_to_metric_families
+v = {s.name: s.value for f in text_string_to_metric_families(open(sys.argv[1]).read()) for s in f.samples}
+print(int(v["llamacpp:prompt_tokens_total"]), int(v["llamacpp:tokens_predicted_total"]), int(v["llamacpp:n_decode_total"]), len(v))' "$T/body" 2>&1)
+  set -- $m; check "GET /metrics: Prometheus text, parsed (prompt tokens, predicted, steps, samples: $m)" [ "${1:-0}" -gt 0 ] && [ "${2:-0}" -gt 0 ] && [ "${3:-0}" -gt 0 ]
+else
+  [ "$ST" = 200 ] && body_has '^llamacpp:prompt_tokens_total [1-9]'; verdict "GET /metrics: the counters (python3-prometheus-client absent: not parsed)"
+fi
 
 # ---- llama-server's /tokenize and /detokenize, HEAD, fields clients send
 post /tokenize '{"content":"Hello world, caf\u00e9!"}'; cp "$T/body" "$T/tok.json"
@@ -292,6 +307,7 @@ post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
 check "prompt cache: the last prompt again restores its checkpoint" grep -q '"cache_n":[1-9]' "$T/body"
 stop
 start -np 1 --no-cache-prompt || bad "a server with --no-cache-prompt starts"
+req GET /metrics; [ "$ST" = 404 ] && body_has 'with --metrics'; verdict "GET /metrics without --metrics: 404 saying so"
 post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"; post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
 c0=$(grep -c '"cache_n":0,' "$T/body"); req GET /health; [ "$c0" = 1 ] && body_has '"cache_checkpoints":0,"cache_bytes":0'; verdict "--no-cache-prompt: nothing kept, nothing restored"
 stop
