@@ -115,6 +115,7 @@ static void sb_json(sbuf *b, const char *s, size_t n) {
 typedef struct http_req {
     char method[8];
     char path[512];      /* the target without its query */
+    char query[128];     /* what follows '?' (up to a '#'), "" none */
     size_t head_len;     /* through the blank line */
     size_t body_len;
     int minor;           /* HTTP/1.minor */
@@ -162,9 +163,13 @@ static long http_parse(const char *b, size_t n, size_t max_body, http_req *r, co
         if (i < sizeof r->path - 1) r->path[i] = *p;
         else { *why = "the target is too long"; return -414; }
     }
-    while (p < end && *p != ' ') {
+    i = 0;
+    if (p < end && *p == '?') p++, i = 1;
+    for (; p < end && *p != ' '; p++) {
         if ((unsigned char)*p <= 32 || (unsigned char)*p >= 127) { *why = "a bad byte in the target"; return -400; }
-        p++;
+        if (*p == '#') i = 0;
+        if (i && i < sizeof r->query) r->query[i - 1] = *p, i++;
+        else if (i) { *why = "the query is too long"; return -414; }
     }
     if (p >= end || *p != ' ') { *why = "a malformed request line"; return -400; }
     p++;
@@ -548,6 +553,7 @@ typedef struct slot {
     int n_hist, n_prompt, fed, n_gen, max_gen;
     int cache_n;             /* prompt tokens restored, not prefilled */
     int ckpt;                /* the prompt position whose state is kept when prefill reaches it (-1: none) */
+    int last_ck;             /* the checkpoint entry this slot made last (-1: none): what /slots/ID?action=save writes */
     int32_t next;            /* the token the next step feeds */
     int32_t stop_ids[12];
     int n_stop_ids;
@@ -599,6 +605,7 @@ typedef struct server {
     int n_ck;
     long n_requests, n_tokens, n_steps, n_rows;
     int metrics;             /* --metrics: GET /metrics */
+    const char *slot_dir;    /* --slot-save-path, or NULL */
     double m_prompt_n, m_prompt_s, m_pred_n, m_pred_s; /* finished requests: tokens prefilled and answered, and their seconds */
     double t_steps, t_model;  /* seconds in steps, and of them in wm_batch_step */
     int verbose;
@@ -628,7 +635,7 @@ static void conn_close(server *S, int i) {
 static const char *srv_reason(int st) {
     switch (st) {
     case 200: return "OK"; case 204: return "No Content"; case 400: return "Bad Request"; case 401: return "Unauthorized";
-    case 404: return "Not Found"; case 405: return "Method Not Allowed"; case 408: return "Request Timeout"; case 413: return "Payload Too Large";
+    case 404: return "Not Found"; case 405: return "Method Not Allowed"; case 409: return "Conflict"; case 507: return "Insufficient Storage"; case 408: return "Request Timeout"; case 413: return "Payload Too Large";
     case 414: return "URI Too Long"; case 431: return "Request Header Fields Too Large"; case 500: return "Internal Server Error";
     case 501: return "Not Implemented"; case 503: return "Service Unavailable"; case 505: return "HTTP Version Not Supported";
     default: return "Error";
@@ -786,7 +793,7 @@ static void srv_cache_save(server *S, slot *sl) {
     int k;
     checkpoint *c = NULL;
     for (k = 0; k < S->n_ck; k++)
-        if (S->ck[k].pos == sl->ckpt && !memcmp(S->ck[k].toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt)) { S->ck[k].used = now_s(); return; }
+        if (S->ck[k].pos == sl->ckpt && !memcmp(S->ck[k].toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt)) { S->ck[k].used = now_s(); sl->last_ck = k; return; }
     if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || need > S->cache_ram) return;
     for (;;) {
         int lru = -1, free_k = -1;
@@ -809,6 +816,109 @@ static void srv_cache_save(server *S, slot *sl) {
     c->pos = sl->ckpt;
     c->used = now_s();
     S->cache_bytes += c->n;
+    sl->last_ck = (int)(c - S->ck);
+}
+
+/* a checkpoint entry for blob (n bytes, ownership taken) after toks[pos]:
+   a free entry, or the least recently used ones' room; 0, or -1 (freed) */
+static int srv_cache_put(server *S, unsigned char *blob, size_t n, const int32_t *toks, int pos) {
+    int k;
+    checkpoint *c = NULL;
+    while (n <= S->cache_ram) {
+        int lru = -1, free_k = -1;
+        for (k = 0; k < S->n_ck; k++) {
+            if (!S->ck[k].pos) { if (free_k < 0) free_k = k; }
+            else if (lru < 0 || S->ck[k].used < S->ck[lru].used) lru = k;
+        }
+        if (free_k >= 0 && S->cache_bytes + n <= S->cache_ram) { c = &S->ck[free_k]; break; }
+        if (lru < 0) break;
+        srv_cache_drop(S, &S->ck[lru]);
+    }
+    if (!c || !(c->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)pos))) { free(blob); return -1; }
+    memcpy(c->toks, toks, sizeof(int32_t) * (size_t)pos);
+    c->blob = blob; c->n = n; c->pos = pos; c->used = now_s();
+    S->cache_bytes += n;
+    return (int)(c - S->ck);
+}
+
+/* POST /slots/ID?action=save|restore|erase ({"filename": NAME} for the
+   first two, a file in --slot-save-path): save writes the slot's last
+   checkpoint (its tokens and wm_session_save's blob), restore checks one
+   against this model and session (wm_session_restore refuses another
+   model, state or cache type) and puts it in the cache, erase drops the
+   slot's checkpoint. Names with '/' or a leading '.' are refused. */
+static int srv_slot_action(server *S, int i, int id, const char *query, const char *body, size_t blen, char *err, size_t cap) {
+    wm_json root, fn;
+    wm_error je;
+    char name[256], path[4096];
+    slot *sl;
+    int act = !strcmp(query, "action=save") ? 1 : !strcmp(query, "action=restore") ? 2 : !strcmp(query, "action=erase") ? 3 : 0;
+    FILE *f;
+    if (!act) { snprintf(err, cap, "the action must be ?action=save, restore or erase"); return 400; }
+    if (id < 0 || id >= S->np) { snprintf(err, cap, "no slot %d (0..%d)", id, S->np - 1); return 404; }
+    sl = &S->slots[id];
+    if (act == 3) {
+        if (sl->last_ck >= 0 && S->ck[sl->last_ck].pos) srv_cache_drop(S, &S->ck[sl->last_ck]);
+        char ok[64];
+        sl->last_ck = -1;
+        snprintf(ok, sizeof ok, "{\"id_slot\":%d,\"n_erased\":1}", id);
+        srv_respond(S, i, 200, "application/json", ok, strlen(ok), NULL);
+        return 0;
+    }
+    if (!S->slot_dir) { snprintf(err, cap, "saving and restoring slots needs --slot-save-path DIR"); return 400; }
+    if (wm_json_parse(&root, body, blen, 0, SRV_MAX_DEPTH, &je) != WM_OK || wm_json_type(root) != WM_JSON_OBJECT) { snprintf(err, cap, "the body must be a JSON object with a filename"); return 400; }
+    fn = wm_json_get(root, "filename");
+    if (!fn.p || wm_json_type(fn) != WM_JSON_STRING || wm_json_string(fn, name, sizeof name) >= sizeof name || !name[0] || name[0] == '.' ||
+        strchr(name, '/') || strchr(name, '\\') || strstr(name, "..")) {
+        snprintf(err, cap, "'filename' must be a plain file name (no '/', no leading '.', no '..')");
+        return 400;
+    }
+    snprintf(path, sizeof path, "%s/%s", S->slot_dir, name);
+    if (act == 1) {
+        checkpoint *c = sl->last_ck >= 0 && S->ck[sl->last_ck].pos ? &S->ck[sl->last_ck] : NULL;
+        uint32_t pos;
+        uint64_t n;
+        char ok[384];
+        if (sl->busy) { snprintf(err, cap, "slot %d is busy", id); return 409; }
+        if (!c) { snprintf(err, cap, "slot %d holds no checkpoint (a prompt of 64 tokens or more makes one)", id); return 400; }
+        pos = (uint32_t)c->pos; n = (uint64_t)c->n;
+        if (!(f = fopen(path, "wb")) || fwrite("WMSL", 1, 4, f) != 4 || fwrite(&pos, 4, 1, f) != 1 || fwrite(c->toks, 4, pos, f) != pos ||
+            fwrite(&n, 8, 1, f) != 1 || fwrite(c->blob, 1, c->n, f) != c->n || fclose(f) != 0) {
+            snprintf(err, cap, "%s: cannot write (%s)", name, strerror(errno));
+            return 500;
+        }
+        snprintf(ok, sizeof ok, "{\"id_slot\":%d,\"filename\":\"%s\",\"n_saved\":%u}", id, name, pos);
+        srv_respond(S, i, 200, "application/json", ok, strlen(ok), NULL);
+        return 0;
+    } else {
+        char magic[4], ok[384];
+        uint32_t pos = 0;
+        uint64_t n = 0;
+        int32_t *toks = NULL;
+        unsigned char *blob = NULL;
+        int bad = 0, k;
+        if (sl->busy) { snprintf(err, cap, "slot %d is busy", id); return 409; }
+        if (!(f = fopen(path, "rb"))) { snprintf(err, cap, "%s: cannot open (%s)", name, strerror(errno)); return 404; }
+        bad = fread(magic, 1, 4, f) != 4 || memcmp(magic, "WMSL", 4) || fread(&pos, 4, 1, f) != 1 || pos == 0 || (int)pos > S->n_ctx ||
+              !(toks = (int32_t *)malloc(4 * (size_t)pos)) || fread(toks, 4, pos, f) != pos || fread(&n, 8, 1, f) != 1 || n == 0 || n > S->cache_ram ||
+              !(blob = (unsigned char *)malloc((size_t)n)) || fread(blob, 1, (size_t)n, f) != n;
+        fclose(f);
+        for (k = 0; !bad && k < (int)pos; k++) bad = toks[k] < 0 || toks[k] >= S->V;
+        if (bad) { free(toks); free(blob); snprintf(err, cap, "%s: not a slot file of this server (or larger than --cache-ram)", name); return 400; }
+        if (wm_session_restore(sl->s, NULL, NULL, blob, (size_t)n) != WM_OK || wm_session_pos(sl->s) != (int)pos) {
+            snprintf(err, cap, "%s: %s", name, wm_session_error(sl->s));
+            wm_session_reset(sl->s);
+            free(toks); free(blob);
+            return 400;
+        }
+        wm_session_reset(sl->s);
+        sl->last_ck = srv_cache_put(S, blob, (size_t)n, toks, (int)pos);
+        free(toks);
+        if (sl->last_ck < 0) { snprintf(err, cap, "%s: no room under --cache-ram", name); return 507; }
+        snprintf(ok, sizeof ok, "{\"id_slot\":%d,\"filename\":\"%s\",\"n_restored\":%u}", id, name, pos);
+        srv_respond(S, i, 200, "application/json", ok, strlen(ok), NULL);
+        return 0;
+    }
 }
 
 /* logit_bias's entries as ids: a decimal key is an id, any other text
@@ -1387,6 +1497,7 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
     int models = !strcmp(p, "/v1/models") || !strcmp(p, "/models");
     int tok = !strcmp(p, "/tokenize"), detok = !strcmp(p, "/detokenize");
     int info = !strcmp(p, "/props") ? 0 : !strcmp(p, "/slots") ? 1 : !strcmp(p, "/metrics") && S->metrics ? 2 : -1;
+    int slot_id = -1, slot_act = !strncmp(p, "/slots/", 7) && p[7] >= '0' && p[7] <= '9' && strlen(p + 7) < 6 && strspn(p + 7, "0123456789") == strlen(p + 7);
     c->keep_alive = r->keep_alive;
     c->head_only = head; /* HEAD: GET's status and headers, no body */
     if (!strcmp(p, "/") || !strcmp(p, "/index.html")) {
@@ -1405,7 +1516,8 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         srv_respond(S, i, g_srv_stop ? 503 : 200, "application/json", b, strlen(b), NULL);
         return;
     }
-    if (!chat && !cmpl && !models && !tok && !detok && info < 0) {
+    if (slot_act) slot_id = atoi(p + 7);
+    if (!chat && !cmpl && !models && !tok && !detok && info < 0 && !slot_act) {
         srv_error(S, i, 404, !strcmp(p, "/metrics") ? "/metrics is served with --metrics"
                                                    : "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /tokenize, /detokenize, /props, "
                                                      "/slots, /metrics (--metrics), /health and / are served");
@@ -1428,6 +1540,12 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         return;
     }
     if (!post) { srv_error(S, i, 405, "this endpoint takes POST"); return; }
+    if (slot_act) {
+        char err[512];
+        int st = srv_slot_action(S, i, slot_id, r->query, body, r->body_len, err, sizeof err);
+        if (st) srv_error(S, i, st, err);
+        return;
+    }
     if (tok || detok) {
         char err[512];
         int st = srv_tokens(S, i, detok, body, r->body_len, err, sizeof err);
@@ -1675,6 +1793,7 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     S->cache_ram = a->set[O_NO_CACHE_PROMPT] ? 0 : (size_t)(a->set[O_CACHE_RAM] ? a->i[O_CACHE_RAM] : 512) << 20;
     S->n_ck = 4 * S->np + 4; /* (a conversation or two per slot; RAM bounds them first) */
     S->metrics = a->set[O_METRICS];
+    S->slot_dir = a->set[O_SLOT_SAVE_PATH] ? a->str[O_SLOT_SAVE_PATH] : NULL;
     sp = wm_session_default_params(S->m);
     if (a->set[O_CTX]) sp.n_ctx = (int)a->i[O_CTX];
     sp.n_batch = SRV_CHUNK;
@@ -1698,6 +1817,7 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     for (k = 0; k < S->np; k++) {
         slot *sl = &S->slots[k];
         sl->conn = -1;
+        sl->last_ck = -1;
         if (wm_session_create(&sl->s, S->m, &sp, &e) != WM_OK) { snprintf(why, cap, "%s", e.message); return 1; }
         sl->hist = (int32_t *)malloc(sizeof(int32_t) * ((size_t)sp.n_ctx + 1));
         sl->work = malloc(wm_sampler_work_bytes(S->V));

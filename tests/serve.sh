@@ -306,6 +306,25 @@ check "prompt cache: never over --cache-ram, the least recent dropped (checkpoin
 post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
 check "prompt cache: the last prompt again restores its checkpoint" grep -q '"cache_n":[1-9]' "$T/body"
 stop
+# ---- /slots/ID?action=save|erase|restore: a slot's checkpoint to a file and back, the same answer after
+mkdir -p "$T/slots"
+start -np 1 --slot-save-path "$T/slots" || bad "a server with --slot-save-path starts"
+P=$(for j in $(seq 100); do printf 'word%d ' $j; done)
+post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":8,\"seed\":5}"; sed 's/"created":[0-9]*//; s/"id":"[^"]*"//; s/"timings":{[^}]*}//' "$T/body" > "$T/s1"
+post '/slots/0?action=save' '{"filename":"s0.bin"}'; [ "$ST" = 200 ] && body_has '"n_saved":' && [ -s "$T/slots/s0.bin" ]; verdict "slot save: 200, the file written"
+post '/slots/0?action=erase' ''; req GET /health; body_has '"cache_checkpoints":0'; verdict "slot erase: its checkpoint gone"
+post '/slots/0?action=restore' '{"filename":"s0.bin"}'; [ "$ST" = 200 ] && body_has '"n_restored":'; verdict "slot restore: 200"
+post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":8,\"seed\":5}"; c=$(grep -o '"cache_n":[0-9]*' "$T/body")
+sed 's/"created":[0-9]*//; s/"id":"[^"]*"//; s/"timings":{[^}]*}//' "$T/body" > "$T/s2"
+check "slot save, erase, restore: the same answer, from the checkpoint ($c)" cmp -s "$T/s1" "$T/s2" && [ "${c#*:}" -gt 0 ]
+for n in ../x .hidden a/b ''; do post '/slots/0?action=save' "{\"filename\":\"$n\"}"; [ "$ST" = 400 ] || break; done
+[ "$ST" = 400 ] && [ ! -e "$T/x" ]; verdict "slot save: names with '/', '..' or a leading '.' refused"
+post '/slots/3?action=save' '{"filename":"x"}'; [ "$ST" = 404 ]; verdict "slot save of no such slot: 404"
+post '/slots/0?action=fly' '{"filename":"x"}'; [ "$ST" = 400 ]; verdict "an unknown slot action: 400"
+stop
+MODEL=examples/models/cheems-demo start -np 1 --slot-save-path "$T/slots" || bad "a cheems server starts"
+post '/slots/0?action=restore' '{"filename":"s0.bin"}'; [ "$ST" = 400 ] && body_has 'another model'; verdict "slot restore of another model's file: refused"
+stop
 start -np 1 --no-cache-prompt || bad "a server with --no-cache-prompt starts"
 req GET /metrics; [ "$ST" = 404 ] && body_has 'with --metrics'; verdict "GET /metrics without --metrics: 404 saying so"
 post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"; post /v1/completions "{\"prompt\":\"$P\",\"max_tokens\":1}"
