@@ -249,6 +249,7 @@ typedef struct srv_req {
     int logprobs, top_logprobs;    /* chat: logprobs true, top_logprobs 0..20; completion: logprobs 0..5 (as top) */
     char model[128];
     int no_cache;                  /* cache_prompt: false */
+    int n;                         /* choices (0: 1), one after another from the prompt's state */
     double presence, frequency;    /* OpenAI's penalties: over the answer's tokens, minus presence once and frequency per use */
     int32_t *bias_id;              /* [n_bias] logit_bias: ids and what each adds (-100: banned) */
     float *bias;
@@ -421,7 +422,7 @@ static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *er
         memcpy(q->bias_json, v.p, q->bias_json_len);
         q->bias_json[q->bias_json_len] = 0;
     } else if (!strcmp(key, "n")) {
-        if (t != WM_JSON_NULL) { INTEGER(1, 1); }
+        if (t != WM_JSON_NULL) { INTEGER(1, 16); q->n = (int)x; }
     } else if (!strcmp(key, "stream")) {
         if (t != WM_JSON_NULL) { BOOL("'stream'"); q->stream = t == WM_JSON_TRUE; }
     } else if (!strcmp(key, "stream_options")) {
@@ -554,6 +555,11 @@ typedef struct slot {
     int cache_n;             /* prompt tokens restored, not prefilled */
     int ckpt;                /* the prompt position whose state is kept when prefill reaches it (-1: none) */
     int last_ck;             /* the checkpoint entry this slot made last (-1: none): what /slots/ID?action=save writes */
+    int ch, n_gen_all;       /* n > 1: the choice being written, and the tokens of those before it */
+    sbuf choices;            /* n > 1, whole responses: the finished choices' JSON, comma-separated */
+    unsigned char *snap0;    /* n > 1: the session after the prompt (snap0_n bytes) and its last logits [V]: each choice starts there */
+    size_t snap0_n;
+    float *row0;
     int32_t next;            /* the token the next step feeds */
     int32_t stop_ids[12];
     int n_stop_ids;
@@ -997,6 +1003,8 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     if (q->bias_json && srv_bias(S, q, err, cap)) return 400;
     sl->n_prompt = sl->n_hist = (int)n;
     sl->fed = sl->cache_n = 0;
+    sl->ch = sl->n_gen_all = 0;
+    sl->choices.n = 0;
     srv_cache_restore(S, sl, q->no_cache);
     sl->n_gen = 0;
     sl->max_gen = room - (int)n;
@@ -1113,7 +1121,8 @@ static int srv_key_ok(const char *key, const char *auth, size_t n) {
 
 /* the usage object */
 static void srv_usage(sbuf *b, const slot *sl) {
-    sb_fmt(b, "\"usage\":{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d}", sl->n_prompt, sl->n_gen, sl->n_prompt + sl->n_gen);
+    int g = sl->n_gen_all + sl->n_gen;
+    sb_fmt(b, "\"usage\":{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d}", sl->n_prompt, g, sl->n_prompt + g);
 }
 /* llama-server's timings: the prompt from the request's start to the first
    token, the answer from there to the end (cache_n: prompt tokens not
@@ -1141,14 +1150,14 @@ static void srv_stream(server *S, slot *sl) {
     if (end > sl->sent || (sl->lp.n && sl->q.chat) || sl->lp_tok.n) {
         if (sl->q.chat) {
             srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
-            sb_str(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{\"content\":");
+            sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":%d,\"delta\":{\"content\":", sl->ch);
             sb_json(&c->out, sl->text.p + sl->sent, end - sl->sent);
             sb_str(&c->out, "},\"logprobs\":");
             srv_lp_json(&c->out, sl);
             sb_str(&c->out, ",\"finish_reason\":null}]}\n\n");
         } else {
             srv_head(&c->out, S, sl, 1, "text_completion");
-            sb_str(&c->out, ",\"choices\":[{\"index\":0,\"text\":");
+            sb_fmt(&c->out, ",\"choices\":[{\"index\":%d,\"text\":", sl->ch);
             sb_json(&c->out, sl->text.p + sl->sent, end - sl->sent);
             sb_str(&c->out, ",\"logprobs\":");
             srv_lp_json(&c->out, sl);
@@ -1158,14 +1167,17 @@ static void srv_stream(server *S, slot *sl) {
         sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
     }
     if (sl->finish) {
+        int last = sl->ch + 1 >= (sl->q.n > 1 ? sl->q.n : 1);
         if (sl->q.chat) {
             srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
-            sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}],",
-                   srv_finish_name(sl->finish));
+            sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":%d,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}]",
+                   sl->ch, srv_finish_name(sl->finish));
         } else {
             srv_head(&c->out, S, sl, 1, "text_completion");
-            sb_fmt(&c->out, ",\"choices\":[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"%s\"}],", srv_finish_name(sl->finish));
+            sb_fmt(&c->out, ",\"choices\":[{\"index\":%d,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"%s\"}]", sl->ch, srv_finish_name(sl->finish));
         }
+        if (!last) { sb_str(&c->out, "}\n\n"); return; } /* the next choice follows */
+        sb_str(&c->out, ",");
         srv_timings(&c->out, sl); /* (the last chunk's, as llama-server's) */
         sb_str(&c->out, "}\n\n");
         if (sl->q.include_usage) {
@@ -1180,23 +1192,35 @@ static void srv_stream(server *S, slot *sl) {
     }
 }
 
+/* the current choice of a whole response: {"index", message or text, logprobs, finish_reason} */
+static void srv_choice(sbuf *b, const slot *sl) {
+    if (sl->q.chat) {
+        sb_fmt(b, "{\"index\":%d,\"message\":{\"role\":\"assistant\",\"content\":", sl->ch);
+        sb_json(b, sl->text.p ? sl->text.p : "", sl->text.n);
+        sb_str(b, ",\"refusal\":null},\"logprobs\":");
+    } else {
+        sb_fmt(b, "{\"index\":%d,\"text\":", sl->ch);
+        sb_json(b, sl->text.p ? sl->text.p : "", sl->text.n);
+        sb_str(b, ",\"logprobs\":");
+    }
+    srv_lp_json(b, sl);
+    sb_fmt(b, ",\"finish_reason\":\"%s\"}", srv_finish_name(sl->finish));
+}
+
 /* the whole response of a finished slot */
 static void srv_whole(server *S, slot *sl) {
     sbuf b = {NULL, 0, 0, 0};
     if (sl->q.chat) {
         srv_head(&b, S, sl, 0, "chat.completion");
-        sb_str(&b, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":");
-        sb_json(&b, sl->text.p ? sl->text.p : "", sl->text.n);
-        sb_str(&b, ",\"refusal\":null},\"logprobs\":");
-        srv_lp_json(&b, sl);
+        sb_str(&b, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[");
     } else {
         srv_head(&b, S, sl, 0, "text_completion");
-        sb_str(&b, ",\"choices\":[{\"index\":0,\"text\":");
-        sb_json(&b, sl->text.p ? sl->text.p : "", sl->text.n);
-        sb_str(&b, ",\"logprobs\":");
-        srv_lp_json(&b, sl);
+        sb_str(&b, ",\"choices\":[");
     }
-    sb_fmt(&b, ",\"finish_reason\":\"%s\"}],", srv_finish_name(sl->finish));
+    if (sl->choices.n) { sb_add(&b, sl->choices.p, sl->choices.n); sb_str(&b, ","); } /* (n > 1: those before) */
+    b.oom |= sl->choices.oom;
+    srv_choice(&b, sl);
+    sb_str(&b, "],");
     srv_usage(&b, sl);
     sb_str(&b, ",");
     srv_timings(&b, sl);
@@ -1210,7 +1234,7 @@ static void srv_slot_end(server *S, slot *sl) {
     {
         double end = now_s(), first = sl->t_first ? sl->t_first : end;
         S->m_prompt_n += sl->n_prompt - sl->cache_n; S->m_prompt_s += first - sl->t0;
-        S->m_pred_n += sl->n_gen; S->m_pred_s += end - first;
+        S->m_pred_n += sl->n_gen_all + sl->n_gen; S->m_pred_s += end - first;
     }
     if (S->verbose)
         fprintf(stderr, "wm serve: request %ld: %d prompt + %d tokens in %.2f s (%s)%s\n", sl->id, sl->n_prompt, sl->n_gen, now_s() - sl->t0,
@@ -1222,8 +1246,35 @@ static void srv_slot_end(server *S, slot *sl) {
         c->slot = -1;
     }
     req_free(&sl->q);
+    free(sl->snap0); free(sl->row0);
+    sl->snap0 = NULL; sl->row0 = NULL;
+    sl->choices.n = 0; sl->choices.oom = 0;
     sl->busy = 0;
     sl->conn = -1;
+}
+
+/* n > 1: the finished choice sent (stream) or kept (whole), then the next
+   from the prompt's state and logits, its sampler seeded seed + index */
+static void srv_token(server *S, slot *sl, float *row);
+static void srv_next_choice(server *S, slot *sl) {
+    float *row;
+    if (sl->q.stream) srv_stream(S, sl);
+    else { if (sl->choices.n) sb_str(&sl->choices, ","); srv_choice(&sl->choices, sl); }
+    sl->n_gen_all += sl->n_gen;
+    sl->ch++;
+    sl->n_gen = 0; sl->n_hist = sl->n_prompt; sl->finish = 0;
+    sl->text.n = sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
+    sl->sent = 0;
+    memset(&sl->us, 0, sizeof sl->us);
+    wm_sampler_seed(&sl->smp, sl->seed + (unsigned long long)sl->ch);
+    if (!(row = (float *)malloc(sizeof(float) * (size_t)S->V)) || wm_session_restore(sl->s, NULL, NULL, sl->snap0, sl->snap0_n) != WM_OK) {
+        free(row);
+        sl->finish = 2;
+        return;
+    }
+    memcpy(row, sl->row0, sizeof(float) * (size_t)S->V);
+    srv_token(S, sl, row);
+    free(row);
 }
 
 /* a sampled token: its text, the stop strings, the limits */
@@ -1309,8 +1360,16 @@ static int srv_step(server *S) {
             if (sl->fed == sl->ckpt) srv_cache_save(S, sl);
             if (sl->fed < sl->n_prompt) continue;
             sl->busy = 2;
+            if (sl->q.n > 1) { /* every choice starts from here */
+                size_t need = 0;
+                if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || !(sl->snap0 = (unsigned char *)malloc(need)) ||
+                    !(sl->row0 = (float *)malloc(sizeof(float) * (size_t)S->V)) ||
+                    wm_session_save(sl->s, NULL, NULL, sl->snap0, need, &sl->snap0_n) != WM_OK) { sl->finish = 2; srv_slot_end(S, sl); continue; }
+                memcpy(sl->row0, S->logits + (size_t)k * S->V, sizeof(float) * (size_t)S->V);
+            }
         }
         srv_token(S, sl, S->logits + (size_t)k * S->V);
+        while (sl->finish && sl->ch + 1 < sl->q.n && sl->conn >= 0) srv_next_choice(S, sl);
         if (sl->finish) srv_slot_end(S, sl);
         else if (sl->q.stream && sl->conn >= 0) srv_stream(S, sl);
     }
@@ -1835,7 +1894,7 @@ static void srv_teardown(server *S) {
         slot *sl = &S->slots[k];
         req_free(&sl->q);
         wm_session_free(sl->s);
-        free(sl->hist); free(sl->work); free(sl->tok_text); free(sl->seen);
+        free(sl->hist); free(sl->work); free(sl->tok_text); free(sl->seen); free(sl->choices.p);
         free(sl->text.p); free(sl->lp.p); free(sl->lp_tok.p); free(sl->lp_off.p); free(sl->lp_top.p);
     }
     for (k = 0; S->ck && k < S->n_ck; k++) srv_cache_drop(S, &S->ck[k]);

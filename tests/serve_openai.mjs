@@ -54,4 +54,15 @@ let got = 0;
 try { for await (const ch of st2) { if (++got === 3) ab.abort(); } } catch (e) { /* aborted */ }
 const again = await client.chat.completions.create({ model: 'doge-demo', messages: msgs, max_tokens: 20, seed: 7, temperature: 0.7 });
 ok(again.choices[0].message.content === text, 'a stream aborted mid-way: the next request is answered as before');
+// what real clients send beside: n, logit_bias, user
+const two = await client.chat.completions.create({ model: 'doge-demo', messages: msgs, max_tokens: 8, seed: 7, temperature: 0.7, n: 2, user: 'u-1',
+                                                    logit_bias: { '0': -100 } });
+const one = await client.chat.completions.create({ model: 'doge-demo', messages: msgs, max_tokens: 8, seed: 8, temperature: 0.7, logit_bias: { '0': -100 } });
+ok(two.choices.length === 2 && two.choices[0].index === 0 && two.choices[1].index === 1,
+   `n: 2 gives two choices, index 0 and 1 (${JSON.stringify(two.choices.map(c => c.message.content))})`);
+ok(two.choices[1].message.content === one.choices[0].message.content, 'n: 2, the second choice is the answer of seed + 1');
+const ts = await client.chat.completions.create({ model: 'doge-demo', messages: msgs, max_tokens: 4, seed: 7, n: 2, stream: true });
+const parts = ['', ''];
+for await (const ch of ts) for (const c of ch.choices) parts[c.index] += c.delta.content || '';
+ok(parts[0].length > 0 && parts[1].length > 0, `n: 2 streamed: chunks of both choices (${JSON.stringify(parts)})`);
 process.exit(fails ? 1 : 0);
