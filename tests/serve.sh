@@ -244,7 +244,7 @@ for fd in "${FDS[@]}"; do exec {fd}>&-; done
 # ---- a short soak (tests/serve_soak.mjs; BENCH.md has the 10-minute one): answers under load equal their runs alone,
 #      aborted streams, garbage and half-sent requests free their slots, memory stays flat
 if [ $HAVE_NODE = 1 ]; then
-  node_cases soak.log 4 "the soak" tests/serve_soak.mjs "$(URL /)" "$PID" 12 6
+  node_cases soak.log 5 "the soak" tests/serve_soak.mjs "$(URL /)" "$PID" 12 6 512
   req GET /health; [ "$ST" = 200 ] && body_has '"slots_processing":0'; verdict "after the soak: still serving"
 fi
 

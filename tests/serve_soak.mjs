@@ -1,6 +1,7 @@
 // A soak of `wm serve`: for SECONDS, WORKERS clients loop over random
-// actions: streamed and whole completions and chats (each the same text as
-// its run alone, checked), streams aborted mid-way, garbage bytes, a head
+// actions: streamed and whole completions and chats, multi-turn ones over
+// a long system message among them (each the same text as its run alone
+// without the prompt cache, checked), streams aborted mid-way, garbage bytes, a head
 // sent slowly then dropped, connect-and-close, malformed JSON (a 400).
 // Every 10 s the server's /health and its RSS (/proc/PID) are sampled.
 // Passes when every completed answer equals its reference, no slot stays
@@ -8,8 +9,8 @@
 // grew by less than 10 %. Usage: node serve_soak.mjs URL SERVER_PID SECONDS [WORKERS]
 import net from 'net';
 import fs from 'fs';
-const [url, pidArg, secArg, wArg] = process.argv.slice(2);
-const base = new URL(url), PID = +pidArg, SECONDS = +secArg || 30, WORKERS = +wArg || 8;
+const [url, pidArg, secArg, wArg, cacheArg] = process.argv.slice(2);
+const base = new URL(url), PID = +pidArg, SECONDS = +secArg || 30, WORKERS = +wArg || 8, CACHE_MB = +cacheArg || 0; /* CACHE_MB: the server's --cache-ram */
 if (base.hostname !== '127.0.0.1') { console.error('soak: 127.0.0.1 only'); process.exit(2); }
 const H = { 'Content-Type': 'application/json' };
 const prompts = ['The secret of a happy life is', 'Once upon a time', 'In the beginning', 'Dear friend,'];
@@ -20,11 +21,23 @@ for (let i = 0; i < 12; i++) {
                     : { prompt: prompts[i % 4], max_tokens: 12 + (i % 5) * 6, seed: 100 + i, temperature: 0.9 };
   reqs.push({ path: chat ? '/v1/chat/completions' : '/v1/completions', body, chat });
 }
+// multi-turn chats over a long system message (past the prompt cache's 64-token checkpoints): they share prefixes,
+// so under load they restore each other's checkpoints (and evict them, with a small --cache-ram)
+const sys = 'You are a storyteller of the sea. ' + Array.from({ length: 6 }, (_, i) => `Wave ${i} carries a kernel to the compiler's harbour.`).join(' ');
+const turns = ['Tell me about the harbour.', 'And the kernel?', 'What did the compiler say?', 'How does it end?'];
+for (let i = 0; i < 6; i++) {
+  const messages = [{ role: 'system', content: sys }];
+  for (let t = 0; t <= i % 4; t++) {
+    messages.push({ role: 'user', content: turns[t] });
+    if (t < i % 4) messages.push({ role: 'assistant', content: `Answer ${t}: the tide was high and the registers were full.` });
+  }
+  reqs.push({ path: '/v1/chat/completions', body: { messages, max_tokens: 10 + i * 2, seed: 200 + i, temperature: 0.8 }, chat: true });
+}
 async function run(r, stream, abortAfter) {
   const ac = new AbortController();
   const res = await fetch(new URL(r.path, base), { method: 'POST', headers: H, body: JSON.stringify({ ...r.body, stream }), signal: ac.signal });
-  if (res.status !== 200) throw new Error('status ' + res.status);
-  if (!stream) { const j = await res.json(); return r.chat ? j.choices[0].message.content : j.choices[0].text; }
+  if (res.status !== 200) throw new Error('status ' + res.status + ' ' + (await res.text()).slice(0, 200));
+  if (!stream) { const j = await res.json(); if (j.timings && j.timings.cache_n > 0) stats.restored++; return r.chat ? j.choices[0].message.content : j.choices[0].text; }
   const rd = res.body.getReader(), dec = new TextDecoder();
   let buf = '', out = '', n = 0, done = false;
   while (!done) {
@@ -53,10 +66,10 @@ function rawSend(bytes, holdMs) {
   });
 }
 const rss = () => { try { return +fs.readFileSync(`/proc/${PID}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]; } catch (e) { return -1; } };
-const stats = { answers: 0, same: 0, differ: 0, aborted: 0, garbage: 0, bad400: 0, errors: 0 };
-// the references: each request alone, before the load
+const stats = { answers: 0, same: 0, differ: 0, aborted: 0, garbage: 0, bad400: 0, errors: 0, restored: 0 };
+// the references: each request alone, before the load, without the prompt cache (every answer under load must equal them)
 const ref = [];
-for (const r of reqs) ref.push(await run(r, false));
+for (const r of reqs) ref.push(await run({ ...r, body: { ...r.body, cache_prompt: false } }, false));
 const t0 = Date.now(), end = t0 + SECONDS * 1000, samples = [];
 let rng = 12345;
 const rand = n => { rng = (rng * 1103515245 + 12345) % 2147483648; return (rng >>> 16) % n; }; /* (the high bits: an LCG's low bits repeat) */
@@ -81,7 +94,7 @@ async function worker() {
   }
 }
 const sampler = setInterval(async () => {
-  try { const h = await (await fetch(new URL('/health', base))).json(); samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_kb: rss(), busy: h.slots_processing }); } catch (e) { samples.push({ t: -1 }); }
+  try { const h = await (await fetch(new URL('/health', base))).json(); samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_kb: rss(), busy: h.slots_processing, ck: h.cache_checkpoints, cb: h.cache_bytes }); } catch (e) { samples.push({ t: -1 }); }
 }, 10000);
 await Promise.all(Array.from({ length: WORKERS }, worker));
 clearInterval(sampler);
@@ -96,4 +109,9 @@ good &= ok(stats.answers > 0 && stats.differ === 0, `${stats.same} of ${stats.an
 good &= ok(h.status === 'ok' && h.slots_processing === 0 && h.queued === 0, 'no slot stays busy, nothing queued');
 good &= ok(stats.errors === 0, `no unexpected errors (${stats.errors})`);
 good &= ok(grew < 0.10, `memory flat: RSS ${after.rss_kb} KB -> ${last} KB (${(100 * grew).toFixed(1)} %)`);
+if (CACHE_MB) {
+  const most = Math.max(h.cache_bytes, ...samples.map(x => x.cb || 0));
+  good &= ok(stats.restored > 0 && most <= CACHE_MB * 1048576,
+             `prompt cache: ${stats.restored} answers from checkpoints, at most ${most} bytes held (--cache-ram ${CACHE_MB} MB)`);
+}
 process.exit(good ? 0 : 1);
