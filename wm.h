@@ -21,8 +21,8 @@
       tag            lines  section
       @API             725  Public interface
       @BASICS          299  Implementation basics
-      @TYPES          1240  Tensor types
-      @KERNELS        2584  Kernels
+      @TYPES          1247  Tensor types
+      @KERNELS        2580  Kernels
       @STRUCTS          78  Model and session structures
       @PLAN             73  Module descriptions
       @LAYERS         1913  Layers, in data-flow order
@@ -1372,6 +1372,13 @@ static float wm__h(const unsigned char *p) { /* the FPU's half-precision convers
 #else
 static float wm__h(const unsigned char *p) { return wm__f16_to_f32((uint16_t)(p[0] | p[1] << 8)); }
 #endif
+
+/* n bytes from p asked for, line by line: rows a loop reads next (the
+   hardware's stream detectors fall behind on short rows and repacks) */
+static WM__INLINE void wm__prefetch(const void *p, size_t n) {
+    size_t o;
+    for (o = 0; o < n; o += 64) WM__PREFETCH((const char *)p + o);
+}
 
 static void wm__put_h(unsigned char *p, float f) {
     uint16_t h = wm__f32_to_f16(f);
@@ -3836,8 +3843,7 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
 static int wm__v_qdot_0(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 0); }
 #ifndef WM__MVE
 static WM__INLINE int wm__v_qdot_r4_t(const wm__qa *x, const unsigned char *w, size_t rb, int dtype, int nb, float *acc, int sd) {
-    size_t o;
-    for (o = 4 * rb; o < 8 * rb; o += 64) WM__PREFETCH(w + o); /* the next four rows */
+    wm__prefetch(w + 4 * rb, 4 * rb); /* the next four rows */
     wm__v_qdot_t(x, w, dtype, nb, acc, sd);
     wm__v_qdot_t(x, w + rb, dtype, nb, acc + 8, sd);
     wm__v_qdot_t(x, w + 2 * rb, dtype, nb, acc + 16, sd);
@@ -4143,11 +4149,10 @@ static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *
    single sequential stream reads faster than interleaved rows, and x stays
    in L1. */
 static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat *W, int r0, int r1) {
-    size_t rb = wm__row_size(W->dtype, (size_t)W->cols), o;
+    size_t rb = wm__row_size(W->dtype, (size_t)W->cols);
     int r;
     for (r = r0; r < r1; r++) {
-        if (W->dtype != WM_F32) /* (F32 streams at the bandwidth already) */
-            for (o = 0; o < rb; o += 64) WM__PREFETCH((const char *)wm__row(W, r) + rb + o); /* the next row */
+        if (W->dtype != WM_F32) wm__prefetch((const char *)wm__row(W, r) + rb, rb); /* the next row (F32 streams at the bandwidth already) */
         y[r] = wm__k_dotf(kc, x, wm__row(W, r), W->dtype, W->cols); /* W of a float type */
     }
 }
@@ -4390,8 +4395,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
     if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
         int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16;
         for (; rb + wide <= r1; rb += wide) {
-            size_t o, rbytes = (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols);
-            for (o = 0; o < rbytes && rb + 2 * wide <= r1; o += 64) WM__PREFETCH((const char *)wm__row(W, rb + wide) + o); /* the next rows, read while these tiles run */
+            if (rb + 2 * wide <= r1) wm__prefetch(wm__row(W, rb + wide), (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
             wm__qr_pack(qr, W, rb, nb);
             if (wide == 16) wm__qr_pack(qr + nb, W, rb + 8, nb);
             for (t = 0; t < T; t += 4) {
@@ -4409,8 +4413,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
 #ifdef WM__VR8
     if (kc->simd && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows; not for a batch step's few decoded tokens: the repacking would cost what it saves) */
         for (; rb + 8 <= r1; rb += 8) {
-            size_t o, rbytes = 8 * wm__row_size(W->dtype, (size_t)W->cols);
-            for (o = 0; o < rbytes && rb + 16 <= r1; o += 64) WM__PREFETCH((const char *)wm__row(W, rb + 8) + o); /* the next rows, read while these tiles run */
+            if (rb + 16 <= r1) wm__prefetch(wm__row(W, rb + 8), 8 * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
             wm__qr_pack(qr, W, rb, W->cols / WM__QK);
             for (t = 0; t < T; t += 4) {
                 const wm__qa *xs[4];
@@ -5372,8 +5375,8 @@ static void wm__ssd_step_task(void *arg, int h, int worker) {
     size_t at = (size_t)h * a->P * a->N; /* the head's state */
     for (p = 0; p < a->P; p++, at += (size_t)a->N) {
         float *Sp = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->N; /* a reduced state: its row widened */
-        int o;
-        for (o = 0; o < a->N; o += 16) WM__PREFETCH(a->S + at + 2 * (size_t)a->N + o); /* two rows on (F32: 32 bytes of a half state) */
+        size_t esz = a->stype == WM_F32 ? sizeof(float) : 2;
+        wm__prefetch((const char *)a->S + (at + 2 * (size_t)a->N) * esz, (size_t)a->N * esz); /* the state row two on */
         if (a->stype != WM_F32) wm__st_widen(Sp, (const uint16_t *)(const void *)a->S + at, (size_t)a->N, a->stype);
         y[p] = wm__k_state_row(kc, Sp, dA, dt * x[p], B, C, a->N) + a->Dskip[h] * x[p];
         if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, Sp, (size_t)a->N, a->stype);

@@ -792,39 +792,6 @@ static void srv_cache_restore(server *S, slot *sl, int bypass) {
     if (sl->ckpt <= sl->cache_n) sl->ckpt = -1;
 }
 
-/* the slot's state at sl->ckpt, kept in a free entry or the least recently
-   used ones' room (an entry of the same tokens is only touched) */
-static void srv_cache_save(server *S, slot *sl) {
-    size_t need = 0;
-    int k;
-    checkpoint *c = NULL;
-    for (k = 0; k < S->n_ck; k++)
-        if (S->ck[k].pos == sl->ckpt && !memcmp(S->ck[k].toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt)) { S->ck[k].used = now_s(); sl->last_ck = k; return; }
-    if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || need > S->cache_ram) return;
-    for (;;) {
-        int lru = -1, free_k = -1;
-        for (k = 0; k < S->n_ck; k++) {
-            if (!S->ck[k].pos) { if (free_k < 0) free_k = k; }
-            else if (lru < 0 || S->ck[k].used < S->ck[lru].used) lru = k;
-        }
-        if (free_k >= 0 && S->cache_bytes + need <= S->cache_ram) { c = &S->ck[free_k]; break; }
-        if (lru < 0) return;
-        srv_cache_drop(S, &S->ck[lru]);
-    }
-    c->blob = (unsigned char *)malloc(need);
-    c->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)sl->ckpt);
-    if (!c->blob || !c->toks || wm_session_save(sl->s, NULL, NULL, c->blob, need, &c->n) != WM_OK) {
-        free(c->blob); free(c->toks);
-        memset(c, 0, sizeof *c);
-        return;
-    }
-    memcpy(c->toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt);
-    c->pos = sl->ckpt;
-    c->used = now_s();
-    S->cache_bytes += c->n;
-    sl->last_ck = (int)(c - S->ck);
-}
-
 /* a checkpoint entry for blob (n bytes, ownership taken) after toks[pos]:
    a free entry, or the least recently used ones' room; 0, or -1 (freed) */
 static int srv_cache_put(server *S, unsigned char *blob, size_t n, const int32_t *toks, int pos) {
@@ -845,6 +812,18 @@ static int srv_cache_put(server *S, unsigned char *blob, size_t n, const int32_t
     c->blob = blob; c->n = n; c->pos = pos; c->used = now_s();
     S->cache_bytes += n;
     return (int)(c - S->ck);
+}
+
+/* the slot's state at sl->ckpt, kept (an entry of the same tokens is only touched) */
+static void srv_cache_save(server *S, slot *sl) {
+    size_t need = 0, n = 0;
+    int k;
+    unsigned char *blob;
+    for (k = 0; k < S->n_ck; k++)
+        if (S->ck[k].pos == sl->ckpt && !memcmp(S->ck[k].toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt)) { S->ck[k].used = now_s(); sl->last_ck = k; return; }
+    if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || need > S->cache_ram || !(blob = (unsigned char *)malloc(need))) return;
+    if (wm_session_save(sl->s, NULL, NULL, blob, need, &n) != WM_OK) { free(blob); return; }
+    if ((k = srv_cache_put(S, blob, n, sl->hist, sl->ckpt)) >= 0) sl->last_ck = k;
 }
 
 /* POST /slots/ID?action=save|restore|erase ({"filename": NAME} for the
