@@ -19,17 +19,17 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             725  Public interface
+      @API             731  Public interface
       @BASICS          299  Implementation basics
       @TYPES          1247  Tensor types
-      @KERNELS        2580  Kernels
-      @STRUCTS          78  Model and session structures
+      @KERNELS        2607  Kernels
+      @STRUCTS          80  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1913  Layers, in data-flow order
+      @LAYERS         1968  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         912  Session
+      @SESSION         939  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      567  GGUF writing
@@ -38,7 +38,7 @@
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4044  Tokenizer
       @SAMPLING        132  Sampling
-      @SAVE            150  Session save / restore
+      @SAVE            154  Session save / restore
       @GENERATE        212  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
@@ -443,6 +443,10 @@ typedef struct wm_session_params {
     int state_type; /* recurrent states (SSD, GLA, MCSD): WM_F32 (exact, the default: decode and prefill agree to rounding),
                        WM_F16 or WM_BF16 storage, half the RAM; arithmetic stays F32 and a state is rounded each time
                        it is stored: after every decoded token, at the end of every prefill chunk (SSD) or call (GLA, MCSD) */
+    int split_exact; /* 1: any split of a prompt into wm_prefill calls gives one call's bits (a session saved mid-prompt
+                        resumes exactly): an SSD's last chunk short of 64 tokens is held (x, B, C, dt: 64 rows per SSD
+                        layer more) until a call completes it or a decode passes it on. wm_model_split_exact: which
+                        models. 0: splits at multiples of 64 agree */
     wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give; it gets
                                      every loop, of one item too and at n_threads 1); NULL: wm.h's own
                                      (wm_session_create), OpenMP, or none */
@@ -508,6 +512,8 @@ WMDEF const char *wm_module_name(int slot, int kind);
    next to a stored lm_head.weight that differs from the embedding. */
 WMDEF const char *wm_model_warning(const wm_model *m);
 WMDEF int wm_model_n_tensors(const wm_model *m);
+/* 1: split_exact sessions hold (all but rodimus and rodimus_plus: GLA) */
+WMDEF int wm_model_split_exact(const wm_model *m);
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info);
 WMDEF uint64_t wm_model_n_params(const wm_model *m);   /* elements of the tensors the model uses */
 WMDEF uint64_t wm_model_weight_bytes(const wm_model *m); /* bytes of those tensors */
@@ -2540,6 +2546,7 @@ typedef struct wm__kc {
                           as wm_prefill computes it alone, all of them while a row block is in cache (wm__mm_task, wm__k_gemm_nt) */
     int nseg;
     int rowwise; /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
+    int tiled; /* prefill: float dots by the tile's steps (one token too): a token's outputs are its own */
 } wm__kc;
 
 /* kc->simd of a WM_ISA_* value (WM_ISA_AUTO: the best here) */
@@ -4128,8 +4135,30 @@ static void wm__tile43(const float *x, size_t ldx, const float *w, size_t ldw, i
             y[i * ldy + (size_t)j] = acc ? y[i * ldy + (size_t)j] + s : s;
         }
 }
+
+/* x . w[0, *end) by wm__tile43's steps for one output */
+static float wm__v_dot1(const float *x, const float *w, int K, int *end) {
+    wm__vf c = WM__V_ZERO();
+    int k = 0;
+    for (; k + WM__VL <= K; k += WM__VL) c = WM__V_FMA(c, WM__V_LOAD(x + k), WM__V_LOAD(w + k));
+    *end = k;
+    return wm__v_hsum(c);
+}
 #endif
 WM__TARGET_END
+
+/* x . w[0..K), F32, as a GEMM tile sums it (tiles' leftovers, one token) */
+static float wm__k_dot1(const wm__kc *kc, const float *x, const float *w, int K) {
+    float s = 0.0f;
+    int k = 0;
+#ifdef WM__SIMD
+    if (kc->simd) s = wm__v_dot1(x, w, K, &k);
+#else
+    (void)kc;
+#endif
+    for (; k < K; k++) s += x[k] * w[k];
+    return s;
+}
 
 /* y[nt][nr] (+)= x[nt][K] . w[nr][K] for a tile of up to 4 x 3. */
 static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy,
@@ -4140,7 +4169,7 @@ static void wm__tile(const wm__kc *kc, const float *x, size_t ldx, const float *
 #endif
     for (i = 0; i < nt; i++)
         for (j = 0; j < nr; j++) {
-            float s = wm__k_dot(kc, x + i * ldx, w + j * ldw, WM_F32, K);
+            float s = wm__k_dot1(kc, x + i * ldx, w + j * ldw, K);
             y[i * ldy + (size_t)j] = acc ? y[i * ldy + (size_t)j] + s : s;
         }
 }
@@ -4496,7 +4525,7 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
     int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
     if (r0 >= r1) return;
     if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
-    else if (j->T == 1) wm__matvec(kc, j->y, j->x, W, r0, r1);
+    else if (j->T == 1 && !kc->tiled) wm__matvec(kc, j->y, j->x, W, r0, r1);
     else if (kc->rowwise) { /* a batch step's decoded tokens: a row read once for them all, four tokens per pass, each output wm__matvec's */
         size_t ldx = (size_t)j->ldx, ldy = (size_t)j->ldy;
         int r;
@@ -4542,6 +4571,7 @@ static void wm__mm_task(void *arg, int item, int worker) {
     for (i = 0; i < kc->nseg; r += kc->seg[i++]) {
         if (!kc->seg[i]) continue;
         k1.rowwise = i == 0;
+        k1.tiled = i > 0;
         k1.qa = kc->qa ? kc->qa + (size_t)r * (size_t)WM__QA_GROUPS(j->W->cols) : NULL; /* the segment's quantized tokens */
         s.y = j->y + (size_t)r * (size_t)j->ldy;
         s.x = j->x + (size_t)r * (size_t)j->ldx;
@@ -4574,11 +4604,11 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
         int r = 0, s;
         k1.seg = NULL;
         for (s = 0; s < kc->nseg; r += kc->seg[s++])
-            for (i = 0; i < (s ? 1 : kc->seg[0]) && kc->seg[s]; i++)
+            for (k1.tiled = s > 0, i = 0; i < (s ? 1 : kc->seg[0]) && kc->seg[s]; i++)
                 wm__k_gemm_nt(&k1, s ? kc->seg[s] : 1, N, K, A + (size_t)(r + i) * lda, lda, B, ldb, C + (size_t)(r + i) * ldc, ldc, accumulate);
         return;
     }
-    if (M < 4) { /* a few rows (decode attention): B row after B row, in address order (one stream
+    if (M < 4 && !kc->tiled) { /* a few rows (decode attention): B row after B row, in address order (one stream
                     reads DRAM fastest; B rows taken in lock-step do not), each used by every row of A */
         for (j = 0; j < N; j++)
             for (i = 0; i < M; i++) {
@@ -4624,8 +4654,18 @@ WM__TARGET_BEGIN
    compiled per ISA: V names its mapping (V##_LOAD, ..., V##L lanes), VT
    its vector type; each output's FMAs come in the same order at any width. */
 #define WM__GEMM_ACC(SFX, V, VT) \
+    static void wm__v_gemm_acc1_##SFX(int N, int K, const float *A, int ak, const float *B, int ldb, float *c, int j) { /* one row from column j */ \
+        int k; \
+        for (; j + V##L <= N; j += V##L) { \
+            VT c0 = V##_LOAD(c + j); \
+            for (k = 0; k < K; k++) c0 = V##_FMA(c0, V##_SET1(A[(size_t)k * ak]), V##_LOAD(B + (size_t)k * ldb + j)); \
+            V##_STORE(c + j, c0); \
+        } \
+        for (; j < N; j++) /* the scalar tail */ \
+            for (k = 0; k < K; k++) c[j] += A[(size_t)k * ak] * B[(size_t)k * ldb + j]; \
+    } \
     static int wm__v_gemm_acc_##SFX(int M, int N, int K, const float *A, int ai, int ak, const float *B, int ldb, float *C, int ldc) { \
-        int i = 0, j, k; \
+        int i = 0, j = 0, k; \
         for (; i + 4 <= M; i += 4) { \
             float *c0 = C + (size_t)i * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc; \
             for (j = 0; j + 2 * V##L <= N; j += 2 * V##L) { \
@@ -4642,16 +4682,9 @@ WM__TARGET_BEGIN
                 V##_STORE(c0 + j, c00); V##_STORE(c0 + j + V##L, c01); V##_STORE(c1 + j, c10); V##_STORE(c1 + j + V##L, c11); \
                 V##_STORE(c2 + j, c20); V##_STORE(c2 + j + V##L, c21); V##_STORE(c3 + j, c30); V##_STORE(c3 + j + V##L, c31); \
             } \
-            for (; j < N; j++) /* columns left over: the scalar tail */ \
-                for (k = 0; k < K; k++) { \
-                    const float *ap = A + (size_t)i * ai + (size_t)k * ak; \
-                    float bk = B[(size_t)k * ldb + j]; \
-                    c0[j] += ap[0] * bk; \
-                    c1[j] += ap[ai] * bk; \
-                    c2[j] += ap[2 * (size_t)ai] * bk; \
-                    c3[j] += ap[3 * (size_t)ai] * bk; \
-                } \
+            for (k = 0; k < 4 && j < N; k++) wm__v_gemm_acc1_##SFX(N, K, A + (size_t)(i + k) * ai, ak, B, ldb, C + (size_t)(i + k) * ldc, j); \
         } \
+        for (; i < M; i++) wm__v_gemm_acc1_##SFX(N, K, A + (size_t)i * ai, ak, B, ldb, C + (size_t)i * ldc, 0); /* rows left over: the same FMAs */ \
         return i; \
     }
 WM__GEMM_ACC(v, WM__V, wm__vf)
@@ -5142,14 +5175,16 @@ typedef struct wm__lstate {
     int n_heads;  /* heads of k (and m), and of v unless n_vheads */
     int n_vheads; /* heads of v when they differ (SW-SKA), else 0 */
     int ring; /* rows per head of a ring buffer (key j in row j mod ring), 0: [n_ctx] rows, key j in row j */
+    float *pin; /* [WM__GRID][x | B | C | dt] split_exact: the SSD inputs of the session's held tokens (rows [0, pend)) */
 } wm__lstate;
-WM__SLOT(wm__lstate, 56);
+WM__SLOT(wm__lstate, 64);
 
 struct wm_session {
     const wm_model *model;
     wm_session_params params;
     wm__kc kc; /* SIMD or scalar, threads */
     int pos;
+    int pend; /* split_exact: tokens after the last chunk boundary whose SSD inputs are held in each layer's pin */
     wm__lstate *ls; /* [n_layers] */
     float *h, *x, *y; /* [n_batch][D] residual, normed input, module output */
     float *rope_cs, *rope_sn; /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
@@ -5327,10 +5362,15 @@ static void wm__st_narrow(void *dst, const float *src, size_t n, int stype) { /*
    Per head h: S_t = exp(A dt_t) S_{t-1} + dt_t x_t B_t^T,  y_t = S_t C_t + D x_t.
    xs [nb][.] rows ldx apart (head h at +h*P), B/C rows ldbc apart (group g
    at +g*N), dt [nb][H] after softplus, state S [H][P][N], y [nb][H][P]. */
+/* the SSD's prefill chunk: chunk_size up to 64 (what split_exact holds) */
+#define WM__GRID 64
+static int wm__grid(const wm_config *c) { return WM__MIN(c->ssd_chunk, WM__GRID); }
+
 typedef struct wm__ssd_args {
     float *y, *S;  /* S: [H][P][N], F32 or (stype F16 / BF16) uint16_t */
     const float *xs, *Bm, *Cm, *dt, *A_log, *Dskip;
-    int ldx, ldbc, nb, H, P, N, G, group_div, chunk;
+    int ldx, ldbc, ldt, nb, H, P, N, G, group_div, chunk; /* rows of xs, of Bm and Cm, of dt apart */
+    int ldq; /* rows of the scratch CB and M: min(chunk, the rows it was carved for) */
     int stype; /* the state's storage */
     float *sw; /* reduced states: [n_threads][N] (a token) or [n_threads][P][N] (a chunk), F32 */
 } wm__ssd_args;
@@ -5347,8 +5387,8 @@ WM__SLOT(wm__ssd_ws, 32);
 static void wm__ssd_ws_carve(wm__arena *ar, int Q, int N, wm__ssd_ws *w) {
     w->M = wm__falloc(ar, Q, Q, 1);
     w->CB2 = wm__falloc(ar, Q, N, 1);
-    w->lam = wm__falloc(ar, Q, 1, 1);
-    w->e = wm__falloc(ar, Q, 1, 1);
+    w->lam = wm__falloc(ar, (Q + 15) / 16 * 16, 1, 1);
+    w->e = wm__falloc(ar, (Q + 15) / 16 * 16, 1, 1);
 }
 
 static int wm__ssd_group(const wm__ssd_args *a, int h) {
@@ -5362,6 +5402,7 @@ typedef struct wm__ssd_job {
     float *CB; /* chunked: [G][Q][Q] */
     wm__ssd_ws *ws;  /* chunked: one per thread */
     int c0, q, Q; /* chunked: the chunk */
+    int t0, yr, pass; /* its rows from t0 on are output, row t0 into y row yr; pass: S passed on over the chunk */
 } wm__ssd_job;
 
 /* One token: the O(1) recurrence, head h. */
@@ -5423,58 +5464,91 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
     const wm__kc *kc = j->kc;
     const wm__ssd_args *a = j->a;
     const float *CB = j->CB;
-    int c0 = j->c0, q = j->q, Q = j->Q;
+    int c0 = j->c0, q = j->q, Q = j->Q, t0 = j->t0;
     wm__ssd_ws *w = &j->ws[worker];
     int gg = wm__ssd_group(a, h), t, s;
     size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N; /* the head's state: F32, or widened into sw */
     float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * PN;
     const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
     const float *Cg = a->Cm + (size_t)c0 * a->ldbc + (size_t)gg * a->N, *Bg = a->Bm + (size_t)c0 * a->ldbc + (size_t)gg * a->N;
-    float *Y = a->y + ((size_t)c0 * a->H + (size_t)h) * a->P;
+    float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P; /* row t (>= t0) at Y + (t - t0) ldy */
     size_t ldy = (size_t)a->H * a->P;
     if (a->stype != WM_F32) wm__st_widen(S, (const uint16_t *)(const void *)a->S + at, PN, a->stype);
-    for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->H + h]; w->lam[t] = acc; }
-    for (t = 0; t < q; t++) { /* the masked decay matrix, row by row */
+    for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->ldt + h]; w->lam[t] = acc; }
+    for (; t < (q + 15) / 16 * 16; t++) w->lam[t] = 0.0f; /* (exp below over whole 16s: a row's exp by the same lane at any q) */
+    for (t = t0; t < q; t++) { /* the masked decay matrix, row by row */
         float *m = w->M + (size_t)t * Q;
         for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
         wm__k_exp(kc, w->e, w->e, t + 1);
-        for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h];
+        for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->ldt + h];
         for (; s < q; s++) m[s] = 0.0f;
     }
-    for (t = 0; t < q; t++) { /* y = D x */
-        memcpy(Y + (size_t)t * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y);
-        wm__k_scale(kc, Y + (size_t)t * ldy, a->Dskip[h], (size_t)a->P);
+    for (t = t0; t < q; t++) { /* y = D x */
+        memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y);
+        wm__k_scale(kc, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
     }
-    for (t = 0; t < q; t += 16) /* += M X, 16 rows at a time: M is lower triangular, so columns past a block's last row add 0 */
-        wm__k_gemm_acc(kc, WM__MIN(16, q - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)t * Q, Q, 1, X, a->ldx, Y + (size_t)t * ldy, (int)ldy);
-    for (t = 0; t < q; t++) w->e[t] = w->lam[t];
-    wm__k_exp(kc, w->e, w->e, q);
-    for (t = 0; t < q; t++) { /* += exp(lam_t) C_t S^T */
+    for (t = t0 / 16 * 16; t < q; t += 16) { /* += M X, 16 rows at a time: M is lower triangular, so columns past a block's last row add 0 */
+        int r = WM__MAX(t, t0);
+        wm__k_gemm_acc(kc, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
+    }
+    for (t = 0; t < (q + 15) / 16 * 16; t++) w->e[t] = w->lam[t];
+    wm__k_exp(kc, w->e, w->e, (q + 15) / 16 * 16);
+    for (t = t0; t < q; t++) { /* += exp(lam_t) C_t S^T */
         memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
         wm__k_scale(kc, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
     }
-    wm__k_gemm_nt(kc, q, a->P, a->N, w->CB2, a->N, S, a->N, Y, (int)ldy, 1);
+    if (t0 < q) wm__k_gemm_nt(kc, q - t0, a->P, a->N, w->CB2 + (size_t)t0 * a->N, a->N, S, a->N, Y, (int)ldy, 1);
+    if (!j->pass) return; /* (S untouched: a reduced state's widened copy is dropped) */
     lend = w->lam[q - 1];
     for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
     wm__k_exp(kc, w->e, w->e, q);
     for (s = 0; s < q; s++) { /* state passing */
         memcpy(w->CB2 + (size_t)s * a->N, Bg + (size_t)s * a->ldbc, (size_t)a->N * sizeof *Bg);
-        wm__k_scale(kc, w->CB2 + (size_t)s * a->N, w->e[s] * a->dt[(size_t)(c0 + s) * a->H + h], (size_t)a->N);
+        wm__k_scale(kc, w->CB2 + (size_t)s * a->N, w->e[s] * a->dt[(size_t)(c0 + s) * a->ldt + h], (size_t)a->N);
     }
     wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
     wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
     if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, S, PN, a->stype);
 }
 
-static void wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
+static void wm__ssd_chunk(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws, int c0, int q, int t0, int yr, int pass) {
     wm__ssd_job j;
-    j.kc = kc; j.a = a; j.CB = CB; j.ws = ws;
-    j.Q = a->chunk < a->nb ? a->chunk : a->nb;
-    for (j.c0 = 0; j.c0 < a->nb; j.c0 += a->chunk) {
-        j.q = WM__MIN(a->chunk, a->nb - j.c0);
-        wm__pfor(kc, a->G * WM__SSD_CB_BLOCKS(j.q), wm__ssd_cb_task, &j);
-        wm__pfor(kc, a->H, wm__ssd_head_task, &j);
+    j.kc = kc; j.a = a; j.CB = CB; j.ws = ws; j.Q = a->ldq;
+    j.c0 = c0; j.q = q; j.t0 = t0; j.yr = yr; j.pass = pass;
+    wm__pfor(kc, a->G * WM__SSD_CB_BLOCKS(q), wm__ssd_cb_task, &j);
+    wm__pfor(kc, a->H, wm__ssd_head_task, &j);
+}
+
+/* Many tokens: chunks of Q from the last boundary. pin (split_exact) holds
+   the x | B | C | dt rows of the pend tokens after it: the first chunk is
+   staged there, new rows after them, only those output. keep: a last chunk
+   short of Q stays in pin, not in S. Returns the tokens then held. */
+static void wm__pin_put(const wm__ssd_args *a, float *pin, int c0, int n) { /* rows c0.. of x | B | C | dt, n of them */
+    size_t I = (size_t)a->H * a->P, GN = (size_t)a->G * a->N, t;
+    for (t = 0; t < (size_t)n; t++, pin += I + 2 * GN + a->H) {
+        memcpy(pin, a->xs + (c0 + t) * a->ldx, sizeof(float) * I);
+        memcpy(pin + I, a->Bm + (c0 + t) * a->ldbc, sizeof(float) * GN);
+        memcpy(pin + I + GN, a->Cm + (c0 + t) * a->ldbc, sizeof(float) * GN);
+        memcpy(pin + I + 2 * GN, a->dt + (c0 + t) * a->ldt, sizeof(float) * (size_t)a->H);
     }
+}
+static int wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws, float *pin, int pend, int keep) {
+    int Q = a->chunk, c0 = 0, q, I = a->H * a->P, GN = a->G * a->N, pw = I + 2 * GN + a->H;
+    if (pend) { /* the chunk begun before: held rows, then new ones up to its end */
+        wm__ssd_args s = *a;
+        q = WM__MIN(Q, pend + a->nb);
+        wm__pin_put(a, pin + (size_t)pend * pw, 0, q - pend);
+        s.xs = pin; s.Bm = pin + I; s.Cm = pin + I + GN; s.dt = pin + I + 2 * GN; s.ldx = s.ldbc = s.ldt = pw;
+        wm__ssd_chunk(kc, &s, CB, ws, 0, q, pend, 0, !(keep && q < Q));
+        if (keep && q < Q) return q;
+        c0 = q - pend;
+    }
+    for (; c0 < a->nb; c0 += Q) {
+        q = WM__MIN(Q, a->nb - c0);
+        wm__ssd_chunk(kc, a, CB, ws, c0, q, 0, c0, !(keep && q < Q));
+        if (keep && q < Q) { wm__pin_put(a, pin, c0, q); return q; } /* held */
+    }
+    return 0;
 }
 
 /* Every module sees one of these. */
@@ -5491,12 +5565,21 @@ typedef struct wm__ctx {
     const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
     const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
     int r0; /* a sequence's first row in its batch (below) */
+    int pend, keep; /* the session's held tokens (split_exact), and whether this call holds a short last chunk */
     int nseq; /* sequences of these nb rows: 1, or several sessions' (wm_batch_step) */
     const struct wm__ctx *seq; /* [nseq] each one's rows r0 .. r0+nb-1, state, positions and plain kernels (kc without
                                   segments), which its recurrence and attention use; rows and the RoPE tables indexed by
                                   row stay the batch's. A module's per-token work runs over all nb rows at once. */
 } wm__ctx;
-WM__SLOT(wm__ctx, 136);
+WM__SLOT(wm__ctx, 144);
+
+/* scratch rows of a scan: a sequence's held tokens (split_exact) join its rows */
+static int wm__scan_rows(const wm__ctx *x) {
+    int q;
+    for (q = 0; q < x->nseq; q++)
+        if (x->seq[q].pend || x->seq[q].keep) return x->nb + WM__GRID - 1;
+    return x->nb;
+}
 
 /* ---- cheems SSD module (Listing 4 + RoPE on B and C) ------------------- */
 
@@ -5518,7 +5601,7 @@ typedef struct wm__ssd_bufs {
 } wm__ssd_bufs;
 
 static void wm__scan_carve(wm__arena *a, const wm_config *c, int nb, int nth, float **CB, wm__ssd_ws **ws) {
-    int Q = WM__MIN(c->ssd_chunk, nb), i;
+    int Q = WM__MIN(wm__grid(c), nb), i;
     *CB = wm__falloc(a, c->ssd_groups, Q, Q);
     *ws = (wm__ssd_ws *)wm__alloc(a, (size_t)nth, WM__SLOT_wm__ssd_ws);
     for (i = 0; i < nth; i++) {
@@ -5538,9 +5621,16 @@ static void wm__ssd_carve(wm__arena *a, const wm_config *c, int nb, int nth, wm_
     wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
 }
 
-static void wm__ssd_run(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
-    if (a->nb == 1) wm__ssd_step(kc, a);
-    else wm__ssd_chunked(kc, a, CB, ws);
+/* a sequence's scan: a decode by the O(1) step (held tokens passed on first), a prefill by chunks */
+static void wm__ssd_run(const wm__ctx *sq, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
+    if (sq->kc->tiled) { wm__ssd_chunked(sq->kc, a, CB, ws, sq->st->pin, sq->pend, sq->keep); return; }
+    if (sq->pend) { /* a held chunk: its rows passed on (no output) */
+        int I = a->H * a->P, GN = a->G * a->N;
+        wm__ssd_args s = *a;
+        s.xs = sq->st->pin; s.Bm = s.xs + I; s.Cm = s.Bm + GN; s.dt = s.Cm + GN; s.ldx = s.ldbc = s.ldt = I + 2 * GN + a->H;
+        wm__ssd_chunk(sq->kc, &s, CB, ws, 0, sq->pend, sq->pend, 0, 1);
+    }
+    wm__ssd_step(sq->kc, a);
 }
 
 static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -5549,8 +5639,8 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
     const wm__kc *kc = x->kc;
     wm__ssd_bufs b;
     wm__ssd_args a;
-    int t, g, i, q, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size;
-    wm__ssd_carve(ar, c, x->nb, kc->n_threads, &b);
+    int t, g, i, q, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size, nq = wm__scan_rows(x);
+    wm__ssd_carve(ar, c, nq, kc->n_threads, &b);
     wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &w->x_proj, w->x_projb, x->nb);
     wm__k_matmul(kc, b.Bm, G * N, in, D, &w->b_proj, w->b_projb, x->nb);
     wm__k_matmul(kc, b.Cm, G * N, in, D, &w->c_proj, w->c_projb, x->nb);
@@ -5563,14 +5653,14 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
             wm__k_rope(kc, b.Cm + ((size_t)t * G + g) * N, cs, sn, N);
         }
     a.A_log = w->A_log; a.Dskip = w->Dskip;
-    a.ldx = wm__ssd_I(c); a.ldbc = G * N;
-    a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = c->ssd_chunk;
+    a.ldx = wm__ssd_I(c); a.ldbc = G * N; a.ldt = H;
+    a.H = H; a.P = wm__ssd_P(c); a.N = N; a.G = G; a.group_div = c->ssd_group_div; a.chunk = wm__grid(c); a.ldq = WM__MIN(a.chunk, nq);
     for (q = 0; q < x->nseq; q++) { /* each sequence its scan */
         const wm__ctx *sq = &x->seq[q];
         size_t r = (size_t)sq->r0;
         a.y = b.yv + r * a.ldx; a.S = sq->st->S; a.xs = b.xs + r * a.ldx; a.Bm = b.Bm + r * a.ldbc; a.Cm = b.Cm + r * a.ldbc; a.dt = b.dt + r * H;
         a.stype = sq->stype; a.sw = sq->sw; a.nb = sq->nb;
-        wm__ssd_run(sq->kc, &a, b.CB, b.ws);
+        wm__ssd_run(sq, &a, b.CB, b.ws);
     }
     wm__k_matmul(kc, out, D, b.yv, wm__ssd_I(c), &w->out_proj, w->out_projb, x->nb);
 }
@@ -5714,8 +5804,8 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     wm__mamba_bufs b;
     wm__ssd_args a;
     int t, i, q, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
-    int GN = c->ssd_groups * c->ssd_state;
-    wm__mamba_carve(ar, c, x->nb, kc->n_threads, &b);
+    int GN = c->ssd_groups * c->ssd_state, nq = wm__scan_rows(x);
+    wm__mamba_carve(ar, c, nq, kc->n_threads, &b);
     wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb);
     wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &w->in_xbc, w->in_xbcb, x->nb);
     wm__k_matmul(kc, b.dt, H, in, D, &w->in_dt, w->in_dtb, x->nb);
@@ -5734,14 +5824,14 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
             b.dt[(size_t)t * H + i] = d < c->dt_min ? c->dt_min : (d > c->dt_max ? c->dt_max : d);
         }
     a.A_log = w->A_log; a.Dskip = w->Dskip;
-    a.ldx = C; a.ldbc = C;
-    a.H = H; a.P = wm__ssd_P(c); a.N = c->ssd_state; a.G = c->ssd_groups; a.group_div = 1; a.chunk = c->ssd_chunk;
+    a.ldx = C; a.ldbc = C; a.ldt = H;
+    a.H = H; a.P = wm__ssd_P(c); a.N = c->ssd_state; a.G = c->ssd_groups; a.group_div = 1; a.chunk = wm__grid(c); a.ldq = WM__MIN(a.chunk, nq);
     for (q = 0; q < x->nseq; q++) {
         const wm__ctx *sq = &x->seq[q];
         float *xbc = b.xbc + (size_t)sq->r0 * C;
         a.y = b.yv + (size_t)sq->r0 * I; a.S = sq->st->S; a.xs = xbc; a.Bm = xbc + I; a.Cm = xbc + I + GN; a.dt = b.dt + (size_t)sq->r0 * H;
         a.stype = sq->stype; a.sw = sq->sw; a.nb = sq->nb;
-        wm__ssd_run(sq->kc, &a, b.CB, b.ws);
+        wm__ssd_run(sq, &a, b.CB, b.ws);
     }
     {
         wm__mamba_job j;
@@ -6188,7 +6278,6 @@ static int wm__attn_lo(const wm__attn_rule *ru, int p) { return ru->window > 0 &
 static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row, int jlo, int pmax, int p, const unsigned char *kp) {
     int lo = wm__attn_lo(ru, p), j;
     float *sc = row - jlo; /* sc[j] for j in [jlo, pmax] */
-    for (j = jlo; j < lo; j++) sc[j] = -INFINITY; /* outside the sliding window */
     if (kp) /* branch-free: the keep mask is not predictable */
         for (j = lo; j <= p; j++) {
             float v = sc[j] * ru->scale + ru->add[j];
@@ -6201,8 +6290,9 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
     if (ru->hide)
         for (j = lo; j <= p && j < ru->n_hide; j++)
             if (ru->hide[j] == 0.0f) sc[j] = -INFINITY;
-    for (j = p + 1; j <= pmax; j++) sc[j] = -INFINITY; /* causal */
-    wm__k_softmax(kc, row, pmax - jlo + 1);
+    wm__k_softmax(kc, sc + lo, p - lo + 1); /* over the query's own keys: its probabilities do not depend on the block's */
+    for (j = jlo; j < lo; j++) sc[j] = 0.0f; /* outside the sliding window */
+    for (j = p + 1; j <= pmax; j++) sc[j] = 0.0f; /* causal */
 }
 
 /* The blocked attention of the attention modules: one kv head, queries at
@@ -8281,6 +8371,22 @@ static int wm__model_uses(const wm_model *m, const wm__module *md) {
     return 0;
 }
 
+/* the SSD's chunk grid where the model has an SSD (the most tokens a
+   split_exact session holds, plus one), else 0 */
+static int wm__model_grid(const wm_model *m) {
+    return wm__model_uses(m, &wm__modules[WM_SEQ_SSD]) || wm__model_uses(m, &wm__modules[WM_SEQ_MAMBA2]) ? wm__grid(&m->cfg) : 0;
+}
+
+/* floats of a held token in layer l (its SSD's x | B | C | dt), or 0 */
+static size_t wm__pin_floats(const wm_model *m, int l) {
+    const wm__module *md = wm__slot_module(&m->layers[l], 0);
+    const wm_config *c = &m->cfg;
+    if (md != &wm__modules[WM_SEQ_SSD] && md != &wm__modules[WM_SEQ_MAMBA2]) return 0;
+    return (size_t)wm__ssd_I(c) + 2 * (size_t)c->ssd_groups * c->ssd_state + (size_t)c->ssd_heads;
+}
+
+WMDEF int wm_model_split_exact(const wm_model *m) { return m && !wm__model_uses(m, &wm__modules[WM_SEQ_RODIMUS]); }
+
 static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int *bad) {
     size_t mx = 0;
     int k;
@@ -8349,7 +8455,7 @@ static size_t wm__st_work_floats(const wm_model *m, const wm_session_params *p) 
         wm__lstate_floats(c, l, &nS, &nconv);
         if (!nS) continue;
         if (md == &wm__modules[WM_SEQ_SSD] || md == &wm__modules[WM_SEQ_MAMBA2])
-            nS = (size_t)p->n_threads * (size_t)c->ssd_state * (p->n_batch > 1 ? (size_t)c->ssd_head_dim : 1);
+            nS = (size_t)p->n_threads * (size_t)c->ssd_state * (p->n_batch > 1 || p->split_exact ? (size_t)c->ssd_head_dim : 1);
         most = WM__MAX(most, nS);
     }
     return most;
@@ -8371,6 +8477,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
             const wm__module *md = wm__slot_module(&m->layers[l], slot);
             if (md->lstate) md->lstate(a, c, ctx, B, p->cache_type, p->state_type, &st);
         }
+        if (p->split_exact && wm__pin_floats(m, l)) st.pin = wm__falloc(a, WM__GRID, wm__pin_floats(m, l), 1);
         if (ls) ls[l] = st;
     }
     if (s) {
@@ -8434,7 +8541,7 @@ WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, 
     memset(&q, 0, sizeof q); /* (set by wm__session_params; gcc -O3 cannot tell) */
     st = wm__session_params(m, p, &q, err);
     if (st != WM_OK) return st;
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    work = wm__work_bytes(m, q.n_batch + (q.split_exact ? WM__GRID - 1 : 0), q.n_ctx, q.n_threads, &bad); /* (held tokens' rows) */
     wm__session_carve(&a, m, &q, work, 1);
     if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "session: size overflows size_t (n_ctx %d)", q.n_ctx);
     if (bytes) *bytes = a.used;
@@ -8457,7 +8564,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
     wm__session_params(m, p, &q, NULL);
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "session: memory is NULL");
     a = wm__arena_make(mem, mem_bytes);
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    work = wm__work_bytes(m, q.n_batch + (q.split_exact ? WM__GRID - 1 : 0), q.n_ctx, q.n_threads, &bad); /* (held tokens' rows) */
     s = wm__session_carve(&a, m, &q, work, 1);
     if (a.bad || !s) {
         size_t skip = (WM__ALIGN - (size_t)((uintptr_t)mem % WM__ALIGN)) % WM__ALIGN;
@@ -8762,6 +8869,7 @@ WMDEF void wm_session_reset(wm_session *s) {
     if (!s) return;
     c = &s->model->cfg;
     s->pos = 0;
+    s->pend = 0;
     s->err[0] = 0;
     for (l = 0; l < c->n_layers; l++) {
         wm__lstate *st = &s->ls[l];
@@ -8853,7 +8961,9 @@ static void wm__layer_forward(wm_session *w, const wm__kc *kc, wm_session *const
     const wm_config *c = &m->cfg;
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
+    wm__kc kt = w->kc; /* a batch step's prefill chunks: the plain kernels, tiled */
     int q, r, slot, D = c->hidden_size;
+    kt.tiled = 1;
     memset(&x, 0, sizeof x);
     x.m = m; x.c = c; x.kc = kc; x.nb = nb;
     x.n_ctx = w->params.n_ctx; x.ctype = w->params.cache_type;
@@ -8862,8 +8972,9 @@ static void wm__layer_forward(wm_session *w, const wm__kc *kc, wm_session *const
     for (q = 0, r = 0; q < nseq; r += ns[q++]) {
         wm__ctx *sq = &cq[q];
         *sq = x;
-        sq->kc = &w->kc;
+        sq->kc = kc->seg && ns[q] > 1 ? &kt : &w->kc;
         sq->st = &ss[q]->ls[l]; sq->pos0 = ss[q]->pos; sq->nb = ns[q]; sq->r0 = r;
+        sq->pend = ss[q]->pend; sq->keep = ss[q]->params.split_exact && sq->kc->tiled;
         sq->n_ctx = ss[q]->params.n_ctx; sq->ctype = ss[q]->params.cache_type; sq->stype = ss[q]->params.state_type;
         sq->nseq = 1; sq->seq = sq;
     }
@@ -8910,9 +9021,12 @@ static void wm__pass(wm_session *w, const wm__kc *kc, wm_session *const *ss, con
         for (q = 0, r = 0; q < nseq; r += ns[q++])
             if (ss[q]->hook) ss[q]->hook(ss[q]->hook_user, l, ss[q]->pos, ns[q], w->h + (size_t)r * D);
     }
+    for (q = 0; q < nseq; q++) /* the tokens each now holds: a prefill's short last chunk (split_exact), else none */
+        ss[q]->pend = cq[q].keep && wm__model_grid(m) ? (ss[q]->pend + ns[q]) % wm__model_grid(m) : 0;
 }
 
-static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *logits, int which) {
+static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *logits, int which, int decode) {
+    wm__kc kl;
     const wm_model *m;
     const wm_config *c;
     int i, b0, last, D, V;
@@ -8931,6 +9045,9 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
         return wm__serr(s, WM_ERR_CONTEXT, "context full: %d tokens held, %d more do not fit in n_ctx %d", s->pos, n,
                         s->params.n_ctx);
     last = s->pos + n - 1;
+    s->kc.tiled = !decode && (n > 1 || s->params.split_exact); /* (one token without split_exact: a decode, as a batch step takes it) */
+    kl = s->kc;
+    kl.tiled = 0; /* the last token's logits: one dot per output, as a batch step's */
     for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
         int nb = WM__MIN(s->params.n_batch, n - b0), t;
         wm__ctx cq[1];
@@ -8940,7 +9057,7 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
             float *dst = which == WM_LOGITS_ALL ? logits + (size_t)b0 * V : logits;
             for (t = t0; t < nb; t++)
                 wm__k_rmsnorm(&s->kc, s->x + (size_t)t * D, s->h + (size_t)t * D, m->final_norm, D, c->norm_eps);
-            wm__k_matmul(&s->kc, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0);
+            wm__k_matmul(which == WM_LOGITS_ALL ? &s->kc : &kl, dst, V, s->x + (size_t)t0 * D, D, &m->lm_head, NULL, nb - t0);
         }
         s->pos += nb;
     }
@@ -8949,11 +9066,11 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
 }
 
 WMDEF wm_status wm_prefill(wm_session *s, const int32_t *tokens, int n, float *logits, int which) {
-    return wm__forward(s, tokens, n, logits, which);
+    return wm__forward(s, tokens, n, logits, which, 0);
 }
 
 WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits) {
-    return wm__forward(s, &token, 1, logits, WM_LOGITS_LAST);
+    return wm__forward(s, &token, 1, logits, WM_LOGITS_LAST, 1);
 }
 
 /* ---- batched steps -------------------------------------------------------------
@@ -9027,7 +9144,7 @@ WMDEF wm_status wm_batch_bytes(const wm_model *m, const wm_batch_params *p, size
     memset(&q, 0, sizeof q);
     st = wm__batch_params(m, p, &bp, &q, err);
     if (st != WM_OK) return st;
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    work = wm__work_bytes(m, q.n_batch + WM__GRID - 1, q.n_ctx, q.n_threads, &bad); /* (its sessions' held tokens' rows) */
     wm__batch_carve(&a, m, &bp, &q, work);
     if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: size overflows size_t (n_ctx %d)", q.n_ctx);
     if (bytes) *bytes = a.used;
@@ -9051,7 +9168,7 @@ WMDEF wm_status wm_batch_init(wm_batch **out, const wm_model *m, const wm_batch_
     wm__batch_params(m, p, &bp, &q, NULL);
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: memory is NULL");
     a = wm__arena_make(mem, mem_bytes);
-    work = wm__work_bytes(m, q.n_batch, q.n_ctx, q.n_threads, &bad);
+    work = wm__work_bytes(m, q.n_batch + WM__GRID - 1, q.n_ctx, q.n_threads, &bad); /* (its sessions' held tokens' rows) */
     b = wm__batch_carve(&a, m, &bp, &q, work);
     if (a.bad || !b) return wm__fail(err, WM_ERR_NOMEM, "batch: needs %zu bytes (+ alignment), got %zu", need, mem_bytes);
     *out = b;
@@ -15405,6 +15522,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
         wm__lstate_floats(c, l, &nS, &nconv);
         if (st->S) wm__io(io, st->S, (s->params.state_type == WM_F32 ? sizeof(float) : 2) * nS);
         if (st->conv) wm__io(io, st->conv, sizeof(float) * nconv);
+        if (hdr[3] >> 7) wm__io(io, st->pin, sizeof(float) * (size_t)(hdr[3] >> 7) * wm__pin_floats(s->model, l)); /* held tokens */
     }
     {
         wm_sampler tmp;
@@ -15423,7 +15541,7 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
     io.h = WM__FNV_INIT;
     fp = s->model->fingerprint;
     hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
-    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2 | s->params.state_type << 5; /* cache type: bits 2..4; state: 5..6 */
+    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2 | s->params.state_type << 5 | s->pend << 7; /* cache type: bits 2..4; state: 5..6; held tokens: 7.. */
     wm__io2(&io, "WMS1", NULL, 4);
     wm__io(&io, &fp, 8);
     wm__io(&io, hdr, sizeof hdr);
@@ -15461,8 +15579,10 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
         return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
     if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
         return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
-    if (hdr[3] & ~127) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
-    if ((hdr[3] >> 5) != s->params.state_type)
+    if (hdr[3] < 0 || (hdr[3] >> 7) >= WM__MAX(wm__model_grid(s->model), 1)) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
+    if ((hdr[3] >> 7) && !s->params.split_exact)
+        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: it holds %d prefill tokens short of a chunk (saved with split_exact); restore it into a session with split_exact", hdr[3] >> 7);
+    if (((hdr[3] >> 5) & 3) != s->params.state_type)
         return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its states are %s, this session's %s", wm__types[(hdr[3] >> 5) & 3].name,
                         wm__types[s->params.state_type].name);
     if (((hdr[3] >> 2) & 7) != s->params.cache_type)
@@ -15486,6 +15606,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     }
     wm__session_io(&io, s, NULL, smp, NULL, logits, hdr);
     s->pos = hdr[1];
+    s->pend = hdr[3] >> 7;
     s->err[0] = 0;
     return WM_OK;
 }

@@ -381,7 +381,7 @@ void test_ssd_chunked(void) {
                 for (i = 0; i < H; i++) { A_log[i] = logf(0.05f + 0.95f * (frand(&seed) + 1.0f) / 2.0f); Dsk[i] = 1.0f + 0.1f * frand(&seed); }
                 for (i = 0; i < H * P * N; i++) S0[i] = S1[i] = 0.3f * frand(&seed); /* a state handed over */
                 a.xs = xs; a.Bm = bc; a.Cm = bc + T * ldbc; a.dt = dt; a.A_log = A_log; a.Dskip = Dsk;
-                a.ldx = (int)ldx; a.ldbc = (int)ldbc; a.H = H; a.P = P; a.N = N; a.G = G; a.group_div = mode; a.chunk = Q;
+                a.ldx = (int)ldx; a.ldbc = (int)ldbc; a.ldt = H; a.H = H; a.P = P; a.N = N; a.G = G; a.group_div = mode; a.chunk = a.ldq = Q;
                 /* reference: the recurrence one token at a time */
                 for (t = 0; t < T; t++) {
                     wm__ssd_args r = a;
@@ -391,7 +391,7 @@ void test_ssd_chunked(void) {
                 }
                 a.nb = T; a.S = S1; a.y = y1;
                 ws.M = wsm; ws.CB2 = wsm + Q * Q; ws.lam = ws.CB2 + Q * N; ws.e = ws.lam + Q;
-                wm__ssd_chunked(&g_kc, &a, CB, &ws);
+                wm__ssd_chunked(&g_kc, &a, CB, &ws, NULL, 0, 0);
                 check(max_err(y0, y1, (size_t)T * H * P) <= tol_of(y0, (size_t)T * H * P), "y: T=%d G=%d %s err %g", T, G,
                       mode ? "h/(H/G)" : "h mod G", max_err(y0, y1, (size_t)T * H * P));
                 check(max_err(S0, S1, (size_t)H * P * N) <= tol_of(S0, (size_t)H * P * N), "state: T=%d G=%d err %g", T, G,

@@ -72,6 +72,7 @@ int main(int argc, char **argv) {
     RUN("generate", test_generation);
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
+    RUN("session", test_split_exact);
     RUN("gguf", test_gguf);
     RUN("gguf", test_gguf_hostile);
     RUN("cache", test_cache_types);

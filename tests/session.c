@@ -758,3 +758,97 @@ void test_cache_types(void) {
         wm_model_free(m);
     }
 }
+
+/* ---- split_exact: any split of a prompt gives one call's bits ---------------
+   Every fixture model wm_model_split_exact names: a prompt prefilled in one
+   call and in random pieces (of 1 to 69 tokens, so chunks are begun, held
+   and completed across calls) gives the same logits, bit for bit, for every
+   token, then the same decoded ones (held tokens passed on first); saved in
+   the middle of a chunk and restored into a fresh session it goes on the
+   same; one call matches a session without split_exact; a blob that holds
+   tokens is refused by a session without it; at 1 and 2 threads, on this
+   machine's kernels and the scalar references. */
+static float *split_run(const wm_model *m, const int32_t *ids, int n, unsigned seed, int exact, int isa, int th, int *bad) {
+    const wm_config *c = wm_model_config(m);
+    int V = c->vocab_size, at = 0, i;
+    float *l = (float *)malloc(sizeof(float) * (size_t)V * (n + 3));
+    wm_session_params p = wm_session_default_params(m);
+    wm_session *s = NULL;
+    p.n_ctx = n + 3; p.n_batch = 16; p.split_exact = exact; p.isa = isa; p.n_threads = th;
+    if (wm_session_create(&s, m, &p, NULL) != WM_OK) { (*bad)++; free(l); return NULL; }
+    while (at < n) {
+        int k = n;
+        if (seed) {
+            seed = seed * 1103515245u + 12345u;
+            k = 1 + (int)(seed >> 16) % (seed % 3 ? 69 : 4);
+        }
+        if (k > n - at) k = n - at;
+        if (wm_prefill(s, ids + at, k, l + (size_t)at * V, WM_LOGITS_ALL) != WM_OK) (*bad)++;
+        at += k;
+        if (seed && at >= n / 2 && at - k < n / 2) { /* saved and restored mid-prompt */
+            size_t size = 0;
+            void *blob;
+            wm_session *s2 = NULL, *s3 = NULL;
+            wm_session_params q = p;
+            wm_session_save(s, NULL, NULL, NULL, 0, &size);
+            blob = malloc(size);
+            if (wm_session_save(s, NULL, NULL, blob, size, &size) != WM_OK || wm_session_create(&s2, m, &p, NULL) != WM_OK ||
+                wm_session_restore(s2, NULL, NULL, blob, size) != WM_OK) (*bad)++;
+            q.split_exact = 0;
+            if (wm_session_create(&s3, m, &q, NULL) == WM_OK) { /* tokens held where the model has an SSD and a chunk is begun */
+                int ssd = 0, l, held;
+                for (l = 0; l < c->n_layers; l++) ssd |= c->layer_seq[l] == WM_SEQ_SSD || c->layer_seq[l] == WM_SEQ_MAMBA2;
+                held = ssd && at % (c->ssd_chunk < 64 ? c->ssd_chunk : 64) != 0;
+                if ((wm_session_restore(s3, NULL, NULL, blob, size) == WM_OK) == held) (*bad)++;
+                wm_session_free(s3);
+            }
+            free(blob);
+            wm_session_free(s);
+            s = s2;
+        }
+    }
+    for (i = 0; i < 3; i++)
+        if (wm_decode(s, ids[i], l + (size_t)(n + i) * V) != WM_OK) (*bad)++;
+    wm_session_free(s);
+    return l;
+}
+
+void test_split_exact(void) {
+    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-moe", "hf-mamba2", "mcsd-tiny", "mcsd-oproj", "rodimus-tiny"};
+    static const int isas[] = {WM_ISA_AUTO, WM_ISA_SCALAR};
+    size_t f;
+    for (f = 0; f < sizeof fx / sizeof fx[0]; f++) {
+        char dir[256];
+        wm_model *m = NULL;
+        wm_error e;
+        int k, ok = 0, runs = 0, bad = 0, n = 100, V;
+        int32_t *ids;
+        snprintf(dir, sizeof dir, "tests/fixtures/%s", fx[f]);
+        if (wm_model_load(&m, dir, &e) != WM_OK) { check(0, "%s: %s", dir, e.message); continue; }
+        if (!wm_model_split_exact(m)) {
+            check(strstr(fx[f], "rodimus") != NULL, "%s: wm_model_split_exact 0 for rodimus only", fx[f]);
+            wm_model_free(m);
+            continue;
+        }
+        V = wm_model_config(m)->vocab_size;
+        if (n > wm_model_config(m)->max_position_embeddings - 3 && wm_model_config(m)->max_position_embeddings > 0) n = wm_model_config(m)->max_position_embeddings - 3;
+        ids = random_ids(n, V, 501u + (unsigned)f);
+        for (k = 0; k < 2; k++) {
+            float *one = split_run(m, ids, n, 0, 1, isas[k], 1, &bad), *plain = split_run(m, ids, n, 0, 0, isas[k], 1, &bad);
+            unsigned seed;
+            runs++;
+            ok += one && plain && !memcmp(one, plain, sizeof(float) * (size_t)V * (n + 3));
+            for (seed = 1; seed <= 4; seed++) {
+                float *l = split_run(m, ids, n, seed * 7919u, 1, isas[k], 1 + (int)(seed & 1), &bad);
+                runs++;
+                ok += one && l && !memcmp(one, l, sizeof(float) * (size_t)V * (n + 3));
+                free(l);
+            }
+            free(one); free(plain);
+        }
+        check(ok == runs && !bad, "%s: %d prompts split at random (1 to 69 tokens a call, saved and restored mid-chunk) == one call, every logit bit for bit: %d of %d",
+              fx[f], runs - 2, ok, runs);
+        free(ids);
+        wm_model_free(m);
+    }
+}

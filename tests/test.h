@@ -184,6 +184,7 @@ void test_sampling(void);
 void test_generation(void);
 void test_generation_long_tokens(void);
 void test_session_state(void);
+void test_split_exact(void);
 void test_sizes(void);
 void test_cache_types(void);
 void test_quant(void);
