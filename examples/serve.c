@@ -513,6 +513,7 @@ bad:
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/resource.h>
+#include <sys/mman.h>
 
 #define SRV_CHUNK 64           /* prompt tokens per step and slot: fixed, so a prompt is prefilled in the same chunks under any load */
 #define SRV_MAX_CONNS 256
@@ -545,8 +546,9 @@ typedef struct conn {
 } conn;
 
 typedef struct slot {
-    int busy;                /* 0 idle, 1 prefilling the prompt, 2 generating */
+    int busy;                /* 0 idle, 1 prefilling the prompt, 2 generating, 3 refilling (below) */
     int conn;                /* its connection, -1: the client is gone */
+    int n_refill;            /* 3: the prompt and answer (hist[0, n_refill)) prefilled from a checkpoint after the answer */
     srv_req q;
     wm_session *s;
     wm_sampler smp;
@@ -607,6 +609,8 @@ typedef struct server {
     long next_id;
     int *queue, n_queue;     /* [max_queue] connections waiting for a slot, oldest first */
     size_t cache_ram, cache_bytes; /* the prompt cache's budget (0: off) and what its checkpoints hold */
+    int exact;     /* the model's prefill is split_exact: checkpoints anywhere, answers refilled */
+    long n_refill; /* tokens refilled (metrics) */
     checkpoint *ck;          /* [n_ck] */
     int n_ck;
     long n_requests, n_tokens, n_steps, n_rows;
@@ -679,22 +683,37 @@ static void srv_error(server *S, int i, int status, const char *msg) {
 
 /* ---- a request into a slot ---- */
 
-/* the prompt text of a chat: the checkpoint's Jinja template, else the built-in one */
-static char *srv_chat_text(server *S, const srv_req *q, size_t *len, char *err, size_t cap) {
+/* the prompt text of a chat: the checkpoint's Jinja template, else the
+   built-in one; with answer, the chat with that answer as its
+   last message and no generation prompt: how the next turn begins */
+static char *srv_chat_text(server *S, const srv_req *q, const char *answer, size_t alen, size_t *len, char *err, size_t cap) {
     char *out = NULL;
     if (S->tcfg) {
         wm_chat_params p;
         wm_error e;
+        sbuf m = {NULL, 0, 0, 0};
+        const char *end = q->messages + q->messages_len;
         memset(&p, 0, sizeof p);
         p.config_json = S->tcfg; p.config_bytes = S->tcfg_n;
         p.messages_json = q->messages; p.messages_bytes = q->messages_len;
-        p.add_generation_prompt = 1;
+        p.add_generation_prompt = !answer;
         p.now = (long long)time(NULL);
+        if (answer) { /* [..., {"role": "assistant", "content": answer}] */
+            while (end > q->messages && end[-1] != ']') end--;
+            if (end == q->messages) return NULL;
+            sb_add(&m, q->messages, (size_t)(end - 1 - q->messages));
+            sb_str(&m, ",{\"role\":\"assistant\",\"content\":");
+            sb_json(&m, answer, alen);
+            sb_str(&m, "}]");
+            if (m.oom || !m.p) { free(m.p); return NULL; }
+            p.messages_json = m.p; p.messages_bytes = m.n;
+        }
         if (wm_chat_apply(&p, NULL, 0, len, &e) != WM_OK || !(out = (char *)malloc(*len + 1)) || wm_chat_apply(&p, out, *len + 1, len, &e) != WM_OK) {
             snprintf(err, cap, "chat template: %s", e.message);
             free(out);
-            return NULL;
+            out = NULL;
         }
+        free(m.p);
         return out;
     } else { /* system first (if any), then user turns with the answers between */
         sbuf b = {NULL, 0, 0, 0};
@@ -720,6 +739,7 @@ static char *srv_chat_text(server *S, const srv_req *q, size_t *len, char *err, 
         }
         if (first) { snprintf(err, cap, "'messages' holds no user message"); free(b.p); return NULL; }
         if (strcmp(q->roles[q->n_messages - 1], "user")) { snprintf(err, cap, "the last message must be the user's"); free(b.p); return NULL; }
+        if (answer) sb_add(&b, answer, alen);
         if (b.oom) { free(b.p); return NULL; }
         *len = b.n;
         return b.p;
@@ -756,17 +776,37 @@ static void srv_lp_json(sbuf *b, const slot *sl) {
 
 /* starts connection i's request q in slot k; 0, or an HTTP status with err */
 /* ---- the prompt cache -------------------------------------------------------
-   A slot's prompt is prefilled in SRV_CHUNK-token chunks from position 0, so
-   its state at a multiple of SRV_CHUNK is the same bits whichever request
-   reached it. Each slot keeps the state at the last such position inside
-   its prompt (wm_session_save: recurrent and conv states, KV rows so far);
-   a request whose prompt begins with a kept checkpoint's tokens restores
-   the longest one (any slot's) and prefills the rest in the same chunks,
-   so its answer is the bytes it would be without the cache. Checkpoints
-   stay under --cache-ram, the least recently used dropped first. */
+   With split_exact sessions (S->exact) a prompt's state is the same bits
+   however its prefill was split: each slot keeps the state two tokens short
+   of its prompt's end (wm_session_save: recurrent and conv states, held SSD
+   tokens, KV rows so far) and, after the answer, the state at the start of
+   the conversation's next turn (srv_refill). Otherwise (rodimus) a prompt is
+   prefilled in SRV_CHUNK-token chunks from position 0 and the state at the
+   last multiple of SRV_CHUNK inside it is kept. A request whose prompt
+   begins with a kept checkpoint's tokens restores the longest one (any
+   slot's) and prefills the rest, so its answer is the bytes it would be
+   without the cache. Checkpoints stay under --cache-ram, the least recently
+   used dropped first. */
+/* a checkpoint's bytes: pages of their own (mmap), so a dropped one goes
+   back to the system whatever its size (malloc's heap would keep the
+   holes of ever larger blobs: RSS grew 14 % in a 12 s soak) */
+static unsigned char *blob_alloc(size_t n) {
+    void *p = mmap(NULL, n + sizeof(size_t), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    memcpy(p, &n, sizeof n);
+    return (unsigned char *)p + sizeof(size_t);
+}
+
+static void blob_free(unsigned char *b) {
+    size_t n;
+    if (!b) return;
+    memcpy(&n, b - sizeof(size_t), sizeof n);
+    munmap(b - sizeof(size_t), n + sizeof(size_t));
+}
+
 static void srv_cache_drop(server *S, checkpoint *c) {
     S->cache_bytes -= c->n;
-    free(c->blob); free(c->toks);
+    blob_free(c->blob); free(c->toks);
     memset(c, 0, sizeof *c);
 }
 
@@ -775,21 +815,31 @@ static void srv_cache_restore(server *S, slot *sl, int bypass) {
     checkpoint *best = NULL;
     sl->ckpt = -1;
     if (!S->cache_ram || bypass) return;
-    for (k = 0; k < S->n_ck; k++) { /* the longest checkpoint the prompt begins with, short of its last token */
+    for (k = 0; k < S->n_ck; k++) { /* the longest checkpoint the prompt begins with, short of its last token (split_exact: of
+                                         two, so no step feeds one prompt token, which a batch step takes as decoded) */
         checkpoint *c = &S->ck[k];
-        if (c->pos > 0 && c->pos < n && (!best || c->pos > best->pos) && !memcmp(c->toks, sl->hist, sizeof(int32_t) * (size_t)c->pos)) best = c;
+        if (c->pos > 0 && c->pos < n - S->exact && (!best || c->pos > best->pos) && !memcmp(c->toks, sl->hist, sizeof(int32_t) * (size_t)c->pos)) best = c;
     }
     if (best) {
         if (wm_session_restore(sl->s, NULL, NULL, best->blob, best->n) == WM_OK) {
             sl->fed = sl->cache_n = best->pos;
             best->used = now_s();
+            sl->last_ck = (int)(best - S->ck);
         } else {
             warn("serve: a checkpoint did not restore (%s); prefilling the whole prompt", wm_session_error(sl->s));
             wm_session_reset(sl->s);
         }
     }
     sl->ckpt = (n - 1) / SRV_CHUNK * SRV_CHUNK; /* the next checkpoint: the last chunk boundary inside the prompt */
-    if (sl->ckpt <= sl->cache_n) sl->ckpt = -1;
+    if (S->exact) sl->ckpt = n - 2; /* (split_exact: two tokens short of its end, where a repeat of it restores) */
+    if (sl->ckpt < sl->cache_n + 1 + S->exact) sl->ckpt = -1;
+}
+
+/* split_exact: the prompt tokens a step feeds slot sl towards `to`: a chunk,
+   never leaving one token alone (a batch step takes one token as decoded) */
+static int srv_piece(const slot *sl, int to) {
+    int m = to - sl->fed < SRV_CHUNK ? to - sl->fed : SRV_CHUNK;
+    return to - sl->fed - m == 1 ? m - 1 : m;
 }
 
 /* a checkpoint entry for blob (n bytes, ownership taken) after toks[pos]:
@@ -807,7 +857,7 @@ static int srv_cache_put(server *S, unsigned char *blob, size_t n, const int32_t
         if (lru < 0) break;
         srv_cache_drop(S, &S->ck[lru]);
     }
-    if (!c || !(c->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)pos))) { free(blob); return -1; }
+    if (!c || !(c->toks = (int32_t *)malloc(sizeof(int32_t) * (size_t)pos))) { blob_free(blob); return -1; }
     memcpy(c->toks, toks, sizeof(int32_t) * (size_t)pos);
     c->blob = blob; c->n = n; c->pos = pos; c->used = now_s();
     S->cache_bytes += n;
@@ -821,8 +871,8 @@ static void srv_cache_save(server *S, slot *sl) {
     unsigned char *blob;
     for (k = 0; k < S->n_ck; k++)
         if (S->ck[k].pos == sl->ckpt && !memcmp(S->ck[k].toks, sl->hist, sizeof(int32_t) * (size_t)sl->ckpt)) { S->ck[k].used = now_s(); sl->last_ck = k; return; }
-    if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || need > S->cache_ram || !(blob = (unsigned char *)malloc(need))) return;
-    if (wm_session_save(sl->s, NULL, NULL, blob, need, &n) != WM_OK) { free(blob); return; }
+    if (wm_session_save(sl->s, NULL, NULL, NULL, 0, &need) != WM_OK || need > S->cache_ram || !(blob = blob_alloc(need))) return;
+    if (wm_session_save(sl->s, NULL, NULL, blob, need, &n) != WM_OK) { blob_free(blob); return; }
     if ((k = srv_cache_put(S, blob, n, sl->hist, sl->ckpt)) >= 0) sl->last_ck = k;
 }
 
@@ -842,11 +892,15 @@ static int srv_slot_action(server *S, int i, int id, const char *query, const ch
     if (!act) { snprintf(err, cap, "the action must be ?action=save, restore or erase"); return 400; }
     if (id < 0 || id >= S->np) { snprintf(err, cap, "no slot %d (0..%d)", id, S->np - 1); return 404; }
     sl = &S->slots[id];
-    if (act == 3) {
-        if (sl->last_ck >= 0 && S->ck[sl->last_ck].pos) srv_cache_drop(S, &S->ck[sl->last_ck]);
+    if (act == 3) { /* its conversation: the last checkpoint and those it began with (its prompt's, before the refill) */
         char ok[64];
+        int k, n = 0;
+        checkpoint *c = sl->last_ck >= 0 && S->ck[sl->last_ck].pos ? &S->ck[sl->last_ck] : NULL;
+        for (k = 0; c && k < S->n_ck; k++)
+            if (S->ck[k].pos && S->ck[k].pos < c->pos && !memcmp(S->ck[k].toks, c->toks, sizeof(int32_t) * (size_t)S->ck[k].pos)) srv_cache_drop(S, &S->ck[k]);
+        if (c) { n = c->pos; srv_cache_drop(S, c); }
         sl->last_ck = -1;
-        snprintf(ok, sizeof ok, "{\"id_slot\":%d,\"n_erased\":1}", id);
+        snprintf(ok, sizeof ok, "{\"id_slot\":%d,\"n_erased\":%d}", id, n);
         srv_respond(S, i, 200, "application/json", ok, strlen(ok), NULL);
         return 0;
     }
@@ -886,14 +940,14 @@ static int srv_slot_action(server *S, int i, int id, const char *query, const ch
         if (!(f = fopen(path, "rb"))) { snprintf(err, cap, "%s: cannot open (%s)", name, strerror(errno)); return 404; }
         bad = fread(magic, 1, 4, f) != 4 || memcmp(magic, "WMSL", 4) || fread(&pos, 4, 1, f) != 1 || pos == 0 || (int)pos > S->n_ctx ||
               !(toks = (int32_t *)malloc(4 * (size_t)pos)) || fread(toks, 4, pos, f) != pos || fread(&n, 8, 1, f) != 1 || n == 0 || n > S->cache_ram ||
-              !(blob = (unsigned char *)malloc((size_t)n)) || fread(blob, 1, (size_t)n, f) != n;
+              !(blob = blob_alloc((size_t)n)) || fread(blob, 1, (size_t)n, f) != n;
         fclose(f);
         for (k = 0; !bad && k < (int)pos; k++) bad = toks[k] < 0 || toks[k] >= S->V;
-        if (bad) { free(toks); free(blob); snprintf(err, cap, "%s: not a slot file of this server (or larger than --cache-ram)", name); return 400; }
+        if (bad) { free(toks); blob_free(blob); snprintf(err, cap, "%s: not a slot file of this server (or larger than --cache-ram)", name); return 400; }
         if (wm_session_restore(sl->s, NULL, NULL, blob, (size_t)n) != WM_OK || wm_session_pos(sl->s) != (int)pos) {
             snprintf(err, cap, "%s: %s", name, wm_session_error(sl->s));
             wm_session_reset(sl->s);
-            free(toks); free(blob);
+            free(toks); blob_free(blob);
             return 400;
         }
         wm_session_reset(sl->s);
@@ -964,7 +1018,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     int add_special = !q->chat, room;
     wm_error e;
     if (q->chat) {
-        if (!(text = srv_chat_text(S, q, &len, err, cap))) return err[0] ? 400 : 500;
+        if (!(text = srv_chat_text(S, q, NULL, 0, &len, err, cap))) return err[0] ? 400 : 500;
     } else {
         text = q->prompt; len = q->prompt_len;
     }
@@ -1209,7 +1263,49 @@ static void srv_whole(server *S, slot *sl) {
     free(b.p);
 }
 
+/* split_exact, after an answer: how the next turn will begin, into hist
+   [0, n_refill), tokenized as a prompt is (the answer's text, not the ids
+   sampled): a chat rendered again with the answer as its last message; a
+   completion's prompt and answer, but their last token (text after it may
+   join it); 0 when that is not known */
+static int srv_refill_tokens(server *S, slot *sl) {
+    size_t len = 0, n = 0;
+    char err[256], *text;
+    sbuf b = {NULL, 0, 0, 0};
+    if (sl->q.chat) text = srv_chat_text(S, &sl->q, sl->text.p ? sl->text.p : "", sl->text.n, &len, err, sizeof err);
+    else {
+        sb_add(&b, sl->q.prompt, sl->q.prompt_len);
+        sb_add(&b, sl->text.p ? sl->text.p : "", sl->text.n);
+        text = b.oom ? NULL : b.p;
+        len = b.n;
+    }
+    if (!text) { free(b.p); return 0; }
+    if (wm_tokenize(S->t, text, len, !sl->q.chat, sl->hist, (size_t)S->n_ctx + 1, &n) != WM_OK || n > (size_t)S->n_ctx) n = 0;
+    free(text);
+    sl->n_refill = (int)n - !sl->q.chat;
+    return sl->n_refill > sl->n_prompt + 1; /* (an answer of a token or two: the prompt's checkpoint will do) */
+}
+
+/* ... then those tokens prefilled from the longest checkpoint they begin
+   with and kept as one (the slot busy meanwhile: no request starts before),
+   so the next turn prefills only what it adds; the answer's decoded state
+   is not a prefill's bits, and the answer tokenized as a prompt need not be
+   the ids sampled */
+static void srv_refill(server *S, slot *sl) {
+    checkpoint *best = NULL;
+    int k, n = sl->n_refill;
+    for (k = 0; k < S->n_ck; k++) {
+        checkpoint *c = &S->ck[k];
+        if (c->pos > 0 && c->pos <= n - 2 && (!best || c->pos > best->pos) && !memcmp(c->toks, sl->hist, sizeof(int32_t) * (size_t)c->pos)) best = c;
+    }
+    if (!best || wm_session_restore(sl->s, NULL, NULL, best->blob, best->n) != WM_OK) return;
+    best->used = now_s();
+    sl->fed = best->pos;
+    sl->busy = 3;
+}
+
 static void srv_slot_end(server *S, slot *sl) {
+    int refill;
     {
         double end = now_s(), first = sl->t_first ? sl->t_first : end;
         S->m_prompt_n += sl->n_prompt - sl->cache_n; S->m_prompt_s += first - sl->t0;
@@ -1224,12 +1320,14 @@ static void srv_slot_end(server *S, slot *sl) {
         else srv_whole(S, sl);
         c->slot = -1;
     }
+    refill = S->exact && S->cache_ram && !sl->q.no_cache && sl->q.n <= 1 && sl->conn >= 0 && sl->n_gen > 0 && srv_refill_tokens(S, sl);
     req_free(&sl->q);
     free(sl->snap0); free(sl->row0);
     sl->snap0 = NULL; sl->row0 = NULL;
     sl->choices.n = 0; sl->choices.oom = 0;
     sl->busy = 0;
     sl->conn = -1;
+    if (refill) srv_refill(S, sl);
 }
 
 /* n > 1: the finished choice sent (stream) or kept (whole), then the next
@@ -1308,6 +1406,7 @@ static int srv_step(server *S) {
     double t0, t1;
     for (k = 0; k < S->np; k++) { /* the clients that left, or ran out of time, first */
         slot *sl = &S->slots[k];
+        if (sl->busy == 3) continue; /* (a refill has no client) */
         if (sl->busy && sl->conn < 0) { sl->finish = 2; srv_slot_end(S, sl); }
         else if (sl->busy && now_s() > sl->deadline) { sl->finish = 2; srv_slot_end(S, sl); }
     }
@@ -1315,7 +1414,9 @@ static int srv_step(server *S) {
         slot *sl = &S->slots[k];
         int m;
         if (sl->busy == 2) m = 1;
+        else if (sl->busy == 1 && S->exact) m = srv_piece(sl, sl->ckpt > sl->fed ? sl->ckpt : sl->n_prompt);
         else if (sl->busy == 1) m = sl->n_prompt - sl->fed < SRV_CHUNK ? sl->n_prompt - sl->fed : SRV_CHUNK;
+        else if (sl->busy == 3) m = srv_piece(sl, sl->n_refill);
         else continue;
         if (rows + m > cap) continue; /* a whole chunk next step (the same chunks under any load) */
         ss[n] = sl->s; nt[n] = m; who[n] = k;
@@ -1334,6 +1435,15 @@ static int srv_step(server *S) {
     t1 = now_s();
     for (k = 0; k < n; k++) {
         slot *sl = &S->slots[who[k]];
+        if (sl->busy == 3) { /* refilled: the conversation so far kept, the slot free */
+            sl->fed += nt[k];
+            S->n_refill += nt[k];
+            if (sl->fed < sl->n_refill) continue;
+            sl->ckpt = sl->n_refill;
+            srv_cache_save(S, sl);
+            sl->busy = 0;
+            continue;
+        }
         if (sl->busy == 1) {
             sl->fed += nt[k];
             if (sl->fed == sl->ckpt) srv_cache_save(S, sl);
@@ -1362,6 +1472,7 @@ static int srv_step(server *S) {
 /* ---- routing ---- */
 static int srv_free_slot(server *S) {
     int k;
+    for (k = 0; k < S->np; k++) if (S->slots[k].busy == 3) return -1; /* (a refill first: the next turn of its conversation finds it) */
     for (k = 0; k < S->np; k++) if (!S->slots[k].busy) return k;
     return -1;
 }
@@ -1518,9 +1629,10 @@ static void srv_info(server *S, int i, int what) {
                    "# HELP llamacpp:predicted_tokens_seconds Average generation throughput in tokens/s.\n# TYPE llamacpp:predicted_tokens_seconds gauge\nllamacpp:predicted_tokens_seconds %.6f\n"
                    "# HELP llamacpp:requests_processing Number of requests processing.\n# TYPE llamacpp:requests_processing gauge\nllamacpp:requests_processing %d\n"
                    "# HELP llamacpp:requests_deferred Number of requests deferred.\n# TYPE llamacpp:requests_deferred gauge\nllamacpp:requests_deferred %d\n"
-                   "# HELP wm:cache_bytes Bytes of prompt-cache checkpoints.\n# TYPE wm:cache_bytes gauge\nwm:cache_bytes %zu\n",
+                   "# HELP wm:cache_bytes Bytes of prompt-cache checkpoints.\n# TYPE wm:cache_bytes gauge\nwm:cache_bytes %zu\n"
+                   "# HELP wm:refill_tokens_total Tokens prefilled after answers for the next turn's checkpoint.\n# TYPE wm:refill_tokens_total counter\nwm:refill_tokens_total %ld\n",
                S->m_prompt_n, S->m_prompt_s, S->m_pred_n, S->m_pred_s, S->n_steps, S->n_steps ? (double)S->n_rows / (double)S->n_steps : 0.0,
-               S->m_prompt_s > 0 ? S->m_prompt_n / S->m_prompt_s : 0.0, S->m_pred_s > 0 ? S->m_pred_n / S->m_pred_s : 0.0, busy, S->n_queue, S->cache_bytes);
+               S->m_prompt_s > 0 ? S->m_prompt_n / S->m_prompt_s : 0.0, S->m_pred_s > 0 ? S->m_pred_n / S->m_pred_s : 0.0, busy, S->n_queue, S->cache_bytes, S->n_refill);
         srv_respond(S, i, b.oom ? 500 : 200, "text/plain; version=0.0.4", b.oom ? "" : b.p, b.oom ? 0 : b.n, NULL);
     }
     free(b.p);
@@ -1835,6 +1947,8 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     sp = wm_session_default_params(S->m);
     if (a->set[O_CTX]) sp.n_ctx = (int)a->i[O_CTX];
     sp.n_batch = SRV_CHUNK;
+    S->exact = S->cache_ram && wm_model_split_exact(S->m);
+    sp.split_exact = S->exact;
     sp.n_threads = 1; /* (a session runs inside the batch, whose threads count) */
     if ((sp.isa = isa_of(a)) < 0 || (sp.cache_type = cache_type_of(a)) < 0 || (sp.state_type = state_type_of(a)) < 0) { why[0] = 0; return 1; }
     bp = wm_batch_default_params(S->m, S->np);

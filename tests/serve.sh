@@ -60,11 +60,16 @@ check "chat stream: the last chunk has the timings" grep -q '"finish_reason":"[a
 # ---- the prompt cache: turn 2 restores turn 1's checkpoint, the same bytes as without it
 M1='{"role":"system","content":"You tell long stories about kernels, compilers and the sea, with many words in every sentence you write."},{"role":"user","content":"Tell me about the sea and the compilers that sail on it, in detail please, and slowly."}'
 post /v1/chat/completions "{\"messages\":[$M1],\"max_tokens\":32,\"seed\":1}"
+p1=$(sed -n 's/.*"prompt_tokens":\([0-9]*\).*/\1/p' "$T/body")
 A1=$(sed 's/.*"content":\("[^"]*\(\\.[^"]*\)*"\).*/\1/' "$T/body")
 M2="$M1,{\"role\":\"assistant\",\"content\":$A1},{\"role\":\"user\",\"content\":\"And then what happened to the kernel?\"}"
 post /v1/chat/completions "{\"messages\":[$M2],\"max_tokens\":32,\"seed\":2}"; cp "$T/body" "$T/turn2.json"
 c2=$(sed -n 's/.*"cache_n":\([0-9]*\),"prompt_n":\([0-9]*\).*/\1 \2/p' "$T/turn2.json")
 check "prompt cache: turn 2 restores turn 1's checkpoint (cache_n, prompt_n: $c2)" [ "${c2%% *}" -ge 64 ]
+# split_exact: after turn 1's answer was sent the slot prefilled the chat with it (rendered and tokenized as turn 2 will
+# be), so turn 2 restores all of that (the answer's 32 tokens, give or take how its text tokenizes) and prefills only the
+# new message and the template's tokens around it
+check "prompt cache: turn 2 finds turn 1's prompt ($p1 tokens) and its answer cached: cache_n ${c2%% *} >= $p1 + 32 - 4" [ "${c2%% *}" -ge $((p1 + 28)) ]
 post /v1/chat/completions "{\"messages\":[$M2],\"max_tokens\":32,\"seed\":2,\"cache_prompt\":false}"
 c3=$(sed -n 's/.*"cache_n":\([0-9]*\),"prompt_n":\([0-9]*\).*/\1 \2/p' "$T/body")
 check "prompt cache: cache_prompt false prefills it all (cache_n, prompt_n: $c3)" [ "${c3%% *}" = 0 ] && [ "${c3##* }" = "$(( ${c2%% *} + ${c2##* } ))" ]
@@ -129,6 +134,12 @@ if [ $HAVE_NODE = 1 ]; then
   got=$(jget '.choices[0].text')
   check "completion: the text of wm generate with the same seed ('${got:0:40}...')" [ "$PROMPT$got" = "$want" ]
   check "completion: usage 8 + 40" [ "$(jget '.usage.prompt_tokens'),$(jget '.usage.completion_tokens')" = "8,40" ]
+  # a second turn (the prompt, its answer, more text) from the prompt cache: still wm generate's text for that prompt
+  P2="$PROMPT$got And then"
+  post /v1/completions "$(node -e 'process.stdout.write(JSON.stringify({prompt: process.argv[1], max_tokens: 24, seed: 4, temperature: 0.8}))' "$P2")"
+  got2=$(jget '.choices[0].text'); cn2=$(jget '.timings.cache_n')
+  want2=$("$WM" generate "$MODEL" -p "$P2" -n 24 --seed 4 --temp 0.8 --top-p 1 2>/dev/null)
+  check "completion, turn 2 from the prompt cache ($cn2 tokens restored): the text of wm generate on its whole prompt (${got2:0:30} / ${want2:${#P2}:30})" [ "$cn2" -gt 40 ] && [ "$P2$got2" = "$want2" ]
   cut=${got%%drink*}
   post /v1/completions "{\"prompt\":\"$PROMPT\",\"max_tokens\":40,\"seed\":3,\"temperature\":0.8,\"stop\":[\"drink\",\"zebra\"]}"
   [ "$(jget '.choices[0].text')" = "$cut" ] && [ "$(jget '.choices[0].finish_reason')" = stop ] && [ ${#cut} -lt ${#got} ]; verdict "completion: a stop string ends the text before it ('${cut: -20}')"
