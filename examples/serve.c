@@ -1645,7 +1645,7 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
     int chat = !strcmp(p, "/v1/chat/completions") || !strcmp(p, "/chat/completions");
     int cmpl = !strcmp(p, "/v1/completions") || !strcmp(p, "/completions");
     int models = !strcmp(p, "/v1/models") || !strcmp(p, "/models");
-    int tok = !strcmp(p, "/tokenize"), detok = !strcmp(p, "/detokenize");
+    int tok = !strcmp(p, "/tokenize"), detok = !strcmp(p, "/detokenize"), tpl = !strcmp(p, "/apply-template");
     int info = !strcmp(p, "/props") ? 0 : !strcmp(p, "/slots") ? 1 : !strcmp(p, "/metrics") && S->metrics ? 2 : -1;
     int slot_id = -1, slot_act = !strncmp(p, "/slots/", 7) && p[7] >= '0' && p[7] <= '9' && strlen(p + 7) < 6 && strspn(p + 7, "0123456789") == strlen(p + 7);
     c->keep_alive = r->keep_alive;
@@ -1667,10 +1667,10 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         return;
     }
     if (slot_act) slot_id = atoi(p + 7);
-    if (!chat && !cmpl && !models && !tok && !detok && info < 0 && !slot_act) {
+    if (!chat && !cmpl && !models && !tok && !detok && !tpl && info < 0 && !slot_act) {
         srv_error(S, i, 404, !strcmp(p, "/metrics") ? "/metrics is served with --metrics"
-                                                   : "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /tokenize, /detokenize, /props, "
-                                                     "/slots, /metrics (--metrics), /health and / are served");
+                                                   : "no such endpoint: /v1/chat/completions, /v1/completions, /v1/models, /tokenize, /detokenize, "
+                                                     "/apply-template, /props, /slots, /metrics (--metrics), /health and / are served");
         return;
     }
     if (S->api_key) {
@@ -1700,6 +1700,23 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         char err[512];
         int st = srv_tokens(S, i, detok, body, r->body_len, err, sizeof err);
         if (st) srv_error(S, i, st, err);
+        return;
+    }
+    if (tpl) { /* llama-server's POST /apply-template {"messages"}: {"prompt": the chat's text} */
+        char err[512];
+        srv_req q;
+        sbuf b = {NULL, 0, 0, 0};
+        char *text;
+        size_t len = 0;
+        err[0] = 0;
+        if (req_decode(body, r->body_len, 1, &q, err, sizeof err)) { srv_error(S, i, 400, err); return; }
+        if (!(text = srv_chat_text(S, &q, NULL, 0, &len, err, sizeof err))) { req_free(&q); srv_error(S, i, err[0] ? 400 : 500, err[0] ? err : "out of memory"); return; }
+        sb_str(&b, "{\"prompt\":");
+        sb_json(&b, text, len);
+        sb_str(&b, "}");
+        if (b.oom) srv_error(S, i, 500, "out of memory");
+        else srv_respond(S, i, 200, "application/json", b.p, b.n, NULL);
+        free(b.p); free(text); req_free(&q);
         return;
     }
     if (g_srv_stop) { srv_error(S, i, 503, "the server is shutting down"); return; }

@@ -112,6 +112,12 @@ post /detokenize "$(sed 's/"tokens"/"tokens"/' "$T/tok.json")"
 [ "$ST" = 200 ] && body_has '"content":"Hello world, café!"'; verdict "POST /detokenize: the ids back to the text"
 post /tokenize '{"content":"caf\u00e9","with_pieces":true}'
 [ "$ST" = 200 ] && body_has '"piece":'; verdict "POST /tokenize with_pieces: id and piece pairs ($(head -c 120 "$T/body"))"
+if [ $HAVE_NODE = 1 ]; then # POST /apply-template: the text a chat's prompt is, as many tokens as the chat's usage counts
+  post /apply-template "{\"messages\":[$M1]}"; tp=$(jget '.prompt')
+  post /tokenize "$(node -e 'process.stdout.write(JSON.stringify({content: JSON.parse(require("fs").readFileSync(process.argv[1])).prompt}))' "$T/body")"; ntp=$(grep -o '[0-9]\+' "$T/body" | wc -l)
+  check "POST /apply-template: the chat's text, its $ntp tokens the chat's $p1 prompt tokens ('${tp:0:40}...')" [ "$ntp" = "$p1" ] && [ "${tp/compilers that sail/}" != "$tp" ]
+  post /apply-template '{"messages":[]}'; [ "$ST" = 400 ]; verdict "POST /apply-template of no messages: 400"
+fi
 post /tokenize '{"content":"a","add_special":true}'; n_sp=$(grep -o '[0-9]\+' "$T/body" | wc -l)
 post /tokenize '{"content":"a"}'; n_pl=$(grep -o '[0-9]\+' "$T/body" | wc -l)
 check "POST /tokenize add_special: the BOS more ($n_sp ids, $n_pl without)" [ "$n_sp" -gt "$n_pl" ]
