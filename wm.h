@@ -19,24 +19,24 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             731  Public interface
+      @API             730  Public interface
       @BASICS          299  Implementation basics
-      @TYPES          1247  Tensor types
-      @KERNELS        2607  Kernels
+      @TYPES          1244  Tensor types
+      @KERNELS        2606  Kernels
       @STRUCTS          80  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         1968  Layers, in data-flow order
+      @LAYERS         2016  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         939  Session
+      @SESSION         938  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      567  GGUF writing
+      @GGUF_WRITE      565  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4044  Tokenizer
+      @TOKENIZER      4037  Tokenizer
       @SAMPLING        132  Sampling
       @SAVE            154  Session save / restore
       @GENERATE        212  Generation and chat templates
@@ -442,11 +442,10 @@ typedef struct wm_session_params {
     int isa; /* WM_ISA_AUTO (0): the best here; or one to pin, refused where this build or CPU lacks it */
     int state_type; /* recurrent states (SSD, GLA, MCSD): WM_F32 (exact, the default: decode and prefill agree to rounding),
                        WM_F16 or WM_BF16 storage, half the RAM; arithmetic stays F32 and a state is rounded each time
-                       it is stored: after every decoded token, at the end of every prefill chunk (SSD) or call (GLA, MCSD) */
-    int split_exact; /* 1: any split of a prompt into wm_prefill calls gives one call's bits (a session saved mid-prompt
-                        resumes exactly): an SSD's last chunk short of 64 tokens is held (x, B, C, dt: 64 rows per SSD
-                        layer more) until a call completes it or a decode passes it on. wm_model_split_exact: which
-                        models. 0: splits at multiples of 64 agree */
+                       it is stored: after every token (MCSD) or chunk (SSD, GLA) */
+    int split_exact; /* 1: any split of a prompt into wm_prefill calls gives one call's bits: a scan's last chunk
+                        short of 64 tokens (GLA: 32) is held (64 rows per layer more) until a call completes it or a
+                        decode passes it on. 0: splits at multiples of 64 agree */
     wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give; it gets
                                      every loop, of one item too and at n_threads 1); NULL: wm.h's own
                                      (wm_session_create), OpenMP, or none */
@@ -512,7 +511,7 @@ WMDEF const char *wm_module_name(int slot, int kind);
    next to a stored lm_head.weight that differs from the embedding. */
 WMDEF const char *wm_model_warning(const wm_model *m);
 WMDEF int wm_model_n_tensors(const wm_model *m);
-/* 1: split_exact sessions hold (all but rodimus and rodimus_plus: GLA) */
+/* 1: split_exact sessions hold (every model type) */
 WMDEF int wm_model_split_exact(const wm_model *m);
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info);
 WMDEF uint64_t wm_model_n_params(const wm_model *m);   /* elements of the tensors the model uses */
@@ -1571,18 +1570,15 @@ static void wm__deq_iq4_xs(const unsigned char *b, float *y) {
 }
 
 /* ---- quantizing weights (wm quantize) ------------------------------------------
-   Q8_0 and Q4_0 round to nearest per block exactly as llama.cpp's reference
-   quantizers (quantize_row_q8_0_ref / q4_0_ref), so the bytes are the same.
-   Q4_K and Q6_K: min-max scales per sub-block, then a few rounds of
-   least-squares refitting of each sub-block's scale (and min).
-   Every quantizer (these, the activations' and the Q8_0 KV cache's) defines
-   its result for any float input: a block holding NaN or inf gets the scale
-   NaN, so its values dequantize to NaN as float arithmetic would give, and
-   the codes of zero; a block so small that 1/d overflows (largest magnitude
-   below 127 / FLT_MAX, about 3.7e-37) gets the codes of zero; every rounding
-   is clamped to the code range before it is converted to an integer, so no
-   conversion is out of range (C11 6.3.1.4). Elsewhere the results are
-   llama.cpp's. */
+   Q8_0 and Q4_0 round to nearest per block as llama.cpp's reference
+   quantizers (quantize_row_q8_0_ref / q4_0_ref): the same bytes. Q4_K and
+   Q6_K: min-max scales per sub-block, then least-squares refits of each
+   sub-block's scale (and min). Every quantizer (these, the activations',
+   the Q8_0 KV cache's) defines its result for any input: a block holding
+   NaN or inf gets scale NaN (its values dequantize to NaN) and the codes
+   of zero; one so small that 1/d overflows (max below 127 / FLT_MAX, about
+   3.7e-37) the codes of zero; every rounding is clamped to the code range
+   before its conversion (C11 6.3.1.4). Elsewhere the results are llama.cpp's. */
 
 static int wm__all_finite(const float *x, int n) {
     int j, bad = 0;
@@ -4246,10 +4242,9 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
 
 /* ---- the quantized prefill tile ------------------------------------------------
    With several tokens, 8 rows of a quantized matrix are repacked once per
-   call, one wm__qr per block of 32 columns, so that a vector holds 4
-   quants of each of the 8 rows: a token's 4 quants, broadcast, meet all 8
-   rows in one multiply, and a block's 8 integer sums land in 8 lanes with
-   no horizontal reduction (the one-row dots pay one per block). Q4_0 and
+   call (a wm__qr per 32 columns: a vector holds 4 quants of each row), so a
+   token's 4 quants, broadcast, meet 8 rows in one multiply, a block's 8
+   sums in 8 lanes with no horizontal reduction. Q4_0 and
    Q4_K (unsigned nibbles, |sum of a pair| <= 2 15 127) sum a whole block in
    16 bits, Q6_K (|q| <= 32) each half, Q8_0 each step. The float steps of
    each output are wm__k_qdot's, lane by lane (acc[k] by block mod 8, then
@@ -4684,7 +4679,7 @@ WM__TARGET_BEGIN
             } \
             for (k = 0; k < 4 && j < N; k++) wm__v_gemm_acc1_##SFX(N, K, A + (size_t)(i + k) * ai, ak, B, ldb, C + (size_t)(i + k) * ldc, j); \
         } \
-        for (; i < M; i++) wm__v_gemm_acc1_##SFX(N, K, A + (size_t)i * ai, ak, B, ldb, C + (size_t)i * ldc, 0); /* rows left over: the same FMAs */ \
+        for (; i < M; i++) wm__v_gemm_acc1_##SFX(N, K, A + (size_t)i * ai, ak, B, ldb, C + (size_t)i * ldc, 0); /* (the same FMAs) */ \
         return i; \
     }
 WM__GEMM_ACC(v, WM__V, wm__vf)
@@ -5175,7 +5170,7 @@ typedef struct wm__lstate {
     int n_heads;  /* heads of k (and m), and of v unless n_vheads */
     int n_vheads; /* heads of v when they differ (SW-SKA), else 0 */
     int ring; /* rows per head of a ring buffer (key j in row j mod ring), 0: [n_ctx] rows, key j in row j */
-    float *pin; /* [WM__GRID][x | B | C | dt] split_exact: the SSD inputs of the session's held tokens (rows [0, pend)) */
+    float *pin; /* [WM__GRID][x | B | C | dt] (GLA: lg | q k | u | o) split_exact: held tokens' inputs */
 } wm__lstate;
 WM__SLOT(wm__lstate, 64);
 
@@ -5184,7 +5179,7 @@ struct wm_session {
     wm_session_params params;
     wm__kc kc; /* SIMD or scalar, threads */
     int pos;
-    int pend; /* split_exact: tokens after the last chunk boundary whose SSD inputs are held in each layer's pin */
+    int pend; /* split_exact: tokens held in each layer's pin */
     wm__lstate *ls; /* [n_layers] */
     float *h, *x, *y; /* [n_batch][D] residual, normed input, module output */
     float *rope_cs, *rope_sn; /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
@@ -5362,7 +5357,7 @@ static void wm__st_narrow(void *dst, const float *src, size_t n, int stype) { /*
    Per head h: S_t = exp(A dt_t) S_{t-1} + dt_t x_t B_t^T,  y_t = S_t C_t + D x_t.
    xs [nb][.] rows ldx apart (head h at +h*P), B/C rows ldbc apart (group g
    at +g*N), dt [nb][H] after softplus, state S [H][P][N], y [nb][H][P]. */
-/* the SSD's prefill chunk: chunk_size up to 64 (what split_exact holds) */
+/* the SSD's prefill chunk: chunk_size up to 64 */
 #define WM__GRID 64
 static int wm__grid(const wm_config *c) { return WM__MIN(c->ssd_chunk, WM__GRID); }
 
@@ -5402,7 +5397,7 @@ typedef struct wm__ssd_job {
     float *CB; /* chunked: [G][Q][Q] */
     wm__ssd_ws *ws;  /* chunked: one per thread */
     int c0, q, Q; /* chunked: the chunk */
-    int t0, yr, pass; /* its rows from t0 on are output, row t0 into y row yr; pass: S passed on over the chunk */
+    int t0, yr, pass; /* rows t0.. output (t0 to y row yr); pass: S passed on */
 } wm__ssd_job;
 
 /* One token: the O(1) recurrence, head h. */
@@ -5475,7 +5470,7 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
     size_t ldy = (size_t)a->H * a->P;
     if (a->stype != WM_F32) wm__st_widen(S, (const uint16_t *)(const void *)a->S + at, PN, a->stype);
     for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->ldt + h]; w->lam[t] = acc; }
-    for (; t < (q + 15) / 16 * 16; t++) w->lam[t] = 0.0f; /* (exp below over whole 16s: a row's exp by the same lane at any q) */
+    for (; t < (q + 15) / 16 * 16; t++) w->lam[t] = 0.0f; /* (exp over whole 16s: a row's lane whatever q) */
     for (t = t0; t < q; t++) { /* the masked decay matrix, row by row */
         float *m = w->M + (size_t)t * Q;
         for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
@@ -5487,7 +5482,7 @@ static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through 
         memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y);
         wm__k_scale(kc, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
     }
-    for (t = t0 / 16 * 16; t < q; t += 16) { /* += M X, 16 rows at a time: M is lower triangular, so columns past a block's last row add 0 */
+    for (t = t0 / 16 * 16; t < q; t += 16) { /* += M X by 16 rows: M is lower triangular (columns past a block add 0) */
         int r = WM__MAX(t, t0);
         wm__k_gemm_acc(kc, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
     }
@@ -5519,10 +5514,9 @@ static void wm__ssd_chunk(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm
     wm__pfor(kc, a->H, wm__ssd_head_task, &j);
 }
 
-/* Many tokens: chunks of Q from the last boundary. pin (split_exact) holds
-   the x | B | C | dt rows of the pend tokens after it: the first chunk is
-   staged there, new rows after them, only those output. keep: a last chunk
-   short of Q stays in pin, not in S. Returns the tokens then held. */
+/* Many tokens: chunks of Q from the last boundary; pin holds pend tokens'
+   x | B | C | dt: the chunk begun is staged there, only new rows output.
+   keep: a last chunk short of Q stays in pin, not in S. */
 static void wm__pin_put(const wm__ssd_args *a, float *pin, int c0, int n) { /* rows c0.. of x | B | C | dt, n of them */
     size_t I = (size_t)a->H * a->P, GN = (size_t)a->G * a->N, t;
     for (t = 0; t < (size_t)n; t++, pin += I + 2 * GN + a->H) {
@@ -5532,13 +5526,18 @@ static void wm__pin_put(const wm__ssd_args *a, float *pin, int c0, int n) { /* r
         memcpy(pin + I + 2 * GN, a->dt + (c0 + t) * a->ldt, sizeof(float) * (size_t)a->H);
     }
 }
+static wm__ssd_args wm__pin_args(const wm__ssd_args *a, float *pin) { /* a's scan over the rows in pin */
+    wm__ssd_args s = *a;
+    int I = a->H * a->P, GN = a->G * a->N;
+    s.xs = pin; s.Bm = pin + I; s.Cm = pin + I + GN; s.dt = pin + I + 2 * GN; s.ldx = s.ldbc = s.ldt = I + 2 * GN + a->H;
+    return s;
+}
 static int wm__ssd_chunked(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws, float *pin, int pend, int keep) {
     int Q = a->chunk, c0 = 0, q, I = a->H * a->P, GN = a->G * a->N, pw = I + 2 * GN + a->H;
-    if (pend) { /* the chunk begun before: held rows, then new ones up to its end */
-        wm__ssd_args s = *a;
+    if (pend) { /* the chunk begun: staged in pin */
+        wm__ssd_args s = wm__pin_args(a, pin);
         q = WM__MIN(Q, pend + a->nb);
         wm__pin_put(a, pin + (size_t)pend * pw, 0, q - pend);
-        s.xs = pin; s.Bm = pin + I; s.Cm = pin + I + GN; s.dt = pin + I + 2 * GN; s.ldx = s.ldbc = s.ldt = pw;
         wm__ssd_chunk(kc, &s, CB, ws, 0, q, pend, 0, !(keep && q < Q));
         if (keep && q < Q) return q;
         c0 = q - pend;
@@ -5565,7 +5564,7 @@ typedef struct wm__ctx {
     const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
     const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
     int r0; /* a sequence's first row in its batch (below) */
-    int pend, keep; /* the session's held tokens (split_exact), and whether this call holds a short last chunk */
+    int pend, keep; /* held tokens (split_exact); keep: hold a short last chunk */
     int nseq; /* sequences of these nb rows: 1, or several sessions' (wm_batch_step) */
     const struct wm__ctx *seq; /* [nseq] each one's rows r0 .. r0+nb-1, state, positions and plain kernels (kc without
                                   segments), which its recurrence and attention use; rows and the RoPE tables indexed by
@@ -5573,7 +5572,7 @@ typedef struct wm__ctx {
 } wm__ctx;
 WM__SLOT(wm__ctx, 144);
 
-/* scratch rows of a scan: a sequence's held tokens (split_exact) join its rows */
+/* scratch rows of a scan: held tokens join a sequence's rows */
 static int wm__scan_rows(const wm__ctx *x) {
     int q;
     for (q = 0; q < x->nseq; q++)
@@ -5621,13 +5620,11 @@ static void wm__ssd_carve(wm__arena *a, const wm_config *c, int nb, int nth, wm_
     wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
 }
 
-/* a sequence's scan: a decode by the O(1) step (held tokens passed on first), a prefill by chunks */
+/* a decode by the O(1) step (held tokens passed on first), a prefill by chunks */
 static void wm__ssd_run(const wm__ctx *sq, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws) {
     if (sq->kc->tiled) { wm__ssd_chunked(sq->kc, a, CB, ws, sq->st->pin, sq->pend, sq->keep); return; }
-    if (sq->pend) { /* a held chunk: its rows passed on (no output) */
-        int I = a->H * a->P, GN = a->G * a->N;
-        wm__ssd_args s = *a;
-        s.xs = sq->st->pin; s.Bm = s.xs + I; s.Cm = s.Bm + GN; s.dt = s.Cm + GN; s.ldx = s.ldbc = s.ldt = I + 2 * GN + a->H;
+    if (sq->pend) { /* held rows passed on (no output) */
+        wm__ssd_args s = wm__pin_args(a, sq->st->pin);
         wm__ssd_chunk(sq->kc, &s, CB, ws, 0, sq->pend, sq->pend, 0, 1);
     }
     wm__ssd_step(sq->kc, a);
@@ -5965,8 +5962,11 @@ static void wm__mcsd_module(const wm__ctx *x, const float *in, float *out, wm__a
                     Bc[o] = alpha * (Bc[o] + E[o]);
                 }
             }
+            if (sq->stype != WM_F32) { /* a reduced state rounded after each token, as a decode's */
+                wm__st_narrow(sq->st->S, A, nS, sq->stype);
+                wm__st_widen(A, sq->st->S, nS, sq->stype);
+            }
         }
-        if (sq->stype != WM_F32) wm__st_narrow(sq->st->S, A, nS, sq->stype);
     }
     if (w->o.data) wm__k_matmul(kc, out, D, th, (int)TW, &w->o, NULL, x->nb);
     else memcpy(out, th, sizeof(float) * (size_t)x->nb * (size_t)D);
@@ -6045,6 +6045,7 @@ typedef struct wm__rod_bufs {
     float *mg;   /* [nb][2n] */
     float *o; /* [nb][Di] */
     float *A; /* [Q][Q] intra-chunk weights (prefill) */
+    float *Gc; /* [Q][n] the chunk's running sums of the log decay */
     float *kd;   /* [n] a key's channels times their decay to the chunk's end */
 } wm__rod_bufs;
 
@@ -6061,40 +6062,83 @@ static void wm__rod_carve(wm__arena *a, const wm_config *c, int nb, wm__rod_bufs
     b->mg = wm__falloc(a, nb, 2 * n, 1);
     b->o = wm__falloc(a, nb, Di, 1);
     b->A = wm__falloc(a, (size_t)WM__MIN(nb, WM__ROD_CHUNK), (size_t)WM__MIN(nb, WM__ROD_CHUNK), 1);
+    b->Gc = wm__falloc(a, (size_t)WM__MIN(nb, WM__ROD_CHUNK), n, 1);
     b->kd = wm__falloc(a, n, 1, 1);
 }
 
-/* The GLA of a chunk of L tokens (prefill), state S [n][Di] in and out.
-   q [L] rows of 2n (q / sqrt(n) first), k^ and the log decay lg in rows of
-   2n, u [L][Di]; o [L][Di] accumulates. With G_t = sum_{r<=t} lg_r (per key
-   channel, from the chunk's start):
+/* The GLA of a chunk of L tokens (prefill), state S [n][Di] in and (pass)
+   out; rows ld (u, o: ldu) apart: log decay lg, q (/ sqrt(n)), k^, u [Di];
+   o accumulates. With G_t = sum_{r<=t} lg_r (from the chunk's start, in Gc):
      o_t += sum_{s<=t} (sum_i q_t[i] k_s[i] exp(G_t[i] - G_s[i])) u_s + (q_t exp(G_t)) S
      S    = exp(G_end) S + sum_s (k_s exp(G_end - G_s))^T u_s
-   only differences of G are exponentiated (all <= 0). */
-static void wm__rod_chunk(const wm__kc *kc, const wm__rod_bufs *b, float *S, int L, int n, int Di, float *G, const float *q, const float *k,
-                          const float *u, float *o, float qs) {
+   only differences of G are exponentiated (all <= 0); o_t does not depend on L. */
+static void wm__rod_chunk(const wm__kc *kc, const wm__rod_bufs *b, float *S, int L, int n, int Di, const float *lg, const float *q, const float *k,
+                          const float *u, float *o, int ld, int ldu, float qs, int pass) {
+    float *G = b->Gc;
     int t, s2, i;
-    for (t = 1; t < L; t++) /* G: running sums in place, rows of 2n */
-        for (i = 0; i < n; i++) G[(size_t)t * 2 * n + i] += G[(size_t)(t - 1) * 2 * n + i];
+    for (t = 0; t < L; t++)
+        for (i = 0; i < n; i++) G[(size_t)t * n + i] = t ? G[(size_t)(t - 1) * n + i] + lg[(size_t)t * ld + i] : lg[i];
     for (t = 0; t < L; t++) {
-        const float *Gt = G + (size_t)t * 2 * n, *qt = q + (size_t)t * 2 * n;
+        const float *Gt = G + (size_t)t * n, *qt = q + (size_t)t * ld;
         for (s2 = 0; s2 <= t; s2++) {
-            const float *Gs = G + (size_t)s2 * 2 * n, *ks = k + (size_t)s2 * 2 * n;
+            const float *Gs = G + (size_t)s2 * n, *ks = k + (size_t)s2 * ld;
             float a = 0.0f;
             for (i = 0; i < n; i++) a += qt[i] * ks[i] * expf(Gt[i] - Gs[i]);
             b->A[(size_t)t * L + s2] = a * qs;
         }
-        for (s2 = 0; s2 <= t; s2++) wm__k_axpy(kc, o + (size_t)t * Di, b->A[(size_t)t * L + s2], u + (size_t)s2 * Di, WM_F32, Di);
-        for (i = 0; i < n; i++) wm__k_axpy(kc, o + (size_t)t * Di, qt[i] * qs * expf(Gt[i]), S + (size_t)i * Di, WM_F32, Di);
+        for (s2 = 0; s2 <= t; s2++) wm__k_axpy(kc, o + (size_t)t * ldu, b->A[(size_t)t * L + s2], u + (size_t)s2 * ldu, WM_F32, Di);
+        for (i = 0; i < n; i++) wm__k_axpy(kc, o + (size_t)t * ldu, qt[i] * qs * expf(Gt[i]), S + (size_t)i * Di, WM_F32, Di);
     }
-    {
-        const float *Ge = G + (size_t)(L - 1) * 2 * n;
+    if (pass) {
+        const float *Ge = G + (size_t)(L - 1) * n;
         for (i = 0; i < n; i++) wm__k_scale(kc, S + (size_t)i * Di, expf(Ge[i]), (size_t)Di);
         for (s2 = 0; s2 < L; s2++) {
-            const float *Gs = G + (size_t)s2 * 2 * n, *ks = k + (size_t)s2 * 2 * n;
+            const float *Gs = G + (size_t)s2 * n, *ks = k + (size_t)s2 * ld;
             for (i = 0; i < n; i++) b->kd[i] = ks[i] * expf(Ge[i] - Gs[i]);
-            for (i = 0; i < n; i++) wm__k_axpy(kc, S + (size_t)i * Di, b->kd[i], u + (size_t)s2 * Di, WM_F32, Di);
+            for (i = 0; i < n; i++) wm__k_axpy(kc, S + (size_t)i * Di, b->kd[i], u + (size_t)s2 * ldu, WM_F32, Di);
         }
+    }
+}
+
+/* held rows of a GLA: lg | q k^ | u | o */
+static void wm__rod_pin_put(float *pin, const wm__rod_bufs *b, size_t r, int m, int n, int Di) {
+    size_t pw = 4 * (size_t)n + 2 * (size_t)Di;
+    int t;
+    for (t = 0; t < m; t++, r++, pin += pw) {
+        memcpy(pin, b->mg + r * 2 * n, sizeof(float) * (size_t)n);
+        memcpy(pin + 2 * n, b->qk + r * 2 * n, sizeof(float) * 2 * (size_t)n);
+        memcpy(pin + 4 * n, b->beta + r * Di, sizeof(float) * (size_t)Di);
+        memcpy(pin + 4 * n + Di, b->o + r * Di, sizeof(float) * (size_t)Di);
+    }
+}
+
+/* a sequence's prefill by chunks from the last boundary, held rows first; keep: hold a short last one; reduced states rounded per chunk */
+static void wm__rod_round(const wm__ctx *sq, float *S, size_t nS) {
+    if (sq->stype == WM_F32) return;
+    wm__st_narrow(sq->st->S, S, nS, sq->stype);
+    wm__st_widen(S, sq->st->S, nS, sq->stype);
+}
+static void wm__rod_prefill(const wm__ctx *sq, const wm__rod_bufs *b, float *S, size_t r, int n, int Di, float qs) {
+    const wm__kc *kc = sq->kc;
+    float *pin = sq->st->pin;
+    int Q = WM__ROD_CHUNK, c0 = 0, L, t, pw = 4 * n + 2 * Di, pend = sq->pend, keep = sq->keep, nb = sq->nb;
+    if (pend) { /* the chunk begun: staged in pin */
+        L = WM__MIN(Q, pend + nb);
+        wm__rod_pin_put(pin + (size_t)pend * pw, b, r, L - pend, n, Di);
+        wm__rod_chunk(kc, b, S, L, n, Di, pin, pin + 2 * n, pin + 3 * n, pin + 4 * n, pin + 4 * n + Di, pw, pw, qs, !(keep && L < Q));
+        for (t = pend; t < L; t++) memcpy(b->o + (r + (size_t)(t - pend)) * Di, pin + (size_t)t * pw + 4 * n + Di, sizeof(float) * (size_t)Di);
+        if (keep && L < Q) return;
+        wm__rod_round(sq, S, (size_t)n * Di);
+        c0 = L - pend;
+    }
+    for (; c0 < nb; c0 += Q) {
+        size_t rt = r + (size_t)c0;
+        L = WM__MIN(Q, nb - c0);
+        if (keep && L < Q) wm__rod_pin_put(pin, b, rt, L, n, Di); /* held */
+        wm__rod_chunk(kc, b, S, L, n, Di, b->mg + rt * 2 * n, b->qk + rt * 2 * n, b->qk + rt * 2 * n + n, b->beta + rt * Di, b->o + rt * Di, 2 * n, Di,
+                      qs, !(keep && L < Q));
+        if (keep && L < Q) return;
+        wm__rod_round(sq, S, (size_t)n * Di);
     }
 }
 
@@ -6105,7 +6149,7 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
     wm__rod_bufs b;
     int D = c->hidden_size, Di = c->rod_inner, n = c->rod_mem, K = c->conv_kernel, t, i, k, q;
     float qs = 1.0f / sqrtf((float)n);
-    wm__rod_carve(ar, c, x->nb, &b);
+    wm__rod_carve(ar, c, wm__scan_rows(x), &b);
     wm__k_matmul(kc, b.az, 2 * Di, in, D, &w->fc, NULL, x->nb);
     for (q = 0; q < x->nseq; q++) { /* each sequence: its conv window just before its rows (over the rows of the one before) */
         const wm__ctx *sq = &x->seq[q];
@@ -6147,7 +6191,13 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
         float *S = sq->stype == WM_F32 ? sq->st->S : sq->sw; /* [n][Di]; a reduced state widened into sw */
         size_t r = (size_t)sq->r0;
         if (sq->stype != WM_F32) wm__st_widen(S, sq->st->S, (size_t)n * (size_t)Di, sq->stype);
-        if (sq->nb == 1) {
+        if (!sq->kc->tiled && sq->pend) { /* a decode: held rows passed into S first */
+            float *p = sq->st->pin;
+            int pw = 4 * n + 2 * Di;
+            wm__rod_chunk(sq->kc, &b, S, sq->pend, n, Di, p, p + 2 * n, p + 3 * n, p + 4 * n, p + 4 * n + Di, pw, pw, qs, 1);
+            wm__rod_round(sq, S, (size_t)n * Di);
+        }
+        if (!sq->kc->tiled) {
             const float *qv = b.qk + r * 2 * n, *kk = qv + n, *mg = b.mg + r * 2 * n, *u = b.beta + r * Di;
             float *o = b.o + r * Di;
             for (k = 0; k < n; k++) { /* decode: S_k = decay_k S_k + k^_k u;  o += q_k / sqrt(n) S_k */
@@ -6157,11 +6207,7 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
                 wm__k_axpy(sq->kc, o, qv[k] * qs, Sk, WM_F32, Di);
             }
         }
-        for (t = 0; sq->nb > 1 && t < sq->nb; t += WM__ROD_CHUNK) { /* prefill: chunk after chunk */
-            int L = WM__MIN(WM__ROD_CHUNK, sq->nb - t);
-            size_t rt = r + (size_t)t;
-            wm__rod_chunk(sq->kc, &b, S, L, n, Di, b.mg + rt * 2 * n, b.qk + rt * 2 * n, b.qk + rt * 2 * n + n, b.beta + rt * Di, b.o + rt * Di, qs);
-        }
+        else wm__rod_prefill(sq, &b, S, r, n, Di, qs);
         if (sq->stype != WM_F32) wm__st_narrow(sq->st->S, S, (size_t)n * (size_t)Di, sq->stype);
     }
     for (t = 0; t < x->nb; t++) {
@@ -6290,21 +6336,19 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
     if (ru->hide)
         for (j = lo; j <= p && j < ru->n_hide; j++)
             if (ru->hide[j] == 0.0f) sc[j] = -INFINITY;
-    wm__k_softmax(kc, sc + lo, p - lo + 1); /* over the query's own keys: its probabilities do not depend on the block's */
+    wm__k_softmax(kc, sc + lo, p - lo + 1); /* over the query's own keys only */
     for (j = jlo; j < lo; j++) sc[j] = 0.0f; /* outside the sliding window */
     for (j = p + 1; j <= pmax; j++) sc[j] = 0.0f; /* causal */
 }
 
-/* The blocked attention of the attention modules: one kv head, queries at
-   positions p0 .. p0+bq-1 of its grp query heads, o += softmax(scores) V.
-   q, o: query i of head g at q + i*ldq + g*hd; kcache/vcache: this kv head's cache
-   rows [n_rows][hd] of ctype, key j in row j (ring 0) or row j mod ring (a ring
-   buffer: the keys of [jlo, pmax] are then one or two runs of rows). Scores
-   [QB][ld] (never T x T): the rows are bq queries of one head, or, for a single
-   query, the grp heads (each key and value row read once). An F16 cache is read
-   by the F16 dot and axpy; against a Q8_0 cache the queries are quantized as a
-   quantized matrix's activations are (integer dots), and the values widened
-   block by block. */
+/* The blocked attention: one kv head, queries at p0 .. p0+bq-1 of its grp
+   query heads, o += softmax(scores) V. q, o: query i of head g at q + i*ldq
+   + g*hd; kcache/vcache: the head's rows [n_rows][hd] of ctype, key j in row
+   j (ring 0) or j mod ring (keys [jlo, pmax] then one or two runs). Scores
+   [QB][ld] (never T x T): bq queries of one head, or for one query its grp
+   heads (each key and value row read once). F16 caches by the F16 dot and
+   axpy; against Q8_0 the queries are quantized as activations (integer
+   dots), the values widened block by block. */
 static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule *ru, const float *q, int ldq, float *o, int ldo,
                            int grp, const void *kcache, const void *vcache, int ctype, int ld, int ring, int hd, int p0, int bq) {
     int pmax = p0 + bq - 1, jlo = wm__attn_lo(ru, p0), nk = pmax - jlo + 1, one = bq == 1 && grp <= WM__QB, i, g, run;
@@ -6703,18 +6747,17 @@ static wm_status wm__ffn_check(const wm_config *c, wm_error *err) {
 }
 
 /* ---- Rodimus+: SW-SKA, then its FFN (the paper's §3.2; RoPE and window as the code) --
-   The state slot of a rodimus_plus layer. It receives s = x + Flow(..) as it is
-   (no pre-norm) and returns FFN(RMSNorm_ffn(s + SWSKA(RMSNorm_attn(s)))), so the
-   layer's x <- s + out is the two-hop residual: the attention reaches the
-   stream only through the FFN's input.
-   SWSKA: q [H][hd], k [Hk][hd], v [Hv][hd]; "norm" scale: q/|q| s_h, k/|k|, then
-   scale 1 (else 1/sqrt(hd)); rotary on the first rot_dim channels (NeoX halves or
-   GPT-J pairs) with optional xPos, whose factor the official code applies to k
-   with the query's table too; query head h reads key head h mod Hk and value
-   head h mod Hv (tiled, not grouped); query i sees keys i - W//2 .. i.
-   FFN: [a | g] = fc(x), out_proj(silu(g) a).
-   Cache: per head a ring of W//2 + n_batch rows (key j in row j mod rows; O(1) in
-   the sequence), or without a window n_ctx rows (then it is bounded by n_ctx). */
+   The state slot of a rodimus_plus layer: takes s = x + Flow(..) as it is
+   (no pre-norm), returns FFN(RMSNorm_ffn(s + SWSKA(RMSNorm_attn(s)))), so
+   x <- s + out is the two-hop residual (attention reaches the stream only
+   through the FFN's input). SWSKA: q [H][hd], k [Hk][hd], v [Hv][hd];
+   "norm" scale: q/|q| s_h, k/|k|, scale 1 (else 1/sqrt(hd)); rotary on the
+   first rot_dim channels (NeoX halves or GPT-J pairs), optional xPos (the
+   official code applies k's factor with the query's table); query head h
+   reads key head h mod Hk, value head h mod Hv; query i sees keys i - W//2
+   .. i. FFN: [a | g] = fc(x), out_proj(silu(g) a). Cache: per head a ring
+   of W//2 + n_batch rows (key j in row j mod rows), or without a window
+   n_ctx rows. */
 
 typedef struct wm__ska_w {
     wm__mat q, k, v, o; /* [H*hd][D], [Hk*hd][D], [Hv*hd][D], [D][H*hd] */
@@ -8371,21 +8414,22 @@ static int wm__model_uses(const wm_model *m, const wm__module *md) {
     return 0;
 }
 
-/* the SSD's chunk grid where the model has an SSD (the most tokens a
-   split_exact session holds, plus one), else 0 */
+/* the scan's chunk (split_exact holds fewer tokens), or 0 */
 static int wm__model_grid(const wm_model *m) {
+    if (wm__model_uses(m, &wm__modules[WM_SEQ_RODIMUS])) return WM__ROD_CHUNK;
     return wm__model_uses(m, &wm__modules[WM_SEQ_SSD]) || wm__model_uses(m, &wm__modules[WM_SEQ_MAMBA2]) ? wm__grid(&m->cfg) : 0;
 }
 
-/* floats of a held token in layer l (its SSD's x | B | C | dt), or 0 */
+/* floats of a held token in layer l, or 0 */
 static size_t wm__pin_floats(const wm_model *m, int l) {
     const wm__module *md = wm__slot_module(&m->layers[l], 0);
     const wm_config *c = &m->cfg;
+    if (md == &wm__modules[WM_SEQ_RODIMUS]) return 4 * (size_t)c->rod_mem + 2 * (size_t)c->rod_inner;
     if (md != &wm__modules[WM_SEQ_SSD] && md != &wm__modules[WM_SEQ_MAMBA2]) return 0;
     return (size_t)wm__ssd_I(c) + 2 * (size_t)c->ssd_groups * c->ssd_state + (size_t)c->ssd_heads;
 }
 
-WMDEF int wm_model_split_exact(const wm_model *m) { return m && !wm__model_uses(m, &wm__modules[WM_SEQ_RODIMUS]); }
+WMDEF int wm_model_split_exact(const wm_model *m) { return m != NULL; }
 
 static size_t wm__work_bytes(const wm_model *m, int nb, int n_ctx, int nth, int *bad) {
     size_t mx = 0;
@@ -8541,7 +8585,7 @@ WMDEF wm_status wm_session_bytes(const wm_model *m, const wm_session_params *p, 
     memset(&q, 0, sizeof q); /* (set by wm__session_params; gcc -O3 cannot tell) */
     st = wm__session_params(m, p, &q, err);
     if (st != WM_OK) return st;
-    work = wm__work_bytes(m, q.n_batch + (q.split_exact ? WM__GRID - 1 : 0), q.n_ctx, q.n_threads, &bad); /* (held tokens' rows) */
+    work = wm__work_bytes(m, q.n_batch + (q.split_exact ? WM__GRID - 1 : 0), q.n_ctx, q.n_threads, &bad);
     wm__session_carve(&a, m, &q, work, 1);
     if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "session: size overflows size_t (n_ctx %d)", q.n_ctx);
     if (bytes) *bytes = a.used;
@@ -8564,7 +8608,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
     wm__session_params(m, p, &q, NULL);
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "session: memory is NULL");
     a = wm__arena_make(mem, mem_bytes);
-    work = wm__work_bytes(m, q.n_batch + (q.split_exact ? WM__GRID - 1 : 0), q.n_ctx, q.n_threads, &bad); /* (held tokens' rows) */
+    work = wm__work_bytes(m, q.n_batch + (q.split_exact ? WM__GRID - 1 : 0), q.n_ctx, q.n_threads, &bad);
     s = wm__session_carve(&a, m, &q, work, 1);
     if (a.bad || !s) {
         size_t skip = (WM__ALIGN - (size_t)((uintptr_t)mem % WM__ALIGN)) % WM__ALIGN;
@@ -8582,14 +8626,12 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 #ifdef WM_HAVE_POOL
 /* ---- wm.h's thread pool --------------------------------------------------------
    Workers persist. A parallel-for publishes (fn, arg, n) under a new
-   generation; every thread, the caller included, then claims items one at
-   a time from a counter tagged with the generation (a worker still leaving
-   an old job cannot take an item of the new one), and the caller returns
-   when all n are done. A descheduled worker therefore delays a job only
-   by the item it holds. Waiting: a worker spins WM__POOL_SPIN rounds on
-   the generation, then sleeps on a condition variable; the caller, waiting
-   for items others hold, spins briefly, then yields its core (the holder
-   may be the thread the scheduler set aside). */
+   generation; every thread, the caller too, claims items one at a time
+   from a counter tagged with it (a worker leaving an old job cannot take
+   a new one's item); the caller returns when all n are done, so a
+   descheduled worker delays a job by the item it holds only. A worker
+   spins WM__POOL_SPIN rounds, then sleeps on a condition variable; the
+   caller, waiting for items others hold, spins, then yields its core. */
 #include <pthread.h>
 #include <sched.h>
 #include <time.h>
@@ -8961,7 +9003,7 @@ static void wm__layer_forward(wm_session *w, const wm__kc *kc, wm_session *const
     const wm_config *c = &m->cfg;
     const wm__layer *L = &m->layers[l];
     wm__ctx x;
-    wm__kc kt = w->kc; /* a batch step's prefill chunks: the plain kernels, tiled */
+    wm__kc kt = w->kc; /* a batch's prefill chunks: tiled */
     int q, r, slot, D = c->hidden_size;
     kt.tiled = 1;
     memset(&x, 0, sizeof x);
@@ -9021,7 +9063,7 @@ static void wm__pass(wm_session *w, const wm__kc *kc, wm_session *const *ss, con
         for (q = 0, r = 0; q < nseq; r += ns[q++])
             if (ss[q]->hook) ss[q]->hook(ss[q]->hook_user, l, ss[q]->pos, ns[q], w->h + (size_t)r * D);
     }
-    for (q = 0; q < nseq; q++) /* the tokens each now holds: a prefill's short last chunk (split_exact), else none */
+    for (q = 0; q < nseq; q++) /* the tokens each now holds (split_exact) */
         ss[q]->pend = cq[q].keep && wm__model_grid(m) ? (ss[q]->pend + ns[q]) % wm__model_grid(m) : 0;
 }
 
@@ -9045,9 +9087,9 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
         return wm__serr(s, WM_ERR_CONTEXT, "context full: %d tokens held, %d more do not fit in n_ctx %d", s->pos, n,
                         s->params.n_ctx);
     last = s->pos + n - 1;
-    s->kc.tiled = !decode && (n > 1 || s->params.split_exact); /* (one token without split_exact: a decode, as a batch step takes it) */
+    s->kc.tiled = !decode && (n > 1 || s->params.split_exact); /* (else one token is a decode, as in a batch) */
     kl = s->kc;
-    kl.tiled = 0; /* the last token's logits: one dot per output, as a batch step's */
+    kl.tiled = 0; /* the last token's logits as a batch's */
     for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
         int nb = WM__MIN(s->params.n_batch, n - b0), t;
         wm__ctx cq[1];
@@ -9144,7 +9186,7 @@ WMDEF wm_status wm_batch_bytes(const wm_model *m, const wm_batch_params *p, size
     memset(&q, 0, sizeof q);
     st = wm__batch_params(m, p, &bp, &q, err);
     if (st != WM_OK) return st;
-    work = wm__work_bytes(m, q.n_batch + WM__GRID - 1, q.n_ctx, q.n_threads, &bad); /* (its sessions' held tokens' rows) */
+    work = wm__work_bytes(m, q.n_batch + WM__GRID - 1, q.n_ctx, q.n_threads, &bad);
     wm__batch_carve(&a, m, &bp, &q, work);
     if (bad || a.bad) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: size overflows size_t (n_ctx %d)", q.n_ctx);
     if (bytes) *bytes = a.used;
@@ -9168,7 +9210,7 @@ WMDEF wm_status wm_batch_init(wm_batch **out, const wm_model *m, const wm_batch_
     wm__batch_params(m, p, &bp, &q, NULL);
     if (!mem) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: memory is NULL");
     a = wm__arena_make(mem, mem_bytes);
-    work = wm__work_bytes(m, q.n_batch + WM__GRID - 1, q.n_ctx, q.n_threads, &bad); /* (its sessions' held tokens' rows) */
+    work = wm__work_bytes(m, q.n_batch + WM__GRID - 1, q.n_ctx, q.n_threads, &bad);
     b = wm__batch_carve(&a, m, &bp, &q, work);
     if (a.bad || !b) return wm__fail(err, WM_ERR_NOMEM, "batch: needs %zu bytes (+ alignment), got %zu", need, mem_bytes);
     *out = b;
@@ -10063,14 +10105,12 @@ static void wm__gw_kv_f32(wm__gw *o, const char *k, float v) {
     wm__gw_u32(o, u);
 }
 
-/* llama.cpp's tokenizer.ggml.* keys, from a byte-level BPE tokenizer.json
-   (as its convert_hf_to_gguf.py writes them), so that llama.cpp reads a
-   mamba2 file wm.h writes: each id's token as the JSON has it (holes:
-   "[PAD<id>]", unused), token types (1 normal, 3 control: special added
-   tokens, 4 user-defined: other added ones, 5 unused), the merges as
-   "a b", and the pre-tokenizer's name in llama.cpp (gpt-2: ByteLevel's own
-   regex; llama-bpe and qwen2: their Split patterns). Another tokenizer gets
-   no such keys (llama.cpp then refuses the file; wm.h reads
+/* llama.cpp's tokenizer.ggml.* keys from a byte-level BPE tokenizer.json
+   (as convert_hf_to_gguf.py writes them, so llama.cpp reads a mamba2 file
+   wm.h writes): each id's token (holes "[PAD<id>]", unused), token types (1
+   normal, 3 control: special added, 4 user-defined: other added, 5 unused),
+   merges as "a b", llama.cpp's pre-tokenizer name (gpt-2, llama-bpe, qwen2).
+   Another tokenizer gets none (llama.cpp refuses the file; wm.h reads
    tokenizer.huggingface.json either way). */
 typedef struct wm__gv {
     const char **tok; /* [n] each id's token: a JSON string literal (at its '"'), NULL: a hole */
@@ -11466,19 +11506,17 @@ static void wm__jw_str(wm__jw *w, const char *s, size_t n) { /* a JSON string li
     wm__jw_raw(w, "\"", 1);
 }
 
-/* tokenizer.ggml.model "llama" (SentencePiece BPE with scores, as llama.cpp
-   runs it: repeatedly merge the adjacent pair whose concatenation is a token,
-   highest score first, leftmost among equals; unknown characters as <0xXX>
-   byte tokens): a BPE tokenizer.json with one merge (a, b) for every split of
-   every normal token into two tokens, ranked by the token's score. A space
-   goes in front of each text segment (add_space_prefix), spaces become U+2581.
-   The splits are found in time linear in the vocabulary's bytes: the tokens
-   sorted by text (and by reversed text) give each token its longest proper
-   prefix (suffix) that is a token, so a token's prefix and suffix tokens are
+/* tokenizer.ggml.model "llama" (SentencePiece BPE with scores as llama.cpp
+   runs it: merge the adjacent pair whose concatenation is a token, highest
+   score first, leftmost among equals; unknown characters as <0xXX>): a BPE
+   tokenizer.json with a merge (a, b) for every split of every normal token
+   in two tokens, ranked by its score; a space before each text segment
+   (add_space_prefix), spaces as U+2581. Splits in time linear in the
+   vocabulary's bytes: tokens sorted by text (and reversed text) give each
+   its longest proper prefix (suffix) token, so prefix and suffix tokens are
    chains; a split is a prefix length whose complement is a suffix length.
-   The merges are written as id triples [a, b, a+b] ("wm_id_merges"): there
-   are at most as many as the vocabulary has bytes, and spelling both halves
-   out would make the text quadratic in a token's length. */
+   Merges as id triples [a, b, a+b] ("wm_id_merges": at most the vocabulary's
+   bytes of them; spelled out, the text would be quadratic in a token). */
 static uint64_t wm__fnv64(const unsigned char *p, int n) {
     uint64_t h = 0xcbf29ce484222325ull;
     int i;
@@ -12284,16 +12322,14 @@ static const unsigned char *wm__pretok(int pre, const unsigned char *p, const un
 
 /* ---- llama.cpp's regex splits, run as llama.cpp runs them -------------------
 
-   llama.cpp runs a pre-tokenizer regex without its own hand-written splitter
-   through std::regex (ECMAScript: alternatives in order, greedy quantifiers)
-   on a rewritten text. A regex using \p{..} sees the "collapsed" text: each
-   character >= 128 becomes one byte per category (whitespace 0x0B, N 0xD1,
-   L 0xD2, P 0xD3, M 0xD4, S 0xD5, anything else 0xD0) and \p{X} means that
-   byte plus X's ASCII members (\p{Lu} .. \p{Lo} all mean L; '~' is in
-   neither P nor S). A regex without \p{..} sees code points, with non-ASCII
-   whitespace as 0x0B. wm.h compiles the regex to a small program and
-   backtracks in the same order, memoizing each (instruction, position) that
-   failed, so a split costs time linear in the part it splits. */
+   llama.cpp runs a pre-tokenizer regex it has no splitter for through
+   std::regex (ECMAScript: alternatives in order, greedy) on a rewritten
+   text. With \p{..} the text is "collapsed": a character >= 128 becomes one
+   byte per category (whitespace 0x0B, N 0xD1, L 0xD2, P 0xD3, M 0xD4, S
+   0xD5, else 0xD0) and \p{X} means that byte plus X's ASCII members (\p{Lu}
+   .. \p{Lo}: L; '~' in neither P nor S); without, code points, non-ASCII
+   whitespace as 0x0B. wm.h compiles the regex and backtracks in the same
+   order, memoizing each failed (instruction, position): linear time. */
 
 #define WM__RX_INF 0xffffu
 #define WM__RX_FAIL 0xffffffffu
@@ -14012,16 +14048,15 @@ static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
     (*n)++;
 }
 
-/* BPE of a long pre-token in linear time, or 0 to say "use wm__bpe": the
-   same merges in the same order, found by a bucket queue over ranks instead
-   of a heap. It relies on what trained merges have: a merge creates a token
-   only later merges use, so each merge's new pairs rank above it and the
-   ranks are taken in increasing order, each bucket once; a merge list
-   without that property is detected when a pair at or below the current
-   rank appears, and the caller starts over with the heap. Within a rank,
-   only runs of one symbol overlap (a pair names its rank): each run is
-   merged left to right from its start, as the heap's (rank, position) order
-   does. head: [2][n_merges] (heads, tails); pool: [3m] entries (rank = next link). */
+/* BPE of a long pre-token in linear time, or 0 ("use wm__bpe"): the same
+   merges in the same order, by a bucket queue over ranks instead of a heap.
+   Trained merges create tokens only later merges use, so new pairs rank
+   above the merge and ranks are taken in increasing order, each bucket
+   once; a list without that property shows a pair at or below the current
+   rank, and the caller starts over with the heap. Within a rank only runs
+   of one symbol overlap: each run merges left to right, as the heap's
+   (rank, position) order does. head: [2][n_merges] (heads, tails); pool:
+   [3m] entries (rank = next link). */
 static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
     int32_t *tail = head + t->n_merges; /* FIFO buckets: each merge's pushes come left to right, so a bucket
                                            is a few ascending sweeps of the word, not random jumps */
@@ -15041,14 +15076,12 @@ WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
 
 /* ---- the tokenizer in place ------------------------------------------------
    wm_tokenizer_save writes a built tokenizer as one relocatable blob that
-   wm_tokenizer_init_blob uses where it lies (flash, a mapped file): only the
-   wm_tokenizer struct goes to RAM. Layout (little-endian, the arrays 8-byte
-   aligned from the blob's start, which must be 8-byte aligned in memory):
+   wm_tokenizer_init_blob uses where it lies (flash, a mapped file; only the
+   struct goes to RAM). Little-endian, arrays 8-byte aligned (the blob too):
      "WMTOKEN1" | u64 bytes | u64 SipHash of the bytes after it |
      i64 [WM__TB_N_INT] | the fixed-size members, raw | {u64 offset, u64 bytes} [WM__TB_N_ARR] | the arrays
-   Every field is checked on load (ranges, offsets, the tables' probe runs,
-   the automaton's breadth-first order), so a blob costs what a
-   tokenizer.json costs to trust: tokenizing stays linear, reads stay inside.
+   Every field is checked on load (ranges, offsets, probe runs, the
+   automaton's breadth-first order): tokenizing stays linear, reads inside.
    A new field of wm_tokenizer goes into one of these lists. */
 #define WM__TB_INTS(X) \
     X(n_vocab) X(vocab_mask) X(merge_mask) X(n_added) X(n_added_nz) X(n_ac) X(added_max) X(added_depth) X(n_prefix) \
@@ -15541,7 +15574,7 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
     io.h = WM__FNV_INIT;
     fp = s->model->fingerprint;
     hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
-    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2 | s->params.state_type << 5 | s->pend << 7; /* cache type: bits 2..4; state: 5..6; held tokens: 7.. */
+    hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2 | s->params.state_type << 5 | s->pend << 7; /* cache type: bits 2..4; state: 5..6; held: 7.. */
     wm__io2(&io, "WMS1", NULL, 4);
     wm__io(&io, &fp, 8);
     wm__io(&io, hdr, sizeof hdr);
@@ -15581,7 +15614,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
         return wm__serr(s, WM_ERR_CONTEXT, "session file: position %d does not fit n_ctx %d", hdr[1], s->params.n_ctx);
     if (hdr[3] < 0 || (hdr[3] >> 7) >= WM__MAX(wm__model_grid(s->model), 1)) return wm__serr(s, WM_ERR_FORMAT, "session file: unknown flags");
     if ((hdr[3] >> 7) && !s->params.split_exact)
-        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: it holds %d prefill tokens short of a chunk (saved with split_exact); restore it into a session with split_exact", hdr[3] >> 7);
+        return wm__serr(s, WM_ERR_INVALID_ARG, "session file: it holds %d tokens of a chunk: restore it with split_exact", hdr[3] >> 7);
     if (((hdr[3] >> 5) & 3) != s->params.state_type)
         return wm__serr(s, WM_ERR_INVALID_ARG, "session file: its states are %s, this session's %s", wm__types[(hdr[3] >> 5) & 3].name,
                         wm__types[s->params.state_type].name);

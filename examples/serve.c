@@ -780,9 +780,9 @@ static void srv_lp_json(sbuf *b, const slot *sl) {
    however its prefill was split: each slot keeps the state two tokens short
    of its prompt's end (wm_session_save: recurrent and conv states, held SSD
    tokens, KV rows so far) and, after the answer, the state at the start of
-   the conversation's next turn (srv_refill). Otherwise (rodimus) a prompt is
-   prefilled in SRV_CHUNK-token chunks from position 0 and the state at the
-   last multiple of SRV_CHUNK inside it is kept. A request whose prompt
+   the conversation's next turn (srv_refill). (Without split_exact, a prompt
+   is prefilled in SRV_CHUNK-token chunks from position 0 and the state at
+   the last multiple of SRV_CHUNK inside it is kept.) A request whose prompt
    begins with a kept checkpoint's tokens restores the longest one (any
    slot's) and prefills the rest, so its answer is the bytes it would be
    without the cache. Checkpoints stay under --cache-ram, the least recently

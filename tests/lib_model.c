@@ -309,7 +309,7 @@ void test_layouts(void) {
    of each kind that keeps one (cheems SSD, mamba2 SSD + conv, rodimus GLA,
    MCSD): the stored state is, bit for bit, the F32 arithmetic rounded when
    stored (after every decoded token; after a prefill call that is one SSD
-   chunk); save / restore keeps it; a session of another state type is
+   or GLA chunk; MCSD's after every token); save / restore keeps it; a session of another state type is
    refused; the RAM shrinks; on the cheems demo the greedy tokens of a
    teacher-forced text stay the F32 ones. */
 int state_bits_equal(const wm_session *a, const wm_session *b, int stype, int *n_layers) {
@@ -325,6 +325,17 @@ int state_bits_equal(const wm_session *a, const wm_session *b, int stype, int *n
             uint16_t want = stype == WM_F16 ? wm__f32_to_f16(a->ls[l].S[i]) : wm__f32_to_bf16(a->ls[l].S[i]);
             if (((const uint16_t *)(const void *)b->ls[l].S)[i] != want) ok = 0;
         }
+    }
+    return ok;
+}
+
+int state_bits_equal_rr(const wm_session *a, const wm_session *b, int stype) { /* two sessions' stored states, bit for bit */
+    const wm_config *c = wm_model_config(a->model);
+    int l, ok = 1;
+    for (l = 0; l < c->n_layers; l++) {
+        size_t nS, nconv;
+        wm__lstate_floats(c, l, &nS, &nconv);
+        if (nS && a->ls[l].S && memcmp(a->ls[l].S, b->ls[l].S, nS * (stype == WM_F32 ? 4 : 2))) ok = 0;
     }
     return ok;
 }

@@ -76,11 +76,20 @@ void test_state_type(void) {
             check(state_bits_equal(f, r, k, &nl), "%s, %s state: the second token works on the rounded state", dirs[d], wm_type_name(k));
             check(!memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: its logits are the F32 arithmetic on the rounded state", dirs[d],
                   wm_type_name(k));
-            /* a prefill call of 4 tokens (one SSD chunk or less; one GLA / MCSD call): rounded once, at its end */
+            /* a prefill call of 4 tokens (one SSD or GLA chunk or less): rounded once, at its end; MCSD's after every token, as its decode */
             wm_session_reset(f); wm_session_reset(r);
-            wm_prefill(f, toks, 4, l1, WM_LOGITS_LAST); wm_prefill(r, toks, 4, l2, WM_LOGITS_LAST);
-            check(state_bits_equal(f, r, k, &nl) && !memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: prefill rounds once per call",
-                  dirs[d], wm_type_name(k));
+            wm_prefill(r, toks, 4, l2, WM_LOGITS_LAST);
+            if (strstr(dirs[d], "mcsd")) { /* so two calls of 2 tokens give the same */
+                wm_session_reset(r2);
+                wm_prefill(r2, toks, 2, l1, WM_LOGITS_LAST);
+                wm_prefill(r2, toks + 2, 2, l1, WM_LOGITS_LAST);
+                check(state_bits_equal_rr(r2, r, k) && !memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: prefill rounds after every token (4 tokens in one call == 2 + 2)",
+                      dirs[d], wm_type_name(k));
+            } else {
+                wm_prefill(f, toks, 4, l1, WM_LOGITS_LAST);
+                check(state_bits_equal(f, r, k, &nl) && !memcmp(l1, l2, sizeof(float) * (size_t)V), "%s, %s state: prefill rounds once per chunk",
+                      dirs[d], wm_type_name(k));
+            }
             /* save, restore into another session, continue: the same logits */
             wm_session_save(r, NULL, NULL, NULL, 0, &size);
             blob = malloc(size);
@@ -768,13 +777,13 @@ void test_cache_types(void) {
    same; one call matches a session without split_exact; a blob that holds
    tokens is refused by a session without it; at 1 and 2 threads, on this
    machine's kernels and the scalar references. */
-static float *split_run(const wm_model *m, const int32_t *ids, int n, unsigned seed, int exact, int isa, int th, int *bad) {
+static float *split_run(const wm_model *m, const int32_t *ids, int n, unsigned seed, int exact, int isa, int th, int stype, int *bad) {
     const wm_config *c = wm_model_config(m);
     int V = c->vocab_size, at = 0, i;
     float *l = (float *)malloc(sizeof(float) * (size_t)V * (n + 3));
     wm_session_params p = wm_session_default_params(m);
     wm_session *s = NULL;
-    p.n_ctx = n + 3; p.n_batch = 16; p.split_exact = exact; p.isa = isa; p.n_threads = th;
+    p.n_ctx = n + 3; p.n_batch = exact ? 16 : 64; p.split_exact = exact; /* (without split_exact: pieces of whole chunks) */ p.isa = isa; p.n_threads = th; p.state_type = stype;
     if (wm_session_create(&s, m, &p, NULL) != WM_OK) { (*bad)++; free(l); return NULL; }
     while (at < n) {
         int k = n;
@@ -796,9 +805,12 @@ static float *split_run(const wm_model *m, const int32_t *ids, int n, unsigned s
                 wm_session_restore(s2, NULL, NULL, blob, size) != WM_OK) (*bad)++;
             q.split_exact = 0;
             if (wm_session_create(&s3, m, &q, NULL) == WM_OK) { /* tokens held where the model has an SSD and a chunk is begun */
-                int ssd = 0, l, held;
-                for (l = 0; l < c->n_layers; l++) ssd |= c->layer_seq[l] == WM_SEQ_SSD || c->layer_seq[l] == WM_SEQ_MAMBA2;
-                held = ssd && at % (c->ssd_chunk < 64 ? c->ssd_chunk : 64) != 0;
+                int grid = 0, l, held;
+                for (l = 0; l < c->n_layers; l++) {
+                    if (c->layer_seq[l] == WM_SEQ_SSD || c->layer_seq[l] == WM_SEQ_MAMBA2) grid = c->ssd_chunk < 64 ? c->ssd_chunk : 64;
+                    if (c->layer_seq[l] == WM_SEQ_RODIMUS) grid = 32; /* (the GLA's chunk) */
+                }
+                held = grid && at % grid != 0;
                 if ((wm_session_restore(s3, NULL, NULL, blob, size) == WM_OK) == held) (*bad)++;
                 wm_session_free(s3);
             }
@@ -814,7 +826,8 @@ static float *split_run(const wm_model *m, const int32_t *ids, int n, unsigned s
 }
 
 void test_split_exact(void) {
-    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-moe", "hf-mamba2", "mcsd-tiny", "mcsd-oproj", "rodimus-tiny"};
+    static const char *fx[] = {"cheems-tiny", "cheems-variants", "doge-paper", "hf-doge-moe", "hf-mamba2", "mcsd-tiny", "mcsd-oproj", "mcsd-variants",
+                               "rodimus-tiny", "rodimus-plus", "rodimus-plus-variants"};
     static const int isas[] = {WM_ISA_AUTO, WM_ISA_SCALAR};
     size_t f;
     for (f = 0; f < sizeof fx / sizeof fx[0]; f++) {
@@ -825,29 +838,26 @@ void test_split_exact(void) {
         int32_t *ids;
         snprintf(dir, sizeof dir, "tests/fixtures/%s", fx[f]);
         if (wm_model_load(&m, dir, &e) != WM_OK) { check(0, "%s: %s", dir, e.message); continue; }
-        if (!wm_model_split_exact(m)) {
-            check(strstr(fx[f], "rodimus") != NULL, "%s: wm_model_split_exact 0 for rodimus only", fx[f]);
-            wm_model_free(m);
-            continue;
-        }
+        check(wm_model_split_exact(m), "%s: wm_model_split_exact", fx[f]);
         V = wm_model_config(m)->vocab_size;
         if (n > wm_model_config(m)->max_position_embeddings - 3 && wm_model_config(m)->max_position_embeddings > 0) n = wm_model_config(m)->max_position_embeddings - 3;
         ids = random_ids(n, V, 501u + (unsigned)f);
-        for (k = 0; k < 2; k++) {
-            float *one = split_run(m, ids, n, 0, 1, isas[k], 1, &bad), *plain = split_run(m, ids, n, 0, 0, isas[k], 1, &bad);
+        for (k = 0; k < 3; k++) { /* this machine's kernels, the scalar references, F16 states */
+            int isa = isas[k & 1], st = k == 2 ? WM_F16 : WM_F32;
+            float *one = split_run(m, ids, n, 0, 1, isa, 1, st, &bad), *plain = split_run(m, ids, n, 0, 0, isa, 1, st, &bad);
             unsigned seed;
             runs++;
             ok += one && plain && !memcmp(one, plain, sizeof(float) * (size_t)V * (n + 3));
             for (seed = 1; seed <= 4; seed++) {
-                float *l = split_run(m, ids, n, seed * 7919u, 1, isas[k], 1 + (int)(seed & 1), &bad);
+                float *l = split_run(m, ids, n, seed * 7919u, 1, isa, 1 + (int)(seed & 1), st, &bad);
                 runs++;
                 ok += one && l && !memcmp(one, l, sizeof(float) * (size_t)V * (n + 3));
                 free(l);
             }
             free(one); free(plain);
         }
-        check(ok == runs && !bad, "%s: %d prompts split at random (1 to 69 tokens a call, saved and restored mid-chunk) == one call, every logit bit for bit: %d of %d",
-              fx[f], runs - 2, ok, runs);
+        check(ok == runs && !bad, "%s: %d prompts split at random (1 to 69 tokens a call, saved and restored mid-chunk; F32 and F16 states) == one call, every logit bit for bit: %d of %d",
+              fx[f], runs - 3, ok, runs);
         free(ids);
         wm_model_free(m);
     }

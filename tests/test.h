@@ -120,6 +120,7 @@ double t_now(void);
 double t_cpu(void);
 size_t gguf_with_str(const char *base, size_t n, const char *key, const char *pre, char *out);
 int state_bits_equal(const wm_session *a, const wm_session *b, int stype, int *n_layers);
+int state_bits_equal_rr(const wm_session *a, const wm_session *b, int stype);
 void state_round(wm_session *a, int stype);
 int kept(const wm_sampler *s, const float *lg, int n, const int32_t *hist, int nh, int *out);
 void fixture_case(const char *name, const char *model_dir, const char *ref_path);
