@@ -15555,7 +15555,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
         wm__lstate_floats(c, l, &nS, &nconv);
         if (st->S) wm__io(io, st->S, (s->params.state_type == WM_F32 ? sizeof(float) : 2) * nS);
         if (st->conv) wm__io(io, st->conv, sizeof(float) * nconv);
-        if (hdr[3] >> 7) wm__io(io, st->pin, sizeof(float) * (size_t)(hdr[3] >> 7) * wm__pin_floats(s->model, l)); /* held tokens */
+        if ((hdr[3] >> 7) && st->pin) wm__io(io, st->pin, sizeof(float) * (size_t)(hdr[3] >> 7) * wm__pin_floats(s->model, l)); /* held tokens */
     }
     {
         wm_sampler tmp;
