@@ -203,6 +203,14 @@ for cp in sorted(decomp):
     dec_rows.append((cp, 0x60000 + (2 * len(pool) + compat) * 17 + len(d) - 2))
     pool.extend(d)
 assert dec_rows[-1][1] < 91 ** 3
+dec_runs = []  # runs of code points whose values step alike: 2 (one character: the next one) or 34 len (the pool's next entry)
+for cp, v in dec_rows:
+    step = 2 if v < 0x60000 else 34 * ((v - 0x60000) % 17 + 2)
+    r = dec_runs[-1] if dec_runs else None
+    if r and r[1] == cp - 1 and r[2] + step * (cp - r[0]) == v and (r[2] < 0x60000) == (v < 0x60000) and (v < 0x60000 or (r[2] - 0x60000) % 17 == (v - 0x60000) % 17):
+        r[1] = cp
+    else:
+        dec_runs.append([cp, cp, v])
 
 
 # what NFC or NFKC may change or join: a decomposition, a combining class, a part of a composition, Hangul
@@ -212,7 +220,8 @@ t_active, n_active = table("wm__uc_nfc", active)
 t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" + t_active +
           packed("wm__uc_lower", [list(r) for r in lower], "[code point, its lowercase], sorted") +
           packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi - lo, canonical combining class] runs", [3, 3, 2], (2,), 1) +
-          packed("wm__uc_dec", [list(r) for r in dec_rows], "[code point, 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]", None, (1,)) +
+          packed("wm__uc_dec", dec_runs, "[lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: "
+                 "lo + i's is lo's + 2 i (or 34 length i)", [3, 3, 3], (2,), 1) +
           packed("wm__uc_dec_pool", [[v] for v in pool], "the decompositions' code points") +
           packed("wm__uc_comp", [list(r) for r in comp], "[first, second, composite], sorted") +
           packed("wm__uc_comp2", [[v] for v in seconds], "starters that compose with a preceding character, sorted") +
