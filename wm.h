@@ -42,7 +42,7 @@
       @GENERATE        212  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
-      @UNICODE         801  Unicode tables and their lookups (an appendix)
+      @UNICODE         701  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -19213,59 +19213,21 @@ static const char wm__uc_nfc_ix[] =
     "+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&/&2&6&:&A&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&"
     "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&O&W&W&[&d&k&";
 static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 590, 5, 9, 1};
-static const char *const wm__uc_lower_s[3] = { /* [code point, its lowercase], sorted */
-    "e!!(#!f!!)#!g!!*#!h!!+#!i!!,#!j!!-#!k!!.#!l!!/#!m!!0#!n!!1#!o!!2#!p!!3#!q!!4#!r!!5#!s!!6#!t!!7#!u!!8#!v!!9#!w!!:#!x!!;#!y!!<#!z!!=#!{!!>#!|!!@#!}!!A#!~!!B#!,$!M$!-$!N$!.$!O$!/$!P$!0$!Q$!1$!R$!2$!S$!3$"
-    "!T$!4$!U$!5$!V$!6$!W$!7$!X$!8$!Y$!9$!Z$!:$![$!;$!]$!<$!^$!=$!_$!>$!`$!@$!a$!A$!b$!B$!c$!C$!d$!E$!f$!F$!g$!G$!h$!H$!i$!I$!j$!J$!k$!K$!l$!n$!o$!p$!q$!r$!s$!t$!u$!v$!w$!x$!y$!z$!{$!|$!}$!~$!!%!#%!$%!%%!&"
-    "%!'%!(%!)%!*%!+%!,%!-%!.%!/%!0%!1%!2%!3%!4%!5%!6%!7%!8%!9%!:%!;%!<%!=%!>%!@%!A%!B%!0#!D%!E%!F%!G%!H%!I%!K%!L%!M%!N%!O%!P%!Q%!R%!S%!T%!U%!V%!W%!X%!Y%!Z%!]%!^%!_%!`%!a%!b%!c%!d%!e%!f%!g%!h%!i%!j%!k%!l%!"
-    "m%!n%!o%!p%!q%!r%!s%!t%!u%!v%!w%!x%!y%!z%!{%!|%!}%!~%!!&!#&!$&!%&!&&!'&!(&!)&!*&!+&!,&!-&!.&!m$!/&!0&!1&!2&!3&!4&!7&!T(!8&!9&!:&!;&!<&!U(!=&!>&!@&!W(!A&!X(!B&!C&!E&!8'!F&!Z(!G&!](!H&!I&!J&!b(!K&!e(!M&"
-    "!k(!N&!j(!O&!P&!S&!q(!T&!t(!V&!w(!W&!X&!Y&!Z&![&!]&!^&!%)!_&!`&!a&!()!d&!e&!f&!-)!g&!h&!i&!/)!j&!0)!k&!l&!m&!n&!o&!7)!p&!q&!t&!u&!|&!~&!}&!~&!!'!$'!#'!$'!%'!''!&'!''!('!)'!*'!+'!,'!-'!.'!/'!0'!1'!2'!3"
-    "'!4'!5'!6'!7'!9'!:'!;'!<'!='!>'!@'!A'!B'!C'!D'!E'!F'!G'!H'!I'!J'!K'!M'!O'!N'!O'!P'!Q'!R'!L&!S'!w&!T'!U'!V'!W'!X'!Y'!Z'!['!]'!^'!_'!`'!a'!b'!c'!d'!e'!f'!g'!h'!i'!j'!k'!l'!m'!n'!o'!p'!q'!r'!s'!t'!u'!v'!"
-    "w'!x'!y'!z'!{'!|'!}'!U&!!(!#(!$(!%(!&(!'(!((!)(!*(!+(!,(!-(!.(!/(!0(!1(!2(!3(!:(!uD#;(!<(!=(!Q&!>(!vD#B(!C(!D(!6&!E(!.)!F(!1)!G(!H(!I(!J(!K(!L(!M(!N(!O(!P(!a+!b+!c+!d+!g+!h+!p+!,-!w+!A,!y+!B,!z+!C,!{+"
-    "!D,!}+!b,!!,!c,!#,!d,!%,!F,!&,!G,!',!H,!(,!I,!),!J,!*,!K,!+,!L,!,,!M,!-,!N,!.,!O,!/,!P,!0,!Q,!1,!R,!2,!S,!3,!T,!4,!U,!5,!V,!7,!X,!8,!Y,!9,!Z,!:,![,!;,!],!<,!^,!=,!_,!>,!`,!@,!a,!e,!m,!n,!o,!p,!q,!r,!s"
-    ",!t,!u,!v,!w,!x,!y,!z,!{,!|,!},!~,!!-!#-!$-!%-!&-!'-!(-!--!M,!0-!1-!2-!+-!3-!4-!6-!l+!7-!m+!8-!n+!9-!..!:-!/.!;-!0.!<-!1.!=-!2.!>-!3.!@-!4.!A-!5.!B-!6.!C-!7.!D-!8.!E-!9.!F-!:.!G-!;.!H-!<.!I-!=.!J-!k-!"
-    "K-!l-!L-!m-!M-!n-!N-!o-!O-!p-!P-!q-!Q-!r-!R-!s-!S-!t-!T-!u-!U-!v-!V-!w-!W-!x-!X-!y-!Y-!z-!Z-!{-![-!|-!]-!}-!^-!~-!_-!!.!`-!#.!a-!$.!b-!%.!c-!&.!d-!'.!e-!(.!f-!).!g-!*.!h-!+.!i-!,.!j-!-.!>.!@.!A.!B.!C."
-    "!D.!E.!F.!G.!H.!I.!J.!K.!L.!M.!N.!O.!P.!Q.!R.!S.!T.!U.!V.!W.!X.!Y.!Z.![.!].!^.!_.!`.!a.!j.!k.!l.!m.!n.!o.!p.!q.!r.!s.!t.!u.!v.!w.!x.!y.!z.!{.!|.!}.!~.!!/!#/!$/!%/!&/!'/!(/!)/!*/!+/!,/!-/!./!//!0/!1/!2"
-    "/!3/!4/!5/!6/!7/!8/!9/!:/!;/!</!=/!>/!@/!A/!B/!C/!D/!S/!E/!F/!G/!H/!I/!J/!K/!L/!M/!N/!O/!P/!Q/!R/!T/!U/!V/!W/!X/!Y/!Z/![/!]/!^/!_/!`/!a/!b/!c/!d/!e/!f/!g/!h/!i/!j/!k/!l/!m/!n/!o/!p/!q/!r/!s/!t/!u/!v/!"
-    "w/!x/!y/!z/!{/!|/!}/!~/!!0!#0!$0!%0!&0!'0!(0!)0!*0!+0!,0!-0!.0!/0!00!10!20!30!40!50!60!70!80!90!:0!;0!<0!=0!>0!@0!A0!B0!C0!D0!E0!F0!G0!H0!I0!J0!K0!L0!M0!N0!O0!P0!Q0!R0!S0!T0!U0!V0!W0!X0!Z0!.1![0!/1!]0"
-    "!01!^0!11!_0!21!`0!31!a0!41!b0!51!c0!61!d0!71!e0!81!f0!91!g0!:1!h0!;1!i0!<1!j0!=1!k0!>1!l0!@1!m0!A1!n0!B1!o0!C1!p0!D1!q0!E1!r0!F1!s0!G1!t0!H1!u0!I1!v0!J1!w0!K1!x0!L1!y0!M1!z0!N1!{0!O1!|0!P1!}0!Q1!~0!R"
-    "1!!1!S1!#1!T1!jQ!YF#kQ!ZF#lQ![F#mQ!]F#nQ!^F#oQ!_F#pQ!`F#qQ!aF#rQ!bF#sQ!cF#tQ!dF#uQ!eF#vQ!fF#wQ!gF#xQ!hF#yQ!iF#zQ!jF#{Q!kF#|Q!lF#}Q!mF#~Q!nF#!R!oF##R!pF#$R!qF#%R!rF#&R!sF#'R!tF#(R!uF#)R!vF#*R!wF#+R!xF#"
-    ",R!yF#-R!zF#.R!{F#/R!|F#0R!}F#1R!~F#2R!!G#4R!$G#:R!*G#5Z!<='6Z!=='7Z!>='",
-    "8Z!@='9Z!A=':Z!B=';Z!C='<Z!D='=Z!E='>Z!F='@Z!G='AZ!H='BZ!I='CZ!J='DZ!K='EZ!L='FZ!M='GZ!N='HZ!O='IZ!P='JZ!Q='KZ!R='LZ!S='MZ!T='NZ!U='OZ!V='PZ!W='QZ!X='RZ!Y='SZ!Z='TZ![='UZ!]='VZ!^='WZ!_='XZ!`='YZ!a='ZZ"
-    "!b='[Z!c=']Z!d='^Z!e='_Z!f='`Z!g='aZ!h='bZ!i='cZ!j='dZ!k='eZ!l='fZ!m='gZ!n='hZ!o='iZ!p='jZ!q='kZ!r='lZ!s='mZ!t='nZ!u='oZ!v='pZ!w='qZ!x='rZ!y='sZ!z='tZ!{='uZ!|='vZ!}='wZ!~='xZ!!>'yZ!#>'zZ!$>'{Z!%>'|Z!&"
-    ">'}Z!'>'~Z!(>'![!)>'#[!*>'$[!+>'%[!,>'&[!->''[!.>'([!/>')[!0>'*[!2[!+[!3[!,[!4[!-[!5[!.[!6[!/[!7[!;t!<t!Ct!=R!Dt!>R!Et!@R!Ft!AR!Gt!BR!Ht!CR!It!DR!Jt!ER!Kt!FR!Lt!GR!Mt!HR!Nt!IR!Ot!JR!Pt!KR!Qt!LR!Rt!MR!"
-    "St!NR!Tt!OR!Ut!PR!Vt!QR!Wt!RR!Xt!SR!Yt!TR!Zt!UR![t!VR!]t!WR!^t!XR!_t!YR!`t!ZR!at![R!bt!]R!ct!^R!dt!_R!et!`R!ft!aR!gt!bR!ht!cR!it!dR!jt!eR!kt!fR!lt!gR!mt!hR!nt!iR!qt!lR!rt!mR!st!nR!Gx!Hx!Ix!Jx!Kx!Lx!Mx"
-    "!Nx!Ox!Px!Qx!Rx!Sx!Tx!Ux!Vx!Wx!Xx!Yx!Zx![x!]x!^x!_x!`x!ax!bx!cx!dx!ex!fx!gx!hx!ix!jx!kx!lx!mx!nx!ox!px!qx!rx!sx!tx!ux!vx!wx!xx!yx!zx!{x!|x!}x!~x!!y!#y!$y!%y!&y!'y!(y!)y!*y!+y!,y!-y!.y!/y!0y!1y!2y!3y!4"
-    "y!5y!6y!7y!8y!9y!:y!;y!<y!=y!>y!@y!Ay!By!Cy!Dy!Ey!Fy!Gy!Hy!Iy!Jy!Ky!Ly!My!Ny!Oy!Py!Qy!Ry!Sy!Ty!Uy!Vy!Wy!Xy!Yy!Zy![y!]y!^y!_y!`y!ay!by!cy!dy!ey!fy!gy!hy!iy!jy!ky!ly!my!ny!oy!py!qy!ry!sy!ty!uy!vy!wy!xy!"
-    "yy!zy!{y!|y!}y!~y!!z!#z!$z!%z!.z!L$!0z!1z!2z!3z!4z!5z!6z!7z!8z!9z!:z!;z!<z!=z!>z!@z!Az!Bz!Cz!Dz!Ez!Fz!Gz!Hz!Iz!Jz!Kz!Lz!Mz!Nz!Oz!Pz!Qz!Rz!Sz!Tz!Uz!Vz!Wz!Xz!Yz!Zz![z!]z!^z!_z!`z!az!bz!cz!dz!ez!fz!gz!hz"
-    "!iz!jz!kz!lz!mz!nz!oz!pz!qz!rz!sz!tz!uz!vz!wz!xz!yz!zz!{z!|z!}z!~z!!{!#{!${!%{!&{!'{!({!){!*{!+{!,{!-{!.{!/{!0{!1{!2{!3{!4{!={!5{!>{!6{!@{!7{!A{!8{!B{!9{!C{!:{!D{!;{!E{!<{!N{!F{!O{!G{!P{!H{!Q{!I{!R{!J"
-    "{!S{!K{!_{!V{!`{!W{!a{!X{!b{!Y{!c{!Z{!d{![{!e{!]{!f{!^{!o{!g{!p{!h{!q{!i{!r{!j{!s{!k{!t{!l{!u{!m{!v{!n{!!|!w{!#|!x{!$|!y{!%|!z{!&|!{{!'|!|{!3|!+|!5|!-|!7|!/|!9|!1|!C|!:|!D|!;|!E|!<|!F|!=|!G|!>|!H|!@|!"
-    "I|!A|!J|!B|!d|![|!e|!]|!f|!^|!g|!_|!h|!`|!i|!a|!j|!b|!k|!c|!t|!l|!u|!m|!v|!n|!w|!o|!x|!p|!y|!q|!z|!r|!{|!s|!'}!||!(}!}|!)}!~|!*}!!}!+}!#}!,}!$}!-}!%}!.}!&}!7}!/}!8}!0}!9}!K|!:}!L|!;}!2}!H}!M|!I}!N|!J}"
-    "!O|!K}!P|!L}!C}!X}!P}!Y}!Q}!Z}!Q|![}!R|!i}!a}!j}!b}!k}!U|!l}!V|!m}!f}!y}!S|!z}!T|!{}!W|!|}!X|!}}!t}!9$#_,!=$#2#!>$#R$!F$#c$#u$#(%#v$#)%#w$#*%#x$#+%#y$#,%#z$#-%#{$#.%#|$#/%#}$#0%#~$#1%#!%#2%##%#3%#$%#4"
-    "%#%%#5%#&%#6%#'%#7%#;%#<%#;.#V.#<.#W.#=.#X.#>.#Y.#@.#Z.#A.#[.#B.#].#C.#^.#D.#_.#E.#`.#F.#a.#G.#b.#H.#c.#I.#d.#J.#e.#K.#f.#L.#g.#M.#h.#N.#i.#O.#j.#P.#k.#Q.#l.#R.#m.#S.#n.#T.#o.#U.#p.#kC#>D#lC#@D#mC#AD#"
-    "nC#BD#oC#CD#pC#DD#qC#ED#rC#FD#sC#GD#tC#HD#uC#ID#vC#JD#wC#KD#xC#LD#yC#MD#zC#ND#{C#OD#|C#PD#}C#QD#~C#RD#!D#SD##D#TD#$D#UD#%D#VD#&D#WD#'D#XD#(D#YD#)D#ZD#*D#[D#+D#]D#,D#^D#-D#_D#.D#`D#/D#aD#0D#bD#1D#cD#2D"
-    "#dD#3D#eD#4D#fD#5D#gD#6D#hD#7D#iD#8D#jD#9D#kD#:D#lD#;D#mD#<D#nD#=D#oD#pD#qD#rD#m(!sD#{v!tD#!)!wD#xD#yD#zD#{D#|D#}D#R(!~D#s(!!E#Q(!#E#S(!%E#&E#(E#)E#1E#@(!2E#A(!3E#4E#5E#6E#7E#8E#9E#:E#;E#<E#=E#>E#@E#A"
-    "E#BE#CE#DE#EE#FE#GE#HE#IE#JE#KE#LE#ME#NE#OE#PE#QE#RE#SE#TE#UE#VE#WE#XE#YE#ZE#[E#]E#^E#_E#`E#aE#bE#cE#dE#eE#fE#gE#hE#iE#jE#kE#lE#mE#nE#oE#pE#qE#rE#sE#tE#uE#vE#wE#xE#yE#zE#{E#|E#}E#~E#!F##F#$F#%F#&F#'F#"
-    "(F#)F#*F#+F#,F#-F#.F#/F#0F#1F#2F#3F#4F#5F#6F#7F#8F#9F#:F#;F#DF#EF#FF#GF#",
-    "KF#LF#c.'d.'e.'f.'g.'h.'i.'j.'k.'l.'m.'n.'o.'p.'q.'r.'s.'t.'u.'v.'w.'x.'y.'z.'{.'|.'}.'~.'!/'#/'$/'%/'&/''/'(/')/'*/'+/',/'-/'./'//'0/'1/'2/'3/'G/'H/'I/'J/'K/'L/'M/'N/'O/'P/'Q/'R/'S/'T/'U/'V/'W/'X/'Y/"
-    "'Z/'[/']/'^/'_/'`/'a/'b/'c/'21'31'41'51'61'71'81'91':1';1'<1'=1'>1'@1'C1'D1'E1'F1'G1'H1'I1'J1'K1'L1'M1'N1'O1'P1'Q1'R1'S1'T1'U1'V1'W1'X1'Y1'Z1'[1']1'^1'_1'`1'a1'b1'c1'd1'e1'f1'g1'h1'i1'j1'k1'l1'm1'n1'o"
-    "1'p1'q1'r1's1't1'u1'v1'w1'x1'y1'z1'{1'|1'}1'~1'!2'#2'$2'.2'/2'02'12'22'wv!32'42'52'62'72'82'92':2';2'<2'A2'B2'C2'g(!F2'G2'H2'I2'L2'M2'N2'O2'P2'Q2'R2'S2'T2'U2'V2'W2'X2'Y2'Z2'[2']2'^2'_2'`2'a2'h(!b2'^(!"
-    "c2'c(!d2'n(!e2'l(!g2'D)!h2',)!i2'C)!j2'|<'k2'l2'm2'n2'o2'p2'q2'r2's2't2'u2'v2'w2'x2'y2'z2'{2'J2'|2'')!}2'/w!~2'!3'#3'$3'%3'f(!&3''3'*3'+3'03'13'23'33'43'53'63'R&!P3'Q3'ft))u)gt)*u)ht)+u)it),u)jt)-u)kt"
-    ").u)lt)/u)mt)0u)nt)1u)ot)2u)pt)3u)qt)4u)rt)5u)st)6u)tt)7u)ut)8u)vt)9u)wt):u)xt);u)yt)<u)zt)=u){t)>u)|t)@u)}t)Au)~t)Bu)!u)Cu)J%*s%*K%*t%*L%*u%*M%*v%*N%*w%*O%*x%*P%*y%*Q%*z%*R%*{%*S%*|%*T%*}%*U%*~%*V%*!"
-    "&*W%*#&*X%*$&*Y%*%&*Z%*&&*[%*'&*]%*(&*^%*)&*_%**&*`%*+&*a%*,&*b%*-&*c%*.&*d%*/&*e%*0&*f%*1&*g%*2&*h%*3&*i%*4&*j%*5&*k%*6&*l%*7&*m%*8&*n%*9&*o%*:&*p%*;&*q%*<&*r%*=&*D'*m'*E'*n'*F'*o'*G'*p'*H'*q'*I'*r'*"
-    "J'*s'*K'*t'*L'*u'*M'*v'*N'*w'*O'*x'*P'*y'*Q'*z'*R'*{'*S'*|'*T'*}'*U'*~'*V'*!(*W'*#(*X'*$(*Y'*%(*Z'*&(*['*'(*]'*((*^'*)(*_'**(*`'*+(*a'*,(*b'*-(*c'*.(*d'*/(*e'*0(*f'*1(*g'*2(*h'*3(*N)*v)*O)*w)*P)*x)*Q)"
-    "*y)*R)*z)*S)*{)*T)*|)*U)*})*V)*~)*W)*!**X)*#**Z)*%**[)*&**])*'**^)*(**_)*)**`)****a)*+**b)*,**c)*-**d)*.**e)*/**f)*0**g)*1**h)*2**i)*3**k)*5**l)*6**m)*7**n)*8**o)*9**p)*:**q)*;**s)*=**t)*>**B=*&>*C=*'"
-    ">*D=*(>*E=*)>*F=**>*G=*+>*H=*,>*I=*->*J=*.>*K=*/>*L=*0>*M=*1>*N=*2>*O=*3>*P=*4>*Q=*5>*R=*6>*S=*7>*T=*8>*U=*9>*V=*:>*W=*;>*X=*<>*Y=*=>*Z=*>>*[=*@>*]=*A>*^=*B>*_=*C>*`=*D>*a=*E>*b=*F>*c=*G>*d=*H>*e=*I>*"
-    "f=*J>*g=*K>*h=*L>*i=*M>*j=*N>*k=*O>*l=*P>*m=*Q>*n=*R>*o=*S>*p=*T>*q=*U>*r=*V>*s=*W>*t=*X>*u=*Y>*]@*}@*^@*~@*_@*!A*`@*#A*a@*$A*b@*%A*c@*&A*d@*'A*e@*(A*f@*)A*g@**A*h@*+A*i@*,A*j@*-A*k@*.A*l@*/A*m@*0A*n@"
-    "*1A*o@*2A*p@*3A*q@*4A*r@*5A*La*ma*Ma*na*Na*oa*Oa*pa*Pa*qa*Qa*ra*Ra*sa*Sa*ta*Ta*ua*Ua*va*Va*wa*Wa*xa*Xa*ya*Ya*za*Za*{a*[a*|a*]a*}a*^a*~a*_a*!b*`a*#b*aa*$b*ba*%b*ca*&b*da*'b*ea*(b*fa*)b*ga**b*ha*+b*ia*,"
-    "b*ja*-b*ka*.b*la*/b*A@-b@-B@-c@-C@-d@-D@-e@-E@-f@-F@-g@-G@-h@-H@-i@-I@-j@-J@-k@-K@-l@-L@-m@-M@-n@-N@-o@-O@-p@-P@-q@-Q@-r@-R@-s@-S@-t@-T@-u@-U@-v@-V@-w@-W@-x@-X@-y@-Y@-z@-Z@-{@-[@-|@-]@-}@-^@-~@-_@-!A-"
-    "`@-#A-a@-$A-_,1$-1`,1%-1a,1&-1b,1'-1c,1(-1d,1)-1e,1*-1f,1+-1g,1,-1h,1--1i,1.-1j,1/-1k,10-1l,11-1m,12-1n,13-1o,14-1p,15-1q,16-1r,17-1s,18-1t,19-1u,1:-1v,1;-1w,1<-1x,1=-1y,1>-1z,1@-1{,1A-1|,1B-1},1C-1~,"
-    "1D-1!-1E-1#-1F-1",
+static const char *const wm__uc_lower_s[1] = { /* [lo, hi - lo, 2 lo's lowercase + 1 if every other]: lo + i's is lo's + i */
+    "e!!;!.$!,$!8!x&!E$!(!L'!n$!Q!`'!B%!!!>$!D%!&!i(!K%!0!w(!]%!O!<)!.&!!!Z'!/&!&!@*!7&!!!)/!8&!$!R*!<&!!!+/!=&!!![*!@&!#!//!B&!!!d*!E&!!!O,!F&!!!5/!G&!!!9/!H&!!!p*!J&!!!D/!K&!!!J/!M&!!!V/!N&!!!T/!O&!!!~*!"
+    "S&!!!c/!T&!!!i/!V&!!!o/!W&!&!2+!^&!!!(0!_&!!!@+!a&!!!.0!d&!!!J+!f&!!!80!g&!!!P+!i&!#!<0!k&!$!Y+!o&!!!M0!p&!!!c+!t&!!!k+!|&!!!}+!}&!!!}+!!'!!!&,!#'!!!&,!%'!!!,,!&'!2!-,!9'!2!T,!M'!!!|,!N'!$!},!R'!!!v*!"
+    "S'!!!o+!T'!I!,-!}'!!!++!!(!2!%.!:(!!!kg$;(!!!W.!=(!!!#+!>(!!!mg$B(!!!d.!D(!!!K*!E(!!!:0!F(!!!A0!G(!*!o.!a+!$!E5!g+!!!P5!p+!!!68!w+!!!`6!y+!$!b6!}+!!!D7!!,!#!F7!%,!2!j6!7,!*!17!e,!!!Z7!n,!8!`7!--!!!x6!"
+    "0-!!!A8!2-!!!48!3-!!!G8!6-!$!X5!9-!1!::!J-!B!V9!>.!C!_:!j.!W!W;!D/!!!'=!E/!.!k<!T/!%#,=!Z0!H!:A!jQ!H!3k$4R!!!&l$:R!!!2l$5Z!s!WY,*[!'!C7#;t!!!Wi#Ct!M!Y%#qt!$!X&#Gx!]#oq#.z!!!v&!0z!%#Bu#={!)!Iw#N{!'!jw#"
+    "_{!)!-x#o{!)!Nx#!|!'!ox#3|!(!5y#C|!)!Sy#d|!)!7z#t|!)!Xz#'}!)!yz#7}!#!<{#9}!#!ty#;}!!!C{#H}!%!xy#L}!!!d{#X}!#!~{#Z}!#!#z#i}!#!B|#k}!#!+z#m}!!!L|#y}!#!'z#{}!#!/z#}}!!!i|#9$#!!=7!=$#!!C$!>$#!!%'!F$#!!F'$"
+    "u$#1!.($;%#!!W($;.#;!-;$kC#R![f$pD#!!cg$rD#!!Z/!sD#!!wn#tD#!!!0!wD#&!rg$}D#!!%/!~D#!!g/!!E#!!#/!#E#!!'/!%E#!!*h$(E#!!0h$1E##!^.!3E#)#Hh$DF#$!ij$KF#!!vj$c.'O!I;,G/'<!o<,21'.!FA,C1'`!gA,.2'$!=C,22'!!on#"
+    "32'*!HC,A2'!!bC,C2'!!N/!F2'$!mC,L2'4!yC,a2'!!P/!b2'!!;/!c2'!!F/!d2'!!]/!e2'!!X/!g2'!!f0!h2'!!60!i2'!!d0!j2'!!yX,k2'0!YD,{2'!!rC,|2'!!,0!}2'!!<o#~2'$!#E,%3'!!L/!&3'!!,E,*3'!!4E,03'&!BE,63'!!%+!P3'!!#F,"
+    "ft);!0k1J%*J!g)2D'*F!Z-2N)*,!m12Z)*0!(22k)*(!I22s)*#!Y22B=*U!*[2]@*7!{_2La*B!ZC3A@-B!D_8_,1D!&8A",
 };
 static const char wm__uc_lower_ix[] =
-    "!![!'$O$,%N&0'0'0'0'0'0'0'0'0'0'0'Y'Y'Y'T(T(T(T(T(T(T(T(T(')')I*N+N+d+d+d+~+~+~+~+~+~+~+~+:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-"
-    ":-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-:-a-`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`."
-    "`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.`.z.";
-static const wm__uct wm__uc_lower = {wm__uc_lower_s, wm__uc_lower_ix, 1460, 6, 9, 0};
+    "!!%!V!c!s!y!{!{!{!{!{!{!{!{!{!{!{!~!~!~!##################&#&#)#A#A#G#G#G#H#H#H#H#H#H#H#H#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#"
+    "X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#Z#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#"
+    "x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#y#";
+static const wm__uct wm__uc_lower = {wm__uc_lower_s, wm__uc_lower_ix, 187, 8, 8, 1};
 static const char *const wm__uc_ccc_s[1] = { /* [lo, hi - lo, canonical combining class] runs */
     "K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!"
     "!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/"
@@ -19624,7 +19586,7 @@ static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, si
         else if (cp > wm__uc_hi(&wm__uc_dec, mid)) lo = mid + 1;
         else {
             uint32_t info = wm__uc_get(&wm__uc_dec, mid, 5, 3), at2, i;
-            info += (cp - at) * (info < 0x60000u ? 2 : 34 * ((info - 0x60000u) % 17 + 2));
+            info += (cp - at) * (info < 0x60000u ? 2 : 2 * 17 * ((info - 0x60000u) % 17 + 2));
             at2 = info < 0x60000u ? info : (info - 0x60000u) / 17;
             if ((at2 & 1) && !compat) break; /* (at2: 2 c or 2 pool offset, + 1 if a compatibility mapping) */
             if (info < 0x60000u) return wm__decompose(at2 >> 1, compat, buf, n, cap);
@@ -19672,20 +19634,22 @@ static int wm__composes_back(uint32_t cp) {
 static uint32_t wm__uc_lowercase(uint32_t cp) {
     int lo, hi;
     wm__uc_bounds(&wm__uc_lower, cp, &lo, &hi);
-    while (lo <= hi) {
+    while (lo <= hi) { /* runs [at, hi]: cp's lowercase is at's + (cp - at), of each code point or (v odd) every other */
         int mid = (lo + hi) / 2;
-        uint32_t at = wm__uc_cp(&wm__uc_lower, mid, 0);
+        uint32_t at = wm__uc_cp(&wm__uc_lower, mid, 0), v;
         if (cp < at) hi = mid - 1;
-        else if (cp > at) lo = mid + 1;
-        else return wm__uc_cp(&wm__uc_lower, mid, 3);
+        else if (cp > wm__uc_hi(&wm__uc_lower, mid)) lo = mid + 1;
+        else return (v = wm__uc_get(&wm__uc_lower, mid, 5, 3)) & (cp - at) & 1 ? cp : (v >> 1) + (cp - at);
     }
     return cp;
 }
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA) /* (the chat templates' upper(), their one user) */
 static uint32_t wm__uc_uppercase(uint32_t cp) { /* (the table's inverse, scanned: templates' short strings) */
     int k;
-    for (k = 0; k < wm__uc_lower.n; k++)
-        if (wm__uc_cp(&wm__uc_lower, k, 3) == cp && wm__uc_cp(&wm__uc_lower, k, 0) != cp) return wm__uc_cp(&wm__uc_lower, k, 0);
+    for (k = 0; k < wm__uc_lower.n; k++) {
+        uint32_t at = wm__uc_cp(&wm__uc_lower, k, 0), v = wm__uc_get(&wm__uc_lower, k, 5, 3), i = cp - (v >> 1);
+        if (cp >= v >> 1 && i <= wm__uc_hi(&wm__uc_lower, k) - at && !(v & i & 1) && at + i != cp) return at + i;
+    }
     return cp;
 }
 #endif

@@ -24,7 +24,7 @@ try {
   page.on('pageerror', e => errors.push(String(e)));
   page.on('requestfailed', r => errors.push('request failed: ' + r.url()));
   await page.goto(url + '?seed=4');
-  await page.waitForFunction(() => document.getElementById('model').textContent === 'doge-demo');
+  await page.waitForFunction(() => document.getElementById('model').textContent === 'doge-demo', null, { timeout: 60000 }); // (Chromium starts slowly on a loaded machine)
   await page.fill('#temp', '0.8');
   await page.fill('#max', '40');
   await page.fill('#msg', 'Hello! What is your favourite colour?');

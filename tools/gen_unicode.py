@@ -160,6 +160,15 @@ for line in open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8"):
 if u16_sets:
     lower = [(a, b) for a, b in u16_sets["lower"]]
 lower.sort()
+lower_runs = []  # [lo, hi, 2 lowercase(lo) + every other]: lowercase(lo + i) = lowercase(lo) + i (each, or every other, code point)
+for cp, v in lower:
+    r = lower_runs[-1] if lower_runs else None
+    if r and cp == r[1] + 1 + r[3] and v == r[2] + cp - r[0] and (r[1] > r[0] or r[3] == 0):
+        r[1] = cp
+    elif r and r[1] == r[0] and cp == r[1] + 2 and v == r[2] + 2:
+        r[1], r[3] = cp, 1
+    else:
+        lower_runs.append([cp, cp, v, 0])
 
 # normalization: combining classes, decompositions, compositions
 ccc, decomp = {}, {}
@@ -218,7 +227,8 @@ active = set(decomp) | set(ccc) | set(a for a, b, c in comp) | set(b for a, b, c
 active |= set(range(0xAC00, 0xD7A4)) | set(range(0x1100, 0x1113)) | set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
 t_active, n_active = table("wm__uc_nfc", active)
 t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" + t_active +
-          packed("wm__uc_lower", [list(r) for r in lower], "[code point, its lowercase], sorted") +
+          packed("wm__uc_lower", [[a, b, 2 * v + e] for a, b, v, e in lower_runs], "[lo, hi - lo, 2 lo's lowercase + 1 if every other]: "
+                 "lo + i's is lo's + i", [3, 3, 3], (2,), 1) +
           packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi - lo, canonical combining class] runs", [3, 3, 2], (2,), 1) +
           packed("wm__uc_dec", dec_runs, "[lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: "
                  "lo + i's is lo's + 2 i (or 34 length i)", [3, 3, 3], (2,), 1) +
