@@ -9087,12 +9087,12 @@ static wm_status wm__forward(wm_session *s, const int32_t *tok, int n, float *lo
         return wm__serr(s, WM_ERR_CONTEXT, "context full: %d tokens held, %d more do not fit in n_ctx %d", s->pos, n,
                         s->params.n_ctx);
     last = s->pos + n - 1;
-    s->kc.tiled = !decode && (n > 1 || s->params.split_exact); /* (else one token is a decode, as in a batch) */
-    kl = s->kc;
-    kl.tiled = 0; /* the last token's logits as a batch's */
     for (b0 = 0; b0 < n; b0 += s->params.n_batch) {
         int nb = WM__MIN(s->params.n_batch, n - b0), t;
         wm__ctx cq[1];
+        s->kc.tiled = !decode && (nb > 1 || s->params.split_exact); /* (else one token is a decode, as in a batch) */
+        kl = s->kc;
+        kl.tiled = 0; /* the last token's logits as a batch's */
         wm__pass(s, &s->kc, &s, &nb, &last, 1, tok + b0, nb, cq);
         if (logits && (which == WM_LOGITS_ALL || b0 + nb == n)) {
             int t0 = which == WM_LOGITS_ALL ? 0 : nb - 1;
