@@ -781,9 +781,9 @@ static void srv_lp_json(sbuf *b, const slot *sl) {
    however its prefill was split: each slot keeps the state two tokens short
    of its prompt's end (wm_session_save: recurrent and conv states, held SSD
    tokens, KV rows so far) and, after the answer, the state at the start of
-   the conversation's next turn (srv_refill). (Without split_exact, a prompt
-   is prefilled in SRV_CHUNK-token chunks from position 0 and the state at
-   the last multiple of SRV_CHUNK inside it is kept.) A request whose prompt
+   the conversation's next turn (srv_refill). (Without the cache sessions
+   are plain and prompts go in SRV_CHUNK-token chunks from position 0, the
+   chunks of wm generate's one call.) A request whose prompt
    begins with a kept checkpoint's tokens restores the longest one (any
    slot's) and prefills the rest, so its answer is the bytes it would be
    without the cache. Checkpoints stay under --cache-ram, the least recently
@@ -811,16 +811,23 @@ static void srv_cache_drop(server *S, checkpoint *c) {
     memset(c, 0, sizeof *c);
 }
 
-static void srv_cache_restore(server *S, slot *sl, int bypass) {
-    int k, n = sl->n_prompt;
+/* the longest checkpoint toks begin with, of at most last tokens, or NULL */
+static checkpoint *srv_cache_best(server *S, const int32_t *toks, int last) {
     checkpoint *best = NULL;
+    int k;
+    for (k = 0; k < S->n_ck; k++) {
+        checkpoint *c = &S->ck[k];
+        if (c->pos > 0 && c->pos <= last && (!best || c->pos > best->pos) && !memcmp(c->toks, toks, sizeof(int32_t) * (size_t)c->pos)) best = c;
+    }
+    return best;
+}
+
+static void srv_cache_restore(server *S, slot *sl, int bypass) {
+    int n = sl->n_prompt;
+    checkpoint *best;
     sl->ckpt = -1;
     if (!S->cache_ram || bypass) return;
-    for (k = 0; k < S->n_ck; k++) { /* the longest checkpoint the prompt begins with, short of its last token (split_exact: of
-                                         two, so no step feeds one prompt token, which a batch step takes as decoded) */
-        checkpoint *c = &S->ck[k];
-        if (c->pos > 0 && c->pos < n - S->exact && (!best || c->pos > best->pos) && !memcmp(c->toks, sl->hist, sizeof(int32_t) * (size_t)c->pos)) best = c;
-    }
+    best = srv_cache_best(S, sl->hist, n - 2); /* (two tokens short: no step feeds one prompt token, which a batch step takes as decoded) */
     if (best) {
         if (wm_session_restore(sl->s, NULL, NULL, best->blob, best->n) == WM_OK) {
             sl->fed = sl->cache_n = best->pos;
@@ -831,9 +838,7 @@ static void srv_cache_restore(server *S, slot *sl, int bypass) {
             wm_session_reset(sl->s);
         }
     }
-    sl->ckpt = (n - 1) / SRV_CHUNK * SRV_CHUNK; /* the next checkpoint: the last chunk boundary inside the prompt */
-    if (S->exact) sl->ckpt = n - 2; /* (split_exact: two tokens short of its end, where a repeat of it restores) */
-    if (sl->ckpt < sl->cache_n + 1 + S->exact) sl->ckpt = -1;
+    sl->ckpt = n - 2 < sl->cache_n + 2 ? -1 : n - 2; /* the next checkpoint: two tokens short of its end, where a repeat of it restores */
 }
 
 /* split_exact: the prompt tokens a step feeds slot sl towards `to`: a chunk,
@@ -1293,12 +1298,7 @@ static int srv_refill_tokens(server *S, slot *sl) {
    is not a prefill's bits, and the answer tokenized as a prompt need not be
    the ids sampled */
 static void srv_refill(server *S, slot *sl) {
-    checkpoint *best = NULL;
-    int k, n = sl->n_refill;
-    for (k = 0; k < S->n_ck; k++) {
-        checkpoint *c = &S->ck[k];
-        if (c->pos > 0 && c->pos <= n - 2 && (!best || c->pos > best->pos) && !memcmp(c->toks, sl->hist, sizeof(int32_t) * (size_t)c->pos)) best = c;
-    }
+    checkpoint *best = srv_cache_best(S, sl->hist, sl->n_refill - 2);
     if (!best || wm_session_restore(sl->s, NULL, NULL, best->blob, best->n) != WM_OK) return;
     best->used = now_s();
     sl->fed = best->pos;
