@@ -36,7 +36,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok bench-state clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
+.PHONY: all run test test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok bench-state bench-grammar clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
 
 all: build/wm build/simple
 
@@ -64,7 +64,7 @@ build/nomalloc.o: wm.h $(FLAGS_FILE) | build
 # suite file an object of its own: editing one recompiles that file and
 # relinks. TEST_PROG(program, objects' folder, compile command, link command)
 # writes one build's rules.
-TEST_FILES = main common config fixtures loader cli tokenizer session jinja lib
+TEST_FILES = main common config fixtures loader cli tokenizer session jinja grammar lib
 TEST_HDRS  = tests/test.h tests/helpers.h wm.h
 TEST_LIB   = tests/lib_kernels.c tests/lib_quant.c tests/lib_model.c tests/lib_tokenizer.c
 define TEST_PROG
@@ -227,6 +227,14 @@ bench-quant: build/wm
 # what F16 / BF16 recurrent states cost against F32 (BENCH.md "Firmware")
 build/state_cost: tools/state_cost.c wm.h | build
 	$(CC) -std=c99 $(WARN) $(ALL_CFLAGS) tools/state_cost.c -o $@ $(LDLIBS)
+
+# what a grammar costs the sampler per token (BENCH.md "Grammars")
+build/grammar_bench: tools/grammar_bench.c wm.h tests/helpers.h | build
+	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) tools/grammar_bench.c -o $@ $(LDLIBS)
+
+bench-grammar: build/grammar_bench
+	build/grammar_bench examples/models/doge-demo/tokenizer.json tests/fixtures/grammar/person.schema.json 256 3
+	build/grammar_bench examples/models/doge-demo/tokenizer.json tests/fixtures/grammar/json-flat.gbnf 256 3
 
 bench-state: build/state_cost
 	build/state_cost examples/models/cheems-demo examples/models/cheems-demo/tokenizer.json tests/fixtures/heldout.txt 512

@@ -19,8 +19,8 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             730  Public interface
-      @BASICS          299  Implementation basics
+      @API             776  Public interface
+      @BASICS          305  Implementation basics
       @TYPES          1244  Tensor types
       @KERNELS        2606  Kernels
       @STRUCTS          80  Model and session structures
@@ -37,12 +37,13 @@
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4037  Tokenizer
-      @SAMPLING        132  Sampling
+      @GRAMMAR        1425  Grammars
+      @SAMPLING        154  Sampling
       @SAVE            154  Session save / restore
-      @GENERATE        212  Generation and chat templates
+      @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
-      @UNICODE         701  Unicode tables and their lookups (an appendix)
+      @UNICODE         678  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -793,6 +794,51 @@ WMDEF size_t wm_utf8_flush(wm_utf8_stream *st, char *out);
    past U+10FFFF) */
 WMDEF int wm_utf8_valid(const char *s, size_t n);
 
+/* ---- grammars: llama.cpp's GBNF, and the sampling it constrains -----------
+   A grammar state follows an output through a compiled grammar (every parse
+   at once, UTF-8 carried across tokens); given to a sampler, it lets only
+   tokens that keep a parse alive be drawn, and EOS where it is complete. */
+typedef struct wm_grammar wm_grammar;
+typedef struct wm_grammar_state wm_grammar_state;
+
+/* Exact bytes wm_grammar_init needs for GBNF text (README: Structured
+   output), its syntax checked; init checks the rules too (undefined, root,
+   left recursion, a repetition of what can be empty). Errors give the line
+   and column. */
+WMDEF wm_status wm_grammar_bytes(const char *text, size_t len, size_t *bytes, wm_error *err);
+WMDEF wm_status wm_grammar_init(wm_grammar **out, const char *text, size_t len, void *mem, size_t mem_bytes, wm_error *err);
+
+/* A state's bounds: a parse past them fails with a message (wm_sample:
+   WM_ERR_NUMERIC; wm_generate names it). */
+typedef struct wm_grammar_params {
+  int max_nodes; /* parse-stack nodes (16384; 28 bytes each with the work list) */
+  int max_stacks; /* parses alive at once (256) */
+  int cache; /* token masks kept by parse state (8; n_vocab / 8 bytes each) */
+  long max_steps; /* expansion steps for one byte (1 << 20) */
+} wm_grammar_params;
+WMDEF wm_grammar_params wm_grammar_default_params(void);
+/* Exact bytes of a state over t (NULL: bytes only, wm_grammar_feed). */
+WMDEF size_t wm_grammar_state_bytes(const wm_grammar *g, const wm_tokenizer *t, const wm_grammar_params *p);
+/* eos[n_eos]: the ids that end the text (where it is complete); other
+   special tokens are never allowed. */
+WMDEF wm_status wm_grammar_state_init(wm_grammar_state **out, const wm_grammar *g, const wm_tokenizer *t, const int32_t *eos, int n_eos,
+                                      const wm_grammar_params *p, void *mem, size_t mem_bytes, wm_error *err);
+WMDEF void wm_grammar_reset(wm_grammar_state *s); /* back to the grammar's start */
+/* 1 when token keeps a parse alive (an EOS id: when the grammar is complete), else 0 */
+WMDEF int wm_grammar_allows(wm_grammar_state *s, int32_t token);
+/* Past token (or bytes); WM_ERR_INVALID_ARG if no parse lives (unchanged). */
+WMDEF wm_status wm_grammar_accept(wm_grammar_state *s, int32_t token);
+WMDEF wm_status wm_grammar_feed(wm_grammar_state *s, const char *bytes, size_t n);
+/* Sets every logit of a token the grammar does not allow to -inf. */
+WMDEF wm_status wm_grammar_mask(wm_grammar_state *s, float *logits, int n_vocab);
+/* 1: the text is a sentence of the grammar; 2: and nothing may follow */
+WMDEF int wm_grammar_complete(const wm_grammar_state *s);
+WMDEF const char *wm_grammar_error(const wm_grammar_state *s); /* why the last call failed ("" if none) */
+
+/* JSON Schema to GBNF; a keyword it does not enforce is an error naming
+   it. out: cap bytes at most, NUL-terminated; *len the full length. */
+WMDEF wm_status wm_json_schema_grammar(const char *schema, size_t schema_len, char *out, size_t cap, size_t *len, wm_error *err);
+
 /* ---- sampling ------------------------------------------------------------ */
 
 typedef struct wm_sampler {
@@ -803,6 +849,7 @@ typedef struct wm_sampler {
   float repeat_penalty; /* 1: off; divides positive, multiplies negative logits of seen tokens */
   int repeat_last_n; /* how much history the penalty sees (0: all it is given) */
   uint64_t rng[4]; /* xoshiro256** state (wm_sampler_seed) */
+  wm_grammar_state *grammar; /* NULL: off; else only tokens it allows are drawn, and it moves past each */
 } wm_sampler;
 
 WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0 */
@@ -1128,7 +1175,7 @@ static uint64_t wm__fnv_bytes(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
-/* ---- messages: a tiny formatter (%s %d %u %zu %llu %lld %c %%) ----------- */
+/* ---- messages: a tiny formatter (%s %.*s %d %u %zu %llu %lld %c %%) ------ */
 
 static void wm__putc(char *buf, size_t cap, size_t *n, int ch) {
   if (*n + 1 < cap) buf[(*n)++] = (char)ch;
@@ -1148,6 +1195,12 @@ static void wm__vfmt(char *buf, size_t cap, const char *fmt, va_list ap) {
       const char *s = va_arg(ap, const char *);
       if (!s) s = "(null)";
       while (*s) WM__PUT(*s++);
+      continue;
+    } else if (fmt[0] == '.' && fmt[1] == '*' && fmt[2] == 's') { /* %.*s: at most that many bytes */
+      int k = va_arg(ap, int);
+      const char *s = va_arg(ap, const char *);
+      while (k-- > 0 && s && *s) WM__PUT(*s++);
+      fmt += 2;
       continue;
     } else if (*fmt == 'c') {
       WM__PUT(va_arg(ap, int));
@@ -15359,6 +15412,1433 @@ WMDEF wm_status wm_tokenizer_init_blob(wm_tokenizer **out, const void *blob, siz
 }
 
 /* ========================================================================
+   [@GRAMMAR] Grammars: llama.cpp's GBNF compiled into caller memory, and a
+   matcher that keeps every parse alive at once (a set of stacks) as bytes
+   come, so the sampler allows only tokens that keep one alive.
+   ======================================================================== */
+
+/* A compiled grammar is one array of words. A rule's body: alternatives
+   (sequences of elements), ALT between them, END after the last. An element:
+     CLS  (n << 4 | neg << 3 | 3), then n [lo, hi] code point pairs: one
+          character in (or, neg, not in) the ranges; "." is neg with n = 0
+     REF  (rule << 3 | 2): the rule, then what follows
+     REP  (len << 3 | 4), min, max, then a body (alternatives, END): the body
+          min..max times (max WM__G_INF: unbounded); a group is {1,1}; the
+          element after it is len words past the header */
+enum { WM__G_END = 0, WM__G_ALT = 1, WM__G_REF = 2, WM__G_CLS = 3, WM__G_REP = 4 };
+#define WM__G_INF 0xffffffffu
+#define WM__G_DEPTH 256 /* groups nested in the text */
+
+struct wm_grammar {
+  const uint32_t *el; /* [n_el] the words */
+  const uint32_t *rule; /* [n_rules] each rule's body */
+  uint32_t n_el, n_rules, root;
+  uint64_t fp; /* fingerprint of the words (saved states name their grammar) */
+};
+
+static uint32_t wm__g_type(uint32_t w) { return w & 7u; }
+static int wm__g_seq_end(uint32_t w) { return wm__g_type(w) <= WM__G_ALT; }
+static uint32_t wm__g_next(const uint32_t *el, uint32_t p) { /* the element after the one at p */
+  uint32_t w = el[p];
+  return wm__g_type(w) == WM__G_CLS ? p + 1 + 2 * (w >> 4) : wm__g_type(w) == WM__G_REP ? p + 1 + (w >> 3) : p + 1;
+}
+
+/* ---- the compiler: one walk of the text sizes (el NULL), a second writes */
+typedef struct wm__gc {
+  const char *s, *p, *e; /* the text, where the walk is, its end */
+  uint32_t *el, *rule; /* [n_el] or NULL while sizing; [names] each rule's body */
+  size_t n; /* words so far */
+  uint32_t n_names; /* name occurrences (sizing) or distinct names */
+  const char **name; /* [cap_names] a rule id's name (its first occurrence) */
+  uint32_t *nlen, *hash, *def, *scr; /* [cap_names] its length; the names' hash table (id + 1); where each rule is defined (+1); wm__gc_check's scratch */
+  uint32_t cap_names, hcap;
+  int depth;
+  wm_error *err;
+  int bad;
+} wm__gc;
+
+static int wm__gc_fail(wm__gc *c, const char *at, const char *fmt, ...) {
+  char msg[200];
+  va_list ap;
+  int line = 1, col = 1;
+  const char *q;
+  if (c->bad) return 0;
+  c->bad = 1;
+  va_start(ap, fmt);
+  wm__vfmt(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  for (q = c->s; q < at && q < c->e; q++) { if (*q == '\n') { line++; col = 1; } else col++; }
+  wm__fail(c->err, WM_ERR_FORMAT, "grammar: line %d, column %d: %s", line, col, msg);
+  return 0;
+}
+
+static void wm__gc_put(wm__gc *c, uint32_t w) {
+  if (c->el) c->el[c->n] = w;
+  c->n++;
+}
+
+static int wm__gc_word(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-'; }
+
+static void wm__gc_space(wm__gc *c, int newlines) { /* blanks and # comments; newlines too when they do not end a rule */
+  while (c->p < c->e) {
+    char ch = *c->p;
+    if (ch == ' ' || ch == '\t' || (newlines && (ch == '\n' || ch == '\r'))) c->p++;
+    else if (ch == '#') { while (c->p < c->e && *c->p != '\n' && *c->p != '\r') c->p++; }
+    else break;
+  }
+}
+
+/* a rule id for the name at p (n bytes); while sizing, every occurrence counts */
+static uint32_t wm__gc_name(wm__gc *c, const char *p, size_t n) {
+  uint32_t h, i;
+  if (!c->el) return c->n_names++;
+  h = (uint32_t)wm__fnv_bytes(WM__FNV_INIT, p, n);
+  for (i = h & (c->hcap - 1);; i = (i + 1) & (c->hcap - 1)) {
+    uint32_t id = c->hash[i];
+    if (!id) break;
+    if (c->nlen[id - 1] == n && !memcmp(c->name[id - 1], p, n)) return id - 1;
+  }
+  c->hash[i] = c->n_names + 1;
+  c->name[c->n_names] = p;
+  c->nlen[c->n_names] = (uint32_t)n;
+  c->def[c->n_names] = 0;
+  return c->n_names++;
+}
+
+/* one character of a literal or class: UTF-8 or an escape; -1 on error */
+static long wm__gc_char(wm__gc *c) {
+  const char *at = c->p;
+  unsigned char ch;
+  if (c->p >= c->e) return wm__gc_fail(c, at, "unexpected end of the grammar"), -1;
+  ch = (unsigned char)*c->p;
+  if (ch == '\\') {
+    int nd = 0, i;
+    long v = 0;
+    if (c->p + 1 >= c->e) return wm__gc_fail(c, at, "unexpected end after '\\'"), -1;
+    c->p += 2;
+    switch (c->p[-1]) {
+    case 'x': nd = 2; break;
+    case 'u': nd = 4; break;
+    case 'U': nd = 8; break;
+    case 't': return '\t';
+    case 'r': return '\r';
+    case 'n': return '\n';
+    case '\\': case '"': case '[': case ']': case '-': case '^': return c->p[-1];
+    default: return wm__gc_fail(c, at, "unknown escape '\\%c'", c->p[-1]), -1;
+    }
+    for (i = 0; i < nd; i++) {
+      int d = c->p < c->e ? wm__hex(*c->p) : -1;
+      if (d < 0) return wm__gc_fail(c, at, "\\%c needs %d hex digits", c->p[-1 - i], nd), -1;
+      v = v * 16 + d;
+      c->p++;
+    }
+    if (v > 0x10ffff) return wm__gc_fail(c, at, "code point past U+10FFFF"), -1;
+    return v;
+  } else {
+    int n = wm__utf8_len((const unsigned char *)c->p, (const unsigned char *)c->e), i;
+    long v;
+    if (!n) return wm__gc_fail(c, at, "invalid UTF-8"), -1;
+    v = n == 1 ? ch : ch & (0x3f >> (n - 1));
+    for (i = 1; i < n; i++) v = v << 6 | (c->p[i] & 0x3f);
+    c->p += n;
+    return v;
+  }
+}
+
+static uint32_t wm__gc_int(wm__gc *c) {
+  uint32_t v = 0;
+  const char *at = c->p;
+  if (c->p >= c->e || *c->p < '0' || *c->p > '9') return wm__gc_fail(c, at, "expected a number"), 0;
+  while (c->p < c->e && *c->p >= '0' && *c->p <= '9') {
+    v = v * 10 + (uint32_t)(*c->p++ - '0');
+    if (v > 1000000u) return wm__gc_fail(c, at, "repetition count over 1000000"), 0;
+  }
+  return v;
+}
+
+static void wm__gc_alts(wm__gc *c, int nested);
+
+/* a sequence, up to '|', ')' or (not nested) the line's end */
+static void wm__gc_seq(wm__gc *c, int nested) {
+  size_t last = (size_t)-1; /* where the last symbol's words start (what a repetition repeats) */
+  while (!c->bad && c->p < c->e) {
+    const char *at = c->p;
+    char ch = *c->p;
+    if (ch == '"') {
+      c->p++;
+      last = c->n;
+      while (!c->bad && (c->p >= c->e || *c->p != '"')) {
+        long v = wm__gc_char(c);
+        if (v < 0) return;
+        wm__gc_put(c, 1u << 4 | WM__G_CLS); wm__gc_put(c, (uint32_t)v); wm__gc_put(c, (uint32_t)v);
+      }
+      c->p++;
+    } else if (ch == '[') {
+      size_t h = c->n;
+      uint32_t k = 0, neg = 0;
+      c->p++;
+      last = c->n;
+      if (c->p < c->e && *c->p == '^') { neg = 1; c->p++; }
+      wm__gc_put(c, 0);
+      while (!c->bad && (c->p >= c->e || *c->p != ']')) {
+        long lo = wm__gc_char(c), hi = lo;
+        if (lo < 0) return;
+        if (c->p + 1 < c->e && *c->p == '-' && c->p[1] != ']') {
+          c->p++;
+          if ((hi = wm__gc_char(c)) < 0) return;
+          if (hi < lo) return (void)wm__gc_fail(c, at, "range end below its start");
+        }
+        wm__gc_put(c, (uint32_t)lo); wm__gc_put(c, (uint32_t)hi);
+        k++;
+      }
+      c->p++;
+      if (c->el) c->el[h] = k << 4 | neg << 3 | WM__G_CLS;
+    } else if (ch == '.') {
+      c->p++;
+      last = c->n;
+      wm__gc_put(c, 1u << 3 | WM__G_CLS);
+    } else if (wm__gc_word(ch)) {
+      const char *q = c->p;
+      uint32_t id;
+      while (c->p < c->e && wm__gc_word(*c->p)) c->p++;
+      last = c->n;
+      id = wm__gc_name(c, q, (size_t)(c->p - q));
+      wm__gc_put(c, id << 3 | WM__G_REF);
+    } else if (ch == '(') {
+      size_t h = c->n;
+      c->p++;
+      if (++c->depth > WM__G_DEPTH) return (void)wm__gc_fail(c, at, "groups nested deeper than %d", WM__G_DEPTH);
+      last = c->n;
+      wm__gc_put(c, 0); wm__gc_put(c, 1); wm__gc_put(c, 1);
+      wm__gc_space(c, 1);
+      wm__gc_alts(c, 1);
+      if (c->bad) return;
+      if (c->p >= c->e || *c->p != ')') return (void)wm__gc_fail(c, at, "'(' without its ')'");
+      c->p++;
+      c->depth--;
+      wm__gc_put(c, WM__G_END);
+      if (c->el) c->el[h] = (uint32_t)(c->n - h - 1) << 3 | WM__G_REP;
+    } else if (ch == '*' || ch == '+' || ch == '?' || ch == '{') {
+      uint32_t mn = ch == '+', mx = ch == '?' ? 1 : WM__G_INF;
+      c->p++;
+      if (last == (size_t)-1) return (void)wm__gc_fail(c, at, "'%c' with nothing before it to repeat", ch);
+      if (ch == '{') {
+        wm__gc_space(c, 0);
+        mn = wm__gc_int(c);
+        wm__gc_space(c, 0);
+        mx = mn;
+        if (c->p < c->e && *c->p == ',') {
+          c->p++;
+          wm__gc_space(c, 0);
+          mx = c->p < c->e && *c->p >= '0' && *c->p <= '9' ? wm__gc_int(c) : WM__G_INF;
+          wm__gc_space(c, 0);
+        }
+        if (c->bad) return;
+        if (c->p >= c->e || *c->p != '}') return (void)wm__gc_fail(c, at, "'{' without its '}'");
+        c->p++;
+        if (mx < mn) return (void)wm__gc_fail(c, at, "{%u,%u}: the most is below the least", mn, mx);
+      }
+      /* the last symbol becomes a REP's body: 3 words before it, END after */
+      if (c->el) {
+        memmove(c->el + last + 3, c->el + last, sizeof(uint32_t) * (c->n - last));
+        c->el[last] = (uint32_t)(c->n + 3 - last) << 3 | WM__G_REP;
+        c->el[last + 1] = mn;
+        c->el[last + 2] = mx;
+      }
+      c->n += 3;
+      wm__gc_put(c, WM__G_END);
+      last = (size_t)-1; /* (x*)* needs its group */
+    } else {
+      break;
+    }
+    wm__gc_space(c, nested);
+  }
+}
+
+static void wm__gc_alts(wm__gc *c, int nested) {
+  wm__gc_seq(c, nested);
+  while (!c->bad && c->p < c->e && *c->p == '|') {
+    c->p++;
+    wm__gc_put(c, WM__G_ALT);
+    wm__gc_space(c, 1);
+    wm__gc_seq(c, nested);
+  }
+}
+
+/* the whole text; returns 0 on an error */
+static int wm__gc_parse(wm__gc *c) {
+  wm__gc_space(c, 1);
+  while (!c->bad && c->p < c->e) {
+    const char *at = c->p, *q = c->p;
+    uint32_t id;
+    while (c->p < c->e && wm__gc_word(*c->p)) c->p++;
+    if (c->p == q) return wm__gc_fail(c, at, "expected a rule name");
+    id = wm__gc_name(c, q, (size_t)(c->p - q));
+    wm__gc_space(c, 0);
+    if (c->e - c->p < 3 || memcmp(c->p, "::=", 3)) return wm__gc_fail(c, c->p, "expected '::=' after the rule name");
+    c->p += 3;
+    if (c->el) {
+      if (c->def[id]) return wm__gc_fail(c, at, "rule '%.*s' is defined twice", (int)c->nlen[id], q);
+      c->def[id] = (uint32_t)c->n + 1;
+    }
+    wm__gc_space(c, 1);
+    wm__gc_alts(c, 0);
+    wm__gc_put(c, WM__G_END);
+    if (c->bad) return 0;
+    if (c->p < c->e && *c->p != '\n' && *c->p != '\r')
+        return wm__gc_fail(c, c->p, *c->p == ')' ? "')' without its '('" : "unexpected '%c'", *c->p);
+    wm__gc_space(c, 1);
+  }
+  return !c->bad;
+}
+
+/* nullable: can the sequence at p (up to ALT/END) match nothing? ok[]: the rules known to */
+static int wm__g_seq_null(const uint32_t *el, uint32_t p, const unsigned char *ok);
+static int wm__g_body_null(const uint32_t *el, uint32_t p, const unsigned char *ok) { /* any alternative of the body at p */
+  for (;;) {
+    if (wm__g_seq_null(el, p, ok)) return 1;
+    while (!wm__g_seq_end(el[p])) p = wm__g_next(el, p);
+    if (wm__g_type(el[p]) == WM__G_END) return 0;
+    p++;
+  }
+}
+static int wm__g_seq_null(const uint32_t *el, uint32_t p, const unsigned char *ok) {
+  for (; !wm__g_seq_end(el[p]); p = wm__g_next(el, p)) {
+    uint32_t t = wm__g_type(el[p]);
+    if (t == WM__G_CLS) return 0;
+    if (t == WM__G_REF && !ok[el[p] >> 3]) return 0;
+    if (t == WM__G_REP && el[p + 1] > 0 && !wm__g_body_null(el, p + 3, ok)) return 0;
+  }
+  return 1;
+}
+
+/* the rules a sequence may begin with (through what can be empty) into out; returns how many */
+static uint32_t wm__g_first(const uint32_t *el, uint32_t p, const unsigned char *ok, uint32_t *out, int body) {
+  uint32_t n = 0;
+  for (;;) {
+    for (; !wm__g_seq_end(el[p]); p = wm__g_next(el, p)) {
+      uint32_t t = wm__g_type(el[p]);
+      if (t == WM__G_CLS) break;
+      if (t == WM__G_REF) { if (out) out[n] = el[p] >> 3; n++; if (!ok[el[p] >> 3]) break; }
+      if (t == WM__G_REP) {
+        n += wm__g_first(el, p + 3, ok, out ? out + n : NULL, 1);
+        if (el[p + 1] > 0 && !wm__g_body_null(el, p + 3, ok)) break;
+      }
+    }
+    if (!body) return n;
+    while (!wm__g_seq_end(el[p])) p = wm__g_next(el, p);
+    if (wm__g_type(el[p]) == WM__G_END) return n;
+    p++;
+  }
+}
+
+/* checks after parsing: every rule defined, root there, no left recursion,
+   no unbounded repetition of what can be empty; scratch: 4 words per rule + refs */
+static int wm__gc_check(wm__gc *c, struct wm_grammar *g, uint32_t *scr) {
+  uint32_t nr = c->n_names, r, i, *off = scr, *edge = scr + nr + 1, *stk, *col, n_edges = 0, changed = 1, pass = 0;
+  unsigned char *ok = (unsigned char *)(scr + 4 * (size_t)nr + 2 + c->n); /* (after the edges: at most one per word) */
+  uint32_t *rule = c->rule;
+  for (r = 0; r < nr; r++) {
+    if (!c->def[r]) return wm__gc_fail(c, c->name[r], "rule '%.*s' is used but not defined", (int)c->nlen[r], c->name[r]);
+    rule[r] = c->def[r] - 1;
+    ok[r] = 0;
+  }
+  g->root = nr;
+  for (r = 0; r < nr; r++) if (c->nlen[r] == 4 && !memcmp(c->name[r], "root", 4)) g->root = r;
+  if (g->root == nr) return wm__gc_fail(c, c->e, "no rule named 'root'");
+  for (; changed; pass++) { /* nullable rules: a fixpoint, forward and backward in turn */
+    changed = 0;
+    if ((uint64_t)pass * c->n > (1u << 28)) return wm__gc_fail(c, c->s, "grammar too large to analyze");
+    for (i = 0; i < nr; i++) {
+      r = pass & 1 ? nr - 1 - i : i;
+      if (!ok[r] && wm__g_body_null(c->el, rule[r], ok)) ok[r] = 1, changed = 1;
+    }
+  }
+  for (i = 0; i < c->n; i += wm__g_type(c->el[i]) == WM__G_CLS ? 1 + 2 * (c->el[i] >> 4) : wm__g_type(c->el[i]) == WM__G_REP ? 3 : 1) /* each word that starts an element: no repetition of an empty body */
+      if (wm__g_type(c->el[i]) == WM__G_REP && c->el[i + 2] > 1 && wm__g_body_null(c->el, i + 3, ok)) {
+        uint32_t in = 0;
+        for (r = 0; r < nr; r++) if (rule[r] <= i && rule[r] >= rule[in]) in = r;
+        return wm__gc_fail(c, c->name[in], "rule '%.*s' repeats something that can match nothing (as in (\"a\"?)*)", (int)c->nlen[in], c->name[in]);
+      }
+  for (r = 0; r < nr; r++) { /* left edges, rule by rule */
+    off[r] = n_edges;
+    n_edges += wm__g_first(c->el, rule[r], ok, edge + n_edges, 1);
+  }
+  off[nr] = n_edges;
+  stk = edge + n_edges;
+  col = stk + nr + 1; /* 0 new, 1 on the path (next edge + 1 in the low bits), 2 done */
+  for (r = 0; r < nr; r++) col[r] = 0;
+  for (r = 0; r < nr; r++) { /* depth first, without recursion */
+    int sp = 0;
+    if (col[r]) continue;
+    stk[sp++] = r;
+    col[r] = 1;
+    while (sp) {
+      uint32_t u = stk[sp - 1], k = off[u] + (col[u] >> 2);
+      if (k == off[u + 1]) { col[u] = 2; sp--; continue; }
+      col[u] += 4;
+      if ((col[edge[k]] & 3) == 1)
+          return wm__gc_fail(c, c->name[edge[k]], "rule '%.*s' is left-recursive", (int)c->nlen[edge[k]], c->name[edge[k]]);
+      if (!col[edge[k]]) { col[edge[k]] = 1; stk[sp++] = edge[k]; }
+    }
+  }
+  return 1;
+}
+
+/* the sizes one walk finds: words, name occurrences */
+static int wm__g_size(const char *text, size_t len, size_t *n_el, uint32_t *n_names, wm_error *err) {
+  wm__gc c;
+  memset(&c, 0, sizeof c);
+  c.s = c.p = text;
+  c.e = text + len;
+  c.err = err;
+  if (!wm__gc_parse(&c)) return 0;
+  if (c.n >= (1u << 28) || c.n_names >= (1u << 24)) return wm__gc_fail(&c, text, "grammar too large (%zu words)", c.n);
+  *n_el = c.n;
+  *n_names = c.n_names;
+  return 1;
+}
+
+/* the block: grammar, words, rules; then scratch (names, hash, checks) */
+static void wm__g_carve(wm__arena *a, size_t n_el, uint32_t nn, wm__gc *c, struct wm_grammar **g) {
+  uint32_t hcap = 16;
+  while (hcap < 2 * nn) hcap *= 2;
+  *g = (struct wm_grammar *)wm__alloc(a, 1, sizeof(struct wm_grammar));
+  c->el = (uint32_t *)wm__alloc(a, n_el + 1, sizeof(uint32_t));
+  c->rule = (uint32_t *)wm__alloc(a, nn + 1, sizeof(uint32_t));
+  if (*g) (*g)->rule = c->rule;
+  c->name = (const char **)wm__alloc(a, nn + 1, sizeof(char *));
+  c->nlen = (uint32_t *)wm__alloc(a, nn + 1, sizeof(uint32_t));
+  c->def = (uint32_t *)wm__alloc(a, nn + 1, sizeof(uint32_t));
+  c->hash = (uint32_t *)wm__alloc(a, hcap, sizeof(uint32_t));
+  c->hcap = hcap;
+  c->cap_names = nn;
+  c->scr = (uint32_t *)wm__alloc(a, 5 * (size_t)nn + 3 + n_el, sizeof(uint32_t));
+}
+
+/* sizes (mem NULL: *bytes) or compiles */
+static wm_status wm__g_build(wm_grammar **out, const char *text, size_t len, void *mem, size_t mem_bytes, size_t *bytes, wm_error *err) {
+  size_t n_el = 0;
+  uint32_t nn = 0, i;
+  wm__arena a = wm__arena_make(mem, mem_bytes);
+  wm__gc c;
+  struct wm_grammar *g = NULL;
+  if ((!text && len) || (!mem && !bytes) || (mem && !out)) return wm__fail(err, WM_ERR_INVALID_ARG, "grammar: NULL argument");
+  if (!wm__g_size(text, len, &n_el, &nn, err)) return WM_ERR_FORMAT;
+  memset(&c, 0, sizeof c);
+  wm__g_carve(&a, n_el, nn, &c, &g);
+  if (!mem) return *bytes = a.used + WM__ALIGN - 1, wm__fail(err, WM_OK, "");
+  if (a.bad) return wm__fail(err, WM_ERR_ARENA, "grammar: %zu bytes of memory are too few (wm_grammar_bytes)", mem_bytes);
+  for (i = 0; i < c.hcap; i++) c.hash[i] = 0;
+  c.s = c.p = text;
+  c.e = text + len;
+  c.err = err;
+  if (!wm__gc_parse(&c) || !wm__gc_check(&c, g, c.scr)) return WM_ERR_FORMAT;
+  c.el[c.n] = WM__G_END;
+  g->el = c.el;
+  g->n_el = (uint32_t)c.n;
+  g->n_rules = c.n_names;
+  g->fp = wm__fnv_bytes(WM__FNV_INIT, c.el, sizeof(uint32_t) * c.n);
+  *out = g;
+  return wm__fail(err, WM_OK, "");
+}
+WMDEF wm_status wm_grammar_bytes(const char *text, size_t len, size_t *bytes, wm_error *err) { return wm__g_build(NULL, text, len, NULL, 0, bytes, err); }
+WMDEF wm_status wm_grammar_init(wm_grammar **out, const char *text, size_t len, void *mem, size_t mem_bytes, wm_error *err) {
+  if (out) *out = NULL;
+  return wm__g_build(out, text, len, mem, mem_bytes, NULL, err);
+}
+
+/* ---- the matcher --------------------------------------------------------
+   A parse is a stack of nodes (what is left to match, innermost first); a
+   node: a word position, a REP's iteration count, the node below. Nodes
+   live in one array, a parent always below its children, so a level of the
+   walk frees what it made by resetting the count. */
+typedef struct wm__gnode { uint32_t pos, cnt; int32_t up; uint32_t stamp; uint64_t h; } wm__gnode;
+WM__SLOT(wm__gnode, 24);
+
+/* a point of the walk: the parses alive (tops, each at a CLS), the UTF-8
+   sequence begun, whether the grammar is complete here */
+typedef struct wm__glevel { int n_node, top0, n_top; uint32_t val, rem, min, done; } wm__glevel; /* val: the character's bits so far, rem: bytes to come, min: its least code point */
+
+struct wm_grammar_state {
+  const wm_grammar *g;
+  const wm_tokenizer *t;
+  wm_grammar_params p;
+  int32_t eos[8]; /* the EOS ids */
+  int n_eos, n_vocab, max_len;
+  wm__gnode *node; /* [max_nodes] */
+  int32_t *top; /* [max_stacks * (max_len + 2)] the levels' tops */
+  int32_t *work; /* [max_nodes] nodes to expand; the compaction's map */
+  wm__glevel *lv; /* [max_len + 2] level 0: the text so far */
+  int32_t *order; /* [n_vocab] the tokens a grammar may allow, by their bytes */
+  unsigned char *lcp; /* [n_vocab] bytes each shares with the one before (255: at least) */
+  int n_order;
+  unsigned char *mask; /* [cache][n_vocab / 8] allowed tokens by state */
+  float *keep; /* [n_vocab] the sampler's copy of the logits */
+  uint64_t *key; /* [cache][2] the state each mask is of */
+  int n_cache, next_cache;
+  uint32_t stamp;
+  long steps;
+  char err[160];
+};
+
+static int wm__gs_fail(wm_grammar_state *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  wm__vfmt(s->err, sizeof s->err, fmt, ap);
+  va_end(ap);
+  return 0;
+}
+
+/* a new node; -2 when the array is full */
+static int32_t wm__gs_node(wm_grammar_state *s, wm__glevel *L, uint32_t pos, uint32_t cnt, int32_t up) {
+  wm__gnode *n;
+  uint64_t h = up >= 0 ? s->node[up].h : 0x9e3779b97f4a7c15ull;
+  if (L->n_node >= s->p.max_nodes) return wm__gs_fail(s, "grammar: more than %d parse nodes (max_nodes)", s->p.max_nodes), -2;
+  n = &s->node[L->n_node];
+  n->pos = pos;
+  n->cnt = cnt;
+  n->up = up;
+  n->stamp = 0;
+  h = (h ^ ((uint64_t)pos << 32 | cnt)) * 0x100000001b3ull;
+  n->h = h ^ (h >> 29);
+  return L->n_node++;
+}
+
+/* what follows the element at pos in node up's sequence: up itself when
+   nothing does (so tail references do not grow the stack) */
+static int32_t wm__gs_cont(wm_grammar_state *s, wm__glevel *L, uint32_t pos, int32_t up) {
+  return wm__g_seq_end(s->g->el[pos]) ? up : wm__gs_node(s, L, pos, 0, up);
+}
+
+static int wm__gs_same(const wm_grammar_state *s, int32_t a, int32_t b) {
+  while (a >= 0 && b >= 0) {
+    if (a == b) return 1;
+    if (s->node[a].h != s->node[b].h || s->node[a].pos != s->node[b].pos || s->node[a].cnt != s->node[b].cnt) return 0;
+    a = s->node[a].up;
+    b = s->node[b].up;
+  }
+  return a == b;
+}
+
+/* x joins the work list (-1: the grammar's end; -2: an error) */
+static int wm__gs_push(wm_grammar_state *s, wm__glevel *L, int32_t x, int *nw) {
+  if (x == -2) return 0;
+  if (x == -1) { L->done = 1; return 1; }
+  if (*nw >= s->p.max_nodes) return wm__gs_fail(s, "grammar: more than %d parses to expand (max_nodes)", s->p.max_nodes);
+  s->work[(*nw)++] = x;
+  return 1;
+}
+
+/* each alternative of the body at p, followed by cont, joins the work list */
+static int wm__gs_alts(wm_grammar_state *s, wm__glevel *L, uint32_t p, int32_t cont, int *nw) {
+  const uint32_t *el = s->g->el;
+  for (;;) {
+    if (!wm__gs_push(s, L, wm__g_seq_end(el[p]) ? cont : wm__gs_node(s, L, p, 0, cont), nw)) return 0;
+    while (!wm__g_seq_end(el[p])) p = wm__g_next(el, p);
+    if (wm__g_type(el[p]) == WM__G_END) return 1;
+    p++;
+  }
+}
+
+/* expands the work list until every parse stands at a character (tops of
+   L) or at the grammar's end (L->done); 0 on an error */
+static int wm__gs_settle(wm_grammar_state *s, wm__glevel *L, int nw) {
+  const uint32_t *el = s->g->el;
+  while (nw) {
+    int32_t id = s->work[--nw], cont;
+    wm__gnode n;
+    uint32_t w, t;
+    if (s->node[id].stamp == s->stamp) continue; /* reached again this step */
+    s->node[id].stamp = s->stamp;
+    if (++s->steps > s->p.max_steps) return wm__gs_fail(s, "grammar: more than %lld steps for one byte (max_steps)", (long long)s->p.max_steps);
+    n = s->node[id];
+    w = el[n.pos];
+    t = wm__g_type(w);
+    if (t == WM__G_CLS) { /* a parse: once */
+      int i;
+      for (i = 0; i < L->n_top; i++) if (wm__gs_same(s, s->top[L->top0 + i], id)) break;
+      if (i < L->n_top) continue;
+      if (L->n_top >= s->p.max_stacks) return wm__gs_fail(s, "grammar: more than %d parses at once (max_stacks)", s->p.max_stacks);
+      s->top[L->top0 + L->n_top++] = id;
+    } else if (t <= WM__G_ALT) { /* (only a bare root alternative) */
+      if (!wm__gs_push(s, L, n.up, &nw)) return 0;
+    } else if (t == WM__G_REF) {
+      if ((cont = wm__gs_cont(s, L, n.pos + 1, n.up)) == -2 || !wm__gs_alts(s, L, s->g->rule[w >> 3], cont, &nw)) return 0;
+    } else { /* REP, n.cnt times done */
+      uint32_t mn = el[n.pos + 1], mx = el[n.pos + 2], after = n.pos + 1 + (w >> 3);
+      if (n.cnt >= mn && !wm__gs_push(s, L, wm__gs_cont(s, L, after, n.up), &nw)) return 0; /* enough: what follows */
+      if (n.cnt >= mx) continue;
+      cont = n.cnt + 1 == mx ? wm__gs_cont(s, L, after, n.up) /* (past min, an unbounded count no longer matters: parses merge) */
+                             : wm__gs_node(s, L, n.pos, mx == WM__G_INF && n.cnt >= mn ? mn : n.cnt + 1, n.up);
+      if (cont == -2 || !wm__gs_alts(s, L, n.pos + 3, cont, &nw)) return 0;
+    }
+  }
+  return 1;
+}
+
+/* a CLS at pos holds a code point of [lo, hi] */
+static int wm__gs_cls(const uint32_t *el, uint32_t pos, uint32_t lo, uint32_t hi) {
+  uint32_t w = el[pos], n = w >> 4, i, cur = lo;
+  if (!(w & 8)) {
+    for (i = 0; i < n; i++) if (el[pos + 1 + 2 * i] <= hi && el[pos + 2 + 2 * i] >= lo) return 1;
+    return 0;
+  }
+  for (;;) { /* negated: is some point of [lo, hi] outside every range? */
+    for (i = 0; i < n; i++) if (el[pos + 1 + 2 * i] <= cur && el[pos + 2 + 2 * i] >= cur) break;
+    if (i == n) return 1;
+    if (el[pos + 2 + 2 * i] >= hi) return 0;
+    cur = el[pos + 2 + 2 * i] + 1;
+  }
+}
+
+/* level d + 1 from level d and one byte; 0 when no parse lives (or an error: s->err) */
+static int wm__gs_step(wm_grammar_state *s, int d, unsigned char b) {
+  wm__glevel *A = &s->lv[d], *B = &s->lv[d + 1];
+  uint32_t val, rem, lo, hi, min;
+  int i;
+  B->n_node = A->n_node;
+  B->top0 = A->top0 + A->n_top;
+  B->n_top = 0;
+  B->done = 0;
+  if (A->rem == 0) {
+    if (b < 0x80) { val = b; rem = 0; }
+    else if (b >= 0xc2 && b <= 0xf4) { rem = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1; val = b & (0x3fu >> rem); }
+    else return 0;
+    min = rem == 3 ? 0x10000 : rem == 2 ? 0x800 : rem ? 0x80 : 0;
+  } else {
+    if ((b & 0xc0) != 0x80) return 0;
+    val = A->val << 6 | (b & 0x3f);
+    rem = A->rem - 1;
+    min = A->min;
+  }
+  B->val = val;
+  B->rem = rem;
+  B->min = min;
+  lo = WM__MAX(val << (6 * rem), min);
+  hi = WM__MIN(val << (6 * rem) | ((1u << (6 * rem)) - 1), 0x10ffffu);
+  if (lo > hi || (lo >= 0xd800 && hi <= 0xdfff)) return 0; /* overlong, a surrogate, past U+10FFFF */
+  if (rem) { /* partial: the parses whose character may still come */
+    for (i = 0; i < A->n_top; i++)
+        if (wm__gs_cls(s->g->el, s->node[s->top[A->top0 + i]].pos, lo, hi)) s->top[B->top0 + B->n_top++] = s->top[A->top0 + i];
+    return B->n_top > 0;
+  }
+  s->stamp++;
+  s->steps = 0;
+  for (i = 0; i < A->n_top; i++) { /* the parses the character moves on */
+    int32_t id = s->top[A->top0 + i];
+    uint32_t pos = s->node[id].pos;
+    int nw = 0;
+    if (!wm__gs_cls(s->g->el, pos, val, val)) continue;
+    if (!wm__gs_push(s, B, wm__gs_cont(s, B, wm__g_next(s->g->el, pos), s->node[id].up), &nw) || !wm__gs_settle(s, B, nw)) return 0;
+  }
+  return B->n_top > 0 || B->done;
+}
+
+/* the levels past 0 for n bytes; returns how many bytes lived (n: all) */
+static size_t wm__gs_walk(wm_grammar_state *s, int d0, const unsigned char *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) if (!wm__gs_step(s, d0 + (int)i, b[i])) return i;
+  return n;
+}
+
+/* level d becomes level 0, its nodes compacted to the array's start */
+static void wm__gs_commit(wm_grammar_state *s, int d) {
+  wm__glevel *L = &s->lv[d], *Z = &s->lv[0];
+  int32_t *map = s->work;
+  int i, n = 0, hi = L->n_node;
+  for (i = 0; i < hi; i++) map[i] = -1;
+  for (i = 0; i < L->n_top; i++) { /* mark the tops' chains */
+    int32_t x = s->top[L->top0 + i];
+    while (x >= 0 && map[x] == -1) { map[x] = -2; x = s->node[x].up; }
+  }
+  for (i = 0; i < hi; i++) { /* parents first: below their children */
+    if (map[i] != -2) continue;
+    s->node[n] = s->node[i];
+    s->node[n].up = s->node[i].up >= 0 ? map[s->node[i].up] : -1;
+    s->node[n].stamp = 0;
+    map[i] = n++;
+  }
+  for (i = 0; i < L->n_top; i++) s->top[i] = map[s->top[L->top0 + i]];
+  Z->n_node = n;
+  Z->top0 = 0;
+  Z->n_top = L->n_top;
+  Z->val = L->val;
+  Z->rem = L->rem;
+  Z->min = L->min;
+  Z->done = L->done;
+}
+
+WMDEF wm_grammar_params wm_grammar_default_params(void) {
+  wm_grammar_params p;
+  p.max_nodes = 16384;
+  p.max_stacks = 256;
+  p.cache = 8;
+  p.max_steps = 1L << 20;
+  return p;
+}
+
+static int wm__gs_vocab(const wm_tokenizer *t, int *max_len) {
+  int n = t ? t->n_vocab : 0, i;
+  *max_len = 1;
+  for (i = 0; i < n; i++) {
+    size_t l = 0;
+    if (wm_token_bytes(t, i, &l) && (int)l > *max_len) *max_len = (int)l;
+  }
+  return n;
+}
+
+static void wm__gs_carve(wm__arena *a, const wm_tokenizer *t, const wm_grammar_params *p, wm_grammar_state **s) {
+  int ml, nv = wm__gs_vocab(t, &ml), nc = t ? p->cache : 0;
+  wm_grammar_state *x = (wm_grammar_state *)wm__alloc(a, 1, sizeof(wm_grammar_state));
+  wm__gnode *node = (wm__gnode *)wm__alloc(a, (size_t)p->max_nodes, sizeof(wm__gnode));
+  int32_t *top = (int32_t *)wm__alloc(a, (size_t)p->max_stacks * (size_t)(ml + 2), sizeof(int32_t));
+  int32_t *work = (int32_t *)wm__alloc(a, (size_t)p->max_nodes, sizeof(int32_t));
+  wm__glevel *lv = (wm__glevel *)wm__alloc(a, (size_t)ml + 2, sizeof(wm__glevel));
+  int32_t *order = (int32_t *)wm__alloc(a, (size_t)nv, sizeof(int32_t));
+  unsigned char *lcp = (unsigned char *)wm__alloc(a, (size_t)nv, 1);
+  unsigned char *mask = (unsigned char *)wm__alloc(a, (size_t)nc, ((size_t)nv + 7) / 8);
+  uint64_t *key = (uint64_t *)wm__alloc(a, (size_t)nc * 2, sizeof(uint64_t));
+  float *keep = (float *)wm__alloc(a, (size_t)nv, sizeof(float));
+  *s = x;
+  if (!x || a->bad) return;
+  memset(x, 0, sizeof *x);
+  x->p = *p;
+  x->t = t;
+  x->n_vocab = nv;
+  x->max_len = ml;
+  x->node = node; x->top = top; x->work = work; x->lv = lv; x->order = order; x->lcp = lcp; x->mask = mask; x->key = key; x->keep = keep;
+  if (key) memset(key, 0, sizeof(uint64_t) * 2 * (size_t)nc); /* no mask cached (a key's k[1] is odd) */
+  x->n_cache = nc;
+}
+
+static int wm__gs_params_ok(const wm_grammar_params *p) {
+  return p->max_nodes >= 16 && p->max_nodes <= (1 << 26) && p->max_stacks >= 1 && p->max_stacks <= (1 << 20) && p->cache >= 0 &&
+         p->cache <= 4096 && p->max_steps >= 1;
+}
+
+WMDEF size_t wm_grammar_state_bytes(const wm_grammar *g, const wm_tokenizer *t, const wm_grammar_params *p) {
+  wm_grammar_params d = wm_grammar_default_params();
+  wm__arena a = wm__arena_make(NULL, 0);
+  wm_grammar_state *s;
+  if (!p) p = &d;
+  (void)g; /* (the same for every grammar) */
+  if (!wm__gs_params_ok(p)) return 0;
+  wm__gs_carve(&a, t, p, &s);
+  return a.bad ? 0 : a.used + WM__ALIGN - 1;
+}
+
+/* token a's bytes before token b's (heap order) */
+static int wm__gs_less(const wm_tokenizer *t, int32_t a, int32_t b) {
+  size_t la, lb;
+  const char *pa = wm_token_bytes(t, a, &la), *pb = wm_token_bytes(t, b, &lb);
+  int c = memcmp(pa, pb, WM__MIN(la, lb));
+  return c < 0 || (c == 0 && (la < lb || (la == lb && a < b)));
+}
+
+static void wm__gs_sift(const wm_tokenizer *t, int32_t *v, int i, int n) {
+  for (;;) {
+    int c = 2 * i + 1;
+    int32_t tmp;
+    if (c >= n) return;
+    if (c + 1 < n && wm__gs_less(t, v[c], v[c + 1])) c++;
+    if (!wm__gs_less(t, v[i], v[c])) return;
+    tmp = v[i]; v[i] = v[c]; v[c] = tmp;
+    i = c;
+  }
+}
+
+WMDEF void wm_grammar_reset(wm_grammar_state *s) {
+  wm__glevel *L;
+  int nw;
+  if (!s) return;
+  L = &s->lv[0];
+  memset(L, 0, sizeof *L);
+  s->err[0] = 0;
+  s->stamp++;
+  s->steps = 0;
+  nw = 0;
+  if (wm__gs_alts(s, L, s->g->rule[s->g->root], -1, &nw)) wm__gs_settle(s, L, nw);
+}
+
+WMDEF wm_status wm_grammar_state_init(wm_grammar_state **out, const wm_grammar *g, const wm_tokenizer *t, const int32_t *eos, int n_eos,
+                                      const wm_grammar_params *p, void *mem, size_t mem_bytes, wm_error *err) {
+  wm_grammar_params d = wm_grammar_default_params();
+  wm__arena a = wm__arena_make(mem, mem_bytes);
+  wm_grammar_state *s;
+  int i, n = 0;
+  if (out) *out = NULL;
+  if (!p) p = &d;
+  if (!out || !g || !mem || n_eos < 0 || n_eos > 8 || (n_eos && !eos)) return wm__fail(err, WM_ERR_INVALID_ARG, "grammar state: bad argument");
+  if (!wm__gs_params_ok(p)) return wm__fail(err, WM_ERR_INVALID_ARG, "grammar state: a parameter is out of range");
+  wm__gs_carve(&a, t, p, &s);
+  if (a.bad) return wm__fail(err, WM_ERR_ARENA, "grammar state: %zu bytes of memory are too few (wm_grammar_state_bytes)", mem_bytes);
+  s->g = g;
+  for (i = 0; i < n_eos; i++) s->eos[i] = eos[i];
+  s->n_eos = n_eos;
+  for (i = 0; i < s->n_vocab; i++) { /* the tokens of text: present, not special, not EOS, not empty */
+    size_t l = 0;
+    int k;
+    for (k = 0; k < n_eos && eos[k] != i; k++) {}
+    if (k == n_eos && wm_token_bytes(t, i, &l) && l && !(t->tok_flags[i] & WM__TOK_SPECIAL)) s->order[n++] = i;
+  }
+  s->n_order = n;
+  for (i = n / 2 - 1; i >= 0; i--) wm__gs_sift(t, s->order, i, n); /* heapsort by bytes */
+  for (i = n - 1; i > 0; i--) {
+    int32_t tmp = s->order[0];
+    s->order[0] = s->order[i];
+    s->order[i] = tmp;
+    wm__gs_sift(t, s->order, 0, i);
+  }
+  for (i = 0; i < n; i++) {
+    size_t la = 0, lb = 0, k = 0;
+    const char *pa = i ? wm_token_bytes(t, s->order[i - 1], &la) : NULL, *pb = wm_token_bytes(t, s->order[i], &lb);
+    while (i && k < la && k < lb && k < 255 && pa[k] == pb[k]) k++;
+    s->lcp[i] = (unsigned char)k;
+  }
+  wm_grammar_reset(s);
+  if (s->err[0]) return wm__fail(err, WM_ERR_INVALID_ARG, "%s", s->err);
+  *out = s;
+  wm__ok(err);
+  return WM_OK;
+}
+
+static int wm__gs_is_eos(const wm_grammar_state *s, int32_t tok) {
+  int i;
+  for (i = 0; i < s->n_eos; i++) if (s->eos[i] == tok) return 1;
+  return 0;
+}
+
+WMDEF int wm_grammar_complete(const wm_grammar_state *s) {
+  if (!s || !s->lv[0].done || s->lv[0].rem) return 0;
+  return s->lv[0].n_top ? 1 : 2;
+}
+
+WMDEF const char *wm_grammar_error(const wm_grammar_state *s) { return s ? s->err : "grammar: NULL state"; }
+
+WMDEF int wm_grammar_allows(wm_grammar_state *s, int32_t tok) {
+  size_t l = 0;
+  const char *b;
+  if (!s || !s->t || tok < 0 || tok >= s->n_vocab) return 0;
+  if (wm__gs_is_eos(s, tok)) return wm_grammar_complete(s) != 0;
+  b = wm_token_bytes(s->t, tok, &l);
+  if (!b || !l || (s->t->tok_flags[tok] & WM__TOK_SPECIAL)) return 0;
+  return wm__gs_walk(s, 0, (const unsigned char *)b, l) == l;
+}
+
+WMDEF wm_status wm_grammar_feed(wm_grammar_state *s, const char *bytes, size_t n) {
+  size_t i;
+  if (!s || (!bytes && n)) return WM_ERR_INVALID_ARG;
+  s->err[0] = 0;
+  for (i = 0; i < n; i++) { /* one byte at a time, so any length fits the levels */
+    if (!wm__gs_step(s, 0, (unsigned char)bytes[i])) {
+      if (!s->err[0]) wm__gs_fail(s, "grammar: byte %zu (%d) leaves no parse", i, (int)(unsigned char)bytes[i]);
+      return WM_ERR_INVALID_ARG;
+    }
+    wm__gs_commit(s, 1);
+  }
+  return WM_OK;
+}
+
+WMDEF wm_status wm_grammar_accept(wm_grammar_state *s, int32_t tok) {
+  size_t l = 0;
+  const char *b;
+  if (!s || !s->t || tok < 0 || tok >= s->n_vocab) return WM_ERR_INVALID_ARG;
+  s->err[0] = 0;
+  if (wm__gs_is_eos(s, tok)) return wm_grammar_complete(s) ? WM_OK : (wm__gs_fail(s, "grammar: end of text where the grammar is not complete"), WM_ERR_INVALID_ARG);
+  b = wm_token_bytes(s->t, tok, &l);
+  if (!b || !l || (s->t->tok_flags[tok] & WM__TOK_SPECIAL) || wm__gs_walk(s, 0, (const unsigned char *)b, l) != l) {
+    if (!s->err[0]) wm__gs_fail(s, "grammar: token %d leaves no parse", (int)tok);
+    return WM_ERR_INVALID_ARG;
+  }
+  wm__gs_commit(s, (int)l);
+  return WM_OK;
+}
+
+/* the state's key: two hashes of level 0 */
+static void wm__gs_key(const wm_grammar_state *s, uint64_t k[2]) {
+  const wm__glevel *L = &s->lv[0];
+  int i;
+  k[0] = WM__FNV_INIT ^ ((uint64_t)L->val << 36 | (uint64_t)L->rem << 34 | (uint64_t)L->min << 2 | L->done);
+  k[1] = 0x2545f4914f6cdd1dull + (uint64_t)L->n_top;
+  for (i = 0; i < L->n_top; i++) {
+    const wm__gnode *n = &s->node[s->top[i]];
+    k[0] = (k[0] ^ n->h) * 0x100000001b3ull;
+    k[1] = (k[1] + (n->h ^ ((uint64_t)n->pos << 20))) * 0x9e3779b97f4a7c15ull;
+    k[1] ^= k[1] >> 31;
+  }
+  k[1] |= 1;
+}
+
+/* the allowed tokens of the state into bits[n_vocab / 8]: one walk over the
+   tokens in byte order, a level per byte, sharing each prefix with the token
+   before (and skipping every token that begins with a dead one) */
+static int wm__gs_bits(wm_grammar_state *s, unsigned char *bits) {
+  int i, dead = 1 << 30, depth = 0; /* dead: the shortest dead prefix's length - 1 */
+  memset(bits, 0, ((size_t)s->n_vocab + 7) / 8);
+  for (i = 0; i < s->n_order; i++) {
+    int32_t tok = s->order[i];
+    size_t l = 0, k;
+    const unsigned char *b = (const unsigned char *)wm_token_bytes(s->t, tok, &l);
+    int keep = s->lcp[i];
+    if (keep > dead) continue; /* begins with the dead prefix */
+    dead = 1 << 30;
+    if (keep > depth) keep = depth;
+    k = wm__gs_walk(s, keep, b + keep, l - (size_t)keep);
+    if (s->err[0]) return 0;
+    depth = keep + (int)k;
+    if ((size_t)keep + k == l) bits[tok >> 3] |= (unsigned char)(1u << (tok & 7));
+    else dead = depth;
+  }
+  return 1;
+}
+
+WMDEF wm_status wm_grammar_mask(wm_grammar_state *s, float *logits, int n_vocab) {
+  uint64_t k[2];
+  unsigned char *bits = NULL;
+  int i, c = wm_grammar_complete(s);
+  size_t nb;
+  if (!s || !s->t || !logits || n_vocab != s->n_vocab) return WM_ERR_INVALID_ARG;
+  s->err[0] = 0;
+  nb = ((size_t)s->n_vocab + 7) / 8;
+  wm__gs_key(s, k);
+  for (i = 0; i < s->n_cache; i++)
+      if (s->key[2 * i] == k[0] && s->key[2 * i + 1] == k[1]) { bits = s->mask + (size_t)i * nb; break; }
+  if (!bits && c != 2) {
+    unsigned char *slot = s->n_cache ? s->mask + (size_t)s->next_cache * nb : NULL;
+    if (!slot) { /* no cache: one token at a time */
+      for (i = 0; i < n_vocab; i++) if (!wm_grammar_allows(s, i)) logits[i] = -INFINITY;
+      return s->err[0] ? WM_ERR_INVALID_ARG : WM_OK;
+    }
+    s->key[2 * s->next_cache] = 0; /* (invalid until written) */
+    s->key[2 * s->next_cache + 1] = 0;
+    if (!wm__gs_bits(s, slot)) return WM_ERR_INVALID_ARG;
+    s->key[2 * s->next_cache] = k[0];
+    s->key[2 * s->next_cache + 1] = k[1];
+    s->next_cache = (s->next_cache + 1) % s->n_cache;
+    bits = slot;
+  }
+  for (i = 0; i < n_vocab; i++) {
+    int ok = wm__gs_is_eos(s, i) ? c != 0 : c != 2 && (bits[i >> 3] >> (i & 7) & 1);
+    if (!ok) logits[i] = -INFINITY;
+  }
+  return WM_OK;
+}
+
+/* ---- JSON Schema to GBNF -------------------------------------------------
+   One expression, sub-schemas inline; one written twice (items, map values,
+   optional properties) and each $ref a rule of its own (sub-N, ref-N): the
+   grammar grows linearly. A first walk only checks (with paths), the second
+   writes. */
+#define WM__JS_SUBS 1024
+
+typedef struct wm__js {
+  const char *root, *e; /* the schema */
+  char *out;
+  size_t cap, n; /* n: the full length */
+  const char *sub[WM__JS_SUBS]; /* the rules to write: a schema, or a $ref string (at its '"') */
+  unsigned char is_ref[WM__JS_SUBS];
+  int n_sub, dry; /* dry: the checking walk */
+  char path[160]; /* where the walk is, for messages */
+  wm_error *err;
+  int bad;
+} wm__js;
+
+static void wm__js_put(wm__js *j, const char *s, size_t n) {
+  size_t i;
+  for (i = 0; i < n && j->out; i++) if (j->n + i < j->cap) j->out[j->n + i] = s[i];
+  j->n += n;
+}
+static void wm__js_z(wm__js *j, const char *s) { wm__js_put(j, s, strlen(s)); }
+static void wm__js_f(wm__js *j, const char *fmt, ...) {
+  char tmp[96];
+  va_list ap;
+  va_start(ap, fmt);
+  wm__vfmt(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  wm__js_z(j, tmp);
+}
+static int wm__js_fail(wm__js *j, const char *fmt, ...) {
+  char msg[200];
+  va_list ap;
+  if (j->bad) return 0;
+  j->bad = 1;
+  va_start(ap, fmt);
+  wm__vfmt(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  wm__fail(j->err, WM_ERR_UNSUPPORTED, "json schema: at %s: %s", j->path[0] ? j->path : "/", msg);
+  return 0;
+}
+static const char *wm__js_get(wm__js *j, const char *s, const char *key) { return wm__j_get(s, j->e, key); }
+
+/* bytes as a GBNF literal */
+static void wm__js_lit(wm__js *j, const char *s, size_t n) {
+  size_t i;
+  wm__js_z(j, "\"");
+  for (i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    char hx[5] = {'\\', 'x', "0123456789abcdef"[ch >> 4], "0123456789abcdef"[ch & 15], 0};
+    if (ch == '"' || ch == '\\') wm__js_z(j, ch == '"' ? "\\\"" : "\\\\");
+    else if (ch < 0x20 || ch == 0x7f) wm__js_z(j, hx);
+    else wm__js_put(j, s + i, 1);
+  }
+  wm__js_z(j, "\" ");
+}
+
+/* a JSON value's text without the blanks between its tokens, as a literal */
+static void wm__js_json_lit(wm__js *j, const char *v) {
+  const char *end = wm__j_value(v, j->e, WM__JSON_DEPTH), *p, *q;
+  char buf[512];
+  size_t n = 0;
+  for (p = v; p < end; p = q) {
+    q = *p == '"' ? wm__j_str_end(p, end) : p + 1;
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') continue;
+    if (n + (size_t)(q - p) > sizeof buf) { wm__js_fail(j, "an enum or const value over %zu bytes", sizeof buf); return; }
+    memcpy(buf + n, p, (size_t)(q - p));
+    n += (size_t)(q - p);
+  }
+  wm__js_lit(j, buf, n);
+}
+
+/* a double >= lo, <= hi at key (absent: def) */
+static double wm__js_num(wm__js *j, const char *s, const char *key, double lo, double hi, double def) {
+  const char *v = wm__js_get(j, s, key);
+  double x = def;
+  if (v && !(wm__j_double(v, j->e, &x) && x >= lo && x <= hi)) wm__js_fail(j, "%s must be a number in its range", key);
+  return x;
+}
+
+/* ---- integer bounds: the decimal numbers of [a, b] */
+/* a[0..n) to b[0..n), both n digits */
+static void wm__js_same(wm__js *j, const char *a, const char *b, int n) {
+  static const char nines[] = "9999999999999999999", zeros[] = "0000000000000000000";
+  int k = 1;
+  if (n && a[0] == b[0]) { wm__js_f(j, "\"%c\" ", a[0]); wm__js_same(j, a + 1, b + 1, n - 1); return; }
+  if (!n) return;
+  while (k < n && a[k] == '0' && b[k] == '9') k++;
+  if (k == n) { wm__js_f(j, "[%c-%c] [0-9]{%d} ", a[0], b[0], n - 1); return; } /* whole decades */
+  wm__js_f(j, "( \"%c\" ", a[0]);
+  wm__js_same(j, a + 1, nines, n - 1);
+  if (b[0] - a[0] > 1) wm__js_f(j, "| [%c-%c] [0-9]{%d} ", a[0] + 1, b[0] - 1, n - 1);
+  wm__js_f(j, "| \"%c\" ", b[0]);
+  wm__js_same(j, zeros, b + 1, n - 1);
+  wm__js_z(j, ") ");
+}
+/* [a, b], 0 <= a <= b (inf: no b) */
+static void wm__js_range(wm__js *j, uint64_t a, uint64_t b, int inf) {
+  char da[24], db[24], lo[24] = "1000000000000000000";
+  int na, nb, k;
+  wm__fmt(da, sizeof da, "%llu", (unsigned long long)a);
+  wm__fmt(db, sizeof db, "%llu", (unsigned long long)b);
+  na = (int)strlen(da);
+  nb = (int)strlen(db);
+  wm__js_z(j, "( ");
+  if (!inf && na == nb) {
+    wm__js_same(j, da, db, na);
+  } else {
+    wm__js_same(j, da, "9999999999999999999", na);
+    for (k = na + 1; k < (inf ? 0 : nb); k++) wm__js_f(j, "| [1-9] [0-9]{%d} ", k - 1);
+    if (inf) wm__js_f(j, "| [1-9] [0-9]{%d,15} ", na);
+    else { wm__js_z(j, "| "); wm__js_same(j, lo, db, nb); }
+  }
+  wm__js_z(j, ") ");
+}
+static void wm__js_int(wm__js *j, const char *s) {
+  double lo = wm__js_num(j, s, "minimum", -1e15, 1e15, -1e300), hi = wm__js_num(j, s, "maximum", -1e15, 1e15, 1e300);
+  lo = WM__MAX(ceil(lo), floor(wm__js_num(j, s, "exclusiveMinimum", -1e15, 1e15, -1e300)) + 1);
+  hi = WM__MIN(floor(hi), ceil(wm__js_num(j, s, "exclusiveMaximum", -1e15, 1e15, 1e300)) - 1);
+  if (lo < -1e16 && hi > 1e16) { wm__js_z(j, "integer "); return; }
+  if (lo > hi) { wm__js_fail(j, "minimum above maximum"); return; }
+  wm__js_z(j, "( ");
+  if (lo < 0) { /* "-" and the magnitudes */
+    wm__js_z(j, "\"-\" ");
+    wm__js_range(j, hi < 0 ? (uint64_t)-hi : 1, lo > -1e16 ? (uint64_t)-lo : 0, lo < -1e16);
+    if (hi >= 0) wm__js_z(j, "| ");
+  }
+  if (hi >= 0) wm__js_range(j, lo > 0 ? (uint64_t)lo : 0, hi < 1e16 ? (uint64_t)hi : 0, hi > 1e16);
+  wm__js_z(j, ") space ");
+}
+
+/* ---- pattern: an anchored regular expression, matched inside a JSON string */
+#define WM__JS_ANY "[^\"\\\\\\x00-\\x1f\\x7f] " /* a character a JSON string holds unescaped */
+static void wm__js_rx(wm__js *j, const char **pp, const char *e, int depth);
+static void wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth) {
+  const char *p = *pp, *cls = NULL;
+  if (*p == '(') {
+    p += e - p >= 3 && p[1] == '?' && p[2] == ':' ? 3 : 1;
+    if (*p == '?') { wm__js_fail(j, "pattern: (? groups other than (?: are not supported"); return; }
+    wm__js_z(j, "( ");
+    wm__js_rx(j, &p, e, depth + 1);
+    if (p >= e) { wm__js_fail(j, "pattern: '(' without ')'"); return; }
+    p++;
+    wm__js_z(j, ") ");
+  } else if (*p == '[') { /* a class: its text, but a negated one leaves out what JSON escapes */
+    const char *q = p + 1 + (p + 1 < e && p[1] == '^');
+    wm__js_z(j, q > p + 1 ? "[^\"\\\\\\x00-\\x1f\\x7f" : "[");
+    for (q += q < e && *q == ']'; q < e && *q != ']'; q++) {
+      if (*q == '\\' && q + 1 < e && (q[1] == 'd' || q[1] == 'w')) { wm__js_z(j, q[1] == 'd' ? "0-9" : "a-zA-Z0-9_"); q++; continue; }
+      if (*q == '\\' && q + 1 < e && strchr("-]\\[^.$*+?(){}|/", q[1])) { if (q[1] == '\\') { wm__js_fail(j, "pattern: '\\\\' in a class"); return; } q++; }
+      else if (*q == '\\' || *q == '"' || (unsigned char)*q < 0x20) { wm__js_fail(j, "pattern: '%c' in a class is not supported", *q == '\\' ? q[1] : *q); return; }
+      if (*q == '[' || *q == ']' || *q == '^' || *q == '\\') wm__js_z(j, "\\");
+      wm__js_put(j, q, 1);
+    }
+    if (q >= e) { wm__js_fail(j, "pattern: '[' without ']'"); return; }
+    p = q + 1;
+    wm__js_z(j, "] ");
+  } else if (*p == '.') {
+    p++;
+    wm__js_z(j, WM__JS_ANY);
+  } else if (*p == '^' || *p == '$' || *p == '*' || *p == '+' || *p == '?' || *p == '{') {
+    wm__js_fail(j, "pattern: '%c' where a character belongs", *p);
+    return;
+  } else if (*p == '\\' && p + 1 < e && strchr("dwsntr", p[1])) {
+    static const char *const esc[] = {"[0-9] ", "[a-zA-Z0-9_] ", "( \" \" | \"\\\\t\" | \"\\\\n\" | \"\\\\r\" ) ", "\"\\\\n\" ", "\"\\\\t\" ", "\"\\\\r\" "};
+    cls = esc[strchr("dwsntr", p[1]) - "dwsntr"];
+    wm__js_z(j, cls);
+    p += 2;
+  } else { /* a literal character (escaped or not), as the JSON string writes it */
+    int n;
+    if (*p == '\\') {
+      if (++p >= e || ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) {
+        wm__js_fail(j, "pattern: '\\%c' is not supported", p < e ? *p : ' ');
+        return;
+      }
+    }
+    n = wm__utf8_len((const unsigned char *)p, (const unsigned char *)e);
+    if (!n || (unsigned char)*p < 0x20 || *p == 0x7f) { wm__js_fail(j, "pattern: a control character or invalid UTF-8"); return; }
+    if (*p == '"' || *p == '\\') wm__js_z(j, *p == '"' ? "\"\\\\\\\"\" " : "\"\\\\\\\\\" ");
+    else wm__js_lit(j, p, (size_t)n);
+    p += n;
+  }
+  *pp = p;
+}
+static void wm__js_rx(wm__js *j, const char **pp, const char *e, int depth) { /* alternatives of quantified atoms, up to ')' */
+  const char *p = *pp, *q;
+  if (depth > 32) { wm__js_fail(j, "pattern: groups nested deeper than 32"); return; }
+  while (!j->bad && p < e && *p != ')') {
+    if (*p == '|') { wm__js_z(j, "| "); p++; continue; }
+    wm__js_z(j, "( ");
+    wm__js_rx_atom(j, &p, e, depth);
+    wm__js_z(j, ") ");
+    if (p < e && *p == '{') { /* {m}, {m,}, {m,n}: checked, as the grammar takes them */
+      long m = 0, n = -2;
+      for (q = p + 1; q < e && *q >= '0' && *q <= '9' && m <= 1000000; q++) m = m * 10 + (*q - '0');
+      if (q < e && *q == ',') for (n = -1, q++; q < e && *q >= '0' && *q <= '9' && n <= 1000000; q++) n = (n < 0 ? 0 : n * 10) + (*q - '0');
+      if (q == p + 1 || q >= e || *q != '}' || m > 1000000 || n > 1000000 || (n >= 0 && n < m)) { wm__js_fail(j, "pattern: a '{' that is no {m}, {m,} or {m,n}"); return; }
+      wm__js_f(j, n == -2 ? "{%d}" : n == -1 ? "{%d,}" : "{%d,%d}", (int)m, (int)n);
+      p = q + 1;
+    } else if (p < e && (*p == '*' || *p == '+' || *p == '?')) wm__js_put(j, p++, 1);
+    if (p < e && (*p == '?' || *p == '+')) { wm__js_fail(j, "pattern: lazy or possessive quantifiers are not supported"); return; }
+    wm__js_z(j, " ");
+  }
+  *pp = p;
+}
+
+/* ---- schemas */
+static void wm__js_schema(wm__js *j, const char *s, int depth);
+
+/* s written once as a rule (sub-N or ref-N), referenced here; the checking walk goes into it */
+static void wm__js_rule(wm__js *j, const char *s, int is_ref, int depth) {
+  int i;
+  char a[256], b[256];
+  if (is_ref) wm__j_str(s, j->e, a, sizeof a);
+  for (i = 0; i < j->n_sub; i++)
+    if (j->is_ref[i] == is_ref && (is_ref ? (wm__j_str(j->sub[i], j->e, b, sizeof b), !strcmp(a, b)) : j->sub[i] == s)) break;
+  if (i == j->n_sub) {
+    if (i == WM__JS_SUBS) { wm__js_fail(j, "more than %d sub-schemas", WM__JS_SUBS); return; }
+    j->sub[i] = s;
+    j->is_ref[j->n_sub++] = (unsigned char)is_ref;
+    if (j->dry && !is_ref) wm__js_schema(j, s, depth); /* checked here, where its path is known */
+  }
+  wm__js_f(j, "%s-%d ", is_ref ? "ref" : "sub", i);
+}
+
+/* the path while fn-like code walks into key (a JSON string, or text) */
+static size_t wm__js_in(wm__js *j, const char *key) {
+  size_t at = strlen(j->path), n = at + 1;
+  if (n + 1 >= sizeof j->path) return at;
+  j->path[at] = '/';
+  if (*key == '"') wm__j_str(key, j->e, j->path + n, sizeof j->path - n);
+  else wm__fmt(j->path + n, sizeof j->path - n, "%s", key);
+  j->path[sizeof j->path - 1] = 0;
+  return at;
+}
+
+/* a "key": value member, the value by schema v (once = 0: as a rule) */
+static void wm__js_kv(wm__js *j, const char *key, const char *v, int once, int depth) {
+  size_t at = wm__js_in(j, key);
+  wm__js_lit(j, key, (size_t)(wm__j_str_end(key, j->e) - key)); /* the key's JSON text as written */
+  wm__js_z(j, "space \":\" space ");
+  if (once) wm__js_schema(j, v, depth + 1); else wm__js_rule(j, v, 0, depth + 1);
+  j->path[at] = 0;
+}
+
+/* two JSON strings (at their '"') hold the same text */
+static int wm__js_streq(wm__js *j, const char *x, const char *y) {
+  char a[256], b[256];
+  size_t n = wm__j_str(x, j->e, a, sizeof a);
+  return n < sizeof a && wm__j_str(y, j->e, b, sizeof b) == n && !memcmp(a, b, n);
+}
+
+/* is the property key in required? */
+static int wm__js_required(wm__js *j, const char *req, const char *key) {
+  wm__jit it;
+  const char *r;
+  if (req) for (wm__j_iter(&it, req, j->e); wm__j_next(&it, NULL, &r);) if (*r == '"' && wm__js_streq(j, key, r)) return 1;
+  return 0;
+}
+
+static void wm__js_object(wm__js *j, const char *s, int depth) {
+  const char *props = wm__js_get(j, s, "properties"), *req = wm__js_get(j, s, "required"), *add = wm__js_get(j, s, "additionalProperties");
+  const char *k, *v;
+  wm__jit it, it2;
+  int n_req = 0, n_opt = 0, pass, i;
+  if ((props && *props != '{') || (req && *req != '[')) { wm__js_fail(j, "properties must be an object, required an array"); return; }
+  if (add && (*add == 't' || *add == '{') && props) { wm__js_fail(j, "additionalProperties with properties is not supported"); return; }
+  if (req) { /* every required name is a property */
+    wm__j_iter(&it, req, j->e);
+    while (wm__j_next(&it, NULL, &v)) {
+      int found = 0;
+      if (props) for (wm__j_iter(&it2, props, j->e); wm__j_next(&it2, &k, &s);) found |= *v == '"' && wm__js_streq(j, k, v);
+      if (!found) { wm__js_fail(j, "required property is not in properties"); return; }
+    }
+  }
+  wm__js_z(j, "\"{\" space ");
+  if (!props) { /* a map: any members (values by the additionalProperties schema), or none */
+    const char *val = add && *add == '{' ? add : NULL;
+    if (!add || *add != 'f') {
+      wm__js_z(j, "( string \":\" space ");
+      if (val) wm__js_rule(j, val, 0, depth + 1); else wm__js_z(j, "value ");
+      wm__js_z(j, "( \",\" space string \":\" space ");
+      if (val) wm__js_rule(j, val, 0, depth + 1); else wm__js_z(j, "value ");
+      wm__js_z(j, ")* )? ");
+    }
+    wm__js_z(j, "\"}\" space ");
+    return;
+  }
+  for (pass = 0; pass < 2; pass++) { /* the required ones, then (after one) each optional one or not */
+    wm__j_iter(&it, props, j->e);
+    while (!j->bad && wm__j_next(&it, &k, &v)) {
+      if (wm__js_required(j, req, k) != !pass) { n_opt += !pass; continue; }
+      if (pass && !n_req) break;
+      wm__js_z(j, n_req++ && !pass ? "\",\" space " : pass ? "( \",\" space " : "");
+      wm__js_kv(j, k, v, 1, depth);
+      if (pass) wm__js_z(j, ")? ");
+    }
+  }
+  if (n_opt && !n_req) { /* none required: the first one present, then any of the later ones */
+    if (n_opt > 64) { wm__js_fail(j, "more than 64 optional properties and none required"); return; }
+    wm__js_z(j, "( ");
+    wm__j_iter(&it, props, j->e);
+    for (i = 0; !j->bad && wm__j_next(&it, &k, &v); i++) {
+      wm__js_z(j, i ? "| " : "");
+      wm__js_kv(j, k, v, 0, depth);
+      for (it2 = it; !j->bad && wm__j_next(&it2, &k, &v);) { wm__js_z(j, "( \",\" space "); wm__js_kv(j, k, v, 0, depth); wm__js_z(j, ")? "); }
+    }
+    wm__js_z(j, ")? ");
+  }
+  wm__js_z(j, "\"}\" space ");
+}
+
+static void wm__js_array(wm__js *j, const char *s, int depth) {
+  const char *items = wm__js_get(j, s, "items"), *pre = wm__js_get(j, s, "prefixItems"), *v;
+  int mn = (int)wm__js_num(j, s, "minItems", 0, 1000, 0), mx = (int)wm__js_num(j, s, "maxItems", mn, 1000, -1), n = 0;
+  size_t at = strlen(j->path);
+  wm__jit it;
+  if ((items && *items == '[') || (pre && *pre != '[')) { wm__js_fail(j, "items must be a schema, prefixItems an array"); return; }
+  wm__js_z(j, "\"[\" space ( ");
+  if (pre) for (wm__j_iter(&it, pre, j->e); !j->bad && wm__j_next(&it, NULL, &v); n++) { /* the prefix, in order */
+    wm__fmt(j->path + at, sizeof j->path - at, "/prefixItems/%d", n);
+    wm__js_z(j, n ? "\",\" space " : "");
+    wm__js_schema(j, v, depth + 1);
+    j->path[at] = 0;
+  }
+  if (n < mn && (!items || *items == 'f')) { wm__js_fail(j, "minItems above prefixItems' count"); return; }
+  if (mx >= 0 && n > mx) { wm__js_fail(j, "maxItems below prefixItems' count"); return; }
+  if (!items || *items != 'f') { /* then the items: after the prefix, or the first and the rest */
+    int lo = mn > n ? mn - n : 0, hi = mx >= 0 ? mx - n : -1;
+    if (!n && hi != 0) { wm__js_z(j, "( "); if (items) wm__js_rule(j, items, 0, depth + 1); else wm__js_z(j, "value "); }
+    if (hi != 0) {
+      wm__js_z(j, "( \",\" space ");
+      if (items) wm__js_rule(j, items, 0, depth + 1); else wm__js_z(j, "value ");
+      if (n) wm__js_f(j, hi < 0 ? "){%d,} " : "){%d,%d} ", lo, hi); else wm__js_f(j, hi < 0 ? "){%d,} ) " : "){%d,%d} ) ", lo > 1 ? lo - 1 : 0, hi - 1);
+    }
+  }
+  wm__js_z(j, mn == 0 ? ")? \"]\" space " : ") \"]\" space ");
+}
+
+static void wm__js_string(wm__js *j, const char *s) {
+  static const char *const fmt[][2] = {{"date", "date"}, {"time", "time"}, {"date-time", "date \"T\" time"}, {"uuid", "uuid"}};
+  const char *f = wm__js_get(j, s, "format"), *pat = wm__js_get(j, s, "pattern");
+  int mn = (int)wm__js_num(j, s, "minLength", 0, 100000, 0), mx = (int)wm__js_num(j, s, "maxLength", mn, 100000, -1), i;
+  char buf[1024];
+  if ((pat || f) && (mn || mx >= 0 || (pat && f))) { wm__js_fail(j, "pattern, format and lengths: one of them"); return; }
+  if (pat) { /* ^...$ inside the quotes */
+    size_t n = *pat == '"' ? wm__j_str(pat, j->e, buf, sizeof buf) : 0;
+    const char *p = buf + 1;
+    if (n < 2 || n >= sizeof buf || buf[0] != '^' || buf[n - 1] != '$' || buf[n - 2] == '\\') { wm__js_fail(j, "pattern must be a string ^...$ (anchored, under 1024 bytes)"); return; }
+    wm__js_z(j, "\"\\\"\" ( ");
+    wm__js_rx(j, &p, buf + n - 1, 0);
+    if (!j->bad && p != buf + n - 1) wm__js_fail(j, "pattern: ')' without '('");
+    wm__js_z(j, ") \"\\\"\" space ");
+    return;
+  }
+  if (f) {
+    for (i = 0; i < 4 && !(*f == '"' && wm__j_eq(f, j->e, fmt[i][0])); i++) {}
+    wm__j_str(f, j->e, buf, 64);
+    buf[63] = 0;
+    if (i == 4) wm__js_fail(j, "format '%s' is not supported", buf);
+    else wm__js_f(j, "\"\\\"\" %s \"\\\"\" space ", fmt[i][1]);
+    return;
+  }
+  if (!mn && mx < 0) wm__js_z(j, "string ");
+  else wm__js_f(j, mx < 0 ? "\"\\\"\" char{%d,} \"\\\"\" space " : "\"\\\"\" char{%d,%d} \"\\\"\" space ", mn, mx);
+}
+
+/* the schema s as a value of type tn */
+static void wm__js_typed(wm__js *j, const char *s, const char *tn, int depth) {
+  static const char *const plain[] = {"boolean", "null", "number"};
+  int i;
+  if (!strcmp(tn, "object")) wm__js_object(j, s, depth);
+  else if (!strcmp(tn, "array")) wm__js_array(j, s, depth);
+  else if (!strcmp(tn, "string")) wm__js_string(j, s);
+  else if (!strcmp(tn, "integer")) wm__js_int(j, s);
+  else {
+    for (i = 0; i < 3 && strcmp(tn, plain[i]); i++) {}
+    if (i == 3) wm__js_fail(j, "type '%s' is not a JSON type", tn);
+    else if (i == 2 && (wm__js_get(j, s, "minimum") || wm__js_get(j, s, "maximum") || wm__js_get(j, s, "exclusiveMinimum") || wm__js_get(j, s, "exclusiveMaximum")))
+      wm__js_fail(j, "bounds on a number (not an integer) are not supported");
+    else wm__js_f(j, "%s ", tn);
+  }
+}
+
+/* the keywords the converter enforces (or that say nothing of the value) */
+static const char wm__js_known[] = " type properties required additionalProperties enum const items prefixItems minItems maxItems anyOf oneOf $ref "
+                                   "$defs definitions minLength maxLength pattern format minimum maximum exclusiveMinimum exclusiveMaximum title "
+                                   "description $schema $id $comment default examples deprecated readOnly writeOnly ";
+
+static void wm__js_schema(wm__js *j, const char *s, int depth) {
+  const char *k, *v, *x;
+  wm__jit it;
+  char tn[64];
+  size_t at = strlen(j->path);
+  int n = 0;
+  if (j->bad) return;
+  if (depth > 48) { wm__js_fail(j, "schemas nested deeper than 48"); return; }
+  if (*s == 't') { wm__js_z(j, "value "); return; }
+  if (*s != '{') { wm__js_fail(j, *s == 'f' ? "the schema false matches nothing" : "a schema is an object or true"); return; }
+  for (wm__j_iter(&it, s, j->e); wm__j_next(&it, &k, &v);) { /* every keyword one of the known */
+    tn[0] = ' ';
+    wm__j_str(k, j->e, tn + 1, sizeof tn - 2);
+    tn[sizeof tn - 2] = 0;
+    strcat(tn, " ");
+    if (!strstr(wm__js_known, tn)) { tn[strlen(tn) - 1] = 0; wm__js_fail(j, "keyword '%s' is not supported", tn + 1); return; }
+  }
+  if ((x = wm__js_get(j, s, "$ref"))) { if (*x != '"') wm__js_fail(j, "$ref is not a string"); else wm__js_rule(j, x, 1, depth); return; }
+  if ((x = wm__js_get(j, s, "const"))) { wm__js_json_lit(j, x); wm__js_z(j, "space "); return; }
+  if ((x = wm__js_get(j, s, "enum")) || (x = wm__js_get(j, s, "anyOf")) || (x = wm__js_get(j, s, "oneOf")) ||
+      ((x = wm__js_get(j, s, "type")) && *x == '[')) { /* one of several */
+    int e = x == wm__js_get(j, s, "enum"), t = !e && x == wm__js_get(j, s, "type");
+    if (*x != '[') { wm__js_fail(j, "enum, anyOf and oneOf are arrays"); return; }
+    wm__js_z(j, "( ");
+    for (wm__j_iter(&it, x, j->e); !j->bad && wm__j_next(&it, NULL, &v); n++) {
+      wm__js_z(j, n ? "| " : "");
+      if (e) { wm__js_json_lit(j, v); continue; }
+      if (t) { if (*v != '"') wm__js_fail(j, "type holds a non-string"); wm__j_str(v, j->e, tn, sizeof tn); tn[sizeof tn - 1] = 0; wm__js_typed(j, s, tn, depth); continue; }
+      wm__fmt(j->path + at, sizeof j->path - at, "/anyOf/%d", n);
+      wm__js_schema(j, v, depth + 1);
+      j->path[at] = 0;
+    }
+    if (!n) wm__js_fail(j, "an empty enum, anyOf, oneOf or type");
+    wm__js_z(j, e ? ") space " : ") ");
+    return;
+  }
+  if (!(x = wm__js_get(j, s, "type"))) { /* no type: by what the keywords imply, else any value */
+    if (wm__js_get(j, s, "properties")) wm__js_object(j, s, depth);
+    else if (wm__js_get(j, s, "items") || wm__js_get(j, s, "prefixItems")) wm__js_array(j, s, depth);
+    else wm__js_z(j, "value ");
+    return;
+  }
+  if (*x != '"') { wm__js_fail(j, "type is not a string"); return; }
+  wm__j_str(x, j->e, tn, sizeof tn);
+  tn[sizeof tn - 1] = 0;
+  wm__js_typed(j, s, tn, depth);
+}
+
+/* the schema a local $ref names: "#" then /-separated object keys (~0 ~1 escapes) */
+static const char *wm__js_resolve(wm__js *j, const char *r) {
+  char a[256], seg[128];
+  const char *cur = j->root, *p = a + 1;
+  wm__j_str(r, j->e, a, sizeof a);
+  a[sizeof a - 1] = 0;
+  if (a[0] != '#') return NULL;
+  while (*p == '/') {
+    size_t n = 0;
+    for (p++; *p && *p != '/' && n + 1 < sizeof seg; p += 1 + (*p == '~'))
+      seg[n++] = *p != '~' ? *p : p[1] == '0' ? '~' : '/';
+    seg[n] = 0;
+    if (!cur || *cur != '{' || !(cur = wm__js_get(j, cur, seg))) return NULL;
+  }
+  return *p ? NULL : cur;
+}
+
+/* the rules every schema may use */
+static const char wm__js_base[] =
+    "value ::= object | array | string | number | boolean | null\n"
+    "object ::= \"{\" space ( string \":\" space value ( \",\" space string \":\" space value )* )? \"}\" space\n"
+    "array ::= \"[\" space ( value ( \",\" space value )* )? \"]\" space\n"
+    "string ::= \"\\\"\" char* \"\\\"\" space\n"
+    "char ::= [^\"\\\\\\x7F\\x00-\\x1F] | \"\\\\\" ( [\"\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4} )\n"
+    "number ::= \"-\"? ( [0-9] | [1-9] [0-9]{1,15} ) ( \".\" [0-9]{1,16} )? ( [eE] [-+]? [0-9]{1,15} )? space\n"
+    "integer ::= \"-\"? ( [0-9] | [1-9] [0-9]{1,15} ) space\n"
+    "boolean ::= ( \"true\" | \"false\" ) space\n"
+    "null ::= \"null\" space\n"
+    "date ::= year \"-\" ( ( \"0\" [13578] | \"1\" [02] ) \"-\" ( \"0\" [1-9] | [12] [0-9] | \"3\" [01] ) | ( \"0\" [469] | \"11\" ) \"-\" ( \"0\" [1-9] | [12] [0-9] | \"30\" ) | \"02-\" ( \"0\" [1-9] | \"1\" [0-9] | \"2\" [0-8] ) )\n"
+    "year ::= [1-9] [0-9]{3} | \"0\" ( [1-9] [0-9]{2} | \"0\" ( [1-9] [0-9] | \"0\" [1-9] ) )\n" /* (a real day: no 04-31, no 02-29, no year 0) */
+    "time ::= ( [01] [0-9] | \"2\" [0-3] ) \":\" [0-5] [0-9] \":\" [0-5] [0-9] ( \".\" [0-9]{3} )? ( \"Z\" | [+-] ( [01] [0-9] | \"2\" [0-3] ) \":\" [0-5] [0-9] )\n"
+    "uuid ::= [0-9a-fA-F]{8} ( \"-\" [0-9a-fA-F]{4} ){3} \"-\" [0-9a-fA-F]{12}\n"
+    "space ::= | \" \" | \"\\n\" [ \\t]{0,20}\n";
+
+WMDEF wm_status wm_json_schema_grammar(const char *schema, size_t schema_len, char *out, size_t cap, size_t *len, wm_error *err) {
+  wm__js *j, local;
+  const char *end;
+  int i;
+  if (!schema || !len) return wm__fail(err, WM_ERR_INVALID_ARG, "json schema: NULL argument");
+  j = &local;
+  memset(j, 0, sizeof *j);
+  j->e = schema + schema_len;
+  j->root = wm__j_ws(schema, j->e);
+  j->err = err;
+  end = j->root < j->e ? wm__j_value(j->root, j->e, WM__JSON_DEPTH) : NULL;
+  if (!end || wm__j_ws(end, j->e) != j->e) return wm__fail(err, WM_ERR_FORMAT, "json schema: not one valid JSON value");
+  for (j->dry = 1; j->dry >= 0; j->dry--) { /* check, then write */
+    j->n = 0;
+    j->n_sub = 0;
+    j->out = j->dry ? NULL : out;
+    j->cap = cap;
+    wm__js_z(j, "root ::= ");
+    wm__js_schema(j, j->root, 0);
+    wm__js_z(j, "\n");
+    for (i = 0; !j->bad && i < j->n_sub; i++) { /* (the list grows as rules meet rules) */
+      const char *t = j->is_ref[i] ? wm__js_resolve(j, j->sub[i]) : j->sub[i];
+      if (j->dry && !j->is_ref[i]) continue;
+      if (j->is_ref[i]) { wm__j_str(j->sub[i], j->e, j->path, sizeof j->path); j->path[sizeof j->path - 1] = 0; }
+      if (!t) { wm__js_fail(j, "$ref names nothing in this schema (only local refs, \"#/...\")"); break; }
+      wm__js_f(j, "%s-%d ::= ", j->is_ref[i] ? "ref" : "sub", i);
+      wm__js_schema(j, t, 0);
+      wm__js_z(j, "\n");
+    }
+    if (j->bad) return err ? err->status : WM_ERR_UNSUPPORTED;
+  }
+  wm__js_z(j, wm__js_base);
+  *len = j->n;
+  if (out && cap) out[j->n < cap ? j->n : cap - 1] = 0;
+  if (out && j->n >= cap) return wm__fail(err, WM_ERR_ARENA, "json schema: the grammar needs %zu bytes and a NUL", j->n);
+  wm__ok(err);
+  return WM_OK;
+}
+
+/* ========================================================================
    [@SAMPLING] Sampling: repetition penalty, temperature, top-k, top-p, min-p, then a
    draw from the seeded xoshiro256** stream.
    ======================================================================== */
@@ -15469,24 +16949,46 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
   return m;
 }
 
-WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
-                          int32_t *token) {
-  wm__pair *q = (wm__pair *)work;
+/* one draw from the candidates of logits (into *token); 0 when none is a number */
+static int wm__sample_draw(wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q, int32_t *token) {
   wm__rng r;
   double u, cum = 0.0;
   int m, i;
-  if (token) *token = -1;
-  if (!s || !logits || n_vocab < 1 || !q || !token || n_history < 0 || (n_history > 0 && !history)) return WM_ERR_INVALID_ARG;
-  if (wm_sampler_check(s, NULL) != WM_OK) return WM_ERR_INVALID_ARG;
-  for (i = 0; i < n_vocab; i++) q[i].i = 0;
-  m = wm__sample_candidates(s, logits, n_vocab, history, n_history, q);
-  if (m < 1) return WM_ERR_NUMERIC;
-  if (m == 1) { *token = q[0].i; return WM_OK; }
+  for (i = 0; i < n; i++) q[i].i = 0;
+  m = wm__sample_candidates(s, logits, n, hist, n_hist, q);
+  if (m < 1) return 0;
+  if (m == 1) { *token = q[0].i; return 1; }
   memcpy(r.s, s->rng, sizeof r.s);
   u = wm__rng_uniform(&r);
   memcpy(s->rng, r.s, sizeof r.s);
   for (i = 0; i < m - 1 && u >= cum + (double)q[i].v; i++) cum += (double)q[i].v;
   *token = q[i].i;
+  return 1;
+}
+
+/* With a grammar: the model's draw when the grammar allows it, else a
+   second draw from the logits the grammar masks (llama.cpp's order: the
+   same distribution as masking first, one mask less per allowed token;
+   greedy picks the best allowed token either way). */
+WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
+                          int32_t *token) {
+  wm__pair *q = (wm__pair *)work;
+  float *keep = s && s->grammar ? s->grammar->keep : NULL; /* [n_vocab] the logits, for the masked draw */
+  if (token) *token = -1;
+  if (!s || !logits || n_vocab < 1 || !q || !token || n_history < 0 || (n_history > 0 && !history)) return WM_ERR_INVALID_ARG;
+  if (wm_sampler_check(s, NULL) != WM_OK || (s->grammar && (!keep || s->grammar->n_vocab != n_vocab))) return WM_ERR_INVALID_ARG;
+  if (s->grammar) memcpy(keep, logits, sizeof(float) * (size_t)n_vocab);
+  if (!wm__sample_draw(s, logits, n_vocab, history, n_history, q, token)) return WM_ERR_NUMERIC;
+  if (!s->grammar) return WM_OK;
+  if (!wm_grammar_allows(s->grammar, *token)) {
+    if (s->grammar->err[0] || wm_grammar_mask(s->grammar, keep, n_vocab) != WM_OK) return *token = -1, WM_ERR_NUMERIC;
+    memcpy(logits, keep, sizeof(float) * (size_t)n_vocab);
+    if (!wm__sample_draw(s, logits, n_vocab, history, n_history, q, token)) {
+      wm__gs_fail(s->grammar, "grammar: no token can continue the text");
+      return WM_ERR_NUMERIC;
+    }
+  }
+  if (wm_grammar_accept(s->grammar, *token) != WM_OK) return *token = -1, WM_ERR_NUMERIC;
   return WM_OK;
 }
 
@@ -15747,8 +17249,10 @@ WMDEF wm_status wm_generate(wm_session *s, const wm_tokenizer *t, wm_sampler *sm
   for (i = 0; max_new < 0 || i < max_new; i++) {
     size_t bl = 0;
     const char *tb;
+    if (smp->grammar && wm_grammar_complete(smp->grammar) == 2) { stop = WM_STOP_EOS; break; } /* nothing may follow */
     if ((st = wm_sample(smp, logits, c->vocab_size, b.hist, n_hist, b.work, &tok)) != WM_OK) {
-      st = wm__serr(s, st, "generate: %s", st == WM_ERR_NUMERIC ? "the logits hold no number (NaN or -inf only)" : "cannot sample");
+      st = wm__serr(s, st, "generate: %s", smp->grammar && smp->grammar->err[0] ? smp->grammar->err
+                           : st == WM_ERR_NUMERIC ? "the logits hold no number (NaN or -inf only)" : "cannot sample");
       goto done;
     }
     if (wm__is_stop(c, &gp, tok)) { stop = WM_STOP_EOS; break; } /* not fed: a chat turn's end text adds it back */
@@ -19030,24 +20534,24 @@ static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
    796 word (\w), 198 punctuation, 236 symbol, 321 mark, 662 Ll and 654 Lu/Lt ranges; 388 combining-class runs,
    5857 decompositions, 941 canonical compositions. Do not edit. */
 static const char *const wm__uc_letter_s[2] = { /* [lo, hi - lo] ranges */
-  "e!!;!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!a+!&!g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#j.!n#Z0!H!&1!!!-1!K!C2!<!c2!%!73!M!*4!#!-4!)#65!!!G5!#!P5!#!]5!$!b5!!!s5!!!u5!@!T6!|!^7!!!"
-  "w7!C!E8!#!K8!!!Q8!7!l8!!!v8!!!z8!!!59!:!V9!,!g9!9!#:!'!::!L!D;!X!~;!!!4<!!!<<!+!V<!1!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!G=!!!X=!!!g=!#!j=!$!{=!#!*>!!!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!,@!%!1@!!!F@!$!Y@!*!"
-  "d@!$!h@!7!!A!(!*A!#!-A!&!5A!!!IA!!!YA!#!sA!!!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&![B!!!{B!#!~B!$!3C!!!FC!!!HC!'!QC!$!UC!%!]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!7D!!!nD!)!wD!$!{D!8!6E!1!JE!!!fE!$!kE!!!nE!#!1F!!!6F!)!"
-  "@F!$!DF!8!]F!+!hF!&!pF!!!3G!#!6G!#!HG!#![G!*!fG!$!jG!K!8H!!!JH!!!PH!$![H!$!wH!'!%I!3!:I!9!TI!*!_I!!!bI!(!GJ!R!yJ!#!*K!(!mK!#!pK!!!rK!&!xK!9!4L!!!6L!+!BL!#!ML!!!PL!&!VL!!!mL!%!4M!!!vM!)!!N!F!cN!&!#P!M!"
-  "dP!!!uP!'!!Q!%!)Q!!!-Q!#!6Q!$!=Q!.!WQ!!!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Td!)!dd!3!&e!4!He!3!ie!.!"
-  "we!$!,f!V!(g!!!-g!!!sg!|!xh!&!!i!D!Fi!!!Li!i!Aj!A!5k!@!Vk!&!gk!N!:l!;!/m!8!Pm!W!}n!!!#p!Q!ep!)!Gq!@!sq!#!!r!N!jr!F![s!$!is!F!2t!,!Ct!M!qt!$!Au!%!Fu!'!Mu!#!Ru!!!Xu!+$Gx!&%N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!"
-  "7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!:!#!!I!#!!Z!#.!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!;%##!kC#Q$DF#%!KF##!YF#H!$G#!!*G#!!-G#Z!nG#!!!H#8!CH#(!KH#(!"
-  "SH#(![H#(!dH#(!lH#(!tH#(!|H#(!xI#!!*O##!WO#&!bO##!hO#y!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'1!L.'#!c.'Q!F/'A!h/'i!'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'1!_3'$!c3'%!h3'8!@4'V!"
-  "&5'T!;6''!E6'!!G6'#!T6'=!{6'8!O7'>!t7'Q!d8'!!u8'&!{8'+!29'&!89'K!z9'$!~9')!=:'8!X:'!!]:'T!3;'!!7;'#!;;'&!C;'!!E;'!!_;'$!d;',!v;'$!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='9#s>'~~s>(iBj`(8!(a(S!Oc)#&Sg)0#"
-  ",i)(!@i)&!Ji)!!Li)+!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!kr)&!qr)N#ft);!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#5~)>!V~)S![!*B!,#*5!B#*)!P#*H!$$*@!E$*F!n$*)!J%*f#"
-  "D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!D3*#!P3*7!q3*;!v4*Z!X5*#!>6*!!O6*%!T6*$!X6*>!D7*>!e7*>!I8*)!"
-  "R8*=!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*F!V@*=!|@*8!|C*L!PD*#!cD*$!EE*>!mE*!!vE*7!ZF*3!>G*6!pG*8!6H*W!JI*#!NI*!!]I*O!NJ*:!%K*F!hK*!!kK*!!tK*E!=L*!!KL*R!-M*%!GM*!!IM*!!nM*3!$N*:!QN*#!6O*(!>O*!!AO*%!"
-  "FO*0!VO*+!hO*Q!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!=Q*!!QQ*!!_Q*&!%R*+!0R*!!3R*!!5R*H!^R*!!xR*!!zR*!!KS*W!6T*%!OT*$!qT*R!YU*#!]U*!!`W*Q!]X*%!(Y*R!nY*!!NZ*M!*[*!!t[*<!",
-  "X]*(!c_*N!La*c!Pb*)!Zb*!!^b*)!gb*#!jb*9!4c*!!6c*!!:d*)!Ed*I!}d*!!!e*!!@e*!!Ke*J!{e*!!4f*!!Af*P!&g*!!9g*l!8j*C!zj**!'k*G!_k*!!4l*@!im*(!qm*#!tm*H!Sn*!!nn*'!un*#!xn*B!Jo*!!%s*4!Hs*!!Js*.!Xs*D!@u*!!4v*-,"
-  "r%+/$}E+'#5G+j-2S+'!RS+uNN#,G('w,@!h--8()4-A!Z4-r!`5-@!36-R!u6-%!;7-6!V7-4!R<-O!A@-c!KB-n!@C-!!'D-.!vD-#!yD-!!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!WM0x!RN0j!"
-  ">O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!Rm0A!xm0'!rp0a!/s0O!hs0(!!t0!!Tw0@!(x0N!s}0=!b#1@!%$1!!O)1(!"
-  "W)1%!])1#!`)10!p)10$_,1g!N-1!!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!Co1~~"
-  "Co2~~Co3~~Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'Q",
+    "e!!;!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!a+!&!g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#j.!n#Z0!H!&1!!!-1!K!C2!<!c2!%!73!M!*4!#!-4!)#65!!!G5!#!P5!#!]5!$!b5!!!s5!!!u5!@!T6!|!^7!!!"
+    "w7!C!E8!#!K8!!!Q8!7!l8!!!v8!!!z8!!!59!:!V9!,!g9!9!#:!'!::!L!D;!X!~;!!!4<!!!<<!+!V<!1!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!G=!!!X=!!!g=!#!j=!$!{=!#!*>!!!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!,@!%!1@!!!F@!$!Y@!*!"
+    "d@!$!h@!7!!A!(!*A!#!-A!&!5A!!!IA!!!YA!#!sA!!!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&![B!!!{B!#!~B!$!3C!!!FC!!!HC!'!QC!$!UC!%!]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!7D!!!nD!)!wD!$!{D!8!6E!1!JE!!!fE!$!kE!!!nE!#!1F!!!6F!)!"
+    "@F!$!DF!8!]F!+!hF!&!pF!!!3G!#!6G!#!HG!#![G!*!fG!$!jG!K!8H!!!JH!!!PH!$![H!$!wH!'!%I!3!:I!9!TI!*!_I!!!bI!(!GJ!R!yJ!#!*K!(!mK!#!pK!!!rK!&!xK!9!4L!!!6L!+!BL!#!ML!!!PL!&!VL!!!mL!%!4M!!!vM!)!!N!F!cN!&!#P!M!"
+    "dP!!!uP!'!!Q!%!)Q!!!-Q!#!6Q!$!=Q!.!WQ!!!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Td!)!dd!3!&e!4!He!3!ie!.!"
+    "we!$!,f!V!(g!!!-g!!!sg!|!xh!&!!i!D!Fi!!!Li!i!Aj!A!5k!@!Vk!&!gk!N!:l!;!/m!8!Pm!W!}n!!!#p!Q!ep!)!Gq!@!sq!#!!r!N!jr!F![s!$!is!F!2t!,!Ct!M!qt!$!Au!%!Fu!'!Mu!#!Ru!!!Xu!+$Gx!&%N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!"
+    "7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!:!#!!I!#!!Z!#.!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!;%##!kC#Q$DF#%!KF##!YF#H!$G#!!*G#!!-G#Z!nG#!!!H#8!CH#(!KH#(!"
+    "SH#(![H#(!dH#(!lH#(!tH#(!|H#(!xI#!!*O##!WO#&!bO##!hO#y!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'1!L.'#!c.'Q!F/'A!h/'i!'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'1!_3'$!c3'%!h3'8!@4'V!"
+    "&5'T!;6''!E6'!!G6'#!T6'=!{6'8!O7'>!t7'Q!d8'!!u8'&!{8'+!29'&!89'K!z9'$!~9')!=:'8!X:'!!]:'T!3;'!!7;'#!;;'&!C;'!!E;'!!_;'$!d;',!v;'$!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='9#s>'~~s>(iBj`(8!(a(S!Oc)#&Sg)0#"
+    ",i)(!@i)&!Ji)!!Li)+!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!kr)&!qr)N#ft);!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#5~)>!V~)S![!*B!,#*5!B#*)!P#*H!$$*@!E$*F!n$*)!J%*f#"
+    "D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!D3*#!P3*7!q3*;!v4*Z!X5*#!>6*!!O6*%!T6*$!X6*>!D7*>!e7*>!I8*)!"
+    "R8*=!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*F!V@*=!|@*8!|C*L!PD*#!cD*$!EE*>!mE*!!vE*7!ZF*3!>G*6!pG*8!6H*W!JI*#!NI*!!]I*O!NJ*:!%K*F!hK*!!kK*!!tK*E!=L*!!KL*R!-M*%!GM*!!IM*!!nM*3!$N*:!QN*#!6O*(!>O*!!AO*%!"
+    "FO*0!VO*+!hO*Q!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!=Q*!!QQ*!!_Q*&!%R*+!0R*!!3R*!!5R*H!^R*!!xR*!!zR*!!KS*W!6T*%!OT*$!qT*R!YU*#!]U*!!`W*Q!]X*%!(Y*R!nY*!!NZ*M!*[*!!t[*<!",
+    "X]*(!c_*N!La*c!Pb*)!Zb*!!^b*)!gb*#!jb*9!4c*!!6c*!!:d*)!Ed*I!}d*!!!e*!!@e*!!Ke*J!{e*!!4f*!!Af*P!&g*!!9g*l!8j*C!zj**!'k*G!_k*!!4l*@!im*(!qm*#!tm*H!Sn*!!nn*'!un*#!xn*B!Jo*!!%s*4!Hs*!!Js*.!Xs*D!@u*!!4v*-,"
+    "r%+/$}E+'#5G+j-2S+'!RS+uNN#,G('w,@!h--8()4-A!Z4-r!`5-@!36-R!u6-%!;7-6!V7-4!R<-O!A@-c!KB-n!@C-!!'D-.!vD-#!yD-!!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!WM0x!RN0j!"
+    ">O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!Rm0A!xm0'!rp0a!/s0O!hs0(!!t0!!Tw0@!(x0N!s}0=!b#1@!%$1!!O)1(!"
+    "W)1%!])1#!`)10!p)10$_,1g!N-1!!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!Co1~~"
+    "Co2~~Co3~~Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'Q",
 };
 static const char wm__uc_letter_ix[] =
     "!!)!)!.!7!8!>!G!N!W!i!}!5#H#U#d#h#u#u#%$+$+$+$0$8$=$C$F$K$U$V$V$j$m${${${${${${${${${${${$~$/%0%0%7%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%"
@@ -19055,10 +20559,10 @@ static const char wm__uc_letter_ix[] =
     "u%u%u%u%u%v%v%v%v%v%v%v%v%v%v%v%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%{%(&(&,&.&5&";
 static const wm__uct wm__uc_letter = {wm__uc_letter_s, wm__uc_letter_ix, 685, 5, 9, 1};
 static const char *const wm__uc_number_s[1] = { /* [lo, hi - lo] ranges */
-  "S!!+!{#!#!%$!!!($!$!y3!+!R5!+!m7!+!K<!+!q=!+!!>!'!9@!+!`A!+!(C!+!4C!'!ND!.!tE!+!)F!(!<G!+!TH!(!cH!4!+J!+!:K!+!aL!+!UM!5!eP!+!YQ!+!ZY!5!Qd!$!1g!+!Bg!+!cg!+!+k!+![l!,!Un!+!fn!+!pp!+!uq!+!Ns!+!_s!+!9!#!!"
-  "=!#'!J!#+!e$#U!=%#&!A-#_!q.#7!#6#@!VF#!!,O#!!GO#*!_O#$!LS#%!#U#+!LU#)!UU#0!(V#+!ZV#0!B.'+!R0'+!/4''!v5'+!J6'+!e8'+!(9'+!-:'+!c>'+!Tt)+!(z)O!cz)[!Q{)#!;!*<!|!*%!A#*!!J#*!!w$*&!3'*+!_1*)!#2*(!R2**!K3*&!"
-  "g3*'!V5*#!Z5*1!m5*P!#7**!b7*#!%8*$!u8*&!*:*)!K:*)!}:*(!b>*'!;@*+!L@*+![C*A!cE*+!:F*%!TG*(!*I*@!oJ*+!YK*+!<M*+!NM*5!LP*+!@T*+!fU*+!zY*+!2[*+!C[*5!H]*-!0b*4!Fc*+!jj*+!ok*>!^n*+!Ro*+!:t*+!Pu*6!L$+5#Xw,+!"
-  "J4-+!O5-+!(7-+!37-(!&=-+!%A-8!d80+!'J05!HJ05!nK0:!;X0T!qs0+!Yx0+!6~0+!&$1+!$,1*!S-1+!A61^!~61$!%71%!w71O!I810!0D1.!xc1+!",
+    "S!!+!{#!#!%$!!!($!$!y3!+!R5!+!m7!+!K<!+!q=!+!!>!'!9@!+!`A!+!(C!+!4C!'!ND!.!tE!+!)F!(!<G!+!TH!(!cH!4!+J!+!:K!+!aL!+!UM!5!eP!+!YQ!+!ZY!5!Qd!$!1g!+!Bg!+!cg!+!+k!+![l!,!Un!+!fn!+!pp!+!uq!+!Ns!+!_s!+!9!#!!"
+    "=!#'!J!#+!e$#U!=%#&!A-#_!q.#7!#6#@!VF#!!,O#!!GO#*!_O#$!LS#%!#U#+!LU#)!UU#0!(V#+!ZV#0!B.'+!R0'+!/4''!v5'+!J6'+!e8'+!(9'+!-:'+!c>'+!Tt)+!(z)O!cz)[!Q{)#!;!*<!|!*%!A#*!!J#*!!w$*&!3'*+!_1*)!#2*(!R2**!K3*&!"
+    "g3*'!V5*#!Z5*1!m5*P!#7**!b7*#!%8*$!u8*&!*:*)!K:*)!}:*(!b>*'!;@*+!L@*+![C*A!cE*+!:F*%!TG*(!*I*@!oJ*+!YK*+!<M*+!NM*5!LP*+!@T*+!fU*+!zY*+!2[*+!C[*5!H]*-!0b*4!Fc*+!jj*+!ok*>!^n*+!Ro*+!:t*+!Pu*6!L$+5#Xw,+!"
+    "J4-+!O5-+!(7-+!37-(!&=-+!%A-8!d80+!'J05!HJ05!nK0:!;X0T!qs0+!Yx0+!6~0+!&$1+!$,1*!S-1+!A61^!~61$!%71%!w71O!I810!0D1.!xc1+!",
 };
 static const char wm__uc_number_ix[] =
     "!!&!&!&!&!&!&!(!)!)!,!.!1!4!7!9!:!<!<!<!=!=!=!>!A!B!D!F!H!J!J!J!J!M!O!O!O!Q!Q!Q!R!R!R!R!R!S!S!S!S!V!W!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!"
@@ -19066,7 +20570,7 @@ static const char wm__uc_number_ix[] =
     "f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!g!";
 static const wm__uct wm__uc_number = {wm__uc_number_s, wm__uc_number_ix, 144, 5, 9, 1};
 static const char *const wm__uc_space_s[1] = { /* [lo, hi - lo] ranges */
-  "+!!&!C!!!!M#!!!i#!!!=c!!!$~!,!M~!#!T~!!!(!#!!%O#!!",
+    "+!!&!C!!!!M#!!!i#!!!=c!!!$~!,!M~!#!T~!!!(!#!!%O#!!",
 };
 static const char wm__uc_space_ix[] =
     "!!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!'!'!'!'!'!'!'!'!'!'!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
@@ -19074,27 +20578,27 @@ static const char wm__uc_space_ix[] =
     ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!";
 static const wm__uct wm__uc_space = {wm__uc_space_s, wm__uc_space_ix, 10, 5, 9, 1};
 static const char *const wm__uc_word_s[2] = { /* [lo, hi - lo] ranges */
-  "S!!+!e!!;!&#!!!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!K*!;#g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#c.!u#Z0!H!&1!!!-1!K!`1!O!12!!!32!#!62!#!92!!!C2!<!c2!%!'3!,!73!m!*4!,#65!)!A5!+!"
-  "L5!4!b5!!!s5!^!T6!+#m7!X!K8!!!N8!!!Q8!P!59!=!V9!,!g9!9!#:!'!1:!n!!;!H#K<!+!V<!4!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!F=!*!Q=!#!U=!%!b=!!!g=!#!j=!&!q=!-!*>!!!,>!!!/>!$!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!l>!!!"
-  "n>!&!w>!#!{>!$!$@!!!,@!%!1@!!!9@!1!U@!$!Y@!*!d@!$!h@!7!!A!(!*A!#!-A!&!4A!+!@A!$!DA!$!IA!!!YA!%!`A!+!sA!(!{A!$!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&!ZB!*!fB!#!jB!$!tB!$!{B!#!~B!&!(C!+!3C!!!EC!#!HC!'!QC!$!UC!%!"
-  "]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!%D!&!-D!$!1D!%!7D!!!>D!!!ND!+!iD!.!wD!$!{D!8!6E!1!IE!*!SE!$!WE!%!cE!#!fE!$!kE!!!nE!%!tE!+!1F!%!6F!)!@F!$!DF!8!]F!+!hF!&!oF!*!yF!$!}F!%!+G!#!3G!#!6G!%!<G!+!HG!$!WG!.!fG!$!"
-  "jG!U!BH!$!FH!&!PH!%![H!&!cH!+!wH!'!~H!$!%I!3!:I!9!TI!*!_I!!!bI!(!lI!!!qI!'!xI!!!zI!)!+J!+!7J!#!GJ!]!*K!0!:K!+!mK!#!pK!!!rK!&!xK!9!4L!!!6L!8!PL!&!VL!!!XL!(!aL!+!mL!%!4M!!!MM!#!UM!+!kM!!!mM!!!oM!!!tM!+!"
-  "!N!F!KN!5!aN!3!tN!F!EO!!!#P!m!uP!q!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!NY!$!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Qd!,!dd!7!&e!7!He!5!ie!.!"
-  "we!$!{e!#!,f!w!(g!!!-g!#!1g!+!^g!$!bg!,!sg!|!xh!M!Li!i!Aj!A!bj!-!rj!-!+k!J!Vk!&!gk!N!:l!;![l!+!/m!=!Pm!b!4n!>!Tn!,!fn!+!}n!!!)o!A!{o!p!pp!+!.q!*!Dq!:#jr!Z!Ns!+![s!S!2t!,!Ct!M!qt!$!'u!$!+u!I!Xu!r'N{!'!"
-  "V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!0~!#!e~!#!z~!!!:!#!!I!#!!Z!#.!>##C!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!u$#K!;.#V!kC#Q$"
-  "DF#*!YF#H!$G#!!*G#!!-G#Z!nG#!!~G#9!CH#(!KH#(!SH#(![H#(!dH#(!lH#(!tH#(!|H#(!'I#B!xI#!!*O#$!GO#0!WO#&!_O#&!hO#y!eP##!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'=!c.'U!:/'+!F/'9#"
-  "'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'X!+4'!!@4'V!$5'i!v5'+!)6'9!E6'!!G6'S!{6'F!O7'>!p7'd!d8',!u8'A!89'Y!z9'/!-:'+!=:'8!X:'l!_;'$!d;'1!v;'&!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='B#_>'#!c>'+!s>'~~s>(iBj`(8!"
-  "(a(S!Oc)#&Sg)0#,i)(!@i)&!Ji)-!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!Uq)1!vq)1!,r)#!Gr)$!kr)&!qr)N#Tt)+!ft);!'u)!!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#cz)W!j|)!!"
-  "5~)>!V~)S!:!*!![!*B!,#*@!P#*M!$$*@!E$*F!n$*)!w$*&!J%*f#3'*+!D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!"
-  "D3*#!P3*7!q3*;!v4*Z!X5*#!>6*%!D6*#!K6*)!T6*$!X6*>!x6*$!!7*!!D7*>!e7*>!I8*)!R8*@!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*J!;@*+!L@*H!v@*&!|@*8!|C*L!KD*#!PD*#!cD*$!",
-  "AE*C!mE*!!vE*C!ZF*7!>G*6!pG*8!3H*j!>I*1!XI*_!@J*!!NJ*:!oJ*+!!K*W!YK*+!hK*%!tK*F!=L*!!HL*h!5M*%!:M*.!IM*!!nM*3!$N*G!PN*%!6O*(!>O*!!AO*%!FO*0!VO*+!hO*^!LP*+!]P*%!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!;Q*+!HQ*#!"
-  "LQ*$!QQ*!!XQ*!!_Q*(!hQ*(!rQ*&!%R*+!0R*!!3R*!!5R*H!^R*+!iR*!!lR*!!nR*%!sR*)!+S*#!KS*n!@T*+!NT*%!qT*i!]U*!!fU*+!`W*X!;X**!]X*'!(Y*d!nY*!!zY*+!NZ*[!2[*+!C[*5!t[*<!4]*0!H]*+!X]*(!c_*^!La*m!Pb*)!Zb*!!^b*)!"
-  "gb*#!jb*@!,c*#!0c**!Fc*+!:d*)!Ed*P!vd*)!!e*#!@e*b!+f*!!4f*m!&g*!!9g*l!8j*C!jj*+!zj**!'k*O!Vk**!ok*+!4l*@!Ul*7!ml*/!im*(!qm*#!tm*N!Gn*!!In*#!Ln**!^n*+!nn*'!un*#!xn*G!Bo*#!Eo*'!Ro*+!%s*8!Fs*2!Xs*K!(t*&!"
-  ":t*,!@u*!!4v*-,L$+5#r%+/$}E+'#5G+j-1S+7!RS+uNN#,G('w,]!h--8()4-A!J4-+!Z4-r!O5-+!`5-@!#6-&!36-Y!u6-%!(7-+!;7-6!V7-4!R<-O!&=-+!A@-c!KB-n!>C-[!#D-2!vD-#!yD-#!)E-#!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!"
-  "~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!kg/#!d80+!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!"
-  "|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!;X0T!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Rm0A!xm0'!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!/s0O!as0/!qs0+!!t0!!Tw0A!(x0]!s}0L!b#1M!O)1(!W)1%!])1#!`)10!p)10$-,1(!_,1o!S-1+!"
-  "e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!bD1;!%E1;!FE1;!xc1+!Co1~~Co2~~Co3~~"
-  "Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'QRbB]$",
+    "S!!+!e!!;!&#!!!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!K*!;#g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#c.!u#Z0!H!&1!!!-1!K!`1!O!12!!!32!#!62!#!92!!!C2!<!c2!%!'3!,!73!m!*4!,#65!)!A5!+!"
+    "L5!4!b5!!!s5!^!T6!+#m7!X!K8!!!N8!!!Q8!P!59!=!V9!,!g9!9!#:!'!1:!n!!;!H#K<!+!V<!4!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!F=!*!Q=!#!U=!%!b=!!!g=!#!j=!&!q=!-!*>!!!,>!!!/>!$!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!l>!!!"
+    "n>!&!w>!#!{>!$!$@!!!,@!%!1@!!!9@!1!U@!$!Y@!*!d@!$!h@!7!!A!(!*A!#!-A!&!4A!+!@A!$!DA!$!IA!!!YA!%!`A!+!sA!(!{A!$!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&!ZB!*!fB!#!jB!$!tB!$!{B!#!~B!&!(C!+!3C!!!EC!#!HC!'!QC!$!UC!%!"
+    "]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!%D!&!-D!$!1D!%!7D!!!>D!!!ND!+!iD!.!wD!$!{D!8!6E!1!IE!*!SE!$!WE!%!cE!#!fE!$!kE!!!nE!%!tE!+!1F!%!6F!)!@F!$!DF!8!]F!+!hF!&!oF!*!yF!$!}F!%!+G!#!3G!#!6G!%!<G!+!HG!$!WG!.!fG!$!"
+    "jG!U!BH!$!FH!&!PH!%![H!&!cH!+!wH!'!~H!$!%I!3!:I!9!TI!*!_I!!!bI!(!lI!!!qI!'!xI!!!zI!)!+J!+!7J!#!GJ!]!*K!0!:K!+!mK!#!pK!!!rK!&!xK!9!4L!!!6L!8!PL!&!VL!!!XL!(!aL!+!mL!%!4M!!!MM!#!UM!+!kM!!!mM!!!oM!!!tM!+!"
+    "!N!F!KN!5!aN!3!tN!F!EO!!!#P!m!uP!q!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!NY!$!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Qd!,!dd!7!&e!7!He!5!ie!.!"
+    "we!$!{e!#!,f!w!(g!!!-g!#!1g!+!^g!$!bg!,!sg!|!xh!M!Li!i!Aj!A!bj!-!rj!-!+k!J!Vk!&!gk!N!:l!;![l!+!/m!=!Pm!b!4n!>!Tn!,!fn!+!}n!!!)o!A!{o!p!pp!+!.q!*!Dq!:#jr!Z!Ns!+![s!S!2t!,!Ct!M!qt!$!'u!$!+u!I!Xu!r'N{!'!"
+    "V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!0~!#!e~!#!z~!!!:!#!!I!#!!Z!#.!>##C!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!u$#K!;.#V!kC#Q$"
+    "DF#*!YF#H!$G#!!*G#!!-G#Z!nG#!!~G#9!CH#(!KH#(!SH#(![H#(!dH#(!lH#(!tH#(!|H#(!'I#B!xI#!!*O#$!GO#0!WO#&!_O#&!hO#y!eP##!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'=!c.'U!:/'+!F/'9#"
+    "'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'X!+4'!!@4'V!$5'i!v5'+!)6'9!E6'!!G6'S!{6'F!O7'>!p7'd!d8',!u8'A!89'Y!z9'/!-:'+!=:'8!X:'l!_;'$!d;'1!v;'&!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='B#_>'#!c>'+!s>'~~s>(iBj`(8!"
+    "(a(S!Oc)#&Sg)0#,i)(!@i)&!Ji)-!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!Uq)1!vq)1!,r)#!Gr)$!kr)&!qr)N#Tt)+!ft);!'u)!!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#cz)W!j|)!!"
+    "5~)>!V~)S!:!*!![!*B!,#*@!P#*M!$$*@!E$*F!n$*)!w$*&!J%*f#3'*+!D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!"
+    "D3*#!P3*7!q3*;!v4*Z!X5*#!>6*%!D6*#!K6*)!T6*$!X6*>!x6*$!!7*!!D7*>!e7*>!I8*)!R8*@!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*J!;@*+!L@*H!v@*&!|@*8!|C*L!KD*#!PD*#!cD*$!",
+    "AE*C!mE*!!vE*C!ZF*7!>G*6!pG*8!3H*j!>I*1!XI*_!@J*!!NJ*:!oJ*+!!K*W!YK*+!hK*%!tK*F!=L*!!HL*h!5M*%!:M*.!IM*!!nM*3!$N*G!PN*%!6O*(!>O*!!AO*%!FO*0!VO*+!hO*^!LP*+!]P*%!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!;Q*+!HQ*#!"
+    "LQ*$!QQ*!!XQ*!!_Q*(!hQ*(!rQ*&!%R*+!0R*!!3R*!!5R*H!^R*+!iR*!!lR*!!nR*%!sR*)!+S*#!KS*n!@T*+!NT*%!qT*i!]U*!!fU*+!`W*X!;X**!]X*'!(Y*d!nY*!!zY*+!NZ*[!2[*+!C[*5!t[*<!4]*0!H]*+!X]*(!c_*^!La*m!Pb*)!Zb*!!^b*)!"
+    "gb*#!jb*@!,c*#!0c**!Fc*+!:d*)!Ed*P!vd*)!!e*#!@e*b!+f*!!4f*m!&g*!!9g*l!8j*C!jj*+!zj**!'k*O!Vk**!ok*+!4l*@!Ul*7!ml*/!im*(!qm*#!tm*N!Gn*!!In*#!Ln**!^n*+!nn*'!un*#!xn*G!Bo*#!Eo*'!Ro*+!%s*8!Fs*2!Xs*K!(t*&!"
+    ":t*,!@u*!!4v*-,L$+5#r%+/$}E+'#5G+j-1S+7!RS+uNN#,G('w,]!h--8()4-A!J4-+!Z4-r!O5-+!`5-@!#6-&!36-Y!u6-%!(7-+!;7-6!V7-4!R<-O!&=-+!A@-c!KB-n!>C-[!#D-2!vD-#!yD-#!)E-#!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!"
+    "~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!kg/#!d80+!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!"
+    "|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!;X0T!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Rm0A!xm0'!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!/s0O!as0/!qs0+!!t0!!Tw0A!(x0]!s}0L!b#1M!O)1(!W)1%!])1#!`)10!p)10$-,1(!_,1o!S-1+!"
+    "e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!bD1;!%E1;!FE1;!xc1+!Co1~~Co2~~Co3~~"
+    "Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'QRbB]$",
 };
 static const char wm__uc_word_ix[] =
     "!!+!+!0!9!:!F!M!R!X!k!,#L#g#|#-$9$@$@$M$T$T$T$Y$d$i$q$x$|$'%'%'%:%B%P%P%P%Q%Q%Q%Q%Q%Q%Q%Q%S%c%d%d%m%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%"
@@ -19102,11 +20606,11 @@ static const char wm__uc_word_ix[] =
     "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&J&S&S&W&^&g&";
 static const wm__uct wm__uc_word = {wm__uc_word_s, wm__uc_word_ix, 804, 5, 9, 1};
 static const char *const wm__uc_punct_s[1] = { /* [lo, hi - lo] ranges */
-  "D!!$!H!!'!O!!%!^!!#!c!!#!!#!$!&#!!!C#!!!E#!!!j#!!!p#!!!t#!!!!$!#!'$!!!+$!!!o+!!!x+!!!'1!'!W1!#!02!!!22!!!52!!!82!!!g2!#!}2!#!#3!#!23!!!43!$!&4!%!55!!!c5!/!H8!$!%9!0!T9!!!I<!#!U<!!!+>!!!J@!!!jA!!!(F!!!"
-  "5F!!!9J!!!9K!!!EK!#!8M!0!IM!!!pM!%!`N!!!OO!&!XO!#!oP!'!jR!!!QY!*!:[!!!+c!!!Yc!#!Nd!$!<e!#!%g!$!)g!$!Rg!,!)k!#!Nm!#!vn!(!~n!'!np!#!zp!(!Aq!$!fr!%!Is!&!0t!#!tt!)!*u!!!4~!9!U~!5!k~!.!y~!-!G!##!W!##!U)#%!"
-  "w)##!r5#/!t6##!87#+!k;#7!e<#%!,=##!RF#%!WF##!oG#!!HI#Q!yI#B!>J#-!&O#$!-O#+!9O#-!VO#!!dO#!!lP#!!lQ#!!0+'#!..'$!9/'!!E/'!!_0''!u4'%!t5'#!B6'$!F6'!!y6'#!N7'!!U8'.!s8'#!9:'%!b;'#!t;'#!^>'!!Io)#!fq)+!)r)E!"
-  "Nr)/!^r)!!cr)!!er)#!Et)$!It)'!Pt)%!_t)#!dt)#!#u)$!'u)!!Du)!!Fu)!!Hu)(!~y)$!D$*!!v$*!!M)*!!^1*!!p3*!!34*!!37**!d7*!!z8*(!h9*(!m:*%!{@*!!MD*!!>F*&!qF*%!|H*(!8J*#!;J*%!dK*%!;L*#!1M*%!9M*!!HM*!!JM*$!JN*'!"
-  "aO*!!{R*#!~R*#!:T*&!JT*#!MT*!![U*!!EX*8!kY*$!-Z*.!+[*!!T]*$!B`*!!9c*$!~d*!!#f*)!#g*$!'g*&!.h*+!Zj*!!`k*&!2l*#!<s*#!-t*.!3v*!!b%+&!&G+#!X4-#!(6-!!l6-&!y6-!!#=-$!<A-%!xD-!!mg/!!y`0&!4$1!!b-1#!",
+    "D!!$!H!!'!O!!%!^!!#!c!!#!!#!$!&#!!!C#!!!E#!!!j#!!!p#!!!t#!!!!$!#!'$!!!+$!!!o+!!!x+!!!'1!'!W1!#!02!!!22!!!52!!!82!!!g2!#!}2!#!#3!#!23!!!43!$!&4!%!55!!!c5!/!H8!$!%9!0!T9!!!I<!#!U<!!!+>!!!J@!!!jA!!!(F!!!"
+    "5F!!!9J!!!9K!!!EK!#!8M!0!IM!!!pM!%!`N!!!OO!&!XO!#!oP!'!jR!!!QY!*!:[!!!+c!!!Yc!#!Nd!$!<e!#!%g!$!)g!$!Rg!,!)k!#!Nm!#!vn!(!~n!'!np!#!zp!(!Aq!$!fr!%!Is!&!0t!#!tt!)!*u!!!4~!9!U~!5!k~!.!y~!-!G!##!W!##!U)#%!"
+    "w)##!r5#/!t6##!87#+!k;#7!e<#%!,=##!RF#%!WF##!oG#!!HI#Q!yI#B!>J#-!&O#$!-O#+!9O#-!VO#!!dO#!!lP#!!lQ#!!0+'#!..'$!9/'!!E/'!!_0''!u4'%!t5'#!B6'$!F6'!!y6'#!N7'!!U8'.!s8'#!9:'%!b;'#!t;'#!^>'!!Io)#!fq)+!)r)E!"
+    "Nr)/!^r)!!cr)!!er)#!Et)$!It)'!Pt)%!_t)#!dt)#!#u)$!'u)!!Du)!!Fu)!!Hu)(!~y)$!D$*!!v$*!!M)*!!^1*!!p3*!!34*!!37**!d7*!!z8*(!h9*(!m:*%!{@*!!MD*!!>F*&!qF*%!|H*(!8J*#!;J*%!dK*%!;L*#!1M*%!9M*!!HM*!!JM*$!JN*'!"
+    "aO*!!{R*#!~R*#!:T*&!JT*#!MT*!![U*!!EX*8!kY*$!-Z*.!+[*!!T]*$!B`*!!9c*$!~d*!!#f*)!#g*$!'g*&!.h*+!Zj*!!`k*&!2l*#!<s*#!-t*.!3v*!!b%+&!&G+#!X4-#!(6-!!l6-&!y6-!!#=-$!<A-%!xD-!!mg/!!y`0&!4$1!!b-1#!",
 };
 static const char wm__uc_punct_ix[] =
     "!!1!1!1!3!3!:!A!C!E!H!J!J!L!M!O!U!W!W!W!X!Y!Y!]!`!a!b!e!i!m!m!m!m!s!s!s!u!u!u!u!x!x!{!{!{!}!~!$#$#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#"
@@ -19114,12 +20618,12 @@ static const char wm__uc_punct_ix[] =
     "<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#=#D#N#";
 static const wm__uct wm__uc_punct = {wm__uc_punct_s, wm__uc_punct_ix, 198, 5, 9, 1};
 static const char *const wm__uc_symbol_s[1] = { /* [lo, hi - lo] ranges */
-  "G!!!!N!!!!`!!$!%#!!!'#!!!D#!!!F#!!!k#!&!q#!#!u#!!!w#!%!}#!!!$$!!!D$!!!e$!!!i)!%!y)!/!/*!(!7*!!!9*!2!f+!!!u+!#!/-!!!b.!!![1!$!z2!$!!3!!!%3!#!@5!!!K5!!!`5!#!G8!!!O8!#!!:!!!}=!#!(>!#!kA!!!2C!!![D!)!0F!!!"
-  "KH!!!vH!!!)K!!!5M!$!HM!!!JM!$!OM!'!jM!!!lM!!!nM!!!<O!)!FO!'!MO!#!TO!%!hQ!#!%Z!+!*c!!!,g!!!%k!!!jl!D!$q!+!7q!*!<}!!!>}!$!M}!$!^}!$!n}!$!~}!#!j~!!!x~!!!D!#$!T!#$!k!#C!p###!s##%!x###!'$#!!)$#$!1$#'!8$#!!"
-  ":$#!!<$#!!B$#!!N$##!T$#&!_$#%!d$#!!C%##!I%#-&Y)#>!y)#l$},#,!~-#q!*/#i(B6#S!v6#A!C7#I&$<#b!i<#B!.=#+&:B#B!]B#/#=F#'!<J##!nJ#;!,K#|!6L#B$rN#1!)O#!!7O##!FO#!!]O##!eO##!gP##!JS##!PS#+!{S#H!NT#!!`T#A!-U#@!"
-  "TU#!!eU#B!2V#I!jV#Q%fG$c!z)'Y!m0'8!01'#!>2'#!'4'%!54'%!U:'$!'='!!6='#!Vi)!!(k)2!Ko)1!#q)!!Qq)%!]r)!!_r)$!dr)!!Ht)!!Ot)!!at)$!&u)!!(u)!!Eu)!!Gu)!!ov)(!wv)(!.w)#!Yz)*!@{)2!S{)$!W{).!h{)!!;|)O!~1*#!Q8*!!"
-  ">A*#!W]*!!fu*>!q6-%!z6-!!jg/!!(60]$t80k&F@0:#@B0c$.E0I!XE0_!=F0$!WF0#!aF0@!&G0`!zG0e!dH0!!iJ0z!@U0!!ZU0!!{U0!!8V0!!YV0!!tV0!!7W0!!RW0!!sW0!!0X0!!oX0[''`0%!_`0)!h`0/!w`0#!#t0!!ix0!!}61!!$71!!H81!!C=1#!"
-  "BA1N!sA1*#+C10!<C10!MC10!^C1G!=D1i#bF1>!/G1N!aG1*!qG1#!$H1'!kI1m,^T12!rT1.!%U1=#FV1%#PW1-!aW1!!qW1-!$X1Z!fX1+!vX1J!JY1@!kY1-!{Y1#!`Z1f%S_1/!d_1.!t_1+!&`1Z!g`10!x`1,!,a1*!<a1Z#wb1!#",
+    "G!!!!N!!!!`!!$!%#!!!'#!!!D#!!!F#!!!k#!&!q#!#!u#!!!w#!%!}#!!!$$!!!D$!!!e$!!!i)!%!y)!/!/*!(!7*!!!9*!2!f+!!!u+!#!/-!!!b.!!![1!$!z2!$!!3!!!%3!#!@5!!!K5!!!`5!#!G8!!!O8!#!!:!!!}=!#!(>!#!kA!!!2C!!![D!)!0F!!!"
+    "KH!!!vH!!!)K!!!5M!$!HM!!!JM!$!OM!'!jM!!!lM!!!nM!!!<O!)!FO!'!MO!#!TO!%!hQ!#!%Z!+!*c!!!,g!!!%k!!!jl!D!$q!+!7q!*!<}!!!>}!$!M}!$!^}!$!n}!$!~}!#!j~!!!x~!!!D!#$!T!#$!k!#C!p###!s##%!x###!'$#!!)$#$!1$#'!8$#!!"
+    ":$#!!<$#!!B$#!!N$##!T$#&!_$#%!d$#!!C%##!I%#-&Y)#>!y)#l$},#,!~-#q!*/#i(B6#S!v6#A!C7#I&$<#b!i<#B!.=#+&:B#B!]B#/#=F#'!<J##!nJ#;!,K#|!6L#B$rN#1!)O#!!7O##!FO#!!]O##!eO##!gP##!JS##!PS#+!{S#H!NT#!!`T#A!-U#@!"
+    "TU#!!eU#B!2V#I!jV#Q%fG$c!z)'Y!m0'8!01'#!>2'#!'4'%!54'%!U:'$!'='!!6='#!Vi)!!(k)2!Ko)1!#q)!!Qq)%!]r)!!_r)$!dr)!!Ht)!!Ot)!!at)$!&u)!!(u)!!Eu)!!Gu)!!ov)(!wv)(!.w)#!Yz)*!@{)2!S{)$!W{).!h{)!!;|)O!~1*#!Q8*!!"
+    ">A*#!W]*!!fu*>!q6-%!z6-!!jg/!!(60]$t80k&F@0:#@B0c$.E0I!XE0_!=F0$!WF0#!aF0@!&G0`!zG0e!dH0!!iJ0z!@U0!!ZU0!!{U0!!8V0!!YV0!!tV0!!7W0!!RW0!!sW0!!0X0!!oX0[''`0%!_`0)!h`0/!w`0#!#t0!!ix0!!}61!!$71!!H81!!C=1#!"
+    "BA1N!sA1*#+C10!<C10!MC10!^C1G!=D1i#bF1>!/G1N!aG1*!qG1#!$H1'!kI1m,^T12!rT1.!%U1=#FV1%#PW1-!aW1!!qW1-!$X1Z!fX1+!vX1J!JY1@!kY1-!{Y1#!`Z1f%S_1/!d_1.!t_1+!&`1Z!g`10!x`1,!,a1*!<a1Z#wb1!#",
 };
 static const char wm__uc_symbol_ix[] =
     "!!1!1!6!9!:!;!B!D!E!G!H!J!K!M!N!Y!Z!Z!Z![![![!]!^!^!`!`!b!b!b!b!h!m!|!|!~!$#$#$#'#'#*#*#-#.#.#1#3#9#=#C#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#"
@@ -19127,15 +20631,15 @@ static const char wm__uc_symbol_ix[] =
     "N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#P#P#S#V#a#";
 static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, wm__uc_symbol_ix, 236, 5, 9, 1};
 static const char *const wm__uc_mark_s[1] = { /* [lo, hi - lo] ranges */
-  "K*!6#c.!(!`1!O!12!!!32!#!62!#!92!!!'3!,!d3!6!,4!!!75!(!A5!'!I5!#!L5!%!t5!!!66!<!R7!,!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!1:!*!f:!9!!;!C!{;!$!!<!3!5<!(!G<!#!g<!$!F=!!!H=!(!Q=!#!U=!$!b=!!!m=!#!,>!!!/>!$!"
-  "l>!!!n>!&!w>!#!{>!$!$@!!!D@!#!I@!!!U@!$!4A!!!6A!)!@A!$!DA!$![A!#!tA!'!{A!$!ZB!!!]B!(!fB!#!jB!$!tB!$!$C!#!EC!!!%D!&!-D!$!1D!%!>D!!!iD!&!IE!!!KE!(!SE!$!WE!%!cE!#!pE!#!2F!$!oF!!!qF!(!yF!$!}F!%!+G!#!8G!#!"
-  "JG!!!WG!%!6H!#!9H!(!BH!$!FH!%!SH!!!_H!#!~H!$!lI!!!qI!'!xI!!!zI!)!7J!#!xJ!!!{J!(!1K!)!AL!!!DL!*!XL!(!MM!#!kM!!!mM!!!oM!!!tM!#!KN!5!aN!#!hN!,!tN!F!EO!!!OP!5!{P!%!&Q!$!*Q!$!/Q!(!9Q!%!KQ!-!XQ!!!dQ!%!NY!$!"
-  "vd!%!9e!$!Ze!#!{e!#!bf!B!.g!!!^g!$!bg!!!}h!#!Ei!!!bj!-!rj!-!Gm!&!)n!+!4n!>!Tn!!!)o!A!{o!&!Sp!2!.q!*!Dq!$!fq!.!Or!/!1s!5!'u!$!+u!6!Eu!!!Lu!!!Ou!$!cw!c!>##C!HF#$!~G#!!'I#B!PO#'!eP##!5/'%!:/'+!f/'#!]0'#!"
-  "^3'!!b3'!!g3'!!!4'&!+4'!!$5'#!Y5'3!)6'3!I6'!!q6')!57'.!p7'%!G8'/!z8'!!c9'/!}9'!!):'#!Y:'$!2;'!!4;'$!9;'#!A;'#!D;'!!o;'&!y;'#!U>')!_>'#!Ki)!!Uq)1!vq)1!j|)!!:!*!!w#*&!@6*$!D6*#!K6*%!x6*$!!7*!!o8*#!/@*%!"
-  "v@*&!KD*#!AE*%!/F*,!mF*%!3H*$!mH*0!II*!!LI*#!XI*%!-J*,!@J*!!!K*$!JK*/!iK*#!:L*!!HL*$!|L*/!5M*%!:M*#!=N*-!PN*!!SN*!!:P*-!]P*%!;Q*#!>Q*(!HQ*#!LQ*$!XQ*!!dQ*#!hQ*(!rQ*&!_R**!iR*!!lR*!!nR*%!sR*&!yR*!!+S*#!"
-  "$T*3!NT*!!EU*5!2X*(!;X**!aX*#!YY*2!zZ*.!4]*0!2`*0!%c*'!,c*#!0c*%!5c*!!7c*#!md*(!vd*(!#e*!!Ae*+!te*(!|e*%!+f*!!5f*,!pf*1!Mk*)!Vk*)!Ul*7!ml*/!=n*'!Gn*!!In*#!Ln*(!Tn*!!;o*&!Bo*#!Eo*&!8s*%!Fs*#!Is*!!{s*(!"
-  "(t*&!Et*!!1S+!!8S+0!Fw,3!#6-&!e6-(!>C-!!AC-Y!#D-%!zD-!!)E-#!kg/#!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Ap0(!Ip02!]p0(!ep0#!hp0&!vq0!!as0(!sw0!!Ux0%!2~0%!#$1#!-,1(!G-1(!"
-  "RbB]$",
+    "K*!6#c.!(!`1!O!12!!!32!#!62!#!92!!!'3!,!d3!6!,4!!!75!(!A5!'!I5!#!L5!%!t5!!!66!<!R7!,!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!1:!*!f:!9!!;!C!{;!$!!<!3!5<!(!G<!#!g<!$!F=!!!H=!(!Q=!#!U=!$!b=!!!m=!#!,>!!!/>!$!"
+    "l>!!!n>!&!w>!#!{>!$!$@!!!D@!#!I@!!!U@!$!4A!!!6A!)!@A!$!DA!$![A!#!tA!'!{A!$!ZB!!!]B!(!fB!#!jB!$!tB!$!$C!#!EC!!!%D!&!-D!$!1D!%!>D!!!iD!&!IE!!!KE!(!SE!$!WE!%!cE!#!pE!#!2F!$!oF!!!qF!(!yF!$!}F!%!+G!#!8G!#!"
+    "JG!!!WG!%!6H!#!9H!(!BH!$!FH!%!SH!!!_H!#!~H!$!lI!!!qI!'!xI!!!zI!)!7J!#!xJ!!!{J!(!1K!)!AL!!!DL!*!XL!(!MM!#!kM!!!mM!!!oM!!!tM!#!KN!5!aN!#!hN!,!tN!F!EO!!!OP!5!{P!%!&Q!$!*Q!$!/Q!(!9Q!%!KQ!-!XQ!!!dQ!%!NY!$!"
+    "vd!%!9e!$!Ze!#!{e!#!bf!B!.g!!!^g!$!bg!!!}h!#!Ei!!!bj!-!rj!-!Gm!&!)n!+!4n!>!Tn!!!)o!A!{o!&!Sp!2!.q!*!Dq!$!fq!.!Or!/!1s!5!'u!$!+u!6!Eu!!!Lu!!!Ou!$!cw!c!>##C!HF#$!~G#!!'I#B!PO#'!eP##!5/'%!:/'+!f/'#!]0'#!"
+    "^3'!!b3'!!g3'!!!4'&!+4'!!$5'#!Y5'3!)6'3!I6'!!q6')!57'.!p7'%!G8'/!z8'!!c9'/!}9'!!):'#!Y:'$!2;'!!4;'$!9;'#!A;'#!D;'!!o;'&!y;'#!U>')!_>'#!Ki)!!Uq)1!vq)1!j|)!!:!*!!w#*&!@6*$!D6*#!K6*%!x6*$!!7*!!o8*#!/@*%!"
+    "v@*&!KD*#!AE*%!/F*,!mF*%!3H*$!mH*0!II*!!LI*#!XI*%!-J*,!@J*!!!K*$!JK*/!iK*#!:L*!!HL*$!|L*/!5M*%!:M*#!=N*-!PN*!!SN*!!:P*-!]P*%!;Q*#!>Q*(!HQ*#!LQ*$!XQ*!!dQ*#!hQ*(!rQ*&!_R**!iR*!!lR*!!nR*%!sR*&!yR*!!+S*#!"
+    "$T*3!NT*!!EU*5!2X*(!;X**!aX*#!YY*2!zZ*.!4]*0!2`*0!%c*'!,c*#!0c*%!5c*!!7c*#!md*(!vd*(!#e*!!Ae*+!te*(!|e*%!+f*!!5f*,!pf*1!Mk*)!Vk*)!Ul*7!ml*/!=n*'!Gn*!!In*#!Ln*(!Tn*!!;o*&!Bo*#!Eo*&!8s*%!Fs*#!Is*!!{s*(!"
+    "(t*&!Et*!!1S+!!8S+0!Fw,3!#6-&!e6-(!>C-!!AC-Y!#D-%!zD-!!)E-#!kg/#!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Ap0(!Ip02!]p0(!ep0#!hp0&!vq0!!as0(!sw0!!Ux0%!2~0%!#$1#!-,1(!G-1(!"
+    "RbB]$",
 };
 static const char wm__uc_mark_ix[] =
     "!!!!!!!!#!$!)!0!5!<!J!Y!f!u!%#+#5#>#>#>#@#@#@#@#F#J#L#Q#W#^#_#_#_#`#`#`#`#`#`#`#`#`#`#`#`#a#c#c#c#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#"
@@ -19143,23 +20647,23 @@ static const char wm__uc_mark_ix[] =
     "'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$($($($*$*$";
 static const wm__uct wm__uc_mark = {wm__uc_mark_s, wm__uc_mark_ix, 321, 5, 9, 1};
 static const char *const wm__uc_ll_s[2] = { /* [lo, hi - lo] ranges */
-  "(#!;!~#!!!L$!9!f$!)!o$!!!q$!!!s$!!!u$!!!w$!!!y$!!!{$!!!}$!!!!%!!!$%!!!&%!!!(%!!!*%!!!,%!!!.%!!!0%!!!2%!!!4%!!!6%!!!8%!!!:%!!!<%!!!>%!!!A%!!!C%!!!E%!!!G%!!!I%!#!L%!!!N%!!!P%!!!R%!!!T%!!!V%!!!X%!!!Z%!#!"
-  "^%!!!`%!!!b%!!!d%!!!f%!!!h%!!!j%!!!l%!!!n%!!!p%!!!r%!!!t%!!!v%!!!x%!!!z%!!!|%!!!~%!!!#&!!!%&!!!'&!!!)&!!!+&!!!-&!!!0&!!!2&!!!4&!$!9&!!!;&!!!>&!!!C&!#!I&!!!L&!!!P&!$!U&!!!X&!!!Z&!!!]&!!!`&!!!b&!#!e&!!!"
-  "h&!!!l&!!!n&!!!q&!#!u&!$!~&!!!$'!!!''!!!)'!!!+'!!!-'!!!/'!!!1'!!!3'!!!5'!!!7'!#!:'!!!<'!!!>'!!!A'!!!C'!!!E'!!!G'!!!I'!!!K'!#!O'!!!Q'!!!U'!!!W'!!!Y'!!!['!!!^'!!!`'!!!b'!!!d'!!!f'!!!h'!!!j'!!!l'!!!n'!!!"
-  "p'!!!r'!!!t'!!!v'!!!x'!!!z'!!!|'!!!~'!!!#(!!!%(!!!'(!!!)(!!!+(!!!-(!!!/(!!!1(!!!3(!(!<(!!!@(!#!C(!!!H(!!!J(!!!L(!!!N(!!!P(!h!:)!<!b+!!!d+!!!h+!!!l+!$!$,!!!A,!E!f,!#!k,!$!o,!!!q,!!!s,!!!u,!!!w,!!!y,!!!"
-  "{,!!!},!!!!-!!!$-!!!&-!!!(-!&!.-!!!1-!!!4-!#!k-!R!@.!!!B.!!!D.!!!F.!!!H.!!!J.!!!L.!!!N.!!!P.!!!R.!!!T.!!!V.!!!X.!!!Z.!!!].!!!_.!!!a.!!!k.!!!m.!!!o.!!!q.!!!s.!!!u.!!!w.!!!y.!!!{.!!!}.!!!!/!!!$/!!!&/!!!"
-  "(/!!!*/!!!,/!!!./!!!0/!!!2/!!!4/!!!6/!!!8/!!!:/!!!</!!!>/!!!A/!!!C/!!!F/!!!H/!!!J/!!!L/!!!N/!!!P/!!!R/!#!U/!!!W/!!!Y/!!![/!!!^/!!!`/!!!b/!!!d/!!!f/!!!h/!!!j/!!!l/!!!n/!!!p/!!!r/!!!t/!!!v/!!!x/!!!z/!!!"
-  "|/!!!~/!!!#0!!!%0!!!'0!!!)0!!!+0!!!-0!!!/0!!!10!!!30!!!50!!!70!!!90!!!;0!!!=0!!!@0!!!B0!!!D0!!!F0!!!H0!!!J0!!!L0!!!N0!!!P0!!!R0!!!T0!!!V0!!!X0!!!-1!K!=R!M!lR!$!2[!'!2t!*!<t!!!Xu!N!iv!.!wv!D!Hx!!!Jx!!!"
-  "Lx!!!Nx!!!Px!!!Rx!!!Tx!!!Vx!!!Xx!!!Zx!!!]x!!!_x!!!ax!!!cx!!!ex!!!gx!!!ix!!!kx!!!mx!!!ox!!!qx!!!sx!!!ux!!!wx!!!yx!!!{x!!!}x!!!!y!!!$y!!!&y!!!(y!!!*y!!!,y!!!.y!!!0y!!!2y!!!4y!!!6y!!!8y!!!:y!!!<y!!!>y!!!"
-  "Ay!!!Cy!!!Ey!!!Gy!!!Iy!!!Ky!!!My!!!Oy!!!Qy!!!Sy!!!Uy!!!Wy!!!Yy!!![y!!!^y!!!`y!!!by!!!dy!!!fy!!!hy!!!jy!!!ly!!!ny!!!py!!!ry!!!ty!!!vy!!!xy!!!zy!!!|y!!!~y!!!#z!!!%z!*!/z!!!1z!!!3z!!!5z!!!7z!!!9z!!!;z!!!"
-  "=z!!!@z!!!Bz!!!Dz!!!Fz!!!Hz!!!Jz!!!Lz!!!Nz!!!Pz!!!Rz!!!Tz!!!Vz!!!Xz!!!Zz!!!]z!!!_z!!!az!!!cz!!!ez!!!gz!!!iz!!!kz!!!mz!!!oz!!!qz!!!sz!!!uz!!!wz!!!yz!!!{z!!!}z!!!!{!!!${!!!&{!!!({!!!*{!!!,{!!!.{!!!0{!!!"
-  "2{!!!4{!*!F{!'!V{!)!g{!)!w{!'!*|!)!:|!)!K|!/![|!)!l|!)!||!)!/}!&!5}!#!=}!!!B}!$!F}!#!P}!%!V}!#!a}!)!s}!$!w}!#!z##!!~###!&$#!!C$#!!H$#!!M$#!!P$##!Z$#%!c$#!!<%#!!>D#R!qD#!!uD##!xD#!!zD#!!|D#!!$E#!!&E##!"
-  ")E#'!4E#!!6E#!!8E#!!:E#!!<E#!!>E#!!AE#!!CE#!!EE#!!GE#!!IE#!!KE#!!ME#!!OE#!!QE#!!SE#!!UE#!!WE#!!YE#!![E#!!^E#!!`E#!!bE#!!dE#!!fE#!!hE#!!jE#!!lE#!!nE#!!pE#!!rE#!!tE#!!vE#!!xE#!!zE#!!|E#!!~E#!!#F#!!%F#!!"
-  "'F#!!)F#!!+F#!!-F#!!/F#!!1F#!!3F#!!5F#!!7F#!!9F#!!;F##!EF#!!GF#!!LF#!!YF#H!$G#!!*G#!!d.'!!f.'!!h.'!!j.'!!l.'!!n.'!!p.'!!r.'!!t.'!!v.'!!x.'!!z.'!!|.'!!~.'!!#/'!!",
-  "%/'!!'/'!!)/'!!+/'!!-/'!!//'!!1/'!!3/'!!H/'!!J/'!!L/'!!N/'!!P/'!!R/'!!T/'!!V/'!!X/'!!Z/'!!]/'!!_/'!!a/'!!c/'!!31'!!51'!!71'!!91'!!;1'!!=1'!!@1'$!D1'!!F1'!!H1'!!J1'!!L1'!!N1'!!P1'!!R1'!!T1'!!V1'!!X1'!!"
-  "Z1'!!]1'!!_1'!!a1'!!c1'!!e1'!!g1'!!i1'!!k1'!!m1'!!o1'!!q1'!!s1'!!u1'!!w1'!!y1'!!{1'!!}1'!!!2'!!$2'!!&2')!/2'!!12'!!42'!!62'!!82'!!:2'!!<2'!!B2'!!D2'!!G2'!!I2'$!M2'!!O2'!!Q2'!!S2'!!U2'!!W2'!!Y2'!![2'!!"
-  "^2'!!`2'!!f2'!!l2'!!n2'!!p2'!!r2'!!t2'!!v2'!!x2'!!z2'!!!3'!!$3'!!'3'!!+3'!!-3'!!/3'!!13'!!33'!!53'!!Q3'!!U3'!!X<'M!,='*!<='s!,i)(!@i)&!)u);!s%*J!m'*F!v)*,!%**0!5**(!=**#!&>*U!}@*7!ma*B!b@-B!rM0;!JN0(!"
-  "RN03!!O0;!WO0%!]O0!!_O0(!gO0,!/P0;!eP0;!<Q0;!rQ0;!JR0;!!S0;!WS0;!/T0;!eT0=!AU0:![U0'!|U0:!9V0'!ZV0:!uV0'!8W0:!SW0'!tW0:!1X0'!8X0!!Rm0+!^m05!xm0'!$-1D!",
+    "(#!;!~#!!!L$!9!f$!)!o$!!!q$!!!s$!!!u$!!!w$!!!y$!!!{$!!!}$!!!!%!!!$%!!!&%!!!(%!!!*%!!!,%!!!.%!!!0%!!!2%!!!4%!!!6%!!!8%!!!:%!!!<%!!!>%!!!A%!!!C%!!!E%!!!G%!!!I%!#!L%!!!N%!!!P%!!!R%!!!T%!!!V%!!!X%!!!Z%!#!"
+    "^%!!!`%!!!b%!!!d%!!!f%!!!h%!!!j%!!!l%!!!n%!!!p%!!!r%!!!t%!!!v%!!!x%!!!z%!!!|%!!!~%!!!#&!!!%&!!!'&!!!)&!!!+&!!!-&!!!0&!!!2&!!!4&!$!9&!!!;&!!!>&!!!C&!#!I&!!!L&!!!P&!$!U&!!!X&!!!Z&!!!]&!!!`&!!!b&!#!e&!!!"
+    "h&!!!l&!!!n&!!!q&!#!u&!$!~&!!!$'!!!''!!!)'!!!+'!!!-'!!!/'!!!1'!!!3'!!!5'!!!7'!#!:'!!!<'!!!>'!!!A'!!!C'!!!E'!!!G'!!!I'!!!K'!#!O'!!!Q'!!!U'!!!W'!!!Y'!!!['!!!^'!!!`'!!!b'!!!d'!!!f'!!!h'!!!j'!!!l'!!!n'!!!"
+    "p'!!!r'!!!t'!!!v'!!!x'!!!z'!!!|'!!!~'!!!#(!!!%(!!!'(!!!)(!!!+(!!!-(!!!/(!!!1(!!!3(!(!<(!!!@(!#!C(!!!H(!!!J(!!!L(!!!N(!!!P(!h!:)!<!b+!!!d+!!!h+!!!l+!$!$,!!!A,!E!f,!#!k,!$!o,!!!q,!!!s,!!!u,!!!w,!!!y,!!!"
+    "{,!!!},!!!!-!!!$-!!!&-!!!(-!&!.-!!!1-!!!4-!#!k-!R!@.!!!B.!!!D.!!!F.!!!H.!!!J.!!!L.!!!N.!!!P.!!!R.!!!T.!!!V.!!!X.!!!Z.!!!].!!!_.!!!a.!!!k.!!!m.!!!o.!!!q.!!!s.!!!u.!!!w.!!!y.!!!{.!!!}.!!!!/!!!$/!!!&/!!!"
+    "(/!!!*/!!!,/!!!./!!!0/!!!2/!!!4/!!!6/!!!8/!!!:/!!!</!!!>/!!!A/!!!C/!!!F/!!!H/!!!J/!!!L/!!!N/!!!P/!!!R/!#!U/!!!W/!!!Y/!!![/!!!^/!!!`/!!!b/!!!d/!!!f/!!!h/!!!j/!!!l/!!!n/!!!p/!!!r/!!!t/!!!v/!!!x/!!!z/!!!"
+    "|/!!!~/!!!#0!!!%0!!!'0!!!)0!!!+0!!!-0!!!/0!!!10!!!30!!!50!!!70!!!90!!!;0!!!=0!!!@0!!!B0!!!D0!!!F0!!!H0!!!J0!!!L0!!!N0!!!P0!!!R0!!!T0!!!V0!!!X0!!!-1!K!=R!M!lR!$!2[!'!2t!*!<t!!!Xu!N!iv!.!wv!D!Hx!!!Jx!!!"
+    "Lx!!!Nx!!!Px!!!Rx!!!Tx!!!Vx!!!Xx!!!Zx!!!]x!!!_x!!!ax!!!cx!!!ex!!!gx!!!ix!!!kx!!!mx!!!ox!!!qx!!!sx!!!ux!!!wx!!!yx!!!{x!!!}x!!!!y!!!$y!!!&y!!!(y!!!*y!!!,y!!!.y!!!0y!!!2y!!!4y!!!6y!!!8y!!!:y!!!<y!!!>y!!!"
+    "Ay!!!Cy!!!Ey!!!Gy!!!Iy!!!Ky!!!My!!!Oy!!!Qy!!!Sy!!!Uy!!!Wy!!!Yy!!![y!!!^y!!!`y!!!by!!!dy!!!fy!!!hy!!!jy!!!ly!!!ny!!!py!!!ry!!!ty!!!vy!!!xy!!!zy!!!|y!!!~y!!!#z!!!%z!*!/z!!!1z!!!3z!!!5z!!!7z!!!9z!!!;z!!!"
+    "=z!!!@z!!!Bz!!!Dz!!!Fz!!!Hz!!!Jz!!!Lz!!!Nz!!!Pz!!!Rz!!!Tz!!!Vz!!!Xz!!!Zz!!!]z!!!_z!!!az!!!cz!!!ez!!!gz!!!iz!!!kz!!!mz!!!oz!!!qz!!!sz!!!uz!!!wz!!!yz!!!{z!!!}z!!!!{!!!${!!!&{!!!({!!!*{!!!,{!!!.{!!!0{!!!"
+    "2{!!!4{!*!F{!'!V{!)!g{!)!w{!'!*|!)!:|!)!K|!/![|!)!l|!)!||!)!/}!&!5}!#!=}!!!B}!$!F}!#!P}!%!V}!#!a}!)!s}!$!w}!#!z##!!~###!&$#!!C$#!!H$#!!M$#!!P$##!Z$#%!c$#!!<%#!!>D#R!qD#!!uD##!xD#!!zD#!!|D#!!$E#!!&E##!"
+    ")E#'!4E#!!6E#!!8E#!!:E#!!<E#!!>E#!!AE#!!CE#!!EE#!!GE#!!IE#!!KE#!!ME#!!OE#!!QE#!!SE#!!UE#!!WE#!!YE#!![E#!!^E#!!`E#!!bE#!!dE#!!fE#!!hE#!!jE#!!lE#!!nE#!!pE#!!rE#!!tE#!!vE#!!xE#!!zE#!!|E#!!~E#!!#F#!!%F#!!"
+    "'F#!!)F#!!+F#!!-F#!!/F#!!1F#!!3F#!!5F#!!7F#!!9F#!!;F##!EF#!!GF#!!LF#!!YF#H!$G#!!*G#!!d.'!!f.'!!h.'!!j.'!!l.'!!n.'!!p.'!!r.'!!t.'!!v.'!!x.'!!z.'!!|.'!!~.'!!#/'!!",
+    "%/'!!'/'!!)/'!!+/'!!-/'!!//'!!1/'!!3/'!!H/'!!J/'!!L/'!!N/'!!P/'!!R/'!!T/'!!V/'!!X/'!!Z/'!!]/'!!_/'!!a/'!!c/'!!31'!!51'!!71'!!91'!!;1'!!=1'!!@1'$!D1'!!F1'!!H1'!!J1'!!L1'!!N1'!!P1'!!R1'!!T1'!!V1'!!X1'!!"
+    "Z1'!!]1'!!_1'!!a1'!!c1'!!e1'!!g1'!!i1'!!k1'!!m1'!!o1'!!q1'!!s1'!!u1'!!w1'!!y1'!!{1'!!}1'!!!2'!!$2'!!&2')!/2'!!12'!!42'!!62'!!82'!!:2'!!<2'!!B2'!!D2'!!G2'!!I2'$!M2'!!O2'!!Q2'!!S2'!!U2'!!W2'!!Y2'!![2'!!"
+    "^2'!!`2'!!f2'!!l2'!!n2'!!p2'!!r2'!!t2'!!v2'!!x2'!!z2'!!!3'!!$3'!!'3'!!+3'!!-3'!!/3'!!13'!!33'!!53'!!Q3'!!U3'!!X<'M!,='*!<='s!,i)(!@i)&!)u);!s%*J!m'*F!v)*,!%**0!5**(!=**#!&>*U!}@*7!ma*B!b@-B!rM0;!JN0(!"
+    "RN03!!O0;!WO0%!]O0!!_O0(!gO0,!/P0;!eP0;!<Q0;!rQ0;!JR0;!!S0;!WS0;!/T0;!eT0=!AU0:![U0'!|U0:!9V0'!ZV0:!uV0'!8W0:!SW0'!tW0:!1X0'!8X0!!Rm0+!^m05!xm0'!$-1D!",
 };
 static const char wm__uc_ll_ix[] =
     "!!&!6#Z#r#c$|$|$|$|$|$|$|$|$|$|$|$~$~$~$!%!%!%!%!%!%!%!%!%$%'%H&^&^&h&h&h&h&h&h&h&h&h&h&h&J'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
@@ -19167,23 +20671,23 @@ static const char wm__uc_ll_ix[] =
     "k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(m(m(m(m(n(";
 static const wm__uct wm__uc_ll = {wm__uc_ll_s, wm__uc_ll_ix, 662, 5, 9, 1};
 static const char *const wm__uc_lut_s[2] = { /* [lo, hi - lo] ranges */
-  "e!!;!,$!8!E$!(!n$!!!p$!!!r$!!!t$!!!v$!!!x$!!!z$!!!|$!!!~$!!!#%!!!%%!!!'%!!!)%!!!+%!!!-%!!!/%!!!1%!!!3%!!!5%!!!7%!!!9%!!!;%!!!=%!!!@%!!!B%!!!D%!!!F%!!!H%!!!K%!!!M%!!!O%!!!Q%!!!S%!!!U%!!!W%!!!Y%!!!]%!!!"
-  "_%!!!a%!!!c%!!!e%!!!g%!!!i%!!!k%!!!m%!!!o%!!!q%!!!s%!!!u%!!!w%!!!y%!!!{%!!!}%!!!!&!!!$&!!!&&!!!(&!!!*&!!!,&!!!.&!#!1&!!!3&!!!7&!#!:&!!!<&!#!@&!$!E&!%!J&!#!M&!$!S&!#!V&!#!Y&!!![&!!!^&!#!a&!!!d&!!!f&!#!"
-  "i&!$!m&!!!o&!#!t&!!!|&!#!!'!#!%'!#!('!!!*'!!!,'!!!.'!!!0'!!!2'!!!4'!!!6'!!!9'!!!;'!!!='!!!@'!!!B'!!!D'!!!F'!!!H'!!!J'!!!M'!#!P'!!!R'!$!V'!!!X'!!!Z'!!!]'!!!_'!!!a'!!!c'!!!e'!!!g'!!!i'!!!k'!!!m'!!!o'!!!"
-  "q'!!!s'!!!u'!!!w'!!!y'!!!{'!!!}'!!!!(!!!$(!!!&(!!!((!!!*(!!!,(!!!.(!!!0(!!!2(!!!:(!#!=(!#!B(!!!D(!%!I(!!!K(!!!M(!!!O(!!!a+!!!c+!!!g+!!!p+!!!w+!!!y+!$!}+!!!!,!#!%,!2!7,!*!e,!!!h,!$!n,!!!p,!!!r,!!!t,!!!"
-  "v,!!!x,!!!z,!!!|,!!!~,!!!#-!!!%-!!!'-!!!--!!!0-!!!2-!#!6-!U!>.!!!A.!!!C.!!!E.!!!G.!!!I.!!!K.!!!M.!!!O.!!!Q.!!!S.!!!U.!!!W.!!!Y.!!![.!!!^.!!!`.!!!j.!!!l.!!!n.!!!p.!!!r.!!!t.!!!v.!!!x.!!!z.!!!|.!!!~.!!!"
-  "#/!!!%/!!!'/!!!)/!!!+/!!!-/!!!//!!!1/!!!3/!!!5/!!!7/!!!9/!!!;/!!!=/!!!@/!!!B/!!!D/!#!G/!!!I/!!!K/!!!M/!!!O/!!!Q/!!!T/!!!V/!!!X/!!!Z/!!!]/!!!_/!!!a/!!!c/!!!e/!!!g/!!!i/!!!k/!!!m/!!!o/!!!q/!!!s/!!!u/!!!"
-  "w/!!!y/!!!{/!!!}/!!!!0!!!$0!!!&0!!!(0!!!*0!!!,0!!!.0!!!00!!!20!!!40!!!60!!!80!!!:0!!!<0!!!>0!!!A0!!!C0!!!E0!!!G0!!!I0!!!K0!!!M0!!!O0!!!Q0!!!S0!!!U0!!!W0!!!Z0!H!jQ!H!4R!!!:R!!!5Z!y!;t!!!Ct!M!qt!$!Gx!!!"
-  "Ix!!!Kx!!!Mx!!!Ox!!!Qx!!!Sx!!!Ux!!!Wx!!!Yx!!![x!!!^x!!!`x!!!bx!!!dx!!!fx!!!hx!!!jx!!!lx!!!nx!!!px!!!rx!!!tx!!!vx!!!xx!!!zx!!!|x!!!~x!!!#y!!!%y!!!'y!!!)y!!!+y!!!-y!!!/y!!!1y!!!3y!!!5y!!!7y!!!9y!!!;y!!!"
-  "=y!!!@y!!!By!!!Dy!!!Fy!!!Hy!!!Jy!!!Ly!!!Ny!!!Py!!!Ry!!!Ty!!!Vy!!!Xy!!!Zy!!!]y!!!_y!!!ay!!!cy!!!ey!!!gy!!!iy!!!ky!!!my!!!oy!!!qy!!!sy!!!uy!!!wy!!!yy!!!{y!!!}y!!!!z!!!$z!!!.z!!!0z!!!2z!!!4z!!!6z!!!8z!!!"
-  ":z!!!<z!!!>z!!!Az!!!Cz!!!Ez!!!Gz!!!Iz!!!Kz!!!Mz!!!Oz!!!Qz!!!Sz!!!Uz!!!Wz!!!Yz!!![z!!!^z!!!`z!!!bz!!!dz!!!fz!!!hz!!!jz!!!lz!!!nz!!!pz!!!rz!!!tz!!!vz!!!xz!!!zz!!!|z!!!~z!!!#{!!!%{!!!'{!!!){!!!+{!!!-{!!!"
-  "/{!!!1{!!!3{!!!={!)!N{!'!_{!)!o{!)!!|!'!3|!!!5|!!!7|!!!9|!!!C|!)!d|!)!t|!)!'}!)!7}!&!H}!&!X}!%!i}!&!y}!&!r##!!w##!!{##$!#$#$!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!D$#%!R$##!Y$#!!;%#!!kC#R!pD#!!rD#$!wD#!!yD#!!"
-  "{D#!!}D#%!%E#!!(E#!!1E#$!5E#!!7E#!!9E#!!;E#!!=E#!!@E#!!BE#!!DE#!!FE#!!HE#!!JE#!!LE#!!NE#!!PE#!!RE#!!TE#!!VE#!!XE#!!ZE#!!]E#!!_E#!!aE#!!cE#!!eE#!!gE#!!iE#!!kE#!!mE#!!oE#!!qE#!!sE#!!uE#!!wE#!!yE#!!{E#!!"
-  "}E#!!!F#!!$F#!!&F#!!(F#!!*F#!!,F#!!.F#!!0F#!!2F#!!4F#!!6F#!!8F#!!:F#!!DF#!!FF#!!KF#!!c.'!!e.'!!g.'!!i.'!!k.'!!m.'!!o.'!!q.'!!s.'!!u.'!!w.'!!y.'!!{.'!!}.'!!!/'!!",
-  "$/'!!&/'!!(/'!!*/'!!,/'!!./'!!0/'!!2/'!!G/'!!I/'!!K/'!!M/'!!O/'!!Q/'!!S/'!!U/'!!W/'!!Y/'!![/'!!^/'!!`/'!!b/'!!21'!!41'!!61'!!81'!!:1'!!<1'!!>1'!!C1'!!E1'!!G1'!!I1'!!K1'!!M1'!!O1'!!Q1'!!S1'!!U1'!!W1'!!"
-  "Y1'!![1'!!^1'!!`1'!!b1'!!d1'!!f1'!!h1'!!j1'!!l1'!!n1'!!p1'!!r1'!!t1'!!v1'!!x1'!!z1'!!|1'!!~1'!!#2'!!.2'!!02'!!22'#!52'!!72'!!92'!!;2'!!A2'!!C2'!!F2'!!H2'!!L2'!!N2'!!P2'!!R2'!!T2'!!V2'!!X2'!!Z2'!!]2'!!"
-  "_2'!!a2'&!g2'&!m2'!!o2'!!q2'!!s2'!!u2'!!w2'!!y2'!!{2'%!#3'!!%3'#!*3'!!03'!!23'!!43'!!63'!!P3'!!ft);!J%*J!D'*F!N)*,!Z)*0!k)*(!s)*#!B=*U!]@*7!La*B!A@-B!WM0;!/N0;!eN0;!<O0!!>O0#!CO0!!FO0#!JO0%!OO0)!rO0;!"
-  "JP0#!MP0%!SP0)!]P0(!!Q0#!%Q0%!*Q0&!0Q0!!4Q0(!WQ0;!/R0;!eR0;!<S0;!rS0;!JT0;!&U0:!bU0:!@V0:!{V0:!YW0:!7X0!!_,1D!",
+    "e!!;!,$!8!E$!(!n$!!!p$!!!r$!!!t$!!!v$!!!x$!!!z$!!!|$!!!~$!!!#%!!!%%!!!'%!!!)%!!!+%!!!-%!!!/%!!!1%!!!3%!!!5%!!!7%!!!9%!!!;%!!!=%!!!@%!!!B%!!!D%!!!F%!!!H%!!!K%!!!M%!!!O%!!!Q%!!!S%!!!U%!!!W%!!!Y%!!!]%!!!"
+    "_%!!!a%!!!c%!!!e%!!!g%!!!i%!!!k%!!!m%!!!o%!!!q%!!!s%!!!u%!!!w%!!!y%!!!{%!!!}%!!!!&!!!$&!!!&&!!!(&!!!*&!!!,&!!!.&!#!1&!!!3&!!!7&!#!:&!!!<&!#!@&!$!E&!%!J&!#!M&!$!S&!#!V&!#!Y&!!![&!!!^&!#!a&!!!d&!!!f&!#!"
+    "i&!$!m&!!!o&!#!t&!!!|&!#!!'!#!%'!#!('!!!*'!!!,'!!!.'!!!0'!!!2'!!!4'!!!6'!!!9'!!!;'!!!='!!!@'!!!B'!!!D'!!!F'!!!H'!!!J'!!!M'!#!P'!!!R'!$!V'!!!X'!!!Z'!!!]'!!!_'!!!a'!!!c'!!!e'!!!g'!!!i'!!!k'!!!m'!!!o'!!!"
+    "q'!!!s'!!!u'!!!w'!!!y'!!!{'!!!}'!!!!(!!!$(!!!&(!!!((!!!*(!!!,(!!!.(!!!0(!!!2(!!!:(!#!=(!#!B(!!!D(!%!I(!!!K(!!!M(!!!O(!!!a+!!!c+!!!g+!!!p+!!!w+!!!y+!$!}+!!!!,!#!%,!2!7,!*!e,!!!h,!$!n,!!!p,!!!r,!!!t,!!!"
+    "v,!!!x,!!!z,!!!|,!!!~,!!!#-!!!%-!!!'-!!!--!!!0-!!!2-!#!6-!U!>.!!!A.!!!C.!!!E.!!!G.!!!I.!!!K.!!!M.!!!O.!!!Q.!!!S.!!!U.!!!W.!!!Y.!!![.!!!^.!!!`.!!!j.!!!l.!!!n.!!!p.!!!r.!!!t.!!!v.!!!x.!!!z.!!!|.!!!~.!!!"
+    "#/!!!%/!!!'/!!!)/!!!+/!!!-/!!!//!!!1/!!!3/!!!5/!!!7/!!!9/!!!;/!!!=/!!!@/!!!B/!!!D/!#!G/!!!I/!!!K/!!!M/!!!O/!!!Q/!!!T/!!!V/!!!X/!!!Z/!!!]/!!!_/!!!a/!!!c/!!!e/!!!g/!!!i/!!!k/!!!m/!!!o/!!!q/!!!s/!!!u/!!!"
+    "w/!!!y/!!!{/!!!}/!!!!0!!!$0!!!&0!!!(0!!!*0!!!,0!!!.0!!!00!!!20!!!40!!!60!!!80!!!:0!!!<0!!!>0!!!A0!!!C0!!!E0!!!G0!!!I0!!!K0!!!M0!!!O0!!!Q0!!!S0!!!U0!!!W0!!!Z0!H!jQ!H!4R!!!:R!!!5Z!y!;t!!!Ct!M!qt!$!Gx!!!"
+    "Ix!!!Kx!!!Mx!!!Ox!!!Qx!!!Sx!!!Ux!!!Wx!!!Yx!!![x!!!^x!!!`x!!!bx!!!dx!!!fx!!!hx!!!jx!!!lx!!!nx!!!px!!!rx!!!tx!!!vx!!!xx!!!zx!!!|x!!!~x!!!#y!!!%y!!!'y!!!)y!!!+y!!!-y!!!/y!!!1y!!!3y!!!5y!!!7y!!!9y!!!;y!!!"
+    "=y!!!@y!!!By!!!Dy!!!Fy!!!Hy!!!Jy!!!Ly!!!Ny!!!Py!!!Ry!!!Ty!!!Vy!!!Xy!!!Zy!!!]y!!!_y!!!ay!!!cy!!!ey!!!gy!!!iy!!!ky!!!my!!!oy!!!qy!!!sy!!!uy!!!wy!!!yy!!!{y!!!}y!!!!z!!!$z!!!.z!!!0z!!!2z!!!4z!!!6z!!!8z!!!"
+    ":z!!!<z!!!>z!!!Az!!!Cz!!!Ez!!!Gz!!!Iz!!!Kz!!!Mz!!!Oz!!!Qz!!!Sz!!!Uz!!!Wz!!!Yz!!![z!!!^z!!!`z!!!bz!!!dz!!!fz!!!hz!!!jz!!!lz!!!nz!!!pz!!!rz!!!tz!!!vz!!!xz!!!zz!!!|z!!!~z!!!#{!!!%{!!!'{!!!){!!!+{!!!-{!!!"
+    "/{!!!1{!!!3{!!!={!)!N{!'!_{!)!o{!)!!|!'!3|!!!5|!!!7|!!!9|!!!C|!)!d|!)!t|!)!'}!)!7}!&!H}!&!X}!%!i}!&!y}!&!r##!!w##!!{##$!#$#$!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!D$#%!R$##!Y$#!!;%#!!kC#R!pD#!!rD#$!wD#!!yD#!!"
+    "{D#!!}D#%!%E#!!(E#!!1E#$!5E#!!7E#!!9E#!!;E#!!=E#!!@E#!!BE#!!DE#!!FE#!!HE#!!JE#!!LE#!!NE#!!PE#!!RE#!!TE#!!VE#!!XE#!!ZE#!!]E#!!_E#!!aE#!!cE#!!eE#!!gE#!!iE#!!kE#!!mE#!!oE#!!qE#!!sE#!!uE#!!wE#!!yE#!!{E#!!"
+    "}E#!!!F#!!$F#!!&F#!!(F#!!*F#!!,F#!!.F#!!0F#!!2F#!!4F#!!6F#!!8F#!!:F#!!DF#!!FF#!!KF#!!c.'!!e.'!!g.'!!i.'!!k.'!!m.'!!o.'!!q.'!!s.'!!u.'!!w.'!!y.'!!{.'!!}.'!!!/'!!",
+    "$/'!!&/'!!(/'!!*/'!!,/'!!./'!!0/'!!2/'!!G/'!!I/'!!K/'!!M/'!!O/'!!Q/'!!S/'!!U/'!!W/'!!Y/'!![/'!!^/'!!`/'!!b/'!!21'!!41'!!61'!!81'!!:1'!!<1'!!>1'!!C1'!!E1'!!G1'!!I1'!!K1'!!M1'!!O1'!!Q1'!!S1'!!U1'!!W1'!!"
+    "Y1'!![1'!!^1'!!`1'!!b1'!!d1'!!f1'!!h1'!!j1'!!l1'!!n1'!!p1'!!r1'!!t1'!!v1'!!x1'!!z1'!!|1'!!~1'!!#2'!!.2'!!02'!!22'#!52'!!72'!!92'!!;2'!!A2'!!C2'!!F2'!!H2'!!L2'!!N2'!!P2'!!R2'!!T2'!!V2'!!X2'!!Z2'!!]2'!!"
+    "_2'!!a2'&!g2'&!m2'!!o2'!!q2'!!s2'!!u2'!!w2'!!y2'!!{2'%!#3'!!%3'#!*3'!!03'!!23'!!43'!!63'!!P3'!!ft);!J%*J!D'*F!N)*,!Z)*0!k)*(!s)*#!B=*U!]@*7!La*B!A@-B!WM0;!/N0;!eN0;!<O0!!>O0#!CO0!!FO0#!JO0%!OO0)!rO0;!"
+    "JP0#!MP0%!SP0)!]P0(!!Q0#!%Q0%!*Q0&!0Q0!!4Q0(!WQ0;!/R0;!eR0;!<S0;!rS0;!JT0;!&U0:!bU0:!@V0:!{V0:!YW0:!7X0!!_,1D!",
 };
 static const char wm__uc_lut_ix[] =
     "!!%!5#X#t#e$~$~$~$~$~$~$~$~$~$~$~$$%$%$%%%%%%%%%%%%%%%%%%%(%(%J&]&]&k&k&k&k&k&k&k&k&k&k&k&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
@@ -19192,21 +20696,21 @@ static const char wm__uc_lut_ix[] =
 static const wm__uct wm__uc_lut = {wm__uc_lut_s, wm__uc_lut_ix, 654, 5, 9, 1};
 #ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */
 static const char *const wm__uc_nfc_s[2] = { /* [lo, hi - lo] ranges */
-  "`!!$!e!!1!v!!*!(#!1!9#!*!i#!!!q#!!!s#!!!x#!!!{#!%!$$!$!($!$!,$!1!=$!'!E$!'!M$!1!_$!'!f$!'!m$!2!#%!5!9%!*!D%!'!K%!)!U%!(!_%!'!g%!3!{%!9!W&!#!g&!#!o&!!!|&!:!9'!'!B'!1!T'!F!{'!#!&(!/!7)!!!V)!*!!*!'!**!&!"
-  "K*!r!@+!B!e+!!!k+!!!o+!!!u+!(!}+!!!!,!%!),!!!+,!!!-,!!!3,!!!5,!!!9,!!!=,!*!J,!!!L,!!!N,!!!T,!!!V,!!!Z,!!!_,!'!f,!(!)-!$!--!#!2-!!!9-!#!<-!!!@-!#!F-!$!J-!!!M-!!!O-!'!X-!!!^-!!!b-!!!f-!!!h-!!!k-!!!n-!!!"
-  "p-!'!y-!!!~-!!!%.!!!).!!!+.!!!..!#!1.!!!4.!#!:.!$!S.!%!c.!&!E/!#!T/!%!Z/!+!g/!5!}/!#!U1!!!`1!O!12!!!32!#!62!#!92!!!'3!,!93!'!a3!!!c3!7!,4!!!14!%!~4!$!35!#!65!)!A5!'!I5!#!L5!%!t5!!!66!<!;8!*!N8!!!h8!%!"
-  "m8!*!w8!$!{8!&!O9!$!2:!)!f:!9!!;!>!i;!#!q;!#!t;!#!};!!!1<!!!5<!%!<<!)!F=!!!H=!!!Q=!!!U=!$!b=!!!g=!#!j=!!!,>!!!c>!!!f>!!!l>!!!}>!!!,@!$!1@!!!4A!!!FA!!!ZB!!!]B!!!fB!#!jB!$!uB!#!{B!#!UC!!!WC!!!%D!!!-D!#!"
-  "1D!%!>D!!!IE!!!SE!!!UE!!!ZE!!!cE!#!oF!!!rF!#!uF!!!yF!$!}F!#!#G!!!+G!#!6H!#!9H!!!BH!#!FH!%!SH!!!lI!!!qI!!!{I!#!~I!%!zJ!!!!K!$!2K!%!CL!!!HL!$!XL!%!mL!#!AM!!!MM!#!kM!!!mM!!!oM!!!yM!!!&N!!!+N!!!0N!!!5N!!!"
-  "CN!!!KN!.!ZN!&!aN!#!nN!!!xN!!!}N!!!%O!!!*O!!!7O!!!EO!!!IP!#!RP!!![P!!!^P!#!VQ!!!kR!!!oR!4!uS!6!aT!<!NY!$!xd!#!;e!!!#g!!!.g!!!Ei!!!{j!$!Gm!#!4n!!!Jn!)!Tn!!!)o!/!8o!1!#p!+!/p!#!Sp!#!Yp!,!.q!*!oq!#!Or!!!"
-  "[r!#!Es!!!'u!$!+u!.!9u!(!Eu!!!Lu!!!Pu!#!(v!$!,v!,!8v!3!Lv!=!vv!!!<w!n$0z!}!5{!7!N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!0!F}!/!V}!'!^}!4!s}!$!w}!*!$~!,!5~!!!;~!!!I~!$!T~!!!X~!#![~!#!b~!!!d~!!!"
-  "m~!$!}~!!!(!#!!9!##!=!#<!Z!#.!s!#!!>##.!P##!!T##-!p##%!u##$!y##,!($##!,$#&!3$#$!7$#!!9$#!!;$#!!=$#%!C$#$!G$#(!O$#'!Y$#&!e$#R!B%#!!I%#!!K%#!!M%#!!S%##!h%#!!*&#%!/&#!!1&#!!b&##!g&##!j&##!%'#%!.'##!1'##!"
-  ">'#!!D'#!!F'#$!J'#$!P'#!!d'#$!h'##!q'#2!'(#+!8(##!J(#!!P(##!S(#&!Z(#%!,)#%!6)#%!w)##!A-#R#<=#!!J>#$!W@#!!/E##!HF#$!nG#!!~G#!!'I#B!0K#!!)L#!!6L#B$%O#!!PO#'!]O#!!_O#$!mO#!!rO#9!.P#'!9P#0!`P#!!eP#(!rP#!!"
-  "wP#9!3Q#'!>Q#0!`Q#%!eQ#!!hQ#%!nQ#$!FR#$#LS#/!`T#A!#U#J!TU#Q!(V#5&5/'!!:/'+!d/'%!]0'#!%2'!!M3'$!S3'#!b3'!!+4'!!j5'!!)6'3!v6'$!B7'!!G8'!!T8'!!2;'!!4;'$!9;'#!A;'#!D;'!!z;'!!(='%!5='!!`>'!!s>'~~s>(iBOc){$"
-  "Nf)!!Pf)!!Sf)+!_f)!!af)!!df)#!if)g!Sg)0#,i)(!@i)&!Ji);!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq).!fq)+!vq)G!Ar)-!Nr)4!cr)%!kr)$!or)!!qr)N#Et))$Pv)'!Xv)'!av)'!iv)$!ov)(!wv)(!j|)!!:!*!!w#*&!</*&!C/*L!"
-  "o/**!L6*!!N6*!!x6*$!!7*!!o8*#!/@*%!KD*#!BE*$!/F*,!mF*%!{H*!!II*!!XI*!!sI*%!!J*!!(J*!!6J*#!!K*$!JK*!!QK*#!TK*%!:L*!!,M*!!6M*!!GN*#!EP*#!;Q*#!>Q*!!HQ*!!LQ*$!XQ*!!hQ*(!rQ*&!1T*!!5T*!!NT*!!EU*!!NU*'!WU*#!"
-  "2X*!!;X*%!CX*#!iY*!!([*#!C]*!!@`*#!%c*!!*c*!!-c*!!2c*#!8c*!!|d*!!ue*!!+f*!!!g*!!^k*!!On*!!Qn*#!Io*!!+t*#!#6-&!e6-(!)E-#!lg/!!1F0-!AF0'!OF0)!YF0(!!G0%!3G0'!aH0$!",
-  "WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U04%;X0T!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!as0(!sw0!!Ux0%!2~0%!-,1(!G-1(!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!"
-  "<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!0D1,!AD1A!bD1B!@E1$!gE1!!|F1$!/G1N!aG1*!qG1#!xc1+!$P9z'",
+    "`!!$!e!!1!v!!*!(#!1!9#!*!i#!!!q#!!!s#!!!x#!!!{#!%!$$!$!($!$!,$!1!=$!'!E$!'!M$!1!_$!'!f$!'!m$!2!#%!5!9%!*!D%!'!K%!)!U%!(!_%!'!g%!3!{%!9!W&!#!g&!#!o&!!!|&!:!9'!'!B'!1!T'!F!{'!#!&(!/!7)!!!V)!*!!*!'!**!&!"
+    "K*!r!@+!B!e+!!!k+!!!o+!!!u+!(!}+!!!!,!%!),!!!+,!!!-,!!!3,!!!5,!!!9,!!!=,!*!J,!!!L,!!!N,!!!T,!!!V,!!!Z,!!!_,!'!f,!(!)-!$!--!#!2-!!!9-!#!<-!!!@-!#!F-!$!J-!!!M-!!!O-!'!X-!!!^-!!!b-!!!f-!!!h-!!!k-!!!n-!!!"
+    "p-!'!y-!!!~-!!!%.!!!).!!!+.!!!..!#!1.!!!4.!#!:.!$!S.!%!c.!&!E/!#!T/!%!Z/!+!g/!5!}/!#!U1!!!`1!O!12!!!32!#!62!#!92!!!'3!,!93!'!a3!!!c3!7!,4!!!14!%!~4!$!35!#!65!)!A5!'!I5!#!L5!%!t5!!!66!<!;8!*!N8!!!h8!%!"
+    "m8!*!w8!$!{8!&!O9!$!2:!)!f:!9!!;!>!i;!#!q;!#!t;!#!};!!!1<!!!5<!%!<<!)!F=!!!H=!!!Q=!!!U=!$!b=!!!g=!#!j=!!!,>!!!c>!!!f>!!!l>!!!}>!!!,@!$!1@!!!4A!!!FA!!!ZB!!!]B!!!fB!#!jB!$!uB!#!{B!#!UC!!!WC!!!%D!!!-D!#!"
+    "1D!%!>D!!!IE!!!SE!!!UE!!!ZE!!!cE!#!oF!!!rF!#!uF!!!yF!$!}F!#!#G!!!+G!#!6H!#!9H!!!BH!#!FH!%!SH!!!lI!!!qI!!!{I!#!~I!%!zJ!!!!K!$!2K!%!CL!!!HL!$!XL!%!mL!#!AM!!!MM!#!kM!!!mM!!!oM!!!yM!!!&N!!!+N!!!0N!!!5N!!!"
+    "CN!!!KN!.!ZN!&!aN!#!nN!!!xN!!!}N!!!%O!!!*O!!!7O!!!EO!!!IP!#!RP!!![P!!!^P!#!VQ!!!kR!!!oR!4!uS!6!aT!<!NY!$!xd!#!;e!!!#g!!!.g!!!Ei!!!{j!$!Gm!#!4n!!!Jn!)!Tn!!!)o!/!8o!1!#p!+!/p!#!Sp!#!Yp!,!.q!*!oq!#!Or!!!"
+    "[r!#!Es!!!'u!$!+u!.!9u!(!Eu!!!Lu!!!Pu!#!(v!$!,v!,!8v!3!Lv!=!vv!!!<w!n$0z!}!5{!7!N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!0!F}!/!V}!'!^}!4!s}!$!w}!*!$~!,!5~!!!;~!!!I~!$!T~!!!X~!#![~!#!b~!!!d~!!!"
+    "m~!$!}~!!!(!#!!9!##!=!#<!Z!#.!s!#!!>##.!P##!!T##-!p##%!u##$!y##,!($##!,$#&!3$#$!7$#!!9$#!!;$#!!=$#%!C$#$!G$#(!O$#'!Y$#&!e$#R!B%#!!I%#!!K%#!!M%#!!S%##!h%#!!*&#%!/&#!!1&#!!b&##!g&##!j&##!%'#%!.'##!1'##!"
+    ">'#!!D'#!!F'#$!J'#$!P'#!!d'#$!h'##!q'#2!'(#+!8(##!J(#!!P(##!S(#&!Z(#%!,)#%!6)#%!w)##!A-#R#<=#!!J>#$!W@#!!/E##!HF#$!nG#!!~G#!!'I#B!0K#!!)L#!!6L#B$%O#!!PO#'!]O#!!_O#$!mO#!!rO#9!.P#'!9P#0!`P#!!eP#(!rP#!!"
+    "wP#9!3Q#'!>Q#0!`Q#%!eQ#!!hQ#%!nQ#$!FR#$#LS#/!`T#A!#U#J!TU#Q!(V#5&5/'!!:/'+!d/'%!]0'#!%2'!!M3'$!S3'#!b3'!!+4'!!j5'!!)6'3!v6'$!B7'!!G8'!!T8'!!2;'!!4;'$!9;'#!A;'#!D;'!!z;'!!(='%!5='!!`>'!!s>'~~s>(iBOc){$"
+    "Nf)!!Pf)!!Sf)+!_f)!!af)!!df)#!if)g!Sg)0#,i)(!@i)&!Ji);!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq).!fq)+!vq)G!Ar)-!Nr)4!cr)%!kr)$!or)!!qr)N#Et))$Pv)'!Xv)'!av)'!iv)$!ov)(!wv)(!j|)!!:!*!!w#*&!</*&!C/*L!"
+    "o/**!L6*!!N6*!!x6*$!!7*!!o8*#!/@*%!KD*#!BE*$!/F*,!mF*%!{H*!!II*!!XI*!!sI*%!!J*!!(J*!!6J*#!!K*$!JK*!!QK*#!TK*%!:L*!!,M*!!6M*!!GN*#!EP*#!;Q*#!>Q*!!HQ*!!LQ*$!XQ*!!hQ*(!rQ*&!1T*!!5T*!!NT*!!EU*!!NU*'!WU*#!"
+    "2X*!!;X*%!CX*#!iY*!!([*#!C]*!!@`*#!%c*!!*c*!!-c*!!2c*#!8c*!!|d*!!ue*!!+f*!!!g*!!^k*!!On*!!Qn*#!Io*!!+t*#!#6-&!e6-(!)E-#!lg/!!1F0-!AF0'!OF0)!YF0(!!G0%!3G0'!aH0$!",
+    "WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U04%;X0T!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!as0(!sw0!!Ux0%!2~0%!-,1(!G-1(!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!"
+    "<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!0D1,!AD1A!bD1B!@E1$!gE1!!|F1$!/G1N!aG1*!qG1#!xc1+!$P9z'",
 };
 static const char wm__uc_nfc_ix[] =
     "!!4!D!K!f!(#.#:#>#G#V#_#k#w##$*$@$F$I$I$J$J$J$J$N$O$P$V$_$f$k$m$}$3%L%c%d%e%e%e%e%e%e%h%h%j%m%o%p%%&'&*&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&"
@@ -19214,14 +20718,14 @@ static const char wm__uc_nfc_ix[] =
     "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&O&W&W&[&d&k&";
 static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 590, 5, 9, 1};
 static const char *const wm__uc_lower_s[1] = { /* [lo, hi - lo, 2 lo's lowercase + 1 if every other]: lo + i's is lo's + i */
-  "e!!;!.$!,$!8!x&!E$!(!L'!n$!Q!`'!B%!!!>$!D%!&!i(!K%!0!w(!]%!O!<)!.&!!!Z'!/&!&!@*!7&!!!)/!8&!$!R*!<&!!!+/!=&!!![*!@&!#!//!B&!!!d*!E&!!!O,!F&!!!5/!G&!!!9/!H&!!!p*!J&!!!D/!K&!!!J/!M&!!!V/!N&!!!T/!O&!!!~*!"
-  "S&!!!c/!T&!!!i/!V&!!!o/!W&!&!2+!^&!!!(0!_&!!!@+!a&!!!.0!d&!!!J+!f&!!!80!g&!!!P+!i&!#!<0!k&!$!Y+!o&!!!M0!p&!!!c+!t&!!!k+!|&!!!}+!}&!!!}+!!'!!!&,!#'!!!&,!%'!!!,,!&'!2!-,!9'!2!T,!M'!!!|,!N'!$!},!R'!!!v*!"
-  "S'!!!o+!T'!I!,-!}'!!!++!!(!2!%.!:(!!!kg$;(!!!W.!=(!!!#+!>(!!!mg$B(!!!d.!D(!!!K*!E(!!!:0!F(!!!A0!G(!*!o.!a+!$!E5!g+!!!P5!p+!!!68!w+!!!`6!y+!$!b6!}+!!!D7!!,!#!F7!%,!2!j6!7,!*!17!e,!!!Z7!n,!8!`7!--!!!x6!"
-  "0-!!!A8!2-!!!48!3-!!!G8!6-!$!X5!9-!1!::!J-!B!V9!>.!C!_:!j.!W!W;!D/!!!'=!E/!.!k<!T/!%#,=!Z0!H!:A!jQ!H!3k$4R!!!&l$:R!!!2l$5Z!s!WY,*[!'!C7#;t!!!Wi#Ct!M!Y%#qt!$!X&#Gx!]#oq#.z!!!v&!0z!%#Bu#={!)!Iw#N{!'!jw#"
-  "_{!)!-x#o{!)!Nx#!|!'!ox#3|!(!5y#C|!)!Sy#d|!)!7z#t|!)!Xz#'}!)!yz#7}!#!<{#9}!#!ty#;}!!!C{#H}!%!xy#L}!!!d{#X}!#!~{#Z}!#!#z#i}!#!B|#k}!#!+z#m}!!!L|#y}!#!'z#{}!#!/z#}}!!!i|#9$#!!=7!=$#!!C$!>$#!!%'!F$#!!F'$"
-  "u$#1!.($;%#!!W($;.#;!-;$kC#R![f$pD#!!cg$rD#!!Z/!sD#!!wn#tD#!!!0!wD#&!rg$}D#!!%/!~D#!!g/!!E#!!#/!#E#!!'/!%E#!!*h$(E#!!0h$1E##!^.!3E#)#Hh$DF#$!ij$KF#!!vj$c.'O!I;,G/'<!o<,21'.!FA,C1'`!gA,.2'$!=C,22'!!on#"
-  "32'*!HC,A2'!!bC,C2'!!N/!F2'$!mC,L2'4!yC,a2'!!P/!b2'!!;/!c2'!!F/!d2'!!]/!e2'!!X/!g2'!!f0!h2'!!60!i2'!!d0!j2'!!yX,k2'0!YD,{2'!!rC,|2'!!,0!}2'!!<o#~2'$!#E,%3'!!L/!&3'!!,E,*3'!!4E,03'&!BE,63'!!%+!P3'!!#F,"
-  "ft);!0k1J%*J!g)2D'*F!Z-2N)*,!m12Z)*0!(22k)*(!I22s)*#!Y22B=*U!*[2]@*7!{_2La*B!ZC3A@-B!D_8_,1D!&8A",
+    "e!!;!.$!,$!8!x&!E$!(!L'!n$!Q!`'!B%!!!>$!D%!&!i(!K%!0!w(!]%!O!<)!.&!!!Z'!/&!&!@*!7&!!!)/!8&!$!R*!<&!!!+/!=&!!![*!@&!#!//!B&!!!d*!E&!!!O,!F&!!!5/!G&!!!9/!H&!!!p*!J&!!!D/!K&!!!J/!M&!!!V/!N&!!!T/!O&!!!~*!"
+    "S&!!!c/!T&!!!i/!V&!!!o/!W&!&!2+!^&!!!(0!_&!!!@+!a&!!!.0!d&!!!J+!f&!!!80!g&!!!P+!i&!#!<0!k&!$!Y+!o&!!!M0!p&!!!c+!t&!!!k+!|&!!!}+!}&!!!}+!!'!!!&,!#'!!!&,!%'!!!,,!&'!2!-,!9'!2!T,!M'!!!|,!N'!$!},!R'!!!v*!"
+    "S'!!!o+!T'!I!,-!}'!!!++!!(!2!%.!:(!!!kg$;(!!!W.!=(!!!#+!>(!!!mg$B(!!!d.!D(!!!K*!E(!!!:0!F(!!!A0!G(!*!o.!a+!$!E5!g+!!!P5!p+!!!68!w+!!!`6!y+!$!b6!}+!!!D7!!,!#!F7!%,!2!j6!7,!*!17!e,!!!Z7!n,!8!`7!--!!!x6!"
+    "0-!!!A8!2-!!!48!3-!!!G8!6-!$!X5!9-!1!::!J-!B!V9!>.!C!_:!j.!W!W;!D/!!!'=!E/!.!k<!T/!%#,=!Z0!H!:A!jQ!H!3k$4R!!!&l$:R!!!2l$5Z!s!WY,*[!'!C7#;t!!!Wi#Ct!M!Y%#qt!$!X&#Gx!]#oq#.z!!!v&!0z!%#Bu#={!)!Iw#N{!'!jw#"
+    "_{!)!-x#o{!)!Nx#!|!'!ox#3|!(!5y#C|!)!Sy#d|!)!7z#t|!)!Xz#'}!)!yz#7}!#!<{#9}!#!ty#;}!!!C{#H}!%!xy#L}!!!d{#X}!#!~{#Z}!#!#z#i}!#!B|#k}!#!+z#m}!!!L|#y}!#!'z#{}!#!/z#}}!!!i|#9$#!!=7!=$#!!C$!>$#!!%'!F$#!!F'$"
+    "u$#1!.($;%#!!W($;.#;!-;$kC#R![f$pD#!!cg$rD#!!Z/!sD#!!wn#tD#!!!0!wD#&!rg$}D#!!%/!~D#!!g/!!E#!!#/!#E#!!'/!%E#!!*h$(E#!!0h$1E##!^.!3E#)#Hh$DF#$!ij$KF#!!vj$c.'O!I;,G/'<!o<,21'.!FA,C1'`!gA,.2'$!=C,22'!!on#"
+    "32'*!HC,A2'!!bC,C2'!!N/!F2'$!mC,L2'4!yC,a2'!!P/!b2'!!;/!c2'!!F/!d2'!!]/!e2'!!X/!g2'!!f0!h2'!!60!i2'!!d0!j2'!!yX,k2'0!YD,{2'!!rC,|2'!!,0!}2'!!<o#~2'$!#E,%3'!!L/!&3'!!,E,*3'!!4E,03'&!BE,63'!!%+!P3'!!#F,"
+    "ft);!0k1J%*J!g)2D'*F!Z-2N)*,!m12Z)*0!(22k)*(!I22s)*#!Y22B=*U!*[2]@*7!{_2La*B!ZC3A@-B!D_8_,1D!&8A",
 };
 static const char wm__uc_lower_ix[] =
     "!!%!V!c!s!y!{!{!{!{!{!{!{!{!{!{!{!~!~!~!##################&#&#)#A#A#G#G#G#H#H#H#H#H#H#H#H#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#"
@@ -19229,20 +20733,20 @@ static const char wm__uc_lower_ix[] =
     "x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#y#";
 static const wm__uct wm__uc_lower = {wm__uc_lower_s, wm__uc_lower_ix, 187, 8, 8, 1};
 static const char *const wm__uc_ccc_s[1] = { /* [lo, hi - lo, canonical combining class] runs */
-  "K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!"
-  "!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/"
-  "2!!!8!12!!!9!32!!!:!42!!!;!62!!!S$72!!!I$92!!!4!'3!)!S$/3!!!A!03!!!B!13!!!C!d3!!!=!e3!!!>!f3!!!@!g3!!!A!h3!!!B!i3!!!C!j3!!!D!k3!!!E!l3!#!S$n3!#!I$p3!&!S$u3!!!I$v3!#!S$x3!!!I$,4!!!F!75!(!S$A5!%!S$E5!!!"
-  "I$F5!!!S$I5!#!S$L5!!!I$M5!#!S$O5!!!I$t5!!!G!66!!!S$76!!!I$86!#!S$:6!!!I$;6!#!S$=6!$!I$A6!!!S$B6!#!I$D6!!!S$E6!!!I$F6!$!S$I6!!!I$J6!!!S$K6!!!I$L6!!!S$M6!!!I$N6!!!S$O6!!!I$P6!#!S$;8!(!S$C8!!!I$D8!!!S$N8"
-  "!!!I$h8!%!S$m8!*!S$w8!$!S${8!&!S$O9!$!I$2:!!!S$3:!$!I$6:!%!S$f:!&!S$k:!&!I$p:!/!S$!;!!!I$#;!#!S$%;!!!I$&;!#!S$(;!!!I$);!$!S$,;!$!I$/;!!!=!0;!!!>!1;!!!@!2;!$!S$5;!!!I$6;!#!S$8;!#!I$:;!&!S$};!!!)!1<!!!+"
-  "!5<!!!S$6<!!!I$7<!#!S$F=!!!)!W=!!!+!,>!!!S$l>!!!)!}>!!!+!4A!!!)!FA!!!+!ZB!!!)!lB!!!+!4D!!!+!IE!!!)!ZE!!!+!cE!!!x!dE!!!!#oF!!!)!#G!!!+!6H!#!+!IH!!!+!lI!!!+!!K!#!.#$K!!!+!2K!%!2#HL!#!=#JL!!!+!XL!%!B#MM!"
-  "#!I$kM!!!I$mM!!!I$oM!!!E$KN!!!I#LN!!!J#NN!!!L#TN!%!J#ZN!!!J#]N!#!S$_N!!!+!aN!#!S$EO!!!I$[P!!!)!^P!#!+!VQ!!!I$NY!$!S$xd!#!+!;e!!!+!#g!!!+!.g!!!S$Ei!!!Q${j!!!K$|j!!!S$}j!!!I$Gm!!!S$Hm!!!I$4n!!!+!Jn!)!S$"
-  "Tn!!!I$)o!&!S$.o!'!I$4o!#!S$6o!!!I$8o!#!I$:o!#!S$<o!#!I$>o!&!S$Do!!!I$Eo!%!S$Sp!!!)!dp!!!+!.q!!!S$/q!!!I$0q!(!S$oq!#!+!Or!!!)![r!#!+!Es!!!)!'u!$!S$+u!!!#!,u!&!I$1u!#!S$3u!%!I$7u!!!S$9u!(!#!Eu!!!I$Lu!!"
-  "!S$Pu!#!S$cw!#!S$ew!!!I$fw!(!S$mw!!!I$nw!#!S$pw!!!W$qw!!!C$rw!!!I$sw!!!6$tw!G!S$<x!!!U$=x!#!Q$@x!!!I$Ax!!!G$Bx!!!S$Cx!!!V$Dx!!!I$Ex!!!S$Fx!!!I$>###!S$A###!#!C##%!S$G##$!#!J###!S$P##!!S$T###!#!V##!!S$W"
-  "##!!I$X##!!S$Y###!#![##%!I$`##!!S$HF#$!S$~G#!!+!'I#B!S$PO#!!G$QO#!!Q$RO#!!U$SO#!!K$TO##!M$eP##!*!5/'!!S$:/'+!S$f/'#!S$]0'#!S$b3'!!+!+4'!!+!j5'!!+!)6'3!S$v6'$!I$B7'!!+!G8'!!)!T8'!!+!2;'!!S$4;'#!S$6;'!!"
-  "I$9;'#!S$A;'#!S$D;'!!S$z;'!!+!`>'!!+!Ki)!!<!vq)(!S$}q)(!I$'r)#!S$j|)!!I$:!*!!I$w#*&!S$L6*!!I$N6*!!S$x6*!!S$y6*!!#!z6*!!I$!7*!!+!o8*!!S$p8*!!I$/@*%!S$KD*#!S$BE*$!I$/F*#!I$1F*$!S$4F*!!I$5F*!!S$6F*%!I$mF"
-  "*!!S$nF*!!I$oF*!!S$pF*!!I${H*!!+!II*!!+!XI*!!+!6J*!!+!7J*!!)!!K*$!S$VK*#!+!:L*!!)!,M*!!+!6M*!!)!GN*!!+!HN*!!)!EP*!!)!FP*!!+!;Q*#!)!NQ*!!+!hQ*(!S$rQ*&!S$1T*!!+!5T*!!)!NT*!!S$WU*!!+!XU*!!)!CX*!!+!DX*!!)"
-  "!iY*!!+!([*!!+!)[*!!)!C]*!!+!@`*!!+!A`*!!)!2c*#!+!8c*!!)!|d*!!+!ue*!!+!+f*!!+!!g*!!+!^k*!!+!On*!!)!Qn*#!+!Io*!!+!+t*#!+!#6-&!#!e6-(!S$)E-#!(!lg/!!#!8F0#!E$:F0$!#!AF0!!O$BF0&!E$OF0)!I$YF0&!S$_F0#!I$!G0"
-  "%!S$aH0$!S$Ap0(!S$Ip02!S$]p0(!S$ep0#!S$hp0&!S$vq0!!S$as0(!S$sw0!!S$Ux0%!S$2~0#!U$4~0!!I$5~0!!S$-,1(!I$G-1'!S$M-1!!)!",
+    "K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!"
+    "!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/"
+    "2!!!8!12!!!9!32!!!:!42!!!;!62!!!S$72!!!I$92!!!4!'3!)!S$/3!!!A!03!!!B!13!!!C!d3!!!=!e3!!!>!f3!!!@!g3!!!A!h3!!!B!i3!!!C!j3!!!D!k3!!!E!l3!#!S$n3!#!I$p3!&!S$u3!!!I$v3!#!S$x3!!!I$,4!!!F!75!(!S$A5!%!S$E5!!!"
+    "I$F5!!!S$I5!#!S$L5!!!I$M5!#!S$O5!!!I$t5!!!G!66!!!S$76!!!I$86!#!S$:6!!!I$;6!#!S$=6!$!I$A6!!!S$B6!#!I$D6!!!S$E6!!!I$F6!$!S$I6!!!I$J6!!!S$K6!!!I$L6!!!S$M6!!!I$N6!!!S$O6!!!I$P6!#!S$;8!(!S$C8!!!I$D8!!!S$N8"
+    "!!!I$h8!%!S$m8!*!S$w8!$!S${8!&!S$O9!$!I$2:!!!S$3:!$!I$6:!%!S$f:!&!S$k:!&!I$p:!/!S$!;!!!I$#;!#!S$%;!!!I$&;!#!S$(;!!!I$);!$!S$,;!$!I$/;!!!=!0;!!!>!1;!!!@!2;!$!S$5;!!!I$6;!#!S$8;!#!I$:;!&!S$};!!!)!1<!!!+"
+    "!5<!!!S$6<!!!I$7<!#!S$F=!!!)!W=!!!+!,>!!!S$l>!!!)!}>!!!+!4A!!!)!FA!!!+!ZB!!!)!lB!!!+!4D!!!+!IE!!!)!ZE!!!+!cE!!!x!dE!!!!#oF!!!)!#G!!!+!6H!#!+!IH!!!+!lI!!!+!!K!#!.#$K!!!+!2K!%!2#HL!#!=#JL!!!+!XL!%!B#MM!"
+    "#!I$kM!!!I$mM!!!I$oM!!!E$KN!!!I#LN!!!J#NN!!!L#TN!%!J#ZN!!!J#]N!#!S$_N!!!+!aN!#!S$EO!!!I$[P!!!)!^P!#!+!VQ!!!I$NY!$!S$xd!#!+!;e!!!+!#g!!!+!.g!!!S$Ei!!!Q${j!!!K$|j!!!S$}j!!!I$Gm!!!S$Hm!!!I$4n!!!+!Jn!)!S$"
+    "Tn!!!I$)o!&!S$.o!'!I$4o!#!S$6o!!!I$8o!#!I$:o!#!S$<o!#!I$>o!&!S$Do!!!I$Eo!%!S$Sp!!!)!dp!!!+!.q!!!S$/q!!!I$0q!(!S$oq!#!+!Or!!!)![r!#!+!Es!!!)!'u!$!S$+u!!!#!,u!&!I$1u!#!S$3u!%!I$7u!!!S$9u!(!#!Eu!!!I$Lu!!"
+    "!S$Pu!#!S$cw!#!S$ew!!!I$fw!(!S$mw!!!I$nw!#!S$pw!!!W$qw!!!C$rw!!!I$sw!!!6$tw!G!S$<x!!!U$=x!#!Q$@x!!!I$Ax!!!G$Bx!!!S$Cx!!!V$Dx!!!I$Ex!!!S$Fx!!!I$>###!S$A###!#!C##%!S$G##$!#!J###!S$P##!!S$T###!#!V##!!S$W"
+    "##!!I$X##!!S$Y###!#![##%!I$`##!!S$HF#$!S$~G#!!+!'I#B!S$PO#!!G$QO#!!Q$RO#!!U$SO#!!K$TO##!M$eP##!*!5/'!!S$:/'+!S$f/'#!S$]0'#!S$b3'!!+!+4'!!+!j5'!!+!)6'3!S$v6'$!I$B7'!!+!G8'!!)!T8'!!+!2;'!!S$4;'#!S$6;'!!"
+    "I$9;'#!S$A;'#!S$D;'!!S$z;'!!+!`>'!!+!Ki)!!<!vq)(!S$}q)(!I$'r)#!S$j|)!!I$:!*!!I$w#*&!S$L6*!!I$N6*!!S$x6*!!S$y6*!!#!z6*!!I$!7*!!+!o8*!!S$p8*!!I$/@*%!S$KD*#!S$BE*$!I$/F*#!I$1F*$!S$4F*!!I$5F*!!S$6F*%!I$mF"
+    "*!!S$nF*!!I$oF*!!S$pF*!!I${H*!!+!II*!!+!XI*!!+!6J*!!+!7J*!!)!!K*$!S$VK*#!+!:L*!!)!,M*!!+!6M*!!)!GN*!!+!HN*!!)!EP*!!)!FP*!!+!;Q*#!)!NQ*!!+!hQ*(!S$rQ*&!S$1T*!!+!5T*!!)!NT*!!S$WU*!!+!XU*!!)!CX*!!+!DX*!!)"
+    "!iY*!!+!([*!!+!)[*!!)!C]*!!+!@`*!!+!A`*!!)!2c*#!+!8c*!!)!|d*!!+!ue*!!+!+f*!!+!!g*!!+!^k*!!+!On*!!)!Qn*#!+!Io*!!+!+t*#!+!#6-&!#!e6-(!S$)E-#!(!lg/!!#!8F0#!E$:F0$!#!AF0!!O$BF0&!E$OF0)!I$YF0&!S$_F0#!I$!G0"
+    "%!S$aH0$!S$Ap0(!S$Ip02!S$]p0(!S$ep0#!S$hp0&!S$vq0!!S$as0(!S$sw0!!S$Ux0%!S$2~0#!U$4~0!!I$5~0!!S$-,1(!I$G-1'!S$M-1!!)!",
 };
 static const char wm__uc_ccc_ix[] =
     "!!!!!!!!A!B!d!!#:#U#^#b#e#k#n#t#$$'$'$'$($($($($,$-$0$@$H$S$g$g$g$t$t$t$t$t$t$t$t$t$t$t$t$u$w$w$w$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$"
@@ -19250,123 +20754,123 @@ static const char wm__uc_ccc_ix[] =
     "4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%5%5%5%8%8%";
 static const wm__uct wm__uc_ccc = {wm__uc_ccc_s, wm__uc_ccc_ix, 388, 7, 9, 1};
 static const char *const wm__uc_dec_s[11] = { /* [lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: lo + i's is lo's + 2 i (or 34 length i) */
-  "i#!!!e!!q#!!!8ORs#!!!/$!x#!!!~OR{#!#!,#!}#!!!gPR~#!!!$7!$$!!!OQR%$!!!*#!&$!!!L$!($!$!8RR,$!'!HUR3$!*!uYR=$!'![aRF$!&!+fRM$!'!piRT$!*!@nR_$!'!&uRg$!&!SyRm$!2!:}R#%!5!|,S9%!*!w;SD%!#!oCSF%!%!.ESK%!'!-HS"
-  "Q%!#!lLSU%!'!+NS[%!!!jRS_%!'!ASSg%!3!nWS{%!8!:fS5&!!!T$!W&!#!LwSg&!#!zxS|&!*!]zS('!1!1$T9'!'!-0TB'!,!Z4TM'!$!#=TP'!#!(@TT'!F!VAT{'!#!M]T&(!/!{^TV)!!!=$!W)!!!Q/!X)!!!B$!Y)!!!R$!Z)!!!x/![)!!!|/!])!!!+0!"
-  "^)!!!]$!_)!!!a$!!*!'!ZiT**!!!K/!+*!!!F$!,*!!!T$!-*!!!_$!.*!!!T0!/+!#!t2!2+!!!=3!3+!!!vmTe+!!!@1!k+!!!pnTo+!!!=#!u+!!!XoTv+!#!/pTx+!!!$&!y+!$!^qT}+!!!tsT!,!$!]tT>,!(!svT`,!&!+|Tf,!!!m6!g,!!!y6!h,!!!R6!"
-  "i,!#!p!Uk,!!!87!l,!!!,7!)-!!!}6!*-!#!.7!--!!!76!.-!!!s6!2-!!!N6!9-!#!A$U<-!!!o%UA-!!!W&UF-!$!@'US-!!!V)Ut-!!!>*U..!#!'+U1.!!!U,U5.!!!=-U:.!$!&.UU.!#!<0UE/!#!k1UT/!%!;3UZ/!#!:6U_/!'!i7Ug/!'!8<Uo/!-!fAU"
-  "}/!#!cJUU1!!!ELU93!&!yLU14!%!rPU~4!!!`SU#5!!!HTU45!!!0UUj;!!!vUUr;!!!_VUu;!!!GWU<<!)!/XUU=!#!-_Ug=!#![`Uj=!!!,bUc>!!!rbUf>!!!ZcU,@!$!CdU1@!!!YfUgB!!!BgUjB!#!*hU{B!#!XiUWC!!!)kU1D!$!okUUE!!!(nUsF!!!nnU"
-  "zF!#!VoU}F!#!'qUFH!$!UrU|I!!!ltU~I!$!TuUzJ!!!|wUCL!!!exUmL!#!MyUAM!!!_x!yM!!!jzU&N!!!R{U+N!!!:|U0N!!!#}U5N!!!i}UCN!!!Q~UMN!!!9!VON!#!!#VQN!!!b$VRN!!!8%VSN!!!2&V[N!!!g&VnN!!!O'VxN!!!7(V}N!!!}(V%O!!!f)V"
-  "*O!!!N*V7O!!!6+VJP!!!|+VkR!!!s%#$p!!!e,V&p!!!M-V(p!!!5.V*p!!!{.V,p!!!d/V0p!!!L0VZp!!!41V]p!!!z1V`p!#!c2Vcp!!!34V(v!!!K#!)v!!!D&!*v!!!M#!,v!#!Q#!.v!!!i*!/v!)!W#!8v!!!h#!9v!!!#.!:v!!!j#!;v!!!n#!<v!#!r#!"
-  ">v!!!x#!@v!!!/$!Av!#!$/!Cv!!!6l#Dv!!!1$!Ev!#!5$!Gv!!!6/!Hv!#!:/!Jv!!!;$!Lv!!!D$!Mv!!!H$!Nv!!!<)!Ov!!!L$!Pv!!!,/!Qv!#!`l#Sv!!!N$!Tv!#!V$!Vv!!!nl#Wv!!!d/!Xv!!!Z$!Yv!!!~l#Zv!$!m6!^v!#!87!`v!!!@$!av!!!R$!"
-  "bv!#!X$!dv!#!m6!fv!!!.7!gv!#!87!vv!!!r9!<w!!!(/!=w!!!3$!>w!!!./!@w!!!<'!Aw!!!</!Bw!!!9$!Cw!!!C/!Dw!!!G/!Ew!!!O/!Fw!$!U/!Iw!!!tn#Jw!!!e0!Kw!!!`/!Lw!!!+o#Mw!!!i0!Nw!!!h/!Ow!!!f/!Pw!%!j/!Tw!!!v/!Uw!#!-0!"
-  "Ww!!!G+!Xw!#!;0!Zw!!!ll#[w!#!@0!^w!!!c$!_w!$!J0!bw!!!y6!Gx!b#y4V*z!!!4NW+z!!!iNW0z!}!QOW5{!7!i6XN{!'!4HXV{!H!bLX!|!'!)jX*|!)!VnX3|!!!TtX5|!!!<uX7|!!!%vX9|!3!kvXL|!!!`6!M|!!!7'YN|!!!b6!O|!!!}'YP|!!!d6!"
-  "Q|!!!f(YR|!!!f6!S|!!!N)YT|!!!D7!U|!!!6*YV|!!!F7!",
-  "W|!!!|*YX|!!!H7![|!W!e+Y5}!&!@TY:}!!!o5!;}!!!'XY<}!!!~XY=}!!!z6!>}!#!gYYA}!%!&[YF}!$!%_YI}!!!s5!J}!!!;aYK}!!!u5!L}!(!$bYS}!!!&6!V}!&!9gY[}!!!w5!^}!'!~jYd}!!!h6!e}!(!NoYl}!!!!6!m}!#!dtYo}!!!m5!p}!!!,$!"
-  "s}!$!4vYw}!$!KxYz}!!!{5!{}!!!bzY|}!!!$6!}}!!!J{Y~}!!!{%!!~!!!D|Y$~!#!*}#&~!!!e!!'~!!!e!!(~!!!e!!)~!!!e!!*~!!!e!!+~!!!e!!,~!!!e!!-~!!!e!!.~!!!e!!5~!!!H}#;~!!!,}YI~!!!$#!J~!!!r}YK~!!![~YT~!!!e!!X~!!!f!Z"
-  "Y~!!!O#Z[~!!!Y$Z]~!!!C%Zb~!!!M&Zd~!!!5'Zm~!$!{'Z}~!!!6*Z(!#!!e!!9!#!!(#!:!#!!@$!=!#'!0#!D!#!!{!!E!#!!d+$F!#!!C#!G!##!u!!I!#!!J$!J!#+!(#!T!#!!{!!U!#!!d+$V!#!!C#!W!##!u!!Z!#!!/$![!#!!7$!]!#!!L$!^!#!!_$!"
-  "_!#!!6/!`!#!!=$!a!#%!D$!e!#!!N$!f!##!T$!s!#!!c+Zp###!L,Zr##!!O#!s##!!b.Zu###!K/Zw##!!m*!y##!!a1Zz##!!;$!{##!!Y#!|##!!Y#!}##!!Y#!~##!!=$!!$#!!P(!#$#!![#!$$#!![#!%$#!!b#!&$#!!F$!($#!!f#!)$#!!I2Z,$#$!j#!"
-  "/$#!!n#!0$#!!n#!3$#!!13Z4$#!!x3Z5$#!!%5Z7$#!!~#!9$#!!Y6!;$#!!~#!=$#!!_#!>$#!!A&!@$##!M#!C$#!!7$!D$##!S#!G$#!!d#!H$#!!L$!I$#%!eC!M$#!!@$!O$#!!l5ZP$#!!,7!Q$#!!o6!R$#!!-6!S$#!!H6!T$#!!b+$Y$#!!Q#!Z$##!5$!"
-  "]$##!@$!e$##!w6Zg$#!!19Zh$#-!_:Zt$#!!*IZu$#!![#!v$#!!pIZw$#!!YJZx$#!!dKZy$#!!v#!z$#!!LLZ{$#!!5MZ|$#!!BNZ}$#!!nOZ~$#!!z#!!%#!!VPZ#%#!!@QZ$%#!!b#!%%##!O#!'%#!!d#!(%#!!@$!)%#!!JRZ*%#!!3SZ+%#!!=TZ,%#!!Z$!"
-  "-%#!!&UZ.%#!!mUZ/%#!!yVZ0%#!!HXZ1%#!!_$!2%#!!0YZ3%#!!wYZ4%#!!F$!5%##!3$!7%#!!H$!B%#!!%[ZS%##!{[Zh%#!!L^Z*&#$!4_Zc&#!!KaZh&#!!3bZk&#!!ybZ&'#!!bcZ('#!!JdZ.'#!!DeZ/'#!!-fZ1'#!!7gZ2'#!!~gZD'#!!whZG'#!!`iZ"
-  "J'#!!HjZL'#!!0kZd'#!!vkZf'#!!_lZq'#&!GmZx'##!.qZ|'##!]rZ'(##!-tZ+(##![uZ/(##!,wZT(#%!ZxZ,)#%!Y{Z6)#%!X~Zw)##!8|$A-#*!*#!J-#,!i$[U-#*!~,[_-#,!*7[j-#*!QH[s-#G!8O[;.#;!K#!V.#;!/$!q.#!!(#!<=#!!fy[J>#!!5{["
-  "K>#!!@|[L>#!!)}[W@#!!!~[/E#!!B$!0E#!!v#!nG#!!Am$0K#!!T`()L#!!+s+6L#!!sn&7L#!!ho&8L#!!'p&9L#!!9p&:L#!!op&;L#!!lq&<L#!!zq&=L#!!Fr&>L#!!{r&@L#!!.$'AL#!!|$'BL#!!+%'CL#!!Z%'DL#!!&&'EL#!!Q&'FL#!!a''GL#!!.('"
-  "HL#!!E('IL#!!k+'JL#!!q-'KL#!!M.'LL#!!W.'ML#!!7/'NL#!!J/'OL#!!$0'PL#!!>0'QL#!!r0'RL#!!!2'SL#!!G2'TL#!!~2'UL#!!ZD'VL#!!3F'WL#!!=P'XL#!!mP'YL#!!}P'ZL#!!6Q'[L#!![Q']L#!!<S'^L#!!j^'_L#!!o_'`L#!!Mb'aL#!!|b'"
-  "bL#!!Fc'cL#!!sc'dL#!!'e'eL#!!-e'fL#!!)m'gL#!!=m'",
-  "hL#!!Vm'iL#!!qm'jL#!!Gp'kL#!!Wp'lL#!!bp'mL#!!9s'nL#!!Ns'oL#!!is'pL#!!ys'qL#!!;u'rL#!!_u'sL#!!&v'tL#!!mw'uL#!!W'(vL#!!X((wL#!!&)(xL#!!>9(yL#!!I9(zL#!!8;({L#!!Y;(|L#!!t;(}L#!!B<(~L#!!4=(!M#!!>=(#M#!!2D("
-  "$M#!!dD(%M#!!HE(&M#!!g[('M#!!3^((M#!!c^()M#!!|_(*M#!!P`(+M#!!c`(,M#!!q`(-M#!!~a(.M#!!+b(/M#!!mb(0M#!!Rz(1M#!!B')2M#!!Z')3M#!!e')4M#!!m')5M#!!}')6M#!!E()7M#!!I()8M#!!4*)9M#!!z.):M#!!'/);M#!!Q6)<M#!!f6)"
-  "=M#!!o7)>M#!!}7)@M#!!28)AM#!!C8)BM#!!C:)CM#!!Q:)DM#!!R@)EM#!!a@)FM#!!hA)GM#!!-B)HM#!!0C)IM#!!DH)JM#!!RH)KM#!!uH)LM#!!)P)MM#!!qR)NM#!!}R)OM#!!}V)PM#!!uX)QM#!!vY)RM#!!5c)SM#!!.f)TM#!!hr)UM#!!Bs)VM#!!Yt)"
-  "WM#!!eu)XM#!!5w)YM#!!Lw)ZM#!!Xw)[M#!!>x)]M#!!}y)^M#!!4z)_M#!!m$*`M#!!{$*aM#!!0%*bM#!!C%*cM#!!d%*dM#!!%&*eM#!!-&*fM#!!r'*gM#!!z'*hM#!!)(*iM#!!^=*jM#!!=>*kM#!!ZI*lM#!!sI*mM#!!EJ*nM#!!YP*oM#!!tP*pM#!!KR*"
-  "qM#!!LS*rM#!!w`*sM#!!8a*tM#!!Wa*uM#!!Bb*vM#!!0c*wM#!!Sg*xM#!!lg*yM#!!:i*zM#!!en*{M#!!Go*|M#!!~s*}M#!!Lt*~M#!!Vt*!N#!!Gy*#N#!!K}*$N#!!3#+%N#!!@#+&N#!!J#+'N#!!{7+(N#!!08+)N#!!X;+*N#!!|>++N#!!%@+,N#!!(A+"
-  "-N#!!EC+.N#!!`C+/N#!!hC+0N#!!vC+1N#!!'F+2N#!!mF+3N#!!yF+4N#!!8G+5N#!!wJ+6N#!!%L+7N#!!-L+8N#!!/P+9N#!!5P+:N#!!]P+;N#!!1V+<N#!!6W+=N#!!EW+>N#!!wX+@N#!!.Y+AN#!!4Y+BN#!!IY+CN#!!)Z+DN#!!ic+EN#!!Ul+FN#!!jl+"
-  "GN#!!Zm+HN#!!*n+IN#!!:n+JN#!!On+KN#!!Wn+LN#!!Lo+MN#!!To+NN#!!wo+ON#!!$p+PN#!!>p+QN#!!vp+RN#!!7q+SN#!!Hq+TN#!!dr+UN#!!%s+VN#!!-s+%O#!!e!!]O#!!N|$_O#!!J/'`O##!P/'sO#!!h~[uO#!!P!]wO#!!8#]yO#!!~#]{O#!!g$]"
-  "}O#!!O%]!P#!!7&]$P#!!}&]&P#!!f'](P#!!N(]*P#!!6)],P#!!|)]/P#!!e*]1P#!!M+]3P#!!5,]:P##!{,]=P##!L.]AP##!z/]DP##!K1]GP##!y2]`P#!!J4]gP##!D5]jP#!!a6]kP#!!Z7]xP#!!18]zP#!!w8]|P#!!`9]~P#!!H:]#Q#!!0;]%Q#!!v;]"
-  "'Q#!!_<])Q#!!G=]+Q#!!/>]-Q#!!u>]/Q#!!^@]1Q#!!FA]4Q#!!.B]6Q#!!tB]8Q#!!]C]@Q##!ED]CQ##!sE]FQ##!DG]IQ##!rH]LQ##!CJ]eQ#!!qK]hQ#%!YL]oQ#!!XO]pQ#!!RP]FR##!`&#HR#!!G*#IR#!!d&#JR##!K*#LR#$!f&#OR#'!S*#UR#!!7'#"
-  "VR#$!l&#YR#!!F'#ZR#+!r&#eR#6!l(#zR#!!j(#{R##!+'#}R##!%+#!S#!!/+##S#!!3+#$S#!!=+#%S#!!F+#&S#!!J+#'S#!!;'#(S#!!R+#)S#!!V+#*S##!='#,S#!!D'#-S##!H'#/S#!!R'#0S#!!V'#1S#&!Z'#6S#!!i'#7S#!!q'#8S#!!((#9S#!!6(#"
-  ":S#!!A(#;S##!{+#=S#$!W(#AS##!V)#CS#!!_)#DS##!q)#",
-  "FS#!!w)#GS#!!.*#HS#!!4*#LS#!!sn&MS#!!zq&NS#!!(o&OS#!!cD'PS#!!*o&QS#!!ro&RS#!!,o&SS#!!G8)TS#!!op&US#!!Io&VS#!!un&WS#!!`Q'XS#!!VF'YS#!!{r&`T#/!;Q]nT#0!}a]}T#!!Jx]~T#!!%{]#U#F!8}]HU#!!~:'IU#!![p'JU#!!8;("
-  "KU#!!4^)TU#!!YI^UU#0!dJ^eU#!!`&#fU##!d&#hU#$!j&#kU#!!r&#lU##!v&#nU#&!|&#sU#/!wU^$V#!!Ha^%V#!!:c^&V#!!gd^(V#!!sn&)V#!!zq&*V#!!(o&+V#!!cD',V#!!-r&-V#!!/%'.V#!!yn&/V#!!+%'0V#!!wp&1V#!!J/'2V#!!dD(3V#!!Rz("
-  "4V#!!mb(5V#!!HE(6V#!!J#+7V#!!3F'8V#!!>=(9V#!!)K(:V#!!fD(;V#!!1P)<V#!!w3'=V#!!)))>V#!!8c*@V#!!qP)AV#!!A,'BV#!!US)CV#!!Q8)DV#!!<S'EV#!!Rx*FV#!!a#'GV#!!M0'HV#!!if(IV#!!AG+JV#!!st&KV#!!,&'LV#!!5^(MV#!!*o&"
-  "NV#!!ro&OV#!!,o&PV#!!@m'QV#!!B3'RV#!!=/'SV#!!A`'TV#!!9_'UV#!!wB)VV#!!Rt&WV#!!)d*XV#!!q/'YV#!!EQ'ZV#9!Oe^sV#$!Jw^vV#!!kz^wV#!!T{^xV#!!_|^yV#!!H}^zV#!!^!%{V#!!b!%|V#!!f!%}V#!!j!%~V##!n!%#W#!!t!%$W#!!x!%"
-  "%W#!!|!%&W#!!##%'W#!!'#%(W#!!+#%)W#!!/#%*W#!!3#%+W#!!7#%,W#!!;#%-W#!!@#%.W#!!F#%/W#!!J#%0W#!!N#%1W#'!R#%7W#!!c#%8W#!!i#%9W#!!o#%:W#!!u#%;W#&!{#%AW#!!*$%BW#!!.$%CW#'!2$%IW#%!A$%MW#!!R~^NW#$!<!_QW#!!i&_"
-  "RW#!!u'_SW##!E)_UW#!!^+_VW#!!P-_WW#$!}._ZW##!C2_]W##!A5__W#!!V7_`W#!!@8_aW##!L9_cW#!!I<_dW#!!4=_eW#!!)@_fW#!!>B_gW#!!0D_hW##!=E_jW#!!$I_kW#$!QJ_nW#!!tM_oW#!!FO_pW#!!8Q_qW#$!fR_tW#%!)V_xW##!)Y_zW#!!B[_"
-  "{W#!!3^_|W#!!@__}W#!!o`_~W#!!ab_!X##!kc_$X#!!>e_%X#!!1g_&X#!!ah_'X#!!Rj_(X#!!`k_)X#!!Pm_*X#&!9n_/X#!!ss_0X#!!Cu_1X#!!Mv_2X#$!6w_5X#!!Yz_6X#$!)|_9X#!!M!`:X#!!@$`;X#!!l%`<X#!!W&`=X#!!H(`>X##!2)`AX#$!0,`"
-  "DX#!!S/`EX#!!!1`FX#!!i1`GX#!!u2`HX#!!D4`IX#!!/5`JX#!!~6`KX#+!+8`UX#1!X@`fX##!QR`hX#!!#T`iX#$!-U`lX##!EW`nX#&!ZY`sX#!!D^`tX#)!p_`|X#!!oe`}X#!!{f`~X#(!Jh`(Y#%!am`,Y#+!/r`6Y##!]y`8Y#!!r{`9Y#$![|`<Y#!!|!a"
-  "=Y##!f#a@Y#!!}%aAY#!!L'aBY#%!5(aFY#!!e,aGY#!!Y.aHY#3!l0aZY#!!:>a[Y#$!g@a_Y#!!!Ca`Y#!!ODaaY#+!YEakY#!!)MalY##!3NanY##!cOapY#!!xQaqY#!!cRarY#!!2TasY#%!<UawY##!<XayY#*!RZa%Z#8!9bad/'!!/:!e/'!!3:!%2'!!'C,"
-  "M3'!!O#!N3'!!U#!O3'!!l#!S3'!!N(!T3'!!M)!(='!!NA,)='!!AX,*='!![/!+='!!xX,5='!!D0!Oc)!!;a*Pc)!!9D(Qc)!!Fo*Rc)!!*d*Sc)!!Pq(Tc)!!{o&Uc)!!$3'Vc)!!$s+Wc)!!$s+Xc)!!SR'Yc)!!I#+Zc)!!5<'[c)!!AR']c)!!1'(^c)!!6@)"
-  "_c)!!Nt)`c)!!@=*ac)!!_F*bc)!!^M*cc)!!By*dc)!!KU(",
-  "ec)!!sg(fc)!!x|(gc)!!w0)hc)!!$2*ic)!!0~*jc)!!.R+kc)!!eq&lc)!!V0'mc)!!,[(nc)!!!')oc)!!x<*pc)!!]j+qc)!!#j'rc)!!cw(sc)!!n:*tc)!!#P*uc)!!m+(vc)!!U$*wc)!!sH*xc)!!@r'yc)!!$E(zc)!!Zi({c)!!z+)|c)!!fz*}c)!!Jw&"
-  "~c)!!i&'!d)!!8-'#d)!!z6($d)!!%Z(%d)!!i&)&d)!!~B)'d)!!4w)(d)!!(<*)d)!!{=**d)!!Wj*+d)!!bB+,d)!!SZ+-d)!!pi+.d)!!8L)/d)!!XQ)0d)!!ni)1d)!!N/*2d)!!1*+3d)!!il+4d)!!/X*5d)!!$P'6d)!!Ys'7d)!!kb)8d)!!zy)9d)!!V()"
-  ":d)!!ZM);d)!!{c*<d)!!FA+=d)!!sO'>d)!!kd'@d)!!nU(Ad)!!(l(Bd)!!rr(Cd)!!Ag)Dd)!!.m)Ed)!!Z<+Fd)!!},'Gd)!!7z)Hd)!!W''Id)!!6''Jd)!!%U)Kd)!!Nj)Ld)!!C0*Md)!!S=+Nd)!!t[*Od)!!y+(Pd)!!KU(Qd)!!$Y*Rd)!!,p&Sd)!!)b'"
-  "Td)!!Sy'Ud)!!!/)Vd)!!h9)Wd)!!P.'Xd)!!bN)Yd)!!bx&Zd)!!6w'[d)!!/o&]d)!!.f(^d)!!v:(_d)!!&g)`d)!!;2'ad)!!3M'bd)!!VC)cd)!!<2*dd)!!2W*ed)!!,`(fd)!!Kt*gd)!!^d(hd)!!|,(id)!!M**jd)!!S0(kd)!!Q9)ld)!!br&md)!!&%'"
-  "nd)!!0''od)!!}L(pd)!!he)qd)!!s'*rd)!!'X*sd)!!E#+td)!!h-'ud)!!(5'vd)!!;S'wd)!!(s'xd)!!Y<(yd)!!,x(zd)!!eO){d)!!.9+|d)!!lT+}d)!!<m+~d)!!Pn+!e)!!j+'#e)!!8C($e)!!^^(%e)!!fr*&e)!!Jp''e)!!x$((e)!!F'()e)!!$6("
-  "*e)!!=s(+e)!!F!),e)!!a4)-e)!!7S).e)!!`k)/e)!![y)0e)!!Hq*1e)!!w5*2e)!!|v*3e)!!d++4e)!!s('5e)!!z+'6e)!!j7'7e)!!U|(8e)!!LL*9e)!!2W*:e)!!=r';e)!!ux'<e)!!e/(=e)!!q_(>e)!!%b)@e)!!Z.)Ae)!!ss&Be)!!BE'Ce)!!)b'"
-  "De)!!Bl'Ee)!!hy'Fe)!!z/)Ge)!!|3)He)!!yt)Ie)!!ex)Je)!!Y%+Ke)!!DA+Le)!!1C+Me)!!gG+Ne)!!Tw&Oe)!![R)Pe)!!k!+Qe)!!!@+Re)!!)~'Se)!!mq&Te)!!v~&Ue)!!7b'Ve)!!#d'We)!!];(Xe)!!KU(Ye)!!>%)Ze)!!D>)[e)!!66*]e)!!xx*"
-  "^e)!!cr+_e)!!tA(`e)!!|;+ae)!!E+'be)!!6G(ce)!!rI(de)!!dh(ee)!!Ap(fe)!!r1)ge)!!89)he)!!RK)ie)!!_f)je)!!;I+ke)!!.%'le)!!G((me)!!Y=+ne)!!'{&oe)!!mh'pe)!!Il(qe)!!Pq*re)!!Vv'se)!!9#(te)!!_J(ue)!!!/)ve)!!v=+"
-  "we)!!:)'xe)!!z3'ye)!!qd'ze)!!>>({e)!!7F(|e)!!pM(}e)!!bf(~e)!!l1)!f)!!9<)#f)!!5t)$f)!!gL*%f)!!.M*&f)!!>#+'f)!!x@+(f)!!E/')f)!!~p(*f)!!94'+f)!!C%),f)!!!5)-f)!!m;*.f)!!T>+/f)!!]`+0f)!!Mm+1f)!!pG(2f)!!gk("
-  "3f)!!v$*4f)!!tX)5f)!!hZ)6f)!!tc)7f)!!]*)8f)!!R{(9f)!!![*:f)!!)s&;f)!!8,*<f)!!^)'=f)!!R('>f)!!Sq'@f)!!$,(Af)!!Ee)Bf)!!x_'Cf)!!yg(Df)!!qB(Ef)!!sq*Ff)!!rI*Gf)!!_<+Hf)!!sP*If)!!Rr'Jf)!!/$'Kf)!!M='Nf)!!+M'"
-  "Pf)!!KA(Sf)!![''Tf)!!{,)Uf)!!CB)Vf)!!,P)Wf)!!rP)",
-  "Xf)!!#Q)Yf)!!yQ)Zf)!!NC+[f)!!qd)]f)!!du)_f)!!A<*af)!!uX*df)!!Jw*ef)!!i{*if)!!ML+jf)!!hL+kf)!!eM+lf)!!=h+mf)!!){*nf)!!}>+of)!!>x&pf)!!3!'qf)!!J$'rf)!!k,'sf)!!E-'tf)!!j/'uf)!!c<'vf)!!!@'wf)!!0B'xf)!!SL'"
-  "yf)!!nN'zf)!!od'{f)!!&e'|f)!!F|'}f)!!&$(~f)!!t$(!g)!!)'(#g)!!!:($g)!!7=(%g)!!)B(&g)!!(M('g)!!ui((g)!!Nm()g)!!;s(*g)!!4#)+g)!!C'),g)!!H2)-g)!!CL).g)!!0P)/g)!!GP)0g)!!EP)1g)!!UP)2g)!!bP)3g)!!pP)4g)#!uQ)"
-  "6g)!!oU)7g)!!9W)8g)!!:_)9g)!!`k):g)!!-l);g)!!Cm)<g)!!'t)=g)!!<w)>g)!!#%*@g)!!*(*Ag)!!*(*Bg)!!Y2*Cg)!!1N*Dg)!!,Q*Eg)!!*Y*Fg)!!@Z*Gg)!!Ad*Hg)!!Pe*Ig)!!Wt*Jg)!!Jw*Kg)!!z@+Lg)!!3G+Mg)!!QH+Ng)!!d{'Og)!!;lF"
-  "Pg)!!{%*Sg)!!co&Tg)!!e&'Ug)!!$%'Vg)!!=w&Wg)!!9$'Xg)!!U%'Yg)!!g,'Zg)!!r-'[g)!!c<']g)!!,;'^g)!!Z<'_g)!!5>'`g)!!+M'ag)!!'O'bg)!!8R'cg)!!YR'dg)!!SX'eg)!!t]'fg)!!Pr'gg)!!_r'hg)!!nu'ig)!!>w'jg)!!t}'kg)!!N#("
-  "lg)!!y~'mg)!!t$(ng)!!s#(og)!!)'(pg)!!S((qg)!!@1(rg)!!93(sg)!!K4(tg)!!0:(ug)!!KA(vg)!!$E(wg)!!,E(xg)!!HF(yg)!!b^(zg)!!,`({g)!!dh(|g)!!eq(}g)!!Dq(~g)!!;s(!h)!!nx(#h)!!4#)$h)!!5G)%h)!!W')&h)!!9*)'h)!!{,)"
-  "(h)!!/4))h)!!I7)*h)!!X8)+h)!!U=),h)!!Y=)-h)!!CB).h)!!fB)/h)!!;C)0h)!!1E)1h)!!zD)2h)!!_M)3h)!!>X)4h)!!:_)5h)!!Ec)6h)!!=h)7h)!!`k)8h)!!wr)9h)!!<w):h)!!r,*;h)!!>0*<h)!!6E*=h)!!8O*>h)!!iP*@h)!!,Q*Ah)!!^W*"
-  "Bh)!!uX*Ch)!!vW*Dh)!!*Y*Eh)!!$Y*Fh)!!_X*Gh)!!@Z*Hh)!!+]*Ih)!!Pe*Jh)!!mq*Kh)!!dx*Lh)!!3!+Mh)!!&'+Nh)!!b=+Oh)!!z@+Ph)!!NC+Qh)!!GF+Rh)!!3G+Sh)!!LG+Th)!!QH+Uh)!!OX+Vh)!!$s+Wh)!!F/EXh)!!9/EYh)!!ArEZh)!!Hb%"
-  "[h)!![{%]h)!!B|%^h)!!agG_h)!!vFH`h)!!:PJah)!!(q+bh)!!er+,i)$!$|a/i)#!;~a1i)#!Q#b@i)&!!%bJi)!!U(bLi)!!=)bMi)!!,D!Ni)!!eC!Oi)#!kC!Qi)$!{C!Ti)!!8D!Ui)!!<D!Vi)!!{!!Wi).!&*bfi)&!i3bli)!!P7bni)#!88bqi)#!g9b"
-  "ti)*!7;b}i)!!/Cb~i)!!9G!!j)!!9G!#j)!!NG!$j)!!NG!%j)!!NG!&j)!!NG!'j)!!TG!(j)!!TG!)j)!!TG!*j)!!TG!+j)!!XG!,j)!!XG!-j)!!XG!.j)!!XG!/j)!!LG!0j)!!LG!1j)!!LG!2j)!!LG!3j)!!VG!4j)!!VG!5j)!!VG!6j)!!VG!7j)!!JG!"
-  "8j)!!JG!9j)!!JG!:j)!!JG!;j)!!EH!<j)!!EH!=j)!!EH!>j)!!EH!@j)!!IH!Aj)!!IH!Bj)!!IH!Cj)!!IH!Dj)!!aG!Ej)!!aG!Fj)!!aG!Gj)!!aG!Hj)!!_G!Ij)!!_G!Jj)!!_G!Kj)!!_G!Lj)!!eG!Mj)!!eG!Nj)!!eG!Oj)#!eG!Qj)!!gG!Rj)!!gG!"
-  "Sj)!!gG!Tj)!!sG!Uj)!!sG!Vj)!!qG!Wj)!!qG!Xj)!!uG!",
-  "Yj)!!uG!Zj)!!iG![j)!!iG!]j)!!,H!^j)!!,H!_j)!!{G!`j)!!{G!aj)!!OH!bj)!!OH!cj)!!OH!dj)!!OH!ej)!![H!fj)!![H!gj)!![H!hj)!![H!ij)!!dH!jj)!!dH!kj)!!dH!lj)!!dH!mj)!!`H!nj)!!`H!oj)!!`H!pj)!!`H!qj)!!rH!rj)#!rH!"
-  "tj)!!tH!uj)!!tH!vj)!!tH!wj)!!~H!xj)#!~H!zj)!!#I!{j)!!#I!|j)!!#I!}j)!!zH!~j)!!zH!!k)!!zH!#k)!!zH!$k)!!FI!%k)#!FI!'k)!!HI!Jk)!!WH!Kk)!!WH!Lk)!!WH!Mk)!!WH!Nk)!!/I!Ok)!!/I!Pk)!!-I!Qk)!!-I!Rk)!!1I!Sk)!!1I!"
-  "Tk)!!FG!Uk)!!7I!Vk)!!7I!Wk)!!+I!Xk)!!+I!Yk)!!3I!Zk)!!3I![k)!!BI!]k)!!BI!^k)!!BI!_k)!!BI!`k)!!EF!ak)!!EF!bk)3!uCbtk)!!9I!uk)!!9I!vk)!!9I!wk)!!9I!xk)$#BQb{l)'!Y;c$m)U#>CcXn)$!JRd[n)l!kUd[o)c!B0eBp)X!)ze"
-  "Eq)#!ZZfGq)(!r]fNq)!!>hfOq)!!YifPq)!!5pfQq)!!0sffq)!!}!!gq)#!+|$iq)#!<#!kq)!!g!!lq)!!G#!mq)#!V|$oq)!!u}#)r)!!s}#*r)!!P}#+r)!!N}#,r)!!+$!-r)!!+$!.r)#!u!!0r)!!e$!1r)!!i$!2r)#!R|$4r)#!J|$6r)#!=|$8r)#!9|$"
-  ":r)%!B|$Ar)!!#$!Br)!!'$!Cr)!!I~#Dr)!!I~#Er)!!I~#Fr)!!I~#Gr)!!+$!Hr)!!+$!Ir)!!+$!Jr)!!}!!Kr)!!+|$Lr)!!$#!Nr)!!>#!Or)!!<#!Pr)!!G#!Qr)!!g!!Rr)!!P}#Sr)#!u!!Ur)!!e$!Vr)!!i$!Wr)#!R|$Yr)!!k!!Zr)!!q!![r)#!y!!"
-  "^r)!!!#!_r)!!A#!`r)!!E#!ar)!!C#!cr)!!%$!dr)#!m!!fr)!!I#!kr)$!]tfor)!!svfqr)+![wf{r)#!PE!}r)#!RE!!s)#!TE!$s)#!VE!&s)#!XE!(s)!!ZE!)s)!!ZE!*s)#!ZE!,s)#!]E!.s)!!_E!/s)!!_E!0s)#!_E!2s)#!aE!4s)!!cE!5s)!!cE!"
-  "6s)#!cE!8s)!!eE!9s)!!eE!:s)#!eE!<s)!!gE!=s)!!gE!>s)#!gE!As)!!iE!Bs)!!iE!Cs)#!iE!Es)!!kE!Fs)!!kE!Gs)#!kE!Is)#!mE!Ks)#!oE!Ms)#!qE!Os)#!sE!Qs)!!uE!Rs)!!uE!Ss)#!uE!Us)!!wE!Vs)!!wE!Ws)#!wE!Ys)!!yE!Zs)!!yE!"
-  "[s)#!yE!^s)!!{E!_s)!!{E!`s)#!{E!bs)!!}E!cs)!!}E!ds)#!}E!fs)!!!F!gs)!!!F!hs)#!!F!js)!!$F!ks)!!$F!ls)#!$F!ns)!!&F!os)!!&F!ps)!!&F!qs)!!4F!rs)!!4F!ss)!!4F!ts)#!4F!vs)!!6F!ws)!!6F!xs)#!6F!zs)!!8F!{s)!!8F!"
-  "|s)#!8F!~s)!!:F!!t)!!:F!#t)#!:F!%t)!!<F!&t)!!<F!'t)#!<F!)t)!!>F!*t)!!>F!+t)#!>F!-t)!!AF!.t)!!AF!/t)#!AF!1t)#!CF!3t)#!EF!5t)!!GF!6t)!!GF!7t)!!GF!8t))!*!gEt)$#g!!Hu)#![V$Ju)!!-|$Ku)#!B|$Mu)!!+|$Nu)!!Y$%"
-  "Ou)!!G$%Pu)!![!%Qu)!!`!%Ru)!!d!%Su)!!h!%Tu)!!l!%Uu)!!($%Vu)!!,$%Wu)!!0$%Xu)!!D#%Yu)!![$%Zu)!!^!%[u)!!b!%]u)!!f!%^u)!!j!%_u)#!n!%au)!!t!%bu)!!x!%cu)!!|!%du)!!##%eu)!!'#%fu)!!+#%gu)!!/#%hu)!!3#%iu)!!7#%"
-  "ju)!!;#%ku)!!@#%lu)!!F#%mu)!!J#%nu)!!N#%ou)'!R#%",
-  "uu)!!c#%vu)!!i#%wu)!!o#%xu)!!u#%yu)&!{#%~u)!!*$%!v)!!.$%#v)'!2$%)v)!!A$%*v)!!I$%+v)#!K!%-v)!!v&%.v)@!k%%Pv)'!K&%Xv)'!W&%av)'!d&%iv)$!p&%ov)#!W%!qv)!!l%!rv)!!r%!sv)!!`%!tv)!!^%!uv)!!j#$wv)!!7<$xv)%!q($"
-  "|v)!!d@$}v)!!_A$</*#!p1!>/*!!('!@/*!!]0!A/*!!*/!C/*!!q0!D/*!!DY,E/*!!u0!F/*!!s0!G/*#!0/!I/*!!Do#J/*!!4/!K/*!!A/!L/*!!}0!M/*!!M/!N/*!!I/!O/*!!E/!P/*!!a0!Q/*!!P(!R/*!!c0!S/*!!S/!T/*!!10!U/*#!!1!W/*!!^/!"
-  "X/*!!.[@Y/*!!gC,Z/*!!b/![/*!!0[@]/*!!F0!^/*!!2[@_/*!!M'!`/*#!r/!b/*!!P$!c/*!!z/!d/*!!6[@e/*#!#0!g/*!!)0!h/*!!{0!i/*!!w0!j/*!!FY,k/*!!y0!l/*!!90!m/*!!'h$o/*!!H0!p/*#!m0!r/*!!Z0!s/*$!r+!v/*!!:[@w/*!!d[@"
-  "tI*!!t'gvI*!!](g(J*!!E)gQK*#!-*gLQ*#![+gPU*#!,-gSU*!!Z.g=X*#!C/g-c*!!q0g1F0(!Y1g3G0'!o6gWM0;!K#!rM0;!/$!/N0;!K#!JN0(!/$!RN03!@$!eN0;!K#!!O0;!/$!<O0!!K#!>O0#!O#!CO0!!W#!FO0#!^#!JO0%!f#!OO0)!p#!WO0%!/$!"
-  "]O0!!9$!_O0(!=$!gO0,!N$!rO0;!K#!/P0;!/$!JP0#!K#!MP0%!Q#!SP0)!^#!]P0(!p#!eP0;!/$!!Q0#!K#!%Q0%!Q#!*Q0&![#!0Q0!!h#!4Q0(!p#!<Q0;!/$!WQ0;!K#!rQ0;!/$!/R0;!K#!JR0;!/$!eR0;!K#!!S0;!/$!<S0;!K#!WS0;!/$!rS0;!K#!"
-  "/T0;!/$!JT0;!K#!eT0;!/$!!U0!!e(!#U0!!N.!&U02!)6!7U0!!98!8U0(!N6!@U0!!M+$AU0:!k6!ZU0!!C+$[U0!!;8!]U0!!O7!^U0!!18!_U0!!W7!`U0!!38!aU0!!Y7!bU02!)6!sU0!!98!tU0(!N6!{U0!!M+$|U0:!k6!8V0!!C+$9V0!!;8!:V0!!O7!"
-  ";V0!!18!<V0!!W7!=V0!!38!>V0!!Y7!@V02!)6!QV0!!98!RV0(!N6!YV0!!M+$ZV0:!k6!tV0!!C+$uV0!!;8!vV0!!O7!wV0!!18!xV0!!W7!yV0!!38!zV0!!Y7!{V02!)6!/W0!!98!0W0(!N6!7W0!!M+$8W0:!k6!RW0!!C+$SW0!!;8!TW0!!O7!UW0!!18!"
-  "VW0!!W7!WW0!!38!XW0!!Y7!YW02!)6!kW0!!98!lW0(!N6!sW0!!M+$tW0:!k6!0X0!!C+$1X0!!;8!2X0!!O7!3X0!!18!4X0!!W7!5X0!!38!6X0!!Y7!7X0#!f7!;X0+!(#!FX0+!(#!PX0+!(#!ZX0+!(#!eX0+!(#!rp0*!W9!{p0$!l9!~p0,!t9!,q0!!1:!"
-  "-q0#!5:!/q0!!!=,0q0!!<=!1q0!!H:!2q0!!L:!3q0!!^=!4q0!!D<!5q0!!(=!6q0*!W9!@q0#!l9!Bq0#!t9!Dq0!!z9!Eq0'!~9!Kq0#!/:!Mq0!!d;!Nq0!!H:!Oq0!!F:!Pq0!!Z:!Qq0!!;<!Rq0!!j;,Sq0!!H<!e:1#!]E!g:1!!gE!h:1!!mE!j:1!!CF!"
-  "k:1!!sE!l:1!!iE!m:1!!}E!n:1!!GF!o:1%!8F!s:1!!uE!t:1!!$F!u:1!!4F!v:1!!yE!w:1!!6F!x:1!!qE!y:1!!wE!z:1#!cE!|:1!!kE!}:1!!oE!~:1!!{E!!;1!!!F!#;1!!&F!$;1!!3G!%;1!!rH!&;1!!>H!';1!!5G!);1!!_E!*;1!!gE!,;1!!AF!"
-  "/;1!!iE!1;1!!GF!2;1%!8F!6;1!!uE!7;1!!$F!8;1!!4F!",
-  "9;1!!yE!:;1!!6F!<;1!!wE!=;1#!cE!@;1!!kE!B;1!!{E!D;1!!&F!K;1!!gE!P;1!!iE!R;1!!GF!T;1!!:F!V;1!!>F!W;1!!uE!X;1!!$F!Z;1!!yE![;1!!6F!^;1!!wE!a;1!!kE!c;1!!{E!e;1!!&F!g;1!!rH!i;1!!5G!k;1!!_E!l;1!!gE!n;1!!AF!"
-  "q;1!!iE!r;1!!}E!s;1!!GF!t;1!!8F!v;1#!<F!x;1!!uE!y;1!!$F!z;1!!4F!{;1!!yE!|;1!!6F!~;1!!wE!!<1#!cE!$<1!!kE!&<1!!{E!'<1!!!F!(<1!!&F!)<1!!3G!+<1!!>H!-<1#!]E!/<1!!gE!0<1!!mE!1<1#!AF!3<1!!sE!4<1!!iE!5<1!!}E!"
-  "6<1!!GF!8<1$!:F!;<1!!uE!<<1!!$F!=<1!!4F!><1!!yE!@<1!!6F!A<1!!qE!B<1!!wE!C<1#!cE!E<1!!kE!F<1!!oE!G<1!!{E!H<1!!!F!I<1!!&F!O<1!!_E!P<1!!gE!Q<1!!mE!S<1!!CF!T<1!!sE!U<1!!iE!V<1!!}E!W<1!!GF!Y<1$!:F!]<1!!uE!"
-  "^<1!!$F!_<1!!4F!`<1!!yE!a<1!!6F!b<1!!qE!c<1!!wE!d<1#!cE!f<1!!kE!g<1!!oE!h<1!!{E!i<1!!!F!j<1!!&F!0D1,!P;gAD1<!fDg]D1!!O#!^D1!!n#!_D1#!}cgbD1;!K#!|D1%!Neg#E1!!Nhg$E1!!Xig@E1$!AjggE1!!Wlg|F1#!@mg~F1!!'#%"
-  "/G1!!&)(0G1!!x^'1G1!!O2'2G1!!L#%3G1!!zq&4G1!!AQ'5G1!!nR*6G1!!`Q'7G1!!Nr&8G1!!Z>(9G1!!R~(:G1!!^;(;G1!!(*'<G1!!Yv'=G1!!q%'>G1!!/<(@G1!!#)'AG1!!ig)BG1!!}7)CG1!!Ic*DG1!!HP'EG1!!t4'FG1!!}r(GG1!!a*(HG1!!u.("
-  "IG1!!sn&JG1!!(o&KG1!!pw*LG1!!@m'MG1!!ro&NG1!!B3'OG1!!2-(PG1!!lg*QG1!!6)(RG1!!^Q)SG1!!,W)TG1!!m3'UG1!!fo(VG1!!fD(WG1!!dD(XG1!!I8)YG1!!t*'ZG1!!9='[G1!!S}*aG1*!ongqG1!!pv'rG1!!93'xc1+!(#!$P9!!4p&%P9!!*p&"
-  "&P9!!<p&'P9!!)fB(P9!!Yv&)P9!!>x&*P9!!Yx&+P9!!0z&,P9!!l|&-P9!!N}&.P9!!3!'/P9!!`~&0P9!!&9%1P9!!g%C2P9!!J$'3P9!!X$'4P9!!y$'5P9!!C%'6P9!!L|B7P9!!^9%8P9!!!%'9P9!!p%':P9!!O}B;P9!!'&'<P9!!B&'=P9!!Bs&>P9!!R&'"
-  "@P9!!e&'AP9!!JaKBP9!!-('CP9!!J('DP9!!N:%EP9!!`)'FP9!!v)'GP9!!s*'HP9!!}*'IP9!!`;%JP9!!g,'KP9!!k,'LP9!!E-'MP9!!r-'NP9#!+.'PP9!!P.'QP9!!Y/'RP9!!j/'SP9!!|/'TP9!!R0'UP9!!g0'VP9!!k0'WP9!!k0'XP9!!k0'YP9!!y;C"
-  "ZP9!![z([P9!!J2']P9!!u2'^P9!!jCC_P9!!03'`P9!!<3'aP9!!h3'bP9!!*7'cP9!!q4'dP9!!45'eP9!!v5'fP9!!27'gP9!!$9'hP9!!Y9'iP9!!(;'jP9!!I;'kP9!!/<'lP9!!/<'mP9!!Z<'nP9!!!='oP9!!2='pP9!!Q='qP9!!}E'rP9!!!@'sP9!!!F'"
-  "tP9!!_A'uP9!!IB'vP9!!R('wP9!!CP'xP9!!$J'yP9!!rJ'zP9!!HK'{P9!!UH'|P9!!6L'}P9!!4L'~P9!!vN'!Q9!!8zC#Q9!!KP'$Q9!!UP'%Q9!!tP'&Q9!!@Q''Q9!!PQ'(Q9!!vR')Q9!!2'D*Q9!!](D+Q9!!yU',Q9!!|V'-Q9!!7W'.Q9!!PU'/Q9!![X'"
-  "0Q9!!'G%1Q9!!DG%2Q9!!2]'3Q9!!D^'4Q9!!D^'5Q9!!i8D",
-  "6Q9!!<a'7Q9!!ha'8Q9!!)b'9Q9!!Bb':Q9!!/AD;Q9!!Zb'<Q9!!ib'=Q9!!Au'>Q9!!Ec'@Q9!!<J%AQ9!!gd'BQ9!!&e'CQ9!!qf'DQ9!!fe'EQ9!!tPDFQ9!!fi'GQ9!!xPDHQ9!!aj'IQ9!!Zj'JQ9!!}j'KQ9#!4m'MQ9!!,N%NQ9!!nm'OQ9!!in'PQ9!!6o'"
-  "QQ9!!3p'RQ9!!7O%SQ9!!9fDTQ9!!mO%UQ9!!hq'VQ9!!nq'WQ9!!tq'XQ9!!@r'YQ9!!#jLZQ9!!Ms'[Q9!!doD]Q9!!doD^Q9!!L%*_Q9!!9t'`Q9!!9t'aQ9!!LQ%bQ9!!(lEcQ9!!9dHdQ9!!`u'eQ9!!ru'fQ9!!(R%gQ9!!uv'hQ9!!#x'iQ9!!7x'jQ9!!}x'"
-  "kQ9!!|{'lQ9!!}S%mQ9!!@S%nQ9!!F|'oQ9!!1'EpQ9!!Q}'qQ9!!B#(rQ9!!J#(sQ9!!N#(tQ9!!J#(uQ9!!K$(vQ9!!t$(wQ9!!a%(xQ9!!D%(yQ9!!Z%(zQ9!!^&({Q9!!)'(|Q9!!1'(}Q9!!g'(~Q9!!}'(!R9!!J)(#R9!!;+($R9!!&,(%R9!!j.(&R9!!v>E"
-  "'R9!!C.((R9!!x,()R9!!=/(*R9!!u/(+R9!!$2(,R9!!yDE-R9!!F3(.R9!!B1(/R9!!f0(0R9!!BY%1R9!!z4(2R9!!H5(3R9!!*6(4R9!!95(5R9!!dZ%6R9!!!:(7R9!!^:(8R9!!~[E9R9!!9=(:R9!!BD(;R9!!P@(<R9!!Q_%=R9!!)B(>R9!!._%@R9!!B^%"
-  "AR9!!z%'BR9!!#&'CR9!!RD(DR9!!@B(ER9!!}z)FR9!!g3&GR9!!$E(HR9!!,E(IR9!!8E(JR9!!XF(KR9!!BF(LR9!!yqEMR9!!V`%NR9!!#J(OR9!!KG(PR9!!zK(QR9!!(M(RR9!!auESR9!!:M(TR9!!oJ(UR9!!5P(VR9!!Hb%WR9!!6Q(XR9!!CS(YR9!!wT("
-  "ZR9!!*Y([R9!!,%F]R9!!5Z(^R9!!,e%_R9!!h[(`R9!!L0FaR9!!s](bR9!!=f%cR9!!S^(dR9!!R_(eR9#!,`(gR9!!.;FhR9!!,LDiR9!!S=FjR9!!Dc(kR9!!IHFlR9!!qe(mR9!!0f(nR9!!wc(oR9!!ig(pR9!!^h(qR9!!ui(rR9!!dh(sR9!!Xi(tR9!!wi("
-  "uR9!!4j(vR9!!WJFwR9!!Ih(xR9!!ym(yR9!!@o(zR9!!Ak%{R9!!Dq(|R9!!;q(}R9!!.TF~R9!!hl(!S9!!zt(#S9!!7WF$S9!!<XF%S9!!tv(&S9!!Hy('S9!!nx((S9!!hx()S9!!Qm%*S9!!ky(+S9!!vz(,S9!!jz(-S9!!{{(.S9!!_|B/S9!!=!)0S9!!6iF"
-  "1S9!!5$)2S9!!JpF3S9!!<')4S9!!W')5S9!!1()6S9!!f}F7S9!!6))8S9!!b))9S9!!B'G:S9!!8,G;S9!!e.)<S9!!*/)=S9!![s%>S9!!`/)@S9!!ts%AS9!!ts%BS9!!63)CS9!!b3)DS9!!/4)ES9!!X4)FS9!!+6)GS9!!'v%HS9!!)8)IS9!!PDGJS9!!_8)"
-  "KS9!!RFGLS9!!h9)MS9!!sfDNS9!!:=)OS9!!fWGPS9!!7XGQS9!!>[GRS9!!!{%SS9!!:{%TS9!!;C)US9!!0`GVS9!!.`GWS9!!~`GXS9!!VaGYS9#!4D)[S9!!6D)]S9!!1E)^S9!!B|%_S9!!YF)`S9!!]|%aS9!!F~%bS9!!{qGcS9!!tJ)dS9!!8L)eS9!!_M)"
-  "fS9!!)#&gS9!!H}GhS9!!bP)iS9!!{!HjS9!!v#HkS9!!yQ)lS9!!{S)mS9!!h$&nS9!!oU)oS9!!&V)pS9!!0V)qS9!!23HrS9!!h9HsS9!!h9HtS9!!_Y)uS9!!F)&vS9!!M@HwS9!!G_)xS9!!M_)yS9!!4*&zS9!!/EH{S9!!<e)|S9!!r,&}S9!!je)~S9!!`e)"
-  "!T9!!=f)#T9!!0VH$T9!!Nh)%T9!!~.&&T9!!aj)'T9!!|k)",
-  "(T9!!Km))T9!!,0&*T9!!|eH+T9!!_fH,T9!!x0&-T9!!riH.T9!!7t)/T9!!)lH0T9!!ot)1T9!!&w)2T9!!<w)3T9!!.uH4T9!!gvH5T9!!<y)6T9!!`yH7T9!!^y)8T9!!goE9T9!!_3&:T9!!*{);T9!!s|)<T9!!p4&=T9!!1~)>T9!!CZ'@T9!!u'IAT9!!4(I"
-  "BT9!!tpECT9!!)qEDT9!!L%*ET9!!R%*FT9!!&t*GT9!!z6&HT9!![(*IT9!!O(*JT9!!t(*KT9!!=,'LT9!!@)*MT9!!D)*NT9!!X)*OT9!!O**PT9!!&<IQT9!!M**RT9!!c+*ST9!!7-*TT9!!r.*UT9!!o+*VT9!!5/*WT9!!.0*XT9!!Y2*YT9!!t,*ZT9!!P/*"
-  "[T9!!T/*]T9!!u/*^T9!!TBI_T9!!AII`T9!!%FIaT9!!1;&bT9!!}5*cT9!!$6*dT9!!l6*eT9!!2nIfT9!!Q8*gT9!!4SIhT9!!:<&iT9!!C<&jT9!!-VIkT9!!N]IlT9!!W<&mT9!!c=*nT9!!{=*oT9!!4>*pT9!!8>*qT9!!_@*rT9!!x>*sT9!!sB*tT9!!vA*"
-  "uT9!!6E*vT9!!KC*wT9!!wD*xT9!!QE*yT9!!z>&zT9!!QG*{T9!!5H*|T9!!c@&}T9!!=J*~T9!!DJ*!U9!!t|I#U9!!wL*$U9!!(M*%U9!!#B&&U9!!bM*'U9!!b9%(U9!!c,J)U9!!g0J*U9!!$E&+U9!!6E&,U9!!{V*-U9!!_X*.U9!!+]*/U9!!Va*0U9!!(DJ"
-  "1U9!!Lc*2U9!!yc*3U9!!we*4U9!!yg*5U9!!<RJ6U9!!m/C7U9!!ki*8U9!!Li*9U9!!Yj*:U9!!Y4C;U9!!Zo*<U9!!mq*=U9!!]xJ>U9!!6yJ@U9!!Ly*AU9!!P{*BU9!!4|*CU9!!;#KDU9!!I|*EU9!!b%+FU9#!2)+HU9!!2'+IU9!!U/+JU9!!10+KU9!!:>K"
-  "LU9!!F8+MU9!!!U&NU9!!C9+OU9!!^GKPU9!!kV&QU9!!8@+RU9!!1l'SU9!!CB+TU9!!&^KUU9!!fbKVU9!!jY&WU9!!zY&XU9!!QF+YU9!!]mKZU9!!:[&[U9!!dpK]U9!!LG+^U9!!LG+_U9!!,H+`U9!!%wKaU9!!2L+bU9!!+_&cU9!!gM+dU9!!QP+eU9!!+Q+"
-  "fU9!!IR+gU9!!Qb&hU9!!q8LiU9!!OX+jU9!!-`+kU9!!;d+lU9!!.h&mU9!!nh&nU9!!Zf+oU9!!LYLpU9!!'i&qU9!!`ZLrU9!!OaLsU9!!DdLtU9!!)n+uU9!!-k&vU9!!Ko+wU9!!Uo+xU9!!do+yU9!!xo+zU9!!)p+{U9!!up+|U9!!bwL",
+    "i#!!!e!!q#!!!8ORs#!!!/$!x#!!!~OR{#!#!,#!}#!!!gPR~#!!!$7!$$!!!OQR%$!!!*#!&$!!!L$!($!$!8RR,$!'!HUR3$!*!uYR=$!'![aRF$!&!+fRM$!'!piRT$!*!@nR_$!'!&uRg$!&!SyRm$!2!:}R#%!5!|,S9%!*!w;SD%!#!oCSF%!%!.ESK%!'!-HS"
+    "Q%!#!lLSU%!'!+NS[%!!!jRS_%!'!ASSg%!3!nWS{%!8!:fS5&!!!T$!W&!#!LwSg&!#!zxS|&!*!]zS('!1!1$T9'!'!-0TB'!,!Z4TM'!$!#=TP'!#!(@TT'!F!VAT{'!#!M]T&(!/!{^TV)!!!=$!W)!!!Q/!X)!!!B$!Y)!!!R$!Z)!!!x/![)!!!|/!])!!!+0!"
+    "^)!!!]$!_)!!!a$!!*!'!ZiT**!!!K/!+*!!!F$!,*!!!T$!-*!!!_$!.*!!!T0!/+!#!t2!2+!!!=3!3+!!!vmTe+!!!@1!k+!!!pnTo+!!!=#!u+!!!XoTv+!#!/pTx+!!!$&!y+!$!^qT}+!!!tsT!,!$!]tT>,!(!svT`,!&!+|Tf,!!!m6!g,!!!y6!h,!!!R6!"
+    "i,!#!p!Uk,!!!87!l,!!!,7!)-!!!}6!*-!#!.7!--!!!76!.-!!!s6!2-!!!N6!9-!#!A$U<-!!!o%UA-!!!W&UF-!$!@'US-!!!V)Ut-!!!>*U..!#!'+U1.!!!U,U5.!!!=-U:.!$!&.UU.!#!<0UE/!#!k1UT/!%!;3UZ/!#!:6U_/!'!i7Ug/!'!8<Uo/!-!fAU"
+    "}/!#!cJUU1!!!ELU93!&!yLU14!%!rPU~4!!!`SU#5!!!HTU45!!!0UUj;!!!vUUr;!!!_VUu;!!!GWU<<!)!/XUU=!#!-_Ug=!#![`Uj=!!!,bUc>!!!rbUf>!!!ZcU,@!$!CdU1@!!!YfUgB!!!BgUjB!#!*hU{B!#!XiUWC!!!)kU1D!$!okUUE!!!(nUsF!!!nnU"
+    "zF!#!VoU}F!#!'qUFH!$!UrU|I!!!ltU~I!$!TuUzJ!!!|wUCL!!!exUmL!#!MyUAM!!!_x!yM!!!jzU&N!!!R{U+N!!!:|U0N!!!#}U5N!!!i}UCN!!!Q~UMN!!!9!VON!#!!#VQN!!!b$VRN!!!8%VSN!!!2&V[N!!!g&VnN!!!O'VxN!!!7(V}N!!!}(V%O!!!f)V"
+    "*O!!!N*V7O!!!6+VJP!!!|+VkR!!!s%#$p!!!e,V&p!!!M-V(p!!!5.V*p!!!{.V,p!!!d/V0p!!!L0VZp!!!41V]p!!!z1V`p!#!c2Vcp!!!34V(v!!!K#!)v!!!D&!*v!!!M#!,v!#!Q#!.v!!!i*!/v!)!W#!8v!!!h#!9v!!!#.!:v!!!j#!;v!!!n#!<v!#!r#!"
+    ">v!!!x#!@v!!!/$!Av!#!$/!Cv!!!6l#Dv!!!1$!Ev!#!5$!Gv!!!6/!Hv!#!:/!Jv!!!;$!Lv!!!D$!Mv!!!H$!Nv!!!<)!Ov!!!L$!Pv!!!,/!Qv!#!`l#Sv!!!N$!Tv!#!V$!Vv!!!nl#Wv!!!d/!Xv!!!Z$!Yv!!!~l#Zv!$!m6!^v!#!87!`v!!!@$!av!!!R$!"
+    "bv!#!X$!dv!#!m6!fv!!!.7!gv!#!87!vv!!!r9!<w!!!(/!=w!!!3$!>w!!!./!@w!!!<'!Aw!!!</!Bw!!!9$!Cw!!!C/!Dw!!!G/!Ew!!!O/!Fw!$!U/!Iw!!!tn#Jw!!!e0!Kw!!!`/!Lw!!!+o#Mw!!!i0!Nw!!!h/!Ow!!!f/!Pw!%!j/!Tw!!!v/!Uw!#!-0!"
+    "Ww!!!G+!Xw!#!;0!Zw!!!ll#[w!#!@0!^w!!!c$!_w!$!J0!bw!!!y6!Gx!b#y4V*z!!!4NW+z!!!iNW0z!}!QOW5{!7!i6XN{!'!4HXV{!H!bLX!|!'!)jX*|!)!VnX3|!!!TtX5|!!!<uX7|!!!%vX9|!3!kvXL|!!!`6!M|!!!7'YN|!!!b6!O|!!!}'YP|!!!d6!"
+    "Q|!!!f(YR|!!!f6!S|!!!N)YT|!!!D7!U|!!!6*YV|!!!F7!",
+    "W|!!!|*YX|!!!H7![|!W!e+Y5}!&!@TY:}!!!o5!;}!!!'XY<}!!!~XY=}!!!z6!>}!#!gYYA}!%!&[YF}!$!%_YI}!!!s5!J}!!!;aYK}!!!u5!L}!(!$bYS}!!!&6!V}!&!9gY[}!!!w5!^}!'!~jYd}!!!h6!e}!(!NoYl}!!!!6!m}!#!dtYo}!!!m5!p}!!!,$!"
+    "s}!$!4vYw}!$!KxYz}!!!{5!{}!!!bzY|}!!!$6!}}!!!J{Y~}!!!{%!!~!!!D|Y$~!#!*}#&~!!!e!!'~!!!e!!(~!!!e!!)~!!!e!!*~!!!e!!+~!!!e!!,~!!!e!!-~!!!e!!.~!!!e!!5~!!!H}#;~!!!,}YI~!!!$#!J~!!!r}YK~!!![~YT~!!!e!!X~!!!f!Z"
+    "Y~!!!O#Z[~!!!Y$Z]~!!!C%Zb~!!!M&Zd~!!!5'Zm~!$!{'Z}~!!!6*Z(!#!!e!!9!#!!(#!:!#!!@$!=!#'!0#!D!#!!{!!E!#!!d+$F!#!!C#!G!##!u!!I!#!!J$!J!#+!(#!T!#!!{!!U!#!!d+$V!#!!C#!W!##!u!!Z!#!!/$![!#!!7$!]!#!!L$!^!#!!_$!"
+    "_!#!!6/!`!#!!=$!a!#%!D$!e!#!!N$!f!##!T$!s!#!!c+Zp###!L,Zr##!!O#!s##!!b.Zu###!K/Zw##!!m*!y##!!a1Zz##!!;$!{##!!Y#!|##!!Y#!}##!!Y#!~##!!=$!!$#!!P(!#$#!![#!$$#!![#!%$#!!b#!&$#!!F$!($#!!f#!)$#!!I2Z,$#$!j#!"
+    "/$#!!n#!0$#!!n#!3$#!!13Z4$#!!x3Z5$#!!%5Z7$#!!~#!9$#!!Y6!;$#!!~#!=$#!!_#!>$#!!A&!@$##!M#!C$#!!7$!D$##!S#!G$#!!d#!H$#!!L$!I$#%!eC!M$#!!@$!O$#!!l5ZP$#!!,7!Q$#!!o6!R$#!!-6!S$#!!H6!T$#!!b+$Y$#!!Q#!Z$##!5$!"
+    "]$##!@$!e$##!w6Zg$#!!19Zh$#-!_:Zt$#!!*IZu$#!![#!v$#!!pIZw$#!!YJZx$#!!dKZy$#!!v#!z$#!!LLZ{$#!!5MZ|$#!!BNZ}$#!!nOZ~$#!!z#!!%#!!VPZ#%#!!@QZ$%#!!b#!%%##!O#!'%#!!d#!(%#!!@$!)%#!!JRZ*%#!!3SZ+%#!!=TZ,%#!!Z$!"
+    "-%#!!&UZ.%#!!mUZ/%#!!yVZ0%#!!HXZ1%#!!_$!2%#!!0YZ3%#!!wYZ4%#!!F$!5%##!3$!7%#!!H$!B%#!!%[ZS%##!{[Zh%#!!L^Z*&#$!4_Zc&#!!KaZh&#!!3bZk&#!!ybZ&'#!!bcZ('#!!JdZ.'#!!DeZ/'#!!-fZ1'#!!7gZ2'#!!~gZD'#!!whZG'#!!`iZ"
+    "J'#!!HjZL'#!!0kZd'#!!vkZf'#!!_lZq'#&!GmZx'##!.qZ|'##!]rZ'(##!-tZ+(##![uZ/(##!,wZT(#%!ZxZ,)#%!Y{Z6)#%!X~Zw)##!8|$A-#*!*#!J-#,!i$[U-#*!~,[_-#,!*7[j-#*!QH[s-#G!8O[;.#;!K#!V.#;!/$!q.#!!(#!<=#!!fy[J>#!!5{["
+    "K>#!!@|[L>#!!)}[W@#!!!~[/E#!!B$!0E#!!v#!nG#!!Am$0K#!!T`()L#!!+s+6L#!!sn&7L#!!ho&8L#!!'p&9L#!!9p&:L#!!op&;L#!!lq&<L#!!zq&=L#!!Fr&>L#!!{r&@L#!!.$'AL#!!|$'BL#!!+%'CL#!!Z%'DL#!!&&'EL#!!Q&'FL#!!a''GL#!!.('"
+    "HL#!!E('IL#!!k+'JL#!!q-'KL#!!M.'LL#!!W.'ML#!!7/'NL#!!J/'OL#!!$0'PL#!!>0'QL#!!r0'RL#!!!2'SL#!!G2'TL#!!~2'UL#!!ZD'VL#!!3F'WL#!!=P'XL#!!mP'YL#!!}P'ZL#!!6Q'[L#!![Q']L#!!<S'^L#!!j^'_L#!!o_'`L#!!Mb'aL#!!|b'"
+    "bL#!!Fc'cL#!!sc'dL#!!'e'eL#!!-e'fL#!!)m'gL#!!=m'",
+    "hL#!!Vm'iL#!!qm'jL#!!Gp'kL#!!Wp'lL#!!bp'mL#!!9s'nL#!!Ns'oL#!!is'pL#!!ys'qL#!!;u'rL#!!_u'sL#!!&v'tL#!!mw'uL#!!W'(vL#!!X((wL#!!&)(xL#!!>9(yL#!!I9(zL#!!8;({L#!!Y;(|L#!!t;(}L#!!B<(~L#!!4=(!M#!!>=(#M#!!2D("
+    "$M#!!dD(%M#!!HE(&M#!!g[('M#!!3^((M#!!c^()M#!!|_(*M#!!P`(+M#!!c`(,M#!!q`(-M#!!~a(.M#!!+b(/M#!!mb(0M#!!Rz(1M#!!B')2M#!!Z')3M#!!e')4M#!!m')5M#!!}')6M#!!E()7M#!!I()8M#!!4*)9M#!!z.):M#!!'/);M#!!Q6)<M#!!f6)"
+    "=M#!!o7)>M#!!}7)@M#!!28)AM#!!C8)BM#!!C:)CM#!!Q:)DM#!!R@)EM#!!a@)FM#!!hA)GM#!!-B)HM#!!0C)IM#!!DH)JM#!!RH)KM#!!uH)LM#!!)P)MM#!!qR)NM#!!}R)OM#!!}V)PM#!!uX)QM#!!vY)RM#!!5c)SM#!!.f)TM#!!hr)UM#!!Bs)VM#!!Yt)"
+    "WM#!!eu)XM#!!5w)YM#!!Lw)ZM#!!Xw)[M#!!>x)]M#!!}y)^M#!!4z)_M#!!m$*`M#!!{$*aM#!!0%*bM#!!C%*cM#!!d%*dM#!!%&*eM#!!-&*fM#!!r'*gM#!!z'*hM#!!)(*iM#!!^=*jM#!!=>*kM#!!ZI*lM#!!sI*mM#!!EJ*nM#!!YP*oM#!!tP*pM#!!KR*"
+    "qM#!!LS*rM#!!w`*sM#!!8a*tM#!!Wa*uM#!!Bb*vM#!!0c*wM#!!Sg*xM#!!lg*yM#!!:i*zM#!!en*{M#!!Go*|M#!!~s*}M#!!Lt*~M#!!Vt*!N#!!Gy*#N#!!K}*$N#!!3#+%N#!!@#+&N#!!J#+'N#!!{7+(N#!!08+)N#!!X;+*N#!!|>++N#!!%@+,N#!!(A+"
+    "-N#!!EC+.N#!!`C+/N#!!hC+0N#!!vC+1N#!!'F+2N#!!mF+3N#!!yF+4N#!!8G+5N#!!wJ+6N#!!%L+7N#!!-L+8N#!!/P+9N#!!5P+:N#!!]P+;N#!!1V+<N#!!6W+=N#!!EW+>N#!!wX+@N#!!.Y+AN#!!4Y+BN#!!IY+CN#!!)Z+DN#!!ic+EN#!!Ul+FN#!!jl+"
+    "GN#!!Zm+HN#!!*n+IN#!!:n+JN#!!On+KN#!!Wn+LN#!!Lo+MN#!!To+NN#!!wo+ON#!!$p+PN#!!>p+QN#!!vp+RN#!!7q+SN#!!Hq+TN#!!dr+UN#!!%s+VN#!!-s+%O#!!e!!]O#!!N|$_O#!!J/'`O##!P/'sO#!!h~[uO#!!P!]wO#!!8#]yO#!!~#]{O#!!g$]"
+    "}O#!!O%]!P#!!7&]$P#!!}&]&P#!!f'](P#!!N(]*P#!!6)],P#!!|)]/P#!!e*]1P#!!M+]3P#!!5,]:P##!{,]=P##!L.]AP##!z/]DP##!K1]GP##!y2]`P#!!J4]gP##!D5]jP#!!a6]kP#!!Z7]xP#!!18]zP#!!w8]|P#!!`9]~P#!!H:]#Q#!!0;]%Q#!!v;]"
+    "'Q#!!_<])Q#!!G=]+Q#!!/>]-Q#!!u>]/Q#!!^@]1Q#!!FA]4Q#!!.B]6Q#!!tB]8Q#!!]C]@Q##!ED]CQ##!sE]FQ##!DG]IQ##!rH]LQ##!CJ]eQ#!!qK]hQ#%!YL]oQ#!!XO]pQ#!!RP]FR##!`&#HR#!!G*#IR#!!d&#JR##!K*#LR#$!f&#OR#'!S*#UR#!!7'#"
+    "VR#$!l&#YR#!!F'#ZR#+!r&#eR#6!l(#zR#!!j(#{R##!+'#}R##!%+#!S#!!/+##S#!!3+#$S#!!=+#%S#!!F+#&S#!!J+#'S#!!;'#(S#!!R+#)S#!!V+#*S##!='#,S#!!D'#-S##!H'#/S#!!R'#0S#!!V'#1S#&!Z'#6S#!!i'#7S#!!q'#8S#!!((#9S#!!6(#"
+    ":S#!!A(#;S##!{+#=S#$!W(#AS##!V)#CS#!!_)#DS##!q)#",
+    "FS#!!w)#GS#!!.*#HS#!!4*#LS#!!sn&MS#!!zq&NS#!!(o&OS#!!cD'PS#!!*o&QS#!!ro&RS#!!,o&SS#!!G8)TS#!!op&US#!!Io&VS#!!un&WS#!!`Q'XS#!!VF'YS#!!{r&`T#/!;Q]nT#0!}a]}T#!!Jx]~T#!!%{]#U#F!8}]HU#!!~:'IU#!![p'JU#!!8;("
+    "KU#!!4^)TU#!!YI^UU#0!dJ^eU#!!`&#fU##!d&#hU#$!j&#kU#!!r&#lU##!v&#nU#&!|&#sU#/!wU^$V#!!Ha^%V#!!:c^&V#!!gd^(V#!!sn&)V#!!zq&*V#!!(o&+V#!!cD',V#!!-r&-V#!!/%'.V#!!yn&/V#!!+%'0V#!!wp&1V#!!J/'2V#!!dD(3V#!!Rz("
+    "4V#!!mb(5V#!!HE(6V#!!J#+7V#!!3F'8V#!!>=(9V#!!)K(:V#!!fD(;V#!!1P)<V#!!w3'=V#!!)))>V#!!8c*@V#!!qP)AV#!!A,'BV#!!US)CV#!!Q8)DV#!!<S'EV#!!Rx*FV#!!a#'GV#!!M0'HV#!!if(IV#!!AG+JV#!!st&KV#!!,&'LV#!!5^(MV#!!*o&"
+    "NV#!!ro&OV#!!,o&PV#!!@m'QV#!!B3'RV#!!=/'SV#!!A`'TV#!!9_'UV#!!wB)VV#!!Rt&WV#!!)d*XV#!!q/'YV#!!EQ'ZV#9!Oe^sV#$!Jw^vV#!!kz^wV#!!T{^xV#!!_|^yV#!!H}^zV#!!^!%{V#!!b!%|V#!!f!%}V#!!j!%~V##!n!%#W#!!t!%$W#!!x!%"
+    "%W#!!|!%&W#!!##%'W#!!'#%(W#!!+#%)W#!!/#%*W#!!3#%+W#!!7#%,W#!!;#%-W#!!@#%.W#!!F#%/W#!!J#%0W#!!N#%1W#'!R#%7W#!!c#%8W#!!i#%9W#!!o#%:W#!!u#%;W#&!{#%AW#!!*$%BW#!!.$%CW#'!2$%IW#%!A$%MW#!!R~^NW#$!<!_QW#!!i&_"
+    "RW#!!u'_SW##!E)_UW#!!^+_VW#!!P-_WW#$!}._ZW##!C2_]W##!A5__W#!!V7_`W#!!@8_aW##!L9_cW#!!I<_dW#!!4=_eW#!!)@_fW#!!>B_gW#!!0D_hW##!=E_jW#!!$I_kW#$!QJ_nW#!!tM_oW#!!FO_pW#!!8Q_qW#$!fR_tW#%!)V_xW##!)Y_zW#!!B[_"
+    "{W#!!3^_|W#!!@__}W#!!o`_~W#!!ab_!X##!kc_$X#!!>e_%X#!!1g_&X#!!ah_'X#!!Rj_(X#!!`k_)X#!!Pm_*X#&!9n_/X#!!ss_0X#!!Cu_1X#!!Mv_2X#$!6w_5X#!!Yz_6X#$!)|_9X#!!M!`:X#!!@$`;X#!!l%`<X#!!W&`=X#!!H(`>X##!2)`AX#$!0,`"
+    "DX#!!S/`EX#!!!1`FX#!!i1`GX#!!u2`HX#!!D4`IX#!!/5`JX#!!~6`KX#+!+8`UX#1!X@`fX##!QR`hX#!!#T`iX#$!-U`lX##!EW`nX#&!ZY`sX#!!D^`tX#)!p_`|X#!!oe`}X#!!{f`~X#(!Jh`(Y#%!am`,Y#+!/r`6Y##!]y`8Y#!!r{`9Y#$![|`<Y#!!|!a"
+    "=Y##!f#a@Y#!!}%aAY#!!L'aBY#%!5(aFY#!!e,aGY#!!Y.aHY#3!l0aZY#!!:>a[Y#$!g@a_Y#!!!Ca`Y#!!ODaaY#+!YEakY#!!)MalY##!3NanY##!cOapY#!!xQaqY#!!cRarY#!!2TasY#%!<UawY##!<XayY#*!RZa%Z#8!9bad/'!!/:!e/'!!3:!%2'!!'C,"
+    "M3'!!O#!N3'!!U#!O3'!!l#!S3'!!N(!T3'!!M)!(='!!NA,)='!!AX,*='!![/!+='!!xX,5='!!D0!Oc)!!;a*Pc)!!9D(Qc)!!Fo*Rc)!!*d*Sc)!!Pq(Tc)!!{o&Uc)!!$3'Vc)!!$s+Wc)!!$s+Xc)!!SR'Yc)!!I#+Zc)!!5<'[c)!!AR']c)!!1'(^c)!!6@)"
+    "_c)!!Nt)`c)!!@=*ac)!!_F*bc)!!^M*cc)!!By*dc)!!KU(",
+    "ec)!!sg(fc)!!x|(gc)!!w0)hc)!!$2*ic)!!0~*jc)!!.R+kc)!!eq&lc)!!V0'mc)!!,[(nc)!!!')oc)!!x<*pc)!!]j+qc)!!#j'rc)!!cw(sc)!!n:*tc)!!#P*uc)!!m+(vc)!!U$*wc)!!sH*xc)!!@r'yc)!!$E(zc)!!Zi({c)!!z+)|c)!!fz*}c)!!Jw&"
+    "~c)!!i&'!d)!!8-'#d)!!z6($d)!!%Z(%d)!!i&)&d)!!~B)'d)!!4w)(d)!!(<*)d)!!{=**d)!!Wj*+d)!!bB+,d)!!SZ+-d)!!pi+.d)!!8L)/d)!!XQ)0d)!!ni)1d)!!N/*2d)!!1*+3d)!!il+4d)!!/X*5d)!!$P'6d)!!Ys'7d)!!kb)8d)!!zy)9d)!!V()"
+    ":d)!!ZM);d)!!{c*<d)!!FA+=d)!!sO'>d)!!kd'@d)!!nU(Ad)!!(l(Bd)!!rr(Cd)!!Ag)Dd)!!.m)Ed)!!Z<+Fd)!!},'Gd)!!7z)Hd)!!W''Id)!!6''Jd)!!%U)Kd)!!Nj)Ld)!!C0*Md)!!S=+Nd)!!t[*Od)!!y+(Pd)!!KU(Qd)!!$Y*Rd)!!,p&Sd)!!)b'"
+    "Td)!!Sy'Ud)!!!/)Vd)!!h9)Wd)!!P.'Xd)!!bN)Yd)!!bx&Zd)!!6w'[d)!!/o&]d)!!.f(^d)!!v:(_d)!!&g)`d)!!;2'ad)!!3M'bd)!!VC)cd)!!<2*dd)!!2W*ed)!!,`(fd)!!Kt*gd)!!^d(hd)!!|,(id)!!M**jd)!!S0(kd)!!Q9)ld)!!br&md)!!&%'"
+    "nd)!!0''od)!!}L(pd)!!he)qd)!!s'*rd)!!'X*sd)!!E#+td)!!h-'ud)!!(5'vd)!!;S'wd)!!(s'xd)!!Y<(yd)!!,x(zd)!!eO){d)!!.9+|d)!!lT+}d)!!<m+~d)!!Pn+!e)!!j+'#e)!!8C($e)!!^^(%e)!!fr*&e)!!Jp''e)!!x$((e)!!F'()e)!!$6("
+    "*e)!!=s(+e)!!F!),e)!!a4)-e)!!7S).e)!!`k)/e)!![y)0e)!!Hq*1e)!!w5*2e)!!|v*3e)!!d++4e)!!s('5e)!!z+'6e)!!j7'7e)!!U|(8e)!!LL*9e)!!2W*:e)!!=r';e)!!ux'<e)!!e/(=e)!!q_(>e)!!%b)@e)!!Z.)Ae)!!ss&Be)!!BE'Ce)!!)b'"
+    "De)!!Bl'Ee)!!hy'Fe)!!z/)Ge)!!|3)He)!!yt)Ie)!!ex)Je)!!Y%+Ke)!!DA+Le)!!1C+Me)!!gG+Ne)!!Tw&Oe)!![R)Pe)!!k!+Qe)!!!@+Re)!!)~'Se)!!mq&Te)!!v~&Ue)!!7b'Ve)!!#d'We)!!];(Xe)!!KU(Ye)!!>%)Ze)!!D>)[e)!!66*]e)!!xx*"
+    "^e)!!cr+_e)!!tA(`e)!!|;+ae)!!E+'be)!!6G(ce)!!rI(de)!!dh(ee)!!Ap(fe)!!r1)ge)!!89)he)!!RK)ie)!!_f)je)!!;I+ke)!!.%'le)!!G((me)!!Y=+ne)!!'{&oe)!!mh'pe)!!Il(qe)!!Pq*re)!!Vv'se)!!9#(te)!!_J(ue)!!!/)ve)!!v=+"
+    "we)!!:)'xe)!!z3'ye)!!qd'ze)!!>>({e)!!7F(|e)!!pM(}e)!!bf(~e)!!l1)!f)!!9<)#f)!!5t)$f)!!gL*%f)!!.M*&f)!!>#+'f)!!x@+(f)!!E/')f)!!~p(*f)!!94'+f)!!C%),f)!!!5)-f)!!m;*.f)!!T>+/f)!!]`+0f)!!Mm+1f)!!pG(2f)!!gk("
+    "3f)!!v$*4f)!!tX)5f)!!hZ)6f)!!tc)7f)!!]*)8f)!!R{(9f)!!![*:f)!!)s&;f)!!8,*<f)!!^)'=f)!!R('>f)!!Sq'@f)!!$,(Af)!!Ee)Bf)!!x_'Cf)!!yg(Df)!!qB(Ef)!!sq*Ff)!!rI*Gf)!!_<+Hf)!!sP*If)!!Rr'Jf)!!/$'Kf)!!M='Nf)!!+M'"
+    "Pf)!!KA(Sf)!![''Tf)!!{,)Uf)!!CB)Vf)!!,P)Wf)!!rP)",
+    "Xf)!!#Q)Yf)!!yQ)Zf)!!NC+[f)!!qd)]f)!!du)_f)!!A<*af)!!uX*df)!!Jw*ef)!!i{*if)!!ML+jf)!!hL+kf)!!eM+lf)!!=h+mf)!!){*nf)!!}>+of)!!>x&pf)!!3!'qf)!!J$'rf)!!k,'sf)!!E-'tf)!!j/'uf)!!c<'vf)!!!@'wf)!!0B'xf)!!SL'"
+    "yf)!!nN'zf)!!od'{f)!!&e'|f)!!F|'}f)!!&$(~f)!!t$(!g)!!)'(#g)!!!:($g)!!7=(%g)!!)B(&g)!!(M('g)!!ui((g)!!Nm()g)!!;s(*g)!!4#)+g)!!C'),g)!!H2)-g)!!CL).g)!!0P)/g)!!GP)0g)!!EP)1g)!!UP)2g)!!bP)3g)!!pP)4g)#!uQ)"
+    "6g)!!oU)7g)!!9W)8g)!!:_)9g)!!`k):g)!!-l);g)!!Cm)<g)!!'t)=g)!!<w)>g)!!#%*@g)!!*(*Ag)!!*(*Bg)!!Y2*Cg)!!1N*Dg)!!,Q*Eg)!!*Y*Fg)!!@Z*Gg)!!Ad*Hg)!!Pe*Ig)!!Wt*Jg)!!Jw*Kg)!!z@+Lg)!!3G+Mg)!!QH+Ng)!!d{'Og)!!;lF"
+    "Pg)!!{%*Sg)!!co&Tg)!!e&'Ug)!!$%'Vg)!!=w&Wg)!!9$'Xg)!!U%'Yg)!!g,'Zg)!!r-'[g)!!c<']g)!!,;'^g)!!Z<'_g)!!5>'`g)!!+M'ag)!!'O'bg)!!8R'cg)!!YR'dg)!!SX'eg)!!t]'fg)!!Pr'gg)!!_r'hg)!!nu'ig)!!>w'jg)!!t}'kg)!!N#("
+    "lg)!!y~'mg)!!t$(ng)!!s#(og)!!)'(pg)!!S((qg)!!@1(rg)!!93(sg)!!K4(tg)!!0:(ug)!!KA(vg)!!$E(wg)!!,E(xg)!!HF(yg)!!b^(zg)!!,`({g)!!dh(|g)!!eq(}g)!!Dq(~g)!!;s(!h)!!nx(#h)!!4#)$h)!!5G)%h)!!W')&h)!!9*)'h)!!{,)"
+    "(h)!!/4))h)!!I7)*h)!!X8)+h)!!U=),h)!!Y=)-h)!!CB).h)!!fB)/h)!!;C)0h)!!1E)1h)!!zD)2h)!!_M)3h)!!>X)4h)!!:_)5h)!!Ec)6h)!!=h)7h)!!`k)8h)!!wr)9h)!!<w):h)!!r,*;h)!!>0*<h)!!6E*=h)!!8O*>h)!!iP*@h)!!,Q*Ah)!!^W*"
+    "Bh)!!uX*Ch)!!vW*Dh)!!*Y*Eh)!!$Y*Fh)!!_X*Gh)!!@Z*Hh)!!+]*Ih)!!Pe*Jh)!!mq*Kh)!!dx*Lh)!!3!+Mh)!!&'+Nh)!!b=+Oh)!!z@+Ph)!!NC+Qh)!!GF+Rh)!!3G+Sh)!!LG+Th)!!QH+Uh)!!OX+Vh)!!$s+Wh)!!F/EXh)!!9/EYh)!!ArEZh)!!Hb%"
+    "[h)!![{%]h)!!B|%^h)!!agG_h)!!vFH`h)!!:PJah)!!(q+bh)!!er+,i)$!$|a/i)#!;~a1i)#!Q#b@i)&!!%bJi)!!U(bLi)!!=)bMi)!!,D!Ni)!!eC!Oi)#!kC!Qi)$!{C!Ti)!!8D!Ui)!!<D!Vi)!!{!!Wi).!&*bfi)&!i3bli)!!P7bni)#!88bqi)#!g9b"
+    "ti)*!7;b}i)!!/Cb~i)!!9G!!j)!!9G!#j)!!NG!$j)!!NG!%j)!!NG!&j)!!NG!'j)!!TG!(j)!!TG!)j)!!TG!*j)!!TG!+j)!!XG!,j)!!XG!-j)!!XG!.j)!!XG!/j)!!LG!0j)!!LG!1j)!!LG!2j)!!LG!3j)!!VG!4j)!!VG!5j)!!VG!6j)!!VG!7j)!!JG!"
+    "8j)!!JG!9j)!!JG!:j)!!JG!;j)!!EH!<j)!!EH!=j)!!EH!>j)!!EH!@j)!!IH!Aj)!!IH!Bj)!!IH!Cj)!!IH!Dj)!!aG!Ej)!!aG!Fj)!!aG!Gj)!!aG!Hj)!!_G!Ij)!!_G!Jj)!!_G!Kj)!!_G!Lj)!!eG!Mj)!!eG!Nj)!!eG!Oj)#!eG!Qj)!!gG!Rj)!!gG!"
+    "Sj)!!gG!Tj)!!sG!Uj)!!sG!Vj)!!qG!Wj)!!qG!Xj)!!uG!",
+    "Yj)!!uG!Zj)!!iG![j)!!iG!]j)!!,H!^j)!!,H!_j)!!{G!`j)!!{G!aj)!!OH!bj)!!OH!cj)!!OH!dj)!!OH!ej)!![H!fj)!![H!gj)!![H!hj)!![H!ij)!!dH!jj)!!dH!kj)!!dH!lj)!!dH!mj)!!`H!nj)!!`H!oj)!!`H!pj)!!`H!qj)!!rH!rj)#!rH!"
+    "tj)!!tH!uj)!!tH!vj)!!tH!wj)!!~H!xj)#!~H!zj)!!#I!{j)!!#I!|j)!!#I!}j)!!zH!~j)!!zH!!k)!!zH!#k)!!zH!$k)!!FI!%k)#!FI!'k)!!HI!Jk)!!WH!Kk)!!WH!Lk)!!WH!Mk)!!WH!Nk)!!/I!Ok)!!/I!Pk)!!-I!Qk)!!-I!Rk)!!1I!Sk)!!1I!"
+    "Tk)!!FG!Uk)!!7I!Vk)!!7I!Wk)!!+I!Xk)!!+I!Yk)!!3I!Zk)!!3I![k)!!BI!]k)!!BI!^k)!!BI!_k)!!BI!`k)!!EF!ak)!!EF!bk)3!uCbtk)!!9I!uk)!!9I!vk)!!9I!wk)!!9I!xk)$#BQb{l)'!Y;c$m)U#>CcXn)$!JRd[n)l!kUd[o)c!B0eBp)X!)ze"
+    "Eq)#!ZZfGq)(!r]fNq)!!>hfOq)!!YifPq)!!5pfQq)!!0sffq)!!}!!gq)#!+|$iq)#!<#!kq)!!g!!lq)!!G#!mq)#!V|$oq)!!u}#)r)!!s}#*r)!!P}#+r)!!N}#,r)!!+$!-r)!!+$!.r)#!u!!0r)!!e$!1r)!!i$!2r)#!R|$4r)#!J|$6r)#!=|$8r)#!9|$"
+    ":r)%!B|$Ar)!!#$!Br)!!'$!Cr)!!I~#Dr)!!I~#Er)!!I~#Fr)!!I~#Gr)!!+$!Hr)!!+$!Ir)!!+$!Jr)!!}!!Kr)!!+|$Lr)!!$#!Nr)!!>#!Or)!!<#!Pr)!!G#!Qr)!!g!!Rr)!!P}#Sr)#!u!!Ur)!!e$!Vr)!!i$!Wr)#!R|$Yr)!!k!!Zr)!!q!![r)#!y!!"
+    "^r)!!!#!_r)!!A#!`r)!!E#!ar)!!C#!cr)!!%$!dr)#!m!!fr)!!I#!kr)$!]tfor)!!svfqr)+![wf{r)#!PE!}r)#!RE!!s)#!TE!$s)#!VE!&s)#!XE!(s)!!ZE!)s)!!ZE!*s)#!ZE!,s)#!]E!.s)!!_E!/s)!!_E!0s)#!_E!2s)#!aE!4s)!!cE!5s)!!cE!"
+    "6s)#!cE!8s)!!eE!9s)!!eE!:s)#!eE!<s)!!gE!=s)!!gE!>s)#!gE!As)!!iE!Bs)!!iE!Cs)#!iE!Es)!!kE!Fs)!!kE!Gs)#!kE!Is)#!mE!Ks)#!oE!Ms)#!qE!Os)#!sE!Qs)!!uE!Rs)!!uE!Ss)#!uE!Us)!!wE!Vs)!!wE!Ws)#!wE!Ys)!!yE!Zs)!!yE!"
+    "[s)#!yE!^s)!!{E!_s)!!{E!`s)#!{E!bs)!!}E!cs)!!}E!ds)#!}E!fs)!!!F!gs)!!!F!hs)#!!F!js)!!$F!ks)!!$F!ls)#!$F!ns)!!&F!os)!!&F!ps)!!&F!qs)!!4F!rs)!!4F!ss)!!4F!ts)#!4F!vs)!!6F!ws)!!6F!xs)#!6F!zs)!!8F!{s)!!8F!"
+    "|s)#!8F!~s)!!:F!!t)!!:F!#t)#!:F!%t)!!<F!&t)!!<F!'t)#!<F!)t)!!>F!*t)!!>F!+t)#!>F!-t)!!AF!.t)!!AF!/t)#!AF!1t)#!CF!3t)#!EF!5t)!!GF!6t)!!GF!7t)!!GF!8t))!*!gEt)$#g!!Hu)#![V$Ju)!!-|$Ku)#!B|$Mu)!!+|$Nu)!!Y$%"
+    "Ou)!!G$%Pu)!![!%Qu)!!`!%Ru)!!d!%Su)!!h!%Tu)!!l!%Uu)!!($%Vu)!!,$%Wu)!!0$%Xu)!!D#%Yu)!![$%Zu)!!^!%[u)!!b!%]u)!!f!%^u)!!j!%_u)#!n!%au)!!t!%bu)!!x!%cu)!!|!%du)!!##%eu)!!'#%fu)!!+#%gu)!!/#%hu)!!3#%iu)!!7#%"
+    "ju)!!;#%ku)!!@#%lu)!!F#%mu)!!J#%nu)!!N#%ou)'!R#%",
+    "uu)!!c#%vu)!!i#%wu)!!o#%xu)!!u#%yu)&!{#%~u)!!*$%!v)!!.$%#v)'!2$%)v)!!A$%*v)!!I$%+v)#!K!%-v)!!v&%.v)@!k%%Pv)'!K&%Xv)'!W&%av)'!d&%iv)$!p&%ov)#!W%!qv)!!l%!rv)!!r%!sv)!!`%!tv)!!^%!uv)!!j#$wv)!!7<$xv)%!q($"
+    "|v)!!d@$}v)!!_A$</*#!p1!>/*!!('!@/*!!]0!A/*!!*/!C/*!!q0!D/*!!DY,E/*!!u0!F/*!!s0!G/*#!0/!I/*!!Do#J/*!!4/!K/*!!A/!L/*!!}0!M/*!!M/!N/*!!I/!O/*!!E/!P/*!!a0!Q/*!!P(!R/*!!c0!S/*!!S/!T/*!!10!U/*#!!1!W/*!!^/!"
+    "X/*!!.[@Y/*!!gC,Z/*!!b/![/*!!0[@]/*!!F0!^/*!!2[@_/*!!M'!`/*#!r/!b/*!!P$!c/*!!z/!d/*!!6[@e/*#!#0!g/*!!)0!h/*!!{0!i/*!!w0!j/*!!FY,k/*!!y0!l/*!!90!m/*!!'h$o/*!!H0!p/*#!m0!r/*!!Z0!s/*$!r+!v/*!!:[@w/*!!d[@"
+    "tI*!!t'gvI*!!](g(J*!!E)gQK*#!-*gLQ*#![+gPU*#!,-gSU*!!Z.g=X*#!C/g-c*!!q0g1F0(!Y1g3G0'!o6gWM0;!K#!rM0;!/$!/N0;!K#!JN0(!/$!RN03!@$!eN0;!K#!!O0;!/$!<O0!!K#!>O0#!O#!CO0!!W#!FO0#!^#!JO0%!f#!OO0)!p#!WO0%!/$!"
+    "]O0!!9$!_O0(!=$!gO0,!N$!rO0;!K#!/P0;!/$!JP0#!K#!MP0%!Q#!SP0)!^#!]P0(!p#!eP0;!/$!!Q0#!K#!%Q0%!Q#!*Q0&![#!0Q0!!h#!4Q0(!p#!<Q0;!/$!WQ0;!K#!rQ0;!/$!/R0;!K#!JR0;!/$!eR0;!K#!!S0;!/$!<S0;!K#!WS0;!/$!rS0;!K#!"
+    "/T0;!/$!JT0;!K#!eT0;!/$!!U0!!e(!#U0!!N.!&U02!)6!7U0!!98!8U0(!N6!@U0!!M+$AU0:!k6!ZU0!!C+$[U0!!;8!]U0!!O7!^U0!!18!_U0!!W7!`U0!!38!aU0!!Y7!bU02!)6!sU0!!98!tU0(!N6!{U0!!M+$|U0:!k6!8V0!!C+$9V0!!;8!:V0!!O7!"
+    ";V0!!18!<V0!!W7!=V0!!38!>V0!!Y7!@V02!)6!QV0!!98!RV0(!N6!YV0!!M+$ZV0:!k6!tV0!!C+$uV0!!;8!vV0!!O7!wV0!!18!xV0!!W7!yV0!!38!zV0!!Y7!{V02!)6!/W0!!98!0W0(!N6!7W0!!M+$8W0:!k6!RW0!!C+$SW0!!;8!TW0!!O7!UW0!!18!"
+    "VW0!!W7!WW0!!38!XW0!!Y7!YW02!)6!kW0!!98!lW0(!N6!sW0!!M+$tW0:!k6!0X0!!C+$1X0!!;8!2X0!!O7!3X0!!18!4X0!!W7!5X0!!38!6X0!!Y7!7X0#!f7!;X0+!(#!FX0+!(#!PX0+!(#!ZX0+!(#!eX0+!(#!rp0*!W9!{p0$!l9!~p0,!t9!,q0!!1:!"
+    "-q0#!5:!/q0!!!=,0q0!!<=!1q0!!H:!2q0!!L:!3q0!!^=!4q0!!D<!5q0!!(=!6q0*!W9!@q0#!l9!Bq0#!t9!Dq0!!z9!Eq0'!~9!Kq0#!/:!Mq0!!d;!Nq0!!H:!Oq0!!F:!Pq0!!Z:!Qq0!!;<!Rq0!!j;,Sq0!!H<!e:1#!]E!g:1!!gE!h:1!!mE!j:1!!CF!"
+    "k:1!!sE!l:1!!iE!m:1!!}E!n:1!!GF!o:1%!8F!s:1!!uE!t:1!!$F!u:1!!4F!v:1!!yE!w:1!!6F!x:1!!qE!y:1!!wE!z:1#!cE!|:1!!kE!}:1!!oE!~:1!!{E!!;1!!!F!#;1!!&F!$;1!!3G!%;1!!rH!&;1!!>H!';1!!5G!);1!!_E!*;1!!gE!,;1!!AF!"
+    "/;1!!iE!1;1!!GF!2;1%!8F!6;1!!uE!7;1!!$F!8;1!!4F!",
+    "9;1!!yE!:;1!!6F!<;1!!wE!=;1#!cE!@;1!!kE!B;1!!{E!D;1!!&F!K;1!!gE!P;1!!iE!R;1!!GF!T;1!!:F!V;1!!>F!W;1!!uE!X;1!!$F!Z;1!!yE![;1!!6F!^;1!!wE!a;1!!kE!c;1!!{E!e;1!!&F!g;1!!rH!i;1!!5G!k;1!!_E!l;1!!gE!n;1!!AF!"
+    "q;1!!iE!r;1!!}E!s;1!!GF!t;1!!8F!v;1#!<F!x;1!!uE!y;1!!$F!z;1!!4F!{;1!!yE!|;1!!6F!~;1!!wE!!<1#!cE!$<1!!kE!&<1!!{E!'<1!!!F!(<1!!&F!)<1!!3G!+<1!!>H!-<1#!]E!/<1!!gE!0<1!!mE!1<1#!AF!3<1!!sE!4<1!!iE!5<1!!}E!"
+    "6<1!!GF!8<1$!:F!;<1!!uE!<<1!!$F!=<1!!4F!><1!!yE!@<1!!6F!A<1!!qE!B<1!!wE!C<1#!cE!E<1!!kE!F<1!!oE!G<1!!{E!H<1!!!F!I<1!!&F!O<1!!_E!P<1!!gE!Q<1!!mE!S<1!!CF!T<1!!sE!U<1!!iE!V<1!!}E!W<1!!GF!Y<1$!:F!]<1!!uE!"
+    "^<1!!$F!_<1!!4F!`<1!!yE!a<1!!6F!b<1!!qE!c<1!!wE!d<1#!cE!f<1!!kE!g<1!!oE!h<1!!{E!i<1!!!F!j<1!!&F!0D1,!P;gAD1<!fDg]D1!!O#!^D1!!n#!_D1#!}cgbD1;!K#!|D1%!Neg#E1!!Nhg$E1!!Xig@E1$!AjggE1!!Wlg|F1#!@mg~F1!!'#%"
+    "/G1!!&)(0G1!!x^'1G1!!O2'2G1!!L#%3G1!!zq&4G1!!AQ'5G1!!nR*6G1!!`Q'7G1!!Nr&8G1!!Z>(9G1!!R~(:G1!!^;(;G1!!(*'<G1!!Yv'=G1!!q%'>G1!!/<(@G1!!#)'AG1!!ig)BG1!!}7)CG1!!Ic*DG1!!HP'EG1!!t4'FG1!!}r(GG1!!a*(HG1!!u.("
+    "IG1!!sn&JG1!!(o&KG1!!pw*LG1!!@m'MG1!!ro&NG1!!B3'OG1!!2-(PG1!!lg*QG1!!6)(RG1!!^Q)SG1!!,W)TG1!!m3'UG1!!fo(VG1!!fD(WG1!!dD(XG1!!I8)YG1!!t*'ZG1!!9='[G1!!S}*aG1*!ongqG1!!pv'rG1!!93'xc1+!(#!$P9!!4p&%P9!!*p&"
+    "&P9!!<p&'P9!!)fB(P9!!Yv&)P9!!>x&*P9!!Yx&+P9!!0z&,P9!!l|&-P9!!N}&.P9!!3!'/P9!!`~&0P9!!&9%1P9!!g%C2P9!!J$'3P9!!X$'4P9!!y$'5P9!!C%'6P9!!L|B7P9!!^9%8P9!!!%'9P9!!p%':P9!!O}B;P9!!'&'<P9!!B&'=P9!!Bs&>P9!!R&'"
+    "@P9!!e&'AP9!!JaKBP9!!-('CP9!!J('DP9!!N:%EP9!!`)'FP9!!v)'GP9!!s*'HP9!!}*'IP9!!`;%JP9!!g,'KP9!!k,'LP9!!E-'MP9!!r-'NP9#!+.'PP9!!P.'QP9!!Y/'RP9!!j/'SP9!!|/'TP9!!R0'UP9!!g0'VP9!!k0'WP9!!k0'XP9!!k0'YP9!!y;C"
+    "ZP9!![z([P9!!J2']P9!!u2'^P9!!jCC_P9!!03'`P9!!<3'aP9!!h3'bP9!!*7'cP9!!q4'dP9!!45'eP9!!v5'fP9!!27'gP9!!$9'hP9!!Y9'iP9!!(;'jP9!!I;'kP9!!/<'lP9!!/<'mP9!!Z<'nP9!!!='oP9!!2='pP9!!Q='qP9!!}E'rP9!!!@'sP9!!!F'"
+    "tP9!!_A'uP9!!IB'vP9!!R('wP9!!CP'xP9!!$J'yP9!!rJ'zP9!!HK'{P9!!UH'|P9!!6L'}P9!!4L'~P9!!vN'!Q9!!8zC#Q9!!KP'$Q9!!UP'%Q9!!tP'&Q9!!@Q''Q9!!PQ'(Q9!!vR')Q9!!2'D*Q9!!](D+Q9!!yU',Q9!!|V'-Q9!!7W'.Q9!!PU'/Q9!![X'"
+    "0Q9!!'G%1Q9!!DG%2Q9!!2]'3Q9!!D^'4Q9!!D^'5Q9!!i8D",
+    "6Q9!!<a'7Q9!!ha'8Q9!!)b'9Q9!!Bb':Q9!!/AD;Q9!!Zb'<Q9!!ib'=Q9!!Au'>Q9!!Ec'@Q9!!<J%AQ9!!gd'BQ9!!&e'CQ9!!qf'DQ9!!fe'EQ9!!tPDFQ9!!fi'GQ9!!xPDHQ9!!aj'IQ9!!Zj'JQ9!!}j'KQ9#!4m'MQ9!!,N%NQ9!!nm'OQ9!!in'PQ9!!6o'"
+    "QQ9!!3p'RQ9!!7O%SQ9!!9fDTQ9!!mO%UQ9!!hq'VQ9!!nq'WQ9!!tq'XQ9!!@r'YQ9!!#jLZQ9!!Ms'[Q9!!doD]Q9!!doD^Q9!!L%*_Q9!!9t'`Q9!!9t'aQ9!!LQ%bQ9!!(lEcQ9!!9dHdQ9!!`u'eQ9!!ru'fQ9!!(R%gQ9!!uv'hQ9!!#x'iQ9!!7x'jQ9!!}x'"
+    "kQ9!!|{'lQ9!!}S%mQ9!!@S%nQ9!!F|'oQ9!!1'EpQ9!!Q}'qQ9!!B#(rQ9!!J#(sQ9!!N#(tQ9!!J#(uQ9!!K$(vQ9!!t$(wQ9!!a%(xQ9!!D%(yQ9!!Z%(zQ9!!^&({Q9!!)'(|Q9!!1'(}Q9!!g'(~Q9!!}'(!R9!!J)(#R9!!;+($R9!!&,(%R9!!j.(&R9!!v>E"
+    "'R9!!C.((R9!!x,()R9!!=/(*R9!!u/(+R9!!$2(,R9!!yDE-R9!!F3(.R9!!B1(/R9!!f0(0R9!!BY%1R9!!z4(2R9!!H5(3R9!!*6(4R9!!95(5R9!!dZ%6R9!!!:(7R9!!^:(8R9!!~[E9R9!!9=(:R9!!BD(;R9!!P@(<R9!!Q_%=R9!!)B(>R9!!._%@R9!!B^%"
+    "AR9!!z%'BR9!!#&'CR9!!RD(DR9!!@B(ER9!!}z)FR9!!g3&GR9!!$E(HR9!!,E(IR9!!8E(JR9!!XF(KR9!!BF(LR9!!yqEMR9!!V`%NR9!!#J(OR9!!KG(PR9!!zK(QR9!!(M(RR9!!auESR9!!:M(TR9!!oJ(UR9!!5P(VR9!!Hb%WR9!!6Q(XR9!!CS(YR9!!wT("
+    "ZR9!!*Y([R9!!,%F]R9!!5Z(^R9!!,e%_R9!!h[(`R9!!L0FaR9!!s](bR9!!=f%cR9!!S^(dR9!!R_(eR9#!,`(gR9!!.;FhR9!!,LDiR9!!S=FjR9!!Dc(kR9!!IHFlR9!!qe(mR9!!0f(nR9!!wc(oR9!!ig(pR9!!^h(qR9!!ui(rR9!!dh(sR9!!Xi(tR9!!wi("
+    "uR9!!4j(vR9!!WJFwR9!!Ih(xR9!!ym(yR9!!@o(zR9!!Ak%{R9!!Dq(|R9!!;q(}R9!!.TF~R9!!hl(!S9!!zt(#S9!!7WF$S9!!<XF%S9!!tv(&S9!!Hy('S9!!nx((S9!!hx()S9!!Qm%*S9!!ky(+S9!!vz(,S9!!jz(-S9!!{{(.S9!!_|B/S9!!=!)0S9!!6iF"
+    "1S9!!5$)2S9!!JpF3S9!!<')4S9!!W')5S9!!1()6S9!!f}F7S9!!6))8S9!!b))9S9!!B'G:S9!!8,G;S9!!e.)<S9!!*/)=S9!![s%>S9!!`/)@S9!!ts%AS9!!ts%BS9!!63)CS9!!b3)DS9!!/4)ES9!!X4)FS9!!+6)GS9!!'v%HS9!!)8)IS9!!PDGJS9!!_8)"
+    "KS9!!RFGLS9!!h9)MS9!!sfDNS9!!:=)OS9!!fWGPS9!!7XGQS9!!>[GRS9!!!{%SS9!!:{%TS9!!;C)US9!!0`GVS9!!.`GWS9!!~`GXS9!!VaGYS9#!4D)[S9!!6D)]S9!!1E)^S9!!B|%_S9!!YF)`S9!!]|%aS9!!F~%bS9!!{qGcS9!!tJ)dS9!!8L)eS9!!_M)"
+    "fS9!!)#&gS9!!H}GhS9!!bP)iS9!!{!HjS9!!v#HkS9!!yQ)lS9!!{S)mS9!!h$&nS9!!oU)oS9!!&V)pS9!!0V)qS9!!23HrS9!!h9HsS9!!h9HtS9!!_Y)uS9!!F)&vS9!!M@HwS9!!G_)xS9!!M_)yS9!!4*&zS9!!/EH{S9!!<e)|S9!!r,&}S9!!je)~S9!!`e)"
+    "!T9!!=f)#T9!!0VH$T9!!Nh)%T9!!~.&&T9!!aj)'T9!!|k)",
+    "(T9!!Km))T9!!,0&*T9!!|eH+T9!!_fH,T9!!x0&-T9!!riH.T9!!7t)/T9!!)lH0T9!!ot)1T9!!&w)2T9!!<w)3T9!!.uH4T9!!gvH5T9!!<y)6T9!!`yH7T9!!^y)8T9!!goE9T9!!_3&:T9!!*{);T9!!s|)<T9!!p4&=T9!!1~)>T9!!CZ'@T9!!u'IAT9!!4(I"
+    "BT9!!tpECT9!!)qEDT9!!L%*ET9!!R%*FT9!!&t*GT9!!z6&HT9!![(*IT9!!O(*JT9!!t(*KT9!!=,'LT9!!@)*MT9!!D)*NT9!!X)*OT9!!O**PT9!!&<IQT9!!M**RT9!!c+*ST9!!7-*TT9!!r.*UT9!!o+*VT9!!5/*WT9!!.0*XT9!!Y2*YT9!!t,*ZT9!!P/*"
+    "[T9!!T/*]T9!!u/*^T9!!TBI_T9!!AII`T9!!%FIaT9!!1;&bT9!!}5*cT9!!$6*dT9!!l6*eT9!!2nIfT9!!Q8*gT9!!4SIhT9!!:<&iT9!!C<&jT9!!-VIkT9!!N]IlT9!!W<&mT9!!c=*nT9!!{=*oT9!!4>*pT9!!8>*qT9!!_@*rT9!!x>*sT9!!sB*tT9!!vA*"
+    "uT9!!6E*vT9!!KC*wT9!!wD*xT9!!QE*yT9!!z>&zT9!!QG*{T9!!5H*|T9!!c@&}T9!!=J*~T9!!DJ*!U9!!t|I#U9!!wL*$U9!!(M*%U9!!#B&&U9!!bM*'U9!!b9%(U9!!c,J)U9!!g0J*U9!!$E&+U9!!6E&,U9!!{V*-U9!!_X*.U9!!+]*/U9!!Va*0U9!!(DJ"
+    "1U9!!Lc*2U9!!yc*3U9!!we*4U9!!yg*5U9!!<RJ6U9!!m/C7U9!!ki*8U9!!Li*9U9!!Yj*:U9!!Y4C;U9!!Zo*<U9!!mq*=U9!!]xJ>U9!!6yJ@U9!!Ly*AU9!!P{*BU9!!4|*CU9!!;#KDU9!!I|*EU9!!b%+FU9#!2)+HU9!!2'+IU9!!U/+JU9!!10+KU9!!:>K"
+    "LU9!!F8+MU9!!!U&NU9!!C9+OU9!!^GKPU9!!kV&QU9!!8@+RU9!!1l'SU9!!CB+TU9!!&^KUU9!!fbKVU9!!jY&WU9!!zY&XU9!!QF+YU9!!]mKZU9!!:[&[U9!!dpK]U9!!LG+^U9!!LG+_U9!!,H+`U9!!%wKaU9!!2L+bU9!!+_&cU9!!gM+dU9!!QP+eU9!!+Q+"
+    "fU9!!IR+gU9!!Qb&hU9!!q8LiU9!!OX+jU9!!-`+kU9!!;d+lU9!!.h&mU9!!nh&nU9!!Zf+oU9!!LYLpU9!!'i&qU9!!`ZLrU9!!OaLsU9!!DdLtU9!!)n+uU9!!-k&vU9!!Ko+wU9!!Uo+xU9!!do+yU9!!xo+zU9!!)p+{U9!!up+|U9!!bwL",
 };
 static const char wm__uc_dec_ix[] =
     "!!5!K!^!w!,#-#2#2#2#9#=#C#G#J#M#a#c#c#c#c#c#c#c#c#c#c#c#m#m#U$Y$2%d%[&t&u&~&~&~&~&~&~&&'&'(')'+'L)$*]*l+t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,"
@@ -19374,143 +20878,114 @@ static const char wm__uc_dec_ix[] =
     "$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-p/(2]3a3j3<5~5";
 static const wm__uct wm__uc_dec = {wm__uc_dec_s, wm__uc_dec_ix, 2733, 8, 8, 1};
 static const char *const wm__uc_dec_pool_s[5] = { /* the decompositions' code points */
-  "C!!S*!C!!O*!C!!L*!C!!s*!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!!K*!y!!L*!y!!M*!y!!S*"
-  "!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O*!e!!Q*!(#!Q*!e!!t*!("
-  "#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!/#!M*!m!!N*!0#!N*!m!!"
-  "O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!!Q*!6#!Q*!s!!V*!6#!V*"
-  "!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t*!{!!M*!>#!M*!}!!M*!A"
-  "#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!O*!j$!O*!I$!L*!j$!L*!I$!"
-  "W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*!2$!L*!S$!L*!E$!L*!f$!L*"
-  "!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/#!W*!e!!R*!(#!R*!i!!s*!,"
-  "#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!S*!L*!C!!4+!C!!L*!q#!L*!%,!L*!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!"
-  "L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!h,!L*!h,!S*!O-!K*!O-!S*!M-!L*!@-!S*!T-!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*"
-  "!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c"
-  "3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!"
-  "ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN"
-  "!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!#p!Tp!%p!Tp!'p!Tp!)p!Tp!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+"
-  "#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!"
-  "L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o*!~x!O*!!y!O*!p!!",
-  "}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!9#!R*!v!!o*!9#!o*"
-  "!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%!S*!~%!S*!z!!N*!="
-  "#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R*!e!!o*!(#!o*!e!!"
-  "T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!W$!K*!6$!T*!W$!T*"
-  "!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&!o*!X&!o*!y!!o*!<"
-  "#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`*!={!K*!>{!K*!={!"
-  "L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!`{!1+!N,!_*!N,!`*"
-  "!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|!L*!+|!L*!*|!1+!+"
-  "|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!J,!K*!L,!K*!N,!K*!T,!K*!Z,!K*!_,!K*!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!"
-  "4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+"
-  "!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!%,!4+!C!!_*!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+!C,!4+!L,!1+!F}!4+!),!K*!+,!K*!+,!4+!>}!K*!>"
-  "}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!5,!`*!q#!K*!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!=,!K*!=,!4+!C!!"
-  "`*!C!!!+!Q!!Q!!Q!!Q!!Q!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!c!!W~!W~!W~!W~!v!!:#!(#!R!!*#!(#!R!!:#!y#!g!!*#!R!!6#!*#!R!!<#!y#!j!!r!!6#!w!!q!!x!!i!!p!!x!!q!!j!!e!!|!!T!!j~!Z!!T!!j~"
-  "!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!m!!|!!m!!m!!0"
-  "#!0#!0#!0#!0#!0#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!0#!@#!0#!0#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!"
-  "'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'#'+!z'#'+!{'#'+!~'#'+!!(#",
-  "'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!"
-  "!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q"
-  "!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!"
-  "L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@#!L!!K!!A#!L!!K!!B#!L!!-'#-'#-'#-'#^!!^!!a!!a!!a!!a!!a!!a!"
-  "!X@#'+!rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{"
-  "P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#fP#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#K!!oR!L!!K!!qR!L!!K!!"
-  "rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!"
-  "!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!L"
-  "I$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&"
-  "L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS"
-  "!}R!uS!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q"
-  "2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!!x!!h!!yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#pP#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#"
-  "wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q"
-  "#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#Y"
-  "Q#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#dQ#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#"
-  "{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#",
-  "mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O"
-  "%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%I"
-  "y$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!"
-  "4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#"
-  "!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6"
-  "#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!"
-  "_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#"
-  "!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!]2!32!]2!42!wi)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z"
-  "2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!"
-  "E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3"
-  "!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^"
-  "3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!"
-  "_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3![3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3"
-  "!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E"
-  "3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!"
-  "F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!",
-  "D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3"
-  "!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c"
-  "3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!"
-  "O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3"
-  "!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^"
-  "3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!"
-  "^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3"
-  "!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E"
-  "3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!35!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!"
-  "]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3!k3!]3!93!]3!93!]3!:3!]3!:3!]3!<3"
-  "!]3!<3!]3!>3!]3!>3!sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0CF0S!!Q!!S!!O!!T!!O!!U!!O!!V"
-  "!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!"
-  "L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!h!!{!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#9O#83%:O#9O#SH$:O#9O#|I$:O#9O"
-  "#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#",
+    "C!!S*!C!!O*!C!!L*!C!!s*!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!!K*!y!!L*!y!!M*!y!!S*"
+    "!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O*!e!!Q*!(#!Q*!e!!t*!("
+    "#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!/#!M*!m!!N*!0#!N*!m!!"
+    "O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!!Q*!6#!Q*!s!!V*!6#!V*"
+    "!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t*!{!!M*!>#!M*!}!!M*!A"
+    "#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!O*!j$!O*!I$!L*!j$!L*!I$!"
+    "W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*!2$!L*!S$!L*!E$!L*!f$!L*"
+    "!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/#!W*!e!!R*!(#!R*!i!!s*!,"
+    "#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!S*!L*!C!!4+!C!!L*!q#!L*!%,!L*!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!"
+    "L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!h,!L*!h,!S*!O-!K*!O-!S*!M-!L*!@-!S*!T-!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*"
+    "!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c"
+    "3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!"
+    "ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN"
+    "!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!#p!Tp!%p!Tp!'p!Tp!)p!Tp!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+"
+    "#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!"
+    "L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o*!~x!O*!!y!O*!p!!",
+    "}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!9#!R*!v!!o*!9#!o*"
+    "!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%!S*!~%!S*!z!!N*!="
+    "#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R*!e!!o*!(#!o*!e!!"
+    "T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!W$!K*!6$!T*!W$!T*"
+    "!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&!o*!X&!o*!y!!o*!<"
+    "#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`*!={!K*!>{!K*!={!"
+    "L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!`{!1+!N,!_*!N,!`*"
+    "!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|!L*!+|!L*!*|!1+!+"
+    "|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!J,!K*!L,!K*!N,!K*!T,!K*!Z,!K*!_,!K*!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!"
+    "4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+"
+    "!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!%,!4+!C!!_*!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+!C,!4+!L,!1+!F}!4+!),!K*!+,!K*!+,!4+!>}!K*!>"
+    "}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!5,!`*!q#!K*!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!=,!K*!=,!4+!C!!"
+    "`*!C!!!+!Q!!Q!!Q!!Q!!Q!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!c!!W~!W~!W~!W~!v!!:#!(#!R!!*#!(#!R!!:#!y#!g!!*#!R!!6#!*#!R!!<#!y#!j!!r!!6#!w!!q!!x!!i!!p!!x!!q!!j!!e!!|!!T!!j~!Z!!T!!j~"
+    "!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!m!!|!!m!!m!!0"
+    "#!0#!0#!0#!0#!0#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!0#!@#!0#!0#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!"
+    "'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'#'+!z'#'+!{'#'+!~'#'+!!(#",
+    "'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!"
+    "!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q"
+    "!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!"
+    "L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@#!L!!K!!A#!L!!K!!B#!L!!-'#-'#-'#-'#^!!^!!a!!a!!a!!a!!a!!a!"
+    "!X@#'+!rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{"
+    "P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#fP#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#K!!oR!L!!K!!qR!L!!K!!"
+    "rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!"
+    "!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!L"
+    "I$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&"
+    "L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS"
+    "!}R!uS!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q"
+    "2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!!x!!h!!yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#pP#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#"
+    "wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q"
+    "#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#Y"
+    "Q#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#dQ#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#"
+    "{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#",
+    "mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O"
+    "%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%I"
+    "y$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!"
+    "4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#"
+    "!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6"
+    "#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!"
+    "_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#"
+    "!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!]2!32!]2!42!wi)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z"
+    "2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!"
+    "E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3"
+    "!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^"
+    "3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!"
+    "_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3![3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3"
+    "!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E"
+    "3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!"
+    "F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!",
+    "D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3"
+    "!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c"
+    "3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!"
+    "O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3"
+    "!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^"
+    "3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!"
+    "^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3"
+    "!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E"
+    "3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!35!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!"
+    "]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3!k3!]3!93!]3!93!]3!:3!]3!:3!]3!<3"
+    "!]3!<3!]3!>3!]3!>3!sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0CF0S!!Q!!S!!O!!T!!O!!U!!O!!V"
+    "!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!"
+    "L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!h!!{!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#9O#83%:O#9O#SH$:O#9O#|I$:O#9O"
+    "#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#",
 };
 static const char wm__uc_dec_pool_ix[] =
     "!!#!#!#!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!l7x7K;K;K;K;K;K;K;K;M;M;M;M;M;M;+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>4>4>4>4>4>4>4>4>J>J>J>J>J>J>J>J>J>J>J>J>J>"
     "J>J>J>J>M>M>M>M>M>M>M>M>M>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J"
     ".J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.JHWHWHWHWHW";
 static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, wm__uc_dec_pool_ix, 4980, 3, 10, 0};
-static const char *const wm__uc_comp_s[4] = { /* [first, second, composite], sorted */
-  "`!!'+!r'#a!!'+!d'#b!!'+!s'#e!!K*!,$!e!!L*!-$!e!!M*!.$!e!!N*!/$!e!!O*!n$!e!!Q*!p$!e!!R*!&(!e!!S*!0$!e!!T*!2z!e!!U*!1$!e!!W*!('!e!!Z*!]'!e!!]*!_'!e!!o*!0z!e!!q*!Gx!e!!t*!r$!f!!R*!Ix!f!!o*!Kx!f!!}*!Mx!g!"
-  "!L*!t$!g!!M*!v$!g!!R*!x$!g!!W*!z$!g!!s*!3$!h!!R*!Qx!h!!W*!|$!h!!o*!Sx!h!!s*!Wx!h!!y*!Yx!h!!}*!Ux!i!!K*!4$!i!!L*!5$!i!!M*!6$!i!!N*!Mz!i!!O*!#%!i!!Q*!%%!i!!R*!'%!i!!S*!7$!i!!T*!Kz!i!!W*!+%!i!!Z*!a'!i!!]"
-  "*!c'!i!!o*!Iz!i!!s*!((!i!!t*!)%!i!!y*!`x!i!!|*!bx!j!!R*!fx!k!!L*!P'!k!!M*!-%!k!!O*!hx!k!!Q*!/%!k!!R*!1%!k!!W*!B'!k!!s*!3%!l!!M*!5%!l!!R*!jx!l!!S*!nx!l!!W*!{'!l!!o*!lx!l!!s*!px!l!!z*!rx!m!!K*!8$!m!!L*!"
-  "9$!m!!M*!:$!m!!N*!9%!m!!O*!;%!m!!Q*!=%!m!!R*!B%!m!!S*!;$!m!!T*!Yz!m!!W*!*'!m!!Z*!e'!m!!]*!g'!m!!o*![z!m!!t*!@%!m!!|*!tx!n!!M*!F%!o!!L*!xx!o!!W*!D'!o!!o*!zx!o!!s*!H%!o!!}*!|x!p!!L*!K%!p!!W*!O%!p!!o*!~x"
-  "!p!!s*!M%!p!!y*!'y!p!!}*!%y!q!!L*!)y!q!!R*!+y!q!!o*!-y!r!!K*!T'!r!!L*!U%!r!!N*!=$!r!!R*!/y!r!!W*!Y%!r!!o*!1y!r!!s*!W%!r!!y*!5y!r!!}*!3y!s!!K*!>$!s!!L*!@$!s!!M*!A$!s!!N*!B$!s!!O*!_%!s!!Q*!a%!s!!R*!.(!s"
-  "!!S*!C$!s!!T*!`z!s!!V*!c%!s!!W*!,'!s!!Z*!i'!s!!]*!k'!s!!g*!W&!s!!o*!^z!s!!t*!F'!t!!L*!@y!t!!R*!By!v!!L*!g%!v!!R*!Dy!v!!W*!k%!v!!Z*!m'!v!!]*!o'!v!!o*!Fy!v!!s*!i%!v!!}*!Jy!w!!L*!m%!w!!M*!o%!w!!R*!Ly!w!!"
-  "W*!s%!w!!o*!Ny!w!!r*!u'!w!!s*!q%!x!!R*!Vy!x!!W*!w%!x!!o*!Xy!x!!r*!w'!x!!s*!u%!x!!y*!]y!x!!}*!Zy!y!!K*!F$!y!!L*!G$!y!!M*!H$!y!!N*!{%!y!!O*!}%!y!!Q*!!&!y!!S*!I$!y!!T*!xz!y!!U*!$&!y!!V*!&&!y!!W*!.'!y!!Z*"
-  "!q'!y!!]*!s'!y!!g*!g&!y!!o*!vz!y!!p*!_y!y!!t*!(&!y!!y*!cy!y!!|*!ay!z!!N*!iy!z!!o*!ky!{!!K*!my!{!!L*!oy!{!!M*!*&!{!!R*!sy!{!!S*!qy!{!!o*!uy!|!!R*!wy!|!!S*!yy!}!!K*!'{!}!!L*!J$!}!!M*!,&!}!!N*!-{!}!!O*!2"
-  "(!}!!R*!{y!}!!S*!.&!}!!T*!+{!}!!o*!){!~!!L*!/&!~!!M*!}y!~!!R*!1&!~!!W*!3&!~!!o*!!z!~!!}*!$z!(#!K*!M$!(#!L*!N$!(#!M*!O$!(#!N*!P$!(#!O*!o$!(#!Q*!q$!(#!R*!'(!(#!S*!Q$!(#!T*!3z!(#!U*!R$!(#!W*!)'!(#!Z*!^'!"
-  "(#!]*!`'!(#!o*!1z!(#!q*!Hx!(#!t*!s$!)#!R*!Jx!)#!o*!Lx!)#!}*!Nx!*#!L*!u$!*#!M*!w$!*#!R*!y$!*#!W*!{$!*#!s*!T$!+#!R*!Rx!+#!W*!}$!+#!o*!Tx!+#!s*!Xx!+#!y*!Zx!+#!}*!Vx!,#!K*!U$!,#!L*!V$!,#!M*!W$!,#!N*!Nz!,#"
-  "!O*!$%!,#!Q*!&%!,#!R*!(%!,#!S*!X$!,#!T*!Lz!,#!W*!,%!,#!Z*!b'!,#!]*!d'!,#!o*!Jz!,#!s*!)(!,#!t*!*%!,#!y*!ax!,#!|*!cx!-#!R*!gx!.#!L*!Q'!.#!M*!.%!.#!O*!ix!.#!Q*!0%!.#!R*!2%!.#!W*!C'!.#!s*!4%!/#!M*!6%!/#!R"
-  "*!kx!/#!S*!ox!/#!W*!|'!/#!o*!mx!/#!s*!qx!/#!z*!sx!/#!}*!&z!0#!K*!Y$!0#!L*!Z$!0#!M*![$!0#!N*!:%!0#!O*!<%!",
-  "0#!Q*!>%!0#!S*!]$!0#!T*!Zz!0#!W*!+'!0#!Z*!f'!0#!]*!h'!0#!o*!]z!0#!t*!A%!0#!|*!ux!1#!M*!G%!1#!W*!L'!2#!L*!yx!2#!W*!E'!2#!o*!{x!2#!s*!I%!2#!}*!}x!3#!L*!L%!3#!W*!P%!3#!o*!!y!3#!s*!N%!3#!y*!(y!3#!}*!&y!4#"
-  "!L*!*y!4#!R*!,y!4#!o*!.y!5#!K*!U'!5#!L*!V%!5#!N*!_$!5#!R*!0y!5#!W*!Z%!5#!o*!2y!5#!s*!X%!5#!y*!6y!5#!}*!4y!6#!K*!`$!6#!L*!a$!6#!M*!b$!6#!N*!c$!6#!O*!`%!6#!Q*!b%!6#!R*!/(!6#!S*!d$!6#!T*!az!6#!V*!d%!6#!W"
-  "*!-'!6#!Z*!j'!6#!]*!l'!6#!g*!X&!6#!o*!_z!6#!t*!G'!7#!L*!Ay!7#!R*!Cy!9#!L*!h%!9#!R*!Ey!9#!W*!l%!9#!Z*!n'!9#!]*!p'!9#!o*!Gy!9#!s*!j%!9#!}*!Ky!:#!L*!n%!:#!M*!p%!:#!R*!My!:#!W*!t%!:#!o*!Oy!:#!r*!v'!:#!s*!"
-  "r%!;#!R*!Wy!;#!S*!'z!;#!W*!x%!;#!o*!Yy!;#!r*!x'!;#!s*!v%!;#!y*!^y!;#!}*![y!<#!K*!g$!<#!L*!h$!<#!M*!i$!<#!N*!|%!<#!O*!~%!<#!Q*!#&!<#!S*!j$!<#!T*!yz!<#!U*!%&!<#!V*!'&!<#!W*!/'!<#!Z*!r'!<#!]*!t'!<#!g*!h&"
-  "!<#!o*!wz!<#!p*!`y!<#!t*!)&!<#!y*!dy!<#!|*!by!=#!N*!jy!=#!o*!ly!>#!K*!ny!>#!L*!py!>#!M*!+&!>#!R*!ty!>#!S*!ry!>#!U*!(z!>#!o*!vy!@#!R*!xy!@#!S*!zy!A#!K*!({!A#!L*!k$!A#!M*!-&!A#!N*!.{!A#!O*!3(!A#!R*!|y!A"
-  "#!S*!m$!A#!T*!,{!A#!U*!)z!A#!o*!*{!B#!L*!0&!B#!M*!~y!B#!R*!2&!B#!W*!4&!B#!o*!#z!B#!}*!%z!q#!K*!n}!q#!L*!v+!q#!1+!A}!.$!K*!6z!.$!L*!4z!.$!N*!:z!.$!T*!8z!0$!O*!9'!1$!L*!V'!2$!L*!X'!2$!O*!='!3$!L*!Ox!6$!"
-  "K*!Qz!6$!L*!Oz!6$!N*!Uz!6$!T*!Sz!;$!L*!vx!A$!K*!dz!A$!L*!bz!A$!N*!hz!A$!T*!fz!B$!L*!7y!B$!O*!,(!B$!S*!9y!C$!O*!*(!E$!L*!Z'!I$!K*!6'!I$!L*!2'!I$!O*!0'!I$!W*!4'!O$!K*!7z!O$!L*!5z!O$!N*!;z!O$!T*!9z!Q$!O*"
-  "!:'!R$!L*!W'!S$!L*!Y'!S$!O*!>'!T$!L*!Px!W$!K*!Rz!W$!L*!Pz!W$!N*!Vz!W$!T*!Tz!]$!L*!wx!b$!K*!ez!b$!L*!cz!b$!N*!iz!b$!T*!gz!c$!L*!8y!c$!O*!-(!c$!S*!:y!d$!O*!+(!f$!L*!['!j$!K*!7'!j$!L*!3'!j$!O*!1'!j$!W*!5"
-  "'!p$!K*!Az!p$!L*!>z!p$!N*!Ez!p$!T*!Cz!q$!K*!Bz!q$!L*!@z!q$!N*!Fz!q$!T*!Dz!#%!K*![x!#%!L*!^x!$%!K*!]x!$%!L*!_x!_%!K*!;y!_%!L*!=y!`%!K*!<y!`%!L*!>y!m%!R*!Py!n%!R*!Qy!s%!R*!Ry!t%!R*!Sy!{%!L*!ey!|%!L*!fy!"
-  "}%!S*!gy!~%!S*!hy!5&!R*!+z!W&!K*!nz!W&!L*!lz!W&!N*!rz!W&!T*!pz!W&!o*!tz!X&!K*!oz!X&!L*!mz!X&!N*!sz!X&!T*!qz!X&!o*!uz!g&!K*!|z!g&!L*!zz!g&!N*!#{!g&!T*!~z!g&!o*!%{!h&!K*!}z!h&!L*!{z!h&!N*!${!h&!T*!!{!h&"
-  "!o*!&{!o&!W*!J'!F'!O*!H'!G'!O*!I'!&(!O*!;'!'(!O*!<'!((!Q*!dx!)(!Q*!ex!.(!O*!0(!/(!O*!1(!7)!W*!K'!%,!K*!9}!%,!L*!w+!%,!O*!8}!%,!Q*!7}!%,!_*!={!%,!`*!>{!%,!4+!;}!),!K*!H}!),!L*!y+!),!_*!N{!),!`*!O{!+,!K"
-  "*!J}!+,!L*!z+!+,!_*!_{!+,!`*!`{!+,!4+!L}!-,!K*!Z}!-,!L*!{+!-,!O*!Y}!-,!Q*!X}!-,!S*!>,!-,!_*!o{!-,!`*!p{!",
-  "3,!K*!y}!3,!L*!}+!3,!_*!!|!3,!`*!#|!5,!`*!m}!9,!K*!k}!9,!L*!!,!9,!O*!j}!9,!Q*!i}!9,!S*!@,!9,!`*!3|!=,!K*!{}!=,!L*!#,!=,!_*!C|!=,!`*!D|!=,!4+!}}!A,!4+!3}!C,!4+!D}!F,!K*!K|!F,!L*!A,!F,!O*!0}!F,!Q*!/}!F,"
-  "!_*!5{!F,!`*!6{!F,!1+!5}!F,!4+!2}!J,!K*!M|!J,!L*!B,!J,!_*!F{!J,!`*!G{!L,!K*!O|!L,!L*!C,!L,!_*!V{!L,!`*!W{!L,!1+!F}!L,!4+!C}!N,!K*!Q|!N,!L*!D,!N,!O*!Q}!N,!Q*!P}!N,!S*!`,!N,!_*!g{!N,!`*!h{!N,!1+!V}!T,!K"
-  "*!S|!T,!L*!b,!T,!_*!w{!T,!`*!x{!V,!_*!e}!V,!`*!f}!Z,!K*!U|!Z,!L*!c,!Z,!O*!b}!Z,!Q*!a}!Z,!S*!a,!Z,!_*!*|!Z,!`*!+|!Z,!1+!g}!_,!K*!W|!_,!L*!d,!_,!_*!:|!_,!`*!;|!_,!1+!w}!_,!4+!t}!`,!K*!R}!`,!L*!$,!`,!1+!"
-  "W}!a,!K*!c}!a,!L*!E,!a,!1+!h}!d,!4+!u}!h,!L*!i,!h,!S*!j,!@-!S*!A-!J-!Q*!T/!J-!S*!V/!M-!L*!<-!O-!K*!9-!O-!Q*!Z/!O-!S*!:-!P-!Q*!E/!P-!S*!a/!Q-!S*!c/!R-!K*!G-!R-!O*!g/!R-!Q*!S-!R-!S*!i/!T-!L*!F-!X-!S*!k/"
-  "!^-!O*!s/!^-!Q*!H-!^-!S*!u/!^-!V*!w/!b-!S*!y/!f-!S*!}/!h-!S*!q/!k-!Q*!U/!k-!S*!W/!n-!L*!1.!p-!K*!..!p-!Q*![/!p-!S*!/.!q-!Q*!F/!q-!S*!b/!r-!S*!d/!s-!K*!;.!s-!O*!h/!s-!Q*!t-!s-!S*!j/!u-!L*!:.!y-!S*!l/!~"
-  "-!O*!t/!~-!Q*!<.!~-!S*!v/!~-!V*!x/!%.!S*!z/!).!S*!~/!+.!S*!r/!4.!S*!5.!S.!Z*!U.!T.!Z*!V.!]/!S*!_/!^/!S*!`/!m/!S*!o/!n/!S*!p/!>3!l3!93!>3!m3!:3!>3!n3!<3!a3!m3!;3!c3!m3!=3!!5!m3!#5!35!m3!45!65!m3!~4!i;!"
-  "};!j;!q;!};!r;!t;!};!u;!Q=!H=!U=!Q=!b=!V=!fB!]B!jB!fB!uB!gB!fB!vB!kB!UC!>D!WC!-D!%D!1D!-D!>D!3D!.D!%D!2D!SE!dE!UE!rF!+G!sF!yF!uF!}F!yF!+G!zF!yF!,G!{F!}F!+G!~F!BH!9H!FH!BH!SH!HH!CH!9H!GH!{I!lI!|I!{I!qI"
-  "!~I!{I!$J!#J!~I!lI!!J!IP!RP!JP!#p!Tp!$p!%p!Tp!&p!'p!Tp!(p!)p!Tp!*p!+p!Tp!,p!/p!Tp!0p!Yp!Tp!Zp![p!Tp!]p!^p!Tp!`p!_p!Tp!ap!bp!Tp!cp!~x!O*!#y!!y!O*!$y!Fy!O*!Hy!Gy!O*!Iy!Ny!R*!Ty!Oy!R*!Uy!0z!M*!<z!0z!Q*!G"
-  "z!1z!M*!=z!1z!Q*!Hz!Iz!M*!Wz!Jz!M*!Xz!^z!M*!jz!_z!M*!kz!5{!K*!7{!5{!L*!9{!5{!1+!;{!5{!4+![|!6{!K*!8{!6{!L*!:{!6{!1+!<{!6{!4+!]|!7{!4+!^|!8{!4+!_|!9{!4+!`|!:{!4+!a|!;{!4+!b|!<{!4+!c|!={!K*!@{!={!L*!B{!"
-  "={!1+!D{!={!4+!d|!>{!K*!A{!>{!L*!C{!>{!1+!E{!>{!4+!e|!@{!4+!f|!A{!4+!g|!B{!4+!h|!C{!4+!i|!D{!4+!j|!E{!4+!k|!F{!K*!H{!F{!L*!J{!G{!K*!I{!G{!L*!K{!N{!K*!P{!N{!L*!R{!O{!K*!Q{!O{!L*!S{!V{!K*!X{!V{!L*!Z{!V{"
-  "!1+!]{!V{!4+!l|!W{!K*!Y{!W{!L*![{!W{!1+!^{!W{!4+!m|!X{!4+!n|!Y{!4+!o|!Z{!4+!p|![{!4+!q|!]{!4+!r|!^{!4+!s|!_{!K*!a{!_{!L*!c{!_{!1+!e{!_{!4+!t|!`{!K*!b{!`{!L*!d{!`{!1+!f{!`{!4+!u|!a{!4+!v|!b{!4+!w|!c{!4"
-  "+!x|!d{!4+!y|!e{!4+!z|!f{!4+!{|!g{!K*!i{!g{!L*!k{!g{!1+!m{!h{!K*!j{!h{!L*!l{!h{!1+!n{!o{!K*!q{!o{!L*!s{!",
-  "o{!1+!u{!p{!K*!r{!p{!L*!t{!p{!1+!v{!w{!K*!y{!w{!L*!{{!x{!K*!z{!x{!L*!|{!!|!K*!$|!!|!L*!&|!#|!K*!%|!#|!L*!'|!*|!K*!,|!*|!L*!.|!*|!1+!0|!+|!K*!-|!+|!L*!/|!+|!1+!1|!3|!K*!5|!3|!L*!7|!3|!1+!9|!:|!K*!<|!:|"
-  "!L*!>|!:|!1+!A|!:|!4+!||!;|!K*!=|!;|!L*!@|!;|!1+!B|!;|!4+!}|!<|!4+!~|!=|!4+!!}!>|!4+!#}!@|!4+!$}!A|!4+!%}!B|!4+!&}!C|!K*!E|!C|!L*!G|!C|!1+!I|!C|!4+!'}!D|!K*!F|!D|!L*!H|!D|!1+!J|!D|!4+!(}!E|!4+!)}!F|!4"
-  "+!*}!G|!4+!+}!H|!4+!,}!I|!4+!-}!J|!4+!.}!K|!4+!1}!O|!4+!B}!W|!4+!s}!5}!4+!6}!>}!K*!M}!>}!L*!N}!>}!1+!O}!F}!4+!G}!w}!4+!x}!!~!K*!^}!!~!L*!_}!!~!1+!`}!I%#'+!S%#K%#'+!T%#M%#'+!h%#-&#'+!*&#/&#'+!,&#1&#'+!"
-  "+&#b&#'+!c&#g&#'+!h&#j&#'+!k&#%'#'+!&'#''#'+!('#>'#'+!D'#F'#'+!G'#H'#'+!J'#K'#'+!L'#P'#'+!q'#e'#'+!f'#h'#'+!t'#i'#'+!u'#v'#'+!x'#w'#'+!y'#z'#'+!|'#{'#'+!}'#~'#'+!'(#!(#'+!((##(#'+!,)#$(#'+!-)#)(#'+!+("
-  "#*(#'+!,(#-(#'+!/(#.(#'+!0(#8(#'+!.)#9(#'+!/)#J(#'+!T(#P(#'+!U(#Q(#'+!V(#S(#'+!W(#Z(#'+!6)#[(#'+!7)#](#'+!8)#^(#'+!9)#mO#eP#`P#rO#eP#sO#tO#eP#uO#vO#eP#wO#xO#eP#yO#zO#eP#{O#|O#eP#}O#~O#eP#!P##P#eP#$P#%"
-  "P#eP#&P#'P#eP#(P#)P#eP#*P#+P#eP#,P#.P#eP#/P#0P#eP#1P#2P#eP#3P#9P#eP#:P#9P#fP#;P#<P#eP#=P#<P#fP#>P#@P#eP#AP#@P#fP#BP#CP#eP#DP#CP#fP#EP#FP#eP#GP#FP#fP#HP#iP#eP#jP#rP#eP#eQ#wP#eP#xP#yP#eP#zP#{P#eP#|P#}P#"
-  "eP#~P#!Q#eP##Q#$Q#eP#%Q#&Q#eP#'Q#(Q#eP#)Q#*Q#eP#+Q#,Q#eP#-Q#.Q#eP#/Q#0Q#eP#1Q#3Q#eP#4Q#5Q#eP#6Q#7Q#eP#8Q#>Q#eP#@Q#>Q#fP#AQ#BQ#eP#CQ#BQ#fP#DQ#EQ#eP#FQ#EQ#fP#GQ#HQ#eP#IQ#HQ#fP#JQ#KQ#eP#LQ#KQ#fP#MQ#`Q#eP"
-  "#hQ#aQ#eP#iQ#bQ#eP#jQ#cQ#eP#kQ#nQ#eP#oQ#sI*7J*tI*uI*7J*vI*!J*7J*(J*TK*JK*QK*UK*JK*RK*HQ*>Q*LQ*HQ*XQ*MQ*NU*EU*QU*NU*OU*PU*NU*RU*SU*;X*2X*=X*<X*2X*>X**c*%c*-c*",
+static const char *const wm__uc_comp_s[1] = { /* primary composites, by their canonical pairs [first, second] (the decompositions') */
+    "r'#d'#s'#,$!-$!.$!/$!n$!p$!&(!0$!2z!1$!('!]'!_'!0z!Gx!r$!Ix!Kx!Mx!t$!v$!x$!z$!3$!Qx!|$!Sx!Wx!Yx!Ux!4$!5$!6$!Mz!#%!%%!'%!7$!Kz!+%!a'!c'!Iz!((!)%!`x!bx!fx!P'!-%!hx!/%!1%!B'!3%!5%!jx!nx!{'!lx!px!rx!8$!9$"
+    "!:$!9%!;%!=%!B%!;$!Yz!*'!e'!g'![z!@%!tx!F%!xx!D'!zx!H%!|x!K%!O%!~x!M%!'y!%y!)y!+y!-y!T'!U%!=$!/y!Y%!1y!W%!5y!3y!>$!@$!A$!B$!_%!a%!.(!C$!`z!c%!,'!i'!k'!W&!^z!F'!@y!By!g%!Dy!k%!m'!o'!Fy!i%!Jy!m%!o%!Ly!s"
+    "%!Ny!u'!q%!Vy!w%!Xy!w'!u%!]y!Zy!F$!G$!H$!{%!}%!!&!I$!xz!$&!&&!.'!q'!s'!g&!vz!_y!(&!cy!ay!iy!ky!my!oy!*&!sy!qy!uy!wy!yy!'{!J$!,&!-{!2(!{y!.&!+{!){!/&!}y!1&!3&!!z!$z!M$!N$!O$!P$!o$!q$!'(!Q$!3z!R$!)'!^'!"
+    "`'!1z!Hx!s$!Jx!Lx!Nx!u$!w$!y$!{$!T$!Rx!}$!Tx!Xx!Zx!Vx!U$!V$!W$!Nz!$%!&%!(%!X$!Lz!,%!b'!d'!Jz!)(!*%!ax!cx!gx!Q'!.%!ix!0%!2%!C'!4%!6%!kx!ox!|'!mx!qx!sx!&z!Y$!Z$![$!:%!<%!>%!]$!Zz!+'!f'!h'!]z!A%!ux!G%!L'"
+    "!yx!E'!{x!I%!}x!L%!P%!!y!N%!(y!&y!*y!,y!.y!U'!V%!_$!0y!Z%!2y!X%!6y!4y!`$!a$!b$!c$!`%!b%!/(!d$!az!d%!-'!j'!l'!X&!_z!G'!Ay!Cy!h%!Ey!l%!n'!p'!Gy!j%!Ky!n%!p%!My!t%!Oy!v'!r%!Wy!'z!x%!Yy!x'!v%!^y![y!g$!h$!i"
+    "$!|%!~%!#&!j$!yz!%&!'&!/'!r'!t'!h&!wz!`y!)&!dy!by!jy!ly!ny!py!+&!ty!ry!(z!vy!xy!zy!({!k$!-&!.{!3(!|y!m$!,{!)z!*{!0&!~y!2&!4&!#z!%z!n}!v+!A}!6z!4z!:z!8z!9'!V'!X'!='!Ox!Qz!Oz!Uz!Sz!vx!dz!bz!hz!fz!7y!,(!"
+    "9y!*(!Z'!6'!2'!0'!4'!7z!5z!;z!9z!:'!W'!Y'!>'!Px!Rz!Pz!Vz!Tz!wx!ez!cz!iz!gz!8y!-(!:y!+(!['!7'!3'!1'!5'!Az!>z!Ez!Cz!Bz!@z!Fz!Dz![x!^x!]x!_x!;y!=y!<y!>y!Py!Qy!Ry!Sy!ey!fy!gy!hy!+z!nz!lz!rz!pz!tz!oz!mz!sz"
+    "!qz!uz!|z!zz!#{!~z!%{!}z!{z!${!!{!&{!J'!H'!I'!;'!<'!dx!ex!0(!1(!K'!9}!w+!8}!7}!={!>{!;}!H}!y+!N{!O{!J}!z+!_{!`{!L}!Z}!{+!Y}!X}!>,!o{!p{!y}!}+!!|!#|!m}!k}!!,!j}!i}!@,!3|!{}!#,!C|!D|!}}!3}!D}!K|!A,!0}!/"
+    "}!5{!6{!5}!2}!M|!B,!F{!G{!O|!C,!V{!W{!F}!C}!Q|!D,!Q}!P}!`,!g{!h{!V}!S|!b,!w{!x{!e}!f}!U|!c,!b}!a}!a,!*|!+|!g}!W|!d,!:|!;|!w}!t}!R}!$,!W}!c}!E,!h}!u}!i,!j,!A-!T/!V/!<-!9-!Z/!:-!E/!a/!c/!G-!g/!S-!i/!F-!"
+    "k/!s/!H-!u/!w/!y/!}/!q/!U/!W/!1.!..![/!/.!F/!b/!d/!;.!h/!t-!j/!:.!l/!t/!<.!v/!x/!z/!~/!r/!5.!U.!V.!_/!`/!o/!p/!93!:3!<3!;3!=3!#5!45!~4!j;!r;!u;!U=!V=!jB!gB!kB!WC!1D!3D!2D!UE!sF!}F!zF!{F!~F!FH!HH!GH!|I"
+    "!~I!#J!!J!JP!$p!&p!(p!*p!,p!0p!Zp!]p!`p!ap!cp!#y!$y!Hy!Iy!Ty!Uy!<z!Gz!=z!Hz!Wz!Xz!jz!kz!7{!9{!;{![|!8{!:{!<{!]|!^|!_|!`|!a|!b|!c|!@{!B{!D{!d|!A{!C{!E{!e|!f|!g|!h|!i|!j|!k|!H{!J{!I{!K{!P{!R{!Q{!S{!X{!Z"
+    "{!]{!l|!Y{![{!^{!m|!n|!o|!p|!q|!r|!s|!a{!c{!e{!t|!b{!d{!f{!u|!v|!w|!x|!y|!z|!{|!i{!k{!m{!j{!l{!n{!q{!s{!u{!r{!t{!v{!y{!{{!z{!|{!$|!&|!%|!'|!,|!.|!0|!-|!/|!1|!5|!7|!9|!<|!>|!A|!||!=|!@|!B|!}|!~|!!}!#}!"
+    "$}!%}!&}!E|!G|!I|!'}!F|!H|!J|!(}!)}!*}!+}!,}!-}!.}!1}!B}!s}!6}!M}!N}!O}!G}!x}!^}!_}!`}!S%#T%#h%#*&#,&#+&#c&#h&#k&#&'#('#D'#G'#J'#L'#q'#f'#t'#u'#x'#y'#|'#}'#'(#((#,)#-)#+(#,(#/(#0(#.)#/)#T(#U(#V(#W(#6)"
+    "#7)#8)#9)#`P#sO#uO#wO#yO#{O#}O#!P#$P#&P#(P#*P#,P#/P#1P#3P#:P#;P#=P#>P#AP#BP#DP#EP#GP#HP#jP#eQ#xP#zP#|P#~P##Q#%Q#'Q#)Q#+Q#-Q#/Q#1Q#4Q#6Q#8Q#@Q#AQ#CQ#DQ#FQ#GQ#IQ#JQ#LQ#MQ#hQ#iQ#jQ#kQ#oQ#tI*vI*(J*QK*RK*L"
+    "Q*MQ*QU*PU*SU*=X*>X*-c*",
 };
 static const char wm__uc_comp_ix[] =
     "!!j&='E'J(!)!)*)*)*)/)/)6)<)D)D)D)E)E)E)E)E)E)E)E)E)E)E)P)P)P)_),+,+2+V+V+V+V+V+V+V+V+V+V+V+V+V+V+4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
     "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
     "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,";
-static const wm__uct wm__uc_comp = {wm__uc_comp_s, wm__uc_comp_ix, 941, 9, 8, 0};
+static const wm__uct wm__uc_comp = {wm__uc_comp_s, wm__uc_comp_ix, 941, 3, 10, 0};
 static const char *const wm__uc_comp2_s[1] = { /* starters that compose with a preceding character, sorted */
-  "H=!b=!]B!uB!vB!%D!>D!uF!+G!,G!9H!SH!qI!$J!RP!Tp!JK*>Q*XQ*EU*OU*RU*2X*%c*",
+    "H=!b=!]B!uB!vB!%D!>D!uF!+G!,G!9H!SH!qI!$J!RP!Tp!JK*>Q*XQ*EU*OU*RU*2X*%c*",
 };
 static const char wm__uc_comp2_ix[] =
     "!!!!!!!!!!!!!!!!!!!!$!$!)!,!0!0!0!1!1!1!1!1!1!1!1!1!1!1!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
@@ -19567,11 +21042,25 @@ static int wm__ccc(uint32_t cp) {
   return 0;
 }
 
+/* the decomposition record of cp: 2 c + compat. (of c alone) or 0x60000 +
+   (2 pool offset + compat.) 17 + length - 2; 0 when none */
+static uint32_t wm__uc_dec_info(uint32_t cp) {
+  int lo, hi;
+  wm__uc_bounds(&wm__uc_dec, cp, &lo, &hi);
+  while (cp >= 0xa0 && lo <= hi) { /* runs [at, hi]: cp's info is at's + 2 (cp - at), or 34 length (cp - at) */
+    int mid = (lo + hi) / 2;
+    uint32_t at = wm__uc_cp(&wm__uc_dec, mid, 0), info;
+    if (cp < at) hi = mid - 1;
+    else if (cp > wm__uc_hi(&wm__uc_dec, mid)) lo = mid + 1;
+    else return info = wm__uc_get(&wm__uc_dec, mid, 5, 3), info + (cp - at) * (info < 0x60000u ? 2 : 2 * 17 * ((info - 0x60000u) % 17 + 2));
+  }
+  return 0;
+}
+
 /* appends the full decomposition of cp (canonical; compat: compatibility too)
    to buf[n..], as far as cap allows; returns the new count */
 static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, size_t cap) {
-  int lo, hi;
-  wm__uc_bounds(&wm__uc_dec, cp, &lo, &hi);
+  uint32_t info = wm__uc_dec_info(cp), at2, i;
   if (cp - WM__HANGUL_S < 11172u) { /* Hangul syllables: L V (T), by arithmetic */
     uint32_t si = cp - WM__HANGUL_S, parts[3];
     int k, np = si % 28 ? 3 : 2;
@@ -19579,26 +21068,17 @@ static size_t wm__decompose(uint32_t cp, int compat, uint32_t *buf, size_t n, si
     for (k = 0; k < np; k++, n++) if (n < cap) buf[n] = parts[k];
     return n;
   }
-  while (cp >= 0xa0 && lo <= hi) { /* runs [at, hi]: cp's info is at's + 2 (cp - at), or 34 length (cp - at) */
-    int mid = (lo + hi) / 2;
-    uint32_t at = wm__uc_cp(&wm__uc_dec, mid, 0);
-    if (cp < at) hi = mid - 1;
-    else if (cp > wm__uc_hi(&wm__uc_dec, mid)) lo = mid + 1;
-    else {
-      uint32_t info = wm__uc_get(&wm__uc_dec, mid, 5, 3), at2, i;
-      info += (cp - at) * (info < 0x60000u ? 2 : 2 * 17 * ((info - 0x60000u) % 17 + 2));
-      at2 = info < 0x60000u ? info : (info - 0x60000u) / 17;
-      if ((at2 & 1) && !compat) break; /* (at2: 2 c or 2 pool offset, + 1 if a compatibility mapping) */
-      if (info < 0x60000u) return wm__decompose(at2 >> 1, compat, buf, n, cap);
-      for (i = 0; i < (info - 0x60000u) % 17 + 2; i++) n = wm__decompose(wm__uc_cp(&wm__uc_dec_pool, (int)((at2 >> 1) + i), 0), compat, buf, n, cap);
-      return n;
-    }
+  at2 = info < 0x60000u ? info : (info - 0x60000u) / 17; /* 2 c or 2 pool offset, + 1 if a compatibility mapping */
+  if (info && (!(at2 & 1) || compat)) {
+    if (info < 0x60000u) return wm__decompose(at2 >> 1, compat, buf, n, cap);
+    for (i = 0; i < (info - 0x60000u) % 17 + 2; i++) n = wm__decompose(wm__uc_cp(&wm__uc_dec_pool, (int)((at2 >> 1) + i), 0), compat, buf, n, cap);
+    return n;
   }
   if (n < cap) buf[n] = cp;
   return n + 1;
 }
 
-/* the primary composite of a + b, or 0 */
+/* the primary composite of a + b, or 0: a search of the composites by their canonical pairs */
 static uint32_t wm__compose(uint32_t a, uint32_t b) {
   int lo, hi;
   wm__uc_bounds(&wm__uc_comp, a, &lo, &hi);
@@ -19606,10 +21086,11 @@ static uint32_t wm__compose(uint32_t a, uint32_t b) {
   if (a - WM__HANGUL_S < 11172u && (a - WM__HANGUL_S) % 28 == 0 && b - WM__HANGUL_T - 1 < 27u) return a + (b - WM__HANGUL_T);
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
-    uint32_t r0 = wm__uc_cp(&wm__uc_comp, mid, 0), r1 = wm__uc_cp(&wm__uc_comp, mid, 3);
+    uint32_t c = wm__uc_cp(&wm__uc_comp, mid, 0), at = (wm__uc_dec_info(c) - 0x60000u) / 34; /* its pair's place in the pool */
+    uint32_t r0 = wm__uc_cp(&wm__uc_dec_pool, (int)at, 0), r1 = wm__uc_cp(&wm__uc_dec_pool, (int)at + 1, 0);
     if (a < r0 || (a == r0 && b < r1)) hi = mid - 1;
     else if (a > r0 || b > r1) lo = mid + 1;
-    else return wm__uc_cp(&wm__uc_comp, mid, 6);
+    else return c;
   }
   return 0;
 }

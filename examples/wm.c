@@ -120,6 +120,10 @@ static const optdef OPTS[N_OPT] = {
     {"--slot-save-path", NULL, "DIR", K_STR, 0, 0, "serve: where POST /slots/ID?action=save|restore keeps a slot's checkpoint"},
     {"--profile", NULL, NULL, K_FLAG, 0, 0, "bench: the share of time outside threaded loops (serial_fraction_*) and each loop's share, in the JSON line"},
     {"--pool-stats", NULL, NULL, K_FLAG, 0, 0, "bench: what the thread pool did (jobs, jobs run alone, signs of load, items per thread), in the JSON line"},
+    {"--grammar", NULL, "GBNF", K_STR, 0, 0, "generate: constrain the output to a GBNF grammar (llama.cpp's syntax; starts at root)"},
+    {"--grammar-file", NULL, "FILE", K_STR, 0, 0, "the grammar from FILE"},
+    {"--json-schema", "-j", "JSON", K_STR, 0, 0, "generate: constrain the output to JSON the JSON Schema accepts ({}: any JSON value)"},
+    {"--json-schema-file", NULL, "FILE", K_STR, 0, 0, "the JSON Schema from FILE"},
     {"--help", "-h", NULL, K_FLAG, 0, 0, "this help"},
 };
 
@@ -128,13 +132,14 @@ static const optdef OPTS[N_OPT] = {
 struct command {
     const char *name, *args, *synopsis; /* args: the required positionals, in order */
     int n_pos, max_pos;                 /* required and most positionals */
-    int opts[24];                       /* terminated by -1 (O_HELP is implied) */
+    int opts[28];                       /* terminated by -1 (O_HELP is implied) */
     const char *what;
 };
 
 static const command CMDS[] = {
     {"generate", "MODEL_DIR", "(-p TEXT | -f FILE) [options]", 1, 1,
-     {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_STOP, -1}, "stream a continuation of the prompt"},
+     {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_STOP, O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA, O_JSON_SCHEMA_FILE, -1},
+     "stream a continuation of the prompt"},
     {"chat", "MODEL_DIR", "[--system TEXT | -p TEXT | -f FILE] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_PROMPT, O_FILE, O_TEMPLATE, SAMPLING, O_STOP, -1},
      "chat turn by turn on stdin"},
     {"tokenize", "TOKENIZER", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
@@ -320,7 +325,8 @@ static void print_usage(FILE *f, const command *c, int full) {
 /* The whole help; README.md shows exactly this text. */
 static void print_help(FILE *f) {
     static const int gen_opts[] = {O_N, O_TEMP, O_TOP_K, O_TOP_P, O_MIN_P, O_REP_PEN, O_REP_N, O_SEED, O_CTX, O_THREADS, O_TOKENIZER,
-                                   O_PROMPT, O_FILE, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_STOP, -1};
+                                   O_PROMPT, O_FILE, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_SYSTEM, O_TEMPLATE, O_STOP, O_GRAMMAR,
+                                   O_GRAMMAR_FILE, O_JSON_SCHEMA, O_JSON_SCHEMA_FILE, -1};
     int k;
     fprintf(f, "wm %s - Wonderful Matrices language models on the CPU\n\nusage:\n", WM_VERSION_STRING);
     for (k = 0; k < N_CMDS; k++) print_usage(f, &CMDS[k], 0);
@@ -1093,6 +1099,58 @@ static int make_sampler(const args *a, wm_sampler *s, unsigned long long *drawn)
     return 0;
 }
 
+/* The grammar of --grammar, --grammar-file, --json-schema or --json-schema-file
+   (none: *g stays NULL) over t, ending at the model's EOS ids and the stop
+   ids; its memory in *mem (free it). */
+static int make_grammar(const args *a, const wm_model *m, const wm_tokenizer *t, const int32_t *stop, int n_stop, wm_grammar_state **g,
+                        void **mem) {
+    const wm_config *c = wm_model_config(m);
+    int which = -1, k, n_eos = 0;
+    static const int opts[] = {O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA, O_JSON_SCHEMA_FILE};
+    char *text = NULL, *gbnf = NULL;
+    size_t n = 0, gn = 0, gb, sb;
+    int32_t eos[8];
+    wm_grammar *gr;
+    wm_error e;
+    int rc = 1;
+    *g = NULL;
+    *mem = NULL;
+    for (k = 0; k < 4; k++)
+        if (a->set[opts[k]]) {
+            if (which >= 0) return fail("%s and %s: give one grammar", OPTS[opts[which]].name, OPTS[opts[k]].name);
+            which = k;
+        }
+    if (which < 0) return 0;
+    if (which & 1) { if (!(text = read_text(a->str[opts[which]], &n))) return 1; }
+    else n = strlen(a->str[opts[which]]);
+    if (which >= 2) { /* JSON Schema: its grammar first */
+        const char *js = text ? text : a->str[opts[which]];
+        if (wm_json_schema_grammar(js, n, NULL, 0, &gn, &e) != WM_OK) { fail("%s", e.message); goto done; }
+        if (!(gbnf = (char *)malloc(gn + 1)) || wm_json_schema_grammar(js, n, gbnf, gn + 1, &gn, &e) != WM_OK) { fail("%s", gbnf ? e.message : "out of memory"); goto done; }
+        free(text);
+        text = gbnf;
+        gbnf = NULL;
+        n = gn;
+    }
+    {
+        const char *gt = text ? text : a->str[opts[which]];
+        for (k = 0; k < c->n_eos && n_eos < 8; k++) eos[n_eos++] = c->eos_token_ids[k];
+        for (k = 0; k < n_stop && n_eos < 8; k++) eos[n_eos++] = stop[k];
+        if (wm_grammar_bytes(gt, n, &gb, &e) != WM_OK) { fail("%s", e.message); goto done; }
+        sb = wm_grammar_state_bytes(NULL, t, NULL);
+        if (!(*mem = malloc(gb + sb)) || wm_grammar_init(&gr, gt, n, *mem, gb, &e) != WM_OK ||
+            wm_grammar_state_init(g, gr, t, eos, n_eos, NULL, (char *)*mem + gb, sb, &e) != WM_OK) {
+            fail("%s", *mem ? e.message : "out of memory");
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    free(text);
+    free(gbnf);
+    return rc;
+}
+
 static void print_seed(unsigned long long seed) {
     if (seed) fprintf(stderr, "wm: seed %llu (--seed %llu repeats this run)\n", seed, seed);
 }
@@ -1168,7 +1226,7 @@ static int cmd_generate(const args *a) {
     double t0, t2, pre;
     unsigned long long seed = 0;
     wm_file_out so; /* --save-session: opened before the work, so a bad path fails first */
-    void *blob = NULL;
+    void *blob = NULL, *gmem = NULL;
     size_t blob_n = 0;
     so.f = NULL;
     memset(&sc, 0, sizeof sc); /* its text is freed at the end */
@@ -1185,6 +1243,7 @@ static int cmd_generate(const args *a) {
         prompt_len = strlen(prompt);
     }
     if (open_all(a, &m, &t, &s)) goto done;
+    if (make_grammar(a, m, t, gp.stop_ids, gp.n_stop_ids, &smp.grammar, &gmem)) goto done;
     if (save && out_open(&so, save)) goto done;
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
     if (!logits) { fail("out of memory"); goto done; }
@@ -1237,6 +1296,7 @@ static int cmd_generate(const args *a) {
 done:
     if (so.f) out_close(&so, 0);
     free(blob);
+    free(gmem);
     free(prompt_buf);
     free(sc.text);
     free(logits);

@@ -535,8 +535,11 @@ void test_unicode_tables(void) {
             if (wm__nfc_active(cp)) continue;
             bad += wm__decompose(cp, 1, buf, 0, 16) != 1 || buf[0] != cp || wm__ccc(cp) || wm__composes_back(cp);
         }
-        for (k = 0; k < wm__uc_comp.n; k++)
-            bad += !wm__nfc_active(wm__uc_cp(&wm__uc_comp, k, 0)) || !wm__nfc_active(wm__uc_cp(&wm__uc_comp, k, 3));
+        for (k = 0; k < wm__uc_comp.n; k++) { /* each composite: its pair (the pool's) composes to it, all three active */
+            uint32_t c = wm__uc_cp(&wm__uc_comp, k, 0), at = (wm__uc_dec_info(c) - 0x60000u) / 34;
+            uint32_t a = wm__uc_cp(&wm__uc_dec_pool, (int)at, 0), b = wm__uc_cp(&wm__uc_dec_pool, (int)at + 1, 0);
+            bad += !wm__nfc_active(a) || !wm__nfc_active(b) || !wm__nfc_active(c) || wm__compose(a, b) != c;
+        }
         check(bad == 0, "Unicode tables: the characters NFC and NFKC pass through as they are (%d wrong)", bad);
     }
 #endif

@@ -69,6 +69,8 @@ int main(int argc, char **argv) {
     RUN("tokenizer", test_tokenizer_added_search);
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);
+    RUN("grammar", test_grammar);
+    RUN("grammar", test_grammar_corpus);
     RUN("generate", test_generation);
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);

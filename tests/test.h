@@ -186,6 +186,8 @@ void test_generation(void);
 void test_generation_long_tokens(void);
 void test_session_state(void);
 void test_split_exact(void);
+void test_grammar(void); /* grammar.c */
+void test_grammar_corpus(void);
 void test_sizes(void);
 void test_cache_types(void);
 void test_quant(void);

@@ -117,11 +117,11 @@ def split(rows):
     return out
 
 
-def packed(name, rows, comment, widths=None, raw=(), key=0):
+def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None):
     """rows of equal length -> a wm__uct named name (fields of widths digits, 3 each by default; raw: fields that
     are no code point); with its index of the Basic Multilingual Plane: for each 256 code points block b (and
     b = 256), the first record whose field key (sorted) is >= 256 b, 2 digits each. key 1: rows are [lo, hi, ...]
-    ranges, stored as [lo, hi - lo, ...] (2 digits) and indexed by hi"""
+    ranges, stored as [lo, hi - lo, ...] (2 digits) and indexed by hi; ix_by: the values (sorted, one a row) to index by instead"""
     if key:
         rows = split(rows)
         widths = [3, 2] + (widths or [3] * len(rows[0]))[2:]
@@ -130,7 +130,7 @@ def packed(name, rows, comment, widths=None, raw=(), key=0):
     widths = widths or [3] * len(rows[0])
     ix = []
     for b in range(257):
-        r = next((i for i, row in enumerate(rows) if (his[i] if key else row[0]) >= 256 * b), len(rows))
+        r = next((i for i, row in enumerate(rows) if (ix_by[i] if ix_by else his[i] if key else row[0]) >= 256 * b), len(rows))
         ix.append(pack(r, 2, False))
     rec = sum(widths)
     per = 1 << ((4000 // rec).bit_length() - 1)  # records per chunk: a power of two (a shift, not a division, per probe)
@@ -233,7 +233,8 @@ t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers'
           packed("wm__uc_dec", dec_runs, "[lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: "
                  "lo + i's is lo's + 2 i (or 34 length i)", [3, 3, 3], (2,), 1) +
           packed("wm__uc_dec_pool", [[v] for v in pool], "the decompositions' code points") +
-          packed("wm__uc_comp", [list(r) for r in comp], "[first, second, composite], sorted") +
+          packed("wm__uc_comp", [[c] for a, b, c in comp], "primary composites, by their canonical pairs [first, second] (the decompositions')",
+                 ix_by=[a for a, b, c in comp]) +
           packed("wm__uc_comp2", [[v] for v in seconds], "starters that compose with a preceding character, sorted") +
           "#endif\n")
 # \w as Rust's regex crate has it (the tokenizers library's Whitespace pre-tokenizer):

@@ -23,6 +23,9 @@
 #include "ggvocab.c"
 #undef put
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fz_grammar
+#include "grammar.c"
+#undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fz_http
 #include "http.c"
 #undef LLVMFuzzerTestOneInput
@@ -68,7 +71,7 @@
 typedef int (*fz_fn)(const uint8_t *data, size_t size);
 static const struct { const char *name; fz_fn fn; } fz_all[] = {
     {"chat", fz_chat},         {"config", fz_config}, {"detokenize", fz_detokenize}, {"gguf", fz_gguf},
-    {"ggvocab", fz_ggvocab},   {"http", fz_http},     {"index", fz_index},   {"jinja", fz_jinja},   {"model", fz_model},           {"model_struct", fz_model_struct},
+    {"ggvocab", fz_ggvocab},   {"grammar", fz_grammar},   {"http", fz_http},     {"index", fz_index},   {"jinja", fz_jinja},   {"model", fz_model},           {"model_struct", fz_model_struct},
     {"normalize", fz_normalize}, {"quant", fz_quant}, {"run", fz_run},               {"sample", fz_sample},
     {"session", fz_session},   {"tokblob", fz_tokblob},   {"tokenize", fz_tokenize}, {"tokenizer", fz_tokenizer},
 };

@@ -259,6 +259,21 @@ int main(int argc, char **argv) {
                                     "{\"weight_map\":{\"x\":\"../etc/passwd\"}}", "{\"weight_map\":{}}"};
         for (i = 0; i < 3; i++) put("index", idx[i], strlen(idx[i]), NULL, 0);
     }
+    { /* the grammar corpus: each grammar or schema, a NUL, then bytes (odd first byte) or token ids (even) */
+        static const char *const g[] = {"yesno.gbnf", "arithmetic.gbnf", "json-flat.gbnf", "unicode-greek.gbnf", "nested-parens.gbnf",
+                                        "escapes.gbnf", "person.schema.json", "recursive.schema.json", "pattern-alt.schema.json",
+                                        "prefix-items.schema.json", "int-negative.schema.json"};
+        static const char tail[] = "\x01(1+2)*3 {\"a\": 1}\0\x00hello 12 {\"x\": [1, 2]}";
+        for (i = 0; i < (int)(sizeof g / sizeof g[0]); i++) {
+            char path[256], *text;
+            size_t tn;
+            snprintf(path, sizeof path, "tests/fixtures/grammar/%s", g[i]);
+            if (!(text = (char *)read_all(path, &tn))) continue;
+            text[tn] = 0; /* (read_all leaves a byte for it) */
+            put("grammar", text, tn + 1, tail + (i & 1) * 22, (i & 1) ? sizeof tail - 23 : 22);
+            free(text);
+        }
+    }
     printf("%d seeds in %s\n", g_n, g_dir);
     return 0;
 }
