@@ -37,7 +37,7 @@
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4037  Tokenizer
-      @GRAMMAR        1425  Grammars
+      @GRAMMAR        1439  Grammars
       @SAMPLING        154  Sampling
       @SAVE            154  Session save / restore
       @GENERATE        214  Generation and chat templates
@@ -16404,7 +16404,7 @@ static void wm__js_json_lit(wm__js *j, const char *v) {
 static double wm__js_num(wm__js *j, const char *s, const char *key, double lo, double hi, double def) {
   const char *v = wm__js_get(j, s, key);
   double x = def;
-  if (v && !(wm__j_double(v, j->e, &x) && x >= lo && x <= hi)) wm__js_fail(j, "%s must be a number in its range", key);
+  if (v && !(wm__j_double(v, j->e, &x) && x >= lo && x <= hi)) return wm__js_fail(j, "%s must be a number in its range", key), def;
   return x;
 }
 
@@ -16447,6 +16447,7 @@ static void wm__js_int(wm__js *j, const char *s) {
   double lo = wm__js_num(j, s, "minimum", -1e15, 1e15, -1e300), hi = wm__js_num(j, s, "maximum", -1e15, 1e15, 1e300);
   lo = WM__MAX(ceil(lo), floor(wm__js_num(j, s, "exclusiveMinimum", -1e15, 1e15, -1e300)) + 1);
   hi = WM__MIN(floor(hi), ceil(wm__js_num(j, s, "exclusiveMaximum", -1e15, 1e15, 1e300)) - 1);
+  if (j->bad) return;
   if (lo < -1e16 && hi > 1e16) { wm__js_z(j, "integer "); return; }
   if (lo > hi) { wm__js_fail(j, "minimum above maximum"); return; }
   wm__js_z(j, "( ");
@@ -16474,13 +16475,24 @@ static void wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth)
     wm__js_z(j, ") ");
   } else if (*p == '[') { /* a class: its text, but a negated one leaves out what JSON escapes */
     const char *q = p + 1 + (p + 1 < e && p[1] == '^');
+    long lo = 0;
+    int dash = 0, k;
     wm__js_z(j, q > p + 1 ? "[^\"\\\\\\x00-\\x1f\\x7f" : "[");
-    for (q += q < e && *q == ']'; q < e && *q != ']'; q++) {
-      if (*q == '\\' && q + 1 < e && (q[1] == 'd' || q[1] == 'w')) { wm__js_z(j, q[1] == 'd' ? "0-9" : "a-zA-Z0-9_"); q++; continue; }
-      if (*q == '\\' && q + 1 < e && strchr("-]\\[^.$*+?(){}|/", q[1])) { if (q[1] == '\\') { wm__js_fail(j, "pattern: '\\\\' in a class"); return; } q++; }
+    for (q += q < e && *q == ']'; q < e && *q != ']'; q++) { /* (lo: a range's start when the next '-' makes one) */
+      int n, esc = 0;
+      long c;
+      if (*q == '\\' && q + 1 < e && (q[1] == 'd' || q[1] == 'w')) { wm__js_z(j, q[1] == 'd' ? "0-9" : "a-zA-Z0-9_"); q++; lo = dash = 0; continue; }
+      if (*q == '\\' && q + 1 < e && strchr("-]\\[^.$*+?(){}|/", q[1])) { if (q[1] == '\\') { wm__js_fail(j, "pattern: '\\\\' in a class"); return; } q++; esc = 1; }
       else if (*q == '\\' || *q == '"' || (unsigned char)*q < 0x20) { wm__js_fail(j, "pattern: '%c' in a class is not supported", *q == '\\' ? q[1] : *q); return; }
-      if (*q == '[' || *q == ']' || *q == '^' || *q == '\\') wm__js_z(j, "\\");
-      wm__js_put(j, q, 1);
+      if (*q == '-' && !esc && lo > 0 && !dash && q + 1 < e && q[1] != ']') { wm__js_z(j, "-"); dash = 1; continue; }
+      if (!(n = wm__utf8_len((const unsigned char *)q, (const unsigned char *)e))) { wm__js_fail(j, "pattern: invalid UTF-8"); return; }
+      for (c = n > 1 ? (unsigned char)*q & (0x3f >> (n - 1)) : (unsigned char)*q, k = 1; k < n; k++) c = c << 6 | (q[k] & 0x3f);
+      if (dash && c < lo - 1) { wm__js_fail(j, "pattern: a class range that runs backwards"); return; }
+      if (*q == '[' || *q == ']' || *q == '^' || *q == '\\' || *q == '-') wm__js_z(j, "\\");
+      wm__js_put(j, q, (size_t)n);
+      q += n - 1;
+      lo = dash ? 0 : c + 1; /* (+1: 0 means none) */
+      dash = 0;
     }
     if (q >= e) { wm__js_fail(j, "pattern: '[' without ']'"); return; }
     p = q + 1;
