@@ -80,7 +80,7 @@ for sig in INT TERM HUP; do
   caught=0 left=0
   for i in $(seq 60); do
     rm -f "$T/o.gguf" "$T/o.gguf.tmp"
-    env --default-signal=INT "$WM" quantize "$MODEL" "$T/o.gguf" q8_0 2>/dev/null & P=$!  # (a background job starts with SIGINT ignored)
+    env --default-signal=INT,HUP "$WM" quantize "$MODEL" "$T/o.gguf" q8_0 2>/dev/null & P=$!  # (a background job starts with SIGINT ignored; under nohup, SIGHUP too)
     while [ ! -e "$T/o.gguf.tmp" ] && kill -0 $P 2>/dev/null; do :; done
     kill -$sig $P 2>/dev/null; wait $P 2>/dev/null; rc=$?
     [ -e "$T/o.gguf.tmp" ] && left=1
