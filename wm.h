@@ -37,7 +37,7 @@
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4037  Tokenizer
-      @GRAMMAR        1439  Grammars
+      @GRAMMAR        1449  Grammars
       @SAMPLING        154  Sampling
       @SAVE            154  Session save / restore
       @GENERATE        214  Generation and chat templates
@@ -16462,15 +16462,16 @@ static void wm__js_int(wm__js *j, const char *s) {
 
 /* ---- pattern: an anchored regular expression, matched inside a JSON string */
 #define WM__JS_ANY "[^\"\\\\\\x00-\\x1f\\x7f] " /* a character a JSON string holds unescaped */
-static void wm__js_rx(wm__js *j, const char **pp, const char *e, int depth);
-static void wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth) {
+static int wm__js_rx(wm__js *j, const char **pp, const char *e, int depth);
+static int wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth) {
+  int null = 0;
   const char *p = *pp, *cls = NULL;
   if (*p == '(') {
     p += e - p >= 3 && p[1] == '?' && p[2] == ':' ? 3 : 1;
-    if (*p == '?') { wm__js_fail(j, "pattern: (? groups other than (?: are not supported"); return; }
+    if (*p == '?') { wm__js_fail(j, "pattern: (? groups other than (?: are not supported"); return 0; }
     wm__js_z(j, "( ");
-    wm__js_rx(j, &p, e, depth + 1);
-    if (p >= e) { wm__js_fail(j, "pattern: '(' without ')'"); return; }
+    null = wm__js_rx(j, &p, e, depth + 1);
+    if (p >= e) return wm__js_fail(j, "pattern: '(' without ')'");
     p++;
     wm__js_z(j, ") ");
   } else if (*p == '[') { /* a class: its text, but a negated one leaves out what JSON escapes */
@@ -16478,23 +16479,23 @@ static void wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth)
     long lo = 0;
     int dash = 0, k;
     wm__js_z(j, q > p + 1 ? "[^\"\\\\\\x00-\\x1f\\x7f" : "[");
-    for (q += q < e && *q == ']'; q < e && *q != ']'; q++) { /* (lo: a range's start when the next '-' makes one) */
+    for (q += q < e && *q == ']'; q < e && *q != ']'; q++) { /* lo: a range's start + 1 */
       int n, esc = 0;
       long c;
       if (*q == '\\' && q + 1 < e && (q[1] == 'd' || q[1] == 'w')) { wm__js_z(j, q[1] == 'd' ? "0-9" : "a-zA-Z0-9_"); q++; lo = dash = 0; continue; }
-      if (*q == '\\' && q + 1 < e && strchr("-]\\[^.$*+?(){}|/", q[1])) { if (q[1] == '\\') { wm__js_fail(j, "pattern: '\\\\' in a class"); return; } q++; esc = 1; }
-      else if (*q == '\\' || *q == '"' || (unsigned char)*q < 0x20) { wm__js_fail(j, "pattern: '%c' in a class is not supported", *q == '\\' ? q[1] : *q); return; }
+      if (*q == '\\' && q + 1 < e && strchr("-]\\[^.$*+?(){}|/", q[1])) { if (q[1] == '\\') { wm__js_fail(j, "pattern: '\\\\' in a class"); return 0; } q++; esc = 1; }
+      else if (*q == '\\' || *q == '"' || (unsigned char)*q < 0x20) { wm__js_fail(j, "pattern: '%c' in a class is not supported", *q == '\\' ? q[1] : *q); return 0; }
       if (*q == '-' && !esc && lo > 0 && !dash && q + 1 < e && q[1] != ']') { wm__js_z(j, "-"); dash = 1; continue; }
-      if (!(n = wm__utf8_len((const unsigned char *)q, (const unsigned char *)e))) { wm__js_fail(j, "pattern: invalid UTF-8"); return; }
+      if (!(n = wm__utf8_len((const unsigned char *)q, (const unsigned char *)e))) { wm__js_fail(j, "pattern: invalid UTF-8"); return 0; }
       for (c = n > 1 ? (unsigned char)*q & (0x3f >> (n - 1)) : (unsigned char)*q, k = 1; k < n; k++) c = c << 6 | (q[k] & 0x3f);
-      if (dash && c < lo - 1) { wm__js_fail(j, "pattern: a class range that runs backwards"); return; }
+      if (dash && c < lo - 1) { wm__js_fail(j, "pattern: a class range that runs backwards"); return 0; }
       if (*q == '[' || *q == ']' || *q == '^' || *q == '\\' || *q == '-') wm__js_z(j, "\\");
       wm__js_put(j, q, (size_t)n);
       q += n - 1;
-      lo = dash ? 0 : c + 1; /* (+1: 0 means none) */
+      lo = dash ? 0 : c + 1;
       dash = 0;
     }
-    if (q >= e) { wm__js_fail(j, "pattern: '[' without ']'"); return; }
+    if (q >= e) { wm__js_fail(j, "pattern: '[' without ']'"); return 0; }
     p = q + 1;
     wm__js_z(j, "] ");
   } else if (*p == '.') {
@@ -16502,7 +16503,7 @@ static void wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth)
     wm__js_z(j, WM__JS_ANY);
   } else if (*p == '^' || *p == '$' || *p == '*' || *p == '+' || *p == '?' || *p == '{') {
     wm__js_fail(j, "pattern: '%c' where a character belongs", *p);
-    return;
+    return 0;
   } else if (*p == '\\' && p + 1 < e && strchr("dwsntr", p[1])) {
     static const char *const esc[] = {"[0-9] ", "[a-zA-Z0-9_] ", "( \" \" | \"\\\\t\" | \"\\\\n\" | \"\\\\r\" ) ", "\"\\\\n\" ", "\"\\\\t\" ", "\"\\\\r\" "};
     cls = esc[strchr("dwsntr", p[1]) - "dwsntr"];
@@ -16513,37 +16514,46 @@ static void wm__js_rx_atom(wm__js *j, const char **pp, const char *e, int depth)
     if (*p == '\\') {
       if (++p >= e || ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) {
         wm__js_fail(j, "pattern: '\\%c' is not supported", p < e ? *p : ' ');
-        return;
+        return 0;
       }
     }
     n = wm__utf8_len((const unsigned char *)p, (const unsigned char *)e);
-    if (!n || (unsigned char)*p < 0x20 || *p == 0x7f) { wm__js_fail(j, "pattern: a control character or invalid UTF-8"); return; }
+    if (!n || (unsigned char)*p < 0x20 || *p == 0x7f) { wm__js_fail(j, "pattern: a control character or invalid UTF-8"); return 0; }
     if (*p == '"' || *p == '\\') wm__js_z(j, *p == '"' ? "\"\\\\\\\"\" " : "\"\\\\\\\\\" ");
     else wm__js_lit(j, p, (size_t)n);
     p += n;
   }
   *pp = p;
+  return null;
 }
-static void wm__js_rx(wm__js *j, const char **pp, const char *e, int depth) { /* alternatives of quantified atoms, up to ')' */
+static int wm__js_rx(wm__js *j, const char **pp, const char *e, int depth) { /* alternatives up to ')'; 1: may match nothing */
   const char *p = *pp, *q;
-  if (depth > 32) { wm__js_fail(j, "pattern: groups nested deeper than 32"); return; }
+  int null = 0, alt = 1, an; /* alt: this alternative may match nothing */
+  if (depth > 32) return wm__js_fail(j, "pattern: groups nested deeper than 32");
   while (!j->bad && p < e && *p != ')') {
-    if (*p == '|') { wm__js_z(j, "| "); p++; continue; }
+    if (*p == '|') { wm__js_z(j, "| "); p++; null |= alt; alt = 1; continue; }
     wm__js_z(j, "( ");
-    wm__js_rx_atom(j, &p, e, depth);
+    an = wm__js_rx_atom(j, &p, e, depth);
     wm__js_z(j, ") ");
+    if (p < e && (*p == '*' || *p == '+' || *p == '?' || *p == '{')) { /* (the grammar refuses repeating nothing) */
+      if (an && *p != '?' && !(p + 2 < e && p[1] == '1' && p[2] == '}') && !(p + 4 < e && !memcmp(p, "{0,1}", 5)))
+        return wm__js_fail(j, "pattern: a repetition of what can match nothing");
+      an |= *p == '*' || *p == '?' || (*p == '{' && p + 1 < e && p[1] == '0');
+    }
     if (p < e && *p == '{') { /* {m}, {m,}, {m,n}: checked, as the grammar takes them */
       long m = 0, n = -2;
       for (q = p + 1; q < e && *q >= '0' && *q <= '9' && m <= 1000000; q++) m = m * 10 + (*q - '0');
       if (q < e && *q == ',') for (n = -1, q++; q < e && *q >= '0' && *q <= '9' && n <= 1000000; q++) n = (n < 0 ? 0 : n * 10) + (*q - '0');
-      if (q == p + 1 || q >= e || *q != '}' || m > 1000000 || n > 1000000 || (n >= 0 && n < m)) { wm__js_fail(j, "pattern: a '{' that is no {m}, {m,} or {m,n}"); return; }
+      if (q == p + 1 || q >= e || *q != '}' || m > 1000000 || n > 1000000 || (n >= 0 && n < m)) return wm__js_fail(j, "pattern: a '{' that is no {m}, {m,} or {m,n}");
       wm__js_f(j, n == -2 ? "{%d}" : n == -1 ? "{%d,}" : "{%d,%d}", (int)m, (int)n);
       p = q + 1;
     } else if (p < e && (*p == '*' || *p == '+' || *p == '?')) wm__js_put(j, p++, 1);
-    if (p < e && (*p == '?' || *p == '+')) { wm__js_fail(j, "pattern: lazy or possessive quantifiers are not supported"); return; }
+    if (p < e && (*p == '?' || *p == '+')) return wm__js_fail(j, "pattern: lazy or possessive quantifiers are not supported");
     wm__js_z(j, " ");
+    alt &= an;
   }
   *pp = p;
+  return null | alt;
 }
 
 /* ---- schemas */

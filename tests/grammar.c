@@ -292,6 +292,7 @@ static void grammar_schema(void) {
         {"{\"type\":\"string\",\"format\":\"email\"}", "format 'email' is not supported"},
         {"{\"type\":\"string\",\"pattern\":\"^[0-&]$\"}", "a class range that runs backwards"},
         {"{\"type\":\"string\",\"pattern\":\"^a{1 b}$\"}", "a '{' that is no {m}, {m,} or {m,n}"},
+        {"{\"type\":\"string\",\"pattern\":\"^(|ab){2,3}$\"}", "a repetition of what can match nothing"},
         {"{\"type\":\"number\",\"minimum\":0.5}", "bounds on a number"},
         {"{\"$ref\":\"https://example.com/s.json\"}", "only local refs"},
         {"{\"$ref\":\"#/$defs/missing\"}", "$ref names nothing"},
