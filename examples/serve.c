@@ -256,11 +256,21 @@ typedef struct srv_req {
     int n_bias;
     char *bias_json;               /* logit_bias's text (resolved once the tokenizer is at hand: srv_start) */
     size_t bias_json_len;
+    char *grammar;                 /* GBNF: 'grammar', or made from 'json_schema' / response_format's schema (checked here) */
+    size_t grammar_len;
+    int n_gsrc;                    /* grammar, json_schema and response_format's schema given: at most one */
+    char *tools;                   /* chat: the 'tools' array's JSON text (the template's tools) */
+    size_t tools_len;
+    int n_tools;
+    int tool_choice;               /* TC_* */
+    char tool_name[65];            /* TC_NAMED: the function */
+    int no_parallel;               /* parallel_tool_calls: false (one call at most) */
 } srv_req;
+enum { TC_AUTO, TC_NONE, TC_REQUIRED, TC_NAMED };
 
 static void req_free(srv_req *q) {
     int i;
-    free(q->bias_id); free(q->bias); free(q->bias_json);
+    free(q->bias_id); free(q->bias); free(q->bias_json); free(q->grammar); free(q->tools);
     free(q->prompt);
     free(q->messages);
     for (i = 0; i < q->n_stop; i++) free(q->stop[i]);
@@ -335,12 +345,15 @@ static int req_messages(srv_req *q, wm_json v, char *err, size_t cap) {
     for (m = wm_json_first(v, NULL); m.p; m = wm_json_next(m, NULL), i++) {
         wm_json g, name, role, content;
         size_t r;
+        int calls = 0;
         role.p = content.p = NULL;
         if (wm_json_type(m) != WM_JSON_OBJECT) REQ_ERR("messages[%d] must be an object", i);
         for (g = wm_json_first(m, &name); g.p; g = wm_json_next(g, &name)) {
             if (wm_json_is(name, "role")) role = g;
             else if (wm_json_is(name, "content")) content = g;
-            else if (!wm_json_is(name, "name") && !wm_json_is(name, "tool_calls") && !wm_json_is(name, "tool_call_id")) {
+            else if (wm_json_is(name, "tool_calls")) calls = wm_json_type(g) == WM_JSON_ARRAY && wm_json_count(g) > 0;
+            else if (!wm_json_is(name, "name") && !wm_json_is(name, "tool_call_id") && !wm_json_is(name, "refusal") && !wm_json_is(name, "annotations")) {
+                /* (refusal, annotations: in every answer, so in the history clients send back) */
                 char key[41];
                 js_name(name, key, sizeof key);
                 REQ_ERR("messages[%d]: unknown field '%s'", i, key);
@@ -349,10 +362,11 @@ static int req_messages(srv_req *q, wm_json v, char *err, size_t cap) {
         if (wm_json_type(role) != WM_JSON_STRING) REQ_ERR("messages[%d] needs a \"role\" string", i);
         for (r = 0; r < 5 && !wm_json_is(role, roles[r]); r++) {}
         if (r == 5) REQ_ERR("messages[%d].role must be system, developer, user, assistant or tool", i);
-        if (!content.p) REQ_ERR("messages[%d] needs \"content\"", i);
+        if (!content.p && !calls) REQ_ERR("messages[%d] needs \"content\"", i);
         q->n_messages = i + 1;
         if (!(q->roles[i] = js_strdup(role, NULL))) REQ_ERR("out of memory");
-        if (req_content(content, &q->contents[i], err, cap, i)) { if (!*err) snprintf(err, cap, "out of memory"); return -1; }
+        if (!content.p) { if (!(q->contents[i] = (char *)calloc(1, 1))) REQ_ERR("out of memory"); } /* (an assistant's calls alone) */
+        else if (req_content(content, &q->contents[i], err, cap, i)) { if (!*err) snprintf(err, cap, "out of memory"); return -1; }
     }
     return 0;
 }
@@ -371,6 +385,118 @@ static int req_stop(srv_req *q, wm_json v, char *err, size_t cap) {
         q->stop_len[q->n_stop++] = l;
         if (l == 0 || l > SRV_MAX_STOP_LEN) REQ_ERR("a 'stop' string must have 1..%d bytes", SRV_MAX_STOP_LEN);
     }
+    return 0;
+}
+
+/* a JSON Schema's text into q->grammar (GBNF); -1 with err naming where */
+static int req_schema(srv_req *q, const char *what, const char *js, size_t n, char *err, size_t cap) {
+    size_t gn = 0;
+    wm_error e;
+    free(q->grammar);
+    q->grammar = NULL;
+    q->n_gsrc++;
+    if (wm_json_schema_grammar(js, n, NULL, 0, &gn, &e) != WM_OK) REQ_ERR("%s: %s", what, e.message);
+    if (!(q->grammar = (char *)malloc(gn + 1))) REQ_ERR("out of memory");
+    if (wm_json_schema_grammar(js, n, q->grammar, gn + 1, &q->grammar_len, &e) != WM_OK) REQ_ERR("%s: %s", what, e.message);
+    return 0;
+}
+
+/* response_format: {"type": "text"}, {"type": "json_object"[, "schema": S]}
+   (any JSON, or S), {"type": "json_schema", "json_schema": {"schema": S, ...}} */
+static int req_format(srv_req *q, wm_json v, char *err, size_t cap) {
+    wm_json g, name, type, schema, h, hn;
+    type.p = schema.p = NULL;
+    if (wm_json_type(v) == WM_JSON_NULL) return 0;
+    if (wm_json_type(v) != WM_JSON_OBJECT) REQ_ERR("'response_format' must be an object");
+    for (g = wm_json_first(v, &name); g.p; g = wm_json_next(g, &name)) {
+        if (wm_json_is(name, "type")) type = g;
+        else if (wm_json_is(name, "schema")) schema = g;
+        else if (wm_json_is(name, "json_schema")) {
+            if (wm_json_type(g) != WM_JSON_OBJECT) REQ_ERR("response_format.json_schema must be an object");
+            for (h = wm_json_first(g, &hn); h.p; h = wm_json_next(h, &hn)) {
+                if (wm_json_is(hn, "schema")) schema = h;
+                else if (!wm_json_is(hn, "name") && !wm_json_is(hn, "description") && !wm_json_is(hn, "strict"))
+                    REQ_ERR("response_format.json_schema: only name, description, schema and strict are known");
+            }
+        } else REQ_ERR("response_format: only type, schema and json_schema are known");
+    }
+    if (wm_json_is(type, "text")) return 0;
+    if (!wm_json_is(type, "json_object") && !wm_json_is(type, "json_schema")) REQ_ERR("response_format.type must be text, json_object or json_schema");
+    if (!schema.p) return req_schema(q, "response_format", "{}", 2, err, cap);
+    return req_schema(q, "response_format's schema", schema.p, wm_json_bytes(schema), err, cap);
+}
+
+/* a function name: [a-zA-Z0-9_-]{1,64} (OpenAI's rule) into name[65] */
+static int req_fn_name(wm_json v, char *name) {
+    size_t n = wm_json_type(v) == WM_JSON_STRING ? wm_json_string(v, name, 65) : 0, i;
+    if (n < 1 || n > 64) return -1;
+    for (i = 0; i < n; i++) if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-') return -1;
+    return 0;
+}
+
+/* tools: [{"type": "function", "function": {"name", "description"?, "parameters"?, "strict"?}}, ...] */
+static int req_tools(srv_req *q, wm_json v, char *err, size_t cap) {
+    wm_json t, f, g, name, fname;
+    char nm[65];
+    int i = 0;
+    if (wm_json_type(v) == WM_JSON_NULL) return 0;
+    if (wm_json_type(v) != WM_JSON_ARRAY) REQ_ERR("'tools' must be an array");
+    if (wm_json_count(v) > 128) REQ_ERR("'tools' has %zu entries (at most 128)", wm_json_count(v));
+    for (t = wm_json_first(v, NULL); t.p; t = wm_json_next(t, NULL), i++) {
+        int named = 0;
+        f.p = NULL;
+        if (wm_json_type(t) != WM_JSON_OBJECT) REQ_ERR("tools[%d] must be an object", i);
+        for (g = wm_json_first(t, &name); g.p; g = wm_json_next(g, &name)) {
+            if (wm_json_is(name, "type")) { if (!wm_json_is(g, "function")) REQ_ERR("tools[%d].type must be \"function\"", i); }
+            else if (wm_json_is(name, "function")) f = g;
+            else REQ_ERR("tools[%d]: only type and function are known", i);
+        }
+        if (wm_json_type(f) != WM_JSON_OBJECT) REQ_ERR("tools[%d] needs a \"function\" object", i);
+        for (g = wm_json_first(f, &fname); g.p; g = wm_json_next(g, &fname)) {
+            if (wm_json_is(fname, "name")) {
+                if (req_fn_name(g, nm)) REQ_ERR("tools[%d].function.name must be 1 to 64 of a-z, A-Z, 0-9, _ and -", i);
+                named = 1;
+            } else if (wm_json_is(fname, "description")) {
+                if (wm_json_type(g) != WM_JSON_STRING) REQ_ERR("tools[%d].function.description must be a string", i);
+            } else if (wm_json_is(fname, "parameters")) {
+                size_t gn;
+                wm_error e;
+                if (wm_json_type(g) != WM_JSON_OBJECT) REQ_ERR("tools[%d].function.parameters must be an object (a JSON Schema)", i);
+                if (wm_json_schema_grammar(g.p, wm_json_bytes(g), NULL, 0, &gn, &e) != WM_OK) REQ_ERR("tools[%d].function.parameters: %s", i, e.message);
+            } else if (wm_json_is(fname, "strict")) {
+                if (wm_json_type(g) != WM_JSON_TRUE && wm_json_type(g) != WM_JSON_FALSE) REQ_ERR("tools[%d].function.strict must be true or false", i);
+            } else REQ_ERR("tools[%d].function: only name, description, parameters and strict are known", i);
+        }
+        if (!named) REQ_ERR("tools[%d].function needs a \"name\"", i);
+    }
+    q->n_tools = i;
+    free(q->tools);
+    q->tools_len = wm_json_bytes(v);
+    if (!(q->tools = (char *)malloc(q->tools_len + 1))) REQ_ERR("out of memory");
+    memcpy(q->tools, v.p, q->tools_len);
+    q->tools[q->tools_len] = 0;
+    return 0;
+}
+
+/* tool_choice: "auto", "none", "required" or {"type": "function", "function": {"name": N}} */
+static int req_tool_choice(srv_req *q, wm_json v, char *err, size_t cap) {
+    wm_json g, name, f, fn;
+    int ok = 0;
+    if (wm_json_is(v, "auto") || wm_json_type(v) == WM_JSON_NULL) q->tool_choice = TC_AUTO;
+    else if (wm_json_is(v, "none")) q->tool_choice = TC_NONE;
+    else if (wm_json_is(v, "required")) q->tool_choice = TC_REQUIRED;
+    else if (wm_json_type(v) == WM_JSON_OBJECT) {
+        for (g = wm_json_first(v, &name); g.p; g = wm_json_next(g, &name)) {
+            if (wm_json_is(name, "type")) { if (!wm_json_is(g, "function")) ok = -1; }
+            else if (wm_json_is(name, "function") && wm_json_type(g) == WM_JSON_OBJECT) {
+                for (f = wm_json_first(g, &fn); f.p; f = wm_json_next(f, &fn))
+                    if (wm_json_is(fn, "name") && !req_fn_name(f, q->tool_name) && !ok) ok = 1;
+                    else ok = -1;
+            } else ok = -1;
+        }
+        if (ok != 1) REQ_ERR("'tool_choice' as an object must be {\"type\": \"function\", \"function\": {\"name\": NAME}}");
+        q->tool_choice = TC_NAMED;
+    } else REQ_ERR("'tool_choice' must be \"auto\", \"none\", \"required\" or a function");
     return 0;
 }
 
@@ -453,6 +579,24 @@ static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *er
     } else if (!strcmp(key, "ignore_eos")) {
         BOOL("'ignore_eos'");
         q->ignore_eos = t == WM_JSON_TRUE;
+    } else if (!strcmp(key, "grammar")) { /* (llama-server's) GBNF */
+        if (t == WM_JSON_NULL) return 0;
+        NEED(WM_JSON_STRING, "a string (GBNF)");
+        free(q->grammar);
+        if (!(q->grammar = js_strdup(v, &q->grammar_len))) REQ_ERR("out of memory");
+        q->n_gsrc++;
+    } else if (!strcmp(key, "json_schema")) { /* (llama-server's) */
+        if (t == WM_JSON_NULL) return 0;
+        if (t != WM_JSON_OBJECT && t != WM_JSON_TRUE) REQ_ERR("'json_schema' must be an object (a JSON Schema)");
+        return req_schema(q, "json_schema", v.p, wm_json_bytes(v), err, cap);
+    } else if (!strcmp(key, "response_format")) {
+        return req_format(q, v, err, cap);
+    } else if (chat && !strcmp(key, "tools")) {
+        return req_tools(q, v, err, cap);
+    } else if (chat && !strcmp(key, "tool_choice")) {
+        return req_tool_choice(q, v, err, cap);
+    } else if (chat && !strcmp(key, "parallel_tool_calls")) {
+        if (t != WM_JSON_NULL) { BOOL("'parallel_tool_calls'"); q->no_parallel = t == WM_JSON_FALSE; }
     } else if (!chat && !strcmp(key, "echo")) {
         if (t != WM_JSON_FALSE && t != WM_JSON_NULL) REQ_ERR("'echo' is not supported (only false)");
     } else REQ_ERR("unknown field '%s'", key);
@@ -490,6 +634,31 @@ static int req_decode(const char *body, size_t n, int chat, srv_req *q, char *er
     if (chat && !got_msgs) { snprintf(err, cap, "'messages' is required"); goto bad; }
     if (!chat && !got_prompt) { snprintf(err, cap, "'prompt' is required"); goto bad; }
     if (chat && q->top_logprobs && !q->logprobs) { snprintf(err, cap, "'top_logprobs' needs 'logprobs': true"); goto bad; }
+    if (q->n_gsrc > 1) { snprintf(err, cap, "Cannot use both json_schema and grammar"); goto bad; } /* (llama-server's words) */
+    if (q->n_tools && q->n_gsrc && q->tool_choice != TC_NONE) { snprintf(err, cap, "'tools' cannot be used with 'grammar', 'json_schema' or a response_format schema"); goto bad; }
+    if ((q->tool_choice == TC_REQUIRED || q->tool_choice == TC_NAMED) && !q->n_tools) { snprintf(err, cap, "'tool_choice' needs 'tools'"); goto bad; }
+    if (q->tool_choice == TC_NAMED) { /* a function of tools */
+        char nm[65];
+        int found = 0;
+        wm_json tv, t, f, g, gn;
+        if (wm_json_parse(&tv, q->tools, q->tools_len, 0, SRV_MAX_DEPTH, NULL) == WM_OK)
+            for (t = wm_json_first(tv, NULL); t.p; t = wm_json_next(t, NULL))
+                for (f = wm_json_first(t, &name); f.p; f = wm_json_next(f, &name))
+                    if (wm_json_is(name, "function"))
+                        for (g = wm_json_first(f, &gn); g.p; g = wm_json_next(g, &gn))
+                            if (wm_json_is(gn, "name") && !req_fn_name(g, nm) && !strcmp(nm, q->tool_name)) found = 1;
+        if (!found) { snprintf(err, cap, "'tool_choice' names '%s', which is not in 'tools'", q->tool_name); goto bad; }
+    }
+    if (q->grammar) { /* compiled once here, so a bad one is this request's 400 */
+        size_t gb = 0;
+        wm_error e;
+        wm_grammar *g;
+        void *mem;
+        if (wm_grammar_bytes(q->grammar, q->grammar_len, &gb, &e) != WM_OK) { snprintf(err, cap, "%s", e.message); goto bad; }
+        if (!(mem = malloc(gb))) { snprintf(err, cap, "out of memory"); goto bad; }
+        if (wm_grammar_init(&g, q->grammar, q->grammar_len, mem, gb, &e) != WM_OK) { snprintf(err, cap, "%s", e.message); free(mem); goto bad; }
+        free(mem);
+    }
     return 0;
 bad:
     req_free(q);
@@ -577,6 +746,10 @@ typedef struct slot {
     long id;
     double t0, t_first, t_end, deadline;
     unsigned long long seed;
+    void *gmem;              /* the request's grammar and its parse state (gs), or NULL */
+    wm_grammar_state *gs;
+    int tools;               /* tool calls: 0 none, 1 the grammar waits for a call to begin (tool_choice auto), 2 a call began (or must: call_at) */
+    size_t call_at;          /* tools == 2: where in text the call begins */
 } slot;
 
 typedef struct checkpoint { /* a session's state after pos prompt tokens (the prompt cache) */
@@ -620,6 +793,8 @@ typedef struct server {
     double m_prompt_n, m_prompt_s, m_pred_n, m_pred_s; /* finished requests: tokens prefilled and answered, and their seconds */
     double t_steps, t_model;  /* seconds in steps, and of them in wm_batch_step */
     int verbose;
+    int hermes;              /* the template writes <tool_call> {"name", "arguments"} </tool_call> (Qwen, Hermes); else the generic JSON format */
+    int tmpl_tools;          /* the template reads a tools variable */
 } server;
 
 static volatile sig_atomic_t g_srv_stop;
@@ -692,13 +867,20 @@ static char *srv_chat_text(server *S, const srv_req *q, const char *answer, size
     if (S->tcfg) {
         wm_chat_params p;
         wm_error e;
-        sbuf m = {NULL, 0, 0, 0};
+        sbuf m = {NULL, 0, 0, 0}, ctx = {NULL, 0, 0, 0};
         const char *end = q->messages + q->messages_len;
         memset(&p, 0, sizeof p);
         p.config_json = S->tcfg; p.config_bytes = S->tcfg_n;
         p.messages_json = q->messages; p.messages_bytes = q->messages_len;
         p.add_generation_prompt = !answer;
         p.now = (long long)time(NULL);
+        if (S->tmpl_tools && q->n_tools && q->tool_choice != TC_NONE) { /* the template's tools variable */
+            sb_str(&ctx, "{\"tools\":");
+            sb_add(&ctx, q->tools, q->tools_len);
+            sb_str(&ctx, "}");
+            if (ctx.oom) { free(ctx.p); return NULL; }
+            p.context_json = ctx.p; p.context_bytes = ctx.n;
+        }
         if (answer) { /* [..., {"role": "assistant", "content": answer}] */
             while (end > q->messages && end[-1] != ']') end--;
             if (end == q->messages) return NULL;
@@ -706,7 +888,7 @@ static char *srv_chat_text(server *S, const srv_req *q, const char *answer, size
             sb_str(&m, ",{\"role\":\"assistant\",\"content\":");
             sb_json(&m, answer, alen);
             sb_str(&m, "}]");
-            if (m.oom || !m.p) { free(m.p); return NULL; }
+            if (m.oom || !m.p) { free(m.p); free(ctx.p); return NULL; }
             p.messages_json = m.p; p.messages_bytes = m.n;
         }
         if (wm_chat_apply(&p, NULL, 0, len, &e) != WM_OK || !(out = (char *)malloc(*len + 1)) || wm_chat_apply(&p, out, *len + 1, len, &e) != WM_OK) {
@@ -715,6 +897,7 @@ static char *srv_chat_text(server *S, const srv_req *q, const char *answer, size
             out = NULL;
         }
         free(m.p);
+        free(ctx.p);
         return out;
     } else { /* system first (if any), then user turns with the answers between */
         sbuf b = {NULL, 0, 0, 0};
@@ -745,6 +928,277 @@ static char *srv_chat_text(server *S, const srv_req *q, const char *answer, size
         *len = b.n;
         return b.p;
     }
+}
+
+/* ---- tool calls ----
+   Two formats. Hermes (a template that writes <tool_call>, as Qwen's and
+   Hermes's): the template gets the tools; a call is <tool_call>\n{"name":
+   N, "arguments": {...}}\n</tool_call>, after any text. Generic (every other
+   template, the built-in ones too): a system message lists the tools, and
+   a call is the whole answer, {"tool_calls": [{"name": N, "arguments":
+   {...}}]}; earlier calls and role "tool" results are written into the
+   history as that text and as user messages. Either way the grammar holds
+   the calls to the tools' parameter schemas: from the first token
+   (tool_choice required or a function), or once a call begins (auto: the
+   answer's first character '{', or <tool_call>). */
+static const char *const srv_call_open = "<tool_call>";
+
+/* {"anyOf": [one object per function: {"name": its const, "arguments": its parameters}]} */
+static int srv_call_schema(const srv_req *q, sbuf *b) {
+    wm_json tv, t, f, nm, pa;
+    int n = 0;
+    char name[65];
+    if (wm_json_parse(&tv, q->tools, q->tools_len, 0, SRV_MAX_DEPTH, NULL) != WM_OK) return -1;
+    sb_str(b, "{\"anyOf\":[");
+    for (t = wm_json_first(tv, NULL); t.p; t = wm_json_next(t, NULL)) {
+        f = wm_json_get(t, "function");
+        nm = wm_json_get(f, "name");
+        pa = wm_json_get(f, "parameters");
+        if (req_fn_name(nm, name) || (q->tool_choice == TC_NAMED && strcmp(name, q->tool_name))) continue;
+        sb_str(b, n++ ? ",{" : "{");
+        sb_str(b, "\"type\":\"object\",\"properties\":{\"name\":{\"const\":");
+        sb_add(b, nm.p, wm_json_bytes(nm));
+        sb_str(b, "},\"arguments\":");
+        if (pa.p) sb_add(b, pa.p, wm_json_bytes(pa));
+        else sb_str(b, "{\"type\":\"object\",\"properties\":{}}");
+        sb_str(b, "},\"required\":[\"name\",\"arguments\"]}");
+    }
+    sb_str(b, "]}");
+    return n ? 0 : -1;
+}
+
+/* the GBNF of the calls a request allows, malloc'd into *out */
+static int srv_tool_grammar(const server *S, const srv_req *q, char **out, size_t *len, char *err, size_t cap) {
+    sbuf sch = {NULL, 0, 0, 0}, g = {NULL, 0, 0, 0};
+    size_t n = 0;
+    char *calls = NULL;
+    wm_error e;
+    int rc = -1;
+    *out = NULL;
+    if (!S->hermes) sb_str(&sch, "{\"type\":\"object\",\"properties\":{\"tool_calls\":{\"type\":\"array\",\"items\":");
+    if (srv_call_schema(q, &sch)) { snprintf(err, cap, "'tools': no function to call"); goto done; }
+    if (!S->hermes) sb_str(&sch, q->no_parallel ? ",\"minItems\":1,\"maxItems\":1}},\"required\":[\"tool_calls\"]}" : ",\"minItems\":1}},\"required\":[\"tool_calls\"]}");
+    if (sch.oom || wm_json_schema_grammar(sch.p, sch.n, NULL, 0, &n, &e) != WM_OK || !(calls = (char *)malloc(n + 1)) ||
+        wm_json_schema_grammar(sch.p, sch.n, calls, n + 1, &n, &e) != WM_OK) {
+        snprintf(err, cap, "tools: %s", sch.oom || !calls ? "out of memory" : e.message);
+        goto done;
+    }
+    if (S->hermes) { /* its root renamed call, inside the tags */
+        sb_str(&g, "root ::= \"<tool_call>\\n\" call \"</tool_call>\"");
+        sb_str(&g, q->no_parallel ? "\n" : " ( \"\\n<tool_call>\\n\" call \"</tool_call>\" )*\n");
+        sb_str(&g, "call");
+        sb_add(&g, calls + 4, n - 4);
+    } else sb_add(&g, calls, n);
+    if (g.oom) { snprintf(err, cap, "out of memory"); goto done; }
+    *out = g.p;
+    *len = g.n;
+    g.p = NULL;
+    rc = 0;
+done:
+    free(sch.p); free(g.p); free(calls);
+    return rc;
+}
+
+/* the calls of a generic answer or of one <tool_call> body as text: {"tool_calls": [...]} or {"name", "arguments"} */
+static void srv_call_text(sbuf *b, wm_json calls, int generic) {
+    wm_json c, fn, ag, nm;
+    int k = 0;
+    if (generic) sb_str(b, "{\"tool_calls\": [");
+    for (c = wm_json_first(calls, NULL); c.p; c = wm_json_next(c, NULL), k++) {
+        fn = wm_json_get(c, "function");
+        nm = wm_json_get(fn, "name");
+        ag = wm_json_get(fn, "arguments");
+        if (!generic) sb_str(b, k ? "\n<tool_call>\n" : "<tool_call>\n");
+        else if (k) sb_str(b, ", ");
+        sb_str(b, "{\"name\": ");
+        if (nm.p) sb_add(b, nm.p, wm_json_bytes(nm)); else sb_str(b, "\"\"");
+        sb_str(b, ", \"arguments\": ");
+        if (wm_json_type(ag) == WM_JSON_STRING) { /* (the OpenAI way: JSON in a string) */
+            size_t n = wm_json_string(ag, NULL, 0);
+            char *a = (char *)malloc(n + 1);
+            wm_json av;
+            if (a) wm_json_string(ag, a, n + 1);
+            if (a && wm_json_parse(&av, a, n, 0, SRV_MAX_DEPTH, NULL) == WM_OK) sb_add(b, a, n);
+            else sb_add(b, ag.p, wm_json_bytes(ag));
+            free(a);
+        } else if (ag.p) sb_add(b, ag.p, wm_json_bytes(ag));
+        else sb_str(b, "{}");
+        sb_str(b, generic ? "}" : "}\n</tool_call>");
+    }
+    if (generic) sb_str(b, "]}");
+}
+
+/* The history as the template will read it: generic, the tools listed in
+   the system message, earlier calls as their text, tool results as user
+   messages; for a template of its own, arguments that came as JSON strings
+   as JSON (templates write them with tojson). q->messages and the roles and
+   texts are replaced. */
+static int srv_tool_messages(const server *S, srv_req *q, char *err, size_t cap) {
+    wm_json mv, m, role, content, calls, v, name;
+    sbuf b = {NULL, 0, 0, 0};
+    srv_req nq;
+    int generic = !(S->tcfg && S->tmpl_tools), i = 0, has = 0, sys0, list = q->n_tools && q->tool_choice != TC_NONE;
+    if (wm_json_parse(&mv, q->messages, q->messages_len, 0, SRV_MAX_DEPTH, NULL) != WM_OK) return 0;
+    for (m = wm_json_first(mv, NULL); m.p; m = wm_json_next(m, NULL))
+        has |= wm_json_is(wm_json_get(m, "role"), "tool") || wm_json_get(m, "tool_calls").p;
+    if (!has && !(generic && list)) return 0;
+    m = wm_json_first(mv, NULL);
+    sys0 = wm_json_is(wm_json_get(m, "role"), "system") || wm_json_is(wm_json_get(m, "role"), "developer");
+    sb_str(&b, "[");
+    if (generic && list) { /* the tools, and how to call them */
+        wm_json tv, t;
+        sbuf s = {NULL, 0, 0, 0};
+        if (sys0) { sb_add(&s, q->contents[0], strlen(q->contents[0])); sb_str(&s, "\n\n"); }
+        sb_str(&s, "You can call these functions:\n");
+        if (wm_json_parse(&tv, q->tools, q->tools_len, 0, SRV_MAX_DEPTH, NULL) == WM_OK)
+            for (t = wm_json_first(tv, NULL); t.p; t = wm_json_next(t, NULL)) {
+                v = wm_json_get(t, "function");
+                sb_add(&s, v.p, wm_json_bytes(v));
+                sb_str(&s, "\n");
+            }
+        sb_str(&s, q->no_parallel ? "To call a function, answer with only {\"tool_calls\": [{\"name\": NAME, \"arguments\": {...}}]}"
+                                  : "To call functions, answer with only {\"tool_calls\": [{\"name\": NAME, \"arguments\": {...}}, ...]}");
+        sb_str(&s, q->tool_choice == TC_AUTO ? "; otherwise answer in words." : ".");
+        sb_str(&b, "{\"role\":\"system\",\"content\":");
+        sb_json(&b, s.p ? s.p : "", s.n);
+        sb_str(&b, "}");
+        b.oom |= s.oom;
+        free(s.p);
+        if (sys0) m = wm_json_next(m, NULL);
+        i = 1;
+    }
+    for (; m.p; m = wm_json_next(m, NULL), i++) {
+        role = wm_json_get(m, "role");
+        content = wm_json_get(m, "content");
+        calls = wm_json_get(m, "tool_calls");
+        if (i) sb_str(&b, ",");
+        if (generic && wm_json_is(role, "tool")) { /* {"tool_response": {"tool_call_id": ID, "content": TEXT}} from the user */
+            sbuf t = {NULL, 0, 0, 0};
+            size_t n = wm_json_type(content) == WM_JSON_STRING ? wm_json_string(content, NULL, 0) : 0;
+            char *c = (char *)malloc(n + 1);
+            v = wm_json_get(m, "tool_call_id");
+            sb_str(&t, "{\"tool_response\": {");
+            if (wm_json_type(v) == WM_JSON_STRING) { sb_str(&t, "\"tool_call_id\": "); sb_add(&t, v.p, wm_json_bytes(v)); sb_str(&t, ", "); }
+            sb_str(&t, "\"content\": ");
+            if (c) { wm_json_string(content, c, n + 1); sb_json(&t, c, n); } else t.oom = 1;
+            sb_str(&t, "}}");
+            sb_str(&b, "{\"role\":\"user\",\"content\":");
+            sb_json(&b, t.p ? t.p : "", t.n);
+            sb_str(&b, "}");
+            b.oom |= t.oom;
+            free(t.p); free(c);
+        } else if (calls.p && wm_json_type(calls) == WM_JSON_ARRAY) { /* an answer that called */
+            if (generic) {
+                sbuf t = {NULL, 0, 0, 0};
+                size_t n = wm_json_type(content) == WM_JSON_STRING ? wm_json_string(content, NULL, 0) : 0;
+                char *c = (char *)malloc(n + 1);
+                if (c) { wm_json_string(content, c, n + 1); sb_add(&t, c, n); } else t.oom = 1;
+                srv_call_text(&t, calls, 1);
+                sb_str(&b, "{\"role\":\"assistant\",\"content\":");
+                sb_json(&b, t.p ? t.p : "", t.n);
+                sb_str(&b, "}");
+                b.oom |= t.oom;
+                free(t.p); free(c);
+            } else { /* the message, its arguments as JSON */
+                wm_json c, g, gn, f, fn;
+                int k = 0, j = 0;
+                sb_str(&b, "{");
+                for (v = wm_json_first(m, &name); v.p; v = wm_json_next(v, &name)) {
+                    if (j++) sb_str(&b, ",");
+                    sb_add(&b, name.p, wm_json_bytes(name));
+                    sb_str(&b, ":");
+                    if (!wm_json_is(name, "tool_calls")) { sb_add(&b, v.p, wm_json_bytes(v)); continue; }
+                    sb_str(&b, "[");
+                    for (c = wm_json_first(v, NULL), k = 0; c.p; c = wm_json_next(c, NULL), k++) {
+                        int h = 0;
+                        sb_str(&b, k ? ",{" : "{");
+                        for (g = wm_json_first(c, &gn); g.p; g = wm_json_next(g, &gn)) {
+                            sb_str(&b, h++ ? "," : "");
+                            sb_add(&b, gn.p, wm_json_bytes(gn));
+                            sb_str(&b, ":");
+                            if (!wm_json_is(gn, "function") || wm_json_type(g) != WM_JSON_OBJECT) { sb_add(&b, g.p, wm_json_bytes(g)); continue; }
+                            sb_str(&b, "{");
+                            for (f = wm_json_first(g, &fn); f.p; f = wm_json_next(f, &fn)) {
+                                size_t n = wm_json_type(f) == WM_JSON_STRING ? wm_json_string(f, NULL, 0) : 0;
+                                char *a = wm_json_is(fn, "arguments") && n ? (char *)malloc(n + 1) : NULL;
+                                wm_json av;
+                                if (f.p != wm_json_first(g, NULL).p) sb_str(&b, ",");
+                                sb_add(&b, fn.p, wm_json_bytes(fn));
+                                sb_str(&b, ":");
+                                if (a) wm_json_string(f, a, n + 1);
+                                if (a && wm_json_parse(&av, a, n, 0, SRV_MAX_DEPTH, NULL) == WM_OK) sb_add(&b, a, n);
+                                else sb_add(&b, f.p, wm_json_bytes(f));
+                                free(a);
+                            }
+                            sb_str(&b, "}");
+                        }
+                        sb_str(&b, "}");
+                    }
+                    sb_str(&b, "]");
+                }
+                sb_str(&b, "}");
+            }
+        } else sb_add(&b, m.p, wm_json_bytes(m));
+    }
+    sb_str(&b, "]");
+    if (b.oom) { free(b.p); snprintf(err, cap, "out of memory"); return -1; }
+    if (wm_json_parse(&mv, b.p, b.n, 0, SRV_MAX_DEPTH, NULL) != WM_OK) { free(b.p); snprintf(err, cap, "'messages': cannot write the tool calls into the history"); return -1; }
+    memset(&nq, 0, sizeof nq);
+    if (req_messages(&nq, mv, err, cap)) { free(b.p); req_free(&nq); return -1; }
+    free(q->messages);
+    for (i = 0; i < q->n_messages; i++) { free(q->roles[i]); free(q->contents[i]); }
+    free(q->roles); free(q->contents);
+    q->messages = nq.messages; q->messages_len = nq.messages_len;
+    q->roles = nq.roles; q->contents = nq.contents; q->n_messages = nq.n_messages;
+    free(b.p);
+    return 0;
+}
+
+/* the calls in an answer (from call_at): whole, [{"id", "type", "function": {"name", "arguments"}}, ...];
+   stream, {"index", ...} each; the count (0: none, or not well formed) */
+static int srv_calls(const slot *sl, sbuf *out, int stream, int hermes) {
+    const char *p = sl->text.p ? sl->text.p + sl->call_at : "", *e = sl->text.p ? sl->text.p + sl->text.n : p;
+    int n = 0, k;
+    wm_json one[64];
+    char *keep[64];
+    wm_json root, c;
+    memset(keep, 0, sizeof keep);
+    if (sl->tools != 2) return 0;
+    if (hermes) { /* each <tool_call> BODY </tool_call> */
+        const char *ol = srv_call_open, *cl = "</tool_call>";
+        for (;;) {
+            const char *a, *z;
+            while (p < e && isspace((unsigned char)*p)) p++;
+            if (p == e) break;
+            if ((size_t)(e - p) < strlen(ol) || memcmp(p, ol, strlen(ol)) || n == 64) { n = 0; break; }
+            a = p + strlen(ol);
+            for (z = a; z + strlen(cl) <= e && memcmp(z, cl, strlen(cl)); z++) {}
+            if (z + strlen(cl) > e) { n = 0; break; }
+            if (!(keep[n] = (char *)malloc((size_t)(z - a) + 1))) { n = 0; break; }
+            memcpy(keep[n], a, (size_t)(z - a));
+            if (wm_json_parse(&one[n], keep[n], (size_t)(z - a), 0, SRV_MAX_DEPTH, NULL) != WM_OK) { n = 0; break; }
+            n++;
+            p = z + strlen(cl);
+        }
+    } else {
+        if (wm_json_parse(&root, p, (size_t)(e - p), 0, SRV_MAX_DEPTH, NULL) != WM_OK) return 0;
+        for (c = wm_json_first(wm_json_get(root, "tool_calls"), NULL); c.p && n < 64; c = wm_json_next(c, NULL)) one[n++] = c;
+    }
+    for (k = 0; k < n; k++) if (!wm_json_get(one[k], "name").p || !wm_json_get(one[k], "arguments").p) n = 0;
+    for (k = 0; k < n; k++) {
+        wm_json nm = wm_json_get(one[k], "name"), ag = wm_json_get(one[k], "arguments");
+        uint64_t h = sl->seed * 0x9e3779b97f4a7c15ull + (uint64_t)(sl->ch * 64 + k + 1);
+        h ^= h >> 31; h *= 0xbf58476d1ce4e5b9ull; h ^= h >> 29;
+        if (stream) sb_fmt(out, "%s{\"index\":%d,", k ? "," : "", k);
+        else sb_str(out, k ? ",{" : "{");
+        sb_fmt(out, "\"id\":\"call_%016llx\",\"type\":\"function\",\"function\":{\"name\":", (unsigned long long)h);
+        sb_add(out, nm.p, wm_json_bytes(nm));
+        sb_str(out, ",\"arguments\":");
+        sb_json(out, ag.p, wm_json_bytes(ag));
+        sb_str(out, "}}");
+    }
+    for (k = 0; k < 64; k++) free(keep[k]);
+    return n > 0 ? n : 0;
 }
 
 static uint64_t srv_seed(void) {
@@ -1017,6 +1471,67 @@ static void srv_adjust(server *S, slot *sl, float *row) {
     for (j = sl->n_prompt; j < sl->n_hist; j++) if (sl->hist[j] >= 0 && sl->hist[j] < S->V) sl->seen[sl->hist[j] >> 3] = 0;
 }
 
+/* the tool-call state of a choice's start: constrained from the first token, or waiting for a call */
+static void srv_tool_reset(slot *sl) {
+    sl->call_at = 0;
+    if (sl->gs) wm_grammar_reset(sl->gs);
+    sl->tools = !sl->q.n_tools || sl->q.tool_choice == TC_NONE || !sl->gs ? 0 : sl->q.tool_choice == TC_AUTO ? 1 : 2;
+    sl->smp.grammar = sl->tools == 1 ? NULL : sl->gs;
+}
+
+/* the request's grammar (its own, or the tools') compiled for the slot; its EOS ids the slot's stop ids */
+static int srv_grammar(server *S, slot *sl, const srv_req *q, char *err, size_t cap) {
+    char *tg = NULL;
+    const char *g = q->grammar;
+    size_t n = q->grammar_len, gb = 0, sb;
+    wm_grammar *gr;
+    wm_error e;
+    free(sl->gmem);
+    sl->gmem = NULL;
+    sl->gs = NULL;
+    sl->tools = 0;
+    sl->smp.grammar = NULL;
+    if (q->chat && q->n_tools && q->tool_choice != TC_NONE) {
+        if (srv_tool_grammar(S, q, &tg, &n, err, cap)) return -1;
+        g = tg;
+    }
+    if (!g) return 0;
+    if (wm_grammar_bytes(g, n, &gb, &e) != WM_OK) { snprintf(err, cap, "%s", e.message); free(tg); return -1; }
+    sb = wm_grammar_state_bytes(NULL, S->t, NULL);
+    if (!(sl->gmem = malloc(gb + sb)) || wm_grammar_init(&gr, g, n, sl->gmem, gb, &e) != WM_OK ||
+        wm_grammar_state_init(&sl->gs, gr, S->t, sl->stop_ids, sl->n_stop_ids, NULL, (char *)sl->gmem + gb, sb, &e) != WM_OK) {
+        snprintf(err, cap, "%s", sl->gmem ? e.message : "grammar: out of memory");
+        free(sl->gmem);
+        sl->gmem = NULL;
+        sl->gs = NULL;
+        free(tg);
+        return -1;
+    }
+    free(tg);
+    sl->smp.grammar = sl->gs;
+    return 0;
+}
+
+/* tool_choice auto, after a token: a call begins with the answer's first
+   character '{' (generic) or at <tool_call> (Hermes); from there the
+   grammar holds it (what came is fed to it) */
+static void srv_tool_trigger(const server *S, slot *sl) {
+    size_t k = 0, l = strlen(srv_call_open);
+    if (!S->hermes) {
+        while (k < sl->text.n && isspace((unsigned char)sl->text.p[k])) k++;
+        if (k == sl->text.n) return;
+        if (sl->text.p[k] != '{') { sl->tools = 0; return; } /* words: no call */
+    } else {
+        for (k = 0; k + l <= sl->text.n && memcmp(sl->text.p + k, srv_call_open, l); k++) {}
+        if (k + l > sl->text.n) return;
+    }
+    wm_grammar_reset(sl->gs);
+    if (wm_grammar_feed(sl->gs, sl->text.p + k, sl->text.n - k) != WM_OK) { sl->tools = 0; return; } /* (not a call after all) */
+    sl->tools = 2;
+    sl->call_at = k;
+    sl->smp.grammar = sl->gs;
+}
+
 static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap) {
     slot *sl = &S->slots[k];
     char *text = NULL;
@@ -1024,6 +1539,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     int add_special = !q->chat, room;
     wm_error e;
     if (q->chat) {
+        if (srv_tool_messages(S, q, err, cap)) return 400;
         if (!(text = srv_chat_text(S, q, NULL, 0, &len, err, cap))) return err[0] ? 400 : 500;
     } else {
         text = q->prompt; len = q->prompt_len;
@@ -1064,6 +1580,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
         for (j = 0; !q->ignore_eos && j < S->c->n_eos && sl->n_stop_ids < 8; j++) sl->stop_ids[sl->n_stop_ids++] = S->c->eos_token_ids[j];
         if (q->chat && !q->ignore_eos && S->chat_stop >= 0) sl->stop_ids[sl->n_stop_ids++] = S->chat_stop;
     }
+    if (srv_grammar(S, sl, q, err, cap)) return 400;
     memset(&sl->us, 0, sizeof sl->us);
     sl->text.n = sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
     sl->text.oom = sl->lp.oom = sl->lp_tok.oom = sl->lp_off.oom = sl->lp_top.oom = 0;
@@ -1071,6 +1588,7 @@ static int srv_start(server *S, int i, int k, srv_req *q, char *err, size_t cap)
     sl->finish = 0;
     sl->q = *q;             /* the slot owns the request now */
     memset(q, 0, sizeof *q);
+    srv_tool_reset(sl);
     sl->conn = i;
     sl->busy = 1;
     sl->id = ++S->next_id;
@@ -1145,7 +1663,7 @@ static void srv_logprobs(server *S, slot *sl, const float *row, int32_t tok) {
 #undef LP
 }
 
-static const char *srv_finish_name(int f) { return f == 1 ? "stop" : "length"; }
+static const char *srv_finish_name(int f) { return f == 1 ? "stop" : f == 3 ? "tool_calls" : "length"; }
 
 /* 1 when auth[n] is "Bearer KEY": every byte compared whatever differs first, so the time
    taken says nothing of how much of a guess was right (only of its length) */
@@ -1184,7 +1702,14 @@ static void srv_stream(server *S, slot *sl) {
         size_t l = sl->q.stop_len[j] - 1;
         if (l > hold) hold = l;
     }
+    if (sl->tools == 1 && !sl->finish) { /* a call may yet begin: generic, before the first character; Hermes, a partial <tool_call> */
+        size_t k = 0;
+        if (S->hermes) { if (strlen(srv_call_open) - 1 > hold) hold = strlen(srv_call_open) - 1; }
+        else { while (k < sl->text.n && isspace((unsigned char)sl->text.p[k])) k++; if (k == sl->text.n) hold = sl->text.n; }
+    }
     end = sl->text.n > hold ? sl->text.n - hold : 0;
+    if (sl->tools == 2 && (!sl->finish || sl->finish == 3) && end > sl->call_at) end = sl->call_at; /* a call is not content */
+    if (end < sl->sent) end = sl->sent;
     while (end > sl->sent && end < sl->text.n && ((unsigned char)sl->text.p[end] & 0xc0) == 0x80) end--; /* whole characters */
     if (end > sl->sent || (sl->lp.n && sl->q.chat) || sl->lp_tok.n) {
         if (sl->q.chat) {
@@ -1204,6 +1729,12 @@ static void srv_stream(server *S, slot *sl) {
         }
         sl->sent = end;
         sl->lp.n = sl->lp_tok.n = sl->lp_off.n = sl->lp_top.n = 0;
+    }
+    if (sl->finish == 3) { /* the calls, whole, keyed by index */
+        srv_head(&c->out, S, sl, 1, "chat.completion.chunk");
+        sb_fmt(&c->out, ",\"system_fingerprint\":\"wm-" WM_VERSION_STRING "\",\"choices\":[{\"index\":%d,\"delta\":{\"tool_calls\":[", sl->ch);
+        srv_calls(sl, &c->out, 1, S->hermes);
+        sb_str(&c->out, "]},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
     }
     if (sl->finish) {
         int last = sl->ch + 1 >= (sl->q.n > 1 ? sl->q.n : 1);
@@ -1232,10 +1763,14 @@ static void srv_stream(server *S, slot *sl) {
 }
 
 /* the current choice of a whole response: {"index", message or text, logprobs, finish_reason} */
-static void srv_choice(sbuf *b, const slot *sl) {
+static void srv_choice(const server *S, sbuf *b, const slot *sl) {
     if (sl->q.chat) {
+        size_t n = sl->finish == 3 ? sl->call_at : sl->text.n, k = 0;
         sb_fmt(b, "{\"index\":%d,\"message\":{\"role\":\"assistant\",\"content\":", sl->ch);
-        sb_json(b, sl->text.p ? sl->text.p : "", sl->text.n);
+        while (sl->finish == 3 && k < n && isspace((unsigned char)sl->text.p[k])) k++;
+        if (sl->finish == 3 && k == n) sb_str(b, "null");
+        else sb_json(b, sl->text.p ? sl->text.p : "", n);
+        if (sl->finish == 3) { sb_str(b, ",\"tool_calls\":["); srv_calls(sl, b, 0, S->hermes); sb_str(b, "]"); }
         sb_str(b, ",\"refusal\":null},\"logprobs\":");
     } else {
         sb_fmt(b, "{\"index\":%d,\"text\":", sl->ch);
@@ -1258,7 +1793,7 @@ static void srv_whole(server *S, slot *sl) {
     }
     if (sl->choices.n) { sb_add(&b, sl->choices.p, sl->choices.n); sb_str(&b, ","); } /* (n > 1: those before) */
     b.oom |= sl->choices.oom;
-    srv_choice(&b, sl);
+    srv_choice(S, &b, sl);
     sb_str(&b, "],");
     srv_usage(&b, sl);
     sb_str(&b, ",");
@@ -1323,6 +1858,8 @@ static void srv_slot_end(server *S, slot *sl) {
     }
     refill = S->exact && S->cache_ram && !sl->q.no_cache && sl->q.n <= 1 && sl->conn >= 0 && sl->n_gen > 0 && srv_refill_tokens(S, sl);
     req_free(&sl->q);
+    free(sl->gmem);
+    sl->gmem = NULL; sl->gs = NULL; sl->smp.grammar = NULL; sl->tools = 0;
     free(sl->snap0); free(sl->row0);
     sl->snap0 = NULL; sl->row0 = NULL;
     sl->choices.n = 0; sl->choices.oom = 0;
@@ -1337,7 +1874,7 @@ static void srv_token(server *S, slot *sl, float *row);
 static void srv_next_choice(server *S, slot *sl) {
     float *row;
     if (sl->q.stream) srv_stream(S, sl);
-    else { if (sl->choices.n) sb_str(&sl->choices, ","); srv_choice(&sl->choices, sl); }
+    else { if (sl->choices.n) sb_str(&sl->choices, ","); srv_choice(S, &sl->choices, sl); }
     sl->n_gen_all += sl->n_gen;
     sl->ch++;
     sl->n_gen = 0; sl->n_hist = sl->n_prompt; sl->finish = 0;
@@ -1345,6 +1882,7 @@ static void srv_next_choice(server *S, slot *sl) {
     sl->sent = 0;
     memset(&sl->us, 0, sizeof sl->us);
     wm_sampler_seed(&sl->smp, sl->seed + (unsigned long long)sl->ch);
+    srv_tool_reset(sl);
     if (!(row = (float *)malloc(sizeof(float) * (size_t)S->V)) || wm_session_restore(sl->s, NULL, NULL, sl->snap0, sl->snap0_n) != WM_OK) {
         free(row);
         sl->finish = 2;
@@ -1382,6 +1920,8 @@ static void srv_token(server *S, slot *sl, float *row) {
         w = tb ? wm_utf8_push(&sl->us, tb, bl, sl->tok_text) : 0;
         from = sl->text.n;
         sb_add(&sl->text, sl->tok_text, w);
+        if (sl->tools == 1 && !sl->text.oom) srv_tool_trigger(S, sl);
+        if (sl->smp.grammar && wm_grammar_complete(sl->gs) == 2) sl->finish = 1; /* nothing may follow */
         for (j = 0; j < sl->q.n_stop; j++) { /* a stop string ends the answer before it */
             size_t l = sl->q.stop_len[j], k0 = from >= l ? from - l + 1 : 0, k;
             for (k = k0; k + l <= sl->text.n; k++)
@@ -1396,6 +1936,11 @@ static void srv_token(server *S, slot *sl, float *row) {
         w = wm_utf8_flush(&sl->us, tail);
         if (sl->finish == 2) sb_add(&sl->text, tail, w);
         if (sl->text.p) sl->text.p[sl->text.n] = 0;
+        if (sl->tools == 2) { /* the calls, when they are whole */
+            sbuf b = {NULL, 0, 0, 0};
+            if (srv_calls(sl, &b, 0, S->hermes) > 0) sl->finish = 3;
+            free(b.p);
+        }
     }
 }
 
@@ -1712,7 +2257,11 @@ static void srv_route(server *S, int i, const http_req *r, const char *body) {
         size_t len = 0;
         err[0] = 0;
         if (req_decode(body, r->body_len, 1, &q, err, sizeof err)) { srv_error(S, i, 400, err); return; }
-        if (!(text = srv_chat_text(S, &q, NULL, 0, &len, err, sizeof err))) { req_free(&q); srv_error(S, i, err[0] ? 400 : 500, err[0] ? err : "out of memory"); return; }
+        if (srv_tool_messages(S, &q, err, sizeof err) || !(text = srv_chat_text(S, &q, NULL, 0, &len, err, sizeof err))) {
+            req_free(&q);
+            srv_error(S, i, err[0] ? 400 : 500, err[0] ? err : "out of memory");
+            return;
+        }
         sb_str(&b, "{\"prompt\":");
         sb_json(&b, text, len);
         sb_str(&b, "}");
@@ -1944,6 +2493,8 @@ static int srv_setup(server *S, const args *a, char *why, size_t cap) {
     { size_t l = strlen(S->name); while (l > 1 && S->name[l - 1] == '/') S->name[--l] = 0; }
     S->tcfg = a->set[O_TEMPLATE] ? NULL : chat_config(dir, &S->tcfg_n);
     S->chat_stop = -1;
+    S->tmpl_tools = S->tcfg && strstr(S->tcfg, "tools"); /* (the template's text is in the config, as a JSON string) */
+    S->hermes = S->tmpl_tools && strstr(S->tcfg, "<tool_call>");
     if (S->tcfg) {
         wm_chat_params p;
         size_t len = 0;
@@ -2006,6 +2557,7 @@ static void srv_teardown(server *S) {
     for (k = 0; S->slots && k < S->np; k++) {
         slot *sl = &S->slots[k];
         req_free(&sl->q);
+        free(sl->gmem);
         wm_session_free(sl->s);
         free(sl->hist); free(sl->work); free(sl->tok_text); free(sl->seen); free(sl->choices.p);
         free(sl->text.p); free(sl->lp.p); free(sl->lp_tok.p); free(sl->lp_off.p); free(sl->lp_top.p);

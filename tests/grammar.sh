@@ -33,4 +33,22 @@ for f in "${cases[@]}"; do
   [ "${out##*$'\n'}" = "ok 20" ] || echo "$out" | sed 's/^/  | /' | head -5
 done
 [ $n_g -ge 30 ] && [ $n_s -ge 30 ]; verdict "the corpus: $n_g grammars and $n_s schemas (at least 30 each)"
+# the same requests of `wm serve` (its "grammar" and "json_schema" fields): the same texts
+if [ "${WM_SERVE:-1}" != 0 ] && command -v curl > /dev/null; then
+  for m in doge-demo cheems-demo; do
+    rm -f "$dir/serve.log"
+    "$WM" serve examples/models/$m --port 0 -np 2 -c 512 > "$dir/serve.log" 2>&1 &
+    pid=$!
+    port=
+    for _ in $(seq 200); do
+      port=$(sed -n 's/.*on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/serve.log")
+      [ -n "$port" ] && break
+      sleep 0.05
+    done
+    out=$(/usr/bin/python3 tools/grammar_check.py serve "http://127.0.0.1:$port" $m 10 "$dir" "${cases[@]}" 2>&1)
+    kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null
+    [ "${out##*$'\n'}" = "ok $((10 * ${#cases[@]}))" ]; verdict "wm serve on $m: each case's 10 seeded texts equal wm generate's ($(echo "${out##*$'\n'}"))"
+    [ "${out##*$'\n'}" = "ok $((10 * ${#cases[@]}))" ] || echo "$out" | sed 's/^/  | /' | head -6
+  done
+fi
 summary

@@ -218,6 +218,103 @@ fi
 
 # ---- the openai npm client and the page: each script's ok / FAIL lines count here
 # node_cases LOG MIN WHAT ARGS...: runs node ARGS into $T/LOG, adds its counts, and fails when under MIN cases passed
+# ---- structured output and tool calls (python3 reads the answers; python3-jsonschema validates where installed)
+# pyj EXPR: EXPR of j (the body's JSON) and validate(instance, schema) (True where jsonschema is absent)
+pyj() { /usr/bin/python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+def validate(x, s):
+    try:
+        import jsonschema
+    except ImportError:
+        return True
+    try:
+        jsonschema.validate(x, s)
+        return True
+    except Exception:
+        return False
+print(eval(sys.argv[2]))' "$T/body" "$1" 2>&1; }
+S1='{"type":"object","properties":{"name":{"type":"string","maxLength":10},"age":{"type":"integer","minimum":0,"maximum":120},"tags":{"type":"array","items":{"enum":["red","green","blue"]},"maxItems":3}},"required":["name","age","tags"]}'
+U1='{"role":"user","content":"Describe a person as JSON."}'
+nv=0
+for sd in 1 2 3 4 5; do
+  post /v1/chat/completions "{\"messages\":[$U1],\"max_tokens\":200,\"seed\":$sd,\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"person\",\"schema\":$S1}}}"
+  [ "$ST" = 200 ] && [ "$(pyj "validate(json.loads(j['choices'][0]['message']['content']), json.loads(sys.argv[3]) if len(sys.argv) > 3 else $S1)")" = True ] && nv=$((nv + 1))
+done
+check "response_format json_schema: 5 of 5 answers are JSON the schema validates ($nv)" [ $nv = 5 ]
+post /v1/chat/completions "{\"messages\":[$U1],\"max_tokens\":120,\"seed\":2,\"response_format\":{\"type\":\"json_object\"}}"
+r=$(pyj "j['choices'][0]['finish_reason'] == 'stop' and type(json.loads(j['choices'][0]['message']['content'])).__name__")
+check "response_format json_object: the answer is JSON ($r)" [ "$ST" = 200 ] && [ -n "$r" ] && [ "${r#Traceback}" = "$r" ]
+post /v1/chat/completions "{\"messages\":[$U1],\"grammar\":\"root ::= [a-c]{3} \\\".\\\"\",\"max_tokens\":10,\"seed\":1}"
+r=$(pyj "j['choices'][0]['message']['content']")
+check "grammar: the answer is a sentence of it ('$r')" [ "$ST" = 200 ] && [[ "$r" =~ ^[a-c]{3}\.$ ]]
+post /v1/completions '{"prompt":"a","grammar":"root ::= \"x\"","json_schema":{}}'
+[ "$ST" = 400 ] && body_has '"message":"Cannot use both json_schema and grammar"'; verdict "grammar and json_schema at once: 400, llama-server's message"
+post /v1/completions '{"prompt":"a","grammar":"root ::= \"x\" y"}'
+[ "$ST" = 400 ] && body_has "line 1, column 16: rule 'y' is used but not defined"; verdict "a grammar with an undefined rule: 400 naming the place ($(pyj "j['error']['message']"))"
+post /v1/completions '{"prompt":"a","json_schema":{"type":"object","minProperties":1}}'
+[ "$ST" = 400 ] && body_has "keyword 'minProperties' is not supported"; verdict "an unsupported schema keyword: 400 naming it"
+post /v1/chat/completions "{\"messages\":[$U1],\"response_format\":{\"type\":\"xml\"}}"
+[ "$ST" = 400 ] && body_has 'response_format.type'; verdict "response_format of an unknown type: 400"
+P1='{"type":"object","properties":{"city":{"type":"string","maxLength":12},"unit":{"enum":["c","f"]}},"required":["city","unit"]}'
+TOOLS="[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"description\":\"The weather in a city\",\"parameters\":$P1}},{\"type\":\"function\",\"function\":{\"name\":\"add\",\"parameters\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"]}}}]"
+U2='{"role":"user","content":"What is the weather in Paris?"}'
+TC="{\"messages\":[$U2],\"max_tokens\":200,\"seed\":3,\"tools\":$TOOLS,\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"get_weather\"}},\"parallel_tool_calls\":false"
+post /v1/chat/completions "$TC}"; cp "$T/body" "$T/tools.json"
+r=$(pyj "(j['choices'][0]['finish_reason'], j['choices'][0]['message']['content'], len(j['choices'][0]['message']['tool_calls']), j['choices'][0]['message']['tool_calls'][0]['function']['name'], validate(json.loads(j['choices'][0]['message']['tool_calls'][0]['function']['arguments']), $P1))")
+check "tools, a named function: finish_reason tool_calls, no content, one call of it, its arguments valid ($r)" [ "$r" = "('tool_calls', None, 1, 'get_weather', True)" ]
+curl -sN "$(URL /v1/chat/completions)" -H 'Content-Type: application/json' --data-binary "$TC,\"stream\":true}" > "$T/tools.sse"
+r=$(/usr/bin/python3 -c '
+import json, sys
+calls, fin, content = {}, None, ""
+for l in open(sys.argv[1]):
+    if not l.startswith("data: {"): continue
+    c = json.loads(l[6:])["choices"][0]
+    fin = c["finish_reason"] or fin
+    content += c["delta"].get("content") or ""
+    for d in c["delta"].get("tool_calls", []):
+        e = calls.setdefault(d["index"], {"id": "", "type": "", "function": {"name": "", "arguments": ""}})
+        e["id"] += d.get("id", ""); e["type"] += d.get("type", "")
+        for k in ("name", "arguments"): e["function"][k] += d.get("function", {}).get(k, "")
+whole = json.load(open(sys.argv[2]))["choices"][0]["message"]["tool_calls"]
+print(fin, content == "", [calls[i] for i in sorted(calls)] == whole)' "$T/tools.sse" "$T/tools.json" 2>&1)
+check "tools streamed: delta.tool_calls by index make the whole answer's calls ($r)" [ "$r" = "tool_calls True True" ]
+post /v1/chat/completions "{\"messages\":[$U2],\"max_tokens\":24,\"seed\":3,\"tools\":$TOOLS}"
+r=$(pyj "(j['choices'][0]['finish_reason'], 'tool_calls' in j['choices'][0]['message'], len(j['choices'][0]['message']['content']) > 0)")
+check "tools, tool_choice auto: an answer in words stays words ($r)" [ "${r#(\'tool_calls\'}" = "$r" ] && [ "${r%True)}" != "$r" ]
+post /tokenize '{"content":"{"}'; brace=$(grep -o '[0-9]\+' "$T/body" | head -n 1)
+post /v1/chat/completions "{\"messages\":[$U2],\"max_tokens\":200,\"seed\":3,\"tools\":$TOOLS,\"parallel_tool_calls\":false,\"logit_bias\":{\"$brace\":30}}"
+r=$(pyj "(j['choices'][0]['finish_reason'], j['choices'][0]['message']['tool_calls'][0]['function']['name'] in ('get_weather', 'add'))")
+check "tools, tool_choice auto: an answer that begins a call is held to the tools ($r)" [ "$r" = "('tool_calls', True)" ]
+CALL=$(pyj "json.dumps(j['choices'][0]['message'])")
+post /v1/chat/completions "{\"messages\":[$U2,$CALL,{\"role\":\"tool\",\"tool_call_id\":\"x\",\"content\":\"18 C and sunny\"}],\"max_tokens\":8,\"seed\":1,\"tools\":$TOOLS}"
+[ "$ST" = 200 ]; verdict "tools: the call and a role tool result in the history are accepted"
+post /apply-template "{\"messages\":[$U2,$CALL,{\"role\":\"tool\",\"tool_call_id\":\"x\",\"content\":\"18 C and sunny\"}],\"tools\":$TOOLS}"
+r=$(pyj "'You can call these functions' in j['prompt'] and '\"tool_calls\": [{\"name\"' in j['prompt'] and '{\"tool_response\": {\"tool_call_id\": \"x\", \"content\": \"18 C and sunny\"}}' in j['prompt']")
+check "tools, the built-in template: the generic format (tools listed, the call and the result as text)" [ "$r" = True ]
+post /v1/chat/completions "{\"messages\":[$U2],\"tools\":$TOOLS,\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"nope\"}}}"
+[ "$ST" = 400 ] && body_has "names 'nope'"; verdict "tool_choice naming a function not in tools: 400"
+post /v1/chat/completions "{\"messages\":[$U2],\"tool_choice\":\"required\"}"; [ "$ST" = 400 ]; verdict "tool_choice required without tools: 400"
+post /v1/chat/completions "{\"messages\":[$U2],\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"a b\"}}]}"; [ "$ST" = 400 ] && body_has 'tools\[0\].function.name'; verdict "a tool name with a space: 400 naming it"
+post /v1/chat/completions "{\"messages\":[$U2],\"tools\":$TOOLS,\"grammar\":\"root ::= \\\"x\\\"\"}"; [ "$ST" = 400 ]; verdict "tools with a grammar: 400"
+# a template of its own that writes <tool_call> (Qwen 2.5's, over the demo model's weights): the tools reach the template,
+# the calls come back parsed
+Q=$T/qwen-doge; rm -rf "$Q"; mkdir -p "$Q"
+for f in config.json model.safetensors tokenizer.json; do ln -s "$PWD/$MODEL/$f" "$Q/$f"; done
+/usr/bin/python3 -c 'import json, sys; json.dump(json.load(open(sys.argv[1]))["config"], open(sys.argv[2], "w"))' tests/fixtures/chat/qwen2_5.json "$Q/tokenizer_config.json"
+PID0=$PID; PORT0=$PORT
+if MODEL=$Q start -np 1 -c 1024; then
+  post /apply-template "{\"messages\":[$U2],\"tools\":$TOOLS}"
+  r=$(pyj "'<tools>' in j['prompt'] and '\"name\": \"get_weather\"' in j['prompt']"); check "Hermes template: the tools reach it as its tools variable" [ "$r" = True ]
+  post /v1/chat/completions "{\"messages\":[$U2],\"max_tokens\":200,\"seed\":2,\"tools\":$TOOLS,\"tool_choice\":\"required\",\"parallel_tool_calls\":false}"
+  r=$(pyj "(j['choices'][0]['finish_reason'], j['choices'][0]['message']['content'], [validate(json.loads(c['function']['arguments']), $P1 if c['function']['name'] == 'get_weather' else {}) for c in j['choices'][0]['message']['tool_calls']])")
+  check "Hermes template, tool_choice required: <tool_call> parsed into tool_calls ($r)" [ "$r" = "('tool_calls', None, [True])" ]
+  post /v1/chat/completions "{\"messages\":[$U2,$CALL,{\"role\":\"tool\",\"tool_call_id\":\"x\",\"content\":\"18 C\"}],\"max_tokens\":4,\"tools\":$TOOLS}"
+  [ "$ST" = 200 ]; verdict "Hermes template: a history with a call and its result is accepted"
+  stop
+else bad "a server on the Hermes template starts"; fi
+PID=$PID0; PORT=$PORT0
+
 node_cases() {
   local log=$T/$1 min=$2 what=$3; shift 3
   NODE_PATH="$NODE_MODULES" node "$@" > "$log" 2>&1
@@ -228,7 +325,7 @@ node_cases() {
   [ "$p" -ge "$min" ] || { bad "$what ran ($p cases passed; its log's end follows)"; tail -n 12 "$log" | sed 's/^/  | /'; }
 }
 if [ $HAVE_NODE = 1 ] && [ -d "$NODE_MODULES/openai" ]; then
-  node_cases openai.log 11 "the openai client" tests/serve_openai.mjs "$(URL /v1)"
+  node_cases openai.log 15 "the openai client" tests/serve_openai.mjs "$(URL /v1)"
 else
   echo "skipped: the openai npm client (install it: npm install --prefix build/npm openai)"
 fi

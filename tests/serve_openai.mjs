@@ -65,4 +65,47 @@ const ts = await client.chat.completions.create({ model: 'doge-demo', messages: 
 const parts = ['', ''];
 for await (const ch of ts) for (const c of ch.choices) parts[c.index] += c.delta.content || '';
 ok(parts[0].length > 0 && parts[1].length > 0, `n: 2 streamed: chunks of both choices (${JSON.stringify(parts)})`);
+
+// structured output and tools; python3-jsonschema (CI installs it) validates, where it is present
+import { execFileSync } from 'child_process';
+const valid = (x, schema) => {
+  try {
+    return execFileSync('/usr/bin/python3', ['-c', 'import json,sys\ntry:\n import jsonschema\nexcept ImportError:\n print("absent"); sys.exit()\n' +
+      'jsonschema.validate(json.loads(sys.argv[1]), json.loads(sys.argv[2])); print("valid")', JSON.stringify(x), JSON.stringify(schema)]).toString().trim() !== '';
+  } catch (e) { return false; }
+};
+const person = { type: 'object', properties: { name: { type: 'string', maxLength: 10 }, age: { type: 'integer', minimum: 0, maximum: 120 },
+                                               tags: { type: 'array', items: { enum: ['red', 'green', 'blue'] }, maxItems: 3 } },
+                 required: ['name', 'age', 'tags'] };
+const rf = await client.chat.completions.create({ model: 'doge-demo', messages: [{ role: 'user', content: 'A person as JSON, please.' }], max_tokens: 200, seed: 5,
+                                                  response_format: { type: 'json_schema', json_schema: { name: 'person', schema: person, strict: true } } });
+let parsed = null;
+try { parsed = JSON.parse(rf.choices[0].message.content); } catch (e) { /* not JSON */ }
+ok(parsed !== null && valid(parsed, person), `response_format json_schema: JSON.parse of the content validates (${JSON.stringify(parsed)})`);
+const params = { type: 'object', properties: { city: { type: 'string', maxLength: 12 }, unit: { enum: ['c', 'f'] } }, required: ['city', 'unit'] };
+const tools = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city', parameters: params } }];
+const ask = [{ role: 'user', content: 'What is the weather in Paris?' }];
+const tc = await client.chat.completions.create({ model: 'doge-demo', messages: ask, tools, tool_choice: 'required', parallel_tool_calls: false, max_tokens: 200, seed: 3 });
+const call = tc.choices[0].message.tool_calls && tc.choices[0].message.tool_calls[0];
+ok(tc.choices[0].finish_reason === 'tool_calls' && call && call.type === 'function' && call.function.name === 'get_weather' && /^call_/.test(call.id) &&
+   valid(JSON.parse(call.function.arguments), params), `tools, tool_choice required: a call whose arguments validate (${call && call.function.arguments})`);
+const ts2 = await client.chat.completions.create({ model: 'doge-demo', messages: ask, tools, tool_choice: 'required', parallel_tool_calls: false, max_tokens: 200, seed: 3,
+                                                   stream: true });
+const acc = [];
+let tfin = null;
+for await (const ch of ts2) {
+  const c = ch.choices[0];
+  if (!c) continue;
+  if (c.finish_reason) tfin = c.finish_reason;
+  for (const d of c.delta.tool_calls || []) {
+    const e = acc[d.index] || (acc[d.index] = { id: '', type: '', function: { name: '', arguments: '' } });
+    if (d.id) e.id += d.id;
+    if (d.type) e.type += d.type;
+    if (d.function) { e.function.name += d.function.name || ''; e.function.arguments += d.function.arguments || ''; }
+  }
+}
+ok(tfin === 'tool_calls' && JSON.stringify(acc) === JSON.stringify(tc.choices[0].message.tool_calls), 'tools streamed: the deltas reassembled equal the whole answer\'s tool_calls');
+const follow = await client.chat.completions.create({ model: 'doge-demo', tools, max_tokens: 8, seed: 1,
+  messages: [...ask, tc.choices[0].message, { role: 'tool', tool_call_id: call ? call.id : 'x', content: '18 C and sunny' }] });
+ok(follow.choices[0].message.content !== undefined && follow.usage.prompt_tokens > tc.usage.prompt_tokens, `a follow-up with the role tool result is accepted (${follow.usage.prompt_tokens} prompt tokens)`);
 process.exit(fails ? 1 : 0);

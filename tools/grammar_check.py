@@ -6,6 +6,7 @@ recognizes; a JSON Schema output is checked by python3-jsonschema.
 
   tools/grammar_check.py gbnf GRAMMAR PREFIX OUT...    every output a whole sentence of GRAMMAR
   tools/grammar_check.py schema SCHEMA PREFIX OUT...    every output JSON that SCHEMA validates
+  tools/grammar_check.py serve URL MODEL SEEDS DIR CASE...   wm serve's texts equal DIR's (below)
 
 OUT: a file of `wm generate`'s standard output: PREFIX (the prompt), the
 generated text, a newline. Prints up to three outputs that fail and, last,
@@ -198,7 +199,44 @@ def lark_grammar(g):
     return "\n".join("%s: %s" % (names[n], alts_text(a)) for n, a in g.rules.items()), names["root"]
 
 
+def serve(url, model, seeds, outdir, cases):
+    """each case's seeded generations asked of `wm serve` at url
+    (/v1/completions, "grammar" or "json_schema", the sampling of `wm
+    generate`'s defaults): every text must equal outdir's `wm generate`
+    output for the same seed; two requests at a time"""
+    import os
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(job):
+        f, seed = job
+        body = {"prompt": "P:", "max_tokens": 400, "seed": seed, "temperature": 0.8, "top_p": 0.95}
+        spec = open(f, encoding="utf-8").read()
+        if f.endswith(".schema.json"):
+            body["json_schema"] = json.loads(spec)
+        else:
+            body["grammar"] = spec
+        req = urllib.request.Request(url + "/v1/completions", json.dumps(body).encode(), {"Content-Type": "application/json"})
+        try:
+            got = "P:" + json.load(urllib.request.urlopen(req, timeout=120))["choices"][0]["text"] + "\n"
+        except Exception as e:
+            return f, seed, "request failed: %s" % e
+        want = open(os.path.join(outdir, "%s.%s.%d.out" % (os.path.basename(f), model, seed)), encoding="utf-8", newline="").read()
+        return f, seed, None if got == want else "serve %r, generate %r" % (got[:80], want[:80])
+
+    jobs = [(f, s) for f in cases for s in range(1, seeds + 1)]
+    with ThreadPoolExecutor(2) as ex:
+        res = list(ex.map(one, jobs))
+    bad = [r for r in res if r[2]]
+    for f, seed, why in bad[:5]:
+        print("  | %s seed %d: %s" % (os.path.basename(f), seed, why))
+    print(("ok %d" % len(res)) if not bad else "FAIL %d of %d" % (len(bad), len(res)))
+    return 1 if bad else 0
+
+
 def main():
+    if sys.argv[1] == "serve":
+        return serve(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6:])
     mode, spec, prefix, outs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     texts = []
     for o in outs:
