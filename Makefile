@@ -283,7 +283,7 @@ fuzz-smoke: fuzz-replay
 # and compares their token ids with the hosted build of the same program.
 FW_CC      ?= arm-none-eabi-gcc
 FW_DIR      = examples/firmware
-FW_MODELS   = cheems doge cheems-f16
+FW_MODELS   = cheems doge cheems-f16 doge-json
 # cheems-f16: the cheems demo with its SSD states stored as F16 (--state-type f16)
 # prompts whose greedy continuations have no near-tie within FW_N tokens:
 # quantized activations make logits differ by ~1e-2 between ISAs, which
@@ -292,6 +292,10 @@ FW_PROMPT_cheems = The secret of a happy life is
 FW_PROMPT_doge   = I think that
 FW_PROMPT_cheems-f16 = $(FW_PROMPT_cheems)
 FW_PLAN_cheems-f16 = --state-type f16
+# doge-json: the doge demo held to a small JSON Schema (a grammar in the arena)
+FW_PROMPT_doge-json = A person:
+FW_PLAN_doge-json = --json-schema-file $(FW_DIR)/person.schema.json
+FW_N_doge-json = 64
 FW_N        = 24
 FW_CFLAGS   = -std=c99 $(LIBWARN) -O2 -mthumb -ffunction-sections -fdata-sections -DWM_NO_UNICODE_NORM -DFW_ARENA_SECTION='".fw_arena"'
 FW_LDFLAGS  = -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -L $(FW_DIR) -lm
@@ -317,13 +321,16 @@ build/firmware/%-q8_0.gguf: build/wm
 build/firmware/cheems-f16-q8_0.gguf: build/firmware/cheems-q8_0.gguf
 	cp $< $@
 
+build/firmware/doge-json-q8_0.gguf: build/firmware/doge-q8_0.gguf
+	cp $< $@
+
 # the firmware's RAM by part for both demo models (README's table)
 plan: build/wm $(foreach m,$(FW_MODELS),build/firmware/$(m)-q8_0.gguf)
-	@$(foreach m,$(FW_MODELS),build/wm plan build/firmware/$(m)-q8_0.gguf --ctx 256 --batch 1 --cache-type q8_0 $(FW_PLAN_$(m)) -p "$(FW_PROMPT_$(m))" -n $(FW_N);)
+	@$(foreach m,$(FW_MODELS),build/wm plan build/firmware/$(m)-q8_0.gguf --ctx 256 --batch 1 --cache-type q8_0 $(FW_PLAN_$(m)) -p "$(FW_PROMPT_$(m))" -n $(or $(FW_N_$(m)),$(FW_N));)
 
-build/firmware/%/plan.h: build/firmware/%-q8_0.gguf Makefile
+build/firmware/%/plan.h: build/firmware/%-q8_0.gguf Makefile $(FW_DIR)/person.schema.json
 	@mkdir -p build/firmware/$*
-	build/wm plan $< --ctx 256 --batch 1 --cache-type q8_0 $(FW_PLAN_$*) -p "$(FW_PROMPT_$*)" -n $(FW_N) > $@
+	build/wm plan $< --ctx 256 --batch 1 --cache-type q8_0 $(FW_PLAN_$*) -p "$(FW_PROMPT_$*)" -n $(or $(FW_N_$*),$(FW_N)) > $@
 
 build/firmware/host-%: $(FW_SRC) $(FW_DIR)/host.c $(FW_DIR)/model.S build/firmware/%/plan.h build/firmware/%-q8_0.gguf
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) -I build/firmware/$* -DFW_MODEL_FILE='"build/firmware/$*-q8_0.gguf"' \

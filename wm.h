@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             776  Public interface
+      @API             778  Public interface
       @BASICS          305  Implementation basics
       @TYPES          1244  Tensor types
       @KERNELS        2606  Kernels
@@ -29,17 +29,17 @@
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         938  Session
+      @SESSION         935  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      565  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4037  Tokenizer
+      @TOKENIZER      4031  Tokenizer
       @GRAMMAR        1449  Grammars
-      @SAMPLING        154  Sampling
-      @SAVE            154  Session save / restore
+      @SAMPLING        170  Sampling
+      @SAVE            155  Session save / restore
       @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
@@ -180,62 +180,53 @@
 
       The caller owns memory. A model is built from caller buffers holding
       config.json and the weights, used in place (a misaligned tensor is
-      copied once); wm_model_init() lays the model's own small data into a
-      buffer of wm_model_bytes() (wm_model_load(): WM_MALLOC). A session
-      (KV cache, O(1) SSD and conv states, scratch) needs exactly
-      wm_session_bytes() from a 64-byte aligned start (wm_session_init), a
-      wm_generate() call wm_generate_bytes() (params.work). Each size is the
-      same on a 32-bit target as on a 64-bit host: `wm plan` prints them as a
-      C header for a microcontroller (examples/firmware).
+      copied once), its own data in wm_model_bytes() (wm_model_load():
+      WM_MALLOC). A session (KV cache, O(1) SSD and conv states, scratch)
+      needs wm_session_bytes() from a 64-byte aligned start, wm_generate()
+      wm_generate_bytes(); sizes are the same on 32-bit targets: `wm plan`
+      prints them as a C header for firmware (examples/firmware).
 
    ERRORS
 
-      Every call that can fail returns a wm_status (WM_OK = 0, errors < 0).
-      Object constructors fill an optional wm_error with a message naming the
-      file, tensor and offset; a session keeps its last message, read with
-      wm_session_error(). The library never prints, exits or aborts.
+      Calls that can fail return a wm_status (WM_OK = 0, errors < 0);
+      constructors fill an optional wm_error naming the file, tensor and
+      offset; a session keeps its last message (wm_session_error()). The
+      library never prints, exits or aborts.
 
    SIMD AND THREADS
 
       Kernels: a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
-      (aarch64) and Helium (Cortex-M55, M85) bodies; on x86-64 (GCC, Clang)
-      chosen at run time (cpuid), with the quantized prefill tile also in
-      AVX-512 (16 rows a vector), AVX-512 VNNI and AVX-VNNI versions, each
-      with the scalar reference's bits. NEON and Helium are chosen at
-      compile time; aarch64 Linux adds Armv8.2's sdot where the hwcaps say
-      (WM_ISA_NEON_DOT). A session runs the best ISA (wm_isa_best) or the
-      one wm_session_params.isa pins; WM_NO_SIMD builds only the references,
-      WM_NO_DISPATCH no run-time choice.
+      (aarch64) and Helium (Cortex-M55, M85) bodies, each with the
+      reference's bits; on x86-64 (GCC, Clang) chosen at run time (cpuid),
+      the quantized prefill tile also in AVX-512, AVX-512 VNNI and AVX-VNNI;
+      aarch64 Linux adds sdot where the hwcaps say. A session runs the best
+      ISA (wm_isa_best) or the one wm_session_params.isa pins; WM_NO_SIMD
+      builds only the references, WM_NO_DISPATCH no run-time choice.
       Outer loops run on n_threads threads (0: all cores) through a host's
-      parallel-for (wm_session_params.parallel_for), else wm.h's pool of
-      POSIX threads (wm_pool_create), else OpenMP, else none. Items are
-      claimed one at a time (a descheduled worker leaves its share to the
-      others); results do not depend on the threads.
+      parallel-for, else wm.h's pool of POSIX threads (wm_pool_create), else
+      OpenMP, else none; results do not depend on the threads.
       A model is read-only once built: any number of sessions may share it,
       each used by one caller thread at a time.
 
    CHECKPOINTS
 
-      A Hugging Face style directory: config.json and model.safetensors, or
-      shards listed by model.safetensors.index.json, read strictly (header
-      bounds, known dtypes, offsets tiling the data exactly, sizes matching
-      the shapes, no duplicate names). Or one GGUF file: the config from its wm.config_json
-      key or llama.cpp's keys; read as strictly. Tensors may be F32, F16,
-      BF16, or (GGUF) llama.cpp's quantized blocks, all used in place. Quantized matrices multiply activations
-      quantized per 32 with integer dots whose SIMD bodies equal the scalar
-      reference bit for bit. Attention layers may keep their KV cache as
-      F32 (exact), F16 or Q8_0 (wm_session_params.cache_type). Numbers are
-      read as little-endian, the byte order of every target wm.h builds for.
+      A Hugging Face style directory (config.json, model.safetensors or the
+      shards of model.safetensors.index.json) or one GGUF file (its
+      wm.config_json key or llama.cpp's keys), read strictly (bounds, dtypes,
+      offsets tiling the data, sizes matching shapes, no duplicate names).
+      Tensors: F32, F16, BF16 or (GGUF) llama.cpp's quantized blocks, used
+      in place; quantized ones multiply activations quantized per 32 by
+      integer dots. KV caches: F32 (exact), F16 or Q8_0. Little-endian, as
+      every target wm.h builds for.
 
    TOKENIZER AND GENERATION
 
-      tokenizer.json BPE tokenizers, byte-level or SentencePiece-style, with
-      their normalizers, pre-tokenizers, added tokens, templates and
-      decoders, or a llama.cpp GGUF's tokenizer.ggml.* keys: token for token
-      the tokenizers library's (llama.cpp's) ids. Top-k follows torch.topk,
-      ties included. Sampling draws from a seeded xoshiro256** stream;
-      streamed text is whole UTF-8 characters. Sessions save to and restore
-      from a buffer or a file.
+      tokenizer.json BPE tokenizers (byte-level or SentencePiece-style, with
+      normalizers, pre-tokenizers, added tokens, templates, decoders) or a
+      GGUF's tokenizer.ggml.* keys: the tokenizers library's (llama.cpp's)
+      ids. Top-k follows torch.topk, ties included; draws come from a seeded
+      xoshiro256** stream, grammars may constrain them; sessions save to and
+      restore from a buffer or a file.
 */
 /* ========================================================================
    [@API] Public interface. Types, status codes, every wm_* declaration
@@ -850,9 +841,11 @@ typedef struct wm_sampler {
   int repeat_last_n; /* how much history the penalty sees (0: all it is given) */
   uint64_t rng[4]; /* xoshiro256** state (wm_sampler_seed) */
   wm_grammar_state *grammar; /* NULL: off; else only tokens it allows are drawn, and it moves past each */
+  int isa; /* the draw's kernels (same bits on any): the default's wm_isa_best(), one wm_isa_supported, or WM_ISA_AUTO
+              (found at each draw: cpuid, ~35 us in a VM) */
 } wm_sampler;
 
-WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0 */
+WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0, the best ISA */
 WMDEF void wm_sampler_seed(wm_sampler *s, uint64_t seed);
 WMDEF size_t wm_sampler_work_bytes(int n_vocab);
 /* WM_OK when every field is in range: temperature finite and >= 0, top_k
@@ -8919,29 +8912,36 @@ WMDEF wm_status wm_pool_create(wm_pool **out, int n_threads, wm_error *err) {
 #endif
 
 #ifndef WM_NO_MALLOC
+#ifdef WM_HAVE_POOL
+/* a pool of the object's own for kc's threads (none: one thread, as before) */
+static void wm__own_pool(wm__kc *kc, void **own) {
+  wm_pool *pool = NULL;
+  if (kc->pfor || kc->n_threads <= 1 || wm_pool_create(&pool, kc->n_threads, NULL) != WM_OK) return;
+  *own = kc->pool = pool;
+  kc->pfor = wm_pool_parallel_for;
+}
+#endif
+
+/* *_create's memory: need bytes (its _bytes query's, st) and room to align */
+static void *wm__create_mem(wm_status st, size_t need, size_t *total, const char *what, wm_error *err) {
+  void *mem = st == WM_OK && wm__add(need, WM__ALIGN, total) ? WM_MALLOC(*total) : NULL;
+  if (!mem && st == WM_OK) wm__fail(err, WM_ERR_NOMEM, "%s: cannot allocate %zu bytes", what, need);
+  return mem;
+}
+
 WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_session_params *p, wm_error *err) {
-  size_t need = 0, total;
+  size_t need = 0, total = 0;
   void *mem;
   wm_status st;
   if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "session: out is NULL");
   *out = NULL;
   st = wm_session_bytes(m, p, &need, err);
-  if (st != WM_OK) return st;
-  if (!wm__add(need, WM__ALIGN, &total)) return wm__fail(err, WM_ERR_NOMEM, "session: %zu bytes overflow", need);
-  mem = WM_MALLOC(total);
-  if (!mem) return wm__fail(err, WM_ERR_NOMEM, "session: cannot allocate %zu bytes", total);
+  if (!(mem = wm__create_mem(st, need, &total, "session", err))) return st == WM_OK ? WM_ERR_NOMEM : st;
   st = wm_session_init(out, m, p, mem, total, err);
   if (st != WM_OK) { WM_FREE(mem); return st; }
   (*out)->owned = mem;
 #ifdef WM_HAVE_POOL
-  if (!(*out)->kc.pfor && (*out)->kc.n_threads > 1) { /* threads of its own (without them: one thread, as before) */
-    wm_pool *pool = NULL;
-    if (wm_pool_create(&pool, (*out)->kc.n_threads, NULL) == WM_OK) {
-      (*out)->own_pool = pool;
-      (*out)->kc.pfor = wm_pool_parallel_for;
-      (*out)->kc.pool = pool;
-    }
-  }
+  wm__own_pool(&(*out)->kc, &(*out)->own_pool);
 #endif
   return WM_OK;
 }
@@ -9273,28 +9273,18 @@ WMDEF wm_status wm_batch_init(wm_batch **out, const wm_model *m, const wm_batch_
 
 #ifndef WM_NO_MALLOC
 WMDEF wm_status wm_batch_create(wm_batch **out, const wm_model *m, const wm_batch_params *p, wm_error *err) {
-  size_t need = 0, total;
+  size_t need = 0, total = 0;
   void *mem;
   wm_status st;
   if (!out) return wm__fail(err, WM_ERR_INVALID_ARG, "batch: out is NULL");
   *out = NULL;
   st = wm_batch_bytes(m, p, &need, err);
-  if (st != WM_OK) return st;
-  if (!wm__add(need, WM__ALIGN, &total)) return wm__fail(err, WM_ERR_NOMEM, "batch: %zu bytes overflow", need);
-  mem = WM_MALLOC(total);
-  if (!mem) return wm__fail(err, WM_ERR_NOMEM, "batch: cannot allocate %zu bytes", total);
+  if (!(mem = wm__create_mem(st, need, &total, "batch", err))) return st == WM_OK ? WM_ERR_NOMEM : st;
   st = wm_batch_init(out, m, p, mem, total, err);
   if (st != WM_OK) { WM_FREE(mem); return st; }
   (*out)->owned = mem;
 #ifdef WM_HAVE_POOL
-  if (!(*out)->w->kc.pfor && (*out)->w->kc.n_threads > 1) {
-    wm_pool *pool = NULL;
-    if (wm_pool_create(&pool, (*out)->w->kc.n_threads, NULL) == WM_OK) {
-      (*out)->own_pool = pool;
-      (*out)->w->kc.pfor = wm_pool_parallel_for;
-      (*out)->w->kc.pool = pool;
-    }
-  }
+  wm__own_pool(&(*out)->w->kc, &(*out)->own_pool);
 #endif
   return WM_OK;
 }
@@ -11570,12 +11560,6 @@ static void wm__jw_str(wm__jw *w, const char *s, size_t n) { /* a JSON string li
    chains; a split is a prefix length whose complement is a suffix length.
    Merges as id triples [a, b, a+b] ("wm_id_merges": at most the vocabulary's
    bytes of them; spelled out, the text would be quadratic in a token). */
-static uint64_t wm__fnv64(const unsigned char *p, int n) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  int i;
-  for (i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
-  return h;
-}
 
 #ifndef WM_NO_MALLOC
 typedef struct wm__spm_m { float score; int32_t id, a, b; uint32_t split; } wm__spm_m; /* a + b -> id, ranked by score */
@@ -14259,7 +14243,7 @@ typedef struct wm__wcache {
 
 static void wm__bpe_cached(const wm_tokenizer *t, wm__wcache *wc, const unsigned char *w, int n, wm__sym *sy, wm__cand *heap, int32_t *ids,
                            size_t cap, size_t *out_n) {
-  uint64_t h = wm__fnv64(w, n);
+  uint64_t h = wm__fnv_bytes(WM__FNV_INIT, w, (size_t)n);
   uint32_t s = (uint32_t)(h >> 50) & (WM__WC_SLOTS - 1), probe;
   int32_t tmp[WM__WC_WORD];
   size_t k = 0, i;
@@ -15900,7 +15884,7 @@ static int32_t wm__gs_node(wm_grammar_state *s, wm__glevel *L, uint32_t pos, uin
   n->cnt = cnt;
   n->up = up;
   n->stamp = 0;
-  h = (h ^ ((uint64_t)pos << 32 | cnt)) * 0x100000001b3ull;
+  h = wm__fnv(h, (uint64_t)pos << 32 | cnt);
   n->h = h ^ (h >> 29);
   return L->n_node++;
 }
@@ -16263,7 +16247,7 @@ static void wm__gs_key(const wm_grammar_state *s, uint64_t k[2]) {
   k[1] = 0x2545f4914f6cdd1dull + (uint64_t)L->n_top;
   for (i = 0; i < L->n_top; i++) {
     const wm__gnode *n = &s->node[s->top[i]];
-    k[0] = (k[0] ^ n->h) * 0x100000001b3ull;
+    k[0] = wm__fnv(k[0], n->h);
     k[1] = (k[1] + (n->h ^ ((uint64_t)n->pos << 20))) * 0x9e3779b97f4a7c15ull;
     k[1] ^= k[1] >> 31;
   }
@@ -16871,6 +16855,7 @@ WMDEF wm_sampler wm_sampler_default(void) {
   s.temperature = 0.0f;
   s.top_p = 1.0f;
   s.repeat_penalty = 1.0f;
+  s.isa = wm_isa_best();
   wm_sampler_seed(&s, 0);
   return s;
 }
@@ -16895,9 +16880,21 @@ WMDEF wm_status wm_sampler_check(const wm_sampler *s, wm_error *err) {
   else if (!(s->min_p >= 0.0f && s->min_p <= 1.0f)) bad = "min_p must be in [0, 1]";
   else if (!(wm__finite(s->repeat_penalty) && s->repeat_penalty > 0.0f)) bad = "repeat_penalty must be a finite number > 0";
   else if (s->repeat_last_n < 0) bad = "repeat_last_n must be >= 0";
+  else if (s->isa < 0 || s->isa >= WM_ISA_COUNT) bad = "isa is no WM_ISA_*";
   if (bad) return wm__fail(err, WM_ERR_INVALID_ARG, "sampler: %s", bad);
   wm__ok(err);
   return WM_OK;
+}
+
+/* the repetition penalty, each token of hist once (q[].i, zeroed, marks them) */
+static void wm__sample_penalize(const wm_sampler *s, float *logits, int n, const int32_t *hist, int n_hist, wm__pair *q) {
+  int i = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
+  for (; s->repeat_penalty != 1.0f && hist && i < n_hist; i++) {
+    int32_t tk = hist[i];
+    if (tk < 0 || tk >= n || q[tk].i == -2) continue;
+    q[tk].i = -2;
+    logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
+  }
 }
 
 /* Applies penalty, temperature and the filters; leaves the candidates in q
@@ -16908,19 +16905,11 @@ static int wm__sample_candidates(const wm_sampler *s, float *logits, int n, cons
   wm__kc kc;
   int i, m = 0, k;
   float mx, sum = 0.0f, z = 0.0f;
-  kc.simd = wm__kc_simd(WM_ISA_AUTO);
+  kc.simd = wm__kc_simd(s->isa);
   kc.n_threads = 1;
   for (i = 0; i < n; i++)
       if (logits[i] != logits[i]) logits[i] = -INFINITY;
-  if (s->repeat_penalty != 1.0f && hist) {
-    int from = s->repeat_last_n > 0 && n_hist > s->repeat_last_n ? n_hist - s->repeat_last_n : 0;
-    for (i = from; i < n_hist; i++) { /* each distinct token once (q[].i marks the seen ones) */
-      int32_t tk = hist[i];
-      if (tk < 0 || tk >= n || q[tk].i == -2) continue;
-      q[tk].i = -2;
-      logits[tk] = logits[tk] > 0.0f ? logits[tk] / s->repeat_penalty : logits[tk] * s->repeat_penalty;
-    }
-  }
+  wm__sample_penalize(s, logits, n, hist, n_hist, q);
   mx = wm__k_max(&kc, logits, n);
   if (mx == -INFINITY) return 0;
   if (s->temperature <= 0.0f || mx == INFINITY) { /* greedy: the first of the largest (an infinite logit wins outright) */
@@ -16991,11 +16980,15 @@ static int wm__sample_draw(wm_sampler *s, float *logits, int n, const int32_t *h
 /* With a grammar: the model's draw when the grammar allows it, else a
    second draw from the logits the grammar masks (llama.cpp's order: the
    same distribution as masking first, one mask less per allowed token;
-   greedy picks the best allowed token either way). */
+   greedy picks the best allowed token either way). The second draw runs
+   over the allowed tokens alone, in id order, penalized first: the same
+   token in fewer steps. */
 WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
                           int32_t *token) {
   wm__pair *q = (wm__pair *)work;
   float *keep = s && s->grammar ? s->grammar->keep : NULL; /* [n_vocab] the logits, for the masked draw */
+  int32_t *id = (int32_t *)(void *)keep; /* [m] then the allowed ids (keep[i] is read before id[m <= i] is written) */
+  int i, m = 0;
   if (token) *token = -1;
   if (!s || !logits || n_vocab < 1 || !q || !token || n_history < 0 || (n_history > 0 && !history)) return WM_ERR_INVALID_ARG;
   if (wm_sampler_check(s, NULL) != WM_OK || (s->grammar && (!keep || s->grammar->n_vocab != n_vocab))) return WM_ERR_INVALID_ARG;
@@ -17004,11 +16997,18 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
   if (!s->grammar) return WM_OK;
   if (!wm_grammar_allows(s->grammar, *token)) {
     if (s->grammar->err[0] || wm_grammar_mask(s->grammar, keep, n_vocab) != WM_OK) return *token = -1, WM_ERR_NUMERIC;
-    memcpy(logits, keep, sizeof(float) * (size_t)n_vocab);
-    if (!wm__sample_draw(s, logits, n_vocab, history, n_history, q, token)) {
+    for (i = 0; i < n_vocab; i++) {
+      q[i].i = 0;
+      if (keep[i] != keep[i]) keep[i] = -INFINITY;
+    }
+    wm__sample_penalize(s, keep, n_vocab, history, n_history, q);
+    for (i = 0; i < n_vocab; i++)
+      if (keep[i] > -INFINITY) logits[m] = keep[i], id[m++] = i;
+    if (!wm__sample_draw(s, logits, m, NULL, 0, q, token)) {
       wm__gs_fail(s->grammar, "grammar: no token can continue the text");
       return WM_ERR_NUMERIC;
     }
+    *token = id[*token];
   }
   if (wm_grammar_accept(s->grammar, *token) != WM_OK) return *token = -1, WM_ERR_NUMERIC;
   return WM_OK;
@@ -17085,6 +17085,7 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
     wm_sampler tmp;
     memset(&tmp, 0, sizeof tmp);
     if (!io->r && smp_in) tmp = *smp_in;
+    if (smp_out) tmp.grammar = smp_out->grammar, tmp.isa = smp_out->isa; /* (not in the blob: the caller's stay) */
     wm__session_io_tail(io, &tmp, logits_in, logits_out, hdr);
     if (io->r && smp_out && !io->bad && (hdr[3] & 1)) *smp_out = tmp; /* a blob without a sampler leaves it as it is */
   }

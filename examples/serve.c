@@ -500,15 +500,44 @@ static int req_tool_choice(srv_req *q, wm_json v, char *err, size_t cap) {
     return 0;
 }
 
+/* the fields of structured output and tools: 0 (or -1 with err) when key is one of them, else 1 */
+static int req_structured(srv_req *q, const char *key, wm_json v, char *err, size_t cap) {
+    int chat = q->chat, t = wm_json_type(v);
+    if (!strcmp(key, "grammar")) { /* (llama-server's) GBNF */
+        if (t == WM_JSON_NULL) return 0;
+        if (t != WM_JSON_STRING) REQ_ERR("'grammar' must be a string (GBNF), not %s", js_type_name(v));
+        free(q->grammar);
+        if (!(q->grammar = js_strdup(v, &q->grammar_len))) REQ_ERR("out of memory");
+        q->n_gsrc++;
+        return 0;
+    }
+    if (!strcmp(key, "json_schema")) { /* (llama-server's) */
+        if (t == WM_JSON_NULL) return 0;
+        if (t != WM_JSON_OBJECT && t != WM_JSON_TRUE) REQ_ERR("'json_schema' must be an object (a JSON Schema)");
+        return req_schema(q, "json_schema", v.p, wm_json_bytes(v), err, cap);
+    }
+    if (!strcmp(key, "response_format")) return req_format(q, v, err, cap);
+    if (chat && !strcmp(key, "tools")) return req_tools(q, v, err, cap);
+    if (chat && !strcmp(key, "tool_choice")) return req_tool_choice(q, v, err, cap);
+    if (chat && !strcmp(key, "parallel_tool_calls")) {
+        if (t != WM_JSON_NULL && t != WM_JSON_TRUE && t != WM_JSON_FALSE) REQ_ERR("'parallel_tool_calls' must be true or false");
+        q->no_parallel = t == WM_JSON_FALSE;
+        return 0;
+    }
+    return 1;
+}
+
 /* one field of the body, checked and typed; *seen: 1 for messages, 2 for prompt */
 static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *err, size_t cap) {
-    int chat = q->chat, t = wm_json_type(v);
+    int chat = q->chat, t = wm_json_type(v), r;
     double x = 0;
     wm_json_number(v, &x);
 #define NEED(tt, what) do { if (t != (tt)) REQ_ERR("'%s' must be %s, not %s", key, what, js_type_name(v)); } while (0)
 #define NUMBER(lo, hi) do { NEED(WM_JSON_NUMBER, "a number"); if (!(x >= (lo) && x <= (hi))) REQ_ERR("'%s' must be in %.15g..%.15g", key, (double)(lo), (double)(hi)); } while (0)
 #define INTEGER(lo, hi) do { NUMBER(lo, hi); if (x != (double)(long long)x) REQ_ERR("'%s' must be an integer", key); } while (0)
 #define BOOL(what) do { if (t != WM_JSON_TRUE && t != WM_JSON_FALSE) REQ_ERR("%s must be true or false", what); } while (0)
+    r = req_structured(q, key, v, err, cap); /* grammar, json_schema, response_format, tools, ... */
+    if (r <= 0) return r;
     if (!strcmp(key, "model")) {
         NEED(WM_JSON_STRING, "a string");
         if (wm_json_string(v, q->model, sizeof q->model) >= sizeof q->model) REQ_ERR("'model' is too long");
@@ -579,24 +608,6 @@ static int req_field(srv_req *q, const char *key, wm_json v, int *seen, char *er
     } else if (!strcmp(key, "ignore_eos")) {
         BOOL("'ignore_eos'");
         q->ignore_eos = t == WM_JSON_TRUE;
-    } else if (!strcmp(key, "grammar")) { /* (llama-server's) GBNF */
-        if (t == WM_JSON_NULL) return 0;
-        NEED(WM_JSON_STRING, "a string (GBNF)");
-        free(q->grammar);
-        if (!(q->grammar = js_strdup(v, &q->grammar_len))) REQ_ERR("out of memory");
-        q->n_gsrc++;
-    } else if (!strcmp(key, "json_schema")) { /* (llama-server's) */
-        if (t == WM_JSON_NULL) return 0;
-        if (t != WM_JSON_OBJECT && t != WM_JSON_TRUE) REQ_ERR("'json_schema' must be an object (a JSON Schema)");
-        return req_schema(q, "json_schema", v.p, wm_json_bytes(v), err, cap);
-    } else if (!strcmp(key, "response_format")) {
-        return req_format(q, v, err, cap);
-    } else if (chat && !strcmp(key, "tools")) {
-        return req_tools(q, v, err, cap);
-    } else if (chat && !strcmp(key, "tool_choice")) {
-        return req_tool_choice(q, v, err, cap);
-    } else if (chat && !strcmp(key, "parallel_tool_calls")) {
-        if (t != WM_JSON_NULL) { BOOL("'parallel_tool_calls'"); q->no_parallel = t == WM_JSON_FALSE; }
     } else if (!chat && !strcmp(key, "echo")) {
         if (t != WM_JSON_FALSE && t != WM_JSON_NULL) REQ_ERR("'echo' is not supported (only false)");
     } else REQ_ERR("unknown field '%s'", key);
@@ -1028,13 +1039,55 @@ static void srv_call_text(sbuf *b, wm_json calls, int generic) {
     if (generic) sb_str(b, "]}");
 }
 
+/* a message with tool_calls, each call's arguments that came as a JSON string written as that JSON */
+static void srv_msg_args(sbuf *b, wm_json m) {
+    wm_json v, name;
+    wm_json c, g, gn, f, fn;
+    int k = 0, j = 0;
+    sb_str(b, "{");
+    for (v = wm_json_first(m, &name); v.p; v = wm_json_next(v, &name)) {
+        if (j++) sb_str(b, ",");
+        sb_add(b, name.p, wm_json_bytes(name));
+        sb_str(b, ":");
+        if (!wm_json_is(name, "tool_calls")) { sb_add(b, v.p, wm_json_bytes(v)); continue; }
+        sb_str(b, "[");
+        for (c = wm_json_first(v, NULL), k = 0; c.p; c = wm_json_next(c, NULL), k++) {
+            int h = 0;
+            sb_str(b, k ? ",{" : "{");
+            for (g = wm_json_first(c, &gn); g.p; g = wm_json_next(g, &gn)) {
+                sb_str(b, h++ ? "," : "");
+                sb_add(b, gn.p, wm_json_bytes(gn));
+                sb_str(b, ":");
+                if (!wm_json_is(gn, "function") || wm_json_type(g) != WM_JSON_OBJECT) { sb_add(b, g.p, wm_json_bytes(g)); continue; }
+                sb_str(b, "{");
+                for (f = wm_json_first(g, &fn); f.p; f = wm_json_next(f, &fn)) {
+                    size_t n = wm_json_type(f) == WM_JSON_STRING ? wm_json_string(f, NULL, 0) : 0;
+                    char *a = wm_json_is(fn, "arguments") && n ? (char *)malloc(n + 1) : NULL;
+                    wm_json av;
+                    if (f.p != wm_json_first(g, NULL).p) sb_str(b, ",");
+                    sb_add(b, fn.p, wm_json_bytes(fn));
+                    sb_str(b, ":");
+                    if (a) wm_json_string(f, a, n + 1);
+                    if (a && wm_json_parse(&av, a, n, 0, SRV_MAX_DEPTH, NULL) == WM_OK) sb_add(b, a, n);
+                    else sb_add(b, f.p, wm_json_bytes(f));
+                    free(a);
+                }
+                sb_str(b, "}");
+            }
+            sb_str(b, "}");
+        }
+        sb_str(b, "]");
+    }
+    sb_str(b, "}");
+}
+
 /* The history as the template will read it: generic, the tools listed in
    the system message, earlier calls as their text, tool results as user
    messages; for a template of its own, arguments that came as JSON strings
    as JSON (templates write them with tojson). q->messages and the roles and
    texts are replaced. */
 static int srv_tool_messages(const server *S, srv_req *q, char *err, size_t cap) {
-    wm_json mv, m, role, content, calls, v, name;
+    wm_json mv, m, role, content, calls, v;
     sbuf b = {NULL, 0, 0, 0};
     srv_req nq;
     int generic = !(S->tcfg && S->tmpl_tools), i = 0, has = 0, sys0, list = q->n_tools && q->tool_choice != TC_NONE;
@@ -1099,45 +1152,7 @@ static int srv_tool_messages(const server *S, srv_req *q, char *err, size_t cap)
                 sb_str(&b, "}");
                 b.oom |= t.oom;
                 free(t.p); free(c);
-            } else { /* the message, its arguments as JSON */
-                wm_json c, g, gn, f, fn;
-                int k = 0, j = 0;
-                sb_str(&b, "{");
-                for (v = wm_json_first(m, &name); v.p; v = wm_json_next(v, &name)) {
-                    if (j++) sb_str(&b, ",");
-                    sb_add(&b, name.p, wm_json_bytes(name));
-                    sb_str(&b, ":");
-                    if (!wm_json_is(name, "tool_calls")) { sb_add(&b, v.p, wm_json_bytes(v)); continue; }
-                    sb_str(&b, "[");
-                    for (c = wm_json_first(v, NULL), k = 0; c.p; c = wm_json_next(c, NULL), k++) {
-                        int h = 0;
-                        sb_str(&b, k ? ",{" : "{");
-                        for (g = wm_json_first(c, &gn); g.p; g = wm_json_next(g, &gn)) {
-                            sb_str(&b, h++ ? "," : "");
-                            sb_add(&b, gn.p, wm_json_bytes(gn));
-                            sb_str(&b, ":");
-                            if (!wm_json_is(gn, "function") || wm_json_type(g) != WM_JSON_OBJECT) { sb_add(&b, g.p, wm_json_bytes(g)); continue; }
-                            sb_str(&b, "{");
-                            for (f = wm_json_first(g, &fn); f.p; f = wm_json_next(f, &fn)) {
-                                size_t n = wm_json_type(f) == WM_JSON_STRING ? wm_json_string(f, NULL, 0) : 0;
-                                char *a = wm_json_is(fn, "arguments") && n ? (char *)malloc(n + 1) : NULL;
-                                wm_json av;
-                                if (f.p != wm_json_first(g, NULL).p) sb_str(&b, ",");
-                                sb_add(&b, fn.p, wm_json_bytes(fn));
-                                sb_str(&b, ":");
-                                if (a) wm_json_string(f, a, n + 1);
-                                if (a && wm_json_parse(&av, a, n, 0, SRV_MAX_DEPTH, NULL) == WM_OK) sb_add(&b, a, n);
-                                else sb_add(&b, f.p, wm_json_bytes(f));
-                                free(a);
-                            }
-                            sb_str(&b, "}");
-                        }
-                        sb_str(&b, "}");
-                    }
-                    sb_str(&b, "]");
-                }
-                sb_str(&b, "}");
-            }
+            } else srv_msg_args(&b, m); /* the message, its arguments as JSON */
         } else sb_add(&b, m.p, wm_json_bytes(m));
     }
     sb_str(&b, "]");

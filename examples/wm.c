@@ -140,7 +140,8 @@ static const command CMDS[] = {
     {"generate", "MODEL_DIR", "(-p TEXT | -f FILE) [options]", 1, 1,
      {O_PROMPT, O_FILE, SAMPLING, O_NO_BOS, O_IGNORE_EOS, O_SAVE, O_LOAD, O_STOP, O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA, O_JSON_SCHEMA_FILE, -1},
      "stream a continuation of the prompt"},
-    {"chat", "MODEL_DIR", "[--system TEXT | -p TEXT | -f FILE] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_PROMPT, O_FILE, O_TEMPLATE, SAMPLING, O_STOP, -1},
+    {"chat", "MODEL_DIR", "[--system TEXT | -p TEXT | -f FILE] [--template NAME] [options]", 1, 1, {O_SYSTEM, O_PROMPT, O_FILE, O_TEMPLATE, SAMPLING, O_STOP, O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA,
+     O_JSON_SCHEMA_FILE, -1},
      "chat turn by turn on stdin"},
     {"tokenize", "TOKENIZER", "(TEXT | -f FILE) [--special] [--count]", 1, 2, {O_FILE, O_SPECIAL, O_COUNT, -1},
      "token ids of a text (TOKENIZER: a tokenizer.json, a model directory holding one, or a .gguf)"},
@@ -161,8 +162,9 @@ static const command CMDS[] = {
     {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T] [--profile] [--pool-stats]", 1, 1,
      {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, O_PROFILE, O_POOL_STATS, -1},
      "one JSON line of speeds"},
-    {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N]", 1, 1,
-     {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, -1},
+    {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N] [--grammar TEXT | -j JSON ...]", 1, 1,
+     {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA,
+      O_JSON_SCHEMA_FILE, -1},
      "a C header of the bytes a caller-memory (firmware) build needs"},
     {"serve", "MODEL", "[--host ADDR] [--port N] [-np N] [--api-key KEY] [-c N] [-t N] [-n N] [--timeout S] [--cache-ram MB] [--no-cache-prompt] [--metrics] [--slot-save-path DIR] [--template NAME]", 1, 1,
      {O_HOST, O_PORT, O_PARALLEL, O_API_KEY, O_CTX, O_THREADS, O_N, O_TIMEOUT, O_CACHE_RAM, O_NO_CACHE_PROMPT, O_METRICS, O_SLOT_SAVE_PATH, O_TEMPLATE, O_TOKENIZER, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, -1},
@@ -1102,19 +1104,15 @@ static int make_sampler(const args *a, wm_sampler *s, unsigned long long *drawn)
 /* The grammar of --grammar, --grammar-file, --json-schema or --json-schema-file
    (none: *g stays NULL) over t, ending at the model's EOS ids and the stop
    ids; its memory in *mem (free it). */
-static int make_grammar(const args *a, const wm_model *m, const wm_tokenizer *t, const int32_t *stop, int n_stop, wm_grammar_state **g,
-                        void **mem) {
-    const wm_config *c = wm_model_config(m);
-    int which = -1, k, n_eos = 0;
+/* The GBNF text the grammar options give (a JSON Schema's converted), malloc'd
+   into *out (NULL: none given); 1 after an error message. */
+static int grammar_text(const args *a, char **out, size_t *len) {
     static const int opts[] = {O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA, O_JSON_SCHEMA_FILE};
-    char *text = NULL, *gbnf = NULL;
-    size_t n = 0, gn = 0, gb, sb;
-    int32_t eos[8];
-    wm_grammar *gr;
+    int which = -1, k;
+    char *text = NULL, *gbnf;
+    size_t n = 0;
     wm_error e;
-    int rc = 1;
-    *g = NULL;
-    *mem = NULL;
+    *out = NULL;
     for (k = 0; k < 4; k++)
         if (a->set[opts[k]]) {
             if (which >= 0) return fail("%s and %s: give one grammar", OPTS[opts[which]].name, OPTS[opts[k]].name);
@@ -1122,32 +1120,43 @@ static int make_grammar(const args *a, const wm_model *m, const wm_tokenizer *t,
         }
     if (which < 0) return 0;
     if (which & 1) { if (!(text = read_text(a->str[opts[which]], &n))) return 1; }
-    else n = strlen(a->str[opts[which]]);
-    if (which >= 2) { /* JSON Schema: its grammar first */
-        const char *js = text ? text : a->str[opts[which]];
-        if (wm_json_schema_grammar(js, n, NULL, 0, &gn, &e) != WM_OK) { fail("%s", e.message); goto done; }
-        if (!(gbnf = (char *)malloc(gn + 1)) || wm_json_schema_grammar(js, n, gbnf, gn + 1, &gn, &e) != WM_OK) { fail("%s", gbnf ? e.message : "out of memory"); goto done; }
-        free(text);
-        text = gbnf;
-        gbnf = NULL;
-        n = gn;
+    else if (!(text = strdup(a->str[opts[which]]))) return fail("out of memory");
+    else n = strlen(text);
+    if (which < 2) { *out = text; *len = n; return 0; }
+    if (wm_json_schema_grammar(text, n, NULL, 0, len, &e) != WM_OK) { free(text); return fail("%s", e.message); } /* JSON Schema: its grammar */
+    if (!(gbnf = (char *)malloc(*len + 1)) || wm_json_schema_grammar(text, n, gbnf, *len + 1, len, &e) != WM_OK) {
+        free(text); free(gbnf);
+        return fail("%s", gbnf ? e.message : "out of memory");
     }
-    {
-        const char *gt = text ? text : a->str[opts[which]];
-        for (k = 0; k < c->n_eos && n_eos < 8; k++) eos[n_eos++] = c->eos_token_ids[k];
-        for (k = 0; k < n_stop && n_eos < 8; k++) eos[n_eos++] = stop[k];
-        if (wm_grammar_bytes(gt, n, &gb, &e) != WM_OK) { fail("%s", e.message); goto done; }
-        sb = wm_grammar_state_bytes(NULL, t, NULL);
-        if (!(*mem = malloc(gb + sb)) || wm_grammar_init(&gr, gt, n, *mem, gb, &e) != WM_OK ||
-            wm_grammar_state_init(g, gr, t, eos, n_eos, NULL, (char *)*mem + gb, sb, &e) != WM_OK) {
-            fail("%s", *mem ? e.message : "out of memory");
-            goto done;
-        }
-    }
-    rc = 0;
-done:
     free(text);
-    free(gbnf);
+    *out = gbnf;
+    return 0;
+}
+
+/* The grammar options' grammar and its state over t in one malloc'd block
+   (*mem; *g NULL when none is given); the model's EOS ids and stop end it. */
+static int make_grammar(const args *a, const wm_model *m, const wm_tokenizer *t, const int32_t *stop, int n_stop, wm_grammar_state **g,
+                        void **mem) {
+    const wm_config *c = wm_model_config(m);
+    int k, n_eos = 0, rc = 1;
+    char *text;
+    size_t n = 0, gb, sb;
+    int32_t eos[8];
+    wm_grammar *gr;
+    wm_error e;
+    *g = NULL;
+    *mem = NULL;
+    if (grammar_text(a, &text, &n)) return 1;
+    if (!text) return 0;
+    for (k = 0; k < c->n_eos && n_eos < 8; k++) eos[n_eos++] = c->eos_token_ids[k];
+    for (k = 0; k < n_stop && n_eos < 8; k++) eos[n_eos++] = stop[k];
+    sb = wm_grammar_state_bytes(NULL, t, NULL);
+    if (wm_grammar_bytes(text, n, &gb, &e) != WM_OK) fail("%s", e.message);
+    else if (!(*mem = malloc(gb + sb)) || wm_grammar_init(&gr, text, n, *mem, gb, &e) != WM_OK ||
+             wm_grammar_state_init(g, gr, t, eos, n_eos, NULL, (char *)*mem + gb, sb, &e) != WM_OK)
+        fail("%s", *mem ? e.message : "out of memory");
+    else rc = 0;
+    free(text);
     return rc;
 }
 
@@ -1438,6 +1447,7 @@ static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *
     char *line = NULL, *held = NULL; /* held: the text the session holds */
     size_t line_cap = 0, held_n = 0;
     turn *turns = NULL;
+    void *gmem = NULL;
     if (!logits) return fail("out of memory");
     gp.max_new = n_new;
     gp.add_special = 0;
@@ -1451,6 +1461,7 @@ static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *
         p.config_json = cfg; p.config_bytes = cfg_n; p.template_text = "{{ eos_token }}"; p.template_bytes = 15;
         if (q && wm_chat_apply(&p, eos, sizeof eos, &len, &e) == WM_OK && len && (gp.stop_ids[0] = wm_tokenizer_find(t, eos)) >= 0) gp.n_stop_ids = 1;
     }
+    if (make_grammar(a, m, t, gp.stop_ids, gp.n_stop_ids, &smp->grammar, &gmem)) { free(logits); return 1; } /* each answer held to it */
     if (tty) fprintf(stderr, "wm: chat template: the checkpoint's tokenizer_config.json (Jinja)\n");
     for (;;) {
         ssize_t got;
@@ -1490,6 +1501,7 @@ static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *
         stream_start(&sc, a, 1);
         print_seed(seed);
         seed = 0;
+        wm_grammar_reset(smp->grammar); /* (NULL: none) */
         if (wm_generate(s, t, smp, logits, text + skip, n - skip, &gp, on_token, &sc, &gs) != WM_OK) {
             printf("\n");
             fail("%s (the conversation starts again)", wm_session_error(s));
@@ -1523,7 +1535,8 @@ static int chat_jinja(const args *a, const char *cfg, size_t cfg_n, const char *
     }
     rc = n_failed > 0 && n_ok == 0 ? 1 : 0;
     while (n_turns > 0) { n_turns--; free(turns[n_turns].user); free(turns[n_turns].answer); }
-    free(turns); free(line); free(logits); free(held);
+    free(turns); free(line); free(logits); free(held); free(gmem);
+    smp->grammar = NULL;
     return rc;
 }
 
@@ -1599,6 +1612,7 @@ static int cmd_chat(const args *a) {
     turn *turns = NULL;
     long n_ctx;
     unsigned long long seed = 0;
+    void *gmem = NULL;
     if (a->set[O_TEMPLATE] && !ct) return fail("chat: unknown template '%s' (doge, chatml, rodimus)", a->str[O_TEMPLATE]);
     if (a->set[O_SYSTEM] + a->set[O_PROMPT] + a->set[O_FILE] > 1) return fail("chat: the system message once (--system, -p or -f)");
     if (a->set[O_PROMPT]) sys = a->str[O_PROMPT]; /* llama-cli's conversation mode: -p / -f is the system prompt */
@@ -1619,6 +1633,7 @@ static int cmd_chat(const args *a) {
     gp.max_new = n_new;
     gp.add_special = 0;
     if ((gp.stop_ids[0] = wm_tokenizer_find(t, ct->stop)) >= 0) gp.n_stop_ids = 1; /* the template's stop token ends an answer */
+    if (make_grammar(a, m, t, gp.stop_ids, gp.n_stop_ids, &smp.grammar, &gmem)) goto done; /* each answer held to it */
     logits = (float *)malloc(sizeof(float) * (size_t)wm_model_config(m)->vocab_size);
     if (!logits) { fail("out of memory"); goto done; }
     catch_sigint();
@@ -1648,6 +1663,7 @@ static int cmd_chat(const args *a) {
         stream_start(&sc, a, 1);
         print_seed(seed); /* once, with the first answer */
         seed = 0;
+        wm_grammar_reset(smp.grammar);
         if (wm_generate(s, t, &smp, logits, text, n, &gp, on_token, &sc, &gs) != WM_OK) {
             printf("\n");
             fail("%s (the conversation starts again)", wm_session_error(s));
@@ -1675,6 +1691,7 @@ done:
     free(logits);
     free(sys_buf);
     free(jcfg);
+    free(gmem);
     close_all(m, t, s);
     return rc;
 }
@@ -2005,7 +2022,7 @@ static void print_c_string(const char *t) {
     putchar('"');
     for (; *t; t++) {
         unsigned char c = (unsigned char)*t;
-        if (c == '"' || c == '\\') printf("\\%c", c);
+        if (c == '"' || c == '\\' || c == '?') printf("\\%c", c); /* (\? so that no ?? makes a trigraph) */
         else if (c < 32 || c > 126) printf("\\%03o", c);
         else putchar(c);
     }
@@ -2022,7 +2039,9 @@ static int cmd_plan(const args *a) {
     wm_session_params p1;
     const char *prompt = a->set[O_PROMPT] ? a->str[O_PROMPT] : "", *js = NULL, *tk = a->str[O_TOKENIZER];
     char *file = NULL;
-    size_t n_file = 0, js_n = 0, mb, tb = 0, sb = 0, gb = 0, lb;
+    size_t n_file = 0, js_n = 0, mb, tb = 0, sb = 0, gb = 0, lb, gn = 0, grb = 0, gsb = 0;
+    char *gtext = NULL;
+    wm_grammar_params gp2;
     struct stat st;
     int rc = 1, in_place = 0;
     if (a->set[O_N]) gp.max_new = (int)a->i[O_N];
@@ -2053,6 +2072,13 @@ static int cmd_plan(const args *a) {
         wm_session_bytes(m, p, &sb, &e) != WM_OK) { fail("%s", e.message); goto done; }
     if (wm_generate_bytes(s, t, strlen(prompt), &gp, &gb) != WM_OK) { fail("plan: the prompt does not fit --ctx %d", p->n_ctx); goto done; }
     lb = sizeof(float) * (size_t)wm_model_config(m)->vocab_size;
+    if (grammar_text(a, &gtext, &gn)) goto done;
+    if (gtext) { /* a board's bounds: 1,024 parse nodes, 64 parses at once, one cached mask */
+        gp2 = wm_grammar_default_params();
+        gp2.max_nodes = 1024; gp2.max_stacks = 64; gp2.cache = 1;
+        if (wm_grammar_bytes(gtext, gn, &grb, &e) != WM_OK) { fail("%s", e.message); goto done; }
+        gsb = wm_grammar_state_bytes(NULL, t, &gp2);
+    }
     printf("/* wm.h memory plan for %s (wm plan): bytes counted from 64-byte aligned\n"
            "   starts, the same numbers on 32- and 64-bit targets. */\n", a->pos[0]);
     printf("#define WM_PLAN_MODEL_BYTES %zu     /* wm_model_init */\n", mb);
@@ -2060,14 +2086,25 @@ static int cmd_plan(const args *a) {
     printf("#define WM_PLAN_SESSION_BYTES %zu   /* wm_session_init */\n", sb);
     printf("#define WM_PLAN_GENERATE_BYTES %zu  /* wm_generate_params.work */\n", gb);
     printf("#define WM_PLAN_LOGITS_BYTES %zu    /* float logits[vocab] */\n", lb);
-    printf("#define WM_PLAN_RAM_BYTES %zu       /* all of the above */\n", mb + tb + sb + gb + lb);
+    if (gtext) {
+        printf("#define WM_PLAN_GRAMMAR_BYTES %zu   /* wm_grammar_init */\n", grb);
+        printf("#define WM_PLAN_GRAMMAR_STATE_BYTES %zu /* wm_grammar_state_init, with the bounds below */\n", gsb);
+    }
+    printf("#define WM_PLAN_RAM_BYTES %zu       /* all of the above */\n", mb + tb + sb + gb + lb + (gtext ? grb + gsb : 0));
     printf("#define WM_PLAN_N_CTX %d\n#define WM_PLAN_N_BATCH %d\n#define WM_PLAN_CACHE_TYPE WM_%s\n#define WM_PLAN_STATE_TYPE WM_%s\n", p->n_ctx,
            p->n_batch, wm_type_name(p->cache_type) ? wm_type_name(p->cache_type) : "F32", wm_type_name(p->state_type) ? wm_type_name(p->state_type) : "F32");
     printf("#define WM_PLAN_MAX_NEW %d\n#define WM_PLAN_VOCAB %d\n#define WM_PLAN_PROMPT ", gp.max_new, wm_model_config(m)->vocab_size);
     print_c_string(prompt);
     printf("\n");
+    if (gtext) {
+        printf("#define WM_PLAN_GRAMMAR_NODES %d\n#define WM_PLAN_GRAMMAR_STACKS %d\n#define WM_PLAN_GRAMMAR_CACHE %d\n#define WM_PLAN_GRAMMAR ",
+               gp2.max_nodes, gp2.max_stacks, gp2.cache);
+        print_c_string(gtext);
+        printf("\n");
+    }
     rc = 0;
 done:
+    free(gtext);
     free(file);
     close_all(m, t, s);
     return rc;

@@ -22,7 +22,7 @@ ipt() {
     [ -n "$t" ] && [ -n "$c" ] && [ -n "$n" ] && [ "$c" -gt 0 ] && [ "$n" -gt 1 ] && echo $((t * 2000000 / c / (n - 1)))
 }
 declare -A IPT
-for m in cheems doge cheems-f16; do
+for m in cheems doge cheems-f16 doge-json; do
     host=$("$B/host-$m") || { bad "host-$m exits with an error"; continue; }
     want=$(grep '^ids:' <<< "$host")
     [ -n "$want" ] || { bad "host-$m prints no ids"; continue; }
@@ -35,6 +35,18 @@ for m in cheems doge cheems-f16; do
         IPT[$2]=$(ipt "$out")
     done
 done
+# doge-json: the text after the prompt is JSON its schema validates (python3-jsonschema, where installed)
+out=$("$B/host-doge-json" | sed -n '/^A person:/,/^ids:/p' | sed '$d' | sed '1s/^A person://')
+if r=$(/usr/bin/python3 -c '
+import json, sys
+x = json.loads(sys.argv[1])
+try:
+    import jsonschema
+    jsonschema.validate(x, json.load(open("examples/firmware/person.schema.json")))
+except ImportError:
+    pass
+print(json.dumps(x))' "$out" 2>&1); then ok "doge-json: every board's output (the host's ids) is JSON its schema validates: $r"
+else bad "doge-json: the output is not JSON the schema validates: $out ($r)"; fi
 # each Arm board's vector kernels against its scalar build (cheems, Q8_0): Helium at most 1/4 of the
 # scalar instructions per token, the DSP extension's (M4F, M33) at most 0.6 of them
 for run in "mps3-an547 an547 Helium 25" "mps2-an386 an386 DSP 60" "mps2-an505 an505 DSP 60"; do

@@ -10,7 +10,8 @@
    the model blob fw_model[] (model.S). Output: a "selftest:" line (the
    target's integer kernels against their scalar references), the text as
    it is generated, then "ids:" (prompt and generated token ids) and
-   "stats:" lines. */
+   "stats:" lines. A plan made with a grammar (wm plan -j SCHEMA) holds its
+   GBNF text: the output then follows it (in the arena too). */
 #define WM_NO_MALLOC
 #define WM_NO_STDIO
 #define WM_WEIGHTS_IN_PLACE
@@ -25,7 +26,13 @@
 #define FW_OFF_SESSION (FW_OFF_TOK + FW_ALIGNED(WM_PLAN_TOKENIZER_BYTES))
 #define FW_OFF_GEN (FW_OFF_SESSION + FW_ALIGNED(WM_PLAN_SESSION_BYTES))
 #define FW_OFF_LOGITS (FW_OFF_GEN + FW_ALIGNED(WM_PLAN_GENERATE_BYTES))
+#ifdef WM_PLAN_GRAMMAR /* a grammar constrains the output (wm plan -j SCHEMA): it and its parse state follow */
+#define FW_OFF_GRAMMAR (FW_OFF_LOGITS + FW_ALIGNED(WM_PLAN_LOGITS_BYTES))
+#define FW_OFF_GSTATE (FW_OFF_GRAMMAR + FW_ALIGNED(WM_PLAN_GRAMMAR_BYTES))
+#define FW_ARENA_BYTES (FW_OFF_GSTATE + FW_ALIGNED(WM_PLAN_GRAMMAR_STATE_BYTES))
+#else
 #define FW_ARENA_BYTES (FW_OFF_LOGITS + FW_ALIGNED(WM_PLAN_LOGITS_BYTES))
+#endif
 
 static unsigned char fw_arena[FW_ARENA_BYTES] __attribute__((aligned(64), section(FW_ARENA_SECTION)));
 
@@ -169,6 +176,23 @@ int fw_main(void) {
     p.state_type = WM_PLAN_STATE_TYPE;
     if (wm_session_init(&s, m, &p, fw_arena + FW_OFF_SESSION, FW_OFF_GEN - FW_OFF_SESSION, &e) != WM_OK)
         return fw_fail("session", e.message);
+#ifdef WM_PLAN_GRAMMAR
+    { /* compiled into the arena; the state within the plan's bounds */
+        static const char gtext[] = WM_PLAN_GRAMMAR;
+        wm_grammar *g;
+        wm_grammar_params gpar = wm_grammar_default_params();
+        int32_t eos[4];
+        int k, n_eos = wm_model_config(m)->n_eos;
+        for (k = 0; k < n_eos; k++) eos[k] = wm_model_config(m)->eos_token_ids[k];
+        gpar.max_nodes = WM_PLAN_GRAMMAR_NODES;
+        gpar.max_stacks = WM_PLAN_GRAMMAR_STACKS;
+        gpar.cache = WM_PLAN_GRAMMAR_CACHE;
+        if (wm_grammar_init(&g, gtext, sizeof gtext - 1, fw_arena + FW_OFF_GRAMMAR, FW_OFF_GSTATE - FW_OFF_GRAMMAR, &e) != WM_OK)
+            return fw_fail("grammar", e.message);
+        if (wm_grammar_state_init(&smp.grammar, g, t, eos, n_eos, &gpar, fw_arena + FW_OFF_GSTATE, FW_ARENA_BYTES - FW_OFF_GSTATE, &e) != WM_OK)
+            return fw_fail("grammar", e.message);
+    }
+#endif
     gp.max_new = WM_PLAN_MAX_NEW;
     gp.work = fw_arena + FW_OFF_GEN;
     gp.work_bytes = FW_OFF_LOGITS - FW_OFF_GEN;
@@ -191,6 +215,9 @@ int fw_main(void) {
     fw_kv("ram_session", WM_PLAN_SESSION_BYTES);
     fw_kv("ram_generate", WM_PLAN_GENERATE_BYTES);
     fw_kv("ram_logits", WM_PLAN_LOGITS_BYTES);
+#ifdef WM_PLAN_GRAMMAR
+    fw_kv("ram_grammar", WM_PLAN_GRAMMAR_BYTES + WM_PLAN_GRAMMAR_STATE_BYTES);
+#endif
     fw_kv("arena", FW_ARENA_BYTES);
     fw_kv("weights", (unsigned long long)blob.size);
     fw_puts("\n");

@@ -111,7 +111,22 @@ int main(int argc, char **argv) {
             "POST /v1/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
             "POST /v1/chat/completions?x=1 HTTP/1.1\nContent-Length: 52\n\n{\"messages\":[{\"role\":\"user\",\"content\":null}],\"n\":1}",
         };
+        static const char *const bodies[] = { /* structured output and tools (their Content-Length computed) */
+            "{\"messages\":[{\"role\":\"user\",\"content\":\"w\"},{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\","
+            "\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"x\\\":1}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"c\",\"content\":\"2\"}],"
+            "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"parameters\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\","
+            "\"minimum\":0}},\"required\":[\"x\"]}}}],\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"f\"}},\"parallel_tool_calls\":false}",
+            "{\"messages\":[{\"role\":\"user\",\"content\":\"j\"}],\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"p\",\"schema\":"
+            "{\"type\":\"object\",\"properties\":{\"a\":{\"enum\":[1,\"b\"]},\"d\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"a\"]}}}}",
+            "{\"prompt\":\"p\",\"grammar\":\"root ::= (\\\"a\\\" | [b-d]+){2,5} x\\nx ::= \\\"\\\\n\\\"\",\"json_schema\":{}}",
+        };
         for (i = 0; i < (int)(sizeof reqs / sizeof reqs[0]); i++) put("http", reqs[i], strlen(reqs[i]), NULL, 0);
+        for (i = 0; i < (int)(sizeof bodies / sizeof bodies[0]); i++) {
+            char r[2048];
+            int n = snprintf(r, sizeof r, "POST /v1/%s HTTP/1.1\r\nContent-Length: %zu\r\n\r\n%s", bodies[i][2] == 'p' ? "completions" : "chat/completions",
+                             strlen(bodies[i]), bodies[i]);
+            put("http", r, (size_t)n, NULL, 0);
+        }
     }
     { /* the real chat templates with a conversation: jinja's seeds */
         static const char *const chats[] = {"llama3_2", "qwen2_5", "qwen3", "gemma3", "mistral_nemo", "deepseek_v3", "doge", "chatml", "rodimus"};
