@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             778  Public interface
+      @API             779  Public interface
       @BASICS          305  Implementation basics
       @TYPES          1244  Tensor types
       @KERNELS        2606  Kernels
@@ -37,76 +37,72 @@
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4031  Tokenizer
-      @GRAMMAR        1449  Grammars
+      @GRAMMAR        1491  Grammars
       @SAMPLING        170  Sampling
-      @SAVE            155  Session save / restore
+      @SAVE            170  Session save / restore
       @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
-      @UNICODE         678  Unicode tables and their lookups (an appendix)
+      @UNICODE         655  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
       A model type (config.json's model_type):
-        @API       a WM_MODEL_* value; wm_config fields it adds
-        @CONFIG    its reader wm__cfg_<type>(): its fields, then each layer's
-                   layer_seq / layer_state
-        @MODELS    wm__stack_<type>() (a layer's norm and module tensors) and
-                   its row of wm__model_types (name, reader, the modules its
-                   layers may hold, tie default, embedding / layer prefix /
-                   final norm names, stacking, hidden_size's key, MLP bias,
-                   experts, a derived ssd_head_dim, llama.cpp's GGUF): no
-                   other place tests a model type (the suite counts)
+        @API a WM_MODEL_* value; wm_config fields it adds
+        @CONFIG its reader wm__cfg_<type>(): its fields, then each layer's
+          layer_seq / layer_state
+        @MODELS wm__stack_<type>() (a layer's norm and module tensors) and its
+          row of wm__model_types (name, reader, the modules its layers may
+          hold, tie default, embedding / layer prefix / final norm names,
+          stacking, hidden_size's key, MLP bias, experts, a derived
+          ssd_head_dim, llama.cpp's GGUF): no other place tests a model type
+          (the suite counts)
         modules it lacks: as below; tests: tests/fixtures/<name>/ (config.json,
         model.safetensors, ref.safetensors from the float64 reference) and its
         name in test_fixtures (tests/fixtures.c)
       A module (what a layer's sequence or state slot runs):
-        @API       a WM_SEQ_* or WM_STATE_* value (its row of wm__modules)
-        @LAYERS    a subsection: its weights wm__<m>_w and wm__<m>_check,
-                   _plan, _lstate and _lstate_floats (when it keeps session
-                   state), _scratch, the run function wm__<m>_module (its
-                   projections over all x->nb rows; its recurrence or
-                   attention once per sequence of x->seq, with that
-                   sequence's state, positions and kc: wm_batch_step),
-                   _decode_bytes; a loop to thread: a task wm__<m>_*_task
-                   (per-thread scratch by its worker) run by wm__pfor
-        @MODELS    wm__<m>_w in the wm__layer union of its slot, its row of
-                   wm__modules, its bit in the model types that may use it
-        @CONFIG    readers of the config fields it adds
+        @API a WM_SEQ_* or WM_STATE_* value (its row of wm__modules)
+        @LAYERS a subsection: its weights wm__<m>_w and wm__<m>_check, _plan,
+          _lstate and _lstate_floats (when it keeps session state), _scratch,
+          the run function wm__<m>_module (its projections over all x->nb rows;
+          its recurrence or attention once per sequence of x->seq, with that
+          sequence's state, positions and kc: wm_batch_step), _decode_bytes; a
+          loop to thread: a task wm__<m>_*_task (per-thread scratch by its
+          worker) run by wm__pfor
+        @MODELS wm__<m>_w in the wm__layer union of its slot, its row of
+          wm__modules, its bit in the model types that may use it
+        @CONFIG readers of the config fields it adds
       A tensor type:
-        @API       a WM_* id after WM_IQ4_XS (types computed with come first;
-                   WM_TYPES_COMPUTED counts them)
-        @TYPES     its block layout in the comment there, wm__deq_<t>,
-                   wm__quant_<t>; quantized: its WM__QTYPES row at its id
-                   (writes its wm__types row, WM__QB_<ID> and switch
-                   cases) and, own 0, its wm__qcodes case, own 1, a
-                   wm__qdot_<t> and a wm__v_qdot loop; a float type: its
-                   wm__types row. Quantizing, binding, the kernels and
-                   GGUF take it from the row
-        @SIMD      its case in wm__qw8_unpack and wm__qw8_dot (wm__v_qdot
-                   and wm__v_qdot4 then run it); a wm__qr_pack case for the
-                   prefill tile is optional
+        @API a WM_* id after WM_IQ4_XS (types computed with come first;
+          WM_TYPES_COMPUTED counts them)
+        @TYPES its block layout in the comment there, wm__deq_<t>,
+          wm__quant_<t>; quantized: its WM__QTYPES row at its id (writes its
+          wm__types row, WM__QB_<ID> and switch cases) and, own 0, its
+          wm__qcodes case, own 1, a wm__qdot_<t> and a wm__v_qdot loop; a float
+          type: its wm__types row. Quantizing, binding, the kernels and GGUF
+          take it from the row
+        @SIMD its case in wm__qw8_unpack and wm__qw8_dot (wm__v_qdot and
+          wm__v_qdot4 then run it); a wm__qr_pack case for the prefill tile is
+          optional
         tests: its blocks in tools/gen_quant_cases.py (independent of wm.h),
         which test_quant (tests/lib_quant.c) reads
       A SIMD ISA:
-        @BASICS    its detection (compiler macros -> WM__<ISA>, WM__SIMD) and
-                   the intrinsics header
-        @SIMD      one block of the mapping: wm__vf, WM__VL, the WM__V_*
-                   operations and loads (F32, F16, BF16), wm__v_hsum; the
-                   int8 part: wm__vb, wm__vs, wm__vd, wm__vq8, wm__vsc16 /
-                   wm__vsc with their operations, wm__v_round_q8,
-                   wm__v_deq_q8_0, wm__vq8_h8
-        @TYPES     wm__h, when the ISA converts half precision itself
+        @BASICS its detection (compiler macros -> WM__<ISA>, WM__SIMD) and the
+          intrinsics header
+        @SIMD one block of the mapping: wm__vf, WM__VL, the WM__V_* operations
+          and loads (F32, F16, BF16), wm__v_hsum; the int8 part: wm__vb,
+          wm__vs, wm__vd, wm__vq8, wm__vsc16 / wm__vsc with their operations,
+          wm__v_round_q8, wm__v_deq_q8_0, wm__vq8_h8
+        @TYPES wm__h, when the ISA converts half precision itself
         Makefile: a cross build whose make test runs under an emulator (as
         test-neon does); every SIMD body must equal the scalar reference
       A tokenizer feature (tokenizer.json):
         @TOKENIZER its scan (wm__tok_scan_norm, _pre or _dec, whose refusal
-                   lists what wm.h reads), its step kind (WM__OP_* normalizer,
-                   WM__PS_* pre-tokenizer) and where it applies
-                   (wm__strop_apply, wm__pre_step, wm_detokenize); a GGUF
-                   pre-tokenizer name: wm__gg_pre_kind
-        @UNICODE   a new character set: its table (tools/gen_unicode.py) and
-                   WM__UC_* row in wm__uc_in
+          lists what wm.h reads), its step kind (WM__OP_* normalizer, WM__PS_*
+          pre-tokenizer) and where it applies (wm__strop_apply, wm__pre_step,
+          wm_detokenize); a GGUF pre-tokenizer name: wm__gg_pre_kind
+        @UNICODE a new character set: its table (tools/gen_unicode.py) and
+          WM__UC_* row in wm__uc_in
         tests: tests/fixtures/tok/ (tools/gen_tok_cases.js: the tokenizers
         library's ids) and test_tokenizer_cases (tests/tokenizer.c)
       A target board (firmware, examples/firmware/):
@@ -863,8 +859,9 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
 
 /* ---- session save and restore --------------------------------------------
    Position, KV cache rows in use, SSD and conv states, and optionally a
-   sampler and the last logits. The blob is checked on load (model
-   fingerprint, sizes, checksum). */
+   sampler (its grammar's parse state too: restoring it needs a state of
+   that grammar in smp->grammar) and the last logits. The blob is checked on
+   load (model fingerprint, sizes, checksum, the grammar state's nodes). */
 WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, const float *logits, void *buf, size_t cap,
                                 size_t *size);
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size);
@@ -16053,6 +16050,48 @@ static void wm__gs_commit(wm_grammar_state *s, int d) {
   Z->done = L->done;
 }
 
+/* ---- a parse state in a saved session (after the logits): u64 the grammar's
+   fingerprint; u32 nodes, tops, val, rem, min, done (level 0); per node u32
+   pos, cnt, up; u32 tops */
+static int wm__cmp_u32(const void *a, const void *b) { uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b; return (x > y) - (x < y); }
+
+/* 1 when the state b[n] fits s's grammar and bounds; with apply, then s's */
+static int wm__gs_load(wm_grammar_state *s, const unsigned char *b, size_t n, int apply) {
+  const uint32_t *el = s->g->el;
+  uint32_t h[6], x[3], *pos = (uint32_t *)(void *)s->work, p = 0, w, k = 0, i;
+  uint64_t fp;
+  if (n < 32) return 0;
+  memcpy(&fp, b, 8);
+  memcpy(h, b + 8, 24);
+  if (fp != s->g->fp || h[0] > (uint32_t)s->p.max_nodes || h[1] > (uint32_t)s->p.max_stacks || h[1] > h[0] || h[2] >= 0x110000 ||
+      h[3] > 3 || h[4] > 0x10000 || h[5] > 1 || n != 32 + 12 * (size_t)h[0] + 4 * (size_t)h[1]) return 0;
+  for (i = 0; i < h[0]; i++) { /* parents below children; positions into work, sorted, then walked with the words */
+    memcpy(x, b + 32 + 12 * (size_t)i, 12);
+    if ((x[2] >= i && x[2] != ~0u) || x[0] >= s->g->n_el) return 0;
+    pos[i] = x[0];
+  }
+  qsort(pos, h[0], 4, wm__cmp_u32);
+  for (; k < h[0] && p < s->g->n_el; p += wm__g_type(w) == WM__G_CLS ? 1 + 2 * (w >> 4) : wm__g_type(w) == WM__G_REP ? 3 : 1) {
+    w = el[p];
+    if (pos[k] < p || (pos[k] == p && wm__g_seq_end(w))) return 0; /* each node at an element */
+    while (k < h[0] && pos[k] == p) k++;
+  }
+  if (k < h[0]) return 0;
+  if (apply) memset(s->lv, 0, sizeof *s->lv);
+  for (i = 0; i < h[0] + h[1]; i++) {
+    memcpy(x, b + 32 + (i < h[0] ? 12 * (size_t)i : 12 * (size_t)h[0] + 4 * (size_t)(i - h[0])), i < h[0] ? 12 : 4);
+    if (i >= h[0]) { /* a top: a node at a CLS */
+      if (x[0] >= h[0]) return 0;
+      memcpy(&w, b + 32 + 12 * (size_t)x[0], 4);
+      if (wm__g_type(el[w]) != WM__G_CLS) return 0;
+      if (apply) s->top[i - h[0]] = (int32_t)x[0];
+    } else if (x[1] > (wm__g_type(el[x[0]]) == WM__G_REP ? el[x[0] + 2] : 0)) return 0;
+    else if (apply) wm__gs_node(s, s->lv, x[0], x[1], (int32_t)x[2]);
+  }
+  if (apply) s->lv->n_top = (int)h[1], s->lv->val = h[2], s->lv->rem = h[3], s->lv->min = h[4], s->lv->done = h[5], s->err[0] = 0, s->stamp++;
+  return 1;
+}
+
 WMDEF wm_grammar_params wm_grammar_default_params(void) {
   wm_grammar_params p;
   p.max_nodes = 16384;
@@ -16422,7 +16461,7 @@ static void wm__js_range(wm__js *j, uint64_t a, uint64_t b, int inf) {
   } else {
     wm__js_same(j, da, "9999999999999999999", na);
     for (k = na + 1; k < (inf ? 0 : nb); k++) wm__js_f(j, "| [1-9] [0-9]{%d} ", k - 1);
-    if (inf) wm__js_f(j, "| [1-9] [0-9]{%d,15} ", na);
+    if (inf) { if (na < 16) wm__js_f(j, "| [1-9] [0-9]{%d,15} ", na); } /* (16 digits at most, as integer) */
     else { wm__js_z(j, "| "); wm__js_same(j, lo, db, nb); }
   }
   wm__js_z(j, ") ");
@@ -16547,9 +16586,9 @@ static void wm__js_schema(wm__js *j, const char *s, int depth);
 static void wm__js_rule(wm__js *j, const char *s, int is_ref, int depth) {
   int i;
   char a[256], b[256];
-  if (is_ref) wm__j_str(s, j->e, a, sizeof a);
+  size_t na = is_ref ? wm__j_str(s, j->e, a, sizeof a) : 0; /* (a longer $ref is never taken for another: a rule each) */
   for (i = 0; i < j->n_sub; i++)
-    if (j->is_ref[i] == is_ref && (is_ref ? (wm__j_str(j->sub[i], j->e, b, sizeof b), !strcmp(a, b)) : j->sub[i] == s)) break;
+    if (j->is_ref[i] == is_ref && (is_ref ? na < sizeof a && wm__j_str(j->sub[i], j->e, b, sizeof b) == na && !memcmp(a, b, na) : j->sub[i] == s)) break;
   if (i == j->n_sub) {
     if (i == WM__JS_SUBS) { wm__js_fail(j, "more than %d sub-schemas", WM__JS_SUBS); return; }
     j->sub[i] = s;
@@ -17017,7 +17056,8 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
 /* ========================================================================
    [@SAVE] Session save / restore. Layout (little-endian): "WMS1", u64 model
    fingerprint, i32 layers, pos, n_vocab, flags; per layer the KV rows in use
-   and the SSD/conv states; the sampler; the logits; u64 FNV-1a of all before.
+   and the SSD/conv states; the sampler; the logits; ("WMS2":) the sampler's
+   grammar state; u64 FNV-1a of all before.
    ======================================================================== */
 
 typedef struct wm__blob_io {
@@ -17096,14 +17136,23 @@ static wm_status wm__session_save(const wm_session *s, const wm_sampler *smp, co
   wm__blob_io io = *io_in;
   int32_t hdr[4];
   uint64_t fp;
+  const wm_grammar_state *g = smp ? smp->grammar : NULL;
   io.h = WM__FNV_INIT;
   fp = s->model->fingerprint;
   hdr[0] = s->model->cfg.n_layers; hdr[1] = s->pos; hdr[2] = s->model->cfg.vocab_size;
   hdr[3] = (smp ? 1 : 0) | (logits ? 2 : 0) | s->params.cache_type << 2 | s->params.state_type << 5 | s->pend << 7; /* cache type: bits 2..4; state: 5..6; held: 7.. */
-  wm__io2(&io, "WMS1", NULL, 4);
+  wm__io2(&io, g ? "WMS2" : "WMS1", NULL, 4); /* WMS2: a grammar's state follows the logits */
   wm__io(&io, &fp, 8);
   wm__io(&io, hdr, sizeof hdr);
   wm__session_io(&io, s, smp, NULL, logits, NULL, hdr);
+  if (g) {
+    uint32_t h[6], i;
+    h[0] = (uint32_t)g->lv->n_node, h[1] = (uint32_t)g->lv->n_top, h[2] = g->lv->val, h[3] = g->lv->rem, h[4] = g->lv->min, h[5] = g->lv->done;
+    wm__io2(&io, &g->g->fp, NULL, 8);
+    wm__io2(&io, h, NULL, 24);
+    for (i = 0; i < h[0]; i++) wm__io2(&io, &g->node[i], NULL, 12); /* pos, cnt, up */
+    wm__io2(&io, g->top + g->lv->top0, NULL, 4 * (size_t)h[1]);
+  }
   { uint64_t h = io.h; wm__io(&io, &h, 8); }
   *size = io.pos;
   io_in->bad = io.bad;
@@ -17122,6 +17171,7 @@ WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, cons
 
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
   wm__blob_io io, sz;
+  size_t gn;
   int32_t hdr[4];
   uint64_t fp = 0, want, h;
   char magic[4] = {0, 0, 0, 0};
@@ -17132,7 +17182,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
   wm__io(&io, magic, 4);
   wm__io(&io, &fp, 8);
   wm__io(&io, hdr, sizeof hdr);
-  if (io.bad || memcmp(magic, "WMS1", 4)) return wm__serr(s, WM_ERR_FORMAT, "session file: not a wm.h session (bad magic)");
+  if (io.bad || memcmp(magic, "WMS", 3) || (magic[3] != '1' && magic[3] != '2')) return wm__serr(s, WM_ERR_FORMAT, "session file: not a wm.h session (bad magic)");
   if (fp != s->model->fingerprint || hdr[0] != s->model->cfg.n_layers || hdr[2] != s->model->cfg.vocab_size)
       return wm__serr(s, WM_ERR_FORMAT, "session file: saved from another model");
   if (hdr[1] < 0 || (s->model->has_attn && hdr[1] > s->params.n_ctx))
@@ -17149,10 +17199,13 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
   memset(&sz, 0, sizeof sz); /* sizes only: nothing is read or written */
   sz.pos = io.pos;
   wm__session_io(&sz, s, NULL, NULL, NULL, NULL, hdr);
-  if (sz.pos + 8 != size) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
+  gn = magic[3] == '2' && size >= sz.pos + 40 ? size - 8 - sz.pos : 0; /* the grammar state's bytes */
+  if (sz.pos + gn + 8 != size || (magic[3] == '2') != (gn > 0)) return wm__serr(s, WM_ERR_FORMAT, "session file: %zu bytes, expected %zu", size, sz.pos + 8);
   h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
   memcpy(&want, io.r + size - 8, 8);
   if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
+  if (gn && smp && (!smp->grammar || !wm__gs_load(smp->grammar, io.r + sz.pos, gn, 0)))
+      return wm__serr(s, WM_ERR_INVALID_ARG, "session file: it holds a grammar's parse state; the sampler needs a state of that grammar within its bounds");
   if (hdr[3] & 1) { /* the sampler's fields, checked before any state is touched */
     wm__blob_io tail = io;
     wm_sampler tmp;
@@ -17163,6 +17216,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     if (wm_sampler_check(&tmp, &e) != WM_OK) return wm__serr(s, WM_ERR_FORMAT, "session file: %s", e.message);
   }
   wm__session_io(&io, s, NULL, smp, NULL, logits, hdr);
+  if (gn && smp) wm__gs_load(smp->grammar, io.r + sz.pos, gn, 1);
   s->pos = hdr[1];
   s->pend = hdr[3] >> 7;
   s->err[0] = 0;
@@ -20519,7 +20573,7 @@ WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const
    significant first), code points of plane 14 stored in plane 4; ix: for
    each block of 256 code points of the BMP, the first record at or past it
    (by its code point, or a range's by its last). */
-typedef struct wm__uct { const char *const *s; const char *ix; int n, w, k, ranges; } wm__uct; /* ranges: [lo, hi - lo (2 digits)], ix by hi */
+typedef struct wm__uct { const char *const *s; const char *ix; int n, w, k, ranges; } wm__uct; /* ranges: [lo, hi - lo (2 digits)], ix by hi (or NULL) */
 
 /* a digit's value, by its character - 33 */
 static const unsigned char wm__uc_digit[94] = { /* (" ? and backslash are no digit) */
@@ -20542,10 +20596,11 @@ static uint32_t wm__uc_cp(const wm__uct *t, int r, int at) { uint32_t v = wm__uc
 static uint32_t wm__uc_hi(const wm__uct *t, int r) { return wm__uc_cp(t, r, 0) + wm__uc_get(t, r, 3, 2); } /* a range's last */
 /* the records a search for cp needs: [*lo, *hi] */
 static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
-  const unsigned char *p = (const unsigned char *)t->ix + 2 * (cp >> 8);
+  const unsigned char *p;
   int next;
   *lo = 0; *hi = t->n - 1;
-  if (cp >= 0x10000) return;
+  if (cp >= 0x10000 || !t->ix) return;
+  p = (const unsigned char *)t->ix + 2 * (cp >> 8);
   *lo = (int)wm__uc_num(p, 2);
   next = (int)wm__uc_num(p + 2, 2) - !t->ranges; /* (a range there may start in this block) */
   if (next < *hi) *hi = next;
@@ -20587,19 +20642,11 @@ static const char *const wm__uc_number_s[1] = { /* [lo, hi - lo] ranges */
     "g3*'!V5*#!Z5*1!m5*P!#7**!b7*#!%8*$!u8*&!*:*)!K:*)!}:*(!b>*'!;@*+!L@*+![C*A!cE*+!:F*%!TG*(!*I*@!oJ*+!YK*+!<M*+!NM*5!LP*+!@T*+!fU*+!zY*+!2[*+!C[*5!H]*-!0b*4!Fc*+!jj*+!ok*>!^n*+!Ro*+!:t*+!Pu*6!L$+5#Xw,+!"
     "J4-+!O5-+!(7-+!37-(!&=-+!%A-8!d80+!'J05!HJ05!nK0:!;X0T!qs0+!Yx0+!6~0+!&$1+!$,1*!S-1+!A61^!~61$!%71%!w71O!I810!0D1.!xc1+!",
 };
-static const char wm__uc_number_ix[] =
-    "!!&!&!&!&!&!&!(!)!)!,!.!1!4!7!9!:!<!<!<!=!=!=!>!A!B!D!F!H!J!J!J!J!M!O!O!O!Q!Q!Q!R!R!R!R!R!S!S!S!S!V!W!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!"
-    "]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!]!_!_!a!d!e!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!"
-    "f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!f!g!";
-static const wm__uct wm__uc_number = {wm__uc_number_s, wm__uc_number_ix, 144, 5, 9, 1};
+static const wm__uct wm__uc_number = {wm__uc_number_s, NULL, 144, 5, 9, 1};
 static const char *const wm__uc_space_s[1] = { /* [lo, hi - lo] ranges */
     "+!!&!C!!!!M#!!!i#!!!=c!!!$~!,!M~!#!T~!!!(!#!!%O#!!",
 };
-static const char wm__uc_space_ix[] =
-    "!!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!&!'!'!'!'!'!'!'!'!'!'!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
-    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!"
-    ",!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!,!";
-static const wm__uct wm__uc_space = {wm__uc_space_s, wm__uc_space_ix, 10, 5, 9, 1};
+static const wm__uct wm__uc_space = {wm__uc_space_s, NULL, 10, 5, 9, 1};
 static const char *const wm__uc_word_s[2] = { /* [lo, hi - lo] ranges */
     "S!!+!e!!;!&#!!!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!K*!;#g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#c.!u#Z0!H!&1!!!-1!K!`1!O!12!!!32!#!62!#!92!!!C2!<!c2!%!'3!,!73!m!*4!,#65!)!A5!+!"
     "L5!4!b5!!!s5!^!T6!+#m7!X!K8!!!N8!!!Q8!P!59!=!V9!,!g9!9!#:!'!1:!n!!;!H#K<!+!V<!4!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!F=!*!Q=!#!U=!%!b=!!!g=!#!j=!&!q=!-!*>!!!,>!!!/>!$!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!l>!!!"
@@ -20635,11 +20682,7 @@ static const char *const wm__uc_punct_s[1] = { /* [lo, hi - lo] ranges */
     "Nr)/!^r)!!cr)!!er)#!Et)$!It)'!Pt)%!_t)#!dt)#!#u)$!'u)!!Du)!!Fu)!!Hu)(!~y)$!D$*!!v$*!!M)*!!^1*!!p3*!!34*!!37**!d7*!!z8*(!h9*(!m:*%!{@*!!MD*!!>F*&!qF*%!|H*(!8J*#!;J*%!dK*%!;L*#!1M*%!9M*!!HM*!!JM*$!JN*'!"
     "aO*!!{R*#!~R*#!:T*&!JT*#!MT*!![U*!!EX*8!kY*$!-Z*.!+[*!!T]*$!B`*!!9c*$!~d*!!#f*)!#g*$!'g*&!.h*+!Zj*!!`k*&!2l*#!<s*#!-t*.!3v*!!b%+&!&G+#!X4-#!(6-!!l6-&!y6-!!#=-$!<A-%!xD-!!mg/!!y`0&!4$1!!b-1#!",
 };
-static const char wm__uc_punct_ix[] =
-    "!!1!1!1!3!3!:!A!C!E!H!J!J!L!M!O!U!W!W!W!X!Y!Y!]!`!a!b!e!i!m!m!m!m!s!s!s!u!u!u!u!x!x!{!{!{!}!~!$#$#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#"
-    "+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#+#,#,#0#0#4#8#;#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#"
-    "<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#<#=#D#N#";
-static const wm__uct wm__uc_punct = {wm__uc_punct_s, wm__uc_punct_ix, 198, 5, 9, 1};
+static const wm__uct wm__uc_punct = {wm__uc_punct_s, NULL, 198, 5, 9, 1};
 static const char *const wm__uc_symbol_s[1] = { /* [lo, hi - lo] ranges */
     "G!!!!N!!!!`!!$!%#!!!'#!!!D#!!!F#!!!k#!&!q#!#!u#!!!w#!%!}#!!!$$!!!D$!!!e$!!!i)!%!y)!/!/*!(!7*!!!9*!2!f+!!!u+!#!/-!!!b.!!![1!$!z2!$!!3!!!%3!#!@5!!!K5!!!`5!#!G8!!!O8!#!!:!!!}=!#!(>!#!kA!!!2C!!![D!)!0F!!!"
     "KH!!!vH!!!)K!!!5M!$!HM!!!JM!$!OM!'!jM!!!lM!!!nM!!!<O!)!FO!'!MO!#!TO!%!hQ!#!%Z!+!*c!!!,g!!!%k!!!jl!D!$q!+!7q!*!<}!!!>}!$!M}!$!^}!$!n}!$!~}!#!j~!!!x~!!!D!#$!T!#$!k!#C!p###!s##%!x###!'$#!!)$#$!1$#'!8$#!!"
@@ -20648,11 +20691,7 @@ static const char *const wm__uc_symbol_s[1] = { /* [lo, hi - lo] ranges */
     ">A*#!W]*!!fu*>!q6-%!z6-!!jg/!!(60]$t80k&F@0:#@B0c$.E0I!XE0_!=F0$!WF0#!aF0@!&G0`!zG0e!dH0!!iJ0z!@U0!!ZU0!!{U0!!8V0!!YV0!!tV0!!7W0!!RW0!!sW0!!0X0!!oX0[''`0%!_`0)!h`0/!w`0#!#t0!!ix0!!}61!!$71!!H81!!C=1#!"
     "BA1N!sA1*#+C10!<C10!MC10!^C1G!=D1i#bF1>!/G1N!aG1*!qG1#!$H1'!kI1m,^T12!rT1.!%U1=#FV1%#PW1-!aW1!!qW1-!$X1Z!fX1+!vX1J!JY1@!kY1-!{Y1#!`Z1f%S_1/!d_1.!t_1+!&`1Z!g`10!x`1,!,a1*!<a1Z#wb1!#",
 };
-static const char wm__uc_symbol_ix[] =
-    "!!1!1!6!9!:!;!B!D!E!G!H!J!K!M!N!Y!Z!Z!Z![![![!]!^!^!`!`!b!b!b!b!h!m!|!|!~!$#$#$#'#'#*#*#-#.#.#1#3#9#=#C#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#D#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#"
-    "E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#E#F#F#F#I#K#K#L#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#"
-    "N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#N#P#P#S#V#a#";
-static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, wm__uc_symbol_ix, 236, 5, 9, 1};
+static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, NULL, 236, 5, 9, 1};
 static const char *const wm__uc_mark_s[1] = { /* [lo, hi - lo] ranges */
     "K*!6#c.!(!`1!O!12!!!32!#!62!#!92!!!'3!,!d3!6!,4!!!75!(!A5!'!I5!#!L5!%!t5!!!66!<!R7!,!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!1:!*!f:!9!!;!C!{;!$!!<!3!5<!(!G<!#!g<!$!F=!!!H=!(!Q=!#!U=!$!b=!!!m=!#!,>!!!/>!$!"
     "l>!!!n>!&!w>!#!{>!$!$@!!!D@!#!I@!!!U@!$!4A!!!6A!)!@A!$!DA!$![A!#!tA!'!{A!$!ZB!!!]B!(!fB!#!jB!$!tB!$!$C!#!EC!!!%D!&!-D!$!1D!%!>D!!!iD!&!IE!!!KE!(!SE!$!WE!%!cE!#!pE!#!2F!$!oF!!!qF!(!yF!$!}F!%!+G!#!8G!#!"
@@ -20980,11 +21019,7 @@ static const char *const wm__uc_dec_pool_s[5] = { /* the decompositions' code po
     "L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!h!!{!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#9O#83%:O#9O#SH$:O#9O#|I$:O#9O"
     "#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#",
 };
-static const char wm__uc_dec_pool_ix[] =
-    "!!#!#!#!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!+!l7x7K;K;K;K;K;K;K;K;M;M;M;M;M;M;+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>+>4>4>4>4>4>4>4>4>J>J>J>J>J>J>J>J>J>J>J>J>J>"
-    "J>J>J>J>M>M>M>M>M>M>M>M>M>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>V>.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J"
-    ".J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.J.JHWHWHWHWHW";
-static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, wm__uc_dec_pool_ix, 4980, 3, 10, 0};
+static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, NULL, 4980, 3, 10, 0};
 static const char *const wm__uc_comp_s[1] = { /* primary composites, by their canonical pairs [first, second] (the decompositions') */
     "r'#d'#s'#,$!-$!.$!/$!n$!p$!&(!0$!2z!1$!('!]'!_'!0z!Gx!r$!Ix!Kx!Mx!t$!v$!x$!z$!3$!Qx!|$!Sx!Wx!Yx!Ux!4$!5$!6$!Mz!#%!%%!'%!7$!Kz!+%!a'!c'!Iz!((!)%!`x!bx!fx!P'!-%!hx!/%!1%!B'!3%!5%!jx!nx!{'!lx!px!rx!8$!9$"
     "!:$!9%!;%!=%!B%!;$!Yz!*'!e'!g'![z!@%!tx!F%!xx!D'!zx!H%!|x!K%!O%!~x!M%!'y!%y!)y!+y!-y!T'!U%!=$!/y!Y%!1y!W%!5y!3y!>$!@$!A$!B$!_%!a%!.(!C$!`z!c%!,'!i'!k'!W&!^z!F'!@y!By!g%!Dy!k%!m'!o'!Fy!i%!Jy!m%!o%!Ly!s"
@@ -21010,11 +21045,7 @@ static const wm__uct wm__uc_comp = {wm__uc_comp_s, wm__uc_comp_ix, 941, 3, 10, 0
 static const char *const wm__uc_comp2_s[1] = { /* starters that compose with a preceding character, sorted */
     "H=!b=!]B!uB!vB!%D!>D!uF!+G!,G!9H!SH!qI!$J!RP!Tp!JK*>Q*XQ*EU*OU*RU*2X*%c*",
 };
-static const char wm__uc_comp2_ix[] =
-    "!!!!!!!!!!!!!!!!!!!!$!$!)!,!0!0!0!1!1!1!1!1!1!1!1!1!1!1!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
-    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!"
-    "2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!2!";
-static const wm__uct wm__uc_comp2 = {wm__uc_comp2_s, wm__uc_comp2_ix, 24, 3, 10, 0};
+static const wm__uct wm__uc_comp2 = {wm__uc_comp2_s, NULL, 24, 3, 10, 0};
 #endif
 /* END UNICODE TABLES */
 

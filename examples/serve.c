@@ -1527,17 +1527,17 @@ static int srv_grammar(server *S, slot *sl, const srv_req *q, char *err, size_t 
     return 0;
 }
 
-/* tool_choice auto, after a token: a call begins with the answer's first
-   character '{' (generic) or at <tool_call> (Hermes); from there the
-   grammar holds it (what came is fed to it) */
-static void srv_tool_trigger(const server *S, slot *sl) {
+/* tool_choice auto, after a token (its text from from on): a call begins
+   with the answer's first character '{' (generic) or at <tool_call>
+   (Hermes); from there the grammar holds it (what came is fed to it) */
+static void srv_tool_trigger(const server *S, slot *sl, size_t from) {
     size_t k = 0, l = strlen(srv_call_open);
     if (!S->hermes) {
         while (k < sl->text.n && isspace((unsigned char)sl->text.p[k])) k++;
         if (k == sl->text.n) return;
         if (sl->text.p[k] != '{') { sl->tools = 0; return; } /* words: no call */
     } else {
-        for (k = 0; k + l <= sl->text.n && memcmp(sl->text.p + k, srv_call_open, l); k++) {}
+        for (k = from >= l ? from - l + 1 : 0; k + l <= sl->text.n && memcmp(sl->text.p + k, srv_call_open, l); k++) {} /* (new text only) */
         if (k + l > sl->text.n) return;
     }
     wm_grammar_reset(sl->gs);
@@ -1935,7 +1935,7 @@ static void srv_token(server *S, slot *sl, float *row) {
         w = tb ? wm_utf8_push(&sl->us, tb, bl, sl->tok_text) : 0;
         from = sl->text.n;
         sb_add(&sl->text, sl->tok_text, w);
-        if (sl->tools == 1 && !sl->text.oom) srv_tool_trigger(S, sl);
+        if (sl->tools == 1 && !sl->text.oom) srv_tool_trigger(S, sl, from);
         if (sl->smp.grammar && wm_grammar_complete(sl->gs) == 2) sl->finish = 1; /* nothing may follow */
         for (j = 0; j < sl->q.n_stop; j++) { /* a stop string ends the answer before it */
             size_t l = sl->q.stop_len[j], k0 = from >= l ? from - l + 1 : 0, k;

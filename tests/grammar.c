@@ -330,7 +330,8 @@ static void grammar_schema(void) {
 /* integer bounds: every number of -1200..1200 (and a few far ones) is accepted exactly when in range */
 static void grammar_int_ranges(void) {
     static const long long b[][2] = {{5, 123}, {-50, -3}, {-7, 999}, {0, 0}, {10, LLONG_MAX}, {LLONG_MIN, -100}, {100, 1000}, {-1000, 99},
-                                     {LLONG_MIN, 42}, {1, 9}, {19, 21}, {-1, 1}, {987, 1012}};
+                                     {LLONG_MIN, 42}, {1, 9}, {19, 21}, {-1, 1}, {987, 1012},
+                                     {1000000000000000LL, LLONG_MAX}, {LLONG_MIN, -1000000000000000LL}, {999999999999999LL, LLONG_MAX}};
     size_t i;
     int bad = 0;
     for (i = 0; i < sizeof b / sizeof *b; i++) {
@@ -348,8 +349,10 @@ static void grammar_int_ranges(void) {
             got = gram_match(&x, num, strlen(num)) == 2;
             if (got != in && bad++ < 5) check(0, "%s: %lld %s", schema, v, in ? "refused" : "accepted");
         }
-        for (v = 1; v < 4; v++) {
-            long long far = v == 1 ? 123456789 : v == 2 ? -123456789 : 1000000000000000LL;
+        for (v = 1; v < 8; v++) { /* (the 16-digit bounds: a fuzz finding, their "more digits" part was {16,15}) */
+            static const long long fars[] = {0, 123456789, -123456789, 1000000000000000LL, -1000000000000000LL, 999999999999999LL,
+                                             9999999999999999LL, -9999999999999999LL};
+            long long far = fars[v];
             int in = far >= b[i][0] && far <= b[i][1];
             sprintf(num, "%lld", far);
             if ((gram_match(&x, num, strlen(num)) == 2) != in && bad++ < 5) check(0, "%s: %lld", schema, far);
@@ -405,6 +408,108 @@ static void grammar_sampler(void) {
     wm_tokenizer_free(t);
 }
 
+/* ---- a saved session holds the grammar's parse state (WMS2): restored, generation goes on as if never stopped */
+typedef struct gtext { char s[4096]; size_t n; } gtext;
+static int gtext_add(void *u, int32_t tok, const char *p, size_t n) {
+    gtext *g = (gtext *)u;
+    (void)tok;
+    if (g->n + n < sizeof g->s) { memcpy(g->s + g->n, p, n); g->n += n; g->s[g->n] = 0; }
+    return 0;
+}
+static uint64_t fnv64(const unsigned char *p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    while (n--) h = (h ^ *p++) * 0x100000001b3ull;
+    return h;
+}
+
+static void grammar_saved(void) {
+    const char *schema = "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"maxLength\":12},\"tags\":{\"type\":\"array\","
+                         "\"items\":{\"enum\":[\"a\",\"bb\"]},\"maxItems\":3}},\"required\":[\"name\",\"tags\"]}";
+    wm_model *m = NULL;
+    wm_tokenizer *t = NULL;
+    wm_session *s = NULL, *s2 = NULL;
+    wm_session_params sp;
+    wm_error e;
+    gram a, b, other;
+    char gbnf[8192];
+    size_t gn = 0, size = 0;
+    float *l1 = (float *)malloc(sizeof(float) * 4096), *l2 = (float *)malloc(sizeof(float) * 4096);
+    unsigned char *blob = NULL, *bad = NULL;
+    gtext c, d;
+    wm_sampler smp = wm_sampler_default(), r;
+    wm_generate_params g8 = wm_generate_default_params(), g60;
+    uint64_t h;
+    int pos;
+    memset(&a, 0, sizeof a); memset(&b, 0, sizeof b); memset(&other, 0, sizeof other);
+    if (wm_model_load(&m, "examples/models/doge-demo", &e) != WM_OK || wm_tokenizer_load(&t, "examples/models/doge-demo/tokenizer.json", &e) != WM_OK ||
+        (sp = wm_session_default_params(m), wm_session_create(&s, m, &sp, &e)) != WM_OK || wm_session_create(&s2, m, &sp, &e) != WM_OK ||
+        wm_json_schema_grammar(schema, strlen(schema), gbnf, sizeof gbnf, &gn, &e) != WM_OK) {
+        check(0, "saved grammar state: setup: %s", e.message);
+        goto done;
+    }
+    check(gram_open(&a, gbnf, gn, t, NULL) && gram_open(&b, gbnf, gn, t, NULL) && gram_open(&other, "root ::= [a-z]+", 15, t, NULL), "saved grammar: states");
+    smp.temperature = 0.9f;
+    wm_sampler_seed(&smp, 5);
+    smp.grammar = a.s;
+    g8.max_new = 8;
+    g60 = g8;
+    g60.max_new = 60;
+    c.n = d.n = 0;
+    wm_generate(s, t, &smp, l1, "P:", 2, &g8, gtext_add, &c, NULL);
+    wm_session_save(s, &smp, l1, NULL, 0, &size);
+    blob = (unsigned char *)malloc(size);
+    bad = (unsigned char *)malloc(size);
+    check(blob && wm_session_save(s, &smp, l1, blob, size, &size) == WM_OK && !memcmp(blob, "WMS2", 4), "a session saved with a grammar is WMS2");
+    c.n = 0;
+    wm_generate(s, t, &smp, l1, NULL, 0, &g60, gtext_add, &c, NULL);
+    r = wm_sampler_default();
+    r.grammar = b.s;
+    check(wm_session_restore(s2, &r, l2, blob, size) == WM_OK, "restore with the grammar's state: %s", wm_session_error(s2));
+    wm_generate(s2, t, &r, l2, NULL, 0, &g60, gtext_add, &d, NULL);
+    check(c.n > 4 && c.n == d.n && !memcmp(c.s, d.s, c.n) && wm_grammar_complete(a.s) == wm_grammar_complete(b.s),
+          "restored, the grammar goes on where it was: '%s' == '%s'", c.s, d.s);
+    pos = wm_session_pos(s2);
+    r.grammar = NULL;
+    check(wm_session_restore(s2, &r, l2, blob, size) == WM_ERR_INVALID_ARG && strstr(wm_session_error(s2), "grammar"), "restored without a grammar: %s",
+          wm_session_error(s2));
+    r.grammar = other.s;
+    check(wm_session_restore(s2, &r, l2, blob, size) == WM_ERR_INVALID_ARG && wm_session_pos(s2) == pos, "restored with another grammar: refused, nothing changed");
+    check(wm_session_restore(s2, NULL, NULL, blob, size) == WM_OK, "restored without a sampler: the grammar's state is passed over");
+    { /* forged states (checksum made good) of "root ::= [a-c] [x-z]" (words: CLS lo hi CLS lo hi END) at its start: one node
+         (pos 0, cnt 0, up -1), one top (0); the blob's last 56 bytes: fingerprint, 6 counts, the node, the top, the checksum */
+        static const struct { int field; int32_t v; int ok; } forge[] = {{0, 0, 1}, {0, 3, 1}, {0, 1, 0}, {0, 2, 0}, {0, 6, 0}, {0, 7, 0},
+                                                                       {0, 1 << 30, 0}, {1, 1, 0}, {2, 0, 0}, {2, -2, 0}, {3, 1, 0}, {3, -1, 0}};
+        gram sm;
+        size_t n2 = 0;
+        unsigned char *b2;
+        int k, bad_n = 0;
+        wm_sampler q = wm_sampler_default();
+        check(gram_open(&sm, "root ::= [a-c] [x-z]", 20, t, NULL), "small grammar");
+        q.grammar = sm.s;
+        wm_session_save(s, &q, l1, NULL, 0, &n2);
+        b2 = (unsigned char *)malloc(n2);
+        check(b2 && wm_session_save(s, &q, l1, b2, n2, &n2) == WM_OK, "save with the small grammar");
+        for (k = 0; b2 && k < (int)(sizeof forge / sizeof forge[0]); k++) {
+            unsigned char *f = (unsigned char *)malloc(n2);
+            int32_t v = forge[k].v;
+            memcpy(f, b2, n2);
+            memcpy(f + n2 - 56 + 32 + (forge[k].field == 3 ? 12 : 4 * forge[k].field), &v, 4); /* pos, cnt, up; 3: the top */
+            h = fnv64(f, n2 - 8);
+            memcpy(f + n2 - 8, &h, 8);
+            if ((wm_session_restore(s2, &q, l2, f, n2) == WM_OK) != forge[k].ok) { bad_n++; fprintf(stderr, "  forged field %d = %d\n", forge[k].field, v); }
+            free(f);
+        }
+        check(bad_n == 0 && wm_session_pos(s2) == wm_session_pos(s), "forged grammar states: each bad node, count or top refused, good ones taken (%d wrong)", bad_n);
+        free(b2);
+        gram_close(&sm);
+    }
+done:
+    gram_close(&a); gram_close(&b); gram_close(&other);
+    free(blob); free(bad); free(l1); free(l2);
+    wm_session_free(s); wm_session_free(s2);
+    wm_tokenizer_free(t); wm_model_free(m);
+}
+
 /* ---- the corpus: tests/grammar.sh (20 generations of each grammar and schema, checked by
    python3-lark and python3-jsonschema); native, once per make test */
 void test_grammar_corpus(void) {
@@ -420,4 +525,5 @@ void test_grammar(void) {
     grammar_schema();
     grammar_int_ranges();
     grammar_sampler();
+    grammar_saved();
 }

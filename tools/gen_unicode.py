@@ -117,11 +117,12 @@ def split(rows):
     return out
 
 
-def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None):
+def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None, no_ix=False):
     """rows of equal length -> a wm__uct named name (fields of widths digits, 3 each by default; raw: fields that
     are no code point); with its index of the Basic Multilingual Plane: for each 256 code points block b (and
     b = 256), the first record whose field key (sorted) is >= 256 b, 2 digits each. key 1: rows are [lo, hi, ...]
-    ranges, stored as [lo, hi - lo, ...] (2 digits) and indexed by hi; ix_by: the values (sorted, one a row) to index by instead"""
+    ranges, stored as [lo, hi - lo, ...] (2 digits) and indexed by hi; ix_by: the values (sorted, one a row) to index by instead;
+    no_ix: no index (a table read by position, or one so short that a search of it all takes a few steps)"""
     if key:
         rows = split(rows)
         widths = [3, 2] + (widths or [3] * len(rows[0]))[2:]
@@ -140,6 +141,9 @@ def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None):
     for c in chunks:
         lines.append("    \"" + "\"\n    \"".join(c[i:i + 200] for i in range(0, len(c), 200)) + "\",")
     ixs = "".join(ix)
+    if no_ix:
+        return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const wm__uct %s = {%s_s, NULL, %d, %d, %d, %d};\n" %
+                (name, len(chunks), comment, "\n".join(lines), name, name, len(rows), rec, per.bit_length() - 1, int(key != 0)))
     return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const char %s_ix[] =\n    \"%s\";\n"
             "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d, %d};\n" %
             (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 200] for i in range(0, len(ixs), 200)),
@@ -148,7 +152,7 @@ def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None):
 
 def table(name, cps):
     rs = ranges(cps)
-    return packed(name, [list(r) for r in rs], "[lo, hi - lo] ranges", key=1), len(rs)
+    return packed(name, [list(r) for r in rs], "[lo, hi - lo] ranges", key=1, no_ix=len(rs) < 256), len(rs)
 
 
 # lowercase (Rust's char::to_lowercase: simple mappings; U+0130's two-character one is written out in wm.h)
@@ -232,10 +236,10 @@ t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers'
           packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi - lo, canonical combining class] runs", [3, 3, 2], (2,), 1) +
           packed("wm__uc_dec", dec_runs, "[lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: "
                  "lo + i's is lo's + 2 i (or 34 length i)", [3, 3, 3], (2,), 1) +
-          packed("wm__uc_dec_pool", [[v] for v in pool], "the decompositions' code points") +
+          packed("wm__uc_dec_pool", [[v] for v in pool], "the decompositions' code points", no_ix=True) +
           packed("wm__uc_comp", [[c] for a, b, c in comp], "primary composites, by their canonical pairs [first, second] (the decompositions')",
                  ix_by=[a for a, b, c in comp]) +
-          packed("wm__uc_comp2", [[v] for v in seconds], "starters that compose with a preceding character, sorted") +
+          packed("wm__uc_comp2", [[v] for v in seconds], "starters that compose with a preceding character, sorted", no_ix=True) +
           "#endif\n")
 # \w as Rust's regex crate has it (the tokenizers library's Whitespace pre-tokenizer):
 # Alphabetic, marks, decimal digits, connector punctuation, Join_Control

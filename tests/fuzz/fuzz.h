@@ -103,6 +103,22 @@ static inline int fuzz_touch(const wm_model *m) {
 /* A small byte-level BPE tokenizer.json: the 256 byte tokens, a few merges
    (one giving a long token), multi-byte tokens, added tokens sharing a
    prefix, a BOS template. */
+/* a byte-level state (no tokenizer) of one fixed grammar: the session
+   harness restores saved grammar states into it, seeds.c saves them */
+static inline wm_grammar_state *fuzz_gram_state(void) {
+    static wm_grammar_state *s;
+    static const char g[] = "root ::= [a-c] ( \"x\" root | \"yz\" ){0,3} [0-9]*";
+    if (!s) {
+        size_t gb = 0, sb = wm_grammar_state_bytes(NULL, NULL, NULL);
+        wm_grammar *gr;
+        void *mem = NULL;
+        if (wm_grammar_bytes(g, sizeof g - 1, &gb, NULL) != WM_OK || !(mem = malloc(gb + sb)) ||
+            wm_grammar_init(&gr, g, sizeof g - 1, mem, gb, NULL) != WM_OK ||
+            wm_grammar_state_init(&s, gr, NULL, NULL, 0, NULL, (char *)mem + gb, sb, NULL) != WM_OK) { fprintf(stderr, "harness grammar refused\n"); abort(); }
+    }
+    return s;
+}
+
 static inline void fuzz_tiny_tokenizer(char *js, size_t cap) {
     size_t n = 0;
     int i, k = 0;

@@ -187,10 +187,11 @@ int main(int argc, char **argv) {
             p.n_ctx = 12;
             wm_session_create(&s, m, &p, NULL);
             wm_prefill(s, ids, 5, lg, WM_LOGITS_LAST);
-            for (k = 0; k < 2; k++) {
+            for (k = 0; k < 3; k++) { /* 2: with a grammar state (WMS2) */
+                if (k == 2) { smp.grammar = fuzz_gram_state(); wm_grammar_reset(smp.grammar); wm_grammar_feed(smp.grammar, "axbyz", 5); }
                 wm_session_save(s, k ? &smp : NULL, k ? lg : NULL, NULL, 0, &bn);
                 blob = (unsigned char *)malloc(bn + 1);
-                blob[0] = (unsigned char)(i | (k ? 0x80 : 0));
+                blob[0] = (unsigned char)(i | (k ? 0x80 : 0) | (k == 2 ? 0x40 : 0));
                 wm_session_save(s, k ? &smp : NULL, k ? lg : NULL, blob + 1, bn, &bn);
                 put("session", blob, bn + 1, NULL, 0);
                 free(blob);
