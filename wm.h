@@ -19,7 +19,7 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             779  Public interface
+      @API             778  Public interface
       @BASICS          305  Implementation basics
       @TYPES          1244  Tensor types
       @KERNELS        2606  Kernels
@@ -37,13 +37,13 @@
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      4031  Tokenizer
-      @GRAMMAR        1491  Grammars
+      @GRAMMAR        1506  Grammars
       @SAMPLING        170  Sampling
       @SAVE            170  Session save / restore
       @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
-      @UNICODE         655  Unicode tables and their lookups (an appendix)
+      @UNICODE         651  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -837,8 +837,7 @@ typedef struct wm_sampler {
   int repeat_last_n; /* how much history the penalty sees (0: all it is given) */
   uint64_t rng[4]; /* xoshiro256** state (wm_sampler_seed) */
   wm_grammar_state *grammar; /* NULL: off; else only tokens it allows are drawn, and it moves past each */
-  int isa; /* the draw's kernels (same bits on any): the default's wm_isa_best(), one wm_isa_supported, or WM_ISA_AUTO
-              (found at each draw: cpuid, ~35 us in a VM) */
+  int isa; /* the draw's kernels (same bits on any): wm_isa_best() (the default's), or WM_ISA_AUTO (a cpuid per draw) */
 } wm_sampler;
 
 WMDEF wm_sampler wm_sampler_default(void); /* greedy, seed 0, the best ISA */
@@ -859,9 +858,9 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
 
 /* ---- session save and restore --------------------------------------------
    Position, KV cache rows in use, SSD and conv states, and optionally a
-   sampler (its grammar's parse state too: restoring it needs a state of
-   that grammar in smp->grammar) and the last logits. The blob is checked on
-   load (model fingerprint, sizes, checksum, the grammar state's nodes). */
+   sampler (and its grammar's parse state: restored into a state of that
+   grammar) and the last logits, checked on load (model fingerprint, sizes,
+   checksum, the grammar state's nodes). */
 WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, const float *logits, void *buf, size_t cap,
                                 size_t *size);
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size);
@@ -16050,9 +16049,8 @@ static void wm__gs_commit(wm_grammar_state *s, int d) {
   Z->done = L->done;
 }
 
-/* ---- a parse state in a saved session (after the logits): u64 the grammar's
-   fingerprint; u32 nodes, tops, val, rem, min, done (level 0); per node u32
-   pos, cnt, up; u32 tops */
+/* ---- a saved parse state (after the logits): u64 the grammar's fingerprint;
+   u32 nodes, tops, val, rem, min, done; per node u32 pos, cnt, up; u32 tops */
 static int wm__cmp_u32(const void *a, const void *b) { uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b; return (x > y) - (x < y); }
 
 /* 1 when the state b[n] fits s's grammar and bounds; with apply, then s's */
@@ -16065,7 +16063,7 @@ static int wm__gs_load(wm_grammar_state *s, const unsigned char *b, size_t n, in
   memcpy(h, b + 8, 24);
   if (fp != s->g->fp || h[0] > (uint32_t)s->p.max_nodes || h[1] > (uint32_t)s->p.max_stacks || h[1] > h[0] || h[2] >= 0x110000 ||
       h[3] > 3 || h[4] > 0x10000 || h[5] > 1 || n != 32 + 12 * (size_t)h[0] + 4 * (size_t)h[1]) return 0;
-  for (i = 0; i < h[0]; i++) { /* parents below children; positions into work, sorted, then walked with the words */
+  for (i = 0; i < h[0]; i++) { /* parents below children; positions sorted into work, walked with the words */
     memcpy(x, b + 32 + 12 * (size_t)i, 12);
     if ((x[2] >= i && x[2] != ~0u) || x[0] >= s->g->n_el) return 0;
     pos[i] = x[0];
@@ -16461,7 +16459,7 @@ static void wm__js_range(wm__js *j, uint64_t a, uint64_t b, int inf) {
   } else {
     wm__js_same(j, da, "9999999999999999999", na);
     for (k = na + 1; k < (inf ? 0 : nb); k++) wm__js_f(j, "| [1-9] [0-9]{%d} ", k - 1);
-    if (inf) { if (na < 16) wm__js_f(j, "| [1-9] [0-9]{%d,15} ", na); } /* (16 digits at most, as integer) */
+    if (inf) { if (na < 16) wm__js_f(j, "| [1-9] [0-9]{%d,15} ", na); } /* (16 digits at most) */
     else { wm__js_z(j, "| "); wm__js_same(j, lo, db, nb); }
   }
   wm__js_z(j, ") ");
@@ -16582,18 +16580,34 @@ static int wm__js_rx(wm__js *j, const char **pp, const char *e, int depth) { /* 
 /* ---- schemas */
 static void wm__js_schema(wm__js *j, const char *s, int depth);
 
+static const char *wm__js_resolve(wm__js *j, const char *ref);
+/* 1: s reaches target by $ref, anyOf, oneOf alone (left recursion) */
+static int wm__js_leads(wm__js *j, const char *s, const char *target, int depth, long *budget) {
+  const char *x, *v;
+  wm__jit it;
+  if (!s || *s != '{' || wm__js_get(j, s, "const") || wm__js_get(j, s, "enum")) return 0;
+  if (depth > 48 || --*budget < 0) return 1;
+  if ((x = wm__js_get(j, s, "$ref")) && *x == '"') return (v = wm__js_resolve(j, x)) == target || wm__js_leads(j, v, target, depth + 1, budget);
+  if ((x = wm__js_get(j, s, "anyOf")) || (x = wm__js_get(j, s, "oneOf")))
+    for (wm__j_iter(&it, x, j->e); *x == '[' && wm__j_next(&it, NULL, &v);) if (wm__js_leads(j, v, target, depth + 1, budget)) return 1;
+  return 0;
+}
+
 /* s written once as a rule (sub-N or ref-N), referenced here; the checking walk goes into it */
 static void wm__js_rule(wm__js *j, const char *s, int is_ref, int depth) {
   int i;
   char a[256], b[256];
-  size_t na = is_ref ? wm__j_str(s, j->e, a, sizeof a) : 0; /* (a longer $ref is never taken for another: a rule each) */
+  size_t na = is_ref ? wm__j_str(s, j->e, a, sizeof a) : 0; /* (a longer $ref: a rule each) */
   for (i = 0; i < j->n_sub; i++)
     if (j->is_ref[i] == is_ref && (is_ref ? na < sizeof a && wm__j_str(j->sub[i], j->e, b, sizeof b) == na && !memcmp(a, b, na) : j->sub[i] == s)) break;
   if (i == j->n_sub) {
     if (i == WM__JS_SUBS) { wm__js_fail(j, "more than %d sub-schemas", WM__JS_SUBS); return; }
+    long budget = 1 << 16;
+    const char *t = is_ref ? wm__js_resolve(j, s) : NULL;
     j->sub[i] = s;
     j->is_ref[j->n_sub++] = (unsigned char)is_ref;
     if (j->dry && !is_ref) wm__js_schema(j, s, depth); /* checked here, where its path is known */
+    if (t && wm__js_leads(j, t, t, 0, &budget)) wm__js_fail(j, "$ref reaches itself before matching anything (left recursion)");
   }
   wm__js_f(j, "%s-%d ", is_ref ? "ref" : "sub", i);
 }
@@ -20789,11 +20803,7 @@ static const char *const wm__uc_lower_s[1] = { /* [lo, hi - lo, 2 lo's lowercase
     "32'*!HC,A2'!!bC,C2'!!N/!F2'$!mC,L2'4!yC,a2'!!P/!b2'!!;/!c2'!!F/!d2'!!]/!e2'!!X/!g2'!!f0!h2'!!60!i2'!!d0!j2'!!yX,k2'0!YD,{2'!!rC,|2'!!,0!}2'!!<o#~2'$!#E,%3'!!L/!&3'!!,E,*3'!!4E,03'&!BE,63'!!%+!P3'!!#F,"
     "ft);!0k1J%*J!g)2D'*F!Z-2N)*,!m12Z)*0!(22k)*(!I22s)*#!Y22B=*U!*[2]@*7!{_2La*B!ZC3A@-B!D_8_,1D!&8A",
 };
-static const char wm__uc_lower_ix[] =
-    "!!%!V!c!s!y!{!{!{!{!{!{!{!{!{!{!{!~!~!~!##################&#&#)#A#A#G#G#G#H#H#H#H#H#H#H#H#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#"
-    "X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#X#Z#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#"
-    "x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#x#y#";
-static const wm__uct wm__uc_lower = {wm__uc_lower_s, wm__uc_lower_ix, 187, 8, 8, 1};
+static const wm__uct wm__uc_lower = {wm__uc_lower_s, NULL, 187, 8, 8, 1};
 static const char *const wm__uc_ccc_s[1] = { /* [lo, hi - lo, canonical combining class] runs */
     "K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!"
     "!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/"

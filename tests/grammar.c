@@ -296,6 +296,10 @@ static void grammar_schema(void) {
         {"{\"type\":\"number\",\"minimum\":0.5}", "bounds on a number"},
         {"{\"$ref\":\"https://example.com/s.json\"}", "only local refs"},
         {"{\"$ref\":\"#/$defs/missing\"}", "$ref names nothing"},
+        {"{\"$defs\":{},\"$ref\":\"#\"}", "at /: $ref reaches itself before matching anything"}, /* (fuzz findings: a grammar */
+        {"{\"anyOf\":[{\"$ref\":\"#\"},{\"type\":\"null\"}]}", "at /anyOf/0: $ref reaches itself"},          /*  that did not compile) */
+        {"{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"oneOf\":[{\"type\":\"null\"},{\"$ref\":\"#/$defs/a\"}]}},\"$ref\":\"#/$defs/a\"}",
+         "$ref reaches itself"},
         {"{\"type\":\"object\",\"properties\":{\"a\":{}},\"required\":[\"b\"]}", "required property is not in properties"},
         {"{\"type\":\"integer\",\"minimum\":5,\"maximum\":1}", "minimum above maximum"},
         {"{\"type\":\"integer\",\"maximum\":-1e121}", "maximum must be a number in its range"},

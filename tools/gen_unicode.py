@@ -232,7 +232,7 @@ active |= set(range(0xAC00, 0xD7A4)) | set(range(0x1100, 0x1113)) | set(range(0x
 t_active, n_active = table("wm__uc_nfc", active)
 t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" + t_active +
           packed("wm__uc_lower", [[a, b, 2 * v + e] for a, b, v, e in lower_runs], "[lo, hi - lo, 2 lo's lowercase + 1 if every other]: "
-                 "lo + i's is lo's + i", [3, 3, 3], (2,), 1) +
+                 "lo + i's is lo's + i", [3, 3, 3], (2,), 1, no_ix=True) +
           packed("wm__uc_ccc", [list(r) for r in cc_rs], "[lo, hi - lo, canonical combining class] runs", [3, 3, 2], (2,), 1) +
           packed("wm__uc_dec", dec_runs, "[lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: "
                  "lo + i's is lo's + 2 i (or 34 length i)", [3, 3, 3], (2,), 1) +
