@@ -39,7 +39,7 @@
       @TOKENIZER      4031  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        170  Sampling
-      @SAVE            170  Session save / restore
+      @SAVE            171  Session save / restore
       @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
       @STDIO           469  stdio helpers
@@ -17139,7 +17139,6 @@ static void wm__session_io(wm__blob_io *io, const wm_session *s, const wm_sample
     wm_sampler tmp;
     memset(&tmp, 0, sizeof tmp);
     if (!io->r && smp_in) tmp = *smp_in;
-    if (smp_out) tmp.grammar = smp_out->grammar, tmp.isa = smp_out->isa; /* (not in the blob: the caller's stay) */
     wm__session_io_tail(io, &tmp, logits_in, logits_out, hdr);
     if (io->r && smp_out && !io->bad && (hdr[3] & 1)) *smp_out = tmp; /* a blob without a sampler leaves it as it is */
   }
@@ -17186,6 +17185,7 @@ WMDEF wm_status wm_session_save(const wm_session *s, const wm_sampler *smp, cons
 WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits, const void *buf, size_t size) {
   wm__blob_io io, sz;
   size_t gn;
+  wm_grammar_state *g = NULL;
   int32_t hdr[4];
   uint64_t fp = 0, want, h;
   char magic[4] = {0, 0, 0, 0};
@@ -17218,7 +17218,7 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
   h = wm__fnv_bytes(WM__FNV_INIT, io.r, size - 8);
   memcpy(&want, io.r + size - 8, 8);
   if (h != want) return wm__serr(s, WM_ERR_FORMAT, "session file: checksum mismatch (damaged)");
-  if (gn && smp && (!smp->grammar || !wm__gs_load(smp->grammar, io.r + sz.pos, gn, 0)))
+  if (gn && smp && (!(g = smp->grammar) || !wm__gs_load(g, io.r + sz.pos, gn, 0)))
       return wm__serr(s, WM_ERR_INVALID_ARG, "session file: it holds a grammar's parse state; the sampler needs a state of that grammar within its bounds");
   if (hdr[3] & 1) { /* the sampler's fields, checked before any state is touched */
     wm__blob_io tail = io;
@@ -17230,7 +17230,8 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
     if (wm_sampler_check(&tmp, &e) != WM_OK) return wm__serr(s, WM_ERR_FORMAT, "session file: %s", e.message);
   }
   wm__session_io(&io, s, NULL, smp, NULL, logits, hdr);
-  if (gn && smp) wm__gs_load(smp->grammar, io.r + sz.pos, gn, 1);
+  if (smp && (hdr[3] & 1)) smp->grammar = g, smp->isa = wm_isa_best(); /* (not in the blob) */
+  if (g) wm__gs_load(g, io.r + sz.pos, gn, 1);
   s->pos = hdr[1];
   s->pend = hdr[3] >> 7;
   s->err[0] = 0;

@@ -1197,7 +1197,10 @@ static int srv_calls(const slot *sl, sbuf *out, int stream, int hermes) {
         }
     } else {
         if (wm_json_parse(&root, p, (size_t)(e - p), 0, SRV_MAX_DEPTH, NULL) != WM_OK) return 0;
-        for (c = wm_json_first(wm_json_get(root, "tool_calls"), NULL); c.p && n < 64; c = wm_json_next(c, NULL)) one[n++] = c;
+        for (c = wm_json_first(wm_json_get(root, "tool_calls"), NULL); c.p; c = wm_json_next(c, NULL)) {
+            if (n == 64) return 0; /* (more calls than a response holds: the answer stays text) */
+            one[n++] = c;
+        }
     }
     for (k = 0; k < n; k++) if (!wm_json_get(one[k], "name").p || !wm_json_get(one[k], "arguments").p) n = 0;
     for (k = 0; k < n; k++) {
