@@ -257,7 +257,7 @@ void test_cli_tokenizers(void) {
 static void cli_bench_profile(void) {
     char out[16384];
     wm_json r;
-    double sp = -1, sd = -1, jobs = -1, items = -1, caller = -1, wmax = -1;
+    double sp = -1, sd = -1, jobs = -1, alone = -1, items = -1, caller = -1, wmax = -1;
     int matmul = 0;
     wm_json l;
     r.p = NULL; r.end = NULL;
@@ -267,12 +267,15 @@ static void cli_bench_profile(void) {
     wm_json_number(wm_json_get(r, "serial_fraction_prefill"), &sp);
     wm_json_number(wm_json_get(r, "serial_fraction_decode"), &sd);
     wm_json_number(wm_json_get(r, "pool_jobs"), &jobs);
+    wm_json_number(wm_json_get(r, "pool_jobs_alone"), &alone);
     wm_json_number(wm_json_get(r, "pool_items"), &items);
     wm_json_number(wm_json_get(r, "pool_items_caller"), &caller);
     wm_json_number(wm_json_get(r, "pool_items_worker_max"), &wmax);
     for (l = wm_json_first(wm_json_get(r, "loops_prefill"), NULL); l.p; l = wm_json_next(l, NULL)) matmul += wm_json_is(wm_json_get(l, "loop"), "matmul");
     check(sp >= 0 && sp < 1 && sd >= 0 && sd < 1 && matmul == 1, "bench --profile: serial fractions %.3f / %.3f, the matmul loop named", sp, sd);
-    check(jobs > 0 && items >= jobs && caller + wmax == items, "bench --pool-stats at 2 threads: %g jobs, %g items = caller %g + worker %g", jobs, items, caller, wmax);
+    /* (items count the jobs run on the threads, two or more each; a loaded machine, as qemu beside the firmware runs, sends some to the caller alone) */
+    check(jobs > 0 && alone >= 0 && alone <= jobs && items >= 2 * (jobs - alone) && caller + wmax == items,
+          "bench --pool-stats at 2 threads: %g jobs (%g alone), %g items = caller %g + worker %g", jobs, alone, items, caller, wmax);
 }
 
 void test_cli(void) {
