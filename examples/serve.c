@@ -1060,11 +1060,12 @@ static void srv_msg_args(sbuf *b, wm_json m) {
                 sb_str(b, ":");
                 if (!wm_json_is(gn, "function") || wm_json_type(g) != WM_JSON_OBJECT) { sb_add(b, g.p, wm_json_bytes(g)); continue; }
                 sb_str(b, "{");
-                for (f = wm_json_first(g, &fn); f.p; f = wm_json_next(f, &fn)) {
+                int fi = 0;
+                for (f = wm_json_first(g, &fn); f.p; f = wm_json_next(f, &fn), fi++) {
                     size_t n = wm_json_type(f) == WM_JSON_STRING ? wm_json_string(f, NULL, 0) : 0;
                     char *a = wm_json_is(fn, "arguments") && n ? (char *)malloc(n + 1) : NULL;
                     wm_json av;
-                    if (f.p != wm_json_first(g, NULL).p) sb_str(b, ",");
+                    if (fi) sb_str(b, ",");
                     sb_add(b, fn.p, wm_json_bytes(fn));
                     sb_str(b, ":");
                     if (a) wm_json_string(f, a, n + 1);

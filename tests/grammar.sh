@@ -39,12 +39,7 @@ if [ "${WM_SERVE:-1}" != 0 ] && command -v curl > /dev/null; then
     rm -f "$dir/serve.log"
     "$WM" serve examples/models/$m --port 0 -np 2 -c 512 > "$dir/serve.log" 2>&1 &
     pid=$!
-    port=
-    for _ in $(seq 200); do
-      port=$(sed -n 's/.*on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir/serve.log")
-      [ -n "$port" ] && break
-      sleep 0.05
-    done
+    port=$(serve_port "$dir/serve.log" 200)
     out=$(/usr/bin/python3 tools/grammar_check.py serve "http://127.0.0.1:$port" $m 10 "$dir" "${cases[@]}" 2>&1)
     kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null
     [ "${out##*$'\n'}" = "ok $((10 * ${#cases[@]}))" ]; verdict "wm serve on $m: each case's 10 seeded texts equal wm generate's ($(echo "${out##*$'\n'}"))"

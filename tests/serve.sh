@@ -18,12 +18,7 @@ start() {
   rm -f "$T/server.log" # (else the loop below may read the last server's port before this one's log is truncated)
   "$WM" serve "$MODEL" --port 0 "$@" > "$T/server.log" 2>&1 &
   PID=$!
-  PORT=
-  for _ in $(seq 100); do
-    PORT=$(sed -n 's/.*on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$T/server.log")
-    [ -n "$PORT" ] && break
-    sleep 0.05
-  done
+  PORT=$(serve_port "$T/server.log")
   [ -n "$PORT" ] || { cat "$T/server.log"; return 1; }
 }
 stop() { kill -TERM "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; }
