@@ -36,7 +36,7 @@ QEMU    ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 ARM32_CC ?= arm-linux-gnueabihf-gcc
 QEMU32  ?= qemu-arm
 
-.PHONY: all run test test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok bench-state bench-grammar clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
+.PHONY: all run test test-windows test-asan test-x86-baseline test-scalar test-omp test-neon test-arm32 bench bench-quant bench-seed bench-tok bench-state bench-grammar clean fuzz fuzz-smoke fuzz-replay fuzz-build firmware test-firmware plan
 
 all: build/wm build/simple
 
@@ -45,7 +45,7 @@ build:
 
 # the wm program: wm.c (the commands, and wm.h's implementation) and serve.c, sharing cli.h
 WM_SRC = examples/wm.c examples/serve.c
-WM_DEPS = $(WM_SRC) examples/cli.h examples/probe.h wm.h
+WM_DEPS = $(WM_SRC) examples/cli.h examples/probe.h examples/os.h wm.h
 build/wm: $(WM_DEPS) $(FLAGS_FILE) | build
 	$(CC) -std=c99 $(LIBWARN) $(ALL_CFLAGS) $(WM_SRC) -o $@ $(LDLIBS)
 
@@ -115,7 +115,7 @@ test: build/wm build/simple build/nomalloc.o build/test build/test-cpp build/cla
 # the tools a target needs: a missing one is named with its Debian package
 # (README: Requirements) instead of a shell's "command not found"
 NEED = @for t in $(1); do command -v $${t%%=*} >/dev/null 2>&1 || { echo "make $@: needs $${t%%=*} (Debian: sudo apt-get install $$(echo $${t\#*=} | tr + ' '); README.md: Requirements)" >&2; exit 1; }; done
-.PHONY: need-neon need-neon-cc need-arm32 need-arm32-cc need-x86 need-fw need-fw-cc need-fuzz
+.PHONY: need-win need-win-cc need-neon need-neon-cc need-arm32 need-arm32-cc need-x86 need-fw need-fw-cc need-fuzz
 need-neon-cc:
 	$(call NEED,$(NEON_CC)=gcc-aarch64-linux-gnu)
 need-neon: need-neon-cc
@@ -132,6 +132,10 @@ need-fw: need-fw-cc
 	$(call NEED,qemu-system-arm=qemu-system-arm qemu-system-riscv32=qemu-system-misc)
 need-fuzz:
 	$(call NEED,$(FUZZ_CC)=clang+libclang-rt-14-dev)
+need-win-cc:
+	$(call NEED,$(WIN_CC)=gcc-mingw-w64-x86-64)
+need-win: need-win-cc
+	$(call NEED,$(WINE)=wine+wine64 $(CLANG)=clang curl=curl)
 
 # SANDBOX(dir): links to the sources in dir, and its own build/, so suites
 # run at the same time (CI runs two at once) keep their build/tmp files apart
@@ -368,3 +372,60 @@ test-firmware: need-fw firmware
 
 clean:
 	rm -rf build
+
+# ---- Windows: the suite and the CLI cross-built with MinGW-w64, run under Wine
+WIN_CC   ?= x86_64-w64-mingw32-gcc
+WINE     ?= wine
+WIN_LD    = -static -Wl,--stack,8388608
+build/win/wm.exe: $(WM_DEPS) | need-win-cc build/win
+	$(WIN_CC) -std=c99 $(LIBWARN) -O2 $(WM_SRC) -o $@ $(WIN_LD) -lws2_32
+$(eval $(call TEST_PROG,build/win/test.exe,build/obj/win,$(WIN_CC) -std=c99 $(WARN) -O2,$(WIN_CC) -O2 $(WIN_LD)))
+build/win/test.exe: | need-win-cc build/win
+build/win:
+	@mkdir -p $@
+# the other compilers a Windows user has: Clang for MinGW, as C and as C++
+# (the suite too), and what MSVC would meet: no GNU C outside feature
+# tests (Clang with __GNUC__ undefined), no VLA, ISO C99 (-pedantic)
+build/win/compile.ok: $(patsubst %,tests/%.c,$(TEST_FILES)) $(TEST_LIB) $(TEST_HDRS) $(WM_DEPS) examples/simple.c | need-win-cc build/win
+	for f in $(WM_SRC) examples/simple.c; do $(CLANG) --target=x86_64-w64-mingw32 -std=c99 $(LIBWARN) -fsyntax-only $$f || exit 1; \
+	  $(CLANG) --target=x86_64-w64-mingw32 -x c++ -std=c++11 $(LIBWARN) -fsyntax-only $$f || exit 1; done
+	$(CLANG) --target=x86_64-w64-mingw32 -x c++ -std=c++11 $(WARN) -fsyntax-only tests/lib.c
+	$(CLANG) -std=c99 $(LIBWARN) -Wvla -pedantic -Wno-literal-range -U__GNUC__ -DWM_IMPLEMENTATION -x c -fsyntax-only wm.h
+	@touch $@
+
+# (no gzip on Windows: the suite there reads the fixtures decompressed here)
+WIN_GZ := $(patsubst %,build/win/gz/%,$(shell find tests/fixtures -name '*.gz' 2>/dev/null))
+build/win/gz/%.gz: %.gz
+	@mkdir -p $(@D) && gzip -dc $< > $@
+
+# the suite under Wine == the native count less the POSIX-only parts it
+# lists; the CLI suites against wm.exe; texts, UTF-8 paths, wm serve + curl
+test-windows: need-win build/wm build/test build/win/wm.exe build/win/test.exe build/win/compile.ok $(WIN_GZ)
+	@WINE="$(WINE)" bash tests/windows.sh
+
+# ---- installing: wm.h under include/, wm under bin/, a pkg-config file
+# (`pkg-config --cflags --libs wm`: the include path, -pthread, -lm)
+PREFIX  ?= /usr/local
+DESTDIR ?=
+PCDIR   ?= $(PREFIX)/lib/pkgconfig
+WM_VERSION := $(shell sed -n 's/^\#define WM_VERSION_STRING "\(.*\)"/\1/p' wm.h)
+# -lm held against --as-needed (Debian's linker default) where the linker
+# knows --push-state: the usual `cc $(pkg-config --cflags --libs wm) main.c`
+# names the libraries before the program that needs them
+PC_LIBM = $(shell printf 'int main(void){return 0;}' | $(CC) -x c - -o /dev/null -Wl,--push-state,--no-as-needed -lm -Wl,--pop-state 2>/dev/null && \
+            echo '-Wl,--push-state,--no-as-needed -lm -Wl,--pop-state' || echo '-lm')
+.PHONY: install uninstall test-install
+install: build/wm
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PCDIR)
+	install -m 644 wm.h $(DESTDIR)$(PREFIX)/include/wm.h
+	install -m 755 build/wm $(DESTDIR)$(PREFIX)/bin/wm
+	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: wm\nDescription: %s\nVersion: %s\nCflags: -I$${includedir} -pthread\nLibs: -pthread %s\n' \
+	  '$(PREFIX)' 'Wonderful Matrices language models on the CPU, one header (#define WM_IMPLEMENTATION in one file)' '$(WM_VERSION)' '$(PC_LIBM)' \
+	  > $(DESTDIR)$(PCDIR)/wm.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/wm.h $(DESTDIR)$(PREFIX)/bin/wm $(DESTDIR)$(PCDIR)/wm.pc
+
+# a host program built against an installed wm.h (PREFIX, and DESTDIR + a sysroot), run; then uninstalled
+test-install: build/wm
+	@bash tests/install.sh

@@ -19,8 +19,8 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             778  Public interface
-      @BASICS          305  Implementation basics
+      @API             779  Public interface
+      @BASICS          331  Implementation basics
       @TYPES          1244  Tensor types
       @KERNELS        2606  Kernels
       @STRUCTS          80  Model and session structures
@@ -29,21 +29,21 @@
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         935  Session
+      @SESSION         967  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      565  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4031  Tokenizer
+      @TOKENIZER      4034  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        170  Sampling
       @SAVE            171  Session save / restore
       @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
-      @STDIO           469  stdio helpers
-      @UNICODE         651  Unicode tables and their lookups (an appendix)
+      @STDIO           527  stdio helpers
+      @UNICODE         374  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
 
@@ -140,9 +140,8 @@
       WM_NO_JINJA        undefined      leave out the Jinja interpreter ([@JINJA],
                                         wm_chat_apply)
       WM_NO_SIMD         undefined      compile only the scalar kernels
-      WM_NO_THREADS      undefined      leave out the pool of POSIX threads
-                                        (wm_pool; on by itself on Unix hosts
-                                        with malloc)
+      WM_NO_THREADS      undefined      leave out the pool (wm_pool: POSIX or
+                                        Win32 threads; GCC or Clang, malloc)
       WM_WEIGHTS_IN_PLACE undefined     never copy a weight matrix into RAM: a
                                         misaligned one fails the load instead
                                         (weights executed from flash)
@@ -151,8 +150,8 @@
                                         and RISC-V targets without a
                                         double-precision FPU
       WM_NO_MMAP         undefined      wm_model_load reads weight files instead of
-                                        mapping them (mmap needs POSIX visible:
-                                        _POSIX_C_SOURCE, or GNU C's default)
+                                        mapping them (mmap with _POSIX_C_SOURCE
+                                        or GNU C's default; Windows' views)
       WM_NO_HUGEPAGES    undefined      wm_model_load: no madvise(MADV_HUGEPAGE) on
                                         weight buffers (Linux, default allocator,
                                         _DEFAULT_SOURCE visible)
@@ -199,7 +198,7 @@
       ISA (wm_isa_best) or the one wm_session_params.isa pins; WM_NO_SIMD
       builds only the references, WM_NO_DISPATCH no run-time choice.
       Outer loops run on n_threads threads (0: all cores) through a host's
-      parallel-for, else wm.h's pool of POSIX threads (wm_pool_create), else
+      parallel-for, else wm.h's pool of threads (wm_pool_create), else
       OpenMP, else none; results do not depend on the threads.
       A model is read-only once built: any number of sessions may share it,
       each used by one caller thread at a time.
@@ -213,7 +212,7 @@
       Tensors: F32, F16, BF16 or (GGUF) llama.cpp's quantized blocks, used
       in place; quantized ones multiply activations quantized per 32 by
       integer dots. KV caches: F32 (exact), F16 or Q8_0. Little-endian, as
-      every target wm.h builds for.
+      every target wm.h builds for. Paths are UTF-8 (UTF-16 to Windows).
 
    TOKENIZER AND GENERATION
 
@@ -518,8 +517,8 @@ WMDEF wm_status wm_model_open(wm_model **out, const wm_model_source *src, wm_err
 #ifndef WM_NO_STDIO
 /* Opens DIR/config.json with DIR/model.safetensors (or the shards of
    DIR/model.safetensors.index.json); dir may also be a GGUF file. The
-   weight files are mapped read-only where the OS can (POSIX mmap: pages
-   load on first use, processes share them), else read into memory. */
+   weight files are mapped read-only where the OS can (mmap, MapViewOfFile:
+   pages load on first use, processes share them), else read into memory. */
 WMDEF wm_status wm_model_load(wm_model **out, const char *dir, wm_error *err);
 /* The same with a choice: WM_LOAD_MMAP (wm_model_load's) or WM_LOAD_COPY
    (read into memory, 2 MB aligned with transparent huge pages advised on
@@ -548,9 +547,10 @@ WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_
 #endif
 /* Frees a session from wm_session_create (no-op for wm_session_init). */
 WMDEF void wm_session_free(wm_session *s);
-#if !defined(WM_NO_THREADS) && !defined(WM_NO_MALLOC) && (defined(__unix__) || defined(__APPLE__))
+#if !defined(WM_NO_THREADS) && !defined(WM_NO_MALLOC) && (defined(__unix__) || defined(__APPLE__) || (defined(_WIN32) && defined(__GNUC__)))
 #define WM_HAVE_POOL 1
-/* wm.h's thread pool: n_threads - 1 POSIX threads beside the caller (0: one
+/* wm.h's thread pool (GCC or Clang: their atomics; MSVC: /openmp and
+   WM_NO_THREADS): n_threads - 1 POSIX or Win32 threads beside the caller (0: one
    per core), for sessions of wm_session_init (pass wm_pool_parallel_for
    and the pool, and n_threads = wm_pool_threads); wm_session_create makes
    its own. One parallel-for at a time per pool. */
@@ -1014,6 +1014,15 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #include <stdarg.h>
 #include <stdlib.h> /* qsort; malloc/free unless WM_NO_MALLOC or WM_MALLOC */
 #include <string.h>
+#ifdef _WIN32 /* threads, file mapping, UTF-16 paths */
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#endif
 
 /* ---- configuration defaults and ISA detection --------------------------- */
 
@@ -1138,6 +1147,23 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 
 #define WM__MIN(a, b) ((a) < (b) ? (a) : (b))
 #define WM__MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* fmaf rounded once, as the vector FMA the scalar references equal:
+   MinGW's rounds twice (a quarter of random cases an ulp off). a*b is
+   exact in double, e the exact error of s = a*b + c; float(s) is right
+   unless s is halfway between floats and e != 0: then e's side. */
+#ifdef _WIN32
+static float wm__fmaf(float a, float b, float c) {
+  double p = (double)a * (double)b, s = p + (double)c, t = s - p, e = (p - (s - t)) + ((double)c - t);
+  float g = (float)s, h;
+  if ((double)g == s || e == 0 || s != s) return g;
+  h = nextafterf(g, s > (double)g ? HUGE_VALF : -HUGE_VALF);
+  return (double)h - s == s - (double)g && (e > 0) == (h > g) ? h : g;
+}
+#define WM__FMAF wm__fmaf
+#else
+#define WM__FMAF fmaf
+#endif
 
 /* ---- checked size arithmetic --------------------------------------------- */
 
@@ -2332,7 +2358,7 @@ static void wm__qdot_q8_0(const wm__qa *x, const unsigned char *w, int b, int nb
     int k = b & 7, j;
     int32_t s = 0;
     for (j = 0; j < WM__QK; j++) s += (int8_t)wb[2 + j] * g->q[k][j];
-    acc[k] = fmaf(wm__h(wb) * g->d[k], (float)s, acc[k]);
+    acc[k] = WM__FMAF(wm__h(wb) * g->d[k], (float)s, acc[k]);
   }
 }
 
@@ -2344,7 +2370,7 @@ static void wm__qdot_q4_0(const wm__qa *x, const unsigned char *w, int b, int nb
     int k = b & 7, j;
     int32_t s = 0;
     for (j = 0; j < WM__QK / 2; j++) s += ((wb[2 + j] & 15) - 8) * q[j] + ((wb[2 + j] >> 4) - 8) * q[j + 16];
-    acc[k] = fmaf(wm__h(wb) * g->d[k], (float)s, acc[k]);
+    acc[k] = WM__FMAF(wm__h(wb) * g->d[k], (float)s, acc[k]);
   }
 }
 
@@ -2357,8 +2383,8 @@ static void wm__qdot_q4_k(const wm__qa *x, const unsigned char *w, int b, int nb
     int32_t s = 0;
     wm__q4k_scale(wb + 4, k, &sc, &m);
     for (j = 0; j < WM__QK; j++) s += (k & 1 ? n[j] >> 4 : n[j] & 15) * g->q[k][j];
-    acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * s), acc[k]);
-    acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
+    acc[k] = WM__FMAF(wm__h(wb) * dx, (float)(sc * s), acc[k]);
+    acc[k] = WM__FMAF(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
   }
 }
 
@@ -2374,7 +2400,7 @@ static void wm__qdot_q6_k(const wm__qa *x, const unsigned char *w, int b, int nb
       if (j < 16) s += v * g->q[k][j];
       else s1 += v * g->q[k][j];
     }
-    acc[k] = fmaf(wm__h(wb + 208) * g->d[k], (float)(sc[0] * s + sc[1] * s1), acc[k]);
+    acc[k] = WM__FMAF(wm__h(wb + 208) * g->d[k], (float)(sc[0] * s + sc[1] * s1), acc[k]);
   }
 }
 
@@ -2448,31 +2474,31 @@ static void wm__qdot_codes(int dt, const wm__qa *x, const unsigned char *w, int 
     switch (dt) {
     case WM_Q4_1: case WM_Q5_1:
       wb = w + (size_t)b * (dt == WM_Q4_1 ? WM__QB_Q4_1 : WM__QB_Q5_1);
-      acc[k] = fmaf(wm__h(wb) * dx, (float)(s0 + s1), acc[k]);
-      acc[k] = fmaf(wm__h(wb + 2) * dx, (float)g->sum[k], acc[k]);
+      acc[k] = WM__FMAF(wm__h(wb) * dx, (float)(s0 + s1), acc[k]);
+      acc[k] = WM__FMAF(wm__h(wb + 2) * dx, (float)g->sum[k], acc[k]);
       break;
     case WM_Q5_0: case WM_IQ4_NL:
-      acc[k] = fmaf(wm__h(w + (size_t)b * (dt == WM_Q5_0 ? WM__QB_Q5_0 : WM__QB_IQ4_NL)) * dx, (float)(s0 + s1), acc[k]);
+      acc[k] = WM__FMAF(wm__h(w + (size_t)b * (dt == WM_Q5_0 ? WM__QB_Q5_0 : WM__QB_IQ4_NL)) * dx, (float)(s0 + s1), acc[k]);
       break;
     case WM_Q2_K:
       wb = w + (size_t)(b / 8) * WM__QB_Q2_K;
       for (l = 0; l < 32; l++) sm += mq[l] * g->q[k][l];
-      acc[k] = fmaf(wm__h(wb + 80) * dx, (float)(s0 + s1), acc[k]);
-      acc[k] = fmaf(-(wm__h(wb + 82) * dx), (float)sm, acc[k]);
+      acc[k] = WM__FMAF(wm__h(wb + 80) * dx, (float)(s0 + s1), acc[k]);
+      acc[k] = WM__FMAF(-(wm__h(wb + 82) * dx), (float)sm, acc[k]);
       break;
     case WM_Q3_K:
       wb = w + (size_t)(b / 8) * WM__QB_Q3_K;
-      acc[k] = fmaf(wm__h(wb + 108) * dx, (float)(wm__q3k_scale(wb + 96, 2 * k) * s0 + wm__q3k_scale(wb + 96, 2 * k + 1) * s1), acc[k]);
+      acc[k] = WM__FMAF(wm__h(wb + 108) * dx, (float)(wm__q3k_scale(wb + 96, 2 * k) * s0 + wm__q3k_scale(wb + 96, 2 * k + 1) * s1), acc[k]);
       break;
     case WM_Q5_K:
       wb = w + (size_t)(b / 8) * WM__QB_Q5_K;
       wm__q4k_scale(wb + 4, k, &sc, &m);
-      acc[k] = fmaf(wm__h(wb) * dx, (float)(sc * (s0 + s1)), acc[k]);
-      acc[k] = fmaf(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
+      acc[k] = WM__FMAF(wm__h(wb) * dx, (float)(sc * (s0 + s1)), acc[k]);
+      acc[k] = WM__FMAF(-(wm__h(wb + 2) * dx), (float)(m * g->sum[k]), acc[k]);
       break;
     default: /* WM_IQ4_XS */
       wb = w + (size_t)(b / 8) * WM__QB_IQ4_XS;
-      acc[k] = fmaf(wm__h(wb) * dx, (float)(wm__iq4xs_scale(wb, k) * (s0 + s1)), acc[k]);
+      acc[k] = WM__FMAF(wm__h(wb) * dx, (float)(wm__iq4xs_scale(wb, k) * (s0 + s1)), acc[k]);
     }
   }
 }
@@ -3938,7 +3964,7 @@ s = __smlad(__sxtb16(u), __sxtb16(v), s); \
 s = __smlad(wm__sxtb16_r8(u), wm__sxtb16_r8(v), s)
     WM__DSP4(0); WM__DSP4(4); WM__DSP4(8); WM__DSP4(12); WM__DSP4(16); WM__DSP4(20); WM__DSP4(24); WM__DSP4(28);
 #undef WM__DSP4
-    acc[b & 7] = fmaf(wm__h(wb - 2) * g->d[b & 7], (float)s, acc[b & 7]);
+    acc[b & 7] = WM__FMAF(wm__h(wb - 2) * g->d[b & 7], (float)s, acc[b & 7]);
   }
 }
 
@@ -3965,8 +3991,8 @@ s1 = __smlad(__sxtb16(u), lo, s1); \
 s1 = __smlad(wm__sxtb16_r8(u), hi, s1)
     WM__DSP4(0); WM__DSP4(4); WM__DSP4(8); WM__DSP4(12); WM__DSP4(16); WM__DSP4(20); WM__DSP4(24); WM__DSP4(28);
 #undef WM__DSP4
-    acc0[b & 7] = fmaf(wm__h(p0 - 2) * dx, (float)s0, acc0[b & 7]);
-    acc1[b & 7] = fmaf(wm__h(p1 - 2) * dx, (float)s1, acc1[b & 7]);
+    acc0[b & 7] = WM__FMAF(wm__h(p0 - 2) * dx, (float)s0, acc0[b & 7]);
+    acc1[b & 7] = WM__FMAF(wm__h(p1 - 2) * dx, (float)s1, acc1[b & 7]);
   }
 }
 #endif
@@ -5347,7 +5373,7 @@ static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int 
       float p = (float)(pos0 + t), hi, lo, ch, sh;
       if (c->rope_type == WM_ROPE_LINEAR) p /= (float)c->rope_factor;
       hi = p * inv;
-      lo = fmaf(p, inv, -hi);
+      lo = WM__FMAF(p, inv, -hi);
       ch = cosf(hi);
       sh = sinf(hi);
       cs[(size_t)t * h + i] = ch - sh * lo;
@@ -8674,10 +8700,39 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
    descheduled worker delays a job by the item it holds only. A worker
    spins WM__POOL_SPIN rounds, then sleeps on a condition variable; the
    caller, waiting for items others hold, spins, then yields its core. */
+#ifdef _WIN32 /* a slim lock and condition variable (no init to fail), and threads */
+#define WM__THREAD HANDLE
+#define WM__MUTEX SRWLOCK
+#define WM__COND CONDITION_VARIABLE
+#define WM__LOCK(m) AcquireSRWLockExclusive(m)
+#define WM__UNLOCK(m) ReleaseSRWLockExclusive(m)
+#define WM__WAIT(c, m) SleepConditionVariableSRW(c, m, INFINITE, 0)
+#define WM__WAKE(c) WakeAllConditionVariable(c)
+#define WM__YIELD() SwitchToThread()
+#define WM__SYNC_INIT(p) (InitializeSRWLock(&(p)->mu), InitializeConditionVariable(&(p)->cv), 0)
+#define WM__SYNC_FREE(p) ((void)0)
+#define WM__THREAD_RET 0
+#define WM__START(t, fn, a) ((*(t) = CreateThread(NULL, 8 << 20, fn, a, STACK_SIZE_PARAM_IS_A_RESERVATION, NULL)) == NULL)
+#define WM__JOIN(t) (WaitForSingleObject(t, INFINITE), CloseHandle(t))
+#else
 #include <pthread.h>
 #include <sched.h>
 #include <time.h>
 #include <unistd.h>
+#define WM__THREAD pthread_t
+#define WM__MUTEX pthread_mutex_t
+#define WM__COND pthread_cond_t
+#define WM__LOCK(m) pthread_mutex_lock(m)
+#define WM__UNLOCK(m) pthread_mutex_unlock(m)
+#define WM__WAIT(c, m) pthread_cond_wait(c, m)
+#define WM__WAKE(c) pthread_cond_broadcast(c)
+#define WM__YIELD() sched_yield()
+#define WM__SYNC_INIT(p) (pthread_mutex_init(&(p)->mu, NULL) || (pthread_cond_init(&(p)->cv, NULL) && (pthread_mutex_destroy(&(p)->mu), 1)))
+#define WM__SYNC_FREE(p) (pthread_cond_destroy(&(p)->cv), pthread_mutex_destroy(&(p)->mu))
+#define WM__THREAD_RET NULL
+#define WM__START(t, fn, a) pthread_create(t, NULL, fn, a)
+#define WM__JOIN(t) pthread_join(t, NULL)
+#endif
 #ifndef WM__POOL_SPIN
 #define WM__POOL_SPIN 4000
 #endif
@@ -8685,10 +8740,10 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 typedef struct wm__pool_worker { wm_pool *p; int w; long items; /* items it ran (its own counter) */ } wm__pool_worker;
 struct wm_pool {
   int n; /* threads, the caller's included */
-  pthread_t *th; /* [n - 1] */
+  WM__THREAD *th; /* [n - 1] */
   wm__pool_worker *wk; /* [n - 1] */
-  pthread_mutex_t mu;
-  pthread_cond_t cv;
+  WM__MUTEX mu;
+  WM__COND cv;
   wm_task fn; /* the job: written by the caller before the generation */
   void *arg;
   int items;
@@ -8724,7 +8779,11 @@ static int wm__pool_run(wm_pool *p, unsigned g, int w) {
   }
 }
 
+#ifdef _WIN32
+static DWORD WINAPI wm__pool_main(LPVOID a) {
+#else
 static void *wm__pool_main(void *a) {
+#endif
   wm__pool_worker *wk = (wm__pool_worker *)a;
   wm_pool *p = wk->p;
   unsigned seen = 0;
@@ -8732,17 +8791,17 @@ static void *wm__pool_main(void *a) {
     unsigned g;
     int spins = 0;
     while ((g = __atomic_load_n(&p->gen, __ATOMIC_SEQ_CST)) == seen) {
-      if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) return NULL;
+      if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) return WM__THREAD_RET;
       if (++spins < WM__POOL_SPIN) {
         wm__pool_pause();
         continue;
       }
-      pthread_mutex_lock(&p->mu); /* then sleep until a job or stop */
+      WM__LOCK(&p->mu); /* then sleep until a job or stop */
       __atomic_add_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
       while (__atomic_load_n(&p->gen, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(&p->stop, __ATOMIC_SEQ_CST))
-          pthread_cond_wait(&p->cv, &p->mu);
+          WM__WAIT(&p->cv, &p->mu);
       __atomic_sub_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
-      pthread_mutex_unlock(&p->mu);
+      WM__UNLOCK(&p->mu);
       spins = 0;
     }
     seen = g;
@@ -8752,9 +8811,9 @@ static void *wm__pool_main(void *a) {
 
 static void wm__pool_wake(wm_pool *p) {
   if (__atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST) > 0) {
-    pthread_mutex_lock(&p->mu);
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
+    WM__LOCK(&p->mu);
+    WM__WAKE(&p->cv);
+    WM__UNLOCK(&p->mu);
   }
 }
 
@@ -8817,7 +8876,7 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
   t1 = wm__pool_now();
   while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < n) {
     if (++spins < 1000) wm__pool_pause();
-    else sched_yield();
+    else WM__YIELD();
   }
   p->st.items += n;
   p->st.items_caller += own;
@@ -8833,7 +8892,12 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
 }
 
 static int wm__n_cpus(void) {
+#ifdef _WIN32
+  SYSTEM_INFO si;
+  long n = (GetSystemInfo(&si), (long)si.dwNumberOfProcessors);
+#else
   long n = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
   return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
@@ -8863,12 +8927,11 @@ WMDEF void wm_pool_free(wm_pool *p) {
   int i;
   if (!p) return;
   __atomic_store_n(&p->stop, 1, __ATOMIC_SEQ_CST);
-  pthread_mutex_lock(&p->mu);
-  pthread_cond_broadcast(&p->cv);
-  pthread_mutex_unlock(&p->mu);
-  for (i = 0; i < p->n - 1; i++) pthread_join(p->th[i], NULL);
-  pthread_cond_destroy(&p->cv);
-  pthread_mutex_destroy(&p->mu);
+  WM__LOCK(&p->mu);
+  WM__WAKE(&p->cv);
+  WM__UNLOCK(&p->mu);
+  for (i = 0; i < p->n - 1; i++) WM__JOIN(p->th[i]);
+  WM__SYNC_FREE(p);
   WM_FREE(p);
 }
 
@@ -8879,23 +8942,18 @@ WMDEF wm_status wm_pool_create(wm_pool **out, int n_threads, wm_error *err) {
   *out = NULL;
   if (n_threads < 0 || n_threads > 1024) return wm__fail(err, WM_ERR_INVALID_ARG, "pool: n_threads %d is outside 0..1024", n_threads);
   n = n_threads ? n_threads : wm__n_cpus();
-  p = (wm_pool *)WM_MALLOC(sizeof(wm_pool) + (size_t)n * (sizeof(pthread_t) + sizeof(wm__pool_worker)));
+  p = (wm_pool *)WM_MALLOC(sizeof(wm_pool) + (size_t)n * (sizeof(WM__THREAD) + sizeof(wm__pool_worker)));
   if (!p) return wm__fail(err, WM_ERR_NOMEM, "pool: cannot allocate %d threads", n);
   memset(p, 0, sizeof *p);
-  p->th = (pthread_t *)(void *)(p + 1);
+  p->th = (WM__THREAD *)(void *)(p + 1);
   p->wk = (wm__pool_worker *)(void *)(p->th + n);
   p->n = 1;
-  if (pthread_mutex_init(&p->mu, NULL)) { WM_FREE(p); return wm__fail(err, WM_ERR_NOMEM, "pool: pthread_mutex_init failed"); }
-  if (pthread_cond_init(&p->cv, NULL)) {
-    pthread_mutex_destroy(&p->mu);
-    WM_FREE(p);
-    return wm__fail(err, WM_ERR_NOMEM, "pool: pthread_cond_init failed");
-  }
+  if (WM__SYNC_INIT(p)) { WM_FREE(p); return wm__fail(err, WM_ERR_NOMEM, "pool: cannot create its lock"); }
   for (i = 0; i < n - 1; i++) {
     p->wk[i].p = p;
     p->wk[i].w = i + 1;
     p->wk[i].items = 0;
-    if (pthread_create(&p->th[i], NULL, wm__pool_main, &p->wk[i])) {
+    if (WM__START(&p->th[i], wm__pool_main, &p->wk[i])) {
       wm_pool_free(p); /* joins the ones started */
       return wm__fail(err, WM_ERR_NOMEM, "pool: cannot start thread %d of %d", i + 2, n);
     }
@@ -11410,11 +11468,14 @@ static uint32_t wm__uc_uppercase(uint32_t cp); /* the first code point whose low
    tokenizer.json pattern must be one of these strings, byte for byte). */
 enum { WM__PRE_LLAMA3 = 0, WM__PRE_QWEN2 = 1, WM__PRE_GPT2 = 2, WM__PRE_DS_NUM = 3, WM__PRE_DS_CJK = 4, WM__PRE_DS_MAIN = 5, WM__PRE_O200K = 6,
      WM__PRE_TEKKEN = 7, WM__N_PRE = 8 };
+/* (two pieces the regexes below share: English contractions, and an optional character other than a line end, letter or number) */
+#define WM__RX_S "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
+#define WM__RX_NLN "[^\\r\\n\\p{L}\\p{N}]?"
 static const char *const wm__pre_regex[WM__N_PRE] = {
   /* Llama-3 / cl100k (and Doge) */
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* Qwen2: digits one at a time */
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* GPT-2 (ByteLevel's use_regex) */
   "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+",
   /* DeepSeek-V3's three Splits: numbers by three, CJK runs, then the rest */
@@ -11423,12 +11484,12 @@ static const char *const wm__pre_regex[WM__N_PRE] = {
   ("[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\r\n]*|"
    "\\s*[\r\n]+|\\s+(?!\\S)|\\s+"),
   /* GPT-4o (o200k): words by letter case, with contractions; numbers by three */
-  ("[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
-   "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+  (WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+   WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
    "\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"),
   /* Mistral Tekken: the same without contractions, digits one at a time */
-  ("[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+|"
-   "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*|"
+  (WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+|"
+   WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*|"
    "\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+")};
 
 /* llama.cpp's pre-tokenizer regexes (src/llama-vocab.cpp), as its GGUF
@@ -11436,8 +11497,8 @@ static const char *const wm__pre_regex[WM__N_PRE] = {
    does (its std::regex semantics, or for four its own splitting code). */
 #define WM__N_LRX 43
 static const char *const wm__lrx[WM__N_LRX] = {
-  /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
-  /*  1 Jais-2 */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}",
+  /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /*  1 Jais-2 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}",
   /*  2 DeepSeek LLM/Coder: line ends */ "[\r\n]",
   /*  3 DeepSeek LLM: letters */ "\\s?[A-Za-z\xc2\xb5\xc3\x80-\xc3\x96\xc3\x98-\xc3\xb6\xc3\xb8-\xc6\xba\xc6\xbc-\xc6\xbf\xc7\x84-\xca\x93\xca\x95-\xca\xaf\xcd\xb0-\xcd\xb3\xcd\xb6\xcd\xb7\xcd\xbb-\xcd\xbd\xcd\xbf\xce\x86\xce\x88-\xce\x8a\xce\x8c\xce\x8e-\xce\xa1\xce\xa3-\xcf\xb5\xcf\xb7-\xd2\x81\xd2\x8a-\xd4\xaf\xd4\xb1-\xd5\x96\xe1\x82\xa0-\xe1\x83\x85\xe1\x8e\xa0-\xe1\x8f\xb5\xe1\x8f\xb8-\xe1\x8f\xbd\xe1\xb2\x90-\xe1\xb2\xba\xe1\xb2\xbd-\xe1\xb2\xbf\xe1\xb4\x80-\xe1\xb4\xab\xe1\xb5\xab-\xe1\xb5\xb7\xe1\xb5\xb9-\xe1\xb6\x9a\xe1\xb8\x80-\xe1\xbc\x95\xe1\xbc\x98-\xe1\xbc\x9d\xe1\xbc\xa0-\xe1\xbd\x85\xe1\xbd\x88-\xe1\xbd\x8d\xe1\xbd\x90-\xe1\xbd\x97\xe1\xbd\x99\xe1\xbd\x9b\xe1\xbd\x9d\xe1\xbd\x9f-\xe1\xbd\xbd\xe1\xbe\x80-\xe1\xbe\xb4\xe1\xbe\xb6-\xe1\xbe\xbc\xe1\xbe\xbe\xe1\xbf\x82-\xe1\xbf\x84\xe1\xbf\x86-\xe1\xbf\x8c\xe1\xbf\x90-\xe1\xbf\x93\xe1\xbf\x96-\xe1\xbf\x9b\xe1\xbf\xa0-\xe1\xbf\xac\xe1\xbf\xb2-\xe1\xbf\xb4\xe1\xbf\xb6-\xe1\xbf\xbc\xe2\x84\x82\xe2\x84\x87\xe2\x84\x8a-\xe2\x84\x93\xe2\x84\x95\xe2\x84\x99-\xe2\x84\x9d\xe2\x84\xa4\xe2\x84\xa6\xe2\x84\xa8\xe2\x84\xaa-\xe2\x84\xad\xe2\x84\xaf-\xe2\x84\xb4\xe2\x84\xb9\xe2\x84\xbc-\xe2\x84\xbf\xe2\x85\x85-\xe2\x85\x89\xe2\x85\x8e\xe2\x86\x83\xe2\x86\x84\xe2\xb0\x80-\xe2\xb1\xbb\xe2\xb1\xbe-\xe2\xb3\xa4\xe2\xb3\xab-\xe2\xb3\xae\xe2\xb3\xb2\xe2\xb3\xb3\xea\x99\x80-\xea\x99\xad\xea\x9a\x80-\xea\x9a\x9b\xea\x9c\xa2-\xea\x9d\xaf\xea\x9d\xb1-\xea\x9e\x87\xea\x9e\x8b-\xea\x9e\x8e\xea\xad\xb0-\xea\xae\xbf\xef\xac\x80-\xef\xac\x86\xef\xac\x93-\xef\xac\x97\xef\xbc\xa1-\xef\xbc\xba\xef\xbd\x81-\xef\xbd\x9a\xf0\x90\x90\x80-\xf0\x90\x91\x8f\xf0\x90\x92\xb0-\xf0\x90\x93\x93\xf0\x90\x93\x98-\xf0\x90\x93\xbb\xf0\x90\xb2\x80-\xf0\x90\xb2\xb2\xf0\x90\xb3\x80-\xf0\x90\xb3\xb2\xf0\x91\xa2\xa0-\xf0\x91\xa3\x9f\xf0\x9e\xa4\x80-\xf0\x9e\xa5\x83]+",
   /*  4 DeepSeek LLM: punctuation */ "\\s?[!-/:-~\xef\xbc\x81-\xef\xbc\x8f\xef\xbc\x9a-\xef\xbd\x9e\xe2\x80\x98-\xe2\x80\x9f\xe3\x80\x80-\xe3\x80\x82]+",
@@ -11448,35 +11509,35 @@ static const char *const wm__lrx[WM__N_LRX] = {
   /*  9 DeepSeek-V3: CJK */ "[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
   /* 10 DeepSeek-V3: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\r\n]*|\\s*[\r\n]+|\\s+(?!\\S)|\\s+",
   /* 11 Youtu: CJK, Hangul */ "[\xea\xb0\x80-\xed\x9e\xa3\xe3\x84\xb1-\xe3\x86\x8e]+|[\xef\xbc\x81\xe2\x80\xa6\xe2\x80\x9c\xe2\x80\x9d\xe2\x80\x98\xe2\x80\x99\xe2\x80\x94\xef\xbc\x9a\xef\xbc\x9b\xef\xbc\x8c\xe3\x80\x81-\xe3\x80\xbf\xef\xb8\xb0-\xef\xb9\x8f]+|[\xe3\x84\x85-\xe3\x84\xaf]+|[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
-  /* 12 Youtu: words by case */ "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 12 Youtu: words by case */ WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+" WM__RX_S "?|" WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*" WM__RX_S "?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 13 DeepSeek Coder: letters */ "\\s?\\p{L}+",
   /* 14 DeepSeek Coder: punctuation */ "\\s?\\p{P}+",
   /* 15 digits one by one */ "\\p{N}",
   /* 16 Falcon: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|`]+",
   /* 17 GPT-2 (wm.h's GPT-2 matcher, as llama.cpp's own) */ "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)",
   /* 18 three ASCII digits */ "[0-9][0-9][0-9]",
-  /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
-  /* 20 Qwen3.5 */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 20 Qwen3.5 */ WM__RX_S "|" WM__RX_NLN "[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 21 BLOOM */ " ?[^(\\s|.,!?\xe2\x80\xa6\xe3\x80\x82\xef\xbc\x8c\xe3\x80\x81\xe0\xa5\xa4\xdb\x94\xd8\x8c)]+",
-  /* 22 Tekken */ "[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 22 Tekken */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 23 Chameleon: sentinels */ "<sentinel:[0-9]+>",
   /* 24 Chameleon: image tokens */ "(IMGIMG)((A|B|C|D|E|F|G|H|I){1,4})Z",
   /* 25 Chameleon: tabs, newlines, spaces */ "([\\t\\n]|    |  )",
   /* 26 Chameleon: punctuation */ "[\\p{P}!-/:-@\\[-`{-~]",
-  /* 27 GPT-4o */ "[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
-  /* 28 Granite embedding */ "[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 27 GPT-4o */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 28 Granite embedding */ WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 29 Tiny Aya: digits from the right (llama.cpp's own code) */ "\\d{1,3}(?=(?:\\d{3})*\\b)",
-  /* 30 Tiny Aya: words */ "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 30 Tiny Aya: words */ WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+" WM__RX_S "?|" WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 31 Kimi-K2 (llama.cpp's own code) */ "\\p{Han}+",
   /* 32 SuperBPE: before each three digits (llama.cpp's own code) */ "(?=(\\d{3})+(?!\\d))",
-  /* 33 Bailing */ "'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
-  /* 34 Seed-Coder */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1}| ?[^\\s\\p{L}\\p{N}\\r\\n]+|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 33 Bailing */ "'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
+  /* 34 Seed-Coder */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1}| ?[^\\s\\p{L}\\p{N}\\r\\n]+|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 35 AFMoE: digits from the right (llama.cpp's own code) */ "\\p{AFMoE_digits}",
   /* 36 AFMoE: CJK and Southeast Asian scripts */ "[\xe4\xb8\x80-\xe9\xbf\xbf\xe3\x90\x80-\xe4\xb6\xbf\xe8\xb1\x88-\xef\xab\xbf\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf\xef\xbd\xa5-\xef\xbe\x9f\xe2\xbc\x80-\xe2\xbf\x9f\xe0\xb9\x80-\xe0\xb9\xbf\xe0\xba\x80-\xe0\xbb\xbf\xe1\x9e\x80-\xe1\x9f\xbf\xe1\x80\x80-\xe1\x82\x9f\xea\xa9\xa0-\xea\xa9\xbf\xea\xa7\xa0-\xea\xa7\xbf\xea\xb0\x80-\xed\x9e\xaf\xe1\x84\x80-\xe1\x87\xbf]+",
   /* 37 AFMoE: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 38 lines */ "[^\\n]+|[\\n]+",
-  /* 39 EXAONE-MoE */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?(?:\\p{L}\\p{M}*(?: \\p{L}\\p{M}*)*)+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]?|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
-  /* 40 MiniCPM5 */ "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 39 EXAONE-MoE */ WM__RX_S "|" WM__RX_NLN "(?:\\p{L}\\p{M}*(?: \\p{L}\\p{M}*)*)+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]?|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
+  /* 40 MiniCPM5 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
   /* 41 whitespace-separated */ "\\S+",
   /* 42 default: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|]+",
 };
@@ -15566,7 +15627,7 @@ static void wm__gc_seq(wm__gc *c, int nested) {
         if (c->p + 1 < c->e && *c->p == '-' && c->p[1] != ']') {
           c->p++;
           if ((hi = wm__gc_char(c)) < 0) return;
-          if (hi < lo) return (void)wm__gc_fail(c, at, "range end below its start");
+          if (hi < lo) { wm__gc_fail(c, at, "range end below its start"); return; }
         }
         wm__gc_put(c, (uint32_t)lo); wm__gc_put(c, (uint32_t)hi);
         k++;
@@ -15587,13 +15648,13 @@ static void wm__gc_seq(wm__gc *c, int nested) {
     } else if (ch == '(') {
       size_t h = c->n;
       c->p++;
-      if (++c->depth > WM__G_DEPTH) return (void)wm__gc_fail(c, at, "groups nested deeper than %d", WM__G_DEPTH);
+      if (++c->depth > WM__G_DEPTH) { wm__gc_fail(c, at, "groups nested deeper than %d", WM__G_DEPTH); return; }
       last = c->n;
       wm__gc_put(c, 0); wm__gc_put(c, 1); wm__gc_put(c, 1);
       wm__gc_space(c, 1);
       wm__gc_alts(c, 1);
       if (c->bad) return;
-      if (c->p >= c->e || *c->p != ')') return (void)wm__gc_fail(c, at, "'(' without its ')'");
+      if (c->p >= c->e || *c->p != ')') { wm__gc_fail(c, at, "'(' without its ')'"); return; }
       c->p++;
       c->depth--;
       wm__gc_put(c, WM__G_END);
@@ -15601,7 +15662,7 @@ static void wm__gc_seq(wm__gc *c, int nested) {
     } else if (ch == '*' || ch == '+' || ch == '?' || ch == '{') {
       uint32_t mn = ch == '+', mx = ch == '?' ? 1 : WM__G_INF;
       c->p++;
-      if (last == (size_t)-1) return (void)wm__gc_fail(c, at, "'%c' with nothing before it to repeat", ch);
+      if (last == (size_t)-1) { wm__gc_fail(c, at, "'%c' with nothing before it to repeat", ch); return; }
       if (ch == '{') {
         wm__gc_space(c, 0);
         mn = wm__gc_int(c);
@@ -15614,9 +15675,9 @@ static void wm__gc_seq(wm__gc *c, int nested) {
           wm__gc_space(c, 0);
         }
         if (c->bad) return;
-        if (c->p >= c->e || *c->p != '}') return (void)wm__gc_fail(c, at, "'{' without its '}'");
+        if (c->p >= c->e || *c->p != '}') { wm__gc_fail(c, at, "'{' without its '}'"); return; }
         c->p++;
-        if (mx < mn) return (void)wm__gc_fail(c, at, "{%u,%u}: the most is below the least", mn, mx);
+        if (mx < mn) { wm__gc_fail(c, at, "{%u,%u}: the most is below the least", mn, mx); return; }
       }
       /* the last symbol becomes a REP's body: 3 words before it, END after */
       if (c->el) {
@@ -20110,9 +20171,38 @@ done:
 /* ========================================================================
    [@STDIO] stdio helpers: a checkpoint directory from files
    ======================================================================== */
-#if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
+#ifndef WM_NO_STDIO
 #include <errno.h>
 #include <stdio.h>
+#ifdef _WIN32 /* paths are UTF-8: opened as UTF-16 (up to 1023 units) */
+static int wm__wide(const char *path, wchar_t *w) {
+  if (MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, path, -1, w, 1024)) return 1;
+  errno = ENOENT;
+  return 0;
+}
+
+static FILE *wm__fopen(const char *path, const char *mode) {
+  wchar_t w[1024];
+  return wm__wide(path, w) ? _wfopen(w, mode[0] == 'w' ? L"wb" : L"rb") : NULL;
+}
+
+static int wm__remove(const char *path) {
+  wchar_t w[1024];
+  return wm__wide(path, w) ? _wremove(w) : -1;
+}
+
+static int wm__rename(const char *from, const char *to) { /* replacing to, as POSIX rename does */
+  wchar_t a[1024], b[1024];
+  return wm__wide(from, a) && wm__wide(to, b) && MoveFileExW(a, b, MOVEFILE_REPLACE_EXISTING) ? 0 : (errno = EACCES, -1);
+}
+#else
+#define wm__fopen fopen
+#define wm__remove remove
+#define wm__rename rename
+#endif
+#endif
+
+#if !defined(WM_NO_STDIO) && !defined(WM_NO_MALLOC)
 #if defined(__linux__) && defined(WM__LIBC_ALLOC) && !defined(WM_NO_HUGEPAGES)
 #include <sys/mman.h>
 #if defined(MADV_HUGEPAGE) /* visible with _DEFAULT_SOURCE / _GNU_SOURCE */
@@ -20148,29 +20238,58 @@ static wm_status wm__map_file(const char *path, wm__ofile *f, wm_error *err) {
   f->unmap = wm__munmap;
   return WM_OK;
 }
+#elif defined(_WIN32) && !defined(WM_NO_MMAP)
+#define WM__MMAP 1
+static void wm__munmap(void *p, size_t n) { (void)n; UnmapViewOfFile(p); }
+
+static wm_status wm__map_file(const char *path, wm__ofile *f, wm_error *err) {
+  wchar_t w[1024];
+  HANDLE h, m;
+  LARGE_INTEGER n;
+  void *p = NULL;
+  h = wm__wide(path, w) ? CreateFileW(w, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_DELETE, NULL, OPEN_EXISTING, 0, NULL) : INVALID_HANDLE_VALUE;
+  if (h == INVALID_HANDLE_VALUE) return wm__fail(err, WM_ERR_IO, "%s: cannot open (Windows error %lu)", path, (unsigned long)GetLastError());
+  if (GetFileType(h) == FILE_TYPE_DISK && GetFileSizeEx(h, &n) && n.QuadPart > 0 && (unsigned long long)n.QuadPart <= (unsigned long long)((size_t)-1 / 2) &&
+      (m = CreateFileMappingW(h, NULL, PAGE_READONLY, 0, 0, NULL)) != NULL) {
+    p = MapViewOfFile(m, FILE_MAP_READ, 0, 0, 0);
+    CloseHandle(m); /* (the view keeps the mapping) */
+  }
+  CloseHandle(h);
+  if (!p) return wm__fail(err, WM_ERR_UNSUPPORTED, "%s: not a file that can be mapped", path);
+  f->p = p;
+  f->n = (size_t)n.QuadPart;
+  f->unmap = wm__munmap;
+  return WM_OK;
+}
 #endif
 
 /* Reads a whole file into a WM_MALLOC'd buffer. */
 /* 1: path opens but cannot be read, as a directory does (fopen of a
    directory succeeds where POSIX allows it; the first read fails) */
 static int wm__is_dir(const char *path) {
-  FILE *f = fopen(path, "rb");
+#ifdef _WIN32
+  wchar_t w[1024];
+  DWORD a = wm__wide(path, w) ? GetFileAttributesW(w) : INVALID_FILE_ATTRIBUTES;
+  return a != INVALID_FILE_ATTRIBUTES && (a & FILE_ATTRIBUTE_DIRECTORY);
+#else
+  FILE *f = wm__fopen(path, "rb");
   int d = 0;
   if (!f) return 0;
   errno = 0;
   if (fgetc(f) == EOF && ferror(f)) d = 1;
   fclose(f);
   return d;
+#endif
 }
 
 static int wm__exists(const char *path) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = wm__fopen(path, "rb");
   if (f) fclose(f);
   return f != NULL;
 }
 
 static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_error *err) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = wm__fopen(path, "rb");
   long n;
   unsigned char *buf;
   size_t got;
@@ -20275,7 +20394,7 @@ static wm_status wm__index_check(const wm_model *m, const wm_blob *blobs, const 
 /* 1 when path is a file that starts with the GGUF magic */
 static int wm__is_gguf_file(const char *path) {
   char m[4];
-  FILE *f = fopen(path, "rb");
+  FILE *f = wm__fopen(path, "rb");
   int yes = f && fread(m, 1, 4, f) == 4 && !memcmp(m, "GGUF", 4);
   if (f) fclose(f);
   return yes;
@@ -20356,7 +20475,7 @@ WMDEF wm_status wm_model_load_opts(wm_model **out, const char *dir, int how, wm_
                                       "or its shards) or a .gguf file, given by its own path", dir);
   if ((st = wm__read_file(path, &cfg, &cfg_n, err)) != WM_OK) return st;
   wm__path(path, sizeof path, dir, "model.safetensors.index.json");
-  probe = fopen(path, "rb");
+  probe = wm__fopen(path, "rb");
   if (probe) {
     fclose(probe);
     if ((st = wm__read_file(path, &index, &index_n, err)) != WM_OK) goto done;
@@ -20367,14 +20486,14 @@ WMDEF wm_status wm_model_load_opts(wm_model **out, const char *dir, int how, wm_
   } else {
     static const char *single = "model.safetensors";
     wm__path(path, sizeof path, dir, single);
-    probe = fopen(path, "rb");
+    probe = wm__fopen(path, "rb");
     if (probe) fclose(probe);
     else {
       wm__path(path, sizeof path, dir, "pytorch_model.bin");
-      probe = fopen(path, "rb");
+      probe = wm__fopen(path, "rb");
       if (!probe) {
         wm__path(path, sizeof path, dir, "pytorch_model.bin.index.json");
-        probe = fopen(path, "rb");
+        probe = wm__fopen(path, "rb");
       }
       if (probe) { /* a released checkpoint may come as a PyTorch pickle only */
         fclose(probe);
@@ -20521,7 +20640,7 @@ WMDEF wm_status wm_file_create(wm_file_out *o, const char *path, wm_error *err) 
   }
 #endif
   if (!direct) wm__fmt(o->tmp, sizeof o->tmp, "%s.tmp", o->path);
-  o->f = fopen(direct ? o->path : o->tmp, "wb");
+  o->f = wm__fopen(direct ? o->path : o->tmp, "wb");
   if (!o->f) {
     int e = errno;
     o->tmp[0] = 0;
@@ -20537,13 +20656,13 @@ WMDEF wm_status wm_file_close(wm_file_out *o, int commit, wm_error *err) {
   if (fclose(o->f) != 0 && ok) ok = 0, e = errno;
   o->f = NULL;
   if (!commit || !ok) {
-    if (o->tmp[0]) remove(o->tmp);
+    if (o->tmp[0]) wm__remove(o->tmp);
     o->tmp[0] = 0;
     return ok ? WM_OK : wm__fail(err, WM_ERR_IO, "%s: write failed (%s)", o->path, strerror(e));
   }
-  if (o->tmp[0] && rename(o->tmp, o->path) != 0) {
+  if (o->tmp[0] && wm__rename(o->tmp, o->path) != 0) {
     e = errno;
-    remove(o->tmp);
+    wm__remove(o->tmp);
     o->tmp[0] = 0;
     return wm__fail(err, WM_ERR_IO, "%s: cannot rename into place (%s)", o->path, strerror(e));
   }
@@ -20586,9 +20705,9 @@ WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const
 /* A packed table: n records of w characters, 2^k records per string chunk;
    every value base-91 digits (printable ASCII but " ? and backslash, least
    significant first), code points of plane 14 stored in plane 4; ix: for
-   each block of 256 code points of the BMP, the first record at or past it
+   each block of 2^ixk code points of the BMP, the first record at or past it
    (by its code point, or a range's by its last). */
-typedef struct wm__uct { const char *const *s; const char *ix; int n, w, k, ranges; } wm__uct; /* ranges: [lo, hi - lo (2 digits)], ix by hi (or NULL) */
+typedef struct wm__uct { const char *const *s; const char *ix; int n, w, k, ranges, ixk; } wm__uct; /* ranges: [lo, hi - lo (2 digits)], ix by hi (or NULL) */
 
 /* a digit's value, by its character - 33 */
 static const unsigned char wm__uc_digit[94] = { /* (" ? and backslash are no digit) */
@@ -20615,7 +20734,7 @@ static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
   int next;
   *lo = 0; *hi = t->n - 1;
   if (cp >= 0x10000 || !t->ix) return;
-  p = (const unsigned char *)t->ix + 2 * (cp >> 8);
+  p = (const unsigned char *)t->ix + 2 * (cp >> t->ixk);
   *lo = (int)wm__uc_num(p, 2);
   next = (int)wm__uc_num(p + 2, 2) - !t->ranges; /* (a range there may start in this block) */
   if (next < *hi) *hi = next;
@@ -20627,449 +20746,172 @@ static void wm__uc_bounds(const wm__uct *t, uint32_t cp, int *lo, int *hi) {
    796 word (\w), 198 punctuation, 236 symbol, 321 mark, 662 Ll and 654 Lu/Lt ranges; 388 combining-class runs,
    5857 decompositions, 941 canonical compositions. Do not edit. */
 static const char *const wm__uc_letter_s[2] = { /* [lo, hi - lo] ranges */
-    "e!!;!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!a+!&!g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#j.!n#Z0!H!&1!!!-1!K!C2!<!c2!%!73!M!*4!#!-4!)#65!!!G5!#!P5!#!]5!$!b5!!!s5!!!u5!@!T6!|!^7!!!"
-    "w7!C!E8!#!K8!!!Q8!7!l8!!!v8!!!z8!!!59!:!V9!,!g9!9!#:!'!::!L!D;!X!~;!!!4<!!!<<!+!V<!1!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!G=!!!X=!!!g=!#!j=!$!{=!#!*>!!!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!,@!%!1@!!!F@!$!Y@!*!"
-    "d@!$!h@!7!!A!(!*A!#!-A!&!5A!!!IA!!!YA!#!sA!!!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&![B!!!{B!#!~B!$!3C!!!FC!!!HC!'!QC!$!UC!%!]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!7D!!!nD!)!wD!$!{D!8!6E!1!JE!!!fE!$!kE!!!nE!#!1F!!!6F!)!"
-    "@F!$!DF!8!]F!+!hF!&!pF!!!3G!#!6G!#!HG!#![G!*!fG!$!jG!K!8H!!!JH!!!PH!$![H!$!wH!'!%I!3!:I!9!TI!*!_I!!!bI!(!GJ!R!yJ!#!*K!(!mK!#!pK!!!rK!&!xK!9!4L!!!6L!+!BL!#!ML!!!PL!&!VL!!!mL!%!4M!!!vM!)!!N!F!cN!&!#P!M!"
-    "dP!!!uP!'!!Q!%!)Q!!!-Q!#!6Q!$!=Q!.!WQ!!!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Td!)!dd!3!&e!4!He!3!ie!.!"
-    "we!$!,f!V!(g!!!-g!!!sg!|!xh!&!!i!D!Fi!!!Li!i!Aj!A!5k!@!Vk!&!gk!N!:l!;!/m!8!Pm!W!}n!!!#p!Q!ep!)!Gq!@!sq!#!!r!N!jr!F![s!$!is!F!2t!,!Ct!M!qt!$!Au!%!Fu!'!Mu!#!Ru!!!Xu!+$Gx!&%N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!"
-    "7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!:!#!!I!#!!Z!#.!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!;%##!kC#Q$DF#%!KF##!YF#H!$G#!!*G#!!-G#Z!nG#!!!H#8!CH#(!KH#(!"
-    "SH#(![H#(!dH#(!lH#(!tH#(!|H#(!xI#!!*O##!WO#&!bO##!hO#y!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'1!L.'#!c.'Q!F/'A!h/'i!'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'1!_3'$!c3'%!h3'8!@4'V!"
-    "&5'T!;6''!E6'!!G6'#!T6'=!{6'8!O7'>!t7'Q!d8'!!u8'&!{8'+!29'&!89'K!z9'$!~9')!=:'8!X:'!!]:'T!3;'!!7;'#!;;'&!C;'!!E;'!!_;'$!d;',!v;'$!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='9#s>'~~s>(iBj`(8!(a(S!Oc)#&Sg)0#"
-    ",i)(!@i)&!Ji)!!Li)+!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!kr)&!qr)N#ft);!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#5~)>!V~)S![!*B!,#*5!B#*)!P#*H!$$*@!E$*F!n$*)!J%*f#"
-    "D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!D3*#!P3*7!q3*;!v4*Z!X5*#!>6*!!O6*%!T6*$!X6*>!D7*>!e7*>!I8*)!"
-    "R8*=!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*F!V@*=!|@*8!|C*L!PD*#!cD*$!EE*>!mE*!!vE*7!ZF*3!>G*6!pG*8!6H*W!JI*#!NI*!!]I*O!NJ*:!%K*F!hK*!!kK*!!tK*E!=L*!!KL*R!-M*%!GM*!!IM*!!nM*3!$N*:!QN*#!6O*(!>O*!!AO*%!"
-    "FO*0!VO*+!hO*Q!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!=Q*!!QQ*!!_Q*&!%R*+!0R*!!3R*!!5R*H!^R*!!xR*!!zR*!!KS*W!6T*%!OT*$!qT*R!YU*#!]U*!!`W*Q!]X*%!(Y*R!nY*!!NZ*M!*[*!!t[*<!",
-    "X]*(!c_*N!La*c!Pb*)!Zb*!!^b*)!gb*#!jb*9!4c*!!6c*!!:d*)!Ed*I!}d*!!!e*!!@e*!!Ke*J!{e*!!4f*!!Af*P!&g*!!9g*l!8j*C!zj**!'k*G!_k*!!4l*@!im*(!qm*#!tm*H!Sn*!!nn*'!un*#!xn*B!Jo*!!%s*4!Hs*!!Js*.!Xs*D!@u*!!4v*-,"
-    "r%+/$}E+'#5G+j-2S+'!RS+uNN#,G('w,@!h--8()4-A!Z4-r!`5-@!36-R!u6-%!;7-6!V7-4!R<-O!A@-c!KB-n!@C-!!'D-.!vD-#!yD-!!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!WM0x!RN0j!"
-    ">O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!Rm0A!xm0'!rp0a!/s0O!hs0(!!t0!!Tw0@!(x0N!s}0=!b#1@!%$1!!O)1(!"
-    "W)1%!])1#!`)10!p)10$_,1g!N-1!!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!Co1~~"
-    "Co2~~Co3~~Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'Q",
+    ("e!!;!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!a+!&!g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#j.!n#Z0!H!&1!!!-1!K!C2!<!c2!%!73!M!*4!#!-4!)#65!!!G5!#!P5!#!]5!$!b5!!!s5!!!u5!@!T6!|!^7!!!w7!C!E8!#!K8!!!Q8!7!l8!!!v8!!!z8!!!59!:!V9!,!g9!9!#:!'!::!L!D;!X!~;!!!4<!!!<<!+!V<!1!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!G=!!!X=!!!g=!#!j=!$!{=!#!*>!!!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!,@!%!1@!!!F@!$!Y@!*!d@!$!h@!7!!A!(!*A!#!-A!&!5A!!!IA!!!YA!#!sA!!!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&![B!!!{B!#!~B!$!3C!!!FC!!!HC!'!QC!$!UC!%!]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!7D!!!nD!)!wD!$!{D!8!6E!1!JE!!!fE!$!kE!!!nE!#!1F!!!6F!)!@F!$!DF!8!]F!+!hF!&!pF!!!3G!#!6G!#!HG!#![G!*!fG!$!jG!K!8H!!!JH!!!PH!$![H!$!wH!'!%I!3!:I!9!TI!*!_I!!!bI!(!GJ!R!yJ!#!*K!(!mK!#!pK!!!rK!&!xK!9!4L!!!6L!+!BL!#!ML!!!PL!&!VL!!!mL!%!4M!!!vM!)!!N!F!cN!&!#P!M!dP!!!uP!'!!Q!%!)Q!!!-Q!#!6Q!$!=Q!.!WQ!!!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Td!)!dd!3!&e!4!He!3!ie!.!"
+     "we!$!,f!V!(g!!!-g!!!sg!|!xh!&!!i!D!Fi!!!Li!i!Aj!A!5k!@!Vk!&!gk!N!:l!;!/m!8!Pm!W!}n!!!#p!Q!ep!)!Gq!@!sq!#!!r!N!jr!F![s!$!is!F!2t!,!Ct!M!qt!$!Au!%!Fu!'!Mu!#!Ru!!!Xu!+$Gx!&%N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!:!#!!I!#!!Z!#.!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!;%##!kC#Q$DF#%!KF##!YF#H!$G#!!*G#!!-G#Z!nG#!!!H#8!CH#(!KH#(!SH#(![H#(!dH#(!lH#(!tH#(!|H#(!xI#!!*O##!WO#&!bO##!hO#y!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'1!L.'#!c.'Q!F/'A!h/'i!'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'1!_3'$!c3'%!h3'8!@4'V!&5'T!;6''!E6'!!G6'#!T6'=!{6'8!O7'>!t7'Q!d8'!!u8'&!{8'+!29'&!89'K!z9'$!~9')!=:'8!X:'!!]:'T!3;'!!7;'#!;;'&!C;'!!E;'!!_;'$!d;',!v;'$!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='9#s>'~~s>(iBj`(8!(a(S!Oc)#&Sg)0#,i)(!@i)&!Ji)!!Li)+!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!kr)&!qr)N#ft);!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#5~)>!V~)S![!*B!,#*5!B#*)!P#*H!$$*@!E$*F!n$*)!J%*f#"
+     "D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!D3*#!P3*7!q3*;!v4*Z!X5*#!>6*!!O6*%!T6*$!X6*>!D7*>!e7*>!I8*)!R8*=!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*F!V@*=!|@*8!|C*L!PD*#!cD*$!EE*>!mE*!!vE*7!ZF*3!>G*6!pG*8!6H*W!JI*#!NI*!!]I*O!NJ*:!%K*F!hK*!!kK*!!tK*E!=L*!!KL*R!-M*%!GM*!!IM*!!nM*3!$N*:!QN*#!6O*(!>O*!!AO*%!FO*0!VO*+!hO*Q!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!=Q*!!QQ*!!_Q*&!%R*+!0R*!!3R*!!5R*H!^R*!!xR*!!zR*!!KS*W!6T*%!OT*$!qT*R!YU*#!]U*!!`W*Q!]X*%!(Y*R!nY*!!NZ*M!*[*!!t[*<!"),
+    "X]*(!c_*N!La*c!Pb*)!Zb*!!^b*)!gb*#!jb*9!4c*!!6c*!!:d*)!Ed*I!}d*!!!e*!!@e*!!Ke*J!{e*!!4f*!!Af*P!&g*!!9g*l!8j*C!zj**!'k*G!_k*!!4l*@!im*(!qm*#!tm*H!Sn*!!nn*'!un*#!xn*B!Jo*!!%s*4!Hs*!!Js*.!Xs*D!@u*!!4v*-,r%+/$}E+'#5G+j-2S+'!RS+uNN#,G('w,@!h--8()4-A!Z4-r!`5-@!36-R!u6-%!;7-6!V7-4!R<-O!A@-c!KB-n!@C-!!'D-.!vD-#!yD-!!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!Rm0A!xm0'!rp0a!/s0O!hs0(!!t0!!Tw0@!(x0N!s}0=!b#1@!%$1!!O)1(!W)1%!])1#!`)10!p)10$_,1g!N-1!!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!Co1~~Co2~~Co3~~Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'Q",
 };
 static const char wm__uc_letter_ix[] =
-    "!!)!)!.!7!8!>!G!N!W!i!}!5#H#U#d#h#u#u#%$+$+$+$0$8$=$C$F$K$U$V$V$j$m${${${${${${${${${${${$~$/%0%0%7%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%;%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%"
-    "<%<%<%<%<%<%<%<%<%<%<%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%>%A%A%G%M%V%_%m%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%"
-    "u%u%u%u%u%v%v%v%v%v%v%v%v%v%v%v%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%{%(&(&,&.&5&";
-static const wm__uct wm__uc_letter = {wm__uc_letter_s, wm__uc_letter_ix, 685, 5, 9, 1};
+    "!!)!7!>!N!i!5#U#h#u#+$+$8$C$K$V$j${${${${${${$/%0%;%;%;%;%;%;%;%;%;%;%;%;%;%;%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%<%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%=%>%>%>%>%>%>%>%>%>%>%>%A%M%_%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%v%v%v%v%v%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%y%(&,&5&";
+static const wm__uct wm__uc_letter = {wm__uc_letter_s, wm__uc_letter_ix, 685, 5, 9, 1, 9};
 static const char *const wm__uc_number_s[1] = { /* [lo, hi - lo] ranges */
-    "S!!+!{#!#!%$!!!($!$!y3!+!R5!+!m7!+!K<!+!q=!+!!>!'!9@!+!`A!+!(C!+!4C!'!ND!.!tE!+!)F!(!<G!+!TH!(!cH!4!+J!+!:K!+!aL!+!UM!5!eP!+!YQ!+!ZY!5!Qd!$!1g!+!Bg!+!cg!+!+k!+![l!,!Un!+!fn!+!pp!+!uq!+!Ns!+!_s!+!9!#!!"
-    "=!#'!J!#+!e$#U!=%#&!A-#_!q.#7!#6#@!VF#!!,O#!!GO#*!_O#$!LS#%!#U#+!LU#)!UU#0!(V#+!ZV#0!B.'+!R0'+!/4''!v5'+!J6'+!e8'+!(9'+!-:'+!c>'+!Tt)+!(z)O!cz)[!Q{)#!;!*<!|!*%!A#*!!J#*!!w$*&!3'*+!_1*)!#2*(!R2**!K3*&!"
-    "g3*'!V5*#!Z5*1!m5*P!#7**!b7*#!%8*$!u8*&!*:*)!K:*)!}:*(!b>*'!;@*+!L@*+![C*A!cE*+!:F*%!TG*(!*I*@!oJ*+!YK*+!<M*+!NM*5!LP*+!@T*+!fU*+!zY*+!2[*+!C[*5!H]*-!0b*4!Fc*+!jj*+!ok*>!^n*+!Ro*+!:t*+!Pu*6!L$+5#Xw,+!"
-    "J4-+!O5-+!(7-+!37-(!&=-+!%A-8!d80+!'J05!HJ05!nK0:!;X0T!qs0+!Yx0+!6~0+!&$1+!$,1*!S-1+!A61^!~61$!%71%!w71O!I810!0D1.!xc1+!",
+    "S!!+!{#!#!%$!!!($!$!y3!+!R5!+!m7!+!K<!+!q=!+!!>!'!9@!+!`A!+!(C!+!4C!'!ND!.!tE!+!)F!(!<G!+!TH!(!cH!4!+J!+!:K!+!aL!+!UM!5!eP!+!YQ!+!ZY!5!Qd!$!1g!+!Bg!+!cg!+!+k!+![l!,!Un!+!fn!+!pp!+!uq!+!Ns!+!_s!+!9!#!!=!#'!J!#+!e$#U!=%#&!A-#_!q.#7!#6#@!VF#!!,O#!!GO#*!_O#$!LS#%!#U#+!LU#)!UU#0!(V#+!ZV#0!B.'+!R0'+!/4''!v5'+!J6'+!e8'+!(9'+!-:'+!c>'+!Tt)+!(z)O!cz)[!Q{)#!;!*<!|!*%!A#*!!J#*!!w$*&!3'*+!_1*)!#2*(!R2**!K3*&!g3*'!V5*#!Z5*1!m5*P!#7**!b7*#!%8*$!u8*&!*:*)!K:*)!}:*(!b>*'!;@*+!L@*+![C*A!cE*+!:F*%!TG*(!*I*@!oJ*+!YK*+!<M*+!NM*5!LP*+!@T*+!fU*+!zY*+!2[*+!C[*5!H]*-!0b*4!Fc*+!jj*+!ok*>!^n*+!Ro*+!:t*+!Pu*6!L$+5#Xw,+!J4-+!O5-+!(7-+!37-(!&=-+!%A-8!d80+!'J05!HJ05!nK0:!;X0T!qs0+!Yx0+!6~0+!&$1+!$,1*!S-1+!A61^!~61$!%71%!w71O!I810!0D1.!xc1+!",
 };
-static const wm__uct wm__uc_number = {wm__uc_number_s, NULL, 144, 5, 9, 1};
+static const wm__uct wm__uc_number = {wm__uc_number_s, NULL, 144, 5, 9, 1, 0};
 static const char *const wm__uc_space_s[1] = { /* [lo, hi - lo] ranges */
     "+!!&!C!!!!M#!!!i#!!!=c!!!$~!,!M~!#!T~!!!(!#!!%O#!!",
 };
-static const wm__uct wm__uc_space = {wm__uc_space_s, NULL, 10, 5, 9, 1};
+static const wm__uct wm__uc_space = {wm__uc_space_s, NULL, 10, 5, 9, 1, 0};
 static const char *const wm__uc_word_s[2] = { /* [lo, hi - lo] ranges */
-    "S!!+!e!!;!&#!!!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!K*!;#g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#c.!u#Z0!H!&1!!!-1!K!`1!O!12!!!32!#!62!#!92!!!C2!<!c2!%!'3!,!73!m!*4!,#65!)!A5!+!"
-    "L5!4!b5!!!s5!^!T6!+#m7!X!K8!!!N8!!!Q8!P!59!=!V9!,!g9!9!#:!'!1:!n!!;!H#K<!+!V<!4!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!F=!*!Q=!#!U=!%!b=!!!g=!#!j=!&!q=!-!*>!!!,>!!!/>!$!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!l>!!!"
-    "n>!&!w>!#!{>!$!$@!!!,@!%!1@!!!9@!1!U@!$!Y@!*!d@!$!h@!7!!A!(!*A!#!-A!&!4A!+!@A!$!DA!$!IA!!!YA!%!`A!+!sA!(!{A!$!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&!ZB!*!fB!#!jB!$!tB!$!{B!#!~B!&!(C!+!3C!!!EC!#!HC!'!QC!$!UC!%!"
-    "]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!%D!&!-D!$!1D!%!7D!!!>D!!!ND!+!iD!.!wD!$!{D!8!6E!1!IE!*!SE!$!WE!%!cE!#!fE!$!kE!!!nE!%!tE!+!1F!%!6F!)!@F!$!DF!8!]F!+!hF!&!oF!*!yF!$!}F!%!+G!#!3G!#!6G!%!<G!+!HG!$!WG!.!fG!$!"
-    "jG!U!BH!$!FH!&!PH!%![H!&!cH!+!wH!'!~H!$!%I!3!:I!9!TI!*!_I!!!bI!(!lI!!!qI!'!xI!!!zI!)!+J!+!7J!#!GJ!]!*K!0!:K!+!mK!#!pK!!!rK!&!xK!9!4L!!!6L!8!PL!&!VL!!!XL!(!aL!+!mL!%!4M!!!MM!#!UM!+!kM!!!mM!!!oM!!!tM!+!"
-    "!N!F!KN!5!aN!3!tN!F!EO!!!#P!m!uP!q!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!NY!$!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Qd!,!dd!7!&e!7!He!5!ie!.!"
-    "we!$!{e!#!,f!w!(g!!!-g!#!1g!+!^g!$!bg!,!sg!|!xh!M!Li!i!Aj!A!bj!-!rj!-!+k!J!Vk!&!gk!N!:l!;![l!+!/m!=!Pm!b!4n!>!Tn!,!fn!+!}n!!!)o!A!{o!p!pp!+!.q!*!Dq!:#jr!Z!Ns!+![s!S!2t!,!Ct!M!qt!$!'u!$!+u!I!Xu!r'N{!'!"
-    "V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!0~!#!e~!#!z~!!!:!#!!I!#!!Z!#.!>##C!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!u$#K!;.#V!kC#Q$"
-    "DF#*!YF#H!$G#!!*G#!!-G#Z!nG#!!~G#9!CH#(!KH#(!SH#(![H#(!dH#(!lH#(!tH#(!|H#(!'I#B!xI#!!*O#$!GO#0!WO#&!_O#&!hO#y!eP##!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'=!c.'U!:/'+!F/'9#"
-    "'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'X!+4'!!@4'V!$5'i!v5'+!)6'9!E6'!!G6'S!{6'F!O7'>!p7'd!d8',!u8'A!89'Y!z9'/!-:'+!=:'8!X:'l!_;'$!d;'1!v;'&!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='B#_>'#!c>'+!s>'~~s>(iBj`(8!"
-    "(a(S!Oc)#&Sg)0#,i)(!@i)&!Ji)-!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!Uq)1!vq)1!,r)#!Gr)$!kr)&!qr)N#Tt)+!ft);!'u)!!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#cz)W!j|)!!"
-    "5~)>!V~)S!:!*!![!*B!,#*@!P#*M!$$*@!E$*F!n$*)!w$*&!J%*f#3'*+!D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!"
-    "D3*#!P3*7!q3*;!v4*Z!X5*#!>6*%!D6*#!K6*)!T6*$!X6*>!x6*$!!7*!!D7*>!e7*>!I8*)!R8*@!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*J!;@*+!L@*H!v@*&!|@*8!|C*L!KD*#!PD*#!cD*$!",
-    "AE*C!mE*!!vE*C!ZF*7!>G*6!pG*8!3H*j!>I*1!XI*_!@J*!!NJ*:!oJ*+!!K*W!YK*+!hK*%!tK*F!=L*!!HL*h!5M*%!:M*.!IM*!!nM*3!$N*G!PN*%!6O*(!>O*!!AO*%!FO*0!VO*+!hO*^!LP*+!]P*%!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!;Q*+!HQ*#!"
-    "LQ*$!QQ*!!XQ*!!_Q*(!hQ*(!rQ*&!%R*+!0R*!!3R*!!5R*H!^R*+!iR*!!lR*!!nR*%!sR*)!+S*#!KS*n!@T*+!NT*%!qT*i!]U*!!fU*+!`W*X!;X**!]X*'!(Y*d!nY*!!zY*+!NZ*[!2[*+!C[*5!t[*<!4]*0!H]*+!X]*(!c_*^!La*m!Pb*)!Zb*!!^b*)!"
-    "gb*#!jb*@!,c*#!0c**!Fc*+!:d*)!Ed*P!vd*)!!e*#!@e*b!+f*!!4f*m!&g*!!9g*l!8j*C!jj*+!zj**!'k*O!Vk**!ok*+!4l*@!Ul*7!ml*/!im*(!qm*#!tm*N!Gn*!!In*#!Ln**!^n*+!nn*'!un*#!xn*G!Bo*#!Eo*'!Ro*+!%s*8!Fs*2!Xs*K!(t*&!"
-    ":t*,!@u*!!4v*-,L$+5#r%+/$}E+'#5G+j-1S+7!RS+uNN#,G('w,]!h--8()4-A!J4-+!Z4-r!O5-+!`5-@!#6-&!36-Y!u6-%!(7-+!;7-6!V7-4!R<-O!&=-+!A@-c!KB-n!>C-[!#D-2!vD-#!yD-#!)E-#!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!"
-    "~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!kg/#!d80+!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!"
-    "|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!;X0T!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Rm0A!xm0'!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!/s0O!as0/!qs0+!!t0!!Tw0A!(x0]!s}0L!b#1M!O)1(!W)1%!])1#!`)10!p)10$-,1(!_,1o!S-1+!"
-    "e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!bD1;!%E1;!FE1;!xc1+!Co1~~Co2~~Co3~~"
-    "Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'QRbB]$",
+    ("S!!+!e!!;!&#!!!(#!;!s#!!!~#!!!&$!!!,$!8!E$!A!f$!$'m)!-!**!&!6*!!!8*!!!K*!;#g+!#!k+!%!p+!!!w+!!!y+!$!}+!!!!,!5!7,!v!0-!R#c.!u#Z0!H!&1!!!-1!K!`1!O!12!!!32!#!62!#!92!!!C2!<!c2!%!'3!,!73!m!*4!,#65!)!A5!+!L5!4!b5!!!s5!^!T6!+#m7!X!K8!!!N8!!!Q8!P!59!=!V9!,!g9!9!#:!'!1:!n!!;!H#K<!+!V<!4!k<!)!u<!#!y<!7!3=!(!;=!!!@=!%!F=!*!Q=!#!U=!%!b=!!!g=!#!j=!&!q=!-!*>!!!,>!!!/>!$!3>!'!=>!#!B>!7!Y>!(!b>!#!e>!#!h>!#!l>!!!n>!&!w>!#!{>!$!$@!!!,@!%!1@!!!9@!1!U@!$!Y@!*!d@!$!h@!7!!A!(!*A!#!-A!&!4A!+!@A!$!DA!$!IA!!!YA!%!`A!+!sA!(!{A!$!!B!)!,B!#!0B!7!HB!(!PB!#!SB!&!ZB!*!fB!#!jB!$!tB!$!{B!#!~B!&!(C!+!3C!!!EC!#!HC!'!QC!$!UC!%!]C!#!`C!!!bC!#!gC!#!lC!$!rC!-!%D!&!-D!$!1D!%!7D!!!>D!!!ND!+!iD!.!wD!$!{D!8!6E!1!IE!*!SE!$!WE!%!cE!#!fE!$!kE!!!nE!%!tE!+!1F!%!6F!)!@F!$!DF!8!]F!+!hF!&!oF!*!yF!$!}F!%!+G!#!3G!#!6G!%!<G!+!HG!$!WG!.!fG!$!jG!U!BH!$!FH!&!PH!%![H!&!cH!+!wH!'!~H!$!%I!3!:I!9!TI!*!_I!!!bI!(!lI!!!qI!'!xI!!!zI!)!+J!+!7J!#!GJ!]!*K!0!:K!+!mK!#!pK!!!rK!&!xK!9!4L!!!6L!8!PL!&!VL!!!XL!(!aL!+!mL!%!4M!!!MM!#!UM!+!kM!!!mM!!!oM!!!tM!+!"
+     "!N!F!KN!5!aN!3!tN!F!EO!!!#P!m!uP!q!jQ!H!4R!!!:R!!!=R!M!kR!_%LV!%!RV!(!ZV!!!]V!%!cV!K!0W!%!6W!C!YW!%!`W!(!hW!!!jW!%!pW!0!#X![!_X!%!eX!f!NY!$!rY!1!5Z!y!2[!'!;[!m(,c!2!>c!;!_c!n!Qd!,!dd!7!&e!7!He!5!ie!.!we!$!{e!#!,f!w!(g!!!-g!#!1g!+!^g!$!bg!,!sg!|!xh!M!Li!i!Aj!A!bj!-!rj!-!+k!J!Vk!&!gk!N!:l!;![l!+!/m!=!Pm!b!4n!>!Tn!,!fn!+!}n!!!)o!A!{o!p!pp!+!.q!*!Dq!:#jr!Z!Ns!+![s!S!2t!,!Ct!M!qt!$!'u!$!+u!I!Xu!r'N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!(!=}!!!B}!$!F}!(!P}!%!V}!'!a}!.!s}!$!w}!(!0~!#!e~!#!z~!!!:!#!!I!#!!Z!#.!>##C!r##!!w##!!z##+!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!C$#,!P$#%!Y$#&!c$#!!u$#K!;.#V!kC#Q$DF#*!YF#H!$G#!!*G#!!-G#Z!nG#!!~G#9!CH#(!KH#(!SH#(![H#(!dH#(!lH#(!tH#(!|H#(!'I#B!xI#!!*O#$!GO#0!WO#&!_O#&!hO#y!eP##!iP#$!mP#}!mQ#%!vQ#M!FR#$#ZS#B!OT#1!<Z#JlJH$~~JH%~~JH&Na_*'P!2+'z$1.'=!c.'U!:/'+!F/'9#'1'*!21'-#A2'f!*3'#!-3'!!/3')!M3'X!+4'!!@4'V!$5'i!v5'+!)6'9!E6'!!G6'S!{6'F!O7'>!p7'd!d8',!u8'A!89'Y!z9'/!-:'+!=:'8!X:'l!_;'$!d;'1!v;'&!(<''!0<''!8<''!H<'(!P<'(!X<'M!(='/!<='B#_>'#!c>'+!s>'~~s>(iBj`(8!"
+     "(a(S!Oc)#&Sg)0#,i)(!@i)&!Ji)-!Wi).!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq)-!Uq)1!vq)1!,r)#!Gr)$!kr)&!qr)N#Tt)+!ft);!'u)!!)u);!Ou)|!Pv)'!Xv)'!av)'!iv)$!2w)-!@w);![w)4!pw)#!sw)0!'x)/!Xx)B#cz)W!j|)!!5~)>!V~)S!:!*!![!*B!,#*@!P#*M!$$*@!E$*F!n$*)!w$*&!J%*f#3'*+!D'*F!m'*F!8(*J!j(*V!N)*,!Z)*0!k)*(!s)*#!v)*,!%**0!5**(!=**#!C**V!'+*H%W.*7!x.*)!;/*'!C/*L!o/**!b0*'!j0*!!l0*N!<1*#!B1*!!E1*8!g1*8!*2*A!/3*4!D3*#!P3*7!q3*;!v4*Z!X5*#!>6*%!D6*#!K6*)!T6*$!X6*>!x6*$!!7*!!D7*>!e7*>!I8*)!R8*@!-9*X!o9*7!2:*4!S:*3!y;*l!B=*U!&>*U!h>*J!;@*+!L@*H!v@*&!|@*8!|C*L!KD*#!PD*#!cD*$!"),
+    ("AE*C!mE*!!vE*C!ZF*7!>G*6!pG*8!3H*j!>I*1!XI*_!@J*!!NJ*:!oJ*+!!K*W!YK*+!hK*%!tK*F!=L*!!HL*h!5M*%!:M*.!IM*!!nM*3!$N*G!PN*%!6O*(!>O*!!AO*%!FO*0!VO*+!hO*^!LP*+!]P*%!bP*)!lP*#!pP*7!*Q*(!2Q*#!5Q*&!;Q*+!HQ*#!LQ*$!QQ*!!XQ*!!_Q*(!hQ*(!rQ*&!%R*+!0R*!!3R*!!5R*H!^R*+!iR*!!lR*!!nR*%!sR*)!+S*#!KS*n!@T*+!NT*%!qT*i!]U*!!fU*+!`W*X!;X**!]X*'!(Y*d!nY*!!zY*+!NZ*[!2[*+!C[*5!t[*<!4]*0!H]*+!X]*(!c_*^!La*m!Pb*)!Zb*!!^b*)!gb*#!jb*@!,c*#!0c**!Fc*+!:d*)!Ed*P!vd*)!!e*#!@e*b!+f*!!4f*m!&g*!!9g*l!8j*C!jj*+!zj**!'k*O!Vk**!ok*+!4l*@!Ul*7!ml*/!im*(!qm*#!tm*N!Gn*!!In*#!Ln**!^n*+!nn*'!un*#!xn*G!Bo*#!Eo*'!Ro*+!%s*8!Fs*2!Xs*K!(t*&!:t*,!@u*!!4v*-,L$+5#r%+/$}E+'#5G+j-1S+7!RS+uNN#,G('w,]!h--8()4-A!J4-+!Z4-r!O5-+!`5-@!#6-&!36-Y!u6-%!(7-+!;7-6!V7-4!R<-O!&=-+!A@-c!KB-n!>C-[!#D-2!vD-#!yD-#!)E-#!9E-Igj,.Y/o:.+!-C/%!2C/(!:C/#!=C/3%`F/!!~F/$!&G/!!5G/%!BG/B&'f/1#<g/.!Mg/*!^g/+!kg/#!d80+!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U0:!AU0:![U0A!"
+     "|U0:!9V0A!ZV0:!uV0A!8W0:!SW0A!tW0:!1X0)!;X0T!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Rm0A!xm0'!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!/s0O!as0/!qs0+!!t0!!Tw0A!(x0]!s}0L!b#1M!O)1(!W)1%!])1#!`)10!p)10$-,1(!_,1o!S-1+!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!bD1;!%E1;!FE1;!xc1+!Co1~~Co2~~Co3~~Co4~~Co5~~Co6K00~6^PsO7J$AR7>cm58,v*-9o($P9z'Sg9:YrA:'QRbB]$"),
 };
 static const char wm__uc_word_ix[] =
-    "!!+!+!0!9!:!F!M!R!X!k!,#L#g#|#-$9$@$@$M$T$T$T$Y$d$i$q$x$|$'%'%'%:%B%P%P%P%Q%Q%Q%Q%Q%Q%Q%Q%S%c%d%d%m%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%q%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%"
-    "r%r%r%r%r%r%r%r%r%r%r%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%t%v%v%{%$&+&1&9&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&"
-    "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&J&S&S&W&^&g&";
-static const wm__uct wm__uc_word = {wm__uc_word_s, wm__uc_word_ix, 804, 5, 9, 1};
+    "!!+!9!F!R!k!L#|#9$@$T$T$d$q$|$'%:%P%P%Q%Q%Q%Q%c%d%q%q%q%q%q%q%q%q%q%q%q%q%q%q%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%r%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%t%t%t%t%t%t%t%t%t%t%t%v%$&1&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&E&E&E&E&E&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&H&S&W&g&";
+static const wm__uct wm__uc_word = {wm__uc_word_s, wm__uc_word_ix, 804, 5, 9, 1, 9};
 static const char *const wm__uc_punct_s[1] = { /* [lo, hi - lo] ranges */
-    "D!!$!H!!'!O!!%!^!!#!c!!#!!#!$!&#!!!C#!!!E#!!!j#!!!p#!!!t#!!!!$!#!'$!!!+$!!!o+!!!x+!!!'1!'!W1!#!02!!!22!!!52!!!82!!!g2!#!}2!#!#3!#!23!!!43!$!&4!%!55!!!c5!/!H8!$!%9!0!T9!!!I<!#!U<!!!+>!!!J@!!!jA!!!(F!!!"
-    "5F!!!9J!!!9K!!!EK!#!8M!0!IM!!!pM!%!`N!!!OO!&!XO!#!oP!'!jR!!!QY!*!:[!!!+c!!!Yc!#!Nd!$!<e!#!%g!$!)g!$!Rg!,!)k!#!Nm!#!vn!(!~n!'!np!#!zp!(!Aq!$!fr!%!Is!&!0t!#!tt!)!*u!!!4~!9!U~!5!k~!.!y~!-!G!##!W!##!U)#%!"
-    "w)##!r5#/!t6##!87#+!k;#7!e<#%!,=##!RF#%!WF##!oG#!!HI#Q!yI#B!>J#-!&O#$!-O#+!9O#-!VO#!!dO#!!lP#!!lQ#!!0+'#!..'$!9/'!!E/'!!_0''!u4'%!t5'#!B6'$!F6'!!y6'#!N7'!!U8'.!s8'#!9:'%!b;'#!t;'#!^>'!!Io)#!fq)+!)r)E!"
-    "Nr)/!^r)!!cr)!!er)#!Et)$!It)'!Pt)%!_t)#!dt)#!#u)$!'u)!!Du)!!Fu)!!Hu)(!~y)$!D$*!!v$*!!M)*!!^1*!!p3*!!34*!!37**!d7*!!z8*(!h9*(!m:*%!{@*!!MD*!!>F*&!qF*%!|H*(!8J*#!;J*%!dK*%!;L*#!1M*%!9M*!!HM*!!JM*$!JN*'!"
-    "aO*!!{R*#!~R*#!:T*&!JT*#!MT*!![U*!!EX*8!kY*$!-Z*.!+[*!!T]*$!B`*!!9c*$!~d*!!#f*)!#g*$!'g*&!.h*+!Zj*!!`k*&!2l*#!<s*#!-t*.!3v*!!b%+&!&G+#!X4-#!(6-!!l6-&!y6-!!#=-$!<A-%!xD-!!mg/!!y`0&!4$1!!b-1#!",
+    "D!!$!H!!'!O!!%!^!!#!c!!#!!#!$!&#!!!C#!!!E#!!!j#!!!p#!!!t#!!!!$!#!'$!!!+$!!!o+!!!x+!!!'1!'!W1!#!02!!!22!!!52!!!82!!!g2!#!}2!#!#3!#!23!!!43!$!&4!%!55!!!c5!/!H8!$!%9!0!T9!!!I<!#!U<!!!+>!!!J@!!!jA!!!(F!!!5F!!!9J!!!9K!!!EK!#!8M!0!IM!!!pM!%!`N!!!OO!&!XO!#!oP!'!jR!!!QY!*!:[!!!+c!!!Yc!#!Nd!$!<e!#!%g!$!)g!$!Rg!,!)k!#!Nm!#!vn!(!~n!'!np!#!zp!(!Aq!$!fr!%!Is!&!0t!#!tt!)!*u!!!4~!9!U~!5!k~!.!y~!-!G!##!W!##!U)#%!w)##!r5#/!t6##!87#+!k;#7!e<#%!,=##!RF#%!WF##!oG#!!HI#Q!yI#B!>J#-!&O#$!-O#+!9O#-!VO#!!dO#!!lP#!!lQ#!!0+'#!..'$!9/'!!E/'!!_0''!u4'%!t5'#!B6'$!F6'!!y6'#!N7'!!U8'.!s8'#!9:'%!b;'#!t;'#!^>'!!Io)#!fq)+!)r)E!Nr)/!^r)!!cr)!!er)#!Et)$!It)'!Pt)%!_t)#!dt)#!#u)$!'u)!!Du)!!Fu)!!Hu)(!~y)$!D$*!!v$*!!M)*!!^1*!!p3*!!34*!!37**!d7*!!z8*(!h9*(!m:*%!{@*!!MD*!!>F*&!qF*%!|H*(!8J*#!;J*%!dK*%!;L*#!1M*%!9M*!!HM*!!JM*$!JN*'!aO*!!{R*#!~R*#!:T*&!JT*#!MT*!![U*!!EX*8!kY*$!-Z*.!+[*!!T]*$!B`*!!9c*$!~d*!!#f*)!#g*$!'g*&!.h*+!Zj*!!`k*&!2l*#!<s*#!-t*.!3v*!!b%+&!&G+#!X4-#!(6-!!l6-&!y6-!!#=-$!<A-%!xD-!!mg/!!y`0&!4$1!!b-1#!",
 };
-static const wm__uct wm__uc_punct = {wm__uc_punct_s, NULL, 198, 5, 9, 1};
+static const wm__uct wm__uc_punct = {wm__uc_punct_s, NULL, 198, 5, 9, 1, 0};
 static const char *const wm__uc_symbol_s[1] = { /* [lo, hi - lo] ranges */
-    "G!!!!N!!!!`!!$!%#!!!'#!!!D#!!!F#!!!k#!&!q#!#!u#!!!w#!%!}#!!!$$!!!D$!!!e$!!!i)!%!y)!/!/*!(!7*!!!9*!2!f+!!!u+!#!/-!!!b.!!![1!$!z2!$!!3!!!%3!#!@5!!!K5!!!`5!#!G8!!!O8!#!!:!!!}=!#!(>!#!kA!!!2C!!![D!)!0F!!!"
-    "KH!!!vH!!!)K!!!5M!$!HM!!!JM!$!OM!'!jM!!!lM!!!nM!!!<O!)!FO!'!MO!#!TO!%!hQ!#!%Z!+!*c!!!,g!!!%k!!!jl!D!$q!+!7q!*!<}!!!>}!$!M}!$!^}!$!n}!$!~}!#!j~!!!x~!!!D!#$!T!#$!k!#C!p###!s##%!x###!'$#!!)$#$!1$#'!8$#!!"
-    ":$#!!<$#!!B$#!!N$##!T$#&!_$#%!d$#!!C%##!I%#-&Y)#>!y)#l$},#,!~-#q!*/#i(B6#S!v6#A!C7#I&$<#b!i<#B!.=#+&:B#B!]B#/#=F#'!<J##!nJ#;!,K#|!6L#B$rN#1!)O#!!7O##!FO#!!]O##!eO##!gP##!JS##!PS#+!{S#H!NT#!!`T#A!-U#@!"
-    "TU#!!eU#B!2V#I!jV#Q%fG$c!z)'Y!m0'8!01'#!>2'#!'4'%!54'%!U:'$!'='!!6='#!Vi)!!(k)2!Ko)1!#q)!!Qq)%!]r)!!_r)$!dr)!!Ht)!!Ot)!!at)$!&u)!!(u)!!Eu)!!Gu)!!ov)(!wv)(!.w)#!Yz)*!@{)2!S{)$!W{).!h{)!!;|)O!~1*#!Q8*!!"
-    ">A*#!W]*!!fu*>!q6-%!z6-!!jg/!!(60]$t80k&F@0:#@B0c$.E0I!XE0_!=F0$!WF0#!aF0@!&G0`!zG0e!dH0!!iJ0z!@U0!!ZU0!!{U0!!8V0!!YV0!!tV0!!7W0!!RW0!!sW0!!0X0!!oX0[''`0%!_`0)!h`0/!w`0#!#t0!!ix0!!}61!!$71!!H81!!C=1#!"
-    "BA1N!sA1*#+C10!<C10!MC10!^C1G!=D1i#bF1>!/G1N!aG1*!qG1#!$H1'!kI1m,^T12!rT1.!%U1=#FV1%#PW1-!aW1!!qW1-!$X1Z!fX1+!vX1J!JY1@!kY1-!{Y1#!`Z1f%S_1/!d_1.!t_1+!&`1Z!g`10!x`1,!,a1*!<a1Z#wb1!#",
+    ("G!!!!N!!!!`!!$!%#!!!'#!!!D#!!!F#!!!k#!&!q#!#!u#!!!w#!%!}#!!!$$!!!D$!!!e$!!!i)!%!y)!/!/*!(!7*!!!9*!2!f+!!!u+!#!/-!!!b.!!![1!$!z2!$!!3!!!%3!#!@5!!!K5!!!`5!#!G8!!!O8!#!!:!!!}=!#!(>!#!kA!!!2C!!![D!)!0F!!!KH!!!vH!!!)K!!!5M!$!HM!!!JM!$!OM!'!jM!!!lM!!!nM!!!<O!)!FO!'!MO!#!TO!%!hQ!#!%Z!+!*c!!!,g!!!%k!!!jl!D!$q!+!7q!*!<}!!!>}!$!M}!$!^}!$!n}!$!~}!#!j~!!!x~!!!D!#$!T!#$!k!#C!p###!s##%!x###!'$#!!)$#$!1$#'!8$#!!:$#!!<$#!!B$#!!N$##!T$#&!_$#%!d$#!!C%##!I%#-&Y)#>!y)#l$},#,!~-#q!*/#i(B6#S!v6#A!C7#I&$<#b!i<#B!.=#+&:B#B!]B#/#=F#'!<J##!nJ#;!,K#|!6L#B$rN#1!)O#!!7O##!FO#!!]O##!eO##!gP##!JS##!PS#+!{S#H!NT#!!`T#A!-U#@!TU#!!eU#B!2V#I!jV#Q%fG$c!z)'Y!m0'8!01'#!>2'#!'4'%!54'%!U:'$!'='!!6='#!Vi)!!(k)2!Ko)1!#q)!!Qq)%!]r)!!_r)$!dr)!!Ht)!!Ot)!!at)$!&u)!!(u)!!Eu)!!Gu)!!ov)(!wv)(!.w)#!Yz)*!@{)2!S{)$!W{).!h{)!!;|)O!~1*#!Q8*!!>A*#!W]*!!fu*>!q6-%!z6-!!jg/!!(60]$t80k&F@0:#@B0c$.E0I!XE0_!=F0$!WF0#!aF0@!&G0`!zG0e!dH0!!iJ0z!@U0!!ZU0!!{U0!!8V0!!YV0!!tV0!!7W0!!RW0!!sW0!!0X0!!oX0[''`0%!_`0)!h`0/!w`0#!#t0!!ix0!!}61!!$71!!H81!!C=1#!"
+     "BA1N!sA1*#+C10!<C10!MC10!^C1G!=D1i#bF1>!/G1N!aG1*!qG1#!$H1'!kI1m,^T12!rT1.!%U1=#FV1%#PW1-!aW1!!qW1-!$X1Z!fX1+!vX1J!JY1@!kY1-!{Y1#!`Z1f%S_1/!d_1.!t_1+!&`1Z!g`10!x`1,!,a1*!<a1Z#wb1!#"),
 };
-static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, NULL, 236, 5, 9, 1};
+static const wm__uct wm__uc_symbol = {wm__uc_symbol_s, NULL, 236, 5, 9, 1, 0};
 static const char *const wm__uc_mark_s[1] = { /* [lo, hi - lo] ranges */
-    "K*!6#c.!(!`1!O!12!!!32!#!62!#!92!!!'3!,!d3!6!,4!!!75!(!A5!'!I5!#!L5!%!t5!!!66!<!R7!,!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!1:!*!f:!9!!;!C!{;!$!!<!3!5<!(!G<!#!g<!$!F=!!!H=!(!Q=!#!U=!$!b=!!!m=!#!,>!!!/>!$!"
-    "l>!!!n>!&!w>!#!{>!$!$@!!!D@!#!I@!!!U@!$!4A!!!6A!)!@A!$!DA!$![A!#!tA!'!{A!$!ZB!!!]B!(!fB!#!jB!$!tB!$!$C!#!EC!!!%D!&!-D!$!1D!%!>D!!!iD!&!IE!!!KE!(!SE!$!WE!%!cE!#!pE!#!2F!$!oF!!!qF!(!yF!$!}F!%!+G!#!8G!#!"
-    "JG!!!WG!%!6H!#!9H!(!BH!$!FH!%!SH!!!_H!#!~H!$!lI!!!qI!'!xI!!!zI!)!7J!#!xJ!!!{J!(!1K!)!AL!!!DL!*!XL!(!MM!#!kM!!!mM!!!oM!!!tM!#!KN!5!aN!#!hN!,!tN!F!EO!!!OP!5!{P!%!&Q!$!*Q!$!/Q!(!9Q!%!KQ!-!XQ!!!dQ!%!NY!$!"
-    "vd!%!9e!$!Ze!#!{e!#!bf!B!.g!!!^g!$!bg!!!}h!#!Ei!!!bj!-!rj!-!Gm!&!)n!+!4n!>!Tn!!!)o!A!{o!&!Sp!2!.q!*!Dq!$!fq!.!Or!/!1s!5!'u!$!+u!6!Eu!!!Lu!!!Ou!$!cw!c!>##C!HF#$!~G#!!'I#B!PO#'!eP##!5/'%!:/'+!f/'#!]0'#!"
-    "^3'!!b3'!!g3'!!!4'&!+4'!!$5'#!Y5'3!)6'3!I6'!!q6')!57'.!p7'%!G8'/!z8'!!c9'/!}9'!!):'#!Y:'$!2;'!!4;'$!9;'#!A;'#!D;'!!o;'&!y;'#!U>')!_>'#!Ki)!!Uq)1!vq)1!j|)!!:!*!!w#*&!@6*$!D6*#!K6*%!x6*$!!7*!!o8*#!/@*%!"
-    "v@*&!KD*#!AE*%!/F*,!mF*%!3H*$!mH*0!II*!!LI*#!XI*%!-J*,!@J*!!!K*$!JK*/!iK*#!:L*!!HL*$!|L*/!5M*%!:M*#!=N*-!PN*!!SN*!!:P*-!]P*%!;Q*#!>Q*(!HQ*#!LQ*$!XQ*!!dQ*#!hQ*(!rQ*&!_R**!iR*!!lR*!!nR*%!sR*&!yR*!!+S*#!"
-    "$T*3!NT*!!EU*5!2X*(!;X**!aX*#!YY*2!zZ*.!4]*0!2`*0!%c*'!,c*#!0c*%!5c*!!7c*#!md*(!vd*(!#e*!!Ae*+!te*(!|e*%!+f*!!5f*,!pf*1!Mk*)!Vk*)!Ul*7!ml*/!=n*'!Gn*!!In*#!Ln*(!Tn*!!;o*&!Bo*#!Eo*&!8s*%!Fs*#!Is*!!{s*(!"
-    "(t*&!Et*!!1S+!!8S+0!Fw,3!#6-&!e6-(!>C-!!AC-Y!#D-%!zD-!!)E-#!kg/#!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Ap0(!Ip02!]p0(!ep0#!hp0&!vq0!!as0(!sw0!!Ux0%!2~0%!#$1#!-,1(!G-1(!"
-    "RbB]$",
+    ("K*!6#c.!(!`1!O!12!!!32!#!62!#!92!!!'3!,!d3!6!,4!!!75!(!A5!'!I5!#!L5!%!t5!!!66!<!R7!,!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!1:!*!f:!9!!;!C!{;!$!!<!3!5<!(!G<!#!g<!$!F=!!!H=!(!Q=!#!U=!$!b=!!!m=!#!,>!!!/>!$!l>!!!n>!&!w>!#!{>!$!$@!!!D@!#!I@!!!U@!$!4A!!!6A!)!@A!$!DA!$![A!#!tA!'!{A!$!ZB!!!]B!(!fB!#!jB!$!tB!$!$C!#!EC!!!%D!&!-D!$!1D!%!>D!!!iD!&!IE!!!KE!(!SE!$!WE!%!cE!#!pE!#!2F!$!oF!!!qF!(!yF!$!}F!%!+G!#!8G!#!JG!!!WG!%!6H!#!9H!(!BH!$!FH!%!SH!!!_H!#!~H!$!lI!!!qI!'!xI!!!zI!)!7J!#!xJ!!!{J!(!1K!)!AL!!!DL!*!XL!(!MM!#!kM!!!mM!!!oM!!!tM!#!KN!5!aN!#!hN!,!tN!F!EO!!!OP!5!{P!%!&Q!$!*Q!$!/Q!(!9Q!%!KQ!-!XQ!!!dQ!%!NY!$!vd!%!9e!$!Ze!#!{e!#!bf!B!.g!!!^g!$!bg!!!}h!#!Ei!!!bj!-!rj!-!Gm!&!)n!+!4n!>!Tn!!!)o!A!{o!&!Sp!2!.q!*!Dq!$!fq!.!Or!/!1s!5!'u!$!+u!6!Eu!!!Lu!!!Ou!$!cw!c!>##C!HF#$!~G#!!'I#B!PO#'!eP##!5/'%!:/'+!f/'#!]0'#!^3'!!b3'!!g3'!!!4'&!+4'!!$5'#!Y5'3!)6'3!I6'!!q6')!57'.!p7'%!G8'/!z8'!!c9'/!}9'!!):'#!Y:'$!2;'!!4;'$!9;'#!A;'#!D;'!!o;'&!y;'#!U>')!_>'#!Ki)!!Uq)1!vq)1!j|)!!:!*!!w#*&!@6*$!D6*#!K6*%!x6*$!!7*!!o8*#!/@*%!"
+     "v@*&!KD*#!AE*%!/F*,!mF*%!3H*$!mH*0!II*!!LI*#!XI*%!-J*,!@J*!!!K*$!JK*/!iK*#!:L*!!HL*$!|L*/!5M*%!:M*#!=N*-!PN*!!SN*!!:P*-!]P*%!;Q*#!>Q*(!HQ*#!LQ*$!XQ*!!dQ*#!hQ*(!rQ*&!_R**!iR*!!lR*!!nR*%!sR*&!yR*!!+S*#!$T*3!NT*!!EU*5!2X*(!;X**!aX*#!YY*2!zZ*.!4]*0!2`*0!%c*'!,c*#!0c*%!5c*!!7c*#!md*(!vd*(!#e*!!Ae*+!te*(!|e*%!+f*!!5f*,!pf*1!Mk*)!Vk*)!Ul*7!ml*/!=n*'!Gn*!!In*#!Ln*(!Tn*!!;o*&!Bo*#!Eo*&!8s*%!Fs*#!Is*!!{s*(!(t*&!Et*!!1S+!!8S+0!Fw,3!#6-&!e6-(!>C-!!AC-Y!#D-%!zD-!!)E-#!kg/#!Q>0P!%@08!8F0&!AF0'!OF0)!YF0(!!G0%!aH0$!L_0Y!+`0T!g`0!!v`0!!0a0&!6a00!Ap0(!Ip02!]p0(!ep0#!hp0&!vq0!!as0(!sw0!!Ux0%!2~0%!#$1#!-,1(!G-1(!RbB]$"),
 };
 static const char wm__uc_mark_ix[] =
-    "!!!!!!!!#!$!)!0!5!<!J!Y!f!u!%#+#5#>#>#>#@#@#@#@#F#J#L#Q#W#^#_#_#_#`#`#`#`#`#`#`#`#`#`#`#`#a#c#c#c#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#"
-    "e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#i#i#r#w#%$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$"
-    "'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$($($($*$*$";
-static const wm__uct wm__uc_mark = {wm__uc_mark_s, wm__uc_mark_ix, 321, 5, 9, 1};
+    "!!!!#!)!5!J!f!%#5#>#@#@#F#L#W#_#_#`#`#`#`#`#`#c#c#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#e#i#w#'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$'$($($*$";
+static const wm__uct wm__uc_mark = {wm__uc_mark_s, wm__uc_mark_ix, 321, 5, 9, 1, 9};
 static const char *const wm__uc_ll_s[2] = { /* [lo, hi - lo] ranges */
-    "(#!;!~#!!!L$!9!f$!)!o$!!!q$!!!s$!!!u$!!!w$!!!y$!!!{$!!!}$!!!!%!!!$%!!!&%!!!(%!!!*%!!!,%!!!.%!!!0%!!!2%!!!4%!!!6%!!!8%!!!:%!!!<%!!!>%!!!A%!!!C%!!!E%!!!G%!!!I%!#!L%!!!N%!!!P%!!!R%!!!T%!!!V%!!!X%!!!Z%!#!"
-    "^%!!!`%!!!b%!!!d%!!!f%!!!h%!!!j%!!!l%!!!n%!!!p%!!!r%!!!t%!!!v%!!!x%!!!z%!!!|%!!!~%!!!#&!!!%&!!!'&!!!)&!!!+&!!!-&!!!0&!!!2&!!!4&!$!9&!!!;&!!!>&!!!C&!#!I&!!!L&!!!P&!$!U&!!!X&!!!Z&!!!]&!!!`&!!!b&!#!e&!!!"
-    "h&!!!l&!!!n&!!!q&!#!u&!$!~&!!!$'!!!''!!!)'!!!+'!!!-'!!!/'!!!1'!!!3'!!!5'!!!7'!#!:'!!!<'!!!>'!!!A'!!!C'!!!E'!!!G'!!!I'!!!K'!#!O'!!!Q'!!!U'!!!W'!!!Y'!!!['!!!^'!!!`'!!!b'!!!d'!!!f'!!!h'!!!j'!!!l'!!!n'!!!"
-    "p'!!!r'!!!t'!!!v'!!!x'!!!z'!!!|'!!!~'!!!#(!!!%(!!!'(!!!)(!!!+(!!!-(!!!/(!!!1(!!!3(!(!<(!!!@(!#!C(!!!H(!!!J(!!!L(!!!N(!!!P(!h!:)!<!b+!!!d+!!!h+!!!l+!$!$,!!!A,!E!f,!#!k,!$!o,!!!q,!!!s,!!!u,!!!w,!!!y,!!!"
-    "{,!!!},!!!!-!!!$-!!!&-!!!(-!&!.-!!!1-!!!4-!#!k-!R!@.!!!B.!!!D.!!!F.!!!H.!!!J.!!!L.!!!N.!!!P.!!!R.!!!T.!!!V.!!!X.!!!Z.!!!].!!!_.!!!a.!!!k.!!!m.!!!o.!!!q.!!!s.!!!u.!!!w.!!!y.!!!{.!!!}.!!!!/!!!$/!!!&/!!!"
-    "(/!!!*/!!!,/!!!./!!!0/!!!2/!!!4/!!!6/!!!8/!!!:/!!!</!!!>/!!!A/!!!C/!!!F/!!!H/!!!J/!!!L/!!!N/!!!P/!!!R/!#!U/!!!W/!!!Y/!!![/!!!^/!!!`/!!!b/!!!d/!!!f/!!!h/!!!j/!!!l/!!!n/!!!p/!!!r/!!!t/!!!v/!!!x/!!!z/!!!"
-    "|/!!!~/!!!#0!!!%0!!!'0!!!)0!!!+0!!!-0!!!/0!!!10!!!30!!!50!!!70!!!90!!!;0!!!=0!!!@0!!!B0!!!D0!!!F0!!!H0!!!J0!!!L0!!!N0!!!P0!!!R0!!!T0!!!V0!!!X0!!!-1!K!=R!M!lR!$!2[!'!2t!*!<t!!!Xu!N!iv!.!wv!D!Hx!!!Jx!!!"
-    "Lx!!!Nx!!!Px!!!Rx!!!Tx!!!Vx!!!Xx!!!Zx!!!]x!!!_x!!!ax!!!cx!!!ex!!!gx!!!ix!!!kx!!!mx!!!ox!!!qx!!!sx!!!ux!!!wx!!!yx!!!{x!!!}x!!!!y!!!$y!!!&y!!!(y!!!*y!!!,y!!!.y!!!0y!!!2y!!!4y!!!6y!!!8y!!!:y!!!<y!!!>y!!!"
-    "Ay!!!Cy!!!Ey!!!Gy!!!Iy!!!Ky!!!My!!!Oy!!!Qy!!!Sy!!!Uy!!!Wy!!!Yy!!![y!!!^y!!!`y!!!by!!!dy!!!fy!!!hy!!!jy!!!ly!!!ny!!!py!!!ry!!!ty!!!vy!!!xy!!!zy!!!|y!!!~y!!!#z!!!%z!*!/z!!!1z!!!3z!!!5z!!!7z!!!9z!!!;z!!!"
-    "=z!!!@z!!!Bz!!!Dz!!!Fz!!!Hz!!!Jz!!!Lz!!!Nz!!!Pz!!!Rz!!!Tz!!!Vz!!!Xz!!!Zz!!!]z!!!_z!!!az!!!cz!!!ez!!!gz!!!iz!!!kz!!!mz!!!oz!!!qz!!!sz!!!uz!!!wz!!!yz!!!{z!!!}z!!!!{!!!${!!!&{!!!({!!!*{!!!,{!!!.{!!!0{!!!"
-    "2{!!!4{!*!F{!'!V{!)!g{!)!w{!'!*|!)!:|!)!K|!/![|!)!l|!)!||!)!/}!&!5}!#!=}!!!B}!$!F}!#!P}!%!V}!#!a}!)!s}!$!w}!#!z##!!~###!&$#!!C$#!!H$#!!M$#!!P$##!Z$#%!c$#!!<%#!!>D#R!qD#!!uD##!xD#!!zD#!!|D#!!$E#!!&E##!"
-    ")E#'!4E#!!6E#!!8E#!!:E#!!<E#!!>E#!!AE#!!CE#!!EE#!!GE#!!IE#!!KE#!!ME#!!OE#!!QE#!!SE#!!UE#!!WE#!!YE#!![E#!!^E#!!`E#!!bE#!!dE#!!fE#!!hE#!!jE#!!lE#!!nE#!!pE#!!rE#!!tE#!!vE#!!xE#!!zE#!!|E#!!~E#!!#F#!!%F#!!"
-    "'F#!!)F#!!+F#!!-F#!!/F#!!1F#!!3F#!!5F#!!7F#!!9F#!!;F##!EF#!!GF#!!LF#!!YF#H!$G#!!*G#!!d.'!!f.'!!h.'!!j.'!!l.'!!n.'!!p.'!!r.'!!t.'!!v.'!!x.'!!z.'!!|.'!!~.'!!#/'!!",
-    "%/'!!'/'!!)/'!!+/'!!-/'!!//'!!1/'!!3/'!!H/'!!J/'!!L/'!!N/'!!P/'!!R/'!!T/'!!V/'!!X/'!!Z/'!!]/'!!_/'!!a/'!!c/'!!31'!!51'!!71'!!91'!!;1'!!=1'!!@1'$!D1'!!F1'!!H1'!!J1'!!L1'!!N1'!!P1'!!R1'!!T1'!!V1'!!X1'!!"
-    "Z1'!!]1'!!_1'!!a1'!!c1'!!e1'!!g1'!!i1'!!k1'!!m1'!!o1'!!q1'!!s1'!!u1'!!w1'!!y1'!!{1'!!}1'!!!2'!!$2'!!&2')!/2'!!12'!!42'!!62'!!82'!!:2'!!<2'!!B2'!!D2'!!G2'!!I2'$!M2'!!O2'!!Q2'!!S2'!!U2'!!W2'!!Y2'!![2'!!"
-    "^2'!!`2'!!f2'!!l2'!!n2'!!p2'!!r2'!!t2'!!v2'!!x2'!!z2'!!!3'!!$3'!!'3'!!+3'!!-3'!!/3'!!13'!!33'!!53'!!Q3'!!U3'!!X<'M!,='*!<='s!,i)(!@i)&!)u);!s%*J!m'*F!v)*,!%**0!5**(!=**#!&>*U!}@*7!ma*B!b@-B!rM0;!JN0(!"
-    "RN03!!O0;!WO0%!]O0!!_O0(!gO0,!/P0;!eP0;!<Q0;!rQ0;!JR0;!!S0;!WS0;!/T0;!eT0=!AU0:![U0'!|U0:!9V0'!ZV0:!uV0'!8W0:!SW0'!tW0:!1X0'!8X0!!Rm0+!^m05!xm0'!$-1D!",
+    ("(#!;!~#!!!L$!9!f$!)!o$!!!q$!!!s$!!!u$!!!w$!!!y$!!!{$!!!}$!!!!%!!!$%!!!&%!!!(%!!!*%!!!,%!!!.%!!!0%!!!2%!!!4%!!!6%!!!8%!!!:%!!!<%!!!>%!!!A%!!!C%!!!E%!!!G%!!!I%!#!L%!!!N%!!!P%!!!R%!!!T%!!!V%!!!X%!!!Z%!#!^%!!!`%!!!b%!!!d%!!!f%!!!h%!!!j%!!!l%!!!n%!!!p%!!!r%!!!t%!!!v%!!!x%!!!z%!!!|%!!!~%!!!#&!!!%&!!!'&!!!)&!!!+&!!!-&!!!0&!!!2&!!!4&!$!9&!!!;&!!!>&!!!C&!#!I&!!!L&!!!P&!$!U&!!!X&!!!Z&!!!]&!!!`&!!!b&!#!e&!!!h&!!!l&!!!n&!!!q&!#!u&!$!~&!!!$'!!!''!!!)'!!!+'!!!-'!!!/'!!!1'!!!3'!!!5'!!!7'!#!:'!!!<'!!!>'!!!A'!!!C'!!!E'!!!G'!!!I'!!!K'!#!O'!!!Q'!!!U'!!!W'!!!Y'!!!['!!!^'!!!`'!!!b'!!!d'!!!f'!!!h'!!!j'!!!l'!!!n'!!!p'!!!r'!!!t'!!!v'!!!x'!!!z'!!!|'!!!~'!!!#(!!!%(!!!'(!!!)(!!!+(!!!-(!!!/(!!!1(!!!3(!(!<(!!!@(!#!C(!!!H(!!!J(!!!L(!!!N(!!!P(!h!:)!<!b+!!!d+!!!h+!!!l+!$!$,!!!A,!E!f,!#!k,!$!o,!!!q,!!!s,!!!u,!!!w,!!!y,!!!{,!!!},!!!!-!!!$-!!!&-!!!(-!&!.-!!!1-!!!4-!#!k-!R!@.!!!B.!!!D.!!!F.!!!H.!!!J.!!!L.!!!N.!!!P.!!!R.!!!T.!!!V.!!!X.!!!Z.!!!].!!!_.!!!a.!!!k.!!!m.!!!o.!!!q.!!!s.!!!u.!!!w.!!!y.!!!{.!!!}.!!!!/!!!$/!!!&/!!!"
+     "(/!!!*/!!!,/!!!./!!!0/!!!2/!!!4/!!!6/!!!8/!!!:/!!!</!!!>/!!!A/!!!C/!!!F/!!!H/!!!J/!!!L/!!!N/!!!P/!!!R/!#!U/!!!W/!!!Y/!!![/!!!^/!!!`/!!!b/!!!d/!!!f/!!!h/!!!j/!!!l/!!!n/!!!p/!!!r/!!!t/!!!v/!!!x/!!!z/!!!|/!!!~/!!!#0!!!%0!!!'0!!!)0!!!+0!!!-0!!!/0!!!10!!!30!!!50!!!70!!!90!!!;0!!!=0!!!@0!!!B0!!!D0!!!F0!!!H0!!!J0!!!L0!!!N0!!!P0!!!R0!!!T0!!!V0!!!X0!!!-1!K!=R!M!lR!$!2[!'!2t!*!<t!!!Xu!N!iv!.!wv!D!Hx!!!Jx!!!Lx!!!Nx!!!Px!!!Rx!!!Tx!!!Vx!!!Xx!!!Zx!!!]x!!!_x!!!ax!!!cx!!!ex!!!gx!!!ix!!!kx!!!mx!!!ox!!!qx!!!sx!!!ux!!!wx!!!yx!!!{x!!!}x!!!!y!!!$y!!!&y!!!(y!!!*y!!!,y!!!.y!!!0y!!!2y!!!4y!!!6y!!!8y!!!:y!!!<y!!!>y!!!Ay!!!Cy!!!Ey!!!Gy!!!Iy!!!Ky!!!My!!!Oy!!!Qy!!!Sy!!!Uy!!!Wy!!!Yy!!![y!!!^y!!!`y!!!by!!!dy!!!fy!!!hy!!!jy!!!ly!!!ny!!!py!!!ry!!!ty!!!vy!!!xy!!!zy!!!|y!!!~y!!!#z!!!%z!*!/z!!!1z!!!3z!!!5z!!!7z!!!9z!!!;z!!!=z!!!@z!!!Bz!!!Dz!!!Fz!!!Hz!!!Jz!!!Lz!!!Nz!!!Pz!!!Rz!!!Tz!!!Vz!!!Xz!!!Zz!!!]z!!!_z!!!az!!!cz!!!ez!!!gz!!!iz!!!kz!!!mz!!!oz!!!qz!!!sz!!!uz!!!wz!!!yz!!!{z!!!}z!!!!{!!!${!!!&{!!!({!!!*{!!!,{!!!.{!!!0{!!!"
+     "2{!!!4{!*!F{!'!V{!)!g{!)!w{!'!*|!)!:|!)!K|!/![|!)!l|!)!||!)!/}!&!5}!#!=}!!!B}!$!F}!#!P}!%!V}!#!a}!)!s}!$!w}!#!z##!!~###!&$#!!C$#!!H$#!!M$#!!P$##!Z$#%!c$#!!<%#!!>D#R!qD#!!uD##!xD#!!zD#!!|D#!!$E#!!&E##!)E#'!4E#!!6E#!!8E#!!:E#!!<E#!!>E#!!AE#!!CE#!!EE#!!GE#!!IE#!!KE#!!ME#!!OE#!!QE#!!SE#!!UE#!!WE#!!YE#!![E#!!^E#!!`E#!!bE#!!dE#!!fE#!!hE#!!jE#!!lE#!!nE#!!pE#!!rE#!!tE#!!vE#!!xE#!!zE#!!|E#!!~E#!!#F#!!%F#!!'F#!!)F#!!+F#!!-F#!!/F#!!1F#!!3F#!!5F#!!7F#!!9F#!!;F##!EF#!!GF#!!LF#!!YF#H!$G#!!*G#!!d.'!!f.'!!h.'!!j.'!!l.'!!n.'!!p.'!!r.'!!t.'!!v.'!!x.'!!z.'!!|.'!!~.'!!#/'!!"),
+    "%/'!!'/'!!)/'!!+/'!!-/'!!//'!!1/'!!3/'!!H/'!!J/'!!L/'!!N/'!!P/'!!R/'!!T/'!!V/'!!X/'!!Z/'!!]/'!!_/'!!a/'!!c/'!!31'!!51'!!71'!!91'!!;1'!!=1'!!@1'$!D1'!!F1'!!H1'!!J1'!!L1'!!N1'!!P1'!!R1'!!T1'!!V1'!!X1'!!Z1'!!]1'!!_1'!!a1'!!c1'!!e1'!!g1'!!i1'!!k1'!!m1'!!o1'!!q1'!!s1'!!u1'!!w1'!!y1'!!{1'!!}1'!!!2'!!$2'!!&2')!/2'!!12'!!42'!!62'!!82'!!:2'!!<2'!!B2'!!D2'!!G2'!!I2'$!M2'!!O2'!!Q2'!!S2'!!U2'!!W2'!!Y2'!![2'!!^2'!!`2'!!f2'!!l2'!!n2'!!p2'!!r2'!!t2'!!v2'!!x2'!!z2'!!!3'!!$3'!!'3'!!+3'!!-3'!!/3'!!13'!!33'!!53'!!Q3'!!U3'!!X<'M!,='*!<='s!,i)(!@i)&!)u);!s%*J!m'*F!v)*,!%**0!5**(!=**#!&>*U!}@*7!ma*B!b@-B!rM0;!JN0(!RN03!!O0;!WO0%!]O0!!_O0(!gO0,!/P0;!eP0;!<Q0;!rQ0;!JR0;!!S0;!WS0;!/T0;!eT0=!AU0:![U0'!|U0:!9V0'!ZV0:!uV0'!8W0:!SW0'!tW0:!1X0'!8X0!!Rm0+!^m05!xm0'!$-1D!",
 };
 static const char wm__uc_ll_ix[] =
-    "!!&!6#Z#r#c$|$|$|$|$|$|$|$|$|$|$|$~$~$~$!%!%!%!%!%!%!%!%!%$%'%H&^&^&h&h&h&h&h&h&h&h&h&h&h&J'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
-    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'h(h(h(h(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k("
-    "k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(m(m(m(m(n(";
-static const wm__uct wm__uc_ll = {wm__uc_ll_s, wm__uc_ll_ix, 662, 5, 9, 1};
+    "!!6#r#|$|$|$|$|$|$~$!%!%!%!%!%'%^&h&h&h&h&h&h&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'h(h(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(k(m(m(n(";
+static const wm__uct wm__uc_ll = {wm__uc_ll_s, wm__uc_ll_ix, 662, 5, 9, 1, 9};
 static const char *const wm__uc_lut_s[2] = { /* [lo, hi - lo] ranges */
-    "e!!;!,$!8!E$!(!n$!!!p$!!!r$!!!t$!!!v$!!!x$!!!z$!!!|$!!!~$!!!#%!!!%%!!!'%!!!)%!!!+%!!!-%!!!/%!!!1%!!!3%!!!5%!!!7%!!!9%!!!;%!!!=%!!!@%!!!B%!!!D%!!!F%!!!H%!!!K%!!!M%!!!O%!!!Q%!!!S%!!!U%!!!W%!!!Y%!!!]%!!!"
-    "_%!!!a%!!!c%!!!e%!!!g%!!!i%!!!k%!!!m%!!!o%!!!q%!!!s%!!!u%!!!w%!!!y%!!!{%!!!}%!!!!&!!!$&!!!&&!!!(&!!!*&!!!,&!!!.&!#!1&!!!3&!!!7&!#!:&!!!<&!#!@&!$!E&!%!J&!#!M&!$!S&!#!V&!#!Y&!!![&!!!^&!#!a&!!!d&!!!f&!#!"
-    "i&!$!m&!!!o&!#!t&!!!|&!#!!'!#!%'!#!('!!!*'!!!,'!!!.'!!!0'!!!2'!!!4'!!!6'!!!9'!!!;'!!!='!!!@'!!!B'!!!D'!!!F'!!!H'!!!J'!!!M'!#!P'!!!R'!$!V'!!!X'!!!Z'!!!]'!!!_'!!!a'!!!c'!!!e'!!!g'!!!i'!!!k'!!!m'!!!o'!!!"
-    "q'!!!s'!!!u'!!!w'!!!y'!!!{'!!!}'!!!!(!!!$(!!!&(!!!((!!!*(!!!,(!!!.(!!!0(!!!2(!!!:(!#!=(!#!B(!!!D(!%!I(!!!K(!!!M(!!!O(!!!a+!!!c+!!!g+!!!p+!!!w+!!!y+!$!}+!!!!,!#!%,!2!7,!*!e,!!!h,!$!n,!!!p,!!!r,!!!t,!!!"
-    "v,!!!x,!!!z,!!!|,!!!~,!!!#-!!!%-!!!'-!!!--!!!0-!!!2-!#!6-!U!>.!!!A.!!!C.!!!E.!!!G.!!!I.!!!K.!!!M.!!!O.!!!Q.!!!S.!!!U.!!!W.!!!Y.!!![.!!!^.!!!`.!!!j.!!!l.!!!n.!!!p.!!!r.!!!t.!!!v.!!!x.!!!z.!!!|.!!!~.!!!"
-    "#/!!!%/!!!'/!!!)/!!!+/!!!-/!!!//!!!1/!!!3/!!!5/!!!7/!!!9/!!!;/!!!=/!!!@/!!!B/!!!D/!#!G/!!!I/!!!K/!!!M/!!!O/!!!Q/!!!T/!!!V/!!!X/!!!Z/!!!]/!!!_/!!!a/!!!c/!!!e/!!!g/!!!i/!!!k/!!!m/!!!o/!!!q/!!!s/!!!u/!!!"
-    "w/!!!y/!!!{/!!!}/!!!!0!!!$0!!!&0!!!(0!!!*0!!!,0!!!.0!!!00!!!20!!!40!!!60!!!80!!!:0!!!<0!!!>0!!!A0!!!C0!!!E0!!!G0!!!I0!!!K0!!!M0!!!O0!!!Q0!!!S0!!!U0!!!W0!!!Z0!H!jQ!H!4R!!!:R!!!5Z!y!;t!!!Ct!M!qt!$!Gx!!!"
-    "Ix!!!Kx!!!Mx!!!Ox!!!Qx!!!Sx!!!Ux!!!Wx!!!Yx!!![x!!!^x!!!`x!!!bx!!!dx!!!fx!!!hx!!!jx!!!lx!!!nx!!!px!!!rx!!!tx!!!vx!!!xx!!!zx!!!|x!!!~x!!!#y!!!%y!!!'y!!!)y!!!+y!!!-y!!!/y!!!1y!!!3y!!!5y!!!7y!!!9y!!!;y!!!"
-    "=y!!!@y!!!By!!!Dy!!!Fy!!!Hy!!!Jy!!!Ly!!!Ny!!!Py!!!Ry!!!Ty!!!Vy!!!Xy!!!Zy!!!]y!!!_y!!!ay!!!cy!!!ey!!!gy!!!iy!!!ky!!!my!!!oy!!!qy!!!sy!!!uy!!!wy!!!yy!!!{y!!!}y!!!!z!!!$z!!!.z!!!0z!!!2z!!!4z!!!6z!!!8z!!!"
-    ":z!!!<z!!!>z!!!Az!!!Cz!!!Ez!!!Gz!!!Iz!!!Kz!!!Mz!!!Oz!!!Qz!!!Sz!!!Uz!!!Wz!!!Yz!!![z!!!^z!!!`z!!!bz!!!dz!!!fz!!!hz!!!jz!!!lz!!!nz!!!pz!!!rz!!!tz!!!vz!!!xz!!!zz!!!|z!!!~z!!!#{!!!%{!!!'{!!!){!!!+{!!!-{!!!"
-    "/{!!!1{!!!3{!!!={!)!N{!'!_{!)!o{!)!!|!'!3|!!!5|!!!7|!!!9|!!!C|!)!d|!)!t|!)!'}!)!7}!&!H}!&!X}!%!i}!&!y}!&!r##!!w##!!{##$!#$#$!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!D$#%!R$##!Y$#!!;%#!!kC#R!pD#!!rD#$!wD#!!yD#!!"
-    "{D#!!}D#%!%E#!!(E#!!1E#$!5E#!!7E#!!9E#!!;E#!!=E#!!@E#!!BE#!!DE#!!FE#!!HE#!!JE#!!LE#!!NE#!!PE#!!RE#!!TE#!!VE#!!XE#!!ZE#!!]E#!!_E#!!aE#!!cE#!!eE#!!gE#!!iE#!!kE#!!mE#!!oE#!!qE#!!sE#!!uE#!!wE#!!yE#!!{E#!!"
-    "}E#!!!F#!!$F#!!&F#!!(F#!!*F#!!,F#!!.F#!!0F#!!2F#!!4F#!!6F#!!8F#!!:F#!!DF#!!FF#!!KF#!!c.'!!e.'!!g.'!!i.'!!k.'!!m.'!!o.'!!q.'!!s.'!!u.'!!w.'!!y.'!!{.'!!}.'!!!/'!!",
-    "$/'!!&/'!!(/'!!*/'!!,/'!!./'!!0/'!!2/'!!G/'!!I/'!!K/'!!M/'!!O/'!!Q/'!!S/'!!U/'!!W/'!!Y/'!![/'!!^/'!!`/'!!b/'!!21'!!41'!!61'!!81'!!:1'!!<1'!!>1'!!C1'!!E1'!!G1'!!I1'!!K1'!!M1'!!O1'!!Q1'!!S1'!!U1'!!W1'!!"
-    "Y1'!![1'!!^1'!!`1'!!b1'!!d1'!!f1'!!h1'!!j1'!!l1'!!n1'!!p1'!!r1'!!t1'!!v1'!!x1'!!z1'!!|1'!!~1'!!#2'!!.2'!!02'!!22'#!52'!!72'!!92'!!;2'!!A2'!!C2'!!F2'!!H2'!!L2'!!N2'!!P2'!!R2'!!T2'!!V2'!!X2'!!Z2'!!]2'!!"
-    "_2'!!a2'&!g2'&!m2'!!o2'!!q2'!!s2'!!u2'!!w2'!!y2'!!{2'%!#3'!!%3'#!*3'!!03'!!23'!!43'!!63'!!P3'!!ft);!J%*J!D'*F!N)*,!Z)*0!k)*(!s)*#!B=*U!]@*7!La*B!A@-B!WM0;!/N0;!eN0;!<O0!!>O0#!CO0!!FO0#!JO0%!OO0)!rO0;!"
-    "JP0#!MP0%!SP0)!]P0(!!Q0#!%Q0%!*Q0&!0Q0!!4Q0(!WQ0;!/R0;!eR0;!<S0;!rS0;!JT0;!&U0:!bU0:!@V0:!{V0:!YW0:!7X0!!_,1D!",
+    ("e!!;!,$!8!E$!(!n$!!!p$!!!r$!!!t$!!!v$!!!x$!!!z$!!!|$!!!~$!!!#%!!!%%!!!'%!!!)%!!!+%!!!-%!!!/%!!!1%!!!3%!!!5%!!!7%!!!9%!!!;%!!!=%!!!@%!!!B%!!!D%!!!F%!!!H%!!!K%!!!M%!!!O%!!!Q%!!!S%!!!U%!!!W%!!!Y%!!!]%!!!_%!!!a%!!!c%!!!e%!!!g%!!!i%!!!k%!!!m%!!!o%!!!q%!!!s%!!!u%!!!w%!!!y%!!!{%!!!}%!!!!&!!!$&!!!&&!!!(&!!!*&!!!,&!!!.&!#!1&!!!3&!!!7&!#!:&!!!<&!#!@&!$!E&!%!J&!#!M&!$!S&!#!V&!#!Y&!!![&!!!^&!#!a&!!!d&!!!f&!#!i&!$!m&!!!o&!#!t&!!!|&!#!!'!#!%'!#!('!!!*'!!!,'!!!.'!!!0'!!!2'!!!4'!!!6'!!!9'!!!;'!!!='!!!@'!!!B'!!!D'!!!F'!!!H'!!!J'!!!M'!#!P'!!!R'!$!V'!!!X'!!!Z'!!!]'!!!_'!!!a'!!!c'!!!e'!!!g'!!!i'!!!k'!!!m'!!!o'!!!q'!!!s'!!!u'!!!w'!!!y'!!!{'!!!}'!!!!(!!!$(!!!&(!!!((!!!*(!!!,(!!!.(!!!0(!!!2(!!!:(!#!=(!#!B(!!!D(!%!I(!!!K(!!!M(!!!O(!!!a+!!!c+!!!g+!!!p+!!!w+!!!y+!$!}+!!!!,!#!%,!2!7,!*!e,!!!h,!$!n,!!!p,!!!r,!!!t,!!!v,!!!x,!!!z,!!!|,!!!~,!!!#-!!!%-!!!'-!!!--!!!0-!!!2-!#!6-!U!>.!!!A.!!!C.!!!E.!!!G.!!!I.!!!K.!!!M.!!!O.!!!Q.!!!S.!!!U.!!!W.!!!Y.!!![.!!!^.!!!`.!!!j.!!!l.!!!n.!!!p.!!!r.!!!t.!!!v.!!!x.!!!z.!!!|.!!!~.!!!"
+     "#/!!!%/!!!'/!!!)/!!!+/!!!-/!!!//!!!1/!!!3/!!!5/!!!7/!!!9/!!!;/!!!=/!!!@/!!!B/!!!D/!#!G/!!!I/!!!K/!!!M/!!!O/!!!Q/!!!T/!!!V/!!!X/!!!Z/!!!]/!!!_/!!!a/!!!c/!!!e/!!!g/!!!i/!!!k/!!!m/!!!o/!!!q/!!!s/!!!u/!!!w/!!!y/!!!{/!!!}/!!!!0!!!$0!!!&0!!!(0!!!*0!!!,0!!!.0!!!00!!!20!!!40!!!60!!!80!!!:0!!!<0!!!>0!!!A0!!!C0!!!E0!!!G0!!!I0!!!K0!!!M0!!!O0!!!Q0!!!S0!!!U0!!!W0!!!Z0!H!jQ!H!4R!!!:R!!!5Z!y!;t!!!Ct!M!qt!$!Gx!!!Ix!!!Kx!!!Mx!!!Ox!!!Qx!!!Sx!!!Ux!!!Wx!!!Yx!!![x!!!^x!!!`x!!!bx!!!dx!!!fx!!!hx!!!jx!!!lx!!!nx!!!px!!!rx!!!tx!!!vx!!!xx!!!zx!!!|x!!!~x!!!#y!!!%y!!!'y!!!)y!!!+y!!!-y!!!/y!!!1y!!!3y!!!5y!!!7y!!!9y!!!;y!!!=y!!!@y!!!By!!!Dy!!!Fy!!!Hy!!!Jy!!!Ly!!!Ny!!!Py!!!Ry!!!Ty!!!Vy!!!Xy!!!Zy!!!]y!!!_y!!!ay!!!cy!!!ey!!!gy!!!iy!!!ky!!!my!!!oy!!!qy!!!sy!!!uy!!!wy!!!yy!!!{y!!!}y!!!!z!!!$z!!!.z!!!0z!!!2z!!!4z!!!6z!!!8z!!!:z!!!<z!!!>z!!!Az!!!Cz!!!Ez!!!Gz!!!Iz!!!Kz!!!Mz!!!Oz!!!Qz!!!Sz!!!Uz!!!Wz!!!Yz!!![z!!!^z!!!`z!!!bz!!!dz!!!fz!!!hz!!!jz!!!lz!!!nz!!!pz!!!rz!!!tz!!!vz!!!xz!!!zz!!!|z!!!~z!!!#{!!!%{!!!'{!!!){!!!+{!!!-{!!!"
+     "/{!!!1{!!!3{!!!={!)!N{!'!_{!)!o{!)!!|!'!3|!!!5|!!!7|!!!9|!!!C|!)!d|!)!t|!)!'}!)!7}!&!H}!&!X}!%!i}!&!y}!&!r##!!w##!!{##$!#$#$!($#!!,$#&!7$#!!9$#!!;$#!!=$#%!D$#%!R$##!Y$#!!;%#!!kC#R!pD#!!rD#$!wD#!!yD#!!{D#!!}D#%!%E#!!(E#!!1E#$!5E#!!7E#!!9E#!!;E#!!=E#!!@E#!!BE#!!DE#!!FE#!!HE#!!JE#!!LE#!!NE#!!PE#!!RE#!!TE#!!VE#!!XE#!!ZE#!!]E#!!_E#!!aE#!!cE#!!eE#!!gE#!!iE#!!kE#!!mE#!!oE#!!qE#!!sE#!!uE#!!wE#!!yE#!!{E#!!}E#!!!F#!!$F#!!&F#!!(F#!!*F#!!,F#!!.F#!!0F#!!2F#!!4F#!!6F#!!8F#!!:F#!!DF#!!FF#!!KF#!!c.'!!e.'!!g.'!!i.'!!k.'!!m.'!!o.'!!q.'!!s.'!!u.'!!w.'!!y.'!!{.'!!}.'!!!/'!!"),
+    "$/'!!&/'!!(/'!!*/'!!,/'!!./'!!0/'!!2/'!!G/'!!I/'!!K/'!!M/'!!O/'!!Q/'!!S/'!!U/'!!W/'!!Y/'!![/'!!^/'!!`/'!!b/'!!21'!!41'!!61'!!81'!!:1'!!<1'!!>1'!!C1'!!E1'!!G1'!!I1'!!K1'!!M1'!!O1'!!Q1'!!S1'!!U1'!!W1'!!Y1'!![1'!!^1'!!`1'!!b1'!!d1'!!f1'!!h1'!!j1'!!l1'!!n1'!!p1'!!r1'!!t1'!!v1'!!x1'!!z1'!!|1'!!~1'!!#2'!!.2'!!02'!!22'#!52'!!72'!!92'!!;2'!!A2'!!C2'!!F2'!!H2'!!L2'!!N2'!!P2'!!R2'!!T2'!!V2'!!X2'!!Z2'!!]2'!!_2'!!a2'&!g2'&!m2'!!o2'!!q2'!!s2'!!u2'!!w2'!!y2'!!{2'%!#3'!!%3'#!*3'!!03'!!23'!!43'!!63'!!P3'!!ft);!J%*J!D'*F!N)*,!Z)*0!k)*(!s)*#!B=*U!]@*7!La*B!A@-B!WM0;!/N0;!eN0;!<O0!!>O0#!CO0!!FO0#!JO0%!OO0)!rO0;!JP0#!MP0%!SP0)!]P0(!!Q0#!%Q0%!*Q0&!0Q0!!4Q0(!WQ0;!/R0;!eR0;!<S0;!rS0;!JT0;!&U0:!bU0:!@V0:!{V0:!YW0:!7X0!!_,1D!",
 };
 static const char wm__uc_lut_ix[] =
-    "!!%!5#X#t#e$~$~$~$~$~$~$~$~$~$~$~$$%$%$%%%%%%%%%%%%%%%%%%%(%(%J&]&]&k&k&k&k&k&k&k&k&k&k&k&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'"
-    "M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M's'e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e("
-    "e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(f(";
-static const wm__uct wm__uc_lut = {wm__uc_lut_s, wm__uc_lut_ix, 654, 5, 9, 1};
+    "!!5#t#~$~$~$~$~$~$$%%%%%%%%%%%(%]&k&k&k&k&k&k&M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'M'e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(e(f(";
+static const wm__uct wm__uc_lut = {wm__uc_lut_s, wm__uc_lut_ix, 654, 5, 9, 1, 9};
 #ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */
 static const char *const wm__uc_nfc_s[2] = { /* [lo, hi - lo] ranges */
-    "`!!$!e!!1!v!!*!(#!1!9#!*!i#!!!q#!!!s#!!!x#!!!{#!%!$$!$!($!$!,$!1!=$!'!E$!'!M$!1!_$!'!f$!'!m$!2!#%!5!9%!*!D%!'!K%!)!U%!(!_%!'!g%!3!{%!9!W&!#!g&!#!o&!!!|&!:!9'!'!B'!1!T'!F!{'!#!&(!/!7)!!!V)!*!!*!'!**!&!"
-    "K*!r!@+!B!e+!!!k+!!!o+!!!u+!(!}+!!!!,!%!),!!!+,!!!-,!!!3,!!!5,!!!9,!!!=,!*!J,!!!L,!!!N,!!!T,!!!V,!!!Z,!!!_,!'!f,!(!)-!$!--!#!2-!!!9-!#!<-!!!@-!#!F-!$!J-!!!M-!!!O-!'!X-!!!^-!!!b-!!!f-!!!h-!!!k-!!!n-!!!"
-    "p-!'!y-!!!~-!!!%.!!!).!!!+.!!!..!#!1.!!!4.!#!:.!$!S.!%!c.!&!E/!#!T/!%!Z/!+!g/!5!}/!#!U1!!!`1!O!12!!!32!#!62!#!92!!!'3!,!93!'!a3!!!c3!7!,4!!!14!%!~4!$!35!#!65!)!A5!'!I5!#!L5!%!t5!!!66!<!;8!*!N8!!!h8!%!"
-    "m8!*!w8!$!{8!&!O9!$!2:!)!f:!9!!;!>!i;!#!q;!#!t;!#!};!!!1<!!!5<!%!<<!)!F=!!!H=!!!Q=!!!U=!$!b=!!!g=!#!j=!!!,>!!!c>!!!f>!!!l>!!!}>!!!,@!$!1@!!!4A!!!FA!!!ZB!!!]B!!!fB!#!jB!$!uB!#!{B!#!UC!!!WC!!!%D!!!-D!#!"
-    "1D!%!>D!!!IE!!!SE!!!UE!!!ZE!!!cE!#!oF!!!rF!#!uF!!!yF!$!}F!#!#G!!!+G!#!6H!#!9H!!!BH!#!FH!%!SH!!!lI!!!qI!!!{I!#!~I!%!zJ!!!!K!$!2K!%!CL!!!HL!$!XL!%!mL!#!AM!!!MM!#!kM!!!mM!!!oM!!!yM!!!&N!!!+N!!!0N!!!5N!!!"
-    "CN!!!KN!.!ZN!&!aN!#!nN!!!xN!!!}N!!!%O!!!*O!!!7O!!!EO!!!IP!#!RP!!![P!!!^P!#!VQ!!!kR!!!oR!4!uS!6!aT!<!NY!$!xd!#!;e!!!#g!!!.g!!!Ei!!!{j!$!Gm!#!4n!!!Jn!)!Tn!!!)o!/!8o!1!#p!+!/p!#!Sp!#!Yp!,!.q!*!oq!#!Or!!!"
-    "[r!#!Es!!!'u!$!+u!.!9u!(!Eu!!!Lu!!!Pu!#!(v!$!,v!,!8v!3!Lv!=!vv!!!<w!n$0z!}!5{!7!N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!0!F}!/!V}!'!^}!4!s}!$!w}!*!$~!,!5~!!!;~!!!I~!$!T~!!!X~!#![~!#!b~!!!d~!!!"
-    "m~!$!}~!!!(!#!!9!##!=!#<!Z!#.!s!#!!>##.!P##!!T##-!p##%!u##$!y##,!($##!,$#&!3$#$!7$#!!9$#!!;$#!!=$#%!C$#$!G$#(!O$#'!Y$#&!e$#R!B%#!!I%#!!K%#!!M%#!!S%##!h%#!!*&#%!/&#!!1&#!!b&##!g&##!j&##!%'#%!.'##!1'##!"
-    ">'#!!D'#!!F'#$!J'#$!P'#!!d'#$!h'##!q'#2!'(#+!8(##!J(#!!P(##!S(#&!Z(#%!,)#%!6)#%!w)##!A-#R#<=#!!J>#$!W@#!!/E##!HF#$!nG#!!~G#!!'I#B!0K#!!)L#!!6L#B$%O#!!PO#'!]O#!!_O#$!mO#!!rO#9!.P#'!9P#0!`P#!!eP#(!rP#!!"
-    "wP#9!3Q#'!>Q#0!`Q#%!eQ#!!hQ#%!nQ#$!FR#$#LS#/!`T#A!#U#J!TU#Q!(V#5&5/'!!:/'+!d/'%!]0'#!%2'!!M3'$!S3'#!b3'!!+4'!!j5'!!)6'3!v6'$!B7'!!G8'!!T8'!!2;'!!4;'$!9;'#!A;'#!D;'!!z;'!!(='%!5='!!`>'!!s>'~~s>(iBOc){$"
-    "Nf)!!Pf)!!Sf)+!_f)!!af)!!df)#!if)g!Sg)0#,i)(!@i)&!Ji);!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq).!fq)+!vq)G!Ar)-!Nr)4!cr)%!kr)$!or)!!qr)N#Et))$Pv)'!Xv)'!av)'!iv)$!ov)(!wv)(!j|)!!:!*!!w#*&!</*&!C/*L!"
-    "o/**!L6*!!N6*!!x6*$!!7*!!o8*#!/@*%!KD*#!BE*$!/F*,!mF*%!{H*!!II*!!XI*!!sI*%!!J*!!(J*!!6J*#!!K*$!JK*!!QK*#!TK*%!:L*!!,M*!!6M*!!GN*#!EP*#!;Q*#!>Q*!!HQ*!!LQ*$!XQ*!!hQ*(!rQ*&!1T*!!5T*!!NT*!!EU*!!NU*'!WU*#!"
-    "2X*!!;X*%!CX*#!iY*!!([*#!C]*!!@`*#!%c*!!*c*!!-c*!!2c*#!8c*!!|d*!!ue*!!+f*!!!g*!!^k*!!On*!!Qn*#!Io*!!+t*#!#6-&!e6-(!)E-#!lg/!!1F0-!AF0'!OF0)!YF0(!!G0%!3G0'!aH0$!",
-    "WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U04%;X0T!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!as0(!sw0!!Ux0%!2~0%!-,1(!G-1(!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!"
-    "<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!0D1,!AD1A!bD1B!@E1$!gE1!!|F1$!/G1N!aG1*!qG1#!xc1+!$P9z'",
+    ("`!!$!e!!1!v!!*!(#!1!9#!*!i#!!!q#!!!s#!!!x#!!!{#!%!$$!$!($!$!,$!1!=$!'!E$!'!M$!1!_$!'!f$!'!m$!2!#%!5!9%!*!D%!'!K%!)!U%!(!_%!'!g%!3!{%!9!W&!#!g&!#!o&!!!|&!:!9'!'!B'!1!T'!F!{'!#!&(!/!7)!!!V)!*!!*!'!**!&!K*!r!@+!B!e+!!!k+!!!o+!!!u+!(!}+!!!!,!%!),!!!+,!!!-,!!!3,!!!5,!!!9,!!!=,!*!J,!!!L,!!!N,!!!T,!!!V,!!!Z,!!!_,!'!f,!(!)-!$!--!#!2-!!!9-!#!<-!!!@-!#!F-!$!J-!!!M-!!!O-!'!X-!!!^-!!!b-!!!f-!!!h-!!!k-!!!n-!!!p-!'!y-!!!~-!!!%.!!!).!!!+.!!!..!#!1.!!!4.!#!:.!$!S.!%!c.!&!E/!#!T/!%!Z/!+!g/!5!}/!#!U1!!!`1!O!12!!!32!#!62!#!92!!!'3!,!93!'!a3!!!c3!7!,4!!!14!%!~4!$!35!#!65!)!A5!'!I5!#!L5!%!t5!!!66!<!;8!*!N8!!!h8!%!m8!*!w8!$!{8!&!O9!$!2:!)!f:!9!!;!>!i;!#!q;!#!t;!#!};!!!1<!!!5<!%!<<!)!F=!!!H=!!!Q=!!!U=!$!b=!!!g=!#!j=!!!,>!!!c>!!!f>!!!l>!!!}>!!!,@!$!1@!!!4A!!!FA!!!ZB!!!]B!!!fB!#!jB!$!uB!#!{B!#!UC!!!WC!!!%D!!!-D!#!1D!%!>D!!!IE!!!SE!!!UE!!!ZE!!!cE!#!oF!!!rF!#!uF!!!yF!$!}F!#!#G!!!+G!#!6H!#!9H!!!BH!#!FH!%!SH!!!lI!!!qI!!!{I!#!~I!%!zJ!!!!K!$!2K!%!CL!!!HL!$!XL!%!mL!#!AM!!!MM!#!kM!!!mM!!!oM!!!yM!!!&N!!!+N!!!0N!!!5N!!!"
+     "CN!!!KN!.!ZN!&!aN!#!nN!!!xN!!!}N!!!%O!!!*O!!!7O!!!EO!!!IP!#!RP!!![P!!!^P!#!VQ!!!kR!!!oR!4!uS!6!aT!<!NY!$!xd!#!;e!!!#g!!!.g!!!Ei!!!{j!$!Gm!#!4n!!!Jn!)!Tn!!!)o!/!8o!1!#p!+!/p!#!Sp!#!Yp!,!.q!*!oq!#!Or!!![r!#!Es!!!'u!$!+u!.!9u!(!Eu!!!Lu!!!Pu!#!(v!$!,v!,!8v!3!Lv!=!vv!!!<w!n$0z!}!5{!7!N{!'!V{!H!!|!'!*|!)!3|!!!5|!!!7|!!!9|!A![|!W!5}!0!F}!/!V}!'!^}!4!s}!$!w}!*!$~!,!5~!!!;~!!!I~!$!T~!!!X~!#![~!#!b~!!!d~!!!m~!$!}~!!!(!#!!9!##!=!#<!Z!#.!s!#!!>##.!P##!!T##-!p##%!u##$!y##,!($##!,$#&!3$#$!7$#!!9$#!!;$#!!=$#%!C$#$!G$#(!O$#'!Y$#&!e$#R!B%#!!I%#!!K%#!!M%#!!S%##!h%#!!*&#%!/&#!!1&#!!b&##!g&##!j&##!%'#%!.'##!1'##!>'#!!D'#!!F'#$!J'#$!P'#!!d'#$!h'##!q'#2!'(#+!8(##!J(#!!P(##!S(#&!Z(#%!,)#%!6)#%!w)##!A-#R#<=#!!J>#$!W@#!!/E##!HF#$!nG#!!~G#!!'I#B!0K#!!)L#!!6L#B$%O#!!PO#'!]O#!!_O#$!mO#!!rO#9!.P#'!9P#0!`P#!!eP#(!rP#!!wP#9!3Q#'!>Q#0!`Q#%!eQ#!!hQ#%!nQ#$!FR#$#LS#/!`T#A!#U#J!TU#Q!(V#5&5/'!!:/'+!d/'%!]0'#!%2'!!M3'$!S3'#!b3'!!+4'!!j5'!!)6'3!v6'$!B7'!!G8'!!T8'!!2;'!!4;'$!9;'#!A;'#!D;'!!z;'!!(='%!5='!!`>'!!s>'~~s>(iBOc){$"
+     "Nf)!!Pf)!!Sf)+!_f)!!af)!!df)#!if)g!Sg)0#,i)(!@i)&!Ji);!fi)&!li)!!ni)#!qi)#!ti)2#Jk)}%[o)c!Bp)X!Eq).!fq)+!vq)G!Ar)-!Nr)4!cr)%!kr)$!or)!!qr)N#Et))$Pv)'!Xv)'!av)'!iv)$!ov)(!wv)(!j|)!!:!*!!w#*&!</*&!C/*L!o/**!L6*!!N6*!!x6*$!!7*!!o8*#!/@*%!KD*#!BE*$!/F*,!mF*%!{H*!!II*!!XI*!!sI*%!!J*!!(J*!!6J*#!!K*$!JK*!!QK*#!TK*%!:L*!!,M*!!6M*!!GN*#!EP*#!;Q*#!>Q*!!HQ*!!LQ*$!XQ*!!hQ*(!rQ*&!1T*!!5T*!!NT*!!EU*!!NU*'!WU*#!2X*!!;X*%!CX*#!iY*!!([*#!C]*!!@`*#!%c*!!*c*!!-c*!!2c*#!8c*!!|d*!!ue*!!+f*!!!g*!!^k*!!On*!!Qn*#!Io*!!+t*#!#6-&!e6-(!)E-#!lg/!!1F0-!AF0'!OF0)!YF0(!!G0%!3G0'!aH0$!"),
+    "WM0x!RN0j!>O0#!CO0!!FO0#!JO0%!OO0-!]O0!!_O0(!gO0d!MP0%!SP0)!]P0(!eP0=!%Q0%!*Q0&!0Q0!!4Q0(!<Q0f%&U04%;X0T!Ap0(!Ip02!]p0(!ep0#!hp0&!rp0a!vq0!!as0(!sw0!!Ux0%!2~0%!-,1(!G-1(!e:1%!j:1<!);1#!,;1!!/;1!!1;1+!<;1%!B;1!!D;1!!K;1!!P;1!!R;1!!T;1!!V;1$!Z;1#!^;1!!a;1!!c;1!!e;1!!g;1!!i;1!!k;1#!n;1!!q;1%!v;1(!~;1%!&<1%!+<1!!-<1+!8<12!O<1$!S<1&!Y<12!0D1,!AD1A!bD1B!@E1$!gE1!!|F1$!/G1N!aG1*!qG1#!xc1+!$P9z'",
 };
 static const char wm__uc_nfc_ix[] =
-    "!!4!D!K!f!(#.#:#>#G#V#_#k#w##$*$@$F$I$I$J$J$J$J$N$O$P$V$_$f$k$m$}$3%L%c%d%e%e%e%e%e%e%h%h%j%m%o%p%%&'&*&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&"
-    "+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&/&2&6&:&A&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&D&"
-    "D&D&D&D&D&E&E&E&E&E&E&E&E&E&E&E&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&F&O&W&W&[&d&k&";
-static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 590, 5, 9, 1};
+    "!!f!>#k#@$J$N$_$}$d%e%h%p%+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&+&2&D&D&D&D&D&D&D&D&D&E&E&F&F&F&F&F&F&F&F&F&W&k&";
+static const wm__uct wm__uc_nfc = {wm__uc_nfc_s, wm__uc_nfc_ix, 590, 5, 9, 1, 10};
 static const char *const wm__uc_lower_s[1] = { /* [lo, hi - lo, 2 lo's lowercase + 1 if every other]: lo + i's is lo's + i */
-    "e!!;!.$!,$!8!x&!E$!(!L'!n$!Q!`'!B%!!!>$!D%!&!i(!K%!0!w(!]%!O!<)!.&!!!Z'!/&!&!@*!7&!!!)/!8&!$!R*!<&!!!+/!=&!!![*!@&!#!//!B&!!!d*!E&!!!O,!F&!!!5/!G&!!!9/!H&!!!p*!J&!!!D/!K&!!!J/!M&!!!V/!N&!!!T/!O&!!!~*!"
-    "S&!!!c/!T&!!!i/!V&!!!o/!W&!&!2+!^&!!!(0!_&!!!@+!a&!!!.0!d&!!!J+!f&!!!80!g&!!!P+!i&!#!<0!k&!$!Y+!o&!!!M0!p&!!!c+!t&!!!k+!|&!!!}+!}&!!!}+!!'!!!&,!#'!!!&,!%'!!!,,!&'!2!-,!9'!2!T,!M'!!!|,!N'!$!},!R'!!!v*!"
-    "S'!!!o+!T'!I!,-!}'!!!++!!(!2!%.!:(!!!kg$;(!!!W.!=(!!!#+!>(!!!mg$B(!!!d.!D(!!!K*!E(!!!:0!F(!!!A0!G(!*!o.!a+!$!E5!g+!!!P5!p+!!!68!w+!!!`6!y+!$!b6!}+!!!D7!!,!#!F7!%,!2!j6!7,!*!17!e,!!!Z7!n,!8!`7!--!!!x6!"
-    "0-!!!A8!2-!!!48!3-!!!G8!6-!$!X5!9-!1!::!J-!B!V9!>.!C!_:!j.!W!W;!D/!!!'=!E/!.!k<!T/!%#,=!Z0!H!:A!jQ!H!3k$4R!!!&l$:R!!!2l$5Z!s!WY,*[!'!C7#;t!!!Wi#Ct!M!Y%#qt!$!X&#Gx!]#oq#.z!!!v&!0z!%#Bu#={!)!Iw#N{!'!jw#"
-    "_{!)!-x#o{!)!Nx#!|!'!ox#3|!(!5y#C|!)!Sy#d|!)!7z#t|!)!Xz#'}!)!yz#7}!#!<{#9}!#!ty#;}!!!C{#H}!%!xy#L}!!!d{#X}!#!~{#Z}!#!#z#i}!#!B|#k}!#!+z#m}!!!L|#y}!#!'z#{}!#!/z#}}!!!i|#9$#!!=7!=$#!!C$!>$#!!%'!F$#!!F'$"
-    "u$#1!.($;%#!!W($;.#;!-;$kC#R![f$pD#!!cg$rD#!!Z/!sD#!!wn#tD#!!!0!wD#&!rg$}D#!!%/!~D#!!g/!!E#!!#/!#E#!!'/!%E#!!*h$(E#!!0h$1E##!^.!3E#)#Hh$DF#$!ij$KF#!!vj$c.'O!I;,G/'<!o<,21'.!FA,C1'`!gA,.2'$!=C,22'!!on#"
-    "32'*!HC,A2'!!bC,C2'!!N/!F2'$!mC,L2'4!yC,a2'!!P/!b2'!!;/!c2'!!F/!d2'!!]/!e2'!!X/!g2'!!f0!h2'!!60!i2'!!d0!j2'!!yX,k2'0!YD,{2'!!rC,|2'!!,0!}2'!!<o#~2'$!#E,%3'!!L/!&3'!!,E,*3'!!4E,03'&!BE,63'!!%+!P3'!!#F,"
-    "ft);!0k1J%*J!g)2D'*F!Z-2N)*,!m12Z)*0!(22k)*(!I22s)*#!Y22B=*U!*[2]@*7!{_2La*B!ZC3A@-B!D_8_,1D!&8A",
+    ("e!!;!.$!,$!8!x&!E$!(!L'!n$!Q!`'!B%!!!>$!D%!&!i(!K%!0!w(!]%!O!<)!.&!!!Z'!/&!&!@*!7&!!!)/!8&!$!R*!<&!!!+/!=&!!![*!@&!#!//!B&!!!d*!E&!!!O,!F&!!!5/!G&!!!9/!H&!!!p*!J&!!!D/!K&!!!J/!M&!!!V/!N&!!!T/!O&!!!~*!S&!!!c/!T&!!!i/!V&!!!o/!W&!&!2+!^&!!!(0!_&!!!@+!a&!!!.0!d&!!!J+!f&!!!80!g&!!!P+!i&!#!<0!k&!$!Y+!o&!!!M0!p&!!!c+!t&!!!k+!|&!!!}+!}&!!!}+!!'!!!&,!#'!!!&,!%'!!!,,!&'!2!-,!9'!2!T,!M'!!!|,!N'!$!},!R'!!!v*!S'!!!o+!T'!I!,-!}'!!!++!!(!2!%.!:(!!!kg$;(!!!W.!=(!!!#+!>(!!!mg$B(!!!d.!D(!!!K*!E(!!!:0!F(!!!A0!G(!*!o.!a+!$!E5!g+!!!P5!p+!!!68!w+!!!`6!y+!$!b6!}+!!!D7!!,!#!F7!%,!2!j6!7,!*!17!e,!!!Z7!n,!8!`7!--!!!x6!0-!!!A8!2-!!!48!3-!!!G8!6-!$!X5!9-!1!::!J-!B!V9!>.!C!_:!j.!W!W;!D/!!!'=!E/!.!k<!T/!%#,=!Z0!H!:A!jQ!H!3k$4R!!!&l$:R!!!2l$5Z!s!WY,*[!'!C7#;t!!!Wi#Ct!M!Y%#qt!$!X&#Gx!]#oq#.z!!!v&!0z!%#Bu#={!)!Iw#N{!'!jw#_{!)!-x#o{!)!Nx#!|!'!ox#3|!(!5y#C|!)!Sy#d|!)!7z#t|!)!Xz#'}!)!yz#7}!#!<{#9}!#!ty#;}!!!C{#H}!%!xy#L}!!!d{#X}!#!~{#Z}!#!#z#i}!#!B|#k}!#!+z#m}!!!L|#y}!#!'z#{}!#!/z#}}!!!i|#9$#!!=7!=$#!!C$!>$#!!%'!F$#!!F'$"
+     "u$#1!.($;%#!!W($;.#;!-;$kC#R![f$pD#!!cg$rD#!!Z/!sD#!!wn#tD#!!!0!wD#&!rg$}D#!!%/!~D#!!g/!!E#!!#/!#E#!!'/!%E#!!*h$(E#!!0h$1E##!^.!3E#)#Hh$DF#$!ij$KF#!!vj$c.'O!I;,G/'<!o<,21'.!FA,C1'`!gA,.2'$!=C,22'!!on#32'*!HC,A2'!!bC,C2'!!N/!F2'$!mC,L2'4!yC,a2'!!P/!b2'!!;/!c2'!!F/!d2'!!]/!e2'!!X/!g2'!!f0!h2'!!60!i2'!!d0!j2'!!yX,k2'0!YD,{2'!!rC,|2'!!,0!}2'!!<o#~2'$!#E,%3'!!L/!&3'!!,E,*3'!!4E,03'&!BE,63'!!%+!P3'!!#F,ft);!0k1J%*J!g)2D'*F!Z-2N)*,!m12Z)*0!(22k)*(!I22s)*#!Y22B=*U!*[2]@*7!{_2La*B!ZC3A@-B!D_8_,1D!&8A"),
 };
-static const wm__uct wm__uc_lower = {wm__uc_lower_s, NULL, 187, 8, 8, 1};
+static const wm__uct wm__uc_lower = {wm__uc_lower_s, NULL, 187, 8, 8, 1, 0};
 static const char *const wm__uc_ccc_s[1] = { /* [lo, hi - lo, canonical combining class] runs */
-    "K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!"
-    "!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/"
-    "2!!!8!12!!!9!32!!!:!42!!!;!62!!!S$72!!!I$92!!!4!'3!)!S$/3!!!A!03!!!B!13!!!C!d3!!!=!e3!!!>!f3!!!@!g3!!!A!h3!!!B!i3!!!C!j3!!!D!k3!!!E!l3!#!S$n3!#!I$p3!&!S$u3!!!I$v3!#!S$x3!!!I$,4!!!F!75!(!S$A5!%!S$E5!!!"
-    "I$F5!!!S$I5!#!S$L5!!!I$M5!#!S$O5!!!I$t5!!!G!66!!!S$76!!!I$86!#!S$:6!!!I$;6!#!S$=6!$!I$A6!!!S$B6!#!I$D6!!!S$E6!!!I$F6!$!S$I6!!!I$J6!!!S$K6!!!I$L6!!!S$M6!!!I$N6!!!S$O6!!!I$P6!#!S$;8!(!S$C8!!!I$D8!!!S$N8"
-    "!!!I$h8!%!S$m8!*!S$w8!$!S${8!&!S$O9!$!I$2:!!!S$3:!$!I$6:!%!S$f:!&!S$k:!&!I$p:!/!S$!;!!!I$#;!#!S$%;!!!I$&;!#!S$(;!!!I$);!$!S$,;!$!I$/;!!!=!0;!!!>!1;!!!@!2;!$!S$5;!!!I$6;!#!S$8;!#!I$:;!&!S$};!!!)!1<!!!+"
-    "!5<!!!S$6<!!!I$7<!#!S$F=!!!)!W=!!!+!,>!!!S$l>!!!)!}>!!!+!4A!!!)!FA!!!+!ZB!!!)!lB!!!+!4D!!!+!IE!!!)!ZE!!!+!cE!!!x!dE!!!!#oF!!!)!#G!!!+!6H!#!+!IH!!!+!lI!!!+!!K!#!.#$K!!!+!2K!%!2#HL!#!=#JL!!!+!XL!%!B#MM!"
-    "#!I$kM!!!I$mM!!!I$oM!!!E$KN!!!I#LN!!!J#NN!!!L#TN!%!J#ZN!!!J#]N!#!S$_N!!!+!aN!#!S$EO!!!I$[P!!!)!^P!#!+!VQ!!!I$NY!$!S$xd!#!+!;e!!!+!#g!!!+!.g!!!S$Ei!!!Q${j!!!K$|j!!!S$}j!!!I$Gm!!!S$Hm!!!I$4n!!!+!Jn!)!S$"
-    "Tn!!!I$)o!&!S$.o!'!I$4o!#!S$6o!!!I$8o!#!I$:o!#!S$<o!#!I$>o!&!S$Do!!!I$Eo!%!S$Sp!!!)!dp!!!+!.q!!!S$/q!!!I$0q!(!S$oq!#!+!Or!!!)![r!#!+!Es!!!)!'u!$!S$+u!!!#!,u!&!I$1u!#!S$3u!%!I$7u!!!S$9u!(!#!Eu!!!I$Lu!!"
-    "!S$Pu!#!S$cw!#!S$ew!!!I$fw!(!S$mw!!!I$nw!#!S$pw!!!W$qw!!!C$rw!!!I$sw!!!6$tw!G!S$<x!!!U$=x!#!Q$@x!!!I$Ax!!!G$Bx!!!S$Cx!!!V$Dx!!!I$Ex!!!S$Fx!!!I$>###!S$A###!#!C##%!S$G##$!#!J###!S$P##!!S$T###!#!V##!!S$W"
-    "##!!I$X##!!S$Y###!#![##%!I$`##!!S$HF#$!S$~G#!!+!'I#B!S$PO#!!G$QO#!!Q$RO#!!U$SO#!!K$TO##!M$eP##!*!5/'!!S$:/'+!S$f/'#!S$]0'#!S$b3'!!+!+4'!!+!j5'!!+!)6'3!S$v6'$!I$B7'!!+!G8'!!)!T8'!!+!2;'!!S$4;'#!S$6;'!!"
-    "I$9;'#!S$A;'#!S$D;'!!S$z;'!!+!`>'!!+!Ki)!!<!vq)(!S$}q)(!I$'r)#!S$j|)!!I$:!*!!I$w#*&!S$L6*!!I$N6*!!S$x6*!!S$y6*!!#!z6*!!I$!7*!!+!o8*!!S$p8*!!I$/@*%!S$KD*#!S$BE*$!I$/F*#!I$1F*$!S$4F*!!I$5F*!!S$6F*%!I$mF"
-    "*!!S$nF*!!I$oF*!!S$pF*!!I${H*!!+!II*!!+!XI*!!+!6J*!!+!7J*!!)!!K*$!S$VK*#!+!:L*!!)!,M*!!+!6M*!!)!GN*!!+!HN*!!)!EP*!!)!FP*!!+!;Q*#!)!NQ*!!+!hQ*(!S$rQ*&!S$1T*!!+!5T*!!)!NT*!!S$WU*!!+!XU*!!)!CX*!!+!DX*!!)"
-    "!iY*!!+!([*!!+!)[*!!)!C]*!!+!@`*!!+!A`*!!)!2c*#!+!8c*!!)!|d*!!+!ue*!!+!+f*!!+!!g*!!+!^k*!!+!On*!!)!Qn*#!+!Io*!!+!+t*#!+!#6-&!#!e6-(!S$)E-#!(!lg/!!#!8F0#!E$:F0$!#!AF0!!O$BF0&!E$OF0)!I$YF0&!S$_F0#!I$!G0"
-    "%!S$aH0$!S$Ap0(!S$Ip02!S$]p0(!S$ep0#!S$hp0&!S$vq0!!S$as0(!S$sw0!!S$Ux0%!S$2~0#!U$4~0!!I$5~0!!S$-,1(!I$G-1'!S$M-1!!)!",
+    ("K*!6!S$a*!!!U$b*!%!I$f*!!!U$g*!!!E$h*!&!I$m*!#!6$o*!%!I$s*!#!6$u*!,!I$#+!&!#!(+!%!I$,+!)!S$4+!!!^$5+!!!S$6+!$!I$9+!$!S$<+!#!I$@+!$!S$C+!%!I$G+!!!S$H+!!!U$I+!#!I$K+!!!S$L+!!!V$M+!#!W$O+!!!V$P+!#!W$R+!!!V$S+!.!S$c.!&!S$`1!!!I$a1!%!S$e1!!!I$f1!$!S$i1!!!K$j1!!!I$k1!'!S$q1!'!I$w1!#!S$y1!!!I$z1!#!S$|1!!!K$}1!!!Q$~1!!!S$!2!!!,!#2!!!-!$2!!!.!%2!!!/!&2!!!0!'2!!!1!(2!!!2!)2!!!3!*2!!!4!+2!#!5!-2!!!6!.2!!!7!/2!!!8!12!!!9!32!!!:!42!!!;!62!!!S$72!!!I$92!!!4!'3!)!S$/3!!!A!03!!!B!13!!!C!d3!!!=!e3!!!>!f3!!!@!g3!!!A!h3!!!B!i3!!!C!j3!!!D!k3!!!E!l3!#!S$n3!#!I$p3!&!S$u3!!!I$v3!#!S$x3!!!I$,4!!!F!75!(!S$A5!%!S$E5!!!I$F5!!!S$I5!#!S$L5!!!I$M5!#!S$O5!!!I$t5!!!G!66!!!S$76!!!I$86!#!S$:6!!!I$;6!#!S$=6!$!I$A6!!!S$B6!#!I$D6!!!S$E6!!!I$F6!$!S$I6!!!I$J6!!!S$K6!!!I$L6!!!S$M6!!!I$N6!!!S$O6!!!I$P6!#!S$;8!(!S$C8!!!I$D8!!!S$N8!!!I$h8!%!S$m8!*!S$w8!$!S${8!&!S$O9!$!I$2:!!!S$3:!$!I$6:!%!S$f:!&!S$k:!&!I$p:!/!S$!;!!!I$#;!#!S$%;!!!I$&;!#!S$(;!!!I$);!$!S$,;!$!I$/;!!!=!0;!!!>!1;!!!@!2;!$!S$5;!!!I$6;!#!S$8;!#!I$:;!&!S$};!!!)!1<!!!+"
+     "!5<!!!S$6<!!!I$7<!#!S$F=!!!)!W=!!!+!,>!!!S$l>!!!)!}>!!!+!4A!!!)!FA!!!+!ZB!!!)!lB!!!+!4D!!!+!IE!!!)!ZE!!!+!cE!!!x!dE!!!!#oF!!!)!#G!!!+!6H!#!+!IH!!!+!lI!!!+!!K!#!.#$K!!!+!2K!%!2#HL!#!=#JL!!!+!XL!%!B#MM!#!I$kM!!!I$mM!!!I$oM!!!E$KN!!!I#LN!!!J#NN!!!L#TN!%!J#ZN!!!J#]N!#!S$_N!!!+!aN!#!S$EO!!!I$[P!!!)!^P!#!+!VQ!!!I$NY!$!S$xd!#!+!;e!!!+!#g!!!+!.g!!!S$Ei!!!Q${j!!!K$|j!!!S$}j!!!I$Gm!!!S$Hm!!!I$4n!!!+!Jn!)!S$Tn!!!I$)o!&!S$.o!'!I$4o!#!S$6o!!!I$8o!#!I$:o!#!S$<o!#!I$>o!&!S$Do!!!I$Eo!%!S$Sp!!!)!dp!!!+!.q!!!S$/q!!!I$0q!(!S$oq!#!+!Or!!!)![r!#!+!Es!!!)!'u!$!S$+u!!!#!,u!&!I$1u!#!S$3u!%!I$7u!!!S$9u!(!#!Eu!!!I$Lu!!!S$Pu!#!S$cw!#!S$ew!!!I$fw!(!S$mw!!!I$nw!#!S$pw!!!W$qw!!!C$rw!!!I$sw!!!6$tw!G!S$<x!!!U$=x!#!Q$@x!!!I$Ax!!!G$Bx!!!S$Cx!!!V$Dx!!!I$Ex!!!S$Fx!!!I$>###!S$A###!#!C##%!S$G##$!#!J###!S$P##!!S$T###!#!V##!!S$W##!!I$X##!!S$Y###!#![##%!I$`##!!S$HF#$!S$~G#!!+!'I#B!S$PO#!!G$QO#!!Q$RO#!!U$SO#!!K$TO##!M$eP##!*!5/'!!S$:/'+!S$f/'#!S$]0'#!S$b3'!!+!+4'!!+!j5'!!+!)6'3!S$v6'$!I$B7'!!+!G8'!!)!T8'!!+!2;'!!S$4;'#!S$6;'!!"
+     "I$9;'#!S$A;'#!S$D;'!!S$z;'!!+!`>'!!+!Ki)!!<!vq)(!S$}q)(!I$'r)#!S$j|)!!I$:!*!!I$w#*&!S$L6*!!I$N6*!!S$x6*!!S$y6*!!#!z6*!!I$!7*!!+!o8*!!S$p8*!!I$/@*%!S$KD*#!S$BE*$!I$/F*#!I$1F*$!S$4F*!!I$5F*!!S$6F*%!I$mF*!!S$nF*!!I$oF*!!S$pF*!!I${H*!!+!II*!!+!XI*!!+!6J*!!+!7J*!!)!!K*$!S$VK*#!+!:L*!!)!,M*!!+!6M*!!)!GN*!!+!HN*!!)!EP*!!)!FP*!!+!;Q*#!)!NQ*!!+!hQ*(!S$rQ*&!S$1T*!!+!5T*!!)!NT*!!S$WU*!!+!XU*!!)!CX*!!+!DX*!!)!iY*!!+!([*!!+!)[*!!)!C]*!!+!@`*!!+!A`*!!)!2c*#!+!8c*!!)!|d*!!+!ue*!!+!+f*!!+!!g*!!+!^k*!!+!On*!!)!Qn*#!+!Io*!!+!+t*#!+!#6-&!#!e6-(!S$)E-#!(!lg/!!#!8F0#!E$:F0$!#!AF0!!O$BF0&!E$OF0)!I$YF0&!S$_F0#!I$!G0%!S$aH0$!S$Ap0(!S$Ip02!S$]p0(!S$ep0#!S$hp0&!S$vq0!!S$as0(!S$sw0!!S$Ux0%!S$2~0#!U$4~0!!I$5~0!!S$-,1(!I$G-1'!S$M-1!!)!"),
 };
 static const char wm__uc_ccc_ix[] =
-    "!!!!!!!!A!B!d!!#:#U#^#b#e#k#n#t#$$'$'$'$($($($($,$-$0$@$H$S$g$g$g$t$t$t$t$t$t$t$t$t$t$t$t$u$w$w$w$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$"
-    "}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$$%$%(%,%3%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%"
-    "4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%5%5%5%8%8%";
-static const wm__uct wm__uc_ccc = {wm__uc_ccc_s, wm__uc_ccc_ix, 388, 7, 9, 1};
+    "!!A!:#e#$$($,$H$g$t$t$t$w$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$}$$%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%4%5%8%";
+static const wm__uct wm__uc_ccc = {wm__uc_ccc_s, wm__uc_ccc_ix, 388, 7, 9, 1, 10};
 static const char *const wm__uc_dec_s[11] = { /* [lo, hi - lo, lo's 2 c + compat. (of c alone) or 0x60000 + (2 pool offset + compat.) 17 + length - 2]: lo + i's is lo's + 2 i (or 34 length i) */
-    "i#!!!e!!q#!!!8ORs#!!!/$!x#!!!~OR{#!#!,#!}#!!!gPR~#!!!$7!$$!!!OQR%$!!!*#!&$!!!L$!($!$!8RR,$!'!HUR3$!*!uYR=$!'![aRF$!&!+fRM$!'!piRT$!*!@nR_$!'!&uRg$!&!SyRm$!2!:}R#%!5!|,S9%!*!w;SD%!#!oCSF%!%!.ESK%!'!-HS"
-    "Q%!#!lLSU%!'!+NS[%!!!jRS_%!'!ASSg%!3!nWS{%!8!:fS5&!!!T$!W&!#!LwSg&!#!zxS|&!*!]zS('!1!1$T9'!'!-0TB'!,!Z4TM'!$!#=TP'!#!(@TT'!F!VAT{'!#!M]T&(!/!{^TV)!!!=$!W)!!!Q/!X)!!!B$!Y)!!!R$!Z)!!!x/![)!!!|/!])!!!+0!"
-    "^)!!!]$!_)!!!a$!!*!'!ZiT**!!!K/!+*!!!F$!,*!!!T$!-*!!!_$!.*!!!T0!/+!#!t2!2+!!!=3!3+!!!vmTe+!!!@1!k+!!!pnTo+!!!=#!u+!!!XoTv+!#!/pTx+!!!$&!y+!$!^qT}+!!!tsT!,!$!]tT>,!(!svT`,!&!+|Tf,!!!m6!g,!!!y6!h,!!!R6!"
-    "i,!#!p!Uk,!!!87!l,!!!,7!)-!!!}6!*-!#!.7!--!!!76!.-!!!s6!2-!!!N6!9-!#!A$U<-!!!o%UA-!!!W&UF-!$!@'US-!!!V)Ut-!!!>*U..!#!'+U1.!!!U,U5.!!!=-U:.!$!&.UU.!#!<0UE/!#!k1UT/!%!;3UZ/!#!:6U_/!'!i7Ug/!'!8<Uo/!-!fAU"
-    "}/!#!cJUU1!!!ELU93!&!yLU14!%!rPU~4!!!`SU#5!!!HTU45!!!0UUj;!!!vUUr;!!!_VUu;!!!GWU<<!)!/XUU=!#!-_Ug=!#![`Uj=!!!,bUc>!!!rbUf>!!!ZcU,@!$!CdU1@!!!YfUgB!!!BgUjB!#!*hU{B!#!XiUWC!!!)kU1D!$!okUUE!!!(nUsF!!!nnU"
-    "zF!#!VoU}F!#!'qUFH!$!UrU|I!!!ltU~I!$!TuUzJ!!!|wUCL!!!exUmL!#!MyUAM!!!_x!yM!!!jzU&N!!!R{U+N!!!:|U0N!!!#}U5N!!!i}UCN!!!Q~UMN!!!9!VON!#!!#VQN!!!b$VRN!!!8%VSN!!!2&V[N!!!g&VnN!!!O'VxN!!!7(V}N!!!}(V%O!!!f)V"
-    "*O!!!N*V7O!!!6+VJP!!!|+VkR!!!s%#$p!!!e,V&p!!!M-V(p!!!5.V*p!!!{.V,p!!!d/V0p!!!L0VZp!!!41V]p!!!z1V`p!#!c2Vcp!!!34V(v!!!K#!)v!!!D&!*v!!!M#!,v!#!Q#!.v!!!i*!/v!)!W#!8v!!!h#!9v!!!#.!:v!!!j#!;v!!!n#!<v!#!r#!"
-    ">v!!!x#!@v!!!/$!Av!#!$/!Cv!!!6l#Dv!!!1$!Ev!#!5$!Gv!!!6/!Hv!#!:/!Jv!!!;$!Lv!!!D$!Mv!!!H$!Nv!!!<)!Ov!!!L$!Pv!!!,/!Qv!#!`l#Sv!!!N$!Tv!#!V$!Vv!!!nl#Wv!!!d/!Xv!!!Z$!Yv!!!~l#Zv!$!m6!^v!#!87!`v!!!@$!av!!!R$!"
-    "bv!#!X$!dv!#!m6!fv!!!.7!gv!#!87!vv!!!r9!<w!!!(/!=w!!!3$!>w!!!./!@w!!!<'!Aw!!!</!Bw!!!9$!Cw!!!C/!Dw!!!G/!Ew!!!O/!Fw!$!U/!Iw!!!tn#Jw!!!e0!Kw!!!`/!Lw!!!+o#Mw!!!i0!Nw!!!h/!Ow!!!f/!Pw!%!j/!Tw!!!v/!Uw!#!-0!"
-    "Ww!!!G+!Xw!#!;0!Zw!!!ll#[w!#!@0!^w!!!c$!_w!$!J0!bw!!!y6!Gx!b#y4V*z!!!4NW+z!!!iNW0z!}!QOW5{!7!i6XN{!'!4HXV{!H!bLX!|!'!)jX*|!)!VnX3|!!!TtX5|!!!<uX7|!!!%vX9|!3!kvXL|!!!`6!M|!!!7'YN|!!!b6!O|!!!}'YP|!!!d6!"
-    "Q|!!!f(YR|!!!f6!S|!!!N)YT|!!!D7!U|!!!6*YV|!!!F7!",
-    "W|!!!|*YX|!!!H7![|!W!e+Y5}!&!@TY:}!!!o5!;}!!!'XY<}!!!~XY=}!!!z6!>}!#!gYYA}!%!&[YF}!$!%_YI}!!!s5!J}!!!;aYK}!!!u5!L}!(!$bYS}!!!&6!V}!&!9gY[}!!!w5!^}!'!~jYd}!!!h6!e}!(!NoYl}!!!!6!m}!#!dtYo}!!!m5!p}!!!,$!"
-    "s}!$!4vYw}!$!KxYz}!!!{5!{}!!!bzY|}!!!$6!}}!!!J{Y~}!!!{%!!~!!!D|Y$~!#!*}#&~!!!e!!'~!!!e!!(~!!!e!!)~!!!e!!*~!!!e!!+~!!!e!!,~!!!e!!-~!!!e!!.~!!!e!!5~!!!H}#;~!!!,}YI~!!!$#!J~!!!r}YK~!!![~YT~!!!e!!X~!!!f!Z"
-    "Y~!!!O#Z[~!!!Y$Z]~!!!C%Zb~!!!M&Zd~!!!5'Zm~!$!{'Z}~!!!6*Z(!#!!e!!9!#!!(#!:!#!!@$!=!#'!0#!D!#!!{!!E!#!!d+$F!#!!C#!G!##!u!!I!#!!J$!J!#+!(#!T!#!!{!!U!#!!d+$V!#!!C#!W!##!u!!Z!#!!/$![!#!!7$!]!#!!L$!^!#!!_$!"
-    "_!#!!6/!`!#!!=$!a!#%!D$!e!#!!N$!f!##!T$!s!#!!c+Zp###!L,Zr##!!O#!s##!!b.Zu###!K/Zw##!!m*!y##!!a1Zz##!!;$!{##!!Y#!|##!!Y#!}##!!Y#!~##!!=$!!$#!!P(!#$#!![#!$$#!![#!%$#!!b#!&$#!!F$!($#!!f#!)$#!!I2Z,$#$!j#!"
-    "/$#!!n#!0$#!!n#!3$#!!13Z4$#!!x3Z5$#!!%5Z7$#!!~#!9$#!!Y6!;$#!!~#!=$#!!_#!>$#!!A&!@$##!M#!C$#!!7$!D$##!S#!G$#!!d#!H$#!!L$!I$#%!eC!M$#!!@$!O$#!!l5ZP$#!!,7!Q$#!!o6!R$#!!-6!S$#!!H6!T$#!!b+$Y$#!!Q#!Z$##!5$!"
-    "]$##!@$!e$##!w6Zg$#!!19Zh$#-!_:Zt$#!!*IZu$#!![#!v$#!!pIZw$#!!YJZx$#!!dKZy$#!!v#!z$#!!LLZ{$#!!5MZ|$#!!BNZ}$#!!nOZ~$#!!z#!!%#!!VPZ#%#!!@QZ$%#!!b#!%%##!O#!'%#!!d#!(%#!!@$!)%#!!JRZ*%#!!3SZ+%#!!=TZ,%#!!Z$!"
-    "-%#!!&UZ.%#!!mUZ/%#!!yVZ0%#!!HXZ1%#!!_$!2%#!!0YZ3%#!!wYZ4%#!!F$!5%##!3$!7%#!!H$!B%#!!%[ZS%##!{[Zh%#!!L^Z*&#$!4_Zc&#!!KaZh&#!!3bZk&#!!ybZ&'#!!bcZ('#!!JdZ.'#!!DeZ/'#!!-fZ1'#!!7gZ2'#!!~gZD'#!!whZG'#!!`iZ"
-    "J'#!!HjZL'#!!0kZd'#!!vkZf'#!!_lZq'#&!GmZx'##!.qZ|'##!]rZ'(##!-tZ+(##![uZ/(##!,wZT(#%!ZxZ,)#%!Y{Z6)#%!X~Zw)##!8|$A-#*!*#!J-#,!i$[U-#*!~,[_-#,!*7[j-#*!QH[s-#G!8O[;.#;!K#!V.#;!/$!q.#!!(#!<=#!!fy[J>#!!5{["
-    "K>#!!@|[L>#!!)}[W@#!!!~[/E#!!B$!0E#!!v#!nG#!!Am$0K#!!T`()L#!!+s+6L#!!sn&7L#!!ho&8L#!!'p&9L#!!9p&:L#!!op&;L#!!lq&<L#!!zq&=L#!!Fr&>L#!!{r&@L#!!.$'AL#!!|$'BL#!!+%'CL#!!Z%'DL#!!&&'EL#!!Q&'FL#!!a''GL#!!.('"
-    "HL#!!E('IL#!!k+'JL#!!q-'KL#!!M.'LL#!!W.'ML#!!7/'NL#!!J/'OL#!!$0'PL#!!>0'QL#!!r0'RL#!!!2'SL#!!G2'TL#!!~2'UL#!!ZD'VL#!!3F'WL#!!=P'XL#!!mP'YL#!!}P'ZL#!!6Q'[L#!![Q']L#!!<S'^L#!!j^'_L#!!o_'`L#!!Mb'aL#!!|b'"
-    "bL#!!Fc'cL#!!sc'dL#!!'e'eL#!!-e'fL#!!)m'gL#!!=m'",
-    "hL#!!Vm'iL#!!qm'jL#!!Gp'kL#!!Wp'lL#!!bp'mL#!!9s'nL#!!Ns'oL#!!is'pL#!!ys'qL#!!;u'rL#!!_u'sL#!!&v'tL#!!mw'uL#!!W'(vL#!!X((wL#!!&)(xL#!!>9(yL#!!I9(zL#!!8;({L#!!Y;(|L#!!t;(}L#!!B<(~L#!!4=(!M#!!>=(#M#!!2D("
-    "$M#!!dD(%M#!!HE(&M#!!g[('M#!!3^((M#!!c^()M#!!|_(*M#!!P`(+M#!!c`(,M#!!q`(-M#!!~a(.M#!!+b(/M#!!mb(0M#!!Rz(1M#!!B')2M#!!Z')3M#!!e')4M#!!m')5M#!!}')6M#!!E()7M#!!I()8M#!!4*)9M#!!z.):M#!!'/);M#!!Q6)<M#!!f6)"
-    "=M#!!o7)>M#!!}7)@M#!!28)AM#!!C8)BM#!!C:)CM#!!Q:)DM#!!R@)EM#!!a@)FM#!!hA)GM#!!-B)HM#!!0C)IM#!!DH)JM#!!RH)KM#!!uH)LM#!!)P)MM#!!qR)NM#!!}R)OM#!!}V)PM#!!uX)QM#!!vY)RM#!!5c)SM#!!.f)TM#!!hr)UM#!!Bs)VM#!!Yt)"
-    "WM#!!eu)XM#!!5w)YM#!!Lw)ZM#!!Xw)[M#!!>x)]M#!!}y)^M#!!4z)_M#!!m$*`M#!!{$*aM#!!0%*bM#!!C%*cM#!!d%*dM#!!%&*eM#!!-&*fM#!!r'*gM#!!z'*hM#!!)(*iM#!!^=*jM#!!=>*kM#!!ZI*lM#!!sI*mM#!!EJ*nM#!!YP*oM#!!tP*pM#!!KR*"
-    "qM#!!LS*rM#!!w`*sM#!!8a*tM#!!Wa*uM#!!Bb*vM#!!0c*wM#!!Sg*xM#!!lg*yM#!!:i*zM#!!en*{M#!!Go*|M#!!~s*}M#!!Lt*~M#!!Vt*!N#!!Gy*#N#!!K}*$N#!!3#+%N#!!@#+&N#!!J#+'N#!!{7+(N#!!08+)N#!!X;+*N#!!|>++N#!!%@+,N#!!(A+"
-    "-N#!!EC+.N#!!`C+/N#!!hC+0N#!!vC+1N#!!'F+2N#!!mF+3N#!!yF+4N#!!8G+5N#!!wJ+6N#!!%L+7N#!!-L+8N#!!/P+9N#!!5P+:N#!!]P+;N#!!1V+<N#!!6W+=N#!!EW+>N#!!wX+@N#!!.Y+AN#!!4Y+BN#!!IY+CN#!!)Z+DN#!!ic+EN#!!Ul+FN#!!jl+"
-    "GN#!!Zm+HN#!!*n+IN#!!:n+JN#!!On+KN#!!Wn+LN#!!Lo+MN#!!To+NN#!!wo+ON#!!$p+PN#!!>p+QN#!!vp+RN#!!7q+SN#!!Hq+TN#!!dr+UN#!!%s+VN#!!-s+%O#!!e!!]O#!!N|$_O#!!J/'`O##!P/'sO#!!h~[uO#!!P!]wO#!!8#]yO#!!~#]{O#!!g$]"
-    "}O#!!O%]!P#!!7&]$P#!!}&]&P#!!f'](P#!!N(]*P#!!6)],P#!!|)]/P#!!e*]1P#!!M+]3P#!!5,]:P##!{,]=P##!L.]AP##!z/]DP##!K1]GP##!y2]`P#!!J4]gP##!D5]jP#!!a6]kP#!!Z7]xP#!!18]zP#!!w8]|P#!!`9]~P#!!H:]#Q#!!0;]%Q#!!v;]"
-    "'Q#!!_<])Q#!!G=]+Q#!!/>]-Q#!!u>]/Q#!!^@]1Q#!!FA]4Q#!!.B]6Q#!!tB]8Q#!!]C]@Q##!ED]CQ##!sE]FQ##!DG]IQ##!rH]LQ##!CJ]eQ#!!qK]hQ#%!YL]oQ#!!XO]pQ#!!RP]FR##!`&#HR#!!G*#IR#!!d&#JR##!K*#LR#$!f&#OR#'!S*#UR#!!7'#"
-    "VR#$!l&#YR#!!F'#ZR#+!r&#eR#6!l(#zR#!!j(#{R##!+'#}R##!%+#!S#!!/+##S#!!3+#$S#!!=+#%S#!!F+#&S#!!J+#'S#!!;'#(S#!!R+#)S#!!V+#*S##!='#,S#!!D'#-S##!H'#/S#!!R'#0S#!!V'#1S#&!Z'#6S#!!i'#7S#!!q'#8S#!!((#9S#!!6(#"
-    ":S#!!A(#;S##!{+#=S#$!W(#AS##!V)#CS#!!_)#DS##!q)#",
-    "FS#!!w)#GS#!!.*#HS#!!4*#LS#!!sn&MS#!!zq&NS#!!(o&OS#!!cD'PS#!!*o&QS#!!ro&RS#!!,o&SS#!!G8)TS#!!op&US#!!Io&VS#!!un&WS#!!`Q'XS#!!VF'YS#!!{r&`T#/!;Q]nT#0!}a]}T#!!Jx]~T#!!%{]#U#F!8}]HU#!!~:'IU#!![p'JU#!!8;("
-    "KU#!!4^)TU#!!YI^UU#0!dJ^eU#!!`&#fU##!d&#hU#$!j&#kU#!!r&#lU##!v&#nU#&!|&#sU#/!wU^$V#!!Ha^%V#!!:c^&V#!!gd^(V#!!sn&)V#!!zq&*V#!!(o&+V#!!cD',V#!!-r&-V#!!/%'.V#!!yn&/V#!!+%'0V#!!wp&1V#!!J/'2V#!!dD(3V#!!Rz("
-    "4V#!!mb(5V#!!HE(6V#!!J#+7V#!!3F'8V#!!>=(9V#!!)K(:V#!!fD(;V#!!1P)<V#!!w3'=V#!!)))>V#!!8c*@V#!!qP)AV#!!A,'BV#!!US)CV#!!Q8)DV#!!<S'EV#!!Rx*FV#!!a#'GV#!!M0'HV#!!if(IV#!!AG+JV#!!st&KV#!!,&'LV#!!5^(MV#!!*o&"
-    "NV#!!ro&OV#!!,o&PV#!!@m'QV#!!B3'RV#!!=/'SV#!!A`'TV#!!9_'UV#!!wB)VV#!!Rt&WV#!!)d*XV#!!q/'YV#!!EQ'ZV#9!Oe^sV#$!Jw^vV#!!kz^wV#!!T{^xV#!!_|^yV#!!H}^zV#!!^!%{V#!!b!%|V#!!f!%}V#!!j!%~V##!n!%#W#!!t!%$W#!!x!%"
-    "%W#!!|!%&W#!!##%'W#!!'#%(W#!!+#%)W#!!/#%*W#!!3#%+W#!!7#%,W#!!;#%-W#!!@#%.W#!!F#%/W#!!J#%0W#!!N#%1W#'!R#%7W#!!c#%8W#!!i#%9W#!!o#%:W#!!u#%;W#&!{#%AW#!!*$%BW#!!.$%CW#'!2$%IW#%!A$%MW#!!R~^NW#$!<!_QW#!!i&_"
-    "RW#!!u'_SW##!E)_UW#!!^+_VW#!!P-_WW#$!}._ZW##!C2_]W##!A5__W#!!V7_`W#!!@8_aW##!L9_cW#!!I<_dW#!!4=_eW#!!)@_fW#!!>B_gW#!!0D_hW##!=E_jW#!!$I_kW#$!QJ_nW#!!tM_oW#!!FO_pW#!!8Q_qW#$!fR_tW#%!)V_xW##!)Y_zW#!!B[_"
-    "{W#!!3^_|W#!!@__}W#!!o`_~W#!!ab_!X##!kc_$X#!!>e_%X#!!1g_&X#!!ah_'X#!!Rj_(X#!!`k_)X#!!Pm_*X#&!9n_/X#!!ss_0X#!!Cu_1X#!!Mv_2X#$!6w_5X#!!Yz_6X#$!)|_9X#!!M!`:X#!!@$`;X#!!l%`<X#!!W&`=X#!!H(`>X##!2)`AX#$!0,`"
-    "DX#!!S/`EX#!!!1`FX#!!i1`GX#!!u2`HX#!!D4`IX#!!/5`JX#!!~6`KX#+!+8`UX#1!X@`fX##!QR`hX#!!#T`iX#$!-U`lX##!EW`nX#&!ZY`sX#!!D^`tX#)!p_`|X#!!oe`}X#!!{f`~X#(!Jh`(Y#%!am`,Y#+!/r`6Y##!]y`8Y#!!r{`9Y#$![|`<Y#!!|!a"
-    "=Y##!f#a@Y#!!}%aAY#!!L'aBY#%!5(aFY#!!e,aGY#!!Y.aHY#3!l0aZY#!!:>a[Y#$!g@a_Y#!!!Ca`Y#!!ODaaY#+!YEakY#!!)MalY##!3NanY##!cOapY#!!xQaqY#!!cRarY#!!2TasY#%!<UawY##!<XayY#*!RZa%Z#8!9bad/'!!/:!e/'!!3:!%2'!!'C,"
-    "M3'!!O#!N3'!!U#!O3'!!l#!S3'!!N(!T3'!!M)!(='!!NA,)='!!AX,*='!![/!+='!!xX,5='!!D0!Oc)!!;a*Pc)!!9D(Qc)!!Fo*Rc)!!*d*Sc)!!Pq(Tc)!!{o&Uc)!!$3'Vc)!!$s+Wc)!!$s+Xc)!!SR'Yc)!!I#+Zc)!!5<'[c)!!AR']c)!!1'(^c)!!6@)"
-    "_c)!!Nt)`c)!!@=*ac)!!_F*bc)!!^M*cc)!!By*dc)!!KU(",
-    "ec)!!sg(fc)!!x|(gc)!!w0)hc)!!$2*ic)!!0~*jc)!!.R+kc)!!eq&lc)!!V0'mc)!!,[(nc)!!!')oc)!!x<*pc)!!]j+qc)!!#j'rc)!!cw(sc)!!n:*tc)!!#P*uc)!!m+(vc)!!U$*wc)!!sH*xc)!!@r'yc)!!$E(zc)!!Zi({c)!!z+)|c)!!fz*}c)!!Jw&"
-    "~c)!!i&'!d)!!8-'#d)!!z6($d)!!%Z(%d)!!i&)&d)!!~B)'d)!!4w)(d)!!(<*)d)!!{=**d)!!Wj*+d)!!bB+,d)!!SZ+-d)!!pi+.d)!!8L)/d)!!XQ)0d)!!ni)1d)!!N/*2d)!!1*+3d)!!il+4d)!!/X*5d)!!$P'6d)!!Ys'7d)!!kb)8d)!!zy)9d)!!V()"
-    ":d)!!ZM);d)!!{c*<d)!!FA+=d)!!sO'>d)!!kd'@d)!!nU(Ad)!!(l(Bd)!!rr(Cd)!!Ag)Dd)!!.m)Ed)!!Z<+Fd)!!},'Gd)!!7z)Hd)!!W''Id)!!6''Jd)!!%U)Kd)!!Nj)Ld)!!C0*Md)!!S=+Nd)!!t[*Od)!!y+(Pd)!!KU(Qd)!!$Y*Rd)!!,p&Sd)!!)b'"
-    "Td)!!Sy'Ud)!!!/)Vd)!!h9)Wd)!!P.'Xd)!!bN)Yd)!!bx&Zd)!!6w'[d)!!/o&]d)!!.f(^d)!!v:(_d)!!&g)`d)!!;2'ad)!!3M'bd)!!VC)cd)!!<2*dd)!!2W*ed)!!,`(fd)!!Kt*gd)!!^d(hd)!!|,(id)!!M**jd)!!S0(kd)!!Q9)ld)!!br&md)!!&%'"
-    "nd)!!0''od)!!}L(pd)!!he)qd)!!s'*rd)!!'X*sd)!!E#+td)!!h-'ud)!!(5'vd)!!;S'wd)!!(s'xd)!!Y<(yd)!!,x(zd)!!eO){d)!!.9+|d)!!lT+}d)!!<m+~d)!!Pn+!e)!!j+'#e)!!8C($e)!!^^(%e)!!fr*&e)!!Jp''e)!!x$((e)!!F'()e)!!$6("
-    "*e)!!=s(+e)!!F!),e)!!a4)-e)!!7S).e)!!`k)/e)!![y)0e)!!Hq*1e)!!w5*2e)!!|v*3e)!!d++4e)!!s('5e)!!z+'6e)!!j7'7e)!!U|(8e)!!LL*9e)!!2W*:e)!!=r';e)!!ux'<e)!!e/(=e)!!q_(>e)!!%b)@e)!!Z.)Ae)!!ss&Be)!!BE'Ce)!!)b'"
-    "De)!!Bl'Ee)!!hy'Fe)!!z/)Ge)!!|3)He)!!yt)Ie)!!ex)Je)!!Y%+Ke)!!DA+Le)!!1C+Me)!!gG+Ne)!!Tw&Oe)!![R)Pe)!!k!+Qe)!!!@+Re)!!)~'Se)!!mq&Te)!!v~&Ue)!!7b'Ve)!!#d'We)!!];(Xe)!!KU(Ye)!!>%)Ze)!!D>)[e)!!66*]e)!!xx*"
-    "^e)!!cr+_e)!!tA(`e)!!|;+ae)!!E+'be)!!6G(ce)!!rI(de)!!dh(ee)!!Ap(fe)!!r1)ge)!!89)he)!!RK)ie)!!_f)je)!!;I+ke)!!.%'le)!!G((me)!!Y=+ne)!!'{&oe)!!mh'pe)!!Il(qe)!!Pq*re)!!Vv'se)!!9#(te)!!_J(ue)!!!/)ve)!!v=+"
-    "we)!!:)'xe)!!z3'ye)!!qd'ze)!!>>({e)!!7F(|e)!!pM(}e)!!bf(~e)!!l1)!f)!!9<)#f)!!5t)$f)!!gL*%f)!!.M*&f)!!>#+'f)!!x@+(f)!!E/')f)!!~p(*f)!!94'+f)!!C%),f)!!!5)-f)!!m;*.f)!!T>+/f)!!]`+0f)!!Mm+1f)!!pG(2f)!!gk("
-    "3f)!!v$*4f)!!tX)5f)!!hZ)6f)!!tc)7f)!!]*)8f)!!R{(9f)!!![*:f)!!)s&;f)!!8,*<f)!!^)'=f)!!R('>f)!!Sq'@f)!!$,(Af)!!Ee)Bf)!!x_'Cf)!!yg(Df)!!qB(Ef)!!sq*Ff)!!rI*Gf)!!_<+Hf)!!sP*If)!!Rr'Jf)!!/$'Kf)!!M='Nf)!!+M'"
-    "Pf)!!KA(Sf)!![''Tf)!!{,)Uf)!!CB)Vf)!!,P)Wf)!!rP)",
-    "Xf)!!#Q)Yf)!!yQ)Zf)!!NC+[f)!!qd)]f)!!du)_f)!!A<*af)!!uX*df)!!Jw*ef)!!i{*if)!!ML+jf)!!hL+kf)!!eM+lf)!!=h+mf)!!){*nf)!!}>+of)!!>x&pf)!!3!'qf)!!J$'rf)!!k,'sf)!!E-'tf)!!j/'uf)!!c<'vf)!!!@'wf)!!0B'xf)!!SL'"
-    "yf)!!nN'zf)!!od'{f)!!&e'|f)!!F|'}f)!!&$(~f)!!t$(!g)!!)'(#g)!!!:($g)!!7=(%g)!!)B(&g)!!(M('g)!!ui((g)!!Nm()g)!!;s(*g)!!4#)+g)!!C'),g)!!H2)-g)!!CL).g)!!0P)/g)!!GP)0g)!!EP)1g)!!UP)2g)!!bP)3g)!!pP)4g)#!uQ)"
-    "6g)!!oU)7g)!!9W)8g)!!:_)9g)!!`k):g)!!-l);g)!!Cm)<g)!!'t)=g)!!<w)>g)!!#%*@g)!!*(*Ag)!!*(*Bg)!!Y2*Cg)!!1N*Dg)!!,Q*Eg)!!*Y*Fg)!!@Z*Gg)!!Ad*Hg)!!Pe*Ig)!!Wt*Jg)!!Jw*Kg)!!z@+Lg)!!3G+Mg)!!QH+Ng)!!d{'Og)!!;lF"
-    "Pg)!!{%*Sg)!!co&Tg)!!e&'Ug)!!$%'Vg)!!=w&Wg)!!9$'Xg)!!U%'Yg)!!g,'Zg)!!r-'[g)!!c<']g)!!,;'^g)!!Z<'_g)!!5>'`g)!!+M'ag)!!'O'bg)!!8R'cg)!!YR'dg)!!SX'eg)!!t]'fg)!!Pr'gg)!!_r'hg)!!nu'ig)!!>w'jg)!!t}'kg)!!N#("
-    "lg)!!y~'mg)!!t$(ng)!!s#(og)!!)'(pg)!!S((qg)!!@1(rg)!!93(sg)!!K4(tg)!!0:(ug)!!KA(vg)!!$E(wg)!!,E(xg)!!HF(yg)!!b^(zg)!!,`({g)!!dh(|g)!!eq(}g)!!Dq(~g)!!;s(!h)!!nx(#h)!!4#)$h)!!5G)%h)!!W')&h)!!9*)'h)!!{,)"
-    "(h)!!/4))h)!!I7)*h)!!X8)+h)!!U=),h)!!Y=)-h)!!CB).h)!!fB)/h)!!;C)0h)!!1E)1h)!!zD)2h)!!_M)3h)!!>X)4h)!!:_)5h)!!Ec)6h)!!=h)7h)!!`k)8h)!!wr)9h)!!<w):h)!!r,*;h)!!>0*<h)!!6E*=h)!!8O*>h)!!iP*@h)!!,Q*Ah)!!^W*"
-    "Bh)!!uX*Ch)!!vW*Dh)!!*Y*Eh)!!$Y*Fh)!!_X*Gh)!!@Z*Hh)!!+]*Ih)!!Pe*Jh)!!mq*Kh)!!dx*Lh)!!3!+Mh)!!&'+Nh)!!b=+Oh)!!z@+Ph)!!NC+Qh)!!GF+Rh)!!3G+Sh)!!LG+Th)!!QH+Uh)!!OX+Vh)!!$s+Wh)!!F/EXh)!!9/EYh)!!ArEZh)!!Hb%"
-    "[h)!![{%]h)!!B|%^h)!!agG_h)!!vFH`h)!!:PJah)!!(q+bh)!!er+,i)$!$|a/i)#!;~a1i)#!Q#b@i)&!!%bJi)!!U(bLi)!!=)bMi)!!,D!Ni)!!eC!Oi)#!kC!Qi)$!{C!Ti)!!8D!Ui)!!<D!Vi)!!{!!Wi).!&*bfi)&!i3bli)!!P7bni)#!88bqi)#!g9b"
-    "ti)*!7;b}i)!!/Cb~i)!!9G!!j)!!9G!#j)!!NG!$j)!!NG!%j)!!NG!&j)!!NG!'j)!!TG!(j)!!TG!)j)!!TG!*j)!!TG!+j)!!XG!,j)!!XG!-j)!!XG!.j)!!XG!/j)!!LG!0j)!!LG!1j)!!LG!2j)!!LG!3j)!!VG!4j)!!VG!5j)!!VG!6j)!!VG!7j)!!JG!"
-    "8j)!!JG!9j)!!JG!:j)!!JG!;j)!!EH!<j)!!EH!=j)!!EH!>j)!!EH!@j)!!IH!Aj)!!IH!Bj)!!IH!Cj)!!IH!Dj)!!aG!Ej)!!aG!Fj)!!aG!Gj)!!aG!Hj)!!_G!Ij)!!_G!Jj)!!_G!Kj)!!_G!Lj)!!eG!Mj)!!eG!Nj)!!eG!Oj)#!eG!Qj)!!gG!Rj)!!gG!"
-    "Sj)!!gG!Tj)!!sG!Uj)!!sG!Vj)!!qG!Wj)!!qG!Xj)!!uG!",
-    "Yj)!!uG!Zj)!!iG![j)!!iG!]j)!!,H!^j)!!,H!_j)!!{G!`j)!!{G!aj)!!OH!bj)!!OH!cj)!!OH!dj)!!OH!ej)!![H!fj)!![H!gj)!![H!hj)!![H!ij)!!dH!jj)!!dH!kj)!!dH!lj)!!dH!mj)!!`H!nj)!!`H!oj)!!`H!pj)!!`H!qj)!!rH!rj)#!rH!"
-    "tj)!!tH!uj)!!tH!vj)!!tH!wj)!!~H!xj)#!~H!zj)!!#I!{j)!!#I!|j)!!#I!}j)!!zH!~j)!!zH!!k)!!zH!#k)!!zH!$k)!!FI!%k)#!FI!'k)!!HI!Jk)!!WH!Kk)!!WH!Lk)!!WH!Mk)!!WH!Nk)!!/I!Ok)!!/I!Pk)!!-I!Qk)!!-I!Rk)!!1I!Sk)!!1I!"
-    "Tk)!!FG!Uk)!!7I!Vk)!!7I!Wk)!!+I!Xk)!!+I!Yk)!!3I!Zk)!!3I![k)!!BI!]k)!!BI!^k)!!BI!_k)!!BI!`k)!!EF!ak)!!EF!bk)3!uCbtk)!!9I!uk)!!9I!vk)!!9I!wk)!!9I!xk)$#BQb{l)'!Y;c$m)U#>CcXn)$!JRd[n)l!kUd[o)c!B0eBp)X!)ze"
-    "Eq)#!ZZfGq)(!r]fNq)!!>hfOq)!!YifPq)!!5pfQq)!!0sffq)!!}!!gq)#!+|$iq)#!<#!kq)!!g!!lq)!!G#!mq)#!V|$oq)!!u}#)r)!!s}#*r)!!P}#+r)!!N}#,r)!!+$!-r)!!+$!.r)#!u!!0r)!!e$!1r)!!i$!2r)#!R|$4r)#!J|$6r)#!=|$8r)#!9|$"
-    ":r)%!B|$Ar)!!#$!Br)!!'$!Cr)!!I~#Dr)!!I~#Er)!!I~#Fr)!!I~#Gr)!!+$!Hr)!!+$!Ir)!!+$!Jr)!!}!!Kr)!!+|$Lr)!!$#!Nr)!!>#!Or)!!<#!Pr)!!G#!Qr)!!g!!Rr)!!P}#Sr)#!u!!Ur)!!e$!Vr)!!i$!Wr)#!R|$Yr)!!k!!Zr)!!q!![r)#!y!!"
-    "^r)!!!#!_r)!!A#!`r)!!E#!ar)!!C#!cr)!!%$!dr)#!m!!fr)!!I#!kr)$!]tfor)!!svfqr)+![wf{r)#!PE!}r)#!RE!!s)#!TE!$s)#!VE!&s)#!XE!(s)!!ZE!)s)!!ZE!*s)#!ZE!,s)#!]E!.s)!!_E!/s)!!_E!0s)#!_E!2s)#!aE!4s)!!cE!5s)!!cE!"
-    "6s)#!cE!8s)!!eE!9s)!!eE!:s)#!eE!<s)!!gE!=s)!!gE!>s)#!gE!As)!!iE!Bs)!!iE!Cs)#!iE!Es)!!kE!Fs)!!kE!Gs)#!kE!Is)#!mE!Ks)#!oE!Ms)#!qE!Os)#!sE!Qs)!!uE!Rs)!!uE!Ss)#!uE!Us)!!wE!Vs)!!wE!Ws)#!wE!Ys)!!yE!Zs)!!yE!"
-    "[s)#!yE!^s)!!{E!_s)!!{E!`s)#!{E!bs)!!}E!cs)!!}E!ds)#!}E!fs)!!!F!gs)!!!F!hs)#!!F!js)!!$F!ks)!!$F!ls)#!$F!ns)!!&F!os)!!&F!ps)!!&F!qs)!!4F!rs)!!4F!ss)!!4F!ts)#!4F!vs)!!6F!ws)!!6F!xs)#!6F!zs)!!8F!{s)!!8F!"
-    "|s)#!8F!~s)!!:F!!t)!!:F!#t)#!:F!%t)!!<F!&t)!!<F!'t)#!<F!)t)!!>F!*t)!!>F!+t)#!>F!-t)!!AF!.t)!!AF!/t)#!AF!1t)#!CF!3t)#!EF!5t)!!GF!6t)!!GF!7t)!!GF!8t))!*!gEt)$#g!!Hu)#![V$Ju)!!-|$Ku)#!B|$Mu)!!+|$Nu)!!Y$%"
-    "Ou)!!G$%Pu)!![!%Qu)!!`!%Ru)!!d!%Su)!!h!%Tu)!!l!%Uu)!!($%Vu)!!,$%Wu)!!0$%Xu)!!D#%Yu)!![$%Zu)!!^!%[u)!!b!%]u)!!f!%^u)!!j!%_u)#!n!%au)!!t!%bu)!!x!%cu)!!|!%du)!!##%eu)!!'#%fu)!!+#%gu)!!/#%hu)!!3#%iu)!!7#%"
-    "ju)!!;#%ku)!!@#%lu)!!F#%mu)!!J#%nu)!!N#%ou)'!R#%",
-    "uu)!!c#%vu)!!i#%wu)!!o#%xu)!!u#%yu)&!{#%~u)!!*$%!v)!!.$%#v)'!2$%)v)!!A$%*v)!!I$%+v)#!K!%-v)!!v&%.v)@!k%%Pv)'!K&%Xv)'!W&%av)'!d&%iv)$!p&%ov)#!W%!qv)!!l%!rv)!!r%!sv)!!`%!tv)!!^%!uv)!!j#$wv)!!7<$xv)%!q($"
-    "|v)!!d@$}v)!!_A$</*#!p1!>/*!!('!@/*!!]0!A/*!!*/!C/*!!q0!D/*!!DY,E/*!!u0!F/*!!s0!G/*#!0/!I/*!!Do#J/*!!4/!K/*!!A/!L/*!!}0!M/*!!M/!N/*!!I/!O/*!!E/!P/*!!a0!Q/*!!P(!R/*!!c0!S/*!!S/!T/*!!10!U/*#!!1!W/*!!^/!"
-    "X/*!!.[@Y/*!!gC,Z/*!!b/![/*!!0[@]/*!!F0!^/*!!2[@_/*!!M'!`/*#!r/!b/*!!P$!c/*!!z/!d/*!!6[@e/*#!#0!g/*!!)0!h/*!!{0!i/*!!w0!j/*!!FY,k/*!!y0!l/*!!90!m/*!!'h$o/*!!H0!p/*#!m0!r/*!!Z0!s/*$!r+!v/*!!:[@w/*!!d[@"
-    "tI*!!t'gvI*!!](g(J*!!E)gQK*#!-*gLQ*#![+gPU*#!,-gSU*!!Z.g=X*#!C/g-c*!!q0g1F0(!Y1g3G0'!o6gWM0;!K#!rM0;!/$!/N0;!K#!JN0(!/$!RN03!@$!eN0;!K#!!O0;!/$!<O0!!K#!>O0#!O#!CO0!!W#!FO0#!^#!JO0%!f#!OO0)!p#!WO0%!/$!"
-    "]O0!!9$!_O0(!=$!gO0,!N$!rO0;!K#!/P0;!/$!JP0#!K#!MP0%!Q#!SP0)!^#!]P0(!p#!eP0;!/$!!Q0#!K#!%Q0%!Q#!*Q0&![#!0Q0!!h#!4Q0(!p#!<Q0;!/$!WQ0;!K#!rQ0;!/$!/R0;!K#!JR0;!/$!eR0;!K#!!S0;!/$!<S0;!K#!WS0;!/$!rS0;!K#!"
-    "/T0;!/$!JT0;!K#!eT0;!/$!!U0!!e(!#U0!!N.!&U02!)6!7U0!!98!8U0(!N6!@U0!!M+$AU0:!k6!ZU0!!C+$[U0!!;8!]U0!!O7!^U0!!18!_U0!!W7!`U0!!38!aU0!!Y7!bU02!)6!sU0!!98!tU0(!N6!{U0!!M+$|U0:!k6!8V0!!C+$9V0!!;8!:V0!!O7!"
-    ";V0!!18!<V0!!W7!=V0!!38!>V0!!Y7!@V02!)6!QV0!!98!RV0(!N6!YV0!!M+$ZV0:!k6!tV0!!C+$uV0!!;8!vV0!!O7!wV0!!18!xV0!!W7!yV0!!38!zV0!!Y7!{V02!)6!/W0!!98!0W0(!N6!7W0!!M+$8W0:!k6!RW0!!C+$SW0!!;8!TW0!!O7!UW0!!18!"
-    "VW0!!W7!WW0!!38!XW0!!Y7!YW02!)6!kW0!!98!lW0(!N6!sW0!!M+$tW0:!k6!0X0!!C+$1X0!!;8!2X0!!O7!3X0!!18!4X0!!W7!5X0!!38!6X0!!Y7!7X0#!f7!;X0+!(#!FX0+!(#!PX0+!(#!ZX0+!(#!eX0+!(#!rp0*!W9!{p0$!l9!~p0,!t9!,q0!!1:!"
-    "-q0#!5:!/q0!!!=,0q0!!<=!1q0!!H:!2q0!!L:!3q0!!^=!4q0!!D<!5q0!!(=!6q0*!W9!@q0#!l9!Bq0#!t9!Dq0!!z9!Eq0'!~9!Kq0#!/:!Mq0!!d;!Nq0!!H:!Oq0!!F:!Pq0!!Z:!Qq0!!;<!Rq0!!j;,Sq0!!H<!e:1#!]E!g:1!!gE!h:1!!mE!j:1!!CF!"
-    "k:1!!sE!l:1!!iE!m:1!!}E!n:1!!GF!o:1%!8F!s:1!!uE!t:1!!$F!u:1!!4F!v:1!!yE!w:1!!6F!x:1!!qE!y:1!!wE!z:1#!cE!|:1!!kE!}:1!!oE!~:1!!{E!!;1!!!F!#;1!!&F!$;1!!3G!%;1!!rH!&;1!!>H!';1!!5G!);1!!_E!*;1!!gE!,;1!!AF!"
-    "/;1!!iE!1;1!!GF!2;1%!8F!6;1!!uE!7;1!!$F!8;1!!4F!",
-    "9;1!!yE!:;1!!6F!<;1!!wE!=;1#!cE!@;1!!kE!B;1!!{E!D;1!!&F!K;1!!gE!P;1!!iE!R;1!!GF!T;1!!:F!V;1!!>F!W;1!!uE!X;1!!$F!Z;1!!yE![;1!!6F!^;1!!wE!a;1!!kE!c;1!!{E!e;1!!&F!g;1!!rH!i;1!!5G!k;1!!_E!l;1!!gE!n;1!!AF!"
-    "q;1!!iE!r;1!!}E!s;1!!GF!t;1!!8F!v;1#!<F!x;1!!uE!y;1!!$F!z;1!!4F!{;1!!yE!|;1!!6F!~;1!!wE!!<1#!cE!$<1!!kE!&<1!!{E!'<1!!!F!(<1!!&F!)<1!!3G!+<1!!>H!-<1#!]E!/<1!!gE!0<1!!mE!1<1#!AF!3<1!!sE!4<1!!iE!5<1!!}E!"
-    "6<1!!GF!8<1$!:F!;<1!!uE!<<1!!$F!=<1!!4F!><1!!yE!@<1!!6F!A<1!!qE!B<1!!wE!C<1#!cE!E<1!!kE!F<1!!oE!G<1!!{E!H<1!!!F!I<1!!&F!O<1!!_E!P<1!!gE!Q<1!!mE!S<1!!CF!T<1!!sE!U<1!!iE!V<1!!}E!W<1!!GF!Y<1$!:F!]<1!!uE!"
-    "^<1!!$F!_<1!!4F!`<1!!yE!a<1!!6F!b<1!!qE!c<1!!wE!d<1#!cE!f<1!!kE!g<1!!oE!h<1!!{E!i<1!!!F!j<1!!&F!0D1,!P;gAD1<!fDg]D1!!O#!^D1!!n#!_D1#!}cgbD1;!K#!|D1%!Neg#E1!!Nhg$E1!!Xig@E1$!AjggE1!!Wlg|F1#!@mg~F1!!'#%"
-    "/G1!!&)(0G1!!x^'1G1!!O2'2G1!!L#%3G1!!zq&4G1!!AQ'5G1!!nR*6G1!!`Q'7G1!!Nr&8G1!!Z>(9G1!!R~(:G1!!^;(;G1!!(*'<G1!!Yv'=G1!!q%'>G1!!/<(@G1!!#)'AG1!!ig)BG1!!}7)CG1!!Ic*DG1!!HP'EG1!!t4'FG1!!}r(GG1!!a*(HG1!!u.("
-    "IG1!!sn&JG1!!(o&KG1!!pw*LG1!!@m'MG1!!ro&NG1!!B3'OG1!!2-(PG1!!lg*QG1!!6)(RG1!!^Q)SG1!!,W)TG1!!m3'UG1!!fo(VG1!!fD(WG1!!dD(XG1!!I8)YG1!!t*'ZG1!!9='[G1!!S}*aG1*!ongqG1!!pv'rG1!!93'xc1+!(#!$P9!!4p&%P9!!*p&"
-    "&P9!!<p&'P9!!)fB(P9!!Yv&)P9!!>x&*P9!!Yx&+P9!!0z&,P9!!l|&-P9!!N}&.P9!!3!'/P9!!`~&0P9!!&9%1P9!!g%C2P9!!J$'3P9!!X$'4P9!!y$'5P9!!C%'6P9!!L|B7P9!!^9%8P9!!!%'9P9!!p%':P9!!O}B;P9!!'&'<P9!!B&'=P9!!Bs&>P9!!R&'"
-    "@P9!!e&'AP9!!JaKBP9!!-('CP9!!J('DP9!!N:%EP9!!`)'FP9!!v)'GP9!!s*'HP9!!}*'IP9!!`;%JP9!!g,'KP9!!k,'LP9!!E-'MP9!!r-'NP9#!+.'PP9!!P.'QP9!!Y/'RP9!!j/'SP9!!|/'TP9!!R0'UP9!!g0'VP9!!k0'WP9!!k0'XP9!!k0'YP9!!y;C"
-    "ZP9!![z([P9!!J2']P9!!u2'^P9!!jCC_P9!!03'`P9!!<3'aP9!!h3'bP9!!*7'cP9!!q4'dP9!!45'eP9!!v5'fP9!!27'gP9!!$9'hP9!!Y9'iP9!!(;'jP9!!I;'kP9!!/<'lP9!!/<'mP9!!Z<'nP9!!!='oP9!!2='pP9!!Q='qP9!!}E'rP9!!!@'sP9!!!F'"
-    "tP9!!_A'uP9!!IB'vP9!!R('wP9!!CP'xP9!!$J'yP9!!rJ'zP9!!HK'{P9!!UH'|P9!!6L'}P9!!4L'~P9!!vN'!Q9!!8zC#Q9!!KP'$Q9!!UP'%Q9!!tP'&Q9!!@Q''Q9!!PQ'(Q9!!vR')Q9!!2'D*Q9!!](D+Q9!!yU',Q9!!|V'-Q9!!7W'.Q9!!PU'/Q9!![X'"
-    "0Q9!!'G%1Q9!!DG%2Q9!!2]'3Q9!!D^'4Q9!!D^'5Q9!!i8D",
-    "6Q9!!<a'7Q9!!ha'8Q9!!)b'9Q9!!Bb':Q9!!/AD;Q9!!Zb'<Q9!!ib'=Q9!!Au'>Q9!!Ec'@Q9!!<J%AQ9!!gd'BQ9!!&e'CQ9!!qf'DQ9!!fe'EQ9!!tPDFQ9!!fi'GQ9!!xPDHQ9!!aj'IQ9!!Zj'JQ9!!}j'KQ9#!4m'MQ9!!,N%NQ9!!nm'OQ9!!in'PQ9!!6o'"
-    "QQ9!!3p'RQ9!!7O%SQ9!!9fDTQ9!!mO%UQ9!!hq'VQ9!!nq'WQ9!!tq'XQ9!!@r'YQ9!!#jLZQ9!!Ms'[Q9!!doD]Q9!!doD^Q9!!L%*_Q9!!9t'`Q9!!9t'aQ9!!LQ%bQ9!!(lEcQ9!!9dHdQ9!!`u'eQ9!!ru'fQ9!!(R%gQ9!!uv'hQ9!!#x'iQ9!!7x'jQ9!!}x'"
-    "kQ9!!|{'lQ9!!}S%mQ9!!@S%nQ9!!F|'oQ9!!1'EpQ9!!Q}'qQ9!!B#(rQ9!!J#(sQ9!!N#(tQ9!!J#(uQ9!!K$(vQ9!!t$(wQ9!!a%(xQ9!!D%(yQ9!!Z%(zQ9!!^&({Q9!!)'(|Q9!!1'(}Q9!!g'(~Q9!!}'(!R9!!J)(#R9!!;+($R9!!&,(%R9!!j.(&R9!!v>E"
-    "'R9!!C.((R9!!x,()R9!!=/(*R9!!u/(+R9!!$2(,R9!!yDE-R9!!F3(.R9!!B1(/R9!!f0(0R9!!BY%1R9!!z4(2R9!!H5(3R9!!*6(4R9!!95(5R9!!dZ%6R9!!!:(7R9!!^:(8R9!!~[E9R9!!9=(:R9!!BD(;R9!!P@(<R9!!Q_%=R9!!)B(>R9!!._%@R9!!B^%"
-    "AR9!!z%'BR9!!#&'CR9!!RD(DR9!!@B(ER9!!}z)FR9!!g3&GR9!!$E(HR9!!,E(IR9!!8E(JR9!!XF(KR9!!BF(LR9!!yqEMR9!!V`%NR9!!#J(OR9!!KG(PR9!!zK(QR9!!(M(RR9!!auESR9!!:M(TR9!!oJ(UR9!!5P(VR9!!Hb%WR9!!6Q(XR9!!CS(YR9!!wT("
-    "ZR9!!*Y([R9!!,%F]R9!!5Z(^R9!!,e%_R9!!h[(`R9!!L0FaR9!!s](bR9!!=f%cR9!!S^(dR9!!R_(eR9#!,`(gR9!!.;FhR9!!,LDiR9!!S=FjR9!!Dc(kR9!!IHFlR9!!qe(mR9!!0f(nR9!!wc(oR9!!ig(pR9!!^h(qR9!!ui(rR9!!dh(sR9!!Xi(tR9!!wi("
-    "uR9!!4j(vR9!!WJFwR9!!Ih(xR9!!ym(yR9!!@o(zR9!!Ak%{R9!!Dq(|R9!!;q(}R9!!.TF~R9!!hl(!S9!!zt(#S9!!7WF$S9!!<XF%S9!!tv(&S9!!Hy('S9!!nx((S9!!hx()S9!!Qm%*S9!!ky(+S9!!vz(,S9!!jz(-S9!!{{(.S9!!_|B/S9!!=!)0S9!!6iF"
-    "1S9!!5$)2S9!!JpF3S9!!<')4S9!!W')5S9!!1()6S9!!f}F7S9!!6))8S9!!b))9S9!!B'G:S9!!8,G;S9!!e.)<S9!!*/)=S9!![s%>S9!!`/)@S9!!ts%AS9!!ts%BS9!!63)CS9!!b3)DS9!!/4)ES9!!X4)FS9!!+6)GS9!!'v%HS9!!)8)IS9!!PDGJS9!!_8)"
-    "KS9!!RFGLS9!!h9)MS9!!sfDNS9!!:=)OS9!!fWGPS9!!7XGQS9!!>[GRS9!!!{%SS9!!:{%TS9!!;C)US9!!0`GVS9!!.`GWS9!!~`GXS9!!VaGYS9#!4D)[S9!!6D)]S9!!1E)^S9!!B|%_S9!!YF)`S9!!]|%aS9!!F~%bS9!!{qGcS9!!tJ)dS9!!8L)eS9!!_M)"
-    "fS9!!)#&gS9!!H}GhS9!!bP)iS9!!{!HjS9!!v#HkS9!!yQ)lS9!!{S)mS9!!h$&nS9!!oU)oS9!!&V)pS9!!0V)qS9!!23HrS9!!h9HsS9!!h9HtS9!!_Y)uS9!!F)&vS9!!M@HwS9!!G_)xS9!!M_)yS9!!4*&zS9!!/EH{S9!!<e)|S9!!r,&}S9!!je)~S9!!`e)"
-    "!T9!!=f)#T9!!0VH$T9!!Nh)%T9!!~.&&T9!!aj)'T9!!|k)",
-    "(T9!!Km))T9!!,0&*T9!!|eH+T9!!_fH,T9!!x0&-T9!!riH.T9!!7t)/T9!!)lH0T9!!ot)1T9!!&w)2T9!!<w)3T9!!.uH4T9!!gvH5T9!!<y)6T9!!`yH7T9!!^y)8T9!!goE9T9!!_3&:T9!!*{);T9!!s|)<T9!!p4&=T9!!1~)>T9!!CZ'@T9!!u'IAT9!!4(I"
-    "BT9!!tpECT9!!)qEDT9!!L%*ET9!!R%*FT9!!&t*GT9!!z6&HT9!![(*IT9!!O(*JT9!!t(*KT9!!=,'LT9!!@)*MT9!!D)*NT9!!X)*OT9!!O**PT9!!&<IQT9!!M**RT9!!c+*ST9!!7-*TT9!!r.*UT9!!o+*VT9!!5/*WT9!!.0*XT9!!Y2*YT9!!t,*ZT9!!P/*"
-    "[T9!!T/*]T9!!u/*^T9!!TBI_T9!!AII`T9!!%FIaT9!!1;&bT9!!}5*cT9!!$6*dT9!!l6*eT9!!2nIfT9!!Q8*gT9!!4SIhT9!!:<&iT9!!C<&jT9!!-VIkT9!!N]IlT9!!W<&mT9!!c=*nT9!!{=*oT9!!4>*pT9!!8>*qT9!!_@*rT9!!x>*sT9!!sB*tT9!!vA*"
-    "uT9!!6E*vT9!!KC*wT9!!wD*xT9!!QE*yT9!!z>&zT9!!QG*{T9!!5H*|T9!!c@&}T9!!=J*~T9!!DJ*!U9!!t|I#U9!!wL*$U9!!(M*%U9!!#B&&U9!!bM*'U9!!b9%(U9!!c,J)U9!!g0J*U9!!$E&+U9!!6E&,U9!!{V*-U9!!_X*.U9!!+]*/U9!!Va*0U9!!(DJ"
-    "1U9!!Lc*2U9!!yc*3U9!!we*4U9!!yg*5U9!!<RJ6U9!!m/C7U9!!ki*8U9!!Li*9U9!!Yj*:U9!!Y4C;U9!!Zo*<U9!!mq*=U9!!]xJ>U9!!6yJ@U9!!Ly*AU9!!P{*BU9!!4|*CU9!!;#KDU9!!I|*EU9!!b%+FU9#!2)+HU9!!2'+IU9!!U/+JU9!!10+KU9!!:>K"
-    "LU9!!F8+MU9!!!U&NU9!!C9+OU9!!^GKPU9!!kV&QU9!!8@+RU9!!1l'SU9!!CB+TU9!!&^KUU9!!fbKVU9!!jY&WU9!!zY&XU9!!QF+YU9!!]mKZU9!!:[&[U9!!dpK]U9!!LG+^U9!!LG+_U9!!,H+`U9!!%wKaU9!!2L+bU9!!+_&cU9!!gM+dU9!!QP+eU9!!+Q+"
-    "fU9!!IR+gU9!!Qb&hU9!!q8LiU9!!OX+jU9!!-`+kU9!!;d+lU9!!.h&mU9!!nh&nU9!!Zf+oU9!!LYLpU9!!'i&qU9!!`ZLrU9!!OaLsU9!!DdLtU9!!)n+uU9!!-k&vU9!!Ko+wU9!!Uo+xU9!!do+yU9!!xo+zU9!!)p+{U9!!up+|U9!!bwL",
+    ("i#!!!e!!q#!!!8ORs#!!!/$!x#!!!~OR{#!#!,#!}#!!!gPR~#!!!$7!$$!!!OQR%$!!!*#!&$!!!L$!($!$!8RR,$!'!HUR3$!*!uYR=$!'![aRF$!&!+fRM$!'!piRT$!*!@nR_$!'!&uRg$!&!SyRm$!2!:}R#%!5!|,S9%!*!w;SD%!#!oCSF%!%!.ESK%!'!-HSQ%!#!lLSU%!'!+NS[%!!!jRS_%!'!ASSg%!3!nWS{%!8!:fS5&!!!T$!W&!#!LwSg&!#!zxS|&!*!]zS('!1!1$T9'!'!-0TB'!,!Z4TM'!$!#=TP'!#!(@TT'!F!VAT{'!#!M]T&(!/!{^TV)!!!=$!W)!!!Q/!X)!!!B$!Y)!!!R$!Z)!!!x/![)!!!|/!])!!!+0!^)!!!]$!_)!!!a$!!*!'!ZiT**!!!K/!+*!!!F$!,*!!!T$!-*!!!_$!.*!!!T0!/+!#!t2!2+!!!=3!3+!!!vmTe+!!!@1!k+!!!pnTo+!!!=#!u+!!!XoTv+!#!/pTx+!!!$&!y+!$!^qT}+!!!tsT!,!$!]tT>,!(!svT`,!&!+|Tf,!!!m6!g,!!!y6!h,!!!R6!i,!#!p!Uk,!!!87!l,!!!,7!)-!!!}6!*-!#!.7!--!!!76!.-!!!s6!2-!!!N6!9-!#!A$U<-!!!o%UA-!!!W&UF-!$!@'US-!!!V)Ut-!!!>*U..!#!'+U1.!!!U,U5.!!!=-U:.!$!&.UU.!#!<0UE/!#!k1UT/!%!;3UZ/!#!:6U_/!'!i7Ug/!'!8<Uo/!-!fAU}/!#!cJUU1!!!ELU93!&!yLU14!%!rPU~4!!!`SU#5!!!HTU45!!!0UUj;!!!vUUr;!!!_VUu;!!!GWU<<!)!/XUU=!#!-_Ug=!#![`Uj=!!!,bUc>!!!rbUf>!!!ZcU,@!$!CdU1@!!!YfUgB!!!BgUjB!#!*hU{B!#!XiUWC!!!)kU1D!$!okUUE!!!(nUsF!!!nnU"
+     "zF!#!VoU}F!#!'qUFH!$!UrU|I!!!ltU~I!$!TuUzJ!!!|wUCL!!!exUmL!#!MyUAM!!!_x!yM!!!jzU&N!!!R{U+N!!!:|U0N!!!#}U5N!!!i}UCN!!!Q~UMN!!!9!VON!#!!#VQN!!!b$VRN!!!8%VSN!!!2&V[N!!!g&VnN!!!O'VxN!!!7(V}N!!!}(V%O!!!f)V*O!!!N*V7O!!!6+VJP!!!|+VkR!!!s%#$p!!!e,V&p!!!M-V(p!!!5.V*p!!!{.V,p!!!d/V0p!!!L0VZp!!!41V]p!!!z1V`p!#!c2Vcp!!!34V(v!!!K#!)v!!!D&!*v!!!M#!,v!#!Q#!.v!!!i*!/v!)!W#!8v!!!h#!9v!!!#.!:v!!!j#!;v!!!n#!<v!#!r#!>v!!!x#!@v!!!/$!Av!#!$/!Cv!!!6l#Dv!!!1$!Ev!#!5$!Gv!!!6/!Hv!#!:/!Jv!!!;$!Lv!!!D$!Mv!!!H$!Nv!!!<)!Ov!!!L$!Pv!!!,/!Qv!#!`l#Sv!!!N$!Tv!#!V$!Vv!!!nl#Wv!!!d/!Xv!!!Z$!Yv!!!~l#Zv!$!m6!^v!#!87!`v!!!@$!av!!!R$!bv!#!X$!dv!#!m6!fv!!!.7!gv!#!87!vv!!!r9!<w!!!(/!=w!!!3$!>w!!!./!@w!!!<'!Aw!!!</!Bw!!!9$!Cw!!!C/!Dw!!!G/!Ew!!!O/!Fw!$!U/!Iw!!!tn#Jw!!!e0!Kw!!!`/!Lw!!!+o#Mw!!!i0!Nw!!!h/!Ow!!!f/!Pw!%!j/!Tw!!!v/!Uw!#!-0!Ww!!!G+!Xw!#!;0!Zw!!!ll#[w!#!@0!^w!!!c$!_w!$!J0!bw!!!y6!Gx!b#y4V*z!!!4NW+z!!!iNW0z!}!QOW5{!7!i6XN{!'!4HXV{!H!bLX!|!'!)jX*|!)!VnX3|!!!TtX5|!!!<uX7|!!!%vX9|!3!kvXL|!!!`6!M|!!!7'YN|!!!b6!O|!!!}'YP|!!!d6!"
+     "Q|!!!f(YR|!!!f6!S|!!!N)YT|!!!D7!U|!!!6*YV|!!!F7!"),
+    ("W|!!!|*YX|!!!H7![|!W!e+Y5}!&!@TY:}!!!o5!;}!!!'XY<}!!!~XY=}!!!z6!>}!#!gYYA}!%!&[YF}!$!%_YI}!!!s5!J}!!!;aYK}!!!u5!L}!(!$bYS}!!!&6!V}!&!9gY[}!!!w5!^}!'!~jYd}!!!h6!e}!(!NoYl}!!!!6!m}!#!dtYo}!!!m5!p}!!!,$!s}!$!4vYw}!$!KxYz}!!!{5!{}!!!bzY|}!!!$6!}}!!!J{Y~}!!!{%!!~!!!D|Y$~!#!*}#&~!!!e!!'~!!!e!!(~!!!e!!)~!!!e!!*~!!!e!!+~!!!e!!,~!!!e!!-~!!!e!!.~!!!e!!5~!!!H}#;~!!!,}YI~!!!$#!J~!!!r}YK~!!![~YT~!!!e!!X~!!!f!ZY~!!!O#Z[~!!!Y$Z]~!!!C%Zb~!!!M&Zd~!!!5'Zm~!$!{'Z}~!!!6*Z(!#!!e!!9!#!!(#!:!#!!@$!=!#'!0#!D!#!!{!!E!#!!d+$F!#!!C#!G!##!u!!I!#!!J$!J!#+!(#!T!#!!{!!U!#!!d+$V!#!!C#!W!##!u!!Z!#!!/$![!#!!7$!]!#!!L$!^!#!!_$!_!#!!6/!`!#!!=$!a!#%!D$!e!#!!N$!f!##!T$!s!#!!c+Zp###!L,Zr##!!O#!s##!!b.Zu###!K/Zw##!!m*!y##!!a1Zz##!!;$!{##!!Y#!|##!!Y#!}##!!Y#!~##!!=$!!$#!!P(!#$#!![#!$$#!![#!%$#!!b#!&$#!!F$!($#!!f#!)$#!!I2Z,$#$!j#!/$#!!n#!0$#!!n#!3$#!!13Z4$#!!x3Z5$#!!%5Z7$#!!~#!9$#!!Y6!;$#!!~#!=$#!!_#!>$#!!A&!@$##!M#!C$#!!7$!D$##!S#!G$#!!d#!H$#!!L$!I$#%!eC!M$#!!@$!O$#!!l5ZP$#!!,7!Q$#!!o6!R$#!!-6!S$#!!H6!T$#!!b+$Y$#!!Q#!Z$##!5$!"
+     "]$##!@$!e$##!w6Zg$#!!19Zh$#-!_:Zt$#!!*IZu$#!![#!v$#!!pIZw$#!!YJZx$#!!dKZy$#!!v#!z$#!!LLZ{$#!!5MZ|$#!!BNZ}$#!!nOZ~$#!!z#!!%#!!VPZ#%#!!@QZ$%#!!b#!%%##!O#!'%#!!d#!(%#!!@$!)%#!!JRZ*%#!!3SZ+%#!!=TZ,%#!!Z$!-%#!!&UZ.%#!!mUZ/%#!!yVZ0%#!!HXZ1%#!!_$!2%#!!0YZ3%#!!wYZ4%#!!F$!5%##!3$!7%#!!H$!B%#!!%[ZS%##!{[Zh%#!!L^Z*&#$!4_Zc&#!!KaZh&#!!3bZk&#!!ybZ&'#!!bcZ('#!!JdZ.'#!!DeZ/'#!!-fZ1'#!!7gZ2'#!!~gZD'#!!whZG'#!!`iZJ'#!!HjZL'#!!0kZd'#!!vkZf'#!!_lZq'#&!GmZx'##!.qZ|'##!]rZ'(##!-tZ+(##![uZ/(##!,wZT(#%!ZxZ,)#%!Y{Z6)#%!X~Zw)##!8|$A-#*!*#!J-#,!i$[U-#*!~,[_-#,!*7[j-#*!QH[s-#G!8O[;.#;!K#!V.#;!/$!q.#!!(#!<=#!!fy[J>#!!5{[K>#!!@|[L>#!!)}[W@#!!!~[/E#!!B$!0E#!!v#!nG#!!Am$0K#!!T`()L#!!+s+6L#!!sn&7L#!!ho&8L#!!'p&9L#!!9p&:L#!!op&;L#!!lq&<L#!!zq&=L#!!Fr&>L#!!{r&@L#!!.$'AL#!!|$'BL#!!+%'CL#!!Z%'DL#!!&&'EL#!!Q&'FL#!!a''GL#!!.('HL#!!E('IL#!!k+'JL#!!q-'KL#!!M.'LL#!!W.'ML#!!7/'NL#!!J/'OL#!!$0'PL#!!>0'QL#!!r0'RL#!!!2'SL#!!G2'TL#!!~2'UL#!!ZD'VL#!!3F'WL#!!=P'XL#!!mP'YL#!!}P'ZL#!!6Q'[L#!![Q']L#!!<S'^L#!!j^'_L#!!o_'`L#!!Mb'aL#!!|b'"
+     "bL#!!Fc'cL#!!sc'dL#!!'e'eL#!!-e'fL#!!)m'gL#!!=m'"),
+    ("hL#!!Vm'iL#!!qm'jL#!!Gp'kL#!!Wp'lL#!!bp'mL#!!9s'nL#!!Ns'oL#!!is'pL#!!ys'qL#!!;u'rL#!!_u'sL#!!&v'tL#!!mw'uL#!!W'(vL#!!X((wL#!!&)(xL#!!>9(yL#!!I9(zL#!!8;({L#!!Y;(|L#!!t;(}L#!!B<(~L#!!4=(!M#!!>=(#M#!!2D($M#!!dD(%M#!!HE(&M#!!g[('M#!!3^((M#!!c^()M#!!|_(*M#!!P`(+M#!!c`(,M#!!q`(-M#!!~a(.M#!!+b(/M#!!mb(0M#!!Rz(1M#!!B')2M#!!Z')3M#!!e')4M#!!m')5M#!!}')6M#!!E()7M#!!I()8M#!!4*)9M#!!z.):M#!!'/);M#!!Q6)<M#!!f6)=M#!!o7)>M#!!}7)@M#!!28)AM#!!C8)BM#!!C:)CM#!!Q:)DM#!!R@)EM#!!a@)FM#!!hA)GM#!!-B)HM#!!0C)IM#!!DH)JM#!!RH)KM#!!uH)LM#!!)P)MM#!!qR)NM#!!}R)OM#!!}V)PM#!!uX)QM#!!vY)RM#!!5c)SM#!!.f)TM#!!hr)UM#!!Bs)VM#!!Yt)WM#!!eu)XM#!!5w)YM#!!Lw)ZM#!!Xw)[M#!!>x)]M#!!}y)^M#!!4z)_M#!!m$*`M#!!{$*aM#!!0%*bM#!!C%*cM#!!d%*dM#!!%&*eM#!!-&*fM#!!r'*gM#!!z'*hM#!!)(*iM#!!^=*jM#!!=>*kM#!!ZI*lM#!!sI*mM#!!EJ*nM#!!YP*oM#!!tP*pM#!!KR*qM#!!LS*rM#!!w`*sM#!!8a*tM#!!Wa*uM#!!Bb*vM#!!0c*wM#!!Sg*xM#!!lg*yM#!!:i*zM#!!en*{M#!!Go*|M#!!~s*}M#!!Lt*~M#!!Vt*!N#!!Gy*#N#!!K}*$N#!!3#+%N#!!@#+&N#!!J#+'N#!!{7+(N#!!08+)N#!!X;+*N#!!|>++N#!!%@+,N#!!(A+"
+     "-N#!!EC+.N#!!`C+/N#!!hC+0N#!!vC+1N#!!'F+2N#!!mF+3N#!!yF+4N#!!8G+5N#!!wJ+6N#!!%L+7N#!!-L+8N#!!/P+9N#!!5P+:N#!!]P+;N#!!1V+<N#!!6W+=N#!!EW+>N#!!wX+@N#!!.Y+AN#!!4Y+BN#!!IY+CN#!!)Z+DN#!!ic+EN#!!Ul+FN#!!jl+GN#!!Zm+HN#!!*n+IN#!!:n+JN#!!On+KN#!!Wn+LN#!!Lo+MN#!!To+NN#!!wo+ON#!!$p+PN#!!>p+QN#!!vp+RN#!!7q+SN#!!Hq+TN#!!dr+UN#!!%s+VN#!!-s+%O#!!e!!]O#!!N|$_O#!!J/'`O##!P/'sO#!!h~[uO#!!P!]wO#!!8#]yO#!!~#]{O#!!g$]}O#!!O%]!P#!!7&]$P#!!}&]&P#!!f'](P#!!N(]*P#!!6)],P#!!|)]/P#!!e*]1P#!!M+]3P#!!5,]:P##!{,]=P##!L.]AP##!z/]DP##!K1]GP##!y2]`P#!!J4]gP##!D5]jP#!!a6]kP#!!Z7]xP#!!18]zP#!!w8]|P#!!`9]~P#!!H:]#Q#!!0;]%Q#!!v;]'Q#!!_<])Q#!!G=]+Q#!!/>]-Q#!!u>]/Q#!!^@]1Q#!!FA]4Q#!!.B]6Q#!!tB]8Q#!!]C]@Q##!ED]CQ##!sE]FQ##!DG]IQ##!rH]LQ##!CJ]eQ#!!qK]hQ#%!YL]oQ#!!XO]pQ#!!RP]FR##!`&#HR#!!G*#IR#!!d&#JR##!K*#LR#$!f&#OR#'!S*#UR#!!7'#VR#$!l&#YR#!!F'#ZR#+!r&#eR#6!l(#zR#!!j(#{R##!+'#}R##!%+#!S#!!/+##S#!!3+#$S#!!=+#%S#!!F+#&S#!!J+#'S#!!;'#(S#!!R+#)S#!!V+#*S##!='#,S#!!D'#-S##!H'#/S#!!R'#0S#!!V'#1S#&!Z'#6S#!!i'#7S#!!q'#8S#!!((#9S#!!6(#"
+     ":S#!!A(#;S##!{+#=S#$!W(#AS##!V)#CS#!!_)#DS##!q)#"),
+    ("FS#!!w)#GS#!!.*#HS#!!4*#LS#!!sn&MS#!!zq&NS#!!(o&OS#!!cD'PS#!!*o&QS#!!ro&RS#!!,o&SS#!!G8)TS#!!op&US#!!Io&VS#!!un&WS#!!`Q'XS#!!VF'YS#!!{r&`T#/!;Q]nT#0!}a]}T#!!Jx]~T#!!%{]#U#F!8}]HU#!!~:'IU#!![p'JU#!!8;(KU#!!4^)TU#!!YI^UU#0!dJ^eU#!!`&#fU##!d&#hU#$!j&#kU#!!r&#lU##!v&#nU#&!|&#sU#/!wU^$V#!!Ha^%V#!!:c^&V#!!gd^(V#!!sn&)V#!!zq&*V#!!(o&+V#!!cD',V#!!-r&-V#!!/%'.V#!!yn&/V#!!+%'0V#!!wp&1V#!!J/'2V#!!dD(3V#!!Rz(4V#!!mb(5V#!!HE(6V#!!J#+7V#!!3F'8V#!!>=(9V#!!)K(:V#!!fD(;V#!!1P)<V#!!w3'=V#!!)))>V#!!8c*@V#!!qP)AV#!!A,'BV#!!US)CV#!!Q8)DV#!!<S'EV#!!Rx*FV#!!a#'GV#!!M0'HV#!!if(IV#!!AG+JV#!!st&KV#!!,&'LV#!!5^(MV#!!*o&NV#!!ro&OV#!!,o&PV#!!@m'QV#!!B3'RV#!!=/'SV#!!A`'TV#!!9_'UV#!!wB)VV#!!Rt&WV#!!)d*XV#!!q/'YV#!!EQ'ZV#9!Oe^sV#$!Jw^vV#!!kz^wV#!!T{^xV#!!_|^yV#!!H}^zV#!!^!%{V#!!b!%|V#!!f!%}V#!!j!%~V##!n!%#W#!!t!%$W#!!x!%%W#!!|!%&W#!!##%'W#!!'#%(W#!!+#%)W#!!/#%*W#!!3#%+W#!!7#%,W#!!;#%-W#!!@#%.W#!!F#%/W#!!J#%0W#!!N#%1W#'!R#%7W#!!c#%8W#!!i#%9W#!!o#%:W#!!u#%;W#&!{#%AW#!!*$%BW#!!.$%CW#'!2$%IW#%!A$%MW#!!R~^NW#$!<!_QW#!!i&_"
+     "RW#!!u'_SW##!E)_UW#!!^+_VW#!!P-_WW#$!}._ZW##!C2_]W##!A5__W#!!V7_`W#!!@8_aW##!L9_cW#!!I<_dW#!!4=_eW#!!)@_fW#!!>B_gW#!!0D_hW##!=E_jW#!!$I_kW#$!QJ_nW#!!tM_oW#!!FO_pW#!!8Q_qW#$!fR_tW#%!)V_xW##!)Y_zW#!!B[_{W#!!3^_|W#!!@__}W#!!o`_~W#!!ab_!X##!kc_$X#!!>e_%X#!!1g_&X#!!ah_'X#!!Rj_(X#!!`k_)X#!!Pm_*X#&!9n_/X#!!ss_0X#!!Cu_1X#!!Mv_2X#$!6w_5X#!!Yz_6X#$!)|_9X#!!M!`:X#!!@$`;X#!!l%`<X#!!W&`=X#!!H(`>X##!2)`AX#$!0,`DX#!!S/`EX#!!!1`FX#!!i1`GX#!!u2`HX#!!D4`IX#!!/5`JX#!!~6`KX#+!+8`UX#1!X@`fX##!QR`hX#!!#T`iX#$!-U`lX##!EW`nX#&!ZY`sX#!!D^`tX#)!p_`|X#!!oe`}X#!!{f`~X#(!Jh`(Y#%!am`,Y#+!/r`6Y##!]y`8Y#!!r{`9Y#$![|`<Y#!!|!a=Y##!f#a@Y#!!}%aAY#!!L'aBY#%!5(aFY#!!e,aGY#!!Y.aHY#3!l0aZY#!!:>a[Y#$!g@a_Y#!!!Ca`Y#!!ODaaY#+!YEakY#!!)MalY##!3NanY##!cOapY#!!xQaqY#!!cRarY#!!2TasY#%!<UawY##!<XayY#*!RZa%Z#8!9bad/'!!/:!e/'!!3:!%2'!!'C,M3'!!O#!N3'!!U#!O3'!!l#!S3'!!N(!T3'!!M)!(='!!NA,)='!!AX,*='!![/!+='!!xX,5='!!D0!Oc)!!;a*Pc)!!9D(Qc)!!Fo*Rc)!!*d*Sc)!!Pq(Tc)!!{o&Uc)!!$3'Vc)!!$s+Wc)!!$s+Xc)!!SR'Yc)!!I#+Zc)!!5<'[c)!!AR']c)!!1'(^c)!!6@)"
+     "_c)!!Nt)`c)!!@=*ac)!!_F*bc)!!^M*cc)!!By*dc)!!KU("),
+    ("ec)!!sg(fc)!!x|(gc)!!w0)hc)!!$2*ic)!!0~*jc)!!.R+kc)!!eq&lc)!!V0'mc)!!,[(nc)!!!')oc)!!x<*pc)!!]j+qc)!!#j'rc)!!cw(sc)!!n:*tc)!!#P*uc)!!m+(vc)!!U$*wc)!!sH*xc)!!@r'yc)!!$E(zc)!!Zi({c)!!z+)|c)!!fz*}c)!!Jw&~c)!!i&'!d)!!8-'#d)!!z6($d)!!%Z(%d)!!i&)&d)!!~B)'d)!!4w)(d)!!(<*)d)!!{=**d)!!Wj*+d)!!bB+,d)!!SZ+-d)!!pi+.d)!!8L)/d)!!XQ)0d)!!ni)1d)!!N/*2d)!!1*+3d)!!il+4d)!!/X*5d)!!$P'6d)!!Ys'7d)!!kb)8d)!!zy)9d)!!V():d)!!ZM);d)!!{c*<d)!!FA+=d)!!sO'>d)!!kd'@d)!!nU(Ad)!!(l(Bd)!!rr(Cd)!!Ag)Dd)!!.m)Ed)!!Z<+Fd)!!},'Gd)!!7z)Hd)!!W''Id)!!6''Jd)!!%U)Kd)!!Nj)Ld)!!C0*Md)!!S=+Nd)!!t[*Od)!!y+(Pd)!!KU(Qd)!!$Y*Rd)!!,p&Sd)!!)b'Td)!!Sy'Ud)!!!/)Vd)!!h9)Wd)!!P.'Xd)!!bN)Yd)!!bx&Zd)!!6w'[d)!!/o&]d)!!.f(^d)!!v:(_d)!!&g)`d)!!;2'ad)!!3M'bd)!!VC)cd)!!<2*dd)!!2W*ed)!!,`(fd)!!Kt*gd)!!^d(hd)!!|,(id)!!M**jd)!!S0(kd)!!Q9)ld)!!br&md)!!&%'nd)!!0''od)!!}L(pd)!!he)qd)!!s'*rd)!!'X*sd)!!E#+td)!!h-'ud)!!(5'vd)!!;S'wd)!!(s'xd)!!Y<(yd)!!,x(zd)!!eO){d)!!.9+|d)!!lT+}d)!!<m+~d)!!Pn+!e)!!j+'#e)!!8C($e)!!^^(%e)!!fr*&e)!!Jp''e)!!x$((e)!!F'()e)!!$6("
+     "*e)!!=s(+e)!!F!),e)!!a4)-e)!!7S).e)!!`k)/e)!![y)0e)!!Hq*1e)!!w5*2e)!!|v*3e)!!d++4e)!!s('5e)!!z+'6e)!!j7'7e)!!U|(8e)!!LL*9e)!!2W*:e)!!=r';e)!!ux'<e)!!e/(=e)!!q_(>e)!!%b)@e)!!Z.)Ae)!!ss&Be)!!BE'Ce)!!)b'De)!!Bl'Ee)!!hy'Fe)!!z/)Ge)!!|3)He)!!yt)Ie)!!ex)Je)!!Y%+Ke)!!DA+Le)!!1C+Me)!!gG+Ne)!!Tw&Oe)!![R)Pe)!!k!+Qe)!!!@+Re)!!)~'Se)!!mq&Te)!!v~&Ue)!!7b'Ve)!!#d'We)!!];(Xe)!!KU(Ye)!!>%)Ze)!!D>)[e)!!66*]e)!!xx*^e)!!cr+_e)!!tA(`e)!!|;+ae)!!E+'be)!!6G(ce)!!rI(de)!!dh(ee)!!Ap(fe)!!r1)ge)!!89)he)!!RK)ie)!!_f)je)!!;I+ke)!!.%'le)!!G((me)!!Y=+ne)!!'{&oe)!!mh'pe)!!Il(qe)!!Pq*re)!!Vv'se)!!9#(te)!!_J(ue)!!!/)ve)!!v=+we)!!:)'xe)!!z3'ye)!!qd'ze)!!>>({e)!!7F(|e)!!pM(}e)!!bf(~e)!!l1)!f)!!9<)#f)!!5t)$f)!!gL*%f)!!.M*&f)!!>#+'f)!!x@+(f)!!E/')f)!!~p(*f)!!94'+f)!!C%),f)!!!5)-f)!!m;*.f)!!T>+/f)!!]`+0f)!!Mm+1f)!!pG(2f)!!gk(3f)!!v$*4f)!!tX)5f)!!hZ)6f)!!tc)7f)!!]*)8f)!!R{(9f)!!![*:f)!!)s&;f)!!8,*<f)!!^)'=f)!!R('>f)!!Sq'@f)!!$,(Af)!!Ee)Bf)!!x_'Cf)!!yg(Df)!!qB(Ef)!!sq*Ff)!!rI*Gf)!!_<+Hf)!!sP*If)!!Rr'Jf)!!/$'Kf)!!M='Nf)!!+M'"
+     "Pf)!!KA(Sf)!![''Tf)!!{,)Uf)!!CB)Vf)!!,P)Wf)!!rP)"),
+    ("Xf)!!#Q)Yf)!!yQ)Zf)!!NC+[f)!!qd)]f)!!du)_f)!!A<*af)!!uX*df)!!Jw*ef)!!i{*if)!!ML+jf)!!hL+kf)!!eM+lf)!!=h+mf)!!){*nf)!!}>+of)!!>x&pf)!!3!'qf)!!J$'rf)!!k,'sf)!!E-'tf)!!j/'uf)!!c<'vf)!!!@'wf)!!0B'xf)!!SL'yf)!!nN'zf)!!od'{f)!!&e'|f)!!F|'}f)!!&$(~f)!!t$(!g)!!)'(#g)!!!:($g)!!7=(%g)!!)B(&g)!!(M('g)!!ui((g)!!Nm()g)!!;s(*g)!!4#)+g)!!C'),g)!!H2)-g)!!CL).g)!!0P)/g)!!GP)0g)!!EP)1g)!!UP)2g)!!bP)3g)!!pP)4g)#!uQ)6g)!!oU)7g)!!9W)8g)!!:_)9g)!!`k):g)!!-l);g)!!Cm)<g)!!'t)=g)!!<w)>g)!!#%*@g)!!*(*Ag)!!*(*Bg)!!Y2*Cg)!!1N*Dg)!!,Q*Eg)!!*Y*Fg)!!@Z*Gg)!!Ad*Hg)!!Pe*Ig)!!Wt*Jg)!!Jw*Kg)!!z@+Lg)!!3G+Mg)!!QH+Ng)!!d{'Og)!!;lFPg)!!{%*Sg)!!co&Tg)!!e&'Ug)!!$%'Vg)!!=w&Wg)!!9$'Xg)!!U%'Yg)!!g,'Zg)!!r-'[g)!!c<']g)!!,;'^g)!!Z<'_g)!!5>'`g)!!+M'ag)!!'O'bg)!!8R'cg)!!YR'dg)!!SX'eg)!!t]'fg)!!Pr'gg)!!_r'hg)!!nu'ig)!!>w'jg)!!t}'kg)!!N#(lg)!!y~'mg)!!t$(ng)!!s#(og)!!)'(pg)!!S((qg)!!@1(rg)!!93(sg)!!K4(tg)!!0:(ug)!!KA(vg)!!$E(wg)!!,E(xg)!!HF(yg)!!b^(zg)!!,`({g)!!dh(|g)!!eq(}g)!!Dq(~g)!!;s(!h)!!nx(#h)!!4#)$h)!!5G)%h)!!W')&h)!!9*)'h)!!{,)"
+     "(h)!!/4))h)!!I7)*h)!!X8)+h)!!U=),h)!!Y=)-h)!!CB).h)!!fB)/h)!!;C)0h)!!1E)1h)!!zD)2h)!!_M)3h)!!>X)4h)!!:_)5h)!!Ec)6h)!!=h)7h)!!`k)8h)!!wr)9h)!!<w):h)!!r,*;h)!!>0*<h)!!6E*=h)!!8O*>h)!!iP*@h)!!,Q*Ah)!!^W*Bh)!!uX*Ch)!!vW*Dh)!!*Y*Eh)!!$Y*Fh)!!_X*Gh)!!@Z*Hh)!!+]*Ih)!!Pe*Jh)!!mq*Kh)!!dx*Lh)!!3!+Mh)!!&'+Nh)!!b=+Oh)!!z@+Ph)!!NC+Qh)!!GF+Rh)!!3G+Sh)!!LG+Th)!!QH+Uh)!!OX+Vh)!!$s+Wh)!!F/EXh)!!9/EYh)!!ArEZh)!!Hb%[h)!![{%]h)!!B|%^h)!!agG_h)!!vFH`h)!!:PJah)!!(q+bh)!!er+,i)$!$|a/i)#!;~a1i)#!Q#b@i)&!!%bJi)!!U(bLi)!!=)bMi)!!,D!Ni)!!eC!Oi)#!kC!Qi)$!{C!Ti)!!8D!Ui)!!<D!Vi)!!{!!Wi).!&*bfi)&!i3bli)!!P7bni)#!88bqi)#!g9bti)*!7;b}i)!!/Cb~i)!!9G!!j)!!9G!#j)!!NG!$j)!!NG!%j)!!NG!&j)!!NG!'j)!!TG!(j)!!TG!)j)!!TG!*j)!!TG!+j)!!XG!,j)!!XG!-j)!!XG!.j)!!XG!/j)!!LG!0j)!!LG!1j)!!LG!2j)!!LG!3j)!!VG!4j)!!VG!5j)!!VG!6j)!!VG!7j)!!JG!8j)!!JG!9j)!!JG!:j)!!JG!;j)!!EH!<j)!!EH!=j)!!EH!>j)!!EH!@j)!!IH!Aj)!!IH!Bj)!!IH!Cj)!!IH!Dj)!!aG!Ej)!!aG!Fj)!!aG!Gj)!!aG!Hj)!!_G!Ij)!!_G!Jj)!!_G!Kj)!!_G!Lj)!!eG!Mj)!!eG!Nj)!!eG!Oj)#!eG!Qj)!!gG!Rj)!!gG!"
+     "Sj)!!gG!Tj)!!sG!Uj)!!sG!Vj)!!qG!Wj)!!qG!Xj)!!uG!"),
+    ("Yj)!!uG!Zj)!!iG![j)!!iG!]j)!!,H!^j)!!,H!_j)!!{G!`j)!!{G!aj)!!OH!bj)!!OH!cj)!!OH!dj)!!OH!ej)!![H!fj)!![H!gj)!![H!hj)!![H!ij)!!dH!jj)!!dH!kj)!!dH!lj)!!dH!mj)!!`H!nj)!!`H!oj)!!`H!pj)!!`H!qj)!!rH!rj)#!rH!tj)!!tH!uj)!!tH!vj)!!tH!wj)!!~H!xj)#!~H!zj)!!#I!{j)!!#I!|j)!!#I!}j)!!zH!~j)!!zH!!k)!!zH!#k)!!zH!$k)!!FI!%k)#!FI!'k)!!HI!Jk)!!WH!Kk)!!WH!Lk)!!WH!Mk)!!WH!Nk)!!/I!Ok)!!/I!Pk)!!-I!Qk)!!-I!Rk)!!1I!Sk)!!1I!Tk)!!FG!Uk)!!7I!Vk)!!7I!Wk)!!+I!Xk)!!+I!Yk)!!3I!Zk)!!3I![k)!!BI!]k)!!BI!^k)!!BI!_k)!!BI!`k)!!EF!ak)!!EF!bk)3!uCbtk)!!9I!uk)!!9I!vk)!!9I!wk)!!9I!xk)$#BQb{l)'!Y;c$m)U#>CcXn)$!JRd[n)l!kUd[o)c!B0eBp)X!)zeEq)#!ZZfGq)(!r]fNq)!!>hfOq)!!YifPq)!!5pfQq)!!0sffq)!!}!!gq)#!+|$iq)#!<#!kq)!!g!!lq)!!G#!mq)#!V|$oq)!!u}#)r)!!s}#*r)!!P}#+r)!!N}#,r)!!+$!-r)!!+$!.r)#!u!!0r)!!e$!1r)!!i$!2r)#!R|$4r)#!J|$6r)#!=|$8r)#!9|$:r)%!B|$Ar)!!#$!Br)!!'$!Cr)!!I~#Dr)!!I~#Er)!!I~#Fr)!!I~#Gr)!!+$!Hr)!!+$!Ir)!!+$!Jr)!!}!!Kr)!!+|$Lr)!!$#!Nr)!!>#!Or)!!<#!Pr)!!G#!Qr)!!g!!Rr)!!P}#Sr)#!u!!Ur)!!e$!Vr)!!i$!Wr)#!R|$Yr)!!k!!Zr)!!q!![r)#!y!!"
+     "^r)!!!#!_r)!!A#!`r)!!E#!ar)!!C#!cr)!!%$!dr)#!m!!fr)!!I#!kr)$!]tfor)!!svfqr)+![wf{r)#!PE!}r)#!RE!!s)#!TE!$s)#!VE!&s)#!XE!(s)!!ZE!)s)!!ZE!*s)#!ZE!,s)#!]E!.s)!!_E!/s)!!_E!0s)#!_E!2s)#!aE!4s)!!cE!5s)!!cE!6s)#!cE!8s)!!eE!9s)!!eE!:s)#!eE!<s)!!gE!=s)!!gE!>s)#!gE!As)!!iE!Bs)!!iE!Cs)#!iE!Es)!!kE!Fs)!!kE!Gs)#!kE!Is)#!mE!Ks)#!oE!Ms)#!qE!Os)#!sE!Qs)!!uE!Rs)!!uE!Ss)#!uE!Us)!!wE!Vs)!!wE!Ws)#!wE!Ys)!!yE!Zs)!!yE![s)#!yE!^s)!!{E!_s)!!{E!`s)#!{E!bs)!!}E!cs)!!}E!ds)#!}E!fs)!!!F!gs)!!!F!hs)#!!F!js)!!$F!ks)!!$F!ls)#!$F!ns)!!&F!os)!!&F!ps)!!&F!qs)!!4F!rs)!!4F!ss)!!4F!ts)#!4F!vs)!!6F!ws)!!6F!xs)#!6F!zs)!!8F!{s)!!8F!|s)#!8F!~s)!!:F!!t)!!:F!#t)#!:F!%t)!!<F!&t)!!<F!'t)#!<F!)t)!!>F!*t)!!>F!+t)#!>F!-t)!!AF!.t)!!AF!/t)#!AF!1t)#!CF!3t)#!EF!5t)!!GF!6t)!!GF!7t)!!GF!8t))!*!gEt)$#g!!Hu)#![V$Ju)!!-|$Ku)#!B|$Mu)!!+|$Nu)!!Y$%Ou)!!G$%Pu)!![!%Qu)!!`!%Ru)!!d!%Su)!!h!%Tu)!!l!%Uu)!!($%Vu)!!,$%Wu)!!0$%Xu)!!D#%Yu)!![$%Zu)!!^!%[u)!!b!%]u)!!f!%^u)!!j!%_u)#!n!%au)!!t!%bu)!!x!%cu)!!|!%du)!!##%eu)!!'#%fu)!!+#%gu)!!/#%hu)!!3#%iu)!!7#%"
+     "ju)!!;#%ku)!!@#%lu)!!F#%mu)!!J#%nu)!!N#%ou)'!R#%"),
+    ("uu)!!c#%vu)!!i#%wu)!!o#%xu)!!u#%yu)&!{#%~u)!!*$%!v)!!.$%#v)'!2$%)v)!!A$%*v)!!I$%+v)#!K!%-v)!!v&%.v)@!k%%Pv)'!K&%Xv)'!W&%av)'!d&%iv)$!p&%ov)#!W%!qv)!!l%!rv)!!r%!sv)!!`%!tv)!!^%!uv)!!j#$wv)!!7<$xv)%!q($|v)!!d@$}v)!!_A$</*#!p1!>/*!!('!@/*!!]0!A/*!!*/!C/*!!q0!D/*!!DY,E/*!!u0!F/*!!s0!G/*#!0/!I/*!!Do#J/*!!4/!K/*!!A/!L/*!!}0!M/*!!M/!N/*!!I/!O/*!!E/!P/*!!a0!Q/*!!P(!R/*!!c0!S/*!!S/!T/*!!10!U/*#!!1!W/*!!^/!X/*!!.[@Y/*!!gC,Z/*!!b/![/*!!0[@]/*!!F0!^/*!!2[@_/*!!M'!`/*#!r/!b/*!!P$!c/*!!z/!d/*!!6[@e/*#!#0!g/*!!)0!h/*!!{0!i/*!!w0!j/*!!FY,k/*!!y0!l/*!!90!m/*!!'h$o/*!!H0!p/*#!m0!r/*!!Z0!s/*$!r+!v/*!!:[@w/*!!d[@tI*!!t'gvI*!!](g(J*!!E)gQK*#!-*gLQ*#![+gPU*#!,-gSU*!!Z.g=X*#!C/g-c*!!q0g1F0(!Y1g3G0'!o6gWM0;!K#!rM0;!/$!/N0;!K#!JN0(!/$!RN03!@$!eN0;!K#!!O0;!/$!<O0!!K#!>O0#!O#!CO0!!W#!FO0#!^#!JO0%!f#!OO0)!p#!WO0%!/$!]O0!!9$!_O0(!=$!gO0,!N$!rO0;!K#!/P0;!/$!JP0#!K#!MP0%!Q#!SP0)!^#!]P0(!p#!eP0;!/$!!Q0#!K#!%Q0%!Q#!*Q0&![#!0Q0!!h#!4Q0(!p#!<Q0;!/$!WQ0;!K#!rQ0;!/$!/R0;!K#!JR0;!/$!eR0;!K#!!S0;!/$!<S0;!K#!WS0;!/$!rS0;!K#!"
+     "/T0;!/$!JT0;!K#!eT0;!/$!!U0!!e(!#U0!!N.!&U02!)6!7U0!!98!8U0(!N6!@U0!!M+$AU0:!k6!ZU0!!C+$[U0!!;8!]U0!!O7!^U0!!18!_U0!!W7!`U0!!38!aU0!!Y7!bU02!)6!sU0!!98!tU0(!N6!{U0!!M+$|U0:!k6!8V0!!C+$9V0!!;8!:V0!!O7!;V0!!18!<V0!!W7!=V0!!38!>V0!!Y7!@V02!)6!QV0!!98!RV0(!N6!YV0!!M+$ZV0:!k6!tV0!!C+$uV0!!;8!vV0!!O7!wV0!!18!xV0!!W7!yV0!!38!zV0!!Y7!{V02!)6!/W0!!98!0W0(!N6!7W0!!M+$8W0:!k6!RW0!!C+$SW0!!;8!TW0!!O7!UW0!!18!VW0!!W7!WW0!!38!XW0!!Y7!YW02!)6!kW0!!98!lW0(!N6!sW0!!M+$tW0:!k6!0X0!!C+$1X0!!;8!2X0!!O7!3X0!!18!4X0!!W7!5X0!!38!6X0!!Y7!7X0#!f7!;X0+!(#!FX0+!(#!PX0+!(#!ZX0+!(#!eX0+!(#!rp0*!W9!{p0$!l9!~p0,!t9!,q0!!1:!-q0#!5:!/q0!!!=,0q0!!<=!1q0!!H:!2q0!!L:!3q0!!^=!4q0!!D<!5q0!!(=!6q0*!W9!@q0#!l9!Bq0#!t9!Dq0!!z9!Eq0'!~9!Kq0#!/:!Mq0!!d;!Nq0!!H:!Oq0!!F:!Pq0!!Z:!Qq0!!;<!Rq0!!j;,Sq0!!H<!e:1#!]E!g:1!!gE!h:1!!mE!j:1!!CF!k:1!!sE!l:1!!iE!m:1!!}E!n:1!!GF!o:1%!8F!s:1!!uE!t:1!!$F!u:1!!4F!v:1!!yE!w:1!!6F!x:1!!qE!y:1!!wE!z:1#!cE!|:1!!kE!}:1!!oE!~:1!!{E!!;1!!!F!#;1!!&F!$;1!!3G!%;1!!rH!&;1!!>H!';1!!5G!);1!!_E!*;1!!gE!,;1!!AF!"
+     "/;1!!iE!1;1!!GF!2;1%!8F!6;1!!uE!7;1!!$F!8;1!!4F!"),
+    ("9;1!!yE!:;1!!6F!<;1!!wE!=;1#!cE!@;1!!kE!B;1!!{E!D;1!!&F!K;1!!gE!P;1!!iE!R;1!!GF!T;1!!:F!V;1!!>F!W;1!!uE!X;1!!$F!Z;1!!yE![;1!!6F!^;1!!wE!a;1!!kE!c;1!!{E!e;1!!&F!g;1!!rH!i;1!!5G!k;1!!_E!l;1!!gE!n;1!!AF!q;1!!iE!r;1!!}E!s;1!!GF!t;1!!8F!v;1#!<F!x;1!!uE!y;1!!$F!z;1!!4F!{;1!!yE!|;1!!6F!~;1!!wE!!<1#!cE!$<1!!kE!&<1!!{E!'<1!!!F!(<1!!&F!)<1!!3G!+<1!!>H!-<1#!]E!/<1!!gE!0<1!!mE!1<1#!AF!3<1!!sE!4<1!!iE!5<1!!}E!6<1!!GF!8<1$!:F!;<1!!uE!<<1!!$F!=<1!!4F!><1!!yE!@<1!!6F!A<1!!qE!B<1!!wE!C<1#!cE!E<1!!kE!F<1!!oE!G<1!!{E!H<1!!!F!I<1!!&F!O<1!!_E!P<1!!gE!Q<1!!mE!S<1!!CF!T<1!!sE!U<1!!iE!V<1!!}E!W<1!!GF!Y<1$!:F!]<1!!uE!^<1!!$F!_<1!!4F!`<1!!yE!a<1!!6F!b<1!!qE!c<1!!wE!d<1#!cE!f<1!!kE!g<1!!oE!h<1!!{E!i<1!!!F!j<1!!&F!0D1,!P;gAD1<!fDg]D1!!O#!^D1!!n#!_D1#!}cgbD1;!K#!|D1%!Neg#E1!!Nhg$E1!!Xig@E1$!AjggE1!!Wlg|F1#!@mg~F1!!'#%/G1!!&)(0G1!!x^'1G1!!O2'2G1!!L#%3G1!!zq&4G1!!AQ'5G1!!nR*6G1!!`Q'7G1!!Nr&8G1!!Z>(9G1!!R~(:G1!!^;(;G1!!(*'<G1!!Yv'=G1!!q%'>G1!!/<(@G1!!#)'AG1!!ig)BG1!!}7)CG1!!Ic*DG1!!HP'EG1!!t4'FG1!!}r(GG1!!a*(HG1!!u.("
+     "IG1!!sn&JG1!!(o&KG1!!pw*LG1!!@m'MG1!!ro&NG1!!B3'OG1!!2-(PG1!!lg*QG1!!6)(RG1!!^Q)SG1!!,W)TG1!!m3'UG1!!fo(VG1!!fD(WG1!!dD(XG1!!I8)YG1!!t*'ZG1!!9='[G1!!S}*aG1*!ongqG1!!pv'rG1!!93'xc1+!(#!$P9!!4p&%P9!!*p&&P9!!<p&'P9!!)fB(P9!!Yv&)P9!!>x&*P9!!Yx&+P9!!0z&,P9!!l|&-P9!!N}&.P9!!3!'/P9!!`~&0P9!!&9%1P9!!g%C2P9!!J$'3P9!!X$'4P9!!y$'5P9!!C%'6P9!!L|B7P9!!^9%8P9!!!%'9P9!!p%':P9!!O}B;P9!!'&'<P9!!B&'=P9!!Bs&>P9!!R&'@P9!!e&'AP9!!JaKBP9!!-('CP9!!J('DP9!!N:%EP9!!`)'FP9!!v)'GP9!!s*'HP9!!}*'IP9!!`;%JP9!!g,'KP9!!k,'LP9!!E-'MP9!!r-'NP9#!+.'PP9!!P.'QP9!!Y/'RP9!!j/'SP9!!|/'TP9!!R0'UP9!!g0'VP9!!k0'WP9!!k0'XP9!!k0'YP9!!y;CZP9!![z([P9!!J2']P9!!u2'^P9!!jCC_P9!!03'`P9!!<3'aP9!!h3'bP9!!*7'cP9!!q4'dP9!!45'eP9!!v5'fP9!!27'gP9!!$9'hP9!!Y9'iP9!!(;'jP9!!I;'kP9!!/<'lP9!!/<'mP9!!Z<'nP9!!!='oP9!!2='pP9!!Q='qP9!!}E'rP9!!!@'sP9!!!F'tP9!!_A'uP9!!IB'vP9!!R('wP9!!CP'xP9!!$J'yP9!!rJ'zP9!!HK'{P9!!UH'|P9!!6L'}P9!!4L'~P9!!vN'!Q9!!8zC#Q9!!KP'$Q9!!UP'%Q9!!tP'&Q9!!@Q''Q9!!PQ'(Q9!!vR')Q9!!2'D*Q9!!](D+Q9!!yU',Q9!!|V'-Q9!!7W'.Q9!!PU'/Q9!![X'"
+     "0Q9!!'G%1Q9!!DG%2Q9!!2]'3Q9!!D^'4Q9!!D^'5Q9!!i8D"),
+    ("6Q9!!<a'7Q9!!ha'8Q9!!)b'9Q9!!Bb':Q9!!/AD;Q9!!Zb'<Q9!!ib'=Q9!!Au'>Q9!!Ec'@Q9!!<J%AQ9!!gd'BQ9!!&e'CQ9!!qf'DQ9!!fe'EQ9!!tPDFQ9!!fi'GQ9!!xPDHQ9!!aj'IQ9!!Zj'JQ9!!}j'KQ9#!4m'MQ9!!,N%NQ9!!nm'OQ9!!in'PQ9!!6o'QQ9!!3p'RQ9!!7O%SQ9!!9fDTQ9!!mO%UQ9!!hq'VQ9!!nq'WQ9!!tq'XQ9!!@r'YQ9!!#jLZQ9!!Ms'[Q9!!doD]Q9!!doD^Q9!!L%*_Q9!!9t'`Q9!!9t'aQ9!!LQ%bQ9!!(lEcQ9!!9dHdQ9!!`u'eQ9!!ru'fQ9!!(R%gQ9!!uv'hQ9!!#x'iQ9!!7x'jQ9!!}x'kQ9!!|{'lQ9!!}S%mQ9!!@S%nQ9!!F|'oQ9!!1'EpQ9!!Q}'qQ9!!B#(rQ9!!J#(sQ9!!N#(tQ9!!J#(uQ9!!K$(vQ9!!t$(wQ9!!a%(xQ9!!D%(yQ9!!Z%(zQ9!!^&({Q9!!)'(|Q9!!1'(}Q9!!g'(~Q9!!}'(!R9!!J)(#R9!!;+($R9!!&,(%R9!!j.(&R9!!v>E'R9!!C.((R9!!x,()R9!!=/(*R9!!u/(+R9!!$2(,R9!!yDE-R9!!F3(.R9!!B1(/R9!!f0(0R9!!BY%1R9!!z4(2R9!!H5(3R9!!*6(4R9!!95(5R9!!dZ%6R9!!!:(7R9!!^:(8R9!!~[E9R9!!9=(:R9!!BD(;R9!!P@(<R9!!Q_%=R9!!)B(>R9!!._%@R9!!B^%AR9!!z%'BR9!!#&'CR9!!RD(DR9!!@B(ER9!!}z)FR9!!g3&GR9!!$E(HR9!!,E(IR9!!8E(JR9!!XF(KR9!!BF(LR9!!yqEMR9!!V`%NR9!!#J(OR9!!KG(PR9!!zK(QR9!!(M(RR9!!auESR9!!:M(TR9!!oJ(UR9!!5P(VR9!!Hb%WR9!!6Q(XR9!!CS(YR9!!wT("
+     "ZR9!!*Y([R9!!,%F]R9!!5Z(^R9!!,e%_R9!!h[(`R9!!L0FaR9!!s](bR9!!=f%cR9!!S^(dR9!!R_(eR9#!,`(gR9!!.;FhR9!!,LDiR9!!S=FjR9!!Dc(kR9!!IHFlR9!!qe(mR9!!0f(nR9!!wc(oR9!!ig(pR9!!^h(qR9!!ui(rR9!!dh(sR9!!Xi(tR9!!wi(uR9!!4j(vR9!!WJFwR9!!Ih(xR9!!ym(yR9!!@o(zR9!!Ak%{R9!!Dq(|R9!!;q(}R9!!.TF~R9!!hl(!S9!!zt(#S9!!7WF$S9!!<XF%S9!!tv(&S9!!Hy('S9!!nx((S9!!hx()S9!!Qm%*S9!!ky(+S9!!vz(,S9!!jz(-S9!!{{(.S9!!_|B/S9!!=!)0S9!!6iF1S9!!5$)2S9!!JpF3S9!!<')4S9!!W')5S9!!1()6S9!!f}F7S9!!6))8S9!!b))9S9!!B'G:S9!!8,G;S9!!e.)<S9!!*/)=S9!![s%>S9!!`/)@S9!!ts%AS9!!ts%BS9!!63)CS9!!b3)DS9!!/4)ES9!!X4)FS9!!+6)GS9!!'v%HS9!!)8)IS9!!PDGJS9!!_8)KS9!!RFGLS9!!h9)MS9!!sfDNS9!!:=)OS9!!fWGPS9!!7XGQS9!!>[GRS9!!!{%SS9!!:{%TS9!!;C)US9!!0`GVS9!!.`GWS9!!~`GXS9!!VaGYS9#!4D)[S9!!6D)]S9!!1E)^S9!!B|%_S9!!YF)`S9!!]|%aS9!!F~%bS9!!{qGcS9!!tJ)dS9!!8L)eS9!!_M)fS9!!)#&gS9!!H}GhS9!!bP)iS9!!{!HjS9!!v#HkS9!!yQ)lS9!!{S)mS9!!h$&nS9!!oU)oS9!!&V)pS9!!0V)qS9!!23HrS9!!h9HsS9!!h9HtS9!!_Y)uS9!!F)&vS9!!M@HwS9!!G_)xS9!!M_)yS9!!4*&zS9!!/EH{S9!!<e)|S9!!r,&}S9!!je)~S9!!`e)"
+     "!T9!!=f)#T9!!0VH$T9!!Nh)%T9!!~.&&T9!!aj)'T9!!|k)"),
+    ("(T9!!Km))T9!!,0&*T9!!|eH+T9!!_fH,T9!!x0&-T9!!riH.T9!!7t)/T9!!)lH0T9!!ot)1T9!!&w)2T9!!<w)3T9!!.uH4T9!!gvH5T9!!<y)6T9!!`yH7T9!!^y)8T9!!goE9T9!!_3&:T9!!*{);T9!!s|)<T9!!p4&=T9!!1~)>T9!!CZ'@T9!!u'IAT9!!4(IBT9!!tpECT9!!)qEDT9!!L%*ET9!!R%*FT9!!&t*GT9!!z6&HT9!![(*IT9!!O(*JT9!!t(*KT9!!=,'LT9!!@)*MT9!!D)*NT9!!X)*OT9!!O**PT9!!&<IQT9!!M**RT9!!c+*ST9!!7-*TT9!!r.*UT9!!o+*VT9!!5/*WT9!!.0*XT9!!Y2*YT9!!t,*ZT9!!P/*[T9!!T/*]T9!!u/*^T9!!TBI_T9!!AII`T9!!%FIaT9!!1;&bT9!!}5*cT9!!$6*dT9!!l6*eT9!!2nIfT9!!Q8*gT9!!4SIhT9!!:<&iT9!!C<&jT9!!-VIkT9!!N]IlT9!!W<&mT9!!c=*nT9!!{=*oT9!!4>*pT9!!8>*qT9!!_@*rT9!!x>*sT9!!sB*tT9!!vA*uT9!!6E*vT9!!KC*wT9!!wD*xT9!!QE*yT9!!z>&zT9!!QG*{T9!!5H*|T9!!c@&}T9!!=J*~T9!!DJ*!U9!!t|I#U9!!wL*$U9!!(M*%U9!!#B&&U9!!bM*'U9!!b9%(U9!!c,J)U9!!g0J*U9!!$E&+U9!!6E&,U9!!{V*-U9!!_X*.U9!!+]*/U9!!Va*0U9!!(DJ1U9!!Lc*2U9!!yc*3U9!!we*4U9!!yg*5U9!!<RJ6U9!!m/C7U9!!ki*8U9!!Li*9U9!!Yj*:U9!!Y4C;U9!!Zo*<U9!!mq*=U9!!]xJ>U9!!6yJ@U9!!Ly*AU9!!P{*BU9!!4|*CU9!!;#KDU9!!I|*EU9!!b%+FU9#!2)+HU9!!2'+IU9!!U/+JU9!!10+KU9!!:>K"
+     "LU9!!F8+MU9!!!U&NU9!!C9+OU9!!^GKPU9!!kV&QU9!!8@+RU9!!1l'SU9!!CB+TU9!!&^KUU9!!fbKVU9!!jY&WU9!!zY&XU9!!QF+YU9!!]mKZU9!!:[&[U9!!dpK]U9!!LG+^U9!!LG+_U9!!,H+`U9!!%wKaU9!!2L+bU9!!+_&cU9!!gM+dU9!!QP+eU9!!+Q+fU9!!IR+gU9!!Qb&hU9!!q8LiU9!!OX+jU9!!-`+kU9!!;d+lU9!!.h&mU9!!nh&nU9!!Zf+oU9!!LYLpU9!!'i&qU9!!`ZLrU9!!OaLsU9!!DdLtU9!!)n+uU9!!-k&vU9!!Ko+wU9!!Uo+xU9!!do+yU9!!xo+zU9!!)p+{U9!!up+|U9!!bwL"),
 };
 static const char wm__uc_dec_ix[] =
-    "!!5!K!^!w!,#-#2#2#2#9#=#C#G#J#M#a#c#c#c#c#c#c#c#c#c#c#c#m#m#U$Y$2%d%[&t&u&~&~&~&~&~&~&&'&'(')'+'L)$*]*l+t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,"
-    "t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,v,|,|,|,|,$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-"
-    "$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-p/(2]3a3j3<5~5";
-static const wm__uct wm__uc_dec = {wm__uc_dec_s, wm__uc_dec_ix, 2733, 8, 8, 1};
+    "!!w!2#C#a#c#c#m#2%u&~&&'L)t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,t,|,$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-$-]3~5";
+static const wm__uct wm__uc_dec = {wm__uc_dec_s, wm__uc_dec_ix, 2733, 8, 8, 1, 10};
 static const char *const wm__uc_dec_pool_s[5] = { /* the decompositions' code points */
-    "C!!S*!C!!O*!C!!L*!C!!s*!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!!K*!y!!L*!y!!M*!y!!S*"
-    "!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O*!e!!Q*!(#!Q*!e!!t*!("
-    "#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!/#!M*!m!!N*!0#!N*!m!!"
-    "O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!!Q*!6#!Q*!s!!V*!6#!V*"
-    "!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t*!{!!M*!>#!M*!}!!M*!A"
-    "#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!O*!j$!O*!I$!L*!j$!L*!I$!"
-    "W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*!2$!L*!S$!L*!E$!L*!f$!L*"
-    "!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/#!W*!e!!R*!(#!R*!i!!s*!,"
-    "#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!S*!L*!C!!4+!C!!L*!q#!L*!%,!L*!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!"
-    "L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!h,!L*!h,!S*!O-!K*!O-!S*!M-!L*!@-!S*!T-!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*"
-    "!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c"
-    "3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!"
-    "ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN"
-    "!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!#p!Tp!%p!Tp!'p!Tp!)p!Tp!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+"
-    "#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!"
-    "L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o*!~x!O*!!y!O*!p!!",
-    "}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!9#!R*!v!!o*!9#!o*"
-    "!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%!S*!~%!S*!z!!N*!="
-    "#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R*!e!!o*!(#!o*!e!!"
-    "T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!W$!K*!6$!T*!W$!T*"
-    "!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&!o*!X&!o*!y!!o*!<"
-    "#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`*!={!K*!>{!K*!={!"
-    "L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!`{!1+!N,!_*!N,!`*"
-    "!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|!L*!+|!L*!*|!1+!+"
-    "|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!J,!K*!L,!K*!N,!K*!T,!K*!Z,!K*!_,!K*!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!"
-    "4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+"
-    "!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!%,!4+!C!!_*!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+!C,!4+!L,!1+!F}!4+!),!K*!+,!K*!+,!4+!>}!K*!>"
-    "}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!5,!`*!q#!K*!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!=,!K*!=,!4+!C!!"
-    "`*!C!!!+!Q!!Q!!Q!!Q!!Q!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!c!!W~!W~!W~!W~!v!!:#!(#!R!!*#!(#!R!!:#!y#!g!!*#!R!!6#!*#!R!!<#!y#!j!!r!!6#!w!!q!!x!!i!!p!!x!!q!!j!!e!!|!!T!!j~!Z!!T!!j~"
-    "!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!m!!|!!m!!m!!0"
-    "#!0#!0#!0#!0#!0#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!0#!@#!0#!0#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!"
-    "'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'#'+!z'#'+!{'#'+!~'#'+!!(#",
-    "'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!"
-    "!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q"
-    "!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!"
-    "L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@#!L!!K!!A#!L!!K!!B#!L!!-'#-'#-'#-'#^!!^!!a!!a!!a!!a!!a!!a!"
-    "!X@#'+!rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{"
-    "P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#fP#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#K!!oR!L!!K!!qR!L!!K!!"
-    "rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!"
-    "!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!L"
-    "I$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&"
-    "L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS"
-    "!}R!uS!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q"
-    "2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!!x!!h!!yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#pP#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#"
-    "wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q"
-    "#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#Y"
-    "Q#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#dQ#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#"
-    "{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#",
-    "mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O"
-    "%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%I"
-    "y$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!"
-    "4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#"
-    "!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6"
-    "#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!"
-    "_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#"
-    "!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!]2!32!]2!42!wi)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z"
-    "2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!"
-    "E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3"
-    "!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^"
-    "3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!"
-    "_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3![3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3"
-    "!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E"
-    "3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!"
-    "F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!",
-    "D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3"
-    "!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c"
-    "3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!"
-    "O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3"
-    "!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^"
-    "3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!"
-    "^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3"
-    "!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E"
-    "3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!35!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!"
-    "]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3!k3!]3!93!]3!93!]3!:3!]3!:3!]3!<3"
-    "!]3!<3!]3!>3!]3!>3!sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0CF0S!!Q!!S!!O!!T!!O!!U!!O!!V"
-    "!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!"
-    "L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!h!!{!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#9O#83%:O#9O#SH$:O#9O#|I$:O#9O"
-    "#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#",
+    ("C!!S*!C!!O*!C!!L*!C!!s*!T!!j~!W!!T!!j~!U!!V!!j~!W!!e!!K*!e!!L*!e!!M*!e!!N*!e!!S*!e!!U*!g!!s*!i!!K*!i!!L*!i!!M*!i!!S*!m!!K*!m!!L*!m!!M*!m!!S*!r!!N*!s!!K*!s!!L*!s!!M*!s!!N*!s!!S*!y!!K*!y!!L*!y!!M*!y!!S*!}!!L*!(#!K*!(#!L*!(#!M*!(#!N*!(#!S*!(#!U*!*#!s*!,#!K*!,#!L*!,#!M*!,#!S*!0#!K*!0#!L*!0#!M*!0#!S*!5#!N*!6#!K*!6#!L*!6#!M*!6#!N*!6#!S*!<#!K*!<#!L*!<#!M*!<#!S*!A#!L*!A#!S*!e!!O*!(#!O*!e!!Q*!(#!Q*!e!!t*!(#!t*!g!!L*!*#!L*!g!!M*!*#!M*!g!!R*!*#!R*!g!!W*!*#!W*!h!!W*!+#!W*!i!!O*!,#!O*!i!!Q*!,#!Q*!i!!R*!,#!R*!i!!t*!,#!t*!i!!W*!,#!W*!k!!M*!.#!M*!k!!Q*!.#!Q*!k!!R*!.#!R*!k!!s*!.#!s*!l!!M*!/#!M*!m!!N*!0#!N*!m!!O*!0#!O*!m!!Q*!0#!Q*!m!!t*!0#!t*!m!!R*!m!!n!!0#!1#!n!!M*!1#!M*!o!!s*!2#!s*!p!!L*!3#!L*!p!!s*!3#!s*!p!!W*!3#!W*!p!!#$!3#!#$!r!!L*!5#!L*!r!!s*!5#!s*!r!!W*!5#!W*!c)!5#!s!!O*!6#!O*!s!!Q*!6#!Q*!s!!V*!6#!V*!v!!L*!9#!L*!v!!s*!9#!s*!v!!W*!9#!W*!w!!L*!:#!L*!w!!M*!:#!M*!w!!s*!:#!s*!w!!W*!:#!W*!x!!s*!;#!s*!x!!W*!;#!W*!y!!N*!<#!N*!y!!O*!<#!O*!y!!Q*!<#!Q*!y!!U*!<#!U*!y!!V*!<#!V*!y!!t*!<#!t*!{!!M*!>#!M*!}!!M*!A"
+     "#!M*!}!!S*!~!!L*!B#!L*!~!!R*!B#!R*!~!!W*!B#!W*!s!!g*!6#!g*!y!!g*!<#!g*!h!!3&!h!!4&!+#!4&!p!!n!!p!!1#!3#!1#!r!!n!!r!!1#!5#!1#!e!!W*!(#!W*!m!!W*!0#!W*!s!!W*!6#!W*!y!!W*!<#!W*!I$!O*!j$!O*!I$!L*!j$!L*!I$!W*!j$!W*!I$!K*!j$!K*!0$!O*!Q$!O*!&(!O*!'(!O*!2$!O*!S$!O*!k!!W*!.#!W*!o!!W*!2#!W*!s!!t*!6#!t*!F'!O*!G'!O*!o&!W*!7)!W*!1#!W*!h!!~!!h!!B#!+#!B#!k!!L*!.#!L*!r!!K*!5#!K*!1$!L*!R$!L*!2$!L*!S$!L*!E$!L*!f$!L*!e!!Z*!(#!Z*!e!!]*!(#!]*!i!!Z*!,#!Z*!i!!]*!,#!]*!m!!Z*!0#!Z*!m!!]*!0#!]*!s!!Z*!6#!Z*!s!!]*!6#!]*!v!!Z*!9#!Z*!v!!]*!9#!]*!y!!Z*!<#!Z*!y!!]*!<#!]*!w!!r*!:#!r*!x!!r*!;#!r*!l!!W*!/#!W*!e!!R*!(#!R*!i!!s*!,#!s*!C$!O*!d$!O*!B$!O*!c$!O*!s!!R*!6#!R*!.(!O*!/(!O*!}!!O*!A#!O*!C!!Q*!C!!R*!C!!U*!C!!t*!C!!N*!C!!V*!S*!L*!C!!4+!C!!L*!q#!L*!%,!L*!),!L*!+,!L*!-,!L*!3,!L*!9,!L*!=,!L*!`,!L*!-,!S*!9,!S*!F,!L*!J,!L*!L,!L*!N,!L*!a,!L*!N,!S*!Z,!S*!T,!L*!Z,!L*!_,!L*!h,!L*!h,!S*!O-!K*!O-!S*!M-!L*!@-!S*!T-!L*!R-!K*!^-!Q*!R-!Q*!s-!Q*!p-!K*!p-!S*!n-!L*!4.!S*!u-!L*!s-!K*!~-!Q*!S.!Z*!T.!Z*!P-!Q*!q-!Q*!J-!Q*!k-!Q*!J-!S*!k-!S*"
+     "!O-!Q*!p-!Q*!]/!S*!^/!S*!P-!S*!q-!S*!Q-!S*!r-!S*!R-!O*!s-!O*!R-!S*!s-!S*!X-!S*!y-!S*!m/!S*!n/!S*!h-!S*!+.!S*!^-!O*!~-!O*!^-!S*!~-!S*!^-!V*!~-!V*!b-!S*!%.!S*!f-!S*!).!S*!21!P1!>3!l3!>3!m3!a3!m3!>3!n3!c3!m3!>3!04!a3!04!(5!04!c3!04!65!m3!!5!m3!35!m3!i;!};!q;!};!t;!};!U;!};!V;!};!W;!};!];!};!b;!};!c;!};!l;!};!p;!};!Q=!H=!Q=!b=!*=!F=!+=!F=!8=!F=!b>!l>!h>!l>!E>!l>!F>!l>!K>!l>!Z>!l>!fB!uB!fB!]B!fB!vB!>B!ZB!@B!ZB!UC!>D!-D!%D!.D!%D!-D!>D!SE!dE!rF!+G!yF!+G!yF!,G!yF!uF!}F!+G!BH!9H!CH!9H!BH!SH!{I!lI!{I!qI!~I!lI!{I!$J!7K!yJ!^L!BL!:L!(L!:L!0L!xM!5O!%N!5O!*N!5O!/N!5O!4N!5O!vM!3O!KN!LN!KN!NN!0O!ZN!0O![N!1O!ZN!1O![N!KN!ZN!mN!5O!wN!5O!|N!5O!$O!5O!)O!5O!kN!3O!IP!RP!#p!Tp!%p!Tp!'p!Tp!)p!Tp!+p!Tp!/p!Tp!Yp!Tp![p!Tp!^p!Tp!_p!Tp!bp!Tp!e!!q*!(#!q*!f!!R*!)#!R*!f!!o*!)#!o*!f!!}*!)#!}*!3$!L*!T$!L*!h!!R*!+#!R*!h!!o*!+#!o*!h!!}*!+#!}*!h!!s*!+#!s*!h!!y*!+#!y*!#%!K*!$%!K*!#%!L*!$%!L*!i!!y*!,#!y*!i!!|*!,#!|*!((!Q*!)(!Q*!j!!R*!-#!R*!k!!O*!.#!O*!l!!R*!/#!R*!l!!o*!/#!o*!l!!S*!/#!S*!l!!s*!/#!s*!l!!z*!/#!z*!m!!|*!0#!|*!;$!"
+     "L*!]$!L*!o!!L*!2#!L*!o!!o*!2#!o*!o!!}*!2#!}*!p!!o*!3#!o*!~x!O*!!y!O*!p!!"),
+    ("}*!3#!}*!p!!y*!3#!y*!q!!L*!4#!L*!q!!R*!4#!R*!q!!o*!4#!o*!r!!R*!5#!R*!r!!o*!5#!o*!r!!}*!5#!}*!r!!y*!5#!y*!B$!L*!c$!L*!B$!S*!c$!S*!_%!K*!`%!K*!_%!L*!`%!L*!t!!L*!7#!L*!t!!R*!7#!R*!v!!R*!9#!R*!v!!o*!9#!o*!Fy!O*!Gy!O*!v!!}*!9#!}*!w!!R*!:#!R*!w!!o*!:#!o*!m%!R*!n%!R*!s%!R*!t%!R*!Ny!R*!Oy!R*!x!!R*!;#!R*!x!!o*!;#!o*!x!!}*!;#!}*!x!!y*!;#!y*!y!!p*!<#!p*!y!!|*!<#!|*!y!!y*!<#!y*!{%!L*!|%!L*!}%!S*!~%!S*!z!!N*!=#!N*!z!!o*!=#!o*!{!!K*!>#!K*!{!!L*!>#!L*!{!!S*!>#!S*!{!!R*!>#!R*!{!!o*!>#!o*!|!!R*!@#!R*!|!!S*!@#!S*!}!!R*!A#!R*!~!!M*!B#!M*!~!!o*!B#!o*!~!!}*!B#!}*!/#!}*!;#!S*!>#!U*!A#!U*!(#!e)!5&!R*!e!!o*!(#!o*!e!!T*!(#!T*!.$!L*!O$!L*!.$!K*!O$!K*!.$!T*!O$!T*!.$!N*!O$!N*!0z!M*!1z!M*!p$!L*!q$!L*!p$!K*!q$!K*!p$!T*!q$!T*!p$!N*!q$!N*!0z!Q*!1z!Q*!i!!o*!,#!o*!i!!T*!,#!T*!i!!N*!,#!N*!6$!L*!W$!L*!6$!K*!W$!K*!6$!T*!W$!T*!6$!N*!W$!N*!Iz!M*!Jz!M*!m!!T*!0#!T*!m!!o*!0#!o*!s!!o*!6#!o*!s!!T*!6#!T*!A$!L*!b$!L*!A$!K*!b$!K*!A$!T*!b$!T*!A$!N*!b$!N*!^z!M*!_z!M*!W&!L*!X&!L*!W&!K*!X&!K*!W&!T*!X&!T*!W&!N*!X&!N*!W&!o*!X&!o*!y!!o*!<"
+     "#!o*!y!!T*!<#!T*!g&!L*!h&!L*!g&!K*!h&!K*!g&!T*!h&!T*!g&!N*!h&!N*!g&!o*!h&!o*!}!!K*!A#!K*!}!!o*!A#!o*!}!!T*!A#!T*!}!!N*!A#!N*!F,!_*!F,!`*!5{!K*!6{!K*!5{!L*!6{!L*!5{!1+!6{!1+!%,!_*!%,!`*!={!K*!>{!K*!={!L*!>{!L*!={!1+!>{!1+!J,!_*!J,!`*!F{!K*!G{!K*!F{!L*!G{!L*!),!_*!),!`*!N{!K*!O{!K*!N{!L*!O{!L*!L,!_*!L,!`*!V{!K*!W{!K*!V{!L*!W{!L*!V{!1+!W{!1+!+,!_*!+,!`*!_{!K*!`{!K*!_{!L*!`{!L*!_{!1+!`{!1+!N,!_*!N,!`*!g{!K*!h{!K*!g{!L*!h{!L*!g{!1+!h{!1+!-,!_*!-,!`*!o{!K*!p{!K*!o{!L*!p{!L*!o{!1+!p{!1+!T,!_*!T,!`*!w{!K*!x{!K*!w{!L*!x{!L*!3,!_*!3,!`*!!|!K*!#|!K*!!|!L*!#|!L*!Z,!_*!Z,!`*!*|!K*!+|!K*!*|!L*!+|!L*!*|!1+!+|!1+!9,!`*!3|!K*!3|!L*!3|!1+!_,!_*!_,!`*!:|!K*!;|!K*!:|!L*!;|!L*!:|!1+!;|!1+!=,!_*!=,!`*!C|!K*!D|!K*!C|!L*!D|!L*!C|!1+!D|!1+!F,!K*!J,!K*!L,!K*!N,!K*!T,!K*!Z,!K*!_,!K*!5{!4+!6{!4+!7{!4+!8{!4+!9{!4+!:{!4+!;{!4+!<{!4+!={!4+!>{!4+!@{!4+!A{!4+!B{!4+!C{!4+!D{!4+!E{!4+!V{!4+!W{!4+!X{!4+!Y{!4+!Z{!4+![{!4+!]{!4+!^{!4+!_{!4+!`{!4+!a{!4+!b{!4+!c{!4+!d{!4+!e{!4+!f{!4+!:|!4+!;|!4+!<|!4+!=|!4+!>|!4+!@|!4+!A|!4+"
+     "!B|!4+!C|!4+!D|!4+!E|!4+!F|!4+!G|!4+!H|!4+!I|!4+!J|!4+!F,!Q*!F,!O*!K|!4+!F,!4+!A,!4+!F,!1+!5}!4+!%,!Q*!%,!O*!%,!K*!%,!4+!C!!_*!C!!_*!C!!1+!q#!1+!O|!4+!L,!4+!C,!4+!L,!1+!F}!4+!),!K*!+,!K*!+,!4+!>}!K*!>}!L*!>}!1+!N,!Q*!N,!O*!`,!K*!N,!1+!`,!1+!-,!Q*!-,!O*!-,!K*!!~!K*!!~!L*!!~!1+!Z,!Q*!Z,!O*!a,!K*!V,!_*!V,!`*!Z,!1+!a,!1+!9,!Q*!9,!O*!9,!K*!5,!`*!q#!K*!W|!4+!_,!4+!d,!4+!_,!1+!w}!4+!3,!K*!=,!K*!=,!4+!C!!`*!C!!!+!Q!!Q!!Q!!Q!!Q!!W~!W~!W~!W~!W~!Z~!Z~!Z~!Z~!Z~!D!!D!!C!!P*!c!!c!!c!!D!!D!!c!!W~!W~!W~!W~!v!!:#!(#!R!!*#!(#!R!!:#!y#!g!!*#!R!!6#!*#!R!!<#!y#!j!!r!!6#!w!!q!!x!!i!!p!!x!!q!!j!!e!!|!!T!!j~!Z!!T!!j~!]!!T!!j~!T!!S!!T!!j~!V!!U!!j~!V!!T!!j~!X!!U!!j~!X!!V!!j~!X!!W!!j~!X!!T!!j~!Y!!X!!j~!Y!!T!!j~![!!V!!j~![!!X!!j~![!!Z!!j~![!!T!!j~!m!!m!!m!!m!!m!!m!!z!!z!!m!!z!!m!!m!!z!!m!!m!!m!!m!!|!!|!!m!!|!!m!!m!!0#!0#!0#!0#!0#!0#!=#!=#!0#!=#!0#!0#!=#!0#!0#!0#!0#!@#!@#!0#!@#!0#!0#!S!!j~!V!!I%#'+!K%#'+!M%#'+!-&#'+!1&#'+!/&#'+!b&#'+!g&#'+!j&#'+!%'#'+!''#'+!-'#-'#-'#-'#-'#0'#0'#0'#0'#0'#>'#'+!F'#'+!H'#'+!K'#'+!a!!"
+     "'+!e'#'+!P'#'+!`!!'+!b!!'+!h'#'+!i'#'+!v'#'+!w'#'+!z'#'+!{'#'+!~'#'+!!(#"),
+    ("'+!)(#'+!*(#'+!-(#'+!.(#'+!J(#'+!P(#'+!Q(#'+!S(#'+!#(#'+!$(#'+!8(#'+!9(#'+!Z(#'+![(#'+!](#'+!^(#'+!T!!S!!T!!T!!T!!U!!T!!V!!T!!W!!T!!X!!T!!Y!!T!!Z!!T!![!!T!!]!!U!!S!!K!!T!!L!!K!!U!!L!!K!!V!!L!!K!!W!!L!!K!!X!!L!!K!!Y!!L!!K!!Z!!L!!K!![!!L!!K!!]!!L!!K!!T!!S!!L!!K!!T!!T!!L!!K!!T!!U!!L!!K!!T!!V!!L!!K!!T!!W!!L!!K!!T!!X!!L!!K!!T!!Y!!L!!K!!T!!Z!!L!!K!!T!![!!L!!K!!T!!]!!L!!K!!U!!S!!L!!T!!Q!!U!!Q!!V!!Q!!W!!Q!!X!!Q!!Y!!Q!!Z!!Q!![!!Q!!]!!Q!!T!!S!!Q!!T!!T!!Q!!T!!U!!Q!!T!!V!!Q!!T!!W!!Q!!T!!X!!Q!!T!!Y!!Q!!T!!Z!!Q!!T!![!!Q!!T!!]!!Q!!U!!S!!Q!!K!!(#!L!!K!!)#!L!!K!!*#!L!!K!!+#!L!!K!!,#!L!!K!!-#!L!!K!!.#!L!!K!!/#!L!!K!!0#!L!!K!!1#!L!!K!!2#!L!!K!!3#!L!!K!!4#!L!!K!!5#!L!!K!!6#!L!!K!!7#!L!!K!!8#!L!!K!!9#!L!!K!!:#!L!!K!!;#!L!!K!!<#!L!!K!!=#!L!!K!!>#!L!!K!!@#!L!!K!!A#!L!!K!!B#!L!!-'#-'#-'#-'#^!!^!!a!!a!!a!!a!!a!!a!!X@#'+!rO#eP#tO#eP#vO#eP#xO#eP#zO#eP#|O#eP#~O#eP##P#eP#%P#eP#'P#eP#)P#eP#+P#eP#.P#eP#0P#eP#2P#eP#9P#eP#9P#fP#<P#eP#<P#fP#@P#eP#@P#fP#CP#eP#CP#fP#FP#eP#FP#fP#mO#eP#C!!eP#C!!fP#iP#eP#SP#UP#wP#eP#yP#eP#{"
+     "P#eP#}P#eP#!Q#eP#$Q#eP#&Q#eP#(Q#eP#*Q#eP#,Q#eP#.Q#eP#0Q#eP#3Q#eP#5Q#eP#7Q#eP#>Q#eP#>Q#fP#BQ#eP#BQ#fP#EQ#eP#EQ#fP#HQ#eP#HQ#fP#KQ#eP#KQ#fP#rP#eP#`Q#eP#aQ#eP#bQ#eP#cQ#eP#nQ#eP#!Q#7Q#K!!oR!L!!K!!qR!L!!K!!rR!L!!K!!tR!L!!K!!uR!L!!K!!vR!L!!K!!xR!L!!K!!zR!L!!K!!{R!L!!K!!}R!L!!K!!~R!L!!K!!!S!L!!K!!#S!L!!K!!$S!L!!K!!oR!uS!L!!K!!qR!uS!L!!K!!rR!uS!L!!K!!tR!uS!L!!K!!uR!uS!L!!K!!vR!uS!L!!K!!xR!uS!L!!K!!zR!uS!L!!K!!{R!uS!L!!K!!}R!uS!L!!K!!~R!uS!L!!K!!!S!uS!L!!K!!#S!uS!L!!K!!$S!uS!L!!K!!{R!%T!L!!K!!zR!}S!{R!yS!dT!L!!K!!zR!}S!$S!%T!L!!K!!JH$L!!K!!|I$L!!K!!SH$L!!K!!Bb$L!!K!!'J$L!!K!!(R$L!!K!!MH$L!!K!!&R$L!!K!!LI$L!!K!!5W$L!!K!!q2%L!!K!!9N%L!!K!!GB%L!!K!!43%L!!K!!5Q&L!!K!!*c$L!!K!!_/%L!!K!!%6%L!!K!!r2%L!!K!!)h%L!!K!!LY$L!!K!!%T%L!!K!![B&L!!K!!Ih%L!!K!!`U$L!!K!!xJ$L!!K!!aZ$L!!K!!-o$L!!K!!La%L!!K!!9K$L!!K!!%C&L!!K!!IW$L!!K!!Yh%L!!K!!JK$L!!K!!N#&L!!K!!W#&L!!t!!x!!i!!U!!T!!U!!U!!U!!V!!U!!W!!U!!X!!U!!Y!!U!!Z!!U!![!!U!!]!!V!!S!!V!!T!!V!!U!!V!!V!!V!!W!!V!!X!!oR!uS!qR!uS!rR!uS!tR!uS!uR!uS!vR!uS!xR!uS!zR!uS!{R!uS"
+     "!}R!uS!~R!uS!!S!uS!#S!uS!$S!uS!}R!uS!pT!oR!}S!{R!%T!zR!+T!zR!%T!V!!Y!!V!!Z!!V!![!!V!!]!!W!!S!!W!!T!!W!!U!!W!!V!!W!!W!!W!!X!!W!!Y!!W!!Z!!W!![!!W!!]!!X!!S!!T!!q2%U!!q2%V!!q2%W!!q2%X!!q2%Y!!q2%Z!!q2%[!!q2%]!!q2%T!!S!!q2%T!!T!!q2%T!!U!!q2%l!!.#!,#!9#!.#!,#!z!!p!!x!!h!!yJ$qZ$nP#AQ#mQ#7Q#nP#[Q#EQ#mP#nP#dQ#JQ#nP#nP#mQ#[Q#pP#:Q#dQ#|P#pP#dQ#0Q#rP#uP#dQ#tP#(Q#{P#mQ#8Q#tP#mQ#wP#mQ#vP#dQ#(Q#vP#mQ#PQ#wP#pP#ZQ#wP#YQ#2Q#7Q#wP#^Q#ZQ#mQ#xP#^Q#dQ#xP#dQ#NQ#zP#xP#zP#:Q#mQ#yP#UQ#ZQ#mQ#zP#[Q#/Q#mQ#yP#^Q#yP#^Q#|P#YQ#PQ#yP#^Q#QQ#mQ#7Q#[Q#yP#^Q#`Q#2Q#7Q#|P#YQ#PQ#|P#YQ#PQ#7Q#dQ#{P#[Q#+Q#pP#^Q#{P#^Q#mQ#<Q#}P#mQ#(Q#!Q#[Q#9Q#!Q#mQ#MQ#$Q#pP#{P#[Q#$Q#dQ#0Q#mQ#PQ#&Q#ZQ#dQ#|P#*Q#dQ#0Q#*Q#dQ#7Q#/Q#mQ#(Q#6Q#&Q#8Q#[Q#7Q#dQ#9Q#=Q#=Q#2Q#7Q#>Q#pP#3Q#AQ#mQ#*Q#dQ#7Q#AQ#mQ#3Q#@Q#mQ#]Q#[Q#DQ#nP#(Q#7Q#[Q#DQ#{P#[Q#DQ#!Q#CQ#[Q#EQ#mP#YQ#2Q#8Q#EQ#oP#mQ#7Q#FQ#2Q#&Q#sP#[Q#EQ#YQ#dQ#HQ#{P#.Q#mQ#[Q#JQ#,Q#JQ#:Q#BQ#HQ#[Q#3Q#JQ#dQ#(Q#JQ#mQ#'Q#IQ#mQ#.Q#MQ#pP#dQ#7Q#LQ#[Q#7Q#KQ#dQ#MQ#dQ#8Q#KQ#mQ#[Q#KQ#mQ#dQ#NQ#pP#{P#^Q#NQ#pP#[Q#NQ#2Q#>Q#NQ#[Q#"
+     "{P#NQ#dQ#&Q#WQ#dQ#OQ#{P#^Q#dQ#OQ#ZQ#OQ#ZQ#@Q#mQ#[Q#QQ#xP#QQ#xP#7Q#dQ#QQ#"),
+    ("mQ#7Q#[Q#TQ#mQ#8Q#TQ#mQ#[Q#VQ#nP#dQ#ZQ#2Q#7Q#[Q#ZQ#YQ#[Q#DQ#mQ#[Q#mQ#FQ#[Q#]Q#PQ#]Q#dQ#7Q#~P#dQ#`Q#2Q#7Q#S!!,O%T!!,O%U!!,O%V!!,O%W!!,O%X!!,O%Y!!,O%Z!!,O%[!!,O%]!!,O%T!!S!!,O%T!!T!!,O%T!!U!!,O%T!!V!!,O%T!!W!!,O%T!!X!!,O%T!!Y!!,O%T!!Z!!,O%T!![!!,O%T!!]!!,O%U!!S!!,O%U!!T!!,O%U!!U!!,O%U!!V!!,O%U!!W!!,O%/#!t!!(#!+#!(#!e!!y!!)#!(#!9#!6#!z!!7#!*#!+#!4#!+#!4#!{#!+#!4#!|#!m!!y!!dw$s$%K0%qZ$mh$+@%+0%tC%%6%Iy$SK$)h%7#!e!!5#!e!!Q,!e!!4#!e!!2#!e!!o!!f!!q!!f!!k!!f!!*#!(#!3#!2#!*#!(#!3#!7#!j!!5#!j!!Q,!j!!Q,!.#!4#!.#!2#!.#!l!!B#!2#!l!!B#!q!!l!!B#!k!!l!!B#!x!!l!!B#!Q,!&$#4#!&$#+#!&$#2#!&$#-#!4#!5#!4#!Q,!4#!4#!4#!*#!4#!2#!4#!4#!4#!{#!*#!4#!{#!4#!{#!2#!4#!{#!4#!4#!|#!*#!4#!|#!4#!|#!2#!4#!|#!4#!t&#:#!4#!t&#:#!{#!t!!(#!2#!t!!(#!q!!t!!(#!k!!t!!(#!9#!(#!+#!9#!(#!+#!t&#:#!9#!(#!+#!t&#:#!{#!7#!:#!5#!:#!Q,!:#!4#!:#!7#!z!!5#!z!!Q,!z!!4#!z!!2#!z!!q!!z!!7#!{!!5#!{!!Q,!{!!4#!{!!2#!{!!q!!{!!2#!=,!q!!=,!(#!Q!!4#!Q!!f!!8#!*#!*#!*#!+#!g!!t&#2#!.#!g!!6#!Q!!+#!f!!k!!A#!/#!(#!l!!t!!0#!5#!o!!o!!o!!q!!2#!;#!3#!4#!3#!5#!3#!6"
+     "#!.#!3#!@#!4#!)#!4#!0#!3#!4#!6#!3#!t!!l!!7#!Q!!4#!Q!!t!!t!!q!!t!!v!!:#!9#!w!!=#!{!!)#!z!!t&#4#!e!!t&#4#!T!!_/%U!!_/%V!!_/%W!!_/%X!!_/%Y!!_/%Z!!_/%[!!_/%]!!_/%T!!S!!_/%T!!T!!_/%T!!U!!_/%T!!V!!_/%T!!W!!_/%T!!X!!_/%T!!Y!!_/%T!!Z!!_/%T!![!!_/%T!!]!!_/%U!!S!!_/%U!!T!!_/%U!!U!!_/%U!!V!!_/%U!!W!!_/%U!!X!!_/%U!!Y!!_/%U!!Z!!_/%U!![!!_/%U!!]!!_/%V!!S!!_/%V!!T!!_/%.#!(#!3#!-#!-#!-#!0#!-#!3#!-#!-#!0#!-#!-#!3#!5&!;#!:#!;#!B1!D1!B1!21!B1!81!L1!D1!B1!:1!L2!&2!f2!)2!]2!32!]2!42!wi)32!wi)42!C2!)2!C2!*2!C2!.2!D2!.2!E2!.2!F2!.2!G2!.2!H2!.2!I2!.2!K2!.2!L2!.2!M2!.2!N2!.2!O2!.2!Q2!.2!S2!.2!T2!.2!V2!.2!W2!.2!Y2!.2!Z2!.2![2!.2!]2!.2!^2!.2!H2!+2!D2!12!N2!12!W2!12!C2!O2!=3!>3!=3!>3!=3!65!=3!65!=3!a3!=3!a3!=3!(5!=3!(5!=3!'5!=3!'5!=3!)5!=3!)5!=3!15!=3!15!=3!15!=3!b3!=3!b3!=3!b3!=3!D3!=3!E3!=3!^3!=3!b3!=3!c3!@3!D3!@3!E3!@3!F3!@3!^3!@3!b3!@3!c3!B3!D3!B3!E3!B3!F3!B3!^3!B3!b3!B3!c3!C3!D3!C3!^3!C3!b3!C3!c3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!E3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!O3!^3"
+     "!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Y3!b3!Y3!c3!Z3!E3!Z3!^3!Z3!b3!Z3!c3![3!>3![3!D3![3!E3![3!F3![3!]3![3!^3![3!b3![3!c3!]3!D3!]3!E3!]3!F3!]3!^3!]3!b3!]3!c3!^3!D3!^3!E3!^3!F3!^3!^3!^3!b3!^3!c3!_3!D3!_3!E3!_3!F3!_3!^3!_3!b3!_3!c3!`3!D3!`3!^3!`3!b3!`3!c3!c3!D3!c3!E3!c3!F3!c3!^3!c3!b3!c3!c3!H3!,4!I3!,4!b3!,4!C!!e3!j3!C!!f3!j3!C!!g3!j3!C!!h3!j3!C!!i3!j3!C!!j3!,4!=3!I3!=3!J3!=3!^3!=3!_3!=3!b3!=3!c3!@3!I3!@3!J3!@3!^3!@3!_3!@3!b3!@3!c3!B3!I3!B3!J3!B3!^3!B3!_3!B3!b3!B3!c3!C3!I3!C3!J3!C3!^3!C3!_3!C3!b3!C3!c3!Y3!b3!Y3!c3!Z3!b3!Z3!c3![3!>3![3!]3![3!^3![3!b3![3!c3!]3!^3!]3!b3!]3!c3!^3!>3!^3!^3!_3!I3!_3!J3!_3!^3!_3!_3!_3!b3!_3!c3!b3!,4!c3!I3!c3!J3!c3!^3!c3!_3!c3!b3!c3!c3!=3!D3!=3!E3!=3!F3!=3!^3!=3!`3!@3!D3!@3!E3!@3!F3!@3!^3!@3!`3!B3!D3!B3!E3!B3!F3!B3!^3!B3!`3!C3!^3!D3!E3!D3!^3!E3!D3!E3!^3!F3!D3!F3!^3!K3!D3!K3!E3!K3!F3!K3!^3!M3!E3!M3!F3!M3!^3!N3!D3!N3!E3!N3!F3!N3!^3!O3!E3!P3!^3!Q3!D3!Q3!^3!R3!D3!R3!^3!Y3!D3!Y3!E3!Y3!F3!Y3!^3!Z3!E3!Z3!^3![3!D3![3!E3![3!F3![3!]3![3!^3!]3!D3!]3!E3!]3!"
+     "F3!]3!^3!]3!`3!^3!D3!^3!E3!^3!F3!^3!^3!_3!D3!_3!E3!_3!F3!_3!^3!_3!`3!`3!"),
+    ("D3!`3!^3!`3!,4!c3!D3!c3!E3!c3!F3!c3!^3!c3!`3!=3!^3!=3!`3!@3!^3!@3!`3!B3!^3!B3!`3!C3!^3!C3!`3!K3!^3!K3!`3!L3!^3!L3!`3![3!]3![3!^3!]3!^3!_3!^3!_3!`3!c3!^3!c3!`3!X3!g3!j3!X3!h3!j3!X3!i3!j3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!O3!b3!O3!c3!Q3!b3!Q3!c3!R3!b3!R3!c3!K3!b3!K3!c3!L3!b3!L3!c3!E3!b3!E3!c3!D3!b3!D3!c3!F3!b3!F3!c3!M3!b3!M3!c3!N3!b3!N3!c3!L3!D3!L3!E3!L3!F3!L3!^3!L3!I3!K3!I3!M3!I3!N3!I3!L3!D3!L3!E3!L3!F3!L3!^3!K3!`3!L3!`3!O3!^3!K3!D3!K3!E3!K3!F3!L3!D3!L3!E3!L3!F3!O3!^3!P3!^3!>3!d3!>3!d3!B3!D3!^3!B3!E3!D3!B3!E3!D3!B3!E3!^3!B3!F3!^3!B3!^3!D3!B3!^3!E3!B3!^3!F3!D3!^3!E3!D3!^3!E3!E3!^3!c3!E3!^3!b3!K3!E3!D3!K3!D3!E3!K3!D3!b3!K3!^3!E3!K3!^3!E3!K3!^3!D3!K3!^3!^3!K3!^3!^3!M3!E3!E3!M3!E3!E3!M3!^3!^3!L3!E3!^3!L3!E3!^3!L3!D3!c3!L3!^3!F3!L3!^3!F3!L3!^3!^3!L3!^3!^3!N3!E3!b3!N3!F3!^3!N3!F3!^3!O3!^3!E3!O3!^3!E3!O3!^3!^3!O3!^3!c3!Q3!D3!^3!Q3!^3!^3!Q3!^3!^3!Q3!^3!b3!R3!^3!^"
+     "3!R3!^3!c3!R3!^3!b3!Y3!F3!^3!Y3!F3!^3!Z3!^3!E3!Z3!^3!^3!]3!E3!^3!]3!E3!c3!]3!E3!b3!]3!D3!D3!]3!D3!D3!]3!F3!^3!]3!F3!^3!]3!^3!E3!]3!^3!E3!^3!E3!D3!^3!E3!^3!^3!E3!c3!^3!D3!E3!^3!D3!^3!^3!F3!D3!^3!F3!^3!^3!D3!F3!`3!^3!D3!`3!^3!^3!_3!E3!^3!_3!E3!b3!_3!D3!^3!_3!D3!^3!_3!D3!b3!_3!^3!c3!_3!^3!b3!c3!^3!^3!c3!^3!^3!@3!F3!c3!B3!D3!c3!B3!D3!b3!B3!F3!c3!B3!F3!b3!B3!^3!c3!B3!^3!b3!D3!^3!c3!D3!E3!b3!D3!^3!b3!K3!F3!b3!M3!E3!c3!L3!E3!c3!N3!E3!c3!]3!D3!c3!]3!^3!c3!c3!E3!c3!c3!D3!c3!c3!^3!c3!^3!^3!c3!Z3!^3!c3!_3!E3!c3!Z3!^3!E3!]3!E3!^3!Q3!^3!c3![3!^3!c3!_3!D3!E3!^3!F3!c3!]3!D3!^3![3!^3!^3!]3!D3!^3!_3!D3!E3!D3!E3!c3!E3!D3!c3!^3!D3!c3!Y3!^3!c3!@3!E3!c3![3!^3!^3!Q3!D3!^3!M3!^3!^3!K3!F3!c3!_3!D3!c3!M3!]3!35!Z3!]3!35!>3!]3!]3!`3!>3![3!@3!I3!^3!E3!^3!G3!M3!]3!Q3!^3!I3!K3!a3!]3!Q3!]3!c3!`3!a3!K3!]3!^3!M3!]3!b3!M3!]3!b3!C!!>3!]3!]3!`3!C!!Q3!]3!c3!`3!C!!a3!K3!]3!^3!D3!]3!C!!D3!]3!>3!]3!`3!I3!-5!>3!]3!C!!d3!X3!d3!C!!e3!C!!f3!C!!g3!X3!g3!C!!h3!X3!h3!C!!i3!X3!i3!C!!j3!X3!j3!C!!k3!X3!k3!]3!93!]3!93!]3!:3!]3!:3!]3!<3"
+     "!]3!<3!]3!>3!]3!>3!sI*7J*uI*7J*!J*7J*TK*JK*UK*JK*HQ*>Q*HQ*XQ*NU*OU*NU*EU*NU*RU*;X*2X*<X*2X**c*%c**F08F0+F08F02F0BF02F0CF02F0DF02F0EF02F0FF01G08F02G08F03G0BF04G0BF03G0CF04G0CF0S!!Q!!S!!O!!T!!O!!U!!O!!V!!O!!W!!O!!X!!O!!Y!!O!!Z!!O!![!!O!!]!!O!!K!!e!!L!!K!!f!!L!!K!!g!!L!!K!!h!!L!!K!!i!!L!!K!!j!!L!!K!!k!!L!!K!!l!!L!!K!!m!!L!!K!!n!!L!!K!!o!!L!!K!!p!!L!!K!!q!!L!!K!!r!!L!!K!!s!!L!!K!!t!!L!!K!!u!!L!!K!!v!!L!!K!!w!!L!!K!!x!!L!!K!!y!!L!!K!!z!!L!!K!!{!!L!!K!!|!!L!!K!!}!!L!!K!!~!!L!!9O#w!!:O#g!!h!!{!!~!!l!!z!!q!!z!!w!!h!!w!!w!!t!!t!!z!!{!!g!!q!!g!!q!!h!!q!!v!!h!!n!!FP#rO#!Q#!Q#9O#83%:O#9O#SH$:O#9O#|I$:O#9O#Qo$:O#9O#,O%:O#9O#Z%%:O#9O#@a%:O#9O#,V$:O#9O#*.%:O#"),
 };
-static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, NULL, 4980, 3, 10, 0};
+static const wm__uct wm__uc_dec_pool = {wm__uc_dec_pool_s, NULL, 4980, 3, 10, 0, 0};
 static const char *const wm__uc_comp_s[1] = { /* primary composites, by their canonical pairs [first, second] (the decompositions') */
-    "r'#d'#s'#,$!-$!.$!/$!n$!p$!&(!0$!2z!1$!('!]'!_'!0z!Gx!r$!Ix!Kx!Mx!t$!v$!x$!z$!3$!Qx!|$!Sx!Wx!Yx!Ux!4$!5$!6$!Mz!#%!%%!'%!7$!Kz!+%!a'!c'!Iz!((!)%!`x!bx!fx!P'!-%!hx!/%!1%!B'!3%!5%!jx!nx!{'!lx!px!rx!8$!9$"
-    "!:$!9%!;%!=%!B%!;$!Yz!*'!e'!g'![z!@%!tx!F%!xx!D'!zx!H%!|x!K%!O%!~x!M%!'y!%y!)y!+y!-y!T'!U%!=$!/y!Y%!1y!W%!5y!3y!>$!@$!A$!B$!_%!a%!.(!C$!`z!c%!,'!i'!k'!W&!^z!F'!@y!By!g%!Dy!k%!m'!o'!Fy!i%!Jy!m%!o%!Ly!s"
-    "%!Ny!u'!q%!Vy!w%!Xy!w'!u%!]y!Zy!F$!G$!H$!{%!}%!!&!I$!xz!$&!&&!.'!q'!s'!g&!vz!_y!(&!cy!ay!iy!ky!my!oy!*&!sy!qy!uy!wy!yy!'{!J$!,&!-{!2(!{y!.&!+{!){!/&!}y!1&!3&!!z!$z!M$!N$!O$!P$!o$!q$!'(!Q$!3z!R$!)'!^'!"
-    "`'!1z!Hx!s$!Jx!Lx!Nx!u$!w$!y$!{$!T$!Rx!}$!Tx!Xx!Zx!Vx!U$!V$!W$!Nz!$%!&%!(%!X$!Lz!,%!b'!d'!Jz!)(!*%!ax!cx!gx!Q'!.%!ix!0%!2%!C'!4%!6%!kx!ox!|'!mx!qx!sx!&z!Y$!Z$![$!:%!<%!>%!]$!Zz!+'!f'!h'!]z!A%!ux!G%!L'"
-    "!yx!E'!{x!I%!}x!L%!P%!!y!N%!(y!&y!*y!,y!.y!U'!V%!_$!0y!Z%!2y!X%!6y!4y!`$!a$!b$!c$!`%!b%!/(!d$!az!d%!-'!j'!l'!X&!_z!G'!Ay!Cy!h%!Ey!l%!n'!p'!Gy!j%!Ky!n%!p%!My!t%!Oy!v'!r%!Wy!'z!x%!Yy!x'!v%!^y![y!g$!h$!i"
-    "$!|%!~%!#&!j$!yz!%&!'&!/'!r'!t'!h&!wz!`y!)&!dy!by!jy!ly!ny!py!+&!ty!ry!(z!vy!xy!zy!({!k$!-&!.{!3(!|y!m$!,{!)z!*{!0&!~y!2&!4&!#z!%z!n}!v+!A}!6z!4z!:z!8z!9'!V'!X'!='!Ox!Qz!Oz!Uz!Sz!vx!dz!bz!hz!fz!7y!,(!"
-    "9y!*(!Z'!6'!2'!0'!4'!7z!5z!;z!9z!:'!W'!Y'!>'!Px!Rz!Pz!Vz!Tz!wx!ez!cz!iz!gz!8y!-(!:y!+(!['!7'!3'!1'!5'!Az!>z!Ez!Cz!Bz!@z!Fz!Dz![x!^x!]x!_x!;y!=y!<y!>y!Py!Qy!Ry!Sy!ey!fy!gy!hy!+z!nz!lz!rz!pz!tz!oz!mz!sz"
-    "!qz!uz!|z!zz!#{!~z!%{!}z!{z!${!!{!&{!J'!H'!I'!;'!<'!dx!ex!0(!1(!K'!9}!w+!8}!7}!={!>{!;}!H}!y+!N{!O{!J}!z+!_{!`{!L}!Z}!{+!Y}!X}!>,!o{!p{!y}!}+!!|!#|!m}!k}!!,!j}!i}!@,!3|!{}!#,!C|!D|!}}!3}!D}!K|!A,!0}!/"
-    "}!5{!6{!5}!2}!M|!B,!F{!G{!O|!C,!V{!W{!F}!C}!Q|!D,!Q}!P}!`,!g{!h{!V}!S|!b,!w{!x{!e}!f}!U|!c,!b}!a}!a,!*|!+|!g}!W|!d,!:|!;|!w}!t}!R}!$,!W}!c}!E,!h}!u}!i,!j,!A-!T/!V/!<-!9-!Z/!:-!E/!a/!c/!G-!g/!S-!i/!F-!"
-    "k/!s/!H-!u/!w/!y/!}/!q/!U/!W/!1.!..![/!/.!F/!b/!d/!;.!h/!t-!j/!:.!l/!t/!<.!v/!x/!z/!~/!r/!5.!U.!V.!_/!`/!o/!p/!93!:3!<3!;3!=3!#5!45!~4!j;!r;!u;!U=!V=!jB!gB!kB!WC!1D!3D!2D!UE!sF!}F!zF!{F!~F!FH!HH!GH!|I"
-    "!~I!#J!!J!JP!$p!&p!(p!*p!,p!0p!Zp!]p!`p!ap!cp!#y!$y!Hy!Iy!Ty!Uy!<z!Gz!=z!Hz!Wz!Xz!jz!kz!7{!9{!;{![|!8{!:{!<{!]|!^|!_|!`|!a|!b|!c|!@{!B{!D{!d|!A{!C{!E{!e|!f|!g|!h|!i|!j|!k|!H{!J{!I{!K{!P{!R{!Q{!S{!X{!Z"
-    "{!]{!l|!Y{![{!^{!m|!n|!o|!p|!q|!r|!s|!a{!c{!e{!t|!b{!d{!f{!u|!v|!w|!x|!y|!z|!{|!i{!k{!m{!j{!l{!n{!q{!s{!u{!r{!t{!v{!y{!{{!z{!|{!$|!&|!%|!'|!,|!.|!0|!-|!/|!1|!5|!7|!9|!<|!>|!A|!||!=|!@|!B|!}|!~|!!}!#}!"
-    "$}!%}!&}!E|!G|!I|!'}!F|!H|!J|!(}!)}!*}!+}!,}!-}!.}!1}!B}!s}!6}!M}!N}!O}!G}!x}!^}!_}!`}!S%#T%#h%#*&#,&#+&#c&#h&#k&#&'#('#D'#G'#J'#L'#q'#f'#t'#u'#x'#y'#|'#}'#'(#((#,)#-)#+(#,(#/(#0(#.)#/)#T(#U(#V(#W(#6)"
-    "#7)#8)#9)#`P#sO#uO#wO#yO#{O#}O#!P#$P#&P#(P#*P#,P#/P#1P#3P#:P#;P#=P#>P#AP#BP#DP#EP#GP#HP#jP#eQ#xP#zP#|P#~P##Q#%Q#'Q#)Q#+Q#-Q#/Q#1Q#4Q#6Q#8Q#@Q#AQ#CQ#DQ#FQ#GQ#IQ#JQ#LQ#MQ#hQ#iQ#jQ#kQ#oQ#tI*vI*(J*QK*RK*L"
-    "Q*MQ*QU*PU*SU*=X*>X*-c*",
+    ("r'#d'#s'#,$!-$!.$!/$!n$!p$!&(!0$!2z!1$!('!]'!_'!0z!Gx!r$!Ix!Kx!Mx!t$!v$!x$!z$!3$!Qx!|$!Sx!Wx!Yx!Ux!4$!5$!6$!Mz!#%!%%!'%!7$!Kz!+%!a'!c'!Iz!((!)%!`x!bx!fx!P'!-%!hx!/%!1%!B'!3%!5%!jx!nx!{'!lx!px!rx!8$!9$!:$!9%!;%!=%!B%!;$!Yz!*'!e'!g'![z!@%!tx!F%!xx!D'!zx!H%!|x!K%!O%!~x!M%!'y!%y!)y!+y!-y!T'!U%!=$!/y!Y%!1y!W%!5y!3y!>$!@$!A$!B$!_%!a%!.(!C$!`z!c%!,'!i'!k'!W&!^z!F'!@y!By!g%!Dy!k%!m'!o'!Fy!i%!Jy!m%!o%!Ly!s%!Ny!u'!q%!Vy!w%!Xy!w'!u%!]y!Zy!F$!G$!H$!{%!}%!!&!I$!xz!$&!&&!.'!q'!s'!g&!vz!_y!(&!cy!ay!iy!ky!my!oy!*&!sy!qy!uy!wy!yy!'{!J$!,&!-{!2(!{y!.&!+{!){!/&!}y!1&!3&!!z!$z!M$!N$!O$!P$!o$!q$!'(!Q$!3z!R$!)'!^'!`'!1z!Hx!s$!Jx!Lx!Nx!u$!w$!y$!{$!T$!Rx!}$!Tx!Xx!Zx!Vx!U$!V$!W$!Nz!$%!&%!(%!X$!Lz!,%!b'!d'!Jz!)(!*%!ax!cx!gx!Q'!.%!ix!0%!2%!C'!4%!6%!kx!ox!|'!mx!qx!sx!&z!Y$!Z$![$!:%!<%!>%!]$!Zz!+'!f'!h'!]z!A%!ux!G%!L'!yx!E'!{x!I%!}x!L%!P%!!y!N%!(y!&y!*y!,y!.y!U'!V%!_$!0y!Z%!2y!X%!6y!4y!`$!a$!b$!c$!`%!b%!/(!d$!az!d%!-'!j'!l'!X&!_z!G'!Ay!Cy!h%!Ey!l%!n'!p'!Gy!j%!Ky!n%!p%!My!t%!Oy!v'!r%!Wy!'z!x%!Yy!x'!v%!^y![y!g$!h$!i"
+     "$!|%!~%!#&!j$!yz!%&!'&!/'!r'!t'!h&!wz!`y!)&!dy!by!jy!ly!ny!py!+&!ty!ry!(z!vy!xy!zy!({!k$!-&!.{!3(!|y!m$!,{!)z!*{!0&!~y!2&!4&!#z!%z!n}!v+!A}!6z!4z!:z!8z!9'!V'!X'!='!Ox!Qz!Oz!Uz!Sz!vx!dz!bz!hz!fz!7y!,(!9y!*(!Z'!6'!2'!0'!4'!7z!5z!;z!9z!:'!W'!Y'!>'!Px!Rz!Pz!Vz!Tz!wx!ez!cz!iz!gz!8y!-(!:y!+(!['!7'!3'!1'!5'!Az!>z!Ez!Cz!Bz!@z!Fz!Dz![x!^x!]x!_x!;y!=y!<y!>y!Py!Qy!Ry!Sy!ey!fy!gy!hy!+z!nz!lz!rz!pz!tz!oz!mz!sz!qz!uz!|z!zz!#{!~z!%{!}z!{z!${!!{!&{!J'!H'!I'!;'!<'!dx!ex!0(!1(!K'!9}!w+!8}!7}!={!>{!;}!H}!y+!N{!O{!J}!z+!_{!`{!L}!Z}!{+!Y}!X}!>,!o{!p{!y}!}+!!|!#|!m}!k}!!,!j}!i}!@,!3|!{}!#,!C|!D|!}}!3}!D}!K|!A,!0}!/}!5{!6{!5}!2}!M|!B,!F{!G{!O|!C,!V{!W{!F}!C}!Q|!D,!Q}!P}!`,!g{!h{!V}!S|!b,!w{!x{!e}!f}!U|!c,!b}!a}!a,!*|!+|!g}!W|!d,!:|!;|!w}!t}!R}!$,!W}!c}!E,!h}!u}!i,!j,!A-!T/!V/!<-!9-!Z/!:-!E/!a/!c/!G-!g/!S-!i/!F-!k/!s/!H-!u/!w/!y/!}/!q/!U/!W/!1.!..![/!/.!F/!b/!d/!;.!h/!t-!j/!:.!l/!t/!<.!v/!x/!z/!~/!r/!5.!U.!V.!_/!`/!o/!p/!93!:3!<3!;3!=3!#5!45!~4!j;!r;!u;!U=!V=!jB!gB!kB!WC!1D!3D!2D!UE!sF!}F!zF!{F!~F!FH!HH!GH!|I"
+     "!~I!#J!!J!JP!$p!&p!(p!*p!,p!0p!Zp!]p!`p!ap!cp!#y!$y!Hy!Iy!Ty!Uy!<z!Gz!=z!Hz!Wz!Xz!jz!kz!7{!9{!;{![|!8{!:{!<{!]|!^|!_|!`|!a|!b|!c|!@{!B{!D{!d|!A{!C{!E{!e|!f|!g|!h|!i|!j|!k|!H{!J{!I{!K{!P{!R{!Q{!S{!X{!Z{!]{!l|!Y{![{!^{!m|!n|!o|!p|!q|!r|!s|!a{!c{!e{!t|!b{!d{!f{!u|!v|!w|!x|!y|!z|!{|!i{!k{!m{!j{!l{!n{!q{!s{!u{!r{!t{!v{!y{!{{!z{!|{!$|!&|!%|!'|!,|!.|!0|!-|!/|!1|!5|!7|!9|!<|!>|!A|!||!=|!@|!B|!}|!~|!!}!#}!$}!%}!&}!E|!G|!I|!'}!F|!H|!J|!(}!)}!*}!+}!,}!-}!.}!1}!B}!s}!6}!M}!N}!O}!G}!x}!^}!_}!`}!S%#T%#h%#*&#,&#+&#c&#h&#k&#&'#('#D'#G'#J'#L'#q'#f'#t'#u'#x'#y'#|'#}'#'(#((#,)#-)#+(#,(#/(#0(#.)#/)#T(#U(#V(#W(#6)#7)#8)#9)#`P#sO#uO#wO#yO#{O#}O#!P#$P#&P#(P#*P#,P#/P#1P#3P#:P#;P#=P#>P#AP#BP#DP#EP#GP#HP#jP#eQ#xP#zP#|P#~P##Q#%Q#'Q#)Q#+Q#-Q#/Q#1Q#4Q#6Q#8Q#@Q#AQ#CQ#DQ#FQ#GQ#IQ#JQ#LQ#MQ#hQ#iQ#jQ#kQ#oQ#tI*vI*(J*QK*RK*LQ*MQ*QU*PU*SU*=X*>X*-c*"),
 };
 static const char wm__uc_comp_ix[] =
-    "!!j&='E'J(!)!)*)*)*)/)/)6)<)D)D)D)E)E)E)E)E)E)E)E)E)E)E)P)P)P)_),+,+2+V+V+V+V+V+V+V+V+V+V+V+V+V+V+4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
-    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,"
-    "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,";
-static const wm__uct wm__uc_comp = {wm__uc_comp_s, wm__uc_comp_ix, 941, 3, 10, 0};
+    "!!J(*)6)D)E)E)P),+V+V+V+V+4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,";
+static const wm__uct wm__uc_comp = {wm__uc_comp_s, wm__uc_comp_ix, 941, 3, 10, 0, 10};
 static const char *const wm__uc_comp2_s[1] = { /* starters that compose with a preceding character, sorted */
     "H=!b=!]B!uB!vB!%D!>D!uF!+G!,G!9H!SH!qI!$J!RP!Tp!JK*>Q*XQ*EU*OU*RU*2X*%c*",
 };
-static const wm__uct wm__uc_comp2 = {wm__uc_comp2_s, NULL, 24, 3, 10, 0};
+static const wm__uct wm__uc_comp2 = {wm__uc_comp2_s, NULL, 24, 3, 10, 0, 0};
 #endif
 /* END UNICODE TABLES */
 
 static int wm__in_ranges(uint32_t cp, const wm__uct *t) {
   int lo, hi;
   wm__uc_bounds(t, cp, &lo, &hi);
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    if (cp < wm__uc_cp(t, mid, 0)) hi = mid - 1;
-    else if (cp > wm__uc_hi(t, mid)) lo = mid + 1;
-    else return 1;
+  while (lo < hi) { /* the last range starting at or before cp (one field read a probe) */
+    int mid = (lo + hi + 1) / 2;
+    if (wm__uc_cp(t, mid, 0) <= cp) lo = mid;
+    else hi = mid - 1;
   }
-  return 0;
+  return lo == hi && wm__uc_cp(t, lo, 0) <= cp && cp <= wm__uc_hi(t, lo);
 }
 
 /* Letter / number / whitespace class of a code point (0: none of them). */

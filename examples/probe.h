@@ -62,7 +62,11 @@ static int probe_open(probe *p, int n_threads) {
     size_t n = (size_t)128 << 20, k;
     p->n_threads = n_threads;
     p->per = n / (size_t)n_threads / 32 * 32;
+#ifdef _WIN32
+    p->a = (float *)malloc(n * sizeof(float)); /* (no aligned_alloc in its C library; no huge pages granted by default) */
+#else
     p->a = (float *)aligned_alloc((size_t)2 << 20, n * sizeof(float));
+#endif
     if (!p->a) return 0;
 #ifdef MADV_HUGEPAGE
     madvise(p->a, n * sizeof(float), MADV_HUGEPAGE);

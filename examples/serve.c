@@ -1,6 +1,6 @@
 /* serve.c - `wm serve`: an OpenAI-compatible HTTP server over wm.h, a part
    of the wm program (examples/wm.c; what it shares with it: examples/cli.h).
-   POSIX sockets and poll(), one thread for the connections; the model runs
+   POSIX sockets and poll() (Winsock's on Windows: examples/os.h), one thread for the connections; the model runs
    every busy slot in one wm_batch_step per step (continuous batching:
    requests join and leave between steps).
 
@@ -680,20 +680,11 @@ bad:
 #ifndef SERVE_PARSERS_ONLY
 /* ==== the server (wm.c's helpers, declared in cli.h: fail, warn, now_s, load_model, ...) ==== */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <time.h>
-#include <unistd.h>
-#include <sys/stat.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <arpa/inet.h>
-#include <netdb.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/resource.h>
-#include <sys/mman.h>
+#define WM_OS_NET
+#include "os.h" /* POSIX sockets and poll, or Winsock and WSAPoll */
 
 #define SRV_CHUNK 64           /* prompt tokens per step and slot: fixed, so a prompt is prefilled in the same chunks under any load */
 #define SRV_MAX_CONNS 256
@@ -821,7 +812,7 @@ static void conn_close(server *S, int i) {
         S->n_queue = j;
         req_free(&c->q);
     }
-    close(c->fd);
+    sock_close(c->fd);
     free(c->in);
     free(c->out.p);
     memset(c, 0, sizeof *c);
@@ -1221,10 +1212,7 @@ static int srv_calls(const slot *sl, sbuf *out, int stream, int hermes) {
 }
 
 static uint64_t srv_seed(void) {
-    struct timespec ts;
-    unsigned long long v;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    v = ((unsigned long long)ts.tv_sec * 1000000007ull) ^ (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+    unsigned long long ns = os_wall_ns(), v = (ns / 1000000000ull * 1000000007ull) ^ (ns % 1000000000ull) ^ (os_pid() << 32);
     return v % 1000000000000ull + 1;
 }
 
@@ -1265,8 +1253,8 @@ static void srv_lp_json(sbuf *b, const slot *sl) {
    back to the system whatever its size (malloc's heap would keep the
    holes of ever larger blobs: RSS grew 14 % in a 12 s soak) */
 static unsigned char *blob_alloc(size_t n) {
-    void *p = mmap(NULL, n + sizeof(size_t), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
+    void *p = os_pages(n + sizeof(size_t));
+    if (!p) return NULL;
     memcpy(p, &n, sizeof n);
     return (unsigned char *)p + sizeof(size_t);
 }
@@ -1275,7 +1263,7 @@ static void blob_free(unsigned char *b) {
     size_t n;
     if (!b) return;
     memcpy(&n, b - sizeof(size_t), sizeof n);
-    munmap(b - sizeof(size_t), n + sizeof(size_t));
+    os_pages_free(b - sizeof(size_t), n + sizeof(size_t));
 }
 
 static void srv_cache_drop(server *S, checkpoint *c) {
@@ -2328,13 +2316,13 @@ static void srv_read(server *S, int i) {
             c->in = np;
             c->in_cap = cap;
         }
-        got = recv(c->fd, c->in + c->in_n, c->in_cap - c->in_n, 0);
+        got = sock_recv(c->fd, c->in + c->in_n, c->in_cap - c->in_n);
         if (got == 0) { /* the client closed: a request in flight is abandoned */
             if (c->state == CS_READ || c->state == CS_WAIT || c->state == CS_BUSY) conn_close(S, i);
             return;
         }
         if (got < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) break;
+            if (sock_again()) break;
             conn_close(S, i);
             return;
         }
@@ -2364,9 +2352,9 @@ static void srv_read(server *S, int i) {
 static void srv_write(server *S, int i) {
     conn *c = &S->conns[i];
     while (c->out_off < c->out.n) {
-        ssize_t put = send(c->fd, c->out.p + c->out_off, c->out.n - c->out_off, MSG_NOSIGNAL);
+        ssize_t put = sock_send(c->fd, c->out.p + c->out_off, c->out.n - c->out_off);
         if (put < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return;
+            if (sock_again()) return;
             conn_close(S, i);
             return;
         }
@@ -2407,7 +2395,8 @@ static int srv_listen(const char *host, int port, char *url, size_t url_cap, int
     struct sockaddr_storage got;
     socklen_t gl = sizeof got;
     char ps[16], name[INET6_ADDRSTRLEN];
-    int fd = -1, one = 1, rc, err = 0;
+    int fd = -1, one = 1, rc;
+    char err[64] = "no address";
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -2415,16 +2404,20 @@ static int srv_listen(const char *host, int port, char *url, size_t url_cap, int
     snprintf(ps, sizeof ps, "%d", port);
     if ((rc = getaddrinfo(host, ps, &hints, &res)) != 0) { snprintf(why, cap, "--host %s: %s", host, gai_strerror(rc)); return -1; }
     for (ai = res; ai; ai = ai->ai_next) {
-        if ((fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol)) < 0) { err = errno; continue; }
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 && listen(fd, 128) == 0) break;
-        err = errno;
-        close(fd);
+        if ((fd = (int)socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol)) < 0) { snprintf(err, sizeof err, "%s", sock_error()); continue; }
+#ifdef _WIN32 /* (its SO_REUSEADDR lets another program take the port; a closed one's is reused anyway) */
+        (void)one;
+#else
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, (const char *)&one, sizeof one);
+#endif
+        if (bind(fd, ai->ai_addr, (socklen_t)ai->ai_addrlen) == 0 && listen(fd, 128) == 0) break;
+        snprintf(err, sizeof err, "%s", sock_error());
+        sock_close(fd);
         fd = -1;
     }
     freeaddrinfo(res);
-    if (fd < 0) { snprintf(why, cap, "cannot listen on %s port %d: %s", host, port, strerror(err)); return -1; }
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    if (fd < 0) { snprintf(why, cap, "cannot listen on %s port %d: %s", host, port, err); return -1; }
+    sock_nonblock(fd);
     memset(&got, 0, sizeof got);
     getsockname(fd, (struct sockaddr *)&got, &gl);
     *loopback = 0;
@@ -2446,12 +2439,12 @@ static void srv_accept(server *S) {
     for (;;) {
         struct sockaddr_storage from;
         socklen_t fl = sizeof from;
-        int fd = accept(S->lfd, (struct sockaddr *)&from, &fl), i, one = 1, same = 0, idle = -1, idle_same = -1;
+        int fd = (int)accept(S->lfd, (struct sockaddr *)&from, &fl), i, one = 1, same = 0, idle = -1, idle_same = -1;
         unsigned char addr[16];
         if (fd < 0) return;
         srv_addr_key(&from, fl, addr);
-        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        sock_nonblock(fd);
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, (const char *)&one, sizeof one);
         for (i = 0; i < SRV_MAX_CONNS; i++) {
             const conn *o = &S->conns[i];
             if (o->state == CS_FREE) continue;
@@ -2466,8 +2459,8 @@ static void srv_accept(server *S) {
         else if (i == SRV_MAX_CONNS && idle >= 0) { conn_close(S, idle); i = idle; } /* full: the longest idle one makes room */
         if (i == SRV_MAX_CONNS || same >= SRV_MAX_PER_ADDR) { /* full of requests in progress, or this address holds its share: a short 503 */
             static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-            if (send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL) < 0) {}
-            close(fd);
+            if (sock_send(fd, busy, sizeof busy - 1) < 0) {}
+            sock_close(fd);
             continue;
         }
         memset(&S->conns[i], 0, sizeof S->conns[i]);
@@ -2584,7 +2577,7 @@ static void srv_teardown(server *S) {
     for (k = 0; S->ck && k < S->n_ck; k++) srv_cache_drop(S, &S->ck[k]);
     free(S->ck);
     free(S->slots); free(S->conns); free(S->queue); free(S->logits); free(S->toks); free(S->tcfg);
-    if (S->lfd >= 0) close(S->lfd);
+    if (S->lfd >= 0) sock_close(S->lfd);
     wm_batch_free(S->b);
     wm_tokenizer_free(S->t);
     wm_model_free(S->m);
@@ -2605,13 +2598,13 @@ int cmd_serve(const args *a) {
     S.verbose = 1;
     why[0] = 0;
     if (srv_setup(&S, a, why, sizeof why)) { if (why[0]) fail("serve: %s", why); goto done; }
+    if (!os_net_start()) { fail("serve: the sockets cannot be started (%s)", sock_error()); goto done; }
     if ((S.lfd = srv_listen(host, port, url, sizeof url, &loopback, why, sizeof why)) < 0) { fail("serve: %s", why); goto done; }
     if (!loopback && !S.api_key) warn("serve: listening on %s without --api-key: anyone who reaches it can use it", host);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = srv_on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
     fprintf(stderr, "wm serve: %s on %s (%d slots of %d tokens, %s%s)\n", S.name, url, S.np, S.n_ctx,
             S.tcfg ? "the checkpoint's chat template" : S.ct->name, S.api_key ? ", API key required" : "");
     fflush(stderr);
@@ -2620,7 +2613,7 @@ int cmd_serve(const args *a) {
         int map[SRV_MAX_CONNS + 1], np = 0, i, busy = 0, k;
         double now = now_s();
         if (g_srv_stop && S.lfd >= 0) { /* Ctrl-C / SIGTERM: no new work; the busy slots finish, then we leave */
-            close(S.lfd);
+            sock_close(S.lfd);
             S.lfd = -1;
             drain_until = now + (S.timeout < 30 ? S.timeout : 30);
             fprintf(stderr, "wm serve: shutting down: finishing the requests in progress (again to stop now)\n");
@@ -2646,7 +2639,7 @@ int cmd_serve(const args *a) {
             pf[np].events = (short)((c->out.n > c->out_off ? POLLOUT : 0) | POLLIN);
             map[np++] = i;
         }
-        if (poll(pf, (nfds_t)np, busy ? 0 : 200) < 0 && errno != EINTR) { fail("serve: poll: %s", strerror(errno)); goto done; }
+        if (os_poll(pf, (nfds_t)np, busy ? 0 : 200) < 0 && !sock_again()) { fail("serve: poll: %s", sock_error()); goto done; }
         for (k = 0; k < np; k++) {
             if (!pf[k].revents) continue;
             if (map[k] < 0) { srv_accept(&S); continue; }

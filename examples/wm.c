@@ -14,7 +14,6 @@
 #include "../wm.h"
 #include "cli.h"
 
-#include <dirent.h>
 #include <ctype.h>
 #include <errno.h>
 #include <signal.h>
@@ -22,17 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
+#include "os.h" /* POSIX, or Windows */
 
-double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+double now_s(void) { return os_now(); }
 
 /* "wm: " + the message + newline on stderr; returns 1 (the exit status). */
 int fail(const char *fmt, ...) {
@@ -521,8 +513,8 @@ int isa_of(const args *a) {
 
 int threads_of(const args *a) {
     int n = a->set[O_THREADS] ? (int)a->i[O_THREADS] : 0;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (cores > 0 && n > cores) warn("--threads %d: more threads than the %ld cores here (the extra ones wait for a core: slower, not faster)", n, cores);
+    int cores = os_cores();
+    if (cores > 0 && n > cores) warn("--threads %d: more threads than the %d cores here (the extra ones wait for a core: slower, not faster)", n, cores);
 #if !defined(_OPENMP) && !defined(WM_HAVE_POOL)
     if (n > 1) warn("--threads %d: this build has no threads (WM_NO_THREADS, no OpenMP); running on 1 thread", n);
 #endif
@@ -621,20 +613,12 @@ static int cmd_info(const args *a) {
 
 /* 0: dir is absent or empty (created if absent); 1 after printing why not. */
 static int prepare_dir(const char *path, int force) {
-    DIR *d = opendir(path);
-    if (d) {
-        struct dirent *ent;
-        int empty = 1, e;
-        errno = 0;
-        while ((ent = readdir(d)) != NULL)
-            if (strcmp(ent->d_name, ".") && strcmp(ent->d_name, "..")) empty = 0;
-        e = errno; /* NULL is the end, or an error: then it is not known to be empty */
-        closedir(d);
-        if (e) return fail("%s: cannot list the directory (%s)", path, strerror(e));
-        if (!empty && !force) return fail("%s: the directory is not empty (--force writes config.json and model.safetensors into it)", path);
+    int any = os_dir_entries(path);
+    if (any < 0 && errno != ENOENT) return fail("%s: not a usable directory (%s)", path, strerror(errno));
+    if (any >= 0) {
+        if (any && !force) return fail("%s: the directory is not empty (--force writes config.json and model.safetensors into it)", path);
         return 0;
     }
-    if (errno != ENOENT) return fail("%s: not a usable directory (%s)", path, strerror(errno));
     if (mkdir(path, 0777) != 0) return fail("%s: cannot create directory (%s)", path, strerror(errno));
     return 0;
 }
@@ -721,7 +705,7 @@ static int gg_open(const char *in, wm_model **m, char **file, size_t *file_n, ch
         if (!(*cfg_json = read_text(path, &p->config_bytes))) return 1;
         p->config_json = *cfg_json;
         snprintf(path, sizeof path, "%s/tokenizer.json", in);
-        if (access(path, F_OK) == 0) {
+        if (os_exists(path)) {
             if (!(*tok_json = read_text(path, &p->tokenizer_bytes))) return 1;
             p->tokenizer_json = *tok_json;
         }
@@ -1089,10 +1073,8 @@ static int make_sampler(const args *a, wm_sampler *s, unsigned long long *drawn)
     if (a->set[O_SEED]) {
         wm_sampler_seed(s, a->u[O_SEED]);
     } else {
-        struct timespec ts;
-        unsigned long long seed;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        seed = ((unsigned long long)ts.tv_sec * 1000000007ull) ^ (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+        unsigned long long ns = os_wall_ns(), seed;
+        seed = (ns / 1000000000ull * 1000000007ull) ^ (ns % 1000000000ull) ^ (os_pid() << 32);
         seed = seed % 1000000000000ull + 1; /* short enough to retype, never 0 */
         wm_sampler_seed(s, seed);
         *drawn = s->temperature > 0.0f ? seed : 0; /* greedy needs none */
@@ -2114,6 +2096,7 @@ int main(int argc, char **argv) {
     static int (*const run[])(const args *) = {cmd_generate, cmd_chat, cmd_tokenize, cmd_detokenize, cmd_logits, cmd_info, cmd_random, cmd_convert, cmd_quantize, cmd_perplexity, cmd_bench, cmd_plan, cmd_serve, cmd_template};
     args a;
     int k, rc;
+    argv = os_args(&argc, argv);
     if (argc < 2) {
         print_help(stderr);
         return 1;

@@ -2,6 +2,10 @@
    (ref.safetensors), in-memory models from a config string, the wm binary and
    its output, tokenizers and JSON ids, gzip fixtures. */
 #include "test.h"
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h> /* clocks */
+#endif
 
 double tol_of(const float *ref, size_t n) {
     double mx = 0;
@@ -300,9 +304,18 @@ int ids_equal(const int32_t *a, size_t na, const int32_t *b, size_t nb) {
    the special tokens, and the decoded ids, equal token for token. */
 char *gunzip_file(const char *gz, const char *out, size_t *n) {
     char cmd[600];
+#ifdef _WIN32 /* no gzip there: make test-windows decompresses every fixture into build/win/gz/ beforehand */
+    char *b;
+    FILE *f;
+    snprintf(cmd, sizeof cmd, "build/win/gz/%s", gz);
+    if (!(b = (char *)read_all(cmd, n))) return NULL;
+    if ((f = fopen(out, "wb")) != NULL) { fwrite(b, 1, *n, f); fclose(f); }
+    return b;
+#else
     snprintf(cmd, sizeof cmd, "gzip -dc %s > %s", gz, out);
     if (system(cmd) != 0) return NULL;
     return (char *)read_all(out, n);
+#endif
 }
 
 /* t in its in-place form (wm_tokenizer_save, then wm_tokenizer_init_blob on
@@ -387,6 +400,20 @@ long sizeof_file(const char *path) {
     return stat(path, &st) == 0 ? (long)st.st_size : -1;
 }
 
+#ifdef _WIN32
+double t_now(void) {
+    LARGE_INTEGER c, f;
+    QueryPerformanceCounter(&c);
+    QueryPerformanceFrequency(&f);
+    return (double)c.QuadPart / (double)f.QuadPart;
+}
+
+double t_cpu(void) { /* (user + kernel time, in 100 ns units) */
+    FILETIME a, b, k, u;
+    GetProcessTimes(GetCurrentProcess(), &a, &b, &k, &u);
+    return 1e-7 * ((double)k.dwLowDateTime + (double)u.dwLowDateTime + 4294967296.0 * ((double)k.dwHighDateTime + (double)u.dwHighDateTime));
+}
+#else
 double t_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -399,6 +426,7 @@ double t_cpu(void) {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+#endif
 
 /* llama.cpp's pre-tokenizers: every tokenizer.ggml.pre name its BPE
    vocabularies use loads, and one name per family gives llama-tokenize's ids

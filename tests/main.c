@@ -21,6 +21,38 @@ void check_at(const char *file, int line, int ok, const char *fmt, ...) {
     }
 }
 
+static struct { const char *what, *why; int n; } g_posix[32];
+static int g_n_posix, g_posix_at;
+
+int posix_begin(const char *what, const char *why) {
+    if (g_n_posix < 32) g_posix[g_n_posix].what = what, g_posix[g_n_posix].why = why;
+    g_posix_at = g_pass + g_fail;
+#ifdef _WIN32
+    g_n_posix++;
+    return 0;
+#else
+    return 1;
+#endif
+}
+
+void posix_end(void) {
+    if (g_n_posix < 32) g_posix[g_n_posix].n = g_pass + g_fail - g_posix_at;
+    g_n_posix++;
+}
+
+static void posix_list(void) {
+    int i;
+#ifndef _WIN32
+    if (!getenv("WM_POSIX_LIST")) return;
+#endif
+    for (i = 0; i < g_n_posix && i < 32; i++)
+#ifdef _WIN32
+        printf("left out on Windows: %s: %s\n", g_posix[i].what, g_posix[i].why);
+#else
+        printf("POSIX-only: %s: %d checks\n", g_posix[i].what, g_posix[i].n);
+#endif
+}
+
 int should_run(const char *name) { return (!g_only || strstr(name, g_only)) && (!g_skip || !strstr(name, g_skip)); }
 
 int main(int argc, char **argv) {
@@ -39,17 +71,17 @@ int main(int argc, char **argv) {
     RUN("many", test_many);
     RUN("pool", test_pool_stats);
     RUN("batch", test_batch);
-    RUN("serve", test_serve);
+    RUN_POSIX("serve", test_serve, SHELL " (tests/serve.sh); test-windows runs wm.exe serve for curl");
     RUN("hostile", test_hostile);
-    RUN("hostile", test_hostile_cli);
+    RUN_POSIX("hostile", test_hostile_cli, "signals, symlinks and FIFOs through a POSIX shell (tests/hostile_cli.sh)");
     RUN("loader", test_loader_rejects);
     RUN("layouts", test_layouts);
     RUN("chat", test_jinja_templates);
     RUN("chat", test_jinja_hostile);
-    RUN("cli", test_cli);
-    RUN("cli", test_cli_tokenizers);
-    RUN("cli", test_readme_plan);
-    RUN("cli", test_readme);
+    RUN_POSIX("cli", test_cli, SHELL);
+    RUN_POSIX("cli", test_cli_tokenizers, SHELL);
+    RUN_POSIX("cli", test_readme_plan, SHELL);
+    RUN_POSIX("cli", test_readme, "README's commands through a POSIX shell and make (tests/readme.sh)");
     RUN("tokenizer", test_tokenizer_cases);
     RUN("tokenizer", test_tokenizer_own);
     RUN("tokenizer", test_tokenizer_real);
@@ -70,7 +102,7 @@ int main(int argc, char **argv) {
     RUN("utf8", test_utf8_stream);
     RUN("sampling", test_sampling);
     RUN("grammar", test_grammar);
-    RUN("grammar", test_grammar_corpus);
+    RUN_POSIX("grammar", test_grammar_corpus, "a POSIX shell script with python3-lark (tests/grammar.sh)");
     RUN("generate", test_generation);
     RUN("generate", test_generation_long_tokens);
     RUN("session", test_session_state);
@@ -81,6 +113,7 @@ int main(int argc, char **argv) {
     RUN("sizes", test_sizes);
     RUN("contents", test_contents);
     RUN("contents", test_layout);
+    posix_list();
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail != 0;
 }

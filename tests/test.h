@@ -21,6 +21,10 @@
 #include <time.h>
 #include <sys/stat.h>
 #include "helpers.h"
+#ifdef _WIN32
+#include <direct.h>
+#define mkdir(path, mode) _mkdir(path)
+#endif
 
 #ifndef WM_ARENA_REDZONE
 #define WM_ARENA_REDZONE 0 /* (wm.h's default: no red zones between arena buffers) */
@@ -39,6 +43,15 @@ void check_at(const char *file, int line, int ok, const char *fmt, ...);
 /* RUN("name", fn): fn as suite "name", unless the command line leaves it out */
 int should_run(const char *name);
 #define RUN(name, fn) if (should_run(name)) g_suite = name, fn()
+/* A part that needs a POSIX facility (a POSIX shell, signals, FIFOs): on
+   Windows it is left out and listed with why; elsewhere it runs and its
+   checks are counted, listed with WM_POSIX_LIST=1, so make test-windows
+   checks Windows' count == the native one less these */
+int posix_begin(const char *what, const char *why);
+void posix_end(void);
+#define POSIX_ONLY(call, why) do { if (posix_begin(#call, why)) { call; posix_end(); } } while (0)
+#define RUN_POSIX(name, fn, why) if (should_run(name)) { g_suite = name; POSIX_ONLY(fn(), why); }
+#define SHELL "runs build/wm through POSIX shell command lines (make test-windows runs it natively against build/win/wm.exe)"
 
 /* ---- helpers (common.c) and what several suites share -------------------- */
 

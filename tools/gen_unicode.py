@@ -117,10 +117,11 @@ def split(rows):
     return out
 
 
-def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None, no_ix=False):
+def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None, no_ix=False, ixk=10):
     """rows of equal length -> a wm__uct named name (fields of widths digits, 3 each by default; raw: fields that
-    are no code point); with its index of the Basic Multilingual Plane: for each 256 code points block b (and
-    b = 256), the first record whose field key (sorted) is >= 256 b, 2 digits each. key 1: rows are [lo, hi, ...]
+    are no code point); with its index of the Basic Multilingual Plane: for each block b of 2^ixk code points (and
+    the one past the BMP), the first record whose field key (sorted) is >= 2^ixk b, 2 digits each (ixk 8: blocks
+    of 256 for the classes the pre-tokenizers' regexes test per character; 10 for the rest, a third of the bytes). key 1: rows are [lo, hi, ...]
     ranges, stored as [lo, hi - lo, ...] (2 digits) and indexed by hi; ix_by: the values (sorted, one a row) to index by instead;
     no_ix: no index (a table read by position, or one so short that a search of it all takes a few steps)"""
     if key:
@@ -130,8 +131,8 @@ def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None, no_ix=Fa
         his = [r[0] + r[1] for r in rows]
     widths = widths or [3] * len(rows[0])
     ix = []
-    for b in range(257):
-        r = next((i for i, row in enumerate(rows) if (ix_by[i] if ix_by else his[i] if key else row[0]) >= 256 * b), len(rows))
+    for b in range((1 << (16 - ixk)) + 1):
+        r = next((i for i, row in enumerate(rows) if (ix_by[i] if ix_by else his[i] if key else row[0]) >= (b << ixk)), len(rows))
         ix.append(pack(r, 2, False))
     rec = sum(widths)
     per = 1 << ((4000 // rec).bit_length() - 1)  # records per chunk: a power of two (a shift, not a division, per probe)
@@ -139,20 +140,21 @@ def packed(name, rows, comment, widths=None, raw=(), key=0, ix_by=None, no_ix=Fa
     chunks = ["".join(recs[i:i + per]) for i in range(0, len(recs), per)]
     lines = []
     for c in chunks:
-        lines.append("    \"" + "\"\n    \"".join(c[i:i + 200] for i in range(0, len(c), 200)) + "\",")
+        pieces = [c[i:i + 1000] for i in range(0, len(c), 1000)]  # (a chunk of lines in parentheses: clang's -Wstring-concatenation)
+        lines.append(("    (\"%s\")," if len(pieces) > 1 else "    \"%s\",") % "\"\n     \"".join(pieces))
     ixs = "".join(ix)
     if no_ix:
-        return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const wm__uct %s = {%s_s, NULL, %d, %d, %d, %d};\n" %
+        return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const wm__uct %s = {%s_s, NULL, %d, %d, %d, %d, 0};\n" %
                 (name, len(chunks), comment, "\n".join(lines), name, name, len(rows), rec, per.bit_length() - 1, int(key != 0)))
     return ("static const char *const %s_s[%d] = { /* %s */\n%s\n};\nstatic const char %s_ix[] =\n    \"%s\";\n"
-            "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d, %d};\n" %
-            (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 200] for i in range(0, len(ixs), 200)),
-             name, name, name, len(rows), rec, per.bit_length() - 1, int(key != 0)))
+            "static const wm__uct %s = {%s_s, %s_ix, %d, %d, %d, %d, %d};\n" %
+            (name, len(chunks), comment, "\n".join(lines), name, "\"\n    \"".join(ixs[i:i + 1000] for i in range(0, len(ixs), 1000)),
+             name, name, name, len(rows), rec, per.bit_length() - 1, int(key != 0), ixk))
 
 
-def table(name, cps):
+def table(name, cps, ixk=9):
     rs = ranges(cps)
-    return packed(name, [list(r) for r in rs], "[lo, hi - lo] ranges", key=1, no_ix=len(rs) < 256), len(rs)
+    return packed(name, [list(r) for r in rs], "[lo, hi - lo] ranges", key=1, no_ix=len(rs) < 256, ixk=ixk), len(rs)
 
 
 # lowercase (Rust's char::to_lowercase: simple mappings; U+0130's two-character one is written out in wm.h)
@@ -229,7 +231,7 @@ for cp, v in dec_rows:
 # what NFC or NFKC may change or join: a decomposition, a combining class, a part of a composition, Hangul
 active = set(decomp) | set(ccc) | set(a for a, b, c in comp) | set(b for a, b, c in comp)
 active |= set(range(0xAC00, 0xD7A4)) | set(range(0x1100, 0x1113)) | set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))
-t_active, n_active = table("wm__uc_nfc", active)
+t_active, n_active = table("wm__uc_nfc", active, 10)
 t_norm = ("#ifndef WM_NO_UNICODE_NORM /* the NFC / NFKC / Lowercase normalizers' tables */\n" + t_active +
           packed("wm__uc_lower", [[a, b, 2 * v + e] for a, b, v, e in lower_runs], "[lo, hi - lo, 2 lo's lowercase + 1 if every other]: "
                  "lo + i's is lo's + i", [3, 3, 3], (2,), 1, no_ix=True) +
