@@ -59,6 +59,14 @@ verdict "wm quantize over an existing file (Windows' rename does not replace: Mo
 b=$($WM generate "$u/q8 ö.gguf" -p "Hi" -n 12 --seed 3 2>/dev/null); a=$("$root/build/wm" generate build/tmp/q8.gguf -p "Hi" -n 12 --seed 3 2>/dev/null)
 [ -n "$a" ] && [ "$a" = "$b" ]; verdict "the GGUF it wrote generates under Wine as natively"
 
+# ---- Ctrl-C (SIGINT: Wine's console handler) stops generate's answer, which it reports
+$WM generate "$DEMO" -p "Hi" -n 100000 --ignore-eos -c 100000 > gen-int.out 2> gen-int.log & gpid=$!
+for _ in $(seq 100); do [ -s gen-int.out ] && break; sleep 0.1; done; sleep 0.5
+kill -INT $gpid; for _ in $(seq 100); do kill -0 $gpid 2>/dev/null || break; sleep 0.1; done
+! kill -0 $gpid 2>/dev/null && wait $gpid && grep -q 'interrupted' gen-int.log && [ -s gen-int.out ]
+verdict "Ctrl-C during generate: the answer stops, the run reports it and exits 0"
+kill -9 $gpid 2>/dev/null
+
 # ---- wm serve under Wine: curl from here; the native server's answers; Ctrl-C stops it
 req='{"prompt":"The secret of a happy life is","max_tokens":24,"temperature":0}'
 chat='{"messages":[{"role":"user","content":"Hi there"}],"max_tokens":16,"seed":7,"temperature":0.8}'

@@ -257,7 +257,7 @@ t_wd, nwd = table("wm__uc_word", word)
 t_p, np_ = table("wm__uc_punct", cats["P"])
 t_s, ns_ = table("wm__uc_symbol", cats["S"])
 t_m, nm_ = table("wm__uc_mark", cats["M"])
-t_l, nl = table("wm__uc_letter", cats["L"])
+t_l, nl = table("wm__uc_letter", cats["L"], 8)
 t_n, nn = table("wm__uc_number", cats["N"])
 t_w, nw = table("wm__uc_space", ws)
 # the letter cases of the GPT-4o (o200k) and Mistral Tekken regexes: [\p{Lu}\p{Lt}...] and [\p{Ll}...]
