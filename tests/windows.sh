@@ -63,8 +63,9 @@ b=$($WM generate "$u/q8 ö.gguf" -p "Hi" -n 12 --seed 3 2>/dev/null); a=$("$root
 $WM generate "$DEMO" -p "Hi" -n 100000 --ignore-eos -c 100000 > gen-int.out 2> gen-int.log & gpid=$!
 for _ in $(seq 100); do [ -s gen-int.out ] && break; sleep 0.1; done; sleep 0.5
 kill -INT $gpid; for _ in $(seq 100); do kill -0 $gpid 2>/dev/null || break; sleep 0.1; done
-! kill -0 $gpid 2>/dev/null && wait $gpid && grep -q 'interrupted' gen-int.log && [ -s gen-int.out ]
-verdict "Ctrl-C during generate: the answer stops, the run reports it and exits 0"
+rc=0; wait $gpid || rc=$?
+[ $rc = 130 ] && grep -q 'interrupted' gen-int.log && [ -s gen-int.out ]
+verdict "Ctrl-C during generate: the answer stops, the run reports it, exit status 130 as natively ($rc)"
 kill -9 $gpid 2>/dev/null
 
 # ---- wm serve under Wine: curl from here; the native server's answers; Ctrl-C stops it
