@@ -135,7 +135,7 @@ need-fuzz:
 need-win-cc:
 	$(call NEED,$(WIN_CC)=gcc-mingw-w64-x86-64)
 need-win: need-win-cc
-	$(call NEED,$(WINE)=wine+wine64 $(CLANG)=clang curl=curl)
+	$(call NEED,$(WIN_CXX)=g++-mingw-w64-x86-64 $(WINE)=wine+wine64 $(CLANG)=clang curl=curl)
 
 # SANDBOX(dir): links to the sources in dir, and its own build/, so suites
 # run at the same time (CI runs two at once) keep their build/tmp files apart
@@ -375,6 +375,7 @@ clean:
 
 # ---- Windows: the suite and the CLI cross-built with MinGW-w64, run under Wine
 WIN_CC   ?= x86_64-w64-mingw32-gcc
+WIN_CXX  ?= x86_64-w64-mingw32-g++
 WINE     ?= wine
 WIN_LD    = -static -Wl,--stack,8388608
 build/win/wm.exe: $(WM_DEPS) | need-win-cc build/win
@@ -383,12 +384,14 @@ $(eval $(call TEST_PROG,build/win/test.exe,build/obj/win,$(WIN_CC) -std=c99 $(WA
 build/win/test.exe: | need-win-cc build/win
 build/win:
 	@mkdir -p $@
-# the other compilers a Windows user has: Clang for MinGW, as C and as C++
-# (the suite too), and what MSVC would meet: no GNU C outside feature
+# the other compilers a Windows user has: MinGW's g++ and Clang for MinGW,
+# as C and as C++ (the suite too), and what MSVC would meet: no GNU C outside feature
 # tests (Clang with __GNUC__ undefined), no VLA, ISO C99 (-pedantic)
-build/win/compile.ok: $(patsubst %,tests/%.c,$(TEST_FILES)) $(TEST_LIB) $(TEST_HDRS) $(WM_DEPS) examples/simple.c | need-win-cc build/win
+build/win/compile.ok: $(patsubst %,tests/%.c,$(TEST_FILES)) $(TEST_LIB) $(TEST_HDRS) $(WM_DEPS) examples/simple.c | need-win build/win
 	for f in $(WM_SRC) examples/simple.c; do $(CLANG) --target=x86_64-w64-mingw32 -std=c99 $(LIBWARN) -fsyntax-only $$f || exit 1; \
-	  $(CLANG) --target=x86_64-w64-mingw32 -x c++ -std=c++11 $(LIBWARN) -fsyntax-only $$f || exit 1; done
+	  $(CLANG) --target=x86_64-w64-mingw32 -x c++ -std=c++11 $(LIBWARN) -fsyntax-only $$f || exit 1; \
+	  $(WIN_CXX) -x c++ -std=c++11 $(LIBWARN) -fsyntax-only $$f || exit 1; done
+	$(WIN_CXX) -x c++ -std=c++11 $(WARN) -fsyntax-only tests/lib.c
 	$(CLANG) --target=x86_64-w64-mingw32 -x c++ -std=c++11 $(WARN) -fsyntax-only tests/lib.c
 	$(CLANG) -std=c99 $(LIBWARN) -Wvla -pedantic -Wno-literal-range -U__GNUC__ -DWM_IMPLEMENTATION -x c -fsyntax-only wm.h
 	@touch $@

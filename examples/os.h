@@ -140,7 +140,7 @@ static inline BOOL WINAPI os_console(DWORD ev) {
     if (h != SIG_IGN) h(sig);
     return TRUE;
 }
-static inline int sigaction(int sig, const struct sigaction *sa, struct sigaction *old) {
+static inline int os_sigaction(int sig, const struct sigaction *sa, struct sigaction *old) {
     static int installed;
     if (sig != SIGINT && sig != SIGHUP && sig != SIGTERM) return -1;
     if (old) memset(old, 0, sizeof *old), old->sa_handler = os_handlers[os_sig_slot(sig)] ? os_handlers[os_sig_slot(sig)] : SIG_DFL;
@@ -148,6 +148,7 @@ static inline int sigaction(int sig, const struct sigaction *sa, struct sigactio
     if (sa && !installed) installed = SetConsoleCtrlHandler(os_console, TRUE);
     return 0;
 }
+#define sigaction(sig, sa, old) os_sigaction(sig, sa, old) /* (a macro: C++ keeps struct sigaction's name apart) */
 
 /* seconds: a monotonic clock; the wall clock's nanoseconds (a seed) */
 static inline double os_now(void) { LARGE_INTEGER c, f; QueryPerformanceCounter(&c); QueryPerformanceFrequency(&f); return (double)c.QuadPart / (double)f.QuadPart; }
