@@ -42,7 +42,7 @@
       @SAVE            171  Session save / restore
       @GENERATE        214  Generation and chat templates
       @JINJA          2655  Jinja chat templates
-      @STDIO           527  stdio helpers
+      @STDIO           531  stdio helpers
       @UNICODE         374  Unicode tables and their lookups (an appendix)
 
    EXTENDING (every place each kind of addition touches)
@@ -20195,10 +20195,14 @@ static int wm__rename(const char *from, const char *to) { /* replacing to, as PO
   wchar_t a[1024], b[1024];
   return wm__wide(from, a) && wm__wide(to, b) && MoveFileExW(a, b, MOVEFILE_REPLACE_EXISTING) ? 0 : (errno = EACCES, -1);
 }
+#define WM__FTELL _ftelli64 /* (long is 32 bits there) */
+#define WM__FSEEK _fseeki64
 #else
 #define wm__fopen fopen
 #define wm__remove remove
 #define wm__rename rename
+#define WM__FTELL ftell
+#define WM__FSEEK fseek
 #endif
 #endif
 
@@ -20290,7 +20294,7 @@ static int wm__exists(const char *path) {
 
 static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_error *err) {
   FILE *f = wm__fopen(path, "rb");
-  long n;
+  long long n;
   unsigned char *buf;
   size_t got;
   *out = NULL;
@@ -20301,11 +20305,11 @@ static wm_status wm__read_file(const char *path, void **out, size_t *size, wm_er
     fclose(f);
     return wm__fail(err, WM_ERR_IO, "%s: cannot read (%s)", path, strerror(e));
   }
-  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+  if (WM__FSEEK(f, 0, SEEK_END) != 0 || (n = WM__FTELL(f)) < 0 || WM__FSEEK(f, 0, SEEK_SET) != 0) {
     fclose(f);
     return wm__fail(err, WM_ERR_IO, "%s: cannot find its size", path);
   }
-  if ((unsigned long)n > (unsigned long)((size_t)-1 - 1)) {
+  if ((unsigned long long)n > (unsigned long long)((size_t)-1 - 1)) {
     fclose(f);
     return wm__fail(err, WM_ERR_NOMEM, "%s: too large for this machine", path);
   }
