@@ -394,6 +394,8 @@ build/win/compile.ok: $(patsubst %,tests/%.c,$(TEST_FILES)) $(TEST_LIB) $(TEST_H
 	$(WIN_CXX) -x c++ -std=c++11 $(WARN) -fsyntax-only tests/lib.c
 	$(CLANG) --target=x86_64-w64-mingw32 -x c++ -std=c++11 $(WARN) -fsyntax-only tests/lib.c
 	$(CLANG) -std=c99 $(LIBWARN) -Wvla -pedantic -Wno-literal-range -U__GNUC__ -DWM_IMPLEMENTATION -x c -fsyntax-only wm.h
+	for d in "-DWM_NO_MALLOC -DWM_NO_STDIO" -DWM_STATIC -DWM_NO_THREADS -DWM_NO_MMAP; do \
+	  $(WIN_CC) -std=c99 $(LIBWARN) $$d -DWM_IMPLEMENTATION -x c -fsyntax-only wm.h || exit 1; done
 	@touch $@
 
 # (no gzip on Windows: the suite there reads the fixtures decompressed here)

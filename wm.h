@@ -549,8 +549,8 @@ WMDEF wm_status wm_session_create(wm_session **out, const wm_model *m, const wm_
 WMDEF void wm_session_free(wm_session *s);
 #if !defined(WM_NO_THREADS) && !defined(WM_NO_MALLOC) && (defined(__unix__) || defined(__APPLE__) || (defined(_WIN32) && defined(__GNUC__)))
 #define WM_HAVE_POOL 1
-/* wm.h's thread pool (GCC or Clang: their atomics; MSVC: /openmp and
-   WM_NO_THREADS): n_threads - 1 POSIX or Win32 threads beside the caller (0: one
+/* wm.h's thread pool (GCC or Clang: their atomics; MSVC: /openmp
+   instead): n_threads - 1 POSIX or Win32 threads beside the caller (0: one
    per core), for sessions of wm_session_init (pass wm_pool_parallel_for
    and the pool, and n_threads = wm_pool_threads); wm_session_create makes
    its own. One parallel-for at a time per pool. */
