@@ -79,6 +79,15 @@ static inline int os_dir_entries(const char *path) {
     return any;
 }
 
+/* a device's name (CON, NUL, COM1.txt, ...): Windows opens the device, not a file */
+static inline int os_device_name(const char *n) {
+    static const char *const dev[] = {"CON", "PRN", "AUX", "NUL", "COM", "LPT"};
+    size_t k, len = strcspn(n, ".");
+    for (k = 0; k < 6; k++)
+        if (!_strnicmp(n, dev[k], 3) && (k < 4 ? len == 3 : len == 4 && n[3] >= '1' && n[3] <= '9')) return 1;
+    return 0;
+}
+
 /* the command line as UTF-8; the standard streams binary (the bytes generated, no \r added), the console in UTF-8 */
 static inline char **os_args(int *argc, char **argv) {
     int n = 0, i;
@@ -167,6 +176,7 @@ static inline int os_cores(void) { SYSTEM_INFO si; GetSystemInfo(&si); return (i
 #include <unistd.h>
 
 static inline char **os_args(int *argc, char **argv) { (void)argc; return argv; }
+static inline int os_device_name(const char *n) { (void)n; return 0; }
 static inline int os_exists(const char *path) { return access(path, F_OK) == 0; }
 
 /* 0 none, 1 some, -1 it cannot be listed (errno) */

@@ -1375,8 +1375,8 @@ static int srv_slot_action(server *S, int i, int id, const char *query, const ch
     if (wm_json_parse(&root, body, blen, 0, SRV_MAX_DEPTH, &je) != WM_OK || wm_json_type(root) != WM_JSON_OBJECT) { snprintf(err, cap, "the body must be a JSON object with a filename"); return 400; }
     fn = wm_json_get(root, "filename");
     if (!fn.p || wm_json_type(fn) != WM_JSON_STRING || wm_json_string(fn, name, sizeof name) >= sizeof name || !name[0] || name[0] == '.' ||
-        strchr(name, '/') || strchr(name, '\\') || strstr(name, "..")) {
-        snprintf(err, cap, "'filename' must be a plain file name (no '/', no leading '.', no '..')");
+        strchr(name, '/') || strchr(name, '\\') || strchr(name, ':') || strstr(name, "..") || os_device_name(name)) {
+        snprintf(err, cap, "'filename' must be a plain file name (no '/', '\\' or ':', no leading '.', no '..', no device name)");
         return 400;
     }
     snprintf(path, sizeof path, "%s/%s", S->slot_dir, name);

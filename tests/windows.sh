@@ -72,7 +72,8 @@ kill -9 $gpid 2>/dev/null
 req='{"prompt":"The secret of a happy life is","max_tokens":24,"temperature":0}'
 chat='{"messages":[{"role":"user","content":"Hi there"}],"max_tokens":16,"seed":7,"temperature":0.8}'
 text() { python3 -c 'import json,sys; d=json.load(sys.stdin); c=d["choices"][0]; print(c.get("text", c.get("message", {}).get("content")))'; }
-$WM serve "$DEMO" --port 0 > serve-win.out 2> serve-win.log & wpid=$!
+mkdir -p slots
+$WM serve "$DEMO" --port 0 --slot-save-path slots > serve-win.out 2> serve-win.log & wpid=$!
 "$root/build/wm" serve "$DEMO" --port 0 > serve-nat.out 2> serve-nat.log & npid=$!
 wport=$(serve_port serve-win.log 400); nport=$(serve_port serve-nat.log 400)
 [ -n "$wport" ]; verdict "wm serve under Wine listens (port ${wport:-none})"
@@ -88,6 +89,14 @@ s=$(curl -s -N -m 30 "http://127.0.0.1:$wport/v1/completions" -H 'Content-Type: 
 [ "$(curl -s -o /dev/null -w '%{http_code}' -m 10 "http://127.0.0.1:$wport/v1/models")" = 200 ] && \
   [ "$(curl -s -o /dev/null -w '%{http_code}' -m 10 "http://127.0.0.1:$wport/v1/completions" -d '{bad')" = 400 ]
 verdict "GET /v1/models 200, a malformed body 400"
+long=$(printf 'The secret of a happy life is %.0s' $(seq 12))
+curl -s -o /dev/null -m 30 "http://127.0.0.1:$wport/v1/completions" -H 'Content-Type: application/json' -d "{\"prompt\":\"$long\",\"max_tokens\":4,\"temperature\":0,\"id_slot\":0}"
+slot() { curl -s -o /dev/null -w '%{http_code}' -m 10 "http://127.0.0.1:$wport/slots/0?action=$1" -H 'Content-Type: application/json' -d "{\"filename\":\"$2\"}"; }
+a=$(slot save "kept ö.slot"); b=$(slot restore "kept ö.slot")
+[ "$a" = 200 ] && [ "$b" = 200 ] && [ "$(head -c 4 "slots/kept ö.slot")" = WMSL ]
+verdict "a slot saved to a UTF-8 file name and restored (HTTP $a, $b)"
+codes="$(slot save NUL) $(slot save com1.txt) $(slot save 'a:b') $(slot save 'x\\y')"
+[ "$codes" = "400 400 400 400" ] && [ ! -e slots/a ]; verdict "slot names Windows would take for a device, a stream or a folder are refused ($codes)"
 kill -INT $wpid; kill -INT $npid
 for _ in $(seq 100); do kill -0 $wpid 2>/dev/null || break; sleep 0.1; done
 ! kill -0 $wpid 2>/dev/null && wait $wpid && grep -q 'stopped after' serve-win.log
