@@ -20,7 +20,7 @@
 
       tag            lines  section
       @API             779  Public interface
-      @BASICS          331  Implementation basics
+      @BASICS          330  Implementation basics
       @TYPES          1244  Tensor types
       @KERNELS        2606  Kernels
       @STRUCTS          80  Model and session structures
@@ -29,7 +29,7 @@
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
       @MODELS          282  Models
-      @SESSION         967  Session
+      @SESSION         970  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      565  GGUF writing
@@ -1148,10 +1148,9 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #define WM__MIN(a, b) ((a) < (b) ? (a) : (b))
 #define WM__MAX(a, b) ((a) > (b) ? (a) : (b))
 
-/* fmaf rounded once, as the vector FMA the scalar references equal:
-   MinGW's rounds twice (a quarter of random cases an ulp off). a*b is
-   exact in double, e the exact error of s = a*b + c; float(s) is right
-   unless s is halfway between floats and e != 0: then e's side. */
+/* fmaf rounded once as the vector FMA (MinGW's rounds twice): a*b exact in
+   double, e the error of s = a*b + c; float(s) unless s is halfway between
+   floats and e != 0: then e's side. */
 #ifdef _WIN32
 static float wm__fmaf(float a, float b, float c) {
   double p = (double)a * (double)b, s = p + (double)c, t = s - p, e = (p - (s - t)) + ((double)c - t);
@@ -8700,7 +8699,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
    descheduled worker delays a job by the item it holds only. A worker
    spins WM__POOL_SPIN rounds, then sleeps on a condition variable; the
    caller, waiting for items others hold, spins, then yields its core. */
-#ifdef _WIN32 /* a slim lock and condition variable (no init to fail), and threads */
+#ifdef _WIN32 /* a slim lock, a condition variable (no init to fail) */
 #define WM__THREAD HANDLE
 #define WM__MUTEX SRWLOCK
 #define WM__COND CONDITION_VARIABLE
@@ -8737,7 +8736,9 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 #define WM__POOL_SPIN 4000
 #endif
 
-typedef struct wm__pool_worker { wm_pool *p; int w; long items; /* items it ran (its own counter) */ } wm__pool_worker;
+typedef struct wm__pool_worker { /* 64 bytes: items (it ran; each counted before done) alone in its line */
+  wm_pool *p; int w; long items; char pad[64 - sizeof(void *) - 2 * sizeof(long)];
+} wm__pool_worker;
 struct wm_pool {
   int n; /* threads, the caller's included */
   WM__THREAD *th; /* [n - 1] */
@@ -8765,8 +8766,8 @@ static void wm__pool_pause(void) {
 #endif
 }
 
-/* items of generation g, run as worker w until none is left; returns how many */
-static int wm__pool_run(wm_pool *p, unsigned g, int w) {
+/* items of generation g, run as worker w until none is left (counted in *count); returns how many */
+static int wm__pool_run(wm_pool *p, unsigned g, int w, long *count) {
   int ran = 0;
   for (;;) {
     uint64_t c = __atomic_load_n(&p->claim, __ATOMIC_ACQUIRE);
@@ -8774,6 +8775,7 @@ static int wm__pool_run(wm_pool *p, unsigned g, int w) {
     if (!__atomic_compare_exchange_n(&p->claim, &c, c + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) continue; /* (not an item run) */
     /* an item of g is held, so g is not over: fn and arg are g's */
     __atomic_load_n(&p->fn, __ATOMIC_ACQUIRE)(__atomic_load_n(&p->arg, __ATOMIC_ACQUIRE), (int)(uint32_t)c, w);
+    if (count) __atomic_add_fetch(count, 1, __ATOMIC_RELAXED);
     __atomic_add_fetch(&p->done, 1, __ATOMIC_RELEASE);
     ran++;
   }
@@ -8805,7 +8807,7 @@ static void *wm__pool_main(void *a) {
       spins = 0;
     }
     seen = g;
-    __atomic_add_fetch(&wk->items, wm__pool_run(p, g, wk->w), __ATOMIC_RELAXED);
+    wm__pool_run(p, g, wk->w, &wk->items);
   }
 }
 
@@ -8872,7 +8874,7 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
   p->st.woke += slept;
   wm__pool_wake(p);
   t0 = wm__pool_now();
-  own = wm__pool_run(p, g, 0);
+  own = wm__pool_run(p, g, 0, NULL);
   t1 = wm__pool_now();
   while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < n) {
     if (++spins < 1000) wm__pool_pause();
@@ -11468,7 +11470,7 @@ static uint32_t wm__uc_uppercase(uint32_t cp); /* the first code point whose low
    tokenizer.json pattern must be one of these strings, byte for byte). */
 enum { WM__PRE_LLAMA3 = 0, WM__PRE_QWEN2 = 1, WM__PRE_GPT2 = 2, WM__PRE_DS_NUM = 3, WM__PRE_DS_CJK = 4, WM__PRE_DS_MAIN = 5, WM__PRE_O200K = 6,
      WM__PRE_TEKKEN = 7, WM__N_PRE = 8 };
-/* (two pieces the regexes below share: English contractions, and an optional character other than a line end, letter or number) */
+/* (pieces the regexes below share) */
 #define WM__RX_S "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
 #define WM__RX_NLN "[^\\r\\n\\p{L}\\p{N}]?"
 static const char *const wm__pre_regex[WM__N_PRE] = {
