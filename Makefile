@@ -406,6 +406,7 @@ build/win/gz/%.gz: %.gz
 # the suite under Wine == the native count less the POSIX-only parts it
 # lists; the CLI suites against wm.exe; texts, UTF-8 paths, wm serve + curl
 test-windows: need-win build/wm build/test build/win/wm.exe build/win/test.exe build/win/compile.ok $(WIN_GZ)
+	@$(call SANDBOX,build/run-native) && $(call SANDBOX,build/run-win) && ln -s $(CURDIR)/build/win build/run-win/build/win
 	@WINE="$(WINE)" bash tests/windows.sh
 
 # ---- installing: wm.h under include/, wm under bin/, a pkg-config file

@@ -12,6 +12,7 @@ rm -rf "$t" && mkdir -p "$t/src"
 command -v pkg-config >/dev/null || { bad "pkg-config is missing (Debian: apt-get install pkg-config)"; summary; exit 1; }
 # the host program: examples/simple.c as a user writes it, <wm.h> from the include path
 sed 's|#include "../wm.h"|#include <wm.h>|' examples/simple.c > "$t/src/main.c"
+ver=$(sed -n 's/^#define WM_VERSION_STRING "\(.*\)"/\1/p' wm.h)
 want=$(build/wm generate examples/models/doge-demo -p "The secret of a happy life is" -n 64 --seed 42 --temp 0.8 --top-p 0.95 2>/dev/null)
 
 make -s install PREFIX="$t/usr" >/dev/null
@@ -24,9 +25,9 @@ verdict "pkg-config --cflags --libs wm: the include path, -pthread, -lm ($flags)
 verdict "cc \$(pkg-config --cflags --libs wm) main.c: the host program builds"
 got=$(cd "$t" && src/host "$root/examples/models/doge-demo" 2>/dev/null)
 p=${got:30:40}; [ -n "$want" ] && [ "$got" = "$want" ]; verdict "it runs: the text of wm generate with the same seed and sampler (${p//$'\n'/ }...)"
-[ "$("$t/usr/bin/wm" --version)" = "wm $(sed -n 's/^#define WM_VERSION_STRING "\(.*\)"/\1/p' wm.h)" ]
+[ -n "$ver" ] && [ "$("$t/usr/bin/wm" --version)" = "wm $ver" ]
 verdict "the installed wm runs (wm --version)"
-[ "$(PKG_CONFIG_PATH="$t/usr/lib/pkgconfig" pkg-config --modversion wm)" = "$(sed -n 's/^#define WM_VERSION_STRING "\(.*\)"/\1/p' wm.h)" ]
+[ "$(PKG_CONFIG_PATH="$t/usr/lib/pkgconfig" pkg-config --modversion wm)" = "$ver" ]
 verdict "pkg-config --modversion wm: wm.h's WM_VERSION_STRING"
 
 # staged: DESTDIR with PREFIX=/usr, as a distribution's package is built

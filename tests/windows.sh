@@ -13,9 +13,7 @@ export WINEDEBUG=-all
 root=$PWD
 WM="$WINE $root/build/win/wm.exe"
 DEMO=$root/examples/models/doge-demo
-sandbox() { rm -rf "$1" && mkdir -p "$1/build/tmp" && ln -s "$root/build/wm" "$1/build/wm" && for f in tests examples tools README.md wm.h; do ln -s "$root/$f" "$1/$f"; done; }
-sandbox build/run-win && ln -s "$root/build/win" build/run-win/build/win
-sandbox build/run-native
+# (make test-windows has made the sandboxes build/run-native and build/run-win, build/win linked into the latter)
 $WINE cmd /c exit >/dev/null 2>&1 # (a fresh Wine prefix is made here, not inside a timed run)
 
 # ---- the suite, native and under Wine at once
