@@ -4,8 +4,8 @@
    with dynamic mask, CDMoE), transformers' `doge` (DogeForCausalLM) and
    `mamba2` (Mamba2ForCausalLM) checkpoints, `rodimus` (codefuse-ai's
    Rodimus and Rodimus+, SW-SKA with a ring-buffer cache) and `mcsd` (the
-   seed papers' multi-channel slope and decay model), from safetensors or GGUF (F32,
-   F16, BF16 and llama.cpp's Q8_0, Q4_0, Q4_K, Q6_K). C99, libc + libm only.
+   seed papers' multi-channel slope and decay model), from safetensors or
+   GGUF (F32, F16, BF16, llama.cpp's common quant types). C99, libc + libm.
 
    Do this:
       #define WM_IMPLEMENTATION
@@ -19,24 +19,24 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             779  Public interface
+      @API             781  Public interface
       @BASICS          330  Implementation basics
-      @TYPES          1244  Tensor types
-      @KERNELS        2606  Kernels
+      @TYPES          1242  Tensor types
+      @KERNELS        2603  Kernels
       @STRUCTS          80  Model and session structures
       @PLAN             73  Module descriptions
-      @LAYERS         2016  Layers, in data-flow order
+      @LAYERS         2015  Layers, in data-flow order
       @JSON            465  JSON: a validating reader that never allocates
       @CONFIG          371  config.json
-      @MODELS          282  Models
-      @SESSION         970  Session
+      @MODELS          281  Models
+      @SESSION         969  Session
       @SAFETENSORS     214  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      565  GGUF writing
+      @GGUF_WRITE      579  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4034  Tokenizer
+      @TOKENIZER      4032  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        170  Sampling
       @SAVE            171  Session save / restore
@@ -713,6 +713,8 @@ typedef struct wm_gguf_params {
   void (*progress)(void *user, uint64_t done, uint64_t total); /* data bytes written, or NULL */
   void (*warn)(void *user, const char *message); /* e.g. NaN/inf weights, or NULL */
   void *user;
+  wm_parallel_for parallel_for; /* converts by slices of a tensor (the same bytes), or NULL */
+  void *pool;
 } wm_gguf_params;
 typedef struct wm_gguf_stats {
   int n_tensors;
@@ -2264,12 +2266,11 @@ static void wm__quant_iq4_xs(const float *x, unsigned char *b) {
 }
 
 /* ---- quantized activations ----------------------------------------------------
-   A matrix with quantized weights multiplies activations quantized per 32 to
-   int8 (as llama.cpp does; that is what makes integer dot products fast).
-   The scale keeps an f16's 11 significant bits but a float's range, so
-   d_w d_x is exact in float; q = x / d rounded to nearest even. Blocks are
-   stored in groups of 8, scales and sums together, so a SIMD body loads the
-   8 scales of a group as one vector. */
+   A matrix with quantized weights multiplies activations quantized per 32
+   to int8 (as llama.cpp: integer dots are fast). The scale keeps an f16's
+   11 significant bits but a float's range, so d_w d_x is exact in float;
+   q = x / d rounded to nearest even. Blocks in groups of 8, scales and sums
+   together: a SIMD body loads a group's 8 scales as one vector. */
 typedef struct wm__qa { /* 8 blocks of 32: 320 bytes on every target */
   float d[8]; /* scales, 11 significant bits */
   int32_t sum[8];  /* sums of q (Q4_0's offset, Q4_K's mins) */
@@ -2507,12 +2508,11 @@ static void wm__qdot_codes(int dt, const wm__qa *x, const unsigned char *w, int 
 WM__QTYPES(WM__QDOT_CODES_X)
 
 /* ---- the tensor types ---------------------------------------------------------
-   One row per type, in the order of the public ids (WM_F32 .. WM_Q6_K, then
-   the types wm.h only names). A type wm.h computes with has deq and quant;
-   a quantized one (act WM__ACT_Q8) multiplies int8 activations with its
-   qdot, and with simd set, the SIMD bodies' case in wm__qw8_unpack and
-   wm__qw8_dot. The float types widen in the kernels themselves (wm__elem,
-   wm__v_ld). */
+   One row per type, in public id order (WM_F32 .. WM_Q6_K, then the types
+   wm.h only names). A type wm.h computes with has deq and quant; a
+   quantized one (act WM__ACT_Q8) multiplies int8 activations by its qdot,
+   with simd set by its case in wm__qw8_unpack and wm__qw8_dot. Float types
+   widen in the kernels (wm__elem, wm__v_ld). */
 enum { WM__ACT_F32, WM__ACT_Q8 };
 typedef struct wm__type {
   const char *name;
@@ -2577,11 +2577,10 @@ WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
 }
 
 /* ========================================================================
-   [@KERNELS] Kernels. One scalar reference per kernel, always compiled; the AVX2+FMA
-   and NEON bodies handle whole vectors and finish with the same scalar tail.
-   Layers call the dispatching names (wm__k_*) only, passing a kernel context
-   that can force the scalar references at run time. Every path accumulates
-   in float.
+   [@KERNELS] Kernels. One scalar reference per kernel, always compiled; the
+   SIMD bodies handle whole vectors and finish with the same scalar tail.
+   Layers call the dispatching names (wm__k_*) only, with a kernel context
+   that can force the scalar references. Every path accumulates in float.
    ======================================================================== */
 
 /* A weight matrix used in place: [rows][cols], row-major; a quantized row
@@ -4156,11 +4155,10 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 /* ---- matrix products -------------------------------------------------------
    wm__k_matmul: y[t][r] = x[t] . W[r] + b[r], the projections. One token:
    rows streamed once, four at a time, half precision widened in registers.
-   Many tokens: 4-token x 3-row register tiles over row blocks that stay in
-   L1, tokens in blocks of 64 that stay in L2, columns in slices of 768 so a
-   tile's rows fit L1; F16/BF16 slices are widened once per token block into
-   a per-thread pack buffer. Threads take
-   contiguous ranges of rows, so every output keeps its summation order. */
+   Many tokens: 4-token x 3-row register tiles over row blocks in L1,
+   tokens in blocks of 64 (L2), columns in slices of 768 so a tile's rows
+   fit L1; F16/BF16 slices widened once per token block into a per-thread
+   pack. Threads take ranges of rows: each output keeps its sum's order. */
 
 #define WM__TB 64  /* tokens per block (their rows stay in L2) */
 #define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows of it, 21 KB, stay in L1) */
@@ -4760,8 +4758,8 @@ WM__TARGET_END
    row summed to 32 bits at once (vpdpbusd; plain AVX-512 maddubs + madd);
    Q6_K (and Q8_0 without VNNI) as |w| times x negated where w < 0, Q8_0 by
    VNNI as (w + 128) x less 128 sum(x): the 8-row tile's sums and float
-   steps, so the same bits. Written once (WM__ZTILE), compiled per
-   ISA with its mapping (wm__zi int lanes, wm__zf float, wm__zm w's signs). */
+   steps, the same bits. Written once (WM__ZTILE), compiled per ISA with
+   its mapping (wm__zi int lanes, wm__zf float, wm__zm w's signs). */
 #define WM__ZT_UN(st, u) s[u] = WM__ZI_UDOT(st ? s[u] : zero, w, WM__ZI_BC4(q[u] + 4 * st));
 #define WM__ZT_UN_ST(st) { wm__zi w = WM__ZI_LDQ(P, nb, q[st]); WM__EACH4N(WM__ZT_UN, st) }
 #define WM__ZT_SG(st, u) /* Q6_K: steps 4..7 (the second half) in s1 */ \
@@ -4952,12 +4950,11 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
 }
 
 /* ---- top-k, resolving ties as torch.topk does on the CPU -------------------
-   Equal scores are common (doge's dynamic mask gives every repeat of a token
-   the same value), so which of them survive must match the reference: torch
-   orders (value, index) pairs with std::nth_element (k*64 > n) or
-   std::partial_sort (k*64 <= n), then std::sort when sorted output is asked
-   for. These are the same selection and sorting steps (libstdc++'s
-   introselect, heap select, introsort), on pairs compared by value only. */
+   Equal scores are common (doge's dynamic mask gives every repeat of a
+   token the same value), so which survive must match: torch orders
+   (value, index) pairs by std::nth_element (k*64 > n) or std::partial_sort
+   (k*64 <= n), then std::sort if sorted. The same steps here (libstdc++'s
+   introselect, heap select, introsort), pairs compared by value only. */
 
 typedef struct wm__pair { float v; int i; } wm__pair;
 
@@ -5350,10 +5347,9 @@ static int wm__conv_C(const wm_config *c) { return wm__ssd_I(c) + 2 * c->ssd_gro
 /* ---- RoPE tables ----------------------------------------------------------
    cos/sin [n][d/2] for positions pos0..pos0+n-1 of a call whose last
    position is last_pos (dynamic NTK scales the base from it, once per call).
-   Angles stay in double: a float angle p * inv is off by up to 1.5e-4 in its
-   cosine below position 4096 and 1.2e-3 below 32768 (d = 64, theta 1e4),
-   past the tolerance against the float64 reference; the table is built once
-   per call for all layers, so double costs nothing measurable. */
+   Angles in double: a float p * inv is off by up to 1.5e-4 in its cosine
+   below position 4096, 1.2e-3 below 32768 (d = 64, theta 1e4), past the
+   tolerance; built once per call for all layers, double costs nothing. */
 #ifdef WM__FLOAT_MATH
 /* Single precision (no double-precision FPU): the angle p inv as an exact
    float sum hi + lo (fma), cos/sin of hi corrected to first order by lo.
@@ -8194,14 +8190,13 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
    ======================================================================== */
 
 /* ---- the module table ---------------------------------------------------------
-   Every module kind, once, in the order of the public ids: the WM_SEQ_*
-   kinds (rows 0 .. WM__N_SEQ - 1), then the WM_STATE_* kinds. A layer has a
-   sequence slot and a state slot (the FFN, or Rodimus+'s SW-SKA and FFN,
-   after the sequence module); each slot's weights are its module's wm__*_w
-   in the wm__layer unions. A row: name, tensors (plan), per-layer session
-   state (lstate) and its recurrent floats, scratch, run, decode traffic, a
-   hook after binding, the module's config check, and whether it keeps a KV
-   cache of n_ctx rows. The module code is in [@LAYERS]. */
+   Every module kind once, in public id order: WM_SEQ_* (rows 0 ..
+   WM__N_SEQ - 1), then WM_STATE_*. A layer has a sequence slot and a state
+   slot (the FFN, or Rodimus+'s SW-SKA and FFN); each slot's weights are its
+   module's wm__*_w in the wm__layer unions. A row: name, tensors (plan),
+   per-layer session state (lstate) and its recurrent floats, scratch, run,
+   decode traffic, a hook after binding, the config check, whether it keeps
+   a KV cache of n_ctx rows. The code is in [@LAYERS]. */
 struct wm__layer {
   int seq, state; /* WM_SEQ_*, WM_STATE_* */
   const float *norm_seq, *norm_state;  /* pre-norms [D] */
@@ -8695,10 +8690,10 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
    Workers persist. A parallel-for publishes (fn, arg, n) under a new
    generation; every thread, the caller too, claims items one at a time
    from a counter tagged with it (a worker leaving an old job cannot take
-   a new one's item); the caller returns when all n are done, so a
-   descheduled worker delays a job by the item it holds only. A worker
-   spins WM__POOL_SPIN rounds, then sleeps on a condition variable; the
-   caller, waiting for items others hold, spins, then yields its core. */
+   a new one's item); the caller returns when all n are done: a
+   descheduled worker delays a job by the item it holds only. Workers spin
+   WM__POOL_SPIN rounds, then sleep on a condition variable; the caller,
+   waiting for items others hold, spins, then yields its core. */
 #ifdef _WIN32 /* a slim lock, a condition variable (no init to fail) */
 #define WM__THREAD HANDLE
 #define WM__MUTEX SRWLOCK
@@ -8835,13 +8830,12 @@ static double wm__pool_now(void) {
 }
 
 /* On a loaded machine threads hurt (a descheduled worker holding an item
-   stalls the caller; spinning ones take its core). Signs, in jobs that
-   woke no sleeping worker (one woken joins late on a quiet machine too: a
-   16-core VM's wake-ups measured past 100 us): a stall (its own items
-   done, the caller waits past 2x their time + 100 us) and absent workers
-   (over 32 jobs of 20 us or more, it ran over (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs
-   on the caller alone (64 .. 8192, doubling; halved after each 512 good
-   jobs). Same bits either way. */
+   stalls the caller; spinners take its core). Signs, in jobs that woke no
+   sleeper (a woken one joins late on quiet machines too: past 100 us on a
+   16-core VM): a stall (the caller, its items done, waits past 2x their
+   time + 100 us) and absent workers (over 32 jobs of 20 us or more, it ran
+   over (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs
+   alone (64 .. 8192, doubling; halved per 512 good jobs). Same bits. */
 static void wm__pool_solo(wm_pool *p, int stall) {
   p->st.stalls += stall;
   p->st.absent += !stall;
@@ -10560,15 +10554,29 @@ static void wm__gw_header(wm__gw *o, const wm_model *m, const wm__gwt *ts, const
   wm__gw_zeros(o, (o->at + 31) / 32 * 32 - o->at);
 }
 
+/* item i: elements [i per, (i + 1) per) of g's input into f, then q */
+typedef struct { const wm__gwt *g; size_t per; float *f; unsigned char *q; } wm__gwq;
+static void wm__gw_q_task(void *arg, int i, int w) {
+  const wm__gwq *j = (const wm__gwq *)arg;
+  const wm__gwt *g = j->g;
+  size_t a = (size_t)i * j->per, n = WM__MIN(j->per, (size_t)g->nel - a);
+  (void)w;
+  wm_dequantize(g->in.type, (const unsigned char *)g->in.data + wm_type_bytes(g->in.type, a), n, j->f + a);
+  wm_quantize(g->type, j->f + a, n, j->q + wm_type_bytes(g->type, a));
+}
+
 /* one tensor's data in its output type, padded to 32 bytes; f, q: scratch
    of its elements (floats, and 4 bytes each + 64) */
 static void wm__gw_data(wm__gw *o, const wm__gwt *g, float *f, void *q) {
-  int neglog = (g->how & WM__GGM_NEGLOG) && !g->in.neg_exp;
+  int neglog = (g->how & WM__GGM_NEGLOG) && !g->in.neg_exp, par = o->p->parallel_for && !neglog;
   size_t nel = (size_t)g->nel, k, bad = 0, first = 0;
   if (g->type == g->in.type && !neglog) {
     wm__gw_bytes(o, g->in.data, g->in.size_bytes); /* as it is */
   } else {
-    wm_dequantize(g->in.type, g->in.data, nel, f);
+    wm__gwq j; /* by slices of 2^16 elements or more (whole blocks), at most 2^20: the same bytes */
+    j.g = g; j.per = ((nel >> 36) + 1) << 16; j.f = f; j.q = (unsigned char *)q;
+    if (par) o->p->parallel_for(o->p->pool, (int)((nel + j.per - 1) / j.per), wm__gw_q_task, &j);
+    else wm_dequantize(g->in.type, g->in.data, nel, f);
     if (neglog)
         for (k = 0; k < nel; k++) f[k] = (float)-exp((double)f[k]); /* llama.cpp stores A = -exp(A_log) */
     for (k = 0; k < nel; k++)
@@ -10579,7 +10587,7 @@ static void wm__gw_data(wm__gw *o, const wm__gwt *g, float *f, void *q) {
               g->name, bad, first);
       o->p->warn(o->p->user, msg);
     }
-    wm_quantize(g->type, f, nel, q);
+    if (!par) wm_quantize(g->type, f, nel, q);
     wm__gw_bytes(o, q, (size_t)g->bytes);
   }
   wm__gw_zeros(o, (g->bytes + 31) / 32 * 32 - g->bytes);
@@ -11473,11 +11481,14 @@ enum { WM__PRE_LLAMA3 = 0, WM__PRE_QWEN2 = 1, WM__PRE_GPT2 = 2, WM__PRE_DS_NUM =
 /* (pieces the regexes below share) */
 #define WM__RX_S "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
 #define WM__RX_NLN "[^\\r\\n\\p{L}\\p{N}]?"
+#define WM__RX_END "|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"
+#define WM__RX_UP "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]"
+#define WM__RX_LO "[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]"
 static const char *const wm__pre_regex[WM__N_PRE] = {
   /* Llama-3 / cl100k (and Doge) */
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
   /* Qwen2: digits one at a time */
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
   /* GPT-2 (ByteLevel's use_regex) */
   "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+",
   /* DeepSeek-V3's three Splits: numbers by three, CJK runs, then the rest */
@@ -11486,20 +11497,20 @@ static const char *const wm__pre_regex[WM__N_PRE] = {
   ("[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\r\n]*|"
    "\\s*[\r\n]+|\\s+(?!\\S)|\\s+"),
   /* GPT-4o (o200k): words by letter case, with contractions; numbers by three */
-  (WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
-   WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
-   "\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"),
+  (WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+   WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+   "\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END),
   /* Mistral Tekken: the same without contractions, digits one at a time */
-  (WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+|"
-   WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*|"
-   "\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+")};
+  (WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+|"
+   WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*|"
+   "\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END)};
 
 /* llama.cpp's pre-tokenizer regexes (src/llama-vocab.cpp), as its GGUF
    vocabularies name them by tokenizer.ggml.pre; wm.h runs each as llama.cpp
    does (its std::regex semantics, or for four its own splitting code). */
 #define WM__N_LRX 43
 static const char *const wm__lrx[WM__N_LRX] = {
-  /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
   /*  1 Jais-2 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}",
   /*  2 DeepSeek LLM/Coder: line ends */ "[\r\n]",
   /*  3 DeepSeek LLM: letters */ "\\s?[A-Za-z\xc2\xb5\xc3\x80-\xc3\x96\xc3\x98-\xc3\xb6\xc3\xb8-\xc6\xba\xc6\xbc-\xc6\xbf\xc7\x84-\xca\x93\xca\x95-\xca\xaf\xcd\xb0-\xcd\xb3\xcd\xb6\xcd\xb7\xcd\xbb-\xcd\xbd\xcd\xbf\xce\x86\xce\x88-\xce\x8a\xce\x8c\xce\x8e-\xce\xa1\xce\xa3-\xcf\xb5\xcf\xb7-\xd2\x81\xd2\x8a-\xd4\xaf\xd4\xb1-\xd5\x96\xe1\x82\xa0-\xe1\x83\x85\xe1\x8e\xa0-\xe1\x8f\xb5\xe1\x8f\xb8-\xe1\x8f\xbd\xe1\xb2\x90-\xe1\xb2\xba\xe1\xb2\xbd-\xe1\xb2\xbf\xe1\xb4\x80-\xe1\xb4\xab\xe1\xb5\xab-\xe1\xb5\xb7\xe1\xb5\xb9-\xe1\xb6\x9a\xe1\xb8\x80-\xe1\xbc\x95\xe1\xbc\x98-\xe1\xbc\x9d\xe1\xbc\xa0-\xe1\xbd\x85\xe1\xbd\x88-\xe1\xbd\x8d\xe1\xbd\x90-\xe1\xbd\x97\xe1\xbd\x99\xe1\xbd\x9b\xe1\xbd\x9d\xe1\xbd\x9f-\xe1\xbd\xbd\xe1\xbe\x80-\xe1\xbe\xb4\xe1\xbe\xb6-\xe1\xbe\xbc\xe1\xbe\xbe\xe1\xbf\x82-\xe1\xbf\x84\xe1\xbf\x86-\xe1\xbf\x8c\xe1\xbf\x90-\xe1\xbf\x93\xe1\xbf\x96-\xe1\xbf\x9b\xe1\xbf\xa0-\xe1\xbf\xac\xe1\xbf\xb2-\xe1\xbf\xb4\xe1\xbf\xb6-\xe1\xbf\xbc\xe2\x84\x82\xe2\x84\x87\xe2\x84\x8a-\xe2\x84\x93\xe2\x84\x95\xe2\x84\x99-\xe2\x84\x9d\xe2\x84\xa4\xe2\x84\xa6\xe2\x84\xa8\xe2\x84\xaa-\xe2\x84\xad\xe2\x84\xaf-\xe2\x84\xb4\xe2\x84\xb9\xe2\x84\xbc-\xe2\x84\xbf\xe2\x85\x85-\xe2\x85\x89\xe2\x85\x8e\xe2\x86\x83\xe2\x86\x84\xe2\xb0\x80-\xe2\xb1\xbb\xe2\xb1\xbe-\xe2\xb3\xa4\xe2\xb3\xab-\xe2\xb3\xae\xe2\xb3\xb2\xe2\xb3\xb3\xea\x99\x80-\xea\x99\xad\xea\x9a\x80-\xea\x9a\x9b\xea\x9c\xa2-\xea\x9d\xaf\xea\x9d\xb1-\xea\x9e\x87\xea\x9e\x8b-\xea\x9e\x8e\xea\xad\xb0-\xea\xae\xbf\xef\xac\x80-\xef\xac\x86\xef\xac\x93-\xef\xac\x97\xef\xbc\xa1-\xef\xbc\xba\xef\xbd\x81-\xef\xbd\x9a\xf0\x90\x90\x80-\xf0\x90\x91\x8f\xf0\x90\x92\xb0-\xf0\x90\x93\x93\xf0\x90\x93\x98-\xf0\x90\x93\xbb\xf0\x90\xb2\x80-\xf0\x90\xb2\xb2\xf0\x90\xb3\x80-\xf0\x90\xb3\xb2\xf0\x91\xa2\xa0-\xf0\x91\xa3\x9f\xf0\x9e\xa4\x80-\xf0\x9e\xa5\x83]+",
@@ -11511,35 +11522,35 @@ static const char *const wm__lrx[WM__N_LRX] = {
   /*  9 DeepSeek-V3: CJK */ "[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
   /* 10 DeepSeek-V3: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\r\n]*|\\s*[\r\n]+|\\s+(?!\\S)|\\s+",
   /* 11 Youtu: CJK, Hangul */ "[\xea\xb0\x80-\xed\x9e\xa3\xe3\x84\xb1-\xe3\x86\x8e]+|[\xef\xbc\x81\xe2\x80\xa6\xe2\x80\x9c\xe2\x80\x9d\xe2\x80\x98\xe2\x80\x99\xe2\x80\x94\xef\xbc\x9a\xef\xbc\x9b\xef\xbc\x8c\xe3\x80\x81-\xe3\x80\xbf\xef\xb8\xb0-\xef\xb9\x8f]+|[\xe3\x84\x85-\xe3\x84\xaf]+|[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
-  /* 12 Youtu: words by case */ WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+" WM__RX_S "?|" WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*" WM__RX_S "?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 12 Youtu: words by case */ WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+" WM__RX_S "?|" WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*" WM__RX_S "?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
   /* 13 DeepSeek Coder: letters */ "\\s?\\p{L}+",
   /* 14 DeepSeek Coder: punctuation */ "\\s?\\p{P}+",
   /* 15 digits one by one */ "\\p{N}",
   /* 16 Falcon: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|`]+",
   /* 17 GPT-2 (wm.h's GPT-2 matcher, as llama.cpp's own) */ "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)",
   /* 18 three ASCII digits */ "[0-9][0-9][0-9]",
-  /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
-  /* 20 Qwen3.5 */ WM__RX_S "|" WM__RX_NLN "[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
+  /* 20 Qwen3.5 */ WM__RX_S "|" WM__RX_NLN "[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*" WM__RX_END,
   /* 21 BLOOM */ " ?[^(\\s|.,!?\xe2\x80\xa6\xe3\x80\x82\xef\xbc\x8c\xe3\x80\x81\xe0\xa5\xa4\xdb\x94\xd8\x8c)]+",
-  /* 22 Tekken */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 22 Tekken */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
   /* 23 Chameleon: sentinels */ "<sentinel:[0-9]+>",
   /* 24 Chameleon: image tokens */ "(IMGIMG)((A|B|C|D|E|F|G|H|I){1,4})Z",
   /* 25 Chameleon: tabs, newlines, spaces */ "([\\t\\n]|    |  )",
   /* 26 Chameleon: punctuation */ "[\\p{P}!-/:-@\\[-`{-~]",
-  /* 27 GPT-4o */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
-  /* 28 Granite embedding */ WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 27 GPT-4o */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
+  /* 28 Granite embedding */ WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
   /* 29 Tiny Aya: digits from the right (llama.cpp's own code) */ "\\d{1,3}(?=(?:\\d{3})*\\b)",
-  /* 30 Tiny Aya: words */ WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+" WM__RX_S "?|" WM__RX_NLN "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 30 Tiny Aya: words */ WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+" WM__RX_S "?|" WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
   /* 31 Kimi-K2 (llama.cpp's own code) */ "\\p{Han}+",
   /* 32 SuperBPE: before each three digits (llama.cpp's own code) */ "(?=(\\d{3})+(?!\\d))",
   /* 33 Bailing */ "'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
-  /* 34 Seed-Coder */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1}| ?[^\\s\\p{L}\\p{N}\\r\\n]+|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 34 Seed-Coder */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1}| ?[^\\s\\p{L}\\p{N}\\r\\n]+" WM__RX_END,
   /* 35 AFMoE: digits from the right (llama.cpp's own code) */ "\\p{AFMoE_digits}",
   /* 36 AFMoE: CJK and Southeast Asian scripts */ "[\xe4\xb8\x80-\xe9\xbf\xbf\xe3\x90\x80-\xe4\xb6\xbf\xe8\xb1\x88-\xef\xab\xbf\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf\xef\xbd\xa5-\xef\xbe\x9f\xe2\xbc\x80-\xe2\xbf\x9f\xe0\xb9\x80-\xe0\xb9\xbf\xe0\xba\x80-\xe0\xbb\xbf\xe1\x9e\x80-\xe1\x9f\xbf\xe1\x80\x80-\xe1\x82\x9f\xea\xa9\xa0-\xea\xa9\xbf\xea\xa7\xa0-\xea\xa7\xbf\xea\xb0\x80-\xed\x9e\xaf\xe1\x84\x80-\xe1\x87\xbf]+",
-  /* 37 AFMoE: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 37 AFMoE: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*" WM__RX_END,
   /* 38 lines */ "[^\\n]+|[\\n]+",
   /* 39 EXAONE-MoE */ WM__RX_S "|" WM__RX_NLN "(?:\\p{L}\\p{M}*(?: \\p{L}\\p{M}*)*)+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]?|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
-  /* 40 MiniCPM5 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
+  /* 40 MiniCPM5 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
   /* 41 whitespace-separated */ "\\S+",
   /* 42 default: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|]+",
 };
@@ -11612,13 +11623,12 @@ static void wm__jw_str(wm__jw *w, const char *s, size_t n) { /* a JSON string li
    runs it: merge the adjacent pair whose concatenation is a token, highest
    score first, leftmost among equals; unknown characters as <0xXX>): a BPE
    tokenizer.json with a merge (a, b) for every split of every normal token
-   in two tokens, ranked by its score; a space before each text segment
+   in two, ranked by its score; a space before each text segment
    (add_space_prefix), spaces as U+2581. Splits in time linear in the
-   vocabulary's bytes: tokens sorted by text (and reversed text) give each
-   its longest proper prefix (suffix) token, so prefix and suffix tokens are
-   chains; a split is a prefix length whose complement is a suffix length.
-   Merges as id triples [a, b, a+b] ("wm_id_merges": at most the vocabulary's
-   bytes of them; spelled out, the text would be quadratic in a token). */
+   vocabulary's bytes: tokens sorted by text (and reversed) give each its
+   longest proper prefix (suffix) token, so these form chains; a split is a
+   prefix length whose complement is a suffix length. Merges as id triples
+   [a, b, a+b] ("wm_id_merges": spelled out, quadratic in a token). */
 
 #ifndef WM_NO_MALLOC
 typedef struct wm__spm_m { float score; int32_t id, a, b; uint32_t split; } wm__spm_m; /* a + b -> id, ranked by score */
@@ -12968,12 +12978,11 @@ typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
 WM__SLOT(wm__merge, 16);
 
 /* A node of the added tokens' Aho-Corasick automaton over their reversed
-   texts (wm__ac_build): the node of a string s stands for texts ending in
-   reverse(s). Children are consecutive nodes sorted by byte. out[nz]: the
-   added token (index into t->added) of set nz that is the longest text this
-   node's string or a suffix of it spells, -1 if none. While the automaton is
-   built, out[0], out[1] and child hold the node's range of added_rorder and
-   its depth. */
+   texts (wm__ac_build): the node of s stands for texts ending in
+   reverse(s). Children: consecutive nodes sorted by byte. out[nz]: the
+   added token (index into t->added) of set nz, the longest text this
+   node's string or a suffix of it spells, or -1. During the build, out[0],
+   out[1] and child hold its range of added_rorder and its depth. */
 typedef struct wm__acn { int32_t child, fail, out[2]; uint16_t n_child; unsigned char byte, pad; } wm__acn;
 WM__SLOT(wm__acn, 20);
 
@@ -13701,14 +13710,12 @@ static int32_t wm__ac_step(const wm_tokenizer *t, int32_t s, unsigned char c) {
   }
 }
 
-/* Sorts the added tokens (heapsort, O(n log n) in place) so that the
-   tokens sharing a prefix form a range, indexes them by first byte, and
-   builds the Aho-Corasick automaton of their reversed texts breadth first
-   (rorder: their indices sorted by reversed text): each node splits its
-   range of rorder by the next byte (read backwards) into its children,
-   whose failure links come from the parent's, so the nodes are at most the
-   texts' bytes and the build is linear in them (times the 256 bytes a node
-   can branch). */
+/* Sorts the added tokens (heapsort, in place) so tokens sharing a prefix
+   form a range, indexes them by first byte, and builds the Aho-Corasick
+   automaton of their reversed texts breadth first (rorder: indices sorted
+   by reversed text): each node splits its range of rorder by the next byte
+   (read backwards) into its children, failure links from the parent's:
+   nodes at most the texts' bytes, the build linear in them (x 256). */
 static void wm__added_sort(wm_tokenizer *t) {
   int n = t->n_added, i = n / 2 - 1, j, end = n, k;
   int32_t s, *ro = t->added_rorder;
@@ -13784,13 +13791,12 @@ static void wm__added_sort(wm_tokenizer *t) {
   }
 }
 
-/* The added token of set nz (0: matched in the raw text, 1: in normalized
-   text) at p (leftmost-longest: the longest one starting here, the first
-   in the file among equal ones), -1 if none, -2 when the text at p agrees
-   with some token for more than max_depth bytes (then the automaton
-   decides). The tokens sharing the bytes read so far are a range of the
-   sorted list; each byte narrows it by binary search, so a position costs
-   O(depth log n): the fast path, as most positions match a few bytes. */
+/* The added token of set nz (0: matched in the raw text, 1: normalized) at
+   p (leftmost-longest: the longest starting here, the first in the file
+   among equal ones), -1 if none, -2 when the text at p agrees with some
+   token past max_depth bytes (the automaton decides). The tokens sharing
+   the bytes read so far are a range of the sorted list; each byte narrows
+   it by binary search: O(depth log n) a position, the fast path. */
 static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz, size_t max_depth) {
   int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
   size_t k = 1, room = (size_t)(e - p);

@@ -144,9 +144,9 @@ static const command CMDS[] = {
     {"info", "MODEL_DIR", "[--no-mmap]", 1, 1, {O_MMAP, O_NO_MMAP, -1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
-    {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
-    {"quantize", "MODEL OUT_GGUF", "[TYPE | --type TYPE] [--allow-requantize] [--tokenizer-blob]", 2, 3,
-     {O_TYPE, O_REQUANT, O_TOKBLOB, -1},
+    {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob] [-t N]", 2, 2, {O_TOKBLOB, O_THREADS, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
+    {"quantize", "MODEL OUT_GGUF", "[TYPE | --type TYPE] [--allow-requantize] [--tokenizer-blob] [-t N]", 2, 3,
+     {O_TYPE, O_REQUANT, O_TOKBLOB, O_THREADS, -1},
      "a GGUF file with quantized matrices"},
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
      {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, O_MMAP, O_NO_MMAP, -1},
@@ -714,7 +714,7 @@ static int gg_open(const char *in, wm_model **m, char **file, size_t *file_n, ch
     return 0;
 }
 
-static int write_gguf(const char *in, const char *out_path, int mix, int allow_requant, int tok_blob) {
+static int write_gguf(const char *in, const char *out_path, int mix, int allow_requant, int tok_blob, int threads) {
     char name[256];
     const char *base = strrchr(in, '/');
     wm_model *m = NULL;
@@ -727,6 +727,11 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
     void *blob = NULL;
     int rc = 1;
     double t0 = now_s();
+#ifdef WM_HAVE_POOL
+    wm_pool *pool = NULL;
+#else
+    threads = 1;
+#endif
     if (strlen(in) > 4000 || strlen(out_path) > 4000) return fail("path too long");
     memset(&p, 0, sizeof p);
     if (gg_open(in, &m, &file, &file_n, &cfg_json, &tok_json, &p)) goto done;
@@ -752,6 +757,12 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
     if (out_open(&o.o, out_path)) goto done;
     p.mix = mix; p.allow_requantize = allow_requant; p.name = name;
     p.write = gg_write; p.progress = gg_progress; p.warn = gg_warn; p.user = &o;
+#ifdef WM_HAVE_POOL
+    if (threads != 1 && wm_pool_create(&pool, threads, &e) != WM_OK) { out_close(&o.o, 0); fail("%s", e.message); goto done; }
+    p.parallel_for = pool ? wm_pool_parallel_for : NULL; /* blocks quantized on all threads: the same bytes */
+    p.pool = pool;
+    if (pool) threads = wm_pool_threads(pool);
+#endif
     if (wm_gguf_write(m, &p, &st, &e) != WM_OK) {
         int en = errno;
         out_close(&o.o, 0);
@@ -769,17 +780,21 @@ static int write_gguf(const char *in, const char *out_path, int mix, int allow_r
             if (st.n_type[id] && k < sizeof types - 32) k += (size_t)snprintf(types + k, sizeof types - k, "%s%d %s", k ? ", " : "", st.n_type[id], wm_type_name(id));
         }
         types[k] = 0;
-        fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%s) in %.1f s\n", out_path, st.n_tensors, (double)st.data_bytes / 1e6, types, now_s() - t0);
+        fprintf(stderr, "wm: %s: %d tensors, %.2f MB of weights (%s) in %.1f s, %d thread%s\n", out_path, st.n_tensors, (double)st.data_bytes / 1e6,
+                types, now_s() - t0, threads, threads == 1 ? "" : "s");
     }
     rc = 0;
 done:
     free(cfg_json); free(tok_json); free(blob);
+#ifdef WM_HAVE_POOL
+    if (pool) wm_pool_free(pool);
+#endif
     if (m) wm_model_free(m);
     free(file);
     return rc;
 }
 
-static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1, a->set[O_TOKBLOB]); }
+static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1, a->set[O_TOKBLOB], threads_of(a)); }
 
 static int cmd_quantize(const args *a) {
     const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : a->pos[2] ? a->pos[2] : "q8_0"; /* llama-quantize IN OUT TYPE */
@@ -787,7 +802,7 @@ static int cmd_quantize(const args *a) {
     if (a->set[O_TYPE] && a->pos[2]) return fail("quantize: the type given twice (%s and --type %s)", a->pos[2], a->str[O_TYPE]);
     if (mix < 0) return fail("--type: '%s' (expected one of f32, f16, bf16, q8_0, q4_0, q4_1, q5_0, q5_1, q2_k, q3_k_s, q3_k_m, q3_k_l, q4_k_s, "
                              "q4_k_m, q5_k_s, q5_k_m, q6_k, iq4_nl, iq4_xs; q4_k, q5_k, q3_k: the _m mixes)", t);
-    return write_gguf(a->pos[0], a->pos[1], mix, a->set[O_REQUANT], a->set[O_TOKBLOB]);
+    return write_gguf(a->pos[0], a->pos[1], mix, a->set[O_REQUANT], a->set[O_TOKBLOB], threads_of(a));
 }
 
 /* ---- perplexity ------------------------------------------------------------

@@ -262,15 +262,15 @@ int run(const char *cmd_) {
 void script_cases(const char *tag, const char *cmd, int min) {
     static char out[1 << 17];
     char *line, *last = NULL;
-    int p = -1, f = -1;
+    int p = -1, f = -1, skipped = 0;
     run_capture(cmd, out, sizeof out);
     for (line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         if (!strncmp(line, "FAIL ", 5)) printf("FAIL [%s] %s\n", tag, line + 5);
-        else if (!strncmp(line, "skipped:", 8)) printf("%s: %s\n", tag, line);
+        else if (!strncmp(line, "skipped:", 8)) { printf("%s: %s\n", tag, line); skipped++; } /* (a tool missing here: min not asked) */
         else if (!strncmp(line, "  | ", 4)) printf("%s\n", line); /* (what a failed case saw) */
         last = line;
     }
-    if (!last || sscanf(last, "%d passed, %d failed", &p, &f) != 2 || p < min) { check(0, "%s: its last line: %s", cmd, last ? last : "(none)"); return; }
+    if (!last || sscanf(last, "%d passed, %d failed", &p, &f) != 2 || (p < min && !skipped)) { check(0, "%s: its last line: %s", cmd, last ? last : "(none)"); return; }
     g_pass += p;
     g_fail += f;
 }

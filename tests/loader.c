@@ -580,10 +580,53 @@ static void gguf_demo_quantized(void) {
     }
 }
 
+/* wm_gguf_write with a parallel-for: the same bytes as without one, whatever order the slices run in */
+static void rev_pfor(void *pool, int n, wm_task fn, void *arg) {
+    int i;
+    (void)pool;
+    for (i = n - 1; i >= 0; i--) fn(arg, i, 0);
+}
+static void gguf_write_threads(void) {
+    static const int mixes[] = {WM_MIX_Q8_0, WM_MIX_BF16, WM_MIX_Q4_K_M, WM_MIX_IQ4_XS, WM_MIX_Q3_K_M};
+    wm_model *m = NULL;
+    wm_error e;
+    int k, way, same = 0, n = getenv("WM_BIN") ? 1 : 5; /* emulated: Q8_0 alone, for time */
+#ifdef WM_HAVE_POOL
+    wm_pool *pool = NULL;
+    if (wm_pool_create(&pool, 3, &e) != WM_OK) pool = NULL;
+#endif
+    if (wm_model_load(&m, "examples/models/doge-demo", &e) != WM_OK) { check(0, "doge-demo: %s", e.message); return; }
+    for (k = 0; k < n; k++) {
+        membuf mb[3] = {{NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
+        int ok = 1;
+        for (way = 0; way < 3; way++) { /* one thread; slices in reverse; wm.h's pool of 3 */
+            wm_gguf_params gp;
+            memset(&gp, 0, sizeof gp);
+            gp.mix = mixes[k]; gp.write = membuf_write; gp.user = &mb[way];
+            if (way == 1) gp.parallel_for = rev_pfor;
+#ifdef WM_HAVE_POOL
+            if (way == 2 && pool) { gp.parallel_for = wm_pool_parallel_for; gp.pool = pool; }
+#endif
+            ok &= wm_gguf_write(m, &gp, NULL, &e) == WM_OK;
+        }
+        ok = ok && mb[0].n > 2000000 && mb[1].n == mb[0].n && mb[2].n == mb[0].n && !memcmp(mb[0].p, mb[1].p, mb[0].n) && !memcmp(mb[0].p, mb[2].p, mb[0].n);
+        same += ok;
+        if (!ok) check(0, "doge-demo %s: GGUF bytes by slices (reversed, pool of 3) == one thread's (%zu, %zu, %zu bytes)", wm_mix_name(mixes[k]), mb[0].n, mb[1].n, mb[2].n);
+        for (way = 0; way < 3; way++) free(mb[way].p);
+    }
+    check(same == n, "doge-demo: %d of %d mixes written by slices (in reverse, on a pool of 3 threads) byte-identical to one thread's "
+          "(its embedding 16 slices, each MLP matrix 3)", same, n);
+#ifdef WM_HAVE_POOL
+    if (pool) wm_pool_free(pool);
+#endif
+    wm_model_free(m);
+}
+
 void test_gguf(void) {
     POSIX_ONLY(gguf_llama_mamba2(), SHELL);
     POSIX_ONLY(gguf_llama_mixes(), SHELL);
     gguf_vocab_keys();
+    gguf_write_threads();
     gguf_bf16_one_group();
     POSIX_ONLY(gguf_convert(), SHELL);
     POSIX_ONLY(gguf_seed_quantized(), SHELL);
