@@ -11,7 +11,8 @@
 # pool jobs, jobs run alone); a markdown summary to stdout.
 #   WM=build/wm LLAMA_BENCH=... tools/bench_scale.sh OUT "1 4 16" [PROMPT] [GEN] [big]
 # (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
-# a subset of the files to run; TOKENIZER: a tokenizer.json of 32768 ids)
+# a subset of the files to run, in the order given; TOKENIZER: a tokenizer.json of 32768 ids;
+# BUDGET: seconds after which no further run starts, so a lent machine's minutes end with a summary)
 set -euo pipefail
 out=$1; threads=$2; plen=${3:-512}; gen=${4:-128}; big=${5:-}
 wm=${WM:-build/wm}
@@ -43,8 +44,11 @@ field() { python3 -c 'import json,sys
 try: j = json.loads(sys.stdin.read())
 except Exception: print("-"); sys.exit()
 print(*[j.get(k, "-") for k in sys.argv[1:]], sep="\t")' "$@"; }
+start=$(date +%s)
+late() { [ -n "${BUDGET:-}" ] && [ $(($(date +%s) - start)) -ge "$BUDGET" ] && echo "bench_scale: BUDGET $BUDGET s spent: $f -t $t and after not run" >&2; }
 for f in $files; do
   for t in $threads; do
+    if late; then break 2; fi
     isas="auto"; [ "$t" = 1 ] && case $f in m130-q8_0|m130-q4_0|m130-q4_k_m) isas="auto avx2";; esac
     g=$gen; case $f in m1300*) g=$((gen < 32 ? gen : 32));; esac
     for isa in $isas; do
