@@ -13,6 +13,10 @@
 # (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
 # a subset of the files to run, in the order given; TOKENIZER: a tokenizer.json of 32768 ids;
 # BUDGET: seconds after which no further run starts, so a lent machine's minutes end with a summary)
+# On a lent many-core machine, whose minutes are few: build wm and a static llama-bench beforehand, carry
+# them, and run the slow, telling cells first, e.g. BUDGET=480 FILES="m1300-q4_k_m m130-q4_k_m m130-q8_0
+# m130-q4_0 m130-f32 m130-bf16" tools/bench_scale.sh OUT "1 16 4" 512 128 big (drawing the checkpoints
+# takes about a minute there: `wm random` on one thread, `wm quantize` on all).
 set -euo pipefail
 out=$1; threads=$2; plen=${3:-512}; gen=${4:-128}; big=${5:-}
 wm=${WM:-build/wm}
