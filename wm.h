@@ -10574,7 +10574,7 @@ static void wm__gw_data(wm__gw *o, const wm__gwt *g, float *f, void *q) {
     wm__gw_bytes(o, g->in.data, g->in.size_bytes); /* as it is */
   } else {
     wm__gwq j; /* by slices of 2^16 elements or more (whole blocks), at most 2^20: the same bytes */
-    j.g = g; j.per = ((nel >> 36) + 1) << 16; j.f = f; j.q = (unsigned char *)q;
+    j.g = g; j.per = (size_t)((g->nel >> 36) + 1) << 16; j.f = f; j.q = (unsigned char *)q;
     if (par) o->p->parallel_for(o->p->pool, (int)((nel + j.per - 1) / j.per), wm__gw_q_task, &j);
     else wm_dequantize(g->in.type, g->in.data, nel, f);
     if (neglog)
