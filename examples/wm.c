@@ -144,7 +144,7 @@ static const command CMDS[] = {
     {"info", "MODEL_DIR", "[--no-mmap]", 1, 1, {O_MMAP, O_NO_MMAP, -1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
-    {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob] [-t N]", 2, 2, {O_TOKBLOB, O_THREADS, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
+    {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
     {"quantize", "MODEL OUT_GGUF", "[TYPE | --type TYPE] [--allow-requantize] [--tokenizer-blob] [-t N]", 2, 3,
      {O_TYPE, O_REQUANT, O_TOKBLOB, O_THREADS, -1},
      "a GGUF file with quantized matrices"},
@@ -794,7 +794,9 @@ done:
     return rc;
 }
 
-static int cmd_convert(const args *a) { return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1, a->set[O_TOKBLOB], threads_of(a)); }
+static int cmd_convert(const args *a) { /* (one thread: tensors are copied as they are) */
+    return write_gguf(a->pos[0], a->pos[1], WM_MIX_KEEP, 1, a->set[O_TOKBLOB], 1);
+}
 
 static int cmd_quantize(const args *a) {
     const char *t = a->set[O_TYPE] ? a->str[O_TYPE] : a->pos[2] ? a->pos[2] : "q8_0"; /* llama-quantize IN OUT TYPE */

@@ -164,6 +164,12 @@ void fill(float *x, size_t n, unsigned seed) {
     for (i = 0; i < n; i++) x[i] = frand(&seed);
 }
 
+/* a host's parallel-for (tests): every item, last first, each on worker i mod *pool */
+void backwards_pfor(void *pool, int n, wm_task fn, void *arg) {
+    int i;
+    for (i = n - 1; i >= 0; i--) fn(arg, i, i % *(int *)pool);
+}
+
 int membuf_write(void *user, const void *d, size_t n) { /* a wm_gguf_params.write into memory */
     membuf *m = (membuf *)user;
     if (m->n + n > m->cap) {

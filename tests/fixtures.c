@@ -365,12 +365,6 @@ void test_runtime_errors(void) {
 
 /* ---- several models and sessions in one process -------------------------- */
 
-/* a host's parallel-for (tests): every item, last first, each on worker i mod *pool */
-static void backwards_pfor(void *pool, int n, wm_task fn, void *arg) {
-    int i;
-    for (i = n - 1; i >= 0; i--) fn(arg, i, i % *(int *)pool);
-}
-
 void test_many(void) {
     memmodel m1, m2;
     wm_session *s[3];

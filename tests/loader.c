@@ -581,16 +581,11 @@ static void gguf_demo_quantized(void) {
 }
 
 /* wm_gguf_write with a parallel-for: the same bytes as without one, whatever order the slices run in */
-static void rev_pfor(void *pool, int n, wm_task fn, void *arg) {
-    int i;
-    (void)pool;
-    for (i = n - 1; i >= 0; i--) fn(arg, i, 0);
-}
 static void gguf_write_threads(void) {
     static const int mixes[] = {WM_MIX_Q8_0, WM_MIX_BF16, WM_MIX_Q4_K_M, WM_MIX_IQ4_XS, WM_MIX_Q3_K_M};
     wm_model *m = NULL;
     wm_error e;
-    int k, way, same = 0, n = getenv("WM_BIN") ? 1 : 5; /* emulated: Q8_0 alone, for time */
+    int k, way, same = 0, one = 1, n = getenv("WM_BIN") ? 1 : 5; /* emulated: Q8_0 alone, for time */
 #ifdef WM_HAVE_POOL
     wm_pool *pool = NULL;
     if (wm_pool_create(&pool, 3, &e) != WM_OK) pool = NULL;
@@ -603,7 +598,7 @@ static void gguf_write_threads(void) {
             wm_gguf_params gp;
             memset(&gp, 0, sizeof gp);
             gp.mix = mixes[k]; gp.write = membuf_write; gp.user = &mb[way];
-            if (way == 1) gp.parallel_for = rev_pfor;
+            if (way == 1) { gp.parallel_for = backwards_pfor; gp.pool = &one; }
 #ifdef WM_HAVE_POOL
             if (way == 2 && pool) { gp.parallel_for = wm_pool_parallel_for; gp.pool = pool; }
 #endif

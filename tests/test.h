@@ -104,6 +104,7 @@ float frand(unsigned *s);
 double rel_err(const float *a, const float *b, size_t n);
 void fill(float *x, size_t n, unsigned seed);
 int membuf_write(void *user, const void *d, size_t n);
+void backwards_pfor(void *pool, int n, wm_task fn, void *arg); /* pool: int *, the workers */
 void *align64(void *p);
 int dirsrc_open(dirsrc *d, const char *dir);
 void dirsrc_close(dirsrc *d);
