@@ -21,22 +21,22 @@
       tag            lines  section
       @API             781  Public interface
       @BASICS          330  Implementation basics
-      @TYPES          1242  Tensor types
-      @KERNELS        2603  Kernels
+      @TYPES          1241  Tensor types
+      @KERNELS        2602  Kernels
       @STRUCTS          80  Model and session structures
-      @PLAN             73  Module descriptions
+      @PLAN             72  Module descriptions
       @LAYERS         2015  Layers, in data-flow order
-      @JSON            465  JSON: a validating reader that never allocates
-      @CONFIG          371  config.json
+      @JSON            464  JSON: a validating reader that never allocates
+      @CONFIG          370  config.json
       @MODELS          281  Models
-      @SESSION         969  Session
-      @SAFETENSORS     214  safetensors
+      @SESSION         987  Session
+      @SAFETENSORS     213  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      579  GGUF writing
+      @GGUF_WRITE      589  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4032  Tokenizer
+      @TOKENIZER      4014  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        170  Sampling
       @SAVE            171  Session save / restore
@@ -566,6 +566,7 @@ typedef struct wm_pool_stats {
   long stalls; /* the caller waited past twice its own items' time */
   long absent; /* over 32 jobs, the others ran under half their share */
   long woke; /* jobs that woke sleeping workers (not evidence of absence) */
+  long lost; /* idle workers that lost their core (a busy machine) */
   long items; /* items of the jobs run on the threads; the caller's */
   long items_caller;
   long items_worker_min; /* the fewest and most items of one worker */
@@ -870,13 +871,12 @@ WMDEF wm_status wm_session_restore(wm_session *s, wm_sampler *smp, float *logits
 WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const float *logits, const char *path);
 
 /* ---- writing a file, as wm.h and its CLI do --------------------------------
-   wm_file_create opens PATH for writing: a regular file (or a new one) is
-   written as PATH.tmp and renamed over PATH by wm_file_close(o, 1), so no
-   partial file is ever left under the name; a symlink is followed to the file
-   it names (as cp does); a device, FIFO or socket is written directly
-   (nothing replaces it); a directory is refused. wm_file_close(o, 0) removes
-   the .tmp (a signal handler may unlink o->tmp itself: it is "" when none).
-   The message of a failure names PATH and the reason (errno's). */
+   wm_file_create opens PATH for writing: a regular (or new) file is written
+   as PATH.tmp, renamed over PATH by wm_file_close(o, 1) (never a partial
+   file under the name); a symlink is followed (as cp does); a device, FIFO
+   or socket is written directly; a directory is refused. wm_file_close(o, 0)
+   removes the .tmp (a signal handler may unlink o->tmp: "" when none). A
+   failure's message names PATH and errno's reason. */
 typedef struct wm_file_out {
   FILE *f; /* write the bytes here */
   char path[4096]; /* the file written: PATH, or the file its symlinks name */
@@ -1113,11 +1113,11 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #define WM__ALIGN 64 /* every arena buffer starts on a cache line */
 
 /* A struct in an arena takes a fixed slot of n bytes on every target: its
-   size on a 64-bit one (checked here at compile time; a 32-bit target
-   leaves the rest unused). So every size the library reports -- model,
-   session, tokenizer, generation -- is the same number on a 32-bit
-   microcontroller and on the 64-bit host that plans its memory (make
-   test-arm32 compares them). Adding a field: raise n to the new sizeof. */
+   size on a 64-bit one (checked at compile time; a 32-bit target leaves
+   the rest unused). So every size the library reports (model, session,
+   tokenizer, generation) is the same on a 32-bit microcontroller and on the
+   64-bit host that plans its memory (make test-arm32 compares). Adding a
+   field: raise n to the new sizeof. */
 #define WM__SLOT(T, n) \
     enum { WM__SLOT_##T = n }; \
     typedef char wm__slot_fits_##T[sizeof(T) <= (n) ? 1 : -1]
@@ -1429,7 +1429,6 @@ WM__QTYPES(WM__QI_CHECK)
 /* WM__OWN_<own>(code): code for the types through their codes only */
 #define WM__OWN_0(code) code
 #define WM__OWN_1(code)
-
 
 #define WM__QK 32   /* weights per Q8_0/Q4_0 block; activations are quantized per 32 too */
 #define WM__QKK 256 /* weights per Q4_K/Q6_K super-block */
@@ -4471,7 +4470,6 @@ static void wm__v_qtile(const wm__qr *P, int nb, int dtype, const wm__qa *const 
 #endif
 WM__TARGET_END
 
-
 /* Quantized W: the T activation rows quantized once (kc->qa), then one
    integer dot per output, rows in blocks of 4 against every token (a block
    of rows stays in L1, the quantized tokens in L2). Prefill and decode give
@@ -4500,7 +4498,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
   }
 #endif
 #ifdef WM__VR8
-  if (kc->simd && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (the types wm__qr_pack knows; not for a batch step's few decoded tokens: the repacking would cost what it saves) */
+  if (kc->simd && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) /* 8 rows repacked, then every token (types wm__qr_pack knows; not a batch step's few tokens: the repack costs what it saves) */
       for (; rb + 8 <= r1; rb += 8) {
         if (rb + 16 <= r1) wm__prefetch(wm__row(W, rb + 8), 8 * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
         wm__qr_pack(qr, W, rb, W->cols / WM__QK);
@@ -4951,10 +4949,10 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
 
 /* ---- top-k, resolving ties as torch.topk does on the CPU -------------------
    Equal scores are common (doge's dynamic mask gives every repeat of a
-   token the same value), so which survive must match: torch orders
-   (value, index) pairs by std::nth_element (k*64 > n) or std::partial_sort
-   (k*64 <= n), then std::sort if sorted. The same steps here (libstdc++'s
-   introselect, heap select, introsort), pairs compared by value only. */
+   token one value), so which survive must match: torch orders (value,
+   index) pairs by std::nth_element (k*64 > n) or std::partial_sort (k*64
+   <= n), then std::sort if sorted. The same steps here (libstdc++'s
+   introselect, heap select, introsort), by value only. */
 
 typedef struct wm__pair { float v; int i; } wm__pair;
 
@@ -5327,7 +5325,6 @@ static void wm__plan_linear(wm__planner *p, const char *base, wm__mat *w, const 
 #define WM__VEC1(p, nm, dst, n, flags, init, mean, scale) \
     wm__plan_t(p, nm, WM__VECTOR, flags, init, mean, scale, dst, 1, (uint64_t)(n), 0, 0, 0)
 
-
 static uint64_t wm__row_bytes(const wm__mat *w) { return (uint64_t)wm__row_size(w->dtype, (size_t)w->cols); }
 
 static uint64_t wm__mat_bytes(const wm__mat *w) { return w->data ? (uint64_t)w->rows * wm__row_bytes(w) : 0; }
@@ -5346,10 +5343,10 @@ static int wm__conv_C(const wm_config *c) { return wm__ssd_I(c) + 2 * c->ssd_gro
 
 /* ---- RoPE tables ----------------------------------------------------------
    cos/sin [n][d/2] for positions pos0..pos0+n-1 of a call whose last
-   position is last_pos (dynamic NTK scales the base from it, once per call).
+   position is last_pos (dynamic NTK scales the base from it, once a call).
    Angles in double: a float p * inv is off by up to 1.5e-4 in its cosine
    below position 4096, 1.2e-3 below 32768 (d = 64, theta 1e4), past the
-   tolerance; built once per call for all layers, double costs nothing. */
+   tolerance; built once a call for all layers, double costs nothing. */
 #ifdef WM__FLOAT_MATH
 /* Single precision (no double-precision FPU): the angle p inv as an exact
    float sum hi + lo (fma), cos/sin of hi corrected to first order by lo.
@@ -7515,7 +7512,6 @@ static const char *wm__j_value_or(const char *p, const char *e, int depth, wm__j
 #undef WM__J_BAD
 static const char *wm__j_value(const char *p, const char *e, int depth) { return wm__j_value_or(p, e, depth, NULL); }
 
-
 /* Iterates an object's members or an array's elements (p at '{' or '['). */
 typedef struct wm__jit {
   const char *p, *e;
@@ -7949,7 +7945,6 @@ static wm_status wm__cfg_bounds(const wm_config *c, wm_error *err) {
       return wm__fail(err, WM_ERR_CONFIG, "config: attention or expert sizes too large");
   return WM_OK;
 }
-
 
 /* ---- config.json, field by field -------------------------------------------- */
 
@@ -8691,9 +8686,11 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
    generation; every thread, the caller too, claims items one at a time
    from a counter tagged with it (a worker leaving an old job cannot take
    a new one's item); the caller returns when all n are done: a
-   descheduled worker delays a job by the item it holds only. Workers spin
-   WM__POOL_SPIN rounds, then sleep on a condition variable; the caller,
-   waiting for items others hold, spins, then yields its core. */
+   descheduled worker delays a job by the item it holds only. Idle workers
+   spin WM__POOL_SPIN_US, yield between looks up to WM__POOL_HOT_US (hot
+   through a step), then sleep on a condition variable; a yield that lost
+   the core (a busy machine) sleeps at once, the next 1024 spells skip the
+   yields. The caller, waiting for others' items, spins, then yields. */
 #ifdef _WIN32 /* a slim lock, a condition variable (no init to fail) */
 #define WM__THREAD HANDLE
 #define WM__MUTEX SRWLOCK
@@ -8727,12 +8724,17 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 #define WM__START(t, fn, a) pthread_create(t, NULL, fn, a)
 #define WM__JOIN(t) pthread_join(t, NULL)
 #endif
-#ifndef WM__POOL_SPIN
-#define WM__POOL_SPIN 4000
+#ifndef WM__POOL_SPIN_US
+#define WM__POOL_SPIN_US 50
+#endif
+#ifndef WM__POOL_HOT_US
+#define WM__POOL_HOT_US 1000
 #endif
 
-typedef struct wm__pool_worker { /* 64 bytes: items (it ran; each counted before done) alone in its line */
-  wm_pool *p; int w; long items; char pad[64 - sizeof(void *) - 2 * sizeof(long)];
+typedef struct wm__pool_worker { /* 64 bytes: its counts alone in their line */
+  wm_pool *p; int w;
+  long items, lost, brief; /* items run (each counted before done); idle spins that lost the core; brief spins left */
+  char pad[64 - sizeof(void *) - 4 * sizeof(long)];
 } wm__pool_worker;
 struct wm_pool {
   int n; /* threads, the caller's included */
@@ -8752,6 +8754,20 @@ struct wm_pool {
   long w_jobs, w_items, w_own; /* this window's parallel jobs, their items, the caller's share */
   wm_pool_stats st; /* the caller's counts (wm_pool_get_stats adds the workers') */
 };
+
+/* seconds, roughly, for waits' ratios and thresholds (no POSIX clock under -std=c99) */
+static double wm__pool_now(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  return (double)__builtin_ia32_rdtsc() / 3e9; /* the TSC, taken as 3 GHz */
+#elif defined(__aarch64__)
+  uint64_t t, f;
+  __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(t));
+  __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(f));
+  return f ? (double)t / (double)f : 0.0;
+#else
+  return (double)clock() / CLOCKS_PER_SEC; /* processor time: a coarse stand-in */
+#endif
+}
 
 static void wm__pool_pause(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -8787,11 +8803,22 @@ static void *wm__pool_main(void *a) {
   for (;;) {
     unsigned g;
     int spins = 0;
+    double t0 = wm__pool_now(), idle = 0; /* (seconds since its last item) */
+    int hot = wk->brief ? (wk->brief--, 0) : 1;
     while ((g = __atomic_load_n(&p->gen, __ATOMIC_SEQ_CST)) == seen) {
       if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) return WM__THREAD_RET;
-      if (++spins < WM__POOL_SPIN) {
+      if (++spins >= (1 << 22)) idle = 1.0; /* (a clock that stands still) */
+      if (idle < WM__POOL_SPIN_US * 1e-6) {
         wm__pool_pause();
+        if (spins % 64 == 0) idle = wm__pool_now() - t0;
         continue;
+      }
+      if (hot && idle < WM__POOL_HOT_US * 1e-6) { /* a yield of 20 us: another thread ran */
+        double t1 = wm__pool_now();
+        WM__YIELD();
+        idle = wm__pool_now() - t0;
+        if (idle - (t1 - t0) < 20e-6) continue;
+        __atomic_add_fetch(&wk->lost, 1, __ATOMIC_RELAXED), wk->brief = 1024;
       }
       WM__LOCK(&p->mu); /* then sleep until a job or stop */
       __atomic_add_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
@@ -8799,6 +8826,7 @@ static void *wm__pool_main(void *a) {
           WM__WAIT(&p->cv, &p->mu);
       __atomic_sub_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
       WM__UNLOCK(&p->mu);
+      t0 = wm__pool_now(), idle = 0;
       spins = 0;
     }
     seen = g;
@@ -8814,28 +8842,12 @@ static void wm__pool_wake(wm_pool *p) {
   }
 }
 
-/* seconds, roughly, from the CPU's counter (no POSIX clock under -std=c99):
-   only the ratio of two waits and a 100 us floor depend on it */
-static double wm__pool_now(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  return (double)__builtin_ia32_rdtsc() / 3e9; /* the TSC, taken as 3 GHz */
-#elif defined(__aarch64__)
-  uint64_t t, f;
-  __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(t));
-  __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(f));
-  return f ? (double)t / (double)f : 0.0;
-#else
-  return (double)clock() / CLOCKS_PER_SEC; /* processor time: a coarse stand-in */
-#endif
-}
-
-/* On a loaded machine threads hurt (a descheduled worker holding an item
-   stalls the caller; spinners take its core). Signs, in jobs that woke no
-   sleeper (a woken one joins late on quiet machines too: past 100 us on a
+/* Signs of load (a descheduled worker holding an item stalls the caller),
+   in jobs that woke no sleeper (late on quiet machines too: 100 us on a
    16-core VM): a stall (the caller, its items done, waits past 2x their
-   time + 100 us) and absent workers (over 32 jobs of 20 us or more, it ran
-   over (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs
-   alone (64 .. 8192, doubling; halved per 512 good jobs). Same bits. */
+   time + 100 us); absent workers (over 32 jobs of 20 us+, it ran over
+   (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs alone
+   (64 .. 8192, doubling; halved per 512 good jobs). Same bits. */
 static void wm__pool_solo(wm_pool *p, int stall) {
   p->st.stalls += stall;
   p->st.absent += !stall;
@@ -8907,6 +8919,7 @@ WMDEF void wm_pool_get_stats(const wm_pool *p, wm_pool_stats *st) {
   *st = p->st;
   for (i = 0; i < p->n - 1; i++) {
     long w = __atomic_load_n(&p->wk[i].items, __ATOMIC_RELAXED);
+    st->lost += __atomic_load_n(&p->wk[i].lost, __ATOMIC_RELAXED);
     if (i == 0 || w < st->items_worker_min) st->items_worker_min = w;
     if (i == 0 || w > st->items_worker_max) st->items_worker_max = w;
   }
@@ -8916,7 +8929,7 @@ WMDEF void wm_pool_stats_reset(wm_pool *p) {
   int i;
   if (!p) return;
   memset(&p->st, 0, sizeof p->st);
-  for (i = 0; i < p->n - 1; i++) __atomic_store_n(&p->wk[i].items, 0, __ATOMIC_RELAXED);
+  for (i = 0; i < p->n - 1; i++) __atomic_store_n(&p->wk[i].items, 0, __ATOMIC_RELAXED), __atomic_store_n(&p->wk[i].lost, 0, __ATOMIC_RELAXED);
 }
 
 WMDEF void wm_pool_free(wm_pool *p) {
@@ -8946,9 +8959,9 @@ WMDEF wm_status wm_pool_create(wm_pool **out, int n_threads, wm_error *err) {
   p->n = 1;
   if (WM__SYNC_INIT(p)) { WM_FREE(p); return wm__fail(err, WM_ERR_NOMEM, "pool: cannot create its lock"); }
   for (i = 0; i < n - 1; i++) {
+    memset(&p->wk[i], 0, sizeof p->wk[i]);
     p->wk[i].p = p;
     p->wk[i].w = i + 1;
-    p->wk[i].items = 0;
     if (WM__START(&p->th[i], wm__pool_main, &p->wk[i])) {
       wm_pool_free(p); /* joins the ones started */
       return wm__fail(err, WM_ERR_NOMEM, "pool: cannot start thread %d of %d", i + 2, n);
@@ -9440,7 +9453,6 @@ WMDEF wm_status wm_batch_step(wm_batch *b, wm_session *const *sessions, const in
    sorted by offset the tensors tile the data section exactly.
    ======================================================================== */
 
-
 static uint64_t wm__le64(const unsigned char *p) {
   uint64_t v = 0;
   int i;
@@ -9871,7 +9883,7 @@ static wm_status wm__gg_open(wm__stfile *f, const wm_blob *b, wm_error *err) {
   f->hdr_end = (const char *)r.p;
   at = wm__gr_off(&r);
   data_at = (at + f->align - 1) / f->align * f->align;
-  if (data_at > b->size && f->n_tensors == 0) data_at = b->size; /* no tensors: the file may end before the aligned data offset (llama.cpp's vocabularies do) */
+  if (data_at > b->size && f->n_tensors == 0) data_at = b->size; /* no tensors: it may end before the aligned data (llama.cpp's vocabularies do) */
   if (data_at > b->size)
       return wm__fail(err, WM_ERR_FORMAT, "%s: data section at offset %zu starts past the end of the file (%zu bytes)", b->name, data_at, b->size);
   for (; at < data_at; at++)
@@ -10150,6 +10162,17 @@ WMDEF wm_status wm_gguf_tokenizer_blob(const void *data, size_t size, const void
    a tensor kept in its type is copied, any other dequantized to floats
    and quantized anew.
    ======================================================================== */
+/* (pieces llama.cpp's regexes share) */
+#define WM__RX_S "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
+#define WM__RX_NLN "[^\\r\\n\\p{L}\\p{N}]?"
+#define WM__RX_END "|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"
+#define WM__RX_UP "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]"
+#define WM__RX_LO "[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]"
+#define WM__RX_PU "| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*"
+#define WM__RX_PN "| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*"
+#define WM__RX_NA "((?=[\\p{L}])([^a-z]))"
+#define WM__RX_NZ "((?=[\\p{L}])([^A-Z]))"
+#define WM__RX_SI "(?i:'s|'t|'re|'ve|'m|'ll|'d)|"
 #ifndef WM_NO_MALLOC
 
 typedef struct wm__gw { /* the output stream */
@@ -10214,8 +10237,8 @@ typedef struct wm__gv {
   const char *pre;
 } wm__gv;
 
-static const char wm__gv_llama3[] = "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
-static const char wm__gv_qwen2[] = "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+static const char wm__gv_llama3[] = WM__RX_SI WM__RX_NLN "\\p{L}+|\\p{N}{1,3}" WM__RX_PN WM__RX_END;
+static const char wm__gv_qwen2[] = WM__RX_SI WM__RX_NLN "\\p{L}+|\\p{N}" WM__RX_PN WM__RX_END;
 
 /* the llama.cpp name of a pre-tokenizer object (NULL: none it knows) */
 static const char *wm__gv_pre(const char *pt, const char *e) {
@@ -10389,14 +10412,13 @@ static int wm__gw_layer(const char *s) {
   return l;
 }
 
-/* The mixes after llama-quantize's (llama_tensor_get_type, no importance
-   matrix): each mix's default type for matrices and its general.file_type.
-   Then per tensor: the output (and a tied embedding) Q6_K (Q8_0 where the
-   rows are not whole blocks of the default, or under Q8_0); the more
-   sensitive matrices more bits by the rules below (v_proj = attn_v,
-   down_proj = ffn_down, o_proj = attn_output; n_gqa = heads per KV head);
-   a type whose block does not divide the rows falls back as llama.cpp's
-   tensor_type_fallback does. */
+/* The mixes after llama-quantize's (llama_tensor_get_type, no imatrix):
+   each mix's matrix type and general.file_type. Per tensor: the output
+   (and a tied embedding) Q6_K (Q8_0 where rows are not whole blocks of the
+   default, or under Q8_0); sensitive matrices more bits by the rules below
+   (v_proj = attn_v, down_proj = ffn_down, o_proj = attn_output; n_gqa =
+   heads per KV head); a type whose block does not divide the rows falls
+   back as llama.cpp's tensor_type_fallback does. */
 static const struct { const char *name; int type, ftype; } wm__mixes[WM_MIX_COUNT] = {
   {"F32", WM_F32, 0}, {"F16", WM_F16, 1}, {"BF16", WM_BF16, 32}, {"Q8_0", WM_Q8_0, 7}, {"Q4_0", WM_Q4_0, 2},
   {"Q4_K_M", WM_Q4_K, 15}, {"Q4_1", WM_Q4_1, 3}, {"Q5_0", WM_Q5_0, 8}, {"Q5_1", WM_Q5_1, 9}, {"Q2_K", WM_Q2_K, 10},
@@ -11438,12 +11460,11 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
    BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
    library does). Byte-level vocab keys are stored as raw bytes: the GPT-2
    byte<->unicode mapping is undone at load. Its subsections, in order:
-   Unicode lookups; a tokenizer.json from llama.cpp's tokenizer.ggml.* keys;
-   NFC and NFKC; pre-tokenizer splits (hand-written matchers); llama.cpp's
-   regex splits (a regex matcher); the byte map; the tokenizer's structure;
-   hashing; tokenizer.json: scanning; tokenizer.json: filling; encoding; a
-   word cache; the general pre-tokenizer pipeline; decoding; construction;
-   the tokenizer in place.
+   Unicode lookups; tokenizer.json from tokenizer.ggml.* keys; NFC, NFKC;
+   pre-tokenizer splits (hand-written); llama.cpp's regex splits (a regex
+   matcher); the byte map; structure; hashing; tokenizer.json scanning and
+   filling; encoding; a word cache; the general pre-tokenizer pipeline;
+   decoding; construction; the tokenizer in place.
    ======================================================================== */
 
 #ifndef WM_TOKENIZER_STACK_WORD
@@ -11478,17 +11499,11 @@ static uint32_t wm__uc_uppercase(uint32_t cp); /* the first code point whose low
    tokenizer.json pattern must be one of these strings, byte for byte). */
 enum { WM__PRE_LLAMA3 = 0, WM__PRE_QWEN2 = 1, WM__PRE_GPT2 = 2, WM__PRE_DS_NUM = 3, WM__PRE_DS_CJK = 4, WM__PRE_DS_MAIN = 5, WM__PRE_O200K = 6,
      WM__PRE_TEKKEN = 7, WM__N_PRE = 8 };
-/* (pieces the regexes below share) */
-#define WM__RX_S "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
-#define WM__RX_NLN "[^\\r\\n\\p{L}\\p{N}]?"
-#define WM__RX_END "|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"
-#define WM__RX_UP "[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]"
-#define WM__RX_LO "[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]"
 static const char *const wm__pre_regex[WM__N_PRE] = {
   /* Llama-3 / cl100k (and Doge) */
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
+  WM__RX_SI WM__RX_NLN "\\p{L}+|\\p{N}{1,3}" WM__RX_PN WM__RX_END,
   /* Qwen2: digits one at a time */
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
+  WM__RX_SI WM__RX_NLN "\\p{L}+|\\p{N}" WM__RX_PN WM__RX_END,
   /* GPT-2 (ByteLevel's use_regex) */
   "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+",
   /* DeepSeek-V3's three Splits: numbers by three, CJK runs, then the rest */
@@ -11499,19 +11514,19 @@ static const char *const wm__pre_regex[WM__N_PRE] = {
   /* GPT-4o (o200k): words by letter case, with contractions; numbers by three */
   (WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
    WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
-   "\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END),
+   "\\p{N}{1,3}" WM__RX_PU WM__RX_END),
   /* Mistral Tekken: the same without contractions, digits one at a time */
   (WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+|"
    WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*|"
-   "\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END)};
+   "\\p{N}" WM__RX_PU WM__RX_END)};
 
 /* llama.cpp's pre-tokenizer regexes (src/llama-vocab.cpp), as its GGUF
    vocabularies name them by tokenizer.ggml.pre; wm.h runs each as llama.cpp
    does (its std::regex semantics, or for four its own splitting code). */
 #define WM__N_LRX 43
 static const char *const wm__lrx[WM__N_LRX] = {
-  /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
-  /*  1 Jais-2 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}",
+  /*  0 Llama-3 (wm.h's Llama-3 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}" WM__RX_PN WM__RX_END,
+  /*  1 Jais-2 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1,3}" WM__RX_PN "|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}",
   /*  2 DeepSeek LLM/Coder: line ends */ "[\r\n]",
   /*  3 DeepSeek LLM: letters */ "\\s?[A-Za-z\xc2\xb5\xc3\x80-\xc3\x96\xc3\x98-\xc3\xb6\xc3\xb8-\xc6\xba\xc6\xbc-\xc6\xbf\xc7\x84-\xca\x93\xca\x95-\xca\xaf\xcd\xb0-\xcd\xb3\xcd\xb6\xcd\xb7\xcd\xbb-\xcd\xbd\xcd\xbf\xce\x86\xce\x88-\xce\x8a\xce\x8c\xce\x8e-\xce\xa1\xce\xa3-\xcf\xb5\xcf\xb7-\xd2\x81\xd2\x8a-\xd4\xaf\xd4\xb1-\xd5\x96\xe1\x82\xa0-\xe1\x83\x85\xe1\x8e\xa0-\xe1\x8f\xb5\xe1\x8f\xb8-\xe1\x8f\xbd\xe1\xb2\x90-\xe1\xb2\xba\xe1\xb2\xbd-\xe1\xb2\xbf\xe1\xb4\x80-\xe1\xb4\xab\xe1\xb5\xab-\xe1\xb5\xb7\xe1\xb5\xb9-\xe1\xb6\x9a\xe1\xb8\x80-\xe1\xbc\x95\xe1\xbc\x98-\xe1\xbc\x9d\xe1\xbc\xa0-\xe1\xbd\x85\xe1\xbd\x88-\xe1\xbd\x8d\xe1\xbd\x90-\xe1\xbd\x97\xe1\xbd\x99\xe1\xbd\x9b\xe1\xbd\x9d\xe1\xbd\x9f-\xe1\xbd\xbd\xe1\xbe\x80-\xe1\xbe\xb4\xe1\xbe\xb6-\xe1\xbe\xbc\xe1\xbe\xbe\xe1\xbf\x82-\xe1\xbf\x84\xe1\xbf\x86-\xe1\xbf\x8c\xe1\xbf\x90-\xe1\xbf\x93\xe1\xbf\x96-\xe1\xbf\x9b\xe1\xbf\xa0-\xe1\xbf\xac\xe1\xbf\xb2-\xe1\xbf\xb4\xe1\xbf\xb6-\xe1\xbf\xbc\xe2\x84\x82\xe2\x84\x87\xe2\x84\x8a-\xe2\x84\x93\xe2\x84\x95\xe2\x84\x99-\xe2\x84\x9d\xe2\x84\xa4\xe2\x84\xa6\xe2\x84\xa8\xe2\x84\xaa-\xe2\x84\xad\xe2\x84\xaf-\xe2\x84\xb4\xe2\x84\xb9\xe2\x84\xbc-\xe2\x84\xbf\xe2\x85\x85-\xe2\x85\x89\xe2\x85\x8e\xe2\x86\x83\xe2\x86\x84\xe2\xb0\x80-\xe2\xb1\xbb\xe2\xb1\xbe-\xe2\xb3\xa4\xe2\xb3\xab-\xe2\xb3\xae\xe2\xb3\xb2\xe2\xb3\xb3\xea\x99\x80-\xea\x99\xad\xea\x9a\x80-\xea\x9a\x9b\xea\x9c\xa2-\xea\x9d\xaf\xea\x9d\xb1-\xea\x9e\x87\xea\x9e\x8b-\xea\x9e\x8e\xea\xad\xb0-\xea\xae\xbf\xef\xac\x80-\xef\xac\x86\xef\xac\x93-\xef\xac\x97\xef\xbc\xa1-\xef\xbc\xba\xef\xbd\x81-\xef\xbd\x9a\xf0\x90\x90\x80-\xf0\x90\x91\x8f\xf0\x90\x92\xb0-\xf0\x90\x93\x93\xf0\x90\x93\x98-\xf0\x90\x93\xbb\xf0\x90\xb2\x80-\xf0\x90\xb2\xb2\xf0\x90\xb3\x80-\xf0\x90\xb3\xb2\xf0\x91\xa2\xa0-\xf0\x91\xa3\x9f\xf0\x9e\xa4\x80-\xf0\x9e\xa5\x83]+",
   /*  4 DeepSeek LLM: punctuation */ "\\s?[!-/:-~\xef\xbc\x81-\xef\xbc\x8f\xef\xbc\x9a-\xef\xbd\x9e\xe2\x80\x98-\xe2\x80\x9f\xe3\x80\x80-\xe3\x80\x82]+",
@@ -11522,35 +11537,35 @@ static const char *const wm__lrx[WM__N_LRX] = {
   /*  9 DeepSeek-V3: CJK */ "[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
   /* 10 DeepSeek-V3: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\r\n]*|\\s*[\r\n]+|\\s+(?!\\S)|\\s+",
   /* 11 Youtu: CJK, Hangul */ "[\xea\xb0\x80-\xed\x9e\xa3\xe3\x84\xb1-\xe3\x86\x8e]+|[\xef\xbc\x81\xe2\x80\xa6\xe2\x80\x9c\xe2\x80\x9d\xe2\x80\x98\xe2\x80\x99\xe2\x80\x94\xef\xbc\x9a\xef\xbc\x9b\xef\xbc\x8c\xe3\x80\x81-\xe3\x80\xbf\xef\xb8\xb0-\xef\xb9\x8f]+|[\xe3\x84\x85-\xe3\x84\xaf]+|[\xe4\xb8\x80-\xe9\xbe\xa5\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf]+",
-  /* 12 Youtu: words by case */ WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+" WM__RX_S "?|" WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*" WM__RX_S "?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
+  /* 12 Youtu: words by case */ WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+" WM__RX_S "?|" WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*" WM__RX_S "?|\\p{N}" WM__RX_PU WM__RX_END,
   /* 13 DeepSeek Coder: letters */ "\\s?\\p{L}+",
   /* 14 DeepSeek Coder: punctuation */ "\\s?\\p{P}+",
   /* 15 digits one by one */ "\\p{N}",
   /* 16 Falcon: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|`]+",
   /* 17 GPT-2 (wm.h's GPT-2 matcher, as llama.cpp's own) */ "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)",
   /* 18 three ASCII digits */ "[0-9][0-9][0-9]",
-  /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
+  /* 19 Qwen2 (wm.h's Qwen2 matcher, as llama.cpp's own) */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}" WM__RX_PN WM__RX_END,
   /* 20 Qwen3.5 */ WM__RX_S "|" WM__RX_NLN "[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*" WM__RX_END,
   /* 21 BLOOM */ " ?[^(\\s|.,!?\xe2\x80\xa6\xe3\x80\x82\xef\xbc\x8c\xe3\x80\x81\xe0\xa5\xa4\xdb\x94\xd8\x8c)]+",
-  /* 22 Tekken */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
+  /* 22 Tekken */ WM__RX_NLN WM__RX_NA "*" WM__RX_NZ "+|" WM__RX_NLN WM__RX_NA "+" WM__RX_NZ "*|\\p{N}" WM__RX_PU WM__RX_END,
   /* 23 Chameleon: sentinels */ "<sentinel:[0-9]+>",
   /* 24 Chameleon: image tokens */ "(IMGIMG)((A|B|C|D|E|F|G|H|I){1,4})Z",
   /* 25 Chameleon: tabs, newlines, spaces */ "([\\t\\n]|    |  )",
   /* 26 Chameleon: punctuation */ "[\\p{P}!-/:-@\\[-`{-~]",
-  /* 27 GPT-4o */ WM__RX_NLN "((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
-  /* 28 Granite embedding */ WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
+  /* 27 GPT-4o */ WM__RX_NLN WM__RX_NA "*" WM__RX_NZ "+" WM__RX_S "?|" WM__RX_NLN WM__RX_NA "+" WM__RX_NZ "*" WM__RX_S "?|\\p{N}{1,3}" WM__RX_PU WM__RX_END,
+  /* 28 Granite embedding */ WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+" WM__RX_S "?|" WM__RX_NLN "((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*" WM__RX_S "?|\\p{N}{1,3}" WM__RX_PU WM__RX_END,
   /* 29 Tiny Aya: digits from the right (llama.cpp's own code) */ "\\d{1,3}(?=(?:\\d{3})*\\b)",
-  /* 30 Tiny Aya: words */ WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+" WM__RX_S "?|" WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*" WM__RX_S "?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*" WM__RX_END,
+  /* 30 Tiny Aya: words */ WM__RX_NLN WM__RX_UP "*" WM__RX_LO "+" WM__RX_S "?|" WM__RX_NLN WM__RX_UP "+" WM__RX_LO "*" WM__RX_S "?|\\p{N}{1,3}" WM__RX_PU WM__RX_END,
   /* 31 Kimi-K2 (llama.cpp's own code) */ "\\p{Han}+",
   /* 32 SuperBPE: before each three digits (llama.cpp's own code) */ "(?=(\\d{3})+(?!\\d))",
-  /* 33 Bailing */ "'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|" WM__RX_NLN "\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
+  /* 33 Bailing */ "'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|" WM__RX_NLN "\\p{L}+|\\p{N}" WM__RX_PN "|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
   /* 34 Seed-Coder */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}{1}| ?[^\\s\\p{L}\\p{N}\\r\\n]+" WM__RX_END,
   /* 35 AFMoE: digits from the right (llama.cpp's own code) */ "\\p{AFMoE_digits}",
   /* 36 AFMoE: CJK and Southeast Asian scripts */ "[\xe4\xb8\x80-\xe9\xbf\xbf\xe3\x90\x80-\xe4\xb6\xbf\xe8\xb1\x88-\xef\xab\xbf\xe3\x81\x80-\xe3\x82\x9f\xe3\x82\xa0-\xe3\x83\xbf\xef\xbd\xa5-\xef\xbe\x9f\xe2\xbc\x80-\xe2\xbf\x9f\xe0\xb9\x80-\xe0\xb9\xbf\xe0\xba\x80-\xe0\xbb\xbf\xe1\x9e\x80-\xe1\x9f\xbf\xe1\x80\x80-\xe1\x82\x9f\xea\xa9\xa0-\xea\xa9\xbf\xea\xa7\xa0-\xea\xa7\xbf\xea\xb0\x80-\xed\x9e\xaf\xe1\x84\x80-\xe1\x87\xbf]+",
   /* 37 AFMoE: the rest */ "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*" WM__RX_END,
   /* 38 lines */ "[^\\n]+|[\\n]+",
   /* 39 EXAONE-MoE */ WM__RX_S "|" WM__RX_NLN "(?:\\p{L}\\p{M}*(?: \\p{L}\\p{M}*)*)+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]?|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
-  /* 40 MiniCPM5 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*" WM__RX_END,
+  /* 40 MiniCPM5 */ WM__RX_S "|" WM__RX_NLN "\\p{L}+|\\p{N}+" WM__RX_PN WM__RX_END,
   /* 41 whitespace-separated */ "\\S+",
   /* 42 default: punctuation */ "[\\p{P}\\$\\+<=>\\^~\\|]+",
 };
@@ -11592,7 +11607,6 @@ static const struct { const char *names; unsigned char flags, n_rx, rx[6]; } wm_
   {"gemma4 granite-embed-multi-311m", WM__LP_RAW | WM__LP_ESCAPE | WM__LP_NL_WHOLE, 1, {38}},
   {"sarvam-moe", WM__LP_RAW | WM__LP_ESCAPE, 1, {38}},
   {"whitespace", WM__LP_RAW, 1, {41}}};
-
 
 typedef struct wm__jw { char *out; size_t cap, n; } wm__jw; /* JSON text writer (measures past cap) */
 #define WM__JW_LIT(w, lit) wm__jw_raw(w, lit, sizeof lit - 1)
@@ -12011,10 +12025,6 @@ WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out,
   return wm__gg_bpe_json(&f, kind, ws_model, out, cap, len, err);
 }
 
-
-
-
-
 static uint32_t wm__cp(const unsigned char *p, const unsigned char *e, int *len);
 
 /* The character ending at q (q > lo): back over continuation bytes, not
@@ -12058,11 +12068,6 @@ static int wm__put_cp(unsigned char *d, uint32_t cp) {
   d[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f)); d[3] = (unsigned char)(0x80 | (cp & 0x3f));
   return 4;
 }
-
-
-
-
-
 
 /* The code points of a run being normalized: a stack array, grown on the
    heap (when there is one) for a base with any number of marks, so the
@@ -12936,7 +12941,6 @@ static int wm__lsp_thousands(const uint32_t *t, size_t n, size_t k, size_t *run_
   if (*run_end <= k) for (*run_end = k; *run_end < n && t[*run_end] >= '0' && t[*run_end] <= '9'; (*run_end)++) {}
   return (*run_end - k) % 3 == 0;
 }
-
 
 /* ---- the byte map: GPT-2's bytes <-> characters of byte-level BPE ----------- */
 
@@ -15366,7 +15370,7 @@ static wm_status wm__tb_check(const wm_tokenizer *t, const uint64_t *bytes, wm_e
     run = WM__MAX(run, (uint64_t)t->added_len[i]);
   }
   WM__TB_NEED(run == t->added_max, "added_max");
-  { /* the automaton: breadth first (each node's children the next nodes in order, sorted by byte), failure links to shallower nodes */
+  { /* the automaton breadth first (a node's children next, by byte), failure links to shallower nodes */
     uint64_t next = 1, level = 0, level_end = 1, next_end = 1, depth = 0; /* depth: of node i, the length of its string */
     for (i = 0; i < (uint64_t)t->n_ac; i++) {
       const wm__acn *x = &t->ac[i];

@@ -1891,9 +1891,9 @@ static void prof_pool_json(const prof *pf) {
 #ifdef WM_HAVE_POOL
     wm_pool_stats ps;
     wm_pool_get_stats((const wm_pool *)pf->pool, &ps);
-    printf(", \"pool_jobs\": %ld, \"pool_jobs_alone\": %ld, \"pool_stalls\": %ld, \"pool_absent\": %ld, \"pool_woke\": %ld, \"pool_items\": %ld, "
+    printf(", \"pool_jobs\": %ld, \"pool_jobs_alone\": %ld, \"pool_stalls\": %ld, \"pool_absent\": %ld, \"pool_woke\": %ld, \"pool_lost\": %ld, \"pool_items\": %ld, "
            "\"pool_items_caller\": %ld, \"pool_items_worker_min\": %ld, \"pool_items_worker_max\": %ld",
-           ps.jobs, ps.jobs_alone, ps.stalls, ps.absent, ps.woke, ps.items, ps.items_caller, ps.items_worker_min, ps.items_worker_max);
+           ps.jobs, ps.jobs_alone, ps.stalls, ps.absent, ps.woke, ps.lost, ps.items, ps.items_caller, ps.items_worker_min, ps.items_worker_max);
 #else
     (void)pf;
     printf(", \"pool_jobs\": 0");

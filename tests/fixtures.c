@@ -475,12 +475,25 @@ void test_pool_stats(void) {
         wm_pool_parallel_for(p, 1, spin_task, (void *)x); /* one item: not a job */
         wm_pool_get_stats(p, &st);
         check(st.jobs == 40 && st.items + 64 * st.jobs_alone == 40 * 64 && st.items_caller <= st.items && st.items_worker_min <= st.items_worker_max &&
-                  st.items_worker_max <= st.items && st.stalls + st.absent <= st.jobs && st.woke <= st.jobs && st.items_caller + st.items_worker_min + st.items_worker_max == st.items,
+                  st.items_worker_max <= st.items && st.stalls + st.absent <= st.jobs && st.woke <= st.jobs && st.lost >= 0 && st.items_caller + st.items_worker_min + st.items_worker_max == st.items,
               "pool stats add up: %ld jobs (%ld alone, %ld stalls, %ld absent), %ld items (caller %ld, a worker %ld..%ld)", st.jobs, st.jobs_alone,
               st.stalls, st.absent, st.items, st.items_caller, st.items_worker_min, st.items_worker_max);
         wm_pool_stats_reset(p);
         wm_pool_get_stats(p, &st);
         check(st.jobs == 0 && st.items == 0 && st.items_worker_max == 0, "pool stats reset");
+        wm_pool_free(p);
+    }
+    p = NULL;
+    check(wm_pool_create(&p, 2, NULL) == WM_OK, "a pool of 2 threads");
+    if (p) { /* idle workers stay hot through a step, then sleep: after 50 ms of the caller's own work the next job wakes them */
+        clock_t c0;
+        wm_pool_parallel_for(p, 64, spin_task, (void *)x);
+        c0 = clock();
+        while ((double)(clock() - c0) < 0.05 * CLOCKS_PER_SEC) x[0] += 1e-9;
+        wm_pool_parallel_for(p, 64, spin_task, (void *)x);
+        wm_pool_get_stats(p, &st);
+        check(st.jobs == 2 && st.woke + st.jobs_alone >= 1, "idle workers sleep: a job after 50 ms woke one (%ld woke, %ld alone)", st.woke,
+              st.jobs_alone);
         wm_pool_free(p);
     }
 #endif

@@ -8,7 +8,8 @@
 # one on the same files, one after the other; at one thread also
 # `--isa avx2` against the default ISA. Rows go to OUT/scale.tsv
 # (program, file, threads, ISA asked, ISA run, prefill tok/s, decode tok/s,
-# pool jobs, jobs run alone); a markdown summary to stdout.
+# pool jobs, jobs run alone, jobs that woke sleepers, idle spins that lost
+# their core); a markdown summary to stdout.
 #   WM=build/wm LLAMA_BENCH=... tools/bench_scale.sh OUT "1 4 16" [PROMPT] [GEN] [big]
 # (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
 # a subset of the files to run, in the order given; TOKENIZER: a tokenizer.json of 32768 ids;
@@ -58,7 +59,7 @@ for f in $files; do
     for isa in $isas; do
       j=$("$wm" bench "$models/$f.gguf" --prompt-len "$plen" --gen "$g" -t "$t" --isa "$isa" --pool-stats 2>/dev/null || true)
       printf '# wm %s -t %s --isa %s\n%s\n' "$f" "$t" "$isa" "$j" >> "$out/raw.txt"
-      printf 'wm\t%s\t%s\t%s\t%s\n' "$f" "$t" "$isa" "$(echo "$j" | field isa prefill_tps decode_tps_median pool_jobs pool_jobs_alone)" | tee -a "$res" >&2
+      printf 'wm\t%s\t%s\t%s\t%s\n' "$f" "$t" "$isa" "$(echo "$j" | field isa prefill_tps decode_tps_median pool_jobs pool_jobs_alone pool_woke pool_lost)" | tee -a "$res" >&2
     done
     if [ -n "${LLAMA_BENCH:-}" ]; then
       j=$("$LLAMA_BENCH" -m "$models/$f.gguf" -t "$t" -p "$plen" -n "$g" -r 1 -o json 2>/dev/null || true)
@@ -66,8 +67,8 @@ for f in $files; do
       printf 'llama.cpp\t%s\t%s\tauto\t%s\n' "$f" "$t" "$(echo "$j" | python3 -c 'import json,sys
 try:
     r = json.loads(sys.stdin.read()); pp = [x["avg_ts"] for x in r if x["n_gen"] == 0]; tg = [x["avg_ts"] for x in r if x["n_prompt"] == 0]
-    print("-", pp[0] if pp else "-", tg[0] if tg else "-", "-", "-", sep="\t")
-except Exception: print("-\t-\t-\t-\t-")')" | tee -a "$res" >&2
+    print("-", pp[0] if pp else "-", tg[0] if tg else "-", "-", "-", "-", "-", sep="\t")
+except Exception: print("-\t-\t-\t-\t-\t-\t-")')" | tee -a "$res" >&2
     fi
   done
 done
@@ -81,14 +82,14 @@ def get(p, f, t, isa='auto'):
             except ValueError: return None
     return None
 def num(x): return f"{x:.1f}"
-print("| file | threads | wm.h isa | wm.h pp / tg tok/s | llama.cpp pp / tg tok/s | wm.h / llama.cpp pp / tg | pool jobs (alone) |")
+print("| file | threads | wm.h isa | wm.h pp / tg tok/s | llama.cpp pp / tg tok/s | wm.h / llama.cpp pp / tg | pool jobs (alone; woke, lost) |")
 print("|---|---:|---|---:|---:|---:|---:|")
 for f in dict.fromkeys(r[1] for r in rows):
     for t in dict.fromkeys(r[2] for r in rows if r[1] == f):
         w = get('wm', f, t, 'auto'); l = get('llama.cpp', f, t)
         if not w: print(f"| {f} | {t} | - | failed | | | |"); continue
         ratio = f"{w[0] / l[0]:.2f} / {w[1] / l[1]:.2f}" if l else "-"
-        print(f"| {f} | {t} | {w[2][4]} | {num(w[0])} / {num(w[1])} | {num(l[0]) + ' / ' + num(l[1]) if l else '-'} | {ratio} | {w[2][7]} ({w[2][8]}) |")
+        print(f"| {f} | {t} | {w[2][4]} | {num(w[0])} / {num(w[1])} | {num(l[0]) + ' / ' + num(l[1]) if l else '-'} | {ratio} | {w[2][7]} ({w[2][8]}; {w[2][9]}, {w[2][10]}) |")
 print()
 print("| file | one thread: default ISA / avx2, prefill | decode |")
 print("|---|---:|---:|")
