@@ -8733,7 +8733,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 
 typedef struct wm__pool_worker { /* 64 bytes: its counts alone in their line */
   wm_pool *p; int w;
-  long items, lost, brief; /* items run (each counted before done); idle spins that lost the core; brief spins left */
+  long items, lost, brief; /* items run (each counted before done); yields that lost the core; spells left without yields */
   char pad[64 - sizeof(void *) - 4 * sizeof(long)];
 } wm__pool_worker;
 struct wm_pool {
