@@ -8,7 +8,7 @@
 # one on the same files, one after the other; at one thread also
 # `--isa avx2` against the default ISA. Rows go to OUT/scale.tsv
 # (program, file, threads, ISA asked, ISA run, prefill tok/s, decode tok/s,
-# pool jobs, jobs run alone, jobs that woke sleepers, idle spins that lost
+# pool jobs, jobs run alone, jobs that woke sleepers, idle workers' yields that lost
 # their core); a markdown summary to stdout.
 #   WM=build/wm LLAMA_BENCH=... tools/bench_scale.sh OUT "1 4 16" [PROMPT] [GEN] [big]
 # (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
