@@ -19,24 +19,24 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             781  Public interface
+      @API             783  Public interface
       @BASICS          330  Implementation basics
       @TYPES          1241  Tensor types
-      @KERNELS        2602  Kernels
-      @STRUCTS          80  Model and session structures
+      @KERNELS        2638  Kernels
+      @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2015  Layers, in data-flow order
+      @LAYERS         2011  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          281  Models
-      @SESSION         987  Session
+      @SESSION         988  Session
       @SAFETENSORS     213  safetensors
       @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      589  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4014  Tokenizer
+      @TOKENIZER      4015  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        170  Sampling
       @SAVE            171  Session save / restore
@@ -304,9 +304,9 @@ typedef struct wm_error {
 
 typedef enum wm_model_type {
   WM_MODEL_CHEEMS = 1, /* the seed architecture of the Wonderful Matrices paper */
-  WM_MODEL_DOGE = 2,   /* transformers' DogeForCausalLM */
+  WM_MODEL_DOGE = 2, /* transformers' DogeForCausalLM */
   WM_MODEL_MAMBA2 = 3, /* transformers' Mamba2ForCausalLM */
-  WM_MODEL_MCSD = 4,   /* the multi-channel slope and decay model of the seed papers */
+  WM_MODEL_MCSD = 4, /* the multi-channel slope and decay model of the seed papers */
   WM_MODEL_RODIMUS = 5 /* codefuse-ai's RodimusForCausalLM, block_type "rodimus" or "rodimus_plus" */
 } wm_model_type;
 
@@ -333,7 +333,7 @@ typedef struct wm_config {
   int tie_embeddings; /* -1: decided by the presence of lm_head.weight */
   int bos_token_id, pad_token_id;
   int eos_token_ids[4], n_eos;
-  int max_position_embeddings;   /* 0 when the config has none */
+  int max_position_embeddings; /* 0 when the config has none */
   float embed_scale; /* the embedding rows times this (rodimus use_scale_embedding: sqrt(mem_size)) */
   int embed_norm; /* then an RMSNorm (rodimus use_norm_embedding: model.embed_norm.weight) */
   /* RoPE */
@@ -341,7 +341,7 @@ typedef struct wm_config {
   double rope_theta, rope_factor;
   int rope_original_max;
   /* per layer */
-  unsigned char layer_seq[WM_MAX_LAYERS];   /* WM_SEQ_* */
+  unsigned char layer_seq[WM_MAX_LAYERS]; /* WM_SEQ_* */
   unsigned char layer_state[WM_MAX_LAYERS]; /* WM_STATE_* */
   /* SSD (cheems ssd layers, mamba2 mixers) */
   int ssd_heads, ssd_head_dim, ssd_groups, ssd_state, ssd_chunk;
@@ -356,9 +356,9 @@ typedef struct wm_config {
   int n_experts, experts_per_tok, norm_topk_prob;
   /* mamba2 */
   int conv_kernel;
-  int norm_groups; /* the gated RMSNorm over I / norm_groups channels at a time: 1 in
-                                    transformers, n_groups in mamba_ssm and llama.cpp (config key
-                                    "gated_norm_groups", which wm.h adds; llama.cpp GGUFs imply it) */
+  /* the gated RMSNorm over I / norm_groups channels at a time: 1 in transformers, n_groups in mamba_ssm and llama.cpp
+     (config key "gated_norm_groups", which wm.h adds; llama.cpp GGUFs imply it) */
+  int norm_groups;
   float dt_min, dt_max; /* time_step_limit */
   /* optional biases a random checkpoint of this config carries */
   int bias_proj, bias_mlp, bias_conv;
@@ -419,23 +419,25 @@ typedef void (*wm_parallel_for)(void *pool, int n, wm_task fn, void *arg);
 WMDEF const char *wm_task_name(wm_task fn);
 
 typedef struct wm_session_params {
-  int n_ctx; /* most tokens the session holds (bounds the KV cache of
-                    attention layers; models without attention are not bounded) */
-  int n_batch;   /* most tokens processed at once inside prefill (scratch size) */
+  /* most tokens the session holds (bounds the KV cache of attention layers; models without attention are not bounded) */
+  int n_ctx;
+  int n_batch; /* most tokens processed at once inside prefill (scratch size) */
   int n_threads; /* threads (0: all cores; 1 without threads) */
   int scalar; /* 1: run the scalar reference kernels (for comparisons; same as isa WM_ISA_SCALAR) */
-  int cache_type; /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0
-                     (head_dim a multiple of 32) */
+  /* K and V of attention layers: WM_F32 (exact, the default), WM_F16 or WM_Q8_0 (head_dim a multiple of 32) */
+  int cache_type;
   int isa; /* WM_ISA_AUTO (0): the best here; or one to pin, refused where this build or CPU lacks it */
-  int state_type; /* recurrent states (SSD, GLA, MCSD): WM_F32 (exact, the default: decode and prefill agree to rounding),
-                     WM_F16 or WM_BF16 storage, half the RAM; arithmetic stays F32 and a state is rounded each time
-                     it is stored: after every token (MCSD) or chunk (SSD, GLA) */
-  int split_exact; /* 1: any split of a prompt into wm_prefill calls gives one call's bits: a scan's last chunk
-                      short of 64 tokens (GLA: 32) is held (64 rows per layer more) until a call completes it or a
-                      decode passes it on. 0: splits at multiples of 64 agree */
-  wm_parallel_for parallel_for; /* a host's parallel-for (workers < n_threads, which it must give; it gets
-                                   every loop, of one item too and at n_threads 1); NULL: wm.h's own
-                                   (wm_session_create), OpenMP, or none */
+  /* recurrent states (SSD, GLA, MCSD): WM_F32 (exact, the default: decode and prefill agree to rounding), WM_F16 or
+     WM_BF16 storage, half the RAM; arithmetic stays F32 and a state is rounded each time it is stored: after every
+     token (MCSD) or chunk (SSD, GLA) */
+  int state_type;
+  /* 1: any split of a prompt into wm_prefill calls gives one call's bits: a scan's last chunk short of 64 tokens (GLA:
+     32) is held (64 rows per layer more) until a call completes it or a decode passes it on. 0: splits at multiples of
+     64 agree */
+  int split_exact;
+  /* a host's parallel-for (workers < n_threads, which it must give; it gets every loop, of one item too and at
+     n_threads 1); NULL: wm.h's own (wm_session_create), OpenMP, or none */
+  wm_parallel_for parallel_for;
   void *pool; /* its first argument (a wm_pool with wm_pool_parallel_for) */
 } wm_session_params;
 
@@ -456,7 +458,7 @@ WMDEF wm_status wm_config_parse(wm_config *cfg, const char *json, size_t json_by
    surrogate, depth <= max_depth, 0: 64; WM_JSON_LENIENT: NaN, Infinity and
    lone surrogates too); the rest walk it, "none" (p NULL, 0) on a wrong type. */
 typedef struct wm_json {
-  const char *p;   /* the value's first byte; NULL: none */
+  const char *p; /* the value's first byte; NULL: none */
   const char *end; /* the end of the whole text */
 } wm_json;
 enum { WM_JSON_NONE, WM_JSON_NULL, WM_JSON_FALSE, WM_JSON_TRUE, WM_JSON_NUMBER, WM_JSON_STRING, WM_JSON_ARRAY, WM_JSON_OBJECT };
@@ -465,8 +467,8 @@ enum { WM_JSON_NONE, WM_JSON_NULL, WM_JSON_FALSE, WM_JSON_TRUE, WM_JSON_NUMBER, 
 WMDEF wm_status wm_json_parse(wm_json *root, const char *text, size_t n, int flags, int max_depth, wm_error *err);
 WMDEF int wm_json_type(wm_json v); /* WM_JSON_* */
 WMDEF size_t wm_json_bytes(wm_json v); /* the bytes of v's text (a string's with its quotes) */
-WMDEF wm_json wm_json_first(wm_json v, wm_json *key);  /* an array's first element or an object's first member (*key: its name) */
-WMDEF wm_json wm_json_next(wm_json v, wm_json *key);   /* the element or member after v; for (x = first; x.p; x = next) */
+WMDEF wm_json wm_json_first(wm_json v, wm_json *key); /* an array's first element or an object's first member (*key: its name) */
+WMDEF wm_json wm_json_next(wm_json v, wm_json *key); /* the element or member after v; for (x = first; x.p; x = next) */
 WMDEF size_t wm_json_count(wm_json v); /* elements or members */
 WMDEF wm_json wm_json_get(wm_json obj, const char *key); /* the member named key (the last one if repeated) */
 /* a string, unescaped, into buf[cap] (NUL when it fits; buf may be NULL); returns its bytes */
@@ -501,7 +503,7 @@ WMDEF int wm_model_n_tensors(const wm_model *m);
 /* 1: split_exact sessions hold (every model type) */
 WMDEF int wm_model_split_exact(const wm_model *m);
 WMDEF wm_status wm_model_tensor(const wm_model *m, int i, wm_tensor_info *info);
-WMDEF uint64_t wm_model_n_params(const wm_model *m);   /* elements of the tensors the model uses */
+WMDEF uint64_t wm_model_n_params(const wm_model *m); /* elements of the tensors the model uses */
 WMDEF uint64_t wm_model_weight_bytes(const wm_model *m); /* bytes of those tensors */
 /* Bytes one decode step reads at position pos: every matrix it multiplies,
    the embedding and expert rows it gathers, norms, the KV cache rows and
@@ -607,7 +609,7 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
 typedef struct wm_batch wm_batch;
 typedef struct wm_batch_params {
   int n_seq; /* most sessions one step advances */
-  int n_batch;   /* most tokens one step holds, all sessions together (>= n_seq) */
+  int n_batch; /* most tokens one step holds, all sessions together (>= n_seq) */
   int n_ctx; /* most n_ctx of the sessions it advances */
   int n_threads; /* as wm_session_params' (0: all cores) */
   int isa; /* WM_ISA_AUTO: the best here */
@@ -649,9 +651,9 @@ enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_
      WM_ISA_AVX_VNNI = 7, WM_ISA_AVX512 = 8, WM_ISA_AVX512_VNNI = 9, WM_ISA_COUNT = 10 }; /* (the x86 ones: each has AVX2's bodies too) */
 WMDEF int wm_isa_best(void); /* the ISA a session runs by default here */
 WMDEF int wm_isa_supported(int isa); /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
-WMDEF const char *wm_isa_name(int isa); /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp" (Cortex-M4/M7/M33:
-                                           the Q8_0 dots by SMLAD), "avxvnni", "avx512", "avx512+vnni"; WM_ISA_AUTO: the best's;
-                                           NULL: unknown */
+/* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp" (Cortex-M4/M7/M33: the Q8_0 dots by SMLAD),
+   "avxvnni", "avx512", "avx512+vnni"; WM_ISA_AUTO: the best's; NULL: unknown */
+WMDEF const char *wm_isa_name(int isa);
 WMDEF int wm_isa_parse(const char *name); /* a name above, or "auto" -> its id; -1: unknown */
 WMDEF int wm_type_block(int type); /* elements per block (1: F32/F16/BF16); 0: unknown */
 WMDEF int wm_type_ggml(int type); /* GGML's id of the type; -1: unknown */
@@ -698,7 +700,7 @@ enum {
   WM_MIX_Q2_K, WM_MIX_Q3_K_S, WM_MIX_Q3_K_M, WM_MIX_Q3_K_L, WM_MIX_Q4_K_S, WM_MIX_Q5_K_S, WM_MIX_Q5_K_M, WM_MIX_Q6_K, WM_MIX_IQ4_NL,
   WM_MIX_IQ4_XS, WM_MIX_COUNT
 };
-WMDEF const char *wm_mix_name(int mix);  /* "Q4_K_M", ... (llama-quantize's names) */
+WMDEF const char *wm_mix_name(int mix); /* "Q4_K_M", ... (llama-quantize's names) */
 WMDEF int wm_mix_parse(const char *name); /* a WM_MIX_* from its name in any case (Q4_K, Q5_K, Q3_K: the _M mixes), or -1 */
 typedef struct wm_gguf_params {
   int mix; /* WM_MIX_*: KEEP writes each tensor as it is */
@@ -880,7 +882,7 @@ WMDEF wm_status wm_session_save_file(wm_session *s, const wm_sampler *smp, const
 typedef struct wm_file_out {
   FILE *f; /* write the bytes here */
   char path[4096]; /* the file written: PATH, or the file its symlinks name */
-  char tmp[4096];  /* path + ".tmp", renamed onto path when whole; "" when written directly */
+  char tmp[4096]; /* path + ".tmp", renamed onto path when whole; "" when written directly */
 } wm_file_out;
 WMDEF wm_status wm_file_create(wm_file_out *o, const char *path, wm_error *err);
 WMDEF wm_status wm_file_close(wm_file_out *o, int commit, wm_error *err);
@@ -897,9 +899,9 @@ typedef int (*wm_token_fn)(void *user, int32_t token, const char *text, size_t l
 
 /* Why generation stopped. */
 typedef enum wm_stop {
-  WM_STOP_LENGTH = 0,   /* max_new tokens generated */
+  WM_STOP_LENGTH = 0, /* max_new tokens generated */
   WM_STOP_EOS = 1, /* a stop id (EOS of the config, or of the params) was sampled */
-  WM_STOP_CONTEXT = 2,  /* the session is full (n_ctx) */
+  WM_STOP_CONTEXT = 2, /* the session is full (n_ctx) */
   WM_STOP_CALLBACK = 3  /* the callback returned nonzero */
 } wm_stop;
 
@@ -913,7 +915,7 @@ typedef struct wm_generate_params {
   int max_new; /* most new tokens (128); < 0: until a stop or a full session */
   int add_special; /* the tokenizer's template (BOS) around the prompt (1) */
   int stop_at_eos; /* the config's EOS ids end generation (1) */
-  int32_t stop_ids[8];   /* more ids that end it (a chat template's stop token) */
+  int32_t stop_ids[8]; /* more ids that end it (a chat template's stop token) */
   int n_stop_ids; /* 0..8 */
   void *work; /* the call's buffers (wm_generate_bytes long), or NULL: WM_MALLOC (NULL) */
   size_t work_bytes;
@@ -1143,7 +1145,7 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #define WM__POISON(p, n) ((void)(p), (void)(n))
 #define WM__UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
-#define WM__MAX_DIM (1 << 20)  /* bound on every config dimension */
+#define WM__MAX_DIM (1 << 20) /* bound on every config dimension */
 #define WM__MAX_VOCAB (1 << 24)
 #define WM__MAX_HEADER 100000000u /* safetensors header length bound */
 
@@ -2272,7 +2274,7 @@ static void wm__quant_iq4_xs(const float *x, unsigned char *b) {
    together: a SIMD body loads a group's 8 scales as one vector. */
 typedef struct wm__qa { /* 8 blocks of 32: 320 bytes on every target */
   float d[8]; /* scales, 11 significant bits */
-  int32_t sum[8];  /* sums of q (Q4_0's offset, Q4_K's mins) */
+  int32_t sum[8]; /* sums of q (Q4_0's offset, Q4_K's mins) */
   int8_t q[8][WM__QK];
 } wm__qa;
 #define WM__QA_GROUPS(n) (((n) / WM__QK + 7) / 8) /* groups of a row of n (a multiple of 32) */
@@ -2599,12 +2601,13 @@ typedef struct wm__kc {
   int n_threads; /* threads of outer loops (per-thread scratch: n_threads of each) */
   wm_parallel_for pfor; /* the parallel-for, or NULL (OpenMP or none) */
   void *pool;
-  float *pack;   /* matmul scratch: [n_threads][3][WM__KB] float slices for the GEMM (half types widened; AVX-512: 4 rows paired) */
+  float *pack; /* matmul scratch: [n_threads][3][WM__KB] float slices for the GEMM (half types widened; AVX-512: 4 rows paired) */
   wm__qa *qa; /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
   struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time, two such (NULL: n_batch < WM__QT_MIN) */
-  const int *seg; /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the
-                        decoding sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk
-                        as wm_prefill computes it alone, all of them while a row block is in cache (wm__mm_task, wm__k_gemm_nt) */
+  /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the decoding
+     sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk as wm_prefill computes it
+     alone, all of them while a row block is in cache (wm__mm_item, wm__k_gemm_nt) */
+  const int *seg;
   int nseg;
   int rowwise; /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
   int tiled; /* prefill: float dots by the tile's steps (one token too): a token's outputs are its own */
@@ -2749,7 +2752,7 @@ typedef __m256 wm__vf;
 #define WM__V_DIV(a, b) _mm256_div_ps(a, b)
 #define WM__V_MIN(a, b) _mm256_min_ps(a, b)
 #define WM__V_MAX(a, b) _mm256_max_ps(a, b)
-#define WM__V_FMA(c, a, b) _mm256_fmadd_ps(a, b, c)   /* c + a b, one rounding */
+#define WM__V_FMA(c, a, b) _mm256_fmadd_ps(a, b, c) /* c + a b, one rounding */
 #define WM__V_FNMA(c, a, b) _mm256_fnmadd_ps(a, b, c) /* c - a b, one rounding */
 #define WM__V_FLOOR(a) _mm256_floor_ps(a)
 /* 2^n for integral n in [-126, 127] */
@@ -3615,7 +3618,7 @@ static WM__INLINE void wm__q4k_scales8(const unsigned char *s, uint64_t *sc, uin
    unsigned nibbles), the scale vector and what the integer sums need. */
 typedef struct wm__qw8 {
   wm__vb q[8];
-  wm__vq8 dw, dmw;   /* d of each block (Q4_K: -dmin, all lanes) */
+  wm__vq8 dw, dmw; /* d of each block (Q4_K: -dmin, all lanes) */
   wm__vs sc, mn; /* Q4_K: each block's scale and min */
   wm__vsc sc6[8]; /* Q6_K, Q3_K, Q2_K: each block's two scales */
   wm__vsc mn6[8]; /* Q2_K: each block's two mins */
@@ -4262,9 +4265,9 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
     return;
   }
 #ifdef WM__X512
-  if (kc->simd >= WM_ISA_AVX512 && K % 8 == 0) { /* 16 lanes: 4 rows (slices of 3/4 WM__KB fill the pack) by up to 8 tokens
-                                                  (4 WM__TB a block: L2s of 1-2 MB); every output wm__tile43's steps, wherever
-                                                  a thread's rows start */
+  /* 16 lanes: 4 rows (slices of 3/4 WM__KB fill the pack) by up to 8 tokens (4 WM__TB a block: L2s of 1-2 MB); every
+     output wm__tile43's steps, wherever a thread's rows start */
+  if (kc->simd >= WM_ISA_AVX512 && K % 8 == 0) {
     for (t0 = 0; t0 < T; t0 += 4 * WM__TB) {
       int tb = WM__MIN(4 * WM__TB, T - t0);
       size_t k0;
@@ -4315,7 +4318,7 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
    wm__qsum8's tree), so the tile gives the same bits as decode. */
 #define WM__QT_MIN 4 /* tokens from which a call repacks */
 typedef struct wm__qr {
-  int8_t q[8][32];   /* step s: row r's quants 4s..4s+3 at bytes 4r..4r+3 (Q4_0, Q4_K: unsigned nibbles) */
+  int8_t q[8][32]; /* step s: row r's quants 4s..4s+3 at bytes 4r..4r+3 (Q4_0, Q4_K: unsigned nibbles) */
   uint8_t qa[8][32]; /* |q| (Q8_0, Q6_K) */
   float d[8]; /* each row's d_w */
   float dm[8]; /* Q4_K: -dmin */
@@ -4562,6 +4565,7 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
 /* y[t][r] = x[t] . W[r] + bias[r] (t < T <= n_batch, r < W->rows); x rows
    ldx apart, y rows ldy apart; scratch from kc (pack: half-precision weights
    with T >= 2; qa: quantized weights). */
+#define WM__PROJ_MAX 4 /* projections of one input in one job (wm__k_matmuls) */
 typedef struct wm__mm_job {
   const wm__kc *kc;
   float *y;
@@ -4615,8 +4619,7 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
 /* An item's rows for every token: in a batch step segment after segment
    (its decoded tokens, then each prefill chunk), each as when alone, while
    the item's rows are in cache: a weight comes from memory once per step. */
-static void wm__mm_task(void *arg, int item, int worker) {
-  const wm__mm_job *j = (const wm__mm_job *)arg;
+static void wm__mm_item(const wm__mm_job *j, int item, int worker) {
   const wm__kc *kc = j->kc;
   wm__mm_job s;
   wm__kc k1;
@@ -4638,17 +4641,50 @@ static void wm__mm_task(void *arg, int item, int worker) {
   }
 }
 
+/* one output of wm__k_matmuls: y[t][r] (rows ldy apart) = x[t] . W[r] + bias[r] */
+typedef struct wm__proj {
+  float *y;
+  int ldy;
+  const wm__mat *W;
+  const float *bias;
+} wm__proj;
+
+typedef struct wm__mms_job { /* item i: member m's item i - first[m] */
+  wm__mm_job j[WM__PROJ_MAX];
+  int first[WM__PROJ_MAX + 1];
+} wm__mms_job;
+
+static void wm__mms_task(void *arg, int item, int worker) {
+  const wm__mms_job *g = (const wm__mms_job *)arg;
+  int m = 0;
+  while (item >= g->first[m + 1]) m++;
+  wm__mm_item(&g->j[m], item - g->first[m], worker);
+}
+
+/* n (<= WM__PROJ_MAX) projections of one x[T][cols] (rows ldx apart) as one job (n - 1 fewer forks and
+   joins), the activations quantized once. Each matrix's items: up to 4 per thread of 16+ rows, in whole
+   3-row tiles (each row computed by the same tile whatever the split), quantized ones in whole 16-row tiles
+   (any tile gives the same bits); claimed one at a time, so a descheduled thread holds back one. */
+static void wm__k_matmuls(const wm__kc *kc, const float *x, int ldx, int T, const wm__proj *p, int n) {
+  wm__mms_job g;
+  int m, q = 0;
+  g.first[0] = 0;
+  for (m = 0; m < n; m++) {
+    wm__mm_job *j = &g.j[m];
+    const wm__mat *W = p[m].W;
+    int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
+    j->kc = kc; j->y = p[m].y; j->x = x; j->W = W; j->bias = p[m].bias; j->ldy = p[m].ldy; j->ldx = ldx; j->T = T;
+    j->per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
+    g.first[m + 1] = g.first[m] + (W->rows + j->per - 1) / j->per;
+    if (WM__IS_Q(W->dtype)) q = m + 1; /* (every member has x's columns: one quantization serves all) */
+  }
+  if (q) wm__pfor(kc, T, wm__mm_quant_task, &g.j[q - 1]);
+  wm__pfor(kc, g.first[n], wm__mms_task, &g);
+}
+
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
-  /* items: up to 4 per thread of at least 16 rows each, in whole 3-row tiles (each row is computed by
-     the same tile whatever the split), quantized ones in whole 16-row tiles (any tile gives the same
-     bits); claimed one at a time, so a descheduled thread holds back one */
-  int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
-  wm__mm_job j;
-  j.kc = kc; j.y = y; j.x = x; j.W = W; j.bias = bias; j.ldy = ldy; j.ldx = ldx; j.T = T;
-  j.per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
-  items = (W->rows + j.per - 1) / j.per;
-  if (WM__IS_Q(W->dtype)) wm__pfor(kc, T, wm__mm_quant_task, &j);
-  wm__pfor(kc, items, wm__mm_task, &j);
+  wm__proj p = {y, ldy, W, bias};
+  wm__k_matmuls(kc, x, ldx, T, &p, 1);
 }
 
 /* C[i][j] (+)= A[i] . B[j] for i < M, j < N over K: A rows lda apart, B
@@ -4666,8 +4702,9 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
             wm__k_gemm_nt(&k1, s ? kc->seg[s] : 1, N, K, A + (size_t)(r + i) * lda, lda, B, ldb, C + (size_t)(r + i) * ldc, ldc, accumulate);
     return;
   }
-  if (M < 4 && !kc->tiled) { /* a few rows (decode attention): B row after B row, in address order (one stream
-                reads DRAM fastest; B rows taken in lock-step do not), each used by every row of A */
+  /* a few rows (decode attention): B row after B row, in address order (one stream reads DRAM fastest; B rows taken in
+     lock-step do not), each used by every row of A */
+  if (M < 4 && !kc->tiled) {
     for (j = 0; j < N; j++)
         for (i = 0; i < M; i++) {
           float s = wm__k_dot(kc, A + (size_t)i * lda, B + (size_t)j * ldb, WM_F32, K), *c = C + (size_t)i * ldc + j;
@@ -4939,8 +4976,9 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
 #else
   (void)kc;
 #endif
-  if (i < M) { /* rows left over (all of them on the scalar path): B row after B row, a single stream,
-                each B row used by every row left while it is in L1 */
+  /* rows left over (all of them on the scalar path): B row after B row, a single stream, each B row used by every row
+     left while it is in L1 */
+  if (i < M) {
     int r;
     for (k = 0; k < K; k++)
         for (r = i; r < M; r++) wm__k_axpy(kc, C + (size_t)r * ldc, A[(size_t)r * ai + (size_t)k * ak], B + (size_t)k * ldb, WM_F32, N);
@@ -5205,7 +5243,7 @@ struct wm_model {
   wm__tensor *tensors; /* [n_tensors], sorted by name */
   int n_tensors;
   struct wm__probe *probe; /* sizing without a directory: tensors looked up in the headers (wm__find) */
-  wm__layer *layers;   /* [n_layers] */
+  wm__layer *layers; /* [n_layers] */
   wm__mat embed, lm_head;
   const float *final_norm;
   const float *embed_norm; /* [D] or NULL */
@@ -5226,10 +5264,11 @@ WM__SLOT(wm_model, 936);
 typedef struct wm__lstate {
   unsigned char *k, *v; /* [n_kv][n_ctx][hd] of the cache type: head-major, so a head's keys are one stream */
   float *m; /* [n_kv][n_ctx] doge dynamic mask value of each key */
-  float *S; /* [H][P][N] SSD state (and the GLA / MCSD states): F32, or uint16_t F16 / BF16 values under a
-                   session's state_type (wm__st_widen / wm__st_narrow) */
-  float *conv;  /* [K-1][C] mamba2 conv window */
-  int n_heads;  /* heads of k (and m), and of v unless n_vheads */
+  /* [H][P][N] SSD state (and the GLA / MCSD states): F32, or uint16_t F16 / BF16 values under a session's state_type
+     (wm__st_widen / wm__st_narrow) */
+  float *S;
+  float *conv; /* [K-1][C] mamba2 conv window */
+  int n_heads; /* heads of k (and m), and of v unless n_vheads */
   int n_vheads; /* heads of v when they differ (SW-SKA), else 0 */
   int ring; /* rows per head of a ring buffer (key j in row j mod ring), 0: [n_ctx] rows, key j in row j */
   float *pin; /* [WM__GRID][x | B | C | dt] (GLA: lg | q k | u | o) split_exact: held tokens' inputs */
@@ -5245,7 +5284,7 @@ struct wm_session {
   wm__lstate *ls; /* [n_layers] */
   float *h, *x, *y; /* [n_batch][D] residual, normed input, module output */
   float *rope_cs, *rope_sn; /* [n_batch][ssd_state/2] RoPE of SSD B/C (cheems) */
-  float *arope_cs, *arope_sn;  /* [n_batch][head_dim/2] RoPE of attention q/k */
+  float *arope_cs, *arope_sn; /* [n_batch][head_dim/2] RoPE of attention q/k */
   unsigned char *work; /* module scratch, work_bytes long */
   float *swork; /* F32 working copy of a reduced state (wm__st_work_floats), or NULL */
   size_t work_bytes;
@@ -5279,8 +5318,8 @@ typedef struct wm__need {
   int ndim;
   uint64_t shape[4];
   int kind; /* WM__MATRIX: wm__mat [shape0][rest]; WM__VECTOR: const float * */
-  int optional;   /* may be absent from a checkpoint */
-  int in_random;  /* a random checkpoint of this config has it */
+  int optional; /* may be absent from a checkpoint */
+  int in_random; /* a random checkpoint of this config has it */
   int init; /* WM__INIT_*; NORMAL draws mean + scale * N(0,1) */
   float mean, scale;
   void *dst; /* wm__mat * or const float ** (NULL when only listing) */
@@ -5422,7 +5461,7 @@ static void wm__st_narrow(void *dst, const float *src, size_t n, int stype) { /*
 static int wm__grid(const wm_config *c) { return WM__MIN(c->ssd_chunk, WM__GRID); }
 
 typedef struct wm__ssd_args {
-  float *y, *S;  /* S: [H][P][N], F32 or (stype F16 / BF16) uint16_t */
+  float *y, *S; /* S: [H][P][N], F32 or (stype F16 / BF16) uint16_t */
   const float *xs, *Bm, *Cm, *dt, *A_log, *Dskip;
   int ldx, ldbc, ldt, nb, H, P, N, G, group_div, chunk; /* rows of xs, of Bm and Cm, of dt apart */
   int ldq; /* rows of the scratch CB and M: min(chunk, the rows it was carved for) */
@@ -5433,8 +5472,8 @@ typedef struct wm__ssd_args {
 /* one thread's scratch for the chunked scan */
 typedef struct wm__ssd_ws {
   float *M; /* [Q][Q] C.B^T masked by the decay, of one head */
-  float *CB2;  /* [Q][N] exp(lam_t) C_t, then exp(lam_end - lam_s) dt_s B_s */
-  float *lam;  /* [Q] cumulative A dt within the chunk */
+  float *CB2; /* [Q][N] exp(lam_t) C_t, then exp(lam_end - lam_s) dt_s B_s */
+  float *lam; /* [Q] cumulative A dt within the chunk */
   float *e; /* [Q] exponent row */
 } wm__ssd_ws;
 WM__SLOT(wm__ssd_ws, 32);
@@ -5455,7 +5494,7 @@ typedef struct wm__ssd_job {
   const wm__kc *kc;
   const wm__ssd_args *a;
   float *CB; /* chunked: [G][Q][Q] */
-  wm__ssd_ws *ws;  /* chunked: one per thread */
+  wm__ssd_ws *ws; /* chunked: one per thread */
   int c0, q, Q; /* chunked: the chunk */
   int t0, yr, pass; /* rows t0.. output (t0 to y row yr); pass: S passed on */
 } wm__ssd_job;
@@ -5621,14 +5660,15 @@ typedef struct wm__ctx {
   int n_ctx, ctype; /* the session's context (KV cache rows) and cache type */
   int stype; /* the session's state_type: WM_F32, or F16 / BF16 states (wm__st_widen) */
   float *sw; /* F32 working copy of a reduced state: wm__st_work_floats of them, or NULL */
-  const float *rope_cs, *rope_sn;   /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
+  const float *rope_cs, *rope_sn; /* [nb][ssd_state/2] RoPE of SSD B/C (cheems), or NULL */
   const float *arope_cs, *arope_sn; /* [nb][head_dim/2] RoPE of attention q/k, or NULL */
   int r0; /* a sequence's first row in its batch (below) */
   int pend, keep; /* held tokens (split_exact); keep: hold a short last chunk */
   int nseq; /* sequences of these nb rows: 1, or several sessions' (wm_batch_step) */
-  const struct wm__ctx *seq; /* [nseq] each one's rows r0 .. r0+nb-1, state, positions and plain kernels (kc without
-                                segments), which its recurrence and attention use; rows and the RoPE tables indexed by
-                                row stay the batch's. A module's per-token work runs over all nb rows at once. */
+  /* [nseq] each one's rows r0 .. r0+nb-1, state, positions and plain kernels (kc without segments), which its
+     recurrence and attention use; rows and the RoPE tables indexed by row stay the batch's. A module's per-token work
+     runs over all nb rows at once. */
+  const struct wm__ctx *seq;
 } wm__ctx;
 WM__SLOT(wm__ctx, 144);
 
@@ -5650,12 +5690,12 @@ typedef struct wm__ssd_w {
 } wm__ssd_w;
 
 typedef struct wm__ssd_bufs {
-  float *xs;   /* [nb][H*P] */
-  float *Bm;   /* [nb][G*N] */
-  float *Cm;   /* [nb][G*N] */
-  float *dt;   /* [nb][H] */
-  float *yv;   /* [nb][H*P] */
-  float *CB;   /* [G][Q][Q] */
+  float *xs; /* [nb][H*P] */
+  float *Bm; /* [nb][G*N] */
+  float *Cm; /* [nb][G*N] */
+  float *dt; /* [nb][H] */
+  float *yv; /* [nb][H*P] */
+  float *CB; /* [G][Q][Q] */
   wm__ssd_ws *ws; /* [n_threads] */
 } wm__ssd_bufs;
 
@@ -5698,10 +5738,9 @@ static void wm__ssd_module(const wm__ctx *x, const float *in, float *out, wm__ar
   wm__ssd_args a;
   int t, g, i, q, H = c->ssd_heads, G = c->ssd_groups, N = c->ssd_state, D = c->hidden_size, nq = wm__scan_rows(x);
   wm__ssd_carve(ar, c, nq, kc->n_threads, &b);
-  wm__k_matmul(kc, b.xs, wm__ssd_I(c), in, D, &w->x_proj, w->x_projb, x->nb);
-  wm__k_matmul(kc, b.Bm, G * N, in, D, &w->b_proj, w->b_projb, x->nb);
-  wm__k_matmul(kc, b.Cm, G * N, in, D, &w->c_proj, w->c_projb, x->nb);
-  wm__k_matmul(kc, b.dt, H, in, D, &w->dt_proj, w->dt_projb, x->nb);
+  { wm__proj pr[4] = {{b.xs, wm__ssd_I(c), &w->x_proj, w->x_projb}, {b.Bm, G * N, &w->b_proj, w->b_projb},
+                      {b.Cm, G * N, &w->c_proj, w->c_projb}, {b.dt, H, &w->dt_proj, w->dt_projb}};
+    wm__k_matmuls(kc, in, D, x->nb, pr, 4); }
   for (i = 0; i < x->nb * H; i++) b.dt[i] = wm__softplus(b.dt[i]);
   for (t = 0; t < x->nb; t++)
       for (g = 0; g < G; g++) {
@@ -5799,11 +5838,11 @@ typedef struct wm__mamba_w {
 
 typedef struct wm__mamba_bufs {
   float *z; /* [nb][I] */
-  float *ext;  /* [K-1+nb][C] conv window followed by this batch's xBC */
-  float *xbc;  /* [nb][C] after conv + SiLU */
-  float *dt;   /* [nb][H] */
-  float *yv;   /* [nb][I] */
-  float *CB;   /* [G][Q][Q] */
+  float *ext; /* [K-1+nb][C] conv window followed by this batch's xBC */
+  float *xbc; /* [nb][C] after conv + SiLU */
+  float *dt; /* [nb][H] */
+  float *yv; /* [nb][I] */
+  float *CB; /* [G][Q][Q] */
   wm__ssd_ws *ws; /* [n_threads] */
 } wm__mamba_bufs;
 
@@ -5863,9 +5902,8 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
   int t, i, q, D = c->hidden_size, I = wm__ssd_I(c), C = wm__conv_C(c), K = c->conv_kernel, H = c->ssd_heads;
   int GN = c->ssd_groups * c->ssd_state, nq = wm__scan_rows(x);
   wm__mamba_carve(ar, c, nq, kc->n_threads, &b);
-  wm__k_matmul(kc, b.z, I, in, D, &w->in_z, w->in_zb, x->nb);
-  wm__k_matmul(kc, b.ext + (size_t)(K - 1) * C, C, in, D, &w->in_xbc, w->in_xbcb, x->nb);
-  wm__k_matmul(kc, b.dt, H, in, D, &w->in_dt, w->in_dtb, x->nb);
+  { wm__proj pr[3] = {{b.z, I, &w->in_z, w->in_zb}, {b.ext + (size_t)(K - 1) * C, C, &w->in_xbc, w->in_xbcb}, {b.dt, H, &w->in_dt, w->in_dtb}};
+    wm__k_matmuls(kc, in, D, x->nb, pr, 3); }
   for (q = 0; q < x->nseq; q++) { /* each sequence: its conv window just before its rows (over the rows of the one before) */
     const wm__ctx *sq = &x->seq[q];
     float *e = b.ext + (size_t)sq->r0 * C; /* [K-1+nb][C] */
@@ -5973,7 +6011,7 @@ static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64
    A [D], B [D], z [C] (z = sum_j exp(-j beta_c); 0 before the first token). */
 
 typedef struct wm__mcsd_w {
-  const float *u, *v, *f, *e;  /* [C][Dc][Dc], [in][out] */
+  const float *u, *v, *f, *e; /* [C][Dc][Dc], [in][out] */
   const float *dnorm; /* [D] */
   wm__mat o; /* [D][D] or [D][2D]; absent (add only): identity */
   const float *ob; /* never stored (no biases) */
@@ -6096,17 +6134,17 @@ typedef struct wm__rod_w {
 } wm__rod_w;
 
 typedef struct wm__rod_bufs {
-  float *az;   /* [nb][2Di] */
-  float *ext;  /* [K-1+nb][Di] conv window followed by this batch's a */
-  float *xs;   /* [nb][Di] x' */
-  float *qk;   /* [nb][2n] */
-  float *lo;   /* [nb][l] */
+  float *az; /* [nb][2Di] */
+  float *ext; /* [K-1+nb][Di] conv window followed by this batch's a */
+  float *xs; /* [nb][Di] x' */
+  float *qk; /* [nb][2n] */
+  float *lo; /* [nb][l] */
   float *beta; /* [nb][Di] */
-  float *mg;   /* [nb][2n] */
+  float *mg; /* [nb][2n] */
   float *o; /* [nb][Di] */
   float *A; /* [Q][Q] intra-chunk weights (prefill) */
   float *Gc; /* [Q][n] the chunk's running sums of the log decay */
-  float *kd;   /* [n] a key's channels times their decay to the chunk's end */
+  float *kd; /* [n] a key's channels times their decay to the chunk's end */
 } wm__rod_bufs;
 
 #define WM__ROD_CHUNK 32 /* tokens per chunk of the prefill's GLA */
@@ -6227,8 +6265,8 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
       wm__k_act_mul(kc, o, NULL, (size_t)Di, WM_ACT_SILU);
     }
   }
-  wm__k_matmul(kc, b.qk, 2 * n, b.xs, Di, &w->in_proj, NULL, x->nb);
-  wm__k_matmul(kc, b.mg, 2 * n, b.xs, Di, &w->mem_gate, w->mem_gateb, x->nb);
+  { wm__proj pr[2] = {{b.qk, 2 * n, &w->in_proj, NULL}, {b.mg, 2 * n, &w->mem_gate, w->mem_gateb}};
+    wm__k_matmuls(kc, b.xs, Di, x->nb, pr, 2); }
   wm__k_matmul(kc, b.lo, c->rod_rank, b.az, 2 * Di, &w->ch0, NULL, x->nb); /* a: the first half of each row of az */
   wm__k_matmul(kc, b.beta, Di, b.lo, c->rod_rank, &w->ch1, w->ch1b, x->nb);
   for (t = 0; t < x->nb; t++) {
@@ -6272,7 +6310,7 @@ static void wm__rod_module(const wm__ctx *x, const float *in, float *out, wm__ar
   }
   for (t = 0; t < x->nb; t++) {
     float *o = b.o + (size_t)t * Di;
-    {   /* gated RMSNorm: o silu(z), normalised, times act_norm */
+    { /* gated RMSNorm: o silu(z), normalised, times act_norm */
       float *z = b.az + (size_t)t * 2 * Di + Di;
       wm__k_act_mul(kc, z, NULL, (size_t)Di, WM_ACT_SILU);
       for (i = 0; i < Di; i++) o[i] *= z[i];
@@ -6368,7 +6406,7 @@ static wm__attn_ws *wm__attn_ws_carve(wm__arena *a, int n_ctx, int hd, int nth) 
    NULL: no bias). With more than `keep` keys in [lo, p], only the keep
    largest add[j] stay (doge's keep window). */
 typedef struct wm__attn_rule {
-  const float *add;  /* [n_ctx] per-key bias of this kv head, or NULL */
+  const float *add; /* [n_ctx] per-key bias of this kv head, or NULL */
   const float *hide; /* [n_hide] 0: key hidden from this head, or NULL */
   int n_hide;
   int window; /* 0: none */
@@ -6517,9 +6555,9 @@ typedef struct wm__ifa_bufs {
   float *q; /* [nb][D] */
   float *k; /* [nb][D] */
   float *v; /* [nb][D] */
-  float *vq;   /* [nb][dret] */
-  float *sim;  /* [nb][n_values] */
-  float *val;  /* [nb][topk] */
+  float *vq; /* [nb][dret] */
+  float *sim; /* [nb][n_values] */
+  float *val; /* [nb][topk] */
   int *idx; /* [nb][topk] */
   wm__pair *sel; /* [n_threads][n_values] */
   float *o; /* [nb][D] */
@@ -6601,9 +6639,8 @@ static void wm__ifa_module(const wm__ctx *x, const float *in, float *out, wm__ar
   int D = c->hidden_size, nv = c->ifa_values, q;
   jb.in = in;
   wm__ifa_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &jb.b);
-  wm__k_matmul(kc, jb.b.q, D, in, D, &w->q, w->qb, x->nb);
-  wm__k_matmul(kc, jb.b.k, D, in, D, &w->k, w->kb, x->nb);
-  wm__k_matmul(kc, jb.b.vq, c->ifa_retrieval, in, D, &w->v_queries, w->v_queriesb, x->nb);
+  { wm__proj pr[3] = {{jb.b.q, D, &w->q, w->qb}, {jb.b.k, D, &w->k, w->kb}, {jb.b.vq, c->ifa_retrieval, &w->v_queries, w->v_queriesb}};
+    wm__k_matmuls(kc, in, D, x->nb, pr, 3); }
   wm__k_gemm_nt(kc, x->nb, nv, c->ifa_retrieval, jb.b.vq, c->ifa_retrieval, w->v_keys, c->ifa_retrieval, jb.b.sim, nv, 0);
   memset(jb.b.o, 0, sizeof(float) * (size_t)x->nb * D);
   for (q = 0; q < x->nseq; q++) { /* each sequence: its keys and values into its cache, then its attention */
@@ -6686,7 +6723,7 @@ typedef struct wm__doge_bufs {
   float *q; /* [nb][nH*hd] */
   float *k; /* [nb][nKV*hd] */
   float *v; /* [nb][nKV*hd] */
-  float *dt;   /* [nb][n_kv] */
+  float *dt; /* [nb][n_kv] */
   float *o; /* [nb][nH*hd] */
   wm__attn_ws *ws; /* [n_threads] */
 } wm__doge_bufs;
@@ -6728,9 +6765,8 @@ static void wm__doge_attn_module(const wm__ctx *x, const float *in, float *out, 
   int D = c->hidden_size, nH = c->n_heads, nKV = c->n_kv_heads, hd = c->head_dim, t, q;
   int QD = nH * hd, KD = nKV * hd;
   wm__doge_carve(ar, c, x->nb, x->n_ctx, kc->n_threads, &b);
-  wm__k_matmul(kc, b.q, QD, in, D, &w->q, w->qb, x->nb);
-  wm__k_matmul(kc, b.k, KD, in, D, &w->k, w->kb, x->nb);
-  wm__k_matmul(kc, b.v, KD, in, D, &w->v, w->vb, x->nb);
+  { wm__proj pr[3] = {{b.q, QD, &w->q, w->qb}, {b.k, KD, &w->k, w->kb}, {b.v, KD, &w->v, w->vb}};
+    wm__k_matmuls(kc, in, D, x->nb, pr, 3); }
   wm__k_matmul(kc, b.dt, nKV, b.v, KD, &w->dt_proj, w->dt_projb, x->nb);
   memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
   jb.b = b;
@@ -6823,19 +6859,19 @@ typedef struct wm__ska_w {
   wm__mat q, k, v, o; /* [H*hd][D], [Hk*hd][D], [Hv*hd][D], [D][H*hd] */
   wm__mat fc, down; /* [2F][D] rows [a | g], [D][F] */
   const float *qb, *kb, *vb, *ob, *fcb, *downb; /* absent in the official code; read when present */
-  const float *attn_norm, *ffn_norm;   /* [D] */
+  const float *attn_norm, *ffn_norm; /* [D] */
   const float *s; /* [ns] "norm" gains (attn.s [ns][1]), NULL: 1, 1 + H, 1 + 2H, .. */
 } wm__ska_w;
 
 typedef struct wm__ska_bufs {
-  float *xn;   /* [nb][D] RMSNorm_attn(s), then RMSNorm_ffn(s + attention) */
+  float *xn; /* [nb][D] RMSNorm_attn(s), then RMSNorm_ffn(s + attention) */
   float *q; /* [nb][H*hd] */
   float *k; /* [nb][Hk*hd] */
   float *v; /* [nb][Hv*hd] */
   float *o; /* [nb][H*hd] */
   float *a; /* [nb][D] attention output */
   float *cs, *sn; /* [nb][rot_dim/2] rotary tables, xPos included */
-  float *ag;   /* [nb][2F] FFN [a | g], then silu(g) a in the g half */
+  float *ag; /* [nb][2F] FFN [a | g], then silu(g) a in the g half */
   wm__attn_ws *ws; /* [n_threads] */
 } wm__ska_bufs;
 
@@ -6923,9 +6959,8 @@ static void wm__ska_module(const wm__ctx *x, const float *in, float *out, wm__ar
   for (q = 0; q < x->nseq; q++) rows = WM__MAX(rows, x->seq[q].st->ring);
   wm__ska_carve(ar, c, x->nb, rows, kc->n_threads, &b);
   for (t = 0; t < x->nb; t++) wm__k_rmsnorm(kc, b.xn + (size_t)t * D, in + (size_t)t * D, w->attn_norm, D, c->norm_eps);
-  wm__k_matmul(kc, b.q, QD, b.xn, D, &w->q, w->qb, x->nb);
-  wm__k_matmul(kc, b.k, KD, b.xn, D, &w->k, w->kb, x->nb);
-  wm__k_matmul(kc, b.v, VD, b.xn, D, &w->v, w->vb, x->nb);
+  { wm__proj pr[3] = {{b.q, QD, &w->q, w->qb}, {b.k, KD, &w->k, w->kb}, {b.v, VD, &w->v, w->vb}};
+    wm__k_matmuls(kc, b.xn, D, x->nb, pr, 3); }
   memset(b.o, 0, sizeof(float) * (size_t)x->nb * QD);
   jb.b = b;
   for (q = 0; q < x->nseq; q++) { /* each sequence: q, k after scaling and rotary; k, v into their rows of its ring; its attention */
@@ -7032,8 +7067,8 @@ typedef struct wm__mlp_w {
 } wm__mlp_w;
 
 typedef struct wm__mlp_bufs {
-  float *g;  /* [nb][F] */
-  float *u;  /* [nb][F] */
+  float *g; /* [nb][F] */
+  float *u; /* [nb][F] */
 } wm__mlp_bufs;
 
 static void wm__mlp_carve(wm__arena *a, const wm_config *c, int nb, wm__mlp_bufs *b) {
@@ -7047,8 +7082,8 @@ static void wm__mlp_module(const wm__ctx *x, const float *in, float *out, wm__ar
   int D = x->c->hidden_size, F = x->c->intermediate_size;
   wm__mlp_bufs b;
   wm__mlp_carve(ar, x->c, x->nb, &b);
-  wm__k_matmul(x->kc, b.g, F, in, D, &w->gate, w->gateb, x->nb);
-  wm__k_matmul(x->kc, b.u, F, in, D, &w->up, w->upb, x->nb);
+  { wm__proj pr[2] = {{b.g, F, &w->gate, w->gateb}, {b.u, F, &w->up, w->upb}};
+    wm__k_matmuls(x->kc, in, D, x->nb, pr, 2); }
   wm__k_act_mul(x->kc, b.g, b.u, (size_t)x->nb * F, x->c->act);
   wm__k_matmul(x->kc, out, D, b.g, F, &w->down, w->downb, x->nb);
 }
@@ -7155,10 +7190,10 @@ typedef struct wm__cdmoe_w {
 } wm__cdmoe_w;
 
 typedef struct wm__cdmoe_bufs {
-  float *hid;  /* [nb][F] */
+  float *hid; /* [nb][F] */
   float *u; /* [nb][D] (sequential form) */
-  float *qv;   /* [nb][2][heads][dret/2] */
-  float *sxy;  /* [nb][heads][2][num_keys] */
+  float *qv; /* [nb][2][heads][dret/2] */
+  float *sxy; /* [nb][heads][2][num_keys] */
   wm__pk_bufs *pk; /* [n_threads] */
 } wm__cdmoe_bufs;
 
@@ -7266,7 +7301,7 @@ typedef struct wm__moe_w {
 } wm__moe_w;
 
 typedef struct wm__moe_bufs { /* after the MLP module's own */
-  float *rl;   /* [nb][2*num_keys] */
+  float *rl; /* [nb][2*num_keys] */
   wm__pk_bufs *pk; /* [n_threads] */
 } wm__moe_bufs;
 
@@ -7815,7 +7850,7 @@ WMDEF int wm_json_number(wm_json v, double *out) {
 typedef struct wm__cfgr {
   const char *obj, *e;
   const char *file; /* for messages: "config.json", "tokenizer.json" */
-  wm_status code;   /* the status a bad field gives */
+  wm_status code; /* the status a bad field gives */
   wm_error *err;
   wm_status st;
 } wm__cfgr;
@@ -8194,8 +8229,8 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
    a KV cache of n_ctx rows. The code is in [@LAYERS]. */
 struct wm__layer {
   int seq, state; /* WM_SEQ_*, WM_STATE_* */
-  const float *norm_seq, *norm_state;  /* pre-norms [D] */
-  const float *gain_seq, *gain_state;  /* residual gains [D], NULL: 1 */
+  const float *norm_seq, *norm_state; /* pre-norms [D] */
+  const float *gain_seq, *gain_state; /* residual gains [D], NULL: 1 */
   union { wm__ssd_w ssd; wm__ifa_w ifa; wm__doge_attn_w attn; wm__mamba_w mamba; wm__mcsd_w mcsd; wm__rod_w rod; } seq_w; /* by seq */
   union { wm__mlp_w mlp; wm__cdmoe_w cdmoe; wm__moe_w moe; wm__ska_w ska; } state_w; /* by state */
 };
@@ -8682,15 +8717,14 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 
 #ifdef WM_HAVE_POOL
 /* ---- wm.h's thread pool --------------------------------------------------------
-   Workers persist. A parallel-for publishes (fn, arg, n) under a new
-   generation; every thread, the caller too, claims items one at a time
-   from a counter tagged with it (a worker leaving an old job cannot take
-   a new one's item); the caller returns when all n are done: a
-   descheduled worker delays a job by the item it holds only. Idle workers
-   spin WM__POOL_SPIN_US, yield between looks up to WM__POOL_HOT_US (hot
-   through a step), then sleep on a condition variable; a yield that lost
-   the core (a busy machine) sleeps at once, the next 1024 spells skip the
-   yields. The caller, waiting for others' items, spins, then yields. */
+   Workers persist. A parallel-for publishes (fn, arg, n); every thread,
+   the caller too, claims items one at a time; the caller returns when all
+   n are done: a descheduled worker delays a job by the item it holds only.
+   Idle workers spin WM__POOL_SPIN_US, yield between looks up to
+   WM__POOL_HOT_US (hot through a step), then sleep on a condition
+   variable; a yield that lost the core (a busy machine) sleeps at once,
+   the next 1024 spells skip the yields. The caller, waiting, spins, then
+   yields. */
 #ifdef _WIN32 /* a slim lock, a condition variable (no init to fail) */
 #define WM__THREAD HANDLE
 #define WM__MUTEX SRWLOCK
@@ -8733,7 +8767,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 
 typedef struct wm__pool_worker { /* 64 bytes: its counts alone in their line */
   wm_pool *p; int w;
-  long items, lost, brief; /* items run (each counted before done); yields that lost the core; spells left without yields */
+  long items, lost, brief; /* items run; yields that lost the core; spells left without yields */
   char pad[64 - sizeof(void *) - 4 * sizeof(long)];
 } wm__pool_worker;
 struct wm_pool {
@@ -8744,11 +8778,13 @@ struct wm_pool {
   WM__COND cv;
   wm_task fn; /* the job: written by the caller before the generation */
   void *arg;
-  int items;
-  uint64_t claim; /* generation << 32 | next item (0xffffffff while the job is written) */
-  int done; /* items of this generation finished */
   unsigned gen;
   int sleeping, stop;
+  char pad0[64]; /* (claim, done: lines of their own) */
+  uint64_t claim; /* items << 32 | next item (past the last once the job ends) */
+  char pad1[64];
+  int done; /* items done (each thread adds its count when none is left) */
+  char pad2[64];
   long jobs, solo_until; /* the caller's: jobs posted; before solo_until it runs them alone */
   long backoff, good; /* jobs to run alone after a stall; parallel jobs since the last one */
   long w_jobs, w_items, w_own; /* this window's parallel jobs, their items, the caller's share */
@@ -8777,17 +8813,19 @@ static void wm__pool_pause(void) {
 #endif
 }
 
-/* items of generation g, run as worker w until none is left (counted in *count); returns how many */
-static int wm__pool_run(wm_pool *p, unsigned g, int w, long *count) {
+/* the job's items, claimed one at a time (a fetch-and-add: no retries when many cores claim) by worker w
+   until none is left; returns how many. A late worker may claim in a newer job: it holds that job's item,
+   so that job cannot end before it runs, and fn and arg are that job's. */
+static int wm__pool_run(wm_pool *p, int w, long *count) {
   int ran = 0;
   for (;;) {
-    uint64_t c = __atomic_load_n(&p->claim, __ATOMIC_ACQUIRE);
-    if ((unsigned)(c >> 32) != g || (uint32_t)c >= (uint32_t)__atomic_load_n(&p->items, __ATOMIC_RELAXED)) return ran;
-    if (!__atomic_compare_exchange_n(&p->claim, &c, c + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) continue; /* (not an item run) */
-    /* an item of g is held, so g is not over: fn and arg are g's */
+    uint64_t c = __atomic_fetch_add(&p->claim, 1, __ATOMIC_ACQ_REL);
+    if ((uint32_t)c >= (uint32_t)(c >> 32)) {
+      if (ran && count) __atomic_add_fetch(count, ran, __ATOMIC_RELAXED);
+      if (ran) __atomic_add_fetch(&p->done, ran, __ATOMIC_RELEASE);
+      return ran;
+    }
     __atomic_load_n(&p->fn, __ATOMIC_ACQUIRE)(__atomic_load_n(&p->arg, __ATOMIC_ACQUIRE), (int)(uint32_t)c, w);
-    if (count) __atomic_add_fetch(count, 1, __ATOMIC_RELAXED);
-    __atomic_add_fetch(&p->done, 1, __ATOMIC_RELEASE);
     ran++;
   }
 }
@@ -8830,7 +8868,7 @@ static void *wm__pool_main(void *a) {
       spins = 0;
     }
     seen = g;
-    wm__pool_run(p, g, wk->w, &wk->items);
+    wm__pool_run(p, wk->w, &wk->items);
   }
 }
 
@@ -8869,18 +8907,16 @@ WMDEF void wm_pool_parallel_for(void *pool, int n, wm_task fn, void *arg) {
     return;
   }
   g = p->gen + 1; /* only the caller writes gen */
-  __atomic_store_n(&p->claim, (uint64_t)g << 32 | 0xffffffffu, __ATOMIC_SEQ_CST); /* no worker of an old job claims from here on */
   __atomic_store_n(&p->fn, fn, __ATOMIC_RELAXED);
   __atomic_store_n(&p->arg, arg, __ATOMIC_RELAXED);
-  __atomic_store_n(&p->items, n, __ATOMIC_RELAXED);
   __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&p->claim, (uint64_t)g << 32, __ATOMIC_RELEASE);
+  __atomic_store_n(&p->claim, (uint64_t)n << 32, __ATOMIC_RELEASE);
   __atomic_store_n(&p->gen, g, __ATOMIC_SEQ_CST);
   slept = __atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST) > 0; /* (those join late on a quiet machine too) */
   p->st.woke += slept;
   wm__pool_wake(p);
   t0 = wm__pool_now();
-  own = wm__pool_run(p, g, 0, NULL);
+  own = wm__pool_run(p, 0, NULL);
   t1 = wm__pool_now();
   while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < n) {
     if (++spins < 1000) wm__pool_pause();
@@ -9098,7 +9134,7 @@ static void wm__rows(const wm__kc *kc, float *h, float *x, const float *nw, floa
 /* ---- the loops wm__pfor runs, by name (wm_task_name: a host's profile) ---- */
 
 static const struct { wm_task fn; const char *name; } wm__tasks[] = {
-  {wm__mm_quant_task, "matmul: activations to int8"}, {wm__mm_task, "matmul"}, {wm__ssd_step_task, "ssd: decode step by head"},
+  {wm__mm_quant_task, "matmul: activations to int8"}, {wm__mms_task, "matmul"}, {wm__ssd_step_task, "ssd: decode step by head"},
   {wm__ssd_head_task, "ssd: scan by head"}, {wm__ssd_cb_task, "ssd: C.B^T by group and rows"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
   {wm__ifa_attn_task, "innerfuncattn: attention"}, {wm__doge_attn_task, "doge attention"}, {wm__ska_attn_task, "sw-ska attention"},
   {wm__cdmoe_task, "cdmoe experts"}, {wm__moe_task, "moe experts"}, {wm__mamba_conv_task, "mamba: conv by tokens"},
@@ -9463,8 +9499,8 @@ static uint64_t wm__le64(const unsigned char *p) {
 /* One checkpoint file: safetensors or GGUF. */
 typedef struct wm__stfile {
   const wm_blob *blob;
-  const char *hdr, *hdr_end;  /* the JSON header (GGUF: the tensor infos) */
-  const unsigned char *data;  /* the data section */
+  const char *hdr, *hdr_end; /* the JSON header (GGUF: the tensor infos) */
+  const unsigned char *data; /* the data section */
   size_t data_size;
   int gguf; /* GGUF: */
   int arch; /* WM_MODEL_MAMBA2: llama.cpp's names; else 0 */
@@ -10699,10 +10735,10 @@ WMDEF wm_status wm_gguf_write(const wm_model *m, const wm_gguf_params *p, wm_ggu
   wm_status rc;
   const char *cj;
   char json[2048];
-  wm__gv gv;   /* the vocabulary as llama.cpp's keys (mamba2) */
+  wm__gv gv; /* the vocabulary as llama.cpp's keys (mamba2) */
   size_t cj_n, most = 0;
   float *f = NULL; /* [most] a converted tensor's floats */
-  void *q = NULL;  /* [4 most + 64] bytes: its new blocks */
+  void *q = NULL; /* [4 most + 64] bytes: its new blocks */
   uint64_t done = 0;
   int i;
   if (!m || !p || !p->write || p->mix < WM_MIX_KEEP || p->mix >= WM_MIX_COUNT)
@@ -10780,8 +10816,8 @@ static int wm__plan(const wm_config *c, wm_model *m, wm__need_fn fn, void *ctx) 
 typedef struct wm__binder {
   wm_model *m;
   const wm_model_source *src;
-  wm__arena *a;  /* copies of misaligned or converted tensors */
-  int measure;   /* only count the copies */
+  wm__arena *a; /* copies of misaligned or converted tensors */
+  int measure; /* only count the copies */
   wm_error *err;
   wm_status st;
 } wm__binder;
@@ -11705,7 +11741,7 @@ static void wm__spm_chain(wm__spm_s *o, uint64_t nt, int rev, int32_t *up, int32
 typedef struct wm__spm {
   uint64_t nt;
   const char **str; /* [nt] token texts */
-  uint32_t *sl, max_len;  /* [nt] their lengths, the longest */
+  uint32_t *sl, max_len; /* [nt] their lengths, the longest */
   float *score; /* [nt] */
   unsigned char *type; /* [nt] llama.cpp's token types (1 normal, 2 unknown, 3 control, 4 user-defined) */
   wm__spm_m *m; /* [nm] the merges, best first */
@@ -12738,14 +12774,14 @@ static int wm__rx_compile(wm__rxc *c, const char *s, wm__rxi *in, int capi, uint
 typedef struct wm__rxm {
   const wm__rxi *in;
   const uint32_t *rg;
-  const uint32_t *t;  /* [n] the part as the regex sees it */
+  const uint32_t *t; /* [n] the part as the regex sees it */
   uint32_t n;
   unsigned char *memo; /* [n + 1][row] a bit per memoized instruction: failed there */
   size_t row;
   uint32_t *rep; /* [instructions][4] REP: run scanned from [0] ends at [1]; every continuation in [2]..[3] failed */
   uint32_t *fr; /* [capfr][3] backtracking: pc (| tags), position, REP end */
   size_t nfr, capfr;
-  int nomem, fr_heap;  /* fr from WM_MALLOC (else the caller's stack) */
+  int nomem, fr_heap; /* fr from WM_MALLOC (else the caller's stack) */
   int plain; /* 1: no memo, failure records or run cache (the suite's reference) */
 } wm__rxm;
 
@@ -13006,7 +13042,7 @@ struct wm_tokenizer {
   int n_vocab; /* largest id + 1 */
   uint32_t *tok_off, *tok_len; /* [n_vocab] token bytes in tok_bytes */
   unsigned char *tok_bytes;
-  unsigned char *tok_flags;   /* [n_vocab] WM__TOK_* */
+  unsigned char *tok_flags; /* [n_vocab] WM__TOK_* */
   int32_t *vocab_hash; /* [vocab_mask + 1] ids by token bytes, -1 empty */
   uint32_t vocab_mask;
   wm__merge *merge_hash; /* [merge_mask + 1] by (a, b); a = -1 empty */
@@ -14164,8 +14200,9 @@ static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
    (rank, position) order does. head: [2][n_merges] (heads, tails); pool:
    [3m] entries (rank = next link). */
 static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
-  int32_t *tail = head + t->n_merges; /* FIFO buckets: each merge's pushes come left to right, so a bucket
-                                         is a few ascending sweeps of the word, not random jumps */
+  /* FIFO buckets: each merge's pushes come left to right, so a bucket is a few ascending sweeps of the word, not
+     random jumps */
+  int32_t *tail = head + t->n_merges;
   int i, np = 0, r, k;
   for (r = 0; r < t->n_merges; r++) head[r] = -1;
   for (i = 0; i + 1 < m; i++) {
@@ -14882,7 +14919,7 @@ static wm_status wm__encode_added(const wm_tokenizer *t, wm__wcache *wc, const u
     fl = t->tok_flags[t->added[best]];
     if ((fl & WM__TOK_SINGLE) && (wm__word_before(lo, q) || wm__word_at(end, e))) { q = end; continue; } /* inside a word: the search goes on after it */
     if (fl & WM__TOK_LSTRIP) cut = wm__space_before(seg, q); /* the spaces before it go with it */
-    if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e);  /* and after it */
+    if (fl & WM__TOK_RSTRIP) end = wm__space_after(end, e); /* and after it */
     st = nz ? wm__encode_meta(t, wc, seg, cut, ids, cap, n, first && seg == lo) : wm__encode_plain(t, wc, seg, cut, ids, cap, n, first && seg == lo);
     if (st != WM_OK) break;
     wm__emit(ids, cap, n, t->added[best]);
@@ -17149,7 +17186,7 @@ WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32
 
 typedef struct wm__blob_io {
   unsigned char *w; /* writing into a buffer (NULL: only sizing) */
-  const unsigned char *r;  /* reading */
+  const unsigned char *r; /* reading */
   int (*sink)(void *ctx, const void *p, size_t n); /* or writing to a stream */
   void *sink_ctx;
   size_t pos, cap;
@@ -17531,11 +17568,10 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    jinja2's scoping). WM_NO_JINJA leaves it out.
    ======================================================================== */
 
-/* A checkpoint's tokenizer_config.json carries its chat format as a Jinja
-   template (chat_template). wm_chat_apply renders one as transformers does
-   (jinja2's sandbox with trim_blocks, lstrip_blocks and loop controls; its
-   tojson, raise_exception and strftime_now), byte for byte, for the subset
-   real templates use: text, {{ }}, {% if/elif/else %}, {% for %} (tuple
+/* tokenizer_config.json's chat_template, a Jinja template: wm_chat_apply
+   renders it as transformers does (jinja2's sandbox with trim_blocks,
+   lstrip_blocks, loop controls; its tojson, raise_exception, strftime_now)
+   byte for byte, for the subset real templates use: text, {{ }}, {% if/elif/else %}, {% for %} (tuple
    targets, an if filter, loop.*, else, break/continue), {% set %} (names,
    namespace attributes, blocks), comments, whitespace control; literals,
    lists, dicts, + - * / // % ~, comparisons, in, and/or/not, a if c else b,
@@ -17558,11 +17594,11 @@ enum { WM__JK_LIST = 0, WM__JK_TUPLE, WM__JK_RANGE, WM__JK_ITEMS, WM__JK_KEYS, W
 typedef struct wm__jv {
   int t;
   int ns; /* DICT: a namespace() (its attributes may be set); LIST: its WM__JK_ kind; STR: 1 for Markup (|safe) */
-  long long i;   /* BOOL, INT; a RANGE list's start */
+  long long i; /* BOOL, INT; a RANGE list's start */
   double f; /* FLOAT; a RANGE list's stop */
   const char *s; /* STR (n bytes); FN: the function's name */
   size_t n; /* STR; a RANGE list's step (as a signed value) */
-  wm__jarr *a;   /* LIST, DICT; FN: a bound method's object (its v[0]), or NULL */
+  wm__jarr *a; /* LIST, DICT; FN: a bound method's object (its v[0]), or NULL */
 } wm__jv;
 struct wm__jarr { /* list items, or dict values with their keys (insertion order) */
   wm__jv *v, *k;
@@ -17579,8 +17615,9 @@ typedef struct wm__jtok {
 
 typedef struct wm__jblk { struct wm__jblk *next; size_t used, cap; } wm__jblk;
 #ifndef WM_JINJA_STEPS
-#define WM_JINJA_STEPS 20000000L /* the budget of one rendering: a unit per expression, statement, filter, test,
-                                    call and subscript, and one per 16 bytes any of them produces */
+/* the budget of one rendering: a unit per expression, statement, filter, test, call and subscript, and one per 16
+   bytes any of them produces */
+#define WM_JINJA_STEPS 20000000L
 #endif
 #ifndef WM_JINJA_OUT
 #define WM_JINJA_OUT ((size_t)64 << 20) /* bytes of output */
@@ -17605,7 +17642,7 @@ typedef struct wm__jx {
   size_t mem_used;
   int err; /* 1: failed, 2: raise_exception (msg: its message) */
   int hard; /* the failure is a limit's (budget, memory, depth): nothing catches it */
-  wm__jarr *frames[WM__J_DEPTH];  /* the names each enclosing frame (the top level, then each loop) uses (wm__jroot_scope) */
+  wm__jarr *frames[WM__J_DEPTH]; /* the names each enclosing frame (the top level, then each loop) uses (wm__jroot_scope) */
   int nframes;
   char msg[512];
   /* the string last measured or indexed by code point: its count, whether it is ASCII, one
@@ -19790,7 +19827,7 @@ static void wm__jstmt_for(wm__jx *x, int skip) {
   if (x->err) return;
   if (x->nscope == WM__J_DEPTH) { wm__jfail(x, "loops nested too deep"); return; }
   items = wm__jnew(x, WM__JV_LIST); /* the items the if filter keeps */
-  scope = wm__jnew(x, WM__JV_DICT);   /* the names of one iteration: one dict, emptied for each (memory stays flat) */
+  scope = wm__jnew(x, WM__JV_DICT); /* the names of one iteration: one dict, emptied for each (memory stays flat) */
   loop = wm__jnew(x, WM__JV_DICT);
   wm__jloop_scope(x, body, 0, &uses, &undef);
   if (x->err || x->nframes == WM__J_DEPTH) { wm__jfail(x, "loops nested too deep"); return; }

@@ -451,6 +451,12 @@ static void spin_task(void *arg, int i, int worker) {
     int k;
     for (k = 0; k < 2000; k++) x[0] += 1e-9 * (i + worker + k);
 }
+
+typedef struct claim_job { int runs[128]; } claim_job;
+static void claim_task(void *arg, int i, int worker) { /* counts each run of item i */
+    (void)worker;
+    __atomic_add_fetch(&((claim_job *)arg)->runs[i], 1, __ATOMIC_RELAXED);
+}
 #endif
 
 typedef struct seen_loops { wm_task fn[32]; int n, unnamed; long calls; } seen_loops;
@@ -481,6 +487,22 @@ void test_pool_stats(void) {
         wm_pool_stats_reset(p);
         wm_pool_get_stats(p, &st);
         check(st.jobs == 0 && st.items == 0 && st.items_worker_max == 0, "pool stats reset");
+        wm_pool_free(p);
+    }
+    p = NULL;
+    check(wm_pool_create(&p, 4, NULL) == WM_OK, "a pool of 4 threads");
+    if (p) { /* 20,000 jobs of tiny items, more threads than cores: late workers, workers descheduled mid-job; each item runs once */
+        claim_job cj[2]; /* jobs take turns: an item run with the other job's arg shows too */
+        int bad = 0, n, i;
+        memset(cj, 0, sizeof cj);
+        for (k = 0; k < 20000; k++) {
+            n = 2 + k * 7919 % 127;
+            wm_pool_parallel_for(p, n, claim_task, &cj[k & 1]);
+            for (i = 0; i < 128; i++) bad += (cj[k & 1].runs[i] != (i < n)) + (cj[~k & 1].runs[i] != 0), cj[k & 1].runs[i] = 0;
+        }
+        wm_pool_get_stats(p, &st);
+        check(bad == 0 && st.items - st.items_caller > 1000, "each item of 20,000 jobs ran once (%d runs wrong; %ld items by workers)", bad,
+              st.items - st.items_caller);
         wm_pool_free(p);
     }
     p = NULL;
