@@ -33,7 +33,7 @@ for g in tests/fixtures/llama-mamba2/*.gguf; do
   "$W" logits "$g" --ids "$IDS" --out "$O/lm-$n.dec" --decode -t 1 2>/dev/null
   "$W" convert "$g" "$O/lm-$n.conv.gguf" >/dev/null 2>&1
   for q in q8_0 q4_k_m f16; do "$W" quantize "$g" "$O/lm-$n.$q.gguf" --type $q --allow-requantize >/dev/null 2>&1; done
-  "$W" quantize "$g" "$O/lm-$n.rq.gguf" --type q4_0 2>&1 | sed "s|$O/||; s/ in [0-9.]* s$//" > "$O/lm-$n.rq.txt"
+  "$W" quantize "$g" "$O/lm-$n.rq.gguf" --type q4_0 2>&1 | sed "s|$O/||; s/ in [0-9.]* s\(, \|$\)/\1/" > "$O/lm-$n.rq.txt"
 done
 for m in cheems-demo doge-demo; do
   for ct in f16 q8_0 f32; do
