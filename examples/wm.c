@@ -112,6 +112,7 @@ static const optdef OPTS[N_OPT] = {
     {"--slot-save-path", NULL, "DIR", K_STR, 0, 0, "serve: where POST /slots/ID?action=save|restore keeps a slot's checkpoint"},
     {"--profile", NULL, NULL, K_FLAG, 0, 0, "bench: the share of time outside threaded loops (serial_fraction_*) and each loop's share, in the JSON line"},
     {"--pool-stats", NULL, NULL, K_FLAG, 0, 0, "bench: what the thread pool did (jobs, jobs run alone, signs of load, items per thread), in the JSON line"},
+    {"--project-threads", NULL, "T", K_INT, 1, 1024, "bench: one core runs a T-thread session's items, each timed: the speed-up T threads would reach with no waits and no memory limit, by phase and loop"},
     {"--grammar", NULL, "GBNF", K_STR, 0, 0, "generate: constrain the output to a GBNF grammar (llama.cpp's syntax; starts at root)"},
     {"--grammar-file", NULL, "FILE", K_STR, 0, 0, "the grammar from FILE"},
     {"--json-schema", "-j", "JSON", K_STR, 0, 0, "generate: constrain the output to JSON the JSON Schema accepts ({}: any JSON value)"},
@@ -151,8 +152,8 @@ static const command CMDS[] = {
     {"perplexity", "MODEL", "--file TEXT [--ctx N] [-t N] [--cache-type T] [--state-type T] [--isa NAME]", 1, 1,
      {O_FILE, O_CTX, O_THREADS, O_TOKENIZER, O_CACHE_TYPE, O_STATE_TYPE, O_ISA, O_MMAP, O_NO_MMAP, -1},
      "perplexity of a text (llama-perplexity's method)"},
-    {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T] [--profile] [--pool-stats]", 1, 1,
-     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, O_PROFILE, O_POOL_STATS, -1},
+    {"bench", "MODEL", "[-p|--prompt-len N] [-n|--gen N] [-r N] [-o jsonl|md|csv|json] [-t N] [--isa NAME] [--cache-type T] [--state-type T] [--profile] [--pool-stats] [--project-threads T]", 1, 1,
+     {O_PROMPT_LEN, O_GEN, O_REPS, O_OUTPUT, O_THREADS, O_SCALAR, O_ISA, O_CACHE_TYPE, O_STATE_TYPE, O_MMAP, O_NO_MMAP, O_PROFILE, O_POOL_STATS, O_PROJECT, -1},
      "one JSON line of speeds"},
     {"plan", "MODEL", "[--ctx N] [--batch N] [--cache-type T] [--state-type T] [-p TEXT] [-n N] [--grammar TEXT | -j JSON ...]", 1, 1,
      {O_CTX, O_BATCH, O_CACHE_TYPE, O_STATE_TYPE, O_PROMPT, O_N, O_TOKENIZER, O_MMAP, O_NO_MMAP, O_GRAMMAR, O_GRAMMAR_FILE, O_JSON_SCHEMA,
@@ -1834,19 +1835,45 @@ done:
 
 /* --profile / --pool-stats: the session's loops through a parallel-for of
    wm bench's own, which times each (by loop) and hands it to a wm_pool
-   (none at one thread: the loop runs here). Time outside them is serial. */
-typedef struct prof_loop { wm_task fn; long calls, items; double s; } prof_loop;
+   (none at one thread: the loop runs here). Time outside them is serial.
+   --project-threads T: a session of T threads whose items all run here,
+   each timed and placed on the first of T idle threads in claim order, as
+   the pool's claims would place them with no waits: span, the time T
+   threads would take, beside work, the items' time on one. */
+typedef struct prof_loop { wm_task fn; long calls, items; double s, work, span; } prof_loop;
 typedef struct prof {
     void *pool;         /* a wm_pool, or NULL */
     double in_s;        /* seconds inside the loops */
+    double in_span;     /* --project-threads: seconds T threads would take in them */
+    int project;        /* --project-threads T, or 0 */
+    double *free_at;    /* [project] when each projected thread is idle, in a loop's time */
     prof_loop loop[24]; /* by loop, in the order first seen */
     int n_loop;
 } prof;
 
+/* the n items one after another, each on the projected thread idle first; returns the loop's span, *work the items' sum */
+static double prof_project(prof *pf, int n, wm_task fn, void *arg, double *work) {
+    double span = 0.0, t;
+    int i, w, k;
+    for (k = 0; k < pf->project; k++) pf->free_at[k] = 0.0;
+    for (*work = 0.0, i = 0; i < n; i++) {
+        for (w = 0, k = 1; k < pf->project; k++) w = pf->free_at[k] < pf->free_at[w] ? k : w;
+        t = now_s();
+        fn(arg, i, w);
+        t = now_s() - t;
+        *work += t;
+        pf->free_at[w] += t;
+        span = pf->free_at[w] > span ? pf->free_at[w] : span;
+    }
+    return span;
+}
+
 static void prof_pfor(void *user, int n, wm_task fn, void *arg) {
     prof *pf = (prof *)user;
-    double t = now_s();
+    double t = now_s(), span = 0.0, work = 0.0;
     int i;
+    if (pf->project) span = prof_project(pf, n, fn, arg, &work);
+    else
 #ifdef WM_HAVE_POOL
     if (pf->pool) wm_pool_parallel_for(pf->pool, n, fn, arg);
     else
@@ -1854,26 +1881,41 @@ static void prof_pfor(void *user, int n, wm_task fn, void *arg) {
         for (i = 0; i < n; i++) fn(arg, i, 0);
     t = now_s() - t;
     pf->in_s += t;
+    pf->in_span += span;
     for (i = 0; i < pf->n_loop && pf->loop[i].fn != fn; i++) {}
-    if (i == pf->n_loop && i < 24) { pf->loop[i].fn = fn; pf->loop[i].calls = pf->loop[i].items = 0; pf->loop[i].s = 0; pf->n_loop++; }
-    if (i < 24) { pf->loop[i].calls++; pf->loop[i].items += n; pf->loop[i].s += t; }
+    if (i == pf->n_loop && i < 24) { pf->loop[i].fn = fn; pf->loop[i].calls = pf->loop[i].items = 0; pf->loop[i].s = pf->loop[i].work = pf->loop[i].span = 0; pf->n_loop++; }
+    if (i < 24) { pf->loop[i].calls++; pf->loop[i].items += n; pf->loop[i].s += t; pf->loop[i].work += work; pf->loop[i].span += span; }
 }
 
-/* the JSON of one phase's profile (total: its seconds), then the counts cleared */
+/* the JSON of one phase's profile (total: its seconds), then the counts cleared. --project-threads T: the
+   phase's speed-up at T threads (its serial time, then each loop's span) and each loop's busy share of T threads */
 static void prof_json(prof *pf, const char *phase, double total) {
     int i;
-    printf(", \"serial_fraction_%s\": %.4f, \"loops_%s\": [", phase, total > 0 ? 1.0 - pf->in_s / total : 0.0, phase);
-    for (i = 0; i < pf->n_loop; i++)
-        printf("%s{\"loop\": \"%s\", \"calls\": %ld, \"items\": %ld, \"share\": %.4f}", i ? ", " : "",
+    printf(", \"serial_fraction_%s\": %.4f", phase, total > 0 ? 1.0 - pf->in_s / total : 0.0);
+    if (pf->project)
+        printf(", \"projected_speedup_%s\": %.2f", phase, total > 0 ? total / (total - pf->in_s + pf->in_span) : 0.0);
+    printf(", \"loops_%s\": [", phase);
+    for (i = 0; i < pf->n_loop; i++) {
+        printf("%s{\"loop\": \"%s\", \"calls\": %ld, \"items\": %ld, \"share\": %.4f", i ? ", " : "",
                wm_task_name(pf->loop[i].fn) ? wm_task_name(pf->loop[i].fn) : "?", pf->loop[i].calls, pf->loop[i].items,
                total > 0 ? pf->loop[i].s / total : 0.0);
+        if (pf->project) printf(", \"busy\": %.3f", pf->loop[i].span > 0 ? pf->loop[i].work / (pf->project * pf->loop[i].span) : 1.0);
+        printf("}");
+    }
     printf("]");
-    pf->in_s = 0;
+    pf->in_s = pf->in_span = 0;
     pf->n_loop = 0;
 }
 
 /* the session's loops through prof_pfor, on a pool of p->n_threads (none at one thread); 1: failed (said) */
 static int prof_params(prof *pf, wm_session_params *p) {
+    if (pf->project) {
+        if (!(pf->free_at = (double *)malloc(sizeof(double) * (size_t)pf->project))) return fail("out of memory");
+        p->n_threads = pf->project;
+        p->parallel_for = prof_pfor;
+        p->pool = pf;
+        return 0;
+    }
 #ifdef WM_HAVE_POOL
     wm_error e;
     if (p->n_threads != 1 && wm_pool_create((wm_pool **)&pf->pool, p->n_threads, &e) != WM_OK) return fail("%s", e.message);
@@ -1906,7 +1948,7 @@ static int bench_warmup(wm_session *s, const int32_t *ids, int n, float *logits,
     wm_session_reset(s);
     memset(pf->loop, 0, sizeof pf->loop);
     pf->n_loop = 0;
-    pf->in_s = 0;
+    pf->in_s = pf->in_span = 0;
 #ifdef WM_HAVE_POOL
     wm_pool_stats_reset((wm_pool *)pf->pool);
 #endif
@@ -1923,7 +1965,7 @@ static int cmd_bench(const args *a) {
     int32_t *ids = NULL;
     float *logits = NULL;
     double t0, t_pre, t_dec = 0.0, gflops, *bw = NULL, *step = NULL, bw_med, bw_best = 0.0, step_med;
-    int n_bw = 0, profiled = a->set[O_PROFILE] || a->set[O_POOL_STATS];
+    int n_bw = 0, profiled = a->set[O_PROFILE] || a->set[O_POOL_STATS] || a->set[O_PROJECT], cores;
     probe pr;
     uint64_t bytes = 0;
     unsigned seed = 12345;
@@ -1947,6 +1989,11 @@ static int cmd_bench(const args *a) {
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
     if ((p.isa = isa_of(a)) < 0) goto done;
     if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
+    if (a->set[O_PROJECT] && (a->set[O_THREADS] || a->set[O_POOL_STATS])) {
+        fail("bench: --project-threads runs every item on one core (no -t, no --pool-stats)");
+        goto done;
+    }
+    pf.project = a->set[O_PROJECT] ? (int)a->i[O_PROJECT] : 0;
     if (profiled && prof_params(&pf, &p)) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
@@ -1957,19 +2004,20 @@ static int cmd_bench(const args *a) {
     step = (double *)malloc(sizeof(double) * (size_t)n_gen);
     bw = (double *)malloc(sizeof(double) * (size_t)(n_gen / 8 + 16));
     pr.a = NULL;
-    if (!ids || !logits || !step || !bw || !probe_open(&pr, p.n_threads)) { fail("out of memory"); goto done; }
+    cores = pf.project ? 1 : p.n_threads; /* threads that run: --project-threads, one */
+    if (!ids || !logits || !step || !bw || !probe_open(&pr, cores)) { fail("out of memory"); goto done; }
     for (i = 0; i < n_prompt; i++) { seed = seed * 1103515245u + 12345u; ids[i] = (int32_t)((seed >> 8) % (unsigned)wm_model_config(m)->vocab_size); }
     probe_pass(&pr); /* warm-up */
     for (i = 0; i < 4; i++) bw[n_bw++] = probe_pass(&pr);
-    gflops = measure_fma_gflops(p.n_threads);
-    fprintf(stderr, "wm bench: %s, %d thread(s), %s: prefill of %d tokens, then %d decoded\n", dir, p.n_threads, wm_isa_name(p.isa),
-            n_prompt, n_gen);
+    gflops = measure_fma_gflops(cores);
+    fprintf(stderr, "wm bench: %s, %d thread(s)%s, %s: prefill of %d tokens, then %d decoded\n", dir, cores,
+            pf.project ? " running a projected session's items" : "", wm_isa_name(p.isa), n_prompt, n_gen);
     if (bench_warmup(s, ids, n_prompt, logits, &pf)) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
     t0 = now_s();
     if (wm_prefill(s, ids, n_prompt, logits, WM_LOGITS_LAST) != WM_OK) { fail("%s: %s", dir, wm_session_error(s)); goto done; }
     t_pre = now_s() - t0;
     pre = pf;
-    pf.in_s = 0;
+    pf.in_s = pf.in_span = 0;
     pf.n_loop = 0;
     for (i = 0; i < n_gen; i++) {
         double ts;
@@ -1990,10 +2038,11 @@ static int cmd_bench(const args *a) {
            "\"prefill_tps\": %.2f, \"decode_tps\": %.2f, \"decode_tps_median\": %.2f, \"decode_bytes_per_token\": %llu, "
            "\"decode_gbps\": %.2f, \"decode_gbps_median\": %.2f, \"mem_read_gbps\": %.2f, \"mem_read_gbps_best\": %.2f, "
            "\"decode_of_bandwidth\": %.3f, \"fma_gflops\": %.1f, \"weight_bytes\": %llu, \"session_bytes\": %zu",
-           dir, dtype, wm_type_name(p.cache_type), p.n_threads, p.scalar ? "false" : "true", wm_isa_name(p.isa), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
+           dir, dtype, wm_type_name(p.cache_type), cores, p.scalar ? "false" : "true", wm_isa_name(p.isa), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
            (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
            (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
-    if (a->set[O_PROFILE]) {
+    if (pf.project) printf(", \"project_threads\": %d", pf.project);
+    if (a->set[O_PROFILE] || pf.project) {
         prof_json(&pre, "prefill", t_pre);
         prof_json(&pf, "decode", t_dec);
     }
@@ -2006,6 +2055,7 @@ done:
     free(step);
     free(bw);
     free(pr.a);
+    free(pf.free_at);
     wm_session_free(s);
 #ifdef WM_HAVE_POOL
     wm_pool_free((wm_pool *)pf.pool);

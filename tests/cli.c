@@ -278,8 +278,33 @@ static void cli_bench_profile(void) {
           "bench --pool-stats at 2 threads: %g jobs (%g alone), %g items = caller %g + worker %g", jobs, alone, items, caller, wmax);
 }
 
+/* wm bench --project-threads T: one thread projects the speed-up; a loop of one item a call keeps 1 of T threads busy */
+static void cli_bench_project(void) {
+    char out[16384];
+    wm_json r, l;
+    double s1 = -1, p4 = -1, d4 = -1, b, bmin = 2, bmax = -1, bnorm = -1;
+    r.p = NULL; r.end = NULL;
+    check(run_capture("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 1 2>/dev/null", out, sizeof out) == 0 &&
+              wm_json_parse(&r, out, strlen(out), 0, 0, NULL) == WM_OK && wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &s1) &&
+              s1 > 0.97 && s1 < 1.03,
+          "bench --project-threads 1: projected prefill speed-up %.2f (1)", s1);
+    r.p = NULL; r.end = NULL;
+    check(run_capture("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 4 2>/dev/null", out, sizeof out) == 0 &&
+              wm_json_parse(&r, out, strlen(out), 0, 0, NULL) == WM_OK,
+          "bench --project-threads 4: one JSON line");
+    wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &p4);
+    wm_json_number(wm_json_get(r, "projected_speedup_decode"), &d4);
+    for (l = wm_json_first(wm_json_get(r, "loops_prefill"), NULL); l.p; l = wm_json_next(l, NULL))
+        if (wm_json_number(wm_json_get(l, "busy"), &b)) { bmin = b < bmin ? b : bmin; bmax = b > bmax ? b : bmax; }
+    for (l = wm_json_first(wm_json_get(r, "loops_decode"), NULL); l.p; l = wm_json_next(l, NULL))
+        if (wm_json_is(wm_json_get(l, "loop"), "layer: norm by tokens")) wm_json_number(wm_json_get(l, "busy"), &bnorm);
+    check(p4 > 1.5 && p4 <= 4.0 && d4 > 1.0 && d4 <= 4.0 && bmin > 0 && bmax <= 1.0 && bnorm > 0 && bnorm <= 0.25,
+          "bench --project-threads 4: speed-ups %.2f / %.2f, loops busy %.3f..%.3f, the decode norm (one item) %.3f", p4, d4, bmin, bmax, bnorm);
+}
+
 void test_cli(void) {
     cli_bench_profile();
+    cli_bench_project();
     static const char *fx[] = {"tests/fixtures/cheems-tiny", "tests/fixtures/cheems-variants", "tests/fixtures/doge-paper",
                                "tests/fixtures/hf-doge-dense", "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-mamba2"};
     char cmd[4096], rp[256], ids_s[2048];
