@@ -2646,6 +2646,13 @@ static void wm__pfor(const wm__kc *kc, int n, wm_task fn, void *arg) {
    [wm__row_at(n, i, items), wm__row_at(n, i + 1, items)) */
 static int wm__row_items(const wm__kc *kc, int n) { return n < 1 ? 1 : WM__MIN(n, kc->n_threads > 1 ? 4 * kc->n_threads : 1); }
 static int wm__row_at(int n, int i, int items) { return (int)((long)n * i / items); }
+/* fewer tokens than threads (decode): a per-token loop's n channels in blocks of whole 16s (a vector body's
+   tail stays where it was), about 2 a thread; 0: by tokens */
+static int wm__chan_block(const wm__kc *kc, int nb, int n) {
+  int cb = (int)(((long)n * nb + 2 * kc->n_threads - 1) / (2 * kc->n_threads));
+  cb = WM__MAX(64, (cb + 15) / 16 * 16);
+  return kc->n_threads < 2 || nb >= kc->n_threads || cb >= n ? 0 : cb;
+}
 
 /* element i of a weight row of any dtype */
 static float wm__elem(const void *w, int dtype, size_t i) {
@@ -4572,19 +4579,22 @@ typedef struct wm__mm_job {
   const float *x;
   const wm__mat *W;
   const float *bias;
-  int ldy, ldx, T, per; /* per: rows of an item, whole 3-row tiles */
+  int ldy, ldx, T;
+  int qg; /* activations to int8: groups of an item (a token's all: one item a token) */
 } wm__mm_job;
 
-static void wm__mm_quant_task(void *arg, int t, int worker) { /* token t's activations, quantized */
+static void wm__mm_quant_task(void *arg, int i, int worker) { /* token t's activations, groups [g0, g1), quantized */
   const wm__mm_job *j = (const wm__mm_job *)arg;
+  int G = WM__QA_GROUPS(j->W->cols), per = (G + j->qg - 1) / j->qg, t = i / per, g0 = i % per * j->qg, g1 = WM__MIN(G, g0 + j->qg);
   (void)worker;
-  wm__quant_act(j->x + (size_t)t * (size_t)j->ldx, j->W->cols, j->kc->qa + (size_t)t * (size_t)WM__QA_GROUPS(j->W->cols), j->kc->simd);
+  wm__quant_act(j->x + (size_t)t * (size_t)j->ldx + (size_t)g0 * 8 * WM__QK, WM__MIN(j->W->cols, g1 * 8 * WM__QK) - g0 * 8 * WM__QK,
+                j->kc->qa + (size_t)t * (size_t)G + (size_t)g0, j->kc->simd);
 }
 
-static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [item per, +per) of every token */
+static void wm__mm_rows(const wm__mm_job *j, int r0, int r1, int worker) { /* rows [r0, r1) of every token */
   const wm__kc *kc = j->kc;
   const wm__mat *W = j->W;
-  int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
+  int t;
   if (r0 >= r1) return;
   if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
   else if (j->T == 1 && !kc->tiled) wm__matvec(kc, j->y, j->x, W, r0, r1);
@@ -4619,12 +4629,12 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
 /* An item's rows for every token: in a batch step segment after segment
    (its decoded tokens, then each prefill chunk), each as when alone, while
    the item's rows are in cache: a weight comes from memory once per step. */
-static void wm__mm_item(const wm__mm_job *j, int item, int worker) {
+static void wm__mm_item(const wm__mm_job *j, int r0, int r1, int worker) {
   const wm__kc *kc = j->kc;
   wm__mm_job s;
   wm__kc k1;
   int i, r = 0;
-  if (!kc->seg) { wm__mm_rows(j, item, worker); return; }
+  if (!kc->seg) { wm__mm_rows(j, r0, r1, worker); return; }
   s = *j;
   k1 = *kc;
   k1.seg = NULL;
@@ -4637,7 +4647,7 @@ static void wm__mm_item(const wm__mm_job *j, int item, int worker) {
     s.y = j->y + (size_t)r * (size_t)j->ldy;
     s.x = j->x + (size_t)r * (size_t)j->ldx;
     s.T = kc->seg[i];
-    wm__mm_rows(&s, item, worker);
+    wm__mm_rows(&s, r0, r1, worker);
   }
 }
 
@@ -4649,37 +4659,66 @@ typedef struct wm__proj {
   const float *bias;
 } wm__proj;
 
-typedef struct wm__mms_job { /* item i: member m's item i - first[m] */
+/* The members' rows one after another, cut into items of equal cost (a row's bytes for one token, memory-bound;
+   else rows, compute-bound): item i starts at cost i C / items, snapped to its member's tiles. An item may end in
+   the next member. */
+typedef struct wm__mms_job {
   wm__mm_job j[WM__PROJ_MAX];
-  int first[WM__PROJ_MAX + 1];
+  long long rc[WM__PROJ_MAX], off[WM__PROJ_MAX + 1]; /* member m: a row's cost; its rows' costs from off[m] */
+  int row0[WM__PROJ_MAX + 1]; /* member m's first row, counted over all members */
+  int n, items;
 } wm__mms_job;
+
+/* item i's first row over all members' (i = items: their end) */
+static int wm__mms_at(const wm__mms_job *g, int i) {
+  long long c = g->off[g->n] * i / g->items;
+  int m = 0, tile, r;
+  if (i >= g->items) return g->row0[g->n];
+  while (c >= g->off[m + 1]) m++;
+  tile = WM__IS_Q(g->j[m].W->dtype) ? 16 : 3;
+  r = (int)((c - g->off[m]) / g->rc[m]);
+  return g->row0[m] + WM__MIN(g->j[m].W->rows, (r + tile / 2) / tile * tile);
+}
 
 static void wm__mms_task(void *arg, int item, int worker) {
   const wm__mms_job *g = (const wm__mms_job *)arg;
-  int m = 0;
-  while (item >= g->first[m + 1]) m++;
-  wm__mm_item(&g->j[m], item - g->first[m], worker);
+  int a = wm__mms_at(g, item), b = wm__mms_at(g, item + 1), m;
+  for (m = 0; m < g->n && a < b; m++)
+      if (a < g->row0[m + 1]) {
+        int e = WM__MIN(b, g->row0[m + 1]);
+        wm__mm_item(&g->j[m], a - g->row0[m], e - g->row0[m], worker);
+        a = e;
+      }
 }
 
 /* n (<= WM__PROJ_MAX) projections of one x[T][cols] (rows ldx apart) as one job (n - 1 fewer forks and
-   joins), the activations quantized once. Each matrix's items: up to 4 per thread of 16+ rows, in whole
-   3-row tiles (each row computed by the same tile whatever the split), quantized ones in whole 16-row tiles
-   (any tile gives the same bits); claimed one at a time, so a descheduled thread holds back one. */
+   joins), the activations quantized once. Items: up to 4 per thread of 16+ rows, a multiple of the threads
+   (whole rounds), cut in whole 3-row tiles (each row computed by the same tile whatever the split), quantized
+   ones in 16-row tiles (any tile gives the same bits); claimed one at a time, so a descheduled thread holds back
+   one. */
 static void wm__k_matmuls(const wm__kc *kc, const float *x, int ldx, int T, const wm__proj *p, int n) {
   wm__mms_job g;
-  int m, q = 0;
-  g.first[0] = 0;
+  int m, q = 0, nt = kc->n_threads;
+  g.n = n;
+  g.off[0] = 0;
+  g.row0[0] = 0;
   for (m = 0; m < n; m++) {
     wm__mm_job *j = &g.j[m];
     const wm__mat *W = p[m].W;
-    int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
     j->kc = kc; j->y = p[m].y; j->x = x; j->W = W; j->bias = p[m].bias; j->ldy = p[m].ldy; j->ldx = ldx; j->T = T;
-    j->per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
-    g.first[m + 1] = g.first[m] + (W->rows + j->per - 1) / j->per;
+    g.rc[m] = T == 1 ? (long long)wm__row_size(W->dtype, (size_t)W->cols) : 1;
+    g.off[m + 1] = g.off[m] + g.rc[m] * W->rows;
+    g.row0[m + 1] = g.row0[m] + W->rows;
     if (WM__IS_Q(W->dtype)) q = m + 1; /* (every member has x's columns: one quantization serves all) */
   }
-  if (q) wm__pfor(kc, T, wm__mm_quant_task, &g.j[q - 1]);
-  wm__pfor(kc, g.first[n], wm__mms_task, &g);
+  g.items = nt > 1 ? WM__MAX(1, WM__MIN(4 * nt, g.row0[n] / 16)) : 1;
+  if (g.items > nt) g.items -= g.items % nt;
+  if (q) { /* fewer tokens than threads: a token's groups in blocks, about 2 a thread */
+    int G = WM__QA_GROUPS(p[q - 1].W->cols), qg = nt > T ? WM__MAX(1, (G * T + 2 * nt - 1) / (2 * nt)) : G;
+    g.j[q - 1].qg = qg;
+    wm__pfor(kc, T * ((G + qg - 1) / qg), wm__mm_quant_task, &g.j[q - 1]);
+  }
+  wm__pfor(kc, g.items, wm__mms_task, &g);
 }
 
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
@@ -5856,7 +5895,8 @@ static void wm__mamba_carve(wm__arena *a, const wm_config *c, int nb, int nth, w
   wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
 }
 
-/* the mixer's per-token steps, threaded by blocks of tokens (as wm__rows_job) */
+/* the mixer's per-token steps, threaded by blocks of tokens (as wm__rows_job), or, for fewer tokens than
+   threads (decode), by each token's blocks of cb channels (wm__chan_block) */
 typedef struct wm__mamba_job {
   const wm_config *c;
   const wm__mamba_w *w;
@@ -5864,33 +5904,52 @@ typedef struct wm__mamba_job {
   const wm__mamba_bufs *b;
   const float *e; /* the conv: this sequence's window, [K-1+nb][C] */
   int r0, nb, items;
+  int n, cb; /* channels; a block of them, or 0: tokens [t0, t1) whole */
 } wm__mamba_job;
 
-static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal conv and SiLU of a block of tokens */
+/* item's tokens [*t0, *t1) and channels [*c0, *c1) */
+static void wm__mamba_item(const wm__mamba_job *j, int item, int *t0, int *t1, int *c0, int *c1) {
+  int nblk = j->cb ? (j->n + j->cb - 1) / j->cb : 1;
+  *t0 = j->cb ? item / nblk : wm__row_at(j->nb, item, j->items);
+  *t1 = j->cb ? *t0 + 1 : wm__row_at(j->nb, item + 1, j->items);
+  *c0 = j->cb ? item % nblk * j->cb : 0;
+  *c1 = j->cb ? WM__MIN(j->n, *c0 + j->cb) : j->n;
+}
+
+static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal conv and SiLU */
   const wm__mamba_job *j = (const wm__mamba_job *)arg;
-  int C = wm__conv_C(j->c), K = j->c->conv_kernel, i, k, t, t1 = wm__row_at(j->nb, item + 1, j->items);
+  int C = j->n, K = j->c->conv_kernel, i, k, t, t1, c0, c1;
   (void)worker;
-  for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) {
+  wm__mamba_item(j, item, &t, &t1, &c0, &c1);
+  for (; t < t1; t++) {
     float *o = j->b->xbc + (size_t)(j->r0 + t) * C;
-    for (i = 0; i < C; i++) {
+    for (i = c0; i < c1; i++) {
       float s = j->w->conv_b ? j->w->conv_b[i] : 0.0f;
       for (k = 0; k < K; k++) s += j->w->conv_w[(size_t)i * K + k] * j->e[(size_t)(t + k) * C + i];
       o[i] = s;
     }
-    wm__k_act_mul(j->kc, o, NULL, (size_t)C, WM_ACT_SILU);
+    wm__k_act_mul(j->kc, o + c0, NULL, (size_t)(c1 - c0), WM_ACT_SILU);
   }
 }
 
-static void wm__mamba_gate_task(void *arg, int item, int worker) { /* y * SiLU(z), then the group-wise RMSNorm, a block of tokens */
+/* y * SiLU(z), then the group-wise RMSNorm (by channel blocks: the norm after, wm__mamba_gate_norm) */
+static void wm__mamba_gate_norm(const wm__mamba_job *j, int t0, int t1) {
+  int I = j->n, g = I / j->c->norm_groups, i, t;
+  for (t = t0; t < t1; t++)
+      for (i = 0; i < I; i += g) wm__k_rmsnorm(j->kc, j->b->yv + (size_t)t * I + i, j->b->yv + (size_t)t * I + i, j->w->gnorm + i, g, j->c->norm_eps);
+}
+
+static void wm__mamba_gate_task(void *arg, int item, int worker) {
   const wm__mamba_job *j = (const wm__mamba_job *)arg;
-  int I = wm__ssd_I(j->c), g = I / j->c->norm_groups, i, t, t1 = wm__row_at(j->nb, item + 1, j->items);
+  int I = j->n, i, t, t0, t1, c0, c1;
   (void)worker;
-  for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) {
+  wm__mamba_item(j, item, &t0, &t1, &c0, &c1);
+  for (t = t0; t < t1; t++) {
     float *y = j->b->yv + (size_t)t * I, *z = j->b->z + (size_t)t * I;
-    wm__k_act_mul(j->kc, z, NULL, (size_t)I, WM_ACT_SILU);
-    for (i = 0; i < I; i++) y[i] *= z[i];
-    for (i = 0; i < I; i += g) wm__k_rmsnorm(j->kc, y + i, y + i, j->w->gnorm + i, g, j->c->norm_eps);
+    wm__k_act_mul(j->kc, z + c0, NULL, (size_t)(c1 - c0), WM_ACT_SILU);
+    for (i = c0; i < c1; i++) y[i] *= z[i];
   }
+  if (!j->cb) wm__mamba_gate_norm(j, t0, t1);
 }
 
 static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -5909,7 +5968,8 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     float *e = b.ext + (size_t)sq->r0 * C; /* [K-1+nb][C] */
     wm__mamba_job j;
     memcpy(e, sq->st->conv, sizeof(float) * (size_t)(K - 1) * C);
-    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = e; j.r0 = sq->r0; j.nb = sq->nb; j.items = wm__row_items(kc, sq->nb);
+    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = e; j.r0 = sq->r0; j.nb = sq->nb; j.n = C; j.cb = wm__chan_block(kc, sq->nb, C);
+    j.items = j.cb ? sq->nb * ((C + j.cb - 1) / j.cb) : wm__row_items(kc, sq->nb);
     wm__pfor(kc, j.items, wm__mamba_conv_task, &j);
     memcpy(sq->st->conv, e + (size_t)sq->nb * C, sizeof(float) * (size_t)(K - 1) * C);
   }
@@ -5930,8 +5990,10 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
   }
   {
     wm__mamba_job j;
-    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = NULL; j.r0 = 0; j.nb = x->nb; j.items = wm__row_items(kc, x->nb);
+    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = NULL; j.r0 = 0; j.nb = x->nb; j.n = I; j.cb = wm__chan_block(kc, x->nb, I);
+    j.items = j.cb ? x->nb * ((I + j.cb - 1) / j.cb) : wm__row_items(kc, x->nb);
     wm__pfor(kc, j.items, wm__mamba_gate_task, &j);
+    if (j.cb) wm__mamba_gate_norm(&j, 0, x->nb);
   }
   wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb);
 }
