@@ -22,10 +22,10 @@
       @API             783  Public interface
       @BASICS          330  Implementation basics
       @TYPES          1241  Tensor types
-      @KERNELS        2638  Kernels
+      @KERNELS        2642  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2011  Layers, in data-flow order
+      @LAYERS         2003  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          281  Models
@@ -2601,9 +2601,9 @@ typedef struct wm__kc {
   int n_threads; /* threads of outer loops (per-thread scratch: n_threads of each) */
   wm_parallel_for pfor; /* the parallel-for, or NULL (OpenMP or none) */
   void *pool;
-  float *pack; /* matmul scratch: [n_threads][3][WM__KB] float slices for the GEMM (half types widened; AVX-512: 4 rows paired) */
+  float *pack; /* matmul scratch: [n_threads][3][WM__KB] float slices (half types widened; AVX-512: 4 rows paired) */
   wm__qa *qa; /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
-  struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time, two such (NULL: n_batch < WM__QT_MIN) */
+  struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
   /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the decoding
      sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk as wm_prefill computes it
      alone, all of them while a row block is in cache (wm__mm_item, wm__k_gemm_nt) */
@@ -2642,12 +2642,10 @@ static void wm__pfor(const wm__kc *kc, int n, wm_task fn, void *arg) {
   for (i = 0; i < n; i++) fn(arg, i, 0);
 }
 
-/* items for a per-token loop of n tokens: a few per thread (one at one thread); item i of them is tokens
-   [wm__row_at(n, i, items), wm__row_at(n, i + 1, items)) */
+/* a per-token loop's items: a few a thread (one at one); item i: tokens [wm__row_at(n, i, items), i + 1's) */
 static int wm__row_items(const wm__kc *kc, int n) { return n < 1 ? 1 : WM__MIN(n, kc->n_threads > 1 ? 4 * kc->n_threads : 1); }
 static int wm__row_at(int n, int i, int items) { return (int)((long)n * i / items); }
-/* fewer tokens than threads (decode): a per-token loop's n channels in blocks of whole 16s (a vector body's
-   tail stays where it was), about 2 a thread; 0: by tokens */
+/* fewer tokens than threads (decode): n channels in blocks of 16s (vector tails unmoved), ~2 a thread; 0: none */
 static int wm__chan_block(const wm__kc *kc, int nb, int n) {
   int cb = (int)(((long)n * nb + 2 * kc->n_threads - 1) / (2 * kc->n_threads));
   cb = WM__MAX(64, (cb + 15) / 16 * 16);
@@ -4164,13 +4162,13 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 /* ---- matrix products -------------------------------------------------------
    wm__k_matmul: y[t][r] = x[t] . W[r] + b[r], the projections. One token:
    rows streamed once, four at a time, half precision widened in registers.
-   Many tokens: 4-token x 3-row register tiles over row blocks in L1,
-   tokens in blocks of 64 (L2), columns in slices of 768 so a tile's rows
-   fit L1; F16/BF16 slices widened once per token block into a per-thread
-   pack. Threads take ranges of rows: each output keeps its sum's order. */
+   Many tokens: 4-token x 3-row register tiles, tokens in blocks of 64
+   (L2), columns in slices of 768 (a tile's rows in L1); F16/BF16 slices
+   widened once per token block into a thread's pack. Threads take ranges of
+   rows (each output's sum in one order). */
 
-#define WM__TB 64  /* tokens per block (their rows stay in L2) */
-#define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows of it, 21 KB, stay in L1) */
+#define WM__TB 64  /* tokens per block (in L2) */
+#define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows, 21 KB, in L1) */
 
 WM__TARGET_BEGIN
 #ifdef WM__SIMD
@@ -4579,22 +4577,19 @@ typedef struct wm__mm_job {
   const float *x;
   const wm__mat *W;
   const float *bias;
-  int ldy, ldx, T;
-  int qg; /* activations to int8: groups of an item (a token's all: one item a token) */
+  int ldy, ldx, T, per; /* per: rows of an item, whole 3-row tiles */
 } wm__mm_job;
 
-static void wm__mm_quant_task(void *arg, int i, int worker) { /* token t's activations, groups [g0, g1), quantized */
+static void wm__mm_quant_task(void *arg, int t, int worker) { /* token t's activations, quantized */
   const wm__mm_job *j = (const wm__mm_job *)arg;
-  int G = WM__QA_GROUPS(j->W->cols), per = (G + j->qg - 1) / j->qg, t = i / per, g0 = i % per * j->qg, g1 = WM__MIN(G, g0 + j->qg);
   (void)worker;
-  wm__quant_act(j->x + (size_t)t * (size_t)j->ldx + (size_t)g0 * 8 * WM__QK, WM__MIN(j->W->cols, g1 * 8 * WM__QK) - g0 * 8 * WM__QK,
-                j->kc->qa + (size_t)t * (size_t)G + (size_t)g0, j->kc->simd);
+  wm__quant_act(j->x + (size_t)t * (size_t)j->ldx, j->W->cols, j->kc->qa + (size_t)t * (size_t)WM__QA_GROUPS(j->W->cols), j->kc->simd);
 }
 
-static void wm__mm_rows(const wm__mm_job *j, int r0, int r1, int worker) { /* rows [r0, r1) of every token */
+static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [item per, +per) of every token */
   const wm__kc *kc = j->kc;
   const wm__mat *W = j->W;
-  int t;
+  int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
   if (r0 >= r1) return;
   if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
   else if (j->T == 1 && !kc->tiled) wm__matvec(kc, j->y, j->x, W, r0, r1);
@@ -4629,12 +4624,12 @@ static void wm__mm_rows(const wm__mm_job *j, int r0, int r1, int worker) { /* ro
 /* An item's rows for every token: in a batch step segment after segment
    (its decoded tokens, then each prefill chunk), each as when alone, while
    the item's rows are in cache: a weight comes from memory once per step. */
-static void wm__mm_item(const wm__mm_job *j, int r0, int r1, int worker) {
+static void wm__mm_item(const wm__mm_job *j, int item, int worker) {
   const wm__kc *kc = j->kc;
   wm__mm_job s;
   wm__kc k1;
   int i, r = 0;
-  if (!kc->seg) { wm__mm_rows(j, r0, r1, worker); return; }
+  if (!kc->seg) { wm__mm_rows(j, item, worker); return; }
   s = *j;
   k1 = *kc;
   k1.seg = NULL;
@@ -4647,7 +4642,7 @@ static void wm__mm_item(const wm__mm_job *j, int r0, int r1, int worker) {
     s.y = j->y + (size_t)r * (size_t)j->ldy;
     s.x = j->x + (size_t)r * (size_t)j->ldx;
     s.T = kc->seg[i];
-    wm__mm_rows(&s, r0, r1, worker);
+    wm__mm_rows(&s, item, worker);
   }
 }
 
@@ -4659,66 +4654,36 @@ typedef struct wm__proj {
   const float *bias;
 } wm__proj;
 
-/* The members' rows one after another, cut into items of equal cost (a row's bytes for one token, memory-bound;
-   else rows, compute-bound): item i starts at cost i C / items, snapped to its member's tiles. An item may end in
-   the next member. */
-typedef struct wm__mms_job {
+typedef struct wm__mms_job { /* item i: member m's item i - first[m] */
   wm__mm_job j[WM__PROJ_MAX];
-  long long rc[WM__PROJ_MAX], off[WM__PROJ_MAX + 1]; /* member m: a row's cost; its rows' costs from off[m] */
-  int row0[WM__PROJ_MAX + 1]; /* member m's first row, counted over all members */
-  int n, items;
+  int first[WM__PROJ_MAX + 1];
 } wm__mms_job;
-
-/* item i's first row over all members' (i = items: their end) */
-static int wm__mms_at(const wm__mms_job *g, int i) {
-  long long c = g->off[g->n] * i / g->items;
-  int m = 0, tile, r;
-  if (i >= g->items) return g->row0[g->n];
-  while (c >= g->off[m + 1]) m++;
-  tile = WM__IS_Q(g->j[m].W->dtype) ? 16 : 3;
-  r = (int)((c - g->off[m]) / g->rc[m]);
-  return g->row0[m] + WM__MIN(g->j[m].W->rows, (r + tile / 2) / tile * tile);
-}
 
 static void wm__mms_task(void *arg, int item, int worker) {
   const wm__mms_job *g = (const wm__mms_job *)arg;
-  int a = wm__mms_at(g, item), b = wm__mms_at(g, item + 1), m;
-  for (m = 0; m < g->n && a < b; m++)
-      if (a < g->row0[m + 1]) {
-        int e = WM__MIN(b, g->row0[m + 1]);
-        wm__mm_item(&g->j[m], a - g->row0[m], e - g->row0[m], worker);
-        a = e;
-      }
+  int m = 0;
+  while (item >= g->first[m + 1]) m++;
+  wm__mm_item(&g->j[m], item - g->first[m], worker);
 }
 
-/* n (<= WM__PROJ_MAX) projections of one x[T][cols] (rows ldx apart) as one job (n - 1 fewer forks and
-   joins), the activations quantized once. Items: up to 4 per thread of 16+ rows, a multiple of the threads
-   (whole rounds), cut in whole 3-row tiles (each row computed by the same tile whatever the split), quantized
-   ones in 16-row tiles (any tile gives the same bits); claimed one at a time, so a descheduled thread holds back
-   one. */
+/* n (<= WM__PROJ_MAX) projections of one x[T][cols] (rows ldx apart) as one job, the activations quantized
+   once. Each matrix's items: up to 4 a thread of 16+ rows, in whole 3-row tiles (a row's tile is the same
+   whatever the split), quantized ones in 16-row tiles (any tile: the same bits). */
 static void wm__k_matmuls(const wm__kc *kc, const float *x, int ldx, int T, const wm__proj *p, int n) {
   wm__mms_job g;
-  int m, q = 0, nt = kc->n_threads;
-  g.n = n;
-  g.off[0] = 0;
-  g.row0[0] = 0;
+  int m, q = 0;
+  g.first[0] = 0;
   for (m = 0; m < n; m++) {
     wm__mm_job *j = &g.j[m];
     const wm__mat *W = p[m].W;
+    int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
     j->kc = kc; j->y = p[m].y; j->x = x; j->W = W; j->bias = p[m].bias; j->ldy = p[m].ldy; j->ldx = ldx; j->T = T;
-    g.rc[m] = T == 1 ? (long long)wm__row_size(W->dtype, (size_t)W->cols) : 1;
-    g.off[m + 1] = g.off[m] + g.rc[m] * W->rows;
-    g.row0[m + 1] = g.row0[m] + W->rows;
+    j->per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
+    g.first[m + 1] = g.first[m] + (W->rows + j->per - 1) / j->per;
     if (WM__IS_Q(W->dtype)) q = m + 1; /* (every member has x's columns: one quantization serves all) */
   }
-  g.items = nt > 1 ? WM__MAX(1, WM__MIN(4 * nt, g.row0[n] / 16)) : 1;
-  if (g.items > nt) g.items -= g.items % nt;
-  if (q) { /* fewer tokens than threads: a token's groups in blocks, about 2 a thread */
-    int G = WM__QA_GROUPS(p[q - 1].W->cols), qg = nt > T ? WM__MAX(1, (G * T + 2 * nt - 1) / (2 * nt)) : G;
-    g.j[q - 1].qg = qg;
-    wm__pfor(kc, T * ((G + qg - 1) / qg), wm__mm_quant_task, &g.j[q - 1]);
-  }
-  wm__pfor(kc, g.items, wm__mms_task, &g);
+  if (q) wm__pfor(kc, T, wm__mm_quant_task, &g.j[q - 1]);
+  wm__pfor(kc, g.first[n], wm__mms_task, &g);
 }
 
 static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, int ldx, const wm__mat *W, const float *bias, int T) {
@@ -5476,6 +5441,15 @@ static void wm__rope_table(float *cs, float *sn, const wm_config *c, int d, int 
    the modules widen what they update into F32 (a row, a head, or the whole
    state: ctx.sw) and narrow it back, rounding to nearest even. */
 static float *wm__st_alloc(wm__arena *a, size_t n, int stype) { return (float *)wm__alloc(a, n, stype == WM_F32 ? sizeof(float) : 2); }
+/* a recurrent module's state: S, then (CONV) a conv window, sized by _lstate_floats */
+#define WM__REC_LSTATE(M, CONV) \
+    static void wm__##M##_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) { \
+      size_t S, conv; \
+      (void)n_batch; (void)n_ctx; (void)ctype; \
+      wm__##M##_lstate_floats(c, &S, &conv); \
+      st->S = wm__st_alloc(a, S, stype); \
+      if (CONV) st->conv = wm__falloc(a, conv, 1, 1); \
+    }
 
 static void wm__st_widen(float *dst, const void *src, size_t n, int stype) { /* dst[n] = the stored values at src */
   const uint16_t *h = (const uint16_t *)src;
@@ -5536,18 +5510,20 @@ typedef struct wm__ssd_job {
   wm__ssd_ws *ws; /* chunked: one per thread */
   int c0, q, Q; /* chunked: the chunk */
   int t0, yr, pass; /* rows t0.. output (t0 to y row yr); pass: S passed on */
+  int pb; /* one token: state rows of an item (P, or fewer: ~2 items a thread) */
 } wm__ssd_job;
 
-/* One token: the O(1) recurrence, head h. */
-static void wm__ssd_step_task(void *arg, int h, int worker) {
+/* One token: the O(1) recurrence, head h's state rows [p, p1) (any block: same bits). */
+static void wm__ssd_step_task(void *arg, int item, int worker) {
   const wm__kc *kc = ((const wm__ssd_job *)arg)->kc;
   const wm__ssd_args *a = ((const wm__ssd_job *)arg)->a;
-  int g = wm__ssd_group(a, h), p;
+  int pb = ((const wm__ssd_job *)arg)->pb, nblk = (a->P + pb - 1) / pb, h = item / nblk, p = item % nblk * pb, p1 = WM__MIN(a->P, p + pb);
+  int g = wm__ssd_group(a, h);
   float dt = a->dt[h], dA = expf(-expf(a->A_log[h]) * dt);
   const float *x = a->xs + (size_t)h * a->P, *B = a->Bm + (size_t)g * a->N, *C = a->Cm + (size_t)g * a->N;
   float *y = a->y + (size_t)h * a->P;
-  size_t at = (size_t)h * a->P * a->N; /* the head's state */
-  for (p = 0; p < a->P; p++, at += (size_t)a->N) {
+  size_t at = ((size_t)h * a->P + (size_t)p) * a->N; /* the row's state */
+  for (; p < p1; p++, at += (size_t)a->N) {
     float *Sp = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->N; /* a reduced state: its row widened */
     size_t esz = a->stype == WM_F32 ? sizeof(float) : 2;
     wm__prefetch((const char *)a->S + (at + 2 * (size_t)a->N) * esz, (size_t)a->N * esz); /* the state row two on */
@@ -5562,10 +5538,12 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
   memset(&j, 0, sizeof j);
   j.kc = kc;
   j.a = a;
-  if (a->H >= 8) wm__pfor(kc, a->H, wm__ssd_step_task, &j);
+  { int sp = a->H < 2 * kc->n_threads ? (2 * kc->n_threads + a->H - 1) / a->H : 1; /* blocks a head */
+    j.pb = WM__MAX(8, (a->P + sp - 1) / sp); }
+  if (a->H >= 8) wm__pfor(kc, a->H * ((a->P + j.pb - 1) / j.pb), wm__ssd_step_task, &j);
   else {
     int h;
-    for (h = 0; h < a->H; h++) wm__ssd_step_task(&j, h, 0);
+    for (j.pb = a->P, h = 0; h < a->H; h++) wm__ssd_step_task(&j, h, 0);
   }
 }
 
@@ -5575,13 +5553,11 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
      S_out = exp(lam_end) S_in + X^T diag(exp(lam_end - lam_s) dt_s) B
    CB: [G][Q][Q] scratch; ws: one per thread. Differences of lam are
    exponentiated, never ratios of exponentials. */
-/* C.B^T of the chunk, item i: group i / nblk, rows from 16 (i % nblk) to
-   the next block's (the last takes the rest, so no block has under 4 rows
-   where the chunk has not), columns past the block's last row (the head
-   task reads s <= t only) to a multiple of 12. Rows start at multiples of
-   16 and columns at 0 and end where the whole chunk's 4 x 3 (AVX-512:
-   8 x 4) tiles do, so every output is the one gemm_nt of the whole chunk
-   would give. */
+/* C.B^T of the chunk, item i: group i / nblk, rows 16 (i % nblk) to the
+   next block's (the last takes the rest: no block under 4 rows unless the
+   chunk is), columns to the block's last row (the head task reads s <= t)
+   rounded up to 12. Tiles lie where the whole chunk's 4 x 3 (AVX-512: 8 x 4)
+   do: every output is the whole chunk's gemm_nt's. */
 #define WM__SSD_CB_BLOCKS(q) WM__MAX(1, (q) / 16)
 static void wm__ssd_cb_task(void *arg, int i, int worker) {
   const wm__ssd_job *j = (const wm__ssd_job *)arg;
@@ -5839,12 +5815,7 @@ static void wm__ssd_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
   *conv = 0;
 }
 
-static void wm__ssd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
-  size_t S, conv;
-  (void)n_batch; (void)n_ctx; (void)ctype;
-  wm__ssd_lstate_floats(c, &S, &conv);
-  st->S = wm__st_alloc(a, S, stype);
-}
+WM__REC_LSTATE(ssd, 0)
 
 static void wm__ssd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
   wm__ssd_bufs b;
@@ -5895,32 +5866,22 @@ static void wm__mamba_carve(wm__arena *a, const wm_config *c, int nb, int nth, w
   wm__scan_carve(a, c, nb, nth, &b->CB, &b->ws);
 }
 
-/* the mixer's per-token steps, threaded by blocks of tokens (as wm__rows_job), or, for fewer tokens than
-   threads (decode), by each token's blocks of cb channels (wm__chan_block) */
+/* the mixer's per-token steps by blocks of tokens; the conv, cb: by channels (wm__chan_block) */
 typedef struct wm__mamba_job {
   const wm_config *c;
   const wm__mamba_w *w;
   const wm__kc *kc;
   const wm__mamba_bufs *b;
   const float *e; /* the conv: this sequence's window, [K-1+nb][C] */
-  int r0, nb, items;
-  int n, cb; /* channels; a block of them, or 0: tokens [t0, t1) whole */
+  int r0, nb, items, cb;
 } wm__mamba_job;
-
-/* item's tokens [*t0, *t1) and channels [*c0, *c1) */
-static void wm__mamba_item(const wm__mamba_job *j, int item, int *t0, int *t1, int *c0, int *c1) {
-  int nblk = j->cb ? (j->n + j->cb - 1) / j->cb : 1;
-  *t0 = j->cb ? item / nblk : wm__row_at(j->nb, item, j->items);
-  *t1 = j->cb ? *t0 + 1 : wm__row_at(j->nb, item + 1, j->items);
-  *c0 = j->cb ? item % nblk * j->cb : 0;
-  *c1 = j->cb ? WM__MIN(j->n, *c0 + j->cb) : j->n;
-}
 
 static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal conv and SiLU */
   const wm__mamba_job *j = (const wm__mamba_job *)arg;
-  int C = j->n, K = j->c->conv_kernel, i, k, t, t1, c0, c1;
+  int C = wm__conv_C(j->c), K = j->c->conv_kernel, i, k, nblk = j->cb ? (C + j->cb - 1) / j->cb : 1;
+  int t = j->cb ? item / nblk : wm__row_at(j->nb, item, j->items), t1 = j->cb ? t + 1 : wm__row_at(j->nb, item + 1, j->items);
+  int c0 = item % nblk * j->cb, c1 = j->cb ? WM__MIN(C, c0 + j->cb) : C;
   (void)worker;
-  wm__mamba_item(j, item, &t, &t1, &c0, &c1);
   for (; t < t1; t++) {
     float *o = j->b->xbc + (size_t)(j->r0 + t) * C;
     for (i = c0; i < c1; i++) {
@@ -5932,24 +5893,16 @@ static void wm__mamba_conv_task(void *arg, int item, int worker) { /* the causal
   }
 }
 
-/* y * SiLU(z), then the group-wise RMSNorm (by channel blocks: the norm after, wm__mamba_gate_norm) */
-static void wm__mamba_gate_norm(const wm__mamba_job *j, int t0, int t1) {
-  int I = j->n, g = I / j->c->norm_groups, i, t;
-  for (t = t0; t < t1; t++)
-      for (i = 0; i < I; i += g) wm__k_rmsnorm(j->kc, j->b->yv + (size_t)t * I + i, j->b->yv + (size_t)t * I + i, j->w->gnorm + i, g, j->c->norm_eps);
-}
-
-static void wm__mamba_gate_task(void *arg, int item, int worker) {
+static void wm__mamba_gate_task(void *arg, int item, int worker) { /* y * SiLU(z), then the group-wise RMSNorm, a block of tokens */
   const wm__mamba_job *j = (const wm__mamba_job *)arg;
-  int I = j->n, i, t, t0, t1, c0, c1;
+  int I = wm__ssd_I(j->c), g = I / j->c->norm_groups, i, t, t1 = wm__row_at(j->nb, item + 1, j->items);
   (void)worker;
-  wm__mamba_item(j, item, &t0, &t1, &c0, &c1);
-  for (t = t0; t < t1; t++) {
+  for (t = wm__row_at(j->nb, item, j->items); t < t1; t++) {
     float *y = j->b->yv + (size_t)t * I, *z = j->b->z + (size_t)t * I;
-    wm__k_act_mul(j->kc, z + c0, NULL, (size_t)(c1 - c0), WM_ACT_SILU);
-    for (i = c0; i < c1; i++) y[i] *= z[i];
+    wm__k_act_mul(j->kc, z, NULL, (size_t)I, WM_ACT_SILU);
+    for (i = 0; i < I; i++) y[i] *= z[i];
+    for (i = 0; i < I; i += g) wm__k_rmsnorm(j->kc, y + i, y + i, j->w->gnorm + i, g, j->c->norm_eps);
   }
-  if (!j->cb) wm__mamba_gate_norm(j, t0, t1);
 }
 
 static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__arena *ar) {
@@ -5968,7 +5921,7 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
     float *e = b.ext + (size_t)sq->r0 * C; /* [K-1+nb][C] */
     wm__mamba_job j;
     memcpy(e, sq->st->conv, sizeof(float) * (size_t)(K - 1) * C);
-    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = e; j.r0 = sq->r0; j.nb = sq->nb; j.n = C; j.cb = wm__chan_block(kc, sq->nb, C);
+    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = e; j.r0 = sq->r0; j.nb = sq->nb; j.cb = wm__chan_block(kc, sq->nb, C);
     j.items = j.cb ? sq->nb * ((C + j.cb - 1) / j.cb) : wm__row_items(kc, sq->nb);
     wm__pfor(kc, j.items, wm__mamba_conv_task, &j);
     memcpy(sq->st->conv, e + (size_t)sq->nb * C, sizeof(float) * (size_t)(K - 1) * C);
@@ -5990,10 +5943,8 @@ static void wm__mamba_module(const wm__ctx *x, const float *in, float *out, wm__
   }
   {
     wm__mamba_job j;
-    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = NULL; j.r0 = 0; j.nb = x->nb; j.n = I; j.cb = wm__chan_block(kc, x->nb, I);
-    j.items = j.cb ? x->nb * ((I + j.cb - 1) / j.cb) : wm__row_items(kc, x->nb);
+    j.c = c; j.w = w; j.kc = kc; j.b = &b; j.e = NULL; j.r0 = 0; j.nb = x->nb; j.items = wm__row_items(kc, x->nb);
     wm__pfor(kc, j.items, wm__mamba_gate_task, &j);
-    if (j.cb) wm__mamba_gate_norm(&j, 0, x->nb);
   }
   wm__k_matmul(kc, out, D, b.yv, I, &w->out_proj, w->out_projb, x->nb);
 }
@@ -6040,13 +5991,7 @@ static void wm__mamba_lstate_floats(const wm_config *c, size_t *S, size_t *conv)
   *conv = (size_t)(c->conv_kernel - 1) * (size_t)wm__conv_C(c);
 }
 
-static void wm__mamba_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
-  size_t S, conv;
-  (void)n_batch; (void)n_ctx; (void)ctype;
-  wm__mamba_lstate_floats(c, &S, &conv);
-  st->S = wm__st_alloc(a, S, stype);
-  st->conv = wm__falloc(a, conv, 1, 1);
-}
+WM__REC_LSTATE(mamba, 1)
 
 static void wm__mamba_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
   wm__mamba_bufs b;
@@ -6157,12 +6102,7 @@ static void wm__mcsd_lstate_floats(const wm_config *c, size_t *S, size_t *conv) 
   *conv = 0;
 }
 
-static void wm__mcsd_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
-  size_t S, conv;
-  (void)n_batch; (void)n_ctx; (void)ctype;
-  wm__mcsd_lstate_floats(c, &S, &conv);
-  st->S = wm__st_alloc(a, S, stype);
-}
+WM__REC_LSTATE(mcsd, 0)
 
 static void wm__mcsd_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
   const wm_config *c = &m->cfg;
@@ -6410,13 +6350,7 @@ static void wm__rod_lstate_floats(const wm_config *c, size_t *S, size_t *conv) {
   *conv = (size_t)(c->conv_kernel - 1) * (size_t)c->rod_inner;
 }
 
-static void wm__rod_lstate(wm__arena *a, const wm_config *c, size_t n_ctx, int n_batch, int ctype, int stype, wm__lstate *st) {
-  size_t S, conv;
-  (void)n_batch; (void)n_ctx; (void)ctype;
-  wm__rod_lstate_floats(c, &S, &conv);
-  st->S = wm__st_alloc(a, S, stype);
-  st->conv = wm__falloc(a, conv, 1, 1);
-}
+WM__REC_LSTATE(rod, 1)
 
 static void wm__rod_scratch(wm__arena *a, const wm_model *m, int nb, int n_ctx, int nth) {
   wm__rod_bufs b;
@@ -8781,7 +8715,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 /* ---- wm.h's thread pool --------------------------------------------------------
    Workers persist. A parallel-for publishes (fn, arg, n); every thread,
    the caller too, claims items one at a time; the caller returns when all
-   n are done: a descheduled worker delays a job by the item it holds only.
+   are done: a descheduled worker delays a job by its item only.
    Idle workers spin WM__POOL_SPIN_US, yield between looks up to
    WM__POOL_HOT_US (hot through a step), then sleep on a condition
    variable; a yield that lost the core (a busy machine) sleeps at once,

@@ -1907,9 +1907,12 @@ static void prof_json(prof *pf, const char *phase, double total) {
     pf->n_loop = 0;
 }
 
-/* the session's loops through prof_pfor, on a pool of p->n_threads (none at one thread); 1: failed (said) */
-static int prof_params(prof *pf, wm_session_params *p) {
-    if (pf->project) {
+/* the session's loops through prof_pfor, on a pool of p->n_threads (none at one thread; --project-threads:
+   none, a session of T); 1: failed (said) */
+static int prof_params(prof *pf, wm_session_params *p, const args *a) {
+    if (a->set[O_PROJECT] && (a->set[O_THREADS] || a->set[O_POOL_STATS]))
+        return fail("bench: --project-threads runs every item on one core (no -t, no --pool-stats)");
+    if ((pf->project = a->set[O_PROJECT] ? (int)a->i[O_PROJECT] : 0)) {
         if (!(pf->free_at = (double *)malloc(sizeof(double) * (size_t)pf->project))) return fail("out of memory");
         p->n_threads = pf->project;
         p->parallel_for = prof_pfor;
@@ -1940,6 +1943,16 @@ static void prof_pool_json(const prof *pf) {
     (void)pf;
     printf(", \"pool_jobs\": 0");
 #endif
+}
+
+/* the JSON fields of --profile, --project-threads and --pool-stats (pre: prefill's loops, pf: decode's) */
+static void prof_print(const args *a, prof *pre, prof *pf, double t_pre, double t_dec) {
+    if (pf->project) printf(", \"project_threads\": %d", pf->project);
+    if (a->set[O_PROFILE] || pf->project) {
+        prof_json(pre, "prefill", t_pre);
+        prof_json(pf, "decode", t_dec);
+    }
+    if (a->set[O_POOL_STATS]) prof_pool_json(pf);
 }
 
 /* a prefill to warm up (as llama-bench's: buffers touched, pages mapped), then an empty session and no counts */
@@ -1989,12 +2002,7 @@ static int cmd_bench(const args *a) {
     p.n_threads = a->set[O_THREADS] ? threads_of(a) : 1;
     if ((p.isa = isa_of(a)) < 0) goto done;
     if ((p.cache_type = cache_type_of(a)) < 0 || (p.state_type = state_type_of(a)) < 0) goto done;
-    if (a->set[O_PROJECT] && (a->set[O_THREADS] || a->set[O_POOL_STATS])) {
-        fail("bench: --project-threads runs every item on one core (no -t, no --pool-stats)");
-        goto done;
-    }
-    pf.project = a->set[O_PROJECT] ? (int)a->i[O_PROJECT] : 0;
-    if (profiled && prof_params(&pf, &p)) goto done;
+    if (profiled && prof_params(&pf, &p, a)) goto done;
     if (wm_session_create(&s, m, &p, &e) != WM_OK) { fail("%s", e.message); goto done; }
     wm_session_bytes(m, &p, &sb, NULL);
     p = *wm_session_get_params(s);
@@ -2041,12 +2049,7 @@ static int cmd_bench(const args *a) {
            dir, dtype, wm_type_name(p.cache_type), cores, p.scalar ? "false" : "true", wm_isa_name(p.isa), n_prompt, n_gen, n_prompt / t_pre, n_gen / t_dec, 1.0 / step_med,
            (unsigned long long)bytes, (double)bytes * n_gen / t_dec / 1e9, (double)bytes / step_med / 1e9, bw_med, bw_best,
            (double)bytes / step_med / 1e9 / bw_med, gflops, (unsigned long long)wm_model_weight_bytes(m), sb);
-    if (pf.project) printf(", \"project_threads\": %d", pf.project);
-    if (a->set[O_PROFILE] || pf.project) {
-        prof_json(&pre, "prefill", t_pre);
-        prof_json(&pf, "decode", t_dec);
-    }
-    if (a->set[O_POOL_STATS]) prof_pool_json(&pf);
+    prof_print(a, &pre, &pf, t_pre, t_dec);
     printf("}\n");
     rc = 0;
 done:
