@@ -253,6 +253,12 @@ void test_cli_tokenizers(void) {
               !strcmp(out, "41,70,77,77,80\n"), "tokenize with the Mamba-2 tokenizer.json: '%s'", out);
 }
 
+/* 1: cmd ran and printed one JSON line, parsed into *r (its text in out) */
+static int bench_line(const char *cmd, char *out, size_t n, wm_json *r) {
+    r->p = NULL; r->end = NULL;
+    return run_capture(cmd, out, n) == 0 && wm_json_parse(r, out, strlen(out), 0, 0, NULL) == WM_OK;
+}
+
 /* wm bench --profile --pool-stats: the JSON line's serial fractions, loops and pool counts add up */
 static void cli_bench_profile(void) {
     char out[16384];
@@ -260,9 +266,7 @@ static void cli_bench_profile(void) {
     double sp = -1, sd = -1, jobs = -1, alone = -1, items = -1, caller = -1, wmax = -1;
     int matmul = 0;
     wm_json l;
-    r.p = NULL; r.end = NULL;
-    check(run_capture("build/wm bench examples/models/doge-demo -p 16 -n 4 -t 2 --profile --pool-stats 2>/dev/null", out, sizeof out) == 0 &&
-              wm_json_parse(&r, out, strlen(out), 0, 0, NULL) == WM_OK,
+    check(bench_line("build/wm bench examples/models/doge-demo -p 16 -n 4 -t 2 --profile --pool-stats 2>/dev/null", out, sizeof out, &r),
           "wm bench --profile --pool-stats: one JSON line");
     wm_json_number(wm_json_get(r, "serial_fraction_prefill"), &sp);
     wm_json_number(wm_json_get(r, "serial_fraction_decode"), &sd);
@@ -283,14 +287,11 @@ static void cli_bench_project(void) {
     char out[16384];
     wm_json r, l;
     double s1 = -1, p4 = -1, d4 = -1, b, bmin = 2, bmax = -1, bnorm = -1;
-    r.p = NULL; r.end = NULL;
-    check(run_capture("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 1 2>/dev/null", out, sizeof out) == 0 &&
-              wm_json_parse(&r, out, strlen(out), 0, 0, NULL) == WM_OK && wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &s1) &&
+    check(bench_line("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 1 2>/dev/null", out, sizeof out, &r) &&
+              wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &s1) &&
               s1 > 0.97 && s1 < 1.03,
           "bench --project-threads 1: projected prefill speed-up %.2f (1)", s1);
-    r.p = NULL; r.end = NULL;
-    check(run_capture("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 4 2>/dev/null", out, sizeof out) == 0 &&
-              wm_json_parse(&r, out, strlen(out), 0, 0, NULL) == WM_OK,
+    check(bench_line("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 4 2>/dev/null", out, sizeof out, &r),
           "bench --project-threads 4: one JSON line");
     wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &p4);
     wm_json_number(wm_json_get(r, "projected_speedup_decode"), &d4);
