@@ -22,10 +22,10 @@
       @API             783  Public interface
       @BASICS          330  Implementation basics
       @TYPES          1241  Tensor types
-      @KERNELS        2642  Kernels
+      @KERNELS        2573  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2003  Layers, in data-flow order
+      @LAYERS         2029  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          281  Models
@@ -2935,7 +2935,6 @@ static WM__INLINE void wm__vb_t8(wm__vb *v) { /* 8 x 8 32-bit words transposed: 
 /* Arm's 128-bit vectors, one block: NEON (aarch64) and Helium (Cortex-M55 /
    M85): each one's types and float operations, the int8 helpers both use,
    then each one's dot products */
-#if defined(WM__NEON)
 #define WM__SIMD 1
 #define WM__VL 4
 typedef float32x4_t wm__vf;
@@ -2946,22 +2945,23 @@ typedef float32x4_t wm__vf;
 #define WM__V_ADD(a, b) vaddq_f32(a, b)
 #define WM__V_SUB(a, b) vsubq_f32(a, b)
 #define WM__V_MUL(a, b) vmulq_f32(a, b)
-#define WM__V_DIV(a, b) vdivq_f32(a, b)
-#define WM__V_MIN(a, b) vminq_f32(a, b)
-#define WM__V_MAX(a, b) vmaxq_f32(a, b)
 #define WM__V_FMA(c, a, b) vfmaq_f32(c, a, b)
 #define WM__V_FNMA(c, a, b) vfmsq_f32(c, a, b)
 #define WM__V_FLOOR(a) vrndmq_f32(a)
 #define WM__V_POW2I(n) vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(n), vdupq_n_s32(127)), 23))
+#define WM__V_LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
+/* each below: the rest, and quantized blocks' 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
+#if defined(WM__NEON)
+#define WM__V_DIV(a, b) vdivq_f32(a, b)
+#define WM__V_MIN(a, b) vminq_f32(a, b)
+#define WM__V_MAX(a, b) vmaxq_f32(a, b)
 #define WM__V_ZERO_BELOW(y, x, lim) vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(y), vcltq_f32(x, lim)))
 #define WM__V_ABOVE(y, x, lim, a) vbslq_f32(vcgtq_f32(x, lim), a, y)
 #define WM__V_NAN_OF(y, x) vbslq_f32(vceqq_f32(x, x), y, x)
 #define WM__V_NANMAX(a, b) vmaxq_f32(a, b) /* NaN if either is */
-#define WM__V_LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
 #define WM__V_LD_BF16(p, k) vreinterpretq_f32_u32(vshll_n_u16(vld1_u16((const uint16_t *)(p) + (k)), 16))
 #define WM__V_LD_F16(p, k) vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16((const uint16_t *)(p) + (k))))
 static float wm__v_hsum(float32x4_t v) { return vaddvq_f32(v); }
-/* quantized blocks: 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
 typedef int8x16x2_t wm__vb;
 typedef int32x4x2_t wm__vs;
 typedef float32x4x2_t wm__vq8;
@@ -2972,16 +2972,6 @@ typedef wm__vs wm__vd; /* a block's dot: 8 lanes of partial sums */
    across-vector sum (done by lanes), comparisons give predicates, and
    int8 dot products reduce straight to a scalar (vmladav): a block's dot
    (wm__vd) is its total. */
-#define WM__SIMD 1
-#define WM__VL 4
-typedef float32x4_t wm__vf;
-#define WM__V_LOAD(p) vld1q_f32(p)
-#define WM__V_STORE(p, v) vst1q_f32(p, v)
-#define WM__V_SET1(x) vdupq_n_f32(x)
-#define WM__V_ZERO() vdupq_n_f32(0.0f)
-#define WM__V_ADD(a, b) vaddq_f32(a, b)
-#define WM__V_SUB(a, b) vsubq_f32(a, b)
-#define WM__V_MUL(a, b) vmulq_f32(a, b)
 #define WM__V_DIV(a, b) wm__v_div(a, b)
 static float32x4_t wm__v_div(float32x4_t a, float32x4_t b) { /* lane by lane, as the scalar code divides */
   float x[4], y[4];
@@ -2993,21 +2983,15 @@ static float32x4_t wm__v_div(float32x4_t a, float32x4_t b) { /* lane by lane, as
 }
 #define WM__V_MIN(a, b) vminnmq_f32(a, b)
 #define WM__V_MAX(a, b) vmaxnmq_f32(a, b)
-#define WM__V_FMA(c, a, b) vfmaq_f32(c, a, b)
-#define WM__V_FNMA(c, a, b) vfmsq_f32(c, a, b)
-#define WM__V_FLOOR(a) vrndmq_f32(a)
-#define WM__V_POW2I(n) vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(n), vdupq_n_s32(127)), 23))
 #define WM__V_ZERO_BELOW(y, x, lim) vpselq_f32(vdupq_n_f32(0.0f), y, vcmpltq_f32(x, lim))
 #define WM__V_ABOVE(y, x, lim, a) vpselq_f32(a, y, vcmpgtq_f32(x, lim))
 #define WM__V_NAN_OF(y, x) vpselq_f32(y, x, vcmpeqq_f32(x, x))
 #define WM__V_NANMAX(a, b) WM__V_NAN_OF(WM__V_NAN_OF(vmaxnmq_f32(a, b), b), a)
-#define WM__V_LD_F32(p, k) vld1q_f32((const float *)(p) + (k))
 #define WM__V_LD_BF16(p, k) vreinterpretq_f32_u32(vshlq_n_u32(vldrhq_u32((const uint16_t *)(p) + (k)), 16))
 #define WM__V_LD_F16(p, k) vcvtbq_f32_f16(vreinterpretq_f16_u32(vldrhq_u32((const uint16_t *)(p) + (k))))
 static float wm__v_hsum(float32x4_t v) {
   return (vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 2)) + (vgetq_lane_f32(v, 1) + vgetq_lane_f32(v, 3));
 }
-/* quantized blocks: 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
 typedef struct wm__vb { int8x16_t val[2]; } wm__vb;
 typedef struct wm__vs { int32x4_t val[2]; } wm__vs;
 typedef struct wm__vq8 { float32x4_t val[2]; } wm__vq8;
@@ -3017,13 +3001,10 @@ typedef int32_t wm__vd; /* a block's dot: its total (vmladav) */
 /* NEON and Helium share the 128-bit intrinsics of the quantized blocks (two
    vectors each); their dot products and conversions follow apart. */
 #define wm__vh1 wm__h /* one f16 scale */
-static wm__vb wm__vb_load(const void *p) {
-  wm__vb r;
-  r.val[0] = vld1q_s8((const int8_t *)p);
-  r.val[1] = vld1q_s8((const int8_t *)p + 16);
-  return r;
-}
-#define WM__VB_LOAD(p) wm__vb_load(p)
+/* a function of two 128-bit halves: half i of the result is E */
+#define WM__ARM2(T, F, PARAMS, E) static T F PARAMS { T r; int i; for (i = 0; i < 2; i++) r.val[i] = E; return r; }
+WM__ARM2(wm__vb, wm__vb_load, (const void *p), vld1q_s8((const int8_t *)p + 16 * i))
+#define WM__VB_LOAD wm__vb_load
 static wm__vb wm__vb_lut16(wm__vb idx, const int8_t *t) { /* t[idx_j] for indices 0..15 (IQ4's levels) */
 #if defined(WM__NEON)
   int8x16_t tv = vld1q_s8(t);
@@ -3046,34 +3027,14 @@ static wm__vb wm__vb_nib16(const unsigned char *p) {
   r.val[1] = vreinterpretq_s8_u8(vshrq_n_u8(q, 4));
   return r;
 }
-static wm__vb wm__vb_shr_and(wm__vb v, int shift, int mask) {
-  int8x16_t sh = vdupq_n_s8((int8_t)-shift);
-  uint8x16_t m = vdupq_n_u8((uint8_t)mask);
-  wm__vb r;
-  r.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
-  r.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
-  return r;
-}
+WM__ARM2(wm__vb, wm__vb_shr_and, (wm__vb v, int shift, int mask),
+         vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[i]), vdupq_n_s8((int8_t)-shift)), vdupq_n_u8((uint8_t)mask))))
 static wm__vb wm__vb_bits(const unsigned char *p, int shift, int mask) { return wm__vb_shr_and(WM__VB_LOAD(p), shift, mask); }
-static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { /* ((v_j >> shift) & 3) << 4 */
-  int8x16_t sh = vdupq_n_s8((int8_t)(4 - shift));
-  uint8x16_t m = vdupq_n_u8(0x30);
-  v.val[0] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[0]), sh), m));
-  v.val[1] = vreinterpretq_s8_u8(vandq_u8(vshlq_u8(vreinterpretq_u8_s8(v.val[1]), sh), m));
-  return v;
-}
-static wm__vb wm__vb_or(wm__vb a, wm__vb b) {
-  a.val[0] = vorrq_s8(a.val[0], b.val[0]);
-  a.val[1] = vorrq_s8(a.val[1], b.val[1]);
-  return a;
-}
-#define WM__VB_OR(a, b) wm__vb_or(a, b)
-static wm__vb wm__vb_sub(wm__vb a, int k) {
-  a.val[0] = vsubq_s8(a.val[0], vdupq_n_s8((int8_t)k));
-  a.val[1] = vsubq_s8(a.val[1], vdupq_n_s8((int8_t)k));
-  return a;
-}
-#define WM__VB_SUB(a, k) wm__vb_sub(a, k)
+static wm__vb wm__vb_2bits_at4(wm__vb v, int shift) { return wm__vb_shr_and(v, shift - 4, 0x30); } /* ((v_j >> shift) & 3) << 4 */
+WM__ARM2(wm__vb, wm__vb_or, (wm__vb a, wm__vb b), vorrq_s8(a.val[i], b.val[i]))
+#define WM__VB_OR wm__vb_or
+WM__ARM2(wm__vb, wm__vb_sub, (wm__vb a, int k), vsubq_s8(a.val[i], vdupq_n_s8((int8_t)k)))
+#define WM__VB_SUB wm__vb_sub
 typedef struct wm__vsc16 { const int8_t *p; } wm__vsc16; /* Q6_K's 16 scales of a group */
 typedef struct wm__vsc { int32_t s0, s1; } wm__vsc; /* block k's pair */
 static wm__vsc16 wm__vsc16_load(const int8_t *p) {
@@ -3087,55 +3048,25 @@ static wm__vsc wm__vsc_pick(const wm__vsc16 *s, int k) {
   r.s1 = s->p[2 * k + 1];
   return r;
 }
-static wm__vs wm__vs_load(const int32_t *p) {
-  wm__vs r;
-  r.val[0] = vld1q_s32(p);
-  r.val[1] = vld1q_s32(p + 4);
-  return r;
-}
-#define WM__VS_LOAD(p) wm__vs_load(p)
-static wm__vs wm__vs_mul(wm__vs a, wm__vs b) {
-  a.val[0] = vmulq_s32(a.val[0], b.val[0]);
-  a.val[1] = vmulq_s32(a.val[1], b.val[1]);
-  return a;
-}
-#define WM__VS_MUL(a, b) wm__vs_mul(a, b)
-static wm__vs wm__vs_sub_shl3(wm__vs a, wm__vs b) {
-  a.val[0] = vsubq_s32(a.val[0], vshlq_n_s32(b.val[0], 3));
-  a.val[1] = vsubq_s32(a.val[1], vshlq_n_s32(b.val[1], 3));
-  return a;
-}
-#define WM__VS_SUB_SHL3(a, b) wm__vs_sub_shl3(a, b)
-static wm__vq8 wm__vq8_load(const float *p) {
-  wm__vq8 r;
-  r.val[0] = vld1q_f32(p);
-  r.val[1] = vld1q_f32(p + 4);
-  return r;
-}
-#define WM__VQ8_LOAD(p) wm__vq8_load(p)
+WM__ARM2(wm__vs, wm__vs_load, (const int32_t *p), vld1q_s32(p + 4 * i))
+#define WM__VS_LOAD wm__vs_load
+WM__ARM2(wm__vs, wm__vs_mul, (wm__vs a, wm__vs b), vmulq_s32(a.val[i], b.val[i]))
+#define WM__VS_MUL wm__vs_mul
+WM__ARM2(wm__vs, wm__vs_sub_shl3, (wm__vs a, wm__vs b), vsubq_s32(a.val[i], vshlq_n_s32(b.val[i], 3)))
+#define WM__VS_SUB_SHL3 wm__vs_sub_shl3
+WM__ARM2(wm__vq8, wm__vq8_load, (const float *p), vld1q_f32(p + 4 * i))
+#define WM__VQ8_LOAD wm__vq8_load
 static void wm__vq8_store(float *p, wm__vq8 v) {
   vst1q_f32(p, v.val[0]);
   vst1q_f32(p + 4, v.val[1]);
 }
-#define WM__VQ8_STORE(p, v) wm__vq8_store(p, v)
-static wm__vq8 wm__vq8_fmav(wm__vq8 acc, wm__vq8 d, wm__vs s) {
-  acc.val[0] = vfmaq_f32(acc.val[0], d.val[0], vcvtq_f32_s32(s.val[0]));
-  acc.val[1] = vfmaq_f32(acc.val[1], d.val[1], vcvtq_f32_s32(s.val[1]));
-  return acc;
-}
-#define WM__VQ8_FMAV(acc, d, s) wm__vq8_fmav(acc, d, s)
-static wm__vq8 wm__vq8_mul(wm__vq8 a, wm__vq8 b) {
-  a.val[0] = vmulq_f32(a.val[0], b.val[0]);
-  a.val[1] = vmulq_f32(a.val[1], b.val[1]);
-  return a;
-}
-#define WM__VQ8_MUL(a, b) wm__vq8_mul(a, b)
-static wm__vq8 wm__vq8_set1(float x) {
-  wm__vq8 r;
-  r.val[0] = r.val[1] = vdupq_n_f32(x);
-  return r;
-}
-#define WM__VQ8_SET1(x) wm__vq8_set1(x)
+#define WM__VQ8_STORE wm__vq8_store
+WM__ARM2(wm__vq8, wm__vq8_fmav, (wm__vq8 acc, wm__vq8 d, wm__vs s), vfmaq_f32(acc.val[i], d.val[i], vcvtq_f32_s32(s.val[i])))
+#define WM__VQ8_FMAV wm__vq8_fmav
+WM__ARM2(wm__vq8, wm__vq8_mul, (wm__vq8 a, wm__vq8 b), vmulq_f32(a.val[i], b.val[i]))
+#define WM__VQ8_MUL wm__vq8_mul
+WM__ARM2(wm__vq8, wm__vq8_set1, (float x), vdupq_n_f32(x))
+#define WM__VQ8_SET1 wm__vq8_set1
 /* each one's dot products and conversions */
 #if defined(WM__NEON)
 /* Armv8.2's dot product (sdot): with -march=armv8.2-a+dotprod the
@@ -5510,8 +5441,13 @@ typedef struct wm__ssd_job {
   wm__ssd_ws *ws; /* chunked: one per thread */
   int c0, q, Q; /* chunked: the chunk */
   int t0, yr, pass; /* rows t0.. output (t0 to y row yr); pass: S passed on */
-  int pb; /* one token: state rows of an item (P, or fewer: ~2 items a thread) */
+  int pb; /* state rows of an item (P, or fewer) */
+  int ny, by; /* chunked: y's items a head, 16-row blocks an item */
 } wm__ssd_job;
+
+static int wm__ssd_split(const wm__kc *kc, const wm__ssd_args *a) { /* items a head: ~2 a thread */
+  return a->H < 2 * kc->n_threads ? (2 * kc->n_threads + a->H - 1) / a->H : 1;
+}
 
 /* One token: the O(1) recurrence, head h's state rows [p, p1) (any block: same bits). */
 static void wm__ssd_step_task(void *arg, int item, int worker) {
@@ -5538,8 +5474,7 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
   memset(&j, 0, sizeof j);
   j.kc = kc;
   j.a = a;
-  { int sp = a->H < 2 * kc->n_threads ? (2 * kc->n_threads + a->H - 1) / a->H : 1; /* blocks a head */
-    j.pb = WM__MAX(8, (a->P + sp - 1) / sp); }
+  j.pb = WM__MAX(8, (a->P + wm__ssd_split(kc, a) - 1) / wm__ssd_split(kc, a));
   if (a->H >= 8) wm__pfor(kc, a->H * ((a->P + j.pb - 1) / j.pb), wm__ssd_step_task, &j);
   else {
     int h;
@@ -5568,64 +5503,86 @@ static void wm__ssd_cb_task(void *arg, int i, int worker) {
                 a->Bm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc, j->CB + (size_t)g * j->Q * j->Q + (size_t)r0 * j->Q, j->Q, 0);
 }
 
-static void wm__ssd_head_task(void *arg, int h, int worker) { /* head h through the chunk */
-  const wm__ssd_job *j = (const wm__ssd_job *)arg;
-  const wm__kc *kc = j->kc;
+static void wm__ssd_lam(const wm__ssd_job *j, int h, float *lam) { /* lam of head h, then 0 to whole 16s (exp by lanes) */
   const wm__ssd_args *a = j->a;
-  const float *CB = j->CB;
-  int c0 = j->c0, q = j->q, Q = j->Q, t0 = j->t0;
-  wm__ssd_ws *w = &j->ws[worker];
-  int gg = wm__ssd_group(a, h), t, s;
-  size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N; /* the head's state: F32, or widened into sw */
-  float A = -expf(a->A_log[h]), acc = 0.0f, lend, *S = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * PN;
-  const float *X = a->xs + (size_t)c0 * a->ldx + (size_t)h * a->P, *cb = CB + (size_t)gg * Q * Q;
-  const float *Cg = a->Cm + (size_t)c0 * a->ldbc + (size_t)gg * a->N, *Bg = a->Bm + (size_t)c0 * a->ldbc + (size_t)gg * a->N;
-  float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P; /* row t (>= t0) at Y + (t - t0) ldy */
-  size_t ldy = (size_t)a->H * a->P;
-  if (a->stype != WM_F32) wm__st_widen(S, (const uint16_t *)(const void *)a->S + at, PN, a->stype);
-  for (t = 0; t < q; t++) { acc += A * a->dt[(size_t)(c0 + t) * a->ldt + h]; w->lam[t] = acc; }
-  for (; t < (q + 15) / 16 * 16; t++) w->lam[t] = 0.0f; /* (exp over whole 16s: a row's lane whatever q) */
-  for (t = t0; t < q; t++) { /* the masked decay matrix, row by row */
-    float *m = w->M + (size_t)t * Q;
-    for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
-    wm__k_exp(kc, w->e, w->e, t + 1);
-    for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(c0 + s) * a->ldt + h];
-    for (; s < q; s++) m[s] = 0.0f;
-  }
-  for (t = t0; t < q; t++) { /* y = D x */
-    memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y);
-    wm__k_scale(kc, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
-  }
-  for (t = t0 / 16 * 16; t < q; t += 16) { /* += M X by 16 rows: M is lower triangular (columns past a block add 0) */
-    int r = WM__MAX(t, t0);
-    wm__k_gemm_acc(kc, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
-  }
-  for (t = 0; t < (q + 15) / 16 * 16; t++) w->e[t] = w->lam[t];
-  wm__k_exp(kc, w->e, w->e, (q + 15) / 16 * 16);
-  for (t = t0; t < q; t++) { /* += exp(lam_t) C_t S^T */
-    memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
-    wm__k_scale(kc, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
-  }
-  if (t0 < q) wm__k_gemm_nt(kc, q - t0, a->P, a->N, w->CB2 + (size_t)t0 * a->N, a->N, S, a->N, Y, (int)ldy, 1);
-  if (!j->pass) return; /* (S untouched: a reduced state's widened copy is dropped) */
-  lend = w->lam[q - 1];
-  for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
-  wm__k_exp(kc, w->e, w->e, q);
-  for (s = 0; s < q; s++) { /* state passing */
-    memcpy(w->CB2 + (size_t)s * a->N, Bg + (size_t)s * a->ldbc, (size_t)a->N * sizeof *Bg);
-    wm__k_scale(kc, w->CB2 + (size_t)s * a->N, w->e[s] * a->dt[(size_t)(c0 + s) * a->ldt + h], (size_t)a->N);
-  }
-  wm__k_scale(kc, S, expf(lend), (size_t)a->P * a->N);
-  wm__k_gemm_acc(kc, a->P, a->N, q, X, 1, a->ldx, w->CB2, a->N, S, a->N);
-  if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, S, PN, a->stype);
+  float A = -expf(a->A_log[h]), acc = 0.0f;
+  int t;
+  for (t = 0; t < j->q; t++) { acc += A * a->dt[(size_t)(j->c0 + t) * a->ldt + h]; lam[t] = acc; }
+  for (; t < (j->q + 15) / 16 * 16; t++) lam[t] = 0.0f;
 }
 
+/* y of head i / ny, its rows of 16-row blocks [b0, b0 + by) (i % ny = b0 / by), from S_in. Tiles at any row count
+   (k1.tiled): each y is the same sum whatever the blocks, and so are M's rows and M X's 16-row steps. */
+static void wm__ssd_y_task(void *arg, int i, int worker) {
+  const wm__ssd_job *j = (const wm__ssd_job *)arg;
+  const wm__ssd_args *a = j->a;
+  wm__kc k1 = *j->kc;
+  wm__ssd_ws *w = &j->ws[worker];
+  int h = i / j->ny, b0 = j->t0 / 16 + i % j->ny * j->by, q = j->q, Q = j->Q, t0 = j->t0, gg = wm__ssd_group(a, h), t, s;
+  int r0 = WM__MAX(16 * b0, t0), r1 = WM__MIN(q, 16 * (b0 + j->by));
+  size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N, ldy = (size_t)a->H * a->P;
+  const float *S = a->S + at, *X = a->xs + (size_t)j->c0 * a->ldx + (size_t)h * a->P, *cb = j->CB + (size_t)gg * Q * Q;
+  const float *Cg = a->Cm + (size_t)j->c0 * a->ldbc + (size_t)gg * a->N;
+  float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P; /* row t (>= t0) at Y + (t - t0) ldy */
+  if (r0 >= r1) return;
+  k1.tiled = 1;
+  if (a->stype != WM_F32) /* a reduced state: the head's, widened */
+      S = a->sw + (size_t)worker * PN, wm__st_widen(a->sw + (size_t)worker * PN, (const uint16_t *)(const void *)a->S + at, PN, a->stype);
+  wm__ssd_lam(j, h, w->lam);
+  for (t = r0; t < r1; t++) { /* the masked decay matrix, row by row */
+    float *m = w->M + (size_t)t * Q;
+    for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
+    wm__k_exp(&k1, w->e, w->e, t + 1);
+    for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(j->c0 + s) * a->ldt + h];
+    for (; s < q; s++) m[s] = 0.0f;
+    memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y); /* y = D x */
+    wm__k_scale(&k1, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
+  }
+  for (t = 16 * b0; t < r1; t += 16) { /* += M X by 16 rows: M is lower triangular (columns past a block add 0) */
+    int r = WM__MAX(t, t0);
+    wm__k_gemm_acc(&k1, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
+  }
+  wm__k_exp(&k1, w->e, w->lam, (q + 15) / 16 * 16);
+  for (t = r0; t < r1; t++) { /* += exp(lam_t) C_t S^T */
+    memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
+    wm__k_scale(&k1, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
+  }
+  wm__k_gemm_nt(&k1, r1 - r0, a->P, a->N, w->CB2 + (size_t)r0 * a->N, a->N, S, a->N, Y + (size_t)(r0 - t0) * ldy, (int)ldy, 1);
+}
+
+/* state passing, head i / ns's rows [p0, p0 + pb) (any block: the same bits) */
+static void wm__ssd_s_task(void *arg, int i, int worker) {
+  const wm__ssd_job *j = (const wm__ssd_job *)arg;
+  const wm__ssd_args *a = j->a;
+  wm__ssd_ws *w = &j->ws[worker];
+  int ns = (a->P + j->pb - 1) / j->pb, h = i / ns, p0 = i % ns * j->pb, np = WM__MIN(j->pb, a->P - p0), q = j->q, s;
+  size_t at = ((size_t)h * a->P + (size_t)p0) * a->N, n = (size_t)np * a->N;
+  float *S = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->P * a->N, lend;
+  const float *Bg = a->Bm + (size_t)j->c0 * a->ldbc + (size_t)wm__ssd_group(a, h) * a->N;
+  wm__ssd_lam(j, h, w->lam);
+  lend = w->lam[q - 1];
+  for (s = 0; s < q; s++) w->e[s] = lend - w->lam[s];
+  wm__k_exp(j->kc, w->e, w->e, q);
+  for (s = 0; s < q; s++) {
+    memcpy(w->CB2 + (size_t)s * a->N, Bg + (size_t)s * a->ldbc, (size_t)a->N * sizeof *Bg);
+    wm__k_scale(j->kc, w->CB2 + (size_t)s * a->N, w->e[s] * a->dt[(size_t)(j->c0 + s) * a->ldt + h], (size_t)a->N);
+  }
+  if (a->stype != WM_F32) wm__st_widen(S, (const uint16_t *)(const void *)a->S + at, n, a->stype);
+  wm__k_scale(j->kc, S, expf(lend), n);
+  wm__k_gemm_acc(j->kc, np, a->N, q, a->xs + (size_t)j->c0 * a->ldx + (size_t)h * a->P + p0, 1, a->ldx, w->CB2, a->N, S, a->N);
+  if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, S, n, a->stype);
+}
+
+/* a chunk's C.B^T, y, then (pass) S_out; fewer heads than two a thread: y by 16 rows, S_out by ~P/(2 sp) rows */
 static void wm__ssd_chunk(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws, int c0, int q, int t0, int yr, int pass) {
   wm__ssd_job j;
+  int sp = wm__ssd_split(kc, a), nb = (q + 15) / 16 - t0 / 16;
   j.kc = kc; j.a = a; j.CB = CB; j.ws = ws; j.Q = a->ldq;
   j.c0 = c0; j.q = q; j.t0 = t0; j.yr = yr; j.pass = pass;
+  j.by = sp > 1 ? 1 : WM__MAX(1, nb), j.ny = (nb + j.by - 1) / j.by, j.pb = sp > 1 ? WM__MAX(8, (a->P + 2 * sp - 1) / (2 * sp)) : a->P;
   wm__pfor(kc, a->G * WM__SSD_CB_BLOCKS(q), wm__ssd_cb_task, &j);
-  wm__pfor(kc, a->H, wm__ssd_head_task, &j);
+  wm__pfor(kc, a->H * j.ny, wm__ssd_y_task, &j);
+  if (pass) wm__pfor(kc, a->H * ((a->P + j.pb - 1) / j.pb), wm__ssd_s_task, &j);
 }
 
 /* Many tokens: chunks of Q from the last boundary; pin holds pend tokens'
@@ -9131,7 +9088,7 @@ static void wm__rows(const wm__kc *kc, float *h, float *x, const float *nw, floa
 
 static const struct { wm_task fn; const char *name; } wm__tasks[] = {
   {wm__mm_quant_task, "matmul: activations to int8"}, {wm__mms_task, "matmul"}, {wm__ssd_step_task, "ssd: decode step by head"},
-  {wm__ssd_head_task, "ssd: scan by head"}, {wm__ssd_cb_task, "ssd: C.B^T by group and rows"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
+  {wm__ssd_y_task, "ssd: scan by head and rows"}, {wm__ssd_s_task, "ssd: state by head and rows"}, {wm__ssd_cb_task, "ssd: C.B^T by group and rows"}, {wm__ifa_token_task, "innerfuncattn: tokens"},
   {wm__ifa_attn_task, "innerfuncattn: attention"}, {wm__doge_attn_task, "doge attention"}, {wm__ska_attn_task, "sw-ska attention"},
   {wm__cdmoe_task, "cdmoe experts"}, {wm__moe_task, "moe experts"}, {wm__mamba_conv_task, "mamba: conv by tokens"},
   {wm__mamba_gate_task, "mamba: gate and norm by tokens"}, {wm__norm_task, "layer: norm by tokens"},
