@@ -13,7 +13,9 @@
 #   WM=build/wm LLAMA_BENCH=... tools/bench_scale.sh OUT "1 4 16" [PROMPT] [GEN] [big]
 # (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
 # a subset of the files to run, in the order given; TOKENIZER: a tokenizer.json of 32768 ids;
-# BUDGET: seconds after which no further run starts, so a lent machine's minutes end with a summary)
+# BUDGET: seconds after which no further run starts, so a lent machine's minutes end with a summary;
+# PROJECT=1: per file also `wm bench --project-threads T` at the largest thread count T, one core running T threads'
+# items: what the split allows, printed beside the speed-up measured, whose gap is waits, memory and clocks)
 # On a lent many-core machine, whose minutes are few: build wm and a static llama-bench beforehand, carry
 # them, and run the slow, telling cells first, e.g. BUDGET=480 FILES="m1300-q4_k_m m130-q4_k_m m130-q8_0
 # m130-q4_0 m130-f32 m130-bf16" tools/bench_scale.sh OUT "1 16 4" 512 128 big (drawing the checkpoints
@@ -21,6 +23,7 @@
 set -euo pipefail
 out=$1; threads=$2; plen=${3:-512}; gen=${4:-128}; big=${5:-}
 wm=${WM:-build/wm}
+tmax=$(printf '%s\n' $threads | sort -n | tail -n 1)
 tok=${TOKENIZER:-tests/fixtures/tokenizer-doge/tokenizer.json} # (the 32768-id Doge tokenizer)
 mkdir -p "$out"
 res="$out/scale.tsv"
@@ -61,6 +64,11 @@ for f in $files; do
       printf '# wm %s -t %s --isa %s\n%s\n' "$f" "$t" "$isa" "$j" >> "$out/raw.txt"
       printf 'wm\t%s\t%s\t%s\t%s\n' "$f" "$t" "$isa" "$(echo "$j" | field isa prefill_tps decode_tps_median pool_jobs pool_jobs_alone pool_woke pool_lost)" | tee -a "$res" >&2
     done
+    if [ -n "${PROJECT:-}" ] && [ "$t" = "$tmax" ] && [ "$t" -gt 1 ]; then
+      j=$("$wm" bench "$models/$f.gguf" --prompt-len "$plen" --gen "$g" --project-threads "$t" 2>/dev/null || true)
+      printf '# wm %s --project-threads %s\n%s\n' "$f" "$t" "$j" >> "$out/raw.txt"
+      printf 'projected\t%s\t%s\tauto\t%s\n' "$f" "$t" "$(echo "$j" | field isa projected_speedup_prefill projected_speedup_decode)" | tee -a "$res" >&2
+    fi
     if [ -n "${LLAMA_BENCH:-}" ]; then
       j=$("$LLAMA_BENCH" -m "$models/$f.gguf" -t "$t" -p "$plen" -n "$g" -r 1 -o json 2>/dev/null || true)
       printf '# llama-bench %s -t %s\n%s\n' "$f" "$t" "$j" >> "$out/raw.txt"
@@ -99,5 +107,7 @@ for f in dict.fromkeys(r[1] for r in rows):
 for f in dict.fromkeys(r[1] for r in rows):
     ts = sorted({int(r[2]) for r in rows if r[1] == f})
     w1 = get('wm', f, str(ts[0])); wn = get('wm', f, str(ts[-1]))
-    if w1 and wn and len(ts) > 1: print(f"- {f}: wm.h {ts[-1]} threads / {ts[0]}: prefill {wn[0] / w1[0]:.2f}x, decode {wn[1] / w1[1]:.2f}x")
+    pj = get('projected', f, str(ts[-1]))
+    pj = f" (projected from one core: {pj[0]:.2f}x, {pj[1]:.2f}x)" if pj else ""
+    if w1 and wn and len(ts) > 1: print(f"- {f}: wm.h {ts[-1]} threads / {ts[0]}: prefill {wn[0] / w1[0]:.2f}x, decode {wn[1] / w1[1]:.2f}x{pj}")
 PY
