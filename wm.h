@@ -25,7 +25,7 @@
       @KERNELS        2573  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2029  Layers, in data-flow order
+      @LAYERS         2031  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          281  Models
@@ -5442,7 +5442,7 @@ typedef struct wm__ssd_job {
   int c0, q, Q; /* chunked: the chunk */
   int t0, yr, pass; /* rows t0.. output (t0 to y row yr); pass: S passed on */
   int pb; /* state rows of an item (P, or fewer) */
-  int ny, by; /* chunked: y's items a head, 16-row blocks an item */
+  int ny, by, fuse; /* chunked: y's items a head, 16-row blocks an item; fuse: S_out in y's item */
 } wm__ssd_job;
 
 static int wm__ssd_split(const wm__kc *kc, const wm__ssd_args *a) { /* items a head: ~2 a thread */
@@ -5511,45 +5511,6 @@ static void wm__ssd_lam(const wm__ssd_job *j, int h, float *lam) { /* lam of hea
   for (; t < (j->q + 15) / 16 * 16; t++) lam[t] = 0.0f;
 }
 
-/* y of head i / ny, its rows of 16-row blocks [b0, b0 + by) (i % ny = b0 / by), from S_in. Tiles at any row count
-   (k1.tiled): each y is the same sum whatever the blocks, and so are M's rows and M X's 16-row steps. */
-static void wm__ssd_y_task(void *arg, int i, int worker) {
-  const wm__ssd_job *j = (const wm__ssd_job *)arg;
-  const wm__ssd_args *a = j->a;
-  wm__kc k1 = *j->kc;
-  wm__ssd_ws *w = &j->ws[worker];
-  int h = i / j->ny, b0 = j->t0 / 16 + i % j->ny * j->by, q = j->q, Q = j->Q, t0 = j->t0, gg = wm__ssd_group(a, h), t, s;
-  int r0 = WM__MAX(16 * b0, t0), r1 = WM__MIN(q, 16 * (b0 + j->by));
-  size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N, ldy = (size_t)a->H * a->P;
-  const float *S = a->S + at, *X = a->xs + (size_t)j->c0 * a->ldx + (size_t)h * a->P, *cb = j->CB + (size_t)gg * Q * Q;
-  const float *Cg = a->Cm + (size_t)j->c0 * a->ldbc + (size_t)gg * a->N;
-  float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P; /* row t (>= t0) at Y + (t - t0) ldy */
-  if (r0 >= r1) return;
-  k1.tiled = 1;
-  if (a->stype != WM_F32) /* a reduced state: the head's, widened */
-      S = a->sw + (size_t)worker * PN, wm__st_widen(a->sw + (size_t)worker * PN, (const uint16_t *)(const void *)a->S + at, PN, a->stype);
-  wm__ssd_lam(j, h, w->lam);
-  for (t = r0; t < r1; t++) { /* the masked decay matrix, row by row */
-    float *m = w->M + (size_t)t * Q;
-    for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
-    wm__k_exp(&k1, w->e, w->e, t + 1);
-    for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(j->c0 + s) * a->ldt + h];
-    for (; s < q; s++) m[s] = 0.0f;
-    memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y); /* y = D x */
-    wm__k_scale(&k1, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
-  }
-  for (t = 16 * b0; t < r1; t += 16) { /* += M X by 16 rows: M is lower triangular (columns past a block add 0) */
-    int r = WM__MAX(t, t0);
-    wm__k_gemm_acc(&k1, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
-  }
-  wm__k_exp(&k1, w->e, w->lam, (q + 15) / 16 * 16);
-  for (t = r0; t < r1; t++) { /* += exp(lam_t) C_t S^T */
-    memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
-    wm__k_scale(&k1, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
-  }
-  wm__k_gemm_nt(&k1, r1 - r0, a->P, a->N, w->CB2 + (size_t)r0 * a->N, a->N, S, a->N, Y + (size_t)(r0 - t0) * ldy, (int)ldy, 1);
-}
-
 /* state passing, head i / ns's rows [p0, p0 + pb) (any block: the same bits) */
 static void wm__ssd_s_task(void *arg, int i, int worker) {
   const wm__ssd_job *j = (const wm__ssd_job *)arg;
@@ -5573,16 +5534,57 @@ static void wm__ssd_s_task(void *arg, int i, int worker) {
   if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, S, n, a->stype);
 }
 
-/* a chunk's C.B^T, y, then (pass) S_out; fewer heads than two a thread: y by 16 rows, S_out by ~P/(2 sp) rows */
+/* y of head i / ny, rows of 16-row blocks [b0, b0 + by), from S_in. Tiles at any row count (k1.tiled): each y the
+   same sum whatever the blocks, as are M's rows and M X's 16-row steps. */
+static void wm__ssd_y_task(void *arg, int i, int worker) {
+  const wm__ssd_job *j = (const wm__ssd_job *)arg;
+  const wm__ssd_args *a = j->a;
+  wm__kc k1 = *j->kc;
+  wm__ssd_ws *w = &j->ws[worker];
+  int h = i / j->ny, b0 = j->t0 / 16 + i % j->ny * j->by, q = j->q, Q = j->Q, t0 = j->t0, gg = wm__ssd_group(a, h), t, s;
+  int r0 = WM__MAX(16 * b0, t0), r1 = WM__MIN(q, 16 * (b0 + j->by));
+  size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N, ldy = (size_t)a->H * a->P;
+  const float *S = a->S + at, *X = a->xs + (size_t)j->c0 * a->ldx + (size_t)h * a->P, *cb = j->CB + (size_t)gg * Q * Q;
+  const float *Cg = a->Cm + (size_t)j->c0 * a->ldbc + (size_t)gg * a->N;
+  float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P; /* row t (>= t0) at Y + (t - t0) ldy */
+  if (r0 >= r1) return;
+  k1.tiled = 1;
+  if (a->stype != WM_F32) /* a reduced state: the head's, widened */
+      wm__st_widen(a->sw + (size_t)worker * PN, (const uint16_t *)(const void *)a->S + at, PN, a->stype), S = a->sw + (size_t)worker * PN;
+  wm__ssd_lam(j, h, w->lam);
+  for (t = r0; t < r1; t++) { /* the masked decay matrix, row by row */
+    float *m = w->M + (size_t)t * Q;
+    for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
+    wm__k_exp(&k1, w->e, w->e, t + 1);
+    for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(j->c0 + s) * a->ldt + h];
+    for (; s < q; s++) m[s] = 0.0f;
+    memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y); /* y = D x */
+    wm__k_scale(&k1, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
+  }
+  for (t = 16 * b0; t < r1; t += 16) { /* += M X by 16 rows: M is lower triangular (columns past a block add 0) */
+    int r = WM__MAX(t, t0);
+    wm__k_gemm_acc(&k1, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
+  }
+  wm__k_exp(&k1, w->e, w->lam, (q + 15) / 16 * 16);
+  for (t = r0; t < r1; t++) { /* += exp(lam_t) C_t S^T */
+    memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
+    wm__k_scale(&k1, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
+  }
+  wm__k_gemm_nt(&k1, r1 - r0, a->P, a->N, w->CB2 + (size_t)r0 * a->N, a->N, S, a->N, Y + (size_t)(r0 - t0) * ldy, (int)ldy, 1);
+  if (j->fuse) wm__ssd_s_task(arg, h, worker);
+}
+
+/* a chunk: C.B^T, y, S_out (pass); under two heads a thread y by 16 rows, S_out by rows */
 static void wm__ssd_chunk(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws, int c0, int q, int t0, int yr, int pass) {
   wm__ssd_job j;
   int sp = wm__ssd_split(kc, a), nb = (q + 15) / 16 - t0 / 16;
   j.kc = kc; j.a = a; j.CB = CB; j.ws = ws; j.Q = a->ldq;
   j.c0 = c0; j.q = q; j.t0 = t0; j.yr = yr; j.pass = pass;
   j.by = sp > 1 ? 1 : WM__MAX(1, nb), j.ny = (nb + j.by - 1) / j.by, j.pb = sp > 1 ? WM__MAX(8, (a->P + 2 * sp - 1) / (2 * sp)) : a->P;
+  j.fuse = pass && sp == 1 && t0 < q; /* (t0 == q: a flush, S_out alone) */
   wm__pfor(kc, a->G * WM__SSD_CB_BLOCKS(q), wm__ssd_cb_task, &j);
   wm__pfor(kc, a->H * j.ny, wm__ssd_y_task, &j);
-  if (pass) wm__pfor(kc, a->H * ((a->P + j.pb - 1) / j.pb), wm__ssd_s_task, &j);
+  if (pass && !j.fuse) wm__pfor(kc, a->H * ((a->P + j.pb - 1) / j.pb), wm__ssd_s_task, &j);
 }
 
 /* Many tokens: chunks of Q from the last boundary; pin holds pend tokens'

@@ -287,14 +287,19 @@ static void cli_bench_project(void) {
     char out[16384];
     wm_json r, l;
     double s1 = -1, p4 = -1, d4 = -1, b, bmin = 2, bmax = -1, bnorm = -1;
+    int k;
     check(bench_line("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 1 2>/dev/null", out, sizeof out, &r) &&
               wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &s1) &&
               s1 > 0.97 && s1 < 1.03,
           "bench --project-threads 1: projected prefill speed-up %.2f (1)", s1);
-    check(bench_line("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 4 2>/dev/null", out, sizeof out, &r),
-          "bench --project-threads 4: one JSON line");
-    wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &p4);
-    wm_json_number(wm_json_get(r, "projected_speedup_decode"), &d4);
+    /* (up to three runs: on a loaded machine, as when the C++ suite runs beside this one, a descheduled item
+       inflates a projection's span; one that ignored the threads would stay at 1 every time) */
+    for (k = 0; k < 3 && !(p4 > 1.5 && d4 > 1.0); k++) {
+        check(bench_line("build/wm bench examples/models/doge-demo -p 64 -n 4 --project-threads 4 2>/dev/null", out, sizeof out, &r),
+              "bench --project-threads 4: one JSON line");
+        wm_json_number(wm_json_get(r, "projected_speedup_prefill"), &p4);
+        wm_json_number(wm_json_get(r, "projected_speedup_decode"), &d4);
+    }
     for (l = wm_json_first(wm_json_get(r, "loops_prefill"), NULL); l.p; l = wm_json_next(l, NULL))
         if (wm_json_number(wm_json_get(l, "busy"), &b)) { bmin = b < bmin ? b : bmin; bmax = b > bmax ? b : bmax; }
     for (l = wm_json_first(wm_json_get(r, "loops_decode"), NULL); l.p; l = wm_json_next(l, NULL))
