@@ -19,29 +19,29 @@
    Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
 
       tag            lines  section
-      @API             783  Public interface
-      @BASICS          330  Implementation basics
-      @TYPES          1241  Tensor types
-      @KERNELS        2573  Kernels
+      @API             774  Public interface
+      @BASICS          324  Implementation basics
+      @TYPES          1234  Tensor types
+      @KERNELS        2650  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2031  Layers, in data-flow order
+      @LAYERS         2027  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
-      @MODELS          281  Models
-      @SESSION         988  Session
+      @MODELS          278  Models
+      @SESSION         987  Session
       @SAFETENSORS     213  safetensors
-      @GGUF            496  GGUF reader (v2 and v3, llama.cpp's file format)
-      @GGUF_WRITE      589  GGUF writing
+      @GGUF            494  GGUF reader (v2 and v3, llama.cpp's file format)
+      @GGUF_WRITE      585  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      4015  Tokenizer
+      @TOKENIZER      3999  Tokenizer
       @GRAMMAR        1506  Grammars
-      @SAMPLING        170  Sampling
+      @SAMPLING        168  Sampling
       @SAVE            171  Session save / restore
       @GENERATE        214  Generation and chat templates
-      @JINJA          2655  Jinja chat templates
+      @JINJA          2648  Jinja chat templates
       @STDIO           531  stdio helpers
       @UNICODE         374  Unicode tables and their lookups (an appendix)
 
@@ -191,10 +191,10 @@
    SIMD AND THREADS
 
       Kernels: a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
-      (aarch64) and Helium (Cortex-M55, M85) bodies, each with the
-      reference's bits; on x86-64 (GCC, Clang) chosen at run time (cpuid),
-      the quantized prefill tile also in AVX-512, AVX-512 VNNI and AVX-VNNI;
-      aarch64 Linux adds sdot where the hwcaps say. A session runs the best
+      (aarch64) and Helium (Cortex-M55, M85) bodies; on x86-64 (GCC, Clang)
+      chosen at run time (cpuid), the quantized prefill tile also in
+      AVX-512, AVX-512 VNNI, AVX-VNNI and AMX-INT8 (Linux); aarch64 Linux
+      adds sdot where the hwcaps say. A session runs the best
       ISA (wm_isa_best) or the one wm_session_params.isa pins; WM_NO_SIMD
       builds only the references, WM_NO_DISPATCH no run-time choice.
       Outer loops run on n_threads threads (0: all cores) through a host's
@@ -597,15 +597,13 @@ WMDEF wm_status wm_decode(wm_session *s, int32_t token, float *logits);
 /* ---- batched steps: several sessions of one model at once -------------------
    wm_batch_step advances n sessions together, session i by n_tokens[i]
    tokens (1: a decoded token; more: a prefill chunk), reading each weight
-   once for all of them (decode reads memory, so n sessions cost about one).
-   Each session's logits and state are bit for bit those of wm_decode (one
-   token) or wm_prefill (a chunk) on that session alone, whatever else runs
-   beside it. A batch holds rows and scratch only, no state: sessions come
-   and go between steps (continuous batching). Rules: every session of the
-   batch's model, each at most once, n_ctx <= the batch's, its n_batch >= its
-   tokens (and, with a sliding window, <= the batch's), isa the batch's (its
-   kernels give the bits).
-   On error nothing changes; wm_batch_error says why. */
+   once for all of them. Each session's logits and state are bit for bit
+   those of wm_decode or wm_prefill on it alone. A batch holds rows and
+   scratch, no state: sessions come and go between steps (continuous
+   batching). Rules: sessions of the batch's model, each at most once,
+   n_ctx <= the batch's, n_batch >= its tokens (and, with a sliding window,
+   <= the batch's), isa the batch's. On error nothing changes;
+   wm_batch_error says why. */
 typedef struct wm_batch wm_batch;
 typedef struct wm_batch_params {
   int n_seq; /* most sessions one step advances */
@@ -648,11 +646,11 @@ WMDEF const char *wm_type_name(int type); /* "Q8_0"; NULL for an unknown type */
 /* Vector instruction sets of the kernels. A session runs the best one this
    build has and this CPU runs (WM_ISA_AUTO), or the one it pins. */
 enum { WM_ISA_AUTO = 0, WM_ISA_SCALAR = 1, WM_ISA_AVX2 = 2, WM_ISA_NEON = 3, WM_ISA_HELIUM = 4, WM_ISA_NEON_DOT = 5, WM_ISA_DSP = 6,
-     WM_ISA_AVX_VNNI = 7, WM_ISA_AVX512 = 8, WM_ISA_AVX512_VNNI = 9, WM_ISA_COUNT = 10 }; /* (the x86 ones: each has AVX2's bodies too) */
+     WM_ISA_AVX_VNNI = 7, WM_ISA_AVX512 = 8, WM_ISA_AVX512_VNNI = 9, WM_ISA_AMX = 10, WM_ISA_COUNT = 11 }; /* (the x86 ones: each has AVX2's bodies too) */
 WMDEF int wm_isa_best(void); /* the ISA a session runs by default here */
 WMDEF int wm_isa_supported(int isa); /* 1: built in and this CPU runs it (WM_ISA_SCALAR always) */
 /* "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp" (Cortex-M4/M7/M33: the Q8_0 dots by SMLAD),
-   "avxvnni", "avx512", "avx512+vnni"; WM_ISA_AUTO: the best's; NULL: unknown */
+   "avxvnni", "avx512", "avx512+vnni", "avx512+amx" (and AMX-INT8 tiles); WM_ISA_AUTO: the best's; NULL: unknown */
 WMDEF const char *wm_isa_name(int isa);
 WMDEF int wm_isa_parse(const char *name); /* a name above, or "auto" -> its id; -1: unknown */
 WMDEF int wm_type_block(int type); /* elements per block (1: F32/F16/BF16); 0: unknown */
@@ -680,21 +678,17 @@ WMDEF wm_status wm_gguf_tokenizer_blob(const void *data, size_t size, const void
 WMDEF wm_status wm_gguf_tokenizer_json(const void *data, size_t size, char *out, size_t cap, size_t *len, wm_error *err);
 
 /* Writes a model as a GGUF v3 file any GGUF reader opens (wm convert, wm
-   quantize): general.* keys, config_json as wm.config_json (for mamba2
-   without one: built from the config), tokenizer_json as
-   tokenizer.huggingface.json, tensors at 32-byte aligned offsets. A mamba2
-   model gets llama.cpp's names and keys (mamba2.*), so llama.cpp reads it
-   too. mix picks the types as llama-quantize does (its mixes, without an
-   importance matrix): matrices (2-D .weight, no norms or conv kernels) take
-   the mix's type, everything else F32; the output (or a tied embedding)
-   Q6_K; v_proj, down_proj and o_proj more bits by llama.cpp's rules (under
-   Q4_K_M: Q6_K in the first and last eighth of the layers and every third
-   between); rows that are not whole blocks fall back as in llama.cpp (Q4_K
-   to Q5_0, Q5_K to Q5_1, Q6_K to Q8_0, Q2_K/Q3_K to Q4_0, IQ4_XS to
-   IQ4_NL; rows not whole blocks of 32 stay as they are, where llama.cpp
-   writes F16). A model already quantized is refused unless
-   allow_requantize.
-   The bytes go to write() in order; scratch from WM_MALLOC. */
+   quantize): general.* keys, config_json as wm.config_json (mamba2 without
+   one: built from the config), tokenizer_json as
+   tokenizer.huggingface.json, tensors at 32-byte aligned offsets; a mamba2
+   model gets llama.cpp's names and keys (mamba2.*) too. mix picks types as
+   llama-quantize does without an importance matrix: matrices (2-D .weight,
+   not norms or conv kernels) the mix's type, the rest F32; the output (or
+   a tied embedding) Q6_K; v_proj, down_proj and o_proj more bits by
+   llama.cpp's rules; rows not whole blocks fall back as llama.cpp does
+   (rows not whole blocks of 32 stay as they are, where llama.cpp writes
+   F16). A quantized model is refused unless allow_requantize. The bytes go
+   to write() in order; scratch from WM_MALLOC. */
 enum {
   WM_MIX_KEEP = -1, WM_MIX_F32, WM_MIX_F16, WM_MIX_BF16, WM_MIX_Q8_0, WM_MIX_Q4_0, WM_MIX_Q4_K_M, WM_MIX_Q4_1, WM_MIX_Q5_0, WM_MIX_Q5_1,
   WM_MIX_Q2_K, WM_MIX_Q3_K_S, WM_MIX_Q3_K_M, WM_MIX_Q3_K_L, WM_MIX_Q4_K_S, WM_MIX_Q5_K_S, WM_MIX_Q5_K_M, WM_MIX_Q6_K, WM_MIX_IQ4_NL,
@@ -971,18 +965,15 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
                             size_t cap);
 
 /* A chat rendered by the checkpoint's own Jinja chat template, byte for byte
-   as transformers' apply_chat_template(tokenize=False) gives it (jinja2's
-   sandbox, trim_blocks, lstrip_blocks, loop controls; tojson as
-   json.dumps(ensure_ascii=False); raise_exception; strftime_now). The
+   as transformers' apply_chat_template(tokenize=False) gives it. The
    template: template_text, else config_json's chat_template (a string, or
    the list entry named "default"); config_json also gives bos_token and
    eos_token. messages_json: a JSON array of messages ({"role", "content",
-   "tool_calls", ...}, as the template reads them); context_json: a JSON
-   object of more variables (tools, documents, enable_thinking,
-   date_string, ...) or NULL; now: strftime_now's time (seconds since 1970,
-   UTC). out NULL (cap 0) asks *len only; else the text and a NUL. A
-   template that raises gives WM_ERR_TEMPLATE with its own message; a
-   construct wm.h does not render gives WM_ERR_FORMAT naming it. Uses
+   "tool_calls", ...}); context_json: a JSON object of more variables
+   (tools, documents, enable_thinking, ...) or NULL; now: strftime_now's
+   time (seconds since 1970, UTC). out NULL (cap 0) asks *len only; else
+   the text and a NUL. A template that raises gives WM_ERR_TEMPLATE with its
+   message; a construct wm.h does not render WM_ERR_FORMAT naming it. Uses
    WM_MALLOC (bounded: 256 MB of values, 64 MB of text, 2e7 steps). Not
    with WM_NO_JINJA, WM_NO_MALLOC or WM_NO_STDIO. */
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
@@ -1047,16 +1038,12 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 #define WM__FLOAT_MATH 1
 #endif
 
-/* SIMD. x86-64: the AVX2+FMA+F16C bodies are always built with GCC or
-   Clang. Built with -mavx2 -mfma the whole program assumes them; otherwise
-   (the default) only those bodies are compiled for them, between
-   WM__TARGET_BEGIN and WM__TARGET_END, and a session runs them where cpuid
-   says the CPU has all three (WM__AVX2_RT), the scalar references elsewhere.
-   Arm: NEON (aarch64) and Helium are chosen at compile time; on aarch64
-   Linux the integer dots also come in an sdot version (Armv8.2's dot
-   product, WM_ISA_NEON_DOT), run where the kernel's hwcaps report it. A
-   session can pin any ISA it may run (wm_session_params.isa), the scalar
-   one included; WM_NO_SIMD builds the references only. */
+/* SIMD. x86-64 (GCC, Clang): the AVX2+FMA+F16C bodies are compiled for
+   them alone (WM__TARGET_BEGIN .. END) and run where cpuid says
+   (WM__AVX2_RT), unless -mavx2 -mfma makes the whole program assume them.
+   Arm: NEON (aarch64) and Helium at compile time; aarch64 Linux adds sdot
+   dots where the hwcaps say (WM_ISA_NEON_DOT). wm_session_params.isa pins
+   any ISA the CPU runs; WM_NO_SIMD builds the references only. */
 #if !defined(WM_NO_SIMD) && defined(__AVX2__) && defined(__FMA__)
 #define WM__AVX2 1
 #include <immintrin.h>
@@ -1114,12 +1101,10 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
 
 #define WM__ALIGN 64 /* every arena buffer starts on a cache line */
 
-/* A struct in an arena takes a fixed slot of n bytes on every target: its
-   size on a 64-bit one (checked at compile time; a 32-bit target leaves
-   the rest unused). So every size the library reports (model, session,
-   tokenizer, generation) is the same on a 32-bit microcontroller and on the
-   64-bit host that plans its memory (make test-arm32 compares). Adding a
-   field: raise n to the new sizeof. */
+/* A struct in an arena takes a fixed slot of n bytes on every target (its
+   64-bit size, checked at compile time), so every size the library reports
+   is the same on a 32-bit board and on the host that plans it (make
+   test-arm32 compares). A new field: raise n to the new sizeof. */
 #define WM__SLOT(T, n) \
     enum { WM__SLOT_##T = n }; \
     typedef char wm__slot_fits_##T[sizeof(T) <= (n) ? 1 : -1]
@@ -1641,14 +1626,12 @@ static void wm__deq_iq4_xs(const unsigned char *b, float *y) {
 
 /* ---- quantizing weights (wm quantize) ------------------------------------------
    Q8_0 and Q4_0 round to nearest per block as llama.cpp's reference
-   quantizers (quantize_row_q8_0_ref / q4_0_ref): the same bytes. Q4_K and
-   Q6_K: min-max scales per sub-block, then least-squares refits of each
-   sub-block's scale (and min). Every quantizer (these, the activations',
-   the Q8_0 KV cache's) defines its result for any input: a block holding
-   NaN or inf gets scale NaN (its values dequantize to NaN) and the codes
-   of zero; one so small that 1/d overflows (max below 127 / FLT_MAX, about
-   3.7e-37) the codes of zero; every rounding is clamped to the code range
-   before its conversion (C11 6.3.1.4). Elsewhere the results are llama.cpp's. */
+   quantizers do (the same bytes); Q4_K and Q6_K: min-max scales per
+   sub-block, then least-squares refits of each scale (and min). Every
+   quantizer (the activations' and the Q8_0 cache's too) defines a result
+   for any input: a block with NaN or inf gets scale NaN and zero codes, one
+   whose 1/d overflows (max below ~3.7e-37) zero codes; roundings are clamped
+   to the code range before conversion (C11 6.3.1.4). */
 
 static int wm__all_finite(const float *x, int n) {
   int j, bad = 0;
@@ -2268,10 +2251,9 @@ static void wm__quant_iq4_xs(const float *x, unsigned char *b) {
 
 /* ---- quantized activations ----------------------------------------------------
    A matrix with quantized weights multiplies activations quantized per 32
-   to int8 (as llama.cpp: integer dots are fast). The scale keeps an f16's
-   11 significant bits but a float's range, so d_w d_x is exact in float;
-   q = x / d rounded to nearest even. Blocks in groups of 8, scales and sums
-   together: a SIMD body loads a group's 8 scales as one vector. */
+   to int8. The scale keeps an f16's 11 significant bits but a float's
+   range, so d_w d_x is exact in float; q = x / d rounded to nearest even.
+   Blocks in groups of 8, a group's 8 scales (and sums) one vector. */
 typedef struct wm__qa { /* 8 blocks of 32: 320 bytes on every target */
   float d[8]; /* scales, 11 significant bits */
   int32_t sum[8]; /* sums of q (Q4_0's offset, Q4_K's mins) */
@@ -2342,11 +2324,9 @@ static void wm__quant_act(const float *x, int n, wm__qa *out, int simd) {
    weight row w of n weights. Integer sums are exact; floats enter only as
      acc[k] = fma(d_w d_x, isum, acc[k])        k: activation block mod 8
    (Q4_K's sub-blocks are those blocks, plus fma(-dmin_w d_x, m sum_x, acc[k])),
-   then one fixed tree over acc[8]. d_w d_x is exact and every isum is below
-   2^24 in magnitude, so the SIMD bodies, which form the integer sums and
-   scales of 8 blocks at once, equal the scalar reference bit for bit.
-   Q4_0 and Q4_K multiply unsigned nibbles (maddubs needs no sign trick):
-   Q4_0's isum = sum(n x) - 8 sum(x). */
+   then one fixed tree over acc[8]. d_w d_x is exact and every |isum| <
+   2^24, so SIMD bodies (8 blocks at once) give the reference's bits. Q4_0
+   and Q4_K multiply unsigned nibbles: Q4_0's isum = sum(n x) - 8 sum(x). */
 
 static float wm__qsum8(const float *a) { return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7])); }
 
@@ -2509,11 +2489,9 @@ static void wm__qdot_codes(int dt, const wm__qa *x, const unsigned char *w, int 
 WM__QTYPES(WM__QDOT_CODES_X)
 
 /* ---- the tensor types ---------------------------------------------------------
-   One row per type, in public id order (WM_F32 .. WM_Q6_K, then the types
-   wm.h only names). A type wm.h computes with has deq and quant; a
-   quantized one (act WM__ACT_Q8) multiplies int8 activations by its qdot,
-   with simd set by its case in wm__qw8_unpack and wm__qw8_dot. Float types
-   widen in the kernels (wm__elem, wm__v_ld). */
+   One row per type, in public id order. A type wm.h computes with has deq
+   and quant; a quantized one multiplies int8 activations by its qdot, simd
+   set by its case in wm__qw8_unpack and wm__qw8_dot. */
 enum { WM__ACT_F32, WM__ACT_Q8 };
 typedef struct wm__type {
   const char *name;
@@ -2660,16 +2638,14 @@ static float wm__elem(const void *w, int dtype, size_t i) {
 }
 
 /* ---- [@SIMD] SIMD mapping ----------------------------------------------------
-   Every vector body below is written once against these names (after
-   ggml's simd-mappings.h): a float vector wm__vf of WM__VL lanes, its
-   operations, widening loads and reductions, then the int8 vectors of the
-   quantized dots (wm__vb bytes, wm__vs / wm__vd sums, wm__vq8 a group's 8
-   scales): one block for AVX2, one for NEON and Helium; the wide x86 tiles
-   have their own (wm__zi, after wm__v_gemm_acc). A quantized type adds its
-   case to wm__qw8_unpack / wm__qw8_dot, not to the mapping. Float
-   reductions run in each ISA's lane order (deterministic, not equal across
-   ISAs to the last bit). Vector code lies between WM__TARGET_BEGIN and
-   WM__TARGET_END (or WM__TARGET_PUSH / POP); the scalar references outside. */
+   Every vector body is written once against these names (after ggml's
+   simd-mappings.h): a float vector wm__vf of WM__VL lanes with its
+   operations, widening loads and reductions; the int8 vectors of the
+   quantized dots (wm__vb bytes, wm__vs / wm__vd sums, wm__vq8 8 scales).
+   One block for AVX2, one for NEON and Helium; the wide x86 tiles have
+   their own (wm__zi). A quantized type adds a case to wm__qw8_unpack /
+   wm__qw8_dot, not to the mapping. Float reductions run in each ISA's lane
+   order (deterministic; ISAs differ in the last bit). */
 
 /* the ISAs: which this build holds and this CPU runs, and their names */
 
@@ -2706,6 +2682,18 @@ WMDEF int wm_isa_supported(int isa) {
     (void)hi;
     return (lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) && (isa == WM_ISA_AVX512 || (c & (1u << 11)));
   }
+#if defined(__linux__)
+  if (isa == WM_ISA_AMX) { /* AMX-TILE and -INT8, the OS saving tile state (XCR0 17-18), and Linux's leave (arch_prctl ARCH_REQ_XCOMP_PERM: without it the first tile instruction faults) */
+    unsigned a, b, c, d, lo, hi;
+    long r = -1;
+    if (!wm_isa_supported(WM_ISA_AVX512_VNNI)) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((d & (3u << 24)) == (3u << 24) && (lo & (3u << 17)) == (3u << 17))
+        __asm__ __volatile__("syscall" : "=a"(r) : "0"(158L), "D"(0x1023L), "S"(18L) : "rcx", "r11", "memory"); /* (SYS_arch_prctl, XFEATURE_XTILEDATA) */
+    return r == 0;
+  }
+#endif
 #endif
 #if defined(WM__AVX2)
 #elif defined(WM__NEON)
@@ -2729,7 +2717,7 @@ WMDEF int wm_isa_best(void) {
   return WM_ISA_SCALAR;
 }
 static const char *const wm__isa_names[WM_ISA_COUNT] = {"auto", "scalar", "avx2+fma+f16c", "neon", "helium", "neon+dotprod", "arm-dsp",
-                                                       "avxvnni", "avx512", "avx512+vnni"};
+                                                       "avxvnni", "avx512", "avx512+vnni", "avx512+amx"};
 WMDEF const char *wm_isa_name(int isa) {
   if (isa == WM_ISA_AUTO) isa = wm_isa_best();
   return isa > 0 && isa < WM_ISA_COUNT ? wm__isa_names[isa] : NULL;
@@ -4091,12 +4079,11 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 }
 
 /* ---- matrix products -------------------------------------------------------
-   wm__k_matmul: y[t][r] = x[t] . W[r] + b[r], the projections. One token:
-   rows streamed once, four at a time, half precision widened in registers.
-   Many tokens: 4-token x 3-row register tiles, tokens in blocks of 64
-   (L2), columns in slices of 768 (a tile's rows in L1); F16/BF16 slices
-   widened once per token block into a thread's pack. Threads take ranges of
-   rows (each output's sum in one order). */
+   wm__k_matmul: y[t][r] = x[t] . W[r] + b[r]. One token: rows streamed
+   once, four at a time, half precision widened in registers. Many tokens:
+   4-token x 3-row register tiles, tokens in blocks of 64 (L2), columns in
+   slices of 768 (L1); F16/BF16 slices widened once per token block.
+   Threads take ranges of rows (each output's sum in one order). */
 
 #define WM__TB 64  /* tokens per block (in L2) */
 #define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows, 21 KB, in L1) */
@@ -4245,13 +4232,11 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
 
 /* ---- the quantized prefill tile ------------------------------------------------
    With several tokens, 8 rows of a quantized matrix are repacked once per
-   call (a wm__qr per 32 columns: a vector holds 4 quants of each row), so a
-   token's 4 quants, broadcast, meet 8 rows in one multiply, a block's 8
-   sums in 8 lanes with no horizontal reduction. Q4_0 and
-   Q4_K (unsigned nibbles, |sum of a pair| <= 2 15 127) sum a whole block in
-   16 bits, Q6_K (|q| <= 32) each half, Q8_0 each step. The float steps of
-   each output are wm__k_qdot's, lane by lane (acc[k] by block mod 8, then
-   wm__qsum8's tree), so the tile gives the same bits as decode. */
+   call (a wm__qr per 32 columns, 4 quants of each row a vector), so a
+   token's 4 quants, broadcast, meet 8 rows in one multiply: a block's 8
+   sums in 8 lanes. Q4_0 and Q4_K (unsigned nibbles) sum a block in 16
+   bits, Q6_K each half, Q8_0 each step; each output's float steps are
+   wm__k_qdot's, lane by lane, so the tile gives decode's bits. */
 #define WM__QT_MIN 4 /* tokens from which a call repacks */
 typedef struct wm__qr {
   int8_t q[8][32]; /* step s: row r's quants 4s..4s+3 at bytes 4r..4r+3 (Q4_0, Q4_K: unsigned nibbles) */
@@ -4265,6 +4250,8 @@ typedef struct wm__qr {
 static void wm__ztile_avx512(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avx512vnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
+static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy);
+static void wm__amx_cfg(int on);
 #endif
 
 WM__TARGET_BEGIN
@@ -4320,10 +4307,8 @@ static void wm__qr_pack(wm__qr *P, const wm__mat *W, int r0, int nb) {
 
 /* one block of 8 packed rows against n <= 4 tokens (q[u]: token u's 32
    quants, sum[u] their sum): s[u] lane r = the block's integer sum for row
-   r and token u, as wm__k_qdot forms it (Q4_K: times the scale; Q6_K: each
-   half times its scale). Each step's weights are loaded once for the n.
-   Written out (steps st and tokens u literal), so every sum stays in a
-   register. */
+   r, as wm__k_qdot forms it. Written out (steps st and tokens u literal),
+   so every sum stays in a register. */
 #define WM__EACH4N(X, st) X(st, 0) if (n > 1) X(st, 1) if (n > 2) X(st, 2) if (n > 3) X(st, 3)
 #define WM__QT_Q8(st, u) { wm__vs t_ = WM__VH_SUMS(WM__VH_SDOT(w, wa, WM__VB_BCAST4(q[u] + 4 * st)), one); s[u] = st ? WM__VS_ADD(s[u], t_) : t_; }
 #define WM__QT_Q8_ST(st) { wm__vb w = WM__VB_LOAD(P->q[st]), wa = WM__VB_LOAD(P->qa[st]); WM__EACH4N(WM__QT_Q8, st) }
@@ -4419,21 +4404,24 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
   (void)x; (void)ldx; (void)qr;
 #ifdef WM__X512
   if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
-    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16;
+    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, amx = kc->simd == WM_ISA_AMX && T >= 16 && W->dtype <= WM_Q4_K;
+    if (amx) wm__amx_cfg(1);
     for (; rb + wide <= r1; rb += wide) {
       if (rb + 2 * wide <= r1) wm__prefetch(wm__row(W, rb + wide), (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
       wm__qr_pack(qr, W, rb, nb);
       if (wide == 16) wm__qr_pack(qr + nb, W, rb + 8, nb);
-      for (t = 0; t < T; t += 4) {
+      for (t = 0; amx && t + 16 <= T; t += 16) wm__xtile_amx(qr, nb, W->dtype, kc->qa + (size_t)t * (size_t)nq, (size_t)nq, y + (size_t)t * ldy + (size_t)rb, ldy);
+      for (; t < T; t += 4) {
         const wm__qa *xs[4];
         int u, n = WM__MIN(4, T - t);
         float *yt = y + (size_t)t * ldy + (size_t)rb;
         for (u = 0; u < n; u++) xs[u] = kc->qa + (size_t)(t + u) * (size_t)nq;
-        if (kc->simd == WM_ISA_AVX512_VNNI) wm__ztile_avx512vnni(qr, nb, W->dtype, xs, n, yt, ldy);
+        if (kc->simd >= WM_ISA_AVX512_VNNI) wm__ztile_avx512vnni(qr, nb, W->dtype, xs, n, yt, ldy);
         else if (kc->simd == WM_ISA_AVX512) wm__ztile_avx512(qr, nb, W->dtype, xs, n, yt, ldy);
         else wm__ztile_avxvnni(qr, nb, W->dtype, xs, n, yt, ldy);
       }
     }
+    if (amx) wm__amx_cfg(0);
   }
 #endif
 #ifdef WM__VR8
@@ -4722,14 +4710,13 @@ WM__GEMM_ACC(v, WM__V, wm__vf)
 WM__TARGET_END
 
 #ifdef WM__X512
-/* ---- the wide tiles (x86: AVX-512, AVX-512 VNNI, AVX-VNNI) --------------------
-   The tile above at 16 rows (AVX-512: P[0, nb) rows r..r+7 beside P[nb,
-   2 nb) rows r+8..r+15) or 8 (AVX-VNNI); 4 quants of a token and of each
-   row summed to 32 bits at once (vpdpbusd; plain AVX-512 maddubs + madd);
-   Q6_K (and Q8_0 without VNNI) as |w| times x negated where w < 0, Q8_0 by
-   VNNI as (w + 128) x less 128 sum(x): the 8-row tile's sums and float
-   steps, the same bits. Written once (WM__ZTILE), compiled per ISA with
-   its mapping (wm__zi int lanes, wm__zf float, wm__zm w's signs). */
+/* ---- the wide tiles (x86: AVX-512, AVX-512 VNNI, AVX-VNNI, AMX) ---------------
+   The tile above at 16 rows (P[0, nb) rows r..r+7 beside P[nb, 2 nb)) or 8
+   (AVX-VNNI), 4 quants summed to 32 bits at once (vpdpbusd; AVX-512:
+   maddubs + madd); Q6_K (and Q8_0 without VNNI) as |w| times x negated
+   where w < 0, Q8_0 by VNNI as (w + 128) x - 128 sum(x): the same bits.
+   Written once (WM__ZTILE), compiled per ISA with its mapping (wm__zi int
+   lanes, wm__zf float, wm__zm w's signs). */
 #define WM__ZT_UN(st, u) s[u] = WM__ZI_UDOT(st ? s[u] : zero, w, WM__ZI_BC4(q[u] + 4 * st));
 #define WM__ZT_UN_ST(st) { wm__zi w = WM__ZI_LDQ(P, nb, q[st]); WM__EACH4N(WM__ZT_UN, st) }
 #define WM__ZT_SG(st, u) /* Q6_K: steps 4..7 (the second half) in s1 */ \
@@ -4871,6 +4858,75 @@ WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
 #define WM__ZI_U8 1
 WM__ZTILE(avx512vnni)
 WM__TARGET_POP
+/* AMX-INT8: 16 tokens (x[0, 16), nq groups each) against the 16 rows of
+   P[0, 2 nb) (Q8_0, Q4_0, Q4_K). A half's wm__qr.q is a tile (8 steps x 8
+   rows' 4 quants): tdpbssd, or tdpbsud for unsigned nibbles, sums a block
+   of each token and row in 32 bits, as wm__k_qdot; then WM__ZTILE's float
+   steps. Tiles: 0 the tokens' quants, 1 and 2 the halves', 3 and 4 the
+   sums (16 tokens x 8 rows). */
+WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni,amx-tile,amx-int8")
+static void wm__amx_cfg(int on) {
+  unsigned char c[64] = {1}; /* palette 1; colsb[16] at 16, rows[16] at 48 */
+  int i;
+  if (!on) { _tile_release(); return; }
+  for (i = 0; i < 5; i++) c[16 + 2 * i] = 32, c[48 + i] = i == 1 || i == 2 ? 8 : 16;
+  __asm__ __volatile__("ldtilecfg %0" : : "m"(c)); /* (GCC 12's _tile_loadconfig names 8 of its 64 bytes) */
+}
+#define WM__XT_ACC(u) \
+    { \
+      const wm__qa *xu = x + (size_t)u * nq + b / 8; \
+      wm__zf dx = WM__ZF_SET1(xu->d[k]), a_ = b < 8 ? WM__ZF_SET1(0.0f) : A[k][u]; /* (chain k starts at block k) */ \
+      wm__zi s_ = _mm512_loadu_si512(Cb[u]); \
+      if (dtype == WM_Q4_0) s_ = WM__ZI_SUB(s_, WM__ZI_SET1(8 * xu->sum[k])); \
+      if (dtype == WM_Q4_K) s_ = WM__ZI_MUL(s_, c0); \
+      a_ = WM__ZF_FMA(a_, WM__ZF_MUL(d, dx), WM__ZF_CVT(s_)); \
+      if (dtype == WM_Q4_K) a_ = WM__ZF_FMA(a_, WM__ZF_MUL(dm, dx), WM__ZF_MUL(mn, WM__ZF_SET1((float)xu->sum[k]))); \
+      A[k][u] = a_; \
+    }
+/* block b's sums into C (a fence each side: GCC's tile loads and stores name no memory) */
+static WM__INLINE void wm__xt_sums(const wm__qr *P, int nb, int b, int dtype, const wm__qa *x, size_t nq, int32_t (*C)[16]) {
+  __asm__ __volatile__("" : : : "memory");
+  _tile_loadd(0, x[b / 8].q[b & 7], nq * sizeof(wm__qa));
+  _tile_loadd(1, P[b].q, 32);
+  _tile_loadd(2, P[nb + b].q, 32);
+  _tile_zero(3);
+  _tile_zero(4);
+  if (dtype == WM_Q8_0) { _tile_dpbssd(3, 0, 1); _tile_dpbssd(4, 0, 2); }
+  else { _tile_dpbsud(3, 0, 1); _tile_dpbsud(4, 0, 2); }
+  _tile_stored(3, C[0], 64);
+  _tile_stored(4, C[0] + 8, 64);
+  __asm__ __volatile__("" : : : "memory");
+}
+/* block b + 1's tiles run before block b's float steps read its sums (a
+   load right after the tile stores waits for them) */
+static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
+  wm__zf A[8][16], d, dm, mn; /* [b mod 8][token]: wm__k_qdot's acc chains */
+  wm__zi c0 = WM__ZI_SET1(0);
+  int32_t C[2][16][16]; /* [b mod 2][token][row] a block's sums */
+  int b, k, u;
+  for (k = nb; k < 8; k++)
+      for (u = 0; u < 16; u++) A[k][u] = WM__ZF_SET1(0.0f);
+  wm__xt_sums(P, nb, 0, dtype, x, nq, C[0]);
+  for (b = 0; b < nb; b++) {
+    int32_t(*Cb)[16] = C[b & 1];
+    const wm__qr *Pb = P + b;
+    if (b + 1 < nb) wm__xt_sums(P, nb, b + 1, dtype, x, nq, C[(b + 1) & 1]);
+    k = b & 7;
+    d = WM__ZF_LD(Pb, nb, d);
+    if (dtype == WM_Q4_K) dm = WM__ZF_LD(Pb, nb, dm), mn = WM__ZF_LD(Pb, nb, mn), c0 = WM__ZI_SC32(WM__ZI_LDQ(Pb, nb, sc[0]));
+    WM__EACH8(WM__XT_ACC)
+    WM__XT_ACC(8) WM__XT_ACC(9) WM__XT_ACC(10) WM__XT_ACC(11) WM__XT_ACC(12) WM__XT_ACC(13) WM__XT_ACC(14) WM__XT_ACC(15)
+  }
+  for (u = 0; u < 16; u++)
+      WM__ZF_STORE(y + (size_t)u * ldy, WM__ZF_ADD(WM__ZF_ADD(WM__ZF_ADD(A[0][u], A[4][u]), WM__ZF_ADD(A[2][u], A[6][u])),
+                                                   WM__ZF_ADD(WM__ZF_ADD(A[1][u], A[5][u]), WM__ZF_ADD(A[3][u], A[7][u]))));
+}
+static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
+  if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, y, ldy);
+  else if (dtype == WM_Q4_0) wm__xtile_n(P, nb, WM_Q4_0, x, nq, y, ldy);
+  else wm__xtile_n(P, nb, WM_Q4_K, x, nq, y, ldy);
+}
+WM__TARGET_POP
 WM__TARGET_PUSH("avx2,fma,f16c,avxvnni") /* 256 bits: one 8-row block */
 #undef WM__Z
 #undef wm__zi
@@ -4921,11 +4977,10 @@ static void wm__k_gemm_acc(const wm__kc *kc, int M, int N, int K, const float *A
 }
 
 /* ---- top-k, resolving ties as torch.topk does on the CPU -------------------
-   Equal scores are common (doge's dynamic mask gives every repeat of a
-   token one value), so which survive must match: torch orders (value,
-   index) pairs by std::nth_element (k*64 > n) or std::partial_sort (k*64
-   <= n), then std::sort if sorted. The same steps here (libstdc++'s
-   introselect, heap select, introsort), by value only. */
+   Equal scores are common (doge's dynamic mask), so which survive must
+   match: torch orders (value, index) pairs by std::nth_element (k*64 > n)
+   or std::partial_sort, then std::sort if sorted: the same steps here
+   (libstdc++'s introselect, heap select, introsort), by value only. */
 
 typedef struct wm__pair { float v; int i; } wm__pair;
 
@@ -5317,10 +5372,9 @@ static int wm__conv_C(const wm_config *c) { return wm__ssd_I(c) + 2 * c->ssd_gro
 
 /* ---- RoPE tables ----------------------------------------------------------
    cos/sin [n][d/2] for positions pos0..pos0+n-1 of a call whose last
-   position is last_pos (dynamic NTK scales the base from it, once a call).
-   Angles in double: a float p * inv is off by up to 1.5e-4 in its cosine
-   below position 4096, 1.2e-3 below 32768 (d = 64, theta 1e4), past the
-   tolerance; built once a call for all layers, double costs nothing. */
+   position is last_pos (dynamic NTK scales the base from it). Angles in
+   double (a float p * inv is off by 1.2e-3 in its cosine below position
+   32768, past the tolerance), built once a call for all layers. */
 #ifdef WM__FLOAT_MATH
 /* Single precision (no double-precision FPU): the angle p inv as an exact
    float sum hi + lo (fma), cos/sin of hi corrected to first order by lo.
@@ -6398,9 +6452,8 @@ static void wm__attn_probs(const wm__kc *kc, const wm__attn_rule *ru, float *row
    query heads, o += softmax(scores) V. q, o: query i of head g at q + i*ldq
    + g*hd; kcache/vcache: the head's rows [n_rows][hd] of ctype, key j in row
    j (ring 0) or j mod ring (keys [jlo, pmax] then one or two runs). Scores
-   [QB][ld] (never T x T): bq queries of one head, or for one query its grp
-   heads (each key and value row read once). F16 caches by the F16 dot and
-   axpy; against Q8_0 the queries are quantized as activations (integer
+   [QB][ld]: bq queries of one head, or one query's grp heads (each key and
+   value row read once). Against Q8_0 the queries are quantized (integer
    dots), the values widened block by block. */
 static void wm__attn_block(const wm__kc *kc, wm__attn_ws *w, const wm__attn_rule *ru, const float *q, int ldq, float *o, int ldo,
                            int grp, const void *kcache, const void *vcache, int ctype, int ld, int ring, int hd, int p0, int bq) {
@@ -6800,15 +6853,13 @@ static wm_status wm__ffn_check(const wm_config *c, wm_error *err) {
 /* ---- Rodimus+: SW-SKA, then its FFN (the paper's §3.2; RoPE and window as the code) --
    The state slot of a rodimus_plus layer: takes s = x + Flow(..) as it is
    (no pre-norm), returns FFN(RMSNorm_ffn(s + SWSKA(RMSNorm_attn(s)))), so
-   x <- s + out is the two-hop residual (attention reaches the stream only
-   through the FFN's input). SWSKA: q [H][hd], k [Hk][hd], v [Hv][hd];
-   "norm" scale: q/|q| s_h, k/|k|, scale 1 (else 1/sqrt(hd)); rotary on the
-   first rot_dim channels (NeoX halves or GPT-J pairs), optional xPos (the
-   official code applies k's factor with the query's table); query head h
-   reads key head h mod Hk, value head h mod Hv; query i sees keys i - W//2
-   .. i. FFN: [a | g] = fc(x), out_proj(silu(g) a). Cache: per head a ring
-   of W//2 + n_batch rows (key j in row j mod rows), or without a window
-   n_ctx rows. */
+   x <- s + out is the two-hop residual. SWSKA: q [H][hd], k [Hk][hd], v
+   [Hv][hd]; "norm" scale: q/|q| s_h, k/|k|, scale 1 (else 1/sqrt(hd));
+   rotary on the first rot_dim channels (NeoX halves or GPT-J pairs),
+   optional xPos (k's factor from the query's table, as the official code);
+   query head h reads key head h mod Hk, value head h mod Hv; query i sees
+   keys i - W//2 .. i. FFN: [a | g] = fc(x), out_proj(silu(g) a). Cache: per
+   head a ring of W//2 + n_batch rows, or n_ctx rows without a window. */
 
 typedef struct wm__ska_w {
   wm__mat q, k, v, o; /* [H*hd][D], [Hk*hd][D], [Hv*hd][D], [D][H*hd] */
@@ -8177,11 +8228,10 @@ static void wm__cfg_rodimus(wm__cfgr *r, wm_config *c) {
 /* ---- the module table ---------------------------------------------------------
    Every module kind once, in public id order: WM_SEQ_* (rows 0 ..
    WM__N_SEQ - 1), then WM_STATE_*. A layer has a sequence slot and a state
-   slot (the FFN, or Rodimus+'s SW-SKA and FFN); each slot's weights are its
-   module's wm__*_w in the wm__layer unions. A row: name, tensors (plan),
-   per-layer session state (lstate) and its recurrent floats, scratch, run,
-   decode traffic, a hook after binding, the config check, whether it keeps
-   a KV cache of n_ctx rows. The code is in [@LAYERS]. */
+   slot (the FFN, or Rodimus+'s SW-SKA and FFN), its weights the module's
+   wm__*_w in the wm__layer unions. A row: name, plan, session state and
+   its recurrent floats, scratch, run, decode traffic, a hook after binding,
+   the config check, whether it keeps an n_ctx KV cache. */
 struct wm__layer {
   int seq, state; /* WM_SEQ_*, WM_STATE_* */
   const float *norm_seq, *norm_state; /* pre-norms [D] */
@@ -8247,10 +8297,8 @@ static void wm__plan_module(wm__planner *p, const wm_config *c, wm__layer *L, in
 }
 
 /* ---- model types -------------------------------------------------------------
-   A row each: config.json's model_type, its field reader, the modules its
-   layers may hold, and its block stacking (tensor names of the embedding,
-   each layer's norms and modules, the final norm). A new model type is a
-   row, its reader and its stacking function (plus new modules' rows). */
+   A row each: config.json's model_type, its reader, the modules its layers
+   may hold, its stacking (names of the embedding, norms, modules). */
 
 /* cheems: Cheems/Doge block stacking, either slot may be any module */
 static void wm__stack_cheems(wm__planner *p, const wm_config *c, wm__layer *L, int l) {
@@ -8836,11 +8884,10 @@ static void wm__pool_wake(wm_pool *p) {
 }
 
 /* Signs of load (a descheduled worker holding an item stalls the caller),
-   in jobs that woke no sleeper (late on quiet machines too: 100 us on a
-   16-core VM): a stall (the caller, its items done, waits past 2x their
-   time + 100 us); absent workers (over 32 jobs of 20 us+, it ran over
-   (1 + 1/n) / 2 of the items). Either runs the next `backoff` jobs alone
-   (64 .. 8192, doubling; halved per 512 good jobs). Same bits. */
+   in jobs that woke no sleeper: a stall (the caller, its items done, waits
+   past 2x their time + 100 us); absent workers (over 32 jobs of 20 us+, it
+   ran over (1 + 1/n) / 2 of the items). Either runs the next `backoff`
+   jobs alone (64 .. 8192, doubling; halved per 512 good jobs). */
 static void wm__pool_solo(wm_pool *p, int stall) {
   p->st.stalls += stall;
   p->st.absent += !stall;
@@ -9652,18 +9699,16 @@ static wm_status wm__st_tiling(const wm__stfile *f, wm__tensor *t, size_t n, wm_
 
 /* ========================================================================
    [@GGUF] GGUF reader (v2 and v3, llama.cpp's file format). "GGUF", u32
-   version, u64 tensor count, u64 metadata count; the metadata (string key,
-   u32 value type, value); the tensor infos (string name, u32 n_dims <= 4,
-   u64 ne[n_dims] innermost first, u32 GGML type, u64 offset); zero padding
-   to general.alignment (32 unless set); the tensor data, each tensor at an
-   aligned offset. A string is a u64 length and its bytes. Read strictly:
-   every count and length bounded by the bytes left, arrays nested at most
-   twice, keys and names unique, known types, whole blocks per row, offsets
-   aligned, tensors inside the data section and not overlapping.
-   Shapes are reversed into the row-major order of safetensors ([rows][cols]).
-   The model comes from the key wm.config_json (a config.json, as `wm
-   convert` writes for every model type) or, for llama.cpp's own `mamba2`
-   files, from its mamba2.* keys; their tensor names are mapped to
+   version, u64 tensor and metadata counts; the metadata (string key, u32
+   type, value); the tensor infos (string name, u32 n_dims <= 4, u64 ne[]
+   innermost first, u32 GGML type, u64 offset); padding to
+   general.alignment (32 unless set); the data. A string: u64 length, bytes.
+   Read strictly: counts and lengths bounded by the bytes left, arrays
+   nested at most twice, unique keys and names, known types, whole blocks
+   per row, aligned offsets, tensors inside the data and not overlapping.
+   Shapes are reversed into safetensors' row-major [rows][cols]. The model
+   comes from the key wm.config_json (as `wm convert` writes) or, for
+   llama.cpp's mamba2 files, its mamba2.* keys, tensor names mapped to
    transformers' (blk.N.ssm_in.weight -> backbone.layers.N.mixer.in_proj.weight).
    ======================================================================== */
 
@@ -10147,11 +10192,10 @@ WMDEF wm_status wm_gguf_tokenizer_blob(const void *data, size_t size, const void
 }
 
 /* ========================================================================
-   [@GGUF_WRITE] GGUF writing: wm_gguf_write, behind wm convert and wm
-   quantize. The header (keys, then each tensor's name, dims, type and
-   offset), zeros to 32 bytes, then each tensor's data padded to 32 bytes;
-   a tensor kept in its type is copied, any other dequantized to floats
-   and quantized anew.
+   [@GGUF_WRITE] GGUF writing: wm_gguf_write (wm convert, wm quantize). The
+   header (keys, each tensor's name, dims, type, offset), then each
+   tensor's data at 32 bytes; a tensor in another type is dequantized and
+   quantized anew.
    ======================================================================== */
 /* (pieces llama.cpp's regexes share) */
 #define WM__RX_S "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
@@ -10213,12 +10257,10 @@ static void wm__gw_kv_f32(wm__gw *o, const char *k, float v) {
 }
 
 /* llama.cpp's tokenizer.ggml.* keys from a byte-level BPE tokenizer.json
-   (as convert_hf_to_gguf.py writes them, so llama.cpp reads a mamba2 file
-   wm.h writes): each id's token (holes "[PAD<id>]", unused), token types (1
-   normal, 3 control: special added, 4 user-defined: other added, 5 unused),
-   merges as "a b", llama.cpp's pre-tokenizer name (gpt-2, llama-bpe, qwen2).
-   Another tokenizer gets none (llama.cpp refuses the file; wm.h reads
-   tokenizer.huggingface.json either way). */
+   (as convert_hf_to_gguf.py writes them): each id's token (holes
+   "[PAD<id>]"), token types (1 normal, 3 control, 4 user-defined, 5
+   unused), merges "a b", the pre-tokenizer name (gpt-2, llama-bpe, qwen2).
+   Other tokenizers get none (wm.h reads tokenizer.huggingface.json). */
 typedef struct wm__gv {
   const char **tok; /* [n] each id's token: a JSON string literal (at its '"'), NULL: a hole */
   unsigned char *type; /* [n] llama.cpp's token type */
@@ -10404,12 +10446,11 @@ static int wm__gw_layer(const char *s) {
 }
 
 /* The mixes after llama-quantize's (llama_tensor_get_type, no imatrix):
-   each mix's matrix type and general.file_type. Per tensor: the output
-   (and a tied embedding) Q6_K (Q8_0 where rows are not whole blocks of the
-   default, or under Q8_0); sensitive matrices more bits by the rules below
-   (v_proj = attn_v, down_proj = ffn_down, o_proj = attn_output; n_gqa =
-   heads per KV head); a type whose block does not divide the rows falls
-   back as llama.cpp's tensor_type_fallback does. */
+   each mix's matrix type and general.file_type. The output (and a tied
+   embedding) Q6_K (Q8_0 where rows are not whole blocks, or under Q8_0);
+   sensitive matrices more bits by the rules below (n_gqa = heads per KV
+   head); a type whose block does not divide the rows falls back as
+   llama.cpp's tensor_type_fallback does. */
 static const struct { const char *name; int type, ftype; } wm__mixes[WM_MIX_COUNT] = {
   {"F32", WM_F32, 0}, {"F16", WM_F16, 1}, {"BF16", WM_BF16, 32}, {"Q8_0", WM_Q8_0, 7}, {"Q4_0", WM_Q4_0, 2},
   {"Q4_K_M", WM_Q4_K, 15}, {"Q4_1", WM_Q4_1, 3}, {"Q5_0", WM_Q5_0, 8}, {"Q5_1", WM_Q5_1, 9}, {"Q2_K", WM_Q2_K, 10},
@@ -11442,20 +11483,13 @@ WMDEF wm_status wm_random_checkpoint(const wm_config *cfg, uint64_t seed, int dt
 }
 
 /* ========================================================================
-   [@TOKENIZER] Tokenizer: BPE as tokenizer.json describes it.
-   Added tokens are matched first (leftmost, longest); the rest is
-   normalized, its "normalized" added tokens matched in it, split by the
-   pre-tokenizer (exact matchers of the known
-   regexes, or the general pipeline of steps), and each word's bytes
-   (byte-level) or characters (SentencePiece style, byte fallback) are
-   BPE-merged by rank (lowest rank first, then leftmost, as the tokenizers
-   library does). Byte-level vocab keys are stored as raw bytes: the GPT-2
-   byte<->unicode mapping is undone at load. Its subsections, in order:
-   Unicode lookups; tokenizer.json from tokenizer.ggml.* keys; NFC, NFKC;
-   pre-tokenizer splits (hand-written); llama.cpp's regex splits (a regex
-   matcher); the byte map; structure; hashing; tokenizer.json scanning and
-   filling; encoding; a word cache; the general pre-tokenizer pipeline;
-   decoding; construction; the tokenizer in place.
+   [@TOKENIZER] Tokenizer: BPE as tokenizer.json describes it. Added tokens
+   are matched first (leftmost, longest); the rest is normalized, its
+   "normalized" added tokens matched in it, split by the pre-tokenizer
+   (exact matchers of the known regexes, or the general pipeline), and each
+   word's bytes (byte-level) or characters (SentencePiece style, byte
+   fallback) BPE-merged by rank (lowest first, then leftmost, as the
+   tokenizers library). Byte-level vocab keys are stored as raw bytes.
    ======================================================================== */
 
 #ifndef WM_TOKENIZER_STACK_WORD
@@ -11628,12 +11662,10 @@ static void wm__jw_str(wm__jw *w, const char *s, size_t n) { /* a JSON string li
    runs it: merge the adjacent pair whose concatenation is a token, highest
    score first, leftmost among equals; unknown characters as <0xXX>): a BPE
    tokenizer.json with a merge (a, b) for every split of every normal token
-   in two, ranked by its score; a space before each text segment
-   (add_space_prefix), spaces as U+2581. Splits in time linear in the
-   vocabulary's bytes: tokens sorted by text (and reversed) give each its
-   longest proper prefix (suffix) token, so these form chains; a split is a
-   prefix length whose complement is a suffix length. Merges as id triples
-   [a, b, a+b] ("wm_id_merges": spelled out, quadratic in a token). */
+   in two, ranked by its score; add_space_prefix, spaces as U+2581. Splits
+   in time linear in the vocabulary: tokens sorted by text (and reversed)
+   give each its longest proper prefix (suffix) token, whose chains give
+   the splits. Merges as id triples [a, b, a+b] ("wm_id_merges"). */
 
 #ifndef WM_NO_MALLOC
 typedef struct wm__spm_m { float score; int32_t id, a, b; uint32_t split; } wm__spm_m; /* a + b -> id, ranked by score */
@@ -12423,15 +12455,14 @@ static const unsigned char *wm__pretok(int pre, const unsigned char *p, const un
 }
 
 /* ---- llama.cpp's regex splits, run as llama.cpp runs them -------------------
-
-   llama.cpp runs a pre-tokenizer regex it has no splitter for through
-   std::regex (ECMAScript: alternatives in order, greedy) on a rewritten
-   text. With \p{..} the text is "collapsed": a character >= 128 becomes one
-   byte per category (whitespace 0x0B, N 0xD1, L 0xD2, P 0xD3, M 0xD4, S
-   0xD5, else 0xD0) and \p{X} means that byte plus X's ASCII members (\p{Lu}
-   .. \p{Lo}: L; '~' in neither P nor S); without, code points, non-ASCII
-   whitespace as 0x0B. wm.h compiles the regex and backtracks in the same
-   order, memoizing each failed (instruction, position): linear time. */
+   llama.cpp runs a regex it has no splitter for through std::regex
+   (ECMAScript: alternatives in order, greedy) on a rewritten text. With
+   \p{..} the text is "collapsed": a character >= 128 becomes one byte per
+   category (whitespace 0x0B, N 0xD1, L 0xD2, P 0xD3, M 0xD4, S 0xD5, else
+   0xD0), \p{X} that byte plus X's ASCII members (\p{Lu} .. \p{Lo}: L; '~'
+   in neither P nor S); without, code points, non-ASCII whitespace 0x0B.
+   wm.h backtracks in the same order, memoizing failed (instruction,
+   position): linear time. */
 
 #define WM__RX_INF 0xffffu
 #define WM__RX_FAIL 0xffffffffu
@@ -12973,11 +13004,11 @@ typedef struct wm__merge { int32_t a, b, rank, id; } wm__merge;
 WM__SLOT(wm__merge, 16);
 
 /* A node of the added tokens' Aho-Corasick automaton over their reversed
-   texts (wm__ac_build): the node of s stands for texts ending in
-   reverse(s). Children: consecutive nodes sorted by byte. out[nz]: the
-   added token (index into t->added) of set nz, the longest text this
-   node's string or a suffix of it spells, or -1. During the build, out[0],
-   out[1] and child hold its range of added_rorder and its depth. */
+   texts (wm__ac_build): node s stands for texts ending in reverse(s).
+   Children: consecutive nodes sorted by byte. out[nz]: the added token of
+   set nz that this node's string or its longest suffix spells, or -1.
+   During the build, out[0], out[1] and child hold its range of
+   added_rorder and its depth. */
 typedef struct wm__acn { int32_t child, fail, out[2]; uint16_t n_child; unsigned char byte, pad; } wm__acn;
 WM__SLOT(wm__acn, 20);
 
@@ -13707,10 +13738,9 @@ static int32_t wm__ac_step(const wm_tokenizer *t, int32_t s, unsigned char c) {
 
 /* Sorts the added tokens (heapsort, in place) so tokens sharing a prefix
    form a range, indexes them by first byte, and builds the Aho-Corasick
-   automaton of their reversed texts breadth first (rorder: indices sorted
-   by reversed text): each node splits its range of rorder by the next byte
-   (read backwards) into its children, failure links from the parent's:
-   nodes at most the texts' bytes, the build linear in them (x 256). */
+   automaton of their reversed texts breadth first, each node splitting
+   its range of rorder by the next byte (read backwards): nodes at most the
+   texts' bytes, the build linear in them (x 256). */
 static void wm__added_sort(wm_tokenizer *t) {
   int n = t->n_added, i = n / 2 - 1, j, end = n, k;
   int32_t s, *ro = t->added_rorder;
@@ -13787,11 +13817,10 @@ static void wm__added_sort(wm_tokenizer *t) {
 }
 
 /* The added token of set nz (0: matched in the raw text, 1: normalized) at
-   p (leftmost-longest: the longest starting here, the first in the file
-   among equal ones), -1 if none, -2 when the text at p agrees with some
-   token past max_depth bytes (the automaton decides). The tokens sharing
-   the bytes read so far are a range of the sorted list; each byte narrows
-   it by binary search: O(depth log n) a position, the fast path. */
+   p (the longest starting here, the first in the file among equals), -1 if
+   none, -2 when the text agrees with some token past max_depth bytes (the
+   automaton decides). Each byte narrows the range of the sorted list that
+   shares the bytes read: O(depth log n) a position. */
 static int wm__added_at(const wm_tokenizer *t, const unsigned char *p, const unsigned char *e, int nz, size_t max_depth) {
   int lo = t->added_first[*p], hi = t->added_first[*p + 1], best = -1;
   size_t k = 1, room = (size_t)(e - p);
@@ -14146,14 +14175,12 @@ static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
 }
 
 /* BPE of a long pre-token in linear time, or 0 ("use wm__bpe"): the same
-   merges in the same order, by a bucket queue over ranks instead of a heap.
-   Trained merges create tokens only later merges use, so new pairs rank
-   above the merge and ranks are taken in increasing order, each bucket
-   once; a list without that property shows a pair at or below the current
-   rank, and the caller starts over with the heap. Within a rank only runs
-   of one symbol overlap: each run merges left to right, as the heap's
-   (rank, position) order does. head: [2][n_merges] (heads, tails); pool:
-   [3m] entries (rank = next link). */
+   merges in the same order, by a bucket queue over ranks. Trained merges
+   create tokens only later merges use, so ranks are taken in increasing
+   order, each bucket once; a pair at or below the current rank sends the
+   caller back to the heap. Within a rank only runs of one symbol overlap:
+   each merges left to right, as the heap's (rank, position) order. head:
+   [2][n_merges] (heads, tails); pool: [3m] entries (rank = next link). */
 static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
   /* FIFO buckets: each merge's pushes come left to right, so a bucket is a few ascending sweeps of the word, not
      random jumps */
@@ -14360,11 +14387,9 @@ static wm_status wm__bpe_word(const wm_tokenizer *t, wm__wcache *wc, const unsig
 
 /* ---- the general pre-tokenizer pipeline -------------------------------------
    Step i splits the piece [p, e) and hands each part to step i + 1; after
-   the last step a part is a word. Digits (\p{N}), Whitespace (\w+|[^\w\s]+,
-   spaces dropped), WhitespaceSplit, Punctuation (each \p{P} or ASCII
-   punctuation character), Split on a string (five behaviors) or a known
-   regex, and ByteLevel's add_prefix_space (a space in front of a part that
-   lacks one). */
+   the last a part is a word. Digits, Whitespace (\w+|[^\w\s]+),
+   WhitespaceSplit, Punctuation, Split on a string (five behaviors) or a
+   known regex, ByteLevel's add_prefix_space. */
 static int wm__is_word(uint32_t cp) { return cp < 128 ? (cp == '_' || ((cp | 32) >= 'a' && (cp | 32) <= 'z') || (cp >= '0' && cp <= '9')) : wm__uc_in(cp, WM__UC_WORD); }
 static int wm__is_punct(uint32_t cp) {
   if (cp < 128) return (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126);
@@ -17097,10 +17122,8 @@ static int wm__sample_draw(wm_sampler *s, float *logits, int n, const int32_t *h
 
 /* With a grammar: the model's draw when the grammar allows it, else a
    second draw from the logits the grammar masks (llama.cpp's order: the
-   same distribution as masking first, one mask less per allowed token;
-   greedy picks the best allowed token either way). The second draw runs
-   over the allowed tokens alone, in id order, penalized first: the same
-   token in fewer steps. */
+   distribution of masking first, one mask less per allowed token), over
+   the allowed tokens alone, in id order, penalized first. */
 WMDEF wm_status wm_sample(wm_sampler *s, float *logits, int n_vocab, const int32_t *history, int n_history, void *work,
                           int32_t *token) {
   wm__pair *q = (wm__pair *)work;
@@ -17524,19 +17547,13 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
    ======================================================================== */
 
 /* tokenizer_config.json's chat_template, a Jinja template: wm_chat_apply
-   renders it as transformers does (jinja2's sandbox with trim_blocks,
-   lstrip_blocks, loop controls; its tojson, raise_exception, strftime_now)
-   byte for byte, for the subset real templates use: text, {{ }}, {% if/elif/else %}, {% for %} (tuple
-   targets, an if filter, loop.*, else, break/continue), {% set %} (names,
-   namespace attributes, blocks), comments, whitespace control; literals,
-   lists, dicts, + - * / // % ~, comparisons, in, and/or/not, a if c else b,
-   subscripts and slices, attributes and the str/dict methods templates
-   call, the filters and tests below, range, namespace, raise_exception,
-   strftime_now. A construct outside it is refused by name. The template is
-   lexed once into tokens and interpreted over them (a loop body is re-read
-   per item; a branch not taken is read in skip mode: parsed, not run).
-   Work is bounded: steps, output, nesting and memory (one arena). A host
-   feature: it formats numbers with <stdio.h>'s snprintf. */
+   renders it as transformers does (jinja2's sandbox, trim_blocks,
+   lstrip_blocks, loop controls, its tojson, raise_exception, strftime_now)
+   byte for byte, for the subset real templates use (README); a construct
+   outside it is refused by name. Lexed once into tokens, interpreted over
+   them (a loop body re-read per item, a branch not taken parsed in skip
+   mode). Steps, output, nesting and memory (one arena) are bounded. Numbers
+   are formatted by <stdio.h>'s snprintf. */
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
 #include <errno.h>
 #include <stdio.h>
@@ -19917,13 +19934,12 @@ static int wm__jblock(wm__jx *x, int skip) {
 }
 
 /* ---- jinja2's scoping of the template's own top level ----------------------------
-   jinja2 compiles the top level's names as locals: one whose first use there
-   (in template order, outside loop and set-block bodies, every branch of an if
-   storing it) is a {% set %} starts undefined, hiding the context's value, so a
-   loop before the set sees it undefined. A first use that reads it, or a set
-   in only some branches, starts it from the context (wm.h's lookup as is).
-   This pass reads the tags (not the expressions' structure) and binds the
-   former to undefined in the context before rendering. */
+   jinja2 compiles top-level names as locals: one whose first use there (in
+   template order, outside loop and set-block bodies, every branch of an if
+   storing it) is a {% set %} starts undefined, hiding the context's value.
+   A first use that reads it, or a set in only some branches, starts from
+   the context. This pass reads the tags and binds the former to undefined
+   in the context before rendering. */
 enum { WM__JS_NONE = 0, WM__JS_LOAD = 1, WM__JS_STORE = 2 };
 typedef struct wm__jscope { wm__jx *x; int depth; } wm__jscope; /* the pass's state; its dicts map a name to WM__JS_* (an INT) */
 

@@ -87,7 +87,7 @@ static const optdef OPTS[N_OPT] = {
     {"--prompt-len", NULL, "N", K_INT, 1, 16777216.0, "prompt tokens (256)"},
     {"--gen", NULL, "N", K_INT, 1, 16777216.0, "decoded tokens (64)"},
     {"--scalar", NULL, NULL, K_FLAG, 0, 0, "the scalar reference kernels (--isa scalar)"},
-    {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, avxvnni, avx512, avx512+vnni, neon, neon+dotprod or helium"},
+    {"--isa", NULL, "NAME", K_STR, 0, 0, "kernels: auto (the best this CPU runs, the default), scalar, avx2, avxvnni, avx512, avx512+vnni, avx512+amx, neon, neon+dotprod or helium"},
     {"--type", NULL, "TYPE", K_STR, 0, 0, "llama-quantize's mixes: q8_0 (the default), q4_0, q4_1, q5_0, q5_1, q2_k, q3_k_s/m/l, q4_k_s/m, q5_k_s/m, q6_k, iq4_nl, iq4_xs, f16, bf16, f32"},
     {"--cache-type", NULL, "TYPE", K_STR, 0, 0, "attention K/V cache: f32 (exact, the default), f16 or q8_0"},
     {"--state-type", NULL, "TYPE", K_STR, 0, 0, "recurrent states: f32 (exact, the default), f16 or bf16 (half the RAM; rounded when stored)"},
@@ -508,7 +508,7 @@ int state_type_of(const args *a) {
 /* --isa (or --scalar): a WM_ISA_* value; -1 after printing why not */
 int isa_of(const args *a) {
     int isa = a->set[O_SCALAR] ? WM_ISA_SCALAR : a->set[O_ISA] ? wm_isa_parse(a->str[O_ISA]) : WM_ISA_AUTO;
-    if (isa < 0) fail("--isa: '%s' (expected auto, scalar, avx2, avxvnni, avx512, avx512+vnni, neon, neon+dotprod or helium)", a->str[O_ISA]);
+    if (isa < 0) fail("--isa: '%s' (expected auto, scalar, avx2, avxvnni, avx512, avx512+vnni, avx512+amx, neon, neon+dotprod or helium)", a->str[O_ISA]);
     return isa;
 }
 
