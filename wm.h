@@ -22,21 +22,21 @@
       @API             774  Public interface
       @BASICS          324  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2650  Kernels
+      @KERNELS        2661  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         2027  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          278  Models
-      @SESSION         987  Session
-      @SAFETENSORS     213  safetensors
+      @SESSION         984  Session
+      @SAFETENSORS     212  safetensors
       @GGUF            494  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      585  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3999  Tokenizer
+      @TOKENIZER      3998  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        168  Sampling
       @SAVE            171  Session save / restore
@@ -207,12 +207,11 @@
 
       A Hugging Face style directory (config.json, model.safetensors or the
       shards of model.safetensors.index.json) or one GGUF file (its
-      wm.config_json key or llama.cpp's keys), read strictly (bounds, dtypes,
-      offsets tiling the data, sizes matching shapes, no duplicate names).
-      Tensors: F32, F16, BF16 or (GGUF) llama.cpp's quantized blocks, used
-      in place; quantized ones multiply activations quantized per 32 by
-      integer dots. KV caches: F32 (exact), F16 or Q8_0. Little-endian, as
-      every target wm.h builds for. Paths are UTF-8 (UTF-16 to Windows).
+      wm.config_json key or llama.cpp's keys), read strictly. Tensors: F32,
+      F16, BF16 or (GGUF) llama.cpp's quantized blocks, used in place;
+      quantized ones multiply activations quantized per 32 by integer dots.
+      KV caches: F32 (exact), F16 or Q8_0. Little-endian. Paths are UTF-8
+      (UTF-16 to Windows).
 
    TOKENIZER AND GENERATION
 
@@ -2556,10 +2555,9 @@ WMDEF wm_status wm_dequantize(int type, const void *in, size_t n, float *y) {
 }
 
 /* ========================================================================
-   [@KERNELS] Kernels. One scalar reference per kernel, always compiled; the
-   SIMD bodies handle whole vectors and finish with the same scalar tail.
-   Layers call the dispatching names (wm__k_*) only, with a kernel context
-   that can force the scalar references. Every path accumulates in float.
+   [@KERNELS] Kernels. A scalar reference per kernel, always compiled; SIMD
+   bodies take whole vectors and finish with the same scalar tail. Layers
+   call the dispatching wm__k_* only. Every path accumulates in float.
    ======================================================================== */
 
 /* A weight matrix used in place: [rows][cols], row-major; a quantized row
@@ -2683,7 +2681,7 @@ WMDEF int wm_isa_supported(int isa) {
     return (lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) && (isa == WM_ISA_AVX512 || (c & (1u << 11)));
   }
 #if defined(__linux__)
-  if (isa == WM_ISA_AMX) { /* AMX-TILE and -INT8, the OS saving tile state (XCR0 17-18), and Linux's leave (arch_prctl ARCH_REQ_XCOMP_PERM: without it the first tile instruction faults) */
+  if (isa == WM_ISA_AMX) { /* AMX-TILE, -INT8, tile state saved (XCR0 17-18), Linux's leave (else the first tile op faults) */
     unsigned a, b, c, d, lo, hi;
     long r = -1;
     if (!wm_isa_supported(WM_ISA_AVX512_VNNI)) return 0;
@@ -4250,8 +4248,9 @@ typedef struct wm__qr {
 static void wm__ztile_avx512(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avx512vnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
-static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy);
-static void wm__amx_cfg(int on);
+static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, int n, float *y, size_t ldy);
+static void wm__xt_pack(wm__qr *P, int nb);
+static void wm__amx_cfg(int n);
 #endif
 
 WM__TARGET_BEGIN
@@ -4404,14 +4403,15 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
   (void)x; (void)ldx; (void)qr;
 #ifdef WM__X512
   if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
-    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, amx = kc->simd == WM_ISA_AMX && T >= 16 && W->dtype <= WM_Q4_K;
-    if (amx) wm__amx_cfg(1);
+    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, amx = kc->simd == WM_ISA_AMX && W->dtype <= WM_Q4_K;
+    if (amx) wm__amx_cfg(16);
     for (; rb + wide <= r1; rb += wide) {
       if (rb + 2 * wide <= r1) wm__prefetch(wm__row(W, rb + wide), (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
       wm__qr_pack(qr, W, rb, nb);
       if (wide == 16) wm__qr_pack(qr + nb, W, rb + 8, nb);
-      for (t = 0; amx && t + 16 <= T; t += 16) wm__xtile_amx(qr, nb, W->dtype, kc->qa + (size_t)t * (size_t)nq, (size_t)nq, y + (size_t)t * ldy + (size_t)rb, ldy);
-      for (; t < T; t += 4) {
+      if (amx) wm__xt_pack(qr, nb);
+      for (t = 0; amx && t < T; t += 16) wm__xtile_amx(qr, nb, W->dtype, kc->qa + (size_t)t * (size_t)nq, (size_t)nq, WM__MIN(16, T - t), y + (size_t)t * ldy + (size_t)rb, ldy);
+      for (t = amx ? T : 0; t < T; t += 4) {
         const wm__qa *xs[4];
         int u, n = WM__MIN(4, T - t);
         float *yt = y + (size_t)t * ldy + (size_t)rb;
@@ -4858,23 +4858,32 @@ WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
 #define WM__ZI_U8 1
 WM__ZTILE(avx512vnni)
 WM__TARGET_POP
-/* AMX-INT8: 16 tokens (x[0, 16), nq groups each) against the 16 rows of
-   P[0, 2 nb) (Q8_0, Q4_0, Q4_K). A half's wm__qr.q is a tile (8 steps x 8
-   rows' 4 quants): tdpbssd, or tdpbsud for unsigned nibbles, sums a block
-   of each token and row in 32 bits, as wm__k_qdot; then WM__ZTILE's float
-   steps. Tiles: 0 the tokens' quants, 1 and 2 the halves', 3 and 4 the
-   sums (16 tokens x 8 rows). */
+/* AMX-INT8: n <= 16 tokens (x[0, n), nq groups each) against 16 rows
+   (Q8_0, Q4_0, Q4_K), a block at a time: tdpbssd (tdpbsud: nibbles) sums a
+   block of each token and row in 32 bits, as wm__k_qdot, then WM__ZTILE's
+   float steps. Tiles: 0 the tokens' quants, 1 the rows' (wm__xt_pack), 2
+   the sums. */
 WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni,amx-tile,amx-int8")
-static void wm__amx_cfg(int on) {
+static void wm__amx_cfg(int n) { /* n tokens a tile; 0: release */
   unsigned char c[64] = {1}; /* palette 1; colsb[16] at 16, rows[16] at 48 */
-  int i;
-  if (!on) { _tile_release(); return; }
-  for (i = 0; i < 5; i++) c[16 + 2 * i] = 32, c[48 + i] = i == 1 || i == 2 ? 8 : 16;
+  if (!n) { _tile_release(); return; }
+  c[16] = 32, c[18] = c[20] = 64, c[48] = c[50] = (unsigned char)n, c[49] = 8;
   __asm__ __volatile__("ldtilecfg %0" : : "m"(c)); /* (GCC 12's _tile_loadconfig names 8 of its 64 bytes) */
 }
+/* P[b].q and .qa (adjacent) as one tile: step st's 64 bytes, rows r..r+7
+   (P[b].q[st]) then r+8..r+15 (P[nb + b].q[st]) */
+typedef char wm__qr_tile_fits[offsetof(wm__qr, qa) == offsetof(wm__qr, q) + 256 ? 1 : -1];
+static void wm__xt_pack(wm__qr *P, int nb) {
+  unsigned char t[8][64];
+  int b, st;
+  for (b = 0; b < nb; b++) {
+    for (st = 0; st < 8; st++) memcpy(t[st], P[b].q[st], 32), memcpy(t[st] + 32, P[nb + b].q[st], 32);
+    memcpy((unsigned char *)(P + b) + offsetof(wm__qr, q), t, 512);
+  }
+}
 #define WM__XT_ACC(u) \
-    { \
-      const wm__qa *xu = x + (size_t)u * nq + b / 8; \
+    if (u < n) { \
+      const wm__qa *xu = (const wm__qa *)(const void *)((const char *)xb + xo[u]); \
       wm__zf dx = WM__ZF_SET1(xu->d[k]), a_ = b < 8 ? WM__ZF_SET1(0.0f) : A[k][u]; /* (chain k starts at block k) */ \
       wm__zi s_ = _mm512_loadu_si512(Cb[u]); \
       if (dtype == WM_Q4_0) s_ = WM__ZI_SUB(s_, WM__ZI_SET1(8 * xu->sum[k])); \
@@ -4884,47 +4893,48 @@ static void wm__amx_cfg(int on) {
       A[k][u] = a_; \
     }
 /* block b's sums into C (a fence each side: GCC's tile loads and stores name no memory) */
-static WM__INLINE void wm__xt_sums(const wm__qr *P, int nb, int b, int dtype, const wm__qa *x, size_t nq, int32_t (*C)[16]) {
+static WM__INLINE void wm__xt_sums(const wm__qr *P, int b, int dtype, const wm__qa *x, size_t nq, int32_t (*C)[16]) {
   __asm__ __volatile__("" : : : "memory");
   _tile_loadd(0, x[b / 8].q[b & 7], nq * sizeof(wm__qa));
-  _tile_loadd(1, P[b].q, 32);
-  _tile_loadd(2, P[nb + b].q, 32);
-  _tile_zero(3);
-  _tile_zero(4);
-  if (dtype == WM_Q8_0) { _tile_dpbssd(3, 0, 1); _tile_dpbssd(4, 0, 2); }
-  else { _tile_dpbsud(3, 0, 1); _tile_dpbsud(4, 0, 2); }
-  _tile_stored(3, C[0], 64);
-  _tile_stored(4, C[0] + 8, 64);
+  _tile_loadd(1, P[b].q, 64);
+  _tile_zero(2);
+  if (dtype == WM_Q8_0) _tile_dpbssd(2, 0, 1);
+  else _tile_dpbsud(2, 0, 1);
+  _tile_stored(2, C[0], 64);
   __asm__ __volatile__("" : : : "memory");
 }
-/* block b + 1's tiles run before block b's float steps read its sums (a
-   load right after the tile stores waits for them) */
-static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
+/* block b + 1's tiles run before block b's float steps read its sums */
+static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, int n, float *y, size_t ldy) {
   wm__zf A[8][16], d, dm, mn; /* [b mod 8][token]: wm__k_qdot's acc chains */
   wm__zi c0 = WM__ZI_SET1(0);
   int32_t C[2][16][16]; /* [b mod 2][token][row] a block's sums */
+  size_t xo[16]; /* token u's groups, bytes past token 0's */
   int b, k, u;
+  for (u = 0; u < 16; u++) xo[u] = (size_t)u * nq * sizeof(wm__qa);
   for (k = nb; k < 8; k++)
       for (u = 0; u < 16; u++) A[k][u] = WM__ZF_SET1(0.0f);
-  wm__xt_sums(P, nb, 0, dtype, x, nq, C[0]);
+  wm__xt_sums(P, 0, dtype, x, nq, C[0]);
   for (b = 0; b < nb; b++) {
     int32_t(*Cb)[16] = C[b & 1];
     const wm__qr *Pb = P + b;
-    if (b + 1 < nb) wm__xt_sums(P, nb, b + 1, dtype, x, nq, C[(b + 1) & 1]);
+    const wm__qa *xb = x + b / 8;
+    if (b + 1 < nb) wm__xt_sums(P, b + 1, dtype, x, nq, C[(b + 1) & 1]);
     k = b & 7;
     d = WM__ZF_LD(Pb, nb, d);
     if (dtype == WM_Q4_K) dm = WM__ZF_LD(Pb, nb, dm), mn = WM__ZF_LD(Pb, nb, mn), c0 = WM__ZI_SC32(WM__ZI_LDQ(Pb, nb, sc[0]));
     WM__EACH8(WM__XT_ACC)
     WM__XT_ACC(8) WM__XT_ACC(9) WM__XT_ACC(10) WM__XT_ACC(11) WM__XT_ACC(12) WM__XT_ACC(13) WM__XT_ACC(14) WM__XT_ACC(15)
   }
-  for (u = 0; u < 16; u++)
+  for (u = 0; u < n; u++)
       WM__ZF_STORE(y + (size_t)u * ldy, WM__ZF_ADD(WM__ZF_ADD(WM__ZF_ADD(A[0][u], A[4][u]), WM__ZF_ADD(A[2][u], A[6][u])),
                                                    WM__ZF_ADD(WM__ZF_ADD(A[1][u], A[5][u]), WM__ZF_ADD(A[3][u], A[7][u]))));
 }
-static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
-  if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, y, ldy);
-  else if (dtype == WM_Q4_0) wm__xtile_n(P, nb, WM_Q4_0, x, nq, y, ldy);
-  else wm__xtile_n(P, nb, WM_Q4_K, x, nq, y, ldy);
+static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, int n, float *y, size_t ldy) {
+  if (n < 16) wm__amx_cfg(n); /* (a last group of fewer tokens: tiles of fewer rows) */
+  if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, n, y, ldy);
+  else if (dtype == WM_Q4_0) wm__xtile_n(P, nb, WM_Q4_0, x, nq, n, y, ldy);
+  else wm__xtile_n(P, nb, WM_Q4_K, x, nq, n, y, ldy);
+  if (n < 16) wm__amx_cfg(16);
 }
 WM__TARGET_POP
 WM__TARGET_PUSH("avx2,fma,f16c,avxvnni") /* 256 bits: one 8-row block */
@@ -5540,8 +5550,8 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
    lam_t = sum_{r<=t} A dt_r inside the chunk:
      y    = D x + M X + diag(exp(lam)) C S_in^T,  M[t][s] = (C_t.B_s) exp(lam_t - lam_s) dt_s  (s <= t)
      S_out = exp(lam_end) S_in + X^T diag(exp(lam_end - lam_s) dt_s) B
-   CB: [G][Q][Q] scratch; ws: one per thread. Differences of lam are
-   exponentiated, never ratios of exponentials. */
+   CB: [G][Q][Q] scratch; ws: one per thread. Only differences of lam are
+   exponentiated. */
 /* C.B^T of the chunk, item i: group i / nblk, rows 16 (i % nblk) to the
    next block's (the last takes the rest: no block under 4 rows unless the
    chunk is), columns to the block's last row (the head task reads s <= t)
@@ -6026,8 +6036,8 @@ static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64
      slope  A_t: the softmax-weighted mean of earlier V (slope beta_c), token 0 itself
      decay  B_t = alpha_c (B_{t-1} + E_{t-1}): the decayed sum of earlier E, token 0 itself
      theta  = silu(slope) U (+ or ||) sigmoid(F) RMSNorm_Dc(decay) gain
-   then o_proj (optional with add). Prefill runs the recurrence too: it is
-   element-wise, O(T D), and equals the parallel form. State per layer:
+   then o_proj (optional with add). Prefill runs the recurrence too
+   (element-wise, O(T D)). State per layer:
    A [D], B [D], z [C] (z = sum_j exp(-j beta_c); 0 before the first token). */
 
 typedef struct wm__mcsd_w {
@@ -8721,13 +8731,10 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
 #ifdef WM_HAVE_POOL
 /* ---- wm.h's thread pool --------------------------------------------------------
    Workers persist. A parallel-for publishes (fn, arg, n); every thread,
-   the caller too, claims items one at a time; the caller returns when all
-   are done: a descheduled worker delays a job by its item only.
-   Idle workers spin WM__POOL_SPIN_US, yield between looks up to
-   WM__POOL_HOT_US (hot through a step), then sleep on a condition
-   variable; a yield that lost the core (a busy machine) sleeps at once,
-   the next 1024 spells skip the yields. The caller, waiting, spins, then
-   yields. */
+   the caller too, claims items one at a time, so a descheduled worker
+   delays a job by its item only. Idle workers spin WM__POOL_SPIN_US,
+   yield between looks up to WM__POOL_HOT_US, then sleep; a yield that
+   lost the core sleeps at once, the next 1024 spells skip the yields. */
 #ifdef _WIN32 /* a slim lock, a condition variable (no init to fail) */
 #define WM__THREAD HANDLE
 #define WM__MUTEX SRWLOCK
@@ -9485,10 +9492,9 @@ WMDEF wm_status wm_batch_step(wm_batch *b, wm_session *const *sessions, const in
 }
 
 /* ========================================================================
-   [@SAFETENSORS] safetensors. First 8 bytes: header length N (u64 LE),
-   N <= 100,000,000 and 8 + N <= file size; then a JSON object of entries
-   {dtype, shape, data_offsets} and an optional __metadata__ string map;
-   sorted by offset the tensors tile the data section exactly.
+   [@SAFETENSORS] safetensors. u64 LE header length N (<= 1e8, 8 + N <= the
+   file), a JSON object of {dtype, shape, data_offsets} entries and an
+   optional __metadata__ map; the tensors tile the data exactly.
    ======================================================================== */
 
 static uint64_t wm__le64(const unsigned char *p) {
@@ -15199,13 +15205,12 @@ WMDEF int32_t wm_tokenizer_find(const wm_tokenizer *t, const char *content) {
 
 /* ---- the tokenizer in place ------------------------------------------------
    wm_tokenizer_save writes a built tokenizer as one relocatable blob that
-   wm_tokenizer_init_blob uses where it lies (flash, a mapped file; only the
-   struct goes to RAM). Little-endian, arrays 8-byte aligned (the blob too):
+   wm_tokenizer_init_blob uses where it lies (only the struct goes to RAM).
+   Little-endian, arrays 8-byte aligned (the blob too):
      "WMTOKEN1" | u64 bytes | u64 SipHash of the bytes after it |
      i64 [WM__TB_N_INT] | the fixed-size members, raw | {u64 offset, u64 bytes} [WM__TB_N_ARR] | the arrays
    Every field is checked on load (ranges, offsets, probe runs, the
-   automaton's breadth-first order): tokenizing stays linear, reads inside.
-   A new field of wm_tokenizer goes into one of these lists. */
+   automaton's order). A new field of wm_tokenizer joins one of the lists. */
 #define WM__TB_INTS(X) \
     X(n_vocab) X(vocab_mask) X(merge_mask) X(n_added) X(n_added_nz) X(n_ac) X(added_max) X(added_depth) X(n_prefix) \
     X(n_suffix) X(ignore_merges) X(pre) X(norm) X(byte_level) X(byte_fallback) X(fuse_unk) X(n_ops) X(meta) X(meta_split) \

@@ -14,6 +14,7 @@
 # (MODELS: where the checkpoints and GGUFs go, reused when there; FILES:
 # a subset of the files to run, in the order given; TOKENIZER: a tokenizer.json of 32768 ids;
 # BUDGET: seconds after which no further run starts, so a lent machine's minutes end with a summary;
+# ISAS1: the ISAs of the quantized files at one thread (default "auto avx2"; e.g. "auto avx512+vnni avx2" beside AMX);
 # PROJECT=1: per file also `wm bench --project-threads T` at the largest thread count T, one core running T threads'
 # items: what the split allows, printed beside the speed-up measured, whose gap is waits, memory and clocks)
 # On a lent many-core machine, whose minutes are few: build wm and a static llama-bench beforehand, carry
@@ -57,7 +58,7 @@ late() { [ -n "${BUDGET:-}" ] && [ $(($(date +%s) - start)) -ge "$BUDGET" ] && e
 for f in $files; do
   for t in $threads; do
     if late; then break 2; fi
-    isas="auto"; [ "$t" = 1 ] && case $f in m130-q8_0|m130-q4_0|m130-q4_k_m) isas="auto avx2";; esac
+    isas="auto"; [ "$t" = 1 ] && case $f in m130-q8_0|m130-q4_0|m130-q4_k_m) isas=${ISAS1:-auto avx2};; esac
     g=$gen; case $f in m1300*) g=$((gen < 32 ? gen : 32));; esac
     for isa in $isas; do
       j=$("$wm" bench "$models/$f.gguf" --prompt-len "$plen" --gen "$g" -t "$t" --isa "$isa" --pool-stats 2>/dev/null || true)
@@ -99,11 +100,12 @@ for f in dict.fromkeys(r[1] for r in rows):
         ratio = f"{w[0] / l[0]:.2f} / {w[1] / l[1]:.2f}" if l else "-"
         print(f"| {f} | {t} | {w[2][4]} | {num(w[0])} / {num(w[1])} | {num(l[0]) + ' / ' + num(l[1]) if l else '-'} | {ratio} | {w[2][7]} ({w[2][8]}; {w[2][9]}, {w[2][10]}) |")
 print()
-print("| file | one thread: default ISA / avx2, prefill | decode |")
+print("| file | one thread: default ISA / ISA, prefill | decode |")
 print("|---|---:|---:|")
 for f in dict.fromkeys(r[1] for r in rows):
-    a = get('wm', f, '1'); b = get('wm', f, '1', 'avx2')
-    if a and b: print(f"| {f} | {a[0] / b[0]:.2f}x ({num(a[0])} / {num(b[0])}) | {a[1] / b[1]:.2f}x |")
+    for i in dict.fromkeys(r[3] for r in rows if r[0] == 'wm' and r[1] == f and r[2] == '1' and r[3] != 'auto'):
+        a = get('wm', f, '1'); b = get('wm', f, '1', i)
+        if a and b: print(f"| {f} | {a[2][4]} / {i}: {a[0] / b[0]:.2f}x ({num(a[0])} / {num(b[0])}) | {a[1] / b[1]:.2f}x |")
 for f in dict.fromkeys(r[1] for r in rows):
     ts = sorted({int(r[2]) for r in rows if r[1] == f})
     w1 = get('wm', f, str(ts[0])); wn = get('wm', f, str(ts[-1]))

@@ -4,7 +4,7 @@
    Rounds interleave every type and path; medians of 9 rounds.
 
      cc -O2 -mavx2 -mfma -mf16c tools/quant_bench.c -o build/quant_bench -lm
-     build/quant_bench [ROWS COLS TOKENS]      (default 1536 768 256)
+     build/quant_bench [ROWS COLS TOKENS [ISA]]      (default 1536 768 256, the best ISA)
 
    Prints G MAC/s (multiply-adds per second) per type and path, one thread. */
 #define _POSIX_C_SOURCE 200809L
@@ -35,6 +35,7 @@ static double median(double *v, int n) {
 int main(int argc, char **argv) {
     static const int types[NT] = {WM_F32, WM_BF16, WM_Q8_0, WM_Q4_0, WM_Q4_K, WM_Q6_K};
     int R = argc > 3 ? atoi(argv[1]) : 1536, N = argc > 3 ? atoi(argv[2]) : 768, T = argc > 3 ? atoi(argv[3]) : 256, ti, rd, mode;
+    int isa = argc > 4 ? wm_isa_parse(argv[4]) : WM_ISA_AUTO;
     float *x, *w, *y, *pack;
     unsigned char *q[NT];
     wm__qa *qa;
@@ -42,13 +43,13 @@ int main(int argc, char **argv) {
     double res[NT][2][ROUNDS], f32 = 0;
     unsigned s = 1;
     size_t i;
-    if (R < 8 || N < 256 || N % 256 || T < 4) { fprintf(stderr, "usage: quant_bench [ROWS >= 8, COLS a multiple of 256, TOKENS >= 4]\n"); return 2; }
+    if (R < 8 || N < 256 || N % 256 || T < 4 || isa < 0 || !wm_isa_supported(isa)) { fprintf(stderr, "usage: quant_bench [ROWS >= 8, COLS a multiple of 256, TOKENS >= 4 [an ISA this CPU runs]]\n"); return 2; }
     x = (float *)malloc(sizeof(float) * (size_t)N * (size_t)T);
     w = (float *)malloc(sizeof(float) * (size_t)N * (size_t)R);
     y = (float *)malloc(sizeof(float) * (size_t)R * (size_t)T);
     pack = (float *)malloc(sizeof(float) * 3 * WM__KB);
     qa = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(N) * (size_t)T);
-    qr = (wm__qr *)malloc(sizeof(wm__qr) * (size_t)(N / 32));
+    qr = (wm__qr *)malloc(sizeof(wm__qr) * 2 * (size_t)(N / 32)); /* (two 8-row halves: the 16-row tiles) */
     for (i = 0; i < (size_t)N * (size_t)T; i++) { s = s * 1664525u + 1013904223u; x[i] = (float)((int)(s >> 9) % 2001 - 1000) / 1000.0f; }
     for (i = 0; i < (size_t)N * (size_t)R; i++) { s = s * 1664525u + 1013904223u; w[i] = (float)((int)(s >> 9) % 2001 - 1000) / 20000.0f; }
     for (ti = 0; ti < NT; ti++) {
@@ -62,13 +63,13 @@ int main(int argc, char **argv) {
                 wm__kc kc = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
                 wm__mat W;
                 double t0;
-                kc.simd = wm__kc_simd(WM_ISA_AUTO); kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;
+                kc.simd = wm__kc_simd(isa); kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;
                 W.data = q[ti]; W.dtype = types[ti]; W.rows = R; W.cols = N;
                 t0 = now_s();
                 wm__k_matmul(&kc, y, R, x, N, &W, NULL, T);
                 res[ti][mode][rd] = (double)R * N * T / (now_s() - t0) * 1e-9;
             }
-    printf("%d x %d weights, %d tokens, %s, one thread: G MAC/s, median of %d rounds\n\n", R, N, T, wm_isa_name(WM_ISA_AUTO), ROUNDS);
+    printf("%d x %d weights, %d tokens, %s, one thread: G MAC/s, median of %d rounds\n\n", R, N, T, wm_isa_name(isa), ROUNDS);
     printf("| type | one-row dots | prefill tile | tile / dots | tile / F32 |\n|---|---:|---:|---:|---:|\n");
     for (ti = 0; ti < NT; ti++) {
         double a = median(res[ti][0], ROUNDS), b = median(res[ti][1], ROUNDS);
