@@ -22,7 +22,7 @@
       @API             774  Public interface
       @BASICS          324  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2661  Kernels
+      @KERNELS        2659  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         2027  Layers, in data-flow order
@@ -4248,9 +4248,9 @@ typedef struct wm__qr {
 static void wm__ztile_avx512(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avx512vnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
-static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, int n, float *y, size_t ldy);
+static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy);
 static void wm__xt_pack(wm__qr *P, int nb);
-static void wm__amx_cfg(int n);
+static void wm__amx_cfg(int on);
 #endif
 
 WM__TARGET_BEGIN
@@ -4403,15 +4403,13 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
   (void)x; (void)ldx; (void)qr;
 #ifdef WM__X512
   if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
-    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, amx = kc->simd == WM_ISA_AMX && W->dtype <= WM_Q4_K;
-    if (amx) wm__amx_cfg(16);
+    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, ta = kc->simd == WM_ISA_AMX && W->dtype <= WM_Q4_K ? T / 16 * 16 : 0;
+    if (ta) wm__amx_cfg(1); /* tokens [0, ta) by AMX, the rest (first: they read the halves as packed) by the VNNI tile */
     for (; rb + wide <= r1; rb += wide) {
       if (rb + 2 * wide <= r1) wm__prefetch(wm__row(W, rb + wide), (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
       wm__qr_pack(qr, W, rb, nb);
       if (wide == 16) wm__qr_pack(qr + nb, W, rb + 8, nb);
-      if (amx) wm__xt_pack(qr, nb);
-      for (t = 0; amx && t < T; t += 16) wm__xtile_amx(qr, nb, W->dtype, kc->qa + (size_t)t * (size_t)nq, (size_t)nq, WM__MIN(16, T - t), y + (size_t)t * ldy + (size_t)rb, ldy);
-      for (t = amx ? T : 0; t < T; t += 4) {
+      for (t = ta; t < T; t += 4) {
         const wm__qa *xs[4];
         int u, n = WM__MIN(4, T - t);
         float *yt = y + (size_t)t * ldy + (size_t)rb;
@@ -4420,8 +4418,10 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
         else if (kc->simd == WM_ISA_AVX512) wm__ztile_avx512(qr, nb, W->dtype, xs, n, yt, ldy);
         else wm__ztile_avxvnni(qr, nb, W->dtype, xs, n, yt, ldy);
       }
+      if (ta) wm__xt_pack(qr, nb);
+      for (t = 0; t < ta; t += 16) wm__xtile_amx(qr, nb, W->dtype, kc->qa + (size_t)t * (size_t)nq, (size_t)nq, y + (size_t)t * ldy + (size_t)rb, ldy);
     }
-    if (amx) wm__amx_cfg(0);
+    if (ta) wm__amx_cfg(0);
   }
 #endif
 #ifdef WM__VR8
@@ -4858,16 +4858,16 @@ WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
 #define WM__ZI_U8 1
 WM__ZTILE(avx512vnni)
 WM__TARGET_POP
-/* AMX-INT8: n <= 16 tokens (x[0, n), nq groups each) against 16 rows
+/* AMX-INT8: 16 tokens (x[0, 16), nq groups each) against 16 rows
    (Q8_0, Q4_0, Q4_K), a block at a time: tdpbssd (tdpbsud: nibbles) sums a
    block of each token and row in 32 bits, as wm__k_qdot, then WM__ZTILE's
    float steps. Tiles: 0 the tokens' quants, 1 the rows' (wm__xt_pack), 2
    the sums. */
 WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni,amx-tile,amx-int8")
-static void wm__amx_cfg(int n) { /* n tokens a tile; 0: release */
+static void wm__amx_cfg(int on) {
   unsigned char c[64] = {1}; /* palette 1; colsb[16] at 16, rows[16] at 48 */
-  if (!n) { _tile_release(); return; }
-  c[16] = 32, c[18] = c[20] = 64, c[48] = c[50] = (unsigned char)n, c[49] = 8;
+  if (!on) { _tile_release(); return; }
+  c[16] = 32, c[18] = c[20] = 64, c[48] = c[50] = 16, c[49] = 8;
   __asm__ __volatile__("ldtilecfg %0" : : "m"(c)); /* (GCC 12's _tile_loadconfig names 8 of its 64 bytes) */
 }
 /* P[b].q and .qa (adjacent) as one tile: step st's 64 bytes, rows r..r+7
@@ -4882,7 +4882,7 @@ static void wm__xt_pack(wm__qr *P, int nb) {
   }
 }
 #define WM__XT_ACC(u) \
-    if (u < n) { \
+    { \
       const wm__qa *xu = (const wm__qa *)(const void *)((const char *)xb + xo[u]); \
       wm__zf dx = WM__ZF_SET1(xu->d[k]), a_ = b < 8 ? WM__ZF_SET1(0.0f) : A[k][u]; /* (chain k starts at block k) */ \
       wm__zi s_ = _mm512_loadu_si512(Cb[u]); \
@@ -4904,7 +4904,7 @@ static WM__INLINE void wm__xt_sums(const wm__qr *P, int b, int dtype, const wm__
   __asm__ __volatile__("" : : : "memory");
 }
 /* block b + 1's tiles run before block b's float steps read its sums */
-static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, int n, float *y, size_t ldy) {
+static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
   wm__zf A[8][16], d, dm, mn; /* [b mod 8][token]: wm__k_qdot's acc chains */
   wm__zi c0 = WM__ZI_SET1(0);
   int32_t C[2][16][16]; /* [b mod 2][token][row] a block's sums */
@@ -4925,16 +4925,14 @@ static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm_
     WM__EACH8(WM__XT_ACC)
     WM__XT_ACC(8) WM__XT_ACC(9) WM__XT_ACC(10) WM__XT_ACC(11) WM__XT_ACC(12) WM__XT_ACC(13) WM__XT_ACC(14) WM__XT_ACC(15)
   }
-  for (u = 0; u < n; u++)
+  for (u = 0; u < 16; u++)
       WM__ZF_STORE(y + (size_t)u * ldy, WM__ZF_ADD(WM__ZF_ADD(WM__ZF_ADD(A[0][u], A[4][u]), WM__ZF_ADD(A[2][u], A[6][u])),
                                                    WM__ZF_ADD(WM__ZF_ADD(A[1][u], A[5][u]), WM__ZF_ADD(A[3][u], A[7][u]))));
 }
-static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, int n, float *y, size_t ldy) {
-  if (n < 16) wm__amx_cfg(n); /* (a last group of fewer tokens: tiles of fewer rows) */
-  if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, n, y, ldy);
-  else if (dtype == WM_Q4_0) wm__xtile_n(P, nb, WM_Q4_0, x, nq, n, y, ldy);
-  else wm__xtile_n(P, nb, WM_Q4_K, x, nq, n, y, ldy);
-  if (n < 16) wm__amx_cfg(16);
+static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
+  if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, y, ldy);
+  else if (dtype == WM_Q4_0) wm__xtile_n(P, nb, WM_Q4_0, x, nq, y, ldy);
+  else wm__xtile_n(P, nb, WM_Q4_K, x, nq, y, ldy);
 }
 WM__TARGET_POP
 WM__TARGET_PUSH("avx2,fma,f16c,avxvnni") /* 256 bits: one 8-row block */
