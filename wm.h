@@ -20,9 +20,9 @@
 
       tag            lines  section
       @API             774  Public interface
-      @BASICS          324  Implementation basics
+      @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2659  Kernels
+      @KERNELS        2670  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         2027  Layers, in data-flow order
@@ -1087,6 +1087,9 @@ WMDEF wm_status wm_chat_apply(const wm_chat_params *p, char *out, size_t cap, si
    compiled for its ISA (WM__TARGET_PUSH), run where cpuid and XCR0 say */
 #if defined(WM__AVX2) && defined(__x86_64__) && defined(__GNUC__) && !defined(__INTEL_COMPILER) && !defined(WM_NO_DISPATCH)
 #define WM__X512 1
+#ifdef __linux__
+#define WM__AMX 1 /* (mingw's tile loads take a 32-bit stride) */
+#endif
 #include <cpuid.h>
 #define WM__PRAGMA(x) _Pragma(#x)
 #if defined(__clang__)
@@ -2680,7 +2683,7 @@ WMDEF int wm_isa_supported(int isa) {
     (void)hi;
     return (lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) && (isa == WM_ISA_AVX512 || (c & (1u << 11)));
   }
-#if defined(__linux__)
+#ifdef WM__AMX
   if (isa == WM_ISA_AMX) { /* AMX-TILE, -INT8, tile state saved (XCR0 17-18), Linux's leave (else the first tile op faults) */
     unsigned a, b, c, d, lo, hi;
     long r = -1;
@@ -4248,9 +4251,11 @@ typedef struct wm__qr {
 static void wm__ztile_avx512(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avx512vnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
 static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *const *x, int n, float *y, size_t ldy);
+#ifdef WM__AMX
 static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy);
 static void wm__xt_pack(wm__qr *P, int nb);
 static void wm__amx_cfg(int on);
+#endif
 #endif
 
 WM__TARGET_BEGIN
@@ -4403,8 +4408,11 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
   (void)x; (void)ldx; (void)qr;
 #ifdef WM__X512
   if (kc->simd >= WM_ISA_AVX_VNNI && qr && T >= WM__QT_MIN && !kc->rowwise && W->dtype <= WM_Q6_K) { /* the wide tiles: 16 rows (8 for AVX-VNNI) */
-    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, ta = kc->simd == WM_ISA_AMX && W->dtype <= WM_Q4_K ? T / 16 * 16 : 0;
-    if (ta) wm__amx_cfg(1); /* tokens [0, ta) by AMX, the rest (first: they read the halves as packed) by the VNNI tile */
+    int nb = W->cols / WM__QK, wide = kc->simd == WM_ISA_AVX_VNNI ? 8 : 16, ta = 0;
+#ifdef WM__AMX
+    ta = kc->simd == WM_ISA_AMX && W->dtype <= WM_Q4_K ? T / 16 * 16 : 0;
+    if (ta) wm__amx_cfg(1); /* tokens [0, ta) by AMX, the rest (first, as packed) by VNNI */
+#endif
     for (; rb + wide <= r1; rb += wide) {
       if (rb + 2 * wide <= r1) wm__prefetch(wm__row(W, rb + wide), (size_t)wide * wm__row_size(W->dtype, (size_t)W->cols)); /* the next rows, read while these tiles run */
       wm__qr_pack(qr, W, rb, nb);
@@ -4418,10 +4426,14 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
         else if (kc->simd == WM_ISA_AVX512) wm__ztile_avx512(qr, nb, W->dtype, xs, n, yt, ldy);
         else wm__ztile_avxvnni(qr, nb, W->dtype, xs, n, yt, ldy);
       }
+#ifdef WM__AMX
       if (ta) wm__xt_pack(qr, nb);
       for (t = 0; t < ta; t += 16) wm__xtile_amx(qr, nb, W->dtype, kc->qa + (size_t)t * (size_t)nq, (size_t)nq, y + (size_t)t * ldy + (size_t)rb, ldy);
+#endif
     }
+#ifdef WM__AMX
     if (ta) wm__amx_cfg(0);
+#endif
   }
 #endif
 #ifdef WM__VR8
@@ -4858,6 +4870,7 @@ WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")
 #define WM__ZI_U8 1
 WM__ZTILE(avx512vnni)
 WM__TARGET_POP
+#ifdef WM__AMX
 /* AMX-INT8: 16 tokens (x[0, 16), nq groups each) against 16 rows
    (Q8_0, Q4_0, Q4_K), a block at a time: tdpbssd (tdpbsud: nibbles) sums a
    block of each token and row in 32 bits, as wm__k_qdot, then WM__ZTILE's
@@ -4935,6 +4948,7 @@ static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, s
   else wm__xtile_n(P, nb, WM_Q4_K, x, nq, y, ldy);
 }
 WM__TARGET_POP
+#endif
 WM__TARGET_PUSH("avx2,fma,f16c,avxvnni") /* 256 bits: one 8-row block */
 #undef WM__Z
 #undef wm__zi
