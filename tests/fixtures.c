@@ -303,9 +303,15 @@ void test_isa(void) {
             wm_session *s = NULL;
             wm_error e;
             wm_status st;
+            p.isa = isa;
+            if (isa == WM_ISA_AMX && wm_isa_supported(isa)) { /* one check either way: the Windows build (no AMX) counts as many */
+                st = wm_session_create(&s, mm.m, &p, &e);
+                check(st == WM_OK && s, "isa %s accepted here", wm_isa_name(isa));
+                wm_session_free(s);
+                continue;
+            }
             if (isa >= 0 && isa < WM_ISA_COUNT && wm_isa_supported(isa)) continue;
             if (isa == WM_ISA_AUTO) continue;
-            p.isa = isa;
             st = wm_session_create(&s, mm.m, &p, &e);
             if (isa < 0 || isa == WM_ISA_COUNT)
                 check(st == WM_ERR_INVALID_ARG && !s && strstr(e.message, "isa"), "isa %d refused: %s", isa, e.message);

@@ -23,6 +23,7 @@ void run_kernel_suites(const char *only) {
         if (!wm_isa_supported(isa) || (isa == WM_ISA_SCALAR && ran)) continue;
         g_kc.simd = wm__kc_simd(isa);
         ran++;
+        if (isa == WM_ISA_AMX) posix_begin("the kernel suites under avx512+amx", "AMX runs where Linux grants it: the Windows build has none"); /* (counted for make test-windows) */
         if (!only || strstr("kernels", only) || strstr("quant", only)) printf("kernels: %s\n", wm_isa_name(isa));
         RUN("select", test_select);
         RUN("kernels", test_kernels);
@@ -31,6 +32,7 @@ void run_kernel_suites(const char *only) {
         RUN("attention", test_attn_core);
         RUN("quant", test_quant);
         RUN("quant", test_quant_tile);
+        if (isa == WM_ISA_AMX) posix_end();
     }
     g_kc.simd = wm__kc_simd(WM_ISA_AUTO); /* the rest: the session default */
 }
