@@ -22,7 +22,7 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2670  Kernels
+      @KERNELS        2668  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         2027  Layers, in data-flow order
@@ -4897,13 +4897,13 @@ static void wm__xt_pack(wm__qr *P, int nb) {
 #define WM__XT_ACC(u) \
     { \
       const wm__qa *xu = (const wm__qa *)(const void *)((const char *)xb + xo[u]); \
-      wm__zf dx = WM__ZF_SET1(xu->d[k]), a_ = b < 8 ? WM__ZF_SET1(0.0f) : A[k][u]; /* (chain k starts at block k) */ \
+      wm__zf dx = WM__ZF_SET1(xu->d[k]), a_ = b < 8 ? WM__ZF_SET1(0.0f) : A[u][k]; /* (chain k starts at block k) */ \
       wm__zi s_ = _mm512_loadu_si512(Cb[u]); \
       if (dtype == WM_Q4_0) s_ = WM__ZI_SUB(s_, WM__ZI_SET1(8 * xu->sum[k])); \
       if (dtype == WM_Q4_K) s_ = WM__ZI_MUL(s_, c0); \
       a_ = WM__ZF_FMA(a_, WM__ZF_MUL(d, dx), WM__ZF_CVT(s_)); \
       if (dtype == WM_Q4_K) a_ = WM__ZF_FMA(a_, WM__ZF_MUL(dm, dx), WM__ZF_MUL(mn, WM__ZF_SET1((float)xu->sum[k]))); \
-      A[k][u] = a_; \
+      A[u][k] = a_; \
     }
 /* block b's sums into C (a fence each side: GCC's tile loads and stores name no memory) */
 static WM__INLINE void wm__xt_sums(const wm__qr *P, int b, int dtype, const wm__qa *x, size_t nq, int32_t (*C)[16]) {
@@ -4918,14 +4918,14 @@ static WM__INLINE void wm__xt_sums(const wm__qr *P, int b, int dtype, const wm__
 }
 /* block b + 1's tiles run before block b's float steps read its sums */
 static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
-  wm__zf A[8][16], d, dm, mn; /* [b mod 8][token]: wm__k_qdot's acc chains */
+  wm__zf A[16][8], d, dm, mn; /* [token][b mod 8]: wm__k_qdot's acc chains */
   wm__zi c0 = WM__ZI_SET1(0);
   int32_t C[2][16][16]; /* [b mod 2][token][row] a block's sums */
   size_t xo[16]; /* token u's groups, bytes past token 0's */
   int b, k, u;
   for (u = 0; u < 16; u++) xo[u] = (size_t)u * nq * sizeof(wm__qa);
   for (k = nb; k < 8; k++)
-      for (u = 0; u < 16; u++) A[k][u] = WM__ZF_SET1(0.0f);
+      for (u = 0; u < 16; u++) A[u][k] = WM__ZF_SET1(0.0f);
   wm__xt_sums(P, 0, dtype, x, nq, C[0]);
   for (b = 0; b < nb; b++) {
     int32_t(*Cb)[16] = C[b & 1];
@@ -4938,9 +4938,7 @@ static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm_
     WM__EACH8(WM__XT_ACC)
     WM__XT_ACC(8) WM__XT_ACC(9) WM__XT_ACC(10) WM__XT_ACC(11) WM__XT_ACC(12) WM__XT_ACC(13) WM__XT_ACC(14) WM__XT_ACC(15)
   }
-  for (u = 0; u < 16; u++)
-      WM__ZF_STORE(y + (size_t)u * ldy, WM__ZF_ADD(WM__ZF_ADD(WM__ZF_ADD(A[0][u], A[4][u]), WM__ZF_ADD(A[2][u], A[6][u])),
-                                                   WM__ZF_ADD(WM__ZF_ADD(A[1][u], A[5][u]), WM__ZF_ADD(A[3][u], A[7][u]))));
+  for (u = 0; u < 16; u++) WM__ZT_OUT(0, u) /* (WM__ZTILE's tree) */
 }
 static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
   if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, y, ldy);
