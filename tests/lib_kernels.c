@@ -337,6 +337,18 @@ void test_kernels(void) {
         memcpy(c, a, sizeof(float) * 1000); memcpy(d, a, sizeof(float) * 1000);
         wm__k_act_mul(S, c, b, (size_t)n, WM_ACT_SILU); wm__k_act_mul(V, d, b, (size_t)n, WM_ACT_SILU);
         KCHECK(rel_err(d, c, (size_t)n) < 1e-5 || n == 0, "silu n %d", n);
+        if (n > 0 && n <= 200) { /* a causal conv's token: K taps fused in order; rows of e and of the taps transposed ld apart */
+            int K = 1 + (int)si % 4, ld = n + 3, kk;
+            float wt[4 * 203];
+            for (i = 0; i < n; i++)
+                for (kk = 0; kk < K; kk++) wt[kk * ld + i] = b[i * K + kk];
+            wm__k_conv(S, c, a, b, wt, si % 2 ? b + 800 : NULL, (size_t)ld, n, K);
+            wm__k_conv(V, d, a, b, wt, si % 2 ? b + 800 : NULL, (size_t)ld, n, K);
+            KCHECK(!memcmp(c, d, sizeof(float) * (size_t)n), "conv n %d K %d", n, K);
+            c[0] = si % 2 ? b[800] : 0.0f;
+            for (kk = 0; kk < K; kk++) c[0] = fmaf(b[kk], a[kk * ld], c[0]);
+            KCHECK(!memcmp(c, d, sizeof(float)), "conv n %d K %d: channel 0 is not the fused taps in order", n, K);
+        }
         memcpy(c, a, sizeof(float) * 2000); memcpy(d, a, sizeof(float) * 2000);
         wm__k_rope(S, c, b, b + 500, 2 * n); wm__k_rope(V, d, b, b + 500, 2 * n);
         KCHECK(rel_err(d, c, 2 * (size_t)n) < 1e-6 || n == 0, "rope d %d", 2 * n);
