@@ -25,23 +25,23 @@
       @KERNELS        2690  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2006  Layers, in data-flow order
+      @LAYERS         2012  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          275  Models
-      @SESSION         996  Session
+      @SESSION         995  Session
       @SAFETENSORS     212  safetensors
       @GGUF            492  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      585  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
       @BIND            516  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
-      @TOKENIZER      3997  Tokenizer
+      @TOKENIZER      3996  Tokenizer
       @GRAMMAR        1506  Grammars
       @SAMPLING        168  Sampling
       @SAVE            171  Session save / restore
       @GENERATE        214  Generation and chat templates
-      @JINJA          2646  Jinja chat templates
+      @JINJA          2644  Jinja chat templates
       @STDIO           531  stdio helpers
       @UNICODE         374  Unicode tables and their lookups (an appendix)
 
@@ -5889,9 +5889,15 @@ static uint64_t wm__ssd_decode_bytes(const wm_model *m, const void *wv, uint64_t
 typedef struct wm__conv_job {
   const wm__kc *kc;
   float *o;
-  const float *e, *w, *wt, *b; /* w [C][K]; wt [K][C] or NULL; b [C] or NULL */
-  int C, K, nb, items, cb;
+  const float *e, *w, *b; /* w [C][K]; b [C] or NULL */
+  float *wt; /* [K][C] w transposed (the vector body's), or NULL */
+  int C, K, nb, items, cb, tw; /* tw: each item transposes its channels (one item, or one token's blocks) */
 } wm__conv_job;
+static void wm__conv_tw(const wm__conv_job *j, int c0, int c1) {
+  int k;
+  for (; c0 < c1; c0++)
+      for (k = 0; k < j->K; k++) j->wt[(size_t)k * j->C + c0] = j->w[(size_t)c0 * j->K + k];
+}
 
 static void wm__conv_task(void *arg, int item, int worker) {
   const wm__conv_job *j = (const wm__conv_job *)arg;
@@ -5899,6 +5905,7 @@ static void wm__conv_task(void *arg, int item, int worker) {
   int t = j->cb ? item / nblk : wm__row_at(j->nb, item, j->items), t1 = j->cb ? t + 1 : wm__row_at(j->nb, item + 1, j->items);
   int c0 = item % nblk * j->cb, n = (j->cb ? WM__MIN(C, c0 + j->cb) : C) - c0;
   (void)worker;
+  if (j->tw && j->wt) wm__conv_tw(j, c0, c0 + n);
   for (; t < t1; t++) {
     float *o = j->o + (size_t)t * C + c0;
     wm__k_conv(j->kc, o, j->e + (size_t)t * C + c0, j->w + (size_t)c0 * j->K, j->wt ? j->wt + c0 : NULL, j->b ? j->b + c0 : NULL, (size_t)C, n, j->K);
@@ -5906,14 +5913,14 @@ static void wm__conv_task(void *arg, int item, int worker) {
   }
 }
 
-/* by tokens, or (fewer than threads) by channel blocks; wt: [K][C] scratch (w transposed, nb > 1) */
+/* by tokens, or (fewer than threads) by channel blocks; wt: [K][C] scratch */
 static void wm__conv(const wm__kc *kc, float *o, const float *e, const float *w, const float *b, float *wt, int C, int K, int nb) {
   wm__conv_job j;
-  int i;
-  j.kc = kc; j.o = o; j.e = e; j.w = w; j.wt = kc->simd && nb > 1 ? wt : NULL; j.b = b; j.C = C; j.K = K; j.nb = nb;
-  for (i = 0; j.wt && i < C * K; i++) wt[(size_t)(i % K) * C + i / K] = w[i];
+  j.kc = kc; j.o = o; j.e = e; j.w = w; j.wt = kc->simd ? wt : NULL; j.b = b; j.C = C; j.K = K; j.nb = nb;
   j.cb = wm__chan_block(kc, nb, C);
   j.items = j.cb ? nb * ((C + j.cb - 1) / j.cb) : wm__row_items(kc, nb);
+  j.tw = j.items == 1 || (j.cb && nb == 1);
+  if (!j.tw && j.wt) wm__conv_tw(&j, 0, C);
   wm__pfor(kc, j.items, wm__conv_task, &j);
 }
 
@@ -6071,8 +6078,7 @@ static uint64_t wm__mamba_decode_bytes(const wm_model *m, const void *wv, uint64
 }
 
 /* ---- MCSD: multi-channel slope and decay (seed paper; names ours) --------------
-   Per channel c of Dc = D / C features, from per-channel projections
-   U, V, F, E = x_c W[c] (weights [C][in][out]):
+   Per channel c of Dc = D / C features, U, V, F, E = x_c W[c] ([C][in][out]):
      slope  A_t: the softmax-weighted mean of earlier V (slope beta_c), token 0 itself
      decay  B_t = alpha_c (B_{t-1} + E_{t-1}): the decayed sum of earlier E, token 0 itself
      theta  = silu(slope) U (+ or ||) sigmoid(F) RMSNorm_Dc(decay) gain
@@ -8910,11 +8916,10 @@ static void wm__pool_wake(wm_pool *p) {
   }
 }
 
-/* Signs of load (a descheduled worker holding an item stalls the caller),
-   in jobs that woke no sleeper: a stall (the caller, its items done, waits
-   past 2x their time + 100 us); absent workers (over 32 jobs of 20 us+, it
-   ran over (1 + 1/n) / 2 of the items). Either runs the next `backoff`
-   jobs alone (64 .. 8192, doubling; halved per 512 good jobs). */
+/* Signs of load, in jobs that woke no sleeper: a stall (the caller, its
+   items done, waits past 2x their time + 100 us); absent workers (over 32
+   jobs of 20 us+, it ran over (1 + 1/n) / 2 of the items). Either runs the
+   next `backoff` jobs alone (64 .. 8192, doubling; halved per 512 good). */
 static void wm__pool_solo(wm_pool *p, int stall) {
   p->st.stalls += stall;
   p->st.absent += !stall;
@@ -14200,11 +14205,10 @@ static void wm__emit(int32_t *ids, size_t cap, size_t *n, int32_t id) {
 
 /* BPE of a long pre-token in linear time, or 0 ("use wm__bpe"): the same
    merges in the same order, by a bucket queue over ranks. Trained merges
-   create tokens only later merges use, so ranks are taken in increasing
-   order, each bucket once; a pair at or below the current rank sends the
-   caller back to the heap. Within a rank only runs of one symbol overlap:
-   each merges left to right, as the heap's (rank, position) order. head:
-   [2][n_merges] (heads, tails); pool: [3m] entries (rank = next link). */
+   create tokens only later merges use, so ranks come in increasing order,
+   each bucket once; a pair at or below the current rank sends the caller
+   back to the heap. Within a rank only runs of one symbol overlap, merged
+   left to right. head: [2][n_merges] (heads, tails); pool: [3m] entries. */
 static int wm__bpe_long(const wm_tokenizer *t, wm__sym *sy, int m, wm__cand *pool, int32_t *head) {
   /* FIFO buckets: each merge's pushes come left to right, so a bucket is a few ascending sweeps of the word, not
      random jumps */
@@ -17571,11 +17575,9 @@ WMDEF size_t wm_chat_render(const wm_chat_template *ct, int first_turn, const ch
 /* tokenizer_config.json's chat_template, a Jinja template: wm_chat_apply
    renders it as transformers does (jinja2's sandbox, trim_blocks,
    lstrip_blocks, loop controls, its tojson, raise_exception, strftime_now)
-   byte for byte, for the subset real templates use (README); a construct
-   outside it is refused by name. Lexed once into tokens, interpreted over
-   them (a loop body re-read per item, a branch not taken parsed in skip
-   mode). Steps, output, nesting and memory (one arena) are bounded. Numbers
-   are formatted by <stdio.h>'s snprintf. */
+   byte for byte, for the subset real templates use (README), refusing the
+   rest by name. Lexed once, interpreted over the tokens (a branch not taken
+   parsed in skip mode); steps, output, nesting and memory are bounded. */
 #if !defined(WM_NO_MALLOC) && !defined(WM_NO_STDIO) && !defined(WM_NO_JINJA)
 #include <errno.h>
 #include <stdio.h>

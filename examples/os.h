@@ -164,6 +164,7 @@ static inline double os_now(void) { LARGE_INTEGER c, f; QueryPerformanceCounter(
 static inline unsigned long long os_wall_ns(void) { FILETIME t; GetSystemTimeAsFileTime(&t); return ((unsigned long long)t.dwHighDateTime << 32 | t.dwLowDateTime) * 100; }
 static inline unsigned long long os_pid(void) { return (unsigned long long)GetCurrentProcessId(); }
 static inline int os_cores(void) { SYSTEM_INFO si; GetSystemInfo(&si); return (int)si.dwNumberOfProcessors; }
+static inline int os_huge_read_pays(const char *path) { (void)path; return 0; } /* (no huge pages for a read file) */
 
 #else
 #include <dirent.h>
@@ -197,6 +198,25 @@ static inline double os_now(void) { struct timespec ts; clock_gettime(CLOCK_MONO
 static inline unsigned long long os_wall_ns(void) { struct timespec ts; clock_gettime(CLOCK_REALTIME, &ts); return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec; }
 static inline unsigned long long os_pid(void) { return (unsigned long long)getpid(); }
 static inline int os_cores(void) { long n = sysconf(_SC_NPROCESSORS_ONLN); return n < 1 ? 1 : (int)n; }
+/* 1: Linux gives transparent huge pages where asked (enabled: always or madvise) and the model's weight file (path, or
+   path/model.safetensors) is under half the RAM: read into memory, decode's weight stream misses the TLB far less */
+static inline int os_huge_read_pays(const char *path) {
+#ifdef __linux__
+    char b[4096] = "", *on;
+    struct stat st;
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    if (!f) return 0;
+    on = fgets(b, sizeof b, f);
+    fclose(f);
+    if (!on || strstr(b, "[never]") || stat(path, &st) != 0) return 0;
+    if (S_ISDIR(st.st_mode) && (snprintf(b, sizeof b, "%s/model.safetensors", path) >= (int)sizeof b || stat(b, &st) != 0)) return 0;
+    return pages > 0 && psz > 0 && (double)st.st_size <= 0.5 * (double)pages * (double)psz;
+#else
+    (void)path;
+    return 0;
+#endif
+}
 #endif
 
 /* sockets (examples/serve.c defines WM_OS_NET): an int fd on both (a SOCKET's value fits) */
