@@ -483,7 +483,7 @@ void warn_model(const wm_model *m) {
 
 /* --cache-type: WM_F32, WM_F16 or WM_Q8_0; -1 after printing why not */
 /* the model at path, mapped (--mmap) or read (--no-mmap); by default read where huge pages pay (os_huge_read_pays:
-   decode 1.2-1.3x in a VM), else mapped */
+   decode 1.3-1.4x in a VM), else mapped */
 wm_status load_model(const args *a, wm_model **m, const char *path, wm_error *e) {
     int copy = a->set[O_NO_MMAP] || (!a->set[O_MMAP] && os_huge_read_pays(path));
     return wm_model_load_opts(m, path, copy ? WM_LOAD_COPY : WM_LOAD_MMAP, e);
