@@ -142,7 +142,7 @@ static const command CMDS[] = {
     {"logits", "MODEL_DIR", "--ids IDS --out FILE [--decode] [-t N] [--isa NAME] [--state-type T]", 1, 1,
      {O_IDS, O_OUT, O_DECODE, O_THREADS, O_ISA, O_STATE_TYPE, O_MMAP, O_NO_MMAP, -1},
      "raw F32 [T][vocab] logits"},
-    {"info", "MODEL_DIR", "[--no-mmap]", 1, 1, {O_MMAP, O_NO_MMAP, -1}, "config, sizes, memory"},
+    {"info", "MODEL_DIR", "[--mmap | --no-mmap]", 1, 1, {O_MMAP, O_NO_MMAP, -1}, "config, sizes, memory"},
     {"random", "CONFIG_JSON OUT_DIR", "[-s SEED] [--dtype f32|bf16|f16] [--force]", 2, 2, {O_SEED, O_DTYPE, O_FORCE, -1},
      "a random checkpoint of a config"},
     {"convert", "MODEL OUT_GGUF", "[--tokenizer-blob]", 2, 2, {O_TOKBLOB, -1}, "a checkpoint as one GGUF file (tensor types kept)"},
