@@ -25,11 +25,11 @@
       @KERNELS        2690  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2012  Layers, in data-flow order
+      @LAYERS         2000  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          275  Models
-      @SESSION         995  Session
+      @SESSION         994  Session
       @SAFETENSORS     212  safetensors
       @GGUF            492  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      585  GGUF writing
@@ -248,7 +248,7 @@
 #define WM__PREFETCH(p) ((void)(p))
 #endif
 
-/* a function the includer may not call (WM_STATIC API, test-only references) */
+/* a function the includer may not call (WM_STATIC API) */
 #if defined(__GNUC__) || defined(__clang__)
 #define WM__UNUSED __attribute__((unused))
 #else
@@ -2775,6 +2775,12 @@ static float wm__v_hsum(__m256 v) {
   a = _mm_add_ss(a, _mm_movehdup_ps(a));
   return _mm_cvtss_f32(a);
 }
+#define WM__V_T4 1 /* d[j][i] = s[i][j], a 4 x 4 block (rows ls, ld apart) */
+static void wm__v_t4(float *d, size_t ld, const float *s, size_t ls) {
+  __m128 a = _mm_loadu_ps(s), b = _mm_loadu_ps(s + ls), c = _mm_loadu_ps(s + 2 * ls), e = _mm_loadu_ps(s + 3 * ls);
+  _MM_TRANSPOSE4_PS(a, b, c, e);
+  _mm_storeu_ps(d, a), _mm_storeu_ps(d + ld, b), _mm_storeu_ps(d + 2 * ld, c), _mm_storeu_ps(d + 3 * ld, e);
+}
 /* quantized blocks: 32 int8 (wm__vb), 8 int32 (wm__vs), 8 float lanes (wm__vq8) */
 typedef __m256i wm__vb;
 typedef __m256i wm__vs;
@@ -3988,6 +3994,18 @@ static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
   for (; i < n; i++) y[i] *= a;
 }
 
+/* d[j][i] = s[i][j] for i < r, j < c (rows ls, ld apart): 4 x 4 blocks in registers where the ISA has them */
+static void wm__k_transpose(const wm__kc *kc, float *d, size_t ld, const float *s, size_t ls, int r, int c) {
+  int i, j, r4 = 0, c4 = 0;
+#ifdef WM__V_T4
+  for (i = 0; kc->simd && i < r / 4 * 4; i += 4) /* whole blocks */
+      for (r4 = i + 4, c4 = c / 4 * 4, j = 0; j < c4; j += 4) wm__v_t4(d + (size_t)j * ld + i, ld, s + (size_t)i * ls + j, ls);
+#endif
+  (void)kc;
+  for (i = 0; i < r; i++)
+      for (j = i < r4 ? c4 : 0; j < c; j++) d[(size_t)j * ld + i] = s[(size_t)i * ls + j];
+}
+
 /* C . S after S = S dA + a B: one row of a recurrent state (n floats), as
    wm__k_scale, wm__k_axpy and wm__k_dot take it; the vector body in one pass */
 static float wm__k_state_row(const wm__kc *kc, float *S, float dA, float a, const float *B, const float *C, int n) {
@@ -4116,8 +4134,7 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 WM__TARGET_BEGIN
 #ifdef WM__SIMD
 /* y[4][3] (row stride ldy) (+)= x[4][K] . w[3][K]  (K >= 0): twelve
-   accumulators, each x vector used thrice, each w vector four times
-   (AVX-512's 16 lanes measured slower here: 0.89x of these 8) */
+   accumulators, each x vector used thrice, each w vector four times */
 static void wm__tile43(const float *x, size_t ldx, const float *w, size_t ldw, int K, float *y, size_t ldy, int acc) {
   wm__vf c00 = WM__V_ZERO(), c01 = c00, c02 = c00, c10 = c00, c11 = c00, c12 = c00;
   wm__vf c20 = c00, c21 = c00, c22 = c00, c30 = c00, c31 = c00, c32 = c00;
@@ -4649,7 +4666,6 @@ static void wm__k_matmul(const wm__kc *kc, float *y, int ldy, const float *x, in
 static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A, int lda, const float *B, int ldb, float *C, int ldc,
                           int accumulate) {
   int i, j, jb;
-  float tile[12];
   if (kc->seg) { /* a batch step: its decoding rows one at a time, each prefill chunk as one call */
     wm__kc k1 = *kc;
     int r = 0, s;
@@ -4659,8 +4675,7 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
             wm__k_gemm_nt(&k1, s ? kc->seg[s] : 1, N, K, A + (size_t)(r + i) * lda, lda, B, ldb, C + (size_t)(r + i) * ldc, ldc, accumulate);
     return;
   }
-  /* a few rows (decode attention): B row after B row, in address order (one stream reads DRAM fastest; B rows taken in
-     lock-step do not), each used by every row of A */
+  /* a few rows (decode attention): B row after B row (one stream reads DRAM fastest), each used by every row of A */
   if (M < 4 && !kc->tiled) {
     for (j = 0; j < N; j++)
         for (i = 0; i < M; i++) {
@@ -4672,32 +4687,17 @@ static void wm__k_gemm_nt(const wm__kc *kc, int M, int N, int K, const float *A,
   j = 0;
 #ifdef WM__X512
   if (kc->simd >= WM_ISA_AVX512 && K % 8 == 0 && K <= 512) { /* 4 B rows by up to 8 A rows at 16 lanes (wm__ztile_f) */
-    float pack[4 * 512], t8[8 * 4];
+    float pack[4 * 512];
     for (; j < N; j += 4) {
       int nr = WM__MIN(4, N - j);
       wm__zpack_f(pack, (const unsigned char *)(B + (size_t)j * ldb), (size_t)ldb * sizeof *B, nr, WM_F32, K);
-      for (i = 0; i < M; i += 8) {
-        int nt = WM__MIN(8, M - i), a, b;
-        wm__ztile_f(A + (size_t)i * lda, (size_t)lda, pack, K, t8, 4, nt, nr, 0);
-        for (a = 0; a < nt; a++)
-            for (b = 0; b < nr; b++) {
-              float *c = C + (size_t)(i + a) * ldc + (size_t)(j + b);
-              *c = accumulate ? *c + t8[a * 4 + b] : t8[a * 4 + b];
-            }
-      }
+      for (i = 0; i < M; i += 8) wm__ztile_f(A + (size_t)i * lda, (size_t)lda, pack, K, C + (size_t)i * ldc + j, (size_t)ldc, WM__MIN(8, M - i), nr, accumulate);
     }
   }
 #endif
   for (jb = j, i = 0; i < M && jb < N; i += 4)
-      for (j = jb; j < N; j += 3) {
-        int nt = WM__MIN(4, M - i), nr = WM__MIN(3, N - j), a, b;
-        wm__tile(kc, A + (size_t)i * lda, (size_t)lda, B + (size_t)j * ldb, (size_t)ldb, K, tile, 3, nt, nr, 0);
-        for (a = 0; a < nt; a++)
-            for (b = 0; b < nr; b++) {
-              float *c = C + (size_t)(i + a) * ldc + (size_t)(j + b);
-              *c = accumulate ? *c + tile[a * 3 + b] : tile[a * 3 + b];
-            }
-      }
+      for (j = jb; j < N; j += 3)
+          wm__tile(kc, A + (size_t)i * lda, (size_t)lda, B + (size_t)j * ldb, (size_t)ldb, K, C + (size_t)i * ldc + j, (size_t)ldc, WM__MIN(4, M - i), WM__MIN(3, N - j), accumulate);
 }
 
 WM__TARGET_BEGIN
@@ -5541,7 +5541,7 @@ static int wm__ssd_group(const wm__ssd_args *a, int h) {
 typedef struct wm__ssd_job {
   const wm__kc *kc;
   const wm__ssd_args *a;
-  float *CB; /* chunked: [G][Q][Q] */
+  float *CB, *St; /* chunked: [G][Q][Q]; S_in^T [WM__ST_SLOTS][N][P] */
   wm__ssd_ws *ws; /* chunked: one per thread */
   int c0, q, Q; /* chunked: the chunk */
   int t0, yr, pass; /* rows t0.. output (t0 to y row yr); pass: S passed on */
@@ -5592,14 +5592,25 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
      S_out = exp(lam_end) S_in + X^T diag(exp(lam_end - lam_s) dt_s) B */
 /* C.B^T of the chunk, item i: group i / nblk, rows 16 (i % nblk) to the
    next block's (the last takes the rest), columns to the block's last row
-   (s <= t) rounded up to 12: tiles where the whole chunk's lie, its bits. */
+   (s <= t) rounded up to 12: tiles where the whole chunk's lie, its bits.
+   Item i < H also puts head i's S_in^T in slot i for y's 16-row items (y's
+   one item a head: in its thread's slot). */
 #define WM__SSD_CB_BLOCKS(q) WM__MAX(1, (q) / 16)
+#define WM__ST_SLOTS(H, nth) ((H) < 2 * (nth) ? WM__MAX(H, nth) : (nth))
+static void wm__ssd_st(const wm__ssd_job *j, int h, float *St, int worker) { /* S_in of head h, F32 [N][P]: C S^T by axpys */
+  const wm__ssd_args *a = j->a;
+  size_t PN = (size_t)a->P * a->N;
+  const float *S = a->S + (size_t)h * PN;
+  if (a->stype != WM_F32) /* a reduced state: the head's, widened */
+      wm__st_widen(a->sw + (size_t)worker * PN, (const uint16_t *)(const void *)a->S + (size_t)h * PN, PN, a->stype), S = a->sw + (size_t)worker * PN;
+  wm__k_transpose(j->kc, St, (size_t)a->P, S, (size_t)a->N, a->P, a->N);
+}
 static void wm__ssd_cb_task(void *arg, int i, int worker) {
   const wm__ssd_job *j = (const wm__ssd_job *)arg;
   const wm__ssd_args *a = j->a;
   int nblk = WM__SSD_CB_BLOCKS(j->q), g = i / nblk, r0 = 16 * (i % nblk), r1 = i % nblk == nblk - 1 ? j->q : r0 + 16;
-  (void)worker;
-  wm__k_gemm_nt(j->kc, r1 - r0, WM__MIN(j->q, (r1 + 11) / 12 * 12), a->N, a->Cm + (size_t)(j->c0 + r0) * a->ldbc + (size_t)g * a->N, a->ldbc,
+  if (i < a->H && j->ny > 1) wm__ssd_st(j, i, j->St + (size_t)i * a->P * a->N, worker);
+  if (i < a->G * nblk) wm__k_gemm_nt(j->kc, r1 - r0, WM__MIN(j->q, (r1 + 11) / 12 * 12), a->N, a->Cm + (size_t)(j->c0 + r0) * a->ldbc + (size_t)g * a->N, a->ldbc,
                 a->Bm + (size_t)j->c0 * a->ldbc + (size_t)g * a->N, a->ldbc, j->CB + (size_t)g * j->Q * j->Q + (size_t)r0 * j->Q, j->Q, 0);
 }
 
@@ -5634,42 +5645,40 @@ static void wm__ssd_s_task(void *arg, int i, int worker) {
   if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, S, n, a->stype);
 }
 
-/* y of head i / ny, 16-row blocks [b0, b0 + by), from S_in; tiles at any row count (k1.tiled): the same bits at any split */
+/* y of head i / ny, 16-row blocks [b0, b0 + by), from S_in; a row's sums are its own: the same bits at any split */
 static void wm__ssd_y_task(void *arg, int i, int worker) {
   const wm__ssd_job *j = (const wm__ssd_job *)arg;
   const wm__ssd_args *a = j->a;
-  wm__kc k1 = *j->kc;
+  const wm__kc *kc = j->kc;
   wm__ssd_ws *w = &j->ws[worker];
   int h = i / j->ny, b0 = j->t0 / 16 + i % j->ny * j->by, q = j->q, Q = j->Q, t0 = j->t0, gg = wm__ssd_group(a, h), t, s;
   int r0 = WM__MAX(16 * b0, t0), r1 = WM__MIN(q, 16 * (b0 + j->by));
-  size_t at = (size_t)h * a->P * a->N, PN = (size_t)a->P * a->N, ldy = (size_t)a->H * a->P;
-  const float *S = a->S + at, *X = a->xs + (size_t)j->c0 * a->ldx + (size_t)h * a->P, *cb = j->CB + (size_t)gg * Q * Q;
+  size_t PN = (size_t)a->P * a->N, ldy = (size_t)a->H * a->P;
+  const float *X = a->xs + (size_t)j->c0 * a->ldx + (size_t)h * a->P, *cb = j->CB + (size_t)gg * Q * Q;
   const float *Cg = a->Cm + (size_t)j->c0 * a->ldbc + (size_t)gg * a->N;
-  float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P; /* row t (>= t0) at Y + (t - t0) ldy */
+  float *Y = a->y + ((size_t)j->yr * a->H + (size_t)h) * a->P, *St = j->St + (size_t)(j->ny > 1 ? h : worker) * PN; /* row t (>= t0) at Y + (t - t0) ldy */
   if (r0 >= r1) return;
-  k1.tiled = 1;
-  if (a->stype != WM_F32) /* a reduced state: the head's, widened */
-      wm__st_widen(a->sw + (size_t)worker * PN, (const uint16_t *)(const void *)a->S + at, PN, a->stype), S = a->sw + (size_t)worker * PN;
+  if (j->ny == 1) wm__ssd_st(j, h, St, worker);
   wm__ssd_lam(j, h, w->lam);
   for (t = r0; t < r1; t++) { /* the masked decay matrix, row by row */
     float *m = w->M + (size_t)t * Q;
     for (s = 0; s <= t; s++) w->e[s] = w->lam[t] - w->lam[s];
-    wm__k_exp(&k1, w->e, w->e, t + 1);
+    wm__k_exp(kc, w->e, w->e, t + 1);
     for (s = 0; s <= t; s++) m[s] = cb[(size_t)t * Q + s] * w->e[s] * a->dt[(size_t)(j->c0 + s) * a->ldt + h];
     for (; s < q; s++) m[s] = 0.0f;
     memcpy(Y + (size_t)(t - t0) * ldy, X + (size_t)t * a->ldx, (size_t)a->P * sizeof *Y); /* y = D x */
-    wm__k_scale(&k1, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
+    wm__k_scale(kc, Y + (size_t)(t - t0) * ldy, a->Dskip[h], (size_t)a->P);
   }
   for (t = 16 * b0; t < r1; t += 16) { /* += M X by 16 rows: M is lower triangular (columns past a block add 0) */
     int r = WM__MAX(t, t0);
-    wm__k_gemm_acc(&k1, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
+    wm__k_gemm_acc(kc, WM__MIN(16, q - t) - (r - t), a->P, WM__MIN(q, t + 16), w->M + (size_t)r * Q, Q, 1, X, a->ldx, Y + (size_t)(r - t0) * ldy, (int)ldy);
   }
-  wm__k_exp(&k1, w->e, w->lam, (q + 15) / 16 * 16);
+  wm__k_exp(kc, w->e, w->lam, (q + 15) / 16 * 16);
   for (t = r0; t < r1; t++) { /* += exp(lam_t) C_t S^T */
     memcpy(w->CB2 + (size_t)t * a->N, Cg + (size_t)t * a->ldbc, (size_t)a->N * sizeof *Cg);
-    wm__k_scale(&k1, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
+    wm__k_scale(kc, w->CB2 + (size_t)t * a->N, w->e[t], (size_t)a->N);
   }
-  wm__k_gemm_nt(&k1, r1 - r0, a->P, a->N, w->CB2 + (size_t)r0 * a->N, a->N, S, a->N, Y + (size_t)(r0 - t0) * ldy, (int)ldy, 1);
+  wm__k_gemm_acc(kc, r1 - r0, a->P, a->N, w->CB2 + (size_t)r0 * a->N, a->N, 1, St, a->P, Y + (size_t)(r0 - t0) * ldy, (int)ldy);
   if (j->fuse) wm__ssd_s_task(arg, h, worker);
 }
 
@@ -5677,11 +5686,11 @@ static void wm__ssd_y_task(void *arg, int i, int worker) {
 static void wm__ssd_chunk(const wm__kc *kc, const wm__ssd_args *a, float *CB, wm__ssd_ws *ws, int c0, int q, int t0, int yr, int pass) {
   wm__ssd_job j;
   int sp = wm__ssd_split(kc, a), nb = (q + 15) / 16 - t0 / 16;
-  j.kc = kc; j.a = a; j.CB = CB; j.ws = ws; j.Q = a->ldq;
+  j.kc = kc; j.a = a; j.CB = CB; j.ws = ws; j.Q = a->ldq; j.St = CB + (size_t)a->G * j.Q * j.Q;
   j.c0 = c0; j.q = q; j.t0 = t0; j.yr = yr; j.pass = pass;
   j.by = sp > 1 ? 1 : WM__MAX(1, nb), j.ny = (nb + j.by - 1) / j.by, j.pb = sp > 1 ? WM__MAX(8, (a->P + 2 * sp - 1) / (2 * sp)) : a->P;
   j.fuse = pass && sp == 1 && t0 < q; /* (t0 == q: a flush, S_out alone) */
-  wm__pfor(kc, a->G * WM__SSD_CB_BLOCKS(q), wm__ssd_cb_task, &j);
+  wm__pfor(kc, WM__MAX(a->G * WM__SSD_CB_BLOCKS(q), j.ny > 1 ? a->H : 0), wm__ssd_cb_task, &j);
   wm__pfor(kc, a->H * j.ny, wm__ssd_y_task, &j);
   if (pass && !j.fuse) wm__pfor(kc, a->H * ((a->P + j.pb - 1) / j.pb), wm__ssd_s_task, &j);
 }
@@ -5774,7 +5783,7 @@ typedef struct wm__ssd_bufs {
 
 static void wm__scan_carve(wm__arena *a, const wm_config *c, int nb, int nth, float **CB, wm__ssd_ws **ws) {
   int Q = WM__MIN(wm__grid(c), nb), i;
-  *CB = wm__falloc(a, c->ssd_groups, Q, Q);
+  *CB = wm__falloc(a, (size_t)c->ssd_groups * Q * Q + (size_t)WM__ST_SLOTS(c->ssd_heads, nth) * wm__ssd_P(c) * c->ssd_state, 1, 1); /* C.B^T, S_in^T */
   *ws = (wm__ssd_ws *)wm__alloc(a, (size_t)nth, WM__SLOT_wm__ssd_ws);
   for (i = 0; i < nth; i++) {
     wm__ssd_ws w;
@@ -6557,27 +6566,6 @@ static void wm__kv_put(unsigned char *cache, int ctype, size_t at, const float *
       for (i = 0; i < hd; i++) { uint16_t h = wm__f32_to_f16(x[i]); memcpy(dst + 2 * i, &h, 2); }
   else
       for (i = 0; i < hd; i += WM__QK) wm__quant_q8_0(x + i, dst + (size_t)i / WM__QK * WM__QB_Q8_0);
-}
-
-/* The single-query reference of wm__attn_block (for the tests): one head,
-   one query at p, key after key, no blocks. out[hd] = softmax(scores) V. work: [n_ctx]
-   floats; keep: [n_ctx] bytes; tmp, hist, sel as wm__k_keep_mask wants. */
-WM__UNUSED static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kcache, const float *vcache, int hd, int p,
-                         float *out, float *work, wm__attn_ws *w) {
-  int lo = wm__attn_lo(ru, p), n = p - lo + 1, j, d;
-  int keep = ru->add && n > ru->keep;
-  if (keep) wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep, w->tmp, w->hist, w->sel);
-  for (j = lo; j <= p; j++) {
-    float s = 0.0f;
-    for (d = 0; d < hd; d++) s += q[d] * kcache[(size_t)j * hd + d];
-    s = s * ru->scale + (ru->add ? ru->add[j] : 0.0f);
-    if ((keep && !w->keep[j - lo]) || (ru->hide && j < ru->n_hide && ru->hide[j] == 0.0f)) s = -INFINITY;
-    work[j - lo] = s;
-  }
-  wm__k_softmax(kc, work, n);
-  for (d = 0; d < hd; d++) out[d] = 0.0f;
-  for (j = lo; j <= p; j++)
-      for (d = 0; d < hd; d++) out[d] += work[j - lo] * vcache[(size_t)j * hd + d];
 }
 
 /* the heads of an attention module (cheems' and doge's) */
@@ -8748,8 +8736,7 @@ WMDEF wm_status wm_session_init(wm_session **out, const wm_model *m, const wm_se
    items a thread; every thread, the caller too, claims its range's items
    one at a time, then others' from their ends: a descheduled worker delays
    a job by its item only, and neighbouring items stay on one core (on two
-   they pass cache lines back and forth: SSD heads ran 1.4x, not 1.9x,
-   faster on 2 interleaved). Idle workers spin WM__POOL_SPIN_US,
+   they pass cache lines back and forth). Idle workers spin WM__POOL_SPIN_US,
    yield between looks up to WM__POOL_HOT_US, then sleep; a yield that
    lost the core sleeps at once, the next 1024 spells skip the yields. */
 #ifdef _WIN32 /* a slim lock, a condition variable (no init to fail) */

@@ -349,6 +349,14 @@ void test_kernels(void) {
             for (kk = 0; kk < K; kk++) c[0] = WM__FMAF(b[kk], a[kk * ld], c[0]); /* (MinGW's fmaf rounds twice) */
             KCHECK(!memcmp(c, d, sizeof(float)), "conv n %d K %d: channel 0 is not the fused taps in order", n, K);
         }
+        { /* a transpose, whole 8 x 8 blocks and the edges: both bodies put each element in its place */
+            int r = 3 + n % 21, cc = 1 + n % 37, j, ok = 1;
+            wm__k_transpose(S, c, (size_t)r + 1, a, (size_t)cc + 2, r, cc);
+            wm__k_transpose(V, d, (size_t)r + 1, a, (size_t)cc + 2, r, cc);
+            for (i = 0; i < r; i++)
+                for (j = 0; j < cc; j++) ok &= c[j * (r + 1) + i] == a[i * (cc + 2) + j] && d[j * (r + 1) + i] == a[i * (cc + 2) + j];
+            KCHECK(ok, "transpose %d x %d", r, cc);
+        }
         memcpy(c, a, sizeof(float) * 2000); memcpy(d, a, sizeof(float) * 2000);
         wm__k_rope(S, c, b, b + 500, 2 * n); wm__k_rope(V, d, b, b + 500, 2 * n);
         KCHECK(rel_err(d, c, 2 * (size_t)n) < 1e-6 || n == 0, "rope d %d", 2 * n);
@@ -381,7 +389,7 @@ void test_ssd_chunked(void) {
                 size_t ldx = (size_t)H * P + 3, ldbc = (size_t)G * N + 5; /* strided rows */
                 float *xs = (float *)malloc(sizeof(float) * T * ldx), *bc = (float *)malloc(sizeof(float) * T * ldbc * 2);
                 float *dt = (float *)malloc(sizeof(float) * T * H), A_log[4], Dsk[4];
-                float *CB = (float *)malloc(sizeof(float) * G * Q * Q), wsm[4 * 16 * 16];
+                float *CB = (float *)malloc(sizeof(float) * (G * Q * Q + WM__ST_SLOTS(H, g_kc.n_threads) * P * N)), wsm[4 * 16 * 16];
                 wm__ssd_ws ws;
                 float *S0 = (float *)malloc(sizeof(float) * H * P * N), *S1 = (float *)malloc(sizeof(float) * H * P * N);
                 float *y0 = (float *)malloc(sizeof(float) * T * H * P), *y1 = (float *)malloc(sizeof(float) * T * H * P);
@@ -410,6 +418,27 @@ void test_ssd_chunked(void) {
                       max_err(S0, S1, (size_t)H * P * N));
                 free(xs); free(bc); free(dt); free(S0); free(S1); free(y0); free(y1); free(CB);
             }
+}
+
+/* The single-query reference of wm__attn_block (for the tests): one head,
+   one query at p, key after key, no blocks. out[hd] = softmax(scores) V. work: [n_ctx]
+   floats; keep: [n_ctx] bytes; tmp, hist, sel as wm__k_keep_mask wants. */
+static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kcache, const float *vcache, int hd, int p,
+                         float *out, float *work, wm__attn_ws *w) {
+  int lo = wm__attn_lo(ru, p), n = p - lo + 1, j, d;
+  int keep = ru->add && n > ru->keep;
+  if (keep) wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep, w->tmp, w->hist, w->sel);
+  for (j = lo; j <= p; j++) {
+    float s = 0.0f;
+    for (d = 0; d < hd; d++) s += q[d] * kcache[(size_t)j * hd + d];
+    s = s * ru->scale + (ru->add ? ru->add[j] : 0.0f);
+    if ((keep && !w->keep[j - lo]) || (ru->hide && j < ru->n_hide && ru->hide[j] == 0.0f)) s = -INFINITY;
+    work[j - lo] = s;
+  }
+  wm__k_softmax(kc, work, n);
+  for (d = 0; d < hd; d++) out[d] = 0.0f;
+  for (j = lo; j <= p; j++)
+      for (d = 0; d < hd; d++) out[d] += work[j - lo] * vcache[(size_t)j * hd + d];
 }
 
 /* The blocked attention core against its single-query reference: plain,
