@@ -22,10 +22,10 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2690  Kernels
+      @KERNELS        2692  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
-      @LAYERS         2000  Layers, in data-flow order
+      @LAYERS         1995  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          275  Models
@@ -2775,7 +2775,7 @@ static float wm__v_hsum(__m256 v) {
   a = _mm_add_ss(a, _mm_movehdup_ps(a));
   return _mm_cvtss_f32(a);
 }
-#define WM__V_T4 1 /* d[j][i] = s[i][j], a 4 x 4 block (rows ls, ld apart) */
+#define WM__V_T4 1 /* wm__k_transpose's 4 x 4 block */
 static void wm__v_t4(float *d, size_t ld, const float *s, size_t ls) {
   __m128 a = _mm_loadu_ps(s), b = _mm_loadu_ps(s + ls), c = _mm_loadu_ps(s + 2 * ls), e = _mm_loadu_ps(s + 3 * ls);
   _MM_TRANSPOSE4_PS(a, b, c, e);
@@ -3994,7 +3994,7 @@ static void wm__k_scale(const wm__kc *kc, float *y, float a, size_t n) {
   for (; i < n; i++) y[i] *= a;
 }
 
-/* d[j][i] = s[i][j] for i < r, j < c (rows ls, ld apart): 4 x 4 blocks in registers where the ISA has them */
+/* d[j][i] = s[i][j], i < r, j < c (rows ls, ld apart); 4 x 4 blocks in registers on x86 */
 static void wm__k_transpose(const wm__kc *kc, float *d, size_t ld, const float *s, size_t ls, int r, int c) {
   int i, j, r4 = 0, c4 = 0;
 #ifdef WM__V_T4
@@ -4896,13 +4896,13 @@ WM__TARGET_POP
 /* AMX-INT8: 16 tokens (x[0, 16), nq groups each) against 16 rows
    (Q8_0, Q4_0, Q4_K), a block at a time: tdpbssd (tdpbsud: nibbles) sums a
    block of each token and row in 32 bits, as wm__k_qdot, then WM__ZTILE's
-   float steps. Tiles: 0 the tokens' quants, 1 the rows' (wm__xt_pack), 2
-   the sums. */
+   float steps. Tiles: 0 and 4 the tokens' quants, 1 and 5 the rows'
+   (wm__xt_pack), 2 and 3 the sums. */
 WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni,amx-tile,amx-int8")
 static void wm__amx_cfg(int on) {
   unsigned char c[64] = {1}; /* palette 1; colsb[16] at 16, rows[16] at 48 */
   if (!on) { _tile_release(); return; }
-  c[16] = 32, c[18] = c[20] = 64, c[48] = c[50] = 16, c[49] = 8;
+  c[16] = c[24] = 32, c[18] = c[20] = c[22] = c[26] = 64, c[48] = c[50] = c[51] = c[52] = 16, c[49] = c[53] = 8;
   __asm__ __volatile__("ldtilecfg %0" : : "m"(c)); /* (GCC 12's _tile_loadconfig names 8 of its 64 bytes) */
 }
 /* P[b].q and .qa (adjacent) as one tile: step st's 64 bytes, rows r..r+7
@@ -4927,33 +4927,35 @@ static void wm__xt_pack(wm__qr *P, int nb) {
       if (dtype == WM_Q4_K) a_ = WM__ZF_FMA(a_, WM__ZF_MUL(dm, dx), WM__ZF_MUL(mn, WM__ZF_SET1((float)xu->sum[k]))); \
       A[u][k] = a_; \
     }
-/* block b's sums into C (a fence each side: GCC's tile loads and stores name no memory) */
-static WM__INLINE void wm__xt_sums(const wm__qr *P, int b, int dtype, const wm__qa *x, size_t nq, int32_t (*C)[16]) {
+/* block b + 1's sums begun (even: tiles 0, 1 -> 2; odd: 4, 5 -> 3), block b's (b >= 0) into C: the tiles run
+   beside b's float steps (fences: GCC's tile loads and stores name no memory) */
+#define WM__XT_SUMS(S, X, W, T) \
+    if (++b < nb) { \
+      _tile_loadd(X, x[b / 8].q[b & 7], nq * sizeof(wm__qa)); _tile_loadd(W, P[b].q, 64); _tile_zero(S); \
+      if (dtype == WM_Q8_0) _tile_dpbssd(S, X, W); \
+      else _tile_dpbsud(S, X, W); \
+    } \
+    if (b > 0) _tile_stored(T, C[0], 64);
+static WM__INLINE void wm__xt_sums(const wm__qr *P, int b, int nb, int dtype, const wm__qa *x, size_t nq, int32_t (*C)[16]) {
   __asm__ __volatile__("" : : : "memory");
-  _tile_loadd(0, x[b / 8].q[b & 7], nq * sizeof(wm__qa));
-  _tile_loadd(1, P[b].q, 64);
-  _tile_zero(2);
-  if (dtype == WM_Q8_0) _tile_dpbssd(2, 0, 1);
-  else _tile_dpbsud(2, 0, 1);
-  _tile_stored(2, C[0], 64);
+  if (b & 1) { WM__XT_SUMS(2, 0, 1, 3) }
+  else { WM__XT_SUMS(3, 4, 5, 2) }
   __asm__ __volatile__("" : : : "memory");
 }
-/* block b + 1's tiles run before block b's float steps read its sums */
 static WM__INLINE void wm__xtile_n(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy) {
   wm__zf A[16][8], d, dm, mn; /* [token][b mod 8]: wm__k_qdot's acc chains */
   wm__zi c0 = WM__ZI_SET1(0);
-  int32_t C[2][16][16]; /* [b mod 2][token][row] a block's sums */
+  int32_t Cb[16][16]; /* [token][row] block b's sums */
   size_t xo[16]; /* token u's groups, bytes past token 0's */
   int b, k, u;
   for (u = 0; u < 16; u++) xo[u] = (size_t)u * nq * sizeof(wm__qa);
   for (k = nb; k < 8; k++)
       for (u = 0; u < 16; u++) A[u][k] = WM__ZF_SET1(0.0f);
-  wm__xt_sums(P, 0, dtype, x, nq, C[0]);
+  wm__xt_sums(P, -1, nb, dtype, x, nq, Cb);
   for (b = 0; b < nb; b++) {
-    int32_t(*Cb)[16] = C[b & 1];
     const wm__qr *Pb = P + b;
     const wm__qa *xb = x + b / 8;
-    if (b + 1 < nb) wm__xt_sums(P, b + 1, dtype, x, nq, C[(b + 1) & 1]);
+    wm__xt_sums(P, b, nb, dtype, x, nq, Cb);
     k = b & 7;
     d = WM__ZF_LD(Pb, nb, d);
     if (dtype == WM_Q4_K) dm = WM__ZF_LD(Pb, nb, dm), mn = WM__ZF_LD(Pb, nb, mn), c0 = WM__ZI_SC32(WM__ZI_LDQ(Pb, nb, sc[0]));
@@ -5593,8 +5595,8 @@ static void wm__ssd_step(const wm__kc *kc, const wm__ssd_args *a) {
 /* C.B^T of the chunk, item i: group i / nblk, rows 16 (i % nblk) to the
    next block's (the last takes the rest), columns to the block's last row
    (s <= t) rounded up to 12: tiles where the whole chunk's lie, its bits.
-   Item i < H also puts head i's S_in^T in slot i for y's 16-row items (y's
-   one item a head: in its thread's slot). */
+   Item i < H puts head i's S_in^T in slot i for y's 16-row items (y in one
+   item a head: its thread's slot). */
 #define WM__SSD_CB_BLOCKS(q) WM__MAX(1, (q) / 16)
 #define WM__ST_SLOTS(H, nth) ((H) < 2 * (nth) ? WM__MAX(H, nth) : (nth))
 static void wm__ssd_st(const wm__ssd_job *j, int h, float *St, int worker) { /* S_in of head h, F32 [N][P]: C S^T by axpys */
@@ -5902,11 +5904,6 @@ typedef struct wm__conv_job {
   float *wt; /* [K][C] w transposed (the vector body's), or NULL */
   int C, K, nb, items, cb, tw; /* tw: each item transposes its channels (one item, or one token's blocks) */
 } wm__conv_job;
-static void wm__conv_tw(const wm__conv_job *j, int c0, int c1) {
-  int k;
-  for (; c0 < c1; c0++)
-      for (k = 0; k < j->K; k++) j->wt[(size_t)k * j->C + c0] = j->w[(size_t)c0 * j->K + k];
-}
 
 static void wm__conv_task(void *arg, int item, int worker) {
   const wm__conv_job *j = (const wm__conv_job *)arg;
@@ -5914,7 +5911,7 @@ static void wm__conv_task(void *arg, int item, int worker) {
   int t = j->cb ? item / nblk : wm__row_at(j->nb, item, j->items), t1 = j->cb ? t + 1 : wm__row_at(j->nb, item + 1, j->items);
   int c0 = item % nblk * j->cb, n = (j->cb ? WM__MIN(C, c0 + j->cb) : C) - c0;
   (void)worker;
-  if (j->tw && j->wt) wm__conv_tw(j, c0, c0 + n);
+  if (j->tw && j->wt) wm__k_transpose(j->kc, j->wt + c0, (size_t)C, j->w + (size_t)c0 * j->K, (size_t)j->K, n, j->K);
   for (; t < t1; t++) {
     float *o = j->o + (size_t)t * C + c0;
     wm__k_conv(j->kc, o, j->e + (size_t)t * C + c0, j->w + (size_t)c0 * j->K, j->wt ? j->wt + c0 : NULL, j->b ? j->b + c0 : NULL, (size_t)C, n, j->K);
@@ -5929,7 +5926,7 @@ static void wm__conv(const wm__kc *kc, float *o, const float *e, const float *w,
   j.cb = wm__chan_block(kc, nb, C);
   j.items = j.cb ? nb * ((C + j.cb - 1) / j.cb) : wm__row_items(kc, nb);
   j.tw = j.items == 1 || (j.cb && nb == 1);
-  if (!j.tw && j.wt) wm__conv_tw(&j, 0, C);
+  if (!j.tw && j.wt) wm__k_transpose(kc, wt, (size_t)C, w, (size_t)K, C, K);
   wm__pfor(kc, j.items, wm__conv_task, &j);
 }
 
