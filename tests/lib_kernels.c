@@ -420,25 +420,25 @@ void test_ssd_chunked(void) {
             }
 }
 
-/* The single-query reference of wm__attn_block (for the tests): one head,
-   one query at p, key after key, no blocks. out[hd] = softmax(scores) V. work: [n_ctx]
+/* The single-query reference of wm__attn_block: one head, one query at p,
+   key after key, no blocks. out[hd] = softmax(scores) V. work: [n_ctx]
    floats; keep: [n_ctx] bytes; tmp, hist, sel as wm__k_keep_mask wants. */
-static void wm__attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kcache, const float *vcache, int hd, int p,
-                         float *out, float *work, wm__attn_ws *w) {
-  int lo = wm__attn_lo(ru, p), n = p - lo + 1, j, d;
-  int keep = ru->add && n > ru->keep;
-  if (keep) wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep, w->tmp, w->hist, w->sel);
-  for (j = lo; j <= p; j++) {
-    float s = 0.0f;
-    for (d = 0; d < hd; d++) s += q[d] * kcache[(size_t)j * hd + d];
-    s = s * ru->scale + (ru->add ? ru->add[j] : 0.0f);
-    if ((keep && !w->keep[j - lo]) || (ru->hide && j < ru->n_hide && ru->hide[j] == 0.0f)) s = -INFINITY;
-    work[j - lo] = s;
-  }
-  wm__k_softmax(kc, work, n);
-  for (d = 0; d < hd; d++) out[d] = 0.0f;
-  for (j = lo; j <= p; j++)
-      for (d = 0; d < hd; d++) out[d] += work[j - lo] * vcache[(size_t)j * hd + d];
+static void attn_ref(const wm__kc *kc, const wm__attn_rule *ru, const float *q, const float *kcache, const float *vcache, int hd, int p,
+                     float *out, float *work, wm__attn_ws *w) {
+    int lo = wm__attn_lo(ru, p), n = p - lo + 1, j, d;
+    int keep = ru->add && n > ru->keep;
+    if (keep) wm__k_keep_mask(kc, ru->add + lo, n, ru->keep, w->keep, w->tmp, w->hist, w->sel);
+    for (j = lo; j <= p; j++) {
+        float s = 0.0f;
+        for (d = 0; d < hd; d++) s += q[d] * kcache[(size_t)j * hd + d];
+        s = s * ru->scale + (ru->add ? ru->add[j] : 0.0f);
+        if ((keep && !w->keep[j - lo]) || (ru->hide && j < ru->n_hide && ru->hide[j] == 0.0f)) s = -INFINITY;
+        work[j - lo] = s;
+    }
+    wm__k_softmax(kc, work, n);
+    for (d = 0; d < hd; d++) out[d] = 0.0f;
+    for (j = lo; j <= p; j++)
+        for (d = 0; d < hd; d++) out[d] += work[j - lo] * vcache[(size_t)j * hd + d];
 }
 
 /* The blocked attention core against its single-query reference: plain,
@@ -482,7 +482,7 @@ void test_attn_core(void) {
                     for (t = 0; t < bq; t++)
                         for (g = 0; g < grp; g++) {
                             int d;
-                            wm__attn_ref(&g_kc_scalar, &ru, q + (size_t)t * ldq + (size_t)g * hd, kc_, vc, hd, p0 + t, ref, work, ws);
+                            attn_ref(&g_kc_scalar, &ru, q + (size_t)t * ldq + (size_t)g * hd, kc_, vc, hd, p0 + t, ref, work, ws);
                             for (d = 0; d < hd; d++) {
                                 double e = fabs((double)ref[d] - o[(size_t)t * ldq + (size_t)g * hd + d]);
                                 worst = e > worst ? e : worst;
