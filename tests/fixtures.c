@@ -507,7 +507,9 @@ void test_pool_stats(void) {
             for (i = 0; i < 128; i++) bad += (cj[k & 1].runs[i] != (i < n)) + (cj[~k & 1].runs[i] != 0), cj[k & 1].runs[i] = 0;
         }
         wm_pool_get_stats(p, &st);
-        check(bad == 0 && st.items - st.items_caller > 1000, "each item of 20,000 jobs ran once (%d runs wrong; %ld items by workers)", bad,
+        /* (workers take part: 600,000+ items on a quiet 2-core machine, about 10,000 beside two busy loops, 997 once in
+           CI beside the other suites; any hundred shows claims raced) */
+        check(bad == 0 && st.items - st.items_caller > 100, "each item of 20,000 jobs ran once (%d runs wrong; %ld items by workers)", bad,
               st.items - st.items_caller);
         wm_pool_free(p);
     }
