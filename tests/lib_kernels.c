@@ -349,7 +349,7 @@ void test_kernels(void) {
             for (kk = 0; kk < K; kk++) c[0] = WM__FMAF(b[kk], a[kk * ld], c[0]); /* (MinGW's fmaf rounds twice) */
             KCHECK(!memcmp(c, d, sizeof(float)), "conv n %d K %d: channel 0 is not the fused taps in order", n, K);
         }
-        { /* a transpose, whole 8 x 8 blocks and the edges: both bodies put each element in its place */
+        { /* a transpose, whole 4 x 4 blocks and the edges: both bodies put each element in its place */
             int r = 3 + n % 21, cc = 1 + n % 37, j, ok = 1;
             wm__k_transpose(S, c, (size_t)r + 1, a, (size_t)cc + 2, r, cc);
             wm__k_transpose(V, d, (size_t)r + 1, a, (size_t)cc + 2, r, cc);
