@@ -22,7 +22,7 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2692  Kernels
+      @KERNELS        2697  Kernels
       @STRUCTS          81  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         1995  Layers, in data-flow order
@@ -2580,7 +2580,7 @@ typedef struct wm__kc {
   int n_threads; /* threads of outer loops (per-thread scratch: n_threads of each) */
   wm_parallel_for pfor; /* the parallel-for, or NULL (OpenMP or none) */
   void *pool;
-  float *pack; /* matmul scratch: [n_threads][3][WM__KB] float slices (half types widened; AVX-512: 4 rows paired) */
+  float *pack; /* matmul scratch: [n_threads][WM__PACK] floats, n_batch > 1 (half types widened; AVX-512: 4 rows paired) */
   wm__qa *qa; /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
   struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
   /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the decoding
@@ -4130,6 +4130,7 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 
 #define WM__TB 64  /* tokens per block (in L2) */
 #define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows, 21 KB, in L1) */
+#define WM__PACK (4 * WM__KB) /* a thread's pack: 4 rows of a slice */
 
 WM__TARGET_BEGIN
 #ifdef WM__SIMD
@@ -4219,7 +4220,7 @@ static void wm__zpack_f(float *pack, const unsigned char *w, size_t rb, int nr, 
 static void wm__ztile_f(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc);
 #endif
 
-/* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [3][WM__KB] floats. */
+/* Rows [r0, r1) of y = x . W^T for T >= 2 tokens; pack: [WM__PACK] floats. */
 static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x, size_t ldx, const wm__mat *W, int T, int r0,
                           int r1, float *pack) {
   size_t K = (size_t)W->cols, esz = (size_t)wm__types[W->dtype].size;
@@ -4230,14 +4231,14 @@ static void wm__gemm_rows(const wm__kc *kc, float *y, size_t ldy, const float *x
     return;
   }
 #ifdef WM__X512
-  /* 16 lanes: 4 rows (slices of 3/4 WM__KB fill the pack) by up to 8 tokens (4 WM__TB a block: L2s of 1-2 MB); every
-     output wm__tile43's steps, wherever a thread's rows start */
+  /* 16 lanes: 4 rows by up to 8 tokens (4 WM__TB a block: L2s of 1-2 MB); every output wm__tile43's steps,
+     wherever a thread's rows start */
   if (kc->simd >= WM_ISA_AVX512 && K % 8 == 0) {
     for (t0 = 0; t0 < T; t0 += 4 * WM__TB) {
       int tb = WM__MIN(4 * WM__TB, T - t0);
       size_t k0;
-      for (k0 = 0; k0 < K; k0 += WM__KB / 4 * 3) {
-        int kb = (int)WM__MIN((size_t)WM__KB / 4 * 3, K - k0);
+      for (k0 = 0; k0 < K; k0 += WM__KB) {
+        int kb = (int)WM__MIN((size_t)WM__KB, K - k0);
         for (r = r0; r < r1; r += 4) {
           int nr = WM__MIN(4, r1 - r);
           wm__zpack_f(pack, (const unsigned char *)wm__row(W, r) + k0 * esz, wm__row_size(W->dtype, K), nr, W->dtype, kb);
@@ -4563,7 +4564,7 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
   int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
   if (r0 >= r1) return;
   if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
-  else if (j->T == 1 && !kc->tiled) wm__matvec(kc, j->y, j->x, W, r0, r1);
+  else if (j->T == 1 && (!kc->tiled || !kc->pack)) wm__matvec(kc, j->y, j->x, W, r0, r1); /* (no pack: n_batch 1) */
   else if (kc->rowwise) { /* a batch step's decoded tokens: a row read once for them all, four tokens per pass, each output wm__matvec's */
     size_t ldx = (size_t)j->ldx, ldy = (size_t)j->ldy;
     int r;
@@ -4584,7 +4585,7 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
       if (t < j->T) j->y[(size_t)t * ldy + (size_t)r] = wm__k_dotf(kc, j->x + (size_t)t * ldx, wr, W->dtype, W->cols);
     }
   }
-  else wm__gemm_rows(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->pack + (size_t)worker * 3 * WM__KB);
+  else wm__gemm_rows(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->pack + (size_t)worker * WM__PACK);
   if (j->bias)
       for (t = 0; t < j->T; t++) {
         int r;
@@ -4860,24 +4861,28 @@ static void wm__zpack_f(float *pack, const unsigned char *w, size_t rb, int nr, 
 }
 /* y[u][0..nr) (+)= x[u] . the packed rows, u < n <= 8: a token broadcast to
    both halves meets a row pair; each half is wm__tile43's 8-lane
-   accumulator, summed by the same wm__v_hsum, so the same bits */
+   accumulator, its 32 sums reduced side by side in wm__v_hsum's order
+   (lanes i + (i + 4), then j + (j + 2), then 0 + 1), so the same bits */
 #define WM__ZF_BC8(p) _mm512_castpd_ps(_mm512_maskz_broadcast_f64x4(0xff, _mm256_castps_pd(_mm256_loadu_ps(p)))) /* 8 floats, twice */
 #define WM__ZTF_STEP(u) if (u < n) { __m512 a_ = WM__ZF_BC8(x + (size_t)u * ldx + k); c[u][0] = _mm512_fmadd_ps(a_, w0, c[u][0]); c[u][1] = _mm512_fmadd_ps(a_, w1, c[u][1]); }
+#define WM__ZF_RED(f, a, b, i, j) _mm512_add_ps(_mm512_maskz_##f(0xffff, a, b, i), _mm512_maskz_##f(0xffff, a, b, j)) /* (maskz: as above) */
 static WM__INLINE void wm__ztile_f_n(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc) {
-  __m512 c[8][2];
+  __m512 c[8][2], s[8];
   const float *p0 = pack, *p1 = pack + 2 * (size_t)kb;
+  float r[2][16]; /* tokens 4b..4b + 3: [row][token] */
   int u, k, j;
   for (u = 0; u < 8; u++) c[u][0] = c[u][1] = _mm512_setzero_ps();
   for (k = 0; k < kb; k += 8, p0 += 16, p1 += 16) {
     __m512 w0 = _mm512_loadu_ps(p0), w1 = _mm512_loadu_ps(p1);
     WM__ZTF_STEP(0) WM__ZTF_STEP(1) WM__ZTF_STEP(2) WM__ZTF_STEP(3) WM__ZTF_STEP(4) WM__ZTF_STEP(5) WM__ZTF_STEP(6) WM__ZTF_STEP(7)
   }
+  for (u = 0; u < 8; u++) s[u] = WM__ZF_RED(shuffle_f32x4, c[u][0], c[u][1], 0x88, 0xdd); /* [row][4] */
+  for (u = 0; u < 8; u += 2) s[u] = WM__ZF_RED(shuffle_ps, s[u], s[u + 1], 0x44, 0xee); /* [row][token u, u + 1][2] */
+  for (u = 0; u < 8; u += 4) _mm512_storeu_ps(r[u / 4], WM__ZF_RED(shuffle_ps, s[u], s[u + 2], 0x88, 0xdd));
   for (u = 0; u < n; u++)
       for (j = 0; j < nr; j++) {
-        __m512 v = c[u][j / 2];
-        float s = wm__v_hsum(_mm256_castpd_ps(j & 1 ? _mm512_maskz_extractf64x4_pd(0xff, _mm512_castps_pd(v), 1) /* (g++ 12 warns of the unmasked forms) */
-                                                    : _mm512_maskz_extractf64x4_pd(0xff, _mm512_castps_pd(v), 0)));
-        y[(size_t)u * ldy + (size_t)j] = acc ? y[(size_t)u * ldy + (size_t)j] + s : s;
+        float v = r[u / 4][4 * j + u % 4], *o = y + (size_t)u * ldy + j;
+        *o = acc ? *o + v : v;
       }
 }
 static void wm__ztile_f(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc) {
@@ -8645,7 +8650,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
     unsigned char *wk = (unsigned char *)wm__alloc(a, work, 1);
     size_t nsw = wm__st_work_floats(m, p);
     float *sw = nsw ? wm__falloc(a, nsw, 1, 1) : NULL;
-    float *pack = wm__falloc(a, p->n_threads, 3, WM__KB);
+    float *pack = B > 1 ? wm__falloc(a, p->n_threads, WM__PACK, 1) : NULL;
     wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
     wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, 2 * (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
     if (s) {
@@ -19064,7 +19069,7 @@ static wm__jv wm__jnot_supported(wm__jx *x, const wm__jv *self, const char *f) {
 
 static wm__jv wm__jg_raise(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
   wm__jsb sb = {x, NULL, 0, 0};
-  (void)self; (void)f; /* (unused here) */
+  (void)self; (void)f;
   if (c->na) wm__jto_str(&sb, &c->args[0], 0);
   wm__jfail(x, "%.*s", (int)(sb.n > 500 ? 500 : sb.n), sb.p ? sb.p : "");
   x->err = 2;
@@ -19073,7 +19078,7 @@ static wm__jv wm__jg_raise(wm__jx *x, const wm__jv *self, const char *f, const w
 
 static wm__jv wm__jg_strftime(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
   wm__jsb sb = {x, NULL, 0, 0};
-  (void)self; (void)f; /* (unused here) */
+  (void)self; (void)f;
   if (c->na && c->args[0].t == WM__JV_STR) wm__jstrftime(&sb, &c->args[0], x->now);
   return wm__jstr(sb.p ? sb.p : "", sb.n);
 }
@@ -19081,7 +19086,7 @@ static wm__jv wm__jg_strftime(wm__jx *x, const wm__jv *self, const char *f, cons
 static wm__jv wm__jg_namespace(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* namespace(), dict() */
   wm__jv r = wm__jnew(x, WM__JV_DICT);
   int i;
-  (void)self; /* (unused here) */
+  (void)self;
   if (c->na && c->args[0].t == WM__JV_DICT)
       for (i = 0; i < c->args[0].a->n; i++) wm__jput(x, r.a, c->args[0].a->k[i].s, c->args[0].a->k[i].n, c->args[0].a->v[i]);
   for (i = 0; i < c->nk; i++) wm__jput(x, r.a, c->kn[i], c->kl[i], c->kw[i]);
@@ -19094,7 +19099,7 @@ static wm__jv wm__jg_range(wm__jx *x, const wm__jv *self, const char *f, const w
   int na = c->na, i;
   long long lo = 0, hi = na > 1 ? args[1].i : na ? args[0].i : 0, st = na > 2 ? args[2].i : 1, v;
   wm__jv r = wm__jnew(x, WM__JV_LIST);
-  (void)self; (void)f; /* (unused here) */
+  (void)self; (void)f;
   if (na > 1) lo = args[0].i;
   for (i = 0; i < na; i++)
       if (args[i].t != WM__JV_INT || args[i].i > (1LL << 53) || args[i].i < -(1LL << 53)) { wm__jfail(x, "range: integers within 2^53 expected"); return r; }
@@ -19111,17 +19116,17 @@ static wm__jv wm__js_strip(wm__jx *x, const wm__jv *self, const char *f, const w
 }
 
 static wm__jv wm__js_split(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
-  (void)f; /* (unused here) */
+  (void)f;
   return wm__jsplit(x, self, WM__JA0, c->na > 1 && c->args[1].t == WM__JV_INT ? c->args[1].i : -1);
 }
 
 static wm__jv wm__js_starts(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* startswith, endswith */
-  (void)x; /* (unused here) */
+  (void)x;
   return wm__jbool(WM__JA0 && wm__jstarts(self, WM__JA0, f[0] == 'e'));
 }
 
 static wm__jv wm__js_case(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* upper, lower, title, capitalize */
-  (void)c; /* (unused here) */
+  (void)c;
   return wm__jcase(x, self, f[0] == 'u' ? 1 : f[0] == 'l' ? 2 : f[0] == 't' ? 3 : 4);
 }
 
@@ -19160,7 +19165,7 @@ static wm__jv wm__js_join(wm__jx *x, const wm__jv *self, const char *f, const wm
 static wm__jv wm__js_splitlines(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) {
   wm__jv r = wm__jnew(x, WM__JV_LIST);
   size_t j, st = 0;
-  (void)f; (void)c; /* (unused here) */
+  (void)f; (void)c;
   for (j = 0; j < self->n; j++)
       if (self->s[j] == '\n' || self->s[j] == '\r') {
         wm__jpush(x, r.a, NULL, wm__jstr(self->s + st, j - st));
@@ -19174,7 +19179,7 @@ static wm__jv wm__js_splitlines(wm__jx *x, const wm__jv *self, const char *f, co
 static wm__jv wm__js_is(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* isdigit, isalpha, isspace */
   size_t j;
   int ok = self->n > 0;
-  (void)x; (void)c; /* (unused here) */
+  (void)x; (void)c;
   for (j = 0; j < self->n; j++) {
     char ch = self->s[j];
     if (f[2] == 's') { int w = wm__jws_at(self->s, self->n, j); ok &= w > 0; if (w > 1) j += (size_t)w - 1; continue; }
@@ -19196,7 +19201,7 @@ static wm__jv wm__jl_count(wm__jx *x, const wm__jv *self, const char *f, const w
 static wm__jv wm__jd_view(wm__jx *x, const wm__jv *self, const char *f, const wm__jcargs *c) { /* items, keys, values */
   wm__jv r = wm__jkind(wm__jnew(x, WM__JV_LIST), f[0] == 'k' ? WM__JK_KEYS : f[0] == 'v' ? WM__JK_VALUES : WM__JK_ITEMS);
   int i;
-  (void)c; /* (unused here) */
+  (void)c;
   for (i = 0; i < self->a->n; i++) {
     if (f[0] == 'k') wm__jpush(x, r.a, NULL, self->a->k[i]);
     else if (f[0] == 'v') wm__jpush(x, r.a, NULL, self->a->v[i]);
@@ -19411,7 +19416,7 @@ typedef wm__jv (*wm__jfilter_fn)(wm__jx *x, const wm__jv *v, const char *name, s
 static wm__jv wm__jf_safe(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) { /* Markup(value): a string marked safe (+ with a plain one escapes that one) */
   wm__jv r = wm__jval(WM__JV_UNDEF);
   wm__jsb sb = {x, NULL, 0, 0};
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   if (v->t == WM__JV_STR) { r = *v; r.ns = 1; return r; }
   wm__jto_str(&sb, v, 0);
   r = wm__jstr(sb.p ? sb.p : "", sb.n);
@@ -19422,7 +19427,7 @@ static wm__jv wm__jf_safe(wm__jx *x, const wm__jv *v, const char *name, size_t n
 static wm__jv wm__jf_trim(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jsb sb = {x, NULL, 0, 0};
   wm__jv s;
-  (void)name; (void)nl; /* (unused here) */
+  (void)name; (void)nl;
   wm__jto_str(&sb, v, 0);
   s = wm__jstr(sb.p ? sb.p : "", sb.n);
   return wm__jstrip(x, &s, wm__jkw(a, "chars", 0), 1, 1);
@@ -19430,7 +19435,7 @@ static wm__jv wm__jf_trim(wm__jx *x, const wm__jv *v, const char *name, size_t n
 
 static wm__jv wm__jf_string(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jsb sb = {x, NULL, 0, 0};
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   if (v->t == WM__JV_STR) return *v;
   wm__jto_str(&sb, v, 0);
   return wm__jstr(sb.p ? sb.p : "", sb.n);
@@ -19442,7 +19447,7 @@ static wm__jv wm__jf_tojson(wm__jx *x, const wm__jv *v, const char *name, size_t
   wm__jsb sb = {x, NULL, 0, 0};
   int indent = ind && ind->t == WM__JV_INT ? (int)ind->i : -1;
   const char *is = indent >= 0 ? "," : ", ", *ks = ": ";
-  (void)name; (void)nl; /* (unused here) */
+  (void)name; (void)nl;
   if (sep && sep->t == WM__JV_LIST && sep->a->n == 2 && sep->a->v[0].t == WM__JV_STR && sep->a->v[1].t == WM__JV_STR) {
     is = wm__jdup(x, sep->a->v[0].s, sep->a->v[0].n);
     ks = wm__jdup(x, sep->a->v[1].s, sep->a->v[1].n);
@@ -19456,7 +19461,7 @@ static wm__jv wm__jf_tojson(wm__jx *x, const wm__jv *v, const char *name, size_t
 static wm__jv wm__jf_length(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jv r = wm__jval(WM__JV_UNDEF);
   long long n = wm__jlen(x, v);
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   if (n < 0 && v->t != WM__JV_UNDEF) { wm__jfail(x, "object of type '%s' has no len()", wm__jtype(v)); return r; }
   return wm__jint(n < 0 ? 0 : n);
 }
@@ -19464,14 +19469,14 @@ static wm__jv wm__jf_length(wm__jx *x, const wm__jv *v, const char *name, size_t
 static wm__jv wm__jf_list(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jv r = wm__jval(WM__JV_UNDEF);
   int i;
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   r = wm__jlist_of(x, v); if (r.t == WM__JV_LIST && r.a == v->a) { wm__jv c = wm__jnew(x, WM__JV_LIST); for (i = 0; i < r.a->n; i++) wm__jpush(x, c.a, NULL, r.a->v[i]); return c; } return wm__jkind(r, WM__JK_LIST);
 }
 
 static wm__jv wm__jf_first_last(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jv r = wm__jval(WM__JV_UNDEF);
   wm__jv l;
-  (void)nl; (void)a; /* (unused here) */
+  (void)nl; (void)a;
   if (name[0] == 'f' && WM__JK_LAZY(v) && v->i == 2 && v->a && v->a->n > 1) return v->a->v[0]; /* next(): before its error */
   l = wm__jlist_of(x, v);
   if (name[0] == 'l' && WM__JK_LAZY(v)) { wm__jfail(x, "'%s' object is not reversible", wm__jtype(v)); return r; }
@@ -19482,7 +19487,7 @@ static wm__jv wm__jf_reverse(wm__jx *x, const wm__jv *v, const char *name, size_
   wm__jv r = wm__jval(WM__JV_UNDEF);
   int i;
   wm__jv l = wm__jlist_of(x, v);
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   r = wm__jnew(x, WM__JV_LIST);
   for (i = l.a ? l.a->n - 1 : -1; i >= 0; i--) wm__jpush(x, r.a, NULL, l.a->v[i]);
   if (v->t == WM__JV_STR) {
@@ -19502,7 +19507,7 @@ static wm__jv wm__jf_join(wm__jx *x, const wm__jv *v, const char *name, size_t n
   wm__jv l = wm__jlist_of(x, v);
   const wm__jv *d = wm__jkw(a, "d", 0), *at = wm__jkw(a, "attribute", 1);
   wm__jsb sb = {x, NULL, 0, 0};
-  (void)name; (void)nl; /* (unused here) */
+  (void)name; (void)nl;
   for (i = 0; l.a && i < l.a->n; i++) {
     wm__jv it = at ? wm__jpath(x, &l.a->v[i], at) : l.a->v[i];
     if (i && d) wm__jto_str(&sb, d, 0);
@@ -19514,7 +19519,7 @@ static wm__jv wm__jf_join(wm__jx *x, const wm__jv *v, const char *name, size_t n
 static wm__jv wm__jf_case(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jsb sb = {x, NULL, 0, 0};
   wm__jv s;
-  (void)nl; (void)a; /* (unused here) */
+  (void)nl; (void)a;
   wm__jto_str(&sb, v, 0);
   s = wm__jstr(sb.p ? sb.p : "", sb.n);
   return wm__jcase(x, &s, name[0] == 'u' ? 1 : name[0] == 'l' ? 2 : name[0] == 't' ? 5 : 4);
@@ -19533,13 +19538,13 @@ static wm__jv wm__jf_default(wm__jx *x, const wm__jv *v, const char *name, size_
   const wm__jv *a0 = a->n ? &a->v[0] : NULL;
   const wm__jv *bo = wm__jkw(a, "boolean", 1);
   int use = v->t == WM__JV_UNDEF || (bo && wm__jtruthy(bo) && !wm__jtruthy(v));
-  (void)x; (void)name; (void)nl; /* (unused here) */
+  (void)x; (void)name; (void)nl;
   return use ? (a0 ? *a0 : wm__jstr("", 0)) : *v;
 }
 
 static wm__jv wm__jf_items(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jv r = wm__jval(WM__JV_UNDEF);
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   wm__jargs none;
   wm__jv fn = wm__jval(WM__JV_FN);
   if (v->t == WM__JV_UNDEF) return wm__jkind(wm__jnew(x, WM__JV_LIST), WM__JK_GEN_ITEMS); /* an empty generator */
@@ -19559,7 +19564,7 @@ static wm__jv wm__jf_select(wm__jx *x, const wm__jv *v, const char *name, size_t
   int i;
   int attr = name[6] == 'a', keep = name[0] == 's';
   wm__jv l;
-  (void)nl; /* (unused here) */
+  (void)nl;
   if (wm__jlazy_bad(x, v, WM__JK_GEN_SELECT, 0, &r)) return r;
   l = wm__jlist_of(x, v);
   r = wm__jnew(x, WM__JV_LIST);
@@ -19583,7 +19588,7 @@ static wm__jv wm__jf_map(wm__jx *x, const wm__jv *v, const char *name, size_t nl
   wm__jv r = wm__jval(WM__JV_UNDEF);
   int i;
   wm__jv l;
-  (void)name; (void)nl; /* (unused here) */
+  (void)name; (void)nl;
   if (wm__jlazy_bad(x, v, WM__JK_GEN_MAP, 0, &r)) return r;
   l = wm__jlist_of(x, v);
   const wm__jv *at = wm__jkw(a, "attribute", -1), *dflt = wm__jkw(a, "default", -1);
@@ -19609,7 +19614,7 @@ static wm__jv wm__jf_unique(wm__jx *x, const wm__jv *v, const char *name, size_t
   wm__jv l, *keys;
   const wm__jv *cs = wm__jkw(a, "case_sensitive", 0), *at = wm__jkw(a, "attribute", 1);
   int cap = 16, *hx, lower = !(cs && wm__jtruthy(cs));
-  (void)name; (void)nl; /* (unused here) */
+  (void)name; (void)nl;
   if (wm__jlazy_bad(x, v, WM__JK_GEN_UNIQUE, 0, &r)) return r;
   l = wm__jlist_of(x, v);
   r = wm__jnew(x, WM__JV_LIST);
@@ -19660,7 +19665,7 @@ static wm__jv wm__jf_number(wm__jx *x, const wm__jv *v, const char *name, size_t
 
 static wm__jv wm__jf_abs(wm__jx *x, const wm__jv *v, const char *name, size_t nl, const wm__jargs *a) {
   wm__jv r = wm__jval(WM__JV_UNDEF);
-  (void)name; (void)nl; (void)a; /* (unused here) */
+  (void)name; (void)nl; (void)a;
   if (v->t == WM__JV_FLOAT) return wm__jflt(fabs(v->f));
   if (v->t != WM__JV_INT && v->t != WM__JV_BOOL) { wm__jfail(x, "bad operand type for abs(): '%s'", wm__jtype(v)); return r; }
   if (v->i == (-9223372036854775807LL - 1)) { wm__jfail(x, "an integer beyond 64 bits"); return r; }
@@ -19674,7 +19679,7 @@ static wm__jv wm__jf_indent(wm__jx *x, const wm__jv *v, const char *name, size_t
   wm__jsb sb = {x, NULL, 0, 0}, src = {x, NULL, 0, 0};
   size_t j, st = 0;
   char *pad;
-  (void)name; (void)nl; /* (unused here) */
+  (void)name; (void)nl;
   if (w && w->t == WM__JV_STR) { wm__jfail(x, "indent: a string width is not supported"); return r; }
   if (v->t != WM__JV_STR) { wm__jfail(x, "indent: a string expected, not '%s' (jinja2: TypeError)", wm__jtype(v)); return r; }
   if (width < 0) width = 0;

@@ -210,7 +210,7 @@ static void kernels_matmul(const wm__kc *S, const wm__kc *V) {
     char what[160] = "";
     static const int shp[][3] = {{1, 7, 9}, {1, 13, 65}, {5, 13, 65}, {6, 9, 1000}, {67, 31, 70}, {2, 4, 8}};
     size_t k;
-    float *pack = (float *)malloc(sizeof(float) * 3 * 1000 * 2);
+    float *pack = (float *)malloc(sizeof(float) * WM__PACK * 2);
     wm__kc Sp = *S, Vp = *V;
     Sp.pack = Vp.pack = pack;
     for (k = 0; k < sizeof shp / sizeof shp[0]; k++) {

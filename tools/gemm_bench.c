@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
     { /* warm-up: clock ramp and first-touch page faults stay out of the measurements */
         int N = 1536, K = 768;
         float *x = (float *)aligned_alloc(64, sizeof(float) * (size_t)T * K), *w = (float *)aligned_alloc(64, sizeof(float) * (size_t)N * K);
-        float *y = (float *)aligned_alloc(64, sizeof(float) * (size_t)T * N), *pack = (float *)malloc(sizeof(float) * 3 * 768 * (size_t)nth);
+        float *y = (float *)aligned_alloc(64, sizeof(float) * (size_t)T * N), *pack = (float *)malloc(sizeof(float) * WM__PACK * (size_t)nth);
         wm__kc kc;
         wm__mat W;
         double t0 = now_s();
@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
     for (s = 0; s < (int)(sizeof shapes / sizeof shapes[0]); s++) {
         int N = shapes[s].out, K = shapes[s].in, r, mi;
         float *x = (float *)aligned_alloc(64, sizeof(float) * (size_t)T * K), *w = (float *)aligned_alloc(64, sizeof(float) * (size_t)N * K);
-        float *y = (float *)aligned_alloc(64, sizeof(float) * (size_t)T * N), *pack = (float *)malloc(sizeof(float) * 3 * (size_t)K * nth);
+        float *y = (float *)aligned_alloc(64, sizeof(float) * (size_t)T * N), *pack = (float *)malloc(sizeof(float) * WM__PACK * (size_t)nth);
         double tb = 1e9, tw = 1e9, fl = 2.0 * T * N * K;
         wm__kc kc;
         wm__mat W;

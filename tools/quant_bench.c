@@ -47,7 +47,7 @@ int main(int argc, char **argv) {
     x = (float *)malloc(sizeof(float) * (size_t)N * (size_t)T);
     w = (float *)malloc(sizeof(float) * (size_t)N * (size_t)R);
     y = (float *)malloc(sizeof(float) * (size_t)R * (size_t)T);
-    pack = (float *)malloc(sizeof(float) * 3 * WM__KB);
+    pack = (float *)malloc(sizeof(float) * WM__PACK);
     qa = (wm__qa *)malloc(sizeof(wm__qa) * (size_t)WM__QA_GROUPS(N) * (size_t)T);
     qr = (wm__qr *)malloc(sizeof(wm__qr) * 2 * (size_t)(N / 32)); /* (two 8-row halves: the 16-row tiles) */
     for (i = 0; i < (size_t)N * (size_t)T; i++) { s = s * 1664525u + 1013904223u; x[i] = (float)((int)(s >> 9) % 2001 - 1000) / 1000.0f; }
