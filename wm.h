@@ -4129,7 +4129,7 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
    of rows. */
 
 #define WM__TB 64  /* tokens per block (in L2) */
-#define WM__KB 768 /* columns per slice (a tile's 3 + 4 rows, 21 KB, in L1) */
+#define WM__KB 768 /* columns per slice in L1 (a tile's rows and tokens: 3 + 4, 21 KB; AVX-512 4 + 8, 36 KB) */
 #define WM__PACK (4 * WM__KB) /* a thread's pack: 4 rows of a slice */
 
 WM__TARGET_BEGIN
