@@ -4865,7 +4865,7 @@ static void wm__zpack_f(float *pack, const unsigned char *w, size_t rb, int nr, 
    (lanes i + (i + 4), then j + (j + 2), then 0 + 1), so the same bits */
 #define WM__ZF_BC8(p) _mm512_castpd_ps(_mm512_maskz_broadcast_f64x4(0xff, _mm256_castps_pd(_mm256_loadu_ps(p)))) /* 8 floats, twice */
 #define WM__ZTF_STEP(u) if (u < n) { __m512 a_ = WM__ZF_BC8(x + (size_t)u * ldx + k); c[u][0] = _mm512_fmadd_ps(a_, w0, c[u][0]); c[u][1] = _mm512_fmadd_ps(a_, w1, c[u][1]); }
-#define WM__ZF_RED(f, a, b, i, j) _mm512_add_ps(_mm512_maskz_##f(0xffff, a, b, i), _mm512_maskz_##f(0xffff, a, b, j)) /* (maskz: as above) */
+#define WM__ZF_RED(f, a, b, i, j) _mm512_add_ps(_mm512_maskz_##f(0xffff, a, b, i), _mm512_maskz_##f(0xffff, a, b, j)) /* lane pairs summed (maskz: g++ 12 warns of the unmasked form) */
 static WM__INLINE void wm__ztile_f_n(const float *x, size_t ldx, const float *pack, int kb, float *y, size_t ldy, int n, int nr, int acc) {
   __m512 c[8][2], s[8];
   const float *p0 = pack, *p1 = pack + 2 * (size_t)kb;
