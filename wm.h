@@ -13,28 +13,27 @@
    implementation. Every other file includes it without the define.
 
    CONTENTS (grep a tag to reach its section; sizes in lines, kept true by
-   tools/contents.py and checked by make test). The implementation reads top
-   to bottom in data-flow order: numbers and kernels, the layers, config and
-   models, the session, the file formats, the tokenizer, generation.
-   Inside @KERNELS, @SIMD marks the one SIMD mapping (AVX2, NEON, Helium).
+   tools/contents.py), in data-flow order: numbers and kernels, the layers,
+   config and models, the session, the file formats, the tokenizer,
+   generation. Inside @KERNELS, @SIMD marks the one SIMD mapping.
 
       tag            lines  section
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2697  Kernels
-      @STRUCTS          81  Model and session structures
+      @KERNELS        2797  Kernels
+      @STRUCTS          82  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         1995  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          275  Models
-      @SESSION         994  Session
+      @SESSION        1000  Session
       @SAFETENSORS     212  safetensors
       @GGUF            492  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      585  GGUF writing
       @TENSOR_PLAN      29  The tensor plan
-      @BIND            516  Binding the plan to the directory, building the model
+      @BIND            517  Binding the plan to the directory, building the model
       @RANDOM          161  Random checkpoints (benchmarks and tests)
       @TOKENIZER      3996  Tokenizer
       @GRAMMAR        1506  Grammars
@@ -45,72 +44,8 @@
       @STDIO           531  stdio helpers
       @UNICODE         374  Unicode tables and their lookups (an appendix)
 
-   EXTENDING (every place each kind of addition touches)
-
-      A model type (config.json's model_type):
-        @API a WM_MODEL_* value; wm_config fields it adds
-        @CONFIG its reader wm__cfg_<type>(): its fields, then each layer's
-          layer_seq / layer_state
-        @MODELS wm__stack_<type>() (a layer's norm and module tensors) and its
-          row of wm__model_types (name, reader, the modules its layers may
-          hold, tie default, embedding / layer prefix / final norm names,
-          stacking, hidden_size's key, MLP bias, experts, a derived
-          ssd_head_dim, llama.cpp's GGUF): no other place tests a model type
-          (the suite counts)
-        modules it lacks: as below; tests: tests/fixtures/<name>/ (config.json,
-        model.safetensors, ref.safetensors from the float64 reference) and its
-        name in test_fixtures (tests/fixtures.c)
-      A module (what a layer's sequence or state slot runs):
-        @API a WM_SEQ_* or WM_STATE_* value (its row of wm__modules)
-        @LAYERS a subsection: its weights wm__<m>_w and wm__<m>_check, _plan,
-          _lstate and _lstate_floats (when it keeps session state), _scratch,
-          the run function wm__<m>_module (its projections over all x->nb rows;
-          its recurrence or attention once per sequence of x->seq, with that
-          sequence's state, positions and kc: wm_batch_step), _decode_bytes; a
-          loop to thread: a task wm__<m>_*_task (per-thread scratch by its
-          worker) run by wm__pfor
-        @MODELS wm__<m>_w in the wm__layer union of its slot, its row of
-          wm__modules, its bit in the model types that may use it
-        @CONFIG readers of the config fields it adds
-      A tensor type:
-        @API a WM_* id after WM_IQ4_XS (types computed with come first;
-          WM_TYPES_COMPUTED counts them)
-        @TYPES its block layout in the comment there, wm__deq_<t>,
-          wm__quant_<t>; quantized: its WM__QTYPES row at its id (writes its
-          wm__types row, WM__QB_<ID> and switch cases) and, own 0, its
-          wm__qcodes case, own 1, a wm__qdot_<t> and a wm__v_qdot loop; a float
-          type: its wm__types row. Quantizing, binding, the kernels and GGUF
-          take it from the row
-        @SIMD its case in wm__qw8_unpack and wm__qw8_dot (wm__v_qdot and
-          wm__v_qdot4 then run it); a wm__qr_pack case for the prefill tile is
-          optional
-        tests: its blocks in tools/gen_quant_cases.py (independent of wm.h),
-        which test_quant (tests/lib_quant.c) reads
-      A SIMD ISA:
-        @BASICS its detection (compiler macros -> WM__<ISA>, WM__SIMD) and the
-          intrinsics header
-        @SIMD one block of the mapping: wm__vf, WM__VL, the WM__V_* operations
-          and loads (F32, F16, BF16), wm__v_hsum; the int8 part: wm__vb,
-          wm__vs, wm__vd, wm__vq8, wm__vsc16 / wm__vsc with their operations,
-          wm__v_round_q8, wm__v_deq_q8_0, wm__vq8_h8
-        @TYPES wm__h, when the ISA converts half precision itself
-        Makefile: a cross build whose make test runs under an emulator (as
-        test-neon does); every SIMD body must equal the scalar reference
-      A tokenizer feature (tokenizer.json):
-        @TOKENIZER its scan (wm__tok_scan_norm, _pre or _dec, whose refusal
-          lists what wm.h reads), its step kind (WM__OP_* normalizer, WM__PS_*
-          pre-tokenizer) and where it applies (wm__strop_apply, wm__pre_step,
-          wm_detokenize); a GGUF pre-tokenizer name: wm__gg_pre_kind
-        @UNICODE a new character set: its table (tools/gen_unicode.py) and
-          WM__UC_* row in wm__uc_in
-        tests: tests/fixtures/tok/ (tools/gen_tok_cases.js: the tokenizers
-        library's ids) and test_tokenizer_cases (tests/tokenizer.c)
-      A target board (firmware, examples/firmware/):
-        <board>.ld (its flash and RAM; includes common.ld), board.c where its
-        start-up or console differ, Makefile: FW_<board> (CPU flags) and its
-        build/firmware/<board>-%.elf rule in FW_ELFS, tests/firmware.sh (its
-        QEMU machine); the library itself needs nothing (WM_NO_MALLOC,
-        WM_NO_STDIO, WM_WEIGHTS_IN_PLACE and `wm plan` serve every board)
+   EXTENDING: README's "Extending wm.h" lists every place each kind of
+   addition touches (make test checks its names against this file).
 
    QUICK START
 
@@ -129,47 +64,13 @@
        wm_sample, wm_decode(s, token, logits): one token, O(1) SSD state)
       wm_session_free(s); wm_tokenizer_free(t); wm_model_free(m);
 
-   CONFIGURATION MACROS (define before the implementation include; off unless
-   a default is given)
-
-      WM_STATIC                all functions `static` (private copy per file)
-      WM_MALLOC(n), WM_FREE(p) the convenience functions' allocator (default
-                               malloc, free); define both or neither
-      WM_NO_MALLOC             no allocator: only the caller-memory API
-      WM_NO_STDIO              no <stdio.h>: no wm_model_load (files)
-      WM_NO_JINJA              leave out the Jinja interpreter ([@JINJA],
-                               wm_chat_apply)
-      WM_NO_SIMD               compile only the scalar kernels
-      WM_NO_DISPATCH           no run-time ISA choice: the build's own only
-      WM_NO_THREADS            leave out the pool (wm_pool: POSIX or Win32
-                               threads; GCC or Clang, malloc)
-      WM_WEIGHTS_IN_PLACE      never copy a weight matrix into RAM: a
-                               misaligned one fails the load (flash)
-      WM_FLOAT_MATH            single precision in the inference path (RoPE
-                               angles); on by itself on Arm and RISC-V
-                               targets without a double-precision FPU
-      WM_NO_MMAP               wm_model_load reads weight files instead of
-                               mapping them (mmap with _POSIX_C_SOURCE or
-                               GNU C's default; Windows' views)
-      WM_NO_HUGEPAGES          wm_model_load: no madvise(MADV_HUGEPAGE) on
-                               weights (Linux, default allocator,
-                               _DEFAULT_SOURCE visible)
-      WM_ASSERT(x)             internal invariants, never file checks
-                               (default (void)0)
-      WM_MAX_LAYERS            most layers a config may declare (256)
-      WM_TOKENIZER_STACK_WORD  words up to this many bytes BPE-merged with
-                               stack scratch, longer with WM_MALLOC (64)
-      WM_TOKENIZER_STACK_NORM  NFC/NFKC-normalized text up to this many bytes
-                               on the stack, longer with WM_MALLOC (1024)
-      WM_NO_UNICODE_NORM       leave out the NFC/NFKC tables (107 KB): such
-                               tokenizers are refused at load
-      WM_ARENA_REDZONE         debugging: bytes left (and, under ASan,
-                               poisoned) between arena buffers (0)
-      WM_JINJA_STEPS           wm_chat_apply's budget: a unit per expression,
-                               statement, filter, test, call, subscript, and
-                               per 16 bytes any of them makes (20000000)
-      WM_JINJA_OUT             wm_chat_apply: bytes of one rendering (64 MB)
-      WM_JINJA_MEM             wm_chat_apply: bytes of its values (256 MB)
+   CONFIGURATION MACROS (define before the implementation include; README's
+   "Configuration macros" says what each does and its default): WM_STATIC,
+   WM_MALLOC / WM_FREE, WM_NO_MALLOC, WM_NO_STDIO, WM_NO_JINJA, WM_NO_SIMD,
+   WM_NO_DISPATCH, WM_NO_THREADS, WM_WEIGHTS_IN_PLACE, WM_FLOAT_MATH,
+   WM_NO_MMAP, WM_NO_HUGEPAGES, WM_ASSERT, WM_MAX_LAYERS,
+   WM_TOKENIZER_STACK_WORD, WM_TOKENIZER_STACK_NORM, WM_NO_UNICODE_NORM,
+   WM_ARENA_REDZONE, WM_JINJA_STEPS, WM_JINJA_OUT, WM_JINJA_MEM.
 
    MEMORY
 
@@ -177,7 +78,8 @@
       config.json and the weights, used in place (a misaligned tensor is
       copied once), its own data in wm_model_bytes() (wm_model_load():
       WM_MALLOC). A session (KV cache, O(1) SSD and conv states, scratch)
-      needs wm_session_bytes() from a 64-byte aligned start, wm_generate()
+      needs wm_session_bytes() from a 64-byte aligned start (on avx512+amx
+      with n_batch > 1 it holds a BF16 model's split activations too), wm_generate()
       wm_generate_bytes(); sizes are the same on 32-bit targets: `wm plan`
       prints them as a C header for firmware (examples/firmware).
 
@@ -193,7 +95,8 @@
       Kernels: a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
       (aarch64) and Helium (Cortex-M55, M85) bodies; on x86-64 (GCC, Clang)
       chosen at run time (cpuid), the quantized prefill tile also in
-      AVX-512, AVX-512 VNNI, AVX-VNNI and AMX-INT8 (Linux); aarch64 Linux
+      AVX-512, AVX-512 VNNI, AVX-VNNI and AMX-INT8 (Linux; BF16 weights:
+      AMX-BF16, x in three BF16 parts, F32's precision); aarch64 Linux
       adds sdot where the hwcaps say. A session runs the best
       ISA (wm_isa_best) or the one wm_session_params.isa pins; WM_NO_SIMD
       builds only the references, WM_NO_DISPATCH no run-time choice.
@@ -2583,13 +2486,14 @@ typedef struct wm__kc {
   float *pack; /* matmul scratch: [n_threads][WM__PACK] floats, n_batch > 1 (half types widened; AVX-512: 4 rows paired) */
   wm__qa *qa; /* matmul scratch: [n_batch][cols / 256 groups] activations of quantized matrices */
   struct wm__qr *qr; /* matmul scratch: [n_threads][2][cols / 32] quantized rows repacked 8 at a time (NULL: n_batch < WM__QT_MIN) */
+  uint32_t *xb; /* matmul scratch (AMX, BF16 W): [3][cols / 2][WM__XB_T(n_batch)] x's BF16 parts */
   /* a batch step (wm_batch_step): rows in nseg segments of seg[i] rows, or NULL; segment 0 holds the decoding
      sessions' tokens, each computed as wm_decode computes it alone, then each prefill chunk as wm_prefill computes it
      alone, all of them while a row block is in cache (wm__mm_item, wm__k_gemm_nt) */
   const int *seg;
   int nseg;
-  int rowwise; /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
-  int tiled; /* prefill: float dots by the tile's steps (one token too): a token's outputs are its own */
+  unsigned rowwise : 1; /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
+  unsigned tiled : 1; /* prefill: float dots by the tile's steps (one token too): a token's outputs are its own */
 } wm__kc;
 
 /* kc->simd of a WM_ISA_* value (WM_ISA_AUTO: the best here) */
@@ -2682,13 +2586,13 @@ WMDEF int wm_isa_supported(int isa) {
     return (lo & 0xe6) == 0xe6 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31)) && (isa == WM_ISA_AVX512 || (c & (1u << 11)));
   }
 #ifdef WM__AMX
-  if (isa == WM_ISA_AMX) { /* AMX-TILE, -INT8, tile state saved (XCR0 17-18), Linux's leave (else the first tile op faults) */
+  if (isa == WM_ISA_AMX) { /* AMX-TILE, -INT8, -BF16, tile state saved (XCR0 17-18), Linux's leave (else the first tile op faults) */
     unsigned a, b, c, d, lo, hi;
     long r = -1;
     if (!wm_isa_supported(WM_ISA_AVX512_VNNI)) return 0;
     __cpuid_count(7, 0, a, b, c, d);
     __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((d & (3u << 24)) == (3u << 24) && (lo & (3u << 17)) == (3u << 17))
+    if ((d & (13u << 22)) == (13u << 22) && (lo & (3u << 17)) == (3u << 17))
         __asm__ __volatile__("syscall" : "=a"(r) : "0"(158L), "D"(0x1023L), "S"(18L) : "rcx", "r11", "memory"); /* (SYS_arch_prctl, XFEATURE_XTILEDATA) */
     return r == 0;
   }
@@ -4131,6 +4035,7 @@ static int wm__k_softmax(const wm__kc *kc, float *x, int n) {
 #define WM__TB 64  /* tokens per block (in L2) */
 #define WM__KB 768 /* columns per slice in L1 (a tile's rows and tokens: 3 + 4, 21 KB; AVX-512 4 + 8, 36 KB) */
 #define WM__PACK (4 * WM__KB) /* a thread's pack: 4 rows of a slice */
+#define WM__XB_T(T) (((size_t)(T) + 31) / 16 * 16) /* kc->xb's tokens a row (past the last tile) */
 
 WM__TARGET_BEGIN
 #ifdef WM__SIMD
@@ -4296,6 +4201,8 @@ static void wm__ztile_avxvnni(const wm__qr *P, int nb, int dtype, const wm__qa *
 static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, size_t nq, float *y, size_t ldy);
 static void wm__xt_pack(wm__qr *P, int nb);
 static void wm__amx_cfg(int on);
+static void wm__mm_split_task(void *arg, int g, int worker);
+static void wm__xbf_amx(const wm__mat *W, const uint32_t *xb, size_t xn, int T, float *y, size_t ldy, int r0, int r1);
 #endif
 #endif
 
@@ -4550,6 +4457,8 @@ typedef struct wm__mm_job {
   const wm__mat *W;
   const float *bias;
   int ldy, ldx, T, per; /* per: rows of an item, whole 3-row tiles */
+  const uint32_t *xb; /* AMX: kc->xb at token 0; NULL: none */
+  size_t xn; /* xb's tokens a row */
 } wm__mm_job;
 
 static void wm__mm_quant_task(void *arg, int t, int worker) { /* token t's activations, quantized */
@@ -4563,6 +4472,10 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
   const wm__mat *W = j->W;
   int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
   if (r0 >= r1) return;
+#ifdef WM__AMX
+  if (j->xb && !kc->rowwise && (j->T > 1 || kc->tiled)) wm__xbf_amx(W, j->xb, j->xn, j->T, j->y, (size_t)j->ldy, r0, r1);
+  else
+#endif
   if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
   else if (j->T == 1 && (!kc->tiled || !kc->pack)) wm__matvec(kc, j->y, j->x, W, r0, r1); /* (no pack: n_batch 1) */
   else if (kc->rowwise) { /* a batch step's decoded tokens: a row read once for them all, four tokens per pass, each output wm__matvec's */
@@ -4610,6 +4523,7 @@ static void wm__mm_item(const wm__mm_job *j, int item, int worker) {
     k1.rowwise = i == 0;
     k1.tiled = i > 0;
     k1.qa = kc->qa ? kc->qa + (size_t)r * (size_t)WM__QA_GROUPS(j->W->cols) : NULL; /* the segment's quantized tokens */
+    s.xb = j->xb ? j->xb + r : NULL;
     s.y = j->y + (size_t)r * (size_t)j->ldy;
     s.x = j->x + (size_t)r * (size_t)j->ldx;
     s.T = kc->seg[i];
@@ -4642,18 +4556,24 @@ static void wm__mms_task(void *arg, int item, int worker) {
    whatever the split), quantized ones in 16-row tiles (any tile: the same bits). */
 static void wm__k_matmuls(const wm__kc *kc, const float *x, int ldx, int T, const wm__proj *p, int n) {
   wm__mms_job g;
-  int m, q = 0;
+  int m, q = 0, b = 0;
   g.first[0] = 0;
   for (m = 0; m < n; m++) {
     wm__mm_job *j = &g.j[m];
     const wm__mat *W = p[m].W;
     int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
     j->kc = kc; j->y = p[m].y; j->x = x; j->W = W; j->bias = p[m].bias; j->ldy = p[m].ldy; j->ldx = ldx; j->T = T;
+    j->xn = WM__XB_T(T); /* AMX-BF16: BF16 W, 32-column steps, 16+ rows, several tokens (or tiled); 32-row tiles */
+    j->xb = kc->xb && W->dtype == WM_BF16 && W->cols % 32 == 0 && W->rows >= 16 && (T > 1 || kc->tiled || kc->seg) ? kc->xb : NULL;
+    if (j->xb) tile = 32, b = m + 1;
     j->per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
     g.first[m + 1] = g.first[m] + (W->rows + j->per - 1) / j->per;
     if (WM__IS_Q(W->dtype)) q = m + 1; /* (every member has x's columns: one quantization serves all) */
   }
   if (q) wm__pfor(kc, T, wm__mm_quant_task, &g.j[q - 1]);
+#ifdef WM__AMX
+  if (b) wm__pfor(kc, (int)(g.j[b - 1].xn / 16), wm__mm_split_task, &g.j[b - 1]);
+#endif
   wm__pfor(kc, g.first[n], wm__mms_task, &g);
 }
 
@@ -4903,11 +4823,13 @@ WM__TARGET_POP
    block of each token and row in 32 bits, as wm__k_qdot, then WM__ZTILE's
    float steps. Tiles: 0 and 4 the tokens' quants, 1 and 5 the rows'
    (wm__xt_pack), 2 and 3 the sums. */
-WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni,amx-tile,amx-int8")
-static void wm__amx_cfg(int on) {
+WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni,amx-tile,amx-int8,amx-bf16")
+static void wm__amx_cfg(int on) { /* 1: INT8's tiles, 2: BF16's (each 16 x 64 bytes), 0: released */
   unsigned char c[64] = {1}; /* palette 1; colsb[16] at 16, rows[16] at 48 */
+  int i;
   if (!on) { _tile_release(); return; }
-  c[16] = c[24] = 32, c[18] = c[20] = c[22] = c[26] = 64, c[48] = c[50] = c[51] = c[52] = 16, c[49] = c[53] = 8;
+  for (i = 0; i < 8; i++) c[16 + 2 * i] = 64, c[48 + i] = 16;
+  if (on == 1) c[16] = c[24] = 32, c[49] = c[53] = 8;
   __asm__ __volatile__("ldtilecfg %0" : : "m"(c)); /* (GCC 12's _tile_loadconfig names 8 of its 64 bytes) */
 }
 /* P[b].q and .qa (adjacent) as one tile: step st's 64 bytes, rows r..r+7
@@ -4973,6 +4895,87 @@ static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, s
   if (dtype == WM_Q8_0) wm__xtile_n(P, nb, WM_Q8_0, x, nq, y, ldy);
   else if (dtype == WM_Q4_0) wm__xtile_n(P, nb, WM_Q4_0, x, nq, y, ldy);
   else wm__xtile_n(P, nb, WM_Q4_K, x, nq, y, ldy);
+}
+
+/* AMX-BF16: W's 16 rows x 32 columns, in place, an A tile; x split x = hi + mid + lo, each BF16 (truncated:
+   exact for normal x), as B tiles of 16 column pairs x 16 tokens. The products are exact: x . w to F32's
+   precision. An output depends on its row and token alone: the same bits for any T, split or threads. */
+static void wm__zt16(__m512i *v) { /* 16 x 16 words transposed: bit s of row and column swapped, s = 1, 2, 4, 8 */
+  __m512i io = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), a, ia;
+  int s, i;
+  _Pragma("GCC unroll 4") for (s = 1; s < 16; s *= 2) {
+    ia = _mm512_mask_add_epi32(io, _mm512_test_epi32_mask(io, _mm512_set1_epi32(s)), io, _mm512_set1_epi32(16 - s));
+    _Pragma("GCC unroll 16") for (i = 0; i < 16; i++)
+        if (!(i & s)) a = v[i], v[i] = _mm512_permutex2var_epi32(a, ia, v[i + s]), v[i + s] = _mm512_permutex2var_epi32(a, _mm512_add_epi32(ia, _mm512_set1_epi32(s)), v[i + s]);
+  }
+}
+/* tokens [16 g, +16) of x[T] (zeros past T): part p, column pair i, token t at xb[(p K/2 + i) xn + t] */
+static void wm__mm_split_task(void *arg, int g, int worker) {
+  const wm__mm_job *J = (const wm__mm_job *)arg;
+  const float *x = J->x;
+  size_t ldx = (size_t)J->ldx, xn = J->xn;
+  int T = J->T, K = J->W->cols;
+  uint32_t *xb = J->kc->xb;
+  __m512i v[16], w[2], m = _mm512_set1_epi32((int)0xffff0000u), e = _mm512_set1_epi32(0x7f800000);
+  __m512i ix = _mm512_add_epi32(_mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi32(0x40004)), _mm512_set1_epi32(0x30001)); /* words 1, 3, .. 63 */
+  int k, p, u, j, t;
+  (void)worker;
+  for (k = 0; k < K; k += 32)
+      for (p = 0; p < 3; p++) {
+        for (u = 0, t = 16 * g; u < 16; u++, t++) {
+          for (j = 0; j < 2; j++) { /* (the rest: 0 past inf, NaN) */
+            __m512 a = t < T ? _mm512_loadu_ps(x + (size_t)t * ldx + k + 16 * j) : _mm512_setzero_ps();
+            __m512 r = _mm512_maskz_sub_ps(_mm512_cmpneq_epi32_mask(_mm512_and_si512(_mm512_castps_si512(a), e), e), a, _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), m)));
+            w[j] = _mm512_and_si512(_mm512_castps_si512(p ? r : a), m);
+            if (p == 2) w[j] = _mm512_and_si512(_mm512_castps_si512(_mm512_sub_ps(r, _mm512_castsi512_ps(w[j]))), m);
+          }
+          v[u] = _mm512_permutex2var_epi16(w[0], ix, w[1]);
+        }
+        wm__zt16(v);
+        for (u = 0; u < 16; u++) _mm512_storeu_si512(xb + ((size_t)p * (size_t)K / 2 + (size_t)k / 2 + (size_t)u) * xn + 16 * (size_t)g, v[u]);
+      }
+}
+/* y[t][r] = x[t] . W[r], tokens [0, T), rows [r0, r1): 32 rows by 32 tokens, C tiles 0-3 (A 4, 5; B 6, 7); a row tile
+   past W's end moves back */
+#define WM__XB_ST(n) \
+    if (q == n) { __asm__ __volatile__("" : : : "memory"); _tile_stored(n, c, 64); __asm__ __volatile__("" : : : "memory"); }
+static void wm__xbf_amx(const wm__mat *W, const uint32_t *xb, size_t xn, int T, float *y, size_t ldy, int r0, int r1) {
+  float c[16][16] __attribute__((aligned(64)));
+  size_t rs = (size_t)W->cols * 2, ps = (size_t)W->cols / 2 * xn;
+  int rb, t, k, p, q, i;
+  wm__amx_cfg(2);
+  for (rb = r0; rb < r1; rb += 32) {
+    int two = rb + 16 < r1, ra[2] = {WM__MIN(rb, W->rows - 16), WM__MIN(rb + 16, W->rows - 16)};
+    for (t = 0; t < T; t += 32) {
+      const uint32_t *b = xb + t;
+      int tw = t + 16 < T;
+      _tile_zero(0); _tile_zero(1); _tile_zero(2); _tile_zero(3);
+      for (k = 0; k < W->cols / 32; k++, b += 16 * xn) {
+        _tile_loadd(4, (const char *)wm__row(W, ra[0]) + 64 * k, rs);
+        if (two) _tile_loadd(5, (const char *)wm__row(W, ra[1]) + 64 * k, rs);
+        for (p = 0; p < 3; p++) {
+          _tile_loadd(6, b + p * ps, xn * 4);
+          _tile_dpbf16ps(0, 4, 6);
+          if (two) _tile_dpbf16ps(1, 5, 6);
+          if (!tw) continue;
+          _tile_loadd(7, b + p * ps + 16, xn * 4);
+          _tile_dpbf16ps(2, 4, 7);
+          if (two) _tile_dpbf16ps(3, 5, 7);
+        }
+      }
+      for (q = 0; q < 4; q++) { /* tile q: rows ra[q & 1] + [lo, hi), tokens tu + [0, 16), through c, transposed */
+        int h = q & 1, tu = t + 16 * (q >> 1), lo = rb + 16 * h - ra[h], hi = WM__MIN(rb + 16 * h + 16, r1) - ra[h];
+        __m512i v[16];
+        if (hi <= lo || tu >= T) continue;
+        WM__XB_ST(0) WM__XB_ST(1) WM__XB_ST(2) WM__XB_ST(3)
+        for (i = 0; i < 16; i++) v[i] = _mm512_load_si512(c[i]);
+        wm__zt16(v);
+        for (i = 0; i < 16 && tu + i < T; i++)
+            _mm512_mask_storeu_ps(y + (size_t)(tu + i) * ldy + ra[h], (__mmask16)((0xffffu << lo) & (0xffffu >> (16 - hi))), _mm512_castsi512_ps(v[i]));
+      }
+    }
+  }
+  wm__amx_cfg(0);
 }
 WM__TARGET_POP
 #endif
@@ -5289,6 +5292,7 @@ struct wm_model {
   int num_keys; /* product keys of the CDMoE / MoE */
   int has_attn; /* any layer with a KV cache */
   int qcols; /* most columns of a quantized matrix (its activations are quantized in the session) */
+  int bcols; /* most columns of a BF16 matrix, a multiple of 32 (AMX: its activations split in the session) */
   uint64_t fingerprint; /* of the tensor directory and data edges (session files) */
   size_t bytes_used;
   void *owned; /* WM_MALLOC'd block of wm_model_open/load */
@@ -8653,6 +8657,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
     float *pack = B > 1 ? wm__falloc(a, p->n_threads, WM__PACK, 1) : NULL;
     wm__qa *qa = m->qcols ? (wm__qa *)wm__alloc(a, (size_t)B * (size_t)WM__QA_GROUPS(m->qcols), sizeof(wm__qa)) : NULL;
     wm__qr *qr = m->qcols && B >= WM__QT_MIN ? (wm__qr *)wm__alloc(a, 2 * (size_t)p->n_threads * (size_t)(m->qcols / WM__QK), sizeof(wm__qr)) : NULL;
+    uint32_t *xb = B > 1 && m->bcols && wm__kc_simd(p->isa) == WM_ISA_AMX ? (uint32_t *)wm__alloc(a, 3 * (size_t)m->bcols / 2 * WM__XB_T(B), 4) : NULL;
     if (s) {
       s->kc.simd = wm__kc_simd(p->isa); /* resolved by wm__session_params */
       s->kc.n_threads = p->n_threads;
@@ -8661,6 +8666,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
       s->kc.pack = pack;
       s->kc.qa = qa;
       s->kc.qr = qr;
+      s->kc.xb = xb;
       s->h = h; s->x = x; s->y = y;
       s->rope_cs = rc; s->rope_sn = rs; s->arope_cs = ac; s->arope_sn = as;
       s->work = wk; s->work_bytes = work;
@@ -9164,7 +9170,11 @@ static const struct { wm_task fn; const char *name; } wm__tasks[] = {
   {wm__ifa_attn_task, "innerfuncattn: attention"}, {wm__doge_attn_task, "doge attention"}, {wm__ska_attn_task, "sw-ska attention"},
   {wm__cdmoe_task, "cdmoe experts"}, {wm__moe_task, "moe experts"}, {wm__conv_task, "conv by tokens"},
   {wm__mamba_gate_task, "mamba: gate and norm by tokens"}, {wm__norm_task, "layer: norm by tokens"},
-  {wm__residual_task, "layer: residual by tokens"}};
+  {wm__residual_task, "layer: residual by tokens"},
+#ifdef WM__AMX
+  {wm__mm_split_task, "matmul: activations to BF16 parts"},
+#endif
+};
 
 WMDEF const char *wm_task_name(wm_task fn) {
   size_t i;
@@ -10982,6 +10992,7 @@ static int wm__bind(void *ctx, const wm__need *n) {
       w->rows = (int)n->shape[0];
       w->cols = (int)(nel / (n->shape[0] ? n->shape[0] : 1));
       if (WM__IS_Q(t->dtype)) b->m->qcols = WM__MAX(b->m->qcols, w->cols);
+      if (t->dtype == WM_BF16 && w->cols % 32 == 0) b->m->bcols = WM__MAX(b->m->bcols, w->cols);
     }
   } else if (!wm__bind_vector(b, n, t, file, nel)) {
     return 0;

@@ -191,8 +191,8 @@ static void contents_task_names(const char *h) {
 }
 
 void test_contents(void) {
-    size_t n = 0, i, nl = 0;
-    char *h = (char *)read_all("wm.h", &n), **line, *p;
+    size_t n = 0, i, nl = 0, rn = 0, nr;
+    char *h = (char *)read_all("wm.h", &n), **line, *p, *rd, *q0, **rl = (char **)malloc(sizeof(char *) * 4096);
     static const char *banner = "/* ========================================================================";
     int rows = 0, bad = 0, tags = 0, names = 0;
     check(h != NULL, "wm.h readable");
@@ -222,10 +222,12 @@ void test_contents(void) {
         }
     check(rows >= 20 && bad == 0, "wm.h CONTENTS: %d of %d sections with their true size (tools/contents.py rewrites it)", rows - bad, rows);
     bad = 0;
-    /* EXTENDING: every @TAG it names marks a section or subsection, every wm__/WM_ name in it exists in the code */
-    for (i = 0; i < nl && !strstr(line[i], "   EXTENDING"); i++) {}
-    for (; i < nl && strcmp(line[i], "*/"); i++) {
-        char *q = line[i];
+    /* README's "Extending wm.h": every @TAG it names marks a section or subsection, every wm__/WM_ name in it exists in the code */
+    rd = (char *)read_all("README.md", &rn);
+    for (nr = 0, q0 = rd ? strtok(rd, "\n") : NULL; q0 && nr < 4096; q0 = strtok(NULL, "\n")) rl[nr++] = q0;
+    for (i = 0; i < nr && !strstr(rl[i], "   EXTENDING"); i++) {}
+    for (; i < nr && strcmp(rl[i], "```"); i++) {
+        char *q = rl[i];
         while ((q = strpbrk(q, "@w")) != NULL) {
             char word[64];
             size_t k = 0;
@@ -253,7 +255,8 @@ void test_contents(void) {
             }
         }
     }
-    check(tags >= 15 && names >= 20 && bad == 0, "wm.h EXTENDING: %d tags and %d names, all in the code", tags, names);
+    check(tags >= 15 && names >= 20 && bad == 0, "README's Extending wm.h: %d tags and %d names, all in wm.h", tags, names);
+    free(rd); free(rl);
     contents_model_types();
     contents_block_sizes(line, nl);
     free(line);

@@ -208,11 +208,14 @@ void test_kernels_special(void) {
 static void kernels_matmul(const wm__kc *S, const wm__kc *V) {
     int bad = 0, dt = 0;
     char what[160] = "";
-    static const int shp[][3] = {{1, 7, 9}, {1, 13, 65}, {5, 13, 65}, {6, 9, 1000}, {67, 31, 70}, {2, 4, 8}};
+    /* (the last three: AMX-BF16's tiles, whole 32-column steps: 16-row ends, 16-token tails, one tile) */
+    static const int shp[][3] = {{1, 7, 9}, {1, 13, 65}, {5, 13, 65}, {6, 9, 1000}, {67, 31, 70}, {2, 4, 8}, {37, 45, 96}, {3, 16, 64}, {49, 70, 1024}};
     size_t k;
     float *pack = (float *)malloc(sizeof(float) * WM__PACK * 2);
+    uint32_t *xb = (uint32_t *)malloc(sizeof(uint32_t) * 3 * 512 * WM__XB_T(67));
     wm__kc Sp = *S, Vp = *V;
     Sp.pack = Vp.pack = pack;
+    Vp.xb = V->simd == WM_ISA_AMX ? xb : NULL;
     for (k = 0; k < sizeof shp / sizeof shp[0]; k++) {
         int T = shp[k][0], R = shp[k][1], K = shp[k][2];
         float *x = (float *)malloc(sizeof(float) * (size_t)T * (K + 3) + 4) + 1, *w = (float *)malloc(sizeof(float) * (size_t)R * K + 4) + 1;
@@ -231,6 +234,33 @@ static void kernels_matmul(const wm__kc *S, const wm__kc *V) {
             wm__k_matmul(&Sp, y1, R + 2, x, K + 3, &W, bias, T);
             wm__k_matmul(&Vp, y2, R + 2, x, K + 3, &W, bias, T);
             for (i = 0; i < T; i++) KCHECK(rel_err(y2 + (size_t)i * (R + 2), y1 + (size_t)i * (R + 2), (size_t)R) < 3e-5, "matmul T%d R%d K%d dtype %d", T, R, K, dt);
+            if (dt == WM_BF16 && T > 1) { /* a prefill's token alone (tiled) gives its bits in a batch; inf and NaN stay */
+                wm__kc Vt = Vp;
+                float y3[72];
+                Vt.tiled = 1;
+                for (i = 0; i < T; i++) {
+                    wm__k_matmul(&Vt, y3, R, x + (size_t)i * (K + 3), K + 3, &W, bias, 1);
+                    KCHECK(!memcmp(y3, y2 + (size_t)i * (R + 2), sizeof(float) * (size_t)R), "matmul T%d R%d K%d BF16: token %d alone", T, R, K, i);
+                }
+                if (V->simd == WM_ISA_AMX) { /* three BF16 parts of x: x . w within 4e-7 of its float64 sum |x w| (two: 1.6e-6) */
+                    double e = 0;
+                    int r, kk;
+                    for (i = 0; i < T * (K + 3); i++) x[i] += x[(i * 7 + 3) % (T * (K + 3))] / 65536.0f; /* (fill's 16 bits: 24 now) */
+                    wm__k_matmul(&Vp, y1, R + 2, x, K + 3, &W, NULL, T);
+                    for (i = 0; i < T; i++)
+                        for (r = 0; r < R; r++) {
+                            double d = 0, a = 1e-30;
+                            for (kk = 0; kk < K; kk++) d += (double)x[(size_t)i * (K + 3) + kk] * wm__bf16_to_f32(wh[(size_t)r * K + kk]), a += fabs((double)x[(size_t)i * (K + 3) + kk] * wm__bf16_to_f32(wh[(size_t)r * K + kk]));
+                            e = fmax(e, fabs(y1[(size_t)i * (R + 2) + r] - d) / a);
+                        }
+                    KCHECK(e < 4e-7, "matmul T%d R%d K%d BF16: %g of sum |x w| from float64", T, R, K, e);
+                }
+                x[1] = INFINITY, x[K + 3 + 2] = NAN;
+                wm__k_matmul(&Sp, y1, R + 2, x, K + 3, &W, bias, T);
+                wm__k_matmul(&Vp, y2, R + 2, x, K + 3, &W, bias, T);
+                for (i = 0; i < 2 * (R + 2); i++) KCHECK(i % (R + 2) >= R || same_special(y1[i], y2[i], 3e-5f), "matmul T%d R%d K%d BF16, inf and NaN: %g vs %g", T, R, K, (double)y1[i], (double)y2[i]);
+                fill(x, (size_t)T * (K + 3), 11);
+            }
         }
         for (i = 0; i < 2; i++) { /* gemm_nt, then gemm_acc in both forms */
             int M = T, N = R;
@@ -251,7 +281,7 @@ static void kernels_matmul(const wm__kc *S, const wm__kc *V) {
         }
         free(x - 1); free(w - 1); free(y1); free(y2); free(wh - 1);
     }
-    free(pack);
+    free(pack); free(xb);
     check(bad == 0, "%d kernel results differ from the scalar reference; first: %s", bad, what);
     (void)dt;
 }

@@ -513,6 +513,18 @@ static void sizes_tokenizer_generate(sizes_log *g) {
     dirsrc_close(&ds);
 }
 
+/* where avx512+amx runs: what a session of p (pinned to scalar, need bytes) adds, 3 parts x 2 bytes x (tokens a step + 31,
+   rounded down to 16) x the widest BF16 K (32 | K), or nothing; 1 when it adds */
+static int sizes_amx(const wm_model *m, wm_session_params p, size_t need, const char *name) {
+    size_t amx = 0, xt = (size_t)((p.n_batch < p.n_ctx ? p.n_batch : p.n_ctx) + 31) / 16 * 16, d;
+    if (!wm_isa_supported(WM_ISA_AMX)) return 0;
+    p.isa = WM_ISA_AMX;
+    check(wm_session_bytes(m, &p, &amx, NULL) == WM_OK && amx >= need, "%s: session bytes under avx512+amx", name);
+    d = amx - need;
+    check(d == 0 || (p.n_batch > 1 && d % (6 * xt) == 0 && d / (6 * xt) % 32 == 0), "%s: avx512+amx adds %zu bytes", name, d);
+    return d > 0;
+}
+
 void test_sizes(void) {
     static const char *dirs[] = {"examples/models/doge-demo", "examples/models/cheems-demo", "tests/fixtures/hf-mamba2",
                                  "tests/fixtures/hf-doge-moe", "tests/fixtures/hf-doge-dense", "tests/fixtures/cheems-tiny",
@@ -521,7 +533,7 @@ void test_sizes(void) {
     static const int ctxs[] = {1, 64, 2048}, batches[] = {1, 64, 512};
     static sizes_log g;
     wm_error e;
-    int d, i, j;
+    int d, i, j, amx_more = 0;
     g.n = 0;
     for (d = 0; d < (int)(sizeof dirs / sizeof dirs[0]); d++) {
         char name[160];
@@ -544,10 +556,11 @@ void test_sizes(void) {
                 wm_session *s = NULL;
                 size_t need = 0;
                 unsigned char *raw;
-                p.n_ctx = ctxs[i]; p.n_batch = batches[j]; p.n_threads = 1;
+                p.n_ctx = ctxs[i]; p.n_batch = batches[j]; p.n_threads = 1; p.isa = WM_ISA_SCALAR; /* (sizes_amx: what AMX adds) */
                 check(wm_session_bytes(m, &p, &need, &e) == WM_OK, "%s: session bytes: %s", base, e.message);
                 snprintf(name, sizeof name, "%s.session.ctx%d.batch%d", base, ctxs[i], batches[j]);
                 sizes_add(&g, name, need);
+                amx_more += sizes_amx(m, p, need, name);
                 raw = (unsigned char *)malloc(need + 64);
                 check(wm_session_init(&s, m, &p, align64(raw), need, &e) == WM_OK, "%s: session in %zu bytes: %s", name, need, e.message);
                 if (s && i == 1 && j == 0) { /* one token runs in it */
@@ -561,7 +574,7 @@ void test_sizes(void) {
             wm_batch *b = NULL;
             size_t need = 0;
             unsigned char *raw;
-            bp.n_ctx = 64; bp.n_threads = 1;
+            bp.n_ctx = 64; bp.n_threads = 1; bp.isa = WM_ISA_SCALAR;
             check(wm_batch_bytes(m, &bp, &need, &e) == WM_OK, "%s: batch bytes: %s", base, e.message);
             snprintf(name, sizeof name, "%s.batch.seq3.ctx64", base);
             sizes_add(&g, name, need);
@@ -574,7 +587,7 @@ void test_sizes(void) {
                 wm_session *s[2] = {NULL, NULL};
                 int32_t ids[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
                 int nt[2] = {1, 8};
-                p.n_ctx = 64; p.n_batch = 16; p.n_threads = 1;
+                p.n_ctx = 64; p.n_batch = 16; p.n_threads = 1; p.isa = bp.isa;
                 check(wm_session_create(&s[0], m, &p, &e) == WM_OK && wm_session_create(&s[1], m, &p, &e) == WM_OK &&
                       wm_batch_step(b, s, ids, nt, 2, NULL) == WM_OK, "%s: a step runs in it: %s", base, wm_batch_error(b));
                 wm_session_free(s[0]); wm_session_free(s[1]);
@@ -584,6 +597,7 @@ void test_sizes(void) {
         free(mem);
         dirsrc_close(&ds);
     }
+    if (wm_isa_supported(WM_ISA_AMX)) check(amx_more >= 4, "avx512+amx: %d sessions of BF16 models hold split activations", amx_more);
     sizes_tokenizer_generate(&g);
     if (getenv("WM_SIZES_WRITE")) {
         FILE *f = fopen("tests/fixtures/sizes.txt", "wb");
