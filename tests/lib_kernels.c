@@ -221,12 +221,12 @@ static void kernels_matmul(const wm__kc *S, const wm__kc *V) {
         float *x = (float *)malloc(sizeof(float) * (size_t)T * (K + 3) + 4) + 1, *w = (float *)malloc(sizeof(float) * (size_t)R * K + 4) + 1;
         float *y1 = (float *)malloc(sizeof(float) * (size_t)T * (R + 2)), *y2 = (float *)malloc(sizeof(float) * (size_t)T * (R + 2));
         uint16_t *wh = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)R * K + 2) + 1;
-        float bias[64];
+        float bias[72]; /* (R <= 72) */
         wm__mat W;
         int i;
         fill(x, (size_t)T * (K + 3), 11);
         fill(w, (size_t)R * K, 12);
-        fill(bias, 64, 13);
+        fill(bias, 72, 13);
         for (dt = 0; dt < 3; dt++) {
             for (i = 0; i < R * K; i++) wh[i] = dt == WM_BF16 ? wm__f32_to_bf16(w[i]) : wm__f32_to_f16(w[i]);
             W.data = dt == WM_F32 ? (const void *)w : (const void *)wh;
