@@ -21,7 +21,7 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2797  Kernels
+      @KERNELS        2799  Kernels
       @STRUCTS          82  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         1995  Layers, in data-flow order
@@ -4573,6 +4573,8 @@ static void wm__k_matmuls(const wm__kc *kc, const float *x, int ldx, int T, cons
   if (q) wm__pfor(kc, T, wm__mm_quant_task, &g.j[q - 1]);
 #ifdef WM__AMX
   if (b) wm__pfor(kc, (int)(g.j[b - 1].xn / 16), wm__mm_split_task, &g.j[b - 1]);
+#else
+  (void)b;
 #endif
   wm__pfor(kc, g.first[n], wm__mms_task, &g);
 }
