@@ -514,16 +514,22 @@ static void sizes_tokenizer_generate(sizes_log *g) {
 }
 
 /* where avx512+amx runs: what a session of p (pinned to scalar, need bytes) adds, 3 parts x 2 bytes x (tokens a step + 31,
-   rounded down to 16) x the widest BF16 K (32 | K), or nothing; 1 when it adds */
-static int sizes_amx(const wm_model *m, wm_session_params p, size_t need, const char *name) {
+   rounded down to 16) x the widest BF16 K (32 | K), or nothing: 1 when it adds, -1 when it is not that */
+static int sizes_amx(const wm_model *m, wm_session_params p, size_t need) {
     size_t amx = 0, xt = (size_t)((p.n_batch < p.n_ctx ? p.n_batch : p.n_ctx) + 31) / 16 * 16, d;
     if (!wm_isa_supported(WM_ISA_AMX)) return 0;
     p.isa = WM_ISA_AMX;
-    check(wm_session_bytes(m, &p, &amx, NULL) == WM_OK && amx >= need, "%s: session bytes under avx512+amx", name);
+    if (wm_session_bytes(m, &p, &amx, NULL) != WM_OK || amx < need) return -1;
     d = amx - need;
     if (WM_ARENA_REDZONE != 0) return d > 0; /* (a red zone before the buffer too) */
-    check(d == 0 || (p.n_batch > 1 && d % (6 * xt) == 0 && d / (6 * xt) % 32 == 0), "%s: avx512+amx adds %zu bytes", name, d);
-    return d > 0;
+    return d == 0 ? 0 : p.n_batch > 1 && d % (6 * xt) == 0 && d / (6 * xt) % 32 == 0 ? 1 : -1;
+}
+
+static void sizes_amx_check(int more, int bad) {
+    if (wm_isa_supported(WM_ISA_AMX) && posix_begin("avx512+amx's session sizes", "AMX runs where Linux grants it: the Windows build has none")) {
+        check(bad == 0 && more >= 4, "avx512+amx: %d sessions of BF16 models hold split activations, %d another size", more, bad);
+        posix_end();
+    }
 }
 
 void test_sizes(void) {
@@ -534,7 +540,7 @@ void test_sizes(void) {
     static const int ctxs[] = {1, 64, 2048}, batches[] = {1, 64, 512};
     static sizes_log g;
     wm_error e;
-    int d, i, j, amx_more = 0;
+    int d, i, j, k, amx_more = 0, amx_bad = 0;
     g.n = 0;
     for (d = 0; d < (int)(sizeof dirs / sizeof dirs[0]); d++) {
         char name[160];
@@ -561,7 +567,7 @@ void test_sizes(void) {
                 check(wm_session_bytes(m, &p, &need, &e) == WM_OK, "%s: session bytes: %s", base, e.message);
                 snprintf(name, sizeof name, "%s.session.ctx%d.batch%d", base, ctxs[i], batches[j]);
                 sizes_add(&g, name, need);
-                amx_more += sizes_amx(m, p, need, name);
+                k = sizes_amx(m, p, need), amx_more += k > 0, amx_bad += k < 0;
                 raw = (unsigned char *)malloc(need + 64);
                 check(wm_session_init(&s, m, &p, align64(raw), need, &e) == WM_OK, "%s: session in %zu bytes: %s", name, need, e.message);
                 if (s && i == 1 && j == 0) { /* one token runs in it */
@@ -598,7 +604,7 @@ void test_sizes(void) {
         free(mem);
         dirsrc_close(&ds);
     }
-    if (wm_isa_supported(WM_ISA_AMX)) check(amx_more >= 4, "avx512+amx: %d sessions of BF16 models hold split activations", amx_more);
+    sizes_amx_check(amx_more, amx_bad);
     sizes_tokenizer_generate(&g);
     if (getenv("WM_SIZES_WRITE")) {
         FILE *f = fopen("tests/fixtures/sizes.txt", "wb");
