@@ -21,7 +21,7 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2799  Kernels
+      @KERNELS        2795  Kernels
       @STRUCTS          82  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         1995  Layers, in data-flow order
@@ -4202,7 +4202,7 @@ static void wm__xtile_amx(const wm__qr *P, int nb, int dtype, const wm__qa *x, s
 static void wm__xt_pack(wm__qr *P, int nb);
 static void wm__amx_cfg(int on);
 static void wm__mm_split_task(void *arg, int g, int worker);
-static void wm__xbf_amx(const wm__mat *W, const uint32_t *xb, size_t xn, int T, float *y, size_t ldy, int r0, int r1);
+static void wm__xbf_amx(const wm__kc *kc, const wm__mat *W, const uint32_t *xb, size_t xn, int T, float *y, size_t ldy, int r0, int r1);
 #endif
 #endif
 
@@ -4473,7 +4473,7 @@ static void wm__mm_rows(const wm__mm_job *j, int item, int worker) { /* rows [it
   int r0 = item * j->per, r1 = WM__MIN(W->rows, r0 + j->per), t;
   if (r0 >= r1) return;
 #ifdef WM__AMX
-  if (j->xb && !kc->rowwise && (j->T > 1 || kc->tiled)) wm__xbf_amx(W, j->xb, j->xn, j->T, j->y, (size_t)j->ldy, r0, r1);
+  if (j->xb && !kc->rowwise) wm__xbf_amx(kc, W, j->xb, j->xn, j->T, j->y, (size_t)j->ldy, r0, r1);
   else
 #endif
   if (WM__IS_Q(W->dtype)) wm__qmatmul(kc, j->y, (size_t)j->ldy, j->x, (size_t)j->ldx, W, j->T, r0, r1, kc->qr ? kc->qr + 2 * (size_t)worker * (size_t)(W->cols / WM__QK) : NULL);
@@ -4564,7 +4564,7 @@ static void wm__k_matmuls(const wm__kc *kc, const float *x, int ldx, int T, cons
     int items = kc->n_threads > 1 ? WM__MAX(1, WM__MIN(4 * kc->n_threads, W->rows / 16)) : 1, tile = WM__IS_Q(W->dtype) ? 16 : 3;
     j->kc = kc; j->y = p[m].y; j->x = x; j->W = W; j->bias = p[m].bias; j->ldy = p[m].ldy; j->ldx = ldx; j->T = T;
     j->xn = WM__XB_T(T); /* AMX-BF16: BF16 W, 32-column steps, 16+ rows, several tokens (or tiled); 32-row tiles */
-    j->xb = kc->xb && W->dtype == WM_BF16 && W->cols % 32 == 0 && W->rows >= 16 && (T > 1 || kc->tiled || kc->seg) ? kc->xb : NULL;
+    j->xb = kc->xb && W->dtype == WM_BF16 && W->cols % 32 == 0 && W->rows >= 16 && (kc->seg ? T > *kc->seg : T > 1 || kc->tiled) ? kc->xb : NULL; /* (a step's prefill rows) */
     if (j->xb) tile = 32, b = m + 1;
     j->per = ((W->rows + items - 1) / items + tile - 1) / tile * tile;
     g.first[m + 1] = g.first[m] + (W->rows + j->per - 1) / j->per;
@@ -4941,10 +4941,10 @@ static void wm__mm_split_task(void *arg, int g, int worker) {
    past W's end moves back */
 #define WM__XB_ST(n) \
     if (q == n) { __asm__ __volatile__("" : : : "memory"); _tile_stored(n, c, 64); __asm__ __volatile__("" : : : "memory"); }
-static void wm__xbf_amx(const wm__mat *W, const uint32_t *xb, size_t xn, int T, float *y, size_t ldy, int r0, int r1) {
+static void wm__xbf_amx(const wm__kc *kc, const wm__mat *W, const uint32_t *xb, size_t xn, int T, float *y, size_t ldy, int r0, int r1) {
   float c[16][16] __attribute__((aligned(64)));
   size_t rs = (size_t)W->cols * 2, ps = (size_t)W->cols / 2 * xn;
-  int rb, t, k, p, q, i;
+  int rb, t, k, p, q;
   wm__amx_cfg(2);
   for (rb = r0; rb < r1; rb += 32) {
     int two = rb + 16 < r1, ra[2] = {WM__MIN(rb, W->rows - 16), WM__MIN(rb + 16, W->rows - 16)};
@@ -4967,13 +4967,9 @@ static void wm__xbf_amx(const wm__mat *W, const uint32_t *xb, size_t xn, int T, 
       }
       for (q = 0; q < 4; q++) { /* tile q: rows ra[q & 1] + [lo, hi), tokens tu + [0, 16), through c, transposed */
         int h = q & 1, tu = t + 16 * (q >> 1), lo = rb + 16 * h - ra[h], hi = WM__MIN(rb + 16 * h + 16, r1) - ra[h];
-        __m512i v[16];
         if (hi <= lo || tu >= T) continue;
         WM__XB_ST(0) WM__XB_ST(1) WM__XB_ST(2) WM__XB_ST(3)
-        for (i = 0; i < 16; i++) v[i] = _mm512_load_si512(c[i]);
-        wm__zt16(v);
-        for (i = 0; i < 16 && tu + i < T; i++)
-            _mm512_mask_storeu_ps(y + (size_t)(tu + i) * ldy + ra[h], (__mmask16)((0xffffu << lo) & (0xffffu >> (16 - hi))), _mm512_castsi512_ps(v[i]));
+        wm__k_transpose(kc, y + (size_t)tu * ldy + rb + 16 * h, ldy, c[lo], 16, hi - lo, WM__MIN(16, T - tu));
       }
     }
   }
