@@ -21,14 +21,14 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2795  Kernels
+      @KERNELS        2806  Kernels
       @STRUCTS          82  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         1995  Layers, in data-flow order
       @JSON            464  JSON: a validating reader that never allocates
       @CONFIG          370  config.json
       @MODELS          275  Models
-      @SESSION        1000  Session
+      @SESSION        1001  Session
       @SAFETENSORS     212  safetensors
       @GGUF            492  GGUF reader (v2 and v3, llama.cpp's file format)
       @GGUF_WRITE      585  GGUF writing
@@ -78,10 +78,9 @@
       config.json and the weights, used in place (a misaligned tensor is
       copied once), its own data in wm_model_bytes() (wm_model_load():
       WM_MALLOC). A session (KV cache, O(1) SSD and conv states, scratch)
-      needs wm_session_bytes() from a 64-byte aligned start (on avx512+amx
-      with n_batch > 1 it holds a BF16 model's split activations too), wm_generate()
-      wm_generate_bytes(); sizes are the same on 32-bit targets: `wm plan`
-      prints them as a C header for firmware (examples/firmware).
+      needs wm_session_bytes() from a 64-byte aligned start (avx512+amx with
+      n_batch > 1: more, README), wm_generate() wm_generate_bytes(); sizes
+      are the same on 32-bit targets (`wm plan`: a C header for firmware).
 
    ERRORS
 
@@ -92,17 +91,13 @@
 
    SIMD AND THREADS
 
-      Kernels: a scalar reference plus AVX2+FMA+F16C (x86-64), NEON
-      (aarch64) and Helium (Cortex-M55, M85) bodies; on x86-64 (GCC, Clang)
-      chosen at run time (cpuid), the quantized prefill tile also in
-      AVX-512, AVX-512 VNNI, AVX-VNNI and AMX-INT8 (Linux; BF16 weights:
-      AMX-BF16, x in three BF16 parts, F32's precision); aarch64 Linux
-      adds sdot where the hwcaps say. A session runs the best
-      ISA (wm_isa_best) or the one wm_session_params.isa pins; WM_NO_SIMD
-      builds only the references, WM_NO_DISPATCH no run-time choice.
-      Outer loops run on n_threads threads (0: all cores) through a host's
-      parallel-for, else wm.h's pool of threads (wm_pool_create), else
-      OpenMP, else none; results do not depend on the threads.
+      A scalar reference plus AVX2+FMA+F16C (x86-64; prefill tiles also in
+      AVX-512, VNNI, AVX-VNNI, AMX: README), NEON (aarch64; sdot where the
+      hwcaps say) and Helium (Cortex-M55, M85) bodies, chosen at run time
+      (wm_isa_best, or wm_session_params.isa). WM_NO_SIMD builds only the
+      references, WM_NO_DISPATCH no run-time choice. Outer loops run on
+      n_threads threads (0: all cores): a host's parallel-for, else wm.h's
+      pool (wm_pool_create), else OpenMP; results do not depend on threads.
       A model is read-only once built: any number of sessions may share it,
       each used by one caller thread at a time.
 
@@ -2494,7 +2489,18 @@ typedef struct wm__kc {
   int nseg;
   unsigned rowwise : 1; /* set for segment 0: float matrices by one dot per output (wm__matvec's), token after token */
   unsigned tiled : 1; /* prefill: float dots by the tile's steps (one token too): a token's outputs are its own */
+  unsigned pf : 1; /* decode's software prefetches on (wm__pf_helps) */
 } wm__kc;
+
+/* decode's software prefetches: Intel's streams need them, AMD's run faster without (BENCH.md) */
+static int wm__pf_helps(void) {
+#ifdef WM__X512
+  unsigned a, b, c, d;
+  return !__get_cpuid(0, &a, &b, &c, &d) || b != 0x68747541u; /* "Auth"enticAMD */
+#else
+  return 1;
+#endif
+}
 
 /* kc->simd of a WM_ISA_* value (WM_ISA_AUTO: the best here) */
 static int wm__kc_simd(int isa) {
@@ -3750,14 +3756,12 @@ static WM__INLINE int wm__v_qdot4_t(const wm__qa *const *x, const unsigned char 
 
 /* the bodies above, once per integer dot: the mapping's own, and on aarch64
    Armv8.2's sdot (WM_ISA_NEON_DOT); the session's ISA picks one */
-/* four rows rb bytes apart against one token (decode), acc [4][8]: one
-   call for the four (short rows pay the call and dispatch once; the
-   token's activations stay in L1), each row wm__v_qdot's bits (not on
-   Helium: firmware's flash keeps one copy of the row dot) */
+/* four rows rb bytes apart against one token (decode), acc [4][8]: short
+   rows pay the call and dispatch once, x stays in L1; each row wm__v_qdot's
+   bits (not on Helium: firmware's flash keeps one copy of the row dot) */
 static int wm__v_qdot_0(const wm__qa *x, const unsigned char *w, int dtype, int nb, float *acc) { return wm__v_qdot_t(x, w, dtype, nb, acc, 0); }
 #ifndef WM__MVE
 static WM__INLINE int wm__v_qdot_r4_t(const wm__qa *x, const unsigned char *w, size_t rb, int dtype, int nb, float *acc, int sd) {
-  wm__prefetch(w + 4 * rb, 4 * rb); /* the next four rows */
   wm__v_qdot_t(x, w, dtype, nb, acc, sd);
   wm__v_qdot_t(x, w + rb, dtype, nb, acc + 8, sd);
   wm__v_qdot_t(x, w + 2 * rb, dtype, nb, acc + 16, sd);
@@ -4115,7 +4119,7 @@ static void wm__matvec(const wm__kc *kc, float *y, const float *x, const wm__mat
   size_t rb = wm__row_size(W->dtype, (size_t)W->cols);
   int r;
   for (r = r0; r < r1; r++) {
-    if (W->dtype != WM_F32) wm__prefetch((const char *)wm__row(W, r) + rb, rb); /* the next row (F32 streams at the bandwidth already) */
+    if (kc->pf && W->dtype != WM_F32) wm__prefetch((const char *)wm__row(W, r) + rb, rb); /* the next row (F32 streams at the bandwidth already) */
     y[r] = wm__k_dotf(kc, x, wm__row(W, r), W->dtype, W->cols); /* W of a float type */
   }
 }
@@ -4432,8 +4436,10 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
         if (kc->simd && wm__types[W->dtype].simd && rb + 4 <= r1) { /* four rows in one call, each as wm__k_qdot */
           float acc[32];
           const wm__qa *xt = kc->qa + (size_t)t * (size_t)nq;
-          int j, b = wm__v_qdot_r4(kc->simd, xt, (const unsigned char *)wm__row(W, rb), wm__row_size(W->dtype, (size_t)W->cols), W->dtype,
-                                   W->cols / WM__QK, acc);
+          int j, b;
+          if (kc->pf) wm__prefetch(wm__row(W, rb + 4), 4 * wm__row_size(W->dtype, (size_t)W->cols)); /* the next four rows */
+          b = wm__v_qdot_r4(kc->simd, xt, (const unsigned char *)wm__row(W, rb), wm__row_size(W->dtype, (size_t)W->cols), W->dtype,
+                            W->cols / WM__QK, acc);
           for (j = 0; j < 4; j++) {
             if (b < W->cols / WM__QK) wm__types[W->dtype].qdot(xt, (const unsigned char *)wm__row(W, rb + j), b, W->cols / WM__QK, acc + 8 * j);
             y[(size_t)t * ldy + (size_t)rb + j] = wm__qsum8(acc + 8 * j);
@@ -5575,7 +5581,7 @@ static void wm__ssd_step_task(void *arg, int item, int worker) {
   for (; p < p1; p++, at += (size_t)a->N) {
     float *Sp = a->stype == WM_F32 ? a->S + at : a->sw + (size_t)worker * a->N; /* a reduced state: its row widened */
     size_t esz = a->stype == WM_F32 ? sizeof(float) : 2;
-    wm__prefetch((const char *)a->S + (at + 2 * (size_t)a->N) * esz, (size_t)a->N * esz); /* the state row two on */
+    if (kc->pf) wm__prefetch((const char *)a->S + (at + 2 * (size_t)a->N) * esz, (size_t)a->N * esz); /* the state row two on */
     if (a->stype != WM_F32) wm__st_widen(Sp, (const uint16_t *)(const void *)a->S + at, (size_t)a->N, a->stype);
     y[p] = wm__k_state_row(kc, Sp, dA, dt * x[p], B, C, a->N) + a->Dskip[h] * x[p];
     if (a->stype != WM_F32) wm__st_narrow((uint16_t *)(void *)a->S + at, Sp, (size_t)a->N, a->stype);
@@ -8658,6 +8664,7 @@ static wm_session *wm__session_carve(wm__arena *a, const wm_model *m, const wm_s
     uint32_t *xb = B > 1 && m->bcols && wm__kc_simd(p->isa) == WM_ISA_AMX ? (uint32_t *)wm__alloc(a, 3 * (size_t)m->bcols / 2 * WM__XB_T(B), 4) : NULL;
     if (s) {
       s->kc.simd = wm__kc_simd(p->isa); /* resolved by wm__session_params */
+      s->kc.pf = (unsigned)wm__pf_helps();
       s->kc.n_threads = p->n_threads;
       s->kc.pfor = p->parallel_for;
       s->kc.pool = p->pool;

@@ -9,7 +9,7 @@
 #include "test.h"
 
 /* the kernels' context the white-box suites run (.simd: the ISA under test), and the scalar references' */
-static wm__kc g_kc = {1, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0}, g_kc_scalar = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
+static wm__kc g_kc = {1, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 1}, g_kc_scalar = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 1};
 
 #include "lib_kernels.c"
 #include "lib_quant.c"

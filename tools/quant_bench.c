@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
     for (rd = 0; rd < ROUNDS; rd++)
         for (ti = 0; ti < NT; ti++)
             for (mode = 0; mode < 2; mode++) { /* 0: one-row dots (qr NULL), 1: the tile (quantized types) */
-                wm__kc kc = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
+                wm__kc kc = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 1};
                 wm__mat W;
                 double t0;
                 kc.simd = wm__kc_simd(isa); kc.pack = pack; kc.qa = qa; kc.qr = mode ? qr : NULL;

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static float x[N_MAX], y[N_MAX], w[ROWS * N_MAX], o1[ROWS * N_MAX], o2[ROWS * N_MAX], s1[ROWS * 8], s2[ROWS * 8];
     static unsigned char q[ROWS * N_MAX * 2], qa_mem[2][sizeof(wm__qa) * (N_MAX / 256 + 1) * ROWS];
-    wm__kc S = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0}, V = {1, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
+    wm__kc S = {0, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 1}, V = {1, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 1};
     V.simd = wm__kc_simd(WM_ISA_AUTO);
     wm__qa *qa1 = (wm__qa *)qa_mem[0], *qa2 = (wm__qa *)qa_mem[1];
     int n, i, t, b;
