@@ -91,13 +91,14 @@
 
    SIMD AND THREADS
 
-      A scalar reference plus AVX2+FMA+F16C (x86-64; prefill tiles also in
-      AVX-512, VNNI, AVX-VNNI, AMX: README), NEON (aarch64; sdot where the
-      hwcaps say) and Helium (Cortex-M55, M85) bodies, chosen at run time
-      (wm_isa_best, or wm_session_params.isa). WM_NO_SIMD builds only the
-      references, WM_NO_DISPATCH no run-time choice. Outer loops run on
-      n_threads threads (0: all cores): a host's parallel-for, else wm.h's
-      pool (wm_pool_create), else OpenMP; results do not depend on threads.
+      A scalar reference plus AVX2+FMA+F16C (x86-64, chosen by cpuid; prefill
+      tiles also in AVX-512, VNNI, AVX-VNNI, AMX: README), NEON (aarch64;
+      sdot where the hwcaps say) and Helium (Cortex-M55, M85) bodies; a
+      session runs wm_isa_best() or wm_session_params.isa. WM_NO_SIMD builds
+      only the references, WM_NO_DISPATCH no run-time choice. Outer loops
+      run on n_threads threads (0: all cores): a host's parallel-for, else
+      wm.h's pool (wm_pool_create), else OpenMP; results do not depend on
+      threads.
       A model is read-only once built: any number of sessions may share it,
       each used by one caller thread at a time.
 
@@ -2492,7 +2493,7 @@ typedef struct wm__kc {
   unsigned pf : 1; /* decode's software prefetches on (wm__pf_helps) */
 } wm__kc;
 
-/* decode's software prefetches: Intel's streams need them, AMD's run faster without (BENCH.md) */
+/* decode's software prefetches: faster on an Intel Xeon, 20-50 % slower on AMD Zen 4 (BENCH.md) */
 static int wm__pf_helps(void) {
 #ifdef WM__X512
   unsigned a, b, c, d;
