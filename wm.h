@@ -4437,10 +4437,10 @@ static void wm__qmatmul(const wm__kc *kc, float *y, size_t ldy, const float *x, 
         if (kc->simd && wm__types[W->dtype].simd && rb + 4 <= r1) { /* four rows in one call, each as wm__k_qdot */
           float acc[32];
           const wm__qa *xt = kc->qa + (size_t)t * (size_t)nq;
+          size_t wr = wm__row_size(W->dtype, (size_t)W->cols);
           int j, b;
-          if (kc->pf) wm__prefetch(wm__row(W, rb + 4), 4 * wm__row_size(W->dtype, (size_t)W->cols)); /* the next four rows */
-          b = wm__v_qdot_r4(kc->simd, xt, (const unsigned char *)wm__row(W, rb), wm__row_size(W->dtype, (size_t)W->cols), W->dtype,
-                            W->cols / WM__QK, acc);
+          if (kc->pf) wm__prefetch(wm__row(W, rb + 4), 4 * wr); /* the next four rows */
+          b = wm__v_qdot_r4(kc->simd, xt, (const unsigned char *)wm__row(W, rb), wr, W->dtype, W->cols / WM__QK, acc);
           for (j = 0; j < 4; j++) {
             if (b < W->cols / WM__QK) wm__types[W->dtype].qdot(xt, (const unsigned char *)wm__row(W, rb + j), b, W->cols / WM__QK, acc + 8 * j);
             y[(size_t)t * ldy + (size_t)rb + j] = wm__qsum8(acc + 8 * j);
