@@ -21,7 +21,7 @@
       @API             774  Public interface
       @BASICS          327  Implementation basics
       @TYPES          1234  Tensor types
-      @KERNELS        2806  Kernels
+      @KERNELS        2805  Kernels
       @STRUCTS          82  Model and session structures
       @PLAN             72  Module descriptions
       @LAYERS         1995  Layers, in data-flow order
@@ -4681,7 +4681,8 @@ WM__TARGET_END
    where w < 0, Q8_0 by VNNI as (w + 128) x - 128 sum(x): the same bits.
    Written once (WM__ZTILE), compiled per ISA with its mapping (wm__zi int
    lanes, wm__zf float, wm__zm w's signs). */
-#define WM__ZT_UN(st, u) s[u] = WM__ZI_UDOT(st ? s[u] : zero, w, WM__ZI_BC4(q[u] + 4 * st));
+#define WM__ZT_UN(st, u) /* from Q4_0's -8 sum(x), VNNI Q8_0's -128 sum(x) */ \
+    s[u] = WM__ZI_UDOT(st ? s[u] : WM__ZI_SET1(dtype == WM_Q4_0 ? -8 * sum[u] : dtype == WM_Q8_0 && WM__ZI_U8 ? -128 * sum[u] : 0), w, WM__ZI_BC4(q[u] + 4 * st));
 #define WM__ZT_UN_ST(st) { wm__zi w = WM__ZI_LDQ(P, nb, q[st]); WM__EACH4N(WM__ZT_UN, st) }
 #define WM__ZT_SG(st, u) /* Q6_K: steps 4..7 (the second half) in s1 */ \
     { \
@@ -4691,10 +4692,8 @@ WM__TARGET_END
     }
 #define WM__ZT_OF_ST(st) { wm__zi w = WM__ZI_XOR80(WM__ZI_LDQ(P, nb, q[st])); WM__EACH4N(WM__ZT_UN, st) }
 #define WM__ZT_SG_ST(st) { wm__zi wa = WM__ZI_LDQ(P, nb, qa[st]); wm__zm m = WM__ZI_SIGNS(WM__ZI_LDQ(P, nb, q[st])); WM__EACH4N(WM__ZT_SG, st) }
-#define WM__ZT_S(st, u) /* as the 8-row tile's sums: Q4_0 - 8 sum(x), Q4_K times the scale, Q6_K each half times its scale */ \
+#define WM__ZT_S(st, u) /* as the 8-row tile's sums: Q4_K times the scale, Q6_K each half times its scale */ \
     { \
-      if (dtype == WM_Q4_0) s[u] = WM__ZI_SUB(s[u], WM__ZI_SET1(8 * sum[u])); \
-      if (dtype == WM_Q8_0 && WM__ZI_U8) s[u] = WM__ZI_SUB(s[u], WM__ZI_SET1(128 * sum[u])); \
       if (dtype == WM_Q4_K) s[u] = WM__ZI_MUL(s[u], c0); \
       if (dtype == WM_Q6_K) s[u] = WM__ZI_ADD(WM__ZI_MUL(s[u], c0), WM__ZI_MUL(s1[u], c1)); \
     }
@@ -4758,7 +4757,7 @@ WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl")
 #define wm__zi __m512i
 #define wm__zf __m512
 #define wm__zm __mmask64
-#define WM__ZI_LD2(a, b) _mm512_mask_loadu_epi64(_mm512_maskz_loadu_epi64(0x0f, a), 0xf0, (const char *)(b) - 32) /* a's 32 bytes, then b's */
+#define WM__ZI_LD2(a, b) _mm512_maskz_inserti64x4(0xff, _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(a))), _mm256_loadu_si256((const __m256i *)(const void *)(b)), 1) /* a's 32 bytes, then b's */
 #define WM__ZI_LDQ(P, nb, f) WM__ZI_LD2((P)->f, ((P) + (nb))->f)
 #define WM__ZF_LD(P, nb, f) _mm512_castsi512_ps(WM__ZI_LD2((P)->f, ((P) + (nb))->f))
 #define WM__ZI_SIGNS(w) _mm512_movepi8_mask(w)
