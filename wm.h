@@ -4757,7 +4757,7 @@ WM__TARGET_PUSH("avx2,fma,f16c,avx512f,avx512bw,avx512vl")
 #define wm__zi __m512i
 #define wm__zf __m512
 #define wm__zm __mmask64
-#define WM__ZI_LD2(a, b) _mm512_maskz_inserti64x4(0xff, _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(a))), _mm256_loadu_si256((const __m256i *)(const void *)(b)), 1) /* a's 32 bytes, then b's */
+#define WM__ZI_LD2(a, b) _mm512_maskz_inserti64x4(0xff, _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(a))), _mm256_loadu_si256((const __m256i *)(const void *)(b)), 1) /* a's 32 bytes, then b's (maskz: g++ 12 warns) */
 #define WM__ZI_LDQ(P, nb, f) WM__ZI_LD2((P)->f, ((P) + (nb))->f)
 #define WM__ZF_LD(P, nb, f) _mm512_castsi512_ps(WM__ZI_LD2((P)->f, ((P) + (nb))->f))
 #define WM__ZI_SIGNS(w) _mm512_movepi8_mask(w)
